@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import Redis from 'ioredis';
+import type { DataSource } from 'typeorm';
+import { migrate } from '@hap/service-kit';
+import { createDataSource as tenantDataSource, SCHEMA as TENANT } from '../../services/tenant/src/db/data-source';
+import { createDataSource as leadsDataSource, SCHEMA as LEADS } from '../../services/leads/src/db/data-source';
+import { createDataSource as templatesDataSource, SCHEMA as TEMPLATES } from '../../services/templates/src/db/data-source';
+import { createDataSource as adsDataSource, SCHEMA as ADS } from '../../services/ads/src/db/data-source';
+import { saveTestRun, withDatabase } from './test-env';
+
+const services: Array<[string, (url: string) => DataSource]> = [
+  [TENANT, tenantDataSource],
+  [LEADS, leadsDataSource],
+  [TEMPLATES, templatesDataSource],
+  [ADS, adsDataSource],
+];
+
+/**
+ * One fresh PostgreSQL database and one Redis key prefix per test run, both
+ * removed by global teardown. Fails loudly when a server is not there.
+ */
+export default async function globalSetup(): Promise<void> {
+  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const run = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const databaseName = `hap_test_${run}`;
+
+  const admin = new Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
+  try {
+    await admin.connect();
+  } catch (err) {
+    throw new Error(`Tests need PostgreSQL at ${adminUrl} (set TEST_DATABASE_ADMIN_URL): ${(err as Error).message}`);
+  }
+  await admin.query(`CREATE DATABASE "${databaseName}"`);
+  await admin.end();
+
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5_000 });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    throw new Error(`Tests need Redis at ${redisUrl} (set TEST_REDIS_URL): ${(err as Error).message}`);
+  } finally {
+    redis.disconnect();
+  }
+
+  const databaseUrl = withDatabase(adminUrl, databaseName);
+  for (const [schema, create] of services) {
+    const dataSource = create(databaseUrl);
+    await migrate(dataSource, schema);
+    await dataSource.destroy();
+  }
+
+  const redisPrefix = `hap_test_${run}`;
+  saveTestRun({ databaseName, databaseUrl, adminUrl, redisUrl, redisPrefix });
+  // Workers inherit these.
+  Object.assign(process.env, {
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: redisPrefix,
+    INTERNAL_SECRET: 'test-internal-secret-0123456789',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
+  });
+}

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Every successful answer: `{ success: true, data }` (DESIGN §4). */
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({ success: z.literal(true), data });
+}
+
+export const ErrorIssueSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+export type ErrorIssue = z.infer<typeof ErrorIssueSchema>;
+
+/** Every failure: HTTP 4xx/5xx with a human sentence and a stable code. */
+export const ErrorEnvelopeSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  code: z.string(),
+  issues: z.array(ErrorIssueSchema).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+
+export type SuccessEnvelope<T> = { success: true; data: T };
+
+/** A positive integer id taken from a path segment or a query string. */
+export const IdParamSchema = z.object({
+  id: z.coerce
+    .number({ error: 'Id must be a number' })
+    .int('Id must be a whole number')
+    .positive('Id must be a positive number'),
+});
+export type IdParam = z.infer<typeof IdParamSchema>;

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { phoneDigits, requiredEmail } from '../fields';
+
+/** The public lead form (public spec §5). */
+export const LeadFormSchema = z.object({
+  name: z
+    .string({ error: 'Name must be at least 2 characters' })
+    .trim()
+    .min(2, 'Name must be at least 2 characters')
+    .max(200, 'Must be at most 200 characters'),
+  email: requiredEmail('Please enter a valid email address'),
+  phone: z
+    .string({ error: 'Phone number must be at least 10 digits' })
+    .trim()
+    .max(40, 'Must be at most 40 characters')
+    .refine((v) => phoneDigits(v) >= 10, 'Phone number must be at least 10 digits'),
+  message: z.string().trim().max(5000, 'Must be at most 5000 characters').optional(),
+});
+export type LeadForm = z.infer<typeof LeadFormSchema>;

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { optionalEmail, optionalHexColour, optionalText, optionalUrl, timestamp } from '../fields';
+
+/** Default brand colours (public spec §3, §9). */
+export const DEFAULT_BRAND_COLOR = '#37a2d4';
+export const DEFAULT_BRAND_BG_COLOR = '#00446f';
+
+const googleAdsId = () =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^\d{3}-?\d{3}-?\d{4}$/.test(v), 'Must be a 10-digit Google Ads id like 123-456-7890')
+    .nullish()
+    .transform((v) => (v ? v.replace(/-/g, '') : null));
+
+/** Fields an admin may set on a client (admin spec §3, rules of §5). */
+const clientWritableFields = {
+  name: z
+    .string({ error: 'Client name must be at least 3 characters' })
+    .trim()
+    .min(3, 'Client name must be at least 3 characters')
+    .max(200, 'Must be at most 200 characters'),
+  address: z
+    .string({ error: 'Address is required' })
+    .trim()
+    .min(5, 'Address is required')
+    .max(500, 'Must be at most 500 characters'),
+  phone: z
+    .string({ error: 'Phone number is required' })
+    .trim()
+    .min(7, 'Phone number is required')
+    .max(40, 'Must be at most 40 characters'),
+  email: optionalEmail(),
+  website: optionalUrl(),
+  domain: optionalText(253),
+  brandColor: optionalHexColour(),
+  brandBgColor: optionalHexColour(),
+  logoPath: optionalText(1024),
+  officeImagePath: optionalText(1024),
+  googleAdsTagId: optionalText(64),
+  googleAdsAccountId: googleAdsId(),
+  googleAdsManagerId: googleAdsId(),
+  googleAnalyticsId: optionalText(64),
+  facebookPixelId: optionalText(64),
+  trackingEnabled: z.boolean({ error: 'Must be true or false' }).optional(),
+  conversionTrackingEnabled: z.boolean({ error: 'Must be true or false' }).optional(),
+  bookingLink: optionalUrl(),
+};
+
+export const ClientCreateSchema = z.object(clientWritableFields);
+export type ClientCreateInput = z.input<typeof ClientCreateSchema>;
+export type ClientCreate = z.output<typeof ClientCreateSchema>;
+
+/** PATCH: any subset; the same rules for what is sent. */
+export const ClientUpdateSchema = z
+  .object(clientWritableFields)
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change');
+export type ClientUpdate = z.output<typeof ClientUpdateSchema>;
+
+/** The full client, as admins see it. */
+export const ClientSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  domain: z.string().nullable(),
+  brandColor: z.string(),
+  brandBgColor: z.string(),
+  logoPath: z.string().nullable(),
+  officeImagePath: z.string().nullable(),
+  googleAdsTagId: z.string().nullable(),
+  googleAdsAccountId: z.string().nullable(),
+  googleAdsManagerId: z.string().nullable(),
+  googleAnalyticsId: z.string().nullable(),
+  facebookPixelId: z.string().nullable(),
+  trackingEnabled: z.boolean(),
+  conversionTrackingEnabled: z.boolean(),
+  bookingLink: z.string().nullable(),
+  ghlSubaccountId: z.string().nullable(),
+  ghlSubaccountName: z.string().nullable(),
+  ghlCreatedAt: timestamp().nullable(),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+});
+export type Client = z.infer<typeof ClientSchema>;
+
+/**
+ * What anonymous pages get: branding, contact and tracking tag ids the page
+ * loads anyway. No ad account, CRM or internal fields.
+ */
+export const ClientPublicSchema = ClientSchema.pick({
+  id: true,
+  name: true,
+  address: true,
+  phone: true,
+  email: true,
+  website: true,
+  domain: true,
+  brandColor: true,
+  brandBgColor: true,
+  logoPath: true,
+  officeImagePath: true,
+  bookingLink: true,
+  googleAdsTagId: true,
+  googleAnalyticsId: true,
+  facebookPixelId: true,
+  trackingEnabled: true,
+  conversionTrackingEnabled: true,
+});
+export type ClientPublic = z.infer<typeof ClientPublicSchema>;
+
+/** `GET /api/clients/{id}?optimized=true`: just what a page needs to brand itself. */
+export const ClientBrandingSchema = ClientSchema.pick({
+  id: true,
+  name: true,
+  address: true,
+  phone: true,
+  email: true,
+  website: true,
+  brandColor: true,
+  brandBgColor: true,
+  logoPath: true,
+  officeImagePath: true,
+  bookingLink: true,
+});
+export type ClientBranding = z.infer<typeof ClientBrandingSchema>;
+
+export const ClientQuerySchema = z.object({
+  optimized: z
+    .enum(['true', 'false'], { error: "optimized must be 'true' or 'false'" })
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+export const TrackingSettingsSchema = ClientSchema.pick({
+  googleAdsTagId: true,
+  facebookPixelId: true,
+  googleAnalyticsId: true,
+  trackingEnabled: true,
+  conversionTrackingEnabled: true,
+});
+export type TrackingSettings = z.infer<typeof TrackingSettingsSchema>;
+
+/** Brand colours built in for clients 1–5 (public spec §3). */
+export const BUILT_IN_BRAND_COLOURS: Record<number, { brandColor: string; brandBgColor: string }> = {
+  1: { brandColor: '#37a2d4', brandBgColor: '#00446f' },
+  2: { brandColor: '#004aad', brandBgColor: '#004aad' },
+  3: { brandColor: '#9b51e0', brandBgColor: '#6a3393' },
+  4: { brandColor: '#FF6B00', brandBgColor: '#993F00' },
+  5: { brandColor: '#770D72', brandBgColor: '#510A4C' },
+};

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { timestamp } from '../fields';
+
+const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** Lower-cases a host and strips a port: `WWW.Clinic.com:443` → `www.clinic.com`. */
+export function normaliseHost(host: string): string {
+  const h = host.trim().toLowerCase();
+  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
+  return h.replace(/:\d+$/, '');
+}
+
+export const DomainMappingSchema = z.object({
+  id: z.number().int(),
+  domain: z.string(),
+  path: z.string(),
+  clientId: z.number().int(),
+  priority: z.number().int(),
+  isActive: z.boolean(),
+  createdAt: timestamp(),
+});
+export type DomainMapping = z.infer<typeof DomainMappingSchema>;
+
+/** admin spec §3 domain_mappings: path defaults to /, priority to 100. */
+export const DomainMappingCreateSchema = z.object({
+  domain: z
+    .string({ error: 'Domain is required' })
+    .trim()
+    .transform(normaliseHost)
+    .refine((v) => HOSTNAME.test(v), 'Must be a host name like www.clinic.com'),
+  path: z
+    .string()
+    .trim()
+    .max(200, 'Must be at most 200 characters')
+    .refine((v) => v.startsWith('/'), 'Path must start with /')
+    .default('/'),
+  clientId: z
+    .number({ error: 'Client id must be a number' })
+    .int('Client id must be a whole number')
+    .positive('Client id must be a positive number'),
+  priority: z.number().int().min(0).max(1000).default(100),
+  isActive: z.boolean().default(true),
+});
+export type DomainMappingCreate = z.output<typeof DomainMappingCreateSchema>;

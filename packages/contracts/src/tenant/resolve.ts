@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * Accepts a `client` value only when it is a positive base-10 integer
+ * (public spec §1, §5); anything else is ignored, never an error.
+ */
+export function parseClientParam(value: unknown): number | null {
+  if (typeof value !== 'string' || !/^\d{1,9}$/.test(value.trim())) return null;
+  const n = Number(value.trim());
+  return n > 0 ? n : null;
+}
+
+/** `GET /api/resolve-client`: the facts a page request has about its client. */
+export const ResolveClientQuerySchema = z.object({
+  host: z.string({ error: 'host is required' }).trim().min(1, 'host is required').max(300),
+  path: z.string().trim().max(2048).default('/'),
+  client: z.string().max(64).optional(),
+  session: z.string().max(64).optional(),
+});
+export type ResolveClientQuery = z.input<typeof ResolveClientQuerySchema>;
+
+export const ClientResolutionSource = z.enum(['host', 'query', 'path', 'session', 'default']);
+
+export const ClientResolutionSchema = z.object({
+  clientId: z.number().int(),
+  source: ClientResolutionSource,
+});
+export type ClientResolution = z.infer<typeof ClientResolutionSchema>;
+
+/** Paths that use client 1 on development hosts (public spec §1 step 3). */
+export const DEV_CLIENT_ONE_PATHS = ['/trt', '/ed'] as const;
+export const DEFAULT_CLIENT_ID = 1;
+export const SESSION_CLIENT_COOKIE = 'currentClientId';

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { optionalText, timestamp } from '../fields';
+
+/** Staff member rules (admin spec §5). */
+const staffWritableFields = {
+  name: z
+    .string({ error: 'Name must be at least 2 characters' })
+    .trim()
+    .min(2, 'Name must be at least 2 characters')
+    .max(200, 'Must be at most 200 characters'),
+  title: optionalText(200),
+  bio: optionalText(5000),
+  imagePath: optionalText(1024),
+  displayOrder: z
+    .number({ error: 'Display order must be a number' })
+    .int('Display order must be a whole number')
+    .min(0, 'Display order must be 0 or more')
+    .max(10000, 'Display order must be at most 10000')
+    .nullish()
+    .transform((v) => v ?? 0),
+};
+
+export const StaffMemberCreateSchema = z.object({
+  clientId: z
+    .number({ error: 'Client id must be a number' })
+    .int('Client id must be a whole number')
+    .positive('Client id must be a positive number'),
+  ...staffWritableFields,
+});
+export type StaffMemberCreateInput = z.input<typeof StaffMemberCreateSchema>;
+export type StaffMemberCreate = z.output<typeof StaffMemberCreateSchema>;
+
+/** PATCH: a subset of the same fields; a staff member does not move between clients. */
+export const StaffMemberUpdateSchema = z
+  .object(staffWritableFields)
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change');
+export type StaffMemberUpdate = z.output<typeof StaffMemberUpdateSchema>;
+
+export const StaffMemberSchema = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  name: z.string(),
+  title: z.string().nullable(),
+  bio: z.string().nullable(),
+  imagePath: z.string().nullable(),
+  displayOrder: z.number().int(),
+  createdAt: timestamp(),
+});
+export type StaffMember = z.infer<typeof StaffMemberSchema>;
+
+export const ClientIdParamSchema = z.object({
+  clientId: z.coerce
+    .number({ error: 'Client id must be a number' })
+    .int('Client id must be a whole number')
+    .positive('Client id must be a positive number'),
+});

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { requiredEmail } from '../fields';
+
+/** A user as anyone outside the tenant service sees it: never the password hash. */
+export const UserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+  isAdmin: z.boolean(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** Admin login form and `POST /api/admin/login` body (admin spec §5). */
+export const AdminLoginSchema = z.object({
+  email: requiredEmail('Please enter a valid email address'),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
+});
+export type AdminLogin = z.infer<typeof AdminLoginSchema>;
+
+/** `GET /api/admin/auth-status` (admin spec §7: success, user). */
+export const AuthStatusSchema = z.object({
+  success: z.literal(true),
+  user: UserSchema,
+});
+export type AuthStatus = z.infer<typeof AuthStatusSchema>;
+
+/** tenant's internal credential check, called by the gateway only. */
+export const VerifyCredentialsSchema = AdminLoginSchema;

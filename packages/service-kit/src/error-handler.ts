@@ -1,0 +1,64 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ErrorCode, Messages, type ErrorEnvelope } from '@hap/contracts';
+import { AppError } from './errors';
+
+const toPath = (instancePath: string | undefined) =>
+  (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+
+/**
+ * One error shape for every service (DESIGN §4): zod issues become 400 with
+ * the contract's messages, AppErrors keep their status, every 5xx is masked
+ * and logged with the request id.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    let status: number;
+    let body: ErrorEnvelope;
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({ path: toPath(v.instancePath), message: v.message ?? 'Invalid value' }));
+      status = 400;
+      body = {
+        success: false,
+        code: ErrorCode.VALIDATION_FAILED,
+        message: issues.length === 1 ? issues[0].message : Messages.validationFailed,
+        issues,
+      };
+    } else if (error instanceof AppError) {
+      status = error.statusCode;
+      body = { success: false, code: error.code, message: error.message, issues: error.issues };
+    } else if (isResponseSerializationError(error)) {
+      status = 500;
+      body = { success: false, code: ErrorCode.INTERNAL, message: Messages.internal };
+    } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own 4xx (bad JSON, body too large, wrong content type).
+      status = error.statusCode;
+      const code =
+        status === 413
+          ? ErrorCode.PAYLOAD_TOO_LARGE
+          : status === 415
+            ? ErrorCode.UNSUPPORTED_MEDIA_TYPE
+            : status === 429
+              ? ErrorCode.RATE_LIMITED
+              : ErrorCode.BAD_REQUEST;
+      body = { success: false, code, message: error.message };
+    } else {
+      status = 500;
+      body = { success: false, code: ErrorCode.INTERNAL, message: Messages.internal };
+    }
+
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: body.code, status }, body.message);
+    return reply.status(status).send(body);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const body: ErrorEnvelope = {
+      success: false,
+      code: ErrorCode.ROUTE_NOT_FOUND,
+      message: `${Messages.routeNotFound} (${request.method} ${request.url.split('?')[0]})`,
+    };
+    return reply.status(404).send(body);
+  });
+}

@@ -1,0 +1,21 @@
+import { ErrorCode, type ErrorIssue } from '@hap/contracts';
+
+/** An error that knows its HTTP status, stable code and human message. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: ErrorIssue[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (message: string) => new AppError(404, ErrorCode.NOT_FOUND, message);
+export const badRequest = (message: string, issues?: ErrorIssue[]) =>
+  new AppError(400, ErrorCode.BAD_REQUEST, message, issues);
+export const conflict = (message: string) => new AppError(409, ErrorCode.CONFLICT, message);
+export const unauthenticated = (message: string) => new AppError(401, ErrorCode.UNAUTHENTICATED, message);
+export const forbidden = (message: string) => new AppError(403, ErrorCode.FORBIDDEN, message);

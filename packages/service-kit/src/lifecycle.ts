@@ -1,0 +1,22 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * Runs `close` once on SIGTERM or SIGINT, then exits. A second signal while
+ * closing exits at once.
+ */
+export function onShutdown(logger: FastifyBaseLogger, close: () => Promise<void>): void {
+  let closing = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (closing) process.exit(1);
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    close()
+      .then(() => process.exit(0))
+      .catch((err: unknown) => {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', handler);
+  process.on('SIGINT', handler);
+}

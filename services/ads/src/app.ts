@@ -1,0 +1,15 @@
+import type { DataSource } from 'typeorm';
+import { createServiceApp, databaseReady, registerDataSource } from '@hap/service-kit';
+import type { Config } from './config';
+
+/** Builds the ads API without listening (tests drive it in-process). */
+export function buildApp(config: Config, dataSource: DataSource) {
+  const app = createServiceApp({
+    name: 'ads',
+    internalSecret: config.INTERNAL_SECRET,
+    logLevel: config.LOG_LEVEL,
+    ready: databaseReady(dataSource),
+  });
+  registerDataSource(app, dataSource);
+  return app;
+}

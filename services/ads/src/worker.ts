@@ -1,0 +1,15 @@
+import { runWorkers } from '@hap/service-kit';
+import { loadServiceConfig } from './config';
+import { createDataSource } from './db/data-source';
+
+/** The ads job process; its queue consumers arrive with the ads issues. */
+const config = loadServiceConfig();
+runWorkers({
+  name: 'ads',
+  logLevel: config.LOG_LEVEL,
+  dataSource: createDataSource(config.DATABASE_URL),
+  start: () => [],
+}).catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,12 @@
+import { baseConfigShape, loadConfig, port } from '@hap/service-kit';
+import { DEFAULT_PORTS } from '@hap/contracts';
+
+/** The leads service's configuration; see .env.example at the repository root. */
+export const configShape = {
+  ...baseConfigShape,
+  /** Port of the leads API. */
+  PORT: port(DEFAULT_PORTS.leads),
+};
+
+export const loadServiceConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(configShape, env);
+export type Config = ReturnType<typeof loadServiceConfig>;
