@@ -41,7 +41,6 @@ export function createServiceApp(options: ServiceAppOptions) {
     logger: { level: options.logLevel ?? 'info', base: { service: options.name } },
     requestIdHeader: REQUEST_ID_HEADER,
     genReqId: () => randomUUID(),
-    disableRequestLogging: false,
     ...options.fastify,
   }).withTypeProvider<ZodTypeProvider>();
 
