@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import Redis from 'ioredis';
+
+/**
+ * Starts the built stack (the same launcher as `npm start`) against a fresh
+ * database and Redis prefix; returns the teardown that removes both.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const base = Number(process.env.E2E_GATEWAY_PORT ?? 18080);
+  const run = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const databaseName = `hap_e2e_${run}`;
+  const admin = new Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${databaseName}"`);
+  await admin.end();
+  const databaseUrl = new URL(adminUrl);
+  databaseUrl.pathname = `/${databaseName}`;
+
+  const redisPrefix = `hap_e2e_${run}`;
+  process.env.E2E_ADMIN_EMAIL = 'e2e-admin@healthads.local';
+  process.env.E2E_ADMIN_PASSWORD = randomBytes(12).toString('base64url');
+
+  const { startStack } = await import('../launcher/stack.mjs');
+  const stack = await startStack({
+    databaseUrl: databaseUrl.toString(),
+    redisPrefix,
+    quiet: true,
+    logDir: `${__dirname}/.artifacts/logs`,
+    ports: { gateway: base, publicShell: base + 1, tenant: base + 2, leads: base + 3, templates: base + 4, ads: base + 5 },
+    env: {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
+      ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+    },
+    log: () => {},
+  });
+
+  return async () => {
+    await stack.stop();
+    const cleanup = new Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+    await cleanup.end();
+    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    redis.disconnect();
+  };
+}

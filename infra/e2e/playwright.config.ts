@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Browser journeys in Debian's Chromium (never a downloaded browser) against
+ * the whole stack, started by global setup on its own ports, database and
+ * Redis prefix.
+ */
+const port = Number(process.env.E2E_GATEWAY_PORT ?? 18080);
+
+export default defineConfig({
+  testDir: './tests',
+  globalSetup: './global-setup.ts',
+  outputDir: './.artifacts/results',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'mobile', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
+    { name: 'desktop', use: { viewport: { width: 1366, height: 900 } } },
+  ],
+});

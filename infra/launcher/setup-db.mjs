@@ -1,0 +1,50 @@
+// Runs every service's migrations, then the idempotent seeds. Used by the
+// launcher and, as `node infra/launcher/setup-db.mjs`, by docker compose.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(import.meta.url);
+export const SERVICES = ['tenant', 'leads', 'templates', 'ads'];
+
+function runNode(script, env, what) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(root, script)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${what} failed:\n${output}`))));
+  });
+}
+
+/** Migrates each service's schema and seeds the demo clinics and the admin. */
+export async function migrateAndSeed(env) {
+  for (const name of SERVICES) await runNode(`services/${name}/dist/db/migrate.js`, env, `${name} migrations`);
+  const { createDataSource } = require(join(root, 'services/tenant/dist/db/data-source.js'));
+  const { seed } = require(join(root, 'services/tenant/dist/db/seed.js'));
+  const dataSource = createDataSource(env.DATABASE_URL);
+  await dataSource.initialize();
+  try {
+    return await seed(dataSource, {
+      adminEmail: env.ADMIN_EMAIL || 'admin@healthads.local',
+      adminPassword: env.ADMIN_PASSWORD || undefined,
+    });
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  migrateAndSeed(process.env).then(
+    (seeded) => {
+      console.log(`Database ready. Admin: ${seeded.adminEmail}`);
+      if (seeded.generatedPassword) console.log(`Generated admin password (shown once): ${seeded.generatedPassword}`);
+    },
+    (err) => {
+      console.error(err.message);
+      process.exit(1);
+    },
+  );
+}

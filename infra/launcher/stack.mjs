@@ -1,0 +1,205 @@
+// Starts the whole stack: migrations, seeds, every API and worker process,
+// the gateway and the public shell. Used by `npm start` and the browser suite.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { resolveDatabase, resolveRedis } from './env.mjs';
+import { migrateAndSeed, SERVICES } from './setup-db.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export const defaultPorts = {
+  gateway: Number(process.env.GATEWAY_PORT ?? 8080),
+  publicShell: Number(process.env.PUBLIC_SHELL_PORT ?? 4100),
+  tenant: Number(process.env.TENANT_PORT ?? 4101),
+  leads: Number(process.env.LEADS_PORT ?? 4102),
+  templates: Number(process.env.TEMPLATES_PORT ?? 4103),
+  ads: Number(process.env.ADS_PORT ?? 4104),
+};
+
+const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
+
+function processTable(ports) {
+  const table = [];
+  for (const name of SERVICES) {
+    table.push({ name, script: `services/${name}/dist/server.js`, env: { PORT: ports[name] }, health: `http://127.0.0.1:${ports[name]}/health` });
+    table.push({ name: `${name}-worker`, script: `services/${name}/dist/worker.js`, env: {} });
+  }
+  table.push({
+    name: 'public-shell',
+    script: 'frontends/public-shell/server/index.mjs',
+    env: { PORT: ports.publicShell, GATEWAY_URL: `http://127.0.0.1:${ports.gateway}` },
+  });
+  table.push({
+    name: 'gateway',
+    script: 'gateway/dist/server.js',
+    env: {
+      PORT: ports.gateway,
+      PUBLIC_SHELL_URL: `http://127.0.0.1:${ports.publicShell}`,
+      ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`])),
+    },
+  });
+  return table;
+}
+
+/** Shows warnings and errors of pino JSON lines, and every non-JSON line. */
+function echo(name, line, quiet) {
+  if (quiet || !line.trim()) return;
+  try {
+    const entry = JSON.parse(line);
+    if ((entry.level ?? 30) < 40) return;
+    console.log(`[${name}] ${LEVELS[entry.level] ?? 'log'}: ${entry.msg ?? ''}${entry.err ? ` ${entry.err.message}` : ''}`);
+  } catch {
+    console.log(`[${name}] ${line}`);
+  }
+}
+
+async function waitFor(url, accept, timeoutMs, isDead) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (isDead()) throw new Error(isDead());
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (accept(res.status)) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * Starts everything and resolves once the gateway serves pages.
+ * Returns the URL, the admin login and a stop function.
+ */
+export async function startStack(options = {}) {
+  const log = options.log ?? ((m) => console.log(m));
+  const ports = { ...defaultPorts, ...options.ports };
+  const logDir = options.logDir ?? join(root, '.data', 'logs');
+  mkdirSync(logDir, { recursive: true });
+
+  const database = options.databaseUrl ? { url: options.databaseUrl, stop: async () => {} } : await resolveDatabase(root, log);
+  let redisUrl;
+  try {
+    redisUrl = await resolveRedis();
+  } catch (err) {
+    await database.stop();
+    throw err;
+  }
+
+  const env = {
+    ...process.env,
+    NODE_ENV: process.env.NODE_ENV ?? 'development',
+    DATABASE_URL: database.url,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: options.redisPrefix ?? process.env.REDIS_PREFIX ?? 'hap',
+    INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? randomBytes(24).toString('hex'),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    ...options.env,
+  };
+
+  log('Migrating and seeding the database…');
+  let seeded;
+  try {
+    seeded = await migrateAndSeed(env);
+  } catch (err) {
+    await database.stop();
+    throw err;
+  }
+
+  const children = [];
+  let dead = null;
+  let stopping = false;
+  for (const proc of processTable(ports)) {
+    const out = createWriteStream(join(logDir, `${proc.name}.log`), { flags: 'a' });
+    const child = spawn(process.execPath, [join(root, proc.script)], {
+      cwd: root,
+      env: { ...env, ...Object.fromEntries(Object.entries(proc.env).map(([k, v]) => [k, String(v)])) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    for (const stream of [child.stdout, child.stderr]) {
+      let buffered = '';
+      stream.on('data', (chunk) => {
+        out.write(chunk);
+        buffered += chunk;
+        const lines = buffered.split('\n');
+        buffered = lines.pop();
+        for (const line of lines) echo(proc.name, line, options.quiet);
+      });
+    }
+    child.on('exit', (code, signal) => {
+      out.end();
+      if (stopping) return;
+      dead = `${proc.name} exited (${signal ?? `code ${code}`}); see ${join(logDir, `${proc.name}.log`)}`;
+      log(`✖ ${dead}`);
+    });
+    children.push({ ...proc, child });
+  }
+
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.all(
+      children.map(
+        ({ child }) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    await database.stop();
+  };
+
+  try {
+    const isDead = () => dead;
+    for (const proc of children.filter((p) => p.health)) await waitFor(proc.health, (s) => s === 200, 30_000, isDead);
+    const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+    await waitFor(`${gatewayUrl}/api/admin/auth-status`, (s) => s === 401 || s === 200, 30_000, isDead);
+    await waitFor(`${gatewayUrl}/`, (s) => s === 200, 30_000, isDead);
+    return { url: gatewayUrl, admin: { email: seeded.adminEmail, password: seeded.generatedPassword ?? null }, seeded, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/** `npm start`: start, print how to get in, stop cleanly on Ctrl-C. */
+export async function runStack() {
+  let stack;
+  try {
+    stack = await startStack();
+  } catch (err) {
+    console.error(`\n✖ ${err.message}`);
+    process.exit(1);
+  }
+  const { url, admin } = stack;
+  console.log(`
+✔ Health Ads Platform is running
+
+  Public site   ${url}/            (another clinic: ${url}/?client=2)
+  Admin         ${url}/admin/login
+  Admin login   ${admin.email} / ${admin.password ?? (process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : '(the password printed at the first start; set ADMIN_PASSWORD to reset it)')}
+  Logs          .data/logs/
+
+Press Ctrl-C to stop.`);
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping…');
+    await stack.stop();
+    console.log('Stopped.');
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}

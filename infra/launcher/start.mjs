@@ -1,0 +1,8 @@
+#!/usr/bin/env node
+// `npm start`: installs and builds what is missing, then runs the whole stack.
+import { ensureBuilt, ensureInstalled } from './prepare.mjs';
+
+ensureInstalled();
+ensureBuilt();
+const { runStack } = await import('./stack.mjs');
+await runStack();
