@@ -1,7 +1,20 @@
 import { createServiceDataSource } from '@hap/service-kit';
+import { AuditLogEntity } from '../modules/audit-log/audit-log.entity';
+import { ClientEntity } from '../modules/client/client.entity';
+import { DomainMappingEntity } from '../modules/domain-mapping/domain-mapping.entity';
+import { StaffMemberEntity } from '../modules/staff-member/staff-member.entity';
+import { UserEntity } from '../modules/user/user.entity';
+import { CreateTenantTables1763900000000 } from './migrations/1763900000000-CreateTenantTables';
 
 export const SCHEMA = 'tenant';
 
-/** The tenant service's data source (entities and migrations are listed here). */
+export const TENANT_ENTITIES = [UserEntity, ClientEntity, StaffMemberEntity, DomainMappingEntity, AuditLogEntity];
+
+/** The tenant service's data source: its entities and migrations. */
 export const createDataSource = (url: string) =>
-  createServiceDataSource({ url, schema: SCHEMA, entities: [], migrations: [] });
+  createServiceDataSource({
+    url,
+    schema: SCHEMA,
+    entities: TENANT_ENTITIES,
+    migrations: [CreateTenantTables1763900000000],
+  });

@@ -1,0 +1,52 @@
+import type { DataSource } from 'typeorm';
+import { createServiceApp, databaseReady, registerDataSource } from '@hap/service-kit';
+import type { Config } from './config';
+import { AuditLogRepository } from './modules/audit-log/audit-log.repository';
+import { ClientRepository } from './modules/client/client.repository';
+import { clientRoutes } from './modules/client/client.routes';
+import { ClientService } from './modules/client/client.service';
+import { DomainMappingRepository } from './modules/domain-mapping/domain-mapping.repository';
+import { domainMappingRoutes } from './modules/domain-mapping/domain-mapping.routes';
+import { DomainMappingService } from './modules/domain-mapping/domain-mapping.service';
+import { resolveClientRoutes } from './modules/resolve-client/resolve-client.routes';
+import { ResolveClientService } from './modules/resolve-client/resolve-client.service';
+import { StaffMemberRepository } from './modules/staff-member/staff-member.repository';
+import { staffMemberRoutes } from './modules/staff-member/staff-member.routes';
+import { StaffMemberService } from './modules/staff-member/staff-member.service';
+import { uploadPlugins, uploadRoutes } from './modules/upload/upload.routes';
+import { UploadService } from './modules/upload/upload.service';
+import { UploadStorage } from './modules/upload/upload.storage';
+import { dummyHash } from './modules/user/password';
+import { UserRepository } from './modules/user/user.repository';
+import { userRoutes } from './modules/user/user.routes';
+import { UserService } from './modules/user/user.service';
+
+/**
+ * Builds the tenant API without listening (tests drive it in-process):
+ * external plugins, then the data source, then each module's routes.
+ */
+export function buildApp(config: Config, dataSource: DataSource) {
+  const app = createServiceApp({
+    name: 'tenant',
+    internalSecret: config.INTERNAL_SECRET,
+    logLevel: config.LOG_LEVEL,
+    ready: databaseReady(dataSource),
+  });
+  const storage = new UploadStorage(config.UPLOAD_DIR);
+  uploadPlugins(app);
+  registerDataSource(app, dataSource);
+  // Computed once up front so the first unknown-e-mail login is not slower than the rest.
+  app.addHook('onReady', async () => void (await dummyHash()));
+
+  const audit = new AuditLogRepository();
+  const clients = new ClientRepository(dataSource);
+  const mappings = new DomainMappingRepository(dataSource);
+
+  clientRoutes(app, new ClientService(dataSource, clients, audit));
+  staffMemberRoutes(app, new StaffMemberService(dataSource, new StaffMemberRepository(dataSource), clients, audit));
+  domainMappingRoutes(app, new DomainMappingService(dataSource, mappings, clients, audit));
+  resolveClientRoutes(app, new ResolveClientService(mappings, clients));
+  uploadRoutes(app, new UploadService(storage), storage);
+  userRoutes(app, new UserService(dataSource, new UserRepository(dataSource)));
+  return app;
+}

@@ -1,0 +1,23 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { baseConfigShape, loadConfig, port } from '@hap/service-kit';
+import { DEFAULT_PORTS } from '@hap/contracts';
+
+/** The repository root, from src/ (tests) and dist/ (built) alike. */
+const REPO_ROOT = resolve(__dirname, '../../..');
+
+/** The tenant service's configuration; see .env.example at the repository root. */
+export const configShape = {
+  ...baseConfigShape,
+  /** Port of the tenant API. */
+  PORT: port(DEFAULT_PORTS.tenant),
+  /** Where uploaded images are stored (served back under /uploads/). */
+  UPLOAD_DIR: z
+    .string()
+    .min(1)
+    .default(resolve(REPO_ROOT, '.data/uploads'))
+    .transform((dir) => resolve(dir)),
+};
+
+export const loadServiceConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(configShape, env);
+export type Config = ReturnType<typeof loadServiceConfig>;

@@ -1,0 +1,139 @@
+import 'reflect-metadata';
+import type { DataSource, EntityManager } from 'typeorm';
+import { requiredEmail, type User } from '@hap/contracts';
+import { loadServiceConfig } from '../config';
+import { generatePassword } from '../modules/user/password';
+import { UserRepository } from '../modules/user/user.repository';
+import { UserService } from '../modules/user/user.service';
+import { createDataSource } from './data-source';
+import { SEED_CLIENTS, SEED_DOMAIN_MAPPINGS, SEED_STAFF } from './seed-data';
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@healthads.local';
+
+export interface SeedOptions {
+  adminEmail: string;
+  /** Given: the admin is created or its password reset to this. Absent: see seed(). */
+  adminPassword?: string;
+}
+
+export interface SeedResult {
+  adminEmail: string;
+  /** Set only when this run created the admin with a generated password (print it once). */
+  generatedPassword: string | null;
+  adminCreated: boolean;
+}
+
+/** pg advisory lock key: concurrent seed runs take turns. */
+const SEED_LOCK_KEY = 73_120_001;
+
+const AdminEmailSchema = requiredEmail('ADMIN_EMAIL must be a valid e-mail address');
+
+async function seedClients(manager: EntityManager): Promise<void> {
+  for (const c of SEED_CLIENTS) {
+    await manager.query(
+      `INSERT INTO "tenant"."clients"
+         ("id", "name", "address", "phone", "email", "website", "domain", "brand_color", "brand_bg_color", "booking_link")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       ON CONFLICT ("id") DO NOTHING`,
+      [c.id, c.name, c.address, c.phone, c.email, c.website, c.domain, c.brandColor, c.brandBgColor, c.bookingLink],
+    );
+  }
+  // Fixed ids bypass the sequence: move it past them, never backwards.
+  await manager.query(`
+    SELECT setval('"tenant"."clients_id_seq"', GREATEST(
+      (SELECT COALESCE(MAX("id"), 0) FROM "tenant"."clients"),
+      (SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM "tenant"."clients_id_seq"),
+      1))`);
+}
+
+async function seedDomainMappings(manager: EntityManager): Promise<void> {
+  for (const m of SEED_DOMAIN_MAPPINGS) {
+    await manager.query(
+      `INSERT INTO "tenant"."domain_mappings" ("domain", "path", "client_id")
+       SELECT $1, '/', $2 WHERE EXISTS (SELECT 1 FROM "tenant"."clients" WHERE "id" = $2)
+       ON CONFLICT ("domain", "path") DO NOTHING`,
+      [m.domain, m.clientId],
+    );
+  }
+}
+
+/** Staff are keyed by (client, name): a member an admin renamed or added is left alone. */
+async function seedStaff(manager: EntityManager): Promise<void> {
+  for (const s of SEED_STAFF) {
+    await manager.query(
+      `INSERT INTO "tenant"."staff_members" ("client_id", "name", "title", "bio", "display_order")
+       SELECT $1, $2::text, $3, $4, $5
+       WHERE EXISTS (SELECT 1 FROM "tenant"."clients" WHERE "id" = $1)
+         AND NOT EXISTS (SELECT 1 FROM "tenant"."staff_members" WHERE "client_id" = $1 AND "name" = $2::text)`,
+      [s.clientId, s.name, s.title, s.bio, s.displayOrder],
+    );
+  }
+}
+
+const userService = (dataSource: DataSource) => new UserService(dataSource, new UserRepository(dataSource));
+
+/**
+ * Creates the admin account, or resets an existing account's password and
+ * makes it an admin. Gateway tests use it to log in.
+ */
+export async function seedAdmin(
+  dataSource: DataSource,
+  account: { email: string; password: string; name?: string },
+): Promise<User> {
+  if (!dataSource.isInitialized) await dataSource.initialize();
+  return (await userService(dataSource).upsertAdmin(account)).user;
+}
+
+async function seedDefaultAdmin(dataSource: DataSource, adminEmail: string, adminPassword?: string): Promise<SeedResult> {
+  const users = userService(dataSource);
+  if (adminPassword) {
+    const { created } = await users.upsertAdmin({ email: adminEmail, password: adminPassword });
+    return { adminEmail, generatedPassword: null, adminCreated: created };
+  }
+  if (await users.findByEmail(adminEmail)) return { adminEmail, generatedPassword: null, adminCreated: false };
+  const password = generatePassword();
+  const created = await users.createAdminIfMissing({ email: adminEmail, password });
+  return { adminEmail, generatedPassword: created ? password : null, adminCreated: created !== null };
+}
+
+/**
+ * The demo data: clients 1–11, the host table, staff for clients 1–3 and one
+ * admin. Idempotent: rows that exist (by id or natural key) are left as they
+ * are, so admins' edits survive a restart. Without `adminPassword`, a missing
+ * admin gets a generated password, returned once in `generatedPassword`.
+ */
+export async function seed(dataSource: DataSource, options: SeedOptions): Promise<SeedResult> {
+  const adminEmail = AdminEmailSchema.parse(options.adminEmail).toLowerCase();
+  if (!dataSource.isInitialized) await dataSource.initialize();
+  await dataSource.transaction(async (manager) => {
+    await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    await seedClients(manager);
+    await seedDomainMappings(manager);
+    await seedStaff(manager);
+  });
+  return seedDefaultAdmin(dataSource, adminEmail, options.adminPassword || undefined);
+}
+
+async function main(): Promise<void> {
+  const config = loadServiceConfig();
+  const dataSource = createDataSource(config.DATABASE_URL);
+  try {
+    const adminPassword = process.env.ADMIN_PASSWORD || undefined;
+    const result = await seed(dataSource, { adminEmail: process.env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL, adminPassword });
+    // stdout: one JSON line for launchers; stderr: the sentence for people.
+    console.log(JSON.stringify(result));
+    const admin = result.generatedPassword
+      ? `created admin ${result.adminEmail} with password ${result.generatedPassword} (shown once)`
+      : `admin ${result.adminEmail} ${result.adminCreated ? 'created' : adminPassword ? 'password set from ADMIN_PASSWORD' : 'kept as it was'}`;
+    console.error(`tenant: demo data seeded; ${admin}`);
+  } finally {
+    if (dataSource.isInitialized) await dataSource.destroy();
+  }
+}
+
+if (require.main === module) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,42 @@
+import type { Client, TrackingSettings } from '@hap/contracts';
+import type { ClientEntity } from './client.entity';
+
+/** Row → API shape: camelCase fields, dates as ISO strings. */
+export function toClientDto(row: ClientEntity): Client {
+  return {
+    id: row.id,
+    name: row.name,
+    address: row.address,
+    phone: row.phone,
+    email: row.email,
+    website: row.website,
+    domain: row.domain,
+    brandColor: row.brandColor,
+    brandBgColor: row.brandBgColor,
+    logoPath: row.logoPath,
+    officeImagePath: row.officeImagePath,
+    googleAdsTagId: row.googleAdsTagId,
+    googleAdsAccountId: row.googleAdsAccountId,
+    googleAdsManagerId: row.googleAdsManagerId,
+    googleAnalyticsId: row.googleAnalyticsId,
+    facebookPixelId: row.facebookPixelId,
+    trackingEnabled: row.trackingEnabled,
+    conversionTrackingEnabled: row.conversionTrackingEnabled,
+    bookingLink: row.bookingLink,
+    ghlSubaccountId: row.ghlSubaccountId,
+    ghlSubaccountName: row.ghlSubaccountName,
+    ghlCreatedAt: row.ghlCreatedAt ? row.ghlCreatedAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toTrackingSettingsDto(row: ClientEntity): TrackingSettings {
+  return {
+    googleAdsTagId: row.googleAdsTagId,
+    facebookPixelId: row.facebookPixelId,
+    googleAnalyticsId: row.googleAnalyticsId,
+    trackingEnabled: row.trackingEnabled,
+    conversionTrackingEnabled: row.conversionTrackingEnabled,
+  };
+}

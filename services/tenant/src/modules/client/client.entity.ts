@@ -1,0 +1,77 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** A clinic (admin spec §3 clients). */
+@Entity({ name: 'clients' })
+export class ClientEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ name: 'name', type: 'text' })
+  name: string;
+
+  @Column({ name: 'address', type: 'text', nullable: true })
+  address: string | null;
+
+  @Column({ name: 'phone', type: 'text', nullable: true })
+  phone: string | null;
+
+  @Column({ name: 'email', type: 'text', nullable: true })
+  email: string | null;
+
+  @Column({ name: 'website', type: 'text', nullable: true })
+  website: string | null;
+
+  @Column({ name: 'domain', type: 'text', nullable: true })
+  domain: string | null;
+
+  @Column({ name: 'brand_color', type: 'text', default: '#37a2d4' })
+  brandColor: string;
+
+  @Column({ name: 'brand_bg_color', type: 'text', default: '#00446f' })
+  brandBgColor: string;
+
+  @Column({ name: 'logo_path', type: 'text', nullable: true })
+  logoPath: string | null;
+
+  @Column({ name: 'office_image_path', type: 'text', nullable: true })
+  officeImagePath: string | null;
+
+  @Column({ name: 'google_ads_tag_id', type: 'text', nullable: true })
+  googleAdsTagId: string | null;
+
+  @Column({ name: 'google_ads_account_id', type: 'text', nullable: true })
+  googleAdsAccountId: string | null;
+
+  @Column({ name: 'google_ads_manager_id', type: 'text', nullable: true })
+  googleAdsManagerId: string | null;
+
+  @Column({ name: 'google_analytics_id', type: 'text', nullable: true })
+  googleAnalyticsId: string | null;
+
+  @Column({ name: 'facebook_pixel_id', type: 'text', nullable: true })
+  facebookPixelId: string | null;
+
+  @Column({ name: 'tracking_enabled', type: 'boolean', default: true })
+  trackingEnabled: boolean;
+
+  @Column({ name: 'conversion_tracking_enabled', type: 'boolean', default: true })
+  conversionTrackingEnabled: boolean;
+
+  @Column({ name: 'booking_link', type: 'text', nullable: true })
+  bookingLink: string | null;
+
+  @Column({ name: 'ghl_subaccount_id', type: 'text', nullable: true })
+  ghlSubaccountId: string | null;
+
+  @Column({ name: 'ghl_subaccount_name', type: 'text', nullable: true })
+  ghlSubaccountName: string | null;
+
+  @Column({ name: 'ghl_created_at', type: 'timestamptz', nullable: true })
+  ghlCreatedAt: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,75 @@
+import type { DataSource } from 'typeorm';
+import { Messages, type DomainMapping, type DomainMappingCreate } from '@hap/contracts';
+import { conflict, notFound } from '@hap/service-kit';
+import { assertAdmin, type Actor } from '../../shared/actor';
+import { isForeignKeyViolation, isUniqueViolation } from '../../shared/db-errors';
+import type { AuditLogRepository } from '../audit-log/audit-log.repository';
+import type { ClientRepository } from '../client/client.repository';
+import type { DomainMappingEntity } from './domain-mapping.entity';
+import type { DomainMappingRepository } from './domain-mapping.repository';
+
+export function toDomainMappingDto(row: DomainMappingEntity): DomainMapping {
+  return {
+    id: row.id,
+    domain: row.domain,
+    path: row.path,
+    clientId: row.clientId,
+    priority: row.priority,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export const domainMappingNotFound = (id: number) => `Domain mapping ${id} was not found.`;
+export const domainAlreadyMapped = (domain: string, path: string) =>
+  `${domain}${path === '/' ? '' : path} is already mapped to a client. Delete that mapping first.`;
+
+/** Which production host shows which client (public spec §1, DESIGN §9.1). */
+export class DomainMappingService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly mappings: DomainMappingRepository,
+    private readonly clients: ClientRepository,
+    private readonly audit: AuditLogRepository,
+  ) {}
+
+  async list(actor: Actor): Promise<DomainMapping[]> {
+    assertAdmin(actor);
+    return (await this.mappings.list()).map(toDomainMappingDto);
+  }
+
+  async create(actor: Actor, input: DomainMappingCreate): Promise<DomainMapping> {
+    assertAdmin(actor);
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        if (!(await this.clients.exists(input.clientId, manager))) throw notFound(Messages.clientNotFound(input.clientId));
+        if (await this.mappings.findByDomainAndPath(input.domain, input.path, manager)) {
+          throw conflict(domainAlreadyMapped(input.domain, input.path));
+        }
+        const dto = toDomainMappingDto(await this.mappings.insert(input, manager));
+        await this.audit.record(manager, actor, { action: 'create', entity: 'domain_mapping', entityId: dto.id, changes: { after: dto } });
+        return dto;
+      });
+    } catch (err) {
+      // Lost a race with a concurrent write: answer as the checks above would have.
+      if (isUniqueViolation(err)) throw conflict(domainAlreadyMapped(input.domain, input.path));
+      if (isForeignKeyViolation(err)) throw notFound(Messages.clientNotFound(input.clientId));
+      throw err;
+    }
+  }
+
+  async remove(actor: Actor, id: number): Promise<{ id: number }> {
+    assertAdmin(actor);
+    return this.dataSource.transaction(async (manager) => {
+      const before = await this.mappings.findById(id, manager);
+      if (!before || !(await this.mappings.delete(id, manager))) throw notFound(domainMappingNotFound(id));
+      await this.audit.record(manager, actor, {
+        action: 'delete',
+        entity: 'domain_mapping',
+        entityId: id,
+        changes: { before: toDomainMappingDto(before) },
+      });
+      return { id };
+    });
+  }
+}

@@ -1,0 +1,89 @@
+import type { DataSource } from 'typeorm';
+import {
+  Messages,
+  type StaffMember,
+  type StaffMemberCreate,
+  type StaffMemberUpdate,
+} from '@hap/contracts';
+import { notFound } from '@hap/service-kit';
+import { assertAdmin, type Actor } from '../../shared/actor';
+import { isForeignKeyViolation } from '../../shared/db-errors';
+import type { AuditLogRepository } from '../audit-log/audit-log.repository';
+import type { ClientRepository } from '../client/client.repository';
+import type { StaffMemberEntity } from './staff-member.entity';
+import type { StaffMemberRepository } from './staff-member.repository';
+
+export function toStaffMemberDto(row: StaffMemberEntity): StaffMember {
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    name: row.name,
+    title: row.title,
+    bio: row.bio,
+    imagePath: row.imagePath,
+    displayOrder: row.displayOrder,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** The team shown on a client's pages (admin spec §2.5). */
+export class StaffMemberService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly staff: StaffMemberRepository,
+    private readonly clients: ClientRepository,
+    private readonly audit: AuditLogRepository,
+  ) {}
+
+  async listForClient(clientId: number): Promise<StaffMember[]> {
+    if (!(await this.clients.exists(clientId))) throw notFound(Messages.clientNotFound(clientId));
+    return (await this.staff.listByClient(clientId)).map(toStaffMemberDto);
+  }
+
+  async create(actor: Actor, input: StaffMemberCreate): Promise<StaffMember> {
+    assertAdmin(actor);
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        if (!(await this.clients.exists(input.clientId, manager))) throw notFound(Messages.clientNotFound(input.clientId));
+        const dto = toStaffMemberDto(await this.staff.insert(input, manager));
+        await this.audit.record(manager, actor, { action: 'create', entity: 'staff_member', entityId: dto.id, changes: { after: dto } });
+        return dto;
+      });
+    } catch (err) {
+      // The client was deleted between the check and the insert.
+      if (isForeignKeyViolation(err)) throw notFound(Messages.clientNotFound(input.clientId));
+      throw err;
+    }
+  }
+
+  async update(actor: Actor, id: number, input: StaffMemberUpdate): Promise<StaffMember> {
+    assertAdmin(actor);
+    return this.dataSource.transaction(async (manager) => {
+      const before = await this.staff.findById(id, manager);
+      if (!before) throw notFound(Messages.staffMemberNotFound(id));
+      const after = toStaffMemberDto(await this.staff.update(id, input, manager));
+      await this.audit.record(manager, actor, {
+        action: 'update',
+        entity: 'staff_member',
+        entityId: id,
+        changes: { before: toStaffMemberDto(before), after },
+      });
+      return after;
+    });
+  }
+
+  async remove(actor: Actor, id: number): Promise<{ id: number }> {
+    assertAdmin(actor);
+    return this.dataSource.transaction(async (manager) => {
+      const before = await this.staff.findById(id, manager);
+      if (!before || !(await this.staff.delete(id, manager))) throw notFound(Messages.staffMemberNotFound(id));
+      await this.audit.record(manager, actor, {
+        action: 'delete',
+        entity: 'staff_member',
+        entityId: id,
+        changes: { before: toStaffMemberDto(before) },
+      });
+      return { id };
+    });
+  }
+}

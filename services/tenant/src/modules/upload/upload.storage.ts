@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MIME_BY_EXTENSION, type ImageType } from './image-type';
+
+/** A stored file, ready to stream. */
+export interface StoredFile {
+  absolutePath: string;
+  /** The random name: it never names other content, so it is a strong ETag. */
+  name: string;
+  size: number;
+  mimeType: ImageType['mimeType'];
+}
+
+/** `<folder>/<32 hex>.<ext>`: the only names this store writes, so the only ones it serves. */
+const STORED_NAME = /^([a-z0-9][a-z0-9-]{0,39})\/([a-f0-9]{32})\.(jpg|png|gif|webp)$/;
+
+/**
+ * Uploaded images on disk under one root. Files arrive under `.tmp/` and are
+ * renamed into place only once accepted, so a failed upload leaves nothing.
+ */
+export class UploadStorage {
+  private readonly tmpDir: string;
+
+  constructor(readonly root: string) {
+    this.tmpDir = join(root, '.tmp');
+    mkdirSync(this.tmpDir, { recursive: true });
+  }
+
+  /** A fresh temporary file path (same file system as the root, so rename is atomic). */
+  tempPath(): string {
+    return join(this.tmpDir, `${randomBytes(16).toString('hex')}.part`);
+  }
+
+  /** Moves an accepted temporary file into `folder` and returns its relative path. */
+  async commit(tempPath: string, folder: string, extension: string): Promise<string> {
+    await mkdir(join(this.root, folder), { recursive: true });
+    const relative = `${folder}/${randomBytes(16).toString('hex')}.${extension}`;
+    await rename(tempPath, join(this.root, relative));
+    return relative;
+  }
+
+  async discard(tempPath: string): Promise<void> {
+    await rm(tempPath, { force: true });
+  }
+
+  /**
+   * A stored file, or null when the name is not one this store writes (which
+   * rules out `..`, dot files and the temporary folder) or the file is gone.
+   */
+  async locate(relative: string): Promise<StoredFile | null> {
+    const match = STORED_NAME.exec(relative);
+    if (!match) return null;
+    const absolutePath = join(this.root, relative);
+    try {
+      const info = await stat(absolutePath);
+      if (!info.isFile()) return null;
+      const extension = match[3] as ImageType['extension'];
+      return { absolutePath, name: match[2], size: info.size, mimeType: MIME_BY_EXTENSION[extension] };
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,214 @@
+import { ClientBrandingSchema, ClientPublicSchema, ClientSchema } from '@hap/contracts';
+import { ClientEntity } from '../../src/modules/client/client.entity';
+import { DomainMappingEntity } from '../../src/modules/domain-mapping/domain-mapping.entity';
+import { StaffMemberEntity } from '../../src/modules/staff-member/staff-member.entity';
+import { ADMIN, ANONYMOUS, startTenant, type TestTenant } from '../helpers/app';
+import { auditRows, createClient, createDomainMapping, createStaffMember, uniq } from '../helpers/factories';
+
+describe('clients API', () => {
+  let t: TestTenant;
+
+  beforeAll(async () => {
+    t = await startTenant();
+  });
+  afterAll(() => t.close());
+
+  const countByName = (name: string) => t.dataSource.getRepository(ClientEntity).countBy({ name });
+  const validClient = () => ({ name: `Bright Smile Clinic ${uniq()}`, address: '12 Harbour Road', phone: '555-123-4567' });
+
+  describe('GET /api/clients', () => {
+    it('lists every client, ordered by id, with all admin fields', async () => {
+      const a = await createClient(t.dataSource);
+      const b = await createClient(t.dataSource);
+
+      const res = await t.api.get('/api/clients', ADMIN);
+
+      expect(res.status).toBe(200);
+      expect(res.body.success).toBe(true);
+      const ids: number[] = res.body.data.map((c: { id: number }) => c.id);
+      expect(ids).toEqual([...ids].sort((x, y) => x - y));
+      const listed = res.body.data.find((c: { id: number }) => c.id === b.id);
+      expect(ClientSchema.strict().parse(listed)).toMatchObject({ id: b.id, ghlSubaccountId: b.ghlSubaccountId });
+      expect(ids).toContain(a.id);
+    });
+
+    it('refuses a caller without an admin identity', async () => {
+      const res = await t.api.get('/api/clients', ANONYMOUS);
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
+    });
+  });
+
+  describe('GET /api/clients/:id', () => {
+    it('gives admins the full client', async () => {
+      const client = await createClient(t.dataSource);
+      const res = await t.api.get(`/api/clients/${client.id}`, ADMIN);
+      expect(res.status).toBe(200);
+      const data = ClientSchema.strict().parse(res.body.data);
+      expect(data).toMatchObject({ id: client.id, name: client.name, googleAdsAccountId: '1234567890' });
+      expect(data.createdAt).toBe(client.createdAt.toISOString());
+    });
+
+    it('gives anonymous pages only the public projection', async () => {
+      const client = await createClient(t.dataSource);
+      const res = await t.api.get(`/api/clients/${client.id}`, ANONYMOUS);
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body.data).sort()).toEqual(Object.keys(ClientPublicSchema.shape).sort());
+      expect(res.body.data).toMatchObject({ brandColor: '#37a2d4', brandBgColor: '#00446f', trackingEnabled: true });
+      expect(res.body.data).not.toHaveProperty('googleAdsAccountId');
+      expect(res.body.data).not.toHaveProperty('ghlSubaccountId');
+    });
+
+    it('answers ?optimized=true with the branding only, for admins too', async () => {
+      const client = await createClient(t.dataSource, { brandColor: '#123456' });
+      const res = await t.api.get(`/api/clients/${client.id}?optimized=true`, ADMIN);
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body.data).sort()).toEqual(Object.keys(ClientBrandingSchema.shape).sort());
+      expect(res.body.data.brandColor).toBe('#123456');
+    });
+
+    it('answers 404 with the catalogue message for a missing client', async () => {
+      const res = await t.api.get('/api/clients/987654', ANONYMOUS);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ success: false, code: 'NOT_FOUND', message: 'Client 987654 was not found.' });
+    });
+
+    it('answers 400 for an id that is not a number', async () => {
+      const res = await t.api.get('/api/clients/abc', ANONYMOUS);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'Id must be a number' });
+    });
+  });
+
+  describe('GET /api/clients/:id/tracking-settings', () => {
+    it('returns the tracking ids and flags', async () => {
+      const client = await createClient(t.dataSource, { googleAdsTagId: 'AW-123', conversionTrackingEnabled: false });
+      const res = await t.api.get(`/api/clients/${client.id}/tracking-settings`);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({
+        googleAdsTagId: 'AW-123',
+        facebookPixelId: null,
+        googleAnalyticsId: null,
+        trackingEnabled: true,
+        conversionTrackingEnabled: false,
+      });
+    });
+  });
+
+  describe('POST /api/clients', () => {
+    it('creates a client with the default colours and records who did it', async () => {
+      const body = { ...validClient(), website: '', googleAdsAccountId: '123-456-7890' };
+
+      const res = await t.api.post('/api/clients', ADMIN).send(body);
+
+      expect(res.status).toBe(201);
+      const data = ClientSchema.strict().parse(res.body.data);
+      expect(data).toMatchObject({
+        name: body.name,
+        website: null,
+        brandColor: '#37a2d4',
+        brandBgColor: '#00446f',
+        trackingEnabled: true,
+        conversionTrackingEnabled: true,
+        googleAdsAccountId: '1234567890',
+      });
+      expect(data.id).toBeGreaterThan(11);
+      const audit = await auditRows(t.dataSource, 'client', data.id);
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({ action: 'create', actor_user_id: ADMIN.userId });
+      expect(audit[0].request_id).toEqual(expect.any(String));
+    });
+
+    it('keeps the colours it is given', async () => {
+      const res = await t.api.post('/api/clients', ADMIN).send({ ...validClient(), brandColor: '#ff0000', brandBgColor: '#000' });
+      expect(res.status).toBe(201);
+      expect(res.body.data).toMatchObject({ brandColor: '#ff0000', brandBgColor: '#000' });
+    });
+
+    it('answers 400 with the spec messages and stores nothing', async () => {
+      const name = `ab`;
+      const res = await t.api.post('/api/clients', ADMIN).send({ name, address: '12', phone: '1', email: 'nope' });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+      expect(res.body.issues).toEqual(
+        expect.arrayContaining([
+          { path: 'name', message: 'Client name must be at least 3 characters' },
+          { path: 'address', message: 'Address is required' },
+          { path: 'phone', message: 'Phone number is required' },
+          { path: 'email', message: 'Must be a valid email' },
+        ]),
+      );
+      expect(await countByName(name)).toBe(0);
+    });
+
+    it('gives the one message when only one field is wrong', async () => {
+      const body = { ...validClient(), website: 'not a url' };
+      const res = await t.api.post('/api/clients', ADMIN).send(body);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Must be a valid URL');
+      expect(await countByName(body.name)).toBe(0);
+    });
+
+    it('refuses anonymous callers and stores nothing', async () => {
+      const body = validClient();
+      const res = await t.api.post('/api/clients', ANONYMOUS).send(body);
+      expect(res.status).toBe(401);
+      expect(await countByName(body.name)).toBe(0);
+    });
+  });
+
+  describe('PATCH /api/clients/:id', () => {
+    it('changes only the fields sent and bumps updatedAt', async () => {
+      const client = await createClient(t.dataSource);
+
+      const res = await t.api.patch(`/api/clients/${client.id}`, ADMIN).send({ phone: '(555) 777-8888', brandColor: null });
+
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ id: client.id, name: client.name, phone: '(555) 777-8888', brandColor: '#37a2d4' });
+      expect(new Date(res.body.data.updatedAt).getTime()).toBeGreaterThan(client.updatedAt.getTime());
+      const [audit] = await auditRows(t.dataSource, 'client', client.id);
+      expect(audit).toMatchObject({
+        action: 'update',
+        changes: { before: { phone: client.phone }, after: { phone: '(555) 777-8888' } },
+      });
+    });
+
+    it('refuses an empty change', async () => {
+      const client = await createClient(t.dataSource);
+      const res = await t.api.patch(`/api/clients/${client.id}`, ADMIN).send({});
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Send at least one field to change');
+    });
+
+    it('answers 404 for a missing client', async () => {
+      const res = await t.api.patch('/api/clients/987655', ADMIN).send({ phone: '5551234567' });
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('Client 987655 was not found.');
+    });
+  });
+
+  describe('DELETE /api/clients/:id', () => {
+    it('deletes the client with its staff and domain mappings', async () => {
+      const client = await createClient(t.dataSource);
+      await createStaffMember(t.dataSource, client.id);
+      await createDomainMapping(t.dataSource, client.id);
+
+      const res = await t.api.delete(`/api/clients/${client.id}`, ADMIN);
+
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true, data: { id: client.id } });
+      expect(await t.dataSource.getRepository(ClientEntity).countBy({ id: client.id })).toBe(0);
+      expect(await t.dataSource.getRepository(StaffMemberEntity).countBy({ clientId: client.id })).toBe(0);
+      expect(await t.dataSource.getRepository(DomainMappingEntity).countBy({ clientId: client.id })).toBe(0);
+      const [audit] = await auditRows(t.dataSource, 'client', client.id);
+      expect(audit).toMatchObject({ action: 'delete', changes: { before: { id: client.id, name: client.name } } });
+      expect((await t.api.get(`/api/clients/${client.id}`)).status).toBe(404);
+    });
+
+    it('answers 404 for a missing client and writes no audit row', async () => {
+      const res = await t.api.delete('/api/clients/987656', ADMIN);
+      expect(res.status).toBe(404);
+      expect(await auditRows(t.dataSource, 'client', 987656)).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,174 @@
+import { readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import request from 'supertest';
+import { MAX_UPLOAD_BYTES, UploadResultSchema } from '@hap/contracts';
+import { signIdentity } from '@hap/service-kit';
+import { ADMIN, ANONYMOUS, startTenant, type TestTenant } from '../helpers/app';
+import { jpegBytes, pngBytes } from '../helpers/images';
+
+/** Every file under the upload root, temporary ones included. */
+async function storedFiles(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => relative(root, join(e.parentPath, e.name))).sort();
+}
+
+/** supertest returns binary bodies as Buffers only when asked to. */
+const asBuffer = (res: request.Response, callback: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+};
+
+describe('uploads API', () => {
+  let t: TestTenant;
+
+  beforeAll(async () => {
+    t = await startTenant();
+  });
+  afterAll(() => t.close());
+
+  const upload = (url = '/api/upload', identity = ADMIN) => t.api.post(url, identity);
+  const download = (path: string) => t.api.get(path).buffer(true).parse(asBuffer);
+
+  describe('POST /api/upload', () => {
+    it('stores a PNG under images/ and serves the same bytes back', async () => {
+      const png = pngBytes(4);
+
+      const res = await upload().attach('image', png, { filename: 'logo.png', contentType: 'image/png' });
+
+      expect(res.status).toBe(201);
+      const data = UploadResultSchema.parse(res.body.data);
+      expect(data.path).toMatch(/^\/uploads\/images\/[0-9a-f]{32}\.png$/);
+      expect(data).toMatchObject({ filePath: data.path, imagePath: data.path, mimeType: 'image/png', size: png.length });
+
+      const served = await download(data.path);
+      expect(served.status).toBe(200);
+      expect(Buffer.compare(served.body as Buffer, png)).toBe(0);
+      expect(served.headers['content-type']).toBe('image/png');
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+    });
+
+    it('decides the type by content: JPEG bytes named .png are stored as .jpg, in the folder asked for', async () => {
+      const res = await upload()
+        .field('folder', 'staff')
+        .attach('image', jpegBytes(), { filename: 'photo.png', contentType: 'image/png' });
+
+      expect(res.status).toBe(201);
+      expect(res.body.data.path).toMatch(/^\/uploads\/staff\/[0-9a-f]{32}\.jpg$/);
+      expect(res.body.data.mimeType).toBe('image/jpeg');
+      expect((await download(res.body.data.path)).headers['content-type']).toBe('image/jpeg');
+    });
+
+    it('refuses text with an image name (415) and keeps nothing', async () => {
+      const before = await storedFiles(t.uploadDir);
+
+      const res = await upload().attach('image', Buffer.from('<svg onload="alert(1)"></svg>'), {
+        filename: 'evil.png',
+        contentType: 'image/png',
+      });
+
+      expect(res.status).toBe(415);
+      expect(res.body).toEqual({
+        success: false,
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+        message: 'Please select an image file (JPEG, PNG, etc.)',
+      });
+      expect(await storedFiles(t.uploadDir)).toEqual(before);
+    });
+
+    it('refuses a file of 5 MB + 1 byte (413) and keeps nothing', async () => {
+      const before = await storedFiles(t.uploadDir);
+      const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1);
+      pngBytes().copy(big);
+
+      const res = await upload().attach('image', big, { filename: 'big.png', contentType: 'image/png' });
+
+      expect(res.status).toBe(413);
+      expect(res.body).toEqual({ success: false, code: 'PAYLOAD_TOO_LARGE', message: 'Image file must be smaller than 5MB' });
+      expect(await storedFiles(t.uploadDir)).toEqual(before);
+    });
+
+    it('accepts a file of exactly 5 MB', async () => {
+      const exact = Buffer.alloc(MAX_UPLOAD_BYTES);
+      pngBytes().copy(exact);
+      const res = await upload().attach('image', exact, { filename: 'exact.png', contentType: 'image/png' });
+      expect(res.status).toBe(201);
+      expect(res.body.data.size).toBe(MAX_UPLOAD_BYTES);
+    });
+
+    it('answers 400 NO_FILE without an image part', async () => {
+      const res = await upload().field('folder', 'images');
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, code: 'NO_FILE', message: 'Please choose an image file to upload.' });
+    });
+
+    it('answers 400 NO_FILE for a request that is not multipart', async () => {
+      const res = await upload().send({ image: 'data:image/png;base64,AAAA' });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('NO_FILE');
+    });
+
+    it('refuses a folder name that is not plain (no path tricks)', async () => {
+      const before = await storedFiles(t.uploadDir);
+      const res = await upload().field('folder', '../etc').attach('image', pngBytes(), 'a.png');
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Folder must be lower-case letters, numbers and dashes');
+      expect(await storedFiles(t.uploadDir)).toEqual(before);
+    });
+
+    it('refuses anonymous callers before storing anything', async () => {
+      const before = await storedFiles(t.uploadDir);
+      const res = await upload('/api/upload', ANONYMOUS).attach('image', pngBytes(), 'a.png');
+      expect(res.status).toBe(401);
+      expect(await storedFiles(t.uploadDir)).toEqual(before);
+    });
+  });
+
+  describe('POST /api/upload/template-image', () => {
+    it('stores under templates/ whatever folder is sent', async () => {
+      const res = await upload('/api/upload/template-image')
+        .field('folder', 'images')
+        .attach('image', pngBytes(), { filename: 'hero.png', contentType: 'image/png' });
+      expect(res.status).toBe(201);
+      expect(res.body.data.imagePath).toMatch(/^\/uploads\/templates\/[0-9a-f]{32}\.png$/);
+    });
+  });
+
+  describe('GET /uploads/*', () => {
+    it('answers a JSON 404 for a file that is not there', async () => {
+      const res = await t.api.get(`/uploads/images/${'a'.repeat(32)}.png`);
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    });
+
+    it.each(['/uploads/..%2F..%2Fpackage.json', '/uploads/.tmp/x.part', '/uploads/images/../../etc/passwd', '/uploads/'])(
+      'never serves anything outside the stored names: %s',
+      async (path) => {
+        const res = await t.api.get(path);
+        expect(res.status).toBe(404);
+        expect(res.body.success).toBe(false);
+      },
+    );
+
+    it('answers 304 when the browser already has the file', async () => {
+      const res = await upload().attach('image', pngBytes(), 'a.png');
+      const first = await t.api.get(res.body.data.path);
+      const again = await t.api.get(res.body.data.path).set('If-None-Match', first.headers.etag as string);
+      expect(again.status).toBe(304);
+    });
+
+    it('refuses unsigned requests (only the gateway may ask)', async () => {
+      const res = await request(t.app.server).get(`/uploads/images/${'a'.repeat(32)}.png`);
+      expect(res.status).toBe(401);
+      expect(res.body.code).toBe('INVALID_SIGNATURE');
+    });
+
+    it('refuses a signature made for another path', async () => {
+      const res = await request(t.app.server)
+        .get(`/uploads/images/${'b'.repeat(32)}.png`)
+        .set(signIdentity(t.config.INTERNAL_SECRET, 'GET', `/uploads/images/${'a'.repeat(32)}.png`, ANONYMOUS));
+      expect(res.status).toBe(401);
+    });
+  });
+});
