@@ -58,7 +58,7 @@ describe('isDevelopmentHost', () => {
     (host) => expect(isDevelopmentHost(host)).toBe(true),
   );
 
-  it.each(['www.apexmenshealth.com', 'clinic.com', 'localhost.example.com', 'local.example.com'])('%s is not', (host) =>
+  it.each(['www.apexmenshealth.com', 'clinic.com', 'localhost.example.com', 'local.example.com', 'devonclinic.com', 'www.medevolve.com', 'clinic.dev'])('%s is not', (host) =>
     expect(isDevelopmentHost(host)).toBe(false),
   );
 });

@@ -53,7 +53,14 @@ export function isDevelopmentHost(host: string): boolean {
   const h = hostKey(host).replace(/^\[(.*)\]$/, '$1');
   if (LOCAL_HOSTS.has(h)) return true;
   if (h.endsWith('.localhost') || h.endsWith('.local')) return true;
-  return h.includes('preview') || h.includes('replit') || h.includes('dev');
+  // Preview and development deployments name themselves in a label
+  // (dev.clinic.com, pr-12-preview.example.net, app.replit.app); a clinic
+  // whose name merely contains the letters (devonclinic.com) is production.
+  const labels = h.split('.');
+  return labels.some((label, i) => {
+    if (i === labels.length - 1 && labels.length > 1) return false; // the TLD (.dev is a real TLD)
+    return /(^|-)(dev|development|preview|staging)(-|$)/.test(label) || label.startsWith('replit');
+  });
 }
 
 export const isDevClientOnePath = (path: string): boolean =>
