@@ -1,0 +1,59 @@
+import { Navigate, Route, Routes } from 'react-router';
+import './admin.css';
+import { LoginPage } from './auth/LoginPage';
+import { RequireAdmin } from './auth/RequireAdmin';
+import { ClientsPage } from './clients/ClientsPage';
+import { AdminNotFound } from './pages/AdminNotFound';
+import { ComingSoonPage } from './pages/ComingSoonPage';
+import { AdminShell } from './shell/AdminShell';
+import { Toaster } from './toast/toaster';
+
+/**
+ * The admin area, exposed as `admin/AdminApp`. The host mounts it under its
+ * `/admin/*` route and provides the router and the QueryClient (shared
+ * singletons), so the routes below are relative to /admin.
+ */
+export function AdminApp() {
+  return (
+    <div className="adm-root">
+      <Toaster>
+        <Routes>
+          <Route path="login" element={<LoginPage />} />
+          <Route element={<RequireAdmin />}>
+            <Route element={<AdminShell />}>
+              <Route index element={<Navigate to="/admin/clients" replace />} />
+              <Route path="clients" element={<ClientsPage />} />
+              <Route
+                path="clients/:id/ads"
+                element={<ComingSoonPage title="Client Ad Campaigns" description="Build and launch Google Ads campaigns for a client." />}
+              />
+              <Route
+                path="services"
+                element={<ComingSoonPage title="Services Management" description="Each client's service pages, their status and ads." />}
+              />
+              <Route
+                path="templates/*"
+                element={<ComingSoonPage title="Service Templates" description="The shared templates that service pages are built from." />}
+              />
+              <Route
+                path="google-ads-templates"
+                element={<ComingSoonPage title="Google Ads Templates" description="Campaigns generated for each service template." />}
+              />
+              <Route
+                path="google-ads-auth"
+                element={<ComingSoonPage title="Google Ads Authentication" description="Connect the agency's Google Ads account." />}
+              />
+              <Route
+                path="google-ads-connect"
+                element={<ComingSoonPage title="Google Ads Connect" description="Connect the agency's Google Ads account." />}
+              />
+              <Route path="*" element={<AdminNotFound />} />
+            </Route>
+          </Route>
+        </Routes>
+      </Toaster>
+    </div>
+  );
+}
+
+export default AdminApp;

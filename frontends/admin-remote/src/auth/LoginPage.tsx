@@ -1,0 +1,102 @@
+import { AdminLoginSchema, Messages, UserSchema, type AdminLogin } from '@hap/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle, Lock } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { api } from '../lib/api';
+import { AUTH_STATUS_KEY } from '../lib/auth';
+import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
+import { useToast } from '../toast/toaster';
+import { FormField } from './FormField';
+
+/** admin spec §9: the dashboard opens 0.5 s after a successful login, once the toast is seen. */
+const REDIRECT_DELAY_MS = 500;
+
+/** The user inside `{ success, data: { user } }`, or null when the answer has another shape. */
+function userFromLoginAnswer(answer: unknown) {
+  const data = answer && typeof answer === 'object' ? (answer as { data?: { user?: unknown } }).data : undefined;
+  const parsed = UserSchema.safeParse(data?.user);
+  return parsed.success ? parsed.data : null;
+}
+
+export function LoginPage() {
+  useDocumentTitle(adminTitle('Admin Login'));
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const redirectTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+
+  const form = useForm<AdminLogin>({
+    resolver: zodResolver(AdminLoginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const login = useMutation({
+    mutationFn: (credentials: AdminLogin) => api('/api/admin/login', { method: 'POST', body: credentials }),
+    onSuccess: (answer) => {
+      const user = userFromLoginAnswer(answer);
+      if (user) queryClient.setQueryData(AUTH_STATUS_KEY, user);
+      else void queryClient.invalidateQueries({ queryKey: AUTH_STATUS_KEY });
+      toast({ title: Messages.loginSuccessTitle, description: Messages.loginSuccessText });
+      redirectTimer.current = window.setTimeout(() => navigate('/admin/clients'), REDIRECT_DELAY_MS);
+    },
+    onError: (error) => {
+      toast({ title: 'Login failed', description: error.message || 'Login failed', variant: 'destructive' });
+    },
+  });
+
+  const { errors } = form.formState;
+  const busy = login.isPending || login.isSuccess;
+
+  return (
+    <main className="adm-login">
+      <div className="adm-login__brand">
+        <span className="adm-logo-mark" aria-hidden>
+          HA
+        </span>
+        <span>Health Ads Platform</span>
+      </div>
+      <section className="adm-card adm-login__card" aria-labelledby="admin-login-title">
+        <div className="adm-login__icon" aria-hidden>
+          <Lock size={20} />
+        </div>
+        <h1 id="admin-login-title" className="adm-login__title">
+          Admin Login
+        </h1>
+        <p className="adm-login__subtitle">Sign in to manage clients, services and campaigns.</p>
+        <form className="adm-form" noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+          <FormField id="admin-email" label="Email" error={errors.email?.message}>
+            <input
+              id="admin-email"
+              type="email"
+              autoComplete="username"
+              placeholder="admin@example.com"
+              className="adm-input"
+              aria-invalid={errors.email ? true : undefined}
+              aria-describedby={errors.email ? 'admin-email-error' : undefined}
+              {...form.register('email')}
+            />
+          </FormField>
+          <FormField id="admin-password" label="Password" error={errors.password?.message}>
+            <input
+              id="admin-password"
+              type="password"
+              autoComplete="current-password"
+              className="adm-input"
+              aria-invalid={errors.password ? true : undefined}
+              aria-describedby={errors.password ? 'admin-password-error' : undefined}
+              {...form.register('password')}
+            />
+          </FormField>
+          <button type="submit" className="adm-button adm-button--primary adm-button--block" disabled={busy}>
+            {login.isPending && <LoaderCircle className="adm-spin" size={16} aria-hidden />}
+            {login.isPending ? 'Logging in...' : 'Login'}
+          </button>
+        </form>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,87 @@
+import { assetUrl, type Client } from '@hap/contracts';
+import { Mail, Phone } from 'lucide-react';
+import { ClientActions } from './ClientActions';
+
+export function ClientsTable({ clients }: { clients: Client[] }) {
+  return (
+    <section className="adm-card adm-table-card">
+      <div className="adm-table-scroll">
+        <table className="adm-table">
+          <thead>
+            <tr>
+              <th scope="col">Client Name</th>
+              <th scope="col">Contact</th>
+              <th scope="col">Assets</th>
+              <th scope="col" className="adm-table__actions">
+                Actions
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {clients.map((client) => (
+              <ClientRow key={client.id} client={client} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="adm-table-card__count">
+        {clients.length} {clients.length === 1 ? 'client' : 'clients'}
+      </p>
+    </section>
+  );
+}
+
+function ClientRow({ client }: { client: Client }) {
+  return (
+    <tr>
+      <td data-label="Client Name">
+        <div className="adm-client">
+          <ClientLogo client={client} />
+          <div className="adm-client__text">
+            <span className="adm-client__name">{client.name}</span>
+            {client.domain && <span className="adm-muted">{client.domain}</span>}
+          </div>
+        </div>
+      </td>
+      <td data-label="Contact">
+        <div className="adm-contact">
+          {client.phone && (
+            <span className="adm-contact__line">
+              <Phone size={14} aria-hidden />
+              {client.phone}
+            </span>
+          )}
+          {client.email && (
+            <span className="adm-contact__line">
+              <Mail size={14} aria-hidden />
+              {client.email}
+            </span>
+          )}
+          {!client.phone && !client.email && <span className="adm-muted">No contact details</span>}
+        </div>
+      </td>
+      <td data-label="Assets">
+        <div className="adm-badges">
+          {client.logoPath && <span className="adm-badge">Logo</span>}
+          {client.officeImagePath && <span className="adm-badge">Office</span>}
+          {!client.logoPath && !client.officeImagePath && <span className="adm-muted">None</span>}
+        </div>
+      </td>
+      <td className="adm-table__actions" data-label="Actions">
+        <ClientActions client={client} />
+      </td>
+    </tr>
+  );
+}
+
+function ClientLogo({ client }: { client: Client }) {
+  const logo = assetUrl(client.logoPath);
+  if (logo) {
+    return <img className="adm-client__logo" src={logo} alt="" width={40} height={40} loading="lazy" />;
+  }
+  return (
+    <span className="adm-client__initial" style={{ backgroundColor: client.brandColor }} aria-hidden>
+      {client.name.trim().charAt(0).toUpperCase()}
+    </span>
+  );
+}

@@ -1,0 +1,29 @@
+import { AuthStatusSchema, type User } from '@hap/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { api, ApiError } from './api';
+
+/** The cache key of `GET /api/admin/auth-status`; login and logout update it. */
+export const AUTH_STATUS_KEY = ['admin', 'auth-status'] as const;
+
+/** admin spec §6: the session check is cached for 5 minutes and not retried. */
+const AUTH_STATUS_STALE_MS = 5 * 60 * 1000;
+
+/** The signed-in user, or null when the gateway says 401 (not logged in). */
+async function fetchAuthUser(signal: AbortSignal): Promise<User | null> {
+  try {
+    const status = await api('/api/admin/auth-status', { schema: AuthStatusSchema, signal });
+    return status.user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function useAuthUser() {
+  return useQuery({
+    queryKey: AUTH_STATUS_KEY,
+    queryFn: ({ signal }) => fetchAuthUser(signal),
+    staleTime: AUTH_STATUS_STALE_MS,
+    retry: false,
+  });
+}

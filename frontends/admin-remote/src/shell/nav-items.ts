@@ -1,0 +1,16 @@
+import { FileText, Layers, Megaphone, Users, type LucideIcon } from 'lucide-react';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** admin spec §2.2: a notification count per link, currently always 0. */
+  count: number;
+}
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Clients', to: '/admin/clients', icon: Users, count: 0 },
+  { label: 'Services', to: '/admin/services', icon: Layers, count: 0 },
+  { label: 'Templates', to: '/admin/templates', icon: FileText, count: 0 },
+  { label: 'Google Ads', to: '/admin/google-ads-templates', icon: Megaphone, count: 0 },
+];

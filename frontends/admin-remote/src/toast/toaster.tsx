@@ -1,0 +1,74 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+
+/** admin spec §8: default and destructive toasts; public spec §9: one visible at a time, 5000 ms. */
+export const TOAST_DURATION_MS = 5000;
+
+export type ToastVariant = 'default' | 'destructive';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  duration?: number;
+}
+
+interface ShownToast extends ToastInput {
+  id: number;
+  open: boolean;
+}
+
+type ShowToast = (toast: ToastInput) => void;
+
+const ToastContext = createContext<ShowToast | null>(null);
+
+export function useToast(): ShowToast {
+  const show = useContext(ToastContext);
+  if (!show) throw new Error('useToast must be used inside <Toaster>');
+  return show;
+}
+
+/** Holds a single toast: a new one replaces the one on screen. */
+export function Toaster({ children }: { children: ReactNode }) {
+  const [current, setCurrent] = useState<ShownToast | null>(null);
+
+  const show = useCallback<ShowToast>((toast) => {
+    setCurrent((previous) => ({ ...toast, id: (previous?.id ?? 0) + 1, open: true }));
+  }, []);
+
+  const onOpenChange = useCallback((open: boolean) => {
+    setCurrent((previous) => (previous ? { ...previous, open } : previous));
+  }, []);
+
+  return (
+    <ToastContext.Provider value={show}>
+      <ToastPrimitive.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
+        {children}
+        {current && (
+          <ToastPrimitive.Root
+            key={current.id}
+            open={current.open}
+            onOpenChange={onOpenChange}
+            duration={current.duration}
+            type={current.variant === 'destructive' ? 'foreground' : 'background'}
+            className={`adm-toast ${current.variant === 'destructive' ? 'adm-toast--destructive' : ''}`}
+          >
+            <div className="adm-toast__body">
+              <ToastPrimitive.Title className="adm-toast__title">{current.title}</ToastPrimitive.Title>
+              {current.description && (
+                <ToastPrimitive.Description className="adm-toast__description">
+                  {current.description}
+                </ToastPrimitive.Description>
+              )}
+            </div>
+            <ToastPrimitive.Close className="adm-toast__close" aria-label="Close">
+              <X size={16} aria-hidden />
+            </ToastPrimitive.Close>
+          </ToastPrimitive.Root>
+        )}
+        <ToastPrimitive.Viewport className="adm-toast-viewport" />
+      </ToastPrimitive.Provider>
+    </ToastContext.Provider>
+  );
+}

@@ -1,0 +1,23 @@
+import { CircleAlert } from 'lucide-react';
+import { Link } from 'react-router';
+import { pageTitle } from '../routes';
+import { usePageState } from '../state/page-context';
+import { useDocumentTitle } from './use-document-title';
+
+/** public spec §2 not-found screen; the server answers it with HTTP 404. */
+export function NotFoundPage() {
+  const { client } = usePageState();
+  useDocumentTitle(pageTitle('not-found', client.name));
+  return (
+    <main className="status-page">
+      <div className="status-card">
+        <CircleAlert className="status-card__icon status-card__icon--danger" size={40} aria-hidden />
+        <h1 className="status-card__title">404 Page Not Found</h1>
+        <p className="status-card__text">Did you forget to add the page to the router?</p>
+        <Link to="/" className="btn btn--brand">
+          Back to home
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,85 @@
+import { assetUrl } from '@hap/contracts';
+import { ArrowRight, Mail, MapPin, Phone } from 'lucide-react';
+import { usePageState } from '../state/page-context';
+import { telHref } from './contact-links';
+
+export function Hero() {
+  const { client } = usePageState();
+  const officeImage = assetUrl(client.officeImagePath);
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <div className="container hero__inner">
+        <div className="hero__copy">
+          <p className="hero__eyebrow">Wellness &amp; medical care</p>
+          <h1 id="hero-title" className="hero__title">
+            {client.name}
+          </h1>
+          <p className="hero__lead">
+            Personalized treatment plans from caring, experienced providers, designed around your goals and
+            your schedule.
+          </p>
+          <div className="hero__actions">
+            {client.phone ? (
+              <a className="btn btn--light btn--lg" href={telHref(client.phone)}>
+                <Phone size={18} aria-hidden />
+                Call Now
+              </a>
+            ) : (
+              <a className="btn btn--light btn--lg" href="#contact">
+                Get Started
+              </a>
+            )}
+            <a className="btn btn--outline-light btn--lg" href="#services">
+              Our Services
+              <ArrowRight size={18} aria-hidden />
+            </a>
+          </div>
+        </div>
+        {officeImage ? (
+          <img
+            className="hero__image"
+            src={officeImage}
+            alt={`Inside ${client.name}`}
+            width={640}
+            height={480}
+            fetchPriority="high"
+          />
+        ) : (
+          <VisitCard />
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Where and how to reach the clinic; takes the image's place when there is no office photo. */
+function VisitCard() {
+  const { client } = usePageState();
+  if (!client.address && !client.phone && !client.email) return null;
+  return (
+    <aside className="visit-card" aria-label="Visit us">
+      <h2 className="visit-card__title">Visit us</h2>
+      <ul className="visit-card__list">
+        {client.address && (
+          <li>
+            <MapPin size={18} aria-hidden />
+            <span>{client.address}</span>
+          </li>
+        )}
+        {client.phone && (
+          <li>
+            <Phone size={18} aria-hidden />
+            <a href={telHref(client.phone)}>{client.phone}</a>
+          </li>
+        )}
+        {client.email && (
+          <li>
+            <Mail size={18} aria-hidden />
+            <a href={`mailto:${client.email}`}>{client.email}</a>
+          </li>
+        )}
+      </ul>
+      <p className="visit-card__note">Questions about a treatment? Our team is happy to help.</p>
+    </aside>
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * The one `shared` configuration of module federation, used by the host
+ * (public-shell) and the remote (admin-remote) alike, so both sides agree on
+ * what is a singleton: the remote renders inside the host's React tree, router
+ * and QueryClient, which only works when those are the same module instances.
+ */
+export const federationShared = {
+  react: { singleton: true, requiredVersion: '^19.0.0' },
+  'react-dom': { singleton: true, requiredVersion: '^19.0.0' },
+  'react-router': { singleton: true, requiredVersion: '^7.0.0' },
+  '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
+};
+
+/** The remote's federation name and its one exposed module. */
+export const ADMIN_REMOTE_NAME = 'admin';
+export const ADMIN_APP_MODULE = 'admin/AdminApp';
