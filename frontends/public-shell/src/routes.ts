@@ -13,6 +13,11 @@ export const PAGE_ROUTES: PageRoute[] = [
   { path: '/', kind: 'home' },
   { path: '/home', kind: 'home' },
   { path: '/client-home', kind: 'home' },
+  // DESIGN §9.2 gives these the client landing page (reading B), which comes
+  // with the services pages; until then they show the home page rather than a
+  // 404, since the admin's "View Client Homepage" links here for clients 4+.
+  { path: '/standalone-client-home', kind: 'home' },
+  { path: '/legacy-home', kind: 'home' },
   { path: '/login', kind: 'login' },
   { path: '/admin/*', kind: 'admin' },
   { path: '*', kind: 'not-found' },
