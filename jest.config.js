@@ -20,11 +20,17 @@ const moduleNameMapper = {
   '^@hap/service-kit$': '<rootDir>/../../packages/service-kit/src/index.ts',
 };
 
+// ESM-only dependencies that Node 20 loads with require(esm) but Jest's
+// CommonJS runtime cannot: compiled to CommonJS by swc like our own code.
+const esmOnly = ['content-disposition', 'cookie'];
+const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
+
 const project = (displayName, rootDir, mapper = moduleNameMapper) => ({
   displayName,
   rootDir,
   testEnvironment: 'node',
-  transform: { '^.+\\.tsx?$': swc },
+  transform: { '^.+\\.[tj]sx?$': swc },
+  transformIgnorePatterns,
   moduleNameMapper: mapper,
   testMatch: ['<rootDir>/test/**/*.test.ts'],
 });

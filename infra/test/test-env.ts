@@ -1,9 +1,8 @@
-import { readFileSync, writeFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-
-/** Where global setup leaves the names of this run's database and Redis prefix. */
-const STATE_FILE = join(__dirname, '.test-run.json');
-
+/**
+ * This run's database and Redis prefix, handed from global setup to global
+ * teardown. Jest runs both in its main process; a global (not a file) keeps
+ * parallel runs on one machine from reading each other's state.
+ */
 export interface TestRun {
   databaseName: string;
   databaseUrl: string;
@@ -12,9 +11,22 @@ export interface TestRun {
   redisPrefix: string;
 }
 
-export const saveTestRun = (run: TestRun) => writeFileSync(STATE_FILE, JSON.stringify(run));
-export const loadTestRun = (): TestRun => JSON.parse(readFileSync(STATE_FILE, 'utf8')) as TestRun;
-export const clearTestRun = () => rmSync(STATE_FILE, { force: true });
+const KEY = Symbol.for('hap.test-run');
+type Holder = { [KEY]?: TestRun };
+
+export const saveTestRun = (run: TestRun) => {
+  (globalThis as Holder)[KEY] = run;
+};
+
+export const loadTestRun = (): TestRun => {
+  const run = (globalThis as Holder)[KEY];
+  if (!run) throw new Error('global setup did not record a test run');
+  return run;
+};
+
+export const clearTestRun = () => {
+  delete (globalThis as Holder)[KEY];
+};
 
 /** A database URL with another database name. */
 export function withDatabase(url: string, database: string): string {

@@ -1,6 +1,7 @@
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController } from 'fastify';
 import { join } from 'node:path';
+import { signIdentity } from '@hap/service-kit/identity';
 import { etagOf, fillTemplate, isFresh } from './html.mjs';
 import { clientDir } from './ssr-bundle.mjs';
 
@@ -63,6 +64,8 @@ export async function buildServer(config, { template, ssr }) {
       timeoutMs: config.apiTimeoutMs,
       forwardedFor: firstValue(request.headers['x-forwarded-for']),
       requestId: request.id,
+      sign: (method, pathAndQuery) =>
+        signIdentity(config.internalSecret, method, pathAndQuery, { kind: 'service', service: 'public-shell' }),
     });
     if (data.problems.length > 0) request.log.warn({ problems: data.problems, host }, 'page rendered with fallbacks');
     return { page: ssr.render(request.url, data.state), state: data.state, remember: data.rememberClientId };

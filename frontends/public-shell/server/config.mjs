@@ -36,6 +36,8 @@ export function readConfig(env = process.env) {
     adminRemoteUrl: env.ADMIN_REMOTE_URL || null,
     /** Total time budget of the gateway calls made to render one page. */
     apiTimeoutMs: integer(env, 'API_TIMEOUT_MS', 1500, { min: 50, max: 30000 }),
+    /** Signs this server's own calls to the gateway (shared with the gateway and services). */
+    internalSecret: env.INTERNAL_SECRET || 'dev-internal-secret-change-me',
     /** pino log level. */
     logLevel: env.LOG_LEVEL || 'info',
   });

@@ -22,9 +22,15 @@ export interface PageRequest {
   session: string | null;
   /** Budget for all gateway calls of one page, in ms. */
   timeoutMs: number;
-  /** Passed on so the gateway sees (and rate-limits) the visitor, not this server. */
+  /** Passed on so the gateway logs the visitor, not this server. */
   forwardedFor?: string;
   requestId?: string;
+  /**
+   * Signs a call as the public shell's own (headers for method + path and
+   * query), so the gateway does not count a page's data calls against the
+   * visitor's rate limit a second time.
+   */
+  sign?: (method: string, pathAndQuery: string) => Record<string, string>;
 }
 
 export interface PageData {
@@ -54,6 +60,7 @@ async function getJson(url: URL, request: PageRequest, signal: AbortSignal): Pro
   const headers: Record<string, string> = { accept: 'application/json' };
   if (request.forwardedFor) headers['x-forwarded-for'] = request.forwardedFor;
   if (request.requestId) headers['x-request-id'] = request.requestId;
+  if (request.sign) Object.assign(headers, request.sign('GET', `${url.pathname}${url.search}`));
   const response = await fetch(url, { headers, signal });
   if (!response.ok) throw new Error(`${response.status} from ${url.pathname}`);
   return response.json();

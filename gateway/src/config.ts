@@ -1,0 +1,88 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { baseConfigShape, loadConfig, port } from '@hap/service-kit';
+import { DEFAULT_PORTS } from '@hap/contracts';
+
+/** The repository root, from src/ (tests) and dist/ (built) alike. */
+const REPO_ROOT = resolve(__dirname, '../..');
+
+const local = (p: number) => `http://127.0.0.1:${p}`;
+const httpUrl = (fallback: string) => z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).default(fallback);
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** "a, b" → normalised origins ("https://a.example"); a bad entry fails at boot. */
+const originList = z
+  .string()
+  .default('')
+  .transform((value, ctx) => {
+    const origins: string[] = [];
+    for (const part of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+      try {
+        origins.push(new URL(part).origin);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `"${part}" is not an origin like https://clinic.example` });
+      }
+    }
+    return origins;
+  });
+
+/** The gateway's configuration; see .env.example at the repository root. */
+export const configShape = {
+  ...baseConfigShape,
+  /** Port of the gateway, the only public entry. */
+  PORT: port(DEFAULT_PORTS.gateway),
+  /** Where the tenant service listens (clients, staff, users, domains, uploads). */
+  TENANT_URL: httpUrl(local(DEFAULT_PORTS.tenant)),
+  /** Where the leads service listens. */
+  LEADS_URL: httpUrl(local(DEFAULT_PORTS.leads)),
+  /** Where the templates service listens. */
+  TEMPLATES_URL: httpUrl(local(DEFAULT_PORTS.templates)),
+  /** Where the ads service listens. */
+  ADS_URL: httpUrl(local(DEFAULT_PORTS.ads)),
+  /** Where the public-shell server renders the pages (and serves their /assets). */
+  PUBLIC_SHELL_URL: httpUrl(local(DEFAULT_PORTS.publicShell)),
+  /** The admin remote's build output, served under /remotes/admin/. */
+  ADMIN_REMOTE_DIR: z
+    .string()
+    .min(1)
+    .default(resolve(REPO_ROOT, 'frontends/admin-remote/dist'))
+    .transform((dir) => resolve(dir)),
+  /** An admin session ends after this many minutes without a request. */
+  SESSION_IDLE_MINUTES: positiveInt(30),
+  /** An admin session ends this many hours after login, active or not. */
+  SESSION_ABSOLUTE_HOURS: positiveInt(12),
+  /** Send the session cookie only over HTTPS; unset means "in production". */
+  COOKIE_SECURE: z.stringbool().optional(),
+  /** Extra origins (comma list) allowed to send state-changing requests, besides the request's own. */
+  ALLOWED_ORIGINS: originList,
+  /** How long an upstream may take to connect or answer before the caller gets a 503. */
+  UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
+  /** Believe X-Forwarded-For/-Host/-Proto (only behind a proxy or load balancer you run). */
+  TRUST_PROXY: z.stringbool().default(false),
+  /** Failed admin logins allowed per client IP in 15 minutes. */
+  LOGIN_MAX_PER_IP: positiveInt(20),
+  /** Failed admin logins allowed per account (e-mail) in 15 minutes. */
+  LOGIN_MAX_PER_ACCOUNT: positiveInt(5),
+  /** Requests per client IP per minute across the gateway; 0 turns the limit off (benchmarks). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+};
+
+/** Parses the environment once; COOKIE_SECURE falls back to NODE_ENV=production. */
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = loadConfig(configShape, env);
+  return Object.freeze({
+    ...parsed,
+    COOKIE_SECURE: parsed.COOKIE_SECURE ?? parsed.NODE_ENV === 'production',
+  });
+}
+
+export type Config = ReturnType<typeof loadGatewayConfig>;
+
+/** Services behind the gateway and the config variable that locates each. */
+export const upstreamUrls = (config: Config) =>
+  ({
+    tenant: config.TENANT_URL,
+    leads: config.LEADS_URL,
+    templates: config.TEMPLATES_URL,
+    ads: config.ADS_URL,
+  }) as const;

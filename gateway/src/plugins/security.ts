@@ -1,0 +1,117 @@
+import fastify, { type FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import { ErrorCode, Messages } from '@hap/contracts';
+import { AppError, verifyIdentity } from '@hap/service-kit';
+
+export interface SecurityOptions {
+  /** Verifies the public shell's signed server-side calls. */
+  internalSecret: string;
+  production: boolean;
+  /** Origins allowed to send state-changing requests besides the request's own. */
+  allowedOrigins: readonly string[];
+  /** Requests per IP per minute; 0 turns the general limit off. */
+  ratePerMinute: number;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The public shell keeps SSR state in `<script type="application/json">`, so no inline scripts are allowed. */
+const CSP_DIRECTIVES = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'", 'https://www.googletagmanager.com', 'https://connect.facebook.net', 'https://www.google-analytics.com'],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'https:'],
+  connectSrc: ["'self'", 'https:'],
+  frameSrc: ["'self'", 'https:'],
+  frameAncestors: ["'self'"],
+  objectSrc: ["'none'"],
+  baseUri: ["'self'"],
+};
+
+const originOf = (value: string): string | null => {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+};
+
+/** The origin the browser used to reach us: scheme and host (X-Forwarded-* when TRUST_PROXY). */
+const ownOrigin = (request: FastifyRequest) => originOf(`${request.protocol}://${request.host}`);
+
+/** Static files are cheap and numerous per page view; the general limit is for everything else. */
+const isStaticAsset = (url: string) => url.startsWith('/assets/') || url.startsWith('/remotes/');
+
+function isPublicShellCall(secret: string, request: FastifyRequest): boolean {
+  const identity = verifyIdentity(secret, request.method, request.url, request.headers);
+  return identity?.kind === 'service' && identity.service === 'public-shell';
+}
+
+/** Headers of the probe reply that are not helmet's. */
+const NOT_HELMET = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+
+/**
+ * The headers @fastify/helmet sets for `options`. Registered as is, it rebuilds
+ * helmet's middleware on every request, which cost about a sixth of the
+ * gateway's throughput in infra/bench; the headers depend on the options only
+ * (no nonces), so @fastify/helmet computes them once here, on a probe instance.
+ */
+export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = fastify({ logger: false });
+  await probe.register(helmet, options);
+  probe.get('/', async () => '');
+  const res = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (!NOT_HELMET.has(name) && typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
+
+/**
+ * Security headers, a general per-IP rate limit, and the Origin check that
+ * refuses cookie-authenticated state changes from foreign sites (DESIGN §3).
+ */
+export const securityPlugin = fp<SecurityOptions>(
+  async (app, options) => {
+    const securityHeaders = await helmetHeaders({
+      contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+      hsts: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.headers(securityHeaders);
+      done();
+    });
+
+    if (options.ratePerMinute > 0) {
+      await app.register(rateLimit, {
+        global: true,
+        max: options.ratePerMinute,
+        timeWindow: 60_000,
+        // Counted in memory, per gateway process: a coarse flood guard that costs no Redis
+        // round trip per request (that cost ~15% of throughput in infra/bench). With N replicas
+        // an address gets up to N times the limit; the login throttle, which must be exact, is in Redis.
+        cache: 10_000,
+        // A page view was counted when it reached the gateway; the data calls
+        // the public shell makes to render it (signed as the shell's) are not.
+        allowList: (request) => isStaticAsset(request.url) || isPublicShellCall(options.internalSecret, request),
+        errorResponseBuilder: () => new AppError(429, ErrorCode.RATE_LIMITED, Messages.rateLimited),
+      });
+    }
+
+    const allowed = new Set(options.allowedOrigins);
+    app.addHook('onRequest', async (request) => {
+      if (!STATE_CHANGING.has(request.method)) return;
+      const header = request.headers.origin;
+      if (header === undefined) return;
+      const origin = originOf(header);
+      if (origin && (origin === ownOrigin(request) || allowed.has(origin))) return;
+      throw new AppError(403, ErrorCode.ORIGIN_FORBIDDEN, Messages.originForbidden);
+    });
+  },
+  { name: 'security' },
+);

@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import type { User } from '@hap/contracts';
+
+export const SESSION_COOKIE = 'hap_sid';
+
+/** What the gateway remembers about a logged-in admin. Times are epoch milliseconds. */
+export const SessionSchema = z.object({
+  userId: z.number().int(),
+  email: z.string(),
+  name: z.string().nullable(),
+  isAdmin: z.boolean(),
+  createdAt: z.number(),
+  lastSeenAt: z.number(),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+/**
+ * The session id from the Cookie header. Parsed here rather than with
+ * @fastify/cookie 11, whose lazy `import('cookie')` cannot run under Jest on
+ * Node 20; one cookie with a base64url value needs no general parser.
+ */
+export function sessionIdOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+  const header = request.headers.cookie;
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+interface CookieFlags {
+  secure: boolean;
+}
+
+/** `Set-Cookie` for the session: HttpOnly, SameSite=Lax, Path=/, Secure when configured. */
+function sessionCookieHeader(value: string, maxAgeSeconds: number, { secure }: CookieFlags): string {
+  const expiry = maxAgeSeconds > 0 ? `Max-Age=${maxAgeSeconds}` : 'Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT';
+  return `${SESSION_COOKIE}=${value}; ${expiry}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/** 32 random bytes, base64url: 43 characters. Anything else is not worth a Redis call. */
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
+/** Sliding the idle expiry costs a write; once a minute is precise enough. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface SessionTimes {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+/** Sessions in Redis under `<prefix>:sess:<id>`: idle expiry is the key's TTL, absolute expiry is checked on read. */
+export class SessionStore {
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+    private readonly times: SessionTimes,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  private key(id: string) {
+    return `${this.prefix}:sess:${id}`;
+  }
+
+  /** Milliseconds the key may live: the idle window, cut short by the absolute end. */
+  private ttl(session: Session, now: number) {
+    return Math.min(this.times.idleMs, session.createdAt + this.times.absoluteMs - now);
+  }
+
+  async create(user: User): Promise<string> {
+    const id = randomBytes(32).toString('base64url');
+    const now = this.now();
+    const session: Session = { userId: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin, createdAt: now, lastSeenAt: now };
+    await this.redis.set(this.key(id), JSON.stringify(session), 'PX', this.ttl(session, now));
+    return id;
+  }
+
+  async read(id: string): Promise<Session | null> {
+    if (!SESSION_ID.test(id)) return null;
+    const raw = await this.redis.get(this.key(id));
+    if (!raw) return null;
+    let session: Session;
+    try {
+      session = SessionSchema.parse(JSON.parse(raw));
+    } catch {
+      await this.destroy(id);
+      return null;
+    }
+    const now = this.now();
+    const ttl = this.ttl(session, now);
+    if (ttl <= 0 || now - session.lastSeenAt > this.times.idleMs) {
+      await this.destroy(id);
+      return null;
+    }
+    if (now - session.lastSeenAt >= TOUCH_INTERVAL_MS) {
+      session = { ...session, lastSeenAt: now };
+      // XX: a logout that raced this request stays a logout.
+      await this.redis.set(this.key(id), JSON.stringify(session), 'PX', ttl, 'XX');
+    }
+    return session;
+  }
+
+  async destroy(id: string): Promise<void> {
+    if (SESSION_ID.test(id)) await this.redis.del(this.key(id));
+  }
+}
+
+export interface CurrentSession {
+  id: string;
+  session: Session;
+}
+
+export interface SessionManager {
+  store: SessionStore;
+  /** The caller's session from the cookie, read once per request. */
+  current(request: FastifyRequest): Promise<CurrentSession | null>;
+  /** Logs `user` in: the old session (if any) is destroyed and a new id issued. */
+  start(request: FastifyRequest, reply: FastifyReply, user: User): Promise<void>;
+  /** Destroys the session and clears the cookie; fine without a session. */
+  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionManager;
+  }
+  interface FastifyRequest {
+    /** Memoised session lookup; use `app.sessions.current(request)`. */
+    sessionLookup: Promise<CurrentSession | null> | null;
+  }
+}
+
+export interface SessionPluginOptions extends SessionTimes {
+  redisPrefix: string;
+  cookieSecure: boolean;
+}
+
+export const sessionPlugin = fp<SessionPluginOptions>(
+  async (app, options) => {
+    const store = new SessionStore(app.redis, options.redisPrefix, options);
+    const flags: CookieFlags = { secure: options.cookieSecure };
+
+    const lookup = async (request: FastifyRequest): Promise<CurrentSession | null> => {
+      const id = sessionIdOf(request);
+      if (!id) return null;
+      const session = await store.read(id);
+      return session ? { id, session } : null;
+    };
+
+    const manager: SessionManager = {
+      store,
+      current(request) {
+        request.sessionLookup ??= lookup(request);
+        return request.sessionLookup;
+      },
+      async start(request, reply, user) {
+        const old = sessionIdOf(request);
+        if (old) await store.destroy(old);
+        const id = await store.create(user);
+        request.sessionLookup = null;
+        reply.header('set-cookie', sessionCookieHeader(id, Math.floor(options.absoluteMs / 1000), flags));
+      },
+      async end(request, reply) {
+        const id = sessionIdOf(request);
+        if (id) await store.destroy(id);
+        request.sessionLookup = null;
+        reply.header('set-cookie', sessionCookieHeader('', 0, flags));
+      },
+    };
+
+    app.decorate('sessions', manager);
+    app.decorateRequest('sessionLookup', null);
+  },
+  { name: 'session', dependencies: ['redis'] },
+);

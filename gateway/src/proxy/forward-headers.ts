@@ -1,0 +1,53 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders as Http2IncomingHttpHeaders } from 'node:http2';
+import type { FastifyRequest, RawServerBase, RouteGenericInterface } from 'fastify';
+import { REQUEST_ID_HEADER } from '@hap/service-kit';
+import { SESSION_COOKIE } from '../plugins/session';
+
+type Headers = IncomingHttpHeaders | Http2IncomingHttpHeaders;
+/** Requests as reply-from's hooks see them (typed for any raw server). */
+export type ProxiedRequest = FastifyRequest<RouteGenericInterface, RawServerBase>;
+
+/** Cookies minus the session id: upstreams never see a session token. */
+function withoutSessionCookie(cookie: string | undefined): string | undefined {
+  if (!cookie) return undefined;
+  const kept = cookie
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part && !part.startsWith(`${SESSION_COOKIE}=`));
+  return kept.length ? kept.join('; ') : undefined;
+}
+
+/**
+ * Headers for an upstream: the caller's `x-hap-*` and `x-forwarded-*` are
+ * dropped (only the gateway speaks them), then the gateway's request id and
+ * what it knows of the caller (IP, host, scheme) are set.
+ */
+export function forwardHeaders(request: ProxiedRequest, headers: Headers): Record<string, string | string[] | undefined> {
+  const out: Record<string, string | string[] | undefined> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (name.startsWith('x-hap-') || name.startsWith('x-forwarded-') || name === 'forwarded' || name === 'x-real-ip') continue;
+    out[name] = value;
+  }
+  const cookie = withoutSessionCookie(request.headers.cookie);
+  if (cookie) out.cookie = cookie;
+  else delete out.cookie;
+  out[REQUEST_ID_HEADER] = request.id;
+  out['x-forwarded-for'] = request.ip;
+  out['x-forwarded-host'] = request.host;
+  out['x-forwarded-proto'] = request.protocol;
+  return out;
+}
+
+/**
+ * The path and query an upstream receives for `rawUrl`, as @fastify/reply-from
+ * builds it (the path through WHATWG URL parsing, the query untouched). Services
+ * verify the identity signature over exactly this.
+ */
+export function forwardedUrl(rawUrl: string): string {
+  const q = rawUrl.indexOf('?');
+  const path = q >= 0 ? rawUrl.slice(0, q) : rawUrl;
+  const query = q > 0 ? rawUrl.slice(q) : '';
+  const relative = path.startsWith('//') ? `.${path}` : path;
+  return new URL(relative, 'http://upstream.invalid').pathname + query;
+}

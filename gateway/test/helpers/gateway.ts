@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+
+import { buildApp } from '../../src/app';
+import { loadGatewayConfig } from '../../src/config';
+
+/**
+ * A gateway built from the test run's environment plus `env`, with a Redis
+ * prefix of its own so files and suites never share sessions or counters.
+ */
+export function buildGateway(env: Record<string, string> = {}) {
+  const prefix = `${process.env.REDIS_PREFIX ?? 'hap_test'}_gw_${randomBytes(3).toString('hex')}`;
+  const config = loadGatewayConfig({ ...process.env, LOG_LEVEL: 'silent', REDIS_PREFIX: prefix, ...env });
+  return { app: buildApp(config), config };
+}
+
+/** The `hap_sid=<id>` pair from a response's Set-Cookie, or null. */
+export function sessionCookie(setCookie: string[] | string | undefined): string | null {
+  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const found = all.find((c) => c.startsWith('hap_sid=') && !c.startsWith('hap_sid=;'));
+  return found ? found.split(';')[0] : null;
+}
+
+/** A fresh e-mail per call: one database serves every test file of a run. */
+export const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@gateway.test`;

@@ -1,0 +1,49 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { buildApp as buildLeadsApp } from '../../../services/leads/src/app';
+import { loadServiceConfig as loadLeadsConfig } from '../../../services/leads/src/config';
+import { createDataSource as leadsDataSource } from '../../../services/leads/src/db/data-source';
+import { buildApp as buildTenantApp } from '../../../services/tenant/src/app';
+import { loadServiceConfig as loadTenantConfig } from '../../../services/tenant/src/config';
+import { createDataSource as tenantDataSource } from '../../../services/tenant/src/db/data-source';
+import { seedAdmin } from '../../../services/tenant/src/db/seed';
+
+/** A real service app listening on an ephemeral loopback port. */
+export interface RunningService<App extends FastifyInstance = FastifyInstance> {
+  app: App;
+  url: string;
+  close(): Promise<void>;
+}
+
+async function listen<App extends FastifyInstance>(app: App): Promise<RunningService<App>> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+/**
+ * The leads service as it ships (a skeleton today), with the test run's
+ * database. `observe` sees every request it answered (a hook added before listening).
+ */
+export async function startLeads(observe?: (request: FastifyRequest) => void) {
+  const config = loadLeadsConfig();
+  const app = buildLeadsApp(config, leadsDataSource(config.DATABASE_URL));
+  if (observe) app.addHook('onResponse', async (request) => observe(request));
+  return listen(app);
+}
+
+/** The tenant service as it ships; `seedAdmin` creates an admin through its own seed code. */
+export async function startTenant() {
+  const config = loadTenantConfig();
+  const dataSource = tenantDataSource(config.DATABASE_URL);
+  const running = await listen(buildTenantApp(config, dataSource));
+  return {
+    ...running,
+    seedAdmin: (admin: { email: string; password: string; name?: string }) => seedAdmin(dataSource, admin),
+    /** A user who is not an admin: tenant has no API that creates one, so the row is arranged directly. */
+    seedNonAdmin: async (account: { email: string; password: string }) => {
+      await seedAdmin(dataSource, account);
+      await dataSource.query('UPDATE "tenant"."users" SET "is_admin" = false WHERE "email" = $1', [account.email]);
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import request from 'supertest';
+import { Messages } from '@hap/contracts';
+import { buildGateway, sessionCookie, uniqueEmail } from '../helpers/gateway';
+import { startTenant } from '../helpers/services';
+
+describe('admin login, logout and auth-status', () => {
+  const password = 'a long admin password';
+  const admin = { email: uniqueEmail('auth'), password, name: 'Auth Admin' };
+  let tenant: Awaited<ReturnType<typeof startTenant>>;
+  let gateway: ReturnType<typeof buildGateway>['app'];
+  let ipCounter = 0;
+  /** Each test logs in from its own address (TRUST_PROXY), so the per-IP limit only bites where meant. */
+  const freshIp = () => `198.51.100.${++ipCounter}`;
+
+  const login = (body: object, ip = freshIp()) =>
+    request(gateway.server).post('/api/admin/login').set('x-forwarded-for', ip).send(body);
+
+  beforeAll(async () => {
+    tenant = await startTenant();
+    await tenant.seedAdmin(admin);
+    gateway = buildGateway({ TENANT_URL: tenant.url, TRUST_PROXY: 'true', LOGIN_MAX_PER_IP: '6', LOGIN_MAX_PER_ACCOUNT: '5' }).app;
+    await gateway.ready();
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await tenant?.close();
+  });
+
+  describe('POST /api/admin/login', () => {
+    it.each([
+      [{ email: 'not-an-email', password }, 'Please enter a valid email address'],
+      [{ email: admin.email, password: '' }, 'Password is required'],
+      [{ email: admin.email }, 'Password is required'],
+    ])('refuses %j with 400 and the form message', async (body, message) => {
+      const res = await login(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message });
+    });
+
+    it('answers a wrong password and an unknown e-mail alike with 401', async () => {
+      for (const body of [{ email: admin.email, password: 'wrong password' }, { email: uniqueEmail('nobody'), password }]) {
+        const res = await login(body);
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual({ success: false, code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' });
+        expect(sessionCookie(res.headers['set-cookie'])).toBeNull();
+      }
+    });
+
+    it('logs an admin in with an HttpOnly SameSite=Lax session cookie', async () => {
+      const res = await login({ email: admin.email, password });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        success: true,
+        data: { user: { id: expect.any(Number), email: admin.email, name: admin.name, isAdmin: true } },
+      });
+      const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).find((c) => c.startsWith('hap_sid='));
+      expect(setCookie).toMatch(/^hap_sid=[A-Za-z0-9_-]{43};/);
+      expect(setCookie).toMatch(/; HttpOnly/);
+      expect(setCookie).toMatch(/; SameSite=Lax/);
+      expect(setCookie).toMatch(/; Path=\//);
+      expect(setCookie).not.toMatch(/; Secure/);
+
+      const status = await request(gateway.server).get('/api/admin/auth-status').set('cookie', sessionCookie(res.headers['set-cookie']) as string);
+      expect(status.status).toBe(200);
+      expect(status.body).toEqual({ success: true, user: res.body.data.user });
+    });
+
+    it('refuses an account without admin access with 403 and no session', async () => {
+      const staff = { email: uniqueEmail('staff'), password: 'a staff password' };
+      await tenant.seedNonAdmin(staff);
+      const res = await login(staff);
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ success: false, code: 'FORBIDDEN', message: 'This account does not have admin access.' });
+      expect(sessionCookie(res.headers['set-cookie'])).toBeNull();
+    });
+
+    it('rotates the session at every login: the old cookie stops working', async () => {
+      const first = sessionCookie((await login({ email: admin.email, password })).headers['set-cookie']) as string;
+      const second = await request(gateway.server)
+        .post('/api/admin/login')
+        .set('x-forwarded-for', freshIp())
+        .set('cookie', first)
+        .send({ email: admin.email, password });
+      const next = sessionCookie(second.headers['set-cookie']) as string;
+
+      expect(next).not.toBe(first);
+      expect((await request(gateway.server).get('/api/admin/auth-status').set('cookie', first)).status).toBe(401);
+      expect((await request(gateway.server).get('/api/admin/auth-status').set('cookie', next)).status).toBe(200);
+    });
+  });
+
+  describe('GET /api/admin/auth-status', () => {
+    it('answers 401 without a session, with an unknown one and with a malformed one', async () => {
+      for (const cookie of [undefined, `hap_sid=${'A'.repeat(43)}`, 'hap_sid=short']) {
+        const req = request(gateway.server).get('/api/admin/auth-status');
+        const res = await (cookie ? req.set('cookie', cookie) : req);
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual({ success: false, code: 'UNAUTHENTICATED', message: Messages.unauthenticated });
+      }
+    });
+  });
+
+  describe('POST /api/admin/logout', () => {
+    it('destroys the session and clears the cookie', async () => {
+      const cookie = sessionCookie((await login({ email: admin.email, password })).headers['set-cookie']) as string;
+      const res = await request(gateway.server).post('/api/admin/logout').set('cookie', cookie);
+
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true, data: null });
+      expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).join()).toMatch(/hap_sid=;.*Expires=Thu, 01 Jan 1970/);
+      expect((await request(gateway.server).get('/api/admin/auth-status').set('cookie', cookie)).status).toBe(401);
+      expect((await request(gateway.server).get('/api/leads').set('cookie', cookie)).status).toBe(401);
+    });
+
+    it('is fine without a session', async () => {
+      const res = await request(gateway.server).post('/api/admin/logout');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ success: true, data: null });
+    });
+  });
+
+  describe('login throttling', () => {
+    it('refuses an account after 5 failures, even with the right password and from new addresses', async () => {
+      const victim = { email: uniqueEmail('victim'), password: 'the victim password' };
+      await tenant.seedAdmin(victim);
+      for (let i = 0; i < 5; i++) expect((await login({ email: victim.email, password: 'guess' })).status).toBe(401);
+
+      const res = await login(victim);
+      expect(res.status).toBe(429);
+      expect(res.body).toEqual({ success: false, code: 'RATE_LIMITED', message: Messages.rateLimitedLogin });
+      expect(sessionCookie(res.headers['set-cookie'])).toBeNull();
+      // Another account is not affected.
+      expect((await login({ email: admin.email, password })).status).toBe(200);
+    });
+
+    it('refuses an address after 6 failures across accounts, even with the right password', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < 6; i++) expect((await login({ email: uniqueEmail('spray'), password: 'guess' }, ip)).status).toBe(401);
+
+      const res = await login({ email: admin.email, password }, ip);
+      expect(res.status).toBe(429);
+      expect(res.body).toMatchObject({ code: 'RATE_LIMITED', message: Messages.rateLimitedLogin });
+      // The same admin from another address still gets in.
+      expect((await login({ email: admin.email, password })).status).toBe(200);
+    });
+  });
+
+  describe('Origin check', () => {
+    it('refuses a state change from a foreign origin with 403', async () => {
+      const res = await request(gateway.server)
+        .post('/api/admin/login')
+        .set('origin', 'https://evil.example')
+        .send({ email: admin.email, password });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual({ success: false, code: 'ORIGIN_FORBIDDEN', message: Messages.originForbidden });
+    });
+
+    it('lets the same origin through', async () => {
+      const res = await request(gateway.server)
+        .post('/api/admin/login')
+        .set('host', 'clinic.example')
+        .set('origin', 'http://clinic.example')
+        .set('x-forwarded-for', freshIp())
+        .send({ email: admin.email, password });
+      expect(res.status).toBe(200);
+    });
+
+    it('refuses a foreign origin on a proxied call before it reaches the service, and "null" too', async () => {
+      for (const origin of ['http://clinic.example.evil.test', 'null']) {
+        const res = await request(gateway.server).post('/api/leads').set('host', 'clinic.example').set('origin', origin).send({});
+        expect(res.status).toBe(403);
+        expect(res.body.code).toBe('ORIGIN_FORBIDDEN');
+      }
+    });
+  });
+});

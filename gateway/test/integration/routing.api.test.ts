@@ -1,0 +1,150 @@
+import request from 'supertest';
+import type { FastifyRequest } from 'fastify';
+import { routeTable, type RouteRow } from '@hap/contracts';
+import type { Identity } from '@hap/service-kit';
+import { buildGateway, sessionCookie, uniqueEmail } from '../helpers/gateway';
+import { startLeads, startTenant } from '../helpers/services';
+
+/** What the leads service saw of a proxied request (observed with a hook on the real app). */
+interface Seen {
+  id: string;
+  url: string;
+  identity: Identity;
+  headers: FastifyRequest['headers'];
+}
+
+/** A concrete URL for a route pattern: `:params` become 1, `*` becomes x. */
+const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, '1').replace(/\*$/, 'x');
+const call = (server: Parameters<typeof request>[0], row: Pick<RouteRow, 'method' | 'path'>) => {
+  const agent = request(server);
+  const url = concrete(row.path);
+  switch (row.method) {
+    case 'GET':
+      return agent.get(url);
+    case 'POST':
+      return agent.post(url);
+    case 'PATCH':
+      return agent.patch(url);
+    case 'PUT':
+      return agent.put(url);
+    case 'DELETE':
+      return agent.delete(url);
+  }
+};
+
+describe('gateway routing by the route table', () => {
+  const admin = { email: uniqueEmail('routing'), password: 'correct horse battery staple' };
+  const seen: Seen[] = [];
+  let leads: Awaited<ReturnType<typeof startLeads>>;
+  let tenant: Awaited<ReturnType<typeof startTenant>>;
+  let gateway: ReturnType<typeof buildGateway>['app'];
+  let cookie: string;
+
+  beforeAll(async () => {
+    leads = await startLeads((req) => seen.push({ id: req.id, url: req.url, identity: req.identity, headers: req.headers }));
+    tenant = await startTenant();
+    await tenant.seedAdmin({ ...admin, name: 'Routing Admin' });
+    gateway = buildGateway({ LEADS_URL: leads.url, TENANT_URL: tenant.url }).app;
+    await gateway.ready();
+    const login = await request(gateway.server).post('/api/admin/login').send(admin);
+    expect(login.status).toBe(200);
+    cookie = sessionCookie(login.headers['set-cookie']) as string;
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await leads?.close();
+    await tenant?.close();
+  });
+  beforeEach(() => {
+    seen.length = 0;
+  });
+
+  const adminRows = routeTable.filter((row) => row.access === 'admin');
+  it.each(adminRows.map((row) => [row.method, row.path, row] as const))(
+    'answers %s %s with 401 JSON without a session',
+    async (_method, _path, row) => {
+      const res = await call(gateway.server, row);
+      expect(res.status).toBe(401);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.body).toEqual({ success: false, code: 'UNAUTHENTICATED', message: 'Please log in as an admin to continue.' });
+    },
+  );
+
+  it('never lets an admin row through to a service without a session', () => {
+    expect(adminRows.length).toBeGreaterThan(30);
+    expect(seen).toEqual([]);
+  });
+
+  it.each([
+    ['GET', '/api/nothing-here'],
+    ['GET', '/api'],
+    ['POST', '/api/clients/1/nothing'],
+    ['PUT', '/api/clients/1'],
+    ['GET', '/api/admin/login'],
+    ['POST', '/uploads/x.png'],
+  ] as const)('answers %s %s (in no row) with the JSON 404', async (method, path) => {
+    const res = await call(gateway.server, { method, path });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
+    expect(res.body.message).toContain('No such API route.');
+    expect(seen).toEqual([]);
+  });
+
+  it.each([
+    ['POST', '/'],
+    ['DELETE', '/clinic-page'],
+    ['PATCH', '/services/weight-loss'],
+  ] as const)('answers %s on the page path %s with the JSON 404', async (method, path) => {
+    const res = await call(gateway.server, { method, path });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
+  });
+
+  it('forwards an admin call with a valid signed admin identity and the request id', async () => {
+    const res = await request(gateway.server).get('/api/leads?status=new&q=a%20b').set('cookie', cookie).set('x-request-id', 'req-routing-1');
+
+    // The leads skeleton has no such route yet: its own 404, not the gateway's 401.
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND', message: expect.stringContaining('GET /api/leads') });
+    expect(res.headers['x-request-id']).toBe('req-routing-1');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toMatchObject({ id: 'req-routing-1', url: '/api/leads?status=new&q=a%20b' });
+    expect(seen[0].identity).toMatchObject({ kind: 'admin', email: admin.email });
+    expect(seen[0].identity.userId).toEqual(expect.any(Number));
+  });
+
+  it('forwards a public call as anonymous and ignores identity headers a caller made up', async () => {
+    const res = await request(gateway.server)
+      .post('/api/leads')
+      .set('x-hap-identity', Buffer.from(JSON.stringify({ kind: 'admin', userId: 1 })).toString('base64url'))
+      .set('x-hap-timestamp', String(Date.now()))
+      .set('x-hap-signature', 'forged')
+      .send({ name: 'Visitor' });
+
+    expect(res.status).toBe(404);
+    expect(seen).toHaveLength(1);
+    expect(seen[0].identity).toEqual({ kind: 'anonymous' });
+    expect(res.headers['x-request-id']).toBe(seen[0].id);
+  });
+
+  it('tells the service who called without handing it the session cookie', async () => {
+    await request(gateway.server)
+      .get('/api/leads')
+      .set('cookie', `${cookie}; theme=dark`)
+      .set('x-forwarded-host', 'spoofed.example')
+      .set('host', 'clinic.example:8080');
+
+    const { headers } = seen[0];
+    expect(headers.cookie).toBe('theme=dark');
+    expect(headers['x-forwarded-host']).toBe('clinic.example:8080');
+    expect(headers['x-forwarded-proto']).toBe('http');
+    expect(headers['x-forwarded-for']).toMatch(/127\.0\.0\.1/);
+  });
+
+  it('keeps a fresh request id per request when none comes in, and refuses odd ones', async () => {
+    const first = await request(gateway.server).get('/api/nothing-here');
+    const odd = await request(gateway.server).get('/api/nothing-here').set('x-request-id', 'bad id\twith spaces');
+    expect(first.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});

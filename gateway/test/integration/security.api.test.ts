@@ -1,0 +1,101 @@
+import request from 'supertest';
+import { Messages } from '@hap/contracts';
+import { signIdentity } from '@hap/service-kit';
+import { buildGateway } from '../helpers/gateway';
+import { closedPortUrl } from '../helpers/net';
+
+describe('security headers, allowed origins and the general rate limit', () => {
+  let gateway: ReturnType<typeof buildGateway>['app'];
+  let production: ReturnType<typeof buildGateway>['app'];
+
+  beforeAll(async () => {
+    const nowhere = await closedPortUrl();
+    gateway = buildGateway({ ALLOWED_ORIGINS: 'https://admin.partner.example, http://localhost:5173', RATE_LIMIT_PER_MINUTE: '100', PUBLIC_SHELL_URL: nowhere }).app;
+    production = buildGateway({ NODE_ENV: 'production', INTERNAL_SECRET: 'a-real-secret-for-this-test-only' }).app;
+    await Promise.all([gateway.ready(), production.ready()]);
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await production?.close();
+  });
+
+  it('sets the security headers, with the CSP the public pages need and no HSTS outside production', async () => {
+    const res = await request(gateway.server).get('/api/admin/auth-status');
+    const csp = res.headers['content-security-policy'];
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self' https://www.googletagmanager.com https://connect.facebook.net https://www.google-analytics.com");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: https:");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends HSTS and Secure cookies in production', async () => {
+    const res = await request(production.server).post('/api/admin/logout');
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).join()).toMatch(/hap_sid=;.*Secure/);
+  });
+
+  it('sets the headers on proxied pages too, even when the page is a 503', async () => {
+    const res = await request(gateway.server).get('/some-page');
+    expect(res.status).toBe(503);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('accepts state changes from ALLOWED_ORIGINS and refuses others', async () => {
+    const allowed = await request(gateway.server).post('/api/admin/logout').set('origin', 'https://admin.partner.example');
+    const refused = await request(gateway.server).post('/api/admin/logout').set('origin', 'https://partner.example');
+    expect(allowed.status).toBe(200);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('ORIGIN_FORBIDDEN');
+  });
+
+  it('does not check the Origin of reads', async () => {
+    const res = await request(gateway.server).get('/api/admin/auth-status').set('origin', 'https://evil.example');
+    expect(res.status).toBe(401);
+  });
+
+  it('limits requests per IP with a 429 JSON envelope', async () => {
+    const limited = buildGateway({ RATE_LIMIT_PER_MINUTE: '3' }).app;
+    await limited.ready();
+    try {
+      const statuses: number[] = [];
+      let last: request.Response | undefined;
+      for (let i = 0; i < 4; i++) {
+        last = await request(limited.server).get('/api/admin/auth-status');
+        statuses.push(last.status);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429]);
+      expect(last?.body).toEqual({ success: false, code: 'RATE_LIMITED', message: Messages.rateLimited });
+      expect(last?.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it("does not count the public shell's signed rendering calls, but does count forged ones", async () => {
+    const limited = buildGateway({ RATE_LIMIT_PER_MINUTE: '2' }).app;
+    await limited.ready();
+    const secret = process.env.INTERNAL_SECRET ?? '';
+    const url = '/api/admin/auth-status';
+    try {
+      for (let i = 0; i < 5; i++) {
+        const shell = signIdentity(secret, 'GET', url, { kind: 'service', service: 'public-shell' });
+        expect((await request(limited.server).get(url).set(shell)).status).toBe(401);
+      }
+      const forged = signIdentity('not-the-internal-secret', 'GET', url, { kind: 'service', service: 'public-shell' });
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) statuses.push((await request(limited.server).get(url).set(forged)).status);
+      expect(statuses).toEqual([401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

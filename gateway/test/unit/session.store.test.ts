@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { SessionStore } from '../../src/plugins/session';
+
+describe('SessionStore (real Redis)', () => {
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const prefix = `${process.env.REDIS_PREFIX ?? 'hap_test'}_sess_${randomBytes(3).toString('hex')}`;
+  const user = { id: 7, email: 'admin@gateway.test', name: 'Admin', isAdmin: true };
+  const MINUTE = 60_000;
+  let now = Date.UTC(2025, 0, 1);
+  const store = new SessionStore(redis, prefix, { idleMs: 30 * MINUTE, absoluteMs: 12 * 60 * MINUTE }, () => now);
+
+  afterAll(() => redis.quit());
+
+  it('stores an opaque 43-character id under <prefix>:sess:<id> with the idle TTL', async () => {
+    const id = await store.create(user);
+    expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const ttl = await redis.pttl(`${prefix}:sess:${id}`);
+    expect(ttl).toBeGreaterThan(29 * MINUTE);
+    expect(ttl).toBeLessThanOrEqual(30 * MINUTE);
+    expect(await store.read(id)).toMatchObject({ userId: 7, email: user.email, isAdmin: true, createdAt: now, lastSeenAt: now });
+  });
+
+  it('slides the idle expiry at most once a minute', async () => {
+    const id = await store.create(user);
+    const created = now;
+    now += 30_000;
+    expect((await store.read(id))?.lastSeenAt).toBe(created);
+    now += 45_000;
+    expect((await store.read(id))?.lastSeenAt).toBe(now);
+    now = created;
+  });
+
+  it('ends a session idle for longer than the idle window', async () => {
+    const id = await store.create(user);
+    const created = now;
+    now += 31 * MINUTE;
+    expect(await store.read(id)).toBeNull();
+    expect(await redis.exists(`${prefix}:sess:${id}`)).toBe(0);
+    now = created;
+  });
+
+  it('ends an active session at the absolute limit', async () => {
+    const id = await store.create(user);
+    const created = now;
+    for (let t = 20; t < 12 * 60; t += 20) {
+      now = created + t * MINUTE;
+      expect(await store.read(id)).not.toBeNull();
+    }
+    // The key never outlives the absolute end, whatever the idle window says.
+    expect(await redis.pttl(`${prefix}:sess:${id}`)).toBeLessThanOrEqual(20 * MINUTE);
+    now = created + 12 * 60 * MINUTE + 1;
+    expect(await store.read(id)).toBeNull();
+    now = created;
+  });
+
+  it('ignores malformed ids and destroys sessions', async () => {
+    expect(await store.read('../../etc')).toBeNull();
+    const id = await store.create(user);
+    await store.destroy(id);
+    expect(await store.read(id)).toBeNull();
+  });
+});

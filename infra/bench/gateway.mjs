@@ -1,0 +1,184 @@
+#!/usr/bin/env node
+/**
+ * Gateway overhead benchmark (npm run bench:gateway, after npm run build:server).
+ *
+ * Starts tenant and the gateway from their dist/ builds as child processes on
+ * free ports, against PostgreSQL (DATABASE_URL or a local hap_bench database,
+ * created, migrated and seeded here) and Redis (REDIS_URL), then measures
+ * `GET /api/clients/1` with autocannon: straight at tenant (identity headers
+ * signed once per run) and through the gateway, with the same connections and
+ * duration. Prints req/s and p99 for both and the ratio (target: gateway at
+ * least 60% of direct). Exits non-zero on errors only, not on a missed target.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const autocannon = require('autocannon');
+const { Client } = require('pg');
+
+const env = process.env;
+const DATABASE_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hap_bench';
+const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
+/** Seconds per measured run: well inside the 60 s signature window. */
+const DURATION = Math.min(Number(env.BENCH_DURATION ?? 10), 30);
+const WARMUP = Number(env.BENCH_WARMUP ?? 3);
+const LOG_LEVEL = env.BENCH_LOG_LEVEL ?? 'warn';
+const PATH = '/api/clients/1';
+const TARGET_RATIO = 0.6;
+const INTERNAL_SECRET = `bench-${randomBytes(16).toString('hex')}`;
+
+const dist = (p) => join(ROOT, p);
+for (const file of ['gateway/dist/server.js', 'services/tenant/dist/server.js', 'services/tenant/dist/db/seed.js']) {
+  if (!existsSync(dist(file))) {
+    console.error(`Missing ${file}: run npm run build:server first (npm run bench:gateway does).`);
+    process.exit(1);
+  }
+}
+const { signIdentity, migrate } = require(dist('packages/service-kit/dist/index.js'));
+const { createDataSource, SCHEMA } = require(dist('services/tenant/dist/db/data-source.js'));
+const { seed } = require(dist('services/tenant/dist/db/seed.js'));
+
+const children = [];
+/** Set once the measurement is over: children exiting after that are expected. */
+let stopping = false;
+const running = (child) => child.exitCode === null && child.signalCode === null;
+/** Last started first (the gateway before tenant), each given a few seconds to drain. */
+async function stopChildren() {
+  stopping = true;
+  for (const child of [...children].reverse()) {
+    if (!running(child)) continue;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  }
+}
+process.on('exit', () => children.filter(running).forEach((child) => child.kill('SIGKILL')));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stopChildren().then(() => process.exit(130)));
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Creates the database when missing, then migrates tenant and seeds the demo clinics. */
+async function prepareDatabase() {
+  const url = new URL(DATABASE_URL);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  const admin = new URL(DATABASE_URL);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString(), connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+  if (!rowCount) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  await client.end();
+
+  const dataSource = createDataSource(DATABASE_URL);
+  await migrate(dataSource, SCHEMA);
+  await seed(dataSource, { adminEmail: 'bench-admin@healthads.local', adminPassword: randomBytes(12).toString('hex') });
+  await dataSource.destroy();
+}
+
+function start(name, script, childEnv, nodeArgs = []) {
+  const child = spawn(process.execPath, [...nodeArgs, dist(script)], {
+    cwd: ROOT,
+    env: { ...env, NODE_ENV: 'production', LOG_LEVEL, INTERNAL_SECRET, ...childEnv },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.push(child);
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${name} exited early (${signal ?? code})`);
+      process.exit(1);
+    }
+  });
+  return child;
+}
+
+async function waitUntilReady(name, url, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${name} was not ready at ${url} within ${timeoutMs} ms`);
+}
+
+async function run(label, url, headers, duration) {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration, headers });
+  const failures = result.errors + result.timeouts + result.non2xx;
+  if (failures) {
+    console.error(`${label}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx answers`);
+  }
+  return { label, rps: result.requests.average, p99: result.latency.p99, failures };
+}
+
+async function main() {
+  console.log(`Preparing ${DATABASE_URL.replace(/\/\/[^@]*@/, '//')} …`);
+  await prepareDatabase();
+
+  const [tenantPort, gatewayPort] = [await freePort(), await freePort()];
+  const tenantUrl = `http://127.0.0.1:${tenantPort}`;
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  start('tenant', 'services/tenant/dist/server.js', { PORT: String(tenantPort), DATABASE_URL });
+  start('gateway', 'gateway/dist/server.js', {
+    PORT: String(gatewayPort),
+    TENANT_URL: tenantUrl,
+    REDIS_URL,
+    REDIS_PREFIX: 'hap_bench',
+    // The general limiter stays in the path (one Redis call per request) but never trips.
+    RATE_LIMIT_PER_MINUTE: env.RATE_LIMIT_PER_MINUTE ?? '100000000',
+  }, (env.BENCH_GATEWAY_NODE_ARGS ?? '').split(' ').filter(Boolean));
+  await Promise.all([waitUntilReady('tenant', `${tenantUrl}/ready`), waitUntilReady('gateway', `${gatewayUrl}/readyz`)]);
+
+  // Signed just before each run: verifyIdentity allows 60 s of skew and a run lasts at most 30 s.
+  const signed = () => signIdentity(INTERNAL_SECRET, 'GET', PATH, { kind: 'anonymous' });
+  const probe = await fetch(`${tenantUrl}${PATH}`, { headers: signed() });
+  if (probe.status !== 200) throw new Error(`tenant answered ${probe.status} to GET ${PATH}: ${await probe.text()}`);
+
+  console.log(`autocannon: ${CONNECTIONS} connections, ${WARMUP} s warm-up, ${DURATION} s per run, GET ${PATH}`);
+  if (WARMUP > 0) {
+    await run('warm-up direct', `${tenantUrl}${PATH}`, signed(), WARMUP);
+    await run('warm-up gateway', `${gatewayUrl}${PATH}`, {}, WARMUP);
+  }
+  const direct = await run('direct to tenant', `${tenantUrl}${PATH}`, signed(), DURATION);
+  const gateway = await run('through gateway', `${gatewayUrl}${PATH}`, {}, DURATION);
+  // Let requests autocannon abandoned at the deadline finish before the children stop.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+  const ratio = gateway.rps / direct.rps;
+  console.log('');
+  console.table(
+    [direct, gateway].map((r) => ({ run: r.label, 'req/s': Math.round(r.rps), 'p99 ms': r.p99, failures: r.failures })),
+  );
+  console.log(
+    `gateway / direct: ${(ratio * 100).toFixed(1)}% of direct throughput (target ≥ ${TARGET_RATIO * 100}%: ${ratio >= TARGET_RATIO ? 'met' : 'NOT met'})`,
+  );
+  return direct.failures + gateway.failures === 0;
+}
+
+main()
+  .then(async (ok) => {
+    await stopChildren();
+    process.exit(ok ? 0 : 1);
+  })
+  .catch(async (err) => {
+    console.error(err);
+    await stopChildren();
+    process.exit(1);
+  });
