@@ -11,10 +11,24 @@ export interface ServerRuntime {
   port: number;
 }
 
-/** Listens, and on SIGTERM/SIGINT drains requests and closes everything `app.close()` owns. */
-export async function runServer({ app, host, port }: ServerRuntime): Promise<void> {
+/** Ends the process when an entry point fails to start; the reason is logged first. */
+function exitOnFailure(log: (err: unknown) => void) {
+  return (err: unknown) => {
+    log(err);
+    process.exit(1);
+  };
+}
+
+/**
+ * Listens, and on SIGTERM/SIGINT drains requests and closes everything
+ * `app.close()` owns. A failure to start ends the process.
+ */
+export function runServer({ app, host, port }: ServerRuntime): Promise<void> {
   onShutdown(app.log, () => app.close());
-  await app.listen({ host, port });
+  return app.listen({ host, port }).then(
+    () => undefined,
+    exitOnFailure((err) => app.log.error({ err }, 'failed to start')),
+  );
 }
 
 export interface WorkerRuntime {
@@ -27,10 +41,15 @@ export interface WorkerRuntime {
 
 /**
  * A service's job process (separate from its API process): starts its BullMQ
- * consumers and closes them on SIGTERM, letting active jobs finish.
+ * consumers and closes them on SIGTERM, letting active jobs finish. A failure
+ * to start ends the process.
  */
-export async function runWorkers({ name, logLevel, dataSource, start }: WorkerRuntime): Promise<void> {
-  const logger = pino({ level: logLevel, base: { service: name, process: 'worker' } });
+export function runWorkers(runtime: WorkerRuntime): Promise<void> {
+  const logger = pino({ level: runtime.logLevel, base: { service: runtime.name, process: 'worker' } });
+  return startWorkers(runtime, logger).catch(exitOnFailure((err) => logger.error({ err }, 'failed to start')));
+}
+
+async function startWorkers({ dataSource, start }: WorkerRuntime, logger: pino.Logger): Promise<void> {
   if (dataSource && !dataSource.isInitialized) await dataSource.initialize();
   const workers = await start();
   for (const worker of workers) {
@@ -48,9 +67,12 @@ export async function runWorkers({ name, logLevel, dataSource, start }: WorkerRu
   }
 }
 
-/** `node dist/db/migrate.js`: runs this service's pending migrations and exits. */
-export async function runMigrations(dataSource: DataSource, schema: string): Promise<void> {
-  const ran = await migrate(dataSource, schema);
-  console.log(ran.length ? `${schema}: ran ${ran.join(', ')}` : `${schema}: up to date`);
-  await dataSource.destroy();
+/** `node dist/db/migrate.js`: runs this service's pending migrations and exits (1 on failure). */
+export function runMigrations(dataSource: DataSource, schema: string): Promise<void> {
+  return migrate(dataSource, schema)
+    .then(async (ran) => {
+      console.log(ran.length ? `${schema}: ran ${ran.join(', ')}` : `${schema}: up to date`);
+      await dataSource.destroy();
+    })
+    .catch(exitOnFailure((err) => console.error(`${schema}: migrations failed:`, err)));
 }

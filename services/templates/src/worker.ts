@@ -4,12 +4,9 @@ import { createDataSource } from './db/data-source';
 
 /** The templates job process; its queue consumers arrive with the templates issues. */
 const config = loadServiceConfig();
-runWorkers({
+void runWorkers({
   name: 'templates',
   logLevel: config.LOG_LEVEL,
   dataSource: createDataSource(config.DATABASE_URL),
   start: () => [],
-}).catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
 });

@@ -4,12 +4,9 @@ import { createDataSource } from './db/data-source';
 
 /** The tenant job process; the tenant.provision consumer arrives with the CRM issue. */
 const config = loadServiceConfig();
-runWorkers({
+void runWorkers({
   name: 'tenant',
   logLevel: config.LOG_LEVEL,
   dataSource: createDataSource(config.DATABASE_URL),
   start: () => [],
-}).catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
 });

@@ -1,6 +1,7 @@
 import { assetUrl } from '@hap/contracts';
-import { ArrowRight, Mail, MapPin, Phone } from 'lucide-react';
+import { ArrowRight, Phone } from 'lucide-react';
 import { usePageState } from '../state/page-context';
+import { ContactList } from './ContactList';
 import { telHref } from './contact-links';
 
 export function Hero() {
@@ -59,26 +60,7 @@ function VisitCard() {
   return (
     <aside className="visit-card" aria-label="Visit us">
       <h2 className="visit-card__title">Visit us</h2>
-      <ul className="visit-card__list">
-        {client.address && (
-          <li>
-            <MapPin size={18} aria-hidden />
-            <span>{client.address}</span>
-          </li>
-        )}
-        {client.phone && (
-          <li>
-            <Phone size={18} aria-hidden />
-            <a href={telHref(client.phone)}>{client.phone}</a>
-          </li>
-        )}
-        {client.email && (
-          <li>
-            <Mail size={18} aria-hidden />
-            <a href={`mailto:${client.email}`}>{client.email}</a>
-          </li>
-        )}
-      </ul>
+      <ContactList className="visit-card__list" />
       <p className="visit-card__note">Questions about a treatment? Our team is happy to help.</p>
     </aside>
   );

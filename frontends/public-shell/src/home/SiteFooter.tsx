@@ -1,8 +1,7 @@
-import { Mail, MapPin, Phone } from 'lucide-react';
 import { useState } from 'react';
 import { usePageState } from '../state/page-context';
 import { ClinicBrand } from './ClinicBrand';
-import { telHref } from './contact-links';
+import { ContactList } from './ContactList';
 import { LegalDialog } from './LegalDialog';
 import type { LegalDocument } from './legal-text';
 
@@ -21,27 +20,9 @@ export function SiteFooter() {
         </div>
         <div className="footer__contact">
           <h2 className="footer__heading">Contact Us</h2>
-          <ul className="footer__list">
-            {client.address && (
-              <li>
-                <MapPin size={18} aria-hidden />
-                <span>{client.address}</span>
-              </li>
-            )}
-            {client.phone && (
-              <li>
-                <Phone size={18} aria-hidden />
-                <a href={telHref(client.phone)}>{client.phone}</a>
-              </li>
-            )}
-            {client.email && (
-              <li>
-                <Mail size={18} aria-hidden />
-                <a href={`mailto:${client.email}`}>{client.email}</a>
-              </li>
-            )}
+          <ContactList className="footer__list">
             {!hasContact && <li>Our contact details will be published here shortly.</li>}
-          </ul>
+          </ContactList>
         </div>
       </div>
       <div className="container footer__bottom">

@@ -3,7 +3,4 @@ import { loadServiceConfig } from '../config';
 import { createDataSource, SCHEMA } from './data-source';
 
 const config = loadServiceConfig();
-runMigrations(createDataSource(config.DATABASE_URL), SCHEMA).catch((err: unknown) => {
-  console.error(err);
-  process.exit(1);
-});
+void runMigrations(createDataSource(config.DATABASE_URL), SCHEMA);
