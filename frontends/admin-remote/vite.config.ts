@@ -3,6 +3,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { ADMIN_REMOTE_NAME, federationShared } from '../shared/federation-shared.mts';
+import { precompressAssets } from '../shared/precompress.mts';
 
 const contracts = fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url));
 const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
@@ -22,6 +23,7 @@ export default defineConfig(({ command }) => ({
       exposes: { './AdminApp': './src/AdminApp.tsx' },
       shared: federationShared,
     }),
+    precompressAssets(),
   ],
   build: {
     outDir: 'dist',

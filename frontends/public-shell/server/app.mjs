@@ -1,4 +1,6 @@
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
+import { constants as zlib } from 'node:zlib';
 import Fastify, { LogController } from 'fastify';
 import { join } from 'node:path';
 import { signIdentity } from '@hap/service-kit/identity';
@@ -37,6 +39,14 @@ export async function buildServer(config, { template, ssr }) {
   // public spec §9: the session key of the chosen client (`currentClientId`, from @hap/contracts).
   const { SESSION_CLIENT_COOKIE } = ssr;
 
+  // Pages are compressed per response (quick brotli settings: they are small and
+  // rendered per visit); assets come pre-compressed from the build.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+
   await app.register(fastifyStatic, {
     root: join(clientDir, 'assets'),
     prefix: '/assets/',
@@ -45,6 +55,10 @@ export async function buildServer(config, { template, ssr }) {
     cacheControl: true,
     maxAge: '365d',
     immutable: true,
+    // The build writes .br and .gz next to each text asset (vite.config.ts); the one the
+    // request's Accept-Encoding prefers is sent with Content-Encoding, the plain file
+    // otherwise, and every answer carries Vary: Accept-Encoding.
+    preCompressed: true,
   });
 
   const runtimeConfig = { adminRemoteUrl: config.adminRemoteUrl ?? ssr.DEFAULT_ADMIN_REMOTE_URL };

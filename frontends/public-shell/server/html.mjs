@@ -16,14 +16,17 @@ export function fillTemplate(template, page, { state, config }) {
     .replace('<!--app-data-->', data);
 }
 
-/** A strong ETag of the exact bytes sent. */
-export const etagOf = (body) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+/**
+ * A weak ETag of the page: the same page is sent as br, gzip or plain text,
+ * equivalent but not byte-identical, which is what weak validators are for.
+ */
+export const etagOf = (body) => `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /** True when the request's If-None-Match already names this ETag. */
 export function isFresh(ifNoneMatch, etag) {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.split(',').some((tag) => {
     const t = tag.trim();
-    return t === '*' || t === etag || t === `W/${etag}`;
+    return t === '*' || t === etag || `W/${t}` === etag;
   });
 }

@@ -2,9 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
-import { AppProviders, createQueryClient } from './AppProviders';
+import { AppProviders } from './AppProviders';
 import { ErrorScreen } from './components/ErrorScreen';
-import { fallbackBranding } from './state/branding';
+import { defaultBranding } from './state/branding';
 import { STATE_SCRIPT_ID, type PageState } from './state/page-state';
 import { readJsonScript } from './state/read-json-script';
 import './styles/site.css';
@@ -12,7 +12,8 @@ import './styles/site.css';
 const container = document.getElementById('root');
 const serverState = readJsonScript<PageState>(STATE_SCRIPT_ID);
 const state: PageState = serverState ?? {
-  client: fallbackBranding(),
+  // Not fallbackBranding(): its brand table would bring the contracts' zod schemas (see branding.ts).
+  client: defaultBranding(),
   clientSource: 'fallback',
   services: [],
   year: new Date().getFullYear(),
@@ -20,7 +21,7 @@ const state: PageState = serverState ?? {
 
 const app = (
   <StrictMode>
-    <AppProviders state={state} queryClient={createQueryClient()}>
+    <AppProviders state={state}>
       <BrowserRouter>
         <App />
       </BrowserRouter>

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from './App';
-import { AppProviders, createQueryClient } from './AppProviders';
+import { AppProviders } from './AppProviders';
 import { ErrorScreen } from './components/ErrorScreen';
 import { ADMIN_LOGIN_PATH, pageKindFor, pageTitle, type PageKind } from './routes';
 import { brandColours, brandStyle, fallbackBranding } from './state/branding';
@@ -57,7 +57,7 @@ export function render(url: string, state: PageState | null): RenderResult {
 
   const html = renderToString(
     <StrictMode>
-      <AppProviders state={state} queryClient={createQueryClient()}>
+      <AppProviders state={state}>
         <StaticRouter location={url}>
           <App />
         </StaticRouter>

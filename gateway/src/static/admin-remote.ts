@@ -29,6 +29,8 @@ export const adminRemote: FastifyPluginAsync<{ dir: string }> = async (app, { di
     suppressWarning: true,
     decorateReply: false,
     index: false,
+    // The build writes .br and .gz beside each text file (frontends/shared/precompress.mts).
+    preCompressed: true,
     cacheControl: false,
     setHeaders(reply, path) {
       reply.header('cache-control', UNHASHED.has(basename(path)) ? 'no-cache' : 'public, max-age=31536000, immutable');

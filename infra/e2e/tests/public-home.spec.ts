@@ -22,6 +22,8 @@ test.describe('client home page', () => {
     expect(html.toLowerCase()).toContain(client.brandColor.toLowerCase());
     expect(html).not.toContain('Loading...');
 
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname));
     await page.goto('/?client=2');
     await expect(page).toHaveTitle(new RegExp(client.name));
     await expect(page.getByRole('heading', { name: 'Our Services' })).toBeVisible();
@@ -38,6 +40,14 @@ test.describe('client home page', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
     await page.screenshot({ path: `${__dirname}/../.artifacts/home-client-2-${test.info().project.name}.png`, fullPage: true });
+
+    // Public pages load nothing of the admin app (DESIGN §7), and their scripts come compressed.
+    expect(requested.filter((p) => p.startsWith('/remotes/'))).toEqual([]);
+    const script = requested.find((p) => p.startsWith('/assets/') && p.endsWith('.js'));
+    expect(script).toBeDefined();
+    const asset = await request.get(script ?? '', { headers: { 'accept-encoding': 'br' } });
+    expect(asset.headers()['content-encoding']).toBe('br');
+    expect(asset.headers()['cache-control']).toContain('immutable');
   });
 
   test('the chosen clinic stays for the visit and another client can be picked', async ({ page, request }) => {

@@ -18,14 +18,29 @@ const HEX_COLOUR = /^#(?:[0-9a-fA-F]{3}){1,2}$/;
 export function fallbackBranding(clientId: number = DEFAULT_CLIENT_ID): ClientBranding {
   const colours = BUILT_IN_BRAND_COLOURS[clientId] ?? BUILT_IN_BRAND_COLOURS[DEFAULT_CLIENT_ID];
   return {
+    ...defaultBranding(),
     id: clientId,
+    brandColor: colours?.brandColor ?? DEFAULT_BRAND_COLOR,
+    brandBgColor: colours?.brandBgColor ?? DEFAULT_BRAND_BG_COLOR,
+  };
+}
+
+/**
+ * Client 1 with the generic name and the default colours (client 1's built-in
+ * ones). The browser uses this when a page came without server state; unlike
+ * fallbackBranding it needs no brand table, whose module also holds the
+ * contracts' zod schemas, so zod stays out of the browser bundle (vite.config.ts).
+ */
+export function defaultBranding(): ClientBranding {
+  return {
+    id: DEFAULT_CLIENT_ID,
     name: GENERIC_CLINIC_NAME,
     address: null,
     phone: null,
     email: null,
     website: null,
-    brandColor: colours?.brandColor ?? DEFAULT_BRAND_COLOR,
-    brandBgColor: colours?.brandBgColor ?? DEFAULT_BRAND_BG_COLOR,
+    brandColor: DEFAULT_BRAND_COLOR,
+    brandBgColor: DEFAULT_BRAND_BG_COLOR,
     logoPath: null,
     officeImagePath: null,
     bookingLink: null,
