@@ -30,3 +30,7 @@ export const IdParamSchema = z.object({
     .positive('Id must be a positive number'),
 });
 export type IdParam = z.infer<typeof IdParamSchema>;
+
+/** What a DELETE answers: the id that is gone. */
+export const DeletedResultSchema = z.object({ id: z.number().int() });
+export type DeletedResult = z.infer<typeof DeletedResultSchema>;

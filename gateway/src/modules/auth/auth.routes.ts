@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AdminLoginSchema, AuthStatusSchema, ErrorCode, Messages, UserSchema, successEnvelope } from '@hap/contracts';
+import { AdminLoginResultSchema, AdminLoginSchema, AuthStatusSchema, ErrorCode, Messages, successEnvelope } from '@hap/contracts';
 import { AppError, forbidden } from '@hap/service-kit';
 import { sessionIdOf } from '../../plugins/session';
 import type { TenantClient } from '../../clients/tenant.client';
@@ -11,7 +11,7 @@ export interface AuthRoutesOptions {
   throttle: LoginThrottle;
 }
 
-const LoginResponseSchema = successEnvelope(z.object({ user: UserSchema }));
+const LoginResponseSchema = successEnvelope(AdminLoginResultSchema);
 const LogoutResponseSchema = successEnvelope(z.null());
 
 export const NOT_ADMIN_MESSAGE = 'This account does not have admin access.';

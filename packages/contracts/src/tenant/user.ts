@@ -17,6 +17,10 @@ export const AdminLoginSchema = z.object({
 });
 export type AdminLogin = z.infer<typeof AdminLoginSchema>;
 
+/** `POST /api/admin/login` answers `{ success: true, data: AdminLoginResult }`. */
+export const AdminLoginResultSchema = z.object({ user: UserSchema });
+export type AdminLoginResult = z.infer<typeof AdminLoginResultSchema>;
+
 /** `GET /api/admin/auth-status` (admin spec §7: success, user). */
 export const AuthStatusSchema = z.object({
   success: z.literal(true),

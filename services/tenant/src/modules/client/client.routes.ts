@@ -6,16 +6,17 @@ import {
   ClientQuerySchema,
   ClientSchema,
   ClientUpdateSchema,
+  DeletedResultSchema,
   IdParamSchema,
-  TrackingSettingsSchema,
   successEnvelope,
+  TrackingSettingsSchema,
 } from '@hap/contracts';
 import type { ServiceApp } from '@hap/service-kit';
 import { actorOf } from '../../shared/actor';
 import { ok } from '../../shared/http';
 import type { ClientService } from './client.service';
 
-const DeletedSchema = successEnvelope(z.object({ id: z.number().int() }));
+const DeletedSchema = successEnvelope(DeletedResultSchema);
 
 /** /api/clients… (admin spec §7, public spec §7). */
 export function clientRoutes(app: ServiceApp, clients: ClientService): void {

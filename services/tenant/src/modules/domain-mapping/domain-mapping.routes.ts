@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DomainMappingCreateSchema, DomainMappingSchema, IdParamSchema, successEnvelope } from '@hap/contracts';
+import {
+  DeletedResultSchema,
+  DomainMappingCreateSchema,
+  DomainMappingSchema,
+  IdParamSchema,
+  successEnvelope,
+} from '@hap/contracts';
 import type { ServiceApp } from '@hap/service-kit';
 import { actorOf } from '../../shared/actor';
 import { ok } from '../../shared/http';
@@ -21,7 +27,7 @@ export function domainMappingRoutes(app: ServiceApp, mappings: DomainMappingServ
 
   app.delete(
     '/api/domain-mappings/:id',
-    { schema: { params: IdParamSchema, response: { 200: successEnvelope(z.object({ id: z.number().int() })) } } },
+    { schema: { params: IdParamSchema, response: { 200: successEnvelope(DeletedResultSchema) } } },
     async (request) => ok(await mappings.remove(actorOf(request), request.params.id)),
   );
 }

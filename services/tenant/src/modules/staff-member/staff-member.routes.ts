@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ClientIdParamSchema,
+  DeletedResultSchema,
   IdParamSchema,
   StaffMemberCreateSchema,
   StaffMemberSchema,
@@ -34,7 +35,7 @@ export function staffMemberRoutes(app: ServiceApp, staff: StaffMemberService): v
 
   app.delete(
     '/api/staff-members/:id',
-    { schema: { params: IdParamSchema, response: { 200: successEnvelope(z.object({ id: z.number().int() })) } } },
+    { schema: { params: IdParamSchema, response: { 200: successEnvelope(DeletedResultSchema) } } },
     async (request) => ok(await staff.remove(actorOf(request), request.params.id)),
   );
 }
