@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+const logs = join(__dirname, '..', '.artifacts', 'logs');
+const logOf = (process: string) => readFileSync(join(logs, `${process}.log`), 'utf8');
+
+// What the gateway hands the real public shell, seen from outside.
+test.describe('page routing through the gateway', () => {
+  test("a clinic's own domain shows that clinic, whatever ?client= says", async ({ request }) => {
+    const apex = ((await (await request.get('/api/clients/2?optimized=true')).json()) as { data: { name: string } }).data;
+    const three = ((await (await request.get('/api/clients/3?optimized=true')).json()) as { data: { name: string } }).data;
+
+    const onDomain = await request.get('/?client=3', { headers: { host: 'www.apexmenshealth.com' } });
+    expect(onDomain.status()).toBe(200);
+    expect(await onDomain.text()).toContain(`<title>${apex.name.replace(/'/g, '&#39;')}</title>`);
+
+    const onLocalhost = await request.get('/?client=3');
+    expect(await onLocalhost.text()).toContain(`<title>${three.name}</title>`);
+  });
+
+  test('one request id runs from the gateway through the shell to the tenant service', async ({ request }) => {
+    const id = `e2e-${Date.now().toString(36)}`;
+    const page = await request.get('/?client=2', { headers: { 'x-request-id': id } });
+    expect(page.status()).toBe(200);
+    expect(page.headers()['x-request-id']).toBe(id);
+    await expect.poll(() => logOf('tenant').includes(id)).toBe(true);
+    expect(logOf('gateway')).toContain(id);
+  });
+
+  test('pages set no admin session cookie and send security headers', async ({ request }) => {
+    const page = await request.get('/');
+    expect(page.headers()['set-cookie'] ?? '').not.toContain('hap_sid');
+    expect(page.headers()['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers()['x-content-type-options']).toBe('nosniff');
+  });
+});
