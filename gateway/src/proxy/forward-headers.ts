@@ -27,6 +27,9 @@ export function forwardHeaders(request: ProxiedRequest, headers: Headers): Recor
   const out: Record<string, string | string[] | undefined> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (name.startsWith('x-hap-') || name.startsWith('x-forwarded-') || name === 'forwarded' || name === 'x-real-ip') continue;
+    // `Expect: 100-continue` is between the caller and the gateway (Node answers it);
+    // undici refuses to send it upstream.
+    if (name === 'expect') continue;
     out[name] = value;
   }
   const cookie = withoutSessionCookie(request.headers.cookie);

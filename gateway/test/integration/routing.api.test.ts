@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import request from 'supertest';
 import type { FastifyRequest } from 'fastify';
 import { routeTable, type RouteRow } from '@hap/contracts';
@@ -125,6 +126,31 @@ describe('gateway routing by the route table', () => {
     expect(seen).toHaveLength(1);
     expect(seen[0].identity).toEqual({ kind: 'anonymous' });
     expect(res.headers['x-request-id']).toBe(seen[0].id);
+  });
+
+  it('forwards a body sent with Expect: 100-continue (curl does for large bodies)', async () => {
+    const address = await gateway.listen({ port: 0, host: '127.0.0.1' });
+    const body = JSON.stringify({ name: 'Visitor', note: 'x'.repeat(4096) });
+    // Node's client, as curl does it: headers first, the body once the gateway says 100 Continue.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${address}/api/leads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
+      });
+      req.on('continue', () => req.end(body));
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+    });
+
+    // The leads skeleton's own 404: the request got there.
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'ROUTE_NOT_FOUND', message: expect.stringContaining('POST /api/leads') });
+    expect(seen).toHaveLength(1);
+    expect(seen[0].headers.expect).toBeUndefined();
   });
 
   it('tells the service who called without handing it the session cookie', async () => {

@@ -23,6 +23,7 @@ export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 /** Messages that more than one workspace shows. Spec texts are kept word for word. */
 export const Messages = {
   validationFailed: 'Some fields are not valid. Please check them and try again.',
+  bodyNotObject: 'The request body must be a JSON object.',
   routeNotFound: 'No such API route.',
   unauthenticated: 'Please log in as an admin to continue.',
   invalidCredentials: 'Invalid email or password.',

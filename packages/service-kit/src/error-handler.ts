@@ -3,6 +3,12 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ErrorCode, Messages, type ErrorEnvelope } from '@hap/contracts';
 import { AppError } from './errors';
 
+/** zod's own wording for a body that is not an object at all is for developers; this is for people. */
+const issueMessage = (v: { instancePath?: string; message?: string }) =>
+  !toPath(v.instancePath) && v.message?.includes('expected object')
+    ? Messages.bodyNotObject
+    : (v.message ?? 'Invalid value');
+
 const toPath = (instancePath: string | undefined) =>
   (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
 
@@ -17,7 +23,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     let body: ErrorEnvelope;
 
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({ path: toPath(v.instancePath), message: v.message ?? 'Invalid value' }));
+      const issues = error.validation.map((v) => ({ path: toPath(v.instancePath), message: issueMessage(v) }));
       status = 400;
       body = {
         success: false,

@@ -1,0 +1,66 @@
+import request from 'supertest';
+import { z } from 'zod';
+import { ErrorCode, LeadFormSchema } from '@hap/contracts';
+import { AppError, createServiceApp, signIdentity } from '../src';
+
+const secret = 'error-handler-test-secret';
+
+describe('one error envelope for every service', () => {
+  const app = createServiceApp({ name: 'probe', internalSecret: secret, logLevel: 'silent' });
+  app.post('/form', { schema: { body: LeadFormSchema } }, async () => ({ success: true as const, data: null }));
+  app.get('/teapot', async () => {
+    throw new AppError(409, ErrorCode.CONFLICT, 'Already there.');
+  });
+  app.get('/boom', async () => {
+    throw new Error('database password is hunter2');
+  });
+  app.get('/leaky', { schema: { response: { 200: z.object({ id: z.number() }) } } }, async () => ({ id: 'nope' }) as never);
+
+  const signed = (method: string, url: string) => signIdentity(secret, method, url, { kind: 'anonymous' });
+
+  beforeAll(() => app.ready());
+  afterAll(() => app.close());
+
+  it("gives the contract's message for one bad field, and every issue with its path", async () => {
+    const one = await request(app.server).post('/form').set(signed('POST', '/form')).send({ name: 'Jo', email: 'jo@x.io', phone: '123' });
+    expect(one.status).toBe(400);
+    expect(one.body).toEqual({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      message: 'Phone number must be at least 10 digits',
+      issues: [{ path: 'phone', message: 'Phone number must be at least 10 digits' }],
+    });
+    const many = await request(app.server).post('/form').set(signed('POST', '/form')).send({ name: 'J', email: 'x' });
+    expect(many.body.message).toBe('Some fields are not valid. Please check them and try again.');
+    expect(many.body.issues.map((i: { path: string }) => i.path)).toEqual(['name', 'email', 'phone']);
+  });
+
+  it('says in words when the body is not a JSON object', async () => {
+    const res = await request(app.server).post('/form').set(signed('POST', '/form')).send([1, 2]);
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'The request body must be a JSON object.' });
+  });
+
+  it('keeps the status, code and message of a typed error', async () => {
+    const res = await request(app.server).get('/teapot').set(signed('GET', '/teapot'));
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ success: false, code: 'CONFLICT', message: 'Already there.' });
+  });
+
+  it('masks unexpected errors and responses that do not match their schema', async () => {
+    for (const url of ['/boom', '/leaky']) {
+      const res = await request(app.server).get(url).set(signed('GET', url));
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ success: false, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+    }
+  });
+
+  it('answers unknown paths with the JSON 404 and unsigned calls with 401', async () => {
+    const missing = await request(app.server).get('/nothing').set(signed('GET', '/nothing'));
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('ROUTE_NOT_FOUND');
+    const unsigned = await request(app.server).get('/teapot');
+    expect(unsigned.status).toBe(401);
+    expect(unsigned.body.code).toBe('INVALID_SIGNATURE');
+  });
+});
