@@ -9,11 +9,13 @@ const jsonScript = (id, value) =>
 /** Fills the built index.html with one rendered page. */
 export function fillTemplate(template, page, { state, config }) {
   const data = [state ? jsonScript('__HAP_STATE__', state) : '', jsonScript('__HAP_CONFIG__', config)].join('\n    ');
+  // Function replacers: a clinic's text containing `$&` or `$'` must stay text,
+  // not become a String.replace pattern.
   return template
-    .replace('<html lang="en">', `<html lang="en" data-page="${escapeAttr(page.page)}" style="${escapeAttr(page.htmlStyle)}">`)
-    .replace('<!--app-head-->', page.head)
-    .replace('<!--app-html-->', page.html)
-    .replace('<!--app-data-->', data);
+    .replace('<html lang="en">', () => `<html lang="en" data-page="${escapeAttr(page.page)}" style="${escapeAttr(page.htmlStyle)}">`)
+    .replace('<!--app-head-->', () => page.head)
+    .replace('<!--app-html-->', () => page.html)
+    .replace('<!--app-data-->', () => data);
 }
 
 /**

@@ -35,3 +35,28 @@ test.describe('page routing through the gateway', () => {
     expect(page.headers()['x-content-type-options']).toBe('nosniff');
   });
 });
+
+test.describe('clinic text on pages', () => {
+  test('a clinic name with markup and replacement patterns is shown as text', async ({ page, playwright, baseURL }) => {
+    const admin = await playwright.request.newContext({ baseURL });
+    const login = await admin.post('/api/admin/login', {
+      data: { email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    const name = `Dr. "O'Neil" & Sons $' $& </script><script>window.__pwned = 1</script>`;
+    const created = await admin.post('/api/clients', { data: { name, address: '1 Main Street', phone: '555-0100' } });
+    expect(created.status()).toBe(201);
+    const { id } = ((await created.json()) as { data: { id: number } }).data;
+
+    const html = await (await page.request.get(`/?client=${id}`)).text();
+    expect(html).not.toContain('<script>window.__pwned');
+
+    await page.goto(`/?client=${id}`);
+    await expect(page).toHaveTitle(name);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+
+    expect((await admin.delete(`/api/clients/${id}`)).status()).toBe(200);
+    await admin.dispose();
+  });
+});
