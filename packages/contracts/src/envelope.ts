@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './fields';
 
 /** Every successful answer: `{ success: true, data }` (DESIGN §4). */
 export function successEnvelope<T extends z.ZodType>(data: T) {
@@ -22,13 +23,8 @@ export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
 export type SuccessEnvelope<T> = { success: true; data: T };
 
-/** A positive integer id taken from a path segment or a query string. */
-export const IdParamSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Id must be a number' })
-    .int('Id must be a whole number')
-    .positive('Id must be a positive number'),
-});
+/** A positive integer id taken from a path segment. */
+export const IdParamSchema = z.object({ id: idField('Id', { fromText: true }) });
 export type IdParam = z.infer<typeof IdParamSchema>;
 
 /** What a DELETE answers: the id that is gone. */

@@ -35,10 +35,23 @@ export const Messages = {
     `The ${service} service is temporarily unavailable. Please try again in a moment.`,
   clientNotFound: (id: number) => `Client ${id} was not found.`,
   staffMemberNotFound: (id: number) => `Staff member ${id} was not found.`,
+  domainMappingNotFound: (id: number) => `Domain mapping ${id} was not found.`,
+  domainAlreadyMapped: (domain: string, path: string) =>
+    `${domain}${path === '/' ? '' : path} is already mapped to a client. Delete that mapping first.`,
+  fileNotFound: 'This file was not found.',
+  notAdmin: 'This account does not have admin access.',
+  notFound: 'This record was not found.',
+  sessionStoreUnavailable: 'Sign-in is temporarily unavailable. Please try again in a moment.',
+  requestTooLarge: 'The request is too large.',
+  invalidMultipart: 'The upload was not a valid multipart form. Please choose the image again.',
+  oneImagePerUpload: 'Please upload one image at a time.',
   // admin spec §5: image uploader
   invalidFileType: 'Please select an image file (JPEG, PNG, etc.)',
   fileTooLarge: 'Image file must be smaller than 5MB',
   noFile: 'Please choose an image file to upload.',
+  // admin spec §5: template editor image upload
+  templateInvalidFileType: 'Please select an image file (JPG, PNG, GIF, etc.)',
+  templateFileTooLarge: 'Please select an image smaller than 5MB',
   loginSuccessTitle: 'Login successful',
   loginSuccessText: 'Welcome to the admin dashboard!',
   logoutSuccessTitle: 'Logged out successfully',

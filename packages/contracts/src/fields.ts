@@ -12,12 +12,39 @@ const isHttpUrl = (v: string) => {
   }
 };
 
+/** PostgreSQL text cannot hold NUL; such input is refused rather than failing in the database. */
+const NUL = /\u0000/;
+export const noNul = (v: string) => !NUL.test(v);
+export const NUL_MESSAGE = 'Text must not contain NUL characters';
+
+/** The largest id a PostgreSQL integer column holds. */
+export const MAX_ID = 2_147_483_647;
+
+/**
+ * A positive database id. In a path or query (`coerce`), only plain digits
+ * count: `0x2`, `1e0` or ` 2` are not ids.
+ */
+export function idField(label: string, { fromText = false } = {}) {
+  const number = z
+    .number({ error: `${label} must be a number` })
+    .int(`${label} must be a whole number`)
+    .positive(`${label} must be a positive number`)
+    .max(MAX_ID, `${label} is too large`);
+  if (!fromText) return number;
+  return z
+    .string({ error: `${label} must be a number` })
+    .regex(/^\d+$/, `${label} must be a number`)
+    .transform(Number)
+    .pipe(number);
+}
+
 /** Optional text: '' and null become null, whitespace is trimmed. */
 export const optionalText = (max: number) =>
   z
     .string()
     .trim()
     .max(max, `Must be at most ${max} characters`)
+    .refine(noNul, NUL_MESSAGE)
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -62,6 +89,45 @@ export function assetUrl(path: string | null | undefined): string | null {
 
 /** Counts the digits of a phone number, ignoring spaces, dashes and brackets. */
 export const phoneDigits = (v: string) => v.replace(/\D/g, '').length;
+
+/** Required text between `min` and `max` characters, with `message` when too short. */
+export const requiredText = (min: number, max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(min, message)
+    .max(max, `Must be at most ${max} characters`)
+    .refine(noNul, NUL_MESSAGE);
+
+/** An optional tracking id that must look like one (it ends up in script URLs). */
+export const optionalTrackingId = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || pattern.test(v), message)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const LOCAL_HOSTS = new Set(['localhost', '::1']);
+
+/**
+ * Local machines and preview deployments (public spec §1 step 3, §2 variant A):
+ * there `/trt` and `/ed` show client 1 and service links carry `?client=`.
+ * A label names them (dev.clinic.com, pr-12-preview.example.net, app.replit.app);
+ * a clinic whose name merely contains the letters (devonclinic.com) is production.
+ */
+export function isDevelopmentHost(host: string): boolean {
+  let h = host.trim().toLowerCase().replace(/\.$/, '');
+  if (h.startsWith('[')) h = h.slice(1, h.indexOf(']'));
+  else if (h.split(':').length === 2) h = h.replace(/:\d*$/, '');
+  if (LOCAL_HOSTS.has(h) || /^127(?:\.\d{1,3}){3}$/.test(h)) return true;
+  if (h.endsWith('.localhost') || h.endsWith('.local')) return true;
+  const labels = h.split('.');
+  return labels.some((label, i) => {
+    if (i === labels.length - 1 && labels.length > 1) return false; // the TLD (.dev is a real TLD)
+    return /(^|-)(dev|development|preview|staging)(-|$)/.test(label) || label.startsWith('replit');
+  });
+}
 
 /** A required e-mail with the given message. */
 export const requiredEmail = (message: string) =>

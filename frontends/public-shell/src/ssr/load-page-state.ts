@@ -2,6 +2,7 @@ import {
   ClientBrandingSchema,
   ClientResolutionSchema,
   DEFAULT_CLIENT_ID,
+  isDevelopmentHost,
   successEnvelope,
   type ClientBranding,
   type ClientResolution,
@@ -43,18 +44,6 @@ export interface PageData {
 
 const ResolutionAnswer = successEnvelope(ClientResolutionSchema);
 const BrandingAnswer = successEnvelope(ClientBrandingSchema);
-
-/** Hosts where service links carry `?client=` (public spec §2, variant A). */
-export function isDevelopmentHost(host: string): boolean {
-  const name = host.trim().toLowerCase().replace(/:\d+$/, '');
-  return (
-    name === 'localhost' ||
-    name.endsWith('.localhost') ||
-    name.endsWith('.local') ||
-    name === '[::1]' ||
-    /^127(?:\.\d{1,3}){3}$/.test(name)
-  );
-}
 
 async function getJson(url: URL, request: PageRequest, signal: AbortSignal): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };

@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import { phoneDigits, requiredEmail } from '../fields';
+import { phoneDigits, requiredEmail, requiredText } from '../fields';
 
 /** The public lead form (public spec §5). */
 export const LeadFormSchema = z.object({
-  name: z
-    .string({ error: 'Name must be at least 2 characters' })
-    .trim()
-    .min(2, 'Name must be at least 2 characters')
-    .max(200, 'Must be at most 200 characters'),
+  name: requiredText(2, 200, 'Name must be at least 2 characters'),
   email: requiredEmail('Please enter a valid email address'),
   phone: z
     .string({ error: 'Phone number must be at least 10 digits' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalEmail, optionalHexColour, optionalText, optionalUrl, timestamp } from '../fields';
+import { optionalEmail, optionalHexColour, optionalText, optionalTrackingId, optionalUrl, requiredText, timestamp } from '../fields';
 
 /** Default brand colours (public spec §3, §9). */
 export const DEFAULT_BRAND_COLOR = '#37a2d4';
@@ -15,21 +15,9 @@ const googleAdsId = () =>
 
 /** Fields an admin may set on a client (admin spec §3, rules of §5). */
 const clientWritableFields = {
-  name: z
-    .string({ error: 'Client name must be at least 3 characters' })
-    .trim()
-    .min(3, 'Client name must be at least 3 characters')
-    .max(200, 'Must be at most 200 characters'),
-  address: z
-    .string({ error: 'Address is required' })
-    .trim()
-    .min(5, 'Address is required')
-    .max(500, 'Must be at most 500 characters'),
-  phone: z
-    .string({ error: 'Phone number is required' })
-    .trim()
-    .min(7, 'Phone number is required')
-    .max(40, 'Must be at most 40 characters'),
+  name: requiredText(3, 200, 'Client name must be at least 3 characters'),
+  address: requiredText(5, 500, 'Address is required'),
+  phone: requiredText(7, 40, 'Phone number is required'),
   email: optionalEmail(),
   website: optionalUrl(),
   domain: optionalText(253),
@@ -37,11 +25,11 @@ const clientWritableFields = {
   brandBgColor: optionalHexColour(),
   logoPath: optionalText(1024),
   officeImagePath: optionalText(1024),
-  googleAdsTagId: optionalText(64),
+  googleAdsTagId: optionalTrackingId(/^AW-\d{6,15}$/, 'Must be a Google Ads tag id like AW-123456789'),
   googleAdsAccountId: googleAdsId(),
   googleAdsManagerId: googleAdsId(),
-  googleAnalyticsId: optionalText(64),
-  facebookPixelId: optionalText(64),
+  googleAnalyticsId: optionalTrackingId(/^(?:G-[A-Z0-9]{4,16}|UA-\d{4,12}-\d{1,4})$/, 'Must be a Google Analytics id like G-ABC123XYZ'),
+  facebookPixelId: optionalTrackingId(/^\d{6,20}$/, 'Must be a Facebook pixel id (digits only)'),
   trackingEnabled: z.boolean({ error: 'Must be true or false' }).optional(),
   conversionTrackingEnabled: z.boolean({ error: 'Must be true or false' }).optional(),
   bookingLink: optionalUrl(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timestamp } from '../fields';
+import { idField, timestamp } from '../fields';
 
 const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
@@ -34,10 +34,7 @@ export const DomainMappingCreateSchema = z.object({
     .max(200, 'Must be at most 200 characters')
     .refine((v) => v.startsWith('/'), 'Path must start with /')
     .default('/'),
-  clientId: z
-    .number({ error: 'Client id must be a number' })
-    .int('Client id must be a whole number')
-    .positive('Client id must be a positive number'),
+  clientId: idField('Client id'),
   priority: z.number().int().min(0).max(1000).default(100),
   isActive: z.boolean().default(true),
 });

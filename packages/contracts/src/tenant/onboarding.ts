@@ -1,15 +1,11 @@
 import { z } from 'zod';
-import { optionalUrl, requiredEmail } from '../fields';
+import { optionalUrl, requiredEmail, requiredText } from '../fields';
 
 /** Onboarding step 1: business details (public spec §5). */
 export const OnboardingDetailsSchema = z.object({
-  name: z
-    .string({ error: 'Business name must be at least 3 characters' })
-    .trim()
-    .min(3, 'Business name must be at least 3 characters')
-    .max(200, 'Must be at most 200 characters'),
-  address: z.string({ error: 'Address is required' }).trim().min(5, 'Address is required').max(500),
-  phone: z.string({ error: 'Phone number is required' }).trim().min(10, 'Phone number is required').max(40),
+  name: requiredText(3, 200, 'Business name must be at least 3 characters'),
+  address: requiredText(5, 500, 'Address is required'),
+  phone: requiredText(10, 40, 'Phone number is required'),
   email: requiredEmail('Must be a valid email'),
   website: optionalUrl(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NUL_MESSAGE, noNul } from '../fields';
 
 /**
  * Accepts a `client` value only when it is a positive base-10 integer
@@ -12,10 +13,20 @@ export function parseClientParam(value: unknown): number | null {
 
 /** `GET /api/resolve-client`: the facts a page request has about its client. */
 export const ResolveClientQuerySchema = z.object({
-  host: z.string({ error: 'host is required' }).trim().min(1, 'host is required').max(300),
-  path: z.string().trim().max(2048).default('/'),
-  client: z.string().max(64).optional(),
-  session: z.string().max(64).optional(),
+  host: z
+    .string({ error: 'host is required' })
+    .trim()
+    .min(1, 'host is required')
+    .max(300, 'host must be at most 300 characters')
+    .refine(noNul, NUL_MESSAGE),
+  // Page facts that cannot matter are ignored, never refused: a visitor's odd
+  // `?client=`, cookie or very long path must not cost a clinic's domain its page.
+  path: z
+    .string()
+    .transform((v) => v.replace(/\u0000/g, '').slice(0, 2048).trim() || '/')
+    .default('/'),
+  client: z.string().optional().catch(undefined),
+  session: z.string().optional().catch(undefined),
 });
 export type ResolveClientQuery = z.input<typeof ResolveClientQuerySchema>;
 

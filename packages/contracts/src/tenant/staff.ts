@@ -1,13 +1,9 @@
 import { z } from 'zod';
-import { optionalText, timestamp } from '../fields';
+import { idField, optionalText, requiredText, timestamp } from '../fields';
 
 /** Staff member rules (admin spec §5). */
 const staffWritableFields = {
-  name: z
-    .string({ error: 'Name must be at least 2 characters' })
-    .trim()
-    .min(2, 'Name must be at least 2 characters')
-    .max(200, 'Must be at most 200 characters'),
+  name: requiredText(2, 200, 'Name must be at least 2 characters'),
   title: optionalText(200),
   bio: optionalText(5000),
   imagePath: optionalText(1024),
@@ -21,10 +17,7 @@ const staffWritableFields = {
 };
 
 export const StaffMemberCreateSchema = z.object({
-  clientId: z
-    .number({ error: 'Client id must be a number' })
-    .int('Client id must be a whole number')
-    .positive('Client id must be a positive number'),
+  clientId: idField('Client id'),
   ...staffWritableFields,
 });
 export type StaffMemberCreateInput = z.input<typeof StaffMemberCreateSchema>;
@@ -49,9 +42,4 @@ export const StaffMemberSchema = z.object({
 });
 export type StaffMember = z.infer<typeof StaffMemberSchema>;
 
-export const ClientIdParamSchema = z.object({
-  clientId: z.coerce
-    .number({ error: 'Client id must be a number' })
-    .int('Client id must be a whole number')
-    .positive('Client id must be a positive number'),
-});
+export const ClientIdParamSchema = z.object({ clientId: idField('Client id', { fromText: true }) });

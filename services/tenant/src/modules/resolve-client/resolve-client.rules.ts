@@ -1,4 +1,4 @@
-import { DEV_CLIENT_ONE_PATHS, normaliseHost } from '@hap/contracts';
+import { DEV_CLIENT_ONE_PATHS, isDevelopmentHost, normaliseHost } from '@hap/contracts';
 
 /**
  * The pure parts of choosing a page's client (public spec §1, DESIGN §9.1);
@@ -46,22 +46,8 @@ export function pickMapping<T extends MappingCandidate>(candidates: readonly T[]
   return matching[0] ?? null;
 }
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1']);
-
-/** Local machines and preview deployments, where /trt and /ed show client 1. */
-export function isDevelopmentHost(host: string): boolean {
-  const h = hostKey(host).replace(/^\[(.*)\]$/, '$1');
-  if (LOCAL_HOSTS.has(h)) return true;
-  if (h.endsWith('.localhost') || h.endsWith('.local')) return true;
-  // Preview and development deployments name themselves in a label
-  // (dev.clinic.com, pr-12-preview.example.net, app.replit.app); a clinic
-  // whose name merely contains the letters (devonclinic.com) is production.
-  const labels = h.split('.');
-  return labels.some((label, i) => {
-    if (i === labels.length - 1 && labels.length > 1) return false; // the TLD (.dev is a real TLD)
-    return /(^|-)(dev|development|preview|staging)(-|$)/.test(label) || label.startsWith('replit');
-  });
-}
+/** One rule for every workspace (contracts): local machines and preview deployments. */
+export { isDevelopmentHost };
 
 export const isDevClientOnePath = (path: string): boolean =>
   (DEV_CLIENT_ONE_PATHS as readonly string[]).includes(pathKey(path).toLowerCase());
