@@ -13,8 +13,9 @@ const isHttpUrl = (v: string) => {
 };
 
 /** PostgreSQL text cannot hold NUL; such input is refused rather than failing in the database. */
-const NUL = /\u0000/;
-export const noNul = (v: string) => !NUL.test(v);
+export const noNul = (v: string) => !v.includes('\u0000');
+/** The text without NUL characters. */
+export const stripNul = (v: string) => v.replaceAll('\u0000', '');
 export const NUL_MESSAGE = 'Text must not contain NUL characters';
 
 /** The largest id a PostgreSQL integer column holds. */

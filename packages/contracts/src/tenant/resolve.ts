@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NUL_MESSAGE, noNul } from '../fields';
+import { NUL_MESSAGE, noNul, stripNul } from '../fields';
 
 /**
  * Accepts a `client` value only when it is a positive base-10 integer
@@ -23,7 +23,7 @@ export const ResolveClientQuerySchema = z.object({
   // `?client=`, cookie or very long path must not cost a clinic's domain its page.
   path: z
     .string()
-    .transform((v) => v.replace(/\u0000/g, '').slice(0, 2048).trim() || '/')
+    .transform((v) => stripNul(v).slice(0, 2048).trim() || '/')
     .default('/'),
   client: z.string().optional().catch(undefined),
   session: z.string().optional().catch(undefined),
