@@ -34,6 +34,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     } else if (error instanceof AppError) {
       status = error.statusCode;
       body = { success: false, code: error.code, message: error.message, issues: error.issues };
+    } else if (error.name === 'EntityNotFoundError') {
+      // TypeORM's findOneOrFail/findOneByOrFail: the row went away (e.g. deleted meanwhile).
+      status = 404;
+      body = { success: false, code: ErrorCode.NOT_FOUND, message: Messages.notFound };
     } else if (isResponseSerializationError(error)) {
       status = 500;
       body = { success: false, code: ErrorCode.INTERNAL, message: Messages.internal };

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { ErrorCode, Messages, type AdminLogin, type User } from '@hap/contracts';
-import { AppError, forbidden } from '@hap/service-kit';
+import { AppError, forbidden, isService } from '@hap/service-kit';
 import type { Actor } from '../../shared/actor';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { dummyHash, hashPassword, verifyPassword } from './password';
@@ -38,7 +38,7 @@ export class UserService {
 
   /** Only a sibling service (the gateway) may check passwords. */
   assertGateway(actor: Actor): void {
-    if (actor.identity.kind !== 'service') throw forbidden('Only the gateway may verify credentials.');
+    if (!isService(actor.identity, 'gateway')) throw forbidden('Only the gateway may verify credentials.');
   }
 
   /** Creates the admin, or makes an existing account an admin with this password. */
