@@ -120,7 +120,11 @@ export async function startStack(options = {}) {
     const child = spawn(process.execPath, [...(proc.nodeArgs ?? []), join(root, proc.script)], {
       cwd: root,
       env: { ...env, ...Object.fromEntries(Object.entries(proc.env).map(([k, v]) => [k, String(v)])) },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // Own process group: a terminal's Ctrl-C reaches only the launcher, which then
+      // stops each child once with SIGTERM (a second signal would cut requests short).
+      // The IPC channel closes if the launcher dies, and children shut down on that too.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     for (const stream of [child.stdout, child.stderr]) {
       let buffered = '';

@@ -21,6 +21,18 @@ function url(env, name, fallback) {
   }
 }
 
+const DEV_SECRET = 'dev-internal-secret-change-me';
+
+/** The shared secret; production refuses to start on the development default, as services do. */
+function internalSecret(env) {
+  const secret = env.INTERNAL_SECRET || DEV_SECRET;
+  if (env.NODE_ENV === 'production' && secret === DEV_SECRET) {
+    throw new Error('INTERNAL_SECRET: set a real secret in production');
+  }
+  if (secret.length < 16) throw new Error('INTERNAL_SECRET must be at least 16 characters');
+  return secret;
+}
+
 export function readConfig(env = process.env) {
   return Object.freeze({
     /** Port to listen on. */
@@ -37,7 +49,7 @@ export function readConfig(env = process.env) {
     /** Total time budget of the gateway calls made to render one page. */
     apiTimeoutMs: integer(env, 'API_TIMEOUT_MS', 1500, { min: 50, max: 30000 }),
     /** Signs this server's own calls to the gateway (shared with the gateway and services). */
-    internalSecret: env.INTERNAL_SECRET || 'dev-internal-secret-change-me',
+    internalSecret: internalSecret(env),
     /** pino log level. */
     logLevel: env.LOG_LEVEL || 'info',
   });

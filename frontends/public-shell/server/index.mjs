@@ -25,6 +25,8 @@ async function shutdown(signal) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+// Started by the local launcher with an IPC channel: close when the launcher goes away.
+if (process.send) process.once('disconnect', () => void shutdown('SIGTERM'));
 
 try {
   await app.listen({ port: config.port, host: config.host });

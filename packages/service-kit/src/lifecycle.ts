@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 /**
  * Runs `close` once on SIGTERM or SIGINT, then exits. A second signal while
- * closing exits at once.
+ * closing exits at once. A process started by a supervisor with an IPC
+ * channel (the local launcher) also closes when that channel goes away.
  */
 export function onShutdown(logger: FastifyBaseLogger, close: () => Promise<void>): void {
   let closing = false;
@@ -19,4 +20,5 @@ export function onShutdown(logger: FastifyBaseLogger, close: () => Promise<void>
   };
   process.on('SIGTERM', handler);
   process.on('SIGINT', handler);
+  if (process.send) process.once('disconnect', () => handler('SIGTERM'));
 }
