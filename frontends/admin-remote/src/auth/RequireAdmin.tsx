@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { useAuthUser } from '../lib/auth';
+import { useAuthUser, useSignOutOnUnauthorized } from '../lib/auth';
 import { LoadingPanel } from '../pages/LoadingPanel';
 
 /**
@@ -9,6 +9,7 @@ import { LoadingPanel } from '../pages/LoadingPanel';
  */
 export function RequireAdmin() {
   const { data: user, isPending, isError } = useAuthUser();
+  useSignOutOnUnauthorized();
 
   if (isPending) return <LoadingPanel label="Checking your session..." fullScreen />;
   if (isError || !user?.isAdmin) return <Navigate to="/admin/login" replace />;

@@ -1,5 +1,6 @@
 import { AuthStatusSchema, type User } from '@hap/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { api, ApiError } from './api';
 
 /** The cache key of `GET /api/admin/auth-status`; login and logout update it. */
@@ -26,4 +27,31 @@ export function useAuthUser() {
     staleTime: AUTH_STATUS_STALE_MS,
     retry: false,
   });
+}
+
+/**
+ * A session can end while the cached auth-status still says "admin" (idle or
+ * absolute expiry, logout elsewhere). The first 401 from any other query or
+ * mutation marks the user signed out, so the guard sends them to the login
+ * instead of leaving an error panel whose Try Again fails the same way.
+ */
+export function useSignOutOnUnauthorized(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const signedOut = (error: unknown) => {
+      if (error instanceof ApiError && error.status === 401) queryClient.setQueryData(AUTH_STATUS_KEY, null);
+    };
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && event.query.queryKey !== AUTH_STATUS_KEY) {
+        signedOut(event.action.error);
+      }
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') signedOut(event.action.error);
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
+  }, [queryClient]);
 }
