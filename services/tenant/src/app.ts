@@ -37,6 +37,11 @@ export function buildApp(config: Config, dataSource: DataSource) {
   registerDataSource(app, dataSource);
   // Computed once up front so the first unknown-e-mail login is not slower than the rest.
   app.addHook('onReady', async () => void (await dummyHash()));
+  // Temporary files a crashed or killed process left behind (see UploadStorage.sweepStaleTemp).
+  app.addHook('onReady', async () => {
+    const removed = await storage.sweepStaleTemp();
+    if (removed > 0) app.log.info({ removed, dir: storage.tmpDir }, 'removed stale temporary upload files');
+  });
 
   const audit = new AuditLogRepository();
   const clients = new ClientRepository(dataSource);

@@ -21,10 +21,27 @@ export interface SeedResult {
   /** Set only when this run created the admin with a generated password (print it once). */
   generatedPassword: string | null;
   adminCreated: boolean;
+  /** This run wrote the demo clinics (false: an earlier run did; they are not written again). */
+  demoDataSeeded: boolean;
 }
 
 /** pg advisory lock key: concurrent seed runs take turns. */
 const SEED_LOCK_KEY = 73_120_001;
+
+/**
+ * The `seed_history` entry of the demo data set. Written once per database;
+ * a new version of the demo data (new clinics) gets a new name.
+ */
+export const DEMO_CLINICS_SEED = 'demo-clinics-v1';
+
+/** Records `name` unless it is there; true when this call recorded it (the caller then writes the data). */
+async function claimSeed(manager: EntityManager, name: string): Promise<boolean> {
+  const rows = await manager.query<Array<{ name: string }>>(
+    `INSERT INTO "tenant"."seed_history" ("name") VALUES ($1) ON CONFLICT ("name") DO NOTHING RETURNING "name"`,
+    [name],
+  );
+  return rows.length === 1;
+}
 
 const AdminEmailSchema = requiredEmail('ADMIN_EMAIL must be a valid e-mail address');
 
@@ -84,7 +101,9 @@ export async function seedAdmin(
   return (await userService(dataSource).upsertAdmin(account)).user;
 }
 
-async function seedDefaultAdmin(dataSource: DataSource, adminEmail: string, adminPassword?: string): Promise<SeedResult> {
+type AdminResult = Omit<SeedResult, 'demoDataSeeded'>;
+
+async function seedDefaultAdmin(dataSource: DataSource, adminEmail: string, adminPassword?: string): Promise<AdminResult> {
   const users = userService(dataSource);
   if (adminPassword) {
     const { created } = await users.upsertAdmin({ email: adminEmail, password: adminPassword });
@@ -97,21 +116,26 @@ async function seedDefaultAdmin(dataSource: DataSource, adminEmail: string, admi
 }
 
 /**
- * The demo data: clients 1–11, the host table, staff for clients 1–3 and one
- * admin. Idempotent: rows that exist (by id or natural key) are left as they
- * are, so admins' edits survive a restart. Without `adminPassword`, a missing
- * admin gets a generated password, returned once in `generatedPassword`.
+ * The demo data: clients 1–11, the host table and staff for clients 1–3,
+ * written once per database (recorded in `seed_history` in the same
+ * transaction), so clinics an admin deleted stay deleted and admins' edits
+ * survive a restart. Rows that already exist (by id or natural key) are left
+ * as they are. The admin is ensured on every run: created when missing (with
+ * a generated password, returned once in `generatedPassword`, unless
+ * `adminPassword` is given) and its password reset when `adminPassword` is given.
  */
 export async function seed(dataSource: DataSource, options: SeedOptions): Promise<SeedResult> {
   const adminEmail = AdminEmailSchema.parse(options.adminEmail).toLowerCase();
   if (!dataSource.isInitialized) await dataSource.initialize();
-  await dataSource.transaction(async (manager) => {
+  const demoDataSeeded = await dataSource.transaction(async (manager) => {
     await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    if (!(await claimSeed(manager, DEMO_CLINICS_SEED))) return false;
     await seedClients(manager);
     await seedDomainMappings(manager);
     await seedStaff(manager);
+    return true;
   });
-  return seedDefaultAdmin(dataSource, adminEmail, options.adminPassword || undefined);
+  return { ...(await seedDefaultAdmin(dataSource, adminEmail, options.adminPassword || undefined)), demoDataSeeded };
 }
 
 async function main(): Promise<void> {
@@ -125,7 +149,7 @@ async function main(): Promise<void> {
     const admin = result.generatedPassword
       ? `created admin ${result.adminEmail} with password ${result.generatedPassword} (shown once)`
       : `admin ${result.adminEmail} ${result.adminCreated ? 'created' : adminPassword ? 'password set from ADMIN_PASSWORD' : 'kept as it was'}`;
-    console.error(`tenant: demo data seeded; ${admin}`);
+    console.error(`tenant: ${result.demoDataSeeded ? 'demo data seeded' : 'demo data already seeded once, left as it is'}; ${admin}`);
   } finally {
     if (dataSource.isInitialized) await dataSource.destroy();
   }

@@ -10,6 +10,8 @@ import { createDataSource } from '../../src/db/data-source';
 export const ADMIN: Identity = { kind: 'admin', userId: 4242, email: 'admin@test.local' };
 export const ANONYMOUS: Identity = { kind: 'anonymous' };
 export const GATEWAY: Identity = { kind: 'service', service: 'gateway' };
+/** The public site's server: it signs its calls but renders visitors' input, so it is not privileged. */
+export const PUBLIC_SHELL: Identity = { kind: 'service', service: 'public-shell' };
 
 type Method = 'get' | 'post' | 'patch' | 'delete';
 
@@ -31,13 +33,21 @@ export interface TestTenant {
   close: () => Promise<void>;
 }
 
+/** A fresh upload directory under the OS temp dir. */
+export const makeUploadDir = () => mkdtemp(join(tmpdir(), 'tenant-uploads-'));
+
 /**
- * The tenant API on this run's database (already migrated by global setup),
- * with uploads in a temporary directory of its own.
+ * The tenant API on this run's database (already migrated by global setup)
+ * or on `databaseUrl`, with uploads in a temporary directory of its own (or
+ * `uploadDir`, prepared by the test); the directory is removed on close.
  */
-export async function startTenant(): Promise<TestTenant> {
-  const uploadDir = await mkdtemp(join(tmpdir(), 'tenant-uploads-'));
-  const config = loadServiceConfig({ ...process.env, UPLOAD_DIR: uploadDir });
+export async function startTenant(options: { uploadDir?: string; databaseUrl?: string } = {}): Promise<TestTenant> {
+  const uploadDir = options.uploadDir ?? (await makeUploadDir());
+  const config = loadServiceConfig({
+    ...process.env,
+    UPLOAD_DIR: uploadDir,
+    ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
+  });
   const dataSource = createDataSource(config.DATABASE_URL);
   const app = buildApp(config, dataSource);
   await app.ready();

@@ -1,5 +1,5 @@
 import { seedAdmin } from '../../src/db/seed';
-import { ADMIN, ANONYMOUS, GATEWAY, startTenant, type TestTenant } from '../helpers/app';
+import { ADMIN, ANONYMOUS, GATEWAY, PUBLIC_SHELL, startTenant, type TestTenant } from '../helpers/app';
 import { uniq } from '../helpers/factories';
 
 describe('POST /internal/auth/verify', () => {
@@ -58,6 +58,9 @@ describe('POST /internal/auth/verify', () => {
   it.each([
     ['an admin session', ADMIN],
     ['an anonymous caller', ANONYMOUS],
+    ['the public shell', PUBLIC_SHELL],
+    ['another backend service', { kind: 'service' as const, service: 'leads' }],
+    ['a service without a name', { kind: 'service' as const }],
   ])('refuses %s: only the gateway itself may ask (403)', async (_case, identity) => {
     const res = await verify({ email, password }, identity);
     expect(res.status).toBe(403);

@@ -1,9 +1,10 @@
-import { ClientBrandingSchema, ClientPublicSchema, ClientSchema } from '@hap/contracts';
+import { ClientBrandingSchema, ClientPublicSchema, ClientSchema, NUL_MESSAGE } from '@hap/contracts';
 import { ClientEntity } from '../../src/modules/client/client.entity';
 import { DomainMappingEntity } from '../../src/modules/domain-mapping/domain-mapping.entity';
 import { StaffMemberEntity } from '../../src/modules/staff-member/staff-member.entity';
-import { ADMIN, ANONYMOUS, startTenant, type TestTenant } from '../helpers/app';
+import { ADMIN, ANONYMOUS, GATEWAY, PUBLIC_SHELL, startTenant, type TestTenant } from '../helpers/app';
 import { auditRows, createClient, createDomainMapping, createStaffMember, uniq } from '../helpers/factories';
+import { openTransaction } from '../helpers/locks';
 
 describe('clients API', () => {
   let t: TestTenant;
@@ -32,8 +33,11 @@ describe('clients API', () => {
       expect(ids).toContain(a.id);
     });
 
-    it('refuses a caller without an admin identity', async () => {
-      const res = await t.api.get('/api/clients', ANONYMOUS);
+    it.each([
+      ['anonymous', ANONYMOUS],
+      ['the public shell', PUBLIC_SHELL],
+    ])('refuses a caller without an admin identity (%s)', async (_case, identity) => {
+      const res = await t.api.get('/api/clients', identity);
       expect(res.status).toBe(401);
       expect(res.body).toMatchObject({ success: false, code: 'UNAUTHENTICATED' });
     });
@@ -77,6 +81,39 @@ describe('clients API', () => {
       const res = await t.api.get('/api/clients/abc', ANONYMOUS);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'Id must be a number' });
+    });
+
+    it.each([
+      ['3000000000', 'Id is too large'],
+      ['2147483648', 'Id is too large'],
+      ['0x2', 'Id must be a number'],
+      ['1e1', 'Id must be a number'],
+      ['0', 'Id must be a positive number'],
+    ])('answers 400, never a database error, for the id %s', async (id, message) => {
+      const res = await t.api.get(`/api/clients/${id}`, ADMIN);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message });
+    });
+
+    it('answers 404 for the largest id a row can have', async () => {
+      const res = await t.api.get('/api/clients/2147483647', ADMIN);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe('Client 2147483647 was not found.');
+    });
+
+    it('gives the public shell (a signed service, not a privileged one) only the public projection', async () => {
+      const client = await createClient(t.dataSource);
+      const res = await t.api.get(`/api/clients/${client.id}`, PUBLIC_SHELL);
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body.data).sort()).toEqual(Object.keys(ClientPublicSchema.shape).sort());
+      expect(res.body.data).not.toHaveProperty('ghlSubaccountId');
+    });
+
+    it('gives a backend service (the gateway) the full client', async () => {
+      const client = await createClient(t.dataSource);
+      const res = await t.api.get(`/api/clients/${client.id}`, GATEWAY);
+      expect(res.status).toBe(200);
+      expect(ClientSchema.strict().parse(res.body.data)).toMatchObject({ ghlSubaccountId: client.ghlSubaccountId });
     });
   });
 
@@ -155,6 +192,47 @@ describe('clients API', () => {
       expect(res.status).toBe(401);
       expect(await countByName(body.name)).toBe(0);
     });
+
+    it('refuses text with a NUL character (400, not a database error)', async () => {
+      const body = { ...validClient(), name: `Null\u0000Clinic ${uniq()}` };
+      const res = await t.api.post('/api/clients', ADMIN).send(body);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: NUL_MESSAGE });
+      expect(res.body.issues).toEqual([{ path: 'name', message: NUL_MESSAGE }]);
+      const optional = await t.api.post('/api/clients', ADMIN).send({ ...validClient(), domain: 'a\u0000b.com' });
+      expect(optional.status).toBe(400);
+      expect(optional.body.issues).toEqual([{ path: 'domain', message: NUL_MESSAGE }]);
+    });
+
+    it.each([
+      ['googleAdsTagId', '123456789', 'Must be a Google Ads tag id like AW-123456789'],
+      ['googleAdsTagId', 'AW-1"><script>', 'Must be a Google Ads tag id like AW-123456789'],
+      ['googleAnalyticsId', 'GA-123', 'Must be a Google Analytics id like G-ABC123XYZ'],
+      ['googleAnalyticsId', "G-ABC');alert(1)//", 'Must be a Google Analytics id like G-ABC123XYZ'],
+      ['facebookPixelId', 'px-12345678', 'Must be a Facebook pixel id (digits only)'],
+    ])('refuses a %s that does not look like one (%p)', async (field, value, message) => {
+      const body = { ...validClient(), [field]: value };
+      const res = await t.api.post('/api/clients', ADMIN).send(body);
+      expect(res.status).toBe(400);
+      expect(res.body.issues).toEqual([{ path: field, message }]);
+      expect(await countByName(body.name)).toBe(0);
+    });
+
+    it('stores tracking ids that look right, and serves them in the tracking settings', async () => {
+      const ids = { googleAdsTagId: 'AW-123456789', googleAnalyticsId: 'G-ABC123XYZ', facebookPixelId: '1234567890123456' };
+      const res = await t.api.post('/api/clients', ADMIN).send({ ...validClient(), ...ids });
+      expect(res.status).toBe(201);
+      expect(res.body.data).toMatchObject(ids);
+      const settings = await t.api.get(`/api/clients/${res.body.data.id}/tracking-settings`);
+      expect(settings.body.data).toMatchObject(ids);
+
+      const ua = await t.api.patch(`/api/clients/${res.body.data.id}`, ADMIN).send({ googleAnalyticsId: 'UA-1234567-1' });
+      expect(ua.status).toBe(200);
+      expect(ua.body.data.googleAnalyticsId).toBe('UA-1234567-1');
+      const bad = await t.api.patch(`/api/clients/${res.body.data.id}`, ADMIN).send({ facebookPixelId: 'abc' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toBe('Must be a Facebook pixel id (digits only)');
+    });
   });
 
   describe('PATCH /api/clients/:id', () => {
@@ -184,6 +262,35 @@ describe('clients API', () => {
       const res = await t.api.patch('/api/clients/987655', ADMIN).send({ phone: '5551234567' });
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('Client 987655 was not found.');
+    });
+
+    it("answers the client's own 404 when it is deleted while the change waits", async () => {
+      const client = await createClient(t.dataSource);
+      const deleting = await openTransaction(t.dataSource);
+      await deleting.query('DELETE FROM "tenant"."clients" WHERE "id" = $1', [client.id]);
+
+      const patching = t.api.patch(`/api/clients/${client.id}`, ADMIN).send({ phone: '(555) 222-3333' }).then((r) => r);
+      await deleting.waitUntilBlocking();
+      await deleting.commit();
+      const res = await patching;
+
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ success: false, code: 'NOT_FOUND', message: `Client ${client.id} was not found.` });
+      expect(await auditRows(t.dataSource, 'client', client.id)).toEqual([]);
+    });
+
+    it('waits for a concurrent change of the same client, then applies on top of it', async () => {
+      const client = await createClient(t.dataSource);
+      const other = await openTransaction(t.dataSource);
+      await other.query('UPDATE "tenant"."clients" SET "phone" = $2 WHERE "id" = $1', [client.id, '(555) 999-0000']);
+
+      const patching = t.api.patch(`/api/clients/${client.id}`, ADMIN).send({ address: '1 New Road' }).then((r) => r);
+      await other.waitUntilBlocking();
+      await other.commit();
+      const res = await patching;
+
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ phone: '(555) 999-0000', address: '1 New Road' });
     });
   });
 

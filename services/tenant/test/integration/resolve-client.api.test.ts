@@ -123,6 +123,36 @@ describe('GET /api/resolve-client', () => {
     });
   });
 
+  describe('odd input', () => {
+    it('answers 400 for a host with a NUL character', async () => {
+      const res = await t.api.get('/api/resolve-client?host=a%00b');
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'Text must not contain NUL characters' });
+    });
+
+    it("ignores a ?client= that is not an id: the host's mapping still decides", async () => {
+      const client = await createClient(t.dataSource);
+      const mapping = await createDomainMapping(t.dataSource, client.id);
+      const facts = { host: mapping.domain, client: 'A'.repeat(70), session: '\u0000'.repeat(3) };
+      expect(await resolve(facts)).toEqual({ clientId: client.id, source: 'host' });
+    });
+
+    it('ignores ?client= and session values that are not ids, on an unmapped host too', async () => {
+      for (const value of ['A'.repeat(70), '9'.repeat(40), '2147483648', ' ']) {
+        expect(await resolve({ host: uniqueHost(), client: value, session: value })).toEqual({ clientId: 1, source: 'default' });
+      }
+    });
+
+    it('trims a very long path instead of refusing it', async () => {
+      const client = await createClient(t.dataSource);
+      const mapping = await createDomainMapping(t.dataSource, client.id, { path: '/offers' });
+      expect(await resolve({ host: mapping.domain, path: `/offers/${'x'.repeat(5000)}` })).toEqual({
+        clientId: client.id,
+        source: 'host',
+      });
+    });
+  });
+
   it('answers 400 without a host', async () => {
     const res = await t.api.get('/api/resolve-client?path=/');
     expect(res.status).toBe(400);

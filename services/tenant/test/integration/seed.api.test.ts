@@ -1,47 +1,59 @@
+import type { DataSource } from 'typeorm';
 import { BUILT_IN_BRAND_COLOURS } from '@hap/contracts';
-import { seed } from '../../src/db/seed';
+import { CreateTenantTables1763900000000 } from '../../src/db/migrations/1763900000000-CreateTenantTables';
+import { DEMO_CLINICS_SEED, seed } from '../../src/db/seed';
 import { SEED_CLIENTS, SEED_DOMAIN_MAPPINGS, SEED_STAFF } from '../../src/db/seed-data';
-import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
+import { ADMIN, GATEWAY, startTenant, type TestTenant } from '../helpers/app';
+import { createScratchDatabase, type ScratchDatabase } from '../helpers/database';
 import { uniq } from '../helpers/factories';
 
+/** Every row of the tables the seed writes: the database is this file's own. */
+async function counts(dataSource: DataSource) {
+  const count = async (table: string) =>
+    Number((await dataSource.query<Array<{ n: string }>>(`SELECT count(*) AS n FROM "tenant"."${table}"`))[0].n);
+  return { clients: await count('clients'), mappings: await count('domain_mappings'), staff: await count('staff_members') };
+}
+
+const FRESH = { clients: SEED_CLIENTS.length, mappings: SEED_DOMAIN_MAPPINGS.length, staff: SEED_STAFF.length };
+
+const history = async (dataSource: DataSource) =>
+  (await dataSource.query<Array<{ name: string }>>('SELECT "name" FROM "tenant"."seed_history" ORDER BY "name"')).map((r) => r.name);
+
 describe('seed', () => {
+  let db: ScratchDatabase;
   let t: TestTenant;
 
   beforeAll(async () => {
-    t = await startTenant();
+    db = await createScratchDatabase();
+    t = await startTenant({ databaseUrl: db.url });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await db.drop();
+  });
 
-  /** Counts of the seeded rows only: other test files write to the same database. */
-  async function seededCounts() {
-    const count = async (sql: string, params: unknown[]) =>
-      Number((await t.dataSource.query<Array<{ n: string }>>(sql, params))[0].n);
-    return {
-      clients: await count('SELECT count(*) AS n FROM "tenant"."clients" WHERE "id" BETWEEN 1 AND 11', []),
-      mappings: await count('SELECT count(*) AS n FROM "tenant"."domain_mappings" WHERE "domain" = ANY($1)', [
-        SEED_DOMAIN_MAPPINGS.map((m) => m.domain),
-      ]),
-      staff: await count('SELECT count(*) AS n FROM "tenant"."staff_members" WHERE "name" = ANY($1)', [
-        SEED_STAFF.map((s) => s.name),
-      ]),
-    };
-  }
+  const verify = (email: string, password: string) => t.api.post('/internal/auth/verify', GATEWAY).send({ email, password });
 
-  const verify = (email: string, password: string) =>
-    t.api.post('/internal/auth/verify', { kind: 'service', service: 'gateway' }).send({ email, password });
-
-  it('is idempotent and creates the admin with a generated password once', async () => {
+  it('writes the demo data once per database and creates the admin with a generated password once', async () => {
     const adminEmail = `Owner-${uniq()}@Example.com`;
+    expect(await counts(t.dataSource)).toEqual({ clients: 0, mappings: 0, staff: 0 });
+    expect(await history(t.dataSource)).toEqual([]);
 
     const first = await seed(t.dataSource, { adminEmail });
-    const countsAfterFirst = await seededCounts();
+    const countsAfterFirst = await counts(t.dataSource);
     const second = await seed(t.dataSource, { adminEmail });
 
-    expect(first).toEqual({ adminEmail: adminEmail.toLowerCase(), generatedPassword: expect.any(String), adminCreated: true });
+    expect(first).toEqual({
+      adminEmail: adminEmail.toLowerCase(),
+      generatedPassword: expect.any(String),
+      adminCreated: true,
+      demoDataSeeded: true,
+    });
     expect(first.generatedPassword!.length).toBeGreaterThanOrEqual(20);
-    expect(second).toEqual({ adminEmail: adminEmail.toLowerCase(), generatedPassword: null, adminCreated: false });
-    expect(countsAfterFirst).toEqual({ clients: 11, mappings: SEED_DOMAIN_MAPPINGS.length, staff: SEED_STAFF.length });
-    expect(await seededCounts()).toEqual(countsAfterFirst);
+    expect(second).toEqual({ adminEmail: adminEmail.toLowerCase(), generatedPassword: null, adminCreated: false, demoDataSeeded: false });
+    expect(countsAfterFirst).toEqual(FRESH);
+    expect(await counts(t.dataSource)).toEqual(FRESH);
+    expect(await history(t.dataSource)).toEqual([DEMO_CLINICS_SEED]);
 
     const login = await verify(adminEmail, first.generatedPassword!);
     expect(login.status).toBe(200);
@@ -53,8 +65,8 @@ describe('seed', () => {
     const created = await seed(t.dataSource, { adminEmail, adminPassword: 'first-password-1' });
     const reset = await seed(t.dataSource, { adminEmail, adminPassword: 'second-password-2' });
 
-    expect(created).toEqual({ adminEmail, generatedPassword: null, adminCreated: true });
-    expect(reset).toEqual({ adminEmail, generatedPassword: null, adminCreated: false });
+    expect(created).toEqual({ adminEmail, generatedPassword: null, adminCreated: true, demoDataSeeded: false });
+    expect(reset).toEqual({ adminEmail, generatedPassword: null, adminCreated: false, demoDataSeeded: false });
     expect((await verify(adminEmail, 'first-password-1')).status).toBe(401);
     expect((await verify(adminEmail, 'second-password-2')).status).toBe(200);
   });
@@ -97,5 +109,69 @@ describe('seed', () => {
       .send({ name: `After Seed Clinic ${uniq()}`, address: '1 Seed Street', phone: '5550001111' });
     expect(res.status).toBe(201);
     expect(res.body.data.id).toBeGreaterThan(11);
+    await t.api.delete(`/api/clients/${res.body.data.id}`, ADMIN);
+  });
+
+  it('does not bring back a demo clinic an admin deleted, and still ensures the admin', async () => {
+    const evergreen = SEED_DOMAIN_MAPPINGS.filter((m) => m.clientId === 5).length;
+    await seed(t.dataSource, { adminEmail: `d-${uniq()}@example.com`, adminPassword: 'x-password' });
+    expect(await counts(t.dataSource)).toEqual(FRESH);
+    expect((await t.api.delete('/api/clients/5', ADMIN)).status).toBe(200);
+    const adminEmail = `after-delete-${uniq()}@example.com`;
+
+    const again = await seed(t.dataSource, { adminEmail });
+
+    expect(again).toEqual({ adminEmail, generatedPassword: expect.any(String), adminCreated: true, demoDataSeeded: false });
+    expect((await t.api.get('/api/clients/5')).status).toBe(404);
+    expect(await counts(t.dataSource)).toEqual({ ...FRESH, clients: FRESH.clients - 1, mappings: FRESH.mappings - evergreen });
+    const host = await t.api.get('/api/resolve-client?host=evergreenwellnessinstitute.com');
+    expect(host.body.data).toEqual({ clientId: 1, source: 'default' });
+
+    // The admin account is ensured on every run: gone → created again; with a password → reset.
+    await t.dataSource.query('DELETE FROM "tenant"."users" WHERE "email" = $1', [adminEmail]);
+    expect(await seed(t.dataSource, { adminEmail, adminPassword: 'back-again-1' })).toMatchObject({ adminCreated: true });
+    expect((await verify(adminEmail, 'back-again-1')).status).toBe(200);
+    expect(await seed(t.dataSource, { adminEmail, adminPassword: 'changed-again-2' })).toMatchObject({ adminCreated: false });
+    expect((await verify(adminEmail, 'changed-again-2')).status).toBe(200);
+    expect((await t.api.get('/api/clients/5')).status).toBe(404);
+  });
+});
+
+describe('seed, concurrently on a fresh database', () => {
+  let db: ScratchDatabase;
+  beforeAll(async () => {
+    db = await createScratchDatabase();
+  });
+  afterAll(() => db.drop());
+
+  it('writes the demo data exactly once', async () => {
+    const runs = await Promise.all(
+      [1, 2, 3].map((i) => seed(db.dataSource, { adminEmail: `race-${i}-${uniq()}@example.com`, adminPassword: 'race-password' })),
+    );
+    expect(runs.filter((r) => r.demoDataSeeded)).toHaveLength(1);
+    expect(runs.every((r) => r.adminCreated)).toBe(true);
+    expect(await counts(db.dataSource)).toEqual(FRESH);
+  });
+});
+
+describe('seed on a database seeded before seed_history existed', () => {
+  let db: ScratchDatabase;
+  beforeAll(async () => {
+    db = await createScratchDatabase([CreateTenantTables1763900000000]);
+  });
+  afterAll(() => db.drop());
+
+  it('counts the demo data as written: what is left is kept, what was deleted stays deleted', async () => {
+    // An old seed wrote the clinics; an admin has since deleted all but client 2.
+    await db.dataSource.query(
+      `INSERT INTO "tenant"."clients" ("id", "name", "address", "phone") VALUES (2, 'Apex Renamed', '1 Street', '5550001111')`,
+    );
+    await db.migrateAll();
+    expect(await history(db.dataSource)).toEqual([DEMO_CLINICS_SEED]);
+
+    const result = await seed(db.dataSource, { adminEmail: `legacy-${uniq()}@example.com`, adminPassword: 'legacy-password' });
+
+    expect(result).toMatchObject({ adminCreated: true, demoDataSeeded: false });
+    expect(await counts(db.dataSource)).toEqual({ clients: 1, mappings: 0, staff: 0 });
   });
 });

@@ -2,6 +2,7 @@ import { StaffMemberSchema } from '@hap/contracts';
 import { StaffMemberEntity } from '../../src/modules/staff-member/staff-member.entity';
 import { ADMIN, ANONYMOUS, startTenant, type TestTenant } from '../helpers/app';
 import { auditRows, createClient, createStaffMember, uniq } from '../helpers/factories';
+import { openTransaction } from '../helpers/locks';
 
 describe('staff members API', () => {
   let t: TestTenant;
@@ -110,6 +111,22 @@ describe('staff members API', () => {
       expect(res.status).toBe(404);
       expect(res.body.message).toBe('Staff member 987603 was not found.');
     });
+
+    it("answers the staff member's own 404 when it is deleted while the change waits", async () => {
+      const client = await createClient(t.dataSource);
+      const member = await createStaffMember(t.dataSource, client.id);
+      const deleting = await openTransaction(t.dataSource);
+      await deleting.query('DELETE FROM "tenant"."staff_members" WHERE "id" = $1', [member.id]);
+
+      const patching = t.api.patch(`/api/staff-members/${member.id}`, ADMIN).send({ title: 'Late' }).then((r) => r);
+      await deleting.waitUntilBlocking();
+      await deleting.commit();
+      const res = await patching;
+
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ success: false, code: 'NOT_FOUND', message: `Staff member ${member.id} was not found.` });
+      expect(await auditRows(t.dataSource, 'staff_member', member.id)).toEqual([]);
+    });
   });
 
   describe('DELETE /api/staff-members/:id', () => {
@@ -123,6 +140,21 @@ describe('staff members API', () => {
       expect(res.body).toEqual({ success: true, data: { id: member.id } });
       expect(await staffRepo().countBy({ id: member.id })).toBe(0);
       expect((await t.api.delete(`/api/staff-members/${member.id}`, ADMIN)).status).toBe(404);
+    });
+
+    it('answers 404 when another delete of the same member gets there first', async () => {
+      const client = await createClient(t.dataSource);
+      const member = await createStaffMember(t.dataSource, client.id);
+      const deleting = await openTransaction(t.dataSource);
+      await deleting.query('DELETE FROM "tenant"."staff_members" WHERE "id" = $1', [member.id]);
+
+      const second = t.api.delete(`/api/staff-members/${member.id}`, ADMIN).then((r) => r);
+      await deleting.waitUntilBlocking();
+      await deleting.commit();
+      const res = await second;
+
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(`Staff member ${member.id} was not found.`);
     });
   });
 });

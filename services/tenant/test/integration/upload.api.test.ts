@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import request from 'supertest';
-import { MAX_UPLOAD_BYTES, UploadResultSchema } from '@hap/contracts';
+import { MAX_UPLOAD_BYTES, Messages, UploadResultSchema } from '@hap/contracts';
 import { signIdentity } from '@hap/service-kit';
 import { ADMIN, ANONYMOUS, startTenant, type TestTenant } from '../helpers/app';
 import { jpegBytes, pngBytes } from '../helpers/images';
@@ -133,13 +133,80 @@ describe('uploads API', () => {
       expect(res.status).toBe(201);
       expect(res.body.data.imagePath).toMatch(/^\/uploads\/templates\/[0-9a-f]{32}\.png$/);
     });
+
+    it("refuses a file that is not an image in the template editor's words (415)", async () => {
+      const before = await storedFiles(t.uploadDir);
+      const res = await upload('/api/upload/template-image').attach('image', Buffer.from('just some text'), 'notes.png');
+      expect(res.status).toBe(415);
+      expect(res.body).toEqual({ success: false, code: 'UNSUPPORTED_MEDIA_TYPE', message: Messages.templateInvalidFileType });
+      expect(res.body.message).toBe('Please select an image file (JPG, PNG, GIF, etc.)');
+      expect(await storedFiles(t.uploadDir)).toEqual(before);
+    });
+
+    it("refuses a file over 5 MB in the template editor's words (413)", async () => {
+      const before = await storedFiles(t.uploadDir);
+      const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1);
+      pngBytes().copy(big);
+      const res = await upload('/api/upload/template-image').attach('image', big, 'big.png');
+      expect(res.status).toBe(413);
+      expect(res.body).toEqual({ success: false, code: 'PAYLOAD_TOO_LARGE', message: 'Please select an image smaller than 5MB' });
+      expect(await storedFiles(t.uploadDir)).toEqual(before);
+    });
+  });
+
+  describe('malformed multipart', () => {
+    const BOUNDARY = 'x-boundary-42';
+    const partHead = (name: string, filename: string) =>
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`;
+    const raw = (url: string, contentType: string, body: Buffer | string) =>
+      upload(url).set('Content-Type', contentType).send(body);
+
+    it.each([
+      ['a body that is not multipart at all', `multipart/form-data; boundary=x`, 'garbage'],
+      ['no boundary', 'multipart/form-data', `--x\r\nContent-Disposition: form-data; name="folder"\r\n\r\nimages\r\n--x--\r\n`],
+      [
+        'a file cut off before the closing boundary',
+        `multipart/form-data; boundary=${BOUNDARY}`,
+        Buffer.concat([Buffer.from(partHead('image', 'a.png')), pngBytes(8)]),
+      ],
+    ])('answers 400 BAD_REQUEST for %s and keeps nothing', async (_case, contentType, body) => {
+      const before = await storedFiles(t.uploadDir);
+      for (const url of ['/api/upload', '/api/upload/template-image']) {
+        const res = await raw(url, contentType, body);
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ success: false, code: 'BAD_REQUEST', message: Messages.invalidMultipart });
+      }
+      expect(await storedFiles(t.uploadDir)).toEqual(before);
+    });
+
+    it('answers 400 "one image at a time" for a second file and keeps neither', async () => {
+      const before = await storedFiles(t.uploadDir);
+      const body = Buffer.concat([
+        Buffer.from(partHead('image', 'a.png')),
+        pngBytes(16),
+        Buffer.from(`\r\n${partHead('image', 'b.png')}`),
+        pngBytes(16),
+        Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+      ]);
+      const res = await raw('/api/upload', `multipart/form-data; boundary=${BOUNDARY}`, body);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ success: false, code: 'BAD_REQUEST', message: 'Please upload one image at a time.' });
+      expect(await storedFiles(t.uploadDir)).toEqual(before);
+    });
+
+    it('answers 400 for too many form fields', async () => {
+      const fields = Array.from({ length: 8 }, (_, i) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`);
+      const res = await raw('/api/upload', `multipart/form-data; boundary=${BOUNDARY}`, `${fields.join('')}--${BOUNDARY}--\r\n`);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code: 'BAD_REQUEST', message: Messages.invalidMultipart });
+    });
   });
 
   describe('GET /uploads/*', () => {
     it('answers a JSON 404 for a file that is not there', async () => {
       const res = await t.api.get(`/uploads/images/${'a'.repeat(32)}.png`);
       expect(res.status).toBe(404);
-      expect(res.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+      expect(res.body).toEqual({ success: false, code: 'NOT_FOUND', message: Messages.fileNotFound });
     });
 
     it.each(['/uploads/..%2F..%2Fpackage.json', '/uploads/.tmp/x.part', '/uploads/images/../../etc/passwd', '/uploads/'])(

@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { LOCK_MODES, type WriteIntent } from '../../shared/locks';
 import { ClientEntity } from './client.entity';
 
 export type ClientValues = Partial<Omit<ClientEntity, 'id' | 'createdAt' | 'updatedAt'>>;
@@ -17,6 +18,15 @@ export class ClientRepository {
 
   findById(id: number, manager?: EntityManager): Promise<ClientEntity | null> {
     return this.repo(manager).findOneBy({ id });
+  }
+
+  /**
+   * The row, locked until `manager`'s transaction ends (see LOCK_MODES), so
+   * writes to the same client take turns. One deleted meanwhile reads as null,
+   * a 404 with the client's own message, never a failed read-back.
+   */
+  findByIdForWrite(id: number, manager: EntityManager, intent: WriteIntent): Promise<ClientEntity | null> {
+    return this.repo(manager).findOne({ where: { id }, lock: { mode: LOCK_MODES[intent] } });
   }
 
   exists(id: number, manager?: EntityManager): Promise<boolean> {

@@ -67,7 +67,7 @@ export class ClientService {
   async update(actor: Actor, id: number, input: ClientUpdate): Promise<Client> {
     assertAdmin(actor);
     return this.dataSource.transaction(async (manager) => {
-      const before = await this.clients.findById(id, manager);
+      const before = await this.clients.findByIdForWrite(id, manager, 'update');
       if (!before) throw notFound(Messages.clientNotFound(id));
       const after = toClientDto(await this.clients.update(id, toRowValues(input), manager));
       const keys = Object.keys(input);
@@ -85,7 +85,7 @@ export class ClientService {
   async remove(actor: Actor, id: number): Promise<{ id: number }> {
     assertAdmin(actor);
     return this.dataSource.transaction(async (manager) => {
-      const before = await this.clients.findById(id, manager);
+      const before = await this.clients.findByIdForWrite(id, manager, 'delete');
       if (!before || !(await this.clients.delete(id, manager))) throw notFound(Messages.clientNotFound(id));
       await this.audit.record(manager, actor, {
         action: 'delete',

@@ -20,10 +20,6 @@ export function toDomainMappingDto(row: DomainMappingEntity): DomainMapping {
   };
 }
 
-export const domainMappingNotFound = (id: number) => `Domain mapping ${id} was not found.`;
-export const domainAlreadyMapped = (domain: string, path: string) =>
-  `${domain}${path === '/' ? '' : path} is already mapped to a client. Delete that mapping first.`;
-
 /** Which production host shows which client (public spec §1, DESIGN §9.1). */
 export class DomainMappingService {
   constructor(
@@ -44,7 +40,7 @@ export class DomainMappingService {
       return await this.dataSource.transaction(async (manager) => {
         if (!(await this.clients.exists(input.clientId, manager))) throw notFound(Messages.clientNotFound(input.clientId));
         if (await this.mappings.findByDomainAndPath(input.domain, input.path, manager)) {
-          throw conflict(domainAlreadyMapped(input.domain, input.path));
+          throw conflict(Messages.domainAlreadyMapped(input.domain, input.path));
         }
         const dto = toDomainMappingDto(await this.mappings.insert(input, manager));
         await this.audit.record(manager, actor, { action: 'create', entity: 'domain_mapping', entityId: dto.id, changes: { after: dto } });
@@ -52,7 +48,7 @@ export class DomainMappingService {
       });
     } catch (err) {
       // Lost a race with a concurrent write: answer as the checks above would have.
-      if (isUniqueViolation(err)) throw conflict(domainAlreadyMapped(input.domain, input.path));
+      if (isUniqueViolation(err)) throw conflict(Messages.domainAlreadyMapped(input.domain, input.path));
       if (isForeignKeyViolation(err)) throw notFound(Messages.clientNotFound(input.clientId));
       throw err;
     }
@@ -62,7 +58,7 @@ export class DomainMappingService {
     assertAdmin(actor);
     return this.dataSource.transaction(async (manager) => {
       const before = await this.mappings.findById(id, manager);
-      if (!before || !(await this.mappings.delete(id, manager))) throw notFound(domainMappingNotFound(id));
+      if (!before || !(await this.mappings.delete(id, manager))) throw notFound(Messages.domainMappingNotFound(id));
       await this.audit.record(manager, actor, {
         action: 'delete',
         entity: 'domain_mapping',

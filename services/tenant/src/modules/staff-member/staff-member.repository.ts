@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { LOCK_MODES, type WriteIntent } from '../../shared/locks';
 import { StaffMemberEntity } from './staff-member.entity';
 
 export type StaffMemberValues = Partial<Omit<StaffMemberEntity, 'id' | 'createdAt'>>;
@@ -18,6 +19,15 @@ export class StaffMemberRepository {
 
   findById(id: number, manager?: EntityManager): Promise<StaffMemberEntity | null> {
     return this.repo(manager).findOneBy({ id });
+  }
+
+  /**
+   * The row, locked until `manager`'s transaction ends (see LOCK_MODES), so
+   * writes to the same staff member take turns. One deleted meanwhile reads as null,
+   * a 404 with the staff member's own message, never a failed read-back.
+   */
+  findByIdForWrite(id: number, manager: EntityManager, intent: WriteIntent): Promise<StaffMemberEntity | null> {
+    return this.repo(manager).findOne({ where: { id }, lock: { mode: LOCK_MODES[intent] } });
   }
 
   async insert(values: StaffMemberValues, manager?: EntityManager): Promise<StaffMemberEntity> {

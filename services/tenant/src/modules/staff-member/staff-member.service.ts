@@ -59,7 +59,7 @@ export class StaffMemberService {
   async update(actor: Actor, id: number, input: StaffMemberUpdate): Promise<StaffMember> {
     assertAdmin(actor);
     return this.dataSource.transaction(async (manager) => {
-      const before = await this.staff.findById(id, manager);
+      const before = await this.staff.findByIdForWrite(id, manager, 'update');
       if (!before) throw notFound(Messages.staffMemberNotFound(id));
       const after = toStaffMemberDto(await this.staff.update(id, input, manager));
       await this.audit.record(manager, actor, {
@@ -75,7 +75,7 @@ export class StaffMemberService {
   async remove(actor: Actor, id: number): Promise<{ id: number }> {
     assertAdmin(actor);
     return this.dataSource.transaction(async (manager) => {
-      const before = await this.staff.findById(id, manager);
+      const before = await this.staff.findByIdForWrite(id, manager, 'delete');
       if (!before || !(await this.staff.delete(id, manager))) throw notFound(Messages.staffMemberNotFound(id));
       await this.audit.record(manager, actor, {
         action: 'delete',

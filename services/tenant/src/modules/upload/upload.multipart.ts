@@ -1,8 +1,9 @@
 import { createWriteStream } from 'node:fs';
-import { Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { UPLOAD_FIELD } from '@hap/contracts';
+import { ErrorCode, Messages, UPLOAD_FIELD } from '@hap/contracts';
+import { AppError } from '@hap/service-kit';
 import { SNIFF_BYTES } from './image-type';
 import type { UploadStorage } from './upload.storage';
 
@@ -35,9 +36,58 @@ function meter() {
 }
 
 /**
+ * Our own disk failed (open/write: no space, no permission), as opposed to the
+ * request: a 500, not the client's fault.
+ */
+class DiskError extends Error {
+  constructor(readonly failure: unknown) {
+    super('writing the temporary upload file failed');
+  }
+}
+
+/**
+ * What the caller sent wrong, in people's words. The parser's own errors
+ * (busboy: "Unexpected end of multipart data", "Boundary not found"; the
+ * plugin's limits and premature close) are the client's fault, never a 5xx.
+ */
+function requestError(request: FastifyRequest, err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  const { FilesLimitError } = request.server.multipartErrors;
+  const tooManyFiles = err instanceof FilesLimitError;
+  request.log.info({ err }, tooManyFiles ? 'upload with more than one file' : 'malformed multipart upload');
+  return new AppError(400, ErrorCode.BAD_REQUEST, tooManyFiles ? Messages.oneImagePerUpload : Messages.invalidMultipart);
+}
+
+/**
+ * Streams `file` into `path`. On failure the file is closed before the error
+ * goes on, so the caller's removal cannot race a still-opening write stream
+ * (which would create the file after it was removed). A failure that started
+ * at the write stream, with the request still fine, is a DiskError.
+ */
+export async function writeTemp(file: Readable, path: string) {
+  const { state, transform } = meter();
+  const writer = createWriteStream(path);
+  let requestFailed = false;
+  let diskFailure: unknown;
+  file.on('error', () => void (requestFailed = true));
+  // When the request fails first, pipeline destroys the writer with the request's error: not a disk failure.
+  writer.on('error', (err) => void (diskFailure ??= requestFailed ? undefined : err));
+  try {
+    await pipeline(file, transform, writer);
+    return state;
+  } catch (err) {
+    // pipeline() has destroyed the writer but settles before it has closed.
+    if (!writer.closed) await new Promise<void>((resolve) => writer.once('close', () => resolve()));
+    throw diskFailure !== undefined && err === diskFailure ? new DiskError(err) : err;
+  }
+}
+
+/**
  * Streams the `image` part to a temporary file (never into memory) and reads
- * the text fields. Other file parts are drained and ignored. On any failure
- * the temporary file is removed before the error goes on.
+ * the text fields. Other file parts are drained and ignored; a second file is
+ * refused. On any failure (malformed form, the client going away, a full
+ * disk) the temporary file is removed before the error goes on: request
+ * problems as 400, disk problems as they are (500).
  */
 export async function receiveUpload(request: FastifyRequest, storage: UploadStorage): Promise<ReceivedUpload> {
   const received: ReceivedUpload = { tempPath: null, size: 0, head: Buffer.alloc(0), truncated: false, folder: undefined };
@@ -53,13 +103,13 @@ export async function receiveUpload(request: FastifyRequest, storage: UploadStor
         continue;
       }
       received.tempPath = storage.tempPath();
-      const { state, transform } = meter();
-      await pipeline(part.file, transform, createWriteStream(received.tempPath));
+      const state = await writeTemp(part.file, received.tempPath);
       Object.assign(received, { size: state.size, head: state.head, truncated: part.file.truncated });
     }
     return received;
   } catch (err) {
     if (received.tempPath) await storage.discard(received.tempPath);
-    throw err;
+    if (err instanceof DiskError) throw err.failure;
+    throw requestError(request, err);
   }
 }

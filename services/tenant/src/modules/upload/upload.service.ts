@@ -6,7 +6,27 @@ import type { ReceivedUpload } from './upload.multipart';
 import type { StoredFile, UploadStorage } from './upload.storage';
 
 export const UPLOADS_PREFIX = '/uploads';
-export const fileNotFound = 'This file was not found.';
+
+/** What one upload route stores where, and the texts its screen shows (admin spec §5). */
+export interface UploadKind {
+  /** Fixed by the route; wins over the form's `folder` field. */
+  folder?: string;
+  invalidFileType: string;
+  fileTooLarge: string;
+}
+
+/** `POST /api/upload`: the general image uploader. */
+export const IMAGE_UPLOAD: UploadKind = {
+  invalidFileType: Messages.invalidFileType,
+  fileTooLarge: Messages.fileTooLarge,
+};
+
+/** `POST /api/upload/template-image`: the template editor's image upload, always in `templates`. */
+export const TEMPLATE_IMAGE_UPLOAD: UploadKind = {
+  folder: 'templates',
+  invalidFileType: Messages.templateInvalidFileType,
+  fileTooLarge: Messages.templateFileTooLarge,
+};
 
 /** Image uploads (admin spec §5 image uploader): size, type by content, then storage. */
 export class UploadService {
@@ -14,15 +34,15 @@ export class UploadService {
 
   /**
    * Checks the caller before a byte is read, then accepts the received file
-   * or removes it. `folder` fixed by the route wins over the form field.
+   * or removes it, answering in the words of the route's screen.
    */
-  async upload(actor: Actor, receive: () => Promise<ReceivedUpload>, fixedFolder?: string): Promise<UploadResult> {
+  async upload(actor: Actor, receive: () => Promise<ReceivedUpload>, kind: UploadKind): Promise<UploadResult> {
     assertAdmin(actor);
     const received = await receive();
     const { tempPath } = received;
     if (!tempPath) throw new AppError(400, ErrorCode.NO_FILE, Messages.noFile);
     try {
-      return await this.accept(tempPath, received, fixedFolder);
+      return await this.accept(tempPath, received, kind);
     } catch (err) {
       await this.storage.discard(tempPath);
       throw err;
@@ -32,20 +52,20 @@ export class UploadService {
   /** A stored file for serving, or 404. */
   async locate(relative: string): Promise<StoredFile> {
     const found = await this.storage.locate(relative);
-    if (!found) throw notFound(fileNotFound);
+    if (!found) throw notFound(Messages.fileNotFound);
     return found;
   }
 
-  private async accept(tempPath: string, received: ReceivedUpload, fixedFolder?: string): Promise<UploadResult> {
+  private async accept(tempPath: string, received: ReceivedUpload, kind: UploadKind): Promise<UploadResult> {
     if (received.size === 0) throw new AppError(400, ErrorCode.NO_FILE, Messages.noFile);
-    if (received.truncated) throw new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, Messages.fileTooLarge);
-    const folder = UploadFolderSchema.safeParse(fixedFolder ?? received.folder);
+    if (received.truncated) throw new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, kind.fileTooLarge);
+    const folder = UploadFolderSchema.safeParse(kind.folder ?? received.folder);
     if (!folder.success) {
       const message = folder.error.issues[0]?.message ?? Messages.validationFailed;
       throw new AppError(400, ErrorCode.VALIDATION_FAILED, message, [{ path: 'folder', message }]);
     }
     const type = detectImageType(received.head);
-    if (!type) throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, Messages.invalidFileType);
+    if (!type) throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, kind.invalidFileType);
     const relative = await this.storage.commit(tempPath, folder.data, type.extension);
     const path = `${UPLOADS_PREFIX}/${relative}`;
     return { path, filePath: path, imagePath: path, mimeType: type.mimeType, size: received.size };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { MIME_BY_EXTENSION, type ImageType } from './image-type';
 
@@ -16,12 +16,23 @@ export interface StoredFile {
 /** `<folder>/<32 hex>.<ext>`: the only names this store writes, so the only ones it serves. */
 const STORED_NAME = /^([a-z0-9][a-z0-9-]{0,39})\/([a-f0-9]{32})\.(jpg|png|gif|webp)$/;
 
+/** The names tempPath() writes. */
+const TEMP_NAME = /^[a-f0-9]{32}\.part$/;
+
+/**
+ * Temporary files older than this are leftovers of a process that died
+ * mid-upload. No live upload is that old: Node's request timeout (5 minutes by
+ * default) ends a request long before, and a finished or failed one removes
+ * its own file.
+ */
+export const STALE_TEMP_MS = 60 * 60 * 1000;
+
 /**
  * Uploaded images on disk under one root. Files arrive under `.tmp/` and are
  * renamed into place only once accepted, so a failed upload leaves nothing.
  */
 export class UploadStorage {
-  private readonly tmpDir: string;
+  readonly tmpDir: string;
 
   constructor(readonly root: string) {
     this.tmpDir = join(root, '.tmp');
@@ -43,6 +54,29 @@ export class UploadStorage {
 
   async discard(tempPath: string): Promise<void> {
     await rm(tempPath, { force: true });
+  }
+
+  /**
+   * Removes temporary files last written before `now - maxAgeMs`: what a
+   * crashed or killed process left behind. Younger files may belong to an
+   * upload another process sharing this directory is receiving right now, so
+   * they stay. Returns how many were removed.
+   */
+  async sweepStaleTemp(maxAgeMs = STALE_TEMP_MS, now = Date.now()): Promise<number> {
+    let removed = 0;
+    for (const name of await readdir(this.tmpDir)) {
+      if (!TEMP_NAME.test(name)) continue;
+      const path = join(this.tmpDir, name);
+      try {
+        const info = await lstat(path);
+        if (!info.isFile() || info.mtimeMs > now - maxAgeMs) continue;
+        await rm(path, { force: true });
+        removed += 1;
+      } catch {
+        // Gone meanwhile (its upload finished): nothing to do.
+      }
+    }
+    return removed;
   }
 
   /**
