@@ -11,7 +11,7 @@ import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { authRoutes } from './modules/auth/auth.routes';
 import { LoginThrottle } from './modules/auth/login-throttle';
-import { apiProxy } from './proxy/api-proxy';
+import { apiCacheControl, apiProxy } from './proxy/api-proxy';
 import { pageProxy } from './proxy/page-proxy';
 import { createRouteMatcher } from './routing/route-table';
 import { adminRemote } from './static/admin-remote';
@@ -21,6 +21,8 @@ export interface GatewayDeps {
   redis?: Redis;
   /** Another way to reach tenant's credential check; defaults to HTTP at TENANT_URL. */
   tenant?: TenantClient;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** An incoming request id is kept (one id across hops) when it looks like one. */
@@ -31,7 +33,7 @@ const requestIdOf = (header: string | string[] | undefined) =>
 /** Builds the gateway without listening (tests drive it in-process). */
 export function buildApp(config: Config, deps: GatewayDeps = {}) {
   const app = fastify({
-    logger: { level: config.LOG_LEVEL, base: { service: 'gateway' } },
+    logger: { level: config.LOG_LEVEL, base: { service: 'gateway' }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,
     genReqId: (req) => requestIdOf(req.headers[REQUEST_ID_HEADER]),
@@ -51,8 +53,10 @@ export function buildApp(config: Config, deps: GatewayDeps = {}) {
     internalSecret: config.INTERNAL_SECRET,
     production: config.NODE_ENV === 'production',
     allowedOrigins: config.ALLOWED_ORIGINS,
+    adminRemoteOrigin: config.ADMIN_REMOTE_ORIGIN,
     ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
   });
+  app.register(apiCacheControl);
   app.register(sessionPlugin, {
     redisPrefix: config.REDIS_PREFIX,
     cookieSecure: config.COOKIE_SECURE,

@@ -26,6 +26,31 @@ const originList = z
     return origins;
   });
 
+/**
+ * An optional origin ("https://cdn.example.com"): http(s), scheme + host +
+ * port only. Unset or empty means none; anything with a path, query,
+ * credentials or another scheme fails at boot.
+ */
+const optionalOrigin = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const text = value?.trim();
+    if (!text) return undefined;
+    let url: URL | null = null;
+    try {
+      url = new URL(text);
+    } catch {
+      // reported below
+    }
+    const bare = url && /^https?:$/.test(url.protocol) && !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash;
+    if (!url || !bare) {
+      ctx.addIssue({ code: 'custom', message: `"${text}" is not an origin like https://cdn.example.com (scheme, host and port only)` });
+      return z.NEVER;
+    }
+    return url.origin;
+  });
+
 /** The gateway's configuration; see .env.example at the repository root. */
 export const configShape = {
   ...baseConfigShape,
@@ -47,6 +72,8 @@ export const configShape = {
     .min(1)
     .default(resolve(REPO_ROOT, 'frontends/admin-remote/dist'))
     .transform((dir) => resolve(dir)),
+  /** Origin the admin remote is served from when not by this gateway (a CDN): added to the CSP's script-src and connect-src. */
+  ADMIN_REMOTE_ORIGIN: optionalOrigin,
   /** An admin session ends after this many minutes without a request. */
   SESSION_IDLE_MINUTES: positiveInt(30),
   /** An admin session ends this many hours after login, active or not. */

@@ -1,4 +1,5 @@
-// Runs every service's migrations, then the idempotent seeds. Used by the
+// Runs every service's migrations, then the seeds (demo clinics once per
+// database, the admin every time). Used by the
 // launcher and, as `node infra/launcher/setup-db.mjs`, by docker compose.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';

@@ -13,12 +13,14 @@ export interface SecurityOptions {
   allowedOrigins: readonly string[];
   /** Requests per IP per minute; 0 turns the general limit off. */
   ratePerMinute: number;
+  /** Where the admin remote is hosted when not by the gateway: allowed in script-src and connect-src. */
+  adminRemoteOrigin?: string;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The public shell keeps SSR state in `<script type="application/json">`, so no inline scripts are allowed. */
-const CSP_DIRECTIVES = {
+const CSP_DIRECTIVES: Record<string, string[]> = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'", 'https://www.googletagmanager.com', 'https://connect.facebook.net', 'https://www.google-analytics.com'],
   styleSrc: ["'self'", "'unsafe-inline'"],
@@ -37,6 +39,20 @@ const originOf = (value: string): string | null => {
     return null;
   }
 };
+
+/**
+ * The CSP directives, with the admin remote's origin (when it is hosted
+ * elsewhere) allowed to serve scripts (its remoteEntry.js and chunks) and to be fetched
+ * (mf-manifest.json, lazy chunks).
+ */
+export function cspDirectives(adminRemoteOrigin?: string): Record<string, string[]> {
+  if (!adminRemoteOrigin) return CSP_DIRECTIVES;
+  return {
+    ...CSP_DIRECTIVES,
+    scriptSrc: [...CSP_DIRECTIVES.scriptSrc, adminRemoteOrigin],
+    connectSrc: [...CSP_DIRECTIVES.connectSrc, adminRemoteOrigin],
+  };
+}
 
 /** The origin the browser used to reach us: scheme and host (X-Forwarded-* when TRUST_PROXY). */
 const ownOrigin = (request: FastifyRequest) => originOf(`${request.protocol}://${request.host}`);
@@ -78,7 +94,7 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
 export const securityPlugin = fp<SecurityOptions>(
   async (app, options) => {
     const securityHeaders = await helmetHeaders({
-      contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+      contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options.adminRemoteOrigin) },
       hsts: options.production ? { maxAge: 31_536_000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     });

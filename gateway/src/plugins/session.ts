@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import type { User } from '@hap/contracts';
+import { orStoreUnavailable } from './redis';
 
 export const SESSION_COOKIE = 'hap_sid';
 
@@ -114,6 +115,11 @@ export interface CurrentSession {
   session: Session;
 }
 
+/**
+ * Sessions as requests see them. Every method rejects with a
+ * `SessionStoreUnavailableError` (503) when Redis fails; without a session
+ * cookie `current` and `end` do not touch Redis at all.
+ */
 export interface SessionManager {
   store: SessionStore;
   /** The caller's session from the cookie, read once per request. */
@@ -147,7 +153,7 @@ export const sessionPlugin = fp<SessionPluginOptions>(
     const lookup = async (request: FastifyRequest): Promise<CurrentSession | null> => {
       const id = sessionIdOf(request);
       if (!id) return null;
-      const session = await store.read(id);
+      const session = await orStoreUnavailable(store.read(id));
       return session ? { id, session } : null;
     };
 
@@ -159,14 +165,15 @@ export const sessionPlugin = fp<SessionPluginOptions>(
       },
       async start(request, reply, user) {
         const old = sessionIdOf(request);
-        if (old) await store.destroy(old);
-        const id = await store.create(user);
+        if (old) await orStoreUnavailable(store.destroy(old));
+        const id = await orStoreUnavailable(store.create(user));
         request.sessionLookup = null;
         reply.header('set-cookie', sessionCookieHeader(id, Math.floor(options.absoluteMs / 1000), flags));
       },
       async end(request, reply) {
         const id = sessionIdOf(request);
-        if (id) await store.destroy(id);
+        // Redis down: 503 and the cookie kept, since the session would still be valid.
+        if (id) await orStoreUnavailable(store.destroy(id));
         request.sessionLookup = null;
         reply.header('set-cookie', sessionCookieHeader('', 0, flags));
       },

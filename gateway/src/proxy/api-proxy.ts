@@ -1,9 +1,12 @@
 import httpProxy from '@fastify/http-proxy';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerBase, RouteGenericInterface } from 'fastify';
-import { ErrorCode, Messages, type ServiceName } from '@hap/contracts';
+import fp from 'fastify-plugin';
+import { ErrorCode, Messages, type RouteRow, type ServiceName } from '@hap/contracts';
 import { AppError, signIdentity, type Identity } from '@hap/service-kit';
 import { upstreamUrls, type Config } from '../config';
+import { SessionStoreUnavailableError } from '../plugins/redis';
+import type { CurrentSession } from '../plugins/session';
 import type { RouteMatcher } from '../routing/route-table';
 import { forwardHeaders, forwardedUrl, type ProxiedRequest } from './forward-headers';
 import { proxyTransport } from './transport';
@@ -56,6 +59,53 @@ const targetOf = (request: ProxiedRequest): UpstreamTarget => {
 };
 
 /**
+ * The caller's session. Redis failing is a 503 for an admin row; a public row
+ * goes on as anonymous (the visitor's page keeps working, an admin using it
+ * sees the public projection meanwhile).
+ */
+async function sessionOrAnonymous(request: FastifyRequest, access: RouteRow['access']): Promise<CurrentSession | null> {
+  try {
+    return await request.server.sessions.current(request);
+  } catch (err) {
+    if (access === 'admin' || !(err instanceof SessionStoreUnavailableError)) throw err;
+    request.log.warn({ err: err.cause }, 'session store unavailable: public call forwarded as anonymous');
+    return null;
+  }
+}
+
+/** `/api` and `/api/*`, query or not (not `/uploads/*`, whose owner sets its own long cache). */
+const isApiPath = (url: string) => {
+  const path = url.split('?', 1)[0];
+  return path === '/api' || path.startsWith('/api/');
+};
+
+/**
+ * API answers depend on the caller's session and must not be stored by a
+ * browser or shared cache (an admin projection could otherwise be served to a
+ * visitor): `Cache-Control: no-store` unless the service set its own
+ * Cache-Control, in which case `Vary: Cookie` is added, since the session
+ * cookie (not a header the service sees) decides the identity it answered for.
+ * Covers the gateway's own answers (auth routes, 401, 404, 429, 503) too.
+ */
+export const apiCacheControl = fp(
+  async (app) => {
+    app.addHook('onSend', async (request, reply) => {
+      if (!isApiPath(request.url)) return;
+      if (!reply.hasHeader('cache-control')) {
+        reply.header('cache-control', 'no-store');
+        return;
+      }
+      const vary = reply.getHeader('vary');
+      const varies = String(vary ?? '')
+        .split(',')
+        .map((v) => v.trim().toLowerCase());
+      if (!varies.includes('cookie') && !varies.includes('*')) reply.header('vary', vary ? `${String(vary)}, Cookie` : 'Cookie');
+    });
+  },
+  { name: 'api-cache-control' },
+);
+
+/**
  * Every `/api/*` and `/uploads/*` request the gateway does not answer itself.
  * Default deny: no route-table row → 404; an `admin` row without an admin
  * session → 401; otherwise the row's owner gets the request unchanged plus a
@@ -71,7 +121,7 @@ export const apiProxy: FastifyPluginAsync<ApiProxyOptions> = async (app, { confi
   app.addHook('preHandler', async (request) => {
     const row = matchRoute(request.method, request.url);
     if (!row || row.owner === 'gateway') throw routeNotFound(request);
-    const current = await app.sessions.current(request);
+    const current = await sessionOrAnonymous(request, row.access);
     const admin = current?.session.isAdmin ? current.session : null;
     if (row.access === 'admin' && !admin) {
       throw new AppError(401, ErrorCode.UNAUTHENTICATED, Messages.unauthenticated);

@@ -1,16 +1,34 @@
 import { randomBytes } from 'node:crypto';
 
-import { buildApp } from '../../src/app';
+import { buildApp, type GatewayDeps } from '../../src/app';
 import { loadGatewayConfig } from '../../src/config';
 
 /**
  * A gateway built from the test run's environment plus `env`, with a Redis
  * prefix of its own so files and suites never share sessions or counters.
  */
-export function buildGateway(env: Record<string, string> = {}) {
+export function buildGateway(env: Record<string, string> = {}, deps: GatewayDeps = {}) {
   const prefix = `${process.env.REDIS_PREFIX ?? 'hap_test'}_gw_${randomBytes(3).toString('hex')}`;
   const config = loadGatewayConfig({ ...process.env, LOG_LEVEL: 'silent', REDIS_PREFIX: prefix, ...env });
-  return { app: buildApp(config), config };
+  return { app: buildApp(config, deps), config };
+}
+
+/** One parsed pino line. */
+export interface LogLine {
+  level: number;
+  msg: string;
+  [key: string]: unknown;
+}
+
+/** A log stream for `buildGateway(env, { logStream })` that keeps the parsed lines (pass LOG_LEVEL too). */
+export function captureLogs() {
+  const lines: LogLine[] = [];
+  return {
+    lines,
+    logStream: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) },
+    /** Lines with this message. */
+    withMessage: (msg: string | RegExp) => lines.filter((l) => (typeof msg === 'string' ? l.msg === msg : msg.test(l.msg))),
+  };
 }
 
 /** The `hap_sid=<id>` pair from a response's Set-Cookie, or null. */

@@ -32,11 +32,16 @@ export async function startLeads(observe?: (request: FastifyRequest) => void) {
   return listen(app);
 }
 
-/** The tenant service as it ships; `seedAdmin` creates an admin through its own seed code. */
-export async function startTenant() {
+/**
+ * The tenant service as it ships; `seedAdmin` creates an admin through its own
+ * seed code. `observe` sees every request it answered, as for leads.
+ */
+export async function startTenant(observe?: (request: FastifyRequest) => void) {
   const config = loadTenantConfig();
   const dataSource = tenantDataSource(config.DATABASE_URL);
-  const running = await listen(buildTenantApp(config, dataSource));
+  const app = buildTenantApp(config, dataSource);
+  if (observe) app.addHook('onResponse', async (request) => observe(request));
+  const running = await listen(app);
   return {
     ...running,
     seedAdmin: (admin: { email: string; password: string; name?: string }) => seedAdmin(dataSource, admin),

@@ -19,7 +19,8 @@ describe('admin login, logout and auth-status', () => {
     tenant = await startTenant();
     await tenant.seedAdmin(admin);
     gateway = buildGateway({ TENANT_URL: tenant.url, TRUST_PROXY: 'true', LOGIN_MAX_PER_IP: '6', LOGIN_MAX_PER_ACCOUNT: '5' }).app;
-    await gateway.ready();
+    // Listening, so simultaneous requests share one server.
+    await gateway.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
     await gateway?.close();
@@ -70,7 +71,8 @@ describe('admin login, logout and auth-status', () => {
       await tenant.seedNonAdmin(staff);
       const res = await login(staff);
       expect(res.status).toBe(403);
-      expect(res.body).toEqual({ success: false, code: 'FORBIDDEN', message: 'This account does not have admin access.' });
+      expect(res.body).toEqual({ success: false, code: 'FORBIDDEN', message: Messages.notAdmin });
+      expect(Messages.notAdmin).toBe('This account does not have admin access.');
       expect(sessionCookie(res.headers['set-cookie'])).toBeNull();
     });
 
@@ -142,6 +144,50 @@ describe('admin login, logout and auth-status', () => {
       expect(res.body).toMatchObject({ code: 'RATE_LIMITED', message: Messages.rateLimitedLogin });
       // The same admin from another address still gets in.
       expect((await login({ email: admin.email, password })).status).toBe(200);
+    });
+  });
+
+  describe('login throttling under simultaneous attempts', () => {
+    const N = 30;
+    /** Status codes of the answers, counted: { 401: 5, 429: 25 }. */
+    const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
+
+    it(`lets exactly 5 of ${N} simultaneous wrong passwords for one account reach the credential check`, async () => {
+      const victim = { email: uniqueEmail('burst'), password: 'the burst victim password' };
+      await tenant.seedAdmin(victim);
+      // From N addresses, so only the account's allowance decides.
+      const answers = await Promise.all(Array.from({ length: N }, () => login({ email: victim.email, password: 'guess' })));
+
+      expect(tally(answers.map((r) => r.status))).toEqual({ 401: 5, 429: N - 5 });
+      for (const res of answers.filter((r) => r.status === 429)) {
+        expect(res.body).toEqual({ success: false, code: 'RATE_LIMITED', message: Messages.rateLimitedLogin });
+      }
+      expect((await login(victim)).status).toBe(429);
+    });
+
+    it(`lets exactly 6 of ${N} simultaneous wrong logins from one address reach the credential check`, async () => {
+      const ip = freshIp();
+      const answers = await Promise.all(Array.from({ length: N }, () => login({ email: uniqueEmail('spray'), password: 'guess' }, ip)));
+
+      expect(tally(answers.map((r) => r.status))).toEqual({ 401: 6, 429: N - 6 });
+    });
+
+    it('does not count refused attempts: a blocked address cannot lock other accounts out', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < 6; i++) expect((await login({ email: uniqueEmail('spray'), password: 'guess' }, ip)).status).toBe(401);
+      const bystander = { email: uniqueEmail('bystander'), password: 'the bystander password' };
+      await tenant.seedAdmin(bystander);
+
+      const refused = await Promise.all(Array.from({ length: 10 }, () => login({ email: bystander.email, password: 'guess' }, ip)));
+      expect(refused.map((r) => r.status)).toEqual(Array(10).fill(429));
+      expect((await login(bystander)).status).toBe(200);
+    });
+
+    it("does not count successful logins against the address's allowance", async () => {
+      const ip = freshIp();
+      for (let i = 0; i < 8; i++) expect((await login({ email: admin.email, password }, ip)).status).toBe(200);
+      for (let i = 0; i < 6; i++) expect((await login({ email: uniqueEmail('spray'), password: 'guess' }, ip)).status).toBe(401);
+      expect((await login({ email: admin.email, password }, ip)).status).toBe(429);
     });
   });
 

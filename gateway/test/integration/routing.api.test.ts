@@ -4,10 +4,12 @@ import type { FastifyRequest } from 'fastify';
 import { routeTable, type RouteRow } from '@hap/contracts';
 import type { Identity } from '@hap/service-kit';
 import { buildGateway, sessionCookie, uniqueEmail } from '../helpers/gateway';
+import { closedPortUrl } from '../helpers/net';
 import { startLeads, startTenant } from '../helpers/services';
 
-/** What the leads service saw of a proxied request (observed with a hook on the real app). */
+/** What a service saw of a proxied request (observed with a hook on the real app). */
 interface Seen {
+  service: 'leads' | 'tenant';
   id: string;
   url: string;
   identity: Identity;
@@ -42,10 +44,14 @@ describe('gateway routing by the route table', () => {
   let cookie: string;
 
   beforeAll(async () => {
-    leads = await startLeads((req) => seen.push({ id: req.id, url: req.url, identity: req.identity, headers: req.headers }));
-    tenant = await startTenant();
+    const observe = (service: Seen['service']) => (req: FastifyRequest) =>
+      seen.push({ service, id: req.id, url: req.url, identity: req.identity, headers: req.headers });
+    leads = await startLeads(observe('leads'));
+    tenant = await startTenant(observe('tenant'));
     await tenant.seedAdmin({ ...admin, name: 'Routing Admin' });
-    gateway = buildGateway({ LEADS_URL: leads.url, TENANT_URL: tenant.url }).app;
+    // templates and ads are not running: a call that got there would answer 503, never 401.
+    const nowhere = await closedPortUrl();
+    gateway = buildGateway({ LEADS_URL: leads.url, TENANT_URL: tenant.url, TEMPLATES_URL: nowhere, ADS_URL: nowhere }).app;
     await gateway.ready();
     const login = await request(gateway.server).post('/api/admin/login').send(admin);
     expect(login.status).toBe(200);
@@ -62,18 +68,31 @@ describe('gateway routing by the route table', () => {
 
   const adminRows = routeTable.filter((row) => row.access === 'admin');
   it.each(adminRows.map((row) => [row.method, row.path, row] as const))(
-    'answers %s %s with 401 JSON without a session',
+    'answers %s %s with 401 JSON without a session, and no service sees it',
     async (_method, _path, row) => {
       const res = await call(gateway.server, row);
       expect(res.status).toBe(401);
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(res.body).toEqual({ success: false, code: 'UNAUTHENTICATED', message: 'Please log in as an admin to continue.' });
+      // A service's own 401 (tenant's and leads' admin checks) would look the same from outside.
+      expect(seen).toEqual([]);
     },
   );
 
-  it('never lets an admin row through to a service without a session', () => {
+  it('covers admin rows of every service', () => {
     expect(adminRows.length).toBeGreaterThan(30);
-    expect(seen).toEqual([]);
+    expect(new Set(adminRows.map((row) => row.owner))).toEqual(new Set(['tenant', 'leads', 'templates', 'ads']));
+  });
+
+  it('would see a call that got through: tenant and leads are observed, templates and ads answer 503', async () => {
+    await request(gateway.server).get('/api/clients/1');
+    await request(gateway.server).post('/api/leads').send({});
+    expect(seen.map((s) => [s.service, s.url])).toEqual([
+      ['tenant', '/api/clients/1'],
+      ['leads', '/api/leads'],
+    ]);
+    expect((await request(gateway.server).get('/api/template-mappings')).status).toBe(503);
+    expect((await request(gateway.server).get('/api/service-templates/1/google-ads').set('cookie', cookie)).status).toBe(503);
   });
 
   it.each([

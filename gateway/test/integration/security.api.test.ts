@@ -36,6 +36,24 @@ describe('security headers, allowed origins and the general rate limit', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('allows ADMIN_REMOTE_ORIGIN to serve scripts and be fetched, and nothing else new', async () => {
+    const remote = buildGateway({ ADMIN_REMOTE_ORIGIN: 'https://cdn.example.com/' }).app;
+    await remote.ready();
+    try {
+      const csp = String((await request(remote.server).get('/api/admin/auth-status')).headers['content-security-policy']);
+      const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
+      expect(directive('script-src')).toBe(
+        "script-src 'self' https://www.googletagmanager.com https://connect.facebook.net https://www.google-analytics.com https://cdn.example.com",
+      );
+      expect(directive('connect-src')).toBe("connect-src 'self' https: https://cdn.example.com");
+      expect(csp.match(/cdn\.example\.com/g)).toHaveLength(2);
+    } finally {
+      await remote.close();
+    }
+    const csp = String((await request(gateway.server).get('/api/admin/auth-status')).headers['content-security-policy']);
+    expect(csp).not.toContain('cdn.example.com');
+  });
+
   it('sends HSTS and Secure cookies in production', async () => {
     const res = await request(production.server).post('/api/admin/logout');
     expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AdminLoginResultSchema, AdminLoginSchema, AuthStatusSchema, ErrorCode, Messages, successEnvelope } from '@hap/contracts';
 import { AppError, forbidden } from '@hap/service-kit';
 import { sessionIdOf } from '../../plugins/session';
-import type { TenantClient } from '../../clients/tenant.client';
+import type { TenantClient, VerifyCredentialsResult } from '../../clients/tenant.client';
 import type { LoginThrottle } from './login-throttle';
 
 export interface AuthRoutesOptions {
@@ -13,8 +13,6 @@ export interface AuthRoutesOptions {
 
 const LoginResponseSchema = successEnvelope(AdminLoginResultSchema);
 const LogoutResponseSchema = successEnvelope(z.null());
-
-export const NOT_ADMIN_MESSAGE = 'This account does not have admin access.';
 
 const unauthenticated = () => new AppError(401, ErrorCode.UNAUTHENTICATED, Messages.unauthenticated);
 
@@ -28,15 +26,24 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     { schema: { body: AdminLoginSchema, response: { 200: LoginResponseSchema } } },
     async (request, reply) => {
       const { email } = request.body;
-      if (await throttle.isBlocked(request.ip, email)) {
+      // Counted before the (slow) password check, in one atomic step with the limit check:
+      // simultaneous guesses cannot all pass the check before any of them is counted.
+      if (!(await throttle.reserve(request.ip, email))) {
         throw new AppError(429, ErrorCode.RATE_LIMITED, Messages.rateLimitedLogin);
       }
-      const result = await tenant.verifyCredentials(request.body, request.id);
-      if (!result.ok) {
-        await throttle.recordFailure(request.ip, email);
-        throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, Messages.invalidCredentials);
+      let result: VerifyCredentialsResult;
+      try {
+        result = await tenant.verifyCredentials(request.body, request.id);
+      } catch (err) {
+        // Tenant did not decide (down, hung): the attempt is given back.
+        await throttle.release(request.ip, email).catch((releaseErr: unknown) => {
+          request.log.warn({ err: releaseErr }, 'could not give back a login attempt');
+        });
+        throw err;
       }
-      if (!result.user.isAdmin) throw forbidden(NOT_ADMIN_MESSAGE);
+      // A wrong password, and a right one without admin access, keep their attempt counted.
+      if (!result.ok) throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, Messages.invalidCredentials);
+      if (!result.user.isAdmin) throw forbidden(Messages.notAdmin);
       await throttle.recordSuccess(request.ip, email);
       await app.sessions.start(request, reply, result.user);
       request.log.info({ userId: result.user.id }, 'admin logged in');
