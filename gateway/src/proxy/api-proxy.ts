@@ -126,6 +126,12 @@ export const apiProxy: FastifyPluginAsync<ApiProxyOptions> = async (app, { confi
     if (row.access === 'admin' && !admin) {
       throw new AppError(401, ErrorCode.UNAUTHENTICATED, Messages.unauthenticated);
     }
+    // A body of unknown length cannot be held to a service's size limit before it
+    // streams through: the service would cut it off mid-way and the caller would
+    // see a 503 instead of a 413. Browsers and HTTP clients send the length.
+    if (request.headers['transfer-encoding'] !== undefined && request.headers['content-length'] === undefined) {
+      throw new AppError(411, ErrorCode.LENGTH_REQUIRED, Messages.lengthRequired);
+    }
     request.upstreamTarget = {
       service: row.owner,
       identity: admin ? { kind: 'admin', userId: admin.userId, email: admin.email } : { kind: 'anonymous' },

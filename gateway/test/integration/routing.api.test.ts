@@ -42,6 +42,9 @@ describe('gateway routing by the route table', () => {
   let tenant: Awaited<ReturnType<typeof startTenant>>;
   let gateway: ReturnType<typeof buildGateway>['app'];
   let cookie: string;
+  // Raw-socket tests need a real port; one listen serves them all.
+  let address: Promise<string> | undefined;
+  const listening = () => (address ??= gateway.listen({ port: 0, host: '127.0.0.1' }));
 
   beforeAll(async () => {
     const observe = (service: Seen['service']) => (req: FastifyRequest) =>
@@ -148,7 +151,7 @@ describe('gateway routing by the route table', () => {
   });
 
   it('forwards a body sent with Expect: 100-continue (curl does for large bodies)', async () => {
-    const address = await gateway.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening();
     const body = JSON.stringify({ name: 'Visitor', note: 'x'.repeat(4096) });
     // Node's client, as curl does it: headers first, the body once the gateway says 100 Continue.
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -170,6 +173,31 @@ describe('gateway routing by the route table', () => {
     expect(JSON.parse(answer.body)).toMatchObject({ code: 'ROUTE_NOT_FOUND', message: expect.stringContaining('POST /api/leads') });
     expect(seen).toHaveLength(1);
     expect(seen[0].headers.expect).toBeUndefined();
+  });
+
+  it('refuses a body of unknown length with 411 instead of streaming it past the limit', async () => {
+    const address = await listening();
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${address}/api/leads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => (text += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+      req.write('{"name":');
+      req.end('"Visitor"}');
+    });
+    expect(answer.status).toBe(411);
+    expect(JSON.parse(answer.body)).toEqual({
+      success: false,
+      code: 'LENGTH_REQUIRED',
+      message: 'Send the request body with a Content-Length header.',
+    });
+    expect(seen).toHaveLength(0);
   });
 
   it('tells the service who called without handing it the session cookie', async () => {

@@ -12,6 +12,7 @@ export const ErrorCode = {
   CONFLICT: 'CONFLICT',
   RATE_LIMITED: 'RATE_LIMITED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  LENGTH_REQUIRED: 'LENGTH_REQUIRED',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   NO_FILE: 'NO_FILE',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
@@ -43,6 +44,7 @@ export const Messages = {
   notFound: 'This record was not found.',
   sessionStoreUnavailable: 'Sign-in is temporarily unavailable. Please try again in a moment.',
   requestTooLarge: 'The request is too large.',
+  lengthRequired: 'Send the request body with a Content-Length header.',
   invalidMultipart: 'The upload was not a valid multipart form. Please choose the image again.',
   oneImagePerUpload: 'Please upload one image at a time.',
   // admin spec §5: image uploader
