@@ -2,11 +2,10 @@ import { existsSync } from 'node:fs';
 import { basename } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
-import { ErrorCode } from '@hap/contracts';
+import { ErrorCode, Messages } from '@hap/contracts';
 import { AppError } from '@hap/service-kit';
 
 export const ADMIN_REMOTE_PREFIX = '/remotes/admin/';
-export const ADMIN_NOT_BUILT_MESSAGE = 'The admin app is not built yet. Build it with npm run build:web.';
 
 /** Entry files keep their names across builds, so the browser must revalidate them. */
 const UNHASHED = new Set(['remoteEntry.js', 'mf-manifest.json']);
@@ -20,7 +19,7 @@ export const adminRemote: FastifyPluginAsync<{ dir: string }> = async (app, { di
   let built = false;
   app.addHook('onRequest', async () => {
     built ||= existsSync(dir);
-    if (!built) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, ADMIN_NOT_BUILT_MESSAGE);
+    if (!built) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.adminNotBuilt);
   });
 
   await app.register(fastifyStatic, {

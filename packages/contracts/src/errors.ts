@@ -44,6 +44,7 @@ export const Messages = {
   notFound: 'This record was not found.',
   sessionStoreUnavailable: 'Sign-in is temporarily unavailable. Please try again in a moment.',
   requestTooLarge: 'The request is too large.',
+  adminNotBuilt: 'The admin app is not built yet. Build it with npm run build:web.',
   lengthRequired: 'Send the request body with a Content-Length header.',
   invalidMultipart: 'The upload was not a valid multipart form. Please choose the image again.',
   oneImagePerUpload: 'Please upload one image at a time.',

@@ -11,3 +11,4 @@ export * from './tenant/resolve';
 export * from './tenant/upload';
 export * from './tenant/onboarding';
 export * from './leads/lead-form';
+export * from './templates/client-service';

@@ -1,52 +1,40 @@
+import { DEFAULT_SERVICE_DESCRIPTION, type ClientServiceSummary } from '@hap/contracts';
 import type { HomeService } from '../state/page-state';
 
-/** public spec §4: the description a service card shows when it has none. */
-const DEFAULT_DESCRIPTION = 'Learn more about this specialized service.';
-
-function text(record: Record<string, unknown>, key: string): string | null {
-  const value = record[key];
-  if (typeof value === 'string' && value.trim()) return value.trim();
-  if (typeof value === 'number') return String(value);
-  return null;
-}
+const filled = (value: string | number | null | undefined): string | null => {
+  const text = value === null || value === undefined ? '' : String(value).trim();
+  return text || null;
+};
 
 /** Slug first, then a path that is not a bare template id (public spec §4, link choice order). */
-function slugOf(record: Record<string, unknown>): string | null {
-  const slug = text(record, 'template_slug') ?? text(record, 'templateSlug');
+function slugOf(service: ClientServiceSummary): string | null {
+  const slug = filled(service.template_slug);
   if (slug) return slug;
-  const path = text(record, 'path');
+  const path = filled(service.path);
   return path && !/^\d+$/.test(path) ? path : null;
 }
 
 /**
- * Turns `GET /api/client-services/{id}` into home-page cards. The templates
- * service's contract for this answer is not in @hap/contracts yet, so the body
- * is read defensively with the spec's field names; anything unreadable means
- * "no services" and the page shows its empty state. Active services only,
- * de-duplicated by slug. Variant A links to `/{slug}`, with `?client=` only on
- * development hosts (public spec §2).
+ * Home-page cards from a client's services: active ones only, de-duplicated
+ * by slug (a later duplicate wins only when it has a description). Variant A
+ * links to `/{slug}`, with `?client=` only on development hosts (public spec §2).
  */
-export function toHomeServices(answer: unknown, clientId: number, linkClientParam: boolean): HomeService[] {
-  const data = answer && typeof answer === 'object' ? (answer as { data?: unknown }).data : undefined;
-  if (!Array.isArray(data)) return [];
-
+export function toHomeServices(services: ClientServiceSummary[], clientId: number, linkClientParam: boolean): HomeService[] {
   const bySlug = new Map<string, HomeService>();
-  for (const item of data) {
-    if (!item || typeof item !== 'object') continue;
-    const record = item as Record<string, unknown>;
-    if (record.isActive === false) continue;
-    const name = text(record, 'name') ?? text(record, 'customTitle');
-    const slug = slugOf(record);
+  for (const service of services) {
+    if (!service.isActive) continue;
+    const name = filled(service.name) ?? filled(service.customTitle);
+    const slug = slugOf(service);
     if (!name || !slug) continue;
     const path = `/${slug.replace(/^\/+/, '')}`;
-    const service: HomeService = {
+    const card: HomeService = {
       key: slug,
       name,
-      description: text(record, 'description') ?? text(record, 'customDescription') ?? DEFAULT_DESCRIPTION,
+      description: filled(service.description) ?? filled(service.customDescription) ?? DEFAULT_SERVICE_DESCRIPTION,
       href: linkClientParam ? `${path}?client=${clientId}` : path,
     };
     const earlier = bySlug.get(slug);
-    if (!earlier || earlier.description === DEFAULT_DESCRIPTION) bySlug.set(slug, service);
+    if (!earlier || earlier.description === DEFAULT_SERVICE_DESCRIPTION) bySlug.set(slug, card);
   }
   return [...bySlug.values()];
 }

@@ -1,5 +1,6 @@
 import {
   ClientBrandingSchema,
+  ClientServiceListAnswerSchema,
   ClientResolutionSchema,
   DEFAULT_CLIENT_ID,
   isDevelopmentHost,
@@ -72,7 +73,8 @@ async function loadBranding(clientId: number, request: PageRequest, signal: Abor
 
 async function loadServices(clientId: number, request: PageRequest, signal: AbortSignal): Promise<HomeService[]> {
   const url = new URL(`/api/client-services/${clientId}`, request.gatewayUrl);
-  return toHomeServices(await getJson(url, request, signal), clientId, isDevelopmentHost(request.host));
+  const services = ClientServiceListAnswerSchema.parse(await getJson(url, request, signal)).data;
+  return toHomeServices(services, clientId, isDevelopmentHost(request.host));
 }
 
 function describe(error: unknown): string {
