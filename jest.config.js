@@ -18,6 +18,7 @@ const swc = [
 const moduleNameMapper = {
   '^@hap/contracts$': '<rootDir>/../../packages/contracts/src/index.ts',
   '^@hap/service-kit$': '<rootDir>/../../packages/service-kit/src/index.ts',
+  '^@hap/service-kit/(.*)$': '<rootDir>/../../packages/service-kit/src/$1.ts',
 };
 
 // ESM-only dependencies that Node 20 loads with require(esm) but Jest's
@@ -38,6 +39,7 @@ const project = (displayName, rootDir, mapper = moduleNameMapper) => ({
 const shallow = {
   '^@hap/contracts$': '<rootDir>/../packages/contracts/src/index.ts',
   '^@hap/service-kit$': '<rootDir>/../packages/service-kit/src/index.ts',
+  '^@hap/service-kit/(.*)$': '<rootDir>/../packages/service-kit/src/$1.ts',
 };
 
 module.exports = {

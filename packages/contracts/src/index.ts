@@ -12,3 +12,5 @@ export * from './tenant/upload';
 export * from './tenant/onboarding';
 export * from './leads/lead-form';
 export * from './templates/client-service';
+export * from './route-contract';
+export * from './api-client';

@@ -11,6 +11,10 @@ declare module 'fastify' {
     /** The caller, as the gateway signed it. */
     identity: Identity;
   }
+  interface FastifyInstance {
+    /** Every route this app registered (method and URL pattern), in order; HEAD twins left out. */
+    registeredRoutes: Array<{ method: string; url: string }>;
+  }
 }
 
 export interface ServiceAppOptions {
@@ -43,6 +47,12 @@ export function createServiceApp(options: ServiceAppOptions) {
     genReqId: () => randomUUID(),
     ...options.fastify,
   }).withTypeProvider<ZodTypeProvider>();
+
+  const registered: Array<{ method: string; url: string }> = [];
+  app.decorate('registeredRoutes', registered);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') registered.push({ method, url: route.url });
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,22 +91,3 @@ export function createServiceApp(options: ServiceAppOptions) {
   return app;
 }
 
-/**
- * Backend processes that may act with an admin's reach. The public shell also
- * signs its calls (as `public-shell`) but renders visitors' input: it is not here.
- */
-export const BACKEND_SERVICES: ReadonlySet<string> = new Set(['gateway', 'tenant', 'leads', 'templates', 'ads']);
-
-/** An admin, or one of our backend services acting for one. */
-export const isPrivileged = (identity: Identity): boolean =>
-  identity.kind === 'admin' || (identity.kind === 'service' && BACKEND_SERVICES.has(identity.service ?? ''));
-
-/** The caller is the named backend service (e.g. only the gateway checks passwords). */
-export const isService = (identity: Identity, service: string): boolean =>
-  identity.kind === 'service' && identity.service === service;
-
-/** Throws 401 unless the signed caller is an admin or a backend service. */
-export function requireAdmin(identity: Identity): void {
-  if (isPrivileged(identity)) return;
-  throw new AppError(401, ErrorCode.UNAUTHENTICATED, Messages.unauthenticated);
-}

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ErrorCode, Messages, type ErrorEnvelope } from '@hap/contracts';
 import { AppError } from './errors';
+import { isDatabaseUnavailable } from './db-errors';
 
 /** zod's own wording for a body that is not an object at all is for developers; this is for people. */
 const issueMessage = (v: { instancePath?: string; message?: string }) =>
@@ -11,6 +12,15 @@ const issueMessage = (v: { instancePath?: string; message?: string }) =>
 
 const toPath = (instancePath: string | undefined) =>
   (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+
+/** How long a caller of a 503 should wait before trying again. */
+export const RETRY_AFTER_SECONDS = '5';
+
+/** The service's name, as its logger's base carries it. */
+const serviceName = (request: { log: unknown }) => {
+  const name = (request.log as { bindings?: () => Record<string, unknown> }).bindings?.().service;
+  return typeof name === 'string' ? name : 'requested';
+};
 
 /**
  * One error shape for every service (DESIGN §4): zod issues become 400 with
@@ -38,6 +48,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       // TypeORM's findOneOrFail/findOneByOrFail: the row went away (e.g. deleted meanwhile).
       status = 404;
       body = { success: false, code: ErrorCode.NOT_FOUND, message: Messages.notFound };
+    } else if (isDatabaseUnavailable(error)) {
+      // PostgreSQL unreachable or restarting: the caller may retry, as with Redis.
+      status = 503;
+      body = { success: false, code: ErrorCode.SERVICE_UNAVAILABLE, message: Messages.serviceUnavailable(serviceName(request)) };
     } else if (isResponseSerializationError(error)) {
       status = 500;
       body = { success: false, code: ErrorCode.INTERNAL, message: Messages.internal };
@@ -58,6 +72,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       body = { success: false, code: ErrorCode.INTERNAL, message: Messages.internal };
     }
 
+    if (status === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, status }, body.message);
     return reply.status(status).send(body);

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { createServiceApp, databaseReady, registerDataSource } from '@hap/service-kit';
+import { createServiceApp, databaseReady, registerDataSource, registerRoutes } from '@hap/service-kit';
 import type { Config } from './config';
 
 /** Builds the templates API without listening (tests drive it in-process). */
@@ -11,5 +11,7 @@ export function buildApp(config: Config, dataSource: DataSource) {
     ready: databaseReady(dataSource),
   });
   registerDataSource(app, dataSource);
+  // Its rows (and their handlers) arrive with the issue that builds this service.
+  registerRoutes(app, 'templates', {});
   return app;
 }

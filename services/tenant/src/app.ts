@@ -1,24 +1,23 @@
 import type { DataSource } from 'typeorm';
-import { createServiceApp, databaseReady, registerDataSource } from '@hap/service-kit';
+import { createServiceApp, databaseReady, registerDataSource, registerRoutes } from '@hap/service-kit';
 import type { Config } from './config';
-import { AuditLogRepository } from './modules/audit-log/audit-log.repository';
 import { ClientRepository } from './modules/client/client.repository';
-import { clientRoutes } from './modules/client/client.routes';
+import { clientHandlers } from './modules/client/client.routes';
 import { ClientService } from './modules/client/client.service';
 import { DomainMappingRepository } from './modules/domain-mapping/domain-mapping.repository';
-import { domainMappingRoutes } from './modules/domain-mapping/domain-mapping.routes';
+import { domainMappingHandlers } from './modules/domain-mapping/domain-mapping.routes';
 import { DomainMappingService } from './modules/domain-mapping/domain-mapping.service';
-import { resolveClientRoutes } from './modules/resolve-client/resolve-client.routes';
+import { resolveClientHandlers } from './modules/resolve-client/resolve-client.routes';
 import { ResolveClientService } from './modules/resolve-client/resolve-client.service';
 import { StaffMemberRepository } from './modules/staff-member/staff-member.repository';
-import { staffMemberRoutes } from './modules/staff-member/staff-member.routes';
+import { staffMemberHandlers } from './modules/staff-member/staff-member.routes';
 import { StaffMemberService } from './modules/staff-member/staff-member.service';
-import { uploadPlugins, uploadRoutes } from './modules/upload/upload.routes';
+import { uploadHandlers, uploadPlugins } from './modules/upload/upload.routes';
 import { UploadService } from './modules/upload/upload.service';
 import { UploadStorage } from './modules/upload/upload.storage';
 import { dummyHash } from './modules/user/password';
 import { UserRepository } from './modules/user/user.repository';
-import { userRoutes } from './modules/user/user.routes';
+import { userHandlers } from './modules/user/user.routes';
 import { UserService } from './modules/user/user.service';
 
 /**
@@ -43,15 +42,17 @@ export function buildApp(config: Config, dataSource: DataSource) {
     if (removed > 0) app.log.info({ removed, dir: storage.tmpDir }, 'removed stale temporary upload files');
   });
 
-  const audit = new AuditLogRepository();
-  const clients = new ClientRepository(dataSource);
+  const clientRepository = new ClientRepository(dataSource);
   const mappings = new DomainMappingRepository(dataSource);
+  const clients = new ClientService(dataSource, clientRepository);
 
-  clientRoutes(app, new ClientService(dataSource, clients, audit));
-  staffMemberRoutes(app, new StaffMemberService(dataSource, new StaffMemberRepository(dataSource), clients, audit));
-  domainMappingRoutes(app, new DomainMappingService(dataSource, mappings, clients, audit));
-  resolveClientRoutes(app, new ResolveClientService(mappings, clients));
-  uploadRoutes(app, new UploadService(storage), storage);
-  userRoutes(app, new UserService(dataSource, new UserRepository(dataSource)));
+  registerRoutes(app, 'tenant', {
+    ...clientHandlers(clients),
+    ...staffMemberHandlers(new StaffMemberService(dataSource, new StaffMemberRepository(dataSource), clientRepository)),
+    ...domainMappingHandlers(new DomainMappingService(dataSource, mappings, clientRepository)),
+    ...resolveClientHandlers(new ResolveClientService(mappings, clientRepository), clients),
+    ...uploadHandlers(new UploadService(storage), storage),
+    ...userHandlers(new UserService(dataSource, new UserRepository(dataSource))),
+  });
   return app;
 }

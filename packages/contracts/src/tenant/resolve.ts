@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NUL_MESSAGE, noNul, stripNul } from '../fields';
+import { ClientBrandingSchema } from './client';
 
 /**
  * Accepts a `client` value only when it is a positive base-10 integer
@@ -42,3 +43,14 @@ export type ClientResolution = z.infer<typeof ClientResolutionSchema>;
 export const DEV_CLIENT_ONE_PATHS = ['/trt', '/ed'] as const;
 export const DEFAULT_CLIENT_ID = 1;
 export const SESSION_CLIENT_COOKIE = 'currentClientId';
+
+/**
+ * `GET /api/page-context`: everything a public page needs about its clinic in
+ * one call — which clinic (and why), and its branding (null only when the
+ * fallback clinic itself no longer exists).
+ */
+export const PageContextSchema = z.object({
+  resolution: ClientResolutionSchema,
+  client: ClientBrandingSchema.nullable(),
+});
+export type PageContext = z.infer<typeof PageContextSchema>;

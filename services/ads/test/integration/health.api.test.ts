@@ -1,6 +1,6 @@
-import { describeServiceSkeleton } from '../../../../infra/test/skeleton-suite';
+import { describeServiceBasics } from '../../../../infra/test/service-suite';
 import { buildApp } from '../../src/app';
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 
-describeServiceSkeleton({ name: 'ads', buildApp, loadConfig: loadServiceConfig, createDataSource });
+describeServiceBasics({ name: 'ads', buildApp, loadConfig: loadServiceConfig, createDataSource });

@@ -1,5 +1,5 @@
 import { createServiceDataSource } from '@hap/service-kit';
-import { AuditLogEntity } from '../modules/audit-log/audit-log.entity';
+import { AuditLogEntity } from '@hap/service-kit';
 import { ClientEntity } from '../modules/client/client.entity';
 import { DomainMappingEntity } from '../modules/domain-mapping/domain-mapping.entity';
 import { StaffMemberEntity } from '../modules/staff-member/staff-member.entity';

@@ -1,28 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import request from 'supertest';
-import { signIdentity, type Identity } from '@hap/service-kit';
+import { startService, type SignedClient } from '@hap/service-kit/testing';
 import { buildApp } from '../../src/app';
 import { loadServiceConfig, type Config } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 
-export const ADMIN: Identity = { kind: 'admin', userId: 4242, email: 'admin@test.local' };
-export const ANONYMOUS: Identity = { kind: 'anonymous' };
-export const GATEWAY: Identity = { kind: 'service', service: 'gateway' };
-/** The public site's server: it signs its calls but renders visitors' input, so it is not privileged. */
-export const PUBLIC_SHELL: Identity = { kind: 'service', service: 'public-shell' };
-
-type Method = 'get' | 'post' | 'patch' | 'delete';
-
-/** supertest calls signed as the gateway would sign them (default caller: anonymous). */
-export function signedClient(app: ReturnType<typeof buildApp>, secret: string) {
-  const call = (method: Method) => (url: string, identity: Identity = ANONYMOUS) =>
-    request(app.server)[method](url).set(signIdentity(secret, method.toUpperCase(), url, identity));
-  return { get: call('get'), post: call('post'), patch: call('patch'), delete: call('delete') };
-}
-
-export type SignedClient = ReturnType<typeof signedClient>;
+export { ADMIN, ANONYMOUS, GATEWAY, PUBLIC_SHELL, signedClient, type SignedClient } from '@hap/service-kit/testing';
 
 export interface TestTenant {
   app: ReturnType<typeof buildApp>;
@@ -33,7 +17,7 @@ export interface TestTenant {
   close: () => Promise<void>;
 }
 
-/** A fresh upload directory under the OS temp dir. */
+/** A fresh upload directory under the OS temp dir: tests never write to the checkout's .data/. */
 export const makeUploadDir = () => mkdtemp(join(tmpdir(), 'tenant-uploads-'));
 
 /**
@@ -49,17 +33,9 @@ export async function startTenant(options: { uploadDir?: string; databaseUrl?: s
     ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
   });
   const dataSource = createDataSource(config.DATABASE_URL);
-  const app = buildApp(config, dataSource);
-  await app.ready();
-  return {
-    app,
-    config,
-    dataSource,
-    uploadDir,
-    api: signedClient(app, config.INTERNAL_SECRET),
-    close: async () => {
-      await app.close();
-      await rm(uploadDir, { recursive: true, force: true });
-    },
-  };
+  const started = await startService(() => buildApp(config, dataSource), {
+    internalSecret: config.INTERNAL_SECRET,
+    cleanup: () => rm(uploadDir, { recursive: true, force: true }),
+  });
+  return { ...started, config, dataSource, uploadDir };
 }

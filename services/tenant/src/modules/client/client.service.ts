@@ -1,20 +1,18 @@
 import type { DataSource } from 'typeorm';
 import {
   ClientBrandingSchema,
-  ClientPublicSchema,
   DEFAULT_BRAND_BG_COLOR,
   DEFAULT_BRAND_COLOR,
   Messages,
   type Client,
   type ClientBranding,
   type ClientCreate,
-  type ClientPublic,
+  type Projected,
+  type routes,
   type ClientUpdate,
   type TrackingSettings,
 } from '@hap/contracts';
-import { notFound } from '@hap/service-kit';
-import { assertAdmin, isPrivileged, type Actor } from '../../shared/actor';
-import type { AuditLogRepository } from '../audit-log/audit-log.repository';
+import { assertAdmin, auditedTransaction, isPrivileged, notFound, type Actor } from '@hap/service-kit';
 import { toClientDto, toTrackingSettingsDto } from './client.dto';
 import type { ClientEntity } from './client.entity';
 import type { ClientRepository, ClientValues } from './client.repository';
@@ -28,6 +26,9 @@ function toRowValues(input: ClientUpdate): ClientValues {
   return values;
 }
 
+/** What GET /api/clients/{id} answers: one projection, named. */
+export type ClientProjection = Projected<typeof routes.getClient>;
+
 const pick = (dto: Client, keys: string[]) =>
   Object.fromEntries(keys.map((k) => [k, (dto as Record<string, unknown>)[k]]));
 
@@ -36,7 +37,6 @@ export class ClientService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clients: ClientRepository,
-    private readonly audit: AuditLogRepository,
   ) {}
 
   async list(actor: Actor): Promise<Client[]> {
@@ -44,11 +44,20 @@ export class ClientService {
     return (await this.clients.list()).map(toClientDto);
   }
 
-  /** Admins get the full client; pages get the public projection or, optimised, the branding. */
-  async get(actor: Actor, id: number, optimized: boolean): Promise<Client | ClientPublic | ClientBranding> {
+  /**
+   * Admins get the full client; pages get the public projection or, optimised,
+   * the branding. The route serializes by the named projection's own schema.
+   */
+  async get(actor: Actor, id: number, optimized: boolean): Promise<ClientProjection> {
     const dto = toClientDto(await this.require(id));
-    if (optimized) return ClientBrandingSchema.parse(dto);
-    return isPrivileged(actor.identity) ? dto : ClientPublicSchema.parse(dto);
+    if (optimized) return { projection: 'branding', data: dto };
+    return isPrivileged(actor.identity) ? { projection: 'admin', data: dto } : { projection: 'public', data: dto };
+  }
+
+  /** A page's branding, or null when the client does not exist. */
+  async branding(id: number): Promise<ClientBranding | null> {
+    const row = await this.clients.findById(id);
+    return row ? ClientBrandingSchema.parse(toClientDto(row)) : null;
   }
 
   async trackingSettings(id: number): Promise<TrackingSettings> {
@@ -57,43 +66,40 @@ export class ClientService {
 
   async create(actor: Actor, input: ClientCreate): Promise<Client> {
     assertAdmin(actor);
-    return this.dataSource.transaction(async (manager) => {
+    return auditedTransaction(this.dataSource, actor, async (manager) => {
       const dto = toClientDto(await this.clients.insert(toRowValues(input), manager));
-      await this.audit.record(manager, actor, { action: 'create', entity: 'client', entityId: dto.id, changes: { after: dto } });
-      return dto;
+      return { result: dto, audit: { action: 'create', entity: 'client', entityId: dto.id, changes: { after: dto } } };
     });
   }
 
   async update(actor: Actor, id: number, input: ClientUpdate): Promise<Client> {
     assertAdmin(actor);
-    return this.dataSource.transaction(async (manager) => {
+    return auditedTransaction(this.dataSource, actor, async (manager) => {
       const before = await this.clients.findByIdForWrite(id, manager, 'update');
       if (!before) throw notFound(Messages.clientNotFound(id));
       const after = toClientDto(await this.clients.update(id, toRowValues(input), manager));
       const keys = Object.keys(input);
-      await this.audit.record(manager, actor, {
+      return { result: after, audit: {
         action: 'update',
         entity: 'client',
         entityId: id,
         changes: { before: pick(toClientDto(before), keys), after: pick(after, keys) },
-      });
-      return after;
+      } };
     });
   }
 
   /** Staff and domain mappings go with the client (ON DELETE CASCADE). */
   async remove(actor: Actor, id: number): Promise<{ id: number }> {
     assertAdmin(actor);
-    return this.dataSource.transaction(async (manager) => {
+    return auditedTransaction(this.dataSource, actor, async (manager) => {
       const before = await this.clients.findByIdForWrite(id, manager, 'delete');
       if (!before || !(await this.clients.delete(id, manager))) throw notFound(Messages.clientNotFound(id));
-      await this.audit.record(manager, actor, {
+      return { result: { id }, audit: {
         action: 'delete',
         entity: 'client',
         entityId: id,
         changes: { before: toClientDto(before) },
-      });
-      return { id };
+      } };
     });
   }
 

@@ -1,9 +1,14 @@
 import type { DataSource } from 'typeorm';
 import { Messages, type DomainMapping, type DomainMappingCreate } from '@hap/contracts';
-import { conflict, notFound } from '@hap/service-kit';
-import { assertAdmin, type Actor } from '../../shared/actor';
-import { isForeignKeyViolation, isUniqueViolation } from '../../shared/db-errors';
-import type { AuditLogRepository } from '../audit-log/audit-log.repository';
+import {
+  assertAdmin,
+  auditedTransaction,
+  conflict,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  notFound,
+  type Actor,
+} from '@hap/service-kit';
 import type { ClientRepository } from '../client/client.repository';
 import type { DomainMappingEntity } from './domain-mapping.entity';
 import type { DomainMappingRepository } from './domain-mapping.repository';
@@ -26,7 +31,6 @@ export class DomainMappingService {
     private readonly dataSource: DataSource,
     private readonly mappings: DomainMappingRepository,
     private readonly clients: ClientRepository,
-    private readonly audit: AuditLogRepository,
   ) {}
 
   async list(actor: Actor): Promise<DomainMapping[]> {
@@ -37,14 +41,13 @@ export class DomainMappingService {
   async create(actor: Actor, input: DomainMappingCreate): Promise<DomainMapping> {
     assertAdmin(actor);
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      return await auditedTransaction(this.dataSource, actor, async (manager) => {
         if (!(await this.clients.exists(input.clientId, manager))) throw notFound(Messages.clientNotFound(input.clientId));
         if (await this.mappings.findByDomainAndPath(input.domain, input.path, manager)) {
           throw conflict(Messages.domainAlreadyMapped(input.domain, input.path));
         }
         const dto = toDomainMappingDto(await this.mappings.insert(input, manager));
-        await this.audit.record(manager, actor, { action: 'create', entity: 'domain_mapping', entityId: dto.id, changes: { after: dto } });
-        return dto;
+        return { result: dto, audit: { action: 'create', entity: 'domain_mapping', entityId: dto.id, changes: { after: dto } } };
       });
     } catch (err) {
       // Lost a race with a concurrent write: answer as the checks above would have.
@@ -56,16 +59,15 @@ export class DomainMappingService {
 
   async remove(actor: Actor, id: number): Promise<{ id: number }> {
     assertAdmin(actor);
-    return this.dataSource.transaction(async (manager) => {
+    return auditedTransaction(this.dataSource, actor, async (manager) => {
       const before = await this.mappings.findById(id, manager);
       if (!before || !(await this.mappings.delete(id, manager))) throw notFound(Messages.domainMappingNotFound(id));
-      await this.audit.record(manager, actor, {
+      return { result: { id }, audit: {
         action: 'delete',
         entity: 'domain_mapping',
         entityId: id,
         changes: { before: toDomainMappingDto(before) },
-      });
-      return { id };
+      } };
     });
   }
 }

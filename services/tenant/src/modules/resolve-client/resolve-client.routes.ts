@@ -1,13 +1,19 @@
-import { ClientResolutionSchema, ResolveClientQuerySchema, successEnvelope } from '@hap/contracts';
-import type { ServiceApp } from '@hap/service-kit';
-import { ok } from '../../shared/http';
+import type { RouteHandlers } from '@hap/service-kit';
+import type { ClientService } from '../client/client.service';
 import type { ResolveClientService } from './resolve-client.service';
 
-/** GET /api/resolve-client: the page's client from host, path, ?client= and session. */
-export function resolveClientRoutes(app: ServiceApp, resolver: ResolveClientService): void {
-  app.get(
-    '/api/resolve-client',
-    { schema: { querystring: ResolveClientQuerySchema, response: { 200: successEnvelope(ClientResolutionSchema) } } },
-    async (request) => ok(await resolver.resolve(request.query)),
-  );
-}
+/**
+ * GET /api/resolve-client: the page's client from host, path, ?client= and
+ * session; GET /api/page-context: the same with the client's branding, so a
+ * page renders after one call.
+ */
+export const resolveClientHandlers = (
+  resolver: ResolveClientService,
+  clients: ClientService,
+): Pick<RouteHandlers<'tenant'>, 'resolveClient' | 'getPageContext'> => ({
+  resolveClient: ({ query }) => resolver.resolve(query),
+  getPageContext: async ({ query }) => {
+    const resolution = await resolver.resolve(query);
+    return { resolution, client: await clients.branding(resolution.clientId) };
+  },
+});

@@ -5,10 +5,7 @@ import {
   type StaffMemberCreate,
   type StaffMemberUpdate,
 } from '@hap/contracts';
-import { notFound } from '@hap/service-kit';
-import { assertAdmin, type Actor } from '../../shared/actor';
-import { isForeignKeyViolation } from '../../shared/db-errors';
-import type { AuditLogRepository } from '../audit-log/audit-log.repository';
+import { assertAdmin, auditedTransaction, isForeignKeyViolation, notFound, type Actor } from '@hap/service-kit';
 import type { ClientRepository } from '../client/client.repository';
 import type { StaffMemberEntity } from './staff-member.entity';
 import type { StaffMemberRepository } from './staff-member.repository';
@@ -32,7 +29,6 @@ export class StaffMemberService {
     private readonly dataSource: DataSource,
     private readonly staff: StaffMemberRepository,
     private readonly clients: ClientRepository,
-    private readonly audit: AuditLogRepository,
   ) {}
 
   async listForClient(clientId: number): Promise<StaffMember[]> {
@@ -43,11 +39,10 @@ export class StaffMemberService {
   async create(actor: Actor, input: StaffMemberCreate): Promise<StaffMember> {
     assertAdmin(actor);
     try {
-      return await this.dataSource.transaction(async (manager) => {
+      return await auditedTransaction(this.dataSource, actor, async (manager) => {
         if (!(await this.clients.exists(input.clientId, manager))) throw notFound(Messages.clientNotFound(input.clientId));
         const dto = toStaffMemberDto(await this.staff.insert(input, manager));
-        await this.audit.record(manager, actor, { action: 'create', entity: 'staff_member', entityId: dto.id, changes: { after: dto } });
-        return dto;
+        return { result: dto, audit: { action: 'create', entity: 'staff_member', entityId: dto.id, changes: { after: dto } } };
       });
     } catch (err) {
       // The client was deleted between the check and the insert.
@@ -58,32 +53,30 @@ export class StaffMemberService {
 
   async update(actor: Actor, id: number, input: StaffMemberUpdate): Promise<StaffMember> {
     assertAdmin(actor);
-    return this.dataSource.transaction(async (manager) => {
+    return auditedTransaction(this.dataSource, actor, async (manager) => {
       const before = await this.staff.findByIdForWrite(id, manager, 'update');
       if (!before) throw notFound(Messages.staffMemberNotFound(id));
       const after = toStaffMemberDto(await this.staff.update(id, input, manager));
-      await this.audit.record(manager, actor, {
+      return { result: after, audit: {
         action: 'update',
         entity: 'staff_member',
         entityId: id,
         changes: { before: toStaffMemberDto(before), after },
-      });
-      return after;
+      } };
     });
   }
 
   async remove(actor: Actor, id: number): Promise<{ id: number }> {
     assertAdmin(actor);
-    return this.dataSource.transaction(async (manager) => {
+    return auditedTransaction(this.dataSource, actor, async (manager) => {
       const before = await this.staff.findByIdForWrite(id, manager, 'delete');
       if (!before || !(await this.staff.delete(id, manager))) throw notFound(Messages.staffMemberNotFound(id));
-      await this.audit.record(manager, actor, {
+      return { result: { id }, audit: {
         action: 'delete',
         entity: 'staff_member',
         entityId: id,
         changes: { before: toStaffMemberDto(before) },
-      });
-      return { id };
+      } };
     });
   }
 }

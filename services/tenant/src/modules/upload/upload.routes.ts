@@ -1,15 +1,10 @@
 import { createReadStream } from 'node:fs';
 import multipart from '@fastify/multipart';
-import { z } from 'zod';
-import { MAX_UPLOAD_BYTES, UploadResultSchema, successEnvelope } from '@hap/contracts';
-import type { ServiceApp } from '@hap/service-kit';
-import { actorOf } from '../../shared/actor';
-import { ok } from '../../shared/http';
+import { MAX_UPLOAD_BYTES } from '@hap/contracts';
+import { actorOf, type RouteHandlers, type ServiceApp } from '@hap/service-kit';
 import { receiveUpload } from './upload.multipart';
-import { IMAGE_UPLOAD, TEMPLATE_IMAGE_UPLOAD, UPLOADS_PREFIX, type UploadService } from './upload.service';
+import { IMAGE_UPLOAD, TEMPLATE_IMAGE_UPLOAD, type UploadService } from './upload.service';
 import type { UploadStorage } from './upload.storage';
-
-const UploadedSchema = { 201: successEnvelope(UploadResultSchema) };
 
 /** The external plugin the upload routes need; registered before any route. */
 export function uploadPlugins(app: ServiceApp): void {
@@ -21,27 +16,25 @@ export function uploadPlugins(app: ServiceApp): void {
   });
 }
 
+type UploadOperations = 'uploadImage' | 'uploadTemplateImage' | 'getUpload';
+
 /** POST /api/upload, POST /api/upload/template-image, GET /uploads/* (admin spec §5, §7). */
-export function uploadRoutes(app: ServiceApp, uploads: UploadService, storage: UploadStorage): void {
-  app.post('/api/upload', { schema: { response: UploadedSchema } }, async (request, reply) => {
-    const result = await uploads.upload(actorOf(request), () => receiveUpload(request, storage), IMAGE_UPLOAD);
-    return reply.status(201).send(ok(result));
-  });
-
-  app.post('/api/upload/template-image', { schema: { response: UploadedSchema } }, async (request, reply) => {
-    const result = await uploads.upload(actorOf(request), () => receiveUpload(request, storage), TEMPLATE_IMAGE_UPLOAD);
-    return reply.status(201).send(ok(result));
-  });
-
-  app.get(`${UPLOADS_PREFIX}/*`, { schema: { params: z.object({ '*': z.string() }) } }, async (request, reply) => {
-    const file = await uploads.locate(request.params['*']);
+export const uploadHandlers = (uploads: UploadService, storage: UploadStorage): Pick<RouteHandlers<'tenant'>, UploadOperations> => ({
+  uploadImage: (_input, request) => uploads.upload(actorOf(request), () => receiveUpload(request, storage), IMAGE_UPLOAD),
+  uploadTemplateImage: (_input, request) =>
+    uploads.upload(actorOf(request), () => receiveUpload(request, storage), TEMPLATE_IMAGE_UPLOAD),
+  getUpload: async ({ params }, request, reply) => {
+    const file = await uploads.locate(params['*']);
     const etag = `"${file.name}"`;
     // Names are random and never reused, so a year's caching is safe.
     reply
       .header('Cache-Control', 'public, max-age=31536000, immutable')
       .header('X-Content-Type-Options', 'nosniff')
       .header('ETag', etag);
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.type(file.mimeType).header('Content-Length', file.size).send(createReadStream(file.absolutePath));
-  });
-}
+    if (request.headers['if-none-match'] === etag) {
+      reply.status(304).send();
+      return;
+    }
+    reply.type(file.mimeType).header('Content-Length', file.size).send(createReadStream(file.absolutePath));
+  },
+});

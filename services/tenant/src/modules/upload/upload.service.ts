@@ -1,6 +1,5 @@
 import { ErrorCode, Messages, UploadFolderSchema, type UploadResult } from '@hap/contracts';
-import { AppError, notFound } from '@hap/service-kit';
-import { assertAdmin, type Actor } from '../../shared/actor';
+import { AppError, assertAdmin, notFound, type Actor } from '@hap/service-kit';
 import { detectImageType } from './image-type';
 import type { ReceivedUpload } from './upload.multipart';
 import type { StoredFile, UploadStorage } from './upload.storage';

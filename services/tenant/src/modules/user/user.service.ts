@@ -1,8 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { ErrorCode, Messages, type AdminLogin, type User } from '@hap/contracts';
-import { AppError, forbidden, isService } from '@hap/service-kit';
-import type { Actor } from '../../shared/actor';
-import { isUniqueViolation } from '../../shared/db-errors';
+import { AppError, forbidden, isService, isUniqueViolation, type Actor } from '@hap/service-kit';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 import type { UserEntity } from './user.entity';
 import type { UserRepository } from './user.repository';

@@ -1,24 +1,27 @@
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import type { FastifyInstance } from 'fastify';
+import type { ServiceName } from '@hap/contracts';
 import { signIdentity } from '@hap/service-kit';
+import { routesVersusContracts } from '@hap/service-kit/testing';
 
-interface SkeletonService<C extends { INTERNAL_SECRET: string; DATABASE_URL: string }> {
-  name: string;
+interface ServiceUnderTest<C extends { INTERNAL_SECRET: string; DATABASE_URL: string }> {
+  name: ServiceName;
   loadConfig: () => C;
   createDataSource: (url: string) => DataSource;
-  buildApp: (config: C, dataSource: DataSource) => Pick<FastifyInstance, 'ready' | 'close' | 'server'>;
+  buildApp: (config: C, dataSource: DataSource) => FastifyInstance;
 }
 
 /**
- * What every service answers before its features exist: readiness once its
+ * What every service answers, whatever its features: readiness once its
  * database answers, 401 for calls the gateway did not sign, the JSON 404 for
- * signed calls to paths it does not have yet. Run through the real app.
+ * signed calls to paths it does not have, and exactly the routes of its
+ * contract rows. Run through the real app.
  */
-export function describeServiceSkeleton<C extends { INTERNAL_SECRET: string; DATABASE_URL: string }>(
-  service: SkeletonService<C>,
+export function describeServiceBasics<C extends { INTERNAL_SECRET: string; DATABASE_URL: string }>(
+  service: ServiceUnderTest<C>,
 ): void {
-  describe(`${service.name} service skeleton`, () => {
+  describe(`${service.name} service basics`, () => {
     const config = service.loadConfig();
     const app = service.buildApp(config, service.createDataSource(config.DATABASE_URL));
 
@@ -50,6 +53,11 @@ export function describeServiceSkeleton<C extends { INTERNAL_SECRET: string; DAT
         .set(signIdentity(config.INTERNAL_SECRET, 'GET', '/api/nothing-here', { kind: 'anonymous' }));
       expect(res.status).toBe(404);
       expect(res.body).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
+    });
+
+    it('registers exactly the routes of its contract rows', () => {
+      const { registered, contracts } = routesVersusContracts(app, service.name);
+      expect(registered).toEqual(contracts);
     });
   });
 }

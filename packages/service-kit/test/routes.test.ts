@@ -1,0 +1,150 @@
+import request from 'supertest';
+import { z } from 'zod';
+import { defineRoute, type RouteContract } from '@hap/contracts';
+import { createServiceApp, isDatabaseUnavailable, registerContracts, signIdentity, type Identity, type RouteEntry } from '../src';
+
+const secret = 'route-contract-test-secret';
+const ANONYMOUS: Identity = { kind: 'anonymous' };
+const ADMIN: Identity = { kind: 'admin', userId: 1, email: 'a@b.c' };
+
+const Full = z.object({ id: z.number(), name: z.string(), secret: z.string() });
+const Public = Full.pick({ id: true, name: true });
+
+const contracts = {
+  getThing: defineRoute({
+    operation: 'getThing',
+    method: 'GET',
+    path: '/api/things/:id',
+    owner: 'tenant',
+    access: 'public',
+    summary: 'A thing',
+    params: z.object({ id: z.coerce.number().int().positive('Id must be a positive number') }),
+    projections: { admin: Full, public: Public },
+  }),
+  createThing: defineRoute({
+    operation: 'createThing',
+    method: 'POST',
+    path: '/api/things',
+    owner: 'tenant',
+    access: 'admin',
+    summary: 'Make a thing',
+    body: z.object({ name: z.string().min(2, 'Name must be at least 2 characters') }),
+    bodyLimit: 64,
+    status: 201,
+    data: Public,
+  }),
+  getRaw: defineRoute({
+    operation: 'getRaw',
+    method: 'GET',
+    path: '/api/raw',
+    owner: 'tenant',
+    access: 'public',
+    summary: 'A whole answer',
+    answer: z.object({ success: z.literal(true), user: z.string() }),
+  }),
+};
+const rows = Object.values(contracts) as RouteContract[];
+
+type Entries = Record<string, RouteEntry<RouteContract>>;
+const handlers: Entries = {
+  // Deliberately hands over every field, tagged with the caller's projection.
+  getThing: (async ({ params }: { params: { id: number } }, req: { identity: Identity }) => ({
+    projection: req.identity.kind === 'admin' ? 'admin' : 'public',
+    data: { id: params.id, name: 'Widget', secret: 'internal note' },
+  })) as unknown as RouteEntry<RouteContract>,
+  createThing: (async ({ body }: { body: { name: string } }) => ({ id: 7, name: body.name, secret: 'x' })) as unknown as RouteEntry<RouteContract>,
+  getRaw: (async () => ({ success: true, user: 'ada' })) as unknown as RouteEntry<RouteContract>,
+};
+
+function build(entries: Entries = handlers) {
+  const app = createServiceApp({ name: 'probe', internalSecret: secret, logLevel: 'silent' });
+  registerContracts(app, 'tenant', rows, entries);
+  return app;
+}
+
+const signed = (method: string, url: string, identity = ANONYMOUS) => signIdentity(secret, method, url, identity);
+
+describe('registerContracts', () => {
+  const app = build();
+  beforeAll(() => app.ready());
+  afterAll(() => app.close());
+
+  it('serializes a projection by its own schema: fields outside it never leave', async () => {
+    const res = await request(app.server).get('/api/things/3').set(signed('GET', '/api/things/3'));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toEqual({ success: true, data: { id: 3, name: 'Widget' } });
+  });
+
+  it('gives the admin projection to admins', async () => {
+    const res = await request(app.server).get('/api/things/3').set(signed('GET', '/api/things/3', ADMIN));
+    expect(res.body.data).toEqual({ id: 3, name: 'Widget', secret: 'internal note' });
+  });
+
+  it('validates params with the contract messages', async () => {
+    const res = await request(app.server).get('/api/things/0').set(signed('GET', '/api/things/0'));
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'Id must be a positive number' });
+  });
+
+  it('wraps data in the envelope with the row status, stripping what its schema does not name', async () => {
+    const res = await request(app.server).post('/api/things').set(signed('POST', '/api/things', ADMIN)).send({ name: 'Bolt' });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ success: true, data: { id: 7, name: 'Bolt' } });
+  });
+
+  it('refuses a non-admin on an admin row before reading the body', async () => {
+    const res = await request(app.server).post('/api/things').set(signed('POST', '/api/things')).send({ name: 'Bolt' });
+    expect(res.status).toBe(401);
+    expect(res.body.code).toBe('UNAUTHENTICATED');
+  });
+
+  it("holds a body to the row's limit", async () => {
+    const res = await request(app.server)
+      .post('/api/things')
+      .set(signed('POST', '/api/things', ADMIN))
+      .send({ name: 'x'.repeat(100) });
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('sends a whole answer as the handler gives it', async () => {
+    const res = await request(app.server).get('/api/raw').set(signed('GET', '/api/raw'));
+    expect(res.body).toEqual({ success: true, user: 'ada' });
+  });
+
+  it('records exactly the routes it registered', () => {
+    expect(app.registeredRoutes.filter((r) => r.url.startsWith('/api'))).toEqual([
+      { method: 'GET', url: '/api/things/:id' },
+      { method: 'POST', url: '/api/things' },
+      { method: 'GET', url: '/api/raw' },
+    ]);
+  });
+});
+
+describe('registerContracts refuses an incomplete or stray handler map', () => {
+  it('fails at start without a handler for an owned row', () => {
+    const { getRaw: _omitted, ...rest } = handlers;
+    expect(() => build(rest)).toThrow('tenant has no handler for getRaw (GET /api/raw)');
+  });
+
+  it('fails at start with a handler for a row it does not own', () => {
+    expect(() => build({ ...handlers, deleteEverything: handlers.getRaw })).toThrow(
+      'tenant has handlers for operations it does not own: deleteEverything',
+    );
+  });
+});
+
+describe('isDatabaseUnavailable', () => {
+  it.each([
+    [{ code: 'ECONNREFUSED' }, true],
+    [{ driverError: { code: '57P01' } }, true],
+    [{ driverError: { code: '08006' } }, true],
+    [new Error('Connection terminated unexpectedly'), true],
+    [new Error('timeout exceeded when trying to connect'), true],
+    [{ driverError: { code: '23505' } }, false],
+    [new Error('syntax error at or near'), false],
+  ])('%j → %s', (err, expected) => {
+    expect(isDatabaseUnavailable(err)).toBe(expected);
+  });
+});
