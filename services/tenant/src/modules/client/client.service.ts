@@ -79,12 +79,15 @@ export class ClientService {
       if (!before) throw notFound(Messages.clientNotFound(id));
       const after = toClientDto(await this.clients.update(id, toRowValues(input), manager));
       const keys = Object.keys(input);
-      return { result: after, audit: {
-        action: 'update',
-        entity: 'client',
-        entityId: id,
-        changes: { before: pick(toClientDto(before), keys), after: pick(after, keys) },
-      } };
+      return {
+        result: after,
+        audit: {
+          action: 'update',
+          entity: 'client',
+          entityId: id,
+          changes: { before: pick(toClientDto(before), keys), after: pick(after, keys) },
+        },
+      };
     });
   }
 
@@ -94,12 +97,15 @@ export class ClientService {
     return auditedTransaction(this.dataSource, actor, async (manager) => {
       const before = await this.clients.findByIdForWrite(id, manager, 'delete');
       if (!before || !(await this.clients.delete(id, manager))) throw notFound(Messages.clientNotFound(id));
-      return { result: { id }, audit: {
-        action: 'delete',
-        entity: 'client',
-        entityId: id,
-        changes: { before: toClientDto(before) },
-      } };
+      return {
+        result: { id },
+        audit: {
+          action: 'delete',
+          entity: 'client',
+          entityId: id,
+          changes: { before: toClientDto(before) },
+        },
+      };
     });
   }
 

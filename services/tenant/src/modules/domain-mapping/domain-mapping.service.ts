@@ -62,12 +62,15 @@ export class DomainMappingService {
     return auditedTransaction(this.dataSource, actor, async (manager) => {
       const before = await this.mappings.findById(id, manager);
       if (!before || !(await this.mappings.delete(id, manager))) throw notFound(Messages.domainMappingNotFound(id));
-      return { result: { id }, audit: {
-        action: 'delete',
-        entity: 'domain_mapping',
-        entityId: id,
-        changes: { before: toDomainMappingDto(before) },
-      } };
+      return {
+        result: { id },
+        audit: {
+          action: 'delete',
+          entity: 'domain_mapping',
+          entityId: id,
+          changes: { before: toDomainMappingDto(before) },
+        },
+      };
     });
   }
 }

@@ -57,12 +57,15 @@ export class StaffMemberService {
       const before = await this.staff.findByIdForWrite(id, manager, 'update');
       if (!before) throw notFound(Messages.staffMemberNotFound(id));
       const after = toStaffMemberDto(await this.staff.update(id, input, manager));
-      return { result: after, audit: {
-        action: 'update',
-        entity: 'staff_member',
-        entityId: id,
-        changes: { before: toStaffMemberDto(before), after },
-      } };
+      return {
+        result: after,
+        audit: {
+          action: 'update',
+          entity: 'staff_member',
+          entityId: id,
+          changes: { before: toStaffMemberDto(before), after },
+        },
+      };
     });
   }
 
@@ -71,12 +74,15 @@ export class StaffMemberService {
     return auditedTransaction(this.dataSource, actor, async (manager) => {
       const before = await this.staff.findByIdForWrite(id, manager, 'delete');
       if (!before || !(await this.staff.delete(id, manager))) throw notFound(Messages.staffMemberNotFound(id));
-      return { result: { id }, audit: {
-        action: 'delete',
-        entity: 'staff_member',
-        entityId: id,
-        changes: { before: toStaffMemberDto(before) },
-      } };
+      return {
+        result: { id },
+        audit: {
+          action: 'delete',
+          entity: 'staff_member',
+          entityId: id,
+          changes: { before: toStaffMemberDto(before) },
+        },
+      };
     });
   }
 }
