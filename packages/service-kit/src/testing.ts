@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { FastifyInstance } from 'fastify';
-import { routesOf, type RouteOwner } from '@hap/contracts';
+import { createApiClient, routesOf, type ApiClient, type RouteOwner } from '@hap/contracts';
 import { signIdentity, type Identity } from './identity';
 
 /**
@@ -22,6 +22,18 @@ export function signedClient(app: FastifyInstance, secret: string) {
   return { get: call('get'), post: call('post'), patch: call('patch'), put: call('put'), delete: call('delete') };
 }
 export type SignedClient = ReturnType<typeof signedClient>;
+
+/**
+ * The contracts' typed client (`client.call(routes.x, { params, query, body })`)
+ * over an in-process app, each call signed as `identity`: tests build no paths
+ * and parse no answers by hand. Error answers throw ApiError (status, code, message).
+ */
+export function contractClient(app: FastifyInstance, secret: string, identity: Identity = ANONYMOUS): ApiClient {
+  return createApiClient(async ({ method, url, body, headers }) => {
+    const res = await app.inject({ method, url, payload: body, headers: { ...headers, ...signIdentity(secret, method, url, identity) } });
+    return { status: res.statusCode, text: res.body };
+  });
+}
 
 export interface StartedService<App extends FastifyInstance> {
   app: App;

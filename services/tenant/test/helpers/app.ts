@@ -6,7 +6,8 @@ import { buildApp } from '../../src/app';
 import { loadServiceConfig, type Config } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 
-export { ADMIN, ANONYMOUS, GATEWAY, PUBLIC_SHELL, signedClient, type SignedClient } from '@hap/service-kit/testing';
+export { ADMIN, ANONYMOUS, GATEWAY, PUBLIC_SHELL, contractClient, signedClient, type SignedClient } from '@hap/service-kit/testing';
+export type { ApiClient } from '@hap/contracts';
 
 export interface TestTenant {
   app: ReturnType<typeof buildApp>;

@@ -1,42 +1,49 @@
-import { startTenant, type TestTenant } from '../helpers/app';
+import { ApiError, routes } from '@hap/contracts';
+import { contractClient, startTenant, type ApiClient, type TestTenant } from '../helpers/app';
 import { createClient, createDomainMapping, uniqueHost } from '../helpers/factories';
 
 describe('GET /api/page-context', () => {
   let t: TestTenant;
+  let api: ApiClient;
 
   beforeAll(async () => {
     t = await startTenant();
+    api = contractClient(t.app, t.config.INTERNAL_SECRET);
   });
   afterAll(() => t.close());
 
   it('answers the resolution and the branding of a mapped host in one call', async () => {
     const client = await createClient(t.dataSource, { brandColor: '#123456', logoPath: '/uploads/images/logo.webp' });
     const mapping = await createDomainMapping(t.dataSource, client.id);
-    const res = await t.api.get(`/api/page-context?host=${mapping.domain}&path=/trt`);
-    expect(res.status).toBe(200);
-    expect(res.body.data.resolution).toEqual({ clientId: client.id, source: 'host' });
-    expect(res.body.data.client).toMatchObject({ id: client.id, name: client.name, brandColor: '#123456', logoPath: '/uploads/images/logo.webp' });
+    const context = await api.call(routes.getPageContext, { query: { host: mapping.domain, path: '/trt' } });
+    expect(context.resolution).toEqual({ clientId: client.id, source: 'host' });
+    expect(context.client).toMatchObject({ id: client.id, name: client.name, brandColor: '#123456', logoPath: '/uploads/images/logo.webp' });
     // The branding projection only: no ad account or CRM ids reach a page.
-    expect(res.body.data.client).not.toHaveProperty('googleAdsAccountId');
-    expect(res.body.data.client).not.toHaveProperty('ghlSubaccountId');
+    expect(context.client).not.toHaveProperty('googleAdsAccountId');
+    expect(context.client).not.toHaveProperty('ghlSubaccountId');
   });
 
   it('follows ?client= on an unmapped host', async () => {
     const client = await createClient(t.dataSource);
-    const res = await t.api.get(`/api/page-context?host=${uniqueHost()}&path=/&client=${client.id}`);
-    expect(res.body.data).toMatchObject({ resolution: { clientId: client.id, source: 'query' }, client: { id: client.id } });
+    const context = await api.call(routes.getPageContext, { query: { host: uniqueHost(), path: '/', client: String(client.id) } });
+    expect(context).toMatchObject({ resolution: { clientId: client.id, source: 'query' }, client: { id: client.id } });
   });
 
   it('says client null when the default clinic no longer exists', async () => {
     // Nothing is seeded in the test database: client 1 does not exist.
-    const res = await t.api.get(`/api/page-context?host=${uniqueHost()}&path=/`);
-    expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ resolution: { clientId: 1, source: 'default' }, client: null });
+    const context = await api.call(routes.getPageContext, { query: { host: uniqueHost(), path: '/' } });
+    expect(context).toEqual({ resolution: { clientId: 1, source: 'default' }, client: null });
   });
 
   it('needs a host', async () => {
     const res = await t.api.get('/api/page-context?path=/');
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, message: 'host is required' });
+  });
+
+  it('is one of the rows a typed caller can reach; a missing client id is its 404', async () => {
+    const error = await api.call(routes.getClient, { params: { id: 999_999 } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, code: 'NOT_FOUND', message: 'Client 999999 was not found.' });
   });
 });
