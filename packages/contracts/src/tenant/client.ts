@@ -100,19 +100,17 @@ export const ClientPublicSchema = ClientSchema.pick({
 });
 export type ClientPublic = z.infer<typeof ClientPublicSchema>;
 
-/** `GET /api/clients/{id}?optimized=true`: just what a page needs to brand itself. */
-export const ClientBrandingSchema = ClientSchema.pick({
-  id: true,
-  name: true,
-  address: true,
-  phone: true,
-  email: true,
-  website: true,
-  brandColor: true,
-  brandBgColor: true,
-  logoPath: true,
-  officeImagePath: true,
-  bookingLink: true,
+/**
+ * `GET /api/clients/{id}?optimized=true`: just what a page needs to brand
+ * itself — a narrowing of the public projection, so it can never hold more.
+ */
+export const ClientBrandingSchema = ClientPublicSchema.omit({
+  domain: true,
+  googleAdsTagId: true,
+  googleAnalyticsId: true,
+  facebookPixelId: true,
+  trackingEnabled: true,
+  conversionTrackingEnabled: true,
 });
 export type ClientBranding = z.infer<typeof ClientBrandingSchema>;
 
