@@ -13,6 +13,7 @@ export const ErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   LENGTH_REQUIRED: 'LENGTH_REQUIRED',
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   NO_FILE: 'NO_FILE',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
@@ -46,6 +47,10 @@ export const Messages = {
   requestTooLarge: 'The request is too large.',
   adminNotBuilt: 'The admin app is not built yet. Build it with npm run build:web.',
   lengthRequired: 'Send the request body with a Content-Length header.',
+  requestTimeout: 'The request took too long to arrive. Please try again.',
+  invalidJson: 'The request body is not valid JSON.',
+  jsonRequired: 'Send the request body as JSON (Content-Type: application/json).',
+  malformedRequest: 'This request is malformed.',
   invalidMultipart: 'The upload was not a valid multipart form. Please choose the image again.',
   oneImagePerUpload: 'Please upload one image at a time.',
   // admin spec §5: image uploader
