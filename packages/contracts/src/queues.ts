@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { idField } from './fields';
+
 /** Queue names (DESIGN §5). BullMQ forbids ':' in names; dots are fine. */
 export const QueueName = {
   templatesGenerate: 'templates.generate',
@@ -9,12 +12,109 @@ export const QueueName = {
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
+/** The services whose worker processes consume queues. */
+export type QueueOwner = 'tenant' | 'leads' | 'templates' | 'ads';
+
+/** The goals the admin's Optimize selector offers (admin spec, Google Ads templates). */
+export const OptimizationGoalSchema = z.enum(['increase_conversions', 'improve_ctr', 'reduce_cost', 'expand_reach'], {
+  error: 'Choose an optimization goal',
+});
+export type OptimizationGoal = z.infer<typeof OptimizationGoalSchema>;
+
+/** An id the API hands out for one queued request before any row needs to exist. */
+const requestIdField = z.uuid('Request id must be a UUID');
+
+/**
+ * One queue: who consumes it, what a job carries, and the job id that makes
+ * adding it twice a no-op. Payloads carry ids and options only: whatever a
+ * job needs beyond them (a lead's contact details, a prompt) is read from the
+ * owner's tables when the job runs, so nothing personal sits in Redis.
+ */
+export interface QueueContract<P extends z.ZodObject = z.ZodObject, O extends QueueOwner = QueueOwner> {
+  owner: O;
+  /** What the worker does, for dashboards and docs. */
+  description: string;
+  payload: P;
+  /**
+   * The job id, from the payload: the same entity always gets the same id, so
+   * a retried HTTP request or a second outbox sweep does not queue the work
+   * twice while the first job is still kept. BullMQ refuses ':' and all-digit
+   * custom ids, hence `<word>-<id>`; the words differ per queue, so a job id
+   * alone says which queue it belongs to.
+   */
+  jobId(payload: z.infer<P>): string;
+}
+
+const defineQueue = <P extends z.ZodObject, O extends QueueOwner>(contract: QueueContract<P, O>) => contract;
+
+export const queueContracts = {
+  'templates.generate': defineQueue({
+    owner: 'templates',
+    description: "AI writes a new service template's content and stores it",
+    payload: z.strictObject({ generationId: idField('Generation id') }),
+    jobId: ({ generationId }) => `generation-${generationId}`,
+  }),
+  'ads.generate': defineQueue({
+    owner: 'ads',
+    description: 'AI writes Google Ads campaigns for a service template',
+    payload: z.strictObject({ requestId: requestIdField, templateId: idField('Template id') }),
+    jobId: ({ requestId }) => `ads-generate-${requestId}`,
+  }),
+  'ads.optimize': defineQueue({
+    owner: 'ads',
+    description: 'AI rewrites one campaign of a template for a goal',
+    payload: z.strictObject({
+      requestId: requestIdField,
+      templateId: idField('Template id'),
+      campaignId: idField('Campaign id'),
+      goal: OptimizationGoalSchema,
+    }),
+    jobId: ({ requestId }) => `ads-optimize-${requestId}`,
+  }),
+  'ads.launch': defineQueue({
+    owner: 'ads',
+    description: 'Builds and sends the Google Ads mutate of one launch and records it',
+    payload: z.strictObject({ launchId: idField('Launch id') }),
+    jobId: ({ launchId }) => `launch-${launchId}`,
+  }),
+  'leads.deliver': defineQueue({
+    owner: 'leads',
+    description: 'Pushes a stored lead to the CRM, notifies the clinic, uploads an offline conversion',
+    payload: z.strictObject({ deliveryId: idField('Delivery id') }),
+    jobId: ({ deliveryId }) => `delivery-${deliveryId}`,
+  }),
+  'tenant.provision': defineQueue({
+    owner: 'tenant',
+    description: "Creates a clinic's CRM sub-account and loads its snapshots",
+    payload: z.strictObject({ clientId: idField('Client id') }),
+    jobId: ({ clientId }) => `provision-${clientId}`,
+  }),
+} as const satisfies Record<QueueName, QueueContract>;
+
+type Contracts = typeof queueContracts;
+
+/** Every queue name, in the order of DESIGN §5. */
+export const QUEUE_NAMES = Object.keys(queueContracts) as QueueName[];
+
+/** What a job of queue `N` carries. */
+export type QueuePayload<N extends QueueName> = z.infer<Contracts[N]['payload']>;
+
+/** The queues `O`'s worker consumes. */
+export type QueuesOf<O extends QueueOwner> = { [N in QueueName]: Contracts[N]['owner'] extends O ? N : never }[QueueName];
+
 /** Which service's worker consumes each queue. */
-export const queueOwner = {
-  'templates.generate': 'templates',
-  'ads.generate': 'ads',
-  'ads.optimize': 'ads',
-  'ads.launch': 'ads',
-  'leads.deliver': 'leads',
-  'tenant.provision': 'tenant',
-} as const satisfies Record<QueueName, string>;
+export const queueOwner = Object.fromEntries(QUEUE_NAMES.map((name) => [name, queueContracts[name].owner])) as {
+  [N in QueueName]: Contracts[N]['owner'];
+};
+
+/** The queues `owner`'s worker consumes. */
+export const queuesOwnedBy = <O extends QueueOwner>(owner: O): Array<QueuesOf<O>> =>
+  QUEUE_NAMES.filter((name) => queueContracts[name].owner === owner) as Array<QueuesOf<O>>;
+
+export const isQueueName = (value: string): value is QueueName => Object.hasOwn(queueContracts, value);
+
+/** The job id of a (valid) payload of queue `name`. */
+export function jobIdOf<N extends QueueName>(name: N, payload: QueuePayload<N>): string {
+  const contract = queueContracts[name] as unknown as QueueContract;
+  return contract.jobId(payload);
+}

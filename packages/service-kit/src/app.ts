@@ -5,6 +5,7 @@ import { ErrorCode, Messages } from '@hap/contracts';
 import { registerErrorHandling } from './error-handler';
 import { REQUEST_ID_HEADER, verifyIdentity, type Identity } from './identity';
 import { AppError } from './errors';
+import { instrumentRequests } from './metrics';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -57,6 +58,7 @@ export function createServiceApp(options: ServiceAppOptions) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app as unknown as FastifyInstance);
+  instrumentRequests(app as unknown as FastifyInstance, { service: options.name });
 
   app.decorateRequest('identity', null as unknown as Identity);
   app.addHook('onRequest', async (request) => {

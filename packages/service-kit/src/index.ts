@@ -5,6 +5,7 @@ export * from './error-handler';
 export * from './app';
 export * from './database';
 export * from './queue';
+export * from './metrics';
 export * from './lifecycle';
 export * from './runtime';
 export * from './plugins';

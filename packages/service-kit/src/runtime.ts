@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
-import type { Worker } from 'bullmq';
+import type { Queue } from 'bullmq';
 import pino from 'pino';
+import type { QueueOwner } from '@hap/contracts';
 import { migrate } from './database';
 import { onShutdown } from './lifecycle';
+import { createMetricsRegistry, instrumentQueues, loadMetricsConfig, startProcessMetrics, type MetricsServer } from './metrics';
+import { checkQueueHandlers, createQueue, startQueueWorkers, type QueueHandlers, type QueueRedis } from './queue';
 
 export interface ServerRuntime {
   app: FastifyInstance;
@@ -21,50 +24,83 @@ function exitOnFailure(log: (err: unknown) => void) {
 
 /**
  * Listens, and on SIGTERM/SIGINT drains requests and closes everything
- * `app.close()` owns. A failure to start ends the process.
+ * `app.close()` owns. An app with a metrics registry (`app.metrics`) also
+ * serves it on METRICS_PORT, a listener of its own. A failure to start ends
+ * the process.
  */
 export function runServer({ app, host, port }: ServerRuntime): Promise<void> {
-  onShutdown(app.log, () => app.close());
-  return app.listen({ host, port }).then(
-    () => undefined,
-    exitOnFailure((err) => app.log.error({ err }, 'failed to start')),
-  );
+  let metrics: MetricsServer | null = null;
+  onShutdown(app.log, async () => {
+    await app.close();
+    await metrics?.close();
+  });
+  const start = async () => {
+    const metricsConfig = loadMetricsConfig();
+    await app.listen({ host, port });
+    if (!app.hasDecorator('metrics')) return;
+    metrics = await startProcessMetrics(app.metrics, host, metricsConfig);
+    if (metrics) app.log.info({ port: metrics.port }, 'metrics at GET /metrics');
+  };
+  return start().catch(exitOnFailure((err) => app.log.error({ err }, 'failed to start')));
 }
 
-export interface WorkerRuntime {
-  name: string;
+export interface WorkerRuntime<O extends QueueOwner> {
+  /** The service; its worker consumes the queues the contracts give it. */
+  name: O;
   logLevel: string;
+  /** Interface of the metrics listener (the service's HOST). */
+  host: string;
+  /** Where the queues live. */
+  redis: QueueRedis;
   dataSource?: DataSource;
-  /** Builds this process's consumers once the database is up. */
-  start: () => Promise<Worker[]> | Worker[];
+  /** One handler per queue the service consumes, checked before anything connects. */
+  handlers: QueueHandlers<O>;
+  /** Jobs per queue at once in this process. */
+  concurrency?: number;
 }
 
 /**
- * A service's job process (separate from its API process): starts its BullMQ
- * consumers and closes them on SIGTERM, letting active jobs finish. A failure
- * to start ends the process.
+ * A service's job process (separate from its API process): checks its
+ * handler map, starts one BullMQ worker per queue it consumes, serves their
+ * metrics on METRICS_PORT, and closes them on SIGTERM, letting active jobs
+ * finish. A failure to start (a missing handler, the database away) ends the
+ * process with the reason logged.
  */
-export function runWorkers(runtime: WorkerRuntime): Promise<void> {
+export function runWorkers<O extends QueueOwner>(runtime: WorkerRuntime<O>): Promise<void> {
   const logger = pino({ level: runtime.logLevel, base: { service: runtime.name, process: 'worker' } });
   return startWorkers(runtime, logger).catch(exitOnFailure((err) => logger.error({ err }, 'failed to start')));
 }
 
-async function startWorkers({ dataSource, start }: WorkerRuntime, logger: pino.Logger): Promise<void> {
+async function startWorkers<O extends QueueOwner>(runtime: WorkerRuntime<O>, logger: pino.Logger): Promise<void> {
+  const { dataSource, redis } = runtime;
+  const names = checkQueueHandlers(runtime.name, runtime.handlers);
+  const metricsConfig = loadMetricsConfig();
   if (dataSource && !dataSource.isInitialized) await dataSource.initialize();
-  const workers = await start();
+
+  const onError = (err: Error) => logger.error({ err }, 'worker error');
+  const workers = startQueueWorkers(runtime.name, runtime.handlers, redis, { concurrency: runtime.concurrency, onError });
   for (const worker of workers) {
-    worker.on('error', (err) => logger.error({ err, queue: worker.name }, 'worker error'));
     worker.on('failed', (job, err) => logger.warn({ err, queue: worker.name, jobId: job?.id }, 'job failed'));
   }
-  logger.info({ queues: workers.map((w) => w.name) }, workers.length ? 'consuming queues' : 'no queues to consume yet');
+  // Producers' handles, for the depth gauge only.
+  const queues = names.map((name) => createQueue(name, redis));
+  const registry = createMetricsRegistry({ service: runtime.name, process: 'worker' });
+  instrumentQueues(
+    registry,
+    queues.map((q) => q.queue as Queue),
+    workers,
+    (err) => logger.warn({ err }, 'queue depth unavailable'),
+  );
+
+  let metrics: MetricsServer | null = null;
   onShutdown(logger, async () => {
     await Promise.all(workers.map((w) => w.close()));
+    await Promise.all(queues.map((q) => q.close()));
+    await metrics?.close();
     if (dataSource?.isInitialized) await dataSource.destroy();
   });
-  if (workers.length === 0) {
-    // Keep the process alive so a supervisor sees a healthy worker.
-    setInterval(() => undefined, 1 << 30);
-  }
+  metrics = await startProcessMetrics(registry, runtime.host, metricsConfig);
+  logger.info({ queues: names, metricsPort: metrics?.port ?? null }, 'consuming queues');
 }
 
 /** `node dist/db/migrate.js`: runs this service's pending migrations and exits (1 on failure). */

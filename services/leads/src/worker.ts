@@ -1,12 +1,15 @@
-import { runWorkers } from '@hap/service-kit';
+import { queueRedis, runWorkers } from '@hap/service-kit';
 import { loadServiceConfig } from './config';
 import { createDataSource } from './db/data-source';
+import { handlers } from './queues/handlers';
 
-/** The leads job process; its queue consumers arrive with the leads issues. */
+/** The leads job process: a BullMQ worker for each queue leads consumes. */
 const config = loadServiceConfig();
 void runWorkers({
   name: 'leads',
   logLevel: config.LOG_LEVEL,
+  host: config.HOST,
+  redis: queueRedis(config),
   dataSource: createDataSource(config.DATABASE_URL),
-  start: () => [],
+  handlers,
 });

@@ -1,12 +1,15 @@
-import { runWorkers } from '@hap/service-kit';
+import { queueRedis, runWorkers } from '@hap/service-kit';
 import { loadServiceConfig } from './config';
 import { createDataSource } from './db/data-source';
+import { handlers } from './queues/handlers';
 
-/** The templates job process; its queue consumers arrive with the templates issues. */
+/** The templates job process: a BullMQ worker for each queue templates consumes. */
 const config = loadServiceConfig();
 void runWorkers({
   name: 'templates',
   logLevel: config.LOG_LEVEL,
+  host: config.HOST,
+  redis: queueRedis(config),
   dataSource: createDataSource(config.DATABASE_URL),
-  start: () => [],
+  handlers,
 });

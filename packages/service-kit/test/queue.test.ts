@@ -1,0 +1,84 @@
+import { UnrecoverableError } from 'bullmq';
+import { jobIdOf, QUEUE_NAMES, queueOwner, queuesOwnedBy } from '@hap/contracts';
+import {
+  checkQueueHandlers,
+  InvalidJobPayloadError,
+  parseJobPayload,
+  pending,
+  startQueueWorkers,
+  type QueueHandlers,
+} from '../src';
+
+/** Nothing listens here: a worker that got this far would fail to connect, not throw. */
+const NOWHERE = { url: 'redis://127.0.0.1:1', prefix: 'never_used' };
+
+describe('the queue handler registry', () => {
+  const complete: QueueHandlers<'ads'> = {
+    'ads.generate': pending('a'),
+    'ads.optimize': pending('b'),
+    'ads.launch': pending('c'),
+  };
+
+  it('accepts exactly one handler per queue the service consumes', () => {
+    expect(checkQueueHandlers('ads', complete)).toEqual(['ads.generate', 'ads.optimize', 'ads.launch']);
+  });
+
+  it('refuses to start with a missing handler, naming the queue', () => {
+    // @ts-expect-error a missing handler is a type error too
+    const missing: QueueHandlers<'ads'> = { 'ads.generate': pending('a'), 'ads.optimize': pending('b') };
+    expect(() => startQueueWorkers('ads', missing, NOWHERE)).toThrow(
+      'The ads worker cannot start: no handler for ads.launch (it consumes ads.generate, ads.optimize, ads.launch).',
+    );
+  });
+
+  it("refuses to start with a handler for another service's queue", () => {
+    const extra = { ...complete, 'leads.deliver': pending('d') };
+    expect(() => startQueueWorkers('ads', extra, NOWHERE)).toThrow(
+      'The ads worker cannot start: handlers for queues it does not consume: leads.deliver',
+    );
+  });
+
+  it('refuses a handler that is not a function', () => {
+    const broken = { ...complete, 'ads.launch': undefined } as unknown as QueueHandlers<'ads'>;
+    expect(() => checkQueueHandlers('ads', broken)).toThrow('no handler for ads.launch');
+  });
+});
+
+describe('queue contracts', () => {
+  it('gives every queue to one service', () => {
+    const owned = (['tenant', 'leads', 'templates', 'ads'] as const).flatMap((owner) => queuesOwnedBy(owner));
+    expect(owned.sort()).toEqual([...QUEUE_NAMES].sort());
+    expect(queueOwner['tenant.provision']).toBe('tenant');
+  });
+
+  it('derives job ids BullMQ accepts, distinct per queue for the same id', () => {
+    const ids = [
+      jobIdOf('templates.generate', { generationId: 1 }),
+      jobIdOf('ads.launch', { launchId: 1 }),
+      jobIdOf('leads.deliver', { deliveryId: 1 }),
+      jobIdOf('tenant.provision', { clientId: 1 }),
+    ];
+    expect(ids).toEqual(['generation-1', 'launch-1', 'delivery-1', 'provision-1']);
+    for (const id of ids) expect(id).not.toMatch(/:|^\d+$/);
+  });
+
+  it('parses payloads strictly: ids and options only', () => {
+    expect(parseJobPayload('leads.deliver', { deliveryId: 4 })).toEqual({ deliveryId: 4 });
+    expect(() => parseJobPayload('leads.deliver', { deliveryId: 4, email: 'someone@example.com' })).toThrow(InvalidJobPayloadError);
+    expect(() => parseJobPayload('leads.deliver', { deliveryId: '4' })).toThrow('Invalid leads.deliver job payload: deliveryId:');
+    expect(() =>
+      parseJobPayload('ads.optimize', { requestId: 'not-a-uuid', templateId: 1, campaignId: 2, goal: 'improve_ctr' }),
+    ).toThrow('requestId: Request id must be a UUID');
+  });
+});
+
+describe('pending', () => {
+  it('fails the job for good, saying what it waits for', async () => {
+    const handler = pending('the CRM integration');
+    const failure = handler({ clientId: 1 }, { queueName: 'tenant.provision', id: 'provision-1' });
+    await expect(failure).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(failure).rejects.toThrow(
+      'tenant.provision jobs are not implemented until the CRM integration; job provision-1 was not processed.',
+    );
+  });
+});
