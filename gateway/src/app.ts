@@ -6,6 +6,8 @@ import { ErrorCode, Messages } from '@hap/contracts';
 import { REQUEST_ID_HEADER, registerErrorHandling } from '@hap/service-kit';
 import type { Config } from './config';
 import { createTenantClient, type TenantClient } from './clients/tenant.client';
+import { metricsPlugin } from './plugins/metrics';
+import { queuesBoard } from './plugins/queues-board';
 import { redisPlugin } from './plugins/redis';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
@@ -48,6 +50,7 @@ export function buildApp(config: Config, deps: GatewayDeps = {}) {
   });
 
   // External plugins, then ours, then routes (CONVENTIONS habit 4).
+  app.register(metricsPlugin);
   app.register(redisPlugin, { url: config.REDIS_URL, client: deps.redis });
   app.register(securityPlugin, {
     internalSecret: config.INTERNAL_SECRET,
@@ -89,6 +92,7 @@ export function buildApp(config: Config, deps: GatewayDeps = {}) {
     await scope.register(authRoutes, { tenant, throttle });
   });
 
+  app.register(queuesBoard, { redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
   app.register(apiProxy, { config, matchRoute: createRouteMatcher() });
   app.register(adminRemote, { dir: config.ADMIN_REMOTE_DIR });
   app.register(pageProxy, { config });
