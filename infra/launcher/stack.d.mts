@@ -5,6 +5,11 @@ export interface StackOptions {
   quiet?: boolean;
   logDir?: string;
   ports?: Partial<Record<'gateway' | 'publicShell' | 'tenant' | 'leads' | 'templates' | 'ads', number>>;
+  /**
+   * METRICS_PORT per process (`gateway`, `tenant`, `tenant-worker`, …; 0 = none).
+   * Default: `defaultMetricsPorts`, or none at all when `ports` is given.
+   */
+  metricsPorts?: Partial<Record<string, number>>;
   env?: Record<string, string | undefined>;
   log?: (message: string) => void;
 }
@@ -16,5 +21,9 @@ export interface Stack {
 }
 
 export declare const defaultPorts: Record<'gateway' | 'publicShell' | 'tenant' | 'leads' | 'templates' | 'ads', number>;
+export declare const defaultMetricsPorts: Record<string, number>;
+/** Restart backoff of crashed processes once the stack is up. */
+export declare const RESTART: { firstMs: number; maxMs: number; stableMs: number };
+export declare function nextRestartDelay(previousMs: number, uptimeMs: number): number;
 export declare function startStack(options?: StackOptions): Promise<Stack>;
 export declare function runStack(): Promise<void>;

@@ -19,13 +19,44 @@ export const defaultPorts = {
   ads: Number(process.env.ADS_PORT ?? 4104),
 };
 
+/**
+ * Each process's Prometheus listener (METRICS_PORT, on loopback): APIs 94xx
+ * like their 41xx ports, their workers 941x, the gateway 9480. Override one
+ * with <NAME>_METRICS_PORT (TENANT_WORKER_METRICS_PORT=…); 0 turns it off.
+ */
+const metricsPort = (name, fallback) => Number(process.env[`${name.toUpperCase().replaceAll('-', '_')}_METRICS_PORT`] ?? fallback);
+export const defaultMetricsPorts = {
+  gateway: metricsPort('gateway', 9480),
+  ...Object.fromEntries(
+    SERVICES.flatMap((name, i) => [
+      [name, metricsPort(name, 9401 + i)],
+      [`${name}-worker`, metricsPort(`${name}-worker`, 9411 + i)],
+    ]),
+  ),
+};
+
+/** A crashed process comes back after 0.5 s, doubling to 30 s; 60 s up resets the delay. */
+export const RESTART = { firstMs: 500, maxMs: 30_000, stableMs: 60_000 };
+
+/** The delay before the next restart, from the last one and how long the process stayed up. */
+export function nextRestartDelay(previousMs, uptimeMs) {
+  if (!previousMs || uptimeMs >= RESTART.stableMs) return RESTART.firstMs;
+  return Math.min(previousMs * 2, RESTART.maxMs);
+}
+
 const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
 
-function processTable(ports) {
+function processTable(ports, metricsPorts) {
   const table = [];
+  const metrics = (name) => ({ METRICS_PORT: metricsPorts[name] ?? 0 });
   for (const name of SERVICES) {
-    table.push({ name, script: `services/${name}/dist/server.js`, env: { PORT: ports[name] }, health: `http://127.0.0.1:${ports[name]}/health` });
-    table.push({ name: `${name}-worker`, script: `services/${name}/dist/worker.js`, env: {} });
+    table.push({
+      name,
+      script: `services/${name}/dist/server.js`,
+      env: { PORT: ports[name], ...metrics(name) },
+      health: `http://127.0.0.1:${ports[name]}/health`,
+    });
+    table.push({ name: `${name}-worker`, script: `services/${name}/dist/worker.js`, env: metrics(`${name}-worker`) });
   }
   table.push({
     name: 'public-shell',
@@ -39,6 +70,7 @@ function processTable(ports) {
     nodeArgs: ['--max-semi-space-size=32'],
     env: {
       PORT: ports.gateway,
+      ...metrics('gateway'),
       PUBLIC_SHELL_URL: `http://127.0.0.1:${ports.publicShell}`,
       ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`])),
     },
@@ -112,51 +144,74 @@ export async function startStack(options = {}) {
     throw err;
   }
 
+  // Until the stack is up, a process that exits fails the start (with its log);
+  // afterwards it is restarted with backoff, and the launcher says so.
   const children = [];
   let dead = null;
+  let running = false;
   let stopping = false;
-  for (const proc of processTable(ports)) {
-    const out = createWriteStream(join(logDir, `${proc.name}.log`), { flags: 'a' });
-    const child = spawn(process.execPath, [...(proc.nodeArgs ?? []), join(root, proc.script)], {
-      cwd: root,
-      env: { ...env, ...Object.fromEntries(Object.entries(proc.env).map(([k, v]) => [k, String(v)])) },
-      // Own process group: a terminal's Ctrl-C reaches only the launcher, which then
-      // stops each child once with SIGTERM (a second signal would cut requests short).
-      // The IPC channel closes if the launcher dies, and children shut down on that too.
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-    });
-    for (const stream of [child.stdout, child.stderr]) {
-      let buffered = '';
-      stream.on('data', (chunk) => {
-        out.write(chunk);
-        buffered += chunk;
-        const lines = buffered.split('\n');
-        buffered = lines.pop();
-        for (const line of lines) echo(proc.name, line, options.quiet);
+  const logFile = (name) => join(logDir, `${name}.log`);
+
+  function supervise(proc) {
+    const entry = { ...proc, child: null, timer: null, delayMs: 0, startedAt: 0, out: createWriteStream(logFile(proc.name), { flags: 'a' }) };
+    const start = () => {
+      entry.timer = null;
+      entry.startedAt = Date.now();
+      const child = spawn(process.execPath, [...(proc.nodeArgs ?? []), join(root, proc.script)], {
+        cwd: root,
+        env: { ...env, ...Object.fromEntries(Object.entries(proc.env).map(([k, v]) => [k, String(v)])) },
+        // Own process group: a terminal's Ctrl-C reaches only the launcher, which then
+        // stops each child once with SIGTERM (a second signal would cut requests short).
+        // The IPC channel closes if the launcher dies, and children shut down on that too.
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       });
-    }
-    child.on('exit', (code, signal) => {
-      out.end();
-      if (stopping) return;
-      dead = `${proc.name} exited (${signal ?? `code ${code}`}); see ${join(logDir, `${proc.name}.log`)}`;
-      log(`✖ ${dead}`);
-    });
-    children.push({ ...proc, child });
+      entry.child = child;
+      for (const stream of [child.stdout, child.stderr]) {
+        let buffered = '';
+        stream.on('data', (chunk) => {
+          entry.out.write(chunk);
+          buffered += chunk;
+          const lines = buffered.split('\n');
+          buffered = lines.pop();
+          for (const line of lines) echo(proc.name, line, options.quiet);
+        });
+      }
+      child.on('exit', (code, signal) => {
+        if (stopping) return;
+        const how = signal ?? `code ${code}`;
+        if (!running) {
+          dead = `${proc.name} exited (${how}); see ${logFile(proc.name)}`;
+          log(`✖ ${dead}`);
+          return;
+        }
+        entry.delayMs = nextRestartDelay(entry.delayMs, Date.now() - entry.startedAt);
+        log(`${proc.name} exited (${how}); restarting in ${entry.delayMs / 1000} s`);
+        entry.timer = setTimeout(start, entry.delayMs);
+      });
+    };
+    start();
+    return entry;
   }
+
+  const metricsPorts = options.metricsPorts ?? (options.ports ? {} : defaultMetricsPorts);
+  for (const proc of processTable(ports, metricsPorts)) children.push(supervise(proc));
 
   const stop = async () => {
     if (stopping) return;
     stopping = true;
     await Promise.all(
       children.map(
-        ({ child }) =>
+        (entry) =>
           new Promise((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            clearTimeout(entry.timer);
+            const { child } = entry;
+            const done = () => entry.out.end(resolve);
+            if (!child || child.exitCode !== null || child.signalCode !== null) return done();
             const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
             child.once('exit', () => {
               clearTimeout(timer);
-              resolve();
+              done();
             });
             child.kill('SIGTERM');
           }),
@@ -171,6 +226,7 @@ export async function startStack(options = {}) {
     const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
     await waitFor(`${gatewayUrl}/api/admin/auth-status`, (s) => s === 401 || s === 200, 30_000, isDead);
     await waitFor(`${gatewayUrl}/`, (s) => s === 200, 30_000, isDead);
+    running = true;
     return { url: gatewayUrl, admin: { email: seeded.adminEmail, password: seeded.generatedPassword ?? null }, seeded, stop };
   } catch (err) {
     await stop();
@@ -188,13 +244,16 @@ export async function runStack() {
     process.exit(1);
   }
   const { url, admin } = stack;
+  const m = defaultMetricsPorts;
+  const metricsLine = `\n  Metrics       GET http://127.0.0.1:<port>/metrics  gateway ${m.gateway}, ${SERVICES.map((s) => `${s} ${m[s]}+${m[`${s}-worker`]}`).join(', ')} (API+worker)`;
   console.log(`
 ✔ Health Ads Platform is running
 
   Public site   ${url}/            (another clinic: ${url}/?client=2)
   Admin         ${url}/admin/login
+  Queues        ${url}/admin/queues  (admins)
   Admin login   ${admin.email} / ${admin.password ?? (process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : '(the password printed at the first start; set ADMIN_PASSWORD to reset it)')}
-  Logs          .data/logs/
+  Logs          .data/logs/${metricsLine}
 
 Press Ctrl-C to stop.`);
   let stopping = false;
