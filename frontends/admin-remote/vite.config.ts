@@ -22,6 +22,10 @@ export default defineConfig(({ command }) => ({
       dts: false,
       exposes: { './AdminApp': './src/AdminApp.tsx' },
       shared: federationShared,
+      // The host (public-shell's /admin page) provides the federation runtime; the
+      // remote's build reads it instead of shipping a second copy. `vite dev` keeps
+      // its own, since the standalone page has no host.
+      experiments: { externalRuntime: command === 'build' },
     }),
     precompressAssets(),
   ],

@@ -1,4 +1,4 @@
-import { AdminLoginSchema, Messages, UserSchema, type AdminLogin } from '@hap/contracts';
+import { AdminLoginSchema, Messages, routes, type AdminLogin } from '@hap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Lock } from 'lucide-react';
@@ -14,13 +14,6 @@ import { FormField } from './FormField';
 /** admin spec §9: the dashboard opens 0.5 s after a successful login, once the toast is seen. */
 const REDIRECT_DELAY_MS = 500;
 
-/** The user inside `{ success, data: { user } }`, or null when the answer has another shape. */
-function userFromLoginAnswer(answer: unknown) {
-  const data = answer && typeof answer === 'object' ? (answer as { data?: { user?: unknown } }).data : undefined;
-  const parsed = UserSchema.safeParse(data?.user);
-  return parsed.success ? parsed.data : null;
-}
-
 export function LoginPage() {
   useDocumentTitle(adminTitle('Admin Login'));
   const navigate = useNavigate();
@@ -35,11 +28,10 @@ export function LoginPage() {
   });
 
   const login = useMutation({
-    mutationFn: (credentials: AdminLogin) => api('/api/admin/login', { method: 'POST', body: credentials }),
-    onSuccess: (answer) => {
-      const user = userFromLoginAnswer(answer);
-      if (user) queryClient.setQueryData(AUTH_STATUS_KEY, user);
-      else void queryClient.invalidateQueries({ queryKey: AUTH_STATUS_KEY });
+    mutationFn: (credentials: AdminLogin) => api.call(routes.adminLogin, { body: credentials }),
+    onSuccess: ({ user }) => {
+      // The guard reads the session from this cache entry: no second round to auth-status.
+      queryClient.setQueryData(AUTH_STATUS_KEY, user);
       toast({ title: Messages.loginSuccessTitle, description: Messages.loginSuccessText });
       redirectTimer.current = window.setTimeout(() => navigate('/admin/clients'), REDIRECT_DELAY_MS);
     },

@@ -1,16 +1,13 @@
-import { ClientSchema, successEnvelope, type Client } from '@hap/contracts';
+import { routes, type Client } from '@hap/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api';
 
 export const CLIENTS_KEY = ['admin', 'clients'] as const;
 
-const ClientListAnswer = successEnvelope(ClientSchema.array());
-
 export function useClients() {
   return useQuery({
     queryKey: CLIENTS_KEY,
-    queryFn: async ({ signal }): Promise<Client[]> =>
-      (await api('/api/clients', { schema: ClientListAnswer, signal })).data,
+    queryFn: ({ signal }): Promise<Client[]> => api.call(routes.listClients, {}, { signal }),
     // The list changes only through this admin; it is refetched after its own mutations.
     staleTime: 60 * 1000,
   });

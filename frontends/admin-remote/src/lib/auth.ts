@@ -1,7 +1,7 @@
-import { AuthStatusSchema, type User } from '@hap/contracts';
+import { ApiError, routes, type User } from '@hap/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, ApiError } from './api';
+import { api } from './api';
 
 /** The cache key of `GET /api/admin/auth-status`; login and logout update it. */
 export const AUTH_STATUS_KEY = ['admin', 'auth-status'] as const;
@@ -10,9 +10,9 @@ export const AUTH_STATUS_KEY = ['admin', 'auth-status'] as const;
 const AUTH_STATUS_STALE_MS = 5 * 60 * 1000;
 
 /** The signed-in user, or null when the gateway says 401 (not logged in). */
-async function fetchAuthUser(signal: AbortSignal): Promise<User | null> {
+export async function fetchAuthUser(signal?: AbortSignal): Promise<User | null> {
   try {
-    const status = await api('/api/admin/auth-status', { schema: AuthStatusSchema, signal });
+    const status = await api.call(routes.adminAuthStatus, {}, { signal });
     return status.user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
