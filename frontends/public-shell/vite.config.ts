@@ -6,16 +6,14 @@ import { precompressAssets } from '../shared/precompress.mts';
 const contracts = fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url));
 
 /**
- * Two builds (see package.json): the browser bundle in dist/client and the
- * server entry in dist/server.
+ * The public pages: the browser bundle in dist/client and the server entry in
+ * dist/server (two of the builds in package.json; /admin has its own,
+ * vite.admin.config.ts).
  *
- * The host has no federation build plugin: nothing of federation is on public
- * pages (DESIGN §7). The browser bundle imports react, react-dom, react-router
- * as plain packages; on /admin only, the lazy chunk of src/admin/ starts the
- * federation runtime (@module-federation/runtime) and offers those very module
- * instances, with react-query, to the remote as the singletons of
- * `federationShared` (src/admin/host-federation.ts). The admin remote is
- * client-only (notes/toolchain.md).
+ * No federation plugin and no router here: public pages load nothing of
+ * federation, the admin or a client router (DESIGN §7). The browser entry
+ * (src/entry-client.tsx) hydrates the one page the server names in
+ * `<html data-page>`.
  */
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '@hap/contracts': contracts } },

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { AppProviders } from './AppProviders';
 import { ErrorScreen } from './components/ErrorScreen';
+import type { PublicPageKind } from './routes';
 import { defaultBranding } from './state/branding';
 import { STATE_SCRIPT_ID, type PageState } from './state/page-state';
 import { readJsonScript } from './state/read-json-script';
@@ -18,19 +18,20 @@ const state: PageState = serverState ?? {
   services: [],
   year: new Date().getFullYear(),
 };
+// The server wrote which page this is (entry-server.tsx); index.html opened without it is the home page.
+const rendered = document.documentElement.dataset.page;
+const kind: PublicPageKind = rendered === 'not-found' ? 'not-found' : 'home';
 
 const app = (
   <StrictMode>
     <AppProviders state={state}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
+      <App kind={kind} />
     </AppProviders>
   </StrictMode>
 );
 
 if (container) {
-  if (document.documentElement.dataset.page === 'error') {
+  if (rendered === 'error') {
     // The server could not render the page and sent only the error screen.
     hydrateRoot(container, <ErrorScreen />);
   } else if (serverState) {

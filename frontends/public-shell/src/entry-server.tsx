@@ -1,21 +1,20 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { AdminLoading } from './admin/AdminLoading';
 import { App } from './App';
 import { AppProviders } from './AppProviders';
 import { ErrorScreen } from './components/ErrorScreen';
 import { ADMIN_LOGIN_PATH, pageKindFor, pageTitle, type PageKind } from './routes';
-import { brandColours, brandStyle, fallbackBranding } from './state/branding';
+import { brandColours, brandStyle, defaultBranding, fallbackBranding } from './state/branding';
 import type { PageState } from './state/page-state';
 
-export { loadPageState, type PageData, type PageRequest } from './ssr/load-page-state';
+export { pageDataFrom, type PageData } from './ssr/page-data';
 export { pageKindFor } from './routes';
-export { SESSION_CLIENT_COOKIE } from '@hap/contracts';
 export { DEFAULT_ADMIN_REMOTE_URL } from './state/page-state';
 
 export interface RenderResult {
   status: number;
-  /** What was rendered; goes into <html data-page> so the browser knows an error page from a route. */
+  /** What was rendered; goes into <html data-page> so the browser knows which page it hydrates. */
   page: PageKind | 'error';
   /** Set when the URL only redirects (e.g. /login); nothing else is rendered then. */
   redirect?: string;
@@ -42,25 +41,23 @@ function headTags(title: string, description: string, themeColour: string, noInd
 }
 
 /**
- * Renders one page of the public site for `url` (path and query) with the
- * state loaded for it. A redirect-only URL (/login) needs no state.
+ * Renders one public page for `url` (path and query) with the state loaded
+ * for it. A redirect-only URL (/login) needs no state; /admin/* is
+ * renderAdminPage's.
  */
 export function render(url: string, state: PageState | null): RenderResult {
-  const pathname = new URL(url, 'http://localhost').pathname;
+  const { pathname, search } = new URL(url, 'http://localhost');
   const kind = pageKindFor(pathname);
   if (kind === 'login') {
-    const { search } = new URL(url, 'http://localhost');
     return { status: 302, page: kind, redirect: `${ADMIN_LOGIN_PATH}${search}`, html: '', head: '', htmlStyle: '' };
   }
+  if (kind === 'admin') return renderAdminPage();
   if (!state) throw new Error(`render(${pathname}) needs the page state`);
-  const htmlStyle = brandStyle(state.client);
 
   const html = renderToString(
     <StrictMode>
       <AppProviders state={state}>
-        <StaticRouter location={url}>
-          <App />
-        </StaticRouter>
+        <App kind={kind} />
       </AppProviders>
     </StrictMode>,
   );
@@ -70,7 +67,23 @@ export function render(url: string, state: PageState | null): RenderResult {
     page: kind,
     html,
     head: headTags(pageTitle(kind, state.client.name), description, brandColours(state.client).brand, kind !== 'home'),
-    htmlStyle,
+    htmlStyle: brandStyle(state.client),
+  };
+}
+
+/**
+ * The /admin/* page: only the loading placeholder (the remote is client-only,
+ * see notes/toolchain.md), in the default colours; it needs no clinic, so no
+ * gateway call.
+ */
+export function renderAdminPage(): RenderResult {
+  const client = defaultBranding();
+  return {
+    status: 200,
+    page: 'admin',
+    html: renderToString(<AdminLoading />),
+    head: headTags(pageTitle('admin', client.name), 'Admin Dashboard', brandColours(client).brand, true),
+    htmlStyle: brandStyle(client),
   };
 }
 

@@ -1,5 +1,4 @@
 import { CircleAlert } from 'lucide-react';
-import { Link } from 'react-router';
 import { pageTitle } from '../routes';
 import { usePageState } from '../state/page-context';
 import { useDocumentTitle } from './use-document-title';
@@ -14,9 +13,9 @@ export function NotFoundPage() {
         <CircleAlert className="status-card__icon status-card__icon--danger" size={40} aria-hidden />
         <h1 className="status-card__title">404 Page Not Found</h1>
         <p className="status-card__text">Did you forget to add the page to the router?</p>
-        <Link to="/" className="btn btn--brand">
+        <a href="/" className="btn btn--brand">
           Back to home
-        </Link>
+        </a>
       </div>
     </main>
   );

@@ -1,0 +1,142 @@
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode, Messages, SESSION_CLIENT_COOKIE, type ErrorEnvelope } from '@hap/contracts';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { join } from 'node:path';
+import type { Config } from './config.js';
+import { etagOf, fillTemplate, isFresh } from './html.js';
+import type { PageContextLoader } from './page-context.js';
+import type { BuildDirs, SsrBundle } from './ssr-bundle.js';
+import type { RenderResult } from './ssr-module.js';
+
+export interface ShellDependencies {
+  bundle: SsrBundle;
+  dirs: Pick<BuildDirs, 'client' | 'admin'>;
+  pageContext: PageContextLoader;
+}
+
+/** The first value of a header a proxy may have sent as a list. */
+const firstValue = (header: string | string[] | undefined) =>
+  (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim() || undefined;
+
+const envelope = (code: ErrorCode, message: string): ErrorEnvelope => ({ success: false, code, message });
+
+/** Hashed assets are immutable; a miss must not be cached long, or a deploy's new file would stay "missing". */
+function replyAssetMissing(reply: FastifyReply) {
+  return reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not Found');
+}
+
+/**
+ * Builds the public-shell server without listening: hashed assets with a
+ * year-long immutable cache, and every other GET server-rendered.
+ */
+export async function buildServer(config: Config, { bundle, dirs, pageContext }: ShellDependencies): Promise<FastifyInstance> {
+  const { ssr, templates } = bundle;
+  const quiet = config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace';
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, base: { service: 'public-shell' } },
+    requestIdHeader: 'x-request-id',
+    // A line per page view is noise at info level; debug and trace keep them.
+    logController: new LogController({ disableRequestLogging: quiet }),
+    // A URL that cannot be decoded gets the product's envelope, not Fastify's own shape.
+    frameworkErrors: (error, _request, reply) => {
+      // The option types its reply by route generics that no route applies to here.
+      const plain = reply as unknown as FastifyReply;
+      plain.code(400).header('cache-control', 'no-store').send(envelope(ErrorCode.BAD_REQUEST, error.message));
+    },
+  });
+
+  // Reads the currentClientId cookie (public spec §9) and sets it when ?client= was accepted.
+  await app.register(fastifyCookie);
+
+  // Pages are compressed per response (quick brotli settings: they are small and
+  // rendered per visit); assets come pre-compressed from the build.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+
+  // The build writes .br and .gz next to each text asset (frontends/shared/precompress.mts); the
+  // one the request's Accept-Encoding prefers is sent with Content-Encoding, the plain file
+  // otherwise, and every answer carries Vary: Accept-Encoding.
+  const assets = { decorateReply: false, index: false, cacheControl: true, maxAge: '365d', immutable: true, preCompressed: true } as const;
+  await app.register(fastifyStatic, { ...assets, root: join(dirs.client, 'assets'), prefix: '/assets/' });
+  // The /admin entry's own build (vite.admin.config.ts), also under /assets/.
+  await app.register(fastifyStatic, { ...assets, root: join(dirs.admin, 'assets', 'admin'), prefix: '/assets/admin/' });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/assets/')) return replyAssetMissing(reply);
+    // Only GET and HEAD are pages; anything else is not ours.
+    return reply.code(404).send(envelope(ErrorCode.ROUTE_NOT_FOUND, `${Messages.routeNotFound} (${request.method} ${request.url.split('?')[0]})`));
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    reply.header('cache-control', 'no-store');
+    if (status === 404 && request.url.startsWith('/assets/')) return replyAssetMissing(reply);
+    return reply.code(status).send(status >= 500 ? envelope(ErrorCode.INTERNAL, Messages.internal) : envelope(ErrorCode.BAD_REQUEST, error.message));
+  });
+
+  const runtimeConfig = { adminRemoteUrl: config.ADMIN_REMOTE_URL ?? ssr.DEFAULT_ADMIN_REMOTE_URL };
+
+  interface Rendered {
+    page: RenderResult;
+    state: object | null;
+    remember: number | null;
+  }
+
+  async function renderPage(request: FastifyRequest): Promise<Rendered> {
+    const url = new URL(request.url, 'http://localhost');
+    const kind = ssr.pageKindFor(url.pathname);
+    // /login only redirects; /admin/* shows the remote's placeholder: neither needs a clinic.
+    if (kind === 'login' || kind === 'admin') return { page: ssr.render(request.url, null), state: null, remember: null };
+
+    const host = firstValue(request.headers['x-forwarded-host']) ?? request.headers.host ?? 'localhost';
+    const { context, problem } = await pageContext({
+      host,
+      path: url.pathname,
+      client: url.searchParams.get('client') ?? undefined,
+      session: request.cookies[SESSION_CLIENT_COOKIE],
+      requestId: request.id,
+      forwardedFor: firstValue(request.headers['x-forwarded-for']),
+    });
+    if (problem) request.log.warn({ problem, host }, 'page rendered with fallbacks');
+    const data = ssr.pageDataFrom(context);
+    return { page: ssr.render(request.url, data.state), state: data.state, remember: data.rememberClientId };
+  }
+
+  app.get('/*', async (request, reply) => {
+    let rendered: Rendered;
+    try {
+      rendered = await renderPage(request);
+    } catch (error) {
+      request.log.error({ err: error }, 'server rendering failed');
+      rendered = { page: ssr.renderErrorPage(), state: null, remember: null };
+    }
+    const { page, state, remember } = rendered;
+
+    if (page.redirect) return reply.redirect(page.redirect, 302);
+
+    if (remember !== null) {
+      reply.setCookie(SESSION_CLIENT_COOKIE, String(remember), {
+        path: '/',
+        sameSite: 'lax',
+        // No page script reads it; the server does, on the next page.
+        httpOnly: true,
+        secure: firstValue(request.headers['x-forwarded-proto']) === 'https',
+      });
+    }
+    const template = page.page === 'admin' ? templates.admin : templates.page;
+    const body = fillTemplate(template, page, { state, config: runtimeConfig });
+    const etag = etagOf(body);
+    reply.header('cache-control', 'no-cache').header('etag', etag).type('text/html; charset=utf-8');
+    if (page.status === 200 && isFresh(request.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.code(page.status).send(body);
+  });
+
+  return app;
+}

@@ -1,0 +1,48 @@
+import { DEFAULT_PORTS } from '@hap/contracts';
+import { baseConfigShape, loadConfig, port } from '@hap/service-kit';
+import { z } from 'zod';
+
+/** An absolute http(s) URL, kept without its trailing slash. */
+const httpUrl = (name: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `${name} must be an absolute http(s) URL` })
+    .transform((value) => new URL(value).toString().replace(/\/$/, ''));
+
+/** The public-shell server's variables; every one has a default that works on one machine. */
+export const configShape = {
+  /** development | test | production; production refuses the development INTERNAL_SECRET. */
+  NODE_ENV: baseConfigShape.NODE_ENV,
+  /** Interface to listen on; loopback unless told otherwise (the gateway is the public entry). */
+  HOST: baseConfigShape.HOST,
+  /** Port to listen on. */
+  PORT: port(DEFAULT_PORTS.publicShell),
+  /** The gateway that answers /api/page-context while pages are rendered. */
+  GATEWAY_URL: httpUrl('GATEWAY_URL').default(`http://127.0.0.1:${DEFAULT_PORTS.gateway}`),
+  /**
+   * Where browsers load the admin remote from: its remoteEntry.js or mf-manifest.json.
+   * Unset: the build's default, /remotes/admin/remoteEntry.js (the gateway serves the remote there).
+   */
+  ADMIN_REMOTE_URL: z.string().trim().min(1).optional(),
+  /** Time budget of the gateway call made to render one page, in ms. */
+  API_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(50, 'API_TIMEOUT_MS must be at least 50')
+    .max(30_000, 'API_TIMEOUT_MS must be at most 30000')
+    .default(1500),
+  /** Signs this server's own calls to the gateway (shared with the gateway and services). */
+  INTERNAL_SECRET: baseConfigShape.INTERNAL_SECRET,
+  /** pino level; debug and trace also log each request. */
+  LOG_LEVEL: baseConfigShape.LOG_LEVEL,
+};
+
+export type Config = ReturnType<typeof readConfig>;
+
+/**
+ * The settings, parsed once; a bad variable stops the start with one line per
+ * problem. An empty variable counts as unset, as it did before this loader.
+ */
+export function readConfig(env: NodeJS.ProcessEnv = process.env) {
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  return loadConfig(configShape, set);
+}

@@ -1,0 +1,25 @@
+/**
+ * The public-shell server: `node dist/node/server.js` after `npm run build`
+ * (this file compiles to dist/node/, next to the Vite builds in dist/).
+ * Settings: server/config.ts (PORT, HOST, GATEWAY_URL, ADMIN_REMOTE_URL,
+ * API_TIMEOUT_MS, INTERNAL_SECRET, LOG_LEVEL, NODE_ENV).
+ */
+import { fileURLToPath } from 'node:url';
+import { runServer } from '@hap/service-kit';
+import { buildServer } from './app.js';
+import { readConfig } from './config.js';
+import { createPageContextLoader } from './page-context.js';
+import { buildDirs, loadSsrBundle } from './ssr-bundle.js';
+
+async function main() {
+  const config = readConfig();
+  const dirs = buildDirs(fileURLToPath(new URL('../', import.meta.url)));
+  const app = await buildServer(config, { bundle: await loadSsrBundle(dirs), dirs, pageContext: createPageContextLoader(config) });
+  // Listens; SIGTERM / SIGINT (or the launcher going away) close it after in-flight requests.
+  await runServer({ app, host: config.HOST, port: config.PORT });
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,50 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { ErrorBoundary } from '../components/ErrorBoundary';
+import { CONFIG_SCRIPT_ID, DEFAULT_ADMIN_REMOTE_URL, type RuntimeConfig } from '../state/page-state';
+import { readJsonScript } from '../state/read-json-script';
+import '../styles/site.css';
+import { AdminLoading } from './AdminLoading';
+import { createQueryClient } from './query-client';
+
+const ADMIN_LOAD_FAILED = 'The admin dashboard could not be loaded. Please check your connection and try again.';
+
+/** For the console message only: the remote's address is set by admin-remote-entry.ts. */
+const entry = readJsonScript<RuntimeConfig>(CONFIG_SCRIPT_ID)?.adminRemoteUrl || DEFAULT_ADMIN_REMOTE_URL;
+
+/**
+ * `admin/AdminApp` through the federation plugin: react, react-dom,
+ * react-router and react-query are the plugin's singletons, so the remote
+ * renders with this page's React, router and QueryClient.
+ */
+const AdminApp = lazy(() =>
+  import('admin/AdminApp').catch((error: unknown) => {
+    // The runtime's message is for developers; the error screen shows a sentence for people.
+    console.error(`Loading admin/AdminApp from ${entry} failed`, error);
+    throw new Error(ADMIN_LOAD_FAILED);
+  }),
+);
+
+/** The one QueryClient of the admin page (public spec §9 defaults). */
+const queryClient = createQueryClient();
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <ErrorBoundary resetKey="admin">
+            <Suspense fallback={<AdminLoading />}>
+              <Routes>
+                <Route path="/admin/*" element={<AdminApp />} />
+              </Routes>
+            </Suspense>
+          </ErrorBoundary>
+        </BrowserRouter>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,83 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { verifyIdentity } from '@hap/service-kit';
+import { createPageContextLoader, type PageContextLoader } from '../../server/page-context';
+
+const SECRET = 'page-context-test-secret';
+
+/** A stand-in gateway on 127.0.0.1 that records each call and answers what the test says. */
+let server: Server;
+let received: Array<{ url: string; headers: IncomingHttpHeaders }>;
+let reply: { status: number; body: unknown; delayMs?: number };
+let load: PageContextLoader;
+
+const context = {
+  resolution: { clientId: 2, source: 'query' },
+  client: {
+    id: 2,
+    name: 'Apex Health',
+    address: null,
+    phone: null,
+    email: null,
+    website: null,
+    brandColor: '#004aad',
+    brandBgColor: '#004aad',
+    logoPath: null,
+    officeImagePath: null,
+    bookingLink: null,
+  },
+};
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    received.push({ url: request.url ?? '', headers: request.headers });
+    setTimeout(() => {
+      response.writeHead(reply.status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(reply.body));
+    }, reply.delayMs ?? 0);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  load = createPageContextLoader({ GATEWAY_URL: `http://127.0.0.1:${port}`, INTERNAL_SECRET: SECRET, API_TIMEOUT_MS: 200 });
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  received = [];
+  reply = { status: 200, body: { success: true, data: context } };
+});
+
+const request = { host: 'www.apex.example', path: '/home', client: '2', session: '3', requestId: 'req-7', forwardedFor: '203.0.113.9' };
+
+describe('createPageContextLoader', () => {
+  it('makes one signed GET /api/page-context with the page facts, the request id and the visitor', async () => {
+    expect(await load(request)).toEqual({ context });
+    expect(received).toHaveLength(1);
+    const [{ url, headers }] = received;
+    expect(url).toBe('/api/page-context?host=www.apex.example&path=%2Fhome&client=2&session=3');
+    expect(headers['x-request-id']).toBe('req-7');
+    expect(headers['x-forwarded-for']).toBe('203.0.113.9');
+    expect(verifyIdentity(SECRET, 'GET', url, headers)).toEqual({ kind: 'service', service: 'public-shell' });
+  });
+
+  it('leaves out facts the page does not have', async () => {
+    await load({ host: 'localhost', path: '/', requestId: 'req-8' });
+    expect(received[0].url).toBe('/api/page-context?host=localhost&path=%2F');
+    expect(received[0].headers['x-forwarded-for']).toBeUndefined();
+  });
+
+  it.each([
+    ['a 5xx', { status: 503, body: { success: false, code: 'SERVICE_UNAVAILABLE', message: 'down' } }, /temporarily unavailable/],
+    ['an answer of another shape', { status: 200, body: { success: true, data: { clientId: 2 } } }, /Unexpected answer/],
+    ['no answer in time', { status: 200, body: { success: true, data: context }, delayMs: 1000 }, /temporarily unavailable/],
+  ])('never throws: %s is a problem for the log and no context', async (_what, answer, problem) => {
+    reply = answer;
+    const result = await load(request);
+    expect(result.context).toBeNull();
+    expect(result.problem).toMatch(problem);
+  });
+});
