@@ -42,6 +42,33 @@ const shallow = {
   '^@hap/service-kit/(.*)$': '<rootDir>/../packages/service-kit/src/$1.ts',
 };
 
+// The frontends' pure code and the shell's server: also TSX with React's automatic
+// runtime (decorators stay on: a run of only these projects transforms the global
+// setup with this), and the server's ESM-style `./name.js` imports mapped to their sources.
+const frontendSwc = [
+  '@swc/jest',
+  {
+    ...swc[1],
+    jsc: {
+      ...swc[1].jsc,
+      parser: { ...swc[1].jsc.parser, tsx: true },
+      transform: { ...swc[1].jsc.transform, react: { runtime: 'automatic' } },
+    },
+  },
+];
+const frontend = (displayName, rootDir) => ({
+  ...project(displayName, rootDir),
+  transform: { '^.+\\.[mc]?[tj]sx?$': frontendSwc },
+  // @fastify/cookie loads `cookie` with a lazy import(), which Jest's CommonJS runtime
+  // refuses; compiled by swc, it becomes a require of the compiled `cookie`.
+  transformIgnorePatterns: [`/node_modules/(?!(${[...esmOnly, '@fastify/cookie'].join('|')})/)`],
+  moduleNameMapper: {
+    ...moduleNameMapper,
+    '^@hap/service-kit/(.*)$': '<rootDir>/../../packages/service-kit/src/$1.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+});
+
 module.exports = {
   globalSetup: '<rootDir>/infra/test/global-setup.ts',
   globalTeardown: '<rootDir>/infra/test/global-teardown.ts',
@@ -54,5 +81,7 @@ module.exports = {
     project('leads', '<rootDir>/services/leads'),
     project('templates', '<rootDir>/services/templates'),
     project('ads', '<rootDir>/services/ads'),
+    frontend('public-shell', '<rootDir>/frontends/public-shell'),
+    frontend('admin-remote', '<rootDir>/frontends/admin-remote'),
   ],
 };
