@@ -3,16 +3,11 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
-import { CONFIG_SCRIPT_ID, DEFAULT_ADMIN_REMOTE_URL, type RuntimeConfig } from '../state/page-state';
-import { readJsonScript } from '../state/read-json-script';
 import '../styles/site.css';
 import { AdminLoading } from './AdminLoading';
 import { createQueryClient } from './query-client';
 
 const ADMIN_LOAD_FAILED = 'The admin dashboard could not be loaded. Please check your connection and try again.';
-
-/** For the console message only: the remote's address is set by admin-remote-entry.ts. */
-const entry = readJsonScript<RuntimeConfig>(CONFIG_SCRIPT_ID)?.adminRemoteUrl || DEFAULT_ADMIN_REMOTE_URL;
 
 /**
  * `admin/AdminApp` through the federation plugin: react, react-dom,
@@ -22,7 +17,7 @@ const entry = readJsonScript<RuntimeConfig>(CONFIG_SCRIPT_ID)?.adminRemoteUrl ||
 const AdminApp = lazy(() =>
   import('admin/AdminApp').catch((error: unknown) => {
     // The runtime's message is for developers; the error screen shows a sentence for people.
-    console.error(`Loading admin/AdminApp from ${entry} failed`, error);
+    console.error('Loading admin/AdminApp failed', error);
     throw new Error(ADMIN_LOAD_FAILED);
   }),
 );
