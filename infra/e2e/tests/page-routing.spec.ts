@@ -28,6 +28,32 @@ test.describe('page routing through the gateway', () => {
     expect(logOf('gateway')).toContain(id);
   });
 
+  test('a page is rendered with one gateway call: the page context', async ({ request }) => {
+    const id = `e2e-one-${Date.now().toString(36)}`;
+    const page = await request.get('/?client=2', { headers: { 'x-request-id': id } });
+    expect(page.status()).toBe(200);
+    // Every request the gateway saw under this id, once each has completed (the page's own
+    // GET completes last, after the shell's calls made while rendering it).
+    const seen = () => {
+      const lines = logOf('gateway')
+        .split('\n')
+        .filter((line) => line.includes(`"reqId":"${id}"`))
+        .map((line) => JSON.parse(line) as { msg: string; req?: { url: string } });
+      const started = lines.filter((line) => line.msg === 'incoming request').map((line) => line.req?.url ?? '');
+      return { started, settled: started.length >= 2 && lines.filter((line) => line.msg === 'request completed').length === started.length };
+    };
+    await expect.poll(() => seen().settled).toBe(true);
+    const apiCalls = seen().started.filter((url) => url.startsWith('/api/'));
+    expect(apiCalls).toEqual([expect.stringMatching(/^\/api\/page-context\?host=/)]);
+  });
+
+  test('a missing asset is a plain 404 that is not cached', async ({ request }) => {
+    const res = await request.get('/assets/missing');
+    expect(res.status()).toBe(404);
+    expect(res.headers()['content-type']).toContain('text/plain');
+    expect(res.headers()['cache-control']).toBe('no-store');
+  });
+
   test('pages set no admin session cookie and send security headers', async ({ request }) => {
     const page = await request.get('/');
     expect(page.headers()['set-cookie'] ?? '').not.toContain('hap_sid');
