@@ -1,7 +1,7 @@
 /**
  * The one `shared` configuration of module federation, used by the remote's
  * build (admin-remote/vite.config.ts) and by the host's runtime on /admin
- * (public-shell/src/admin/host-federation.ts) alike, so both sides agree on
+ * (public-shell/vite.admin.config.ts, built by the plugin as host) alike, so both sides agree on
  * what is a singleton: the remote renders inside the host's React tree, router
  * and QueryClient, which only works when those are the same module instances.
  */

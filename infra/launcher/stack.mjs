@@ -21,12 +21,13 @@ export const defaultPorts = {
 
 /**
  * Each process's Prometheus listener (METRICS_PORT, on loopback): APIs 94xx
- * like their 41xx ports, their workers 941x, the gateway 9480. Override one
+ * like their 41xx ports, their workers 941x, the public shell 9400, the gateway 9480. Override one
  * with <NAME>_METRICS_PORT (TENANT_WORKER_METRICS_PORT=…); 0 turns it off.
  */
 const metricsPort = (name, fallback) => Number(process.env[`${name.toUpperCase().replaceAll('-', '_')}_METRICS_PORT`] ?? fallback);
 export const defaultMetricsPorts = {
   gateway: metricsPort('gateway', 9480),
+  'public-shell': metricsPort('public-shell', 9400),
   ...Object.fromEntries(
     SERVICES.flatMap((name, i) => [
       [name, metricsPort(name, 9401 + i)],
@@ -60,8 +61,8 @@ function processTable(ports, metricsPorts) {
   }
   table.push({
     name: 'public-shell',
-    script: 'frontends/public-shell/server/index.mjs',
-    env: { PORT: ports.publicShell, GATEWAY_URL: `http://127.0.0.1:${ports.gateway}` },
+    script: 'frontends/public-shell/dist/node/server.js',
+    env: { PORT: ports.publicShell, ...metrics('public-shell'), GATEWAY_URL: `http://127.0.0.1:${ports.gateway}` },
   });
   table.push({
     name: 'gateway',

@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode, Messages, SESSION_CLIENT_COOKIE, type ErrorEnvelope } from '@hap/contracts';
+import { instrumentRequests } from '@hap/service-kit/process';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import type { Config } from './config.js';
@@ -47,6 +48,9 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext }:
       plain.code(400).header('cache-control', 'no-store').send(envelope(ErrorCode.BAD_REQUEST, error.message));
     },
   });
+
+  // Page-render durations by status on the process's own metrics listener (METRICS_PORT), not on this port.
+  instrumentRequests(app, { service: 'public-shell' });
 
   // Reads the currentClientId cookie (public spec §9) and sets it when ?client= was accepted.
   await app.register(fastifyCookie);

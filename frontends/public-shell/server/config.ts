@@ -1,5 +1,5 @@
 import { DEFAULT_PORTS } from '@hap/contracts';
-import { baseConfigShape, loadConfig, port } from '@hap/service-kit';
+import { baseConfigShape, loadConfig, port } from '@hap/service-kit/process';
 import { z } from 'zod';
 
 /** An absolute http(s) URL, kept without its trailing slash. */

@@ -5,7 +5,7 @@
  * API_TIMEOUT_MS, INTERNAL_SECRET, LOG_LEVEL, NODE_ENV).
  */
 import { fileURLToPath } from 'node:url';
-import { runServer } from '@hap/service-kit';
+import { runServer } from '@hap/service-kit/process';
 import { buildServer } from './app.js';
 import { readConfig } from './config.js';
 import { createPageContextLoader } from './page-context.js';

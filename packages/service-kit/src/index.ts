@@ -16,3 +16,4 @@ export * from './db-errors';
 export * from './locks';
 export * from './audit';
 export * from './repository';
+export * from './serve';

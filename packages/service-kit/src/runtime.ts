@@ -1,48 +1,12 @@
-import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { Queue } from 'bullmq';
 import pino from 'pino';
 import type { QueueOwner } from '@hap/contracts';
 import { migrate } from './database';
 import { onShutdown } from './lifecycle';
+import { exitOnFailure } from './serve';
 import { createMetricsRegistry, instrumentQueues, loadMetricsConfig, startProcessMetrics, type MetricsServer } from './metrics';
 import { checkQueueHandlers, createQueue, startQueueWorkers, type QueueHandlers, type QueueRedis } from './queue';
-
-export interface ServerRuntime {
-  app: FastifyInstance;
-  host: string;
-  port: number;
-}
-
-/** Ends the process when an entry point fails to start; the reason is logged first. */
-function exitOnFailure(log: (err: unknown) => void) {
-  return (err: unknown) => {
-    log(err);
-    process.exit(1);
-  };
-}
-
-/**
- * Listens, and on SIGTERM/SIGINT drains requests and closes everything
- * `app.close()` owns. An app with a metrics registry (`app.metrics`) also
- * serves it on METRICS_PORT, a listener of its own. A failure to start ends
- * the process.
- */
-export function runServer({ app, host, port }: ServerRuntime): Promise<void> {
-  let metrics: MetricsServer | null = null;
-  onShutdown(app.log, async () => {
-    await app.close();
-    await metrics?.close();
-  });
-  const start = async () => {
-    const metricsConfig = loadMetricsConfig();
-    await app.listen({ host, port });
-    if (!app.hasDecorator('metrics')) return;
-    metrics = await startProcessMetrics(app.metrics, host, metricsConfig);
-    if (metrics) app.log.info({ port: metrics.port }, 'metrics at GET /metrics');
-  };
-  return start().catch(exitOnFailure((err) => app.log.error({ err }, 'failed to start')));
-}
 
 export interface WorkerRuntime<O extends QueueOwner> {
   /** The service; its worker consumes the queues the contracts give it. */
