@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import Redis from 'ioredis';
 
@@ -22,6 +25,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_ADMIN_EMAIL = 'e2e-admin@healthads.local';
   process.env.E2E_ADMIN_PASSWORD = randomBytes(12).toString('base64url');
 
+  // Uploads of the journeys go to a directory of their own, never the checkout's .data/.
+  const uploadDir = await mkdtemp(join(tmpdir(), 'hap-e2e-uploads-'));
+
   const { startStack } = await import('../launcher/stack.mjs');
   const stack = await startStack({
     databaseUrl: databaseUrl.toString(),
@@ -34,12 +40,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       LOG_LEVEL: 'info',
       ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
+      UPLOAD_DIR: uploadDir,
     },
     log: () => {},
   });
 
   return async () => {
     await stack.stop();
+    await rm(uploadDir, { recursive: true, force: true });
     const cleanup = new Client({ connectionString: adminUrl });
     await cleanup.connect();
     await cleanup.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
