@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { ErrorCode, Messages } from '@hap/contracts';
-import { REQUEST_ID_HEADER, registerErrorHandling } from '@hap/service-kit';
-import type { Config } from './config';
+import { REQUEST_ID_HEADER, RETRY_AFTER_SECONDS, registerErrorHandling } from '@hap/service-kit';
+import { connectionTimeoutMs, upstreamUrls, type Config } from './config';
 import { createTenantClient, type TenantClient } from './clients/tenant.client';
+import { apiDocs } from './docs/docs.plugin';
+import { clientErrorHandler, frameworkErrors, ownBodyParsers } from './http/malformed';
 import { metricsPlugin } from './plugins/metrics';
 import { queuesBoard } from './plugins/queues-board';
 import { redisPlugin } from './plugins/redis';
@@ -13,9 +14,10 @@ import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { authRoutes } from './modules/auth/auth.routes';
 import { LoginThrottle } from './modules/auth/login-throttle';
+import { healthRoutes } from './modules/health/health.routes';
 import { apiCacheControl, apiProxy } from './proxy/api-proxy';
 import { pageProxy } from './proxy/page-proxy';
-import { createRouteMatcher } from './routing/route-table';
+import { createRouteMatcher, routedServices } from './routing/route-table';
 import { adminRemote } from './static/admin-remote';
 
 export interface GatewayDeps {
@@ -32,6 +34,16 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const requestIdOf = (header: string | string[] | undefined) =>
   typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
 
+/** A readiness check of one upstream may take this long; a slower one counts as down. */
+const READY_CHECK_TIMEOUT_MS = 2_000;
+
+/**
+ * Node checks for requests past `requestTimeout` every this many ms (its
+ * default, 30 s, would let a 30 s limit run to a minute): a tenth of the
+ * limit, between 100 ms and 5 s.
+ */
+const checkingInterval = (requestTimeoutMs: number) => Math.min(5_000, Math.max(100, Math.round(requestTimeoutMs / 10)));
+
 /** Builds the gateway without listening (tests drive it in-process). */
 export function buildApp(config: Config, deps: GatewayDeps = {}) {
   const app = fastify({
@@ -39,6 +51,17 @@ export function buildApp(config: Config, deps: GatewayDeps = {}) {
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,
     genReqId: (req) => requestIdOf(req.headers[REQUEST_ID_HEADER]),
+    // Slow clients (DESIGN §3): headers and body within REQUEST_TIMEOUT_MS or 408 and close.
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: connectionTimeoutMs(config),
+    keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(60_000, config.REQUEST_TIMEOUT_MS),
+      connectionsCheckingInterval: checkingInterval(config.REQUEST_TIMEOUT_MS),
+    },
+    // What Fastify and Node refuse before any route sees it still gets the product's envelope.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -46,6 +69,14 @@ export function buildApp(config: Config, deps: GatewayDeps = {}) {
   registerErrorHandling(app as unknown as FastifyInstance);
   app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    // A caller told to come back later is told when (a service's own 503 included).
+    if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', RETRY_AFTER_SECONDS);
+    // Refused before its body was read (404, 401, 403, 413…): the rest of the body
+    // is not waited for, and the connection is not reused half-read.
+    if (!request.raw.complete && !reply.hasHeader('connection')) reply.header('connection', 'close');
     done();
   });
 
@@ -60,6 +91,7 @@ export function buildApp(config: Config, deps: GatewayDeps = {}) {
     ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
   });
   app.register(apiCacheControl);
+  app.register(ownBodyParsers);
   app.register(sessionPlugin, {
     redisPrefix: config.REDIS_PREFIX,
     cookieSecure: config.COOKIE_SECURE,
@@ -67,17 +99,10 @@ export function buildApp(config: Config, deps: GatewayDeps = {}) {
     absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
   });
 
-  app.register(async (scope) => {
-    scope.get('/healthz', async () => ({ success: true as const, data: { service: 'gateway', status: 'ok' } }));
-    scope.get('/readyz', async (_request, reply) => {
-      try {
-        await scope.redis.ping();
-        return { success: true as const, data: { service: 'gateway', status: 'ready' } };
-      } catch (err) {
-        scope.log.warn({ err }, 'not ready');
-        return reply.status(503).send({ success: false, code: ErrorCode.SERVICE_UNAVAILABLE, message: Messages.serviceUnavailable('gateway') });
-      }
-    });
+  const upstreams = upstreamUrls(config);
+  app.register(healthRoutes, {
+    upstreams: Object.fromEntries(routedServices().map((service) => [service, upstreams[service]])),
+    timeoutMs: Math.min(READY_CHECK_TIMEOUT_MS, config.UPSTREAM_TIMEOUT_MS),
   });
 
   const tenant =
@@ -87,12 +112,15 @@ export function buildApp(config: Config, deps: GatewayDeps = {}) {
     const throttle = new LoginThrottle(scope.redis, {
       redisPrefix: config.REDIS_PREFIX,
       maxPerIp: config.LOGIN_MAX_PER_IP,
-      maxPerAccount: config.LOGIN_MAX_PER_ACCOUNT,
+      maxPerAccountAndIp: config.LOGIN_MAX_PER_ACCOUNT_AND_IP,
+      maxPerAccount: config.LOGIN_MAX_PER_ACCOUNT_PER_HOUR,
     });
-    await scope.register(authRoutes, { tenant, throttle });
+    await authRoutes(scope as unknown as FastifyInstance, { tenant, throttle });
   });
+  app.register(apiDocs, { production: config.NODE_ENV === 'production' });
 
   app.register(queuesBoard, { redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
+
   app.register(apiProxy, { config, matchRoute: createRouteMatcher() });
   app.register(adminRemote, { dir: config.ADMIN_REMOTE_DIR });
   app.register(pageProxy, { config });

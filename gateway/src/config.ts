@@ -86,10 +86,25 @@ export const configShape = {
   UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
   /** Believe X-Forwarded-For/-Host/-Proto (only behind a proxy or load balancer you run). */
   TRUST_PROXY: z.stringbool().default(false),
-  /** Failed admin logins allowed per client IP in 15 minutes. */
+  /**
+   * A request's headers and body must have fully arrived within this many
+   * milliseconds, or it gets 408 and its connection is closed: a client that
+   * drips its body cannot hold the gateway for long (nor a service: bodies are
+   * read whole before they are forwarded).
+   */
+  REQUEST_TIMEOUT_MS: positiveInt(30_000),
+  /**
+   * How long an idle kept-alive connection stays open between requests. Above
+   * the usual 60 s idle timeout of load balancers, so the gateway never closes
+   * a connection one is about to reuse.
+   */
+  KEEP_ALIVE_TIMEOUT_MS: positiveInt(65_000),
+  /** Failed admin logins allowed per client IP in 15 minutes, whichever accounts they try. */
   LOGIN_MAX_PER_IP: positiveInt(20),
-  /** Failed admin logins allowed per account (e-mail) in 15 minutes. */
-  LOGIN_MAX_PER_ACCOUNT: positiveInt(5),
+  /** Failed admin logins allowed per account from one client IP in 15 minutes. */
+  LOGIN_MAX_PER_ACCOUNT_AND_IP: positiveInt(5),
+  /** Failed admin logins allowed per account in an hour, from all addresses together (ASVS: at most 100). */
+  LOGIN_MAX_PER_ACCOUNT_PER_HOUR: positiveInt(100),
   /** Requests per client IP per minute across the gateway; 0 turns the limit off (benchmarks). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
 };
@@ -104,6 +119,14 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env) {
 }
 
 export type Config = ReturnType<typeof loadGatewayConfig>;
+
+/**
+ * How long a socket may see no traffic either way before it is dropped: longer
+ * than a request may take to arrive and than an upstream may take to answer
+ * (the caller's socket is idle meanwhile), so those limits answer first.
+ */
+export const connectionTimeoutMs = (config: Pick<Config, 'REQUEST_TIMEOUT_MS' | 'UPSTREAM_TIMEOUT_MS'>) =>
+  Math.max(config.REQUEST_TIMEOUT_MS, config.UPSTREAM_TIMEOUT_MS) + 10_000;
 
 /** Services behind the gateway and the config variable that locates each. */
 export const upstreamUrls = (config: Config) =>

@@ -1,6 +1,5 @@
-import type { z } from 'zod';
-import { ErrorCode, Messages, UserSchema, successEnvelope, type AdminLogin, type User } from '@hap/contracts';
-import { AppError, REQUEST_ID_HEADER, signIdentity } from '@hap/service-kit';
+import { ApiError, ErrorCode, Messages, routes, type AdminLogin, type User } from '@hap/contracts';
+import { AppError, createInternalClient, internalHeaders } from '@hap/service-kit';
 
 export type VerifyCredentialsResult = { ok: true; user: User } | { ok: false };
 
@@ -15,9 +14,6 @@ export interface TenantClientOptions {
   timeoutMs: number;
 }
 
-const VERIFY_PATH = '/internal/auth/verify';
-const VerifyResponseSchema = successEnvelope(UserSchema);
-
 const unavailable = (cause: unknown) => {
   const error = new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('tenant'));
   error.cause = cause;
@@ -25,44 +21,29 @@ const unavailable = (cause: unknown) => {
 };
 
 /**
- * Typed client for tenant's internal API, signed as the gateway. No retries:
- * a credential check is cheap to repeat from the login form and costly
- * (argon2) to repeat blindly; a timeout or a 5xx is a 503 for the caller.
+ * Tenant's `verifyCredentials` row, called through the kit's internal client
+ * signed as the gateway. No retries: a credential check is cheap to repeat
+ * from the login form and costly (argon2) to repeat blindly. A 401 is a wrong
+ * e-mail or password; anything else but the user (down, hung, 5xx, an answer
+ * that does not parse) is a 503 for the caller.
  */
 export function createTenantClient(options: TenantClientOptions): TenantClient {
-  const url = new URL(VERIFY_PATH, options.baseUrl).toString();
+  const client = createInternalClient({
+    baseUrl: options.baseUrl,
+    target: 'tenant',
+    internalSecret: options.internalSecret,
+    identity: { kind: 'service', service: 'gateway' },
+    timeoutMs: options.timeoutMs,
+  });
   return {
-    async verifyCredentials(credentials, requestId) {
-      let response: Response;
+    async verifyCredentials({ email, password }, requestId) {
       try {
-        response = await fetch(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(requestId ? { [REQUEST_ID_HEADER]: requestId } : {}),
-            ...signIdentity(options.internalSecret, 'POST', VERIFY_PATH, { kind: 'service', service: 'gateway' }),
-          },
-          body: JSON.stringify({ email: credentials.email, password: credentials.password }),
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
+        const user = await client.call(routes.verifyCredentials, { body: { email, password } }, { headers: internalHeaders({ requestId }) });
+        return { ok: true, user };
       } catch (err) {
+        if (err instanceof ApiError && err.status === 401) return { ok: false };
         throw unavailable(err);
       }
-      if (response.status === 401) {
-        await response.body?.cancel();
-        return { ok: false };
-      }
-      if (response.status !== 200) {
-        await response.body?.cancel();
-        throw unavailable(new Error(`tenant answered ${response.status} to ${VERIFY_PATH}`));
-      }
-      let parsed: z.infer<typeof VerifyResponseSchema>;
-      try {
-        parsed = VerifyResponseSchema.parse(await response.json());
-      } catch (err) {
-        throw unavailable(err);
-      }
-      return { ok: true, user: parsed.data };
     },
   };
 }

@@ -89,7 +89,8 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
 
 /**
  * Security headers, a general per-IP rate limit, and the Origin check that
- * refuses cookie-authenticated state changes from foreign sites (DESIGN §3).
+ * refuses cookie-authenticated state changes from foreign sites (DESIGN §3):
+ * a foreign `Origin`, or none with `Sec-Fetch-Site: cross-site`.
  */
 export const securityPlugin = fp<SecurityOptions>(
   async (app, options) => {
@@ -123,7 +124,12 @@ export const securityPlugin = fp<SecurityOptions>(
     app.addHook('onRequest', async (request) => {
       if (!STATE_CHANGING.has(request.method)) return;
       const header = request.headers.origin;
-      if (header === undefined) return;
+      if (header === undefined) {
+        // No Origin, but the browser says another site sent it (Fetch Metadata):
+        // refused like a foreign Origin. Non-browser callers send neither header.
+        if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError(403, ErrorCode.ORIGIN_FORBIDDEN, Messages.originForbidden);
+        return;
+      }
       const origin = originOf(header);
       if (origin && (origin === ownOrigin(request) || allowed.has(origin))) return;
       throw new AppError(403, ErrorCode.ORIGIN_FORBIDDEN, Messages.originForbidden);

@@ -1,19 +1,23 @@
 import httpProxy from '@fastify/http-proxy';
+import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerBase, RouteGenericInterface } from 'fastify';
 import fp from 'fastify-plugin';
-import { ErrorCode, Messages, type RouteRow, type ServiceName } from '@hap/contracts';
+import { ErrorCode, Messages, type Access, type RouteContract, type ServiceName } from '@hap/contracts';
 import { AppError, signIdentity, type Identity } from '@hap/service-kit';
 import { upstreamUrls, type Config } from '../config';
+import { readBody } from '../http/read-body';
 import { SessionStoreUnavailableError } from '../plugins/redis';
 import type { CurrentSession } from '../plugins/session';
 import type { RouteMatcher } from '../routing/route-table';
-import { forwardHeaders, forwardedUrl, type ProxiedRequest } from './forward-headers';
+import { answerHeaders, forwardHeaders, forwardedUrl, type ProxiedRequest } from './forward-headers';
 import { proxyTransport } from './transport';
 import { replyServiceUnavailable } from './upstream-errors';
 
 /** Where an allowed API request goes and as whom. */
 export interface UpstreamTarget {
+  /** The route-table row it matched. */
+  route: RouteContract;
   service: ServiceName;
   identity: Identity;
 }
@@ -63,7 +67,7 @@ const targetOf = (request: ProxiedRequest): UpstreamTarget => {
  * goes on as anonymous (the visitor's page keeps working, an admin using it
  * sees the public projection meanwhile).
  */
-async function sessionOrAnonymous(request: FastifyRequest, access: RouteRow['access']): Promise<CurrentSession | null> {
+async function sessionOrAnonymous(request: FastifyRequest, access: Access): Promise<CurrentSession | null> {
   try {
     return await request.server.sessions.current(request);
   } catch (err) {
@@ -105,20 +109,27 @@ export const apiCacheControl = fp(
   { name: 'api-cache-control' },
 );
 
+/** The body read whole by the parser below, when the request had one. */
+const bufferedBody = (request: ProxiedRequest) => (Buffer.isBuffer(request.body) ? request.body : undefined);
+
 /**
  * Every `/api/*` and `/uploads/*` request the gateway does not answer itself.
- * Default deny: no route-table row → 404; an `admin` row without an admin
- * session → 401; otherwise the row's owner gets the request unchanged plus a
- * signed identity. One @fastify/http-proxy registration picks the service per
- * request (`getUpstream`), so the route table is the only routing truth.
+ * Default deny: no route-table row (or an `internal` one) → 404; an `admin`
+ * row without an admin session → 401; both decided before the body is read.
+ * Otherwise the body is read whole, within the row's `bodyLimit` (413 past
+ * it, with `Connection: close`), and only then is the row's owner called with
+ * the request unchanged plus a signed identity: a slow or oversized upload
+ * never holds a connection to a service, and a service never cuts a body off
+ * mid-way. One @fastify/http-proxy registration picks the service per request
+ * (`getUpstream`), so the route table is the only routing truth.
  */
 export const apiProxy: FastifyPluginAsync<ApiProxyOptions> = async (app, { config, matchRoute }) => {
   const upstreams = upstreamUrls(config);
   const transport = proxyTransport(config.UPSTREAM_TIMEOUT_MS);
 
   app.decorateRequest('upstreamTarget', null);
-  // preHandler: after the rate limit and the Origin check (onRequest); proxied bodies are not parsed.
-  app.addHook('preHandler', async (request) => {
+  // onRequest: after the rate limit and the Origin check (the root's onRequest hooks), before the body.
+  app.addHook('onRequest', async (request) => {
     const row = matchRoute(request.method, request.url);
     if (!row || row.owner === 'gateway') throw routeNotFound(request);
     const current = await sessionOrAnonymous(request, row.access);
@@ -126,28 +137,35 @@ export const apiProxy: FastifyPluginAsync<ApiProxyOptions> = async (app, { confi
     if (row.access === 'admin' && !admin) {
       throw new AppError(401, ErrorCode.UNAUTHENTICATED, Messages.unauthenticated);
     }
-    // A body of unknown length cannot be held to a service's size limit before it
-    // streams through: the service would cut it off mid-way and the caller would
-    // see a 503 instead of a 413. Browsers and HTTP clients send the length.
-    if (request.headers['transfer-encoding'] !== undefined && request.headers['content-length'] === undefined) {
-      throw new AppError(411, ErrorCode.LENGTH_REQUIRED, Messages.lengthRequired);
-    }
     request.upstreamTarget = {
+      route: row,
       service: row.owner,
       identity: admin ? { kind: 'admin', userId: admin.userId, email: admin.email } : { kind: 'anonymous' },
     };
   });
 
+  // Any content type, as bytes: the service parses it by its own row.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (request: FastifyRequest, payload: IncomingMessage) => readBody(request, payload, targetOf(request).route.bodyLimit));
+
   await app.register(httpProxy, {
     // Empty upstream + getUpstream: the service is chosen per request.
     upstream: '',
     routes: ['/api', '/api/*', '/uploads/*'],
+    // The body is the Buffer read above, sent with its length once it is all here.
+    proxyPayloads: false,
+    handler: (request, reply, dest, options) => {
+      const body = bufferedBody(request);
+      const contentType = request.headers['content-type'] ?? 'application/octet-stream';
+      return reply.from(dest, body ? { ...options, body, contentType } : options);
+    },
     ...transport.plugin,
     replyOptions: {
       ...transport.reply,
       getUpstream: (request) => upstreams[targetOf(request).service],
+      rewriteHeaders: (headers) => answerHeaders(headers),
       rewriteRequestHeaders: (request, headers) => ({
-        ...forwardHeaders(request, headers),
+        ...forwardHeaders(request, headers, { hasBody: bufferedBody(request) !== undefined }),
         ...signIdentity(config.INTERNAL_SECRET, request.method, forwardedUrl(request.url), targetOf(request).identity),
       }),
       onResponse: (_request, reply, res) => sendUpstreamBody(reply, res.stream),

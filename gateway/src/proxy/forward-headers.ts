@@ -21,15 +21,23 @@ function withoutSessionCookie(cookie: string | undefined): string | undefined {
 /**
  * Headers for an upstream: the caller's `x-hap-*` and `x-forwarded-*` are
  * dropped (only the gateway speaks them), then the gateway's request id and
- * what it knows of the caller (IP, host, scheme) are set.
+ * what it knows of the caller (IP, host, scheme) are set. The body's framing
+ * is the gateway's: a body read whole goes with its length (reply-from sets
+ * `content-length`), never the caller's `transfer-encoding`; a request
+ * forwarded without a body carries neither.
  */
-export function forwardHeaders(request: ProxiedRequest, headers: Headers): Record<string, string | string[] | undefined> {
+export function forwardHeaders(
+  request: ProxiedRequest,
+  headers: Headers,
+  { hasBody = false }: { hasBody?: boolean } = {},
+): Record<string, string | string[] | undefined> {
   const out: Record<string, string | string[] | undefined> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (name.startsWith('x-hap-') || name.startsWith('x-forwarded-') || name === 'forwarded' || name === 'x-real-ip') continue;
     // `Expect: 100-continue` is between the caller and the gateway (Node answers it);
     // undici refuses to send it upstream.
-    if (name === 'expect') continue;
+    if (name === 'expect' || name === 'transfer-encoding') continue;
+    if (name === 'content-length' && !hasBody) continue;
     out[name] = value;
   }
   const cookie = withoutSessionCookie(request.headers.cookie);
@@ -53,4 +61,19 @@ export function forwardedUrl(rawUrl: string): string {
   const query = q > 0 ? rawUrl.slice(q) : '';
   const relative = path.startsWith('//') ? `.${path}` : path;
   return new URL(relative, 'http://upstream.invalid').pathname + query;
+}
+
+/** Headers about one connection, not the message (RFC 9110 §7.6.1): never passed from one hop to the next. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
+
+/**
+ * An upstream's answer headers minus its hop-by-hop ones: the gateway's
+ * connection to the caller keeps its own keep-alive and framing (a service's
+ * `Connection: keep-alive` must not override a caller's `Connection: close`,
+ * nor its `Keep-Alive: timeout` the gateway's).
+ */
+export function answerHeaders<H extends Record<string, unknown>>(headers: H): H {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(headers)) if (!HOP_BY_HOP.has(name.toLowerCase())) out[name] = value;
+  return out as H;
 }

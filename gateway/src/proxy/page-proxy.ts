@@ -1,7 +1,7 @@
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../config';
-import { forwardHeaders } from './forward-headers';
+import { answerHeaders, forwardHeaders } from './forward-headers';
 import { proxyTransport } from './transport';
 import { replyPageUnavailable } from './upstream-errors';
 
@@ -17,9 +17,12 @@ export const pageProxy: FastifyPluginAsync<{ config: Config }> = async (app, { c
     upstream: config.PUBLIC_SHELL_URL,
     routes: ['/', '/*'],
     httpMethods: ['GET', 'HEAD'],
+    // GET and HEAD carry no body to forward.
+    proxyPayloads: false,
     ...transport.plugin,
     replyOptions: {
       ...transport.reply,
+      rewriteHeaders: (headers) => answerHeaders(headers),
       rewriteRequestHeaders: (request, headers) => forwardHeaders(request, headers),
       onError: (reply, { error }) => replyPageUnavailable(reply, error),
     },

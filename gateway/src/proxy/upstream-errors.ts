@@ -1,5 +1,6 @@
 import type { FastifyReply, RawServerBase, RouteGenericInterface } from 'fastify';
 import { ErrorCode, Messages, type ErrorEnvelope } from '@hap/contracts';
+import { RETRY_AFTER_SECONDS } from '@hap/service-kit';
 
 /** reply-from's per-request hooks see a reply typed for any raw server. */
 type AnyReply = FastifyReply<RouteGenericInterface, RawServerBase>;
@@ -17,7 +18,12 @@ export function replyServiceUnavailable(reply: AnyReply, service: string, error:
   // reply-from has already logged the error with its stack.
   reply.request.log.warn({ service, reason: error.message }, 'upstream unavailable');
   const body: ErrorEnvelope = { success: false, code: ErrorCode.SERVICE_UNAVAILABLE, message: Messages.serviceUnavailable(service) };
-  reply.code(503).header('content-type', 'application/json; charset=utf-8').header('cache-control', 'no-store').send(body);
+  reply
+    .code(503)
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('retry-after', RETRY_AFTER_SECONDS)
+    .send(body);
 }
 
 const UNAVAILABLE_PAGE = `<!doctype html>

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
 import { buildApp, type GatewayDeps } from '../../src/app';
 import { loadGatewayConfig } from '../../src/config';
 
@@ -40,3 +41,17 @@ export function sessionCookie(setCookie: string[] | string | undefined): string 
 
 /** A fresh e-mail per call: one database serves every test file of a run. */
 export const uniqueEmail = (label: string) => `${label}-${randomBytes(4).toString('hex')}@gateway.test`;
+
+/** Listens on an ephemeral loopback port (for raw sockets and simultaneous requests); returns the base URL. */
+export async function listening(app: ReturnType<typeof buildGateway>['app']): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = app.server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+/** Logs in through the gateway and returns the `hap_sid=<id>` cookie (fails the test otherwise). */
+export async function loginCookie(app: ReturnType<typeof buildGateway>['app'], account: { email: string; password: string }): Promise<string> {
+  const res = await request(app.server).post('/api/admin/login').send({ email: account.email, password: account.password });
+  if (res.status !== 200) throw new Error(`login as ${account.email} answered ${res.status}: ${res.text}`);
+  return sessionCookie(res.headers['set-cookie']) as string;
+}

@@ -1,8 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { buildApp as buildLeadsApp } from '../../../services/leads/src/app';
-import { loadServiceConfig as loadLeadsConfig } from '../../../services/leads/src/config';
-import { createDataSource as leadsDataSource } from '../../../services/leads/src/db/data-source';
 import { buildApp as buildTenantApp } from '../../../services/tenant/src/app';
 import { loadServiceConfig as loadTenantConfig } from '../../../services/tenant/src/config';
 import { createDataSource as tenantDataSource } from '../../../services/tenant/src/db/data-source';
@@ -22,19 +19,11 @@ async function listen<App extends FastifyInstance>(app: App): Promise<RunningSer
 }
 
 /**
- * The leads service as it ships (a skeleton today), with the test run's
- * database. `observe` sees every request it answered (a hook added before listening).
- */
-export async function startLeads(observe?: (request: FastifyRequest) => void) {
-  const config = loadLeadsConfig();
-  const app = buildLeadsApp(config, leadsDataSource(config.DATABASE_URL));
-  if (observe) app.addHook('onResponse', async (request) => observe(request));
-  return listen(app);
-}
-
-/**
- * The tenant service as it ships; `seedAdmin` creates an admin through its own
- * seed code. `observe` sees every request it answered, as for leads.
+ * The tenant service as it ships, with the test run's database, for what only
+ * the real thing proves (argon2 credential checks, the signed identity it
+ * verifies); `seedAdmin` creates an admin through its own seed code.
+ * `observe` sees every request it answered (a hook added before listening).
+ * Routing, limits and failures are tested against `startUpstream` fixtures.
  */
 export async function startTenant(observe?: (request: FastifyRequest) => void) {
   const config = loadTenantConfig();

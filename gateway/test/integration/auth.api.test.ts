@@ -18,7 +18,13 @@ describe('admin login, logout and auth-status', () => {
   beforeAll(async () => {
     tenant = await startTenant();
     await tenant.seedAdmin(admin);
-    gateway = buildGateway({ TENANT_URL: tenant.url, TRUST_PROXY: 'true', LOGIN_MAX_PER_IP: '6', LOGIN_MAX_PER_ACCOUNT: '5' }).app;
+    gateway = buildGateway({
+      TENANT_URL: tenant.url,
+      TRUST_PROXY: 'true',
+      LOGIN_MAX_PER_IP: '6',
+      LOGIN_MAX_PER_ACCOUNT_AND_IP: '5',
+      LOGIN_MAX_PER_ACCOUNT_PER_HOUR: '12',
+    }).app;
     // Listening, so simultaneous requests share one server.
     await gateway.listen({ host: '127.0.0.1', port: 0 });
   });
@@ -111,7 +117,7 @@ describe('admin login, logout and auth-status', () => {
       expect(res.body).toEqual({ success: true, data: null });
       expect(([] as string[]).concat(res.headers['set-cookie'] ?? []).join()).toMatch(/hap_sid=;.*Expires=Thu, 01 Jan 1970/);
       expect((await request(gateway.server).get('/api/admin/auth-status').set('cookie', cookie)).status).toBe(401);
-      expect((await request(gateway.server).get('/api/leads').set('cookie', cookie)).status).toBe(401);
+      expect((await request(gateway.server).get('/api/clients').set('cookie', cookie)).status).toBe(401);
     });
 
     it('is fine without a session', async () => {
@@ -122,17 +128,48 @@ describe('admin login, logout and auth-status', () => {
   });
 
   describe('login throttling', () => {
-    it('refuses an account after 5 failures, even with the right password and from new addresses', async () => {
+    it('refuses an account from one address after 5 failures there, even with the right password', async () => {
       const victim = { email: uniqueEmail('victim'), password: 'the victim password' };
       await tenant.seedAdmin(victim);
-      for (let i = 0; i < 5; i++) expect((await login({ email: victim.email, password: 'guess' })).status).toBe(401);
+      const ip = freshIp();
+      for (let i = 0; i < 5; i++) expect((await login({ email: victim.email, password: 'guess' }, ip)).status).toBe(401);
 
-      const res = await login(victim);
+      const res = await login(victim, ip);
       expect(res.status).toBe(429);
       expect(res.body).toEqual({ success: false, code: 'RATE_LIMITED', message: Messages.rateLimitedLogin });
       expect(sessionCookie(res.headers['set-cookie'])).toBeNull();
-      // Another account is not affected.
-      expect((await login({ email: admin.email, password })).status).toBe(200);
+      // Another account is not affected, from there or elsewhere.
+      expect((await login({ email: admin.email, password }, ip)).status).toBe(200);
+    });
+
+    it("does not let a stranger's wrong passwords lock the admin out from the admin's own address", async () => {
+      const victim = { email: uniqueEmail('lockout'), password: 'the lockout victim password' };
+      await tenant.seedAdmin(victim);
+      const stranger = freshIp();
+      for (let i = 0; i < 5; i++) expect((await login({ email: victim.email, password: 'guess' }, stranger)).status).toBe(401);
+      expect((await login({ email: victim.email, password: 'guess' }, stranger)).status).toBe(429);
+
+      expect((await login(victim)).status).toBe(200);
+    });
+
+    it('refuses an account after 12 failures from many addresses, even with the right password from a new one', async () => {
+      const victim = { email: uniqueEmail('spread'), password: 'the spread victim password' };
+      await tenant.seedAdmin(victim);
+      for (let i = 0; i < 12; i++) expect((await login({ email: victim.email, password: 'guess' })).status).toBe(401);
+
+      const res = await login(victim);
+      expect(res.status).toBe(429);
+      expect(res.body).toMatchObject({ code: 'RATE_LIMITED', message: Messages.rateLimitedLogin });
+    });
+
+    it("keeps counting an account's failures across its own successful logins", async () => {
+      const victim = { email: uniqueEmail('ceiling'), password: 'the ceiling victim password' };
+      await tenant.seedAdmin(victim);
+      for (let i = 0; i < 10; i++) expect((await login({ email: victim.email, password: 'guess' })).status).toBe(401);
+      expect((await login(victim)).status).toBe(200);
+      for (let i = 0; i < 2; i++) expect((await login({ email: victim.email, password: 'guess' })).status).toBe(401);
+
+      expect((await login(victim)).status).toBe(429);
     });
 
     it('refuses an address after 6 failures across accounts, even with the right password', async () => {
@@ -152,16 +189,26 @@ describe('admin login, logout and auth-status', () => {
     /** Status codes of the answers, counted: { 401: 5, 429: 25 }. */
     const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 
-    it(`lets exactly 5 of ${N} simultaneous wrong passwords for one account reach the credential check`, async () => {
+    it(`lets exactly 5 of ${N} simultaneous wrong passwords for one account from one address reach the credential check`, async () => {
       const victim = { email: uniqueEmail('burst'), password: 'the burst victim password' };
       await tenant.seedAdmin(victim);
-      // From N addresses, so only the account's allowance decides.
-      const answers = await Promise.all(Array.from({ length: N }, () => login({ email: victim.email, password: 'guess' })));
+      const ip = freshIp();
+      const answers = await Promise.all(Array.from({ length: N }, () => login({ email: victim.email, password: 'guess' }, ip)));
 
       expect(tally(answers.map((r) => r.status))).toEqual({ 401: 5, 429: N - 5 });
       for (const res of answers.filter((r) => r.status === 429)) {
         expect(res.body).toEqual({ success: false, code: 'RATE_LIMITED', message: Messages.rateLimitedLogin });
       }
+      expect((await login(victim, ip)).status).toBe(429);
+      expect((await login(victim)).status).toBe(200);
+    });
+
+    it(`lets exactly 12 of ${N} simultaneous wrong passwords for one account from ${N} addresses reach the credential check`, async () => {
+      const victim = { email: uniqueEmail('botnet'), password: 'the botnet victim password' };
+      await tenant.seedAdmin(victim);
+      const answers = await Promise.all(Array.from({ length: N }, () => login({ email: victim.email, password: 'guess' })));
+
+      expect(tally(answers.map((r) => r.status))).toEqual({ 401: 12, 429: N - 12 });
       expect((await login(victim)).status).toBe(429);
     });
 
@@ -178,8 +225,8 @@ describe('admin login, logout and auth-status', () => {
       const bystander = { email: uniqueEmail('bystander'), password: 'the bystander password' };
       await tenant.seedAdmin(bystander);
 
-      const refused = await Promise.all(Array.from({ length: 10 }, () => login({ email: bystander.email, password: 'guess' }, ip)));
-      expect(refused.map((r) => r.status)).toEqual(Array(10).fill(429));
+      const refused = await Promise.all(Array.from({ length: 20 }, () => login({ email: bystander.email, password: 'guess' }, ip)));
+      expect(refused.map((r) => r.status)).toEqual(Array(20).fill(429));
       expect((await login(bystander)).status).toBe(200);
     });
 
@@ -213,7 +260,7 @@ describe('admin login, logout and auth-status', () => {
 
     it('refuses a foreign origin on a proxied call before it reaches the service, and "null" too', async () => {
       for (const origin of ['http://clinic.example.evil.test', 'null']) {
-        const res = await request(gateway.server).post('/api/leads').set('host', 'clinic.example').set('origin', origin).send({});
+        const res = await request(gateway.server).post('/api/clients').set('host', 'clinic.example').set('origin', origin).send({});
         expect(res.status).toBe(403);
         expect(res.body.code).toBe('ORIGIN_FORBIDDEN');
       }

@@ -1,51 +1,35 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { buildGateway, sessionCookie, uniqueEmail } from '../helpers/gateway';
-import { startTenant } from '../helpers/services';
+import { startUpstream, verifiesCredentials, type Answer, type Received, type Upstream } from '../helpers/upstream';
 
-/** Headers the stub service answers each path with (besides JSON or PNG content). */
+/** Headers the stub answers each path with (besides JSON, PNG or HTML content). */
 const STUB_HEADERS: Record<string, Record<string, string>> = {
-  '/api/template-mappings': { 'cache-control': 'public, max-age=60', vary: 'Accept-Encoding' },
-  '/api/template-subcategories': {},
+  '/api/staff-members/client/1': { 'cache-control': 'public, max-age=60', vary: 'Accept-Encoding' },
+  '/api/clients/1': {},
   '/uploads/plain.png': {},
   '/uploads/cached.png': { 'cache-control': 'public, max-age=31536000, immutable' },
   '/some-page': {},
 };
 
-/** A recording HTTP server standing for a service (and the page renderer) that sets its own Cache-Control, or none. */
-async function startStub(): Promise<{ url: string; close(): Promise<void> }> {
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const path = (req.url ?? '').split('?')[0];
-    const headers = STUB_HEADERS[path];
-    if (!headers) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end('{"success":false}');
-      return;
-    }
-    const type = path.endsWith('.png') ? 'image/png' : path.startsWith('/api') ? 'application/json' : 'text/html';
-    res.writeHead(200, { 'content-type': type, ...headers }).end(type === 'application/json' ? '{"success":true,"data":[]}' : 'x');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+/** A service (and the page renderer) that sets its own Cache-Control, or none. */
+function stubAnswer({ url }: Received): Answer {
+  const path = url.split('?')[0];
+  const headers = STUB_HEADERS[path];
+  if (!headers) return { status: 404, body: { success: false } };
+  const type = path.endsWith('.png') ? 'image/png' : path.startsWith('/api') ? 'application/json' : 'text/html';
+  return { headers: { 'content-type': type, ...headers }, body: type === 'application/json' ? { success: true, data: [] } : 'x' };
 }
 
 describe('Cache-Control of API answers', () => {
-  const admin = { email: uniqueEmail('cache'), password: 'a cache-control admin password' };
-  let tenant: Awaited<ReturnType<typeof startTenant>>;
-  let stub: Awaited<ReturnType<typeof startStub>>;
+  const admin = { id: 3, email: uniqueEmail('cache'), password: 'a cache-control admin password' };
+  let stub: Upstream;
   let gateway: ReturnType<typeof buildGateway>['app'];
-  /** Tenant is the stub here, for /uploads/*. */
-  let uploads: ReturnType<typeof buildGateway>['app'];
   let cookie: string;
 
   beforeAll(async () => {
-    tenant = await startTenant();
-    await tenant.seedAdmin(admin);
-    stub = await startStub();
-    gateway = buildGateway({ TENANT_URL: tenant.url, TEMPLATES_URL: stub.url, PUBLIC_SHELL_URL: stub.url }).app;
-    uploads = buildGateway({ TENANT_URL: stub.url }).app;
-    await Promise.all([gateway.ready(), uploads.ready()]);
+    stub = await startUpstream({ answer: verifiesCredentials([admin], stubAnswer) });
+    gateway = buildGateway({ TENANT_URL: stub.url, PUBLIC_SHELL_URL: stub.url }).app;
+    await gateway.ready();
     const login = await request(gateway.server).post('/api/admin/login').send(admin);
     expect(login.status).toBe(200);
     expect(login.headers['cache-control']).toBe('no-store');
@@ -53,9 +37,7 @@ describe('Cache-Control of API answers', () => {
   });
   afterAll(async () => {
     await gateway?.close();
-    await uploads?.close();
     await stub?.close();
-    await tenant?.close();
   });
 
   it('marks a public row answered differently for an admin and a visitor no-store, both ways', async () => {
@@ -63,10 +45,10 @@ describe('Cache-Control of API answers', () => {
     const asAdmin = await request(gateway.server).get('/api/clients/1').set('cookie', cookie);
 
     for (const res of [visitor, asAdmin]) {
-      // tenant's own answer (the client, or none), passed through.
-      expect([200, 404]).toContain(res.status);
+      expect(res.status).toBe(200);
       expect(res.headers['cache-control']).toBe('no-store');
     }
+    expect(stub.received.filter((r) => r.url === '/api/clients/1').map((r) => r.identity?.kind)).toEqual(['anonymous', 'admin']);
   });
 
   it("marks the gateway's own answers no-store: auth routes, 401, 404", async () => {
@@ -85,22 +67,16 @@ describe('Cache-Control of API answers', () => {
     expect(logout.headers['cache-control']).toBe('no-store');
   });
 
-  it('marks a service answer without a Cache-Control of its own no-store', async () => {
-    const res = await request(gateway.server).get('/api/template-subcategories');
-    expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
-  });
-
   it("keeps a service's own Cache-Control, varying it by the session cookie", async () => {
-    const res = await request(gateway.server).get('/api/template-mappings');
+    const res = await request(gateway.server).get('/api/staff-members/client/1');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     expect(res.headers.vary).toBe('Accept-Encoding, Cookie');
   });
 
   it('leaves /uploads/* and pages as their owner sent them', async () => {
-    const plain = await request(uploads.server).get('/uploads/plain.png');
-    const cached = await request(uploads.server).get('/uploads/cached.png');
+    const plain = await request(gateway.server).get('/uploads/plain.png');
+    const cached = await request(gateway.server).get('/uploads/cached.png');
     const page = await request(gateway.server).get('/some-page');
 
     expect([plain.status, cached.status, page.status]).toEqual([200, 200, 200]);

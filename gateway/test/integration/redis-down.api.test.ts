@@ -91,8 +91,11 @@ describe('the gateway while its Redis is away', () => {
       }
     });
 
-    it('is not ready', async () => {
-      expect((await request(gateway.server).get('/readyz')).status).toBe(503);
+    it('is not ready, says why, and when to come back', async () => {
+      const res = await request(gateway.server).get('/readyz');
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.body.checks).toEqual({ redis: 'unavailable', tenant: 'ready' });
     });
 
     it('forwards a public call with a session cookie as anonymous, and says why in the log', async () => {
@@ -113,6 +116,7 @@ describe('the gateway while its Redis is away', () => {
 
       expect(withSession.res.status).toBe(503);
       expect(withSession.res.body).toEqual(storeUnavailable);
+      expect(withSession.res.headers['retry-after']).toBe('5');
       expect(withSession.ms).toBeLessThan(1_000);
       expect(without.status).toBe(401);
       expect(seen).toEqual([]);

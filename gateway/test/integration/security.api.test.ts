@@ -75,8 +75,30 @@ describe('security headers, allowed origins and the general rate limit', () => {
     expect(refused.body.code).toBe('ORIGIN_FORBIDDEN');
   });
 
+  it('refuses a state change that a browser says another site sent, without an Origin', async () => {
+    const refused = await request(gateway.server).post('/api/admin/logout').set('sec-fetch-site', 'cross-site');
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ success: false, code: 'ORIGIN_FORBIDDEN', message: Messages.originForbidden });
+    const proxied = await request(gateway.server).post('/api/clients').set('sec-fetch-site', 'cross-site').send({ name: 'x' });
+    expect(proxied.status).toBe(403);
+    expect(proxied.body.code).toBe('ORIGIN_FORBIDDEN');
+  });
+
+  it.each(['same-origin', 'same-site', 'none'])('lets Sec-Fetch-Site: %s through without an Origin', async (site) => {
+    const res = await request(gateway.server).post('/api/admin/logout').set('sec-fetch-site', site);
+    expect(res.status).toBe(200);
+  });
+
+  it('goes by the Origin when there is one, whatever Sec-Fetch-Site says', async () => {
+    const res = await request(gateway.server)
+      .post('/api/admin/logout')
+      .set('sec-fetch-site', 'cross-site')
+      .set('origin', 'https://admin.partner.example');
+    expect(res.status).toBe(200);
+  });
+
   it('does not check the Origin of reads', async () => {
-    const res = await request(gateway.server).get('/api/admin/auth-status').set('origin', 'https://evil.example');
+    const res = await request(gateway.server).get('/api/admin/auth-status').set('origin', 'https://evil.example').set('sec-fetch-site', 'cross-site');
     expect(res.status).toBe(401);
   });
 

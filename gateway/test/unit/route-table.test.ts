@@ -1,22 +1,28 @@
-import { routeTable } from '@hap/contracts';
-import { createRouteMatcher } from '../../src/routing/route-table';
+import { defineRoute, routeTable } from '@hap/contracts';
+import { createRouteMatcher, routedServices } from '../../src/routing/route-table';
 import { forwardedUrl } from '../../src/proxy/forward-headers';
 
 describe('route matcher', () => {
   const match = createRouteMatcher();
 
-  it('finds the row of every route in the table, parameters filled in', () => {
-    for (const row of routeTable) {
+  it('finds the row of every public and admin route in the table, parameters filled in', () => {
+    for (const row of routeTable.filter((r) => r.access !== 'internal')) {
       const url = row.path.replace(/:[A-Za-z]+/g, '7').replace(/\*$/, 'a/b.png');
       expect(match(row.method, url)).toBe(row);
     }
   });
 
+  it('never matches an internal row', () => {
+    const internal = routeTable.filter((r) => r.access === 'internal');
+    expect(internal.length).toBeGreaterThan(0);
+    for (const row of internal) expect(match(row.method, row.path)).toBeNull();
+  });
+
   it('prefers static segments and looks HEAD up as GET', () => {
-    expect(match('GET', '/api/leads/export')).toMatchObject({ path: '/api/leads/export' });
+    expect(match('GET', '/api/clients/3/tracking-settings')).toMatchObject({ operation: 'getTrackingSettings' });
     expect(match('HEAD', '/api/clients/1?x=1')).toMatchObject({ path: '/api/clients/:id', access: 'public' });
-    expect(match('GET', '/api/service-templates/3/google-ads')).toMatchObject({ owner: 'ads' });
-    expect(match('PATCH', '/api/service-templates/3')).toMatchObject({ owner: 'templates' });
+    expect(match('POST', '/api/upload/template-image')).toMatchObject({ operation: 'uploadTemplateImage' });
+    expect(match('GET', '/uploads/clients/1/logo.webp')).toMatchObject({ operation: 'getUpload', owner: 'tenant' });
   });
 
   it('denies anything else', () => {
@@ -25,6 +31,18 @@ describe('route matcher', () => {
     expect(match('GET', '/api/clients/1/')).toBeNull();
     expect(match('GET', '/API/clients')).toBeNull();
     expect(match('GET', '/api/internal/auth/verify')).toBeNull();
+    expect(match('PROPFIND', '/api/clients')).toBeNull();
+  });
+
+  it('matches rows given to it, with an internal row left out', () => {
+    const rows = [
+      defineRoute({ operation: 'a', method: 'GET', path: '/api/a/:id', owner: 'leads', access: 'admin', summary: 'a' }),
+      defineRoute({ operation: 'b', method: 'POST', path: '/internal/b', owner: 'ads', access: 'internal', summary: 'b' }),
+    ];
+    const matchOwn = createRouteMatcher(rows);
+    expect(matchOwn('GET', '/api/a/1')).toBe(rows[0]);
+    expect(matchOwn('POST', '/internal/b')).toBeNull();
+    expect(routedServices(rows)).toEqual(['leads']);
   });
 });
 

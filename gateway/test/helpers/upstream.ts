@@ -1,0 +1,114 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { verifyIdentity, type Identity } from '@hap/service-kit';
+
+/** One request as the upstream received it, body and all. */
+export interface Received {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  /** The identity the gateway signed, or null when the signature does not verify. */
+  identity: Identity | null;
+  body: Buffer;
+}
+
+export interface Answer {
+  status?: number;
+  headers?: Record<string, string>;
+  /** JSON-encoded unless a Buffer or a string. */
+  body?: unknown;
+}
+
+export interface UpstreamOptions {
+  /** How to answer a request (default: 200 `{ success: true, data: null }`). */
+  answer?: (request: Received) => Answer | Promise<Answer>;
+  /** What `GET /ready` says (default: ready). */
+  ready?: () => boolean;
+}
+
+/** An admin (or not) the fake tenant knows, for logins through the gateway. */
+export interface FakeAccount {
+  id: number;
+  email: string;
+  password: string;
+  name?: string | null;
+  isAdmin?: boolean;
+}
+
+/**
+ * A small HTTP server on 127.0.0.1 standing for a service (or the page
+ * renderer): it reads each request whole, records it with the identity the
+ * gateway signed, and answers as told. `connections` counts the TCP
+ * connections the gateway opened to it, so a test can tell that a request
+ * never reached it at all.
+ */
+export async function startUpstream(options: UpstreamOptions = {}) {
+  const received: Received[] = [];
+  const secret = process.env.INTERNAL_SECRET ?? '';
+  const sockets = new Set<Socket>();
+  let connections = 0;
+
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const method = req.method ?? 'GET';
+      const url = req.url ?? '/';
+      if (url === '/ready') {
+        const ready = options.ready?.() ?? true;
+        res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ success: ready }));
+        return;
+      }
+      const request: Received = { method, url, headers: req.headers, identity: verifyIdentity(secret, method, url, req.headers), body: Buffer.concat(chunks) };
+      received.push(request);
+      void Promise.resolve(options.answer?.(request) ?? {}).then(({ status = 200, headers = {}, body = { success: true, data: null } }) => {
+        const text = Buffer.isBuffer(body) || typeof body === 'string' ? body : JSON.stringify(body);
+        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(text);
+      });
+    });
+  });
+  server.on('connection', (socket: Socket) => {
+    connections += 1;
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    /** TCP connections accepted so far. */
+    get connections() {
+      return connections;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export type Upstream = Awaited<ReturnType<typeof startUpstream>>;
+
+/**
+ * An answer function for a fake tenant: `POST /internal/auth/verify` checks
+ * the accounts given (signed as the gateway, else 401 INVALID_SIGNATURE), as
+ * tenant's row does; every other request goes to `otherwise`.
+ */
+export function verifiesCredentials(accounts: FakeAccount[], otherwise: (request: Received) => Answer | Promise<Answer> = () => ({})) {
+  return (request: Received): Answer | Promise<Answer> => {
+    if (request.url !== '/internal/auth/verify') return otherwise(request);
+    if (request.method !== 'POST' || request.identity?.kind !== 'service' || request.identity.service !== 'gateway') {
+      return { status: 401, body: { success: false, code: 'INVALID_SIGNATURE', message: 'signed calls only' } };
+    }
+    const { email, password } = JSON.parse(request.body.toString('utf8')) as { email: string; password: string };
+    const account = accounts.find((a) => a.email === email && a.password === password);
+    if (!account) return { status: 401, body: { success: false, code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' } };
+    return { body: { success: true, data: { id: account.id, email: account.email, name: account.name ?? null, isAdmin: account.isAdmin ?? true } } };
+  };
+}
+
+/** The requests an upstream received, minus the gateway's credential checks. */
+export const proxied = (upstream: Upstream) => upstream.received.filter((r) => !r.url.startsWith('/internal/'));

@@ -1,0 +1,65 @@
+import request from 'supertest';
+import { Messages } from '@hap/contracts';
+import { buildOpenApiDocument } from '../../src/docs/openapi';
+import { buildGateway, loginCookie, uniqueEmail } from '../helpers/gateway';
+import { closedPortUrl } from '../helpers/net';
+import { startUpstream, verifiesCredentials, type Upstream } from '../helpers/upstream';
+
+const unauthenticated = { success: false, code: 'UNAUTHENTICATED', message: Messages.unauthenticated };
+
+describe('the API docs under /api/docs', () => {
+  const admin = { id: 21, email: uniqueEmail('docs'), password: 'a docs admin password' };
+  let tenant: Upstream;
+  let development: ReturnType<typeof buildGateway>['app'];
+  let production: ReturnType<typeof buildGateway>['app'];
+
+  beforeAll(async () => {
+    tenant = await startUpstream({ answer: verifiesCredentials([admin]) });
+    // Not the shell: the docs are the gateway's own answers, never forwarded.
+    const nowhere = await closedPortUrl();
+    development = buildGateway({ TENANT_URL: tenant.url, PUBLIC_SHELL_URL: nowhere }).app;
+    production = buildGateway({ NODE_ENV: 'production', INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? '', TENANT_URL: tenant.url, PUBLIC_SHELL_URL: nowhere }).app;
+    await Promise.all([development.ready(), production.ready()]);
+  });
+  afterAll(async () => {
+    await development?.close();
+    await production?.close();
+    await tenant?.close();
+  });
+
+  it('serves the document built from the route table at /api/docs/json', async () => {
+    const res = await request(development.server).get('/api/docs/json');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument())));
+    expect(tenant.received).toEqual([]);
+  });
+
+  it('serves Swagger UI at /api/docs with its assets, under the site CSP', async () => {
+    const page = await request(development.server).get('/api/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.text).toContain('/api/docs/static/swagger-ui-bundle.js');
+    // No inline script for the CSP to refuse: only files from the gateway itself.
+    expect(page.text).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+
+    for (const asset of ['swagger-ui-bundle.js', 'swagger-ui.css', 'swagger-initializer.js']) {
+      const res = await request(development.server).get(`/api/docs/static/${asset}`);
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it('shows the docs to admins only in production', async () => {
+    for (const path of ['/api/docs', '/api/docs/json', '/api/docs/yaml', '/api/docs/static/swagger-initializer.js']) {
+      const res = await request(production.server).get(path);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual(unauthenticated);
+    }
+    const cookie = await loginCookie(production, admin);
+    const json = await request(production.server).get('/api/docs/json').set('cookie', cookie);
+    expect(json.status).toBe(200);
+    expect(json.body.openapi).toBe('3.1.0');
+    expect((await request(production.server).get('/api/docs').set('cookie', cookie)).status).toBe(200);
+  });
+});
