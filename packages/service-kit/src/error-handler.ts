@@ -13,6 +13,21 @@ const issueMessage = (v: { instancePath?: string; message?: string }) =>
 const toPath = (instancePath: string | undefined) =>
   (instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
 
+/** Fastify's own 4xx sentences are for developers; the ones people may see are the product's. */
+function frameworkMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return Messages.invalidJson;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return Messages.jsonRequired;
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return Messages.requestTooLarge;
+    default:
+      return error.message;
+  }
+}
+
 /** How long a caller of a 503 should wait before trying again. */
 export const RETRY_AFTER_SECONDS = '5';
 
@@ -66,7 +81,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
             : status === 429
               ? ErrorCode.RATE_LIMITED
               : ErrorCode.BAD_REQUEST;
-      body = { success: false, code, message: error.message };
+      body = { success: false, code, message: frameworkMessage(error) };
     } else {
       status = 500;
       body = { success: false, code: ErrorCode.INTERNAL, message: Messages.internal };

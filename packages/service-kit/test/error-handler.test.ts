@@ -41,6 +41,20 @@ describe('one error envelope for every service', () => {
     expect(res.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'The request body must be a JSON object.' });
   });
 
+  it("answers broken JSON and a body that is not JSON with the product's sentences", async () => {
+    const broken = await request(app.server).post('/form').set(signed('POST', '/form')).set('content-type', 'application/json').send('{"name":');
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({ success: false, code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' });
+
+    const text = await request(app.server).post('/form').set(signed('POST', '/form')).set('content-type', 'text/plain').send('hello');
+    expect(text.status).toBe(415);
+    expect(text.body).toEqual({
+      success: false,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Send the request body as JSON (Content-Type: application/json).',
+    });
+  });
+
   it('keeps the status, code and message of a typed error', async () => {
     const res = await request(app.server).get('/teapot').set(signed('GET', '/teapot'));
     expect(res.status).toBe(409);
