@@ -197,7 +197,7 @@ async function main() {
     ]),
   );
   console.table(
-    latency.flatMap(({ direct, gateway, added }) => [
+    latency.flatMap(({ direct, gateway }) => [
       { run: direct.label, 'req/s': Math.round(direct.rps), 'p50 ms': direct.p50, 'p99 ms': direct.p99, failures: direct.failures, added: '' },
       { run: gateway.label, 'req/s': Math.round(gateway.rps), 'p50 ms': gateway.p50, 'p99 ms': gateway.p99, failures: gateway.failures, added: `+${gateway.p99 - direct.p99} ms` },
     ]),
