@@ -46,7 +46,7 @@ describe('one error envelope for every service', () => {
     expect(broken.status).toBe(400);
     expect(broken.body).toEqual({ success: false, code: 'BAD_REQUEST', message: 'The request body is not valid JSON.' });
 
-    const text = await request(app.server).post('/form').set(signed('POST', '/form')).set('content-type', 'text/plain').send('hello');
+    const text = await request(app.server).post('/form').set(signed('POST', '/form')).set('content-type', 'application/xml').send('<lead/>');
     expect(text.status).toBe(415);
     expect(text.body).toEqual({
       success: false,
