@@ -14,3 +14,6 @@ export * from './leads/lead-form';
 export * from './templates/client-service';
 export * from './route-contract';
 export * from './api-client';
+export * from './templates/content-rules';
+export * from './templates/content';
+export * from './templates/catalogue';

@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import { successEnvelope } from '../envelope';
+import { idField, noNul, NUL_MESSAGE, optionalText, timestamp } from '../fields';
+import {
+  BeforeAfterSchema,
+  BenefitSchema,
+  contentListInputs,
+  FaqSchema,
+  ProcessStepSchema,
+  SymptomSchema,
+  TemplateContentSchema,
+  TestimonialSchema,
+} from './content';
 
 /**
  * A client's service as `GET /api/client-services/{clientId}` lists it for
  * pages (public spec §3 "Client service", field names as the spec has them).
- * The templates service that answers it arrives with the templates issue;
- * pages read it through this schema already.
+ * This is the public projection: what anonymous pages get.
  */
 export const ClientServiceSummarySchema = z.object({
   id: z.number().int(),
@@ -26,5 +36,193 @@ export type ClientServiceSummary = z.infer<typeof ClientServiceSummarySchema>;
 /** The whole answer of `GET /api/client-services/{clientId}`. */
 export const ClientServiceListAnswerSchema = successEnvelope(z.array(ClientServiceSummarySchema));
 
-/** public spec §4: the description a service card shows when it has none. */
-export const DEFAULT_SERVICE_DESCRIPTION = 'Learn more about this specialized service.';
+/** A client's service as admins see it (admin spec §3 client_services, plus the summary's fields). */
+export const ClientServiceSchema = ClientServiceSummarySchema.extend({
+  templateId: z.number().int(),
+  name: z.string(),
+  path: z.string(),
+  template_slug: z.string(),
+  description: z.string(),
+  activatedAt: timestamp(),
+  customPath: z.string().nullable(),
+  customTitle: z.string().nullable(),
+  customOffer: z.string().nullable(),
+  custom_offer: z.string().nullable(),
+  customOfferDescription: z.string().nullable(),
+  customDescription: z.string().nullable(),
+  formEmbedCode: z.string().nullable(),
+  heroBackgroundPath: z.string().nullable(),
+  customSymptoms: z.array(SymptomSchema),
+  customBenefits: z.array(BenefitSchema),
+  customProcess: z.array(ProcessStepSchema),
+  customFaqs: z.array(FaqSchema),
+  customTestimonials: z.array(TestimonialSchema),
+  beforeAfterImages: z.array(BeforeAfterSchema),
+  googleAdsSettings: z.record(z.string(), z.unknown()).nullable(),
+  demographicExclusions: z.record(z.string(), z.unknown()).nullable(),
+  isActive: z.boolean(),
+});
+export type ClientService = z.infer<typeof ClientServiceSchema>;
+
+/** A template id as pages send it: a number or numeric text (public spec §5). */
+export const templateIdField = () =>
+  z
+    .union([z.number(), z.string()], { error: 'Template id must be a number' })
+    .transform((v) => (typeof v === 'string' ? v.trim() : v))
+    .pipe(
+      z.union([idField('Template id'), idField('Template id', { fromText: true })], { error: 'Template id must be a number' }),
+    );
+
+/** A JSON object field sent as an object or JSON text (googleAdsSettings, demographicExclusions). */
+const jsonObject = (label: string) =>
+  z
+    .union([z.record(z.string(), z.unknown()), z.string(), z.null()], { error: `${label} must be a JSON object` })
+    .transform((value, ctx): Record<string, unknown> | null => {
+      if (value === null || value === '') return null;
+      if (typeof value !== 'string') return value;
+      try {
+        const parsed: unknown = JSON.parse(value);
+        if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+      } catch {
+        // falls through
+      }
+      ctx.addIssue({ code: 'custom', message: `${label} must be a JSON object` });
+      return z.NEVER;
+    });
+
+/** A page path a client picks: words and hyphens, no slashes. */
+const customPath = () =>
+  z
+    .string()
+    .trim()
+    .max(100, 'Path must be at most 100 characters')
+    .transform((v) => v.replace(/^\/+/, ''))
+    .refine((v) => v === '' || /^[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*$/.test(v), 'Path may contain only letters, digits and hyphens')
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** The editor's fields of a client service (admin spec §7 POST /api/client-services). */
+const clientServiceFields = {
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+  customPath: customPath(),
+  customTitle: optionalText(200),
+  customOffer: optionalText(500),
+  customOfferDescription: optionalText(2000),
+  customDescription: optionalText(10000),
+  formEmbedCode: z.string().max(50000, 'Form embed code must be at most 50000 characters').refine(noNul, NUL_MESSAGE).nullish()
+    .transform((v) => (v && v.trim() && v.trim() !== 'null' && v.trim() !== 'undefined' ? v : null)),
+  heroBackgroundPath: optionalText(1024),
+  customSymptoms: contentListInputs.symptoms.nullish(),
+  customBenefits: contentListInputs.benefits.nullish(),
+  customProcess: contentListInputs.process.nullish(),
+  customFaqs: contentListInputs.faqs.nullish(),
+  customTestimonials: contentListInputs.testimonials.nullish(),
+  beforeAfterImages: contentListInputs.beforeAfterImages.nullish(),
+  googleAdsSettings: jsonObject('Google Ads settings').nullish(),
+  demographicExclusions: jsonObject('Demographic exclusions').nullish(),
+};
+
+export const ClientServiceCreateSchema = z.object({
+  clientId: idField('Client id'),
+  templateId: templateIdField(),
+  ...clientServiceFields,
+  isActive: clientServiceFields.isActive.default(true),
+});
+export type ClientServiceCreate = z.output<typeof ClientServiceCreateSchema>;
+
+export const ClientServiceUpdateSchema = z
+  .object(clientServiceFields)
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change');
+export type ClientServiceUpdate = z.output<typeof ClientServiceUpdateSchema>;
+
+/** POST /api/update-client-service: the update's fields plus the service id (clientId and templateId are ignored). */
+export const ClientServiceUpdateByIdSchema = z
+  .object({ id: idField('Id'), clientId: z.unknown().optional(), templateId: z.unknown().optional() })
+  .extend(z.object(clientServiceFields).partial().shape)
+  .transform(({ id, clientId: _clientId, templateId: _templateId, ...fields }) => ({ id, fields }));
+
+export const ClientServicesQuerySchema = z.object({
+  isActive: z
+    .enum(['true', 'false'], { error: 'isActive must be true or false' })
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+});
+
+/** POST /api/service-templates/activate. */
+export const ActivateTemplateSchema = z.object({ clientId: idField('Client id'), templateId: templateIdField() });
+export type ActivateTemplate = z.output<typeof ActivateTemplateSchema>;
+export const ActivationResultSchema = z.object({ clientService: ClientServiceSchema, alreadyActive: z.boolean() });
+
+/** DELETE /api/service-templates/deactivate?clientId=&templateId=. */
+export const DeactivateTemplateQuerySchema = z.object({
+  clientId: idField('Client id', { fromText: true }),
+  templateId: idField('Template id', { fromText: true }),
+});
+export const DeactivationResultSchema = z.object({ clientId: z.number().int(), templateId: z.number().int(), deactivated: z.boolean() });
+
+/** GET /api/services/client/{clientId} (admin spec §7): a client's services as the services screen lists them. */
+export const ServiceListItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  path: z.string(),
+  isActive: z.boolean(),
+  templateId: z.number().int(),
+  clientId: z.number().int(),
+});
+
+/** GET /api/unified-client-content/{servicePath}?client=: the service page's data. */
+export const UnifiedServiceSchema = z.object({
+  id: z.number().int(),
+  clientId: z.number().int(),
+  templateId: z.number().int(),
+  name: z.string(),
+  path: z.string(),
+  isActive: z.boolean(),
+  customTitle: z.string().nullable(),
+  formEmbedCode: z.string().nullable(),
+  heroBackgroundPath: z.string().nullable(),
+  offer: z.string(),
+  offerDescription: z.string().nullable(),
+});
+export const UnifiedContentSchema = z.object({
+  client: z.object({ id: z.number().int() }),
+  service: UnifiedServiceSchema,
+  template: TemplateContentSchema,
+});
+export type UnifiedContent = z.infer<typeof UnifiedContentSchema>;
+
+export const ServicePathParamSchema = z.object({
+  servicePath: z
+    .string()
+    .max(200, 'Service path must be at most 200 characters')
+    .regex(/^[A-Za-z0-9-]+$/, 'Service path may contain only letters, digits and hyphens'),
+});
+export const PathParamSchema = z.object({
+  path: ServicePathParamSchema.shape.servicePath,
+});
+/** ?client=: a client id; missing means client 1 (DESIGN §9.1). */
+export const ClientQueryParamSchema = z.object({
+  client: idField('Client id', { fromText: true }).optional().transform((v) => v ?? 1),
+});
+
+/** GET /api/service-meta/{path}?client= (public spec §3 Service meta). */
+export const ServiceMetaSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  keywords: z.string(),
+  canonicalUrl: z.string(),
+});
+export type ServiceMeta = z.infer<typeof ServiceMetaSchema>;
+
+/** GET /api/direct-template-content/{templateId}: a template's page content. */
+export const DirectTemplateContentSchema = TemplateContentSchema.extend({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+});
+
+export const ClientTemplateParamSchema = z.object({
+  clientId: idField('Client id', { fromText: true }),
+  templateId: idField('Template id', { fromText: true }),
+});

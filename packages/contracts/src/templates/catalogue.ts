@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { idField, noNul, NUL_MESSAGE, optionalText, timestamp } from '../fields';
+import {
+  BeforeAfterSchema,
+  BenefitSchema,
+  contentListInputs,
+  FaqSchema,
+  ProcessStepSchema,
+  SymptomSchema,
+  TestimonialSchema,
+} from './content';
+
+/** admin spec §3 template_categories. */
+export const TemplateCategorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  iconPath: z.string().nullable(),
+  displayOrder: z.number().int(),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+});
+export type TemplateCategory = z.infer<typeof TemplateCategorySchema>;
+
+/** admin spec §3 template_subcategories (shown as Category in the admin UI). */
+export const TemplateSubcategorySchema = z.object({
+  id: z.number().int(),
+  categoryId: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  iconPath: z.string().nullable(),
+  displayOrder: z.number().int(),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+});
+export type TemplateSubcategory = z.infer<typeof TemplateSubcategorySchema>;
+
+/** Shown when a template's category is not known (admin spec §3). */
+export const DEFAULT_TEMPLATE_CATEGORY = 'Medical Services';
+/** public spec §3 Service template: subcategory default. */
+export const DEFAULT_TEMPLATE_SUBCATEGORY = 'General';
+
+/** admin spec §3 service_templates, with its category and subcategory names for lists. */
+export const ServiceTemplateSchema = z.object({
+  id: z.number().int(),
+  subcategoryId: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  headline: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+  offer: z.string().nullable(),
+  heroImage: z.string().nullable(),
+  benefits: z.array(BenefitSchema),
+  process: z.array(ProcessStepSchema),
+  symptoms: z.array(SymptomSchema),
+  faqs: z.array(FaqSchema),
+  testimonials: z.array(TestimonialSchema),
+  beforeAfterImages: z.array(BeforeAfterSchema),
+  ghlSnapshotId: z.string().nullable(),
+  category: z.string(),
+  subcategory: z.string(),
+  createdAt: timestamp(),
+  updatedAt: timestamp(),
+});
+export type ServiceTemplate = z.infer<typeof ServiceTemplateSchema>;
+
+/** A slug: lower-case words joined by hyphens (it becomes a page path). */
+export const slugField = () =>
+  z
+    .string()
+    .trim()
+    .min(1, 'Slug is required')
+    .max(100, 'Slug must be at most 100 characters')
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Slug may contain only lower-case letters, digits and hyphens')
+    .refine((v) => !/^\d+$/.test(v), 'Slug must not be only digits');
+
+const requiredTemplateText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(noNul, NUL_MESSAGE);
+
+/** PATCH /api/service-templates/{id} (admin spec §7): any of the editor's fields. */
+export const ServiceTemplateUpdateSchema = z
+  .object({
+    name: requiredTemplateText('Name', 200),
+    slug: slugField(),
+    headline: optionalText(500),
+    description: requiredTemplateText('Description', 10000),
+    heroImage: optionalText(1024),
+    offer: optionalText(500),
+    metaDescription: optionalText(1000),
+    ...contentListInputs,
+  })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change');
+export type ServiceTemplateUpdate = z.output<typeof ServiceTemplateUpdateSchema>;
+
+/** GET /api/service-templates/client/{clientId}: a client's active templates (public spec §3 "Active template record"). */
+export const ActiveTemplateSchema = z.object({
+  id: z.number().int(),
+  templateId: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  offer: z.string().nullable(),
+  heroImage: z.string().nullable(),
+  category: z.string(),
+  subcategory: z.string(),
+  customTitle: z.string().nullable(),
+  customDescription: z.string().nullable(),
+  heroBackgroundPath: z.string().nullable(),
+});
+export type ActiveTemplate = z.infer<typeof ActiveTemplateSchema>;
+
+/** GET /api/template-mappings: template id (as text) → slug. */
+export const TemplateMappingsSchema = z.record(z.string(), z.string());
+export type TemplateMappings = z.infer<typeof TemplateMappingsSchema>;
+
+export const TemplateIdParamSchema = z.object({ templateId: idField('Template id', { fromText: true }) });

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { noNul, NUL_MESSAGE } from '../fields';
+
+import { DEFAULT_SYMPTOM_ICON, SYMPTOM_ICONS, type SymptomIcon } from './content-rules';
+
+const text = (max: number) => z.string().max(max, `Must be at most ${max} characters`).refine(noNul, NUL_MESSAGE);
+
+/** admin spec §3 item shapes, as stored and answered. */
+export const BenefitSchema = z.object({ title: z.string(), description: z.string() });
+export const ProcessStepSchema = z.object({ title: z.string(), description: z.string() });
+export const SymptomSchema = z.object({ title: z.string(), description: z.string(), icon: z.enum(SYMPTOM_ICONS) });
+export const FaqSchema = z.object({ question: z.string(), answer: z.string() });
+export const TestimonialSchema = z.object({ text: z.string(), rating: z.number(), name: z.string().nullable() });
+export const BeforeAfterSchema = z.object({
+  title: z.string(),
+  beforeImage: z.string().nullable(),
+  afterImage: z.string().nullable(),
+  beforeDescription: z.string(),
+  afterDescription: z.string(),
+  timeframe: z.string(),
+});
+export type Benefit = z.infer<typeof BenefitSchema>;
+export type ProcessStep = z.infer<typeof ProcessStepSchema>;
+export type Symptom = z.infer<typeof SymptomSchema>;
+export type Faq = z.infer<typeof FaqSchema>;
+export type Testimonial = z.infer<typeof TestimonialSchema>;
+export type BeforeAfterStory = z.infer<typeof BeforeAfterSchema>;
+
+/** What an admin may send for each item (older clients send bare strings; the editor converts them). */
+const titled = z.union([
+  text(500).transform((title) => ({ title, description: '' })),
+  z.object({ title: text(500), description: text(5000).nullish().transform((v) => v ?? '') }),
+]);
+const symptomInput = z.union([
+  text(500).transform((title) => ({ title, description: '', icon: 'HelpCircle' as SymptomIcon })),
+  z.object({
+    title: text(500),
+    description: text(5000).nullish().transform((v) => v ?? ''),
+    icon: z
+      .enum(SYMPTOM_ICONS, { error: `Icon must be one of ${SYMPTOM_ICONS.join(', ')}` })
+      .nullish()
+      .transform((v) => v ?? DEFAULT_SYMPTOM_ICON),
+  }),
+]);
+const faqInput = z.object({ question: text(1000).min(1, 'Question is required'), answer: text(5000) });
+const testimonialInput = z.union([
+  text(5000).transform((t) => ({ text: t, rating: 5, name: null as string | null })),
+  z.object({
+    text: text(5000).min(1, 'Testimonial text is required'),
+    rating: z.number({ error: 'Rating must be a number' }).min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5').nullish().transform((v) => v ?? 5),
+    name: text(200).nullish().transform((v) => v || null),
+  }),
+]);
+const beforeAfterInput = z.object({
+  title: text(500),
+  beforeImage: text(1024).nullish().transform((v) => v || null),
+  afterImage: text(1024).nullish().transform((v) => v || null),
+  beforeDescription: text(5000).nullish().transform((v) => v ?? ''),
+  afterDescription: text(5000).nullish().transform((v) => v ?? ''),
+  timeframe: text(200).nullish().transform((v) => v ?? ''),
+});
+
+/**
+ * A list field as admins send it: an array, or JSON text of one (admin spec §3
+ * "Lists may arrive as arrays or JSON strings"); null or '' is an empty list.
+ * Text that is not a JSON list is refused with `label must be a list`.
+ */
+export function listInput<T extends z.ZodType>(item: T, label: string) {
+  return z
+    .union([z.array(z.unknown()), z.string(), z.null()], { error: `${label} must be a list` })
+    .transform((value, ctx): unknown[] => {
+      if (value === null || value === '') return [];
+      if (Array.isArray(value)) return value;
+      try {
+        const parsed: unknown = JSON.parse(value);
+        if (Array.isArray(parsed)) return parsed;
+      } catch {
+        // falls through to the issue below
+      }
+      ctx.addIssue({ code: 'custom', message: `${label} must be a list` });
+      return z.NEVER;
+    })
+    .pipe(z.array(item).max(50, `${label} can have at most 50 items`));
+}
+
+export const contentListInputs = {
+  benefits: listInput(titled, 'Benefits'),
+  process: listInput(titled, 'Process'),
+  symptoms: listInput(symptomInput, 'Symptoms'),
+  faqs: listInput(faqInput, 'FAQs'),
+  testimonials: listInput(testimonialInput, 'Testimonials'),
+  beforeAfterImages: listInput(beforeAfterInput, 'Before and after stories'),
+};
+
+/** The content a landing page renders (public spec §3 "Template content"). */
+export const TemplateContentSchema = z.object({
+  headline: z.string(),
+  description: z.string(),
+  metaDescription: z.string().nullable(),
+  offer: z.string(),
+  heroImage: z.string().nullable(),
+  benefits: z.array(BenefitSchema),
+  symptoms: z.array(SymptomSchema),
+  process: z.array(ProcessStepSchema),
+  faqs: z.array(FaqSchema),
+  testimonials: z.array(TestimonialSchema),
+  beforeAfterImages: z.array(BeforeAfterSchema),
+});
+export type TemplateContent = z.infer<typeof TemplateContentSchema>;
