@@ -246,7 +246,7 @@ export async function runStack() {
   }
   const { url, admin } = stack;
   const m = defaultMetricsPorts;
-  const metricsLine = `\n  Metrics       GET http://127.0.0.1:<port>/metrics  gateway ${m.gateway}, ${SERVICES.map((s) => `${s} ${m[s]}+${m[`${s}-worker`]}`).join(', ')} (API+worker)`;
+  const metricsLine = `\n  Metrics       GET http://127.0.0.1:<port>/metrics  gateway ${m.gateway}, public shell ${m['public-shell']}, ${SERVICES.map((s) => `${s} ${m[s]}+${m[`${s}-worker`]}`).join(', ')} (API+worker)`;
   console.log(`
 ✔ Health Ads Platform is running
 
