@@ -1,5 +1,5 @@
-// Runs every service's migrations, then the seeds (demo clinics once per
-// database, the admin every time). Used by the
+// Runs every service's migrations, then the seeds (demo clinics and the demo
+// service catalogue once per database, the admin every time). Used by the
 // launcher and, as `node infra/launcher/setup-db.mjs`, by docker compose.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -20,21 +20,37 @@ function runNode(script, env, what) {
   });
 }
 
-/** Migrates each service's schema and seeds the demo clinics and the admin. */
+/** Seeds the templates service's demo catalogue and activations (once per database). */
+async function seedTemplates(env) {
+  const { createDataSource } = require(join(root, 'services/templates/dist/db/data-source.js'));
+  const { seed } = require(join(root, 'services/templates/dist/db/seed.js'));
+  const dataSource = createDataSource(env.DATABASE_URL);
+  await dataSource.initialize();
+  try {
+    return await seed(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** Migrates each service's schema and seeds the demo clinics, the admin and the demo catalogue. */
 export async function migrateAndSeed(env) {
   for (const name of SERVICES) await runNode(`services/${name}/dist/db/migrate.js`, env, `${name} migrations`);
   const { createDataSource } = require(join(root, 'services/tenant/dist/db/data-source.js'));
   const { seed } = require(join(root, 'services/tenant/dist/db/seed.js'));
   const dataSource = createDataSource(env.DATABASE_URL);
   await dataSource.initialize();
+  let seeded;
   try {
-    return await seed(dataSource, {
+    seeded = await seed(dataSource, {
       adminEmail: env.ADMIN_EMAIL || 'admin@healthads.local',
       adminPassword: env.ADMIN_PASSWORD || undefined,
     });
   } finally {
     await dataSource.destroy();
   }
+  const templates = await seedTemplates(env);
+  return { ...seeded, templatesSeeded: templates.demoDataSeeded };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

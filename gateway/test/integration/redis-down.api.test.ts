@@ -4,6 +4,7 @@ import type { Identity } from '@hap/service-kit';
 import { buildGateway, captureLogs, sessionCookie, uniqueEmail } from '../helpers/gateway';
 import { startRedisServer } from '../helpers/redis-server';
 import { startTenant } from '../helpers/services';
+import { startUpstream, type Upstream } from '../helpers/upstream';
 
 /** What tenant saw of a request that reached it. */
 interface Seen {
@@ -22,6 +23,8 @@ describe('the gateway while its Redis is away', () => {
   const logs = captureLogs();
   let redis: Awaited<ReturnType<typeof startRedisServer>>;
   let tenant: Awaited<ReturnType<typeof startTenant>>;
+  // The other routed service, always ready: only Redis comes and goes here.
+  let templates: Upstream;
   let gateway: ReturnType<typeof buildGateway>['app'];
   let cookie: string;
   let consoleError: jest.SpyInstance;
@@ -45,7 +48,8 @@ describe('the gateway while its Redis is away', () => {
     redis = await startRedisServer();
     tenant = await startTenant((req) => seen.push({ url: req.url, identity: req.identity }));
     await tenant.seedAdmin(admin);
-    gateway = buildGateway({ REDIS_URL: redis.url, TENANT_URL: tenant.url, LOG_LEVEL: 'info' }, { logStream: logs.logStream }).app;
+    templates = await startUpstream({ ready: () => true });
+    gateway = buildGateway({ REDIS_URL: redis.url, TENANT_URL: tenant.url, TEMPLATES_URL: templates.url, LOG_LEVEL: 'info' }, { logStream: logs.logStream }).app;
     await gateway.listen({ host: '127.0.0.1', port: 0 });
     const login = await request(gateway.server).post('/api/admin/login').send(admin);
     expect(login.status).toBe(200);
@@ -54,6 +58,7 @@ describe('the gateway while its Redis is away', () => {
   afterAll(async () => {
     await gateway?.close();
     await tenant?.close();
+    await templates?.close();
     await redis?.kill();
     consoleError?.mockRestore();
   });
@@ -95,7 +100,7 @@ describe('the gateway while its Redis is away', () => {
       const res = await request(gateway.server).get('/readyz');
       expect(res.status).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
-      expect(res.body.checks).toEqual({ redis: 'unavailable', tenant: 'ready' });
+      expect(res.body.checks).toEqual({ redis: 'unavailable', tenant: 'ready', templates: 'ready' });
     });
 
     it('forwards a public call with a session cookie as anonymous, and says why in the log', async () => {

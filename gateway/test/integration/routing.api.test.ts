@@ -96,7 +96,7 @@ describe('gateway routing by the route table', () => {
     // Rows that come back with their issues: no service answers them yet.
     ['GET', '/api/leads'],
     ['POST', '/api/onboarding'],
-    ['GET', '/api/template-mappings'],
+    ['GET', '/api/google-ads/campaigns'],
   ] as const)('answers %s %s (in no row) with the JSON 404', async (method, path) => {
     const res = await call(gateway.server, { method, path }).set('cookie', cookie);
     expect(res.status).toBe(404);

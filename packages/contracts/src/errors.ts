@@ -41,6 +41,13 @@ export const Messages = {
   domainAlreadyMapped: (domain: string, path: string) =>
     `${domain}${path === '/' ? '' : path} is already mapped to a client. Delete that mapping first.`,
   fileNotFound: 'This file was not found.',
+  serviceTemplateNotFound: (id: number) => `Service template ${id} was not found.`,
+  clientServiceNotFound: (id: number) => `Client service ${id} was not found.`,
+  // public spec §8
+  unifiedContentNotFound: (path: string) => `Unified content not found for path: ${path}`,
+  templateSlugTaken: (slug: string) => `Another template already uses the slug "${slug}".`,
+  clientServiceExists: 'This client already has a service for this template.',
+  clientServicePathTaken: (path: string) => `Another of this client's services already uses the path "${path}".`,
   notAdmin: 'This account does not have admin access.',
   notFound: 'This record was not found.',
   sessionStoreUnavailable: 'Sign-in is temporarily unavailable. Please try again in a moment.',

@@ -14,6 +14,35 @@ import { DomainMappingCreateSchema, DomainMappingSchema } from './tenant/domain'
 import { ClientResolutionSchema, PageContextSchema, ResolveClientQuerySchema } from './tenant/resolve';
 import { ClientIdParamSchema, StaffMemberCreateSchema, StaffMemberSchema, StaffMemberUpdateSchema } from './tenant/staff';
 import { MAX_UPLOAD_BYTES, UploadResultSchema } from './tenant/upload';
+import {
+  ActiveTemplateSchema,
+  ServiceTemplateSchema,
+  ServiceTemplateUpdateSchema,
+  TemplateIdParamSchema,
+  TemplateMappingsSchema,
+  TemplateSubcategorySchema,
+} from './templates/catalogue';
+import {
+  ActivateTemplateSchema,
+  ActivationResultSchema,
+  ClientQueryParamSchema,
+  ClientServiceCreateSchema,
+  ClientServiceSchema,
+  ClientServicesQuerySchema,
+  ClientServiceSummarySchema,
+  ClientServiceUpdateByIdSchema,
+  ClientServiceUpdateSchema,
+  ClientTemplateParamSchema,
+  DeactivateTemplateQuerySchema,
+  DeactivationResultSchema,
+  DirectTemplateContentSchema,
+  PathParamSchema,
+  ServiceListItemSchema,
+  ServiceMetaSchema,
+  ServicePathParamSchema,
+  UnifiedContentSchema,
+} from './templates/client-service';
+import { TestimonialSchema } from './templates/content';
 import { AdminLoginResultSchema, AdminLoginSchema, AuthStatusSchema, UserSchema, VerifyCredentialsSchema } from './tenant/user';
 
 
@@ -271,12 +300,195 @@ export const tenantRoutes = {
   }),
 } as const;
 
+/** templates: the service catalogue, each client's services and the content pages render. */
+export const templatesRoutes = {
+  getTemplateMappings: defineRoute({
+    operation: 'getTemplateMappings',
+    method: 'GET',
+    path: '/api/template-mappings',
+    owner: 'templates',
+    access: 'public',
+    summary: 'Template id → slug: the table’s, with the built-in 1 → trt, 4 → plong, 11 → weight-management.',
+    data: TemplateMappingsSchema,
+  }),
+  listServiceTemplates: defineRoute({
+    operation: 'listServiceTemplates',
+    method: 'GET',
+    path: '/api/service-templates',
+    owner: 'templates',
+    access: 'admin',
+    summary: 'Every service template with its content, by name.',
+    data: z.array(ServiceTemplateSchema),
+  }),
+  listAllServiceTemplates: defineRoute({
+    operation: 'listAllServiceTemplates',
+    method: 'GET',
+    path: '/api/service-templates/all',
+    owner: 'templates',
+    access: 'public',
+    summary: 'The catalogue as onboarding and pages read it: every template with its category and content.',
+    data: z.array(ServiceTemplateSchema),
+  }),
+  listClientTemplates: defineRoute({
+    operation: 'listClientTemplates',
+    method: 'GET',
+    path: '/api/service-templates/client/:clientId',
+    owner: 'templates',
+    access: 'public',
+    summary: 'The templates a client has activated (active ones only), with its custom title and description.',
+    params: ClientIdParamSchema,
+    data: z.array(ActiveTemplateSchema),
+  }),
+  activateTemplate: defineRoute({
+    operation: 'activateTemplate',
+    method: 'POST',
+    path: '/api/service-templates/activate',
+    owner: 'templates',
+    access: 'admin',
+    summary: 'Activate a template for a client (already active is not an error).',
+    body: ActivateTemplateSchema,
+    data: ActivationResultSchema,
+    errors: [404],
+  }),
+  deactivateTemplate: defineRoute({
+    operation: 'deactivateTemplate',
+    method: 'DELETE',
+    path: '/api/service-templates/deactivate',
+    owner: 'templates',
+    access: 'admin',
+    summary: 'Deactivate a template for a client; its custom content is kept (not active is not an error).',
+    query: DeactivateTemplateQuerySchema,
+    data: DeactivationResultSchema,
+  }),
+  updateServiceTemplate: defineRoute({
+    operation: 'updateServiceTemplate',
+    method: 'PATCH',
+    path: '/api/service-templates/:id',
+    owner: 'templates',
+    access: 'admin',
+    summary: 'Change a template’s name, slug or content.',
+    params: IdParamSchema,
+    body: ServiceTemplateUpdateSchema,
+    data: ServiceTemplateSchema,
+    errors: [404, 409],
+  }),
+  listTemplateSubcategories: defineRoute({
+    operation: 'listTemplateSubcategories',
+    method: 'GET',
+    path: '/api/template-subcategories',
+    owner: 'templates',
+    access: 'admin',
+    summary: 'Every subcategory (shown as Category in the admin), by name.',
+    data: z.array(TemplateSubcategorySchema),
+  }),
+  createClientService: defineRoute({
+    operation: 'createClientService',
+    method: 'POST',
+    path: '/api/client-services',
+    owner: 'templates',
+    access: 'admin',
+    summary: 'Add a service to a client from a template, with its custom content (one per client and template).',
+    body: ClientServiceCreateSchema,
+    status: 201,
+    data: ClientServiceSchema,
+    errors: [404, 409],
+  }),
+  updateClientService: defineRoute({
+    operation: 'updateClientService',
+    method: 'PATCH',
+    path: '/api/client-services/:id',
+    owner: 'templates',
+    access: 'admin',
+    summary: 'Change a client service’s custom content or state.',
+    params: IdParamSchema,
+    body: ClientServiceUpdateSchema,
+    data: ClientServiceSchema,
+    errors: [404, 409],
+  }),
+  updateClientServiceById: defineRoute({
+    operation: 'updateClientServiceById',
+    method: 'POST',
+    path: '/api/update-client-service',
+    owner: 'templates',
+    access: 'admin',
+    summary: 'The service editor’s update: the same as PATCH /api/client-services/{id}, with the id in the body.',
+    body: ClientServiceUpdateByIdSchema,
+    data: ClientServiceSchema,
+    errors: [404, 409],
+  }),
+  listClientServices: defineRoute({
+    operation: 'listClientServices',
+    method: 'GET',
+    path: '/api/client-services/:clientId',
+    owner: 'templates',
+    access: 'public',
+    summary: 'A client’s services: every one with all fields for admins (isActive filters), the active ones’ public fields for pages.',
+    params: ClientIdParamSchema,
+    query: ClientServicesQuerySchema,
+    projections: { admin: z.array(ClientServiceSchema), public: z.array(ClientServiceSummarySchema) },
+  }),
+  listServicesForClient: defineRoute({
+    operation: 'listServicesForClient',
+    method: 'GET',
+    path: '/api/services/client/:clientId',
+    owner: 'templates',
+    access: 'public',
+    summary: 'A client’s services as the services screen lists them (active ones only for pages).',
+    params: ClientIdParamSchema,
+    data: z.array(ServiceListItemSchema),
+  }),
+  getUnifiedContent: defineRoute({
+    operation: 'getUnifiedContent',
+    method: 'GET',
+    path: '/api/unified-client-content/:servicePath',
+    owner: 'templates',
+    access: 'public',
+    summary: 'A service page’s content: the client’s service (by path, slug or template id) and its template with every fallback.',
+    params: ServicePathParamSchema,
+    query: ClientQueryParamSchema,
+    data: UnifiedContentSchema,
+    errors: [404],
+  }),
+  getServiceMeta: defineRoute({
+    operation: 'getServiceMeta',
+    method: 'GET',
+    path: '/api/service-meta/:path',
+    owner: 'templates',
+    access: 'public',
+    summary: 'A service page’s title, description, keywords and canonical path (defaults when unknown).',
+    params: PathParamSchema,
+    query: ClientQueryParamSchema,
+    data: ServiceMetaSchema,
+  }),
+  getDirectTemplateContent: defineRoute({
+    operation: 'getDirectTemplateContent',
+    method: 'GET',
+    path: '/api/direct-template-content/:templateId',
+    owner: 'templates',
+    access: 'public',
+    summary: 'A template’s own page content (pages read its offer when a service has none).',
+    params: TemplateIdParamSchema,
+    data: DirectTemplateContentSchema,
+    errors: [404],
+  }),
+  getClientTestimonials: defineRoute({
+    operation: 'getClientTestimonials',
+    method: 'GET',
+    path: '/api/testimonials/client/:clientId/template/:templateId',
+    owner: 'templates',
+    access: 'public',
+    summary: 'A client’s own testimonials for a template (rating 5 when none is given); pages append them to the template’s.',
+    params: ClientTemplateParamSchema,
+    data: z.array(TestimonialSchema),
+  }),
+} as const;
+
 /**
  * Every route contract by operation. Rows of the specs' call tables that no
  * service answers yet arrive with the issue that builds them, so a path here
  * is always one that works.
  */
-export const routes = { ...sessionRoutes, ...tenantRoutes } as const;
+export const routes = { ...sessionRoutes, ...tenantRoutes, ...templatesRoutes } as const;
 export type Routes = typeof routes;
 export type OperationName = keyof Routes;
 

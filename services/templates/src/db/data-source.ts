@@ -1,8 +1,22 @@
-import { createServiceDataSource } from '@hap/service-kit';
+import { AuditLogEntity, createServiceDataSource } from '@hap/service-kit';
+import { ClientServiceEntity } from '../modules/client-service/client-service.entity';
+import { ServiceTemplateEntity, TemplateCategoryEntity, TemplateSubcategoryEntity } from '../modules/catalogue/catalogue.entity';
 import { CreateTemplatesSchema1763800000000 } from './migrations/1763800000000-CreateTemplatesSchema';
+import { CreateTemplatesTables1764100000000 } from './migrations/1764100000000-CreateTemplatesTables';
 
 export const SCHEMA = 'templates';
 
-/** The templates service's data source; its entities arrive with the templates issues. */
+export const TEMPLATES_ENTITIES = [
+  TemplateCategoryEntity,
+  TemplateSubcategoryEntity,
+  ServiceTemplateEntity,
+  ClientServiceEntity,
+  AuditLogEntity,
+];
+
+/** In order; a new migration goes at the end. */
+export const TEMPLATES_MIGRATIONS = [CreateTemplatesSchema1763800000000, CreateTemplatesTables1764100000000];
+
+/** The templates service's data source: its entities and migrations. */
 export const createDataSource = (url: string) =>
-  createServiceDataSource({ url, schema: SCHEMA, entities: [], migrations: [CreateTemplatesSchema1763800000000] });
+  createServiceDataSource({ url, schema: SCHEMA, entities: TEMPLATES_ENTITIES, migrations: TEMPLATES_MIGRATIONS });

@@ -1,0 +1,130 @@
+import 'reflect-metadata';
+import type { DataSource, EntityManager } from 'typeorm';
+import { loadServiceConfig } from '../config';
+import { createDataSource } from './data-source';
+import { SEED_ACTIVATIONS } from './seed-activations';
+import { SEED_CATEGORIES, SEED_SUBCATEGORIES } from './seed-catalogue';
+import { SEED_TEMPLATES } from './seed-templates';
+
+export interface SeedResult {
+  /** This run wrote the demo catalogue (false: an earlier run did; it is not written again). */
+  demoDataSeeded: boolean;
+}
+
+/** pg advisory lock key: concurrent seed runs take turns. */
+const SEED_LOCK_KEY = 73_120_003;
+
+/**
+ * The `seed_history` entry of the demo catalogue and activations. Written
+ * once per database; a new version of the demo data gets a new name.
+ */
+export const DEMO_CATALOGUE_SEED = 'demo-catalogue-v1';
+
+async function claimSeed(manager: EntityManager, name: string): Promise<boolean> {
+  const rows = await manager.query<Array<{ name: string }>>(
+    `INSERT INTO "templates"."seed_history" ("name") VALUES ($1) ON CONFLICT ("name") DO NOTHING RETURNING "name"`,
+    [name],
+  );
+  return rows.length === 1;
+}
+
+/** Fixed ids bypass a sequence: move it past them, never backwards. */
+async function bumpSequence(manager: EntityManager, table: string): Promise<void> {
+  await manager.query(`
+    SELECT setval('"templates"."${table}_id_seq"', GREATEST(
+      (SELECT COALESCE(MAX("id"), 0) FROM "templates"."${table}"),
+      (SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM "templates"."${table}_id_seq"),
+      1))`);
+}
+
+async function seedCatalogue(manager: EntityManager): Promise<void> {
+  for (const c of SEED_CATEGORIES) {
+    await manager.query(
+      `INSERT INTO "templates"."template_categories" ("id", "name", "slug", "description", "display_order")
+       VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING`,
+      [c.id, c.name, c.slug, c.description, c.displayOrder],
+    );
+  }
+  await bumpSequence(manager, 'template_categories');
+  for (const s of SEED_SUBCATEGORIES) {
+    await manager.query(
+      `INSERT INTO "templates"."template_subcategories" ("id", "category_id", "name", "slug", "description", "display_order")
+       SELECT $1, $2, $3, $4, $5, $6 WHERE EXISTS (SELECT 1 FROM "templates"."template_categories" WHERE "id" = $2)
+       ON CONFLICT DO NOTHING`,
+      [s.id, s.categoryId, s.name, s.slug, s.description, s.displayOrder],
+    );
+  }
+  await bumpSequence(manager, 'template_subcategories');
+  for (const t of SEED_TEMPLATES) {
+    await manager.query(
+      `INSERT INTO "templates"."service_templates"
+         ("id", "subcategory_id", "name", "slug", "description", "headline", "meta_description", "offer",
+          "symptoms", "benefits", "process", "faqs", "testimonials", "before_after_images")
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14
+       WHERE EXISTS (SELECT 1 FROM "templates"."template_subcategories" WHERE "id" = $2)
+       ON CONFLICT DO NOTHING`,
+      [
+        t.id, t.subcategoryId, t.name, t.slug, t.description, t.headline, t.metaDescription, t.offer,
+        JSON.stringify(t.symptoms), JSON.stringify(t.benefits), JSON.stringify(t.process),
+        JSON.stringify(t.faqs), JSON.stringify(t.testimonials), JSON.stringify(t.beforeAfterImages),
+      ],
+    );
+  }
+  await bumpSequence(manager, 'service_templates');
+}
+
+const jsonOrNull = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+
+async function seedActivations(manager: EntityManager): Promise<void> {
+  for (const a of SEED_ACTIVATIONS) {
+    await manager.query(
+      `INSERT INTO "templates"."client_services"
+         ("client_id", "template_id", "custom_title", "custom_offer", "custom_offer_description", "custom_description",
+          "custom_benefits", "custom_faqs", "custom_testimonials")
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9
+       WHERE EXISTS (SELECT 1 FROM "templates"."service_templates" WHERE "id" = $2)
+       ON CONFLICT DO NOTHING`,
+      [
+        a.clientId, a.templateId, a.customTitle ?? null, a.customOffer ?? null, a.customOfferDescription ?? null,
+        a.customDescription ?? null, jsonOrNull(a.customBenefits), jsonOrNull(a.customFaqs), jsonOrNull(a.customTestimonials),
+      ],
+    );
+  }
+}
+
+/**
+ * The demo catalogue (categories, subcategories, seven complete templates)
+ * and the demo clinics' activations, written once per database (recorded in
+ * `seed_history` in the same transaction): templates an admin deleted or
+ * edited stay as the admin left them across restarts.
+ */
+export async function seed(dataSource: DataSource): Promise<SeedResult> {
+  if (!dataSource.isInitialized) await dataSource.initialize();
+  const demoDataSeeded = await dataSource.transaction(async (manager) => {
+    await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    if (!(await claimSeed(manager, DEMO_CATALOGUE_SEED))) return false;
+    await seedCatalogue(manager);
+    await seedActivations(manager);
+    return true;
+  });
+  return { demoDataSeeded };
+}
+
+async function main(): Promise<void> {
+  const config = loadServiceConfig();
+  const dataSource = createDataSource(config.DATABASE_URL);
+  try {
+    const result = await seed(dataSource);
+    console.log(JSON.stringify(result));
+    console.error(`templates: ${result.demoDataSeeded ? 'demo catalogue seeded' : 'demo catalogue already seeded once, left as it is'}`);
+  } finally {
+    if (dataSource.isInitialized) await dataSource.destroy();
+  }
+}
+
+if (require.main === module) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,52 @@
+import {
+  DEFAULT_TEMPLATE_CATEGORY,
+  DEFAULT_TEMPLATE_SUBCATEGORY,
+  toBeforeAfterStories,
+  toFaqs,
+  toProcessSteps,
+  toSymptoms,
+  toTestimonials,
+  toTitledItems,
+  type ServiceTemplate,
+  type TemplateSubcategory,
+} from '@hap/contracts';
+import type { ServiceTemplateEntity, TemplateSubcategoryEntity } from './catalogue.entity';
+import type { PlacedSubcategory } from './catalogue.repository';
+
+/** A stored template as the API answers it: lists normalised, category and subcategory named. */
+export function toServiceTemplateDto(row: ServiceTemplateEntity, placement: PlacedSubcategory | undefined): ServiceTemplate {
+  return {
+    id: row.id,
+    subcategoryId: row.subcategoryId,
+    name: row.name,
+    slug: row.slug,
+    description: row.description,
+    headline: row.headline,
+    metaDescription: row.metaDescription,
+    offer: row.offer,
+    heroImage: row.heroImage,
+    benefits: toTitledItems(row.benefits),
+    process: toProcessSteps(row.process),
+    symptoms: toSymptoms(row.symptoms),
+    faqs: toFaqs(row.faqs),
+    testimonials: toTestimonials(row.testimonials),
+    beforeAfterImages: toBeforeAfterStories(row.beforeAfterImages),
+    ghlSnapshotId: row.ghlSnapshotId,
+    category: placement?.categoryName ?? DEFAULT_TEMPLATE_CATEGORY,
+    subcategory: placement?.subcategory.name ?? DEFAULT_TEMPLATE_SUBCATEGORY,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export const toSubcategoryDto = (row: TemplateSubcategoryEntity): TemplateSubcategory => ({
+  id: row.id,
+  categoryId: row.categoryId,
+  name: row.name,
+  slug: row.slug,
+  description: row.description,
+  iconPath: row.iconPath,
+  displayOrder: row.displayOrder,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});

@@ -1,0 +1,120 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** admin spec §3 template_categories. */
+@Entity({ name: 'template_categories' })
+export class TemplateCategoryEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  @Column({ name: 'name', type: 'text' })
+  name: string;
+
+  @Column({ name: 'slug', type: 'text' })
+  slug: string;
+
+  @Column({ name: 'description', type: 'text', nullable: true })
+  description: string | null;
+
+  @Column({ name: 'icon_path', type: 'text', nullable: true })
+  iconPath: string | null;
+
+  @Column({ name: 'display_order', type: 'integer', default: 0 })
+  displayOrder: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}
+
+/** admin spec §3 template_subcategories (shown as Category in the admin). */
+@Entity({ name: 'template_subcategories' })
+export class TemplateSubcategoryEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  /** References template_categories(id) ON DELETE CASCADE. */
+  @Column({ name: 'category_id', type: 'integer' })
+  categoryId: number;
+
+  @Column({ name: 'name', type: 'text' })
+  name: string;
+
+  @Column({ name: 'slug', type: 'text' })
+  slug: string;
+
+  @Column({ name: 'description', type: 'text', nullable: true })
+  description: string | null;
+
+  @Column({ name: 'icon_path', type: 'text', nullable: true })
+  iconPath: string | null;
+
+  @Column({ name: 'display_order', type: 'integer', default: 0 })
+  displayOrder: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}
+
+/** admin spec §3 service_templates; list content is stored as jsonb arrays. */
+@Entity({ name: 'service_templates' })
+export class ServiceTemplateEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  /** References template_subcategories(id) ON DELETE RESTRICT. */
+  @Column({ name: 'subcategory_id', type: 'integer' })
+  subcategoryId: number;
+
+  @Column({ name: 'name', type: 'text' })
+  name: string;
+
+  @Column({ name: 'slug', type: 'text' })
+  slug: string;
+
+  @Column({ name: 'description', type: 'text' })
+  description: string;
+
+  @Column({ name: 'headline', type: 'text', nullable: true })
+  headline: string | null;
+
+  @Column({ name: 'meta_description', type: 'text', nullable: true })
+  metaDescription: string | null;
+
+  @Column({ name: 'offer', type: 'text', nullable: true })
+  offer: string | null;
+
+  @Column({ name: 'hero_image', type: 'text', nullable: true })
+  heroImage: string | null;
+
+  @Column({ name: 'benefits', type: 'jsonb', default: () => "'[]'" })
+  benefits: unknown;
+
+  @Column({ name: 'process', type: 'jsonb', default: () => "'[]'" })
+  process: unknown;
+
+  @Column({ name: 'symptoms', type: 'jsonb', default: () => "'[]'" })
+  symptoms: unknown;
+
+  @Column({ name: 'faqs', type: 'jsonb', default: () => "'[]'" })
+  faqs: unknown;
+
+  @Column({ name: 'testimonials', type: 'jsonb', default: () => "'[]'" })
+  testimonials: unknown;
+
+  @Column({ name: 'before_after_images', type: 'jsonb', default: () => "'[]'" })
+  beforeAfterImages: unknown;
+
+  @Column({ name: 'ghl_snapshot_id', type: 'text', nullable: true })
+  ghlSnapshotId: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

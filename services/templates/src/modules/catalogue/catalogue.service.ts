@@ -1,0 +1,39 @@
+import type { DataSource } from 'typeorm';
+import { Messages, type ServiceTemplate, type ServiceTemplateUpdate, type TemplateSubcategory } from '@hap/contracts';
+import { assertAdmin, auditedTransaction, conflict, isUniqueViolation, notFound, type Actor } from '@hap/service-kit';
+import { toServiceTemplateDto, toSubcategoryDto } from './catalogue.dto';
+import type { ServiceTemplateRepository } from './catalogue.repository';
+
+/** The service catalogue: templates and their subcategories (admin spec §2 Services Management). */
+export class CatalogueService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly templates: ServiceTemplateRepository,
+  ) {}
+
+  async listTemplates(): Promise<ServiceTemplate[]> {
+    const [rows, placements] = await Promise.all([this.templates.listAll(), this.templates.placements()]);
+    return rows.map((row) => toServiceTemplateDto(row, placements.get(row.subcategoryId)));
+  }
+
+  async listSubcategories(): Promise<TemplateSubcategory[]> {
+    return (await this.templates.listSubcategories()).map(toSubcategoryDto);
+  }
+
+  async updateTemplate(actor: Actor, id: number, input: ServiceTemplateUpdate): Promise<ServiceTemplate> {
+    assertAdmin(actor);
+    try {
+      return await auditedTransaction(this.dataSource, actor, async (manager) => {
+        const before = await this.templates.findByIdForWrite(id, manager, 'update');
+        if (!before) throw notFound(Messages.serviceTemplateNotFound(id));
+        const placements = await this.templates.placements(manager);
+        const beforeDto = toServiceTemplateDto(before, placements.get(before.subcategoryId));
+        const after = toServiceTemplateDto(await this.templates.update(id, input, manager), placements.get(before.subcategoryId));
+        return { result: after, audit: { action: 'update', entity: 'service_template', entityId: id, changes: { before: beforeDto, after } } };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err) && input.slug) throw conflict(Messages.templateSlugTaken(input.slug));
+      throw err;
+    }
+  }
+}

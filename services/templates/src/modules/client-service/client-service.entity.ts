@@ -1,0 +1,73 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+/** admin spec §3 client_services: one per client and template. */
+@Entity({ name: 'client_services' })
+export class ClientServiceEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  /** A tenant client id; no foreign key across schemas (DESIGN §2). */
+  @Column({ name: 'client_id', type: 'integer' })
+  clientId: number;
+
+  /** References service_templates(id) ON DELETE CASCADE. */
+  @Column({ name: 'template_id', type: 'integer' })
+  templateId: number;
+
+  @Column({ name: 'is_active', type: 'boolean', default: true })
+  isActive: boolean;
+
+  @Column({ name: 'activated_at', type: 'timestamptz', default: () => 'now()' })
+  activatedAt: Date;
+
+  @Column({ name: 'custom_path', type: 'text', nullable: true })
+  customPath: string | null;
+
+  @Column({ name: 'custom_title', type: 'text', nullable: true })
+  customTitle: string | null;
+
+  @Column({ name: 'custom_offer', type: 'text', nullable: true })
+  customOffer: string | null;
+
+  @Column({ name: 'custom_offer_description', type: 'text', nullable: true })
+  customOfferDescription: string | null;
+
+  @Column({ name: 'custom_description', type: 'text', nullable: true })
+  customDescription: string | null;
+
+  @Column({ name: 'form_embed_code', type: 'text', nullable: true })
+  formEmbedCode: string | null;
+
+  @Column({ name: 'hero_background_path', type: 'text', nullable: true })
+  heroBackgroundPath: string | null;
+
+  @Column({ name: 'custom_symptoms', type: 'jsonb', nullable: true })
+  customSymptoms: unknown;
+
+  @Column({ name: 'custom_benefits', type: 'jsonb', nullable: true })
+  customBenefits: unknown;
+
+  @Column({ name: 'custom_process', type: 'jsonb', nullable: true })
+  customProcess: unknown;
+
+  @Column({ name: 'custom_faqs', type: 'jsonb', nullable: true })
+  customFaqs: unknown;
+
+  @Column({ name: 'custom_testimonials', type: 'jsonb', nullable: true })
+  customTestimonials: unknown;
+
+  @Column({ name: 'before_after_images', type: 'jsonb', nullable: true })
+  beforeAfterImages: unknown;
+
+  @Column({ name: 'google_ads_settings', type: 'jsonb', nullable: true })
+  googleAdsSettings: Record<string, unknown> | null;
+
+  @Column({ name: 'demographic_exclusions', type: 'jsonb', nullable: true })
+  demographicExclusions: Record<string, unknown> | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+}

@@ -1,0 +1,174 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  Messages,
+  type ActivateTemplate,
+  type ActiveTemplate,
+  type ClientService,
+  type ClientServiceCreate,
+  type ClientServiceSummary,
+  type ClientServiceUpdate,
+} from '@hap/contracts';
+import {
+  assertAdmin,
+  auditedTransaction,
+  conflict,
+  isPrivileged,
+  isUniqueViolation,
+  notFound,
+  recordAudit,
+  type Actor,
+  type AuditEntry,
+} from '@hap/service-kit';
+import type { ServiceTemplateEntity } from '../catalogue/catalogue.entity';
+import type { ServiceTemplateRepository } from '../catalogue/catalogue.repository';
+import { toActiveTemplateDto, toClientServiceDto, toClientServiceSummary } from './client-service.dto';
+import type { ClientServiceEntity } from './client-service.entity';
+import type { ClientServiceRepository } from './client-service.repository';
+
+/** A client service with its template (every service has one: template_id is a foreign key). */
+export interface ServiceWithTemplate {
+  service: ClientServiceEntity;
+  template: ServiceTemplateEntity;
+}
+
+/** auditedTransaction for writes that may turn out to change nothing (then no audit row). */
+function writeIfNeeded<T>(dataSource: DataSource, actor: Actor, work: (manager: EntityManager) => Promise<{ result: T; audit: AuditEntry | null }>): Promise<T> {
+  return dataSource.transaction(async (manager) => {
+    const { result, audit } = await work(manager);
+    if (audit) await recordAudit(manager, actor, audit);
+    return result;
+  });
+}
+
+type ListAnswer = { projection: 'admin'; data: ClientService[] } | { projection: 'public'; data: ClientServiceSummary[] };
+
+/** Each client's services: activation, custom content, and the lists pages and admins read. */
+export class ClientServiceService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly services: ClientServiceRepository,
+    private readonly templates: ServiceTemplateRepository,
+  ) {}
+
+  /** A client's services with their templates; non-privileged callers see only active ones. */
+  async withTemplates(clientId: number, actor: Actor, isActive?: boolean, manager?: EntityManager): Promise<ServiceWithTemplate[]> {
+    const filter = isPrivileged(actor.identity) ? isActive : true;
+    const rows = await this.services.listByClient(clientId, filter, manager);
+    const templates = new Map((await this.templates.findByIds([...new Set(rows.map((r) => r.templateId))], manager)).map((t) => [t.id, t]));
+    return rows.flatMap((service) => {
+      const template = templates.get(service.templateId);
+      return template ? [{ service, template }] : [];
+    });
+  }
+
+  async list(actor: Actor, clientId: number, isActive?: boolean): Promise<ListAnswer> {
+    const dtos = (await this.withTemplates(clientId, actor, isActive)).map(({ service, template }) => toClientServiceDto(service, template));
+    return isPrivileged(actor.identity) ? { projection: 'admin', data: dtos } : { projection: 'public', data: dtos.map(toClientServiceSummary) };
+  }
+
+  async listActiveTemplates(clientId: number): Promise<ActiveTemplate[]> {
+    const rows = await this.services.listByClient(clientId, true);
+    const [templates, placements] = await Promise.all([
+      this.templates.findByIds([...new Set(rows.map((r) => r.templateId))]),
+      this.templates.placements(),
+    ]);
+    const byId = new Map(templates.map((t) => [t.id, t]));
+    return rows.flatMap((row) => {
+      const template = byId.get(row.templateId);
+      return template ? [toActiveTemplateDto(row, template, placements.get(template.subcategoryId))] : [];
+    });
+  }
+
+  private async templateOrFail(templateId: number, manager: EntityManager): Promise<ServiceTemplateEntity> {
+    const template = await this.templates.findById(templateId, manager);
+    if (!template) throw notFound(Messages.serviceTemplateNotFound(templateId));
+    return template;
+  }
+
+  /** Maps the unique indexes of client_services to the spec's sentences. */
+  private rethrow(err: unknown, customPath: string | null | undefined): never {
+    if (isUniqueViolation(err)) {
+      const constraint = (err as { driverError?: { constraint?: string } }).driverError?.constraint;
+      if (constraint === 'client_services_client_path_key') throw conflict(Messages.clientServicePathTaken(customPath ?? ''));
+      throw conflict(Messages.clientServiceExists);
+    }
+    throw err;
+  }
+
+  async create(actor: Actor, input: ClientServiceCreate): Promise<ClientService> {
+    assertAdmin(actor);
+    try {
+      return await auditedTransaction(this.dataSource, actor, async (manager) => {
+        const template = await this.templateOrFail(input.templateId, manager);
+        const dto = toClientServiceDto(await this.services.insert(input, manager), template);
+        return { result: dto, audit: { action: 'create', entity: 'client_service', entityId: dto.id, changes: { after: dto } } };
+      });
+    } catch (err) {
+      return this.rethrow(err, input.customPath);
+    }
+  }
+
+  async update(actor: Actor, id: number, input: ClientServiceUpdate): Promise<ClientService> {
+    assertAdmin(actor);
+    try {
+      return await auditedTransaction(this.dataSource, actor, async (manager) => {
+        const before = await this.services.findByIdForWrite(id, manager, 'update');
+        if (!before) throw notFound(Messages.clientServiceNotFound(id));
+        const template = await this.templateOrFail(before.templateId, manager);
+        const after = toClientServiceDto(await this.services.update(id, input, manager), template);
+        return {
+          result: after,
+          audit: { action: 'update', entity: 'client_service', entityId: id, changes: { before: toClientServiceDto(before, template), after } },
+        };
+      });
+    } catch (err) {
+      return this.rethrow(err, input.customPath);
+    }
+  }
+
+  /** Activates a template for a client; an active one is answered as it is, with no write. */
+  async activate(actor: Actor, input: ActivateTemplate): Promise<{ clientService: ClientService; alreadyActive: boolean }> {
+    assertAdmin(actor);
+    const attempt = () =>
+      writeIfNeeded(this.dataSource, actor, async (manager) => {
+        const template = await this.templateOrFail(input.templateId, manager);
+        const existing = await this.services.findByClientAndTemplate(input.clientId, input.templateId, manager, true);
+        if (existing?.isActive) {
+          return { result: { clientService: toClientServiceDto(existing, template), alreadyActive: true }, audit: null };
+        }
+        if (existing) {
+          const after = toClientServiceDto(await this.services.update(existing.id, { isActive: true, activatedAt: new Date() }, manager), template);
+          return {
+            result: { clientService: after, alreadyActive: false },
+            audit: { action: 'update' as const, entity: 'client_service', entityId: existing.id, changes: { before: { isActive: false }, after: { isActive: true } } },
+          };
+        }
+        const created = toClientServiceDto(await this.services.insert({ clientId: input.clientId, templateId: input.templateId, isActive: true }, manager), template);
+        return {
+          result: { clientService: created, alreadyActive: false },
+          audit: { action: 'create' as const, entity: 'client_service', entityId: created.id, changes: { after: created } },
+        };
+      });
+    try {
+      return await attempt();
+    } catch (err) {
+      // Two activations raced and the other inserted first: it is active now.
+      if (isUniqueViolation(err)) return attempt();
+      throw err;
+    }
+  }
+
+  /** Deactivates a client's template; its custom content stays for a later activation. */
+  async deactivate(actor: Actor, clientId: number, templateId: number): Promise<{ clientId: number; templateId: number; deactivated: boolean }> {
+    assertAdmin(actor);
+    return writeIfNeeded<{ clientId: number; templateId: number; deactivated: boolean }>(this.dataSource, actor, async (manager) => {
+      const existing = await this.services.findByClientAndTemplate(clientId, templateId, manager, true);
+      if (!existing?.isActive) return { result: { clientId, templateId, deactivated: false }, audit: null };
+      await this.services.update(existing.id, { isActive: false }, manager);
+      return {
+        result: { clientId, templateId, deactivated: true },
+        audit: { action: 'update' as const, entity: 'client_service', entityId: existing.id, changes: { before: { isActive: true }, after: { isActive: false } } },
+      };
+    });
+  }
+}

@@ -1,0 +1,142 @@
+import {
+  buildTemplateContent,
+  DEFAULT_META_TITLE,
+  DEFAULT_OFFER,
+  DEFAULT_TREATMENT_DESCRIPTION,
+  filled,
+  mergeTemplateMappings,
+  Messages,
+  toTestimonials,
+  type ServiceMeta,
+  type TemplateContent,
+  type TemplateMappings,
+  type Testimonial,
+  type UnifiedContent,
+} from '@hap/contracts';
+import { notFound, type Actor } from '@hap/service-kit';
+import type { ServiceTemplateEntity } from '../catalogue/catalogue.entity';
+import type { ServiceTemplateRepository } from '../catalogue/catalogue.repository';
+import type { ClientServiceService, ServiceWithTemplate } from '../client-service/client-service.service';
+
+/** public spec §9: template mappings are cached 5 minutes. */
+export const MAPPINGS_TTL_MS = 5 * 60 * 1000;
+
+/**
+ * Which of a client's services a page path names: its custom path, else its
+ * template's slug, else (digits) its template id. Case does not matter.
+ */
+export function matchServicePath(services: readonly ServiceWithTemplate[], path: string): ServiceWithTemplate | null {
+  const wanted = path.toLowerCase();
+  return (
+    services.find((s) => s.service.customPath?.toLowerCase() === wanted) ??
+    services.find((s) => s.template.slug.toLowerCase() === wanted) ??
+    (/^\d+$/.test(wanted) ? services.find((s) => String(s.template.id) === wanted) : undefined) ??
+    null
+  );
+}
+
+/** Template content as a page renders it, without a client's customisation. */
+const templateOnlyContent = (template: ServiceTemplateEntity): TemplateContent => buildTemplateContent(template, { name: template.name });
+
+/** What service pages read: mappings, unified content, meta, a template's content, testimonials. */
+export class ContentService {
+  private mappingsCache: { value: TemplateMappings; at: number } | null = null;
+
+  constructor(
+    private readonly templates: ServiceTemplateRepository,
+    private readonly clientServices: ClientServiceService,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /**
+   * The table's id → slug plus the built-in three, cached 5 minutes; when the
+   * database fails, the stale cache is answered, else the built-in three.
+   */
+  async mappings(): Promise<TemplateMappings> {
+    const cached = this.mappingsCache;
+    if (cached && this.now() - cached.at < MAPPINGS_TTL_MS) return cached.value;
+    try {
+      const rows = await this.templates.slugsById();
+      const value = mergeTemplateMappings(Object.fromEntries(rows.map((r) => [String(r.id), r.slug])));
+      this.mappingsCache = { value, at: this.now() };
+      return value;
+    } catch {
+      return cached?.value ?? mergeTemplateMappings({});
+    }
+  }
+
+  /** A template was changed: the next mappings call reads the table again. */
+  invalidateMappings(): void {
+    this.mappingsCache = null;
+  }
+
+  private async findService(actor: Actor, clientId: number, path: string): Promise<ServiceWithTemplate | null> {
+    return matchServicePath(await this.clientServices.withTemplates(clientId, actor), path);
+  }
+
+  async unifiedContent(actor: Actor, servicePath: string, clientId: number): Promise<UnifiedContent> {
+    const found = await this.findService(actor, clientId, servicePath);
+    if (!found) throw notFound(Messages.unifiedContentNotFound(servicePath));
+    const { service, template } = found;
+    const content = buildTemplateContent(template, {
+      name: template.name,
+      customTitle: service.customTitle,
+      customDescription: service.customDescription,
+      customOffer: service.customOffer,
+      heroBackgroundPath: service.heroBackgroundPath,
+      customBenefits: service.customBenefits,
+      customSymptoms: service.customSymptoms,
+      customProcess: service.customProcess,
+      customFaqs: service.customFaqs,
+      customTestimonials: service.customTestimonials,
+      beforeAfterImages: service.beforeAfterImages,
+    });
+    return {
+      client: { id: clientId },
+      service: {
+        id: service.id,
+        clientId: service.clientId,
+        templateId: template.id,
+        name: service.customTitle ?? template.name,
+        path: service.customPath ?? template.slug,
+        isActive: service.isActive,
+        customTitle: service.customTitle,
+        formEmbedCode: service.formEmbedCode,
+        heroBackgroundPath: service.heroBackgroundPath,
+        offer: filled(service.customOffer) ?? filled(template.offer) ?? DEFAULT_OFFER,
+        offerDescription: service.customOfferDescription,
+      },
+      template: content,
+    };
+  }
+
+  /** A page's meta; an unknown path gets the defaults ('Professional Medical Services'), never an error. */
+  async serviceMeta(actor: Actor, path: string, clientId: number): Promise<ServiceMeta> {
+    const found = await this.findService(actor, clientId, path);
+    if (!found) {
+      return { title: DEFAULT_META_TITLE, description: DEFAULT_TREATMENT_DESCRIPTION, keywords: '', canonicalUrl: `/${path}` };
+    }
+    const { service, template } = found;
+    const name = filled(service.customTitle) ?? template.name;
+    const keywords = [...new Set([template.name, template.slug.replaceAll('-', ' '), name].map((k) => k.toLowerCase()))];
+    return {
+      title: name,
+      description: filled(template.metaDescription) ?? filled(service.customDescription) ?? filled(template.description) ?? DEFAULT_TREATMENT_DESCRIPTION,
+      keywords: keywords.join(', '),
+      canonicalUrl: `/${service.customPath ?? template.slug}`,
+    };
+  }
+
+  async directTemplateContent(templateId: number): Promise<TemplateContent & { id: number; name: string; slug: string }> {
+    const template = await this.templates.findById(templateId);
+    if (!template) throw notFound(Messages.serviceTemplateNotFound(templateId));
+    return { id: template.id, name: template.name, slug: template.slug, ...templateOnlyContent(template) };
+  }
+
+  /** The client's own testimonials for a template (rating 5 when none); none is an empty list. */
+  async clientTestimonials(actor: Actor, clientId: number, templateId: number): Promise<Testimonial[]> {
+    const services = await this.clientServices.withTemplates(clientId, actor);
+    const found = services.find((s) => s.template.id === templateId);
+    return found ? toTestimonials(found.service.customTestimonials) : [];
+  }
+}
