@@ -27,30 +27,34 @@ export type Testimonial = z.infer<typeof TestimonialSchema>;
 export type BeforeAfterStory = z.infer<typeof BeforeAfterSchema>;
 
 /** What an admin may send for each item (older clients send bare strings; the editor converts them). */
-const titled = z.union([
-  text(500).transform((title) => ({ title, description: '' })),
-  z.object({ title: text(500), description: text(5000).nullish().transform((v) => v ?? '') }),
-]);
-const symptomInput = z.union([
-  text(500).transform((title) => ({ title, description: '', icon: 'HelpCircle' as SymptomIcon })),
+/** A bare string item becomes `{ [key]: string }` before the item's schema reads it. */
+const fromText = <T extends z.ZodType>(key: string, schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' ? { [key]: v } : v), schema);
+
+const titled = fromText(
+  'title',
+  z.object({ title: text(500).min(1, 'Title is required'), description: text(5000).nullish().transform((v) => v ?? '') }),
+);
+const symptomInput = fromText(
+  'title',
   z.object({
-    title: text(500),
+    title: text(500).min(1, 'Title is required'),
     description: text(5000).nullish().transform((v) => v ?? ''),
     icon: z
       .enum(SYMPTOM_ICONS, { error: `Icon must be one of ${SYMPTOM_ICONS.join(', ')}` })
       .nullish()
-      .transform((v) => v ?? DEFAULT_SYMPTOM_ICON),
+      .transform((v): SymptomIcon => v ?? DEFAULT_SYMPTOM_ICON),
   }),
-]);
+);
 const faqInput = z.object({ question: text(1000).min(1, 'Question is required'), answer: text(5000) });
-const testimonialInput = z.union([
-  text(5000).transform((t) => ({ text: t, rating: 5, name: null as string | null })),
+const testimonialInput = fromText(
+  'text',
   z.object({
     text: text(5000).min(1, 'Testimonial text is required'),
     rating: z.number({ error: 'Rating must be a number' }).min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5').nullish().transform((v) => v ?? 5),
     name: text(200).nullish().transform((v) => v || null),
   }),
-]);
+);
 const beforeAfterInput = z.object({
   title: text(500),
   beforeImage: text(1024).nullish().transform((v) => v || null),

@@ -1,4 +1,4 @@
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import { In, Not, type DataSource, type EntityManager } from 'typeorm';
 import { ServiceRepository } from '@hap/service-kit';
 import { ServiceTemplateEntity, TemplateCategoryEntity, TemplateSubcategoryEntity } from './catalogue.entity';
 
@@ -25,6 +25,11 @@ export class ServiceTemplateRepository extends ServiceRepository<ServiceTemplate
   /** id → slug for every template (the template mappings table). */
   async slugsById(manager?: EntityManager): Promise<Array<{ id: number; slug: string }>> {
     return this.repo(manager).find({ select: { id: true, slug: true }, order: { id: 'ASC' } });
+  }
+
+  /** Another template than `exceptId` has this slug. */
+  slugTaken(slug: string, exceptId: number, manager?: EntityManager): Promise<boolean> {
+    return this.repo(manager).existsBy({ slug, id: Not(exceptId) });
   }
 
   listSubcategories(manager?: EntityManager): Promise<TemplateSubcategoryEntity[]> {

@@ -26,12 +26,14 @@ export class CatalogueService {
       return await auditedTransaction(this.dataSource, actor, async (manager) => {
         const before = await this.templates.findByIdForWrite(id, manager, 'update');
         if (!before) throw notFound(Messages.serviceTemplateNotFound(id));
+        if (input.slug && (await this.templates.slugTaken(input.slug, id, manager))) throw conflict(Messages.templateSlugTaken(input.slug));
         const placements = await this.templates.placements(manager);
         const beforeDto = toServiceTemplateDto(before, placements.get(before.subcategoryId));
         const after = toServiceTemplateDto(await this.templates.update(id, input, manager), placements.get(before.subcategoryId));
         return { result: after, audit: { action: 'update', entity: 'service_template', entityId: id, changes: { before: beforeDto, after } } };
       });
     } catch (err) {
+      // Another write took the slug between the check and the update.
       if (isUniqueViolation(err) && input.slug) throw conflict(Messages.templateSlugTaken(input.slug));
       throw err;
     }

@@ -16,6 +16,15 @@ export class ClientServiceRepository extends ServiceRepository<ClientServiceEnti
     });
   }
 
+  /** Another service of the client (than `exceptId`) uses this custom path, in any case. */
+  async pathTaken(clientId: number, path: string, exceptId: number | null, manager?: EntityManager): Promise<boolean> {
+    const query = this.repo(manager)
+      .createQueryBuilder('s')
+      .where('s.client_id = :clientId AND lower(s.custom_path) = lower(:path)', { clientId, path });
+    if (exceptId !== null) query.andWhere('s.id <> :exceptId', { exceptId });
+    return (await query.getCount()) > 0;
+  }
+
   findByClientAndTemplate(clientId: number, templateId: number, manager?: EntityManager, lock = false): Promise<ClientServiceEntity | null> {
     return this.repo(manager).findOne({
       where: { clientId, templateId },

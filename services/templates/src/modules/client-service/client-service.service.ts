@@ -85,7 +85,11 @@ export class ClientServiceService {
     return template;
   }
 
-  /** Maps the unique indexes of client_services to the spec's sentences. */
+  private async assertPathFree(clientId: number, path: string | null | undefined, exceptId: number | null, manager: EntityManager): Promise<void> {
+    if (path && (await this.services.pathTaken(clientId, path, exceptId, manager))) throw conflict(Messages.clientServicePathTaken(path));
+  }
+
+  /** Concurrent writes that pass the checks still meet the unique indexes: mapped to the same sentences. */
   private rethrow(err: unknown, customPath: string | null | undefined): never {
     if (isUniqueViolation(err)) {
       const constraint = (err as { driverError?: { constraint?: string } }).driverError?.constraint;
@@ -100,6 +104,8 @@ export class ClientServiceService {
     try {
       return await auditedTransaction(this.dataSource, actor, async (manager) => {
         const template = await this.templateOrFail(input.templateId, manager);
+        if (await this.services.findByClientAndTemplate(input.clientId, input.templateId, manager)) throw conflict(Messages.clientServiceExists);
+        await this.assertPathFree(input.clientId, input.customPath, null, manager);
         const dto = toClientServiceDto(await this.services.insert(input, manager), template);
         return { result: dto, audit: { action: 'create', entity: 'client_service', entityId: dto.id, changes: { after: dto } } };
       });
@@ -115,6 +121,7 @@ export class ClientServiceService {
         const before = await this.services.findByIdForWrite(id, manager, 'update');
         if (!before) throw notFound(Messages.clientServiceNotFound(id));
         const template = await this.templateOrFail(before.templateId, manager);
+        await this.assertPathFree(before.clientId, input.customPath, id, manager);
         const after = toClientServiceDto(await this.services.update(id, input, manager), template);
         return {
           result: after,
