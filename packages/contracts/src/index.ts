@@ -17,3 +17,4 @@ export * from './api-client';
 export * from './templates/content-rules';
 export * from './templates/content';
 export * from './templates/catalogue';
+export * from './colour';
