@@ -10,6 +10,31 @@ export const UploadFolderSchema = z
   .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, 'Folder must be lower-case letters, numbers and dashes')
   .default('images');
 
+/** What the uploader says about a file that looks like an image but is not a usable one. */
+export const UploadImageMessages = {
+  unreadable: 'This image could not be read; the file may be damaged. Please choose another image.',
+  tooManyPixels: 'This image is too large in pixels (at most 50 megapixels). Please choose a smaller image.',
+} as const;
+
+/** The most pixels an uploaded image may have: bounds the memory a decode takes. */
+export const MAX_UPLOAD_PIXELS = 50_000_000;
+
+/**
+ * The widths (px) of the WebP re-encodings written next to every uploaded
+ * image: the sizes public pages ask for, phone to wide desktop (DESIGN §7).
+ */
+export const IMAGE_VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+
+/** One WebP re-encoding of an uploaded image. */
+export const ImageVariantSchema = z.object({
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** Served back from here, like the original. */
+  path: z.string(),
+});
+export type ImageVariant = z.infer<typeof ImageVariantSchema>;
+
+/** What an upload answers: where the file is, its size in pixels, and its WebP variants (narrowest first). */
 export const UploadResultSchema = z.object({
   /** Where the stored file is served back from. */
   path: z.string(),
@@ -18,5 +43,57 @@ export const UploadResultSchema = z.object({
   imagePath: z.string(),
   mimeType: z.string(),
   size: z.number().int(),
+  /** Of the original, as displayed (EXIF orientation applied). */
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  /** Empty for an animated image: it is served as it was sent. */
+  variants: z.array(ImageVariantSchema),
 });
 export type UploadResult = z.infer<typeof UploadResultSchema>;
+
+/**
+ * The variant widths for an original `width` px wide: every standard width
+ * below it, plus the original width itself when it is not wider than the
+ * widest standard one. Never wider than the original (no upscaling).
+ */
+export function variantWidthsFor(width: number): number[] {
+  const widths: number[] = IMAGE_VARIANT_WIDTHS.filter((w) => w < width);
+  const widest = IMAGE_VARIANT_WIDTHS[IMAGE_VARIANT_WIDTHS.length - 1];
+  if (width <= widest) widths.push(width);
+  return widths;
+}
+
+/** `/uploads/images/<name>.png` → `/uploads/images/<name>-640w.webp`: where a variant of `path` is served. */
+export function variantPathOf(path: string, width: number): string {
+  return `${path.replace(/\.[a-z0-9]+$/i, '')}-${width}w.webp`;
+}
+
+/**
+ * The variants of an image stored at `path` of `width`×`height`, derived by
+ * the same rule the store writes them with: pages that know an image's size
+ * can build its `srcset` without asking.
+ */
+export function variantsOf(path: string, width: number, height: number): ImageVariant[] {
+  return variantWidthsFor(width).map((w) => ({
+    width: w,
+    height: Math.max(1, Math.round((height * w) / width)),
+    path: variantPathOf(path, w),
+  }));
+}
+
+/** The `srcset` attribute of a set of variants: `"/a-320w.webp 320w, /a-640w.webp 640w"`, narrowest first. */
+export function srcSetOf(variants: readonly Pick<ImageVariant, 'width' | 'path'>[]): string {
+  return [...variants]
+    .sort((a, b) => a.width - b.width)
+    .map((v) => `${v.path} ${v.width}w`)
+    .join(', ');
+}
+
+/**
+ * The variant to put in `src` for a slot `slotWidth` CSS px wide: the
+ * narrowest at least that wide, else the widest there is; null when there are none.
+ */
+export function pickVariant<T extends Pick<ImageVariant, 'width'>>(variants: readonly T[], slotWidth: number): T | null {
+  const sorted = [...variants].sort((a, b) => a.width - b.width);
+  return sorted.find((v) => v.width >= slotWidth) ?? sorted[sorted.length - 1] ?? null;
+}

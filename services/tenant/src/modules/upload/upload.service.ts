@@ -1,6 +1,7 @@
-import { ErrorCode, Messages, UploadFolderSchema, type UploadResult } from '@hap/contracts';
+import { ErrorCode, Messages, UploadFolderSchema, variantPathOf, type UploadResult } from '@hap/contracts';
 import { AppError, assertAdmin, notFound, type Actor } from '@hap/service-kit';
 import { detectImageType } from './image-type';
+import { inspectImage, renderVariants } from './image-variants';
 import type { ReceivedUpload } from './upload.multipart';
 import type { StoredFile, UploadStorage } from './upload.storage';
 
@@ -65,8 +66,16 @@ export class UploadService {
     }
     const type = detectImageType(received.head);
     if (!type) throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, kind.invalidFileType);
-    const relative = await this.storage.commit(tempPath, folder.data, type.extension);
-    const path = `${UPLOADS_PREFIX}/${relative}`;
-    return { path, filePath: path, imagePath: path, mimeType: type.mimeType, size: received.size };
+    const image = await inspectImage(tempPath);
+    const rendered = await renderVariants(tempPath, image, () => this.storage.tempPath(), (p) => this.storage.discard(p));
+    try {
+      const relative = await this.storage.commit(tempPath, folder.data, type.extension, rendered);
+      const path = `${UPLOADS_PREFIX}/${relative}`;
+      const variants = rendered.map((v) => ({ width: v.width, height: v.height, path: variantPathOf(path, v.width) }));
+      return { path, filePath: path, imagePath: path, mimeType: type.mimeType, size: received.size, width: image.width, height: image.height, variants };
+    } catch (err) {
+      await Promise.all(rendered.map((v) => this.storage.discard(v.tempPath)));
+      throw err;
+    }
   }
 }

@@ -13,8 +13,17 @@ export interface StoredFile {
   mimeType: ImageType['mimeType'];
 }
 
-/** `<folder>/<32 hex>.<ext>`: the only names this store writes, so the only ones it serves. */
-const STORED_NAME = /^([a-z0-9][a-z0-9-]{0,39})\/([a-f0-9]{32})\.(jpg|png|gif|webp)$/;
+/**
+ * `<folder>/<32 hex>.<ext>` (an original) and `<folder>/<32 hex>-<width>w.webp`
+ * (one of its variants): the only names this store writes, so the only ones it serves.
+ */
+const STORED_NAME = /^([a-z0-9][a-z0-9-]{0,39})\/([a-f0-9]{32}(?:-[1-9][0-9]{0,4}w(?=\.webp$))?)\.(jpg|png|gif|webp)$/;
+
+/** A variant waiting under a temporary name. */
+export interface PendingVariant {
+  width: number;
+  tempPath: string;
+}
 
 /** The names tempPath() writes. */
 const TEMP_NAME = /^[a-f0-9]{32}\.part$/;
@@ -44,10 +53,22 @@ export class UploadStorage {
     return join(this.tmpDir, `${randomBytes(16).toString('hex')}.part`);
   }
 
-  /** Moves an accepted temporary file into `folder` and returns its relative path. */
-  async commit(tempPath: string, folder: string, extension: string): Promise<string> {
+  /**
+   * Moves an accepted temporary file and its variants into `folder` and
+   * returns the original's relative path. Variants go first, the original
+   * last: once the original is there, so are its variants. `name` (32 hex)
+   * defaults to a random one; the seed passes a hash of the content.
+   */
+  async commit(
+    tempPath: string,
+    folder: string,
+    extension: string,
+    variants: readonly PendingVariant[] = [],
+    name = randomBytes(16).toString('hex'),
+  ): Promise<string> {
     await mkdir(join(this.root, folder), { recursive: true });
-    const relative = `${folder}/${randomBytes(16).toString('hex')}.${extension}`;
+    for (const v of variants) await rename(v.tempPath, join(this.root, `${folder}/${name}-${v.width}w.webp`));
+    const relative = `${folder}/${name}.${extension}`;
     await rename(tempPath, join(this.root, relative));
     return relative;
   }

@@ -1,0 +1,153 @@
+import { readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type request from 'supertest';
+import sharp from 'sharp';
+import { IMAGE_VARIANT_WIDTHS, UploadImageMessages, UploadResultSchema, variantsOf } from '@hap/contracts';
+import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
+import { pngBytes } from '../helpers/images';
+
+async function storedFiles(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => relative(root, join(e.parentPath, e.name))).sort();
+}
+
+const asBuffer = (res: request.Response, callback: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+};
+
+/** A photo-like JPEG: a gradient, so the encoders have something to do. */
+const photo = (width: number, height: number) =>
+  sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+        `<defs><linearGradient id="g"><stop offset="0" stop-color="#0f766e"/><stop offset="1" stop-color="#f4a261"/></linearGradient></defs>` +
+        `<rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 2}" cy="${height / 2}" r="${height / 3}" fill="#fff" opacity=".4"/></svg>`,
+    ),
+  )
+    .jpeg({ quality: 85 })
+    .toBuffer();
+
+/** A two-frame animated GIF. */
+async function animatedGif(): Promise<Buffer> {
+  const frame = (background: string) => sharp({ create: { width: 40, height: 30, channels: 3, background } }).png().toBuffer();
+  return sharp([await frame('#ff0000'), await frame('#0000ff')], { join: { animated: true } })
+    .gif()
+    .toBuffer();
+}
+
+describe('POST /api/upload: WebP variants', () => {
+  let t: TestTenant;
+
+  beforeAll(async () => {
+    t = await startTenant();
+  });
+  afterAll(() => t.close());
+
+  const upload = (body: Buffer, filename: string) => t.api.post('/api/upload', ADMIN).attach('image', body, filename);
+  const download = (path: string) => t.api.get(path).buffer(true).parse(asBuffer);
+
+  it('keeps the original and writes a WebP per standard width below it, answering their sizes', async () => {
+    const original = await photo(2400, 1600);
+
+    const res = await upload(original, 'hero.jpg');
+
+    expect(res.status).toBe(201);
+    const data = UploadResultSchema.parse(res.body.data);
+    expect(data).toMatchObject({ mimeType: 'image/jpeg', width: 2400, height: 1600, size: original.length });
+    expect(data.variants.map((v) => v.width)).toEqual([...IMAGE_VARIANT_WIDTHS]);
+    expect(data.variants).toEqual(variantsOf(data.path, 2400, 1600));
+    const name = data.path.replace(/^\/uploads\/images\/([0-9a-f]{32})\.jpg$/, '$1');
+    expect(data.variants.map((v) => v.path)).toEqual(IMAGE_VARIANT_WIDTHS.map((w) => `/uploads/images/${name}-${w}w.webp`));
+
+    const served = await download(data.path);
+    expect(Buffer.compare(served.body as Buffer, original)).toBe(0);
+    for (const variant of data.variants) {
+      const res = await download(variant.path);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.etag).toBe(`"${name}-${variant.width}w"`);
+      const meta = await sharp(res.body as Buffer).metadata();
+      expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({
+        format: 'webp',
+        width: variant.width,
+        height: variant.height,
+      });
+    }
+  });
+
+  it('never upscales: a 700 px image gets 320, 640 and its own width', async () => {
+    const res = await upload(await photo(700, 467), 'small.jpg');
+
+    expect(res.status).toBe(201);
+    expect(res.body.data.variants.map((v: { width: number }) => v.width)).toEqual([320, 640, 700]);
+    expect(res.body.data.variants).toEqual(variantsOf(res.body.data.path, 700, 467));
+  });
+
+  it('re-encodes even an image narrower than the narrowest width, at its own size', async () => {
+    const res = await upload(pngBytes(4), 'tiny.png');
+
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ width: 4, height: 4, mimeType: 'image/png' });
+    expect(res.body.data.variants).toEqual([{ width: 4, height: 4, path: expect.stringMatching(/-4w\.webp$/) }]);
+    expect((await download(res.body.data.variants[0].path)).headers['content-type']).toBe('image/webp');
+  });
+
+  it('keeps an animated GIF as it was sent, without variants (a still WebP would lose the motion)', async () => {
+    const gif = await animatedGif();
+    const before = await storedFiles(t.uploadDir);
+
+    const res = await upload(gif, 'spinner.gif');
+
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ mimeType: 'image/gif', width: 40, height: 30, variants: [] });
+    expect((await storedFiles(t.uploadDir)).length).toBe(before.length + 1);
+    const served = await download(res.body.data.path);
+    expect(served.headers['content-type']).toBe('image/gif');
+    expect(Buffer.compare(served.body as Buffer, gif)).toBe(0);
+  });
+
+  it('refuses SVG (it can carry script) with 415, even a harmless one', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+    const res = await upload(svg, 'logo.svg');
+    expect(res.status).toBe(415);
+  });
+
+  it.each([
+    ['a PNG cut off after its header', async () => pngBytes(64).subarray(0, 40)],
+    ['a JPEG whose body is noise', async () => Buffer.concat([(await photo(200, 100)).subarray(0, 200), Buffer.alloc(3000, 0x5a)])],
+    ['a GIF signature with nothing after it', async () => Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'latin1')],
+  ])('answers 400 for %s that passes the type check but cannot be decoded, and keeps nothing', async (_case, bytes) => {
+    const before = await storedFiles(t.uploadDir);
+
+    const res = await upload(await bytes(), 'broken.png');
+
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, code: 'BAD_REQUEST', message: UploadImageMessages.unreadable });
+    expect(await storedFiles(t.uploadDir)).toEqual(before);
+  });
+
+  it('refuses an image of more than 50 megapixels (a decompression bomb) with 400 and keeps nothing', async () => {
+    const bomb = await sharp({ create: { width: 10_000, height: 5_001, channels: 3, background: '#ffffff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const before = await storedFiles(t.uploadDir);
+
+    const res = await upload(bomb, 'bomb.png');
+
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(UploadImageMessages.tooManyPixels);
+    expect(await storedFiles(t.uploadDir)).toEqual(before);
+  });
+
+  it('serves only variant names this store writes (a non-WebP variant name is not one)', async () => {
+    const res = await upload(pngBytes(8), 'a.png');
+    const name = res.body.data.path.replace(/\.png$/, '');
+    expect((await t.api.get(`${name}-8w.webp`)).status).toBe(200);
+    expect((await t.api.get(`${name}-8w.png`)).status).toBe(404);
+    expect((await t.api.get(`${name}-0w.webp`)).status).toBe(404);
+    expect((await t.api.get(`${name}-9w.webp`)).status).toBe(404);
+  });
+});
