@@ -120,6 +120,18 @@ describe('client services API', () => {
       expect(res.body.data[0].googleAdsSettings).toBeUndefined();
     });
 
+    it('ignores a cache-busting query parameter (public spec §7)', async () => {
+      const res = await t.api.get(`/api/client-services/1?_=${Date.now()}`, ANONYMOUS);
+      expect(res.status).toBe(200);
+      expect(res.body.data.length).toBeGreaterThan(0);
+    });
+
+    it('answers 400 for a client id that is not a number', async () => {
+      const res = await t.api.get('/api/client-services/abc', ANONYMOUS);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Client id must be a number');
+    });
+
     it('gives every demo clinic at least one active service, and clinics 1–3 several', async () => {
       for (let clientId = 1; clientId <= 11; clientId++) {
         const res = await t.api.get(`/api/client-services/${clientId}`, ANONYMOUS);
