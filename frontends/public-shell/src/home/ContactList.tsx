@@ -1,7 +1,7 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { usePageState } from '../state/page-context';
-import { telHref } from './contact-links';
+import { emailLineBreaks, telHref } from './contact-links';
 
 /** The clinic's address, phone and e-mail as an icon list; only the ones it has. */
 export function ContactList({ className, children }: { className: string; children?: ReactNode }) {
@@ -23,10 +23,38 @@ export function ContactList({ className, children }: { className: string; childr
       {client.email && (
         <li>
           <Mail size={18} aria-hidden />
-          <a href={`mailto:${client.email}`}>{client.email}</a>
+          <EmailLink email={client.email} />
         </li>
       )}
       {children}
     </ul>
+  );
+}
+
+/**
+ * A mailto link that wraps like an address should: the domain moves to the
+ * next line whole when it fits there, else it breaks before a dot.
+ */
+function EmailLink({ email }: { email: string }) {
+  const [local, ...domain] = emailLineBreaks(email);
+  const withBreaks = (parts: string[]) =>
+    parts.map((part, i) => (
+      <Fragment key={i}>
+        {i > 0 && <wbr />}
+        {part}
+      </Fragment>
+    ));
+  return (
+    <a className="contact-email" href={`mailto:${email}`}>
+      {domain.length > 0 ? (
+        <>
+          {local}
+          <wbr />
+          <span className="contact-email__domain">{withBreaks(domain)}</span>
+        </>
+      ) : (
+        local
+      )}
+    </a>
   );
 }
