@@ -1,12 +1,13 @@
 import 'reflect-metadata';
 import type { DataSource, EntityManager } from 'typeorm';
 import { requiredEmail, type User } from '@hap/contracts';
-import { loadServiceConfig } from '../config';
+import { configShape, loadServiceConfig } from '../config';
 import { generatePassword } from '../modules/user/password';
 import { UserRepository } from '../modules/user/user.repository';
 import { UserService } from '../modules/user/user.service';
 import { createDataSource } from './data-source';
 import { SEED_CLIENTS, SEED_DOMAIN_MAPPINGS, SEED_STAFF } from './seed-data';
+import { DEMO_IMAGES_SEED, seedDemoImages } from './seed-images';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@healthads.local';
 
@@ -14,6 +15,11 @@ export interface SeedOptions {
   adminEmail: string;
   /** Given: the admin is created or its password reset to this. Absent: see seed(). */
   adminPassword?: string;
+  /**
+   * Where the demo imagery is stored: the tenant's UPLOAD_DIR (absent: read
+   * from the environment like the service does); null draws none.
+   */
+  uploadDir?: string | null;
 }
 
 export interface SeedResult {
@@ -23,6 +29,8 @@ export interface SeedResult {
   adminCreated: boolean;
   /** This run wrote the demo clinics (false: an earlier run did; they are not written again). */
   demoDataSeeded: boolean;
+  /** Image files (originals and WebP variants) this run wrote for the demo clinics and staff. */
+  demoImagesWritten: number;
 }
 
 /** pg advisory lock key: concurrent seed runs take turns. */
@@ -87,6 +95,19 @@ async function seedStaff(manager: EntityManager): Promise<void> {
   }
 }
 
+/**
+ * The demo imagery, drawn once per database (its own `seed_history` entry,
+ * so a database seeded before it existed gets it too) for the demo clinics
+ * and staff that are there and still have no image.
+ */
+async function seedImagesOnce(dataSource: DataSource, uploadDir: string): Promise<number> {
+  return dataSource.transaction(async (manager) => {
+    await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
+    if (!(await claimSeed(manager, DEMO_IMAGES_SEED))) return 0;
+    return seedDemoImages(manager, uploadDir);
+  });
+}
+
 const userService = (dataSource: DataSource) => new UserService(dataSource, new UserRepository(dataSource));
 
 /**
@@ -101,7 +122,7 @@ export async function seedAdmin(
   return (await userService(dataSource).upsertAdmin(account)).user;
 }
 
-type AdminResult = Omit<SeedResult, 'demoDataSeeded'>;
+type AdminResult = Omit<SeedResult, 'demoDataSeeded' | 'demoImagesWritten'>;
 
 async function seedDefaultAdmin(dataSource: DataSource, adminEmail: string, adminPassword?: string): Promise<AdminResult> {
   const users = userService(dataSource);
@@ -135,7 +156,10 @@ export async function seed(dataSource: DataSource, options: SeedOptions): Promis
     await seedStaff(manager);
     return true;
   });
-  return { ...(await seedDefaultAdmin(dataSource, adminEmail, options.adminPassword || undefined)), demoDataSeeded };
+  const uploadDir = options.uploadDir === undefined ? configShape.UPLOAD_DIR.parse(process.env.UPLOAD_DIR) : options.uploadDir;
+  const demoImagesWritten = uploadDir === null ? 0 : await seedImagesOnce(dataSource, uploadDir);
+  const admin = await seedDefaultAdmin(dataSource, adminEmail, options.adminPassword || undefined);
+  return { ...admin, demoDataSeeded, demoImagesWritten };
 }
 
 async function main(): Promise<void> {
@@ -143,13 +167,18 @@ async function main(): Promise<void> {
   const dataSource = createDataSource(config.DATABASE_URL);
   try {
     const adminPassword = process.env.ADMIN_PASSWORD || undefined;
-    const result = await seed(dataSource, { adminEmail: process.env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL, adminPassword });
+    const result = await seed(dataSource, {
+      adminEmail: process.env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL,
+      adminPassword,
+      uploadDir: config.UPLOAD_DIR,
+    });
     // stdout: one JSON line for launchers; stderr: the sentence for people.
     console.log(JSON.stringify(result));
     const admin = result.generatedPassword
       ? `created admin ${result.adminEmail} with password ${result.generatedPassword} (shown once)`
       : `admin ${result.adminEmail} ${result.adminCreated ? 'created' : adminPassword ? 'password set from ADMIN_PASSWORD' : 'kept as it was'}`;
-    console.error(`tenant: ${result.demoDataSeeded ? 'demo data seeded' : 'demo data already seeded once, left as it is'}; ${admin}`);
+    const images = result.demoImagesWritten ? `; ${result.demoImagesWritten} demo image files written to ${config.UPLOAD_DIR}` : '';
+    console.error(`tenant: ${result.demoDataSeeded ? 'demo data seeded' : 'demo data already seeded once, left as it is'}${images}; ${admin}`);
   } finally {
     if (dataSource.isInitialized) await dataSource.destroy();
   }

@@ -39,18 +39,19 @@ describe('seed', () => {
     expect(await counts(t.dataSource)).toEqual({ clients: 0, mappings: 0, staff: 0 });
     expect(await history(t.dataSource)).toEqual([]);
 
-    const first = await seed(t.dataSource, { adminEmail });
+    const first = await seed(t.dataSource, { uploadDir: null, adminEmail });
     const countsAfterFirst = await counts(t.dataSource);
-    const second = await seed(t.dataSource, { adminEmail });
+    const second = await seed(t.dataSource, { uploadDir: null, adminEmail });
 
     expect(first).toEqual({
       adminEmail: adminEmail.toLowerCase(),
       generatedPassword: expect.any(String),
       adminCreated: true,
       demoDataSeeded: true,
+      demoImagesWritten: 0,
     });
     expect(first.generatedPassword!.length).toBeGreaterThanOrEqual(20);
-    expect(second).toEqual({ adminEmail: adminEmail.toLowerCase(), generatedPassword: null, adminCreated: false, demoDataSeeded: false });
+    expect(second).toEqual({ adminEmail: adminEmail.toLowerCase(), generatedPassword: null, adminCreated: false, demoDataSeeded: false, demoImagesWritten: 0 });
     expect(countsAfterFirst).toEqual(FRESH);
     expect(await counts(t.dataSource)).toEqual(FRESH);
     expect(await history(t.dataSource)).toEqual([DEMO_CLINICS_SEED]);
@@ -62,21 +63,21 @@ describe('seed', () => {
 
   it('resets the admin password when one is given', async () => {
     const adminEmail = `reset-${uniq()}@example.com`;
-    const created = await seed(t.dataSource, { adminEmail, adminPassword: 'first-password-1' });
-    const reset = await seed(t.dataSource, { adminEmail, adminPassword: 'second-password-2' });
+    const created = await seed(t.dataSource, { uploadDir: null, adminEmail, adminPassword: 'first-password-1' });
+    const reset = await seed(t.dataSource, { uploadDir: null, adminEmail, adminPassword: 'second-password-2' });
 
-    expect(created).toEqual({ adminEmail, generatedPassword: null, adminCreated: true, demoDataSeeded: false });
-    expect(reset).toEqual({ adminEmail, generatedPassword: null, adminCreated: false, demoDataSeeded: false });
+    expect(created).toEqual({ adminEmail, generatedPassword: null, adminCreated: true, demoDataSeeded: false, demoImagesWritten: 0 });
+    expect(reset).toEqual({ adminEmail, generatedPassword: null, adminCreated: false, demoDataSeeded: false, demoImagesWritten: 0 });
     expect((await verify(adminEmail, 'first-password-1')).status).toBe(401);
     expect((await verify(adminEmail, 'second-password-2')).status).toBe(200);
   });
 
   it('refuses an admin e-mail that could never log in', async () => {
-    await expect(seed(t.dataSource, { adminEmail: 'admin' })).rejects.toThrow('ADMIN_EMAIL must be a valid e-mail address');
+    await expect(seed(t.dataSource, { uploadDir: null, adminEmail: 'admin' })).rejects.toThrow('ADMIN_EMAIL must be a valid e-mail address');
   });
 
   it('seeds the clinics, with the built-in colours for clients 1–5', async () => {
-    await seed(t.dataSource, { adminEmail: `c-${uniq()}@example.com`, adminPassword: 'x-password' });
+    await seed(t.dataSource, { uploadDir: null, adminEmail: `c-${uniq()}@example.com`, adminPassword: 'x-password' });
     const res = await t.api.get('/api/clients', ADMIN);
     const byId = new Map<number, { name: string; brandColor: string; brandBgColor: string }>(
       res.body.data.map((c: { id: number }) => [c.id, c]),
@@ -92,7 +93,7 @@ describe('seed', () => {
   });
 
   it("maps the spec's production hosts, bare and www", async () => {
-    await seed(t.dataSource, { adminEmail: `h-${uniq()}@example.com`, adminPassword: 'x-password' });
+    await seed(t.dataSource, { uploadDir: null, adminEmail: `h-${uniq()}@example.com`, adminPassword: 'x-password' });
     const resolve = async (host: string) =>
       (await t.api.get(`/api/resolve-client?host=${encodeURIComponent(host)}&client=1`)).body.data;
     expect(await resolve('www.apexmenshealth.com')).toEqual({ clientId: 2, source: 'host' });
@@ -103,7 +104,7 @@ describe('seed', () => {
   });
 
   it('leaves the id sequence past the fixed ids', async () => {
-    await seed(t.dataSource, { adminEmail: `s-${uniq()}@example.com`, adminPassword: 'x-password' });
+    await seed(t.dataSource, { uploadDir: null, adminEmail: `s-${uniq()}@example.com`, adminPassword: 'x-password' });
     const res = await t.api
       .post('/api/clients', ADMIN)
       .send({ name: `After Seed Clinic ${uniq()}`, address: '1 Seed Street', phone: '5550001111' });
@@ -114,14 +115,14 @@ describe('seed', () => {
 
   it('does not bring back a demo clinic an admin deleted, and still ensures the admin', async () => {
     const evergreen = SEED_DOMAIN_MAPPINGS.filter((m) => m.clientId === 5).length;
-    await seed(t.dataSource, { adminEmail: `d-${uniq()}@example.com`, adminPassword: 'x-password' });
+    await seed(t.dataSource, { uploadDir: null, adminEmail: `d-${uniq()}@example.com`, adminPassword: 'x-password' });
     expect(await counts(t.dataSource)).toEqual(FRESH);
     expect((await t.api.delete('/api/clients/5', ADMIN)).status).toBe(200);
     const adminEmail = `after-delete-${uniq()}@example.com`;
 
-    const again = await seed(t.dataSource, { adminEmail });
+    const again = await seed(t.dataSource, { uploadDir: null, adminEmail });
 
-    expect(again).toEqual({ adminEmail, generatedPassword: expect.any(String), adminCreated: true, demoDataSeeded: false });
+    expect(again).toEqual({ adminEmail, generatedPassword: expect.any(String), adminCreated: true, demoDataSeeded: false, demoImagesWritten: 0 });
     expect((await t.api.get('/api/clients/5')).status).toBe(404);
     expect(await counts(t.dataSource)).toEqual({ ...FRESH, clients: FRESH.clients - 1, mappings: FRESH.mappings - evergreen });
     const host = await t.api.get('/api/resolve-client?host=evergreenwellnessinstitute.com');
@@ -129,9 +130,9 @@ describe('seed', () => {
 
     // The admin account is ensured on every run: gone → created again; with a password → reset.
     await t.dataSource.query('DELETE FROM "tenant"."users" WHERE "email" = $1', [adminEmail]);
-    expect(await seed(t.dataSource, { adminEmail, adminPassword: 'back-again-1' })).toMatchObject({ adminCreated: true });
+    expect(await seed(t.dataSource, { uploadDir: null, adminEmail, adminPassword: 'back-again-1' })).toMatchObject({ adminCreated: true });
     expect((await verify(adminEmail, 'back-again-1')).status).toBe(200);
-    expect(await seed(t.dataSource, { adminEmail, adminPassword: 'changed-again-2' })).toMatchObject({ adminCreated: false });
+    expect(await seed(t.dataSource, { uploadDir: null, adminEmail, adminPassword: 'changed-again-2' })).toMatchObject({ adminCreated: false });
     expect((await verify(adminEmail, 'changed-again-2')).status).toBe(200);
     expect((await t.api.get('/api/clients/5')).status).toBe(404);
   });
@@ -146,7 +147,7 @@ describe('seed, concurrently on a fresh database', () => {
 
   it('writes the demo data exactly once', async () => {
     const runs = await Promise.all(
-      [1, 2, 3].map((i) => seed(db.dataSource, { adminEmail: `race-${i}-${uniq()}@example.com`, adminPassword: 'race-password' })),
+      [1, 2, 3].map((i) => seed(db.dataSource, { uploadDir: null, adminEmail: `race-${i}-${uniq()}@example.com`, adminPassword: 'race-password' })),
     );
     expect(runs.filter((r) => r.demoDataSeeded)).toHaveLength(1);
     expect(runs.every((r) => r.adminCreated)).toBe(true);
@@ -169,9 +170,9 @@ describe('seed on a database seeded before seed_history existed', () => {
     await db.migrateAll();
     expect(await history(db.dataSource)).toEqual([DEMO_CLINICS_SEED]);
 
-    const result = await seed(db.dataSource, { adminEmail: `legacy-${uniq()}@example.com`, adminPassword: 'legacy-password' });
+    const result = await seed(db.dataSource, { uploadDir: null, adminEmail: `legacy-${uniq()}@example.com`, adminPassword: 'legacy-password' });
 
-    expect(result).toMatchObject({ adminCreated: true, demoDataSeeded: false });
+    expect(result).toMatchObject({ adminCreated: true, demoDataSeeded: false, demoImagesWritten: 0 });
     expect(await counts(db.dataSource)).toEqual({ clients: 1, mappings: 0, staff: 0 });
   });
 });

@@ -1,0 +1,133 @@
+import { readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import type request from 'supertest';
+import sharp from 'sharp';
+import { variantsOf } from '@hap/contracts';
+import { seed } from '../../src/db/seed';
+import { SEED_CLIENTS, SEED_STAFF } from '../../src/db/seed-data';
+import { seedDemoImages } from '../../src/db/seed-images';
+import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
+import { createScratchDatabase, type ScratchDatabase } from '../helpers/database';
+import { pngBytes } from '../helpers/images';
+import { uniq } from '../helpers/factories';
+
+async function storedFiles(root: string): Promise<string[]> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => relative(root, join(e.parentPath, e.name))).sort();
+}
+
+const asBuffer = (res: request.Response, callback: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+};
+
+interface ClinicImages {
+  id: number;
+  logoPath: string | null;
+  officeImagePath: string | null;
+}
+
+// Drawing and encoding every image takes a few seconds (more when other suites share the CPU).
+jest.setTimeout(60_000);
+
+describe('seed: demo imagery', () => {
+  let db: ScratchDatabase;
+  let t: TestTenant;
+  const clinics = async () =>
+    t.dataSource.query<ClinicImages[]>(
+      `SELECT "id", "logo_path" AS "logoPath", "office_image_path" AS "officeImagePath" FROM "tenant"."clients" ORDER BY "id"`,
+    );
+  const staff = async () =>
+    new Map(
+      (
+        await t.dataSource.query<Array<{ name: string; imagePath: string | null }>>(
+          `SELECT "name", "image_path" AS "imagePath" FROM "tenant"."staff_members"`,
+        )
+      ).map((s) => [s.name, s.imagePath]),
+    );
+  const download = (path: string) => t.api.get(path).buffer(true).parse(asBuffer);
+
+  beforeAll(async () => {
+    db = await createScratchDatabase();
+    t = await startTenant({ databaseUrl: db.url });
+  });
+  afterAll(async () => {
+    await t.close();
+    await db.drop();
+  });
+
+  it("draws every demo clinic's logo and office and every seeded portrait once, keeping an admin's uploads", async () => {
+    await seed(t.dataSource, { adminEmail: `img-${uniq()}@example.com`, adminPassword: 'x-password', uploadDir: null });
+    expect((await clinics()).every((c) => c.logoPath === null && c.officeImagePath === null)).toBe(true);
+    // An admin has already uploaded Apex's logo and Dr. Reed's photo.
+    const upload = await t.api.post('/api/upload', ADMIN).attach('image', pngBytes(8), 'apex.png');
+    const adminPath: string = upload.body.data.path;
+    await t.dataSource.query(`UPDATE "tenant"."clients" SET "logo_path" = $1 WHERE "id" = 2`, [adminPath]);
+    await t.dataSource.query(`UPDATE "tenant"."staff_members" SET "image_path" = $1 WHERE "name" = 'Dr. Marcus Reed'`, [adminPath]);
+
+    const started = Date.now();
+    const first = await seed(t.dataSource, { adminEmail: `img2-${uniq()}@example.com`, adminPassword: 'x-password', uploadDir: t.uploadDir });
+    const took = Date.now() - started;
+    const filesAfterFirst = await storedFiles(t.uploadDir);
+    const second = await seed(t.dataSource, { adminEmail: `img3-${uniq()}@example.com`, adminPassword: 'x-password', uploadDir: t.uploadDir });
+
+    // Logos 960 px (3 variants), offices 1920 px (5), portraits 800 px (3); one original each.
+    const expected = (SEED_CLIENTS.length - 1) * 4 + SEED_CLIENTS.length * 6 + (SEED_STAFF.length - 1) * 4;
+    expect(first.demoImagesWritten).toBe(expected);
+    expect(second.demoImagesWritten).toBe(0);
+    expect(await storedFiles(t.uploadDir)).toEqual(filesAfterFirst);
+    console.info(`demo imagery: ${expected} files in ${took} ms`);
+
+    const rows = await clinics();
+    expect(rows.map((c) => c.id)).toEqual(SEED_CLIENTS.map((c) => c.id));
+    for (const c of rows) {
+      expect(c.logoPath).toMatch(c.id === 2 ? adminPath : /^\/uploads\/clients\/[0-9a-f]{32}\.png$/);
+      expect(c.officeImagePath).toMatch(/^\/uploads\/clients\/[0-9a-f]{32}\.jpg$/);
+    }
+    const portraits = await staff();
+    for (const s of SEED_STAFF) {
+      expect(portraits.get(s.name)).toMatch(s.name === 'Dr. Marcus Reed' ? adminPath : /^\/uploads\/staff\/[0-9a-f]{32}\.jpg$/);
+    }
+    // Different clinics, different art.
+    expect(new Set(rows.map((c) => c.officeImagePath)).size).toBe(rows.length);
+  });
+
+  it.each([
+    ['a logo', 'png', 960, 240, 'logoPath'],
+    ['an office picture', 'jpeg', 1920, 1080, 'officeImagePath'],
+  ] as const)('serves %s and its WebP variants', async (_what, format, width, height, column) => {
+    const path = (await clinics()).find((c) => c.id === 1)![column]!;
+    const original = await download(path);
+    expect(original.status).toBe(200);
+    expect(original.headers['content-type']).toBe(`image/${format}`);
+    expect(await sharp(original.body as Buffer).metadata()).toMatchObject({ format, width, height });
+    for (const variant of variantsOf(path, width, height)) {
+      const res = await download(variant.path);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(await sharp(res.body as Buffer).metadata()).toMatchObject({ width: variant.width, height: variant.height });
+    }
+  });
+
+  it('serves each portrait at 800×1000 with its variants', async () => {
+    const path = (await staff()).get('Dr. Elena Marquez')!;
+    const res = await download(path);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(res.body as Buffer).metadata()).toMatchObject({ width: 800, height: 1000 });
+    expect(variantsOf(path, 800, 1000).map((v) => v.width)).toEqual([320, 640, 800]);
+    expect((await download(variantsOf(path, 800, 1000)[0].path)).status).toBe(200);
+  });
+
+  it('names the art by its content: drawing it again writes the same files, not copies', async () => {
+    const before = await storedFiles(t.uploadDir);
+    const logo = (await clinics()).find((c) => c.id === 1)!.logoPath;
+    await t.dataSource.query(`UPDATE "tenant"."clients" SET "logo_path" = NULL WHERE "id" = 1`);
+
+    const written = await t.dataSource.transaction((manager) => seedDemoImages(manager, t.uploadDir));
+
+    expect(written).toBe(4);
+    expect((await clinics()).find((c) => c.id === 1)!.logoPath).toBe(logo);
+    expect(await storedFiles(t.uploadDir)).toEqual(before);
+  });
+});
