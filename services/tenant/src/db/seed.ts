@@ -17,7 +17,8 @@ export interface SeedOptions {
   adminPassword?: string;
   /**
    * Where the demo imagery is stored: the tenant's UPLOAD_DIR (absent: read
-   * from the environment like the service does); null draws none.
+   * from the environment like the service does; relative: from the working
+   * directory); null draws none.
    */
   uploadDir?: string | null;
 }
@@ -156,7 +157,8 @@ export async function seed(dataSource: DataSource, options: SeedOptions): Promis
     await seedStaff(manager);
     return true;
   });
-  const uploadDir = options.uploadDir === undefined ? configShape.UPLOAD_DIR.parse(process.env.UPLOAD_DIR) : options.uploadDir;
+  // Resolved like the service's own UPLOAD_DIR (relative paths, the default), so both name one directory.
+  const uploadDir = options.uploadDir === null ? null : configShape.UPLOAD_DIR.parse(options.uploadDir ?? process.env.UPLOAD_DIR);
   const demoImagesWritten = uploadDir === null ? 0 : await seedImagesOnce(dataSource, uploadDir);
   const admin = await seedDefaultAdmin(dataSource, adminEmail, options.adminPassword || undefined);
   return { ...admin, demoDataSeeded, demoImagesWritten };

@@ -95,6 +95,28 @@ describe('POST /api/upload: WebP variants', () => {
     expect((await download(res.body.data.variants[0].path)).headers['content-type']).toBe('image/webp');
   });
 
+  it('answers and draws a phone photo as it is displayed (EXIF orientation applied)', async () => {
+    // Stored 400×200 landscape, tagged "rotate 90°": shown 200×400 portrait.
+    const sideways = await sharp(await photo(400, 200)).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+
+    const res = await upload(sideways, 'phone.jpg');
+
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ width: 200, height: 400 });
+    expect(res.body.data.variants).toEqual([{ width: 200, height: 400, path: expect.stringMatching(/-200w\.webp$/) }]);
+    const variant = await download(res.body.data.variants[0].path);
+    expect(await sharp(variant.body as Buffer).metadata()).toMatchObject({ width: 200, height: 400 });
+  });
+
+  it('keeps transparency in the variants of a PNG logo', async () => {
+    const logo = await sharp({ create: { width: 500, height: 120, channels: 4, background: { r: 0, g: 74, b: 173, alpha: 0 } } })
+      .png()
+      .toBuffer();
+    const res = await upload(logo, 'logo.png');
+    const variant = await download(res.body.data.variants[0].path);
+    expect(await sharp(variant.body as Buffer).metadata()).toMatchObject({ width: 320, height: 77, hasAlpha: true });
+  });
+
   it('keeps an animated GIF as it was sent, without variants (a still WebP would lose the motion)', async () => {
     const gif = await animatedGif();
     const before = await storedFiles(t.uploadDir);

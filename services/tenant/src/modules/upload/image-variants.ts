@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { ErrorCode, MAX_UPLOAD_PIXELS, UploadImageMessages, variantWidthsFor } from '@hap/contracts';
+import { ErrorCode, MAX_UPLOAD_PIXELS, UploadImageMessages, variantsOf } from '@hap/contracts';
 import { AppError } from '@hap/service-kit';
 
 /** What decoding an image found out. */
@@ -56,9 +56,11 @@ export async function inspectImage(path: string): Promise<ImageInfo> {
 }
 
 /**
- * Writes the WebP variants of the image at `sourcePath` (widths from the
- * contracts' rule, never upscaled) to fresh temporary paths. On failure the
- * ones already written are removed before the error goes on.
+ * Writes the WebP variants of the image at `sourcePath` (sizes from the
+ * contracts' rule `variantsOf`, never upscaled) to fresh temporary paths. The
+ * original is decoded once, to the widest variant's size, and every variant is
+ * made from that: one decode of a large photo, not five side by side. On
+ * failure the ones already written are removed before the error goes on.
  */
 export async function renderVariants(
   sourcePath: string,
@@ -68,14 +70,20 @@ export async function renderVariants(
   effort = DEFAULT_WEBP_EFFORT,
 ): Promise<RenderedVariant[]> {
   if (info.animated) return [];
-  const widths = variantWidthsFor(info.width);
-  const targets = widths.map((width) => ({ width, tempPath: tempPath() }));
+  const sizes = variantsOf('', info.width, info.height);
+  const widest = sizes[sizes.length - 1];
+  const targets = sizes.map((size) => ({ ...size, tempPath: tempPath() }));
   try {
+    const base = await sharp(sourcePath, INPUT)
+      .rotate()
+      .resize({ width: widest.width, height: widest.height, fit: 'fill' })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
     return await Promise.all(
-      targets.map(async ({ width, tempPath: out }) => {
-        const written = await sharp(sourcePath, INPUT)
-          .rotate()
-          .resize({ width, withoutEnlargement: true })
+      targets.map(async ({ width, height, tempPath: out }) => {
+        const written = await sharp(base.data, { raw })
+          .resize({ width, height, fit: 'fill' })
           .webp({ quality: WEBP_QUALITY, effort })
           .toFile(out);
         return { width: written.width, height: written.height, tempPath: out, size: written.size };
