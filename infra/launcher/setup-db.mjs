@@ -45,6 +45,8 @@ export async function migrateAndSeed(env) {
     seeded = await seed(dataSource, {
       adminEmail: env.ADMIN_EMAIL || 'admin@healthads.local',
       adminPassword: env.ADMIN_PASSWORD || undefined,
+      // The demo pictures go where this stack's tenant serves uploads from (the browser suite uses a temporary one).
+      uploadDir: env.UPLOAD_DIR || undefined,
     });
   } finally {
     await dataSource.destroy();
