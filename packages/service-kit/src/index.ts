@@ -17,3 +17,4 @@ export * from './locks';
 export * from './audit';
 export * from './repository';
 export * from './serve';
+export * from './seed';

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import type { DataSource, EntityManager } from 'typeorm';
+import { seedOnce } from '@hap/service-kit';
 import { loadServiceConfig } from '../config';
 import { createDataSource } from './data-source';
 import { SEED_ACTIVATIONS } from './seed-activations';
@@ -19,14 +20,6 @@ const SEED_LOCK_KEY = 73_120_003;
  * once per database; a new version of the demo data gets a new name.
  */
 export const DEMO_CATALOGUE_SEED = 'demo-catalogue-v1';
-
-async function claimSeed(manager: EntityManager, name: string): Promise<boolean> {
-  const rows = await manager.query<Array<{ name: string }>>(
-    `INSERT INTO "templates"."seed_history" ("name") VALUES ($1) ON CONFLICT ("name") DO NOTHING RETURNING "name"`,
-    [name],
-  );
-  return rows.length === 1;
-}
 
 /** Fixed ids bypass a sequence: move it past them, never backwards. */
 async function bumpSequence(manager: EntityManager, table: string): Promise<void> {
@@ -100,13 +93,12 @@ async function seedActivations(manager: EntityManager): Promise<void> {
  */
 export async function seed(dataSource: DataSource): Promise<SeedResult> {
   if (!dataSource.isInitialized) await dataSource.initialize();
-  const demoDataSeeded = await dataSource.transaction(async (manager) => {
-    await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
-    if (!(await claimSeed(manager, DEMO_CATALOGUE_SEED))) return false;
-    await seedCatalogue(manager);
-    await seedActivations(manager);
-    return true;
-  });
+  const demoDataSeeded =
+    (await seedOnce(dataSource, { schema: 'templates', name: DEMO_CATALOGUE_SEED, lockKey: SEED_LOCK_KEY }, async (manager) => {
+      await seedCatalogue(manager);
+      await seedActivations(manager);
+      return true;
+    })) ?? false;
   return { demoDataSeeded };
 }
 

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import type { DataSource, EntityManager } from 'typeorm';
 import { requiredEmail, type User } from '@hap/contracts';
+import { seedOnce } from '@hap/service-kit';
 import { configShape, loadServiceConfig } from '../config';
 import { generatePassword } from '../modules/user/password';
 import { UserRepository } from '../modules/user/user.repository';
@@ -42,15 +43,6 @@ const SEED_LOCK_KEY = 73_120_001;
  * a new version of the demo data (new clinics) gets a new name.
  */
 export const DEMO_CLINICS_SEED = 'demo-clinics-v1';
-
-/** Records `name` unless it is there; true when this call recorded it (the caller then writes the data). */
-async function claimSeed(manager: EntityManager, name: string): Promise<boolean> {
-  const rows = await manager.query<Array<{ name: string }>>(
-    `INSERT INTO "tenant"."seed_history" ("name") VALUES ($1) ON CONFLICT ("name") DO NOTHING RETURNING "name"`,
-    [name],
-  );
-  return rows.length === 1;
-}
 
 const AdminEmailSchema = requiredEmail('ADMIN_EMAIL must be a valid e-mail address');
 
@@ -102,11 +94,10 @@ async function seedStaff(manager: EntityManager): Promise<void> {
  * and staff that are there and still have no image.
  */
 async function seedImagesOnce(dataSource: DataSource, uploadDir: string): Promise<number> {
-  return dataSource.transaction(async (manager) => {
-    await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
-    if (!(await claimSeed(manager, DEMO_IMAGES_SEED))) return 0;
-    return seedDemoImages(manager, uploadDir);
-  });
+  const written = await seedOnce(dataSource, { schema: 'tenant', name: DEMO_IMAGES_SEED, lockKey: SEED_LOCK_KEY }, (manager) =>
+    seedDemoImages(manager, uploadDir),
+  );
+  return written ?? 0;
 }
 
 const userService = (dataSource: DataSource) => new UserService(dataSource, new UserRepository(dataSource));
@@ -149,14 +140,13 @@ async function seedDefaultAdmin(dataSource: DataSource, adminEmail: string, admi
 export async function seed(dataSource: DataSource, options: SeedOptions): Promise<SeedResult> {
   const adminEmail = AdminEmailSchema.parse(options.adminEmail).toLowerCase();
   if (!dataSource.isInitialized) await dataSource.initialize();
-  const demoDataSeeded = await dataSource.transaction(async (manager) => {
-    await manager.query('SELECT pg_advisory_xact_lock($1)', [SEED_LOCK_KEY]);
-    if (!(await claimSeed(manager, DEMO_CLINICS_SEED))) return false;
-    await seedClients(manager);
-    await seedDomainMappings(manager);
-    await seedStaff(manager);
-    return true;
-  });
+  const demoDataSeeded =
+    (await seedOnce(dataSource, { schema: 'tenant', name: DEMO_CLINICS_SEED, lockKey: SEED_LOCK_KEY }, async (manager) => {
+      await seedClients(manager);
+      await seedDomainMappings(manager);
+      await seedStaff(manager);
+      return true;
+    })) ?? false;
   // Resolved like the service's own UPLOAD_DIR (relative paths, the default), so both name one directory.
   const uploadDir = options.uploadDir === null ? null : configShape.UPLOAD_DIR.parse(options.uploadDir ?? process.env.UPLOAD_DIR);
   const demoImagesWritten = uploadDir === null ? 0 : await seedImagesOnce(dataSource, uploadDir);

@@ -1,0 +1,28 @@
+import type { DataSource, EntityManager } from 'typeorm';
+
+export interface SeedOnceOptions {
+  /** The service's schema; its `seed_history ("name" text primary key)` table records what ran. */
+  schema: string;
+  /** The data set's name; a new version of the data gets a new name. */
+  name: string;
+  /** pg advisory lock key of the service: concurrent seed runs take turns. */
+  lockKey: number;
+}
+
+/**
+ * Writes a demo data set once per database: in one transaction, under the
+ * service's advisory lock, `name` is recorded in `seed_history` and `work`
+ * runs; a data set recorded earlier is not written again (so rows an admin
+ * deleted stay deleted). Resolves to what `work` returned, or null when an
+ * earlier run had seeded it.
+ */
+export function seedOnce<T>(dataSource: DataSource, options: SeedOnceOptions, work: (manager: EntityManager) => Promise<T>): Promise<T | null> {
+  return dataSource.transaction(async (manager) => {
+    await manager.query('SELECT pg_advisory_xact_lock($1)', [options.lockKey]);
+    const claimed = await manager.query<Array<{ name: string }>>(
+      `INSERT INTO "${options.schema}"."seed_history" ("name") VALUES ($1) ON CONFLICT ("name") DO NOTHING RETURNING "name"`,
+      [options.name],
+    );
+    return claimed.length === 1 ? work(manager) : null;
+  });
+}
