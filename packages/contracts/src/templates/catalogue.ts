@@ -24,17 +24,7 @@ export const TemplateCategorySchema = z.object({
 export type TemplateCategory = z.infer<typeof TemplateCategorySchema>;
 
 /** admin spec §3 template_subcategories (shown as Category in the admin UI). */
-export const TemplateSubcategorySchema = z.object({
-  id: z.number().int(),
-  categoryId: z.number().int(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string().nullable(),
-  iconPath: z.string().nullable(),
-  displayOrder: z.number().int(),
-  createdAt: timestamp(),
-  updatedAt: timestamp(),
-});
+export const TemplateSubcategorySchema = TemplateCategorySchema.extend({ categoryId: z.number().int() });
 export type TemplateSubcategory = z.infer<typeof TemplateSubcategorySchema>;
 
 /** Shown when a template's category is not known (admin spec §3). */
