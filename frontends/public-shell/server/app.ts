@@ -8,7 +8,8 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import { join } from 'node:path';
 import type { Config } from './config.js';
 import { etagOf, fillTemplate, isFresh } from './html.js';
-import type { PageContextLoader } from './page-context.js';
+import { pageAssetTags } from './page-assets.js';
+import type { PageContentLoader, PageContextLoader } from './page-context.js';
 import type { BuildDirs, SsrBundle } from './ssr-bundle.js';
 import type { RenderResult } from './ssr-module.js';
 
@@ -16,6 +17,7 @@ export interface ShellDependencies {
   bundle: SsrBundle;
   dirs: Pick<BuildDirs, 'client' | 'admin'>;
   pageContext: PageContextLoader;
+  pageContent: PageContentLoader;
 }
 
 /** The first value of a header a proxy may have sent as a list. */
@@ -33,7 +35,7 @@ function replyAssetMissing(reply: FastifyReply) {
  * Builds the public-shell server without listening: hashed assets with a
  * year-long immutable cache, and every other GET server-rendered.
  */
-export async function buildServer(config: Config, { bundle, dirs, pageContext }: ShellDependencies): Promise<FastifyInstance> {
+export async function buildServer(config: Config, { bundle, dirs, pageContext, pageContent }: ShellDependencies): Promise<FastifyInstance> {
   const { ssr, templates } = bundle;
   const quiet = config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace';
   const app = Fastify({
@@ -85,6 +87,9 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext }:
     return reply.code(status).send(status >= 500 ? envelope(ErrorCode.INTERNAL, Messages.internal) : envelope(ErrorCode.BAD_REQUEST, error.message));
   });
 
+  // Each view's chunk and stylesheets, preloaded with the page (src/pages/views.ts).
+  const assetTags = pageAssetTags(dirs.client, ssr.VIEW_MODULES);
+
   const runtimeConfig = { adminRemoteUrl: config.ADMIN_REMOTE_URL ?? ssr.DEFAULT_ADMIN_REMOTE_URL };
 
   interface Rendered {
@@ -93,23 +98,42 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext }:
     remember: number | null;
   }
 
+  /** Page kinds that show a clinic's catalogue (services, a service's content). */
+  const NEEDS_CONTENT = new Set(['home', 'client-landing', 'service', 'unified', 'not-found']);
+
   async function renderPage(request: FastifyRequest): Promise<Rendered> {
     const url = new URL(request.url, 'http://localhost');
-    const kind = ssr.pageKindFor(url.pathname);
-    // /login only redirects; /admin/* shows the remote's placeholder: neither needs a clinic.
-    if (kind === 'login' || kind === 'admin') return { page: ssr.render(request.url, null), state: null, remember: null };
+    const route = ssr.routeFor(url.pathname, url.search);
+    // /login and a path that is a lost query only redirect; /admin/* shows the remote's placeholder: none needs a clinic.
+    if (route.redirect || route.kind === 'admin') return { page: ssr.render(request.url, null), state: null, remember: null };
 
-    const host = firstValue(request.headers['x-forwarded-host']) ?? request.headers.host ?? 'localhost';
+    const claimed = firstValue(request.headers['x-forwarded-host']) ?? request.headers.host ?? '';
+    // A host is a name and a port; anything else (a forged header) is not worth a canonical URL.
+    const host = /^[a-z0-9.-]{1,253}(?::\d{1,5})?$/i.test(claimed) ? claimed.toLowerCase() : 'localhost';
+    const proto = firstValue(request.headers['x-forwarded-proto']) === 'https' ? 'https' : 'http';
+    const forwardedFor = firstValue(request.headers['x-forwarded-for']);
     const { context, problem } = await pageContext({
       host,
       path: url.pathname,
       client: url.searchParams.get('client') ?? undefined,
       session: request.cookies[SESSION_CLIENT_COOKIE],
       requestId: request.id,
-      forwardedFor: firstValue(request.headers['x-forwarded-for']),
+      forwardedFor,
     });
     if (problem) request.log.warn({ problem, host }, 'page rendered with fallbacks');
-    const data = ssr.pageDataFrom(context);
+    // The catalogue answers for the resolved clinic (client 1 when the clinic could not be resolved).
+    let content = null;
+    if (NEEDS_CONTENT.has(route.kind)) {
+      const loaded = await pageContent({
+        clientId: context?.resolution.clientId ?? 1,
+        servicePath: route.servicePath,
+        requestId: request.id,
+        forwardedFor,
+      });
+      if (loaded.problem) request.log.warn({ problem: loaded.problem, host }, 'page rendered without its catalogue data');
+      content = loaded.content;
+    }
+    const data = ssr.pageDataFrom({ route, context, content, origin: `${proto}://${host}` });
     return { page: ssr.render(request.url, data.state), state: data.state, remember: data.rememberClientId };
   }
 
@@ -135,7 +159,8 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext }:
       });
     }
     const template = page.page === 'admin' ? templates.admin : templates.page;
-    const body = fillTemplate(template, page, { state, config: runtimeConfig });
+    const assets = assetTags[page.page];
+    const body = fillTemplate(template, assets ? { ...page, head: `${page.head}\n    ${assets}` } : page, { state, config: runtimeConfig });
     const etag = etagOf(body);
     reply.header('cache-control', 'no-cache').header('etag', etag).type('text/html; charset=utf-8');
     if (page.status === 200 && isFresh(request.headers['if-none-match'], etag)) return reply.code(304).send();

@@ -1,4 +1,4 @@
-import { routes, type PageContext } from '@hap/contracts';
+import { routes, type PageContent, type PageContext } from '@hap/contracts';
 import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
 import type { Config } from './config.js';
 
@@ -22,21 +22,39 @@ export type PageContextResult = { context: PageContext; problem?: undefined } | 
 
 export type PageContextLoader = (request: PageRequest) => Promise<PageContextResult>;
 
+/** The catalogue's part of a page, or null with the reason. */
+export type PageContentResult = { content: PageContent; problem?: undefined } | { content: null; problem: string };
+
+/** What the catalogue is asked for one page: the clinic and, on a service page, the service's path. */
+export interface PageContentRequest {
+  clientId: number;
+  servicePath?: string;
+  requestId: string;
+  forwardedFor?: string;
+}
+
+export type PageContentLoader = (request: PageContentRequest) => Promise<PageContentResult>;
+
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/**
- * One gateway call per page (`GET /api/page-context`), signed as the public
- * shell's own so the gateway does not count it against the visitor's rate
- * limit a second time. Never throws: a page renders with fallbacks instead.
- */
-export function createPageContextLoader(config: Pick<Config, 'GATEWAY_URL' | 'INTERNAL_SECRET' | 'API_TIMEOUT_MS'>): PageContextLoader {
-  const api = createInternalClient({
+type GatewayConfig = Pick<Config, 'GATEWAY_URL' | 'INTERNAL_SECRET' | 'API_TIMEOUT_MS'>;
+
+/** The gateway, called signed as the public shell's own so its per-IP rate limit does not count the visitor twice. */
+const gatewayClient = (config: GatewayConfig) =>
+  createInternalClient({
     baseUrl: config.GATEWAY_URL,
     target: 'gateway',
     internalSecret: config.INTERNAL_SECRET,
     identity: { kind: 'service', service: 'public-shell' },
     timeoutMs: config.API_TIMEOUT_MS,
   });
+
+/**
+ * The page's clinic (`GET /api/page-context`: resolution, branding, team).
+ * Never throws: a page renders with fallbacks instead.
+ */
+export function createPageContextLoader(config: GatewayConfig): PageContextLoader {
+  const api = gatewayClient(config);
   return async ({ host, path, client, session, requestId, forwardedFor }) => {
     try {
       const context = await api.call(
@@ -47,6 +65,26 @@ export function createPageContextLoader(config: Pick<Config, 'GATEWAY_URL' | 'IN
       return { context };
     } catch (error) {
       return { context: null, problem: `page-context failed: ${describe(error)}` };
+    }
+  };
+}
+
+/**
+ * The page's catalogue data (`GET /api/page-content/{clientId}`), asked once
+ * the clinic is known; signed like the page-context call. Never throws.
+ */
+export function createPageContentLoader(config: GatewayConfig): PageContentLoader {
+  const api = gatewayClient(config);
+  return async ({ clientId, servicePath, requestId, forwardedFor }) => {
+    try {
+      const content = await api.call(
+        routes.getPageContent,
+        { params: { clientId }, query: { service: servicePath } },
+        { headers: internalHeaders({ requestId, forwardedFor }) },
+      );
+      return { content };
+    } catch (error) {
+      return { content: null, problem: `page-content failed: ${describe(error)}` };
     }
   };
 }

@@ -1,4 +1,4 @@
-import type { PageContext } from '@hap/contracts';
+import type { PageContent, PageContext } from '@hap/contracts';
 
 /**
  * What the server uses of the built SSR entry (src/entry-server.tsx, bundled
@@ -8,7 +8,7 @@ import type { PageContext } from '@hap/contracts';
  */
 export interface RenderResult {
   status: number;
-  page: 'home' | 'admin' | 'login' | 'not-found' | 'error';
+  page: string;
   redirect?: string;
   html: string;
   head: string;
@@ -18,12 +18,26 @@ export interface RenderResult {
 /** The page state: opaque to the server, which hands it from pageDataFrom to render and into the page. */
 export type PageState = object;
 
+export type PageKind = 'home' | 'client-landing' | 'service' | 'unified' | 'admin' | 'login' | 'not-found';
+
+/** What a URL shows (src/routes.ts). */
+export interface PageRoute {
+  kind: PageKind;
+  servicePath?: string;
+  redirect?: string;
+}
+
 export interface SsrModule {
-  pageKindFor(pathname: string): 'home' | 'admin' | 'login' | 'not-found';
-  pageDataFrom(context: PageContext | null): { state: PageState; rememberClientId: number | null };
+  routeFor(pathname: string, search: string): PageRoute;
+  pageDataFrom(loaded: { route: PageRoute; context: PageContext | null; content: PageContent | null; origin: string }): {
+    state: PageState;
+    rememberClientId: number | null;
+  };
   /** Method syntax on purpose: the entry's parameter is the narrower PageState of src/. */
   render(url: string, state: PageState | null): RenderResult;
   renderAdminPage(): RenderResult;
   renderErrorPage(): RenderResult;
   DEFAULT_ADMIN_REMOTE_URL: string;
+  /** Each view's source module, as the client build's manifest names it. */
+  VIEW_MODULES: Readonly<Record<string, string>>;
 }

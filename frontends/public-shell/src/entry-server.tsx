@@ -4,23 +4,26 @@ import { AdminLoading } from './admin/AdminLoading';
 import { App } from './App';
 import { AppProviders } from './AppProviders';
 import { ErrorScreen } from './components/ErrorScreen';
-import { ADMIN_LOGIN_PATH, pageKindFor, pageTitle, type PageKind } from './routes';
+import { SERVER_PAGES } from './pages/server-pages';
+import { statusOf, viewOf, type PageView } from './pages/views';
+import { routeFor, type PageKind } from './routes';
 import { brandColours, brandStyle, defaultBranding, fallbackBranding } from './state/branding';
 import type { PageState } from './state/page-state';
 
 export { pageDataFrom, type PageData } from './ssr/page-data';
-export { pageKindFor } from './routes';
+export { routeFor } from './routes';
+export { VIEW_MODULES } from './pages/views';
 export { DEFAULT_ADMIN_REMOTE_URL } from './state/page-state';
 
 export interface RenderResult {
   status: number;
-  /** What was rendered; goes into <html data-page> so the browser knows which page it hydrates. */
-  page: PageKind | 'error';
+  /** What was rendered; goes into <html data-page> so the browser knows which view it hydrates. */
+  page: PageView | 'admin' | 'login' | 'error';
   /** Set when the URL only redirects (e.g. /login); nothing else is rendered then. */
   redirect?: string;
   /** Markup for inside <div id="root">. */
   html: string;
-  /** Tags for <head>: title, description, theme colour. */
+  /** Tags for <head>: title, description, canonical, theme colour. */
   head: string;
   /** The value of the style attribute of <html>: the client's colours as CSS variables. */
   htmlStyle: string;
@@ -29,15 +32,52 @@ export interface RenderResult {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-function headTags(title: string, description: string, themeColour: string, noIndex: boolean): string {
+interface Head {
+  title: string;
+  description: string;
+  themeColour: string;
+  noIndex: boolean;
+  canonical?: string;
+}
+
+function headTags({ title, description, themeColour, noIndex, canonical }: Head): string {
   return [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,
+    canonical ? `<link rel="canonical" href="${escapeHtml(canonical)}" />` : '',
     `<meta name="theme-color" content="${escapeHtml(themeColour)}" />`,
     noIndex ? '<meta name="robots" content="noindex" />' : '',
   ]
     .filter(Boolean)
     .join('\n    ');
+}
+
+/** The page's title and description (public spec §2: service pages from service meta). */
+function headOf(view: PageView, state: PageState): Omit<Head, 'themeColour'> {
+  const { client, landing, route, origin } = state;
+  const clinic = client.name;
+  const generic = `${clinic}: personalized wellness and medical care. Explore our services and contact us today.`;
+  switch (view) {
+    case 'home':
+      return { title: clinic, description: generic, noIndex: false, canonical: `${origin}/` };
+    case 'client-landing':
+      return { title: `${clinic} | Services`, description: generic, noIndex: false, canonical: `${origin}/standalone-client-home` };
+    case 'service':
+    case 'unified': {
+      const meta = landing!.meta;
+      return {
+        title: `${meta.title} | ${clinic}`,
+        description: meta.description,
+        // A preview is an admin's look at the page, never a search result.
+        noIndex: route.preview === true,
+        canonical: `${origin}${meta.canonicalUrl}`,
+      };
+    }
+    case 'not-found':
+      return { title: `Page Not Found | ${clinic}`, description: generic, noIndex: true };
+    case 'unavailable':
+      return { title: `Service Not Available | ${clinic}`, description: generic, noIndex: true };
+  }
 }
 
 /**
@@ -47,26 +87,28 @@ function headTags(title: string, description: string, themeColour: string, noInd
  */
 export function render(url: string, state: PageState | null): RenderResult {
   const { pathname, search } = new URL(url, 'http://localhost');
-  const kind = pageKindFor(pathname);
-  if (kind === 'login') {
-    return { status: 302, page: kind, redirect: `${ADMIN_LOGIN_PATH}${search}`, html: '', head: '', htmlStyle: '' };
+  const route = routeFor(pathname, search);
+  if (route.redirect) {
+    const target = route.kind === 'login' ? `${route.redirect}${search}` : route.redirect;
+    return { status: 302, page: route.kind === 'login' ? 'login' : 'not-found', redirect: target, html: '', head: '', htmlStyle: '' };
   }
-  if (kind === 'admin') return renderAdminPage();
+  if (route.kind === 'admin') return renderAdminPage();
   if (!state) throw new Error(`render(${pathname}) needs the page state`);
 
+  const view = viewOf(state);
+  const Page = SERVER_PAGES[view];
   const html = renderToString(
     <StrictMode>
       <AppProviders state={state}>
-        <App kind={kind} />
+        <App Page={Page} view={view} />
       </AppProviders>
     </StrictMode>,
   );
-  const description = `${state.client.name}: personalized wellness and medical care. Explore our services and contact us today.`;
   return {
-    status: kind === 'not-found' ? 404 : 200,
-    page: kind,
+    status: statusOf(view),
+    page: view,
     html,
-    head: headTags(pageTitle(kind, state.client.name), description, brandColours(state.client).brand, kind !== 'home'),
+    head: headTags({ ...headOf(view, state), themeColour: brandColours(state.client).brand }),
     htmlStyle: brandStyle(state.client),
   };
 }
@@ -82,7 +124,7 @@ export function renderAdminPage(): RenderResult {
     status: 200,
     page: 'admin',
     html: renderToString(<AdminLoading />),
-    head: headTags(pageTitle('admin', client.name), 'Admin Dashboard', brandColours(client).brand, true),
+    head: headTags({ title: 'Admin Dashboard', description: 'Admin Dashboard', themeColour: brandColours(client).brand, noIndex: true }),
     htmlStyle: brandStyle(client),
   };
 }
@@ -94,7 +136,9 @@ export function renderErrorPage(): RenderResult {
     status: 500,
     page: 'error',
     html: renderToString(<ErrorScreen />),
-    head: headTags('Something went wrong', 'Something went wrong', brandColours(client).brand, true),
+    head: headTags({ title: 'Something went wrong', description: 'Something went wrong', themeColour: brandColours(client).brand, noIndex: true }),
     htmlStyle: brandStyle(client),
   };
 }
+
+export type { PageKind };

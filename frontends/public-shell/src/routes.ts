@@ -1,45 +1,121 @@
-/** What a URL shows. The server uses it for the template, the status code, the title and redirects. */
-export type PageKind = 'home' | 'admin' | 'login' | 'not-found';
+/**
+ * What a URL shows (public spec §2 routes, DESIGN §9.2–9.3, §9.7). Plain code,
+ * not a router: public pages are full page loads and ship no client router
+ * (DESIGN §7). The server uses it for the page, the data it loads, the status
+ * code and redirects; the browser reads the server's choice back from the state.
+ */
+export type PageKind = 'home' | 'client-landing' | 'service' | 'unified' | 'admin' | 'login' | 'not-found';
 
 /** The kinds the public entry renders; /admin has its own entry and /login only redirects. */
-export type PublicPageKind = Extract<PageKind, 'home' | 'not-found'>;
+export type PublicPageKind = Exclude<PageKind, 'admin' | 'login'>;
 
-/**
- * public spec §2 routes built so far; DESIGN §9.2 (home pages) and §9.7 (/login).
- * `/standalone-client-home` and `/legacy-home` get the client landing page
- * (reading B) with the services pages; until then they show the home page
- * rather than a 404, since the admin's "View Client Homepage" links there for clients 4+.
- */
-const EXACT: Readonly<Record<string, PageKind>> = {
-  '/': 'home',
-  '/home': 'home',
-  '/client-home': 'home',
-  '/standalone-client-home': 'home',
-  '/legacy-home': 'home',
-  '/login': 'login',
-};
+/** Landing page styles (DESIGN §9.3): A default, B find-a-provider, C urgency. */
+export type LandingStyle = 'A' | 'B' | 'C';
+
+export interface PageRoute {
+  kind: PageKind;
+  /** Service pages: the path segment naming the clinic's service. */
+  servicePath?: string;
+  /** Service pages: the style to show. */
+  style?: LandingStyle;
+  /** Service pages: `?preview=1` shows the preview variant (public spec §2). */
+  preview?: boolean;
+  /** Set when the URL only redirects. */
+  redirect?: string;
+}
 
 export const ADMIN_LOGIN_PATH = '/admin/login';
 
-/**
- * The page of a path, matched as the router did before (case-insensitive,
- * trailing slashes ignored); `/admin` and everything below it is the admin.
- * Plain code, not a router: public pages ship no client router (DESIGN §7).
- */
-export function pageKindFor(pathname: string): PageKind {
-  const path = `/${pathname.toLowerCase().split('/').filter(Boolean).join('/')}`;
-  if (path === '/admin' || path.startsWith('/admin/')) return 'admin';
-  return EXACT[path] ?? 'not-found';
+/** The home page paths (reading A) and the client landing page paths (reading B), DESIGN §9.2. */
+const HOME_PATHS = new Set(['', 'home', 'client-home']);
+const CLIENT_LANDING_PATHS = new Set(['standalone-client-home', 'legacy-home']);
+
+/** Words that are never a service path (public spec §2). */
+export const RESERVED_WORDS: ReadonlySet<string> = new Set([
+  'admin',
+  'client-home',
+  'thanks',
+  'login',
+  'home',
+  'services',
+  'unified',
+  'funnel-service',
+  'legacy-home',
+  'standalone-client-home',
+  'onboard',
+]);
+
+/** The two fixed service routes of public spec §2 (as the spec maps them). */
+const FIXED_SERVICE_PATHS: Readonly<Record<string, string>> = { 'weight-management': 'weight-loss', weightloss: 'weight-management' };
+
+/** A path segment that can name a service (the contracts' ServicePathParamSchema, without the schema library). */
+const SERVICE_PATH = /^[A-Za-z0-9-]{1,200}$/;
+
+/** `?style=`: a, b or c in any case; anything else is the default, A (public spec §2). */
+export function styleOf(value: string | null | undefined, fallback: LandingStyle = 'A'): LandingStyle {
+  const upper = (value ?? '').trim().toUpperCase();
+  return upper === 'A' || upper === 'B' || upper === 'C' ? upper : fallback;
 }
 
-export function pageTitle(kind: PageKind, clinicName: string): string {
-  switch (kind) {
-    case 'home':
-      return clinicName;
-    case 'admin':
-    case 'login':
-      return 'Admin Dashboard';
-    case 'not-found':
-      return `Page Not Found | ${clinicName}`;
-  }
+const styleSegment = (segment: string): LandingStyle | null => {
+  const match = /^(?:style-)?([abc])$/i.exec(segment);
+  return match ? (match[1]!.toUpperCase() as LandingStyle) : null;
+};
+
+function servicePage(servicePath: string, search: URLSearchParams, style?: LandingStyle): PageRoute {
+  if (!SERVICE_PATH.test(servicePath)) return { kind: 'not-found' };
+  return {
+    kind: 'service',
+    servicePath,
+    style: style ?? styleOf(search.get('style')),
+    preview: search.get('preview') === '1' || search.get('preview') === 'true',
+  };
 }
+
+const decode = (segment: string): string | null => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The page of a URL. Matching ignores case for the fixed words and trailing
+ * slashes; `/admin` and everything below it is the admin.
+ */
+export function routeFor(pathname: string, search: string | URLSearchParams = ''): PageRoute {
+  const query = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const raw = pathname.split('/').filter(Boolean);
+  const segments = raw.map(decode);
+  if (segments.some((s) => s === null)) return { kind: 'not-found' };
+  const parts = segments as string[];
+  const lower = parts.map((s) => s.toLowerCase());
+  const [first = '', second, third, fourth] = lower;
+
+  if (first === 'admin') return { kind: 'admin' };
+  if (parts.length <= 1) {
+    if (HOME_PATHS.has(first)) return { kind: 'home' };
+    if (CLIENT_LANDING_PATHS.has(first)) return { kind: 'client-landing' };
+    if (first === 'login') return { kind: 'login', redirect: ADMIN_LOGIN_PATH };
+    // '/%3Fclient=2': a query that lost its way into the path goes home, with it (public spec §2).
+    if (first.startsWith('?')) return { kind: 'home', redirect: `/${parts[0]}` };
+    if (FIXED_SERVICE_PATHS[first]) return servicePage(FIXED_SERVICE_PATHS[first], query);
+    if (RESERVED_WORDS.has(first)) return { kind: 'not-found' };
+    return servicePage(parts[0]!, query);
+  }
+  if ((first === 'services' || first === 'funnel-service') && parts.length === 2) return servicePage(parts[1]!, query);
+  if (first === 'unified' && second !== undefined) {
+    if (parts.length === 2) return SERVICE_PATH.test(parts[1]!) ? { kind: 'unified', servicePath: parts[1]! } : { kind: 'not-found' };
+    const style = third !== undefined && fourth === undefined && third.startsWith('style-') ? styleSegment(third) : null;
+    return style ? servicePage(parts[1]!, query, style) : { kind: 'not-found' };
+  }
+  if (parts.length === 2 && !RESERVED_WORDS.has(first)) {
+    const style = second !== undefined && /^[abc]$/.test(second) ? styleSegment(second) : null;
+    return style ? servicePage(parts[0]!, query, style) : { kind: 'not-found' };
+  }
+  return { kind: 'not-found' };
+}
+
+/** The kind only (the server's first question: does this page need a clinic?). */
+export const pageKindFor = (pathname: string): PageKind => routeFor(pathname).kind;

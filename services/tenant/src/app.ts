@@ -46,11 +46,13 @@ export function buildApp(config: Config, dataSource: DataSource) {
   const mappings = new DomainMappingRepository(dataSource);
   const clients = new ClientService(dataSource, clientRepository);
 
+  const staff = new StaffMemberService(dataSource, new StaffMemberRepository(dataSource), clientRepository);
+
   registerRoutes(app, 'tenant', {
     ...clientHandlers(clients),
-    ...staffMemberHandlers(new StaffMemberService(dataSource, new StaffMemberRepository(dataSource), clientRepository)),
+    ...staffMemberHandlers(staff),
     ...domainMappingHandlers(new DomainMappingService(dataSource, mappings, clientRepository)),
-    ...resolveClientHandlers(new ResolveClientService(mappings, clientRepository), clients),
+    ...resolveClientHandlers(new ResolveClientService(mappings, clientRepository), clients, staff),
     ...uploadHandlers(new UploadService(storage), storage),
     ...userHandlers(new UserService(dataSource, new UserRepository(dataSource))),
   });

@@ -1,12 +1,7 @@
 import { CircleAlert } from 'lucide-react';
-import { pageTitle } from '../routes';
-import { usePageState } from '../state/page-context';
-import { useDocumentTitle } from './use-document-title';
 
 /** public spec §2 not-found screen; the server answers it with HTTP 404. */
 export function NotFoundPage() {
-  const { client } = usePageState();
-  useDocumentTitle(pageTitle('not-found', client.name));
   return (
     <main className="status-page">
       <div className="status-card">

@@ -1,6 +1,3 @@
-import { useDocumentTitle } from '../components/use-document-title';
-import { pageTitle } from '../routes';
-import { usePageState } from '../state/page-context';
 import { AboutSection } from './AboutSection';
 import { Hero } from './Hero';
 import { ServicesSection } from './ServicesSection';
@@ -9,8 +6,6 @@ import { TopBar } from './TopBar';
 
 /** public spec §2 client home page, reading A (template home), variant A (DESIGN §9.2). */
 export function HomePage() {
-  const { client } = usePageState();
-  useDocumentTitle(pageTitle('home', client.name));
   return (
     <div className="site">
       <TopBar />

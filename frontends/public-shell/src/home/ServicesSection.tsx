@@ -1,9 +1,11 @@
 import { ArrowRight, Phone, Sparkles } from 'lucide-react';
 import { usePageState } from '../state/page-context';
+import { clinicHref } from '../state/page-state';
 import { telHref } from './contact-links';
 
 export function ServicesSection() {
-  const { client, services } = usePageState();
+  const state = usePageState();
+  const { client, services } = state;
   return (
     <section id="services" className="section" aria-labelledby="services-title">
       <div className="container">
@@ -16,10 +18,10 @@ export function ServicesSection() {
         {services.length > 0 ? (
           <ul className="service-grid">
             {services.map((service) => (
-              <li key={service.key} className="service-card">
+              <li key={service.slug} className="service-card">
                 <h3 className="service-card__title">{service.name}</h3>
                 <p className="service-card__text">{service.description}</p>
-                <a className="service-card__link" href={service.href}>
+                <a className="service-card__link" href={clinicHref(state, `/${service.slug}`)}>
                   Learn More
                   <ArrowRight size={16} aria-hidden />
                 </a>

@@ -1,6 +1,19 @@
-import { DEFAULT_CLIENT_ID, type PageContext } from '@hap/contracts';
+import { DEFAULT_CLIENT_ID, type PageContent, type PageContext } from '@hap/contracts';
+import type { PageRoute } from '../routes';
 import { fallbackBranding } from '../state/branding';
 import type { PageState } from '../state/page-state';
+
+/** What the server loaded for one page: the clinic (tenant) and the catalogue's part (templates). */
+export interface LoadedPage {
+  route: PageRoute;
+  /** Null when the page-context call failed. */
+  context: PageContext | null;
+  /** Null when the page-content call failed or was not made. */
+  content: PageContent | null;
+  /** The origin the visitor reached (scheme and host), for canonical URLs. */
+  origin: string;
+  year?: number;
+}
 
 export interface PageData {
   state: PageState;
@@ -8,26 +21,33 @@ export interface PageData {
   rememberClientId: number | null;
 }
 
+/** The message of the 'Service Not Available' screen (public spec §2). */
+export const LANDING_LOAD_FAILED = 'Failed to load service content';
+
 /**
- * A public page's state from the one page-context answer of the gateway, or
- * from nothing when that call failed: then client 1's built-in colours and the
- * generic name (public spec §3), never an error page.
- *
- * Services are empty until the templates service answers a client's services
- * (a later issue): the home page shows the spec's "being prepared" state.
+ * A public page's state from the gateway's answers, or from nothing when a
+ * call failed: then client 1's built-in colours and the generic name (public
+ * spec §3), never an error page. The catalogue failing leaves the home page
+ * without services (said as such) and a service page on 'Service Not Available'.
  */
-export function pageDataFrom(context: PageContext | null, year: number = new Date().getFullYear()): PageData {
-  if (!context) {
-    return { state: { client: fallbackBranding(DEFAULT_CLIENT_ID), clientSource: 'fallback', services: [], year }, rememberClientId: null };
-  }
-  const { resolution, client } = context;
+export function pageDataFrom({ route, context, content, origin, year = new Date().getFullYear() }: LoadedPage): PageData {
+  const clientId = context?.resolution.clientId ?? DEFAULT_CLIENT_ID;
+  const client = context?.client ?? null;
+  const wantsLanding = route.kind === 'service' || route.kind === 'unified';
   return {
     state: {
-      client: client ?? fallbackBranding(resolution.clientId),
-      clientSource: client ? resolution.source : 'fallback',
-      services: [],
+      route,
+      client: client ?? fallbackBranding(clientId),
+      clientSource: client && context ? context.resolution.source : 'fallback',
+      linkClientParam: context?.resolution.source !== 'host',
+      services: content?.services ?? [],
+      servicesLoaded: content !== null,
+      staff: context?.staff ?? [],
+      landing: content?.landing ?? null,
+      landingError: wantsLanding && content === null ? LANDING_LOAD_FAILED : null,
+      origin,
       year,
     },
-    rememberClientId: resolution.source === 'query' ? resolution.clientId : null,
+    rememberClientId: context?.resolution.source === 'query' ? context.resolution.clientId : null,
   };
 }

@@ -1,12 +1,11 @@
-import type { ClientBranding, ClientResolution } from '@hap/contracts';
+import type { ClientBranding, ClientResolution, PageContent, PageContext, PageServiceCard } from '@hap/contracts';
+import type { PageRoute } from '../routes';
 
-/** A service card on the home page, already linked (built on the server, see home-services.ts). */
-export interface HomeService {
-  key: string;
-  name: string;
-  description: string;
-  href: string;
-}
+/** A team member as pages show them (page context's staff, in displayOrder). */
+export type TeamMember = PageContext['staff'][number];
+
+/** A service page's data: the unified content and meta of the clinic's service. */
+export type LandingData = NonNullable<PageContent['landing']>;
 
 /**
  * What the server rendered the page with. It travels to the browser in
@@ -14,10 +13,27 @@ export interface HomeService {
  * exactly the same tree.
  */
 export interface PageState {
+  /** Which page this is and its parameters (routes.ts), as the server chose it. */
+  route: PageRoute;
   client: ClientBranding;
   /** How the client was chosen; 'fallback' when the gateway gave no usable answer. */
   clientSource: ClientResolution['source'] | 'fallback';
-  services: HomeService[];
+  /**
+   * Links between the clinic's pages carry `?client={id}` (public spec §2: only
+   * where the host does not name the clinic, i.e. development and preview hosts).
+   */
+  linkClientParam: boolean;
+  /** The clinic's active services as cards (empty when it has none or the catalogue did not answer). */
+  services: PageServiceCard[];
+  /** False when the catalogue did not answer: pages say so rather than show "no services". */
+  servicesLoaded: boolean;
+  staff: TeamMember[];
+  /** Service and unified pages: the service's content; null when the clinic has no such active service. */
+  landing: LandingData | null;
+  /** Service and unified pages: why the content could not be loaded (the 'Service Not Available' screen). */
+  landingError: string | null;
+  /** The page's absolute origin (for the canonical URL), as the visitor reached it. */
+  origin: string;
   /** The year of the copyright line, fixed by the server so both renders agree. */
   year: number;
 }
@@ -31,3 +47,8 @@ export interface RuntimeConfig {
 export const STATE_SCRIPT_ID = '__HAP_STATE__';
 export const CONFIG_SCRIPT_ID = '__HAP_CONFIG__';
 export const DEFAULT_ADMIN_REMOTE_URL = '/remotes/admin/remoteEntry.js';
+
+/** A link to one of the clinic's pages, with `?client=` where the host does not name the clinic. */
+export function clinicHref(state: Pick<PageState, 'linkClientParam' | 'client'>, path: string): string {
+  return state.linkClientParam ? `${path}${path.includes('?') ? '&' : '?'}client=${state.client.id}` : path;
+}

@@ -226,3 +226,36 @@ export const ClientTemplateParamSchema = z.object({
   clientId: idField('Client id', { fromText: true }),
   templateId: idField('Template id', { fromText: true }),
 });
+
+/**
+ * A service card of a home page (public spec §2 readings A and B): the
+ * clinic's service with its link segment chosen by the link rule (§4).
+ */
+export const PageServiceCardSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** The path segment the card links to ('/{slug}'). */
+  slug: z.string(),
+  offer: z.string().nullable(),
+  /** The service's hero background, else its template's hero image. */
+  image: z.string().nullable(),
+});
+export type PageServiceCard = z.infer<typeof PageServiceCardSchema>;
+
+export const PageContentQuerySchema = z.object({
+  /** A service page's path segment; without it the answer has no landing part. */
+  service: ServicePathParamSchema.shape.servicePath.optional(),
+});
+
+/**
+ * `GET /api/page-content/{clientId}?service=`: what a public page renders from
+ * the catalogue in one call — the clinic's active services as cards and, for
+ * a service page, its unified content and meta (`landing` is null when the
+ * clinic has no active service at that path).
+ */
+export const PageContentSchema = z.object({
+  services: z.array(PageServiceCardSchema),
+  landing: z.object({ content: UnifiedContentSchema, meta: ServiceMetaSchema }).nullable(),
+});
+export type PageContent = z.infer<typeof PageContentSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NUL_MESSAGE, noNul, stripNul } from '../fields';
 import { ClientBrandingSchema } from './client';
+import { StaffMemberSchema } from './staff';
 
 /**
  * Accepts a `client` value only when it is a positive base-10 integer
@@ -46,11 +47,13 @@ export const SESSION_CLIENT_COOKIE = 'currentClientId';
 
 /**
  * `GET /api/page-context`: everything a public page needs about its clinic in
- * one call — which clinic (and why), and its branding (null only when the
- * fallback clinic itself no longer exists).
+ * one call — which clinic (and why), its branding (null only when the
+ * fallback clinic itself no longer exists) and its team.
  */
 export const PageContextSchema = z.object({
   resolution: ClientResolutionSchema,
   client: ClientBrandingSchema.nullable(),
+  /** The clinic's team in displayOrder (the home page's team section, the hormone-therapy page's staff). */
+  staff: z.array(StaffMemberSchema.omit({ createdAt: true })),
 });
 export type PageContext = z.infer<typeof PageContextSchema>;

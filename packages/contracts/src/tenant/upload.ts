@@ -97,3 +97,43 @@ export function pickVariant<T extends Pick<ImageVariant, 'width'>>(variants: rea
   const sorted = [...variants].sort((a, b) => a.width - b.width);
   return sorted.find((v) => v.width >= slotWidth) ?? sorted[sorted.length - 1] ?? null;
 }
+
+/**
+ * An image as a page puts it in `<img>`: `src`, and when its size is known a
+ * `srcSet` of its WebP variants with `width`/`height` (no layout shift).
+ */
+export interface ResponsiveImage {
+  src: string;
+  srcSet?: string;
+  width?: number;
+  height?: number;
+}
+
+/**
+ * Stored originals carry their size in the name: `<folder>/<32 hex>.<w>x<h>.<ext>`
+ * (the upload store and the demo seed write them so), which lets a page that
+ * has only the path build the srcset (variantsOf) without asking.
+ */
+const SIZED_NAME = /\.(\d{1,5})x(\d{1,5})\.[a-z0-9]+$/i;
+
+/** `/uploads/clients/ab…cd.960x240.png` → 960×240; null for a path without a size. */
+export function sizeInPath(path: string): { width: number; height: number } | null {
+  const match = SIZED_NAME.exec(path.split('?')[0] ?? '');
+  if (!match) return null;
+  const width = Number(match[1]);
+  const height = Number(match[2]);
+  return width > 0 && height > 0 ? { width, height } : null;
+}
+
+/**
+ * The `<img>` attributes of a stored image path for a slot `slotWidth` CSS px
+ * wide: `src` is the variant fitting the slot, `srcSet` every variant. A path
+ * without a size in its name (an outside URL, an older upload) is used as it is.
+ */
+export function responsiveImage(path: string, slotWidth: number): ResponsiveImage {
+  const size = sizeInPath(path);
+  if (!size || !path.startsWith('/uploads/')) return { src: path };
+  const variants = variantsOf(path, size.width, size.height);
+  const src = pickVariant(variants, slotWidth);
+  return { src: src?.path ?? path, srcSet: srcSetOf(variants), width: size.width, height: size.height };
+}

@@ -1,12 +1,17 @@
 import {
   buildTemplateContent,
+  dedupeServicesBySlug,
   DEFAULT_META_TITLE,
+  DEFAULT_SERVICE_DESCRIPTION,
   DEFAULT_OFFER,
   DEFAULT_TREATMENT_DESCRIPTION,
   filled,
   mergeTemplateMappings,
   Messages,
+  serviceLink,
   toTestimonials,
+  type PageContent,
+  type PageServiceCard,
   type ServiceMeta,
   type TemplateContent,
   type TemplateMappings,
@@ -16,6 +21,7 @@ import {
 import { notFound, type Actor } from '@hap/service-kit';
 import type { ServiceTemplateEntity } from '../catalogue/catalogue.entity';
 import type { ServiceTemplateRepository } from '../catalogue/catalogue.repository';
+import { toClientServiceDto, toClientServiceSummary } from '../client-service/client-service.dto';
 import type { ClientServiceService, ServiceWithTemplate } from '../client-service/client-service.service';
 
 /** public spec §9: template mappings are cached 5 minutes. */
@@ -77,7 +83,10 @@ export class ContentService {
   async unifiedContent(actor: Actor, servicePath: string, clientId: number): Promise<UnifiedContent> {
     const found = await this.findService(actor, clientId, servicePath);
     if (!found) throw notFound(Messages.unifiedContentNotFound(servicePath));
-    const { service, template } = found;
+    return this.unifiedContentOf(clientId, found);
+  }
+
+  private unifiedContentOf(clientId: number, { service, template }: ServiceWithTemplate): UnifiedContent {
     const content = buildTemplateContent(template, {
       name: template.name,
       customTitle: service.customTitle,
@@ -110,13 +119,52 @@ export class ContentService {
     };
   }
 
+  /**
+   * One public page's catalogue data in one answer: the clinic's active
+   * services as linked cards (de-duplicated by slug, public spec §4) and, when
+   * `servicePath` is given, that service page's unified content and meta
+   * (null when the clinic has no active service there). Always the public
+   * view: an admin's preview reads the same content a visitor gets.
+   */
+  async pageContent(clientId: number, servicePath?: string): Promise<PageContent> {
+    const visitor: Actor = { identity: { kind: 'anonymous' }, requestId: 'page-content' };
+    const [services, mappings] = await Promise.all([this.clientServices.withTemplates(clientId, visitor, true), this.mappings()]);
+    const byId = new Map(services.map((s) => [s.service.id, s]));
+    const summaries = dedupeServicesBySlug(
+      services.map(({ service, template }) => toClientServiceSummary(toClientServiceDto(service, template))),
+      mappings,
+    );
+    const cards = summaries.flatMap((summary): PageServiceCard[] => {
+      const found = byId.get(summary.id);
+      if (!found) return [];
+      const { service, template } = found;
+      return [
+        {
+          id: service.id,
+          name: filled(service.customTitle) ?? template.name,
+          description: filled(service.customDescription) ?? filled(template.description) ?? DEFAULT_SERVICE_DESCRIPTION,
+          slug: serviceLink(summary, mappings),
+          offer: filled(service.customOffer) ?? filled(template.offer),
+          image: filled(service.heroBackgroundPath) ?? filled(template.heroImage),
+        },
+      ];
+    });
+    if (!servicePath) return { services: cards, landing: null };
+    const found = matchServicePath(services, servicePath);
+    if (!found) return { services: cards, landing: null };
+    return { services: cards, landing: { content: this.unifiedContentOf(clientId, found), meta: this.metaOf(found) } };
+  }
+
   /** A page's meta; an unknown path gets the defaults ('Professional Medical Services'), never an error. */
   async serviceMeta(actor: Actor, path: string, clientId: number): Promise<ServiceMeta> {
     const found = await this.findService(actor, clientId, path);
     if (!found) {
       return { title: DEFAULT_META_TITLE, description: DEFAULT_TREATMENT_DESCRIPTION, keywords: '', canonicalUrl: `/${path}` };
     }
-    const { service, template } = found;
+    return this.metaOf(found);
+  }
+
+  private metaOf({ service, template }: ServiceWithTemplate): ServiceMeta {
     const name = filled(service.customTitle) ?? template.name;
     const keywords = [...new Set([template.name, template.slug.replaceAll('-', ' '), name].map((k) => k.toLowerCase()))];
     return {

@@ -1,0 +1,18 @@
+import type { ComponentType } from 'react';
+import { ClientLandingPage } from '../client-landing/ClientLandingPage';
+import { NotFoundPage } from '../components/NotFoundPage';
+import { HomePage } from '../home/HomePage';
+import { ServicePage } from '../landing/ServicePage';
+import { ServiceUnavailable } from '../landing/ServiceUnavailable';
+import { UnifiedPage } from '../unified/UnifiedPage';
+import type { PageView } from './views';
+
+/** Every view, bundled into the server entry. */
+export const SERVER_PAGES: Readonly<Record<PageView, ComponentType>> = {
+  home: HomePage,
+  'client-landing': ClientLandingPage,
+  service: ServicePage,
+  unified: UnifiedPage,
+  'not-found': NotFoundPage,
+  unavailable: ServiceUnavailable,
+};
