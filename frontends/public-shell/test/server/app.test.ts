@@ -2,11 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import type { ClientBranding, PageContext } from '@hap/contracts';
+import type { ClientBranding, PageContent, PageContext } from '@hap/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
-import type { PageContextLoader, PageContextResult, PageRequest } from '../../server/page-context';
+import type { PageContentLoader, PageContentRequest, PageContentResult, PageContextLoader, PageContextResult, PageRequest } from '../../server/page-context';
 import type { SsrModule } from '../../server/ssr-module';
 import * as entryServer from '../../src/entry-server';
 
@@ -36,11 +36,51 @@ let dist: string;
 let app: FastifyInstance;
 let calls: PageRequest[];
 let answer: PageContextResult;
+let contentCalls: PageContentRequest[];
+let content: PageContentResult;
 let ssr: SsrModule;
 
 const pageContext: PageContextLoader = async (request) => {
   calls.push(request);
   return answer;
+};
+
+const pageContent: PageContentLoader = async (request) => {
+  contentCalls.push(request);
+  return content;
+};
+
+const trtLanding: NonNullable<PageContent['landing']> = {
+  content: {
+    client: { id: 2 },
+    service: {
+      id: 6,
+      clientId: 2,
+      templateId: 1,
+      name: 'Apex TRT Program',
+      path: 'trt',
+      isActive: true,
+      customTitle: 'Apex TRT Program',
+      formEmbedCode: null,
+      heroBackgroundPath: null,
+      offer: 'Free Consultation',
+      offerDescription: null,
+    },
+    template: {
+      headline: 'Get Your Energy Back',
+      description: 'Testosterone therapy with lab monitoring.',
+      metaDescription: 'TRT at Apex.',
+      offer: 'Free Consultation',
+      heroImage: null,
+      benefits: [],
+      symptoms: [],
+      process: [],
+      faqs: [],
+      testimonials: [],
+      beforeAfterImages: [],
+    },
+  },
+  meta: { title: 'Apex TRT Program', description: 'TRT at Apex.', keywords: 'trt', canonicalUrl: '/trt' },
 };
 
 beforeAll(async () => {
@@ -57,6 +97,7 @@ beforeAll(async () => {
     bundle: { ssr, templates: { page: template('/assets/index-abc.js'), admin: template('/assets/admin/admin-def.js') } },
     dirs: { client: join(dist, 'client'), admin: join(dist, 'admin') },
     pageContext,
+    pageContent,
   });
 });
 
@@ -67,7 +108,9 @@ afterAll(async () => {
 
 beforeEach(() => {
   calls = [];
-  answer = { context: { resolution: { clientId: 2, source: 'query' }, client: apex } satisfies PageContext };
+  contentCalls = [];
+  answer = { context: { resolution: { clientId: 2, source: 'query' }, client: apex, staff: [] } satisfies PageContext };
+  content = { content: { services: [{ id: 6, name: 'Apex TRT Program', description: 'TRT.', slug: 'trt', offer: null, image: null }], landing: null } };
   ssr.render = entryServer.render;
 });
 
@@ -89,7 +132,7 @@ describe('GET / (a public page)', () => {
   });
 
   it('passes the currentClientId cookie on and sets none when the clinic came from it', async () => {
-    answer = { context: { resolution: { clientId: 2, source: 'session' }, client: apex } };
+    answer = { context: { resolution: { clientId: 2, source: 'session' }, client: apex, staff: [] } };
     const res = await app.inject({ url: '/home', headers: { cookie: 'currentClientId=2' } });
     expect(calls[0]).toMatchObject({ path: '/home', session: '2', client: undefined });
     expect(res.headers['set-cookie']).toBeUndefined();
@@ -108,6 +151,54 @@ describe('GET / (a public page)', () => {
     const again = await app.inject({ url: '/', headers: { 'if-none-match': String(first.headers.etag) } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
+  });
+
+  it("asks the catalogue for the resolved clinic's services and links them", async () => {
+    const res = await app.inject({ url: '/?client=2', headers: { 'x-request-id': 'req-2' } });
+    expect(contentCalls).toEqual([{ clientId: 2, servicePath: undefined, requestId: 'req-2', forwardedFor: undefined }]);
+    expect(res.body).toContain('Apex TRT Program');
+    expect(res.body).toContain('href="/trt?client=2"');
+  });
+
+  it('renders a service page with its content, title, description and canonical URL', async () => {
+    content = { content: { services: [], landing: trtLanding } };
+    const res = await app.inject({ url: '/trt?client=2', headers: { 'x-forwarded-host': 'www.apex.example', 'x-forwarded-proto': 'https' } });
+    expect(contentCalls[0]).toMatchObject({ clientId: 2, servicePath: 'trt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-page="service"');
+    expect(res.body).toContain('<title>Apex TRT Program | Apex Health</title>');
+    expect(res.body).toContain('<meta name="description" content="TRT at Apex." />');
+    expect(res.body).toContain('<link rel="canonical" href="https://www.apex.example/trt" />');
+    expect(res.body).toContain('Get Your Energy Back');
+  });
+
+  it('shows the not-found screen with HTTP 404 for a service the clinic does not offer', async () => {
+    const res = await app.inject({ url: '/botox?client=2' });
+    expect(contentCalls[0]).toMatchObject({ servicePath: 'botox' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('404 Page Not Found');
+  });
+
+  it("shows 'Service Not Available' with HTTP 503 when the catalogue did not answer", async () => {
+    content = { content: null, problem: 'page-content failed: The gateway service is temporarily unavailable.' };
+    const res = await app.inject({ url: '/trt?client=2' });
+    expect(res.statusCode).toBe(503);
+    expect(res.body).toContain('Service Not Available');
+    expect(res.body).toContain('Failed to load service content');
+  });
+
+  it('keeps a forged host out of the canonical URL', async () => {
+    content = { content: { services: [], landing: trtLanding } };
+    const res = await app.inject({ url: '/trt', headers: { 'x-forwarded-host': 'evil.example"><script>' } });
+    expect(res.body).toContain('<link rel="canonical" href="http://localhost/trt" />');
+    expect(res.body).not.toContain('evil.example');
+  });
+
+  it('sends a path that is a lost query back home with it', async () => {
+    const res = await app.inject({ url: '/%3Fclient=3' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/?client=3');
+    expect(calls).toEqual([]);
   });
 
   it('answers an unknown path with the not-found page and HTTP 404', async () => {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyIdentity } from '@hap/service-kit';
-import { createPageContextLoader, type PageContextLoader } from '../../server/page-context';
+import { createPageContentLoader, createPageContextLoader, type PageContentLoader, type PageContextLoader } from '../../server/page-context';
 
 const SECRET = 'page-context-test-secret';
 
@@ -10,6 +10,7 @@ let server: Server;
 let received: Array<{ url: string; headers: IncomingHttpHeaders }>;
 let reply: { status: number; body: unknown; delayMs?: number };
 let load: PageContextLoader;
+let loadContent: PageContentLoader;
 
 const context = {
   resolution: { clientId: 2, source: 'query' },
@@ -26,6 +27,7 @@ const context = {
     officeImagePath: null,
     bookingLink: null,
   },
+  staff: [{ id: 4, clientId: 2, name: 'Dr. Lee', title: 'Physician', bio: null, imagePath: null, displayOrder: 0 }],
 };
 
 beforeAll(async () => {
@@ -38,7 +40,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  load = createPageContextLoader({ GATEWAY_URL: `http://127.0.0.1:${port}`, INTERNAL_SECRET: SECRET, API_TIMEOUT_MS: 200 });
+  const config = { GATEWAY_URL: `http://127.0.0.1:${port}`, INTERNAL_SECRET: SECRET, API_TIMEOUT_MS: 200 };
+  load = createPageContextLoader(config);
+  loadContent = createPageContentLoader(config);
 });
 
 afterAll(async () => {
@@ -79,5 +83,34 @@ describe('createPageContextLoader', () => {
     const result = await load(request);
     expect(result.context).toBeNull();
     expect(result.problem).toMatch(problem);
+  });
+});
+
+describe('createPageContentLoader', () => {
+  const content = {
+    services: [{ id: 6, name: 'TRT', description: 'Testosterone therapy.', slug: 'trt', offer: 'Free Consultation', image: null }],
+    landing: null,
+  };
+
+  it("makes one signed GET /api/page-content/{clientId} with the service's path", async () => {
+    reply = { status: 200, body: { success: true, data: content } };
+    expect(await loadContent({ clientId: 2, servicePath: 'trt', requestId: 'req-9', forwardedFor: '203.0.113.9' })).toEqual({ content });
+    const [{ url, headers }] = received;
+    expect(url).toBe('/api/page-content/2?service=trt');
+    expect(headers['x-request-id']).toBe('req-9');
+    expect(verifyIdentity(SECRET, 'GET', url, headers)).toEqual({ kind: 'service', service: 'public-shell' });
+  });
+
+  it('asks without ?service= on pages that are not service pages', async () => {
+    reply = { status: 200, body: { success: true, data: content } };
+    await loadContent({ clientId: 3, requestId: 'req-10' });
+    expect(received[0].url).toBe('/api/page-content/3');
+  });
+
+  it('never throws: a failed call is a problem and no content', async () => {
+    reply = { status: 503, body: { success: false, code: 'SERVICE_UNAVAILABLE', message: 'down' } };
+    const result = await loadContent({ clientId: 2, requestId: 'req-11' });
+    expect(result.content).toBeNull();
+    expect(result.problem).toMatch(/temporarily unavailable/);
   });
 });

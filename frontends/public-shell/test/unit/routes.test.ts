@@ -1,33 +1,83 @@
-import { pageKindFor, pageTitle } from '../../src/routes';
+import { pageKindFor, RESERVED_WORDS, routeFor, styleOf } from '../../src/routes';
 
-describe('pageKindFor', () => {
-  it.each(['/', '/home', '/client-home', '/standalone-client-home', '/legacy-home'])('shows the home page at %s', (path) => {
-    expect(pageKindFor(path)).toBe('home');
+describe('routeFor (public spec §2 routes)', () => {
+  it.each(['/', '/home', '/client-home', '/Home/', '//client-home'])('shows the home page (reading A) at %s', (path) => {
+    expect(routeFor(path)).toEqual({ kind: 'home' });
   });
 
-  it('matches as the router did: case-insensitive, trailing and doubled slashes ignored', () => {
-    expect(pageKindFor('/Home/')).toBe('home');
-    expect(pageKindFor('//client-home')).toBe('home');
-    expect(pageKindFor('/LOGIN')).toBe('login');
+  it.each(['/standalone-client-home', '/legacy-home', '/Legacy-Home/'])('shows the client landing page (reading B) at %s', (path) => {
+    expect(routeFor(path)).toEqual({ kind: 'client-landing' });
+  });
+
+  it('sends /login to the admin login', () => {
+    expect(routeFor('/LOGIN')).toEqual({ kind: 'login', redirect: '/admin/login' });
   });
 
   it('gives /admin and everything below it to the admin entry', () => {
     expect(pageKindFor('/admin')).toBe('admin');
     expect(pageKindFor('/admin/')).toBe('admin');
     expect(pageKindFor('/admin/clients/3/ads')).toBe('admin');
-    expect(pageKindFor('/administrator')).toBe('not-found');
   });
 
-  it('answers not-found for any other path', () => {
-    expect(pageKindFor('/this/page/does-not-exist')).toBe('not-found');
-    expect(pageKindFor('/home/more')).toBe('not-found');
+  it('treats any other single word as a service path, style A unless ?style= says otherwise', () => {
+    expect(routeFor('/trt')).toEqual({ kind: 'service', servicePath: 'trt', style: 'A', preview: false });
+    expect(routeFor('/administrator')).toMatchObject({ kind: 'service', servicePath: 'administrator' });
+    expect(routeFor('/trt', '?style=c')).toMatchObject({ style: 'C' });
+    expect(routeFor('/trt', '?style=z')).toMatchObject({ style: 'A' });
+    expect(routeFor('/trt', '?preview=1')).toMatchObject({ preview: true });
+  });
+
+  it.each([...RESERVED_WORDS].filter((w) => !['home', 'client-home', 'legacy-home', 'standalone-client-home', 'login', 'admin'].includes(w)))(
+    'shows not-found for the reserved word /%s',
+    (word) => {
+      expect(routeFor(`/${word}`)).toEqual({ kind: 'not-found' });
+    },
+  );
+
+  it('maps the two fixed service routes as the spec does', () => {
+    expect(routeFor('/weight-management')).toMatchObject({ kind: 'service', servicePath: 'weight-loss' });
+    expect(routeFor('/weightloss')).toMatchObject({ kind: 'service', servicePath: 'weight-management' });
+  });
+
+  it('serves /services/{path} and /funnel-service/{path} as service pages', () => {
+    expect(routeFor('/services/ed')).toMatchObject({ kind: 'service', servicePath: 'ed' });
+    expect(routeFor('/funnel-service/ed', '?style=b')).toMatchObject({ kind: 'service', servicePath: 'ed', style: 'B' });
+    expect(routeFor('/services/ed/more')).toEqual({ kind: 'not-found' });
+  });
+
+  it('serves /unified/{path} as the unified page and its style-a|b|c variants as styles', () => {
+    expect(routeFor('/unified/trt')).toEqual({ kind: 'unified', servicePath: 'trt' });
+    expect(routeFor('/unified/trt/style-b')).toMatchObject({ kind: 'service', servicePath: 'trt', style: 'B' });
+    expect(routeFor('/unified/trt/STYLE-C')).toMatchObject({ style: 'C' });
+    expect(routeFor('/unified/trt/style-d')).toEqual({ kind: 'not-found' });
+    expect(routeFor('/unified')).toEqual({ kind: 'not-found' });
+  });
+
+  it('serves /{path}/{a|b|c} in that style, any case, and not-found for another variant', () => {
+    expect(routeFor('/trt/b')).toMatchObject({ kind: 'service', servicePath: 'trt', style: 'B' });
+    expect(routeFor('/trt/C')).toMatchObject({ style: 'C' });
+    expect(routeFor('/trt/d')).toEqual({ kind: 'not-found' });
+    expect(routeFor('/thanks/a')).toEqual({ kind: 'not-found' });
+  });
+
+  it('redirects a path that starts with ? (an encoded query) home, with it', () => {
+    expect(routeFor('/%3Fclient=3')).toEqual({ kind: 'home', redirect: '/?client=3' });
+  });
+
+  it('answers not-found for deeper paths, undecodable ones and paths that cannot name a service', () => {
+    expect(routeFor('/this/page/does-not-exist')).toEqual({ kind: 'not-found' });
+    expect(routeFor('/home/more')).toEqual({ kind: 'not-found' });
+    expect(routeFor('/%E0%A4%A')).toEqual({ kind: 'not-found' });
+    expect(routeFor('/wp-login.php')).toEqual({ kind: 'not-found' });
+    expect(routeFor(`/${'a'.repeat(201)}`)).toEqual({ kind: 'not-found' });
   });
 });
 
-describe('pageTitle', () => {
-  it('names the clinic on its pages and the dashboard on admin ones', () => {
-    expect(pageTitle('home', 'Apex Clinic')).toBe('Apex Clinic');
-    expect(pageTitle('not-found', 'Apex Clinic')).toBe('Page Not Found | Apex Clinic');
-    expect(pageTitle('admin', 'Apex Clinic')).toBe('Admin Dashboard');
+describe('styleOf', () => {
+  it('upper-cases a, b or c and falls back otherwise', () => {
+    expect(styleOf('b')).toBe('B');
+    expect(styleOf(' C ')).toBe('C');
+    expect(styleOf('x', 'B')).toBe('B');
+    expect(styleOf(null)).toBe('A');
   });
 });
