@@ -1,4 +1,16 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, type DataSource, type EntityManager } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  EventSubscriber,
+  PrimaryGeneratedColumn,
+  type DataSource,
+  type EntityManager,
+  type EntitySubscriberInterface,
+  type QueryRunner,
+  type TransactionCommitEvent,
+  type TransactionRollbackEvent,
+} from 'typeorm';
 import type { Actor } from './access';
 
 /** A write's effect: the row (or changed fields) before and after. */
@@ -66,6 +78,7 @@ export const createAuditLogTable = (schema: string) => [
 
 /** Writes one audit row; always inside the transaction of the write it records. */
 export async function recordAudit(manager: EntityManager, actor: Actor, entry: AuditEntry): Promise<void> {
+  await markAuditedWrite(manager);
   const repo = manager.getRepository(AuditLogEntity);
   await repo.save(
     repo.create({
@@ -99,4 +112,72 @@ export function auditedTransaction<T>(
     await recordAudit(manager, actor, audit);
     return result;
   });
+}
+
+/*
+ * After-commit hooks of audited writes. Every admin write records an audit row
+ * (recordAudit, inside its transaction), so "an audited write committed" is
+ * the one moment at which what public pages read may have changed: caches
+ * register here (onAuditedWrite) and are cleared after the COMMIT, never
+ * before, so a reader cannot put the old row back after the clear.
+ */
+
+type AuditedWriteListener = () => unknown;
+
+const listenersBySource = new WeakMap<DataSource, Set<AuditedWriteListener>>();
+/** Transactions (their query runners) that recorded an audited write and have not ended yet. */
+const auditedRunners = new WeakSet<QueryRunner>();
+
+/**
+ * Runs `listener` after every committed transaction of `dataSource` that
+ * recorded an audit row (or was marked by markAuditedWrite), before that
+ * transaction's promise resolves: the admin's answer leaves after it. A
+ * listener that fails is logged, never fails the write (it is committed).
+ * Returns the listener's removal.
+ */
+export function onAuditedWrite(dataSource: DataSource, listener: AuditedWriteListener): () => void {
+  let listeners = listenersBySource.get(dataSource);
+  if (!listeners) listenersBySource.set(dataSource, (listeners = new Set()));
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+async function notifyAuditedWrite(dataSource: DataSource): Promise<void> {
+  const listeners = listenersBySource.get(dataSource);
+  if (!listeners?.size) return;
+  const results = await Promise.allSettled([...listeners].map(async (listener) => listener()));
+  for (const result of results) {
+    if (result.status === 'rejected') console.error('an after-commit listener of an audited write failed:', result.reason);
+  }
+}
+
+/**
+ * Marks the transaction of `manager` as one that changed what readers may
+ * cache; its listeners run once it commits (at once when `manager` is not in
+ * a transaction: its writes are already committed). recordAudit calls it; a
+ * write without an audit row (a seed) may call it too.
+ */
+export async function markAuditedWrite(manager: EntityManager): Promise<void> {
+  const runner = manager.queryRunner;
+  if (runner?.isTransactionActive) auditedRunners.add(runner);
+  else await notifyAuditedWrite(manager.dataSource);
+}
+
+/**
+ * Sees every transaction end of the data sources made by
+ * createServiceDataSource; only the outermost COMMIT (not a savepoint's
+ * release) of a marked transaction runs the listeners.
+ */
+@EventSubscriber()
+export class AuditedWriteSubscriber implements EntitySubscriberInterface {
+  async afterTransactionCommit(event: TransactionCommitEvent): Promise<void> {
+    const runner = event.queryRunner;
+    if (runner.isTransactionActive || !auditedRunners.has(runner)) return;
+    auditedRunners.delete(runner);
+    await notifyAuditedWrite(event.dataSource);
+  }
+
+  afterTransactionRollback(event: TransactionRollbackEvent): void {
+    if (!event.queryRunner.isTransactionActive) auditedRunners.delete(event.queryRunner);
+  }
 }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
+import { AuditedWriteSubscriber } from './audit';
 
 export interface ServiceDataSourceOptions {
   url: string;
@@ -26,6 +27,8 @@ export function createServiceDataSource(options: ServiceDataSourceOptions): Data
     migrationsTableName: `${options.schema}_migrations`,
     migrationsTransactionMode: 'each',
     synchronize: false,
+    // Runs onAuditedWrite listeners (cache invalidation) after an audited write commits.
+    subscribers: [AuditedWriteSubscriber],
     logging: options.logging ? ['error', 'warn', 'migration'] : ['error'],
     extra: { max: 10, connectionTimeoutMillis: 5_000 },
   };

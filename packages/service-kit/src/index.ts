@@ -18,3 +18,4 @@ export * from './audit';
 export * from './repository';
 export * from './serve';
 export * from './seed';
+export * from './content-cache';

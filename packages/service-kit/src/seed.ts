@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { markAuditedWrite } from './audit';
 
 export interface SeedOnceOptions {
   /** The service's schema; its `seed_history ("name" text primary key)` table records what ran. */
@@ -23,6 +24,9 @@ export function seedOnce<T>(dataSource: DataSource, options: SeedOnceOptions, wo
       `INSERT INTO "${options.schema}"."seed_history" ("name") VALUES ($1) ON CONFLICT ("name") DO NOTHING RETURNING "name"`,
       [options.name],
     );
-    return claimed.length === 1 ? work(manager) : null;
+    if (claimed.length !== 1) return null;
+    // Seeded rows are content like an admin's: caches of this process clear when they commit.
+    await markAuditedWrite(manager);
+    return work(manager);
   });
 }

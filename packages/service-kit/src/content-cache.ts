@@ -1,0 +1,344 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { Counter, type Registry } from 'prom-client';
+import type { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { onAuditedWrite } from './audit';
+import { queueRedis, type QueueRedis } from './queue';
+
+/** The content cache's variables; a service that caches page answers spreads them into its config shape. */
+export const contentCacheConfigShape = {
+  /**
+   * How long a cached page answer (page context, page content) may live without
+   * an invalidation: the safety net for a lost message. 0 turns the cache off.
+   */
+  CONTENT_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Most answers one process keeps per cache (least recently used go first). */
+  CONTENT_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).default(5_000),
+};
+
+/** What the cache logs: connection trouble and failed publishes (a FastifyBaseLogger or pino logger fits). */
+export interface ContentCacheLogger {
+  warn(obj: object, msg: string): void;
+}
+
+export interface ContentCacheOptions {
+  /** Names the cache in metrics and its Redis channel: `tenant.page-context`. Every process of a service uses the same name. */
+  name: string;
+  /**
+   * Where invalidations travel between the processes of a service (the service's
+   * REDIS_URL and REDIS_PREFIX, `queueRedis(config)`). null: this process only
+   * (a single process, or a test that needs no neighbours).
+   */
+  redis: QueueRedis | null;
+  /** The safety net: an entry is read again after this long even when no invalidation arrived (a lost message). */
+  ttlMs: number;
+  /** At most this many entries; the least recently used one goes first. */
+  maxEntries: number;
+  /** Registry for `content_cache_lookups_total` and `content_cache_invalidations_total` (the app's `app.metrics`). */
+  metrics?: Registry;
+  logger?: ContentCacheLogger;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+/**
+ * An in-process cache of read-mostly answers (what public pages read), cleared
+ * in every process of the service when any of them calls `invalidate()`.
+ */
+export interface ContentCache {
+  readonly name: string;
+  /**
+   * The cached value of `key`, else `load()`'s. Concurrent misses of one key
+   * share one load; a failed load is not cached (each waiter gets its error);
+   * a load that began before an invalidation is answered but not kept. Values
+   * are shared between callers: treat them as read-only.
+   */
+  get<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * Forgets every entry here and tells the other processes to do the same.
+   * Call it after the change committed. Never rejects: when Redis is away
+   * the others fall back on the TTL.
+   */
+  invalidate(): Promise<void>;
+  /** Runs `listener` whenever this cache is cleared (here or by a message). Returns its removal. */
+  onInvalidate(listener: () => void): () => void;
+  /** Subscribes to the channel; until then (and while Redis is away) answers are not kept. */
+  start(): Promise<void>;
+  /** Unsubscribes and closes the connections. */
+  close(): Promise<void>;
+  /** Entries kept now. */
+  readonly size: number;
+  /** Whether answers are kept now: subscribed (or local only) and not closed. */
+  readonly live: boolean;
+}
+
+interface Entry {
+  value: unknown;
+  expiresAt: number;
+}
+
+/** Every cache's channel is scoped by the deployment's prefix, like its queues' keys. */
+export const contentCacheChannel = (prefix: string, name: string) => `${prefix}:content-cache:${name}:invalidate`;
+
+/** Bounded wait for a publish: an admin's answer never hangs on a slow Redis. */
+const PUBLISH_TIMEOUT_MS = 1_000;
+
+function counters(registry: Registry | undefined) {
+  if (!registry) return null;
+  const existing = (name: string) => registry.getSingleMetric(name) as Counter<string> | undefined;
+  const lookups =
+    existing('content_cache_lookups_total') ??
+    new Counter({
+      name: 'content_cache_lookups_total',
+      help: 'Content cache reads: hit (kept answer), shared (joined a load in flight), miss (loaded)',
+      labelNames: ['cache', 'result'],
+      registers: [registry],
+    });
+  const invalidations =
+    existing('content_cache_invalidations_total') ??
+    new Counter({
+      name: 'content_cache_invalidations_total',
+      help: 'Content cache clears: local (a write here), remote (a message from another process), disconnect (lost the channel: messages may be missed)',
+      labelNames: ['cache', 'origin'],
+      registers: [registry],
+    });
+  return { lookups, invalidations };
+}
+
+/**
+ * A content cache (see ContentCache). The LRU is a Map in insertion order
+ * (a hit moves its key to the end; the first key is the least recently used):
+ * the only LRU library installed is a dev-only transitive copy.
+ *
+ * Correctness rests on three rules: the writer invalidates after its commit;
+ * every clear bumps a generation, and a load that began under an older one is
+ * not kept (it may have read the old row); and nothing is kept unless this
+ * process is subscribed (a message missed while Redis was away could leave an
+ * old answer for a whole TTL), with a clear on every (re)subscription.
+ */
+export function createContentCache(options: ContentCacheOptions): ContentCache {
+  const { name, ttlMs, maxEntries, logger } = options;
+  if (!(ttlMs > 0)) throw new Error(`content cache ${name}: ttlMs must be positive`);
+  if (!(maxEntries > 0)) throw new Error(`content cache ${name}: maxEntries must be positive`);
+  const now = options.now ?? Date.now;
+  const metrics = counters(options.metrics);
+  const origin = randomUUID();
+  const channel = options.redis ? contentCacheChannel(options.redis.prefix, name) : null;
+
+  const entries = new Map<string, Entry>();
+  const inflight = new Map<string, Promise<unknown>>();
+  const listeners = new Set<() => void>();
+  let generation = 0;
+  let subscribed = options.redis === null;
+  let closed = false;
+  let subscriber: Redis | null = null;
+  let publisher: Redis | null = null;
+
+  for (const result of ['hit', 'shared', 'miss']) metrics?.lookups.inc({ cache: name, result }, 0);
+
+  function clearLocal(why: 'local' | 'remote' | 'disconnect'): void {
+    generation += 1;
+    entries.clear();
+    // Waiters already holding a promise still get its answer; new reads start afresh.
+    inflight.clear();
+    metrics?.invalidations.inc({ cache: name, origin: why });
+    for (const listener of listeners) {
+      try {
+        listener();
+      } catch (err) {
+        logger?.warn({ err, cache: name }, 'content cache listener failed');
+      }
+    }
+  }
+
+  function keep(key: string, value: unknown): void {
+    entries.delete(key);
+    entries.set(key, { value, expiresAt: now() + ttlMs });
+    while (entries.size > maxEntries) {
+      const oldest = entries.keys().next().value as string;
+      entries.delete(oldest);
+    }
+  }
+
+  function connection(url: string, role: string): Redis {
+    const redis = new Redis(url, {
+      lazyConnect: true,
+      // A publish either goes now or fails fast; the subscriber resubscribes itself (on 'ready').
+      enableOfflineQueue: role === 'subscriber',
+      autoResubscribe: false,
+      maxRetriesPerRequest: role === 'subscriber' ? null : 1,
+      connectionName: `${name}:${role}`,
+    });
+    redis.on('error', (err: Error) => logger?.warn({ err, cache: name, role }, 'content cache Redis error'));
+    return redis;
+  }
+
+  async function subscribe(redis: Redis, ch: string): Promise<void> {
+    await redis.subscribe(ch);
+    if (closed) return;
+    // Loads that began before we listened may have read a row whose invalidation we missed: not kept.
+    generation += 1;
+    inflight.clear();
+    subscribed = true;
+  }
+
+  return {
+    name,
+    get size() {
+      return entries.size;
+    },
+    get live() {
+      return subscribed && !closed;
+    },
+
+    get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      const entry = entries.get(key);
+      if (entry) {
+        if (entry.expiresAt > now()) {
+          entries.delete(key);
+          entries.set(key, entry);
+          metrics?.lookups.inc({ cache: name, result: 'hit' });
+          return Promise.resolve(entry.value as T);
+        }
+        entries.delete(key);
+      }
+      const running = inflight.get(key);
+      if (running) {
+        metrics?.lookups.inc({ cache: name, result: 'shared' });
+        return running as Promise<T>;
+      }
+      metrics?.lookups.inc({ cache: name, result: 'miss' });
+      const startedIn = generation;
+      const promise: Promise<T> = (async () => load())().then(
+        (value) => {
+          if (inflight.get(key) === promise) inflight.delete(key);
+          if (startedIn === generation && subscribed && !closed) keep(key, value);
+          return value;
+        },
+        (err: unknown) => {
+          if (inflight.get(key) === promise) inflight.delete(key);
+          throw err;
+        },
+      );
+      inflight.set(key, promise);
+      return promise;
+    },
+
+    async invalidate() {
+      clearLocal('local');
+      if (!publisher || !channel || closed) return;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          publisher.publish(channel, origin),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error(`no answer from Redis in ${PUBLISH_TIMEOUT_MS} ms`)), PUBLISH_TIMEOUT_MS);
+          }),
+        ]);
+      } catch (err) {
+        logger?.warn({ err, cache: name }, 'content cache invalidation not published; other processes fall back on the TTL');
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+
+    onInvalidate(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async start() {
+      if (!options.redis || !channel || subscriber || closed) return;
+      const sub = connection(options.redis.url, 'subscriber');
+      const pub = connection(options.redis.url, 'publisher');
+      subscriber = sub;
+      publisher = pub;
+      sub.on('message', (ch: string, message: string) => {
+        if (ch === channel && message !== origin) clearLocal('remote');
+      });
+      // Deaf to invalidations: what is kept may already be old, and nothing new is kept until we listen again.
+      sub.on('close', () => {
+        if (!subscribed) return;
+        subscribed = false;
+        clearLocal('disconnect');
+      });
+      let booted = false;
+      // After a reconnect (or a first connection that failed at boot): listen again.
+      sub.on('ready', () => {
+        if (booted && !subscribed && !closed) {
+          subscribe(sub, channel).catch((err: unknown) => logger?.warn({ err, cache: name }, 'content cache could not resubscribe'));
+        }
+      });
+      // The publisher reconnects by itself; until then an invalidation is local only (logged).
+      const publisherUp = pub.connect().catch((err: unknown) => logger?.warn({ err, cache: name }, 'content cache publisher not connected yet'));
+      try {
+        await sub.connect();
+        await subscribe(sub, channel);
+      } catch (err) {
+        // Redis away at boot: the service still answers (from the database); the cache goes live once Redis is back.
+        logger?.warn({ err, cache: name }, 'content cache not subscribed yet; answers are not cached until Redis is reachable');
+      } finally {
+        booted = true;
+      }
+      await publisherUp;
+    },
+
+    async close() {
+      if (closed) return;
+      closed = true;
+      subscribed = false;
+      entries.clear();
+      inflight.clear();
+      listeners.clear();
+      const quit = async (redis: Redis | null) => {
+        if (!redis) return;
+        try {
+          if (redis.status === 'ready') await redis.quit();
+          else redis.disconnect();
+        } catch {
+          redis.disconnect();
+        }
+      };
+      await Promise.all([quit(subscriber), quit(publisher)]);
+      subscriber = null;
+      publisher = null;
+    },
+  };
+}
+
+/**
+ * The cache `name` of a service app as its config says (null when
+ * CONTENT_CACHE_TTL_MS is 0), invalidated through the service's Redis and
+ * counted in the app's metrics. Register it with registerContentCache.
+ */
+export function contentCacheFromConfig(
+  app: FastifyInstance,
+  name: string,
+  config: { REDIS_URL: string; REDIS_PREFIX: string; CONTENT_CACHE_TTL_MS: number; CONTENT_CACHE_MAX_ENTRIES: number },
+): ContentCache | null {
+  if (config.CONTENT_CACHE_TTL_MS === 0) return null;
+  return createContentCache({
+    name,
+    redis: queueRedis(config),
+    ttlMs: config.CONTENT_CACHE_TTL_MS,
+    maxEntries: config.CONTENT_CACHE_MAX_ENTRIES,
+    metrics: app.hasDecorator('metrics') ? app.metrics : undefined,
+    logger: app.log,
+  });
+}
+
+/**
+ * Ties `cache` to `app`: subscribed when the app is ready, closed with it
+ * (so runServer's SIGTERM path closes its connections), and invalidated after
+ * every audited write of `dataSource` commits (see onAuditedWrite).
+ */
+export function registerContentCache(app: FastifyInstance, cache: ContentCache, dataSource?: DataSource): void {
+  app.addHook('onReady', () => cache.start());
+  const off = dataSource ? onAuditedWrite(dataSource, () => cache.invalidate()) : () => undefined;
+  app.addHook('onClose', async () => {
+    off();
+    await cache.close();
+  });
+}
