@@ -1,4 +1,4 @@
-import { IMAGE_VARIANT_WIDTHS, pickVariant, srcSetOf, variantPathOf, variantsOf, variantWidthsFor } from '../src/tenant/upload';
+import { IMAGE_VARIANT_WIDTHS, pickVariant, responsiveImage, sizeInPath, srcSetOf, variantPathOf, variantsOf, variantWidthsFor } from '../src/tenant/upload';
 
 describe('variantWidthsFor', () => {
   it.each([
@@ -58,5 +58,59 @@ describe('pickVariant', () => {
 
   it('is null without variants', () => {
     expect(pickVariant([], 300)).toBeNull();
+  });
+});
+
+describe('sizeInPath', () => {
+  const hex = 'ab'.repeat(16);
+
+  it.each([
+    [`/uploads/clients/${hex}.960x240.png`, { width: 960, height: 240 }],
+    [`/uploads/templates/demo-trt-hero-v1.1920x1080.jpg`, { width: 1920, height: 1080 }],
+    [`/uploads/images/${hex}.700x467.jpg?v=2`, { width: 700, height: 467 }],
+  ])('reads the size from the stored name %s', (path, size) => {
+    expect(sizeInPath(path)).toEqual(size);
+  });
+
+  it.each([
+    [`/uploads/images/${hex}.png`, 'an older, unsized upload'],
+    ['https://cdn.example.com/hero.jpg', 'an outside URL'],
+    [`/uploads/images/${hex}.0x240.png`, 'a zero width'],
+    [`/uploads/images/${hex}.960x0.png`, 'a zero height'],
+    [`/uploads/images/${hex}.999999x1.png`, 'a six-digit width'],
+    ['', 'nothing'],
+  ])('is null for %s (%s)', (path) => {
+    expect(sizeInPath(path)).toBeNull();
+  });
+});
+
+describe('responsiveImage', () => {
+  const hex = 'cd'.repeat(16);
+
+  it('builds src, srcset, width and height from a sized stored path', () => {
+    const path = `/uploads/images/${hex}.1920x1080.jpg`;
+    const image = responsiveImage(path, 600);
+    expect(image).toEqual({
+      src: `/uploads/images/${hex}.1920x1080-640w.webp`,
+      srcSet: [320, 640, 960, 1280, 1920].map((w) => `/uploads/images/${hex}.1920x1080-${w}w.webp ${w}w`).join(', '),
+      width: 1920,
+      height: 1080,
+    });
+    // The variant names are the ones the store writes: variantPathOf of the original.
+    expect(image.src).toBe(variantPathOf(path, 640));
+  });
+
+  it('never asks for a variant wider than the original: a small image gets its own width', () => {
+    const path = `/uploads/staff/${hex}.800x1000.jpg`;
+    expect(responsiveImage(path, 1200)).toMatchObject({ src: `/uploads/staff/${hex}.800x1000-800w.webp`, width: 800, height: 1000 });
+    expect(responsiveImage(path, 1200).srcSet).toBe(
+      `/uploads/staff/${hex}.800x1000-320w.webp 320w, /uploads/staff/${hex}.800x1000-640w.webp 640w, /uploads/staff/${hex}.800x1000-800w.webp 800w`,
+    );
+  });
+
+  it('uses a path without a size, or outside /uploads/, as it is', () => {
+    expect(responsiveImage(`/uploads/images/${hex}.png`, 640)).toEqual({ src: `/uploads/images/${hex}.png` });
+    expect(responsiveImage('https://cdn.example.com/a.1920x1080.jpg', 640)).toEqual({ src: 'https://cdn.example.com/a.1920x1080.jpg' });
+    expect(responsiveImage('/images/hero.1920x1080.jpg', 640)).toEqual({ src: '/images/hero.1920x1080.jpg' });
   });
 });

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type request from 'supertest';
 import sharp from 'sharp';
-import { IMAGE_VARIANT_WIDTHS, UploadImageMessages, UploadResultSchema, variantsOf } from '@hap/contracts';
+import { IMAGE_VARIANT_WIDTHS, UploadImageMessages, UploadResultSchema, responsiveImage, variantsOf } from '@hap/contracts';
 import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
 import { pngBytes } from '../helpers/images';
 
@@ -58,7 +58,8 @@ describe('POST /api/upload: WebP variants', () => {
     expect(data).toMatchObject({ mimeType: 'image/jpeg', width: 2400, height: 1600, size: original.length });
     expect(data.variants.map((v) => v.width)).toEqual([...IMAGE_VARIANT_WIDTHS]);
     expect(data.variants).toEqual(variantsOf(data.path, 2400, 1600));
-    const name = data.path.replace(/^\/uploads\/images\/([0-9a-f]{32})\.jpg$/, '$1');
+    expect(data.path).toMatch(/^\/uploads\/images\/[0-9a-f]{32}\.2400x1600\.jpg$/);
+    const name = data.path.replace(/^\/uploads\/images\/([0-9a-f]{32}\.2400x1600)\.jpg$/, '$1');
     expect(data.variants.map((v) => v.path)).toEqual(IMAGE_VARIANT_WIDTHS.map((w) => `/uploads/images/${name}-${w}w.webp`));
 
     const served = await download(data.path);
@@ -68,7 +69,7 @@ describe('POST /api/upload: WebP variants', () => {
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('image/webp');
       expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(res.headers.etag).toBe(`"${name}-${variant.width}w"`);
+      expect(res.headers.etag).toBe(`"${name}-${variant.width}w.webp"`);
       const meta = await sharp(res.body as Buffer).metadata();
       expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({
         format: 'webp',
@@ -125,6 +126,9 @@ describe('POST /api/upload: WebP variants', () => {
 
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ mimeType: 'image/gif', width: 40, height: 30, variants: [] });
+    // No size in its name: a page would otherwise build a srcset of variants that do not exist.
+    expect(res.body.data.path).toMatch(/^\/uploads\/images\/[0-9a-f]{32}\.gif$/);
+    expect(responsiveImage(res.body.data.path, 320)).toEqual({ src: res.body.data.path });
     expect((await storedFiles(t.uploadDir)).length).toBe(before.length + 1);
     const served = await download(res.body.data.path);
     expect(served.headers['content-type']).toBe('image/gif');

@@ -1,7 +1,8 @@
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import request from 'supertest';
-import { MAX_UPLOAD_BYTES, Messages, UploadResultSchema } from '@hap/contracts';
+import sharp from 'sharp';
+import { MAX_UPLOAD_BYTES, Messages, UploadResultSchema, responsiveImage, sizeInPath, variantsOf } from '@hap/contracts';
 import { signIdentity } from '@hap/service-kit';
 import { ADMIN, ANONYMOUS, startTenant, type TestTenant } from '../helpers/app';
 import { jpegBytes, pngBytes } from '../helpers/images';
@@ -38,7 +39,9 @@ describe('uploads API', () => {
 
       expect(res.status).toBe(201);
       const data = UploadResultSchema.parse(res.body.data);
-      expect(data.path).toMatch(/^\/uploads\/images\/[0-9a-f]{32}\.png$/);
+      // The size is in the name: pages build the srcset from the path alone (sizeInPath).
+      expect(data.path).toMatch(/^\/uploads\/images\/[0-9a-f]{32}\.4x4\.png$/);
+      expect(sizeInPath(data.path)).toEqual({ width: 4, height: 4 });
       expect(data).toMatchObject({ filePath: data.path, imagePath: data.path, mimeType: 'image/png', size: png.length });
 
       const served = await download(data.path);
@@ -55,7 +58,7 @@ describe('uploads API', () => {
         .attach('image', jpegBytes(), { filename: 'photo.png', contentType: 'image/png' });
 
       expect(res.status).toBe(201);
-      expect(res.body.data.path).toMatch(/^\/uploads\/staff\/[0-9a-f]{32}\.jpg$/);
+      expect(res.body.data.path).toMatch(/^\/uploads\/staff\/[0-9a-f]{32}\.8x6\.jpg$/);
       expect(res.body.data.mimeType).toBe('image/jpeg');
       expect((await download(res.body.data.path)).headers['content-type']).toBe('image/jpeg');
     });
@@ -131,7 +134,7 @@ describe('uploads API', () => {
         .field('folder', 'images')
         .attach('image', pngBytes(), { filename: 'hero.png', contentType: 'image/png' });
       expect(res.status).toBe(201);
-      expect(res.body.data.imagePath).toMatch(/^\/uploads\/templates\/[0-9a-f]{32}\.png$/);
+      expect(res.body.data.imagePath).toMatch(/^\/uploads\/templates\/[0-9a-f]{32}\.2x2\.png$/);
     });
 
     it("refuses a file that is not an image in the template editor's words (415)", async () => {
@@ -217,6 +220,52 @@ describe('uploads API', () => {
         expect(res.body.success).toBe(false);
       },
     );
+
+    it('serves an upload and its variants under the sized names the answer gives', async () => {
+      const res = await upload().attach('image', pngBytes(12), 'logo.png');
+      const { path, variants } = res.body.data as { path: string; variants: Array<{ width: number; path: string }> };
+      expect(path).toMatch(/^\/uploads\/images\/[0-9a-f]{32}\.12x12\.png$/);
+      expect(variants).toEqual(variantsOf(path, 12, 12));
+      expect(variants[0].path).toBe(path.replace(/\.png$/, '-12w.webp'));
+      const variant = await t.api.get(variants[0].path);
+      expect(variant.status).toBe(200);
+      expect(variant.headers['content-type']).toBe('image/webp');
+      expect(responsiveImage(path, 320)).toMatchObject({ src: variants[0].path, width: 12, height: 12 });
+    });
+
+    it('still serves files stored under the older unsized names, and their variants', async () => {
+      const name = 'c0ffee'.padEnd(32, '0');
+      await mkdir(join(t.uploadDir, 'images'), { recursive: true });
+      await writeFile(join(t.uploadDir, `images/${name}.png`), pngBytes(2));
+      await writeFile(join(t.uploadDir, `images/${name}-2w.webp`), await sharp(pngBytes(2)).webp().toBuffer());
+
+      const original = await t.api.get(`/uploads/images/${name}.png`);
+      expect(original.status).toBe(200);
+      expect(original.headers['content-type']).toBe('image/png');
+      const variant = await t.api.get(`/uploads/images/${name}-2w.webp`);
+      expect(variant.status).toBe(200);
+      expect(variant.headers['content-type']).toBe('image/webp');
+    });
+
+    it.each([
+      ['a size of eight digits', `/uploads/images/${'a'.repeat(32)}.99999999x1.png`],
+      ['a name that is only a size', '/uploads/images/.99999999x1.png'],
+      ['a zero size', `/uploads/images/${'a'.repeat(32)}.0x1.png`],
+      ['a size outside the name rule', `/uploads/images/${'a'.repeat(32)}.12x12.12x12.png`],
+      ['an unsized name that is not 32 hex', '/uploads/images/logo.png'],
+      ['a variant that is not WebP', `/uploads/images/${'a'.repeat(32)}.12x12-12w.png`],
+      ['a climb out of the folder', `/uploads/images/..%2F${'a'.repeat(32)}.12x12.png`],
+    ])('refuses a forged name (%s) even when such a file exists', async (_what, path) => {
+      // Put a file exactly there (where a file name can hold it): the name rule alone must refuse it.
+      const relative = decodeURIComponent(path.replace(/^\/uploads\//, ''));
+      if (!relative.includes('..')) {
+        await mkdir(join(t.uploadDir, 'images'), { recursive: true });
+        await writeFile(join(t.uploadDir, relative), pngBytes(2));
+      }
+      const res = await t.api.get(path);
+      expect(res.status).toBe(404);
+      expect(res.body.success).toBe(false);
+    });
 
     it('answers 304 when the browser already has the file', async () => {
       const res = await upload().attach('image', pngBytes(), 'a.png');

@@ -17,8 +17,10 @@ export interface StoredImage {
 /**
  * Stores an image made in this process (the seed's demo art) the way uploads
  * are stored: original plus WebP variants, temporary files renamed into
- * place. The name is a hash of the bytes, so storing the same image twice
- * writes the same files, never a second copy.
+ * place, the size in the name (`<folder>/<name>.<w>x<h>.<ext>`). The name
+ * is a hash of the bytes, so storing the same image twice writes the same
+ * files, never a second copy; `name` fixes it instead (the templates' demo
+ * art, whose paths both seeds know).
  */
 export async function storeImageBytes(
   storage: UploadStorage,
@@ -26,6 +28,7 @@ export async function storeImageBytes(
   folder: string,
   extension: ImageType['extension'],
   webpEffort = DEFAULT_WEBP_EFFORT,
+  name?: string,
 ): Promise<StoredImage> {
   const tempPath = storage.tempPath();
   const rendered: Awaited<ReturnType<typeof renderVariants>> = [];
@@ -33,8 +36,9 @@ export async function storeImageBytes(
     await writeFile(tempPath, bytes);
     const info = await inspectImage(tempPath);
     rendered.push(...(await renderVariants(tempPath, info, () => storage.tempPath(), (p) => storage.discard(p), webpEffort)));
-    const name = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
-    const path = `${UPLOADS_PREFIX}/${await storage.commit(tempPath, folder, extension, rendered, name)}`;
+    const base = name ?? createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+    const size = info.animated ? null : { width: info.width, height: info.height };
+    const path = `${UPLOADS_PREFIX}/${await storage.commit(tempPath, folder, extension, size, rendered, base)}`;
     const variants = rendered.map((v) => ({ width: v.width, height: v.height, path: variantPathOf(path, v.width) }));
     return { path, width: info.width, height: info.height, variants };
   } catch (err) {

@@ -69,7 +69,9 @@ export class UploadService {
     const image = await inspectImage(tempPath);
     const rendered = await renderVariants(tempPath, image, () => this.storage.tempPath(), (p) => this.storage.discard(p));
     try {
-      const relative = await this.storage.commit(tempPath, folder.data, type.extension, rendered);
+      // The size goes into the name (sizeInPath reads it back), unless the image is animated: it has no variants to list.
+      const size = image.animated ? null : { width: image.width, height: image.height };
+      const relative = await this.storage.commit(tempPath, folder.data, type.extension, size, rendered);
       const path = `${UPLOADS_PREFIX}/${relative}`;
       const variants = rendered.map((v) => ({ width: v.width, height: v.height, path: variantPathOf(path, v.width) }));
       return { path, filePath: path, imagePath: path, mimeType: type.mimeType, size: received.size, width: image.width, height: image.height, variants };

@@ -2,22 +2,55 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { lstat, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { variantPathOf } from '@hap/contracts';
 import { MIME_BY_EXTENSION, type ImageType } from './image-type';
 
 /** A stored file, ready to stream. */
 export interface StoredFile {
   absolutePath: string;
-  /** The random name: it never names other content, so it is a strong ETag. */
+  /** The file name (random, or a hash or versioned demo name): it never names other content, so it is a strong ETag. */
   name: string;
   size: number;
   mimeType: ImageType['mimeType'];
 }
 
+/** An upload folder: what UploadFolderSchema accepts. */
+const FOLDER = '([a-z0-9][a-z0-9-]{0,39})';
+/** A size in a name: 1–99999 px each way, no leading zero. */
+const SIZE = '[1-9][0-9]{0,4}x[1-9][0-9]{0,4}';
+/** The rest of a name: an original's extension, or a variant's `-<width>w.webp`. */
+const TAIL = '(?:-[1-9][0-9]{0,4}w\\.(webp)|\\.(jpg|png|gif|webp))';
+
 /**
- * `<folder>/<32 hex>.<ext>` (an original) and `<folder>/<32 hex>-<width>w.webp`
- * (one of its variants): the only names this store writes, so the only ones it serves.
+ * The names this store writes, so the only ones it serves:
+ * - `<folder>/<32 hex>.<w>x<h>.<ext>`, an original with its size in the name
+ *   (`sizeInPath` in the contracts reads it), and its variants
+ *   `<folder>/<32 hex>.<w>x<h>-<width>w.webp` (`variantPathOf`);
+ * - `<folder>/<slug>.<w>x<h>.<ext>` and its variants: the seed's demo art under
+ *   fixed names both seeds know (`packages/contracts/src/templates/demo-art.ts`);
+ * - `<folder>/<32 hex>.<ext>` and `<folder>/<32 hex>-<width>w.webp`: the
+ *   unsized names of older uploads (and of animated images, which have no
+ *   variants), still served.
+ * No dot files, no `..`, no `.tmp/`: a folder is lower-case letters, digits and dashes.
  */
-const STORED_NAME = /^([a-z0-9][a-z0-9-]{0,39})\/([a-f0-9]{32}(?:-[1-9][0-9]{0,4}w(?=\.webp$))?)\.(jpg|png|gif|webp)$/;
+const STORED_NAME = new RegExp(
+  `^${FOLDER}/((?:[a-f0-9]{32}|[a-z](?:[a-z0-9-]{0,78}[a-z0-9])?)\\.${SIZE}${TAIL}|[a-f0-9]{32}${TAIL})$`,
+);
+
+/** What a stored name carries: its folder, its file name (the ETag) and its extension. */
+function parseStoredName(relative: string): { name: string; extension: ImageType['extension'] } | null {
+  const match = STORED_NAME.exec(relative);
+  if (!match) return null;
+  const extension = (match[3] ?? match[4] ?? match[5] ?? match[6]) as ImageType['extension'];
+  return { name: match[2], extension };
+}
+
+/** `true` when `relative` is a name this store writes (and would serve). */
+export const isStoredName = (relative: string) => parseStoredName(relative) !== null;
+
+/** An original's base name: `<name>.<w>x<h>` when its size is known, else `<name>` (animated images). */
+export const sizedName = (name: string, size: { width: number; height: number } | null) =>
+  size ? `${name}.${size.width}x${size.height}` : name;
 
 /** A variant waiting under a temporary name. */
 export interface PendingVariant {
@@ -55,20 +88,24 @@ export class UploadStorage {
 
   /**
    * Moves an accepted temporary file and its variants into `folder` and
-   * returns the original's relative path. Variants go first, the original
-   * last: once the original is there, so are its variants. `name` (32 hex)
-   * defaults to a random one; the seed passes a hash of the content.
+   * returns the original's relative path, `<folder>/<name>.<w>x<h>.<ext>`
+   * (`size` null: `<folder>/<name>.<ext>`, for an animated image, which has
+   * no variants). Variants go first, the original last: once the original is
+   * there, so are its variants. `name` defaults to 32 random hex; the seed
+   * passes a hash of the content or a fixed demo name.
    */
   async commit(
     tempPath: string,
     folder: string,
     extension: string,
+    size: { width: number; height: number } | null,
     variants: readonly PendingVariant[] = [],
     name = randomBytes(16).toString('hex'),
   ): Promise<string> {
+    const relative = `${folder}/${sizedName(name, size)}.${extension}`;
+    if (!isStoredName(relative)) throw new Error(`not a name this store serves: ${relative}`);
     await mkdir(join(this.root, folder), { recursive: true });
-    for (const v of variants) await rename(v.tempPath, join(this.root, `${folder}/${name}-${v.width}w.webp`));
-    const relative = `${folder}/${name}.${extension}`;
+    for (const v of variants) await rename(v.tempPath, join(this.root, variantPathOf(relative, v.width)));
     await rename(tempPath, join(this.root, relative));
     return relative;
   }
@@ -105,14 +142,13 @@ export class UploadStorage {
    * rules out `..`, dot files and the temporary folder) or the file is gone.
    */
   async locate(relative: string): Promise<StoredFile | null> {
-    const match = STORED_NAME.exec(relative);
-    if (!match) return null;
+    const parsed = parseStoredName(relative);
+    if (!parsed) return null;
     const absolutePath = join(this.root, relative);
     try {
       const info = await stat(absolutePath);
       if (!info.isFile()) return null;
-      const extension = match[3] as ImageType['extension'];
-      return { absolutePath, name: match[2], size: info.size, mimeType: MIME_BY_EXTENSION[extension] };
+      return { absolutePath, name: parsed.name, size: info.size, mimeType: MIME_BY_EXTENSION[parsed.extension] };
     } catch {
       return null;
     }
