@@ -9,6 +9,7 @@ import { UserService } from '../modules/user/user.service';
 import { createDataSource } from './data-source';
 import { SEED_CLIENTS, SEED_DOMAIN_MAPPINGS, SEED_STAFF } from './seed-data';
 import { DEMO_IMAGES_SEED, seedDemoImages } from './seed-images';
+import { seedTemplateArt } from './seed-template-art';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@healthads.local';
 
@@ -33,6 +34,8 @@ export interface SeedResult {
   demoDataSeeded: boolean;
   /** Image files (originals and WebP variants) this run wrote for the demo clinics and staff. */
   demoImagesWritten: number;
+  /** Image files this run wrote for the demo templates' heroes and before/after stories (only missing ones are drawn). */
+  templateArtWritten: number;
 }
 
 /** pg advisory lock key: concurrent seed runs take turns. */
@@ -114,7 +117,7 @@ export async function seedAdmin(
   return (await userService(dataSource).upsertAdmin(account)).user;
 }
 
-type AdminResult = Omit<SeedResult, 'demoDataSeeded' | 'demoImagesWritten'>;
+type AdminResult = Omit<SeedResult, 'demoDataSeeded' | 'demoImagesWritten' | 'templateArtWritten'>;
 
 async function seedDefaultAdmin(dataSource: DataSource, adminEmail: string, adminPassword?: string): Promise<AdminResult> {
   const users = userService(dataSource);
@@ -150,8 +153,10 @@ export async function seed(dataSource: DataSource, options: SeedOptions): Promis
   // Resolved like the service's own UPLOAD_DIR (relative paths, the default), so both name one directory.
   const uploadDir = options.uploadDir === null ? null : configShape.UPLOAD_DIR.parse(options.uploadDir ?? process.env.UPLOAD_DIR);
   const demoImagesWritten = uploadDir === null ? 0 : await seedImagesOnce(dataSource, uploadDir);
+  // Files, not rows: drawn whenever missing from this upload directory (the templates seed points at them).
+  const templateArtWritten = uploadDir === null ? 0 : await seedTemplateArt(uploadDir);
   const admin = await seedDefaultAdmin(dataSource, adminEmail, options.adminPassword || undefined);
-  return { ...admin, demoDataSeeded, demoImagesWritten };
+  return { ...admin, demoDataSeeded, demoImagesWritten, templateArtWritten };
 }
 
 async function main(): Promise<void> {
@@ -170,7 +175,8 @@ async function main(): Promise<void> {
       ? `created admin ${result.adminEmail} with password ${result.generatedPassword} (shown once)`
       : `admin ${result.adminEmail} ${result.adminCreated ? 'created' : adminPassword ? 'password set from ADMIN_PASSWORD' : 'kept as it was'}`;
     const images = result.demoImagesWritten ? `; ${result.demoImagesWritten} demo image files written to ${config.UPLOAD_DIR}` : '';
-    console.error(`tenant: ${result.demoDataSeeded ? 'demo data seeded' : 'demo data already seeded once, left as it is'}${images}; ${admin}`);
+    const art = result.templateArtWritten ? `; ${result.templateArtWritten} template art files written` : '';
+    console.error(`tenant: ${result.demoDataSeeded ? 'demo data seeded' : 'demo data already seeded once, left as it is'}${images}${art}; ${admin}`);
   } finally {
     if (dataSource.isInitialized) await dataSource.destroy();
   }

@@ -1,11 +1,12 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type request from 'supertest';
 import sharp from 'sharp';
-import { variantsOf } from '@hap/contracts';
+import { DEMO_ART_PATHS, DEMO_BEFORE_AFTER_SIZE, DEMO_HERO_SIZE, DEMO_TEMPLATE_ART, sizeInPath, variantsOf } from '@hap/contracts';
 import { seed } from '../../src/db/seed';
 import { SEED_CLIENTS, SEED_STAFF } from '../../src/db/seed-data';
 import { seedDemoImages } from '../../src/db/seed-images';
+import { seedTemplateArt } from '../../src/db/seed-template-art';
 import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/database';
 import { pngBytes } from '../helpers/images';
@@ -76,18 +77,23 @@ describe('seed: demo imagery', () => {
     const expected = (SEED_CLIENTS.length - 1) * 4 + SEED_CLIENTS.length * 6 + (SEED_STAFF.length - 1) * 4;
     expect(first.demoImagesWritten).toBe(expected);
     expect(second.demoImagesWritten).toBe(0);
+    // The templates' art: 7 heroes (1920 px: 5 variants) and 28 before/after pictures (960 px: 3), drawn once.
+    expect(first.templateArtWritten).toBe(7 * 6 + 28 * 4);
+    expect(second.templateArtWritten).toBe(0);
     expect(await storedFiles(t.uploadDir)).toEqual(filesAfterFirst);
     console.info(`demo imagery: ${expected} files in ${took} ms`);
 
     const rows = await clinics();
     expect(rows.map((c) => c.id)).toEqual(SEED_CLIENTS.map((c) => c.id));
     for (const c of rows) {
-      expect(c.logoPath).toMatch(c.id === 2 ? adminPath : /^\/uploads\/clients\/[0-9a-f]{32}\.png$/);
-      expect(c.officeImagePath).toMatch(/^\/uploads\/clients\/[0-9a-f]{32}\.jpg$/);
+      // Sized names: pages build each picture's srcset from its path alone (sizeInPath).
+      expect(c.logoPath).toMatch(c.id === 2 ? adminPath : /^\/uploads\/clients\/[0-9a-f]{32}\.960x240\.png$/);
+      expect(c.officeImagePath).toMatch(/^\/uploads\/clients\/[0-9a-f]{32}\.1920x1080\.jpg$/);
+      expect(sizeInPath(c.officeImagePath!)).toEqual({ width: 1920, height: 1080 });
     }
     const portraits = await staff();
     for (const s of SEED_STAFF) {
-      expect(portraits.get(s.name)).toMatch(s.name === 'Dr. Marcus Reed' ? adminPath : /^\/uploads\/staff\/[0-9a-f]{32}\.jpg$/);
+      expect(portraits.get(s.name)).toMatch(s.name === 'Dr. Marcus Reed' ? adminPath : /^\/uploads\/staff\/[0-9a-f]{32}\.800x1000\.jpg$/);
     }
     // Different clinics, different art.
     expect(new Set(rows.map((c) => c.officeImagePath)).size).toBe(rows.length);
@@ -117,6 +123,32 @@ describe('seed: demo imagery', () => {
     expect(await sharp(res.body as Buffer).metadata()).toMatchObject({ width: 800, height: 1000 });
     expect(variantsOf(path, 800, 1000).map((v) => v.width)).toEqual([320, 640, 800]);
     expect((await download(variantsOf(path, 800, 1000)[0].path)).status).toBe(200);
+  });
+
+  it("serves every template's hero and before/after pictures at the paths the templates seed stores, with their variants", async () => {
+    for (const path of DEMO_ART_PATHS) {
+      const size = sizeInPath(path)!;
+      const res = await download(path);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      expect(await sharp(res.body as Buffer).metadata()).toMatchObject({ format: 'jpeg', ...size });
+      for (const variant of variantsOf(path, size.width, size.height)) expect((await t.api.get(variant.path)).status).toBe(200);
+    }
+    const hero = await sharp((await download(DEMO_TEMPLATE_ART.trt.hero)).body as Buffer).metadata();
+    expect({ width: hero.width, height: hero.height }).toEqual(DEMO_HERO_SIZE);
+    // Before and after differ (the "after" is in the template's palette, the "before" washed out), and so do the stories.
+    const [one, two] = DEMO_TEMPLATE_ART.ed.stories;
+    const bytes = await Promise.all([one.before, one.after, two.before].map(async (p) => (await download(p)).body as Buffer));
+    expect(new Set(bytes.map((b) => b.toString('base64'))).size).toBe(3);
+    expect(await sharp(bytes[0]).metadata()).toMatchObject(DEMO_BEFORE_AFTER_SIZE);
+  });
+
+  it('draws a missing template picture again, and only that one', async () => {
+    const hero = join(t.uploadDir, DEMO_TEMPLATE_ART.plong.hero.replace(/^\/uploads\//, ''));
+    await rm(hero);
+    const written = await seedTemplateArt(t.uploadDir);
+    expect(written).toBe(6);
+    expect((await download(DEMO_TEMPLATE_ART.plong.hero)).status).toBe(200);
   });
 
   it('names the art by its content: drawing it again writes the same files, not copies', async () => {

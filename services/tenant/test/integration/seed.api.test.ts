@@ -49,9 +49,10 @@ describe('seed', () => {
       adminCreated: true,
       demoDataSeeded: true,
       demoImagesWritten: 0,
+      templateArtWritten: 0,
     });
     expect(first.generatedPassword!.length).toBeGreaterThanOrEqual(20);
-    expect(second).toEqual({ adminEmail: adminEmail.toLowerCase(), generatedPassword: null, adminCreated: false, demoDataSeeded: false, demoImagesWritten: 0 });
+    expect(second).toEqual({ adminEmail: adminEmail.toLowerCase(), generatedPassword: null, adminCreated: false, demoDataSeeded: false, demoImagesWritten: 0, templateArtWritten: 0 });
     expect(countsAfterFirst).toEqual(FRESH);
     expect(await counts(t.dataSource)).toEqual(FRESH);
     expect(await history(t.dataSource)).toEqual([DEMO_CLINICS_SEED]);
@@ -66,8 +67,8 @@ describe('seed', () => {
     const created = await seed(t.dataSource, { uploadDir: null, adminEmail, adminPassword: 'first-password-1' });
     const reset = await seed(t.dataSource, { uploadDir: null, adminEmail, adminPassword: 'second-password-2' });
 
-    expect(created).toEqual({ adminEmail, generatedPassword: null, adminCreated: true, demoDataSeeded: false, demoImagesWritten: 0 });
-    expect(reset).toEqual({ adminEmail, generatedPassword: null, adminCreated: false, demoDataSeeded: false, demoImagesWritten: 0 });
+    expect(created).toEqual({ adminEmail, generatedPassword: null, adminCreated: true, demoDataSeeded: false, demoImagesWritten: 0, templateArtWritten: 0 });
+    expect(reset).toEqual({ adminEmail, generatedPassword: null, adminCreated: false, demoDataSeeded: false, demoImagesWritten: 0, templateArtWritten: 0 });
     expect((await verify(adminEmail, 'first-password-1')).status).toBe(401);
     expect((await verify(adminEmail, 'second-password-2')).status).toBe(200);
   });
@@ -122,7 +123,7 @@ describe('seed', () => {
 
     const again = await seed(t.dataSource, { uploadDir: null, adminEmail });
 
-    expect(again).toEqual({ adminEmail, generatedPassword: expect.any(String), adminCreated: true, demoDataSeeded: false, demoImagesWritten: 0 });
+    expect(again).toEqual({ adminEmail, generatedPassword: expect.any(String), adminCreated: true, demoDataSeeded: false, demoImagesWritten: 0, templateArtWritten: 0 });
     expect((await t.api.get('/api/clients/5')).status).toBe(404);
     expect(await counts(t.dataSource)).toEqual({ ...FRESH, clients: FRESH.clients - 1, mappings: FRESH.mappings - evergreen });
     const host = await t.api.get('/api/resolve-client?host=evergreenwellnessinstitute.com');
@@ -172,7 +173,7 @@ describe('seed on a database seeded before seed_history existed', () => {
 
     const result = await seed(db.dataSource, { uploadDir: null, adminEmail: `legacy-${uniq()}@example.com`, adminPassword: 'legacy-password' });
 
-    expect(result).toMatchObject({ adminCreated: true, demoDataSeeded: false, demoImagesWritten: 0 });
+    expect(result).toMatchObject({ adminCreated: true, demoDataSeeded: false, demoImagesWritten: 0, templateArtWritten: 0 });
     expect(await counts(db.dataSource)).toEqual({ clients: 1, mappings: 0, staff: 0 });
   });
 });
