@@ -1,5 +1,13 @@
 import type { DataSource } from 'typeorm';
-import { createServiceApp, databaseReady, registerDataSource, registerRoutes } from '@hap/service-kit';
+import {
+  contentCacheFromConfig,
+  createServiceApp,
+  databaseReady,
+  registerContentCache,
+  registerDataSource,
+  registerRoutes,
+  type ContentCache,
+} from '@hap/service-kit';
 import type { Config } from './config';
 import { ClientRepository } from './modules/client/client.repository';
 import { clientHandlers } from './modules/client/client.routes';
@@ -7,6 +15,7 @@ import { ClientService } from './modules/client/client.service';
 import { DomainMappingRepository } from './modules/domain-mapping/domain-mapping.repository';
 import { domainMappingHandlers } from './modules/domain-mapping/domain-mapping.routes';
 import { DomainMappingService } from './modules/domain-mapping/domain-mapping.service';
+import { PageContextService } from './modules/resolve-client/page-context.service';
 import { resolveClientHandlers } from './modules/resolve-client/resolve-client.routes';
 import { ResolveClientService } from './modules/resolve-client/resolve-client.service';
 import { StaffMemberRepository } from './modules/staff-member/staff-member.repository';
@@ -20,11 +29,19 @@ import { UserRepository } from './modules/user/user.repository';
 import { userHandlers } from './modules/user/user.routes';
 import { UserService } from './modules/user/user.service';
 
+export interface TenantAppOptions {
+  /**
+   * GET /api/page-context's cache. Default: one from the config (its Redis,
+   * CONTENT_CACHE_TTL_MS; none when that is 0). A test may pass its own, or null.
+   */
+  pageContextCache?: ContentCache | null;
+}
+
 /**
  * Builds the tenant API without listening (tests drive it in-process):
  * external plugins, then the data source, then each module's routes.
  */
-export function buildApp(config: Config, dataSource: DataSource) {
+export function buildApp(config: Config, dataSource: DataSource, options: TenantAppOptions = {}) {
   const app = createServiceApp({
     name: 'tenant',
     internalSecret: config.INTERNAL_SECRET,
@@ -48,11 +65,16 @@ export function buildApp(config: Config, dataSource: DataSource) {
 
   const staff = new StaffMemberService(dataSource, new StaffMemberRepository(dataSource), clientRepository);
 
+  // Public pages' answers, cleared in every tenant API process after any audited write commits.
+  const pageCache = options.pageContextCache === undefined ? contentCacheFromConfig(app, 'tenant.page-context', config) : options.pageContextCache;
+  if (pageCache) registerContentCache(app, pageCache, dataSource);
+  const pages = new PageContextService(new ResolveClientService(mappings, clientRepository, pageCache), clients, staff, pageCache);
+
   registerRoutes(app, 'tenant', {
     ...clientHandlers(clients),
     ...staffMemberHandlers(staff),
     ...domainMappingHandlers(new DomainMappingService(dataSource, mappings, clientRepository)),
-    ...resolveClientHandlers(new ResolveClientService(mappings, clientRepository), clients, staff),
+    ...resolveClientHandlers(new ResolveClientService(mappings, clientRepository), pages),
     ...uploadHandlers(new UploadService(storage), storage),
     ...userHandlers(new UserService(dataSource, new UserRepository(dataSource))),
   });

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { baseConfigShape, loadConfig, port } from '@hap/service-kit';
+import { baseConfigShape, contentCacheConfigShape, loadConfig, port } from '@hap/service-kit';
 import { DEFAULT_PORTS } from '@hap/contracts';
 
 /** The repository root, from src/ (tests) and dist/ (built) alike. */
@@ -9,6 +9,8 @@ const REPO_ROOT = resolve(__dirname, '../../..');
 /** The tenant service's configuration; see .env.example at the repository root. */
 export const configShape = {
   ...baseConfigShape,
+  /** GET /api/page-context's cache (CONTENT_CACHE_TTL_MS, CONTENT_CACHE_MAX_ENTRIES); invalidated through REDIS_URL. */
+  ...contentCacheConfigShape,
   /** Port of the tenant API. */
   PORT: port(DEFAULT_PORTS.tenant),
   /** Where uploaded images are stored (served back under /uploads/). */
