@@ -1,5 +1,13 @@
 import type { DataSource } from 'typeorm';
-import { createServiceApp, databaseReady, registerDataSource, registerRoutes } from '@hap/service-kit';
+import {
+  contentCacheFromConfig,
+  createServiceApp,
+  databaseReady,
+  registerContentCache,
+  registerDataSource,
+  registerRoutes,
+  type ContentCache,
+} from '@hap/service-kit';
 import type { Config } from './config';
 import { ServiceTemplateRepository } from './modules/catalogue/catalogue.repository';
 import { catalogueHandlers } from './modules/catalogue/catalogue.routes';
@@ -10,11 +18,19 @@ import { ClientServiceService } from './modules/client-service/client-service.se
 import { contentHandlers } from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';
 
+export interface AppDependencies {
+  /**
+   * GET /api/page-content's cache. Default: one from the config (its Redis,
+   * CONTENT_CACHE_TTL_MS; none when that is 0). A test may pass its own, or null.
+   */
+  pageContentCache?: ContentCache | null;
+}
+
 /**
  * Builds the templates API without listening (tests drive it in-process):
  * the data source, then each module's routes.
  */
-export function buildApp(config: Config, dataSource: DataSource) {
+export function buildApp(config: Config, dataSource: DataSource, dependencies: AppDependencies = {}) {
   const app = createServiceApp({
     name: 'templates',
     internalSecret: config.INTERNAL_SECRET,
@@ -27,10 +43,19 @@ export function buildApp(config: Config, dataSource: DataSource) {
   const clientServices = new ClientServiceService(dataSource, new ClientServiceRepository(dataSource), templates);
   const content = new ContentService(templates, clientServices);
 
+  // Public pages' answers, cleared in every templates API process after any audited write commits;
+  // the template mappings (slugs in service links) are read again with them.
+  const pageCache =
+    dependencies.pageContentCache === undefined ? contentCacheFromConfig(app, 'templates.page-content', config) : dependencies.pageContentCache;
+  if (pageCache) {
+    registerContentCache(app, pageCache, dataSource);
+    pageCache.onInvalidate(() => content.invalidateMappings());
+  }
+
   registerRoutes(app, 'templates', {
     ...catalogueHandlers(new CatalogueService(dataSource, templates), content),
     ...clientServiceHandlers(clientServices),
-    ...contentHandlers(content),
+    ...contentHandlers(content, pageCache),
   });
   return app;
 }
