@@ -26,6 +26,21 @@ const firstValue = (header: string | string[] | undefined) =>
 
 const envelope = (code: ErrorCode, message: string): ErrorEnvelope => ({ success: false, code, message });
 
+/**
+ * Page caching (README, "How a page is made", step 3). Only the visitor's own browser may
+ * keep a page (`private`: what a page shows can depend on a cookie, and a shared cache would
+ * not know), and only a page that depends on nothing but its URL and host: a clinic chosen by
+ * a mapped host or the development /trt and /ed paths, rendered from both answers, setting
+ * no cookie. A page chosen by the session cookie or the default (a ?client= visit changes
+ * the cookie, the URL stays), or rendered with fallbacks, is revalidated on every view
+ * (weak ETag, 304); an error or not-found page is not stored.
+ */
+const PAGE_CACHE = {
+  shortLived: 'private, max-age=30, stale-while-revalidate=60',
+  revalidate: 'no-cache',
+  none: 'no-store',
+} as const;
+
 /** Hashed assets are immutable; a miss must not be cached long, or a deploy's new file would stay "missing". */
 function replyAssetMissing(reply: FastifyReply) {
   return reply.code(404).header('cache-control', 'no-store').type('text/plain; charset=utf-8').send('Not Found');
@@ -96,6 +111,8 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     page: RenderResult;
     state: object | null;
     remember: number | null;
+    /** Depends only on URL and host, and both answers arrived (see PAGE_CACHE). */
+    cacheable: boolean;
   }
 
   /** Page kinds that show a clinic's catalogue (services, a service's content). */
@@ -105,7 +122,7 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     const url = new URL(request.url, 'http://localhost');
     const route = ssr.routeFor(url.pathname, url.search);
     // /login and a path that is a lost query only redirect; /admin/* shows the remote's placeholder: none needs a clinic.
-    if (route.redirect || route.kind === 'admin') return { page: ssr.render(request.url, null), state: null, remember: null };
+    if (route.redirect || route.kind === 'admin') return { page: ssr.render(request.url, null), state: null, remember: null, cacheable: false };
 
     const claimed = firstValue(request.headers['x-forwarded-host']) ?? request.headers.host ?? '';
     // A host is a name and a port; anything else (a forged header) is not worth a canonical URL.
@@ -123,6 +140,7 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     if (problem) request.log.warn({ problem, host }, 'page rendered with fallbacks');
     // The catalogue answers for the resolved clinic (client 1 when the clinic could not be resolved).
     let content = null;
+    let complete = !problem && context !== null;
     if (NEEDS_CONTENT.has(route.kind)) {
       const loaded = await pageContent({
         clientId: context?.resolution.clientId ?? 1,
@@ -131,10 +149,17 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
         forwardedFor,
       });
       if (loaded.problem) request.log.warn({ problem: loaded.problem, host }, 'page rendered without its catalogue data');
+      complete &&= !loaded.problem;
       content = loaded.content;
     }
     const data = ssr.pageDataFrom({ route, context, content, origin: `${proto}://${host}` });
-    return { page: ssr.render(request.url, data.state), state: data.state, remember: data.rememberClientId };
+    const source = context?.resolution.source;
+    return {
+      page: ssr.render(request.url, data.state),
+      state: data.state,
+      remember: data.rememberClientId,
+      cacheable: complete && (source === 'host' || source === 'path'),
+    };
   }
 
   app.get('/*', async (request, reply) => {
@@ -143,9 +168,9 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
       rendered = await renderPage(request);
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed');
-      rendered = { page: ssr.renderErrorPage(), state: null, remember: null };
+      rendered = { page: ssr.renderErrorPage(), state: null, remember: null, cacheable: false };
     }
-    const { page, state, remember } = rendered;
+    const { page, state, remember, cacheable } = rendered;
 
     if (page.redirect) return reply.redirect(page.redirect, 302);
 
@@ -162,7 +187,8 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     const assets = assetTags[page.page];
     const body = fillTemplate(template, assets ? { ...page, head: `${page.head}\n    ${assets}` } : page, { state, config: runtimeConfig });
     const etag = etagOf(body);
-    reply.header('cache-control', 'no-cache').header('etag', etag).type('text/html; charset=utf-8');
+    const cacheControl = page.status !== 200 ? PAGE_CACHE.none : cacheable && remember === null ? PAGE_CACHE.shortLived : PAGE_CACHE.revalidate;
+    reply.header('cache-control', cacheControl).header('etag', etag).type('text/html; charset=utf-8');
     if (page.status === 200 && isFresh(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.code(page.status).send(body);
   });

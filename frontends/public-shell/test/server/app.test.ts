@@ -239,6 +239,75 @@ describe('pages that need no clinic', () => {
   });
 });
 
+describe('page cache headers', () => {
+  const SHORT = 'private, max-age=30, stale-while-revalidate=60';
+  const chosenBy = (source: PageContext['resolution']['source']) => {
+    answer = { context: { resolution: { clientId: 2, source }, client: apex, staff: [] } };
+  };
+
+  it.each(['host', 'path'] as const)('lets the browser keep a page whose clinic came from the %s for 30 s, still with its ETag', async (source) => {
+    chosenBy(source);
+    const res = await app.inject({ url: '/', headers: { 'x-forwarded-host': 'www.apex.example' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe(SHORT);
+    expect(res.headers['set-cookie']).toBeUndefined();
+    const again = await app.inject({ url: '/', headers: { 'x-forwarded-host': 'www.apex.example', 'if-none-match': String(res.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it.each(['session', 'default'] as const)('revalidates every view of a page whose clinic came from the %s (the cookie can change, the URL does not)', async (source) => {
+    chosenBy(source);
+    const res = await app.inject({ url: '/', headers: { cookie: 'currentClientId=2' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.etag).toMatch(/^W\//);
+  });
+
+  it('revalidates a page that sets the currentClientId cookie from ?client=', async () => {
+    const res = await app.inject({ url: '/?client=2' });
+    expect(res.headers['set-cookie']).toBeDefined();
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('does not let the browser keep a page rendered with fallbacks', async () => {
+    answer = { context: null, problem: 'page-context failed: The gateway service is temporarily unavailable.' };
+    expect((await app.inject({ url: '/' })).headers['cache-control']).toBe('no-cache');
+
+    chosenBy('host');
+    content = { content: null, problem: 'page-content failed: The gateway service is temporarily unavailable.' };
+    const home = await app.inject({ url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each([
+    ['the not-found page', '/no/such/page', 404],
+    ["'Service Not Available'", '/trt', 503],
+  ])('does not store %s', async (_what, url, status) => {
+    chosenBy('host');
+    if (status === 503) content = { content: null, problem: 'page-content failed: The gateway service is temporarily unavailable.' };
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('does not store the error page', async () => {
+    chosenBy('host');
+    ssr.render = () => {
+      throw new Error('render broke');
+    };
+    const res = await app.inject({ url: '/' });
+    expect(res.statusCode).toBe(500);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('revalidates the /admin shell', async () => {
+    const res = await app.inject({ url: '/admin/clients' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
 describe('GET /assets/*', () => {
   it('serves a hashed asset pre-compressed with a year-long immutable cache', async () => {
     const res = await app.inject({ url: '/assets/index-abc.js', headers: { 'accept-encoding': 'br' } });
