@@ -1,0 +1,258 @@
+#!/usr/bin/env node
+/**
+ * Public page speed benchmark (npm run bench:pages, which builds first).
+ *
+ * Starts the whole stack with the launcher (startStack) on its own ports, a
+ * fresh PostgreSQL database and Redis key prefix (both removed afterwards), then
+ * runs Lighthouse (the npm package with Debian's Chromium, mobile defaults:
+ * Moto G Power emulation and simulated slow 4G / 4× CPU throttling) three times
+ * on client 1's TRT landing page and home page. Prints each run and the median
+ * of each figure: performance score, LCP, TBT, CLS, FCP and the JavaScript the
+ * page loads as transferred (sum of the script requests' transferSize), each
+ * against its target (issue: performance ≥ 98, LCP ≤ 1.2 s, TBT ≤ 50 ms,
+ * CLS ≤ 0.02, landing JS ≤ 90 KB compressed), and the landing route's scripts
+ * by file. A benchmark prints figures: a missed target exits non-zero only with
+ * --strict; errors (stack not starting, Lighthouse failing) always do.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { startStack } from '../launcher/stack.mjs';
+
+const require = createRequire(import.meta.url);
+const { Client } = require('pg');
+const Redis = require('ioredis');
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const env = process.env;
+const STRICT = process.argv.includes('--strict');
+const RUNS = Math.max(1, Number(env.BENCH_RUNS ?? 3));
+const BASE_PORT = Number(env.BENCH_PAGES_PORT ?? 18490);
+const CHROME_PATH = env.CHROMIUM_PATH ?? env.CHROME_PATH ?? '/usr/bin/chromium';
+const ADMIN_DB_URL = env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REPORT_DIR = env.BENCH_REPORT_DIR ?? join(ROOT, '.data', 'bench', 'pages');
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const PAGES = [
+  { name: 'landing', path: '/trt?client=1', jsBudget: true },
+  { name: 'home', path: '/?client=1', jsBudget: false },
+];
+
+const KB = 1024;
+/** The issue's targets; `value` reads a run's figure, `ok` judges it. */
+const TARGETS = {
+  performance: { label: 'performance', target: '≥ 98', ok: (v) => v >= 98, show: (v) => String(Math.round(v)) },
+  lcp: { label: 'LCP', target: '≤ 1.2 s', ok: (v) => v <= 1200, show: (v) => `${(v / 1000).toFixed(2)} s` },
+  tbt: { label: 'TBT', target: '≤ 50 ms', ok: (v) => v <= 50, show: (v) => `${Math.round(v)} ms` },
+  cls: { label: 'CLS', target: '≤ 0.02', ok: (v) => v <= 0.02, show: (v) => v.toFixed(3) },
+  fcp: { label: 'FCP', target: '', ok: () => true, show: (v) => `${(v / 1000).toFixed(2)} s` },
+  js: { label: 'JS transferred', target: '≤ 90 KB (landing)', ok: (v) => v <= 90 * KB, show: (v) => `${(v / KB).toFixed(1)} KB` },
+};
+
+for (const file of ['gateway/dist/server.js', 'frontends/public-shell/dist/node/server.js', 'frontends/public-shell/dist/client/index.html']) {
+  if (!existsSync(join(ROOT, file))) {
+    console.error(`Missing ${file}: run npm run build:server && npm run build:web first (npm run bench:pages does).`);
+    process.exit(1);
+  }
+}
+
+const short = (url) => url.replace(/^https?:\/\/[^/]+/, '');
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** The figures of one Lighthouse result, and its scripts as transferred. */
+function figuresOf(lhr) {
+  const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const scripts = requests.filter((r) => r.resourceType === 'Script').map((r) => ({ url: r.url, transferSize: r.transferSize ?? 0, resourceSize: r.resourceSize ?? 0 }));
+  return {
+    performance: (lhr.categories.performance?.score ?? NaN) * 100,
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    fcp: audit('first-contentful-paint'),
+    js: scripts.reduce((sum, s) => sum + s.transferSize, 0),
+    scripts,
+  };
+}
+
+/** Trace hiccups Lighthouse itself says to retry ("Please run Lighthouse again"). */
+const RETRYABLE = new Set(['NO_NAVSTART', 'NO_FCP', 'NO_LCP', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT']);
+
+async function runLighthouse(url, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url);
+    } catch (err) {
+      if (attempt >= attempts || !RETRYABLE.has(err.code)) throw err;
+      console.log(`  (${err.code} on ${short(url)}, retrying)`);
+    }
+  }
+}
+
+async function lighthouseOnce(url) {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'hap-bench-chrome-'));
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, userDataDir, logLevel: 'silent' });
+  try {
+    // Default config: mobile form factor, simulated throttling (Lighthouse's mobile defaults).
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+    if (result.lhr.runtimeError) {
+      const { code, message } = result.lhr.runtimeError;
+      throw Object.assign(new Error(`Lighthouse failed on ${url}: ${code} ${message}`), { code });
+    }
+    return result.lhr;
+  } finally {
+    await chrome.kill();
+    await rm(userDataDir, { recursive: true, force: true });
+  }
+}
+
+/** What the median run says about LCP, render-blocking resources and unused JS. */
+function diagnostics(lhr) {
+  const lines = [];
+  const lcpElement = lhr.audits['largest-contentful-paint-element']?.details;
+  const tables = lcpElement?.type === 'list' ? lcpElement.items : lcpElement ? [lcpElement] : [];
+  for (const table of tables) {
+    for (const item of table.items ?? []) {
+      if (item.node) lines.push(`  LCP element: ${item.node.nodeLabel ?? ''} <${item.node.selector ?? ''}> ${(item.node.snippet ?? '').slice(0, 160)}`);
+      else if (item.phase) lines.push(`    ${item.phase}: ${Math.round(item.timing)} ms (${(item.percent ?? '').toString()})`);
+    }
+  }
+  const blocking = lhr.audits['render-blocking-resources']?.details?.items ?? [];
+  lines.push(`  render-blocking: ${blocking.length ? blocking.map((b) => `${short(b.url)} (${(b.totalBytes / KB).toFixed(1)} KB, ~${Math.round(b.wastedMs)} ms)`).join(', ') : 'none'}`);
+  const unused = lhr.audits['unused-javascript']?.details?.items ?? [];
+  lines.push(`  unused JS: ${unused.length ? unused.map((u) => `${short(u.url)} ${(u.wastedBytes / KB).toFixed(1)} of ${(u.totalBytes / KB).toFixed(1)} KB`).join(', ') : 'none reported'}`);
+  const tti = lhr.audits.interactive?.numericValue;
+  const si = lhr.audits['speed-index']?.numericValue;
+  lines.push(`  speed index ${si ? (si / 1000).toFixed(2) : '?'} s, TTI ${tti ? (tti / 1000).toFixed(2) : '?'} s, server response ${Math.round(lhr.audits['server-response-time']?.numericValue ?? NaN)} ms`);
+  return lines;
+}
+
+async function main() {
+  const run = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const databaseName = `hap_bench_pages_${run}`;
+  const redisPrefix = `hap_bench_pages_${run}`;
+  const admin = new Client({ connectionString: ADMIN_DB_URL, connectionTimeoutMillis: 5_000 });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${databaseName}"`);
+  await admin.end();
+  const databaseUrl = new URL(ADMIN_DB_URL);
+  databaseUrl.pathname = `/${databaseName}`;
+  const uploadDir = await mkdtemp(join(tmpdir(), 'hap-bench-uploads-'));
+
+  let stack;
+  const cleanup = async () => {
+    await stack?.stop();
+    stack = undefined;
+    await rm(uploadDir, { recursive: true, force: true });
+    const client = new Client({ connectionString: ADMIN_DB_URL });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
+    await client.end();
+    const redis = new Redis(REDIS_URL);
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    redis.disconnect();
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
+
+  try {
+    console.log(`Starting the stack on ports ${BASE_PORT}–${BASE_PORT + 5} (database ${databaseName}) …`);
+    stack = await startStack({
+      databaseUrl: databaseUrl.toString(),
+      redisPrefix,
+      quiet: true,
+      logDir: join(REPORT_DIR, 'logs'),
+      ports: { gateway: BASE_PORT, publicShell: BASE_PORT + 1, tenant: BASE_PORT + 2, leads: BASE_PORT + 3, templates: BASE_PORT + 4, ads: BASE_PORT + 5 },
+      env: { NODE_ENV: 'production', LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'warn', UPLOAD_DIR: uploadDir, ADMIN_PASSWORD: randomBytes(12).toString('base64url') },
+      log: () => {},
+    });
+    // Warm the servers (JIT, caches) so the first measured run is not the first request.
+    for (const page of PAGES) {
+      for (let i = 0; i < 5; i++) {
+        const res = await fetch(`${stack.url}${page.path}`, { headers: { 'accept-encoding': 'br' } });
+        if (res.status !== 200) throw new Error(`GET ${page.path} answered ${res.status}`);
+        await res.arrayBuffer();
+      }
+    }
+
+    mkdirSync(REPORT_DIR, { recursive: true });
+    console.log(`Lighthouse ${require('lighthouse/package.json').version}, ${CHROME_PATH}, mobile defaults (simulated throttling), ${RUNS} runs per page\n`);
+    const results = [];
+    for (const page of PAGES) {
+      const url = `${stack.url}${page.path}`;
+      const runs = [];
+      for (let i = 1; i <= RUNS; i++) {
+        const lhr = await runLighthouse(url);
+        writeFileSync(join(REPORT_DIR, `${page.name}-${i}.json`), JSON.stringify(lhr));
+        const f = figuresOf(lhr);
+        runs.push({ lhr, figures: f });
+        console.log(
+          `${page.name} #${i}  perf ${TARGETS.performance.show(f.performance)}  LCP ${TARGETS.lcp.show(f.lcp)}  TBT ${TARGETS.tbt.show(f.tbt)}  ` +
+            `CLS ${TARGETS.cls.show(f.cls)}  FCP ${TARGETS.fcp.show(f.fcp)}  JS ${TARGETS.js.show(f.js)} in ${f.scripts.length} scripts`,
+        );
+      }
+      results.push({ page, runs });
+    }
+
+    let missed = 0;
+    console.log('');
+    for (const { page, runs } of results) {
+      console.log(`── ${page.name} ${page.path} — median of ${runs.length}`);
+      for (const [key, t] of Object.entries(TARGETS)) {
+        const value = median(runs.map((r) => r.figures[key]));
+        const judged = key === 'fcp' || (key === 'js' && !page.jsBudget) ? null : t.ok(value);
+        if (judged === false) missed++;
+        console.log(`  ${t.label.padEnd(15)} ${t.show(value).padStart(9)}   ${judged === null ? '' : `${judged ? 'PASS' : 'FAIL'} (target ${t.target})`}`);
+      }
+      const medianRun = computeMedianRun(runs.map((r) => r.lhr));
+      const index = runs.findIndex((r) => r.lhr === medianRun);
+      if (page.jsBudget) {
+        console.log(`  scripts of run #${index + 1} (transferred / uncompressed):`);
+        for (const s of [...runs[index].figures.scripts].sort((a, b) => b.transferSize - a.transferSize)) {
+          console.log(`    ${(s.transferSize / KB).toFixed(1).padStart(6)} KB / ${(s.resourceSize / KB).toFixed(1).padStart(6)} KB  ${short(s.url)}`);
+        }
+      }
+      console.log(`  diagnostics of the median run (#${index + 1}, ${join(REPORT_DIR, `${page.name}-${index + 1}.json`)}):`);
+      for (const line of diagnostics(medianRun)) console.log(line);
+      console.log('');
+    }
+    console.log(missed ? `${missed} target(s) missed${STRICT ? '' : ' (exit 0 without --strict: a benchmark prints figures)'}` : 'All targets met.');
+    return !(STRICT && missed);
+  } finally {
+    await cleanup();
+  }
+}
+
+main()
+  .then((ok) => process.exit(ok ? 0 : 1))
+  .catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
