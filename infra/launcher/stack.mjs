@@ -54,7 +54,8 @@ function processTable(ports, metricsPorts) {
     table.push({
       name,
       script: `services/${name}/dist/server.js`,
-      env: { PORT: ports[name], ...metrics(name) },
+      // templates asks tenant whether a clinic exists before adding a service to it.
+      env: { PORT: ports[name], ...metrics(name), ...(name === 'templates' && { TENANT_URL: `http://127.0.0.1:${ports.tenant}` }) },
       health: `http://127.0.0.1:${ports[name]}/health`,
     });
     table.push({ name: `${name}-worker`, script: `services/${name}/dist/worker.js`, env: metrics(`${name}-worker`) });

@@ -17,4 +17,6 @@ export * from './api-client';
 export * from './templates/content-rules';
 export * from './templates/content';
 export * from './templates/catalogue';
+export * from './templates/demo-art';
+export * from './templates/service-form';
 export * from './colour';

@@ -45,6 +45,7 @@ import {
   UnifiedContentSchema,
 } from './templates/client-service';
 import { TestimonialSchema } from './templates/content';
+import { ServiceCreateSchema, ServiceSchema, ServiceUpdateSchema } from './templates/service-form';
 import { AdminLoginResultSchema, AdminLoginSchema, AuthStatusSchema, UserSchema, VerifyCredentialsSchema } from './tenant/user';
 
 
@@ -428,6 +429,30 @@ export const templatesRoutes = {
     params: ClientIdParamSchema,
     query: ClientServicesQuerySchema,
     projections: { admin: z.array(ClientServiceSchema), public: z.array(ClientServiceSummarySchema) },
+  }),
+  createService: defineRoute({
+    operation: 'createService',
+    method: 'POST',
+    path: '/api/services',
+    owner: 'templates',
+    access: 'admin',
+    summary: 'Services Management: a client’s new service page from a template (the service form body; the client must exist in tenant).',
+    body: ServiceCreateSchema,
+    status: 201,
+    data: ServiceSchema,
+    errors: [404, 409],
+  }),
+  updateService: defineRoute({
+    operation: 'updateService',
+    method: 'PATCH',
+    path: '/api/services/:id',
+    owner: 'templates',
+    access: 'admin',
+    summary: 'Services Management: change a service page (any fields of the service form body).',
+    params: IdParamSchema,
+    body: ServiceUpdateSchema,
+    data: ServiceSchema,
+    errors: [404, 409],
   }),
   listServicesForClient: defineRoute({
     operation: 'listServicesForClient',

@@ -8,6 +8,7 @@ import {
   registerRoutes,
   type ContentCache,
 } from '@hap/service-kit';
+import { createTenantClient, type TenantClient } from './clients/tenant.client';
 import type { Config } from './config';
 import { ServiceTemplateRepository } from './modules/catalogue/catalogue.repository';
 import { catalogueHandlers } from './modules/catalogue/catalogue.routes';
@@ -15,10 +16,14 @@ import { CatalogueService } from './modules/catalogue/catalogue.service';
 import { ClientServiceRepository } from './modules/client-service/client-service.repository';
 import { clientServiceHandlers } from './modules/client-service/client-service.routes';
 import { ClientServiceService } from './modules/client-service/client-service.service';
+import { servicePageHandlers } from './modules/client-service/service-page.routes';
+import { ServicePageService } from './modules/client-service/service-page.service';
 import { contentHandlers } from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';
 
 export interface AppDependencies {
+  /** How the service asks tenant whether a clinic exists; defaults to HTTP at TENANT_URL. */
+  tenant?: TenantClient;
   /**
    * GET /api/page-content's cache. Default: one from the config (its Redis,
    * CONTENT_CACHE_TTL_MS; none when that is 0). A test may pass its own, or null.
@@ -39,8 +44,12 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   });
   registerDataSource(app, dataSource);
 
+  const tenant =
+    dependencies.tenant ??
+    createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TENANT_TIMEOUT_MS });
   const templates = new ServiceTemplateRepository(dataSource);
-  const clientServices = new ClientServiceService(dataSource, new ClientServiceRepository(dataSource), templates);
+  const clientServiceRows = new ClientServiceRepository(dataSource);
+  const clientServices = new ClientServiceService(dataSource, clientServiceRows, templates, tenant);
   const content = new ContentService(templates, clientServices);
 
   // Public pages' answers, cleared in every templates API process after any audited write commits;
@@ -55,6 +64,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   registerRoutes(app, 'templates', {
     ...catalogueHandlers(new CatalogueService(dataSource, templates), content),
     ...clientServiceHandlers(clientServices),
+    ...servicePageHandlers(new ServicePageService(dataSource, clientServiceRows, clientServices, tenant)),
     ...contentHandlers(content, pageCache),
   });
   return app;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { baseConfigShape, contentCacheConfigShape, loadConfig, port } from '@hap/service-kit';
 import { DEFAULT_PORTS } from '@hap/contracts';
 
@@ -8,6 +9,13 @@ export const configShape = {
   ...contentCacheConfigShape,
   /** Port of the templates API. */
   PORT: port(DEFAULT_PORTS.templates),
+  /** Where the tenant service listens: a client service's clinic must exist there. */
+  TENANT_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default(`http://127.0.0.1:${DEFAULT_PORTS.tenant}`)
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** How long a call to tenant may take (ms) before the write answers 503. */
+  TENANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
 };
 
 export const loadServiceConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(configShape, env);

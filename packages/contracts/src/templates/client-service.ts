@@ -60,6 +60,13 @@ export const ClientServiceSchema = ClientServiceSummarySchema.extend({
   beforeAfterImages: z.array(BeforeAfterSchema),
   googleAdsSettings: z.record(z.string(), z.unknown()).nullable(),
   demographicExclusions: z.record(z.string(), z.unknown()).nullable(),
+  /** The Services Management form's fields (POST/PATCH /api/services); admins only, like every field here. */
+  review1: z.string().nullable(),
+  review2: z.string().nullable(),
+  review3: z.string().nullable(),
+  offerValue: z.string().nullable(),
+  googleAdsScript: z.string().nullable(),
+  facebookPixelScript: z.string().nullable(),
   isActive: z.boolean(),
 });
 export type ClientService = z.infer<typeof ClientServiceSchema>;
@@ -91,7 +98,7 @@ const jsonObject = (label: string) =>
     });
 
 /** A page path a client picks: words and hyphens, no slashes. */
-const customPath = () =>
+export const customPathField = () =>
   z
     .string()
     .trim()
@@ -104,7 +111,7 @@ const customPath = () =>
 /** The editor's fields of a client service (admin spec §7 POST /api/client-services). */
 const clientServiceFields = {
   isActive: z.boolean({ error: 'isActive must be true or false' }),
-  customPath: customPath(),
+  customPath: customPathField(),
   customTitle: optionalText(200),
   customOffer: optionalText(500),
   customOfferDescription: optionalText(2000),

@@ -3,6 +3,7 @@ import { ClientServiceEntity } from '../modules/client-service/client-service.en
 import { ServiceTemplateEntity, TemplateCategoryEntity, TemplateSubcategoryEntity } from '../modules/catalogue/catalogue.entity';
 import { CreateTemplatesSchema1763800000000 } from './migrations/1763800000000-CreateTemplatesSchema';
 import { CreateTemplatesTables1764100000000 } from './migrations/1764100000000-CreateTemplatesTables';
+import { AddServiceFormColumns1764200000000 } from './migrations/1764200000000-AddServiceFormColumns';
 
 export const SCHEMA = 'templates';
 
@@ -15,7 +16,7 @@ export const TEMPLATES_ENTITIES = [
 ];
 
 /** In order; a new migration goes at the end. */
-export const TEMPLATES_MIGRATIONS = [CreateTemplatesSchema1763800000000, CreateTemplatesTables1764100000000];
+export const TEMPLATES_MIGRATIONS = [CreateTemplatesSchema1763800000000, CreateTemplatesTables1764100000000, AddServiceFormColumns1764200000000];
 
 /** The templates service's data source: its entities and migrations. */
 export const createDataSource = (url: string) =>

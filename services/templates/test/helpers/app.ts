@@ -1,4 +1,10 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startService, type SignedClient } from '@hap/service-kit/testing';
+import { buildApp as buildTenantApp } from '../../../tenant/src/app';
+import { loadServiceConfig as loadTenantConfig } from '../../../tenant/src/config';
+import { createDataSource as createTenantDataSource } from '../../../tenant/src/db/data-source';
 import { buildApp } from '../../src/app';
 import { loadServiceConfig, type Config } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
@@ -6,22 +12,60 @@ import { seed } from '../../src/db/seed';
 
 export { ADMIN, ANONYMOUS, GATEWAY, PUBLIC_SHELL } from '@hap/service-kit/testing';
 
-export interface TestTemplates {
-  app: ReturnType<typeof buildApp>;
-  config: Config;
-  dataSource: ReturnType<typeof createDataSource>;
+/** The real tenant service, listening on 127.0.0.1: templates asks it whether a clinic exists. */
+export interface TestTenant {
+  url: string;
   api: SignedClient;
   close: () => Promise<void>;
 }
 
 /**
- * The templates API on this run's database (migrated by global setup), with
- * the demo catalogue seeded (once per database, so files may share it).
+ * Tenant's own app on this run's database (migrated by global setup),
+ * listening on a free loopback port, uploads in a temporary directory.
  */
-export async function startTemplates(): Promise<TestTemplates> {
-  const config = loadServiceConfig(process.env);
+export async function startTenant(): Promise<TestTenant> {
+  const uploadDir = await mkdtemp(join(tmpdir(), 'templates-tenant-uploads-'));
+  const config = loadTenantConfig({ ...process.env, UPLOAD_DIR: uploadDir });
+  const dataSource = createTenantDataSource(config.DATABASE_URL);
+  const started = await startService(() => buildTenantApp(config, dataSource), {
+    internalSecret: config.INTERNAL_SECRET,
+    cleanup: () => rm(uploadDir, { recursive: true, force: true }),
+  });
+  const url = await started.app.listen({ host: '127.0.0.1', port: 0 });
+  return { url, api: started.api, close: started.close };
+}
+
+export interface TestTemplates {
+  app: ReturnType<typeof buildApp>;
+  config: Config;
+  dataSource: ReturnType<typeof createDataSource>;
+  api: SignedClient;
+  /** The tenant the app asks (absent with `tenantUrl`). */
+  tenant: TestTenant | null;
+  close: () => Promise<void>;
+}
+
+/**
+ * The templates API on this run's database (migrated by global setup), with
+ * the demo catalogue seeded (once per database, so files may share it), and
+ * a real tenant to ask about clinics; `tenantUrl` points it elsewhere instead
+ * (a port nobody listens on: tenant unreachable).
+ */
+export async function startTemplates(options: { tenantUrl?: string } = {}): Promise<TestTemplates> {
+  const tenant = options.tenantUrl ? null : await startTenant();
+  // Never the default TENANT_URL: that is the dev stack's tenant, on another database.
+  const config = loadServiceConfig({ ...process.env, TENANT_URL: options.tenantUrl ?? tenant!.url, TENANT_TIMEOUT_MS: '2000' });
   const dataSource = createDataSource(config.DATABASE_URL);
   const started = await startService(() => buildApp(config, dataSource), { internalSecret: config.INTERNAL_SECRET });
   await seed(dataSource);
-  return { ...started, config, dataSource };
+  return {
+    ...started,
+    config,
+    dataSource,
+    tenant,
+    close: async () => {
+      await started.close();
+      await tenant?.close();
+    },
+  };
 }

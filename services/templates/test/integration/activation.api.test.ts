@@ -1,5 +1,5 @@
 import { ADMIN, ANONYMOUS, startTemplates, type TestTemplates } from '../helpers/app';
-import { auditRows, createClientService, createTemplate, uniqueClientId } from '../helpers/factories';
+import { auditRows, createClientService, createClinic, createTemplate } from '../helpers/factories';
 
 describe('activation API', () => {
   let t: TestTemplates;
@@ -14,7 +14,7 @@ describe('activation API', () => {
 
   describe('POST /api/service-templates/activate', () => {
     it('activates a template for a client; already active is not an error and writes nothing', async () => {
-      const clientId = uniqueClientId();
+      const clientId = await createClinic(t);
       const template = await createTemplate(t.dataSource);
 
       const first = await activate(clientId, String(template.id));
@@ -27,7 +27,7 @@ describe('activation API', () => {
     });
 
     it('re-activates a deactivated service with its custom content kept', async () => {
-      const clientId = uniqueClientId();
+      const clientId = await createClinic(t);
       const template = await createTemplate(t.dataSource);
       const service = await createClientService(t.dataSource, clientId, template.id, { isActive: false, customTitle: 'Kept' });
       const res = await activate(clientId, template.id);
@@ -35,15 +35,23 @@ describe('activation API', () => {
     });
 
     it('answers 404 for an unknown template, 400 for bad ids and 401 for anonymous callers', async () => {
-      const missing = await activate(uniqueClientId(), 987654);
+      const missing = await activate(await createClinic(t), 987654);
       expect(missing.status).toBe(404);
       expect(missing.body.message).toBe('Service template 987654 was not found.');
       expect((await activate(0, 1)).body.issues[0]).toMatchObject({ path: 'clientId', message: 'Client id must be a positive number' });
       expect((await t.api.post('/api/service-templates/activate', ANONYMOUS).send({ clientId: 1, templateId: 1 })).status).toBe(401);
     });
 
+    it("answers 404 'Client N was not found.' for a clinic tenant does not have, writing nothing", async () => {
+      const template = await createTemplate(t.dataSource);
+      const res = await activate(1_999_999_999, template.id);
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ success: false, code: 'NOT_FOUND', message: 'Client 1999999999 was not found.' });
+      expect((await t.api.get('/api/client-services/1999999999', ADMIN)).body.data).toEqual([]);
+    });
+
     it('survives two activations at once: one creates, the other finds it active', async () => {
-      const clientId = uniqueClientId();
+      const clientId = await createClinic(t);
       const template = await createTemplate(t.dataSource);
       const results = await Promise.all([activate(clientId, template.id), activate(clientId, template.id)]);
       expect(results.map((r) => r.status)).toEqual([200, 200]);
@@ -53,7 +61,7 @@ describe('activation API', () => {
 
   describe('DELETE /api/service-templates/deactivate', () => {
     it('deactivates (not active is not an error) and hides the service from pages', async () => {
-      const clientId = uniqueClientId();
+      const clientId = await createClinic(t);
       const template = await createTemplate(t.dataSource);
       await activate(clientId, template.id);
 

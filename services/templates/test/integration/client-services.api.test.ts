@@ -1,6 +1,6 @@
 import { ClientServiceSchema, ClientServiceSummarySchema } from '@hap/contracts';
 import { ADMIN, ANONYMOUS, startTemplates, type TestTemplates } from '../helpers/app';
-import { auditRows, createClientService, createTemplate, uniqueClientId } from '../helpers/factories';
+import { auditRows, createClientService, createClinic, createTemplate, uniqueClientId } from '../helpers/factories';
 
 describe('client services API', () => {
   let t: TestTemplates;
@@ -12,7 +12,7 @@ describe('client services API', () => {
 
   describe('POST /api/client-services', () => {
     it('adds a service from a template with custom JSON-text lists (templateId as text) and audits it', async () => {
-      const clientId = uniqueClientId();
+      const clientId = await createClinic(t);
       const template = await createTemplate(t.dataSource);
       const res = await t.api.post('/api/client-services', ADMIN).send({
         clientId,
@@ -42,7 +42,7 @@ describe('client services API', () => {
     });
 
     it('answers 409 for a second service of the same template, 404 for an unknown template', async () => {
-      const clientId = uniqueClientId();
+      const clientId = await createClinic(t);
       const template = await createTemplate(t.dataSource);
       await t.api.post('/api/client-services', ADMIN).send({ clientId, templateId: template.id }).expect(201);
       const again = await t.api.post('/api/client-services', ADMIN).send({ clientId, templateId: template.id });
@@ -54,7 +54,7 @@ describe('client services API', () => {
     });
 
     it('answers 409 when another service of the client already uses the custom path', async () => {
-      const clientId = uniqueClientId();
+      const clientId = await createClinic(t);
       const [a, b] = [await createTemplate(t.dataSource), await createTemplate(t.dataSource)];
       await t.api.post('/api/client-services', ADMIN).send({ clientId, templateId: a.id, customPath: 'our-page' }).expect(201);
       const res = await t.api.post('/api/client-services', ADMIN).send({ clientId, templateId: b.id, customPath: '/Our-Page' });
@@ -68,6 +68,14 @@ describe('client services API', () => {
       expect((await bad({ clientId: 'x', templateId: 1 })).issues[0]).toMatchObject({ path: 'clientId', message: 'Client id must be a number' });
       expect((await bad({ clientId: 1, templateId: 1, customFaqs: '{"question":"q"}' })).issues[0]).toMatchObject({ path: 'customFaqs', message: 'FAQs must be a list' });
       expect((await bad({ clientId: 1, templateId: 1, customPath: 'a/b' })).issues[0].message).toBe('Path may contain only letters, digits and hyphens');
+    });
+
+    it("answers 404 'Client N was not found.' when tenant has no such clinic, writing nothing", async () => {
+      const template = await createTemplate(t.dataSource);
+      const res = await t.api.post('/api/client-services', ADMIN).send({ clientId: 1_999_999_998, templateId: template.id });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ success: false, code: 'NOT_FOUND', message: 'Client 1999999998 was not found.' });
+      expect((await t.api.get('/api/client-services/1999999998', ADMIN)).body.data).toEqual([]);
     });
 
     it('refuses anonymous callers with 401', async () => {

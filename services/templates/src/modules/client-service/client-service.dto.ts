@@ -1,5 +1,7 @@
 import {
+  DEFAULT_OFFER,
   DEFAULT_TEMPLATE_CATEGORY,
+  filled,
   DEFAULT_TEMPLATE_SUBCATEGORY,
   toBeforeAfterStories,
   toFaqs,
@@ -10,6 +12,8 @@ import {
   type ActiveTemplate,
   type ClientService,
   type ClientServiceSummary,
+  type Service,
+  type ServiceUpdate,
 } from '@hap/contracts';
 import type { ServiceTemplateEntity } from '../catalogue/catalogue.entity';
 import type { PlacedSubcategory } from '../catalogue/catalogue.repository';
@@ -43,7 +47,66 @@ export function toClientServiceDto(row: ClientServiceEntity, template: ServiceTe
     beforeAfterImages: toBeforeAfterStories(row.beforeAfterImages),
     googleAdsSettings: row.googleAdsSettings,
     demographicExclusions: row.demographicExclusions,
+    review1: row.review1,
+    review2: row.review2,
+    review3: row.review3,
+    offerValue: row.offerValue,
+    googleAdsScript: row.googleAdsScript,
+    facebookPixelScript: row.facebookPixelScript,
   };
+}
+
+/** A client service as the Services Management screen reads it (admin only: it carries the scripts). */
+export function toServiceDto(row: ClientServiceEntity, template: ServiceTemplateEntity): Service {
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    templateId: row.templateId,
+    name: row.customTitle ?? template.name,
+    path: row.customPath ?? template.slug,
+    isActive: row.isActive,
+    customTitle: row.customTitle,
+    formEmbedCode: row.formEmbedCode,
+    review1: row.review1,
+    review2: row.review2,
+    review3: row.review3,
+    heroBackgroundPath: row.heroBackgroundPath,
+    offerName: row.customOffer,
+    offerValue: row.offerValue,
+    offerDescription: row.customOfferDescription,
+    offer: filled(row.customOffer) ?? filled(template.offer) ?? DEFAULT_OFFER,
+    googleAdsScript: row.googleAdsScript,
+    facebookPixelScript: row.facebookPixelScript,
+    customTestimonials: toTestimonials(row.customTestimonials),
+    beforeAfterImages: toBeforeAfterStories(row.beforeAfterImages),
+    googleAdsSettings: row.googleAdsSettings,
+  };
+}
+
+/** The service form body as client_services columns (see packages/contracts/src/templates/service-form.ts). */
+export function serviceFormColumns(input: ServiceUpdate): Partial<ClientServiceEntity> {
+  const columns: Partial<ClientServiceEntity> = {
+    clientId: input.clientId,
+    templateId: input.templateId,
+    isActive: input.isActive,
+    customPath: input.path,
+    // customTitle wins; the form's name fills it otherwise; a cleared customTitle alone clears it.
+    customTitle: input.customTitle ?? input.name ?? input.customTitle,
+    formEmbedCode: input.formEmbedCode,
+    review1: input.review1,
+    review2: input.review2,
+    review3: input.review3,
+    heroBackgroundPath: input.heroBackgroundPath,
+    customOffer: input.offerName,
+    offerValue: input.offerValue,
+    customOfferDescription: input.offerDescription,
+    googleAdsScript: input.googleAdsScript,
+    facebookPixelScript: input.facebookPixelScript,
+    customTestimonials: input.customTestimonials,
+    beforeAfterImages: input.beforeAfterImages,
+  };
+  // Only what the form sent: an absent field leaves its column as it is.
+  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Partial<ClientServiceEntity>;
 }
 
 /** What anonymous pages get of a client service (public spec §3 Client service). */

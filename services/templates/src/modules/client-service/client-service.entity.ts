@@ -65,6 +65,27 @@ export class ClientServiceEntity {
   @Column({ name: 'demographic_exclusions', type: 'jsonb', nullable: true })
   demographicExclusions: Record<string, unknown> | null;
 
+  /** The Services Management form's reviews (admin spec §3 Service review1..3). */
+  @Column({ name: 'review_1', type: 'text', nullable: true })
+  review1: string | null;
+
+  @Column({ name: 'review_2', type: 'text', nullable: true })
+  review2: string | null;
+
+  @Column({ name: 'review_3', type: 'text', nullable: true })
+  review3: string | null;
+
+  @Column({ name: 'offer_value', type: 'text', nullable: true })
+  offerValue: string | null;
+
+  /** Admin-supplied script: stored for admins, never in a public answer, never rendered on a page (DESIGN §3). */
+  @Column({ name: 'google_ads_script', type: 'text', nullable: true })
+  googleAdsScript: string | null;
+
+  /** Admin-supplied script: stored for admins, never in a public answer, never rendered on a page (DESIGN §3). */
+  @Column({ name: 'facebook_pixel_script', type: 'text', nullable: true })
+  facebookPixelScript: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -19,11 +19,22 @@ import {
   type Actor,
   type AuditEntry,
 } from '@hap/service-kit';
+import type { TenantClient } from '../../clients/tenant.client';
 import type { ServiceTemplateEntity } from '../catalogue/catalogue.entity';
 import type { ServiceTemplateRepository } from '../catalogue/catalogue.repository';
 import { toActiveTemplateDto, toClientServiceDto, toClientServiceSummary } from './client-service.dto';
 import type { ClientServiceEntity } from './client-service.entity';
 import type { ClientServiceRepository } from './client-service.repository';
+
+/** Concurrent writes that pass the checks still meet the unique indexes: mapped to the checks' sentences. */
+export function rethrowUniqueViolation(err: unknown, customPath: string | null | undefined): never {
+  if (isUniqueViolation(err)) {
+    const constraint = (err as { driverError?: { constraint?: string } }).driverError?.constraint;
+    if (constraint === 'client_services_client_path_key') throw conflict(Messages.clientServicePathTaken(customPath ?? ''));
+    throw conflict(Messages.clientServiceExists);
+  }
+  throw err;
+}
 
 /** A client service with its template (every service has one: template_id is a foreign key). */
 export interface ServiceWithTemplate {
@@ -48,6 +59,7 @@ export class ClientServiceService {
     private readonly dataSource: DataSource,
     private readonly services: ClientServiceRepository,
     private readonly templates: ServiceTemplateRepository,
+    private readonly tenant: TenantClient,
   ) {}
 
   /** A client's services with their templates; non-privileged callers see only active ones. */
@@ -79,28 +91,25 @@ export class ClientServiceService {
     });
   }
 
-  private async templateOrFail(templateId: number, manager: EntityManager): Promise<ServiceTemplateEntity> {
+  async templateOrFail(templateId: number, manager: EntityManager): Promise<ServiceTemplateEntity> {
     const template = await this.templates.findById(templateId, manager);
     if (!template) throw notFound(Messages.serviceTemplateNotFound(templateId));
     return template;
   }
 
-  private async assertPathFree(clientId: number, path: string | null | undefined, exceptId: number | null, manager: EntityManager): Promise<void> {
+  async assertPathFree(clientId: number, path: string | null | undefined, exceptId: number | null, manager: EntityManager): Promise<void> {
     if (path && (await this.services.pathTaken(clientId, path, exceptId, manager))) throw conflict(Messages.clientServicePathTaken(path));
   }
 
   /** Concurrent writes that pass the checks still meet the unique indexes: mapped to the same sentences. */
   private rethrow(err: unknown, customPath: string | null | undefined): never {
-    if (isUniqueViolation(err)) {
-      const constraint = (err as { driverError?: { constraint?: string } }).driverError?.constraint;
-      if (constraint === 'client_services_client_path_key') throw conflict(Messages.clientServicePathTaken(customPath ?? ''));
-      throw conflict(Messages.clientServiceExists);
-    }
-    throw err;
+    return rethrowUniqueViolation(err, customPath);
   }
 
   async create(actor: Actor, input: ClientServiceCreate): Promise<ClientService> {
     assertAdmin(actor);
+    // Asked before the transaction: no row lock is held while tenant answers.
+    await this.tenant.assertClientExists(input.clientId, actor.requestId);
     try {
       return await auditedTransaction(this.dataSource, actor, async (manager) => {
         const template = await this.templateOrFail(input.templateId, manager);
@@ -136,6 +145,7 @@ export class ClientServiceService {
   /** Activates a template for a client; an active one is answered as it is, with no write. */
   async activate(actor: Actor, input: ActivateTemplate): Promise<{ clientService: ClientService; alreadyActive: boolean }> {
     assertAdmin(actor);
+    await this.tenant.assertClientExists(input.clientId, actor.requestId);
     const attempt = () =>
       writeIfNeeded(this.dataSource, actor, async (manager) => {
         const template = await this.templateOrFail(input.templateId, manager);

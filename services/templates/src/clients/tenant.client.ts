@@ -1,0 +1,47 @@
+import { ApiError, ErrorCode, Messages, routes } from '@hap/contracts';
+import { AppError, notFound } from '@hap/service-kit';
+import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
+
+/** What templates asks tenant: clinics live there (DESIGN §2), so their existence is its answer. */
+export interface TenantClient {
+  /** Resolves when client `id` exists; 404 'Client {id} was not found.' when not; 503 when tenant cannot answer. */
+  assertClientExists(id: number, requestId?: string): Promise<void>;
+}
+
+export interface TenantClientOptions {
+  baseUrl: string;
+  internalSecret: string;
+  timeoutMs: number;
+}
+
+const unavailable = (cause: unknown) => {
+  const error = new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('tenant'));
+  error.cause = cause;
+  return error;
+};
+
+/**
+ * Tenant's `getClient` row through the kit's signed internal client, as the
+ * templates service (a backend service: tenant answers the admin projection,
+ * which is not passed on). No retries: the admin's save is cheap to repeat,
+ * and a write must not wait long on a sibling that is down.
+ */
+export function createTenantClient(options: TenantClientOptions): TenantClient {
+  const client = createInternalClient({
+    baseUrl: options.baseUrl,
+    target: 'tenant',
+    internalSecret: options.internalSecret,
+    identity: { kind: 'service', service: 'templates' },
+    timeoutMs: options.timeoutMs,
+  });
+  return {
+    async assertClientExists(id, requestId) {
+      try {
+        await client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', headers: internalHeaders({ requestId }) });
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 404) throw notFound(Messages.clientNotFound(id));
+        throw unavailable(err);
+      }
+    },
+  };
+}
