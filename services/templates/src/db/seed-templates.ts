@@ -1,15 +1,17 @@
-import type { BeforeAfterStory, Benefit, Faq, ProcessStep, Symptom, Testimonial } from '@hap/contracts';
+import { DEMO_TEMPLATE_ART, type BeforeAfterStory, type Benefit, type DemoArtSlug, type Faq, type ProcessStep, type Symptom, type Testimonial } from '@hap/contracts';
 
 /**
  * The demo service templates, written as a clinic's marketer would but with
  * care: health claims stay modest (no cures, results vary, a clinician
- * decides). Images come with the images work; until then heroImage and the
- * before/after pictures are empty and pages use their own artwork.
+ * decides). Each has a hero image and before/after pictures: abstract art that
+ * tenant's seed draws under the paths of `DEMO_TEMPLATE_ART` (contracts).
  */
 export interface SeedTemplate {
   id: number;
   subcategoryId: number;
-  slug: string;
+  slug: DemoArtSlug;
+  /** `DEMO_TEMPLATE_ART[slug].hero`. */
+  heroImage: string;
   name: string;
   headline: string;
   description: string;
@@ -36,7 +38,8 @@ const WEIGHT_MANAGEMENT = 1;
 const MENS_HEALTH = 3;
 const BODY_CONTOURING = 4;
 
-export const SEED_TEMPLATES: SeedTemplate[] = [
+/** The texts; the art's paths are added below, by slug. */
+const TEMPLATE_TEXTS: Array<Omit<SeedTemplate, 'heroImage'>> = [
   {
     id: 1,
     subcategoryId: MENS_HEALTH,
@@ -381,3 +384,19 @@ export const SEED_TEMPLATES: SeedTemplate[] = [
     ],
   },
 ];
+
+/** A template's stories with the demo art's before and after pictures, story by story. */
+export function withDemoArt(template: Omit<SeedTemplate, 'heroImage'>): SeedTemplate {
+  const art = DEMO_TEMPLATE_ART[template.slug];
+  return {
+    ...template,
+    heroImage: art.hero,
+    beforeAfterImages: template.beforeAfterImages.map((story, i) => ({
+      ...story,
+      beforeImage: story.beforeImage ?? art.stories[i]?.before ?? null,
+      afterImage: story.afterImage ?? art.stories[i]?.after ?? null,
+    })),
+  };
+}
+
+export const SEED_TEMPLATES: SeedTemplate[] = TEMPLATE_TEXTS.map(withDemoArt);

@@ -10,6 +10,8 @@ import { SEED_TEMPLATES } from './seed-templates';
 export interface SeedResult {
   /** This run wrote the demo catalogue (false: an earlier run did; it is not written again). */
   demoDataSeeded: boolean;
+  /** Demo templates whose empty hero or before/after images this run filled with the demo art (once per database). */
+  demoArtTemplates: number;
 }
 
 /** pg advisory lock key: concurrent seed runs take turns. */
@@ -20,6 +22,12 @@ const SEED_LOCK_KEY = 73_120_003;
  * once per database; a new version of the demo data gets a new name.
  */
 export const DEMO_CATALOGUE_SEED = 'demo-catalogue-v1';
+
+/**
+ * The `seed_history` entry of the demo templates' pictures: a database whose
+ * catalogue was seeded before the art existed gets the paths once.
+ */
+export const DEMO_TEMPLATE_ART_SEED = 'demo-template-art-v1';
 
 /** Fixed ids bypass a sequence: move it past them, never backwards. */
 async function bumpSequence(manager: EntityManager, table: string): Promise<void> {
@@ -51,15 +59,15 @@ async function seedCatalogue(manager: EntityManager): Promise<void> {
   for (const t of SEED_TEMPLATES) {
     await manager.query(
       `INSERT INTO "templates"."service_templates"
-         ("id", "subcategory_id", "name", "slug", "description", "headline", "meta_description", "offer",
+         ("id", "subcategory_id", "name", "slug", "description", "headline", "meta_description", "offer", "hero_image",
           "symptoms", "benefits", "process", "faqs", "testimonials", "before_after_images")
-       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14
+       SELECT $1, $2, $3, $4, $5, $6, $7, $8, $15, $9, $10, $11, $12, $13, $14
        WHERE EXISTS (SELECT 1 FROM "templates"."template_subcategories" WHERE "id" = $2)
        ON CONFLICT DO NOTHING`,
       [
         t.id, t.subcategoryId, t.name, t.slug, t.description, t.headline, t.metaDescription, t.offer,
         JSON.stringify(t.symptoms), JSON.stringify(t.benefits), JSON.stringify(t.process),
-        JSON.stringify(t.faqs), JSON.stringify(t.testimonials), JSON.stringify(t.beforeAfterImages),
+        JSON.stringify(t.faqs), JSON.stringify(t.testimonials), JSON.stringify(t.beforeAfterImages), t.heroImage,
       ],
     );
   }
@@ -85,6 +93,47 @@ async function seedActivations(manager: EntityManager): Promise<void> {
   }
 }
 
+interface TemplateArtRow {
+  id: number;
+  heroImage: string | null;
+  beforeAfterImages: unknown;
+}
+
+/**
+ * Points the demo templates that are still there (same id and slug) at the
+ * demo art where their images are empty: the hero when it has none, and each
+ * story's before and after picture (by position) when it has none. An
+ * admin's image is never replaced. Returns how many templates changed.
+ */
+async function seedTemplateArt(manager: EntityManager): Promise<number> {
+  let changed = 0;
+  for (const t of SEED_TEMPLATES) {
+    const [row] = await manager.query<TemplateArtRow[]>(
+      `SELECT "id", "hero_image" AS "heroImage", "before_after_images" AS "beforeAfterImages"
+         FROM "templates"."service_templates" WHERE "id" = $1 AND "slug" = $2 FOR UPDATE`,
+      [t.id, t.slug],
+    );
+    if (!row) continue;
+    const stories: unknown[] = Array.isArray(row.beforeAfterImages) ? row.beforeAfterImages : [];
+    let touched = !row.heroImage;
+    const filledStories = stories.map((story, i) => {
+      const art = t.beforeAfterImages[i];
+      if (!art || !story || typeof story !== 'object') return story;
+      const s = story as { beforeImage?: unknown; afterImage?: unknown };
+      const next = { ...s, beforeImage: s.beforeImage || art.beforeImage, afterImage: s.afterImage || art.afterImage };
+      if (next.beforeImage !== s.beforeImage || next.afterImage !== s.afterImage) touched = true;
+      return next;
+    });
+    if (!touched) continue;
+    await manager.query(
+      `UPDATE "templates"."service_templates" SET "hero_image" = COALESCE(NULLIF("hero_image", ''), $2), "before_after_images" = $3 WHERE "id" = $1`,
+      [t.id, t.heroImage, JSON.stringify(filledStories)],
+    );
+    changed += 1;
+  }
+  return changed;
+}
+
 /**
  * The demo catalogue (categories, subcategories, seven complete templates)
  * and the demo clinics' activations, written once per database (recorded in
@@ -99,7 +148,9 @@ export async function seed(dataSource: DataSource): Promise<SeedResult> {
       await seedActivations(manager);
       return true;
     })) ?? false;
-  return { demoDataSeeded };
+  const demoArtTemplates =
+    (await seedOnce(dataSource, { schema: 'templates', name: DEMO_TEMPLATE_ART_SEED, lockKey: SEED_LOCK_KEY }, seedTemplateArt)) ?? 0;
+  return { demoDataSeeded, demoArtTemplates };
 }
 
 async function main(): Promise<void> {
@@ -108,7 +159,8 @@ async function main(): Promise<void> {
   try {
     const result = await seed(dataSource);
     console.log(JSON.stringify(result));
-    console.error(`templates: ${result.demoDataSeeded ? 'demo catalogue seeded' : 'demo catalogue already seeded once, left as it is'}`);
+    const art = result.demoArtTemplates ? `; demo art set on ${result.demoArtTemplates} templates` : '';
+    console.error(`templates: ${result.demoDataSeeded ? 'demo catalogue seeded' : 'demo catalogue already seeded once, left as it is'}${art}`);
   } finally {
     if (dataSource.isInitialized) await dataSource.destroy();
   }
