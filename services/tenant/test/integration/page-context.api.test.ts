@@ -1,6 +1,6 @@
 import { ApiError, routes } from '@hap/contracts';
 import { contractClient, startTenant, type ApiClient, type TestTenant } from '../helpers/app';
-import { createClient, createDomainMapping, uniqueHost } from '../helpers/factories';
+import { createClient, createDomainMapping, createStaffMember, uniqueHost } from '../helpers/factories';
 
 describe('GET /api/page-context', () => {
   let t: TestTenant;
@@ -32,7 +32,28 @@ describe('GET /api/page-context', () => {
   it('says client null when the default clinic no longer exists', async () => {
     // Nothing is seeded in the test database: client 1 does not exist.
     const context = await api.call(routes.getPageContext, { query: { host: uniqueHost(), path: '/' } });
-    expect(context).toEqual({ resolution: { clientId: 1, source: 'default' }, client: null });
+    expect(context).toEqual({ resolution: { clientId: 1, source: 'default' }, client: null, staff: [] });
+  });
+
+  it("carries the clinic's team in displayOrder (then id), without internal timestamps", async () => {
+    const client = await createClient(t.dataSource);
+    const third = await createStaffMember(t.dataSource, client.id, { name: 'Dr. Third', displayOrder: 3 });
+    const first = await createStaffMember(t.dataSource, client.id, { name: 'Dr. First', title: 'Medical Director', displayOrder: 0 });
+    const second = await createStaffMember(t.dataSource, client.id, { name: 'Nurse Second', displayOrder: 1 });
+    const other = await createClient(t.dataSource);
+    await createStaffMember(t.dataSource, other.id, { name: 'Someone Else' });
+
+    const context = await api.call(routes.getPageContext, { query: { host: uniqueHost(), path: '/', client: String(client.id) } });
+
+    expect(context.staff.map((s) => s.id)).toEqual([first.id, second.id, third.id]);
+    expect(context.staff[0]).toMatchObject({ id: first.id, clientId: client.id, name: 'Dr. First', title: 'Medical Director', displayOrder: 0 });
+    expect(context.staff[0]).not.toHaveProperty('createdAt');
+  });
+
+  it('answers an empty team for a clinic without staff', async () => {
+    const client = await createClient(t.dataSource);
+    const context = await api.call(routes.getPageContext, { query: { host: uniqueHost(), path: '/', client: String(client.id) } });
+    expect(context).toMatchObject({ resolution: { clientId: client.id }, client: { id: client.id }, staff: [] });
   });
 
   it('needs a host', async () => {
