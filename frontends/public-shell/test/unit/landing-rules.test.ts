@@ -1,0 +1,107 @@
+import { responsiveImage as contractsResponsiveImage } from '@hap/contracts';
+import {
+  DEFAULT_REVIEWER,
+  EMBED_MAX_HEIGHT,
+  embedDocument,
+  embedFrameHeight,
+  formEmbedCodeOf,
+  heroImagePath,
+  offerOf,
+  previewContact,
+  PREVIEW_PLACEHOLDERS,
+  reportedHeight,
+  reviewerName,
+  starCount,
+} from '../../src/landing/landing-rules';
+import { responsiveImage } from '../../src/landing/responsive-image';
+import { symptomIconOf } from '../../src/landing/symptom-icons';
+import { HelpCircle, Moon } from 'lucide-react';
+
+const content = (service: Record<string, unknown> = {}, template: Record<string, unknown> = {}) =>
+  ({
+    client: { id: 1 },
+    service: { id: 1, name: 'TRT', customTitle: null, formEmbedCode: null, heroBackgroundPath: null, offer: '', offerDescription: null, ...service },
+    template: { headline: 'H', offer: '', heroImage: null, ...template },
+  }) as never;
+
+describe('form embed code (public spec §5)', () => {
+  it('replaces the form only when it is real code', () => {
+    for (const none of [null, undefined, '', '   ', 'null', 'undefined']) expect(formEmbedCodeOf(none)).toBeNull();
+    expect(formEmbedCodeOf(' <form></form> ')).toBe('<form></form>');
+  });
+
+  it('wraps a fragment in a page with the height reporter, leaves a whole document alone', () => {
+    const doc = embedDocument('<form id="x"></form>');
+    expect(doc).toMatch(/^<!doctype html>/);
+    expect(doc).toContain('<form id="x"></form>');
+    expect(doc).toContain('parent.postMessage');
+    expect(embedDocument('<!DOCTYPE html><html><body>x</body></html>')).toBe('<!DOCTYPE html><html><body>x</body></html>');
+  });
+});
+
+describe('embedded form height (public spec §4)', () => {
+  it('reads a number, a numeric string or an object with a numeric height', () => {
+    expect(reportedHeight(820)).toBe(820);
+    expect(reportedHeight('820')).toBe(820);
+    expect(reportedHeight({ height: 820 })).toBe(820);
+    for (const junk of [null, undefined, 'tall', '', {}, { height: 'x' }, -5, 0, Number.NaN, Infinity, [900]]) {
+      expect(reportedHeight(junk)).toBeNull();
+    }
+  });
+
+  it('is 600 + 50 until the content is taller than 600, then grows, up to the cap', () => {
+    expect(embedFrameHeight(null)).toBe(650);
+    expect(embedFrameHeight(400)).toBe(650);
+    expect(embedFrameHeight(600)).toBe(650);
+    expect(embedFrameHeight(601)).toBe(651);
+    expect(embedFrameHeight(900.4)).toBe(950);
+    expect(embedFrameHeight(1_000_000)).toBe(EMBED_MAX_HEIGHT + 50);
+  });
+});
+
+describe('page content rules', () => {
+  it("chooses the hero picture: service's, template's, office photo, else none", () => {
+    expect(heroImagePath(content({ heroBackgroundPath: '/s.jpg' }, { heroImage: '/t.jpg' }), '/o.jpg')).toBe('/s.jpg');
+    expect(heroImagePath(content({}, { heroImage: '/t.jpg' }), '/o.jpg')).toBe('/t.jpg');
+    expect(heroImagePath(content(), '/o.jpg')).toBe('/o.jpg');
+    expect(heroImagePath(content(), null)).toBeNull();
+  });
+
+  it("advertises the service's offer, else the template's, else 'Free Consultation'", () => {
+    expect(offerOf(content({ offer: '$99 Visit' }, { offer: 'T' }))).toBe('$99 Visit');
+    expect(offerOf(content({}, { offer: 'Template offer' }))).toBe('Template offer');
+    expect(offerOf(content())).toBe('Free Consultation');
+  });
+
+  it("shows whole stars from 0 to 5, 5 by default, and 'Verified Patient' without a name", () => {
+    expect([starCount(4), starCount(4.6), starCount(9), starCount(-1), starCount(null), starCount(Number.NaN)]).toEqual([4, 5, 5, 0, 5, 5]);
+    expect(reviewerName(null)).toBe(DEFAULT_REVIEWER);
+    expect(reviewerName('  ')).toBe('Verified Patient');
+    expect(reviewerName('Mark T.')).toBe('Mark T.');
+  });
+
+  it('fills the preview contact section with placeholders only where the clinic has nothing', () => {
+    expect(previewContact({ address: 'A', phone: null, email: '' })).toEqual({ address: 'A', phone: PREVIEW_PLACEHOLDERS.phone, email: PREVIEW_PLACEHOLDERS.email });
+  });
+
+  it('maps the spec symptom icon names to lucide icons, HelpCircle otherwise', () => {
+    expect(symptomIconOf('Moon')).toBe(Moon);
+    expect(symptomIconOf('toString')).toBe(HelpCircle);
+    expect(symptomIconOf(null)).toBe(HelpCircle);
+  });
+});
+
+describe("landing's responsiveImage", () => {
+  it('gives the same answer as the contracts one', () => {
+    for (const [path, slot] of [
+      ['/uploads/clients/ab.960x240.png', 160],
+      ['/uploads/images/x.2400x1600.jpg', 1280],
+      ['/uploads/images/x.2400x1600.jpg', 5000],
+      ['/uploads/images/small.300x200.jpg', 640],
+      ['/uploads/images/plain.jpg', 640],
+      ['https://cdn.example.com/a.1200x800.jpg', 640],
+    ] as const) {
+      expect(responsiveImage(path, slot)).toEqual(contractsResponsiveImage(path, slot));
+    }
+  });
+});
