@@ -16,7 +16,7 @@ type App = StartedService<ReturnType<typeof buildApp>>;
  */
 describe('GET /api/page-content cache', () => {
   // A Redis prefix of this file's own: other files' admin writes (same run) must not clear these caches.
-  const env = { ...process.env, REDIS_PREFIX: `${process.env.REDIS_PREFIX}_pagecontent_${randomBytes(3).toString('hex')}` };
+  const env: NodeJS.ProcessEnv = { ...process.env, REDIS_PREFIX: `${process.env.REDIS_PREFIX}_pagecontent_${randomBytes(3).toString('hex')}` };
   const dataSource = createDataSource(env.DATABASE_URL as string);
   let a: App;
   let b: App;

@@ -14,7 +14,7 @@ import { createClient, createDomainMapping, createStaffMember, uniqueHost } from
  */
 describe('GET /api/page-context cache', () => {
   // A Redis prefix of this file's own: other files' admin writes (same run) must not clear these caches.
-  const env = { ...process.env, REDIS_PREFIX: `${process.env.REDIS_PREFIX}_pagectx_${randomBytes(3).toString('hex')}` };
+  const env: NodeJS.ProcessEnv = { ...process.env, REDIS_PREFIX: `${process.env.REDIS_PREFIX}_pagectx_${randomBytes(3).toString('hex')}` };
   const dataSource = createDataSource(env.DATABASE_URL as string);
   let uploadDir: string;
   let a: StartedService<ReturnType<typeof buildApp>>;
