@@ -30,7 +30,8 @@ interface ClinicImages {
 }
 
 // Drawing and encoding every image takes a few seconds (more when other suites share the CPU).
-jest.setTimeout(60_000);
+// The templates' art doubles the first draw; under a full parallel run it has taken ~50 s.
+jest.setTimeout(150_000);
 
 describe('seed: demo imagery', () => {
   let db: ScratchDatabase;
