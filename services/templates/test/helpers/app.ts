@@ -12,6 +12,9 @@ import { seed } from '../../src/db/seed';
 
 export { ADMIN, ANONYMOUS, GATEWAY, PUBLIC_SHELL } from '@hap/service-kit/testing';
 
+/** startTemplates() boots two apps (templates and the tenant it asks) and seeds: more than jest's 5 s hook default when the machine is busy. */
+export const START_TIMEOUT_MS = 30_000;
+
 /** The real tenant service, listening on 127.0.0.1: templates asks it whether a clinic exists. */
 export interface TestTenant {
   url: string;

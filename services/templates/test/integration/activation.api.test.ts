@@ -1,4 +1,4 @@
-import { ADMIN, ANONYMOUS, startTemplates, type TestTemplates } from '../helpers/app';
+import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../helpers/app';
 import { auditRows, createClientService, createClinic, createTemplate } from '../helpers/factories';
 
 describe('activation API', () => {
@@ -6,7 +6,7 @@ describe('activation API', () => {
 
   beforeAll(async () => {
     t = await startTemplates();
-  });
+  }, START_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const activate = (clientId: number, templateId: number | string) =>

@@ -1,5 +1,5 @@
 import { ServiceTemplateSchema } from '@hap/contracts';
-import { ADMIN, ANONYMOUS, startTemplates, type TestTemplates } from '../helpers/app';
+import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../helpers/app';
 import { auditRows, createTemplate, uniq } from '../helpers/factories';
 
 describe('catalogue API', () => {
@@ -7,7 +7,7 @@ describe('catalogue API', () => {
 
   beforeAll(async () => {
     t = await startTemplates();
-  });
+  }, START_TIMEOUT_MS);
   afterAll(() => t.close());
 
   describe('GET /api/service-templates', () => {

@@ -1,5 +1,5 @@
 import { ClientServiceSchema, ClientServiceSummarySchema } from '@hap/contracts';
-import { ADMIN, ANONYMOUS, startTemplates, type TestTemplates } from '../helpers/app';
+import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../helpers/app';
 import { auditRows, createClientService, createClinic, createTemplate, uniqueClientId } from '../helpers/factories';
 
 describe('client services API', () => {
@@ -7,7 +7,7 @@ describe('client services API', () => {
 
   beforeAll(async () => {
     t = await startTemplates();
-  });
+  }, START_TIMEOUT_MS);
   afterAll(() => t.close());
 
   describe('POST /api/client-services', () => {

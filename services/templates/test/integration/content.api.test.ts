@@ -1,5 +1,5 @@
 import { UnifiedContentSchema } from '@hap/contracts';
-import { ADMIN, ANONYMOUS, startTemplates, type TestTemplates } from '../helpers/app';
+import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../helpers/app';
 import { createClientService, createTemplate, uniqueClientId } from '../helpers/factories';
 
 describe('content API', () => {
@@ -7,7 +7,7 @@ describe('content API', () => {
 
   beforeAll(async () => {
     t = await startTemplates();
-  });
+  }, START_TIMEOUT_MS);
   afterAll(() => t.close());
 
   describe('GET /api/template-mappings', () => {

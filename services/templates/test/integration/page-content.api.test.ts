@@ -1,5 +1,5 @@
 import { DEMO_TEMPLATE_ART, PageContentSchema, responsiveImage } from '@hap/contracts';
-import { ADMIN, ANONYMOUS, startTemplates, type TestTemplates } from '../helpers/app';
+import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../helpers/app';
 import { createClientService, createTemplate, uniqueClientId } from '../helpers/factories';
 
 describe('GET /api/page-content/:clientId', () => {
@@ -7,7 +7,7 @@ describe('GET /api/page-content/:clientId', () => {
 
   beforeAll(async () => {
     t = await startTemplates();
-  });
+  }, START_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const pageContent = async (path: string, identity = ANONYMOUS) => {

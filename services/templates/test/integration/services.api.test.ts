@@ -1,6 +1,6 @@
 import { createServer } from 'node:net';
 import { ClientServiceSchema, ClientServiceSummarySchema, ServiceSchema, UnifiedContentSchema } from '@hap/contracts';
-import { ADMIN, ANONYMOUS, startTemplates, type TestTemplates } from '../helpers/app';
+import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../helpers/app';
 import { auditRows, createClientService, createClinic, createTemplate, uniqueClientId } from '../helpers/factories';
 
 /** A loopback port nobody listens on: tenant unreachable. */
@@ -20,7 +20,7 @@ describe('services API (Services Management form)', () => {
 
   beforeAll(async () => {
     t = await startTemplates();
-  });
+  }, START_TIMEOUT_MS);
   afterAll(() => t.close());
 
   const create = (body: object, identity = ADMIN) => t.api.post('/api/services', identity).send(body);
@@ -251,7 +251,7 @@ describe('services API (Services Management form)', () => {
 
     beforeAll(async () => {
       down = await startTemplates({ tenantUrl: `http://127.0.0.1:${await closedPort()}` });
-    });
+    }, START_TIMEOUT_MS);
     afterAll(() => down.close());
 
     it('answers 503 for every write that must check the clinic, and writes nothing', async () => {
