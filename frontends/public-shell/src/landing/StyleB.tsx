@@ -62,7 +62,7 @@ export function StyleB() {
             <div className="lp-hero__copy">
               <p className="lp-hero__badge">
                 <Search size={16} aria-hidden />
-                Find a {name} provider
+                Find your {name} provider
               </p>
               <h1 id="lp-hero-title" className="lp-hero__title">
                 {template.headline}
@@ -81,7 +81,7 @@ export function StyleB() {
             </div>
             <div className="lp-card lp-form-card">
               <h2 className="lp-form-card__title">Connect With a Provider</h2>
-              <p className="lp-form-card__intro">Tell us a little about you. A {client.name} team member will reach out to you.</p>
+              <p className="lp-form-card__intro">Tell us a little about you and someone from the {client.name} team will reach out.</p>
               <ConsultationForm submitLabel="Find My Provider" withMessage />
               {client.phone && (
                 <p className="lp-form-card__call">
@@ -98,7 +98,7 @@ export function StyleB() {
               id="lp-symptoms-title"
               eyebrow="Is it time to see a provider?"
               title="Do Any of These Sound Familiar?"
-              intro={`If so, a ${name} provider can help you find out why and what to do about it.`}
+              intro={`If so, our ${name} providers can help you find out why and what to do about it.`}
             />
             <ul className="lp-symptoms">
               {template.symptoms.map((symptom) => {

@@ -192,7 +192,7 @@ describe('ServicePage style B (server render)', () => {
   const page = text(html);
 
   it('is the find-a-provider page with symptoms, provider, process and an optional message', () => {
-    for (const t of ['Find a Low-T Therapy provider', 'Get Your Energy Back', 'Poor sleep', 'Meet Summit Wellness', 'Find My Provider', 'How It Works']) {
+    for (const t of ['Find your Low-T Therapy provider', 'Get Your Energy Back', 'Poor sleep', 'Meet Summit Wellness', 'Find My Provider', 'How It Works']) {
       expect(page).toContain(t);
     }
     expect(html).toContain('<textarea');
