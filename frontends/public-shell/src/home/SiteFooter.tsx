@@ -3,7 +3,7 @@ import { usePageState } from '../state/page-context';
 import { ClinicBrand } from './ClinicBrand';
 import { ContactList } from './ContactList';
 import { LegalDialog } from './LegalDialog';
-import type { LegalDocument } from './legal-text';
+import type { LegalDocument } from './legal-documents';
 
 /** public spec §2 reading A footer, home-page form (no Quick Links). */
 export function SiteFooter() {

@@ -1,15 +1,17 @@
-/** The static legal text of the footer's modal (public spec §2 reading A footer). */
-export type LegalDocument = 'privacy' | 'terms';
+/**
+ * The static legal text of the footer's modal (public spec §2 reading A
+ * footer). Only LegalDialog imports it, dynamically: it loads when a visitor
+ * opens the modal (DESIGN §7), not with the page.
+ */
+import type { LegalDocument } from './legal-documents';
+
+/** Also named here for the pages that import the type from this module (type-only: no runtime import). */
+export type { LegalDocument } from './legal-documents';
 
 export interface LegalSection {
   heading: string;
   paragraphs: string[];
 }
-
-export const LEGAL_TITLES: Record<LegalDocument, string> = {
-  privacy: 'Privacy Policy',
-  terms: 'Terms of Service',
-};
 
 export const LEGAL_TEXT: Record<LegalDocument, LegalSection[]> = {
   privacy: [

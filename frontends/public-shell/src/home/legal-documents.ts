@@ -1,0 +1,7 @@
+/** The legal modal's documents (public spec §4: none, privacy or terms); their text is legal-text.ts, loaded on open. */
+export type LegalDocument = 'privacy' | 'terms';
+
+export const LEGAL_TITLES: Readonly<Record<LegalDocument, string>> = {
+  privacy: 'Privacy Policy',
+  terms: 'Terms of Service',
+};
