@@ -1,13 +1,25 @@
-import { assetUrl } from '@hap/contracts';
 import { usePageState } from '../state/page-context';
+import { UploadedImage } from './UploadedImage';
 
-/** The clinic's logo, or its name when there is none (top bar and footer). */
+const LOGO_SLOT = { header: { slot: 160, sizes: '160px' }, footer: { slot: 192, sizes: '192px' } } as const;
+
+/** The clinic's logo, or its name when there is none (top bar, footer, not-found screen). */
 export function ClinicBrand({ variant }: { variant: 'header' | 'footer' }) {
   const { client } = usePageState();
-  const logo = assetUrl(client.logoPath);
-  if (logo) {
-    // Fixed box, contained image: no layout shift whatever the logo's proportions.
-    return <img className={`clinic-logo clinic-logo--${variant}`} src={logo} alt={client.name} width={180} height={48} />;
-  }
-  return <span className={`clinic-name clinic-name--${variant}`}>{client.name}</span>;
+  const name = <span className={`clinic-name clinic-name--${variant}`}>{client.name}</span>;
+  // Fixed box, contained image: no layout shift whatever the logo's proportions.
+  return (
+    <UploadedImage
+      className={`clinic-logo clinic-logo--${variant}`}
+      path={client.logoPath}
+      alt={client.name}
+      slotWidth={LOGO_SLOT[variant].slot}
+      sizes={LOGO_SLOT[variant].sizes}
+      width={180}
+      height={48}
+      // The header logo is above the fold on every page, but the hero image is the one to fetch first.
+      eager={variant === 'header'}
+      fallback={name}
+    />
+  );
 }

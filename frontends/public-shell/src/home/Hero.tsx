@@ -1,12 +1,14 @@
-import { assetUrl } from '@hap/contracts';
 import { ArrowRight, Phone } from 'lucide-react';
 import { usePageState } from '../state/page-context';
 import { ContactList } from './ContactList';
 import { telHref } from './contact-links';
+import { UploadedImage } from './UploadedImage';
+
+/** The hero's image column: the full width of a phone, about half of a desktop. */
+const HERO_IMAGE_SIZES = '(min-width: 1152px) 520px, (min-width: 960px) 45vw, calc(100vw - 2.5rem)';
 
 export function Hero() {
   const { client } = usePageState();
-  const officeImage = assetUrl(client.officeImagePath);
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="container hero__inner">
@@ -36,18 +38,18 @@ export function Hero() {
             </a>
           </div>
         </div>
-        {officeImage ? (
-          <img
-            className="hero__image"
-            src={officeImage}
-            alt={`Inside ${client.name}`}
-            width={640}
-            height={480}
-            fetchPriority="high"
-          />
-        ) : (
-          <VisitCard />
-        )}
+        {/* The office photo is the page's largest paint: fetched first, its box reserved. */}
+        <UploadedImage
+          className="hero__image"
+          path={client.officeImagePath}
+          alt={`Inside ${client.name}`}
+          slotWidth={640}
+          sizes={HERO_IMAGE_SIZES}
+          width={640}
+          height={480}
+          priority
+          fallback={<VisitCard />}
+        />
       </div>
     </section>
   );

@@ -1,11 +1,32 @@
+import { lazy, Suspense } from 'react';
+import { useIsClient } from '../components/use-is-client';
 import { AboutSection } from './AboutSection';
 import { Hero } from './Hero';
+import { homeVariantOf } from './home-variant';
 import { ServicesSection } from './ServicesSection';
 import { SiteFooter } from './SiteFooter';
+import { TeamSection } from './TeamSection';
 import { TopBar } from './TopBar';
 
-/** public spec §2 client home page, reading A (template home), variant A (DESIGN §9.2). */
+// Variants B and C are previews (only A is ever selected, DESIGN §9.2): their code loads only when asked for.
+const HomeVariantB = lazy(() => import('./variants/HomeVariantB').then((m) => ({ default: m.HomeVariantB })));
+const HomeVariantC = lazy(() => import('./variants/HomeVariantC').then((m) => ({ default: m.HomeVariantC })));
+
+/**
+ * public spec §2 client home page, reading A (template home). Variant A is the
+ * page (DESIGN §9.2). `?variant=b|c` on a home path previews B or C: the page
+ * state carries no query, so the server renders A and the browser switches
+ * after hydration.
+ */
 export function HomePage() {
+  const isClient = useIsClient();
+  const variant = isClient ? homeVariantOf(window.location.search) : 'A';
+  if (variant === 'A') return <HomeVariantA />;
+  return <Suspense fallback={<HomeVariantA />}>{variant === 'B' ? <HomeVariantB /> : <HomeVariantC />}</Suspense>;
+}
+
+/** Variant A: sticky top bar, hero, 'Our Services', about, the team when there is one, footer. */
+export function HomeVariantA() {
   return (
     <div className="site">
       <TopBar />
@@ -13,6 +34,7 @@ export function HomePage() {
         <Hero />
         <ServicesSection />
         <AboutSection />
+        <TeamSection />
       </main>
       <SiteFooter />
     </div>

@@ -1,11 +1,21 @@
-import { ArrowRight, Phone, Sparkles } from 'lucide-react';
+import type { PageServiceCard } from '@hap/contracts';
+import { ArrowRight, CloudOff, Phone, Sparkles, Tag, type LucideIcon } from 'lucide-react';
 import { usePageState } from '../state/page-context';
 import { clinicHref } from '../state/page-state';
 import { telHref } from './contact-links';
+import { UploadedImage } from './UploadedImage';
 
-export function ServicesSection() {
+/** A card's image: the full width of a phone, a third of a desktop. */
+const CARD_IMAGE_SIZES = '(min-width: 1152px) 352px, (min-width: 960px) 30vw, (min-width: 640px) 45vw, calc(100vw - 2.5rem)';
+
+/**
+ * 'Our Services' (public spec §2 reading A): the clinic's services as cards
+ * linking to their pages; `limit` caps them (variant B shows at most 6).
+ */
+export function ServicesSection({ limit }: { limit?: number }) {
   const state = usePageState();
-  const { client, services } = state;
+  const { client, services, servicesLoaded } = state;
+  const shown = limit === undefined ? services : services.slice(0, limit);
   return (
     <section id="services" className="section" aria-labelledby="services-title">
       <div className="container">
@@ -15,38 +25,71 @@ export function ServicesSection() {
           </h2>
           <p className="section__intro">Explore the treatments and programs available at {client.name}.</p>
         </header>
-        {services.length > 0 ? (
+        {shown.length > 0 ? (
           <ul className="service-grid">
-            {services.map((service) => (
-              <li key={service.slug} className="service-card">
-                <h3 className="service-card__title">{service.name}</h3>
-                <p className="service-card__text">{service.description}</p>
-                <a className="service-card__link" href={clinicHref(state, `/${service.slug}`)}>
-                  Learn More
-                  <ArrowRight size={16} aria-hidden />
-                </a>
-              </li>
+            {shown.map((service) => (
+              <ServiceCard key={service.slug} service={service} href={clinicHref(state, `/${encodeURIComponent(service.slug)}`)} />
             ))}
           </ul>
+        ) : servicesLoaded ? (
+          <ServicesNotice
+            icon={Sparkles}
+            title="New services are being prepared"
+            text="We are putting the finishing touches on our treatment programs. Contact us to learn what we can do for you today."
+          />
         ) : (
-          <NoServices />
+          <ServicesNotice
+            icon={CloudOff}
+            title="Our services could not be loaded right now"
+            text="Please call us: our team will tell you about our treatments and book your visit."
+          />
         )}
       </div>
     </section>
   );
 }
 
-/** public spec §2: no services yet → new ones are being prepared, with a 'Contact Us' phone link. */
-function NoServices() {
+export function ServiceCard({ service, href }: { service: PageServiceCard; href: string }) {
+  return (
+    <li className="service-card">
+      <UploadedImage
+        className="service-card__image"
+        path={service.image}
+        alt=""
+        slotWidth={400}
+        sizes={CARD_IMAGE_SIZES}
+        width={640}
+        height={360}
+      />
+      <div className="service-card__body">
+        {service.offer && (
+          <p className="offer-badge">
+            <Tag size={14} aria-hidden />
+            {service.offer}
+          </p>
+        )}
+        <h3 className="service-card__title">{service.name}</h3>
+        <p className="service-card__text">{service.description}</p>
+        <a className="service-card__link" href={href}>
+          Learn More<span className="sr-only"> about {service.name}</span>
+          <ArrowRight size={16} aria-hidden />
+        </a>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * No cards to show: the clinic has none yet (public spec §2: new services are
+ * being prepared, 'Contact Us' phone link), or the catalogue did not answer.
+ */
+export function ServicesNotice({ icon: Icon, title, text }: { icon: LucideIcon; title: string; text: string }) {
   const { client } = usePageState();
   return (
-    <div className="empty-services">
-      <Sparkles className="empty-services__icon" size={32} aria-hidden />
-      <h3 className="empty-services__title">New services are being prepared</h3>
-      <p className="empty-services__text">
-        We are putting the finishing touches on our treatment programs. Contact us to learn what we can do for
-        you today.
-      </p>
+    <div className="empty-services" role="status">
+      <Icon className="empty-services__icon" size={32} aria-hidden />
+      <h3 className="empty-services__title">{title}</h3>
+      <p className="empty-services__text">{text}</p>
       {client.phone ? (
         <a className="btn btn--brand" href={telHref(client.phone)}>
           <Phone size={18} aria-hidden />

@@ -1,0 +1,71 @@
+import { Mail, Phone } from 'lucide-react';
+import type { TeamMember } from '../state/page-state';
+import { usePageState } from '../state/page-context';
+import { telHref } from './contact-links';
+import { initialsOf, orderedTeam, teamHeading, teamPhone } from './team';
+import { UploadedImage } from './UploadedImage';
+
+/**
+ * public spec §2 team section (id team): 'Meet Our Wellness Professional' for
+ * one member, 'Meet Our Team' for more, nothing when there are none.
+ */
+export function TeamSection() {
+  const { client, staff } = usePageState();
+  const heading = teamHeading(staff.length);
+  if (!heading) return null;
+  const callHref = telHref(teamPhone(client.phone));
+  const team = orderedTeam(staff);
+  return (
+    <section id="team" className="section" aria-labelledby="team-title">
+      <div className="container">
+        <header className="section__header">
+          <h2 id="team-title" className="section__title">
+            {heading}
+          </h2>
+          <p className="section__intro">Experienced, caring professionals dedicated to your health and wellbeing.</p>
+        </header>
+        <ul className={`team-grid${team.length === 1 ? ' team-grid--single' : ''}`}>
+          {team.map((member) => (
+            <TeamCard key={member.id} member={member} callHref={callHref} />
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function TeamCard({ member, callHref }: { member: TeamMember; callHref: string }) {
+  return (
+    <li className="team-card">
+      <UploadedImage
+        className="team-card__photo"
+        path={member.imagePath}
+        alt={member.name}
+        slotWidth={320}
+        sizes="(min-width: 640px) 320px, calc(100vw - 2.5rem)"
+        width={320}
+        height={320}
+        fallback={
+          <span className="team-card__photo team-card__initials" aria-hidden>
+            {initialsOf(member.name)}
+          </span>
+        }
+      />
+      <div className="team-card__body">
+        <h3 className="team-card__name">{member.name}</h3>
+        {member.title && <p className="team-card__title">{member.title}</p>}
+        {member.bio && <p className="team-card__bio">{member.bio}</p>}
+        <div className="team-card__actions">
+          <a className="team-card__action" href="#contact">
+            <Mail size={16} aria-hidden />
+            Contact<span className="sr-only"> {member.name}</span>
+          </a>
+          <a className="team-card__action" href={callHref}>
+            <Phone size={16} aria-hidden />
+            Call<span className="sr-only"> {member.name}</span>
+          </a>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,27 @@
+import { AboutSection } from '../AboutSection';
+import { Hero } from '../Hero';
+import { VARIANT_B_MAX_SERVICES } from '../home-variant';
+import { ServicesSection } from '../ServicesSection';
+import { SiteFooter } from '../SiteFooter';
+import { TeamSection } from '../TeamSection';
+import { TopBar } from '../TopBar';
+import { ContactBlock } from './ContactBlock';
+import { Testimonials } from './Testimonials';
+
+/** public spec §2 reading A, variant B: at most 6 services, testimonials and a contact block with a map. */
+export function HomeVariantB() {
+  return (
+    <div className="site">
+      <TopBar />
+      <main>
+        <Hero />
+        <ServicesSection limit={VARIANT_B_MAX_SERVICES} />
+        <AboutSection />
+        <TeamSection />
+        <Testimonials />
+        <ContactBlock />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { AboutSection } from '../AboutSection';
+import { Hero } from '../Hero';
+import { ServicesSection } from '../ServicesSection';
+import { SiteFooter } from '../SiteFooter';
+import { TeamSection } from '../TeamSection';
+import { TopBar } from '../TopBar';
+import { CtaBand } from './CtaBand';
+
+/** public spec §2 reading A, variant C: variant A with a call-to-action band. */
+export function HomeVariantC() {
+  return (
+    <div className="site">
+      <TopBar />
+      <main>
+        <Hero />
+        <ServicesSection />
+        <AboutSection />
+        <TeamSection />
+        <CtaBand />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
