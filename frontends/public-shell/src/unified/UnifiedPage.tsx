@@ -1,11 +1,11 @@
-import { usePageState } from '../state/page-context';
+import { UnifiedLayout } from './UnifiedLayout';
+import './unified.css';
 
-/** Placeholder until the page is built: the headline only. */
+/**
+ * /unified/{path}: the rich hormone-therapy-style service page built from
+ * the unified content (public spec §2, DESIGN §9.3). Its own chunk with its
+ * own stylesheet, both preloaded by the server.
+ */
 export function UnifiedPage() {
-  const { client, landing } = usePageState();
-  return (
-    <main>
-      <h1>{landing?.content.template.headline ?? client.name}</h1>
-    </main>
-  );
+  return <UnifiedLayout />;
 }

@@ -1,0 +1,131 @@
+import { ChevronDown, Mail, Phone, Quote, Star } from 'lucide-react';
+import { telHref } from '../home/contact-links';
+import { usePageState } from '../state/page-context';
+import { SafeImage } from './SafeImage';
+import { SectionHeader } from './SectionHeader';
+import { starCount, teamHeading, testimonialAuthor } from './unified-rules';
+
+function Stars({ rating }: { rating: number }) {
+  const count = starCount(rating);
+  return (
+    <span className="u-stars" role="img" aria-label={`Rated ${count} out of 5`}>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <Star key={n} size={18} aria-hidden className={n <= count ? 'u-star u-star--on' : 'u-star'} />
+      ))}
+    </span>
+  );
+}
+
+/** #testimonials: every testimonial with its stars; a missing name is 'Verified Patient'. */
+export function TestimonialsSection() {
+  const { landing } = usePageState();
+  const testimonials = landing?.content.template.testimonials ?? [];
+  if (testimonials.length === 0) return null;
+  return (
+    <section id="testimonials" className="section u-section" aria-labelledby="u-testimonials-title">
+      <div className="container">
+        <SectionHeader id="u-testimonials-title" eyebrow="4.9 average rating" title="What Our Patients Say" />
+        <ul className="u-grid u-grid--fit">
+          {testimonials.map((t, i) => (
+            <li key={i} className="u-card u-quote">
+              <Quote size={28} className="u-quote__mark" aria-hidden />
+              <Stars rating={t.rating} />
+              <blockquote className="u-quote__text">
+                <p>{t.text}</p>
+              </blockquote>
+              <p className="u-quote__author">{testimonialAuthor(t.name)}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="u-fineprint">*Individual results may vary.</p>
+      </div>
+    </section>
+  );
+}
+
+/** #faqs: native disclosure widgets, so they work before (and without) the script. */
+export function FaqSection() {
+  const { landing } = usePageState();
+  const faqs = landing?.content.template.faqs ?? [];
+  if (faqs.length === 0) return null;
+  return (
+    <section id="faqs" className="section section--tinted u-section" aria-labelledby="u-faqs-title">
+      <div className="container u-faqs">
+        <SectionHeader id="u-faqs-title" eyebrow="Questions" title="Frequently Asked Questions" />
+        <div className="u-faq-list">
+          {faqs.map((faq, i) => (
+            <details key={i} className="u-faq" open={i === 0}>
+              <summary>
+                <span>{faq.question}</span>
+                <ChevronDown size={20} aria-hidden className="u-faq__chevron" />
+              </summary>
+              <p>{faq.answer}</p>
+            </details>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** #team (public spec §2 team section): the clinic's staff in display order; hidden when none. */
+export function TeamSection() {
+  const { client, staff } = usePageState();
+  if (staff.length === 0) return null;
+  return (
+    <section id="team" className="section u-section" aria-labelledby="u-team-title">
+      <div className="container">
+        <SectionHeader id="u-team-title" eyebrow={client.name} title={teamHeading(staff.length)}>
+          The people who will look after you, from your first visit onwards.
+        </SectionHeader>
+        <ul className="u-grid u-grid--3 u-team">
+          {staff.map((member) => (
+            <li key={member.id} className="u-card u-member">
+              <SafeImage
+                path={member.imagePath}
+                alt={member.name}
+                className="u-member__photo"
+                slotWidth={320}
+                sizes="(min-width: 960px) 320px, (min-width: 640px) 45vw, 90vw"
+                width={480}
+                height={480}
+                fallback={
+                  <span className="u-member__photo u-member__initials" aria-hidden>
+                    {initials(member.name)}
+                  </span>
+                }
+              />
+              <div className="u-member__body">
+                <h3 className="u-card__title">{member.name}</h3>
+                {member.title && <p className="u-member__title">{member.title}</p>}
+                {member.bio && <p className="u-member__bio">{member.bio}</p>}
+                <p className="u-member__links">
+                  <a href="#contact">
+                    <Mail size={16} aria-hidden />
+                    Contact
+                  </a>
+                  {client.phone && (
+                    <a href={telHref(client.phone)}>
+                      <Phone size={16} aria-hidden />
+                      Call
+                    </a>
+                  )}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+/** "Dr. Elena Marquez" → "EM": the photo's stand-in (titles and credentials left out). */
+export function initials(name: string): string {
+  const words = name
+    .split(',')[0]!
+    .split(/\s+/)
+    .filter((w) => w && !/^(dr|mr|mrs|ms|prof)\.?$/i.test(w));
+  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
+  return letters.map((w) => w[0]!.toUpperCase()).join('') || '•';
+}
