@@ -23,10 +23,11 @@ describe('seed', () => {
   let db: ScratchDatabase;
   let t: TestTenant;
 
+  // A database of its own, created and migrated: more than jest's 5 s hook default on a busy machine.
   beforeAll(async () => {
     db = await createScratchDatabase();
     t = await startTenant({ databaseUrl: db.url });
-  });
+  }, 30_000);
   afterAll(async () => {
     await t.close();
     await db.drop();
