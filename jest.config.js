@@ -58,6 +58,7 @@ const frontendSwc = [
 ];
 const frontend = (displayName, rootDir) => ({
   ...project(displayName, rootDir),
+  testMatch: ['<rootDir>/test/**/*.test.{ts,tsx}'],
   transform: { '^.+\\.[mc]?[tj]sx?$': frontendSwc },
   // @fastify/cookie loads `cookie` with a lazy import(), which Jest's CommonJS runtime
   // refuses; compiled by swc, it becomes a require of the compiled `cookie`.
@@ -66,6 +67,8 @@ const frontend = (displayName, rootDir) => ({
     ...moduleNameMapper,
     '^@hap/service-kit/(.*)$': '<rootDir>/../../packages/service-kit/src/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
+    // A view's stylesheet (imported by its components so Vite puts it beside the view's chunk).
+    '\\.css$': '<rootDir>/../../infra/test/style-stub.js',
   },
 });
 

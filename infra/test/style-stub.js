@@ -1,0 +1,2 @@
+// Stylesheets imported by components mean nothing to Jest: they map to this empty module.
+module.exports = {};
