@@ -97,11 +97,13 @@ export function previewContact(client: { address: string | null; phone: string |
 /**
  * Reports the embed's height to the page (the frame listens, FormEmbed.tsx):
  * the body's own height, not the viewport's, so a frame never grows because
- * it grew. Runs inside the sandbox, like the embed.
+ * it grew. Runs inside the sandbox, like the embed. A srcdoc document inherits
+ * the page's Content-Security-Policy, so it runs only where that policy allows
+ * it (its sha256 is pinned in test/unit/landing-rules.test.ts for that purpose).
  */
-const HEIGHT_REPORTER =
-  '<script>(function(){var b=document.body;function s(){parent.postMessage({height:Math.ceil(b.getBoundingClientRect().height)},"*")}' +
-  'if(window.ResizeObserver)new ResizeObserver(s).observe(b);addEventListener("load",s);s()})()</script>';
+export const EMBED_HEIGHT_SCRIPT =
+  '(function(){var b=document.body;function s(){parent.postMessage({height:Math.ceil(b.getBoundingClientRect().height)},"*")}' +
+  'if(window.ResizeObserver)new ResizeObserver(s).observe(b);addEventListener("load",s);s()})()';
 
 /** The frame's document: the embed code in a plain page (unless it is one already) and the height reporter. */
 export function embedDocument(code: string): string {
@@ -110,7 +112,7 @@ export function embedDocument(code: string): string {
     '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
     '<style>html,body{margin:0;padding:0;background:transparent;font-family:system-ui,sans-serif}</style></head><body>' +
     code +
-    HEIGHT_REPORTER +
+    `<script>${EMBED_HEIGHT_SCRIPT}</script>` +
     '</body></html>'
   );
 }

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import { responsiveImage as contractsResponsiveImage } from '@hap/contracts';
 import {
   DEFAULT_REVIEWER,
+  EMBED_HEIGHT_SCRIPT,
   EMBED_MAX_HEIGHT,
   embedDocument,
   embedFrameHeight,
@@ -36,6 +38,10 @@ describe('form embed code (public spec §5)', () => {
     expect(doc).toContain('<form id="x"></form>');
     expect(doc).toContain('parent.postMessage');
     expect(embedDocument('<!DOCTYPE html><html><body>x</body></html>')).toBe('<!DOCTYPE html><html><body>x</body></html>');
+  });
+
+  it("pins the height reporter's CSP hash (a policy that allows it names this hash)", () => {
+    expect(`sha256-${createHash('sha256').update(EMBED_HEIGHT_SCRIPT).digest('base64')}`).toBe('sha256-jplZ/IwnnLzVm17+L+2maC7fVuqrGNASbyZliFixYp0=');
   });
 });
 
