@@ -1,15 +1,13 @@
 import { ArrowRight, CalendarCheck, Phone } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { ClinicBrand } from '../home/ClinicBrand';
 import { ContactList } from '../home/ContactList';
 import { telHref } from '../home/contact-links';
-import type { LegalDocument } from '../home/legal-text';
+import { LegalDialog } from '../home/LegalDialog';
+import type { LegalDocument } from '../home/legal-documents';
 import { usePageState } from '../state/page-context';
 import { clinicHref } from '../state/page-state';
 import { pastHero } from './unified-rules';
-
-// The legal text and its dialog load on the click that opens them (DESIGN §7).
-const LegalDialog = lazy(() => import('../home/LegalDialog').then((m) => ({ default: m.LegalDialog })));
 
 export interface PageLink {
   href: string;
@@ -93,11 +91,8 @@ export function UnifiedFooter({ quickLinks }: { quickLinks: readonly PageLink[] 
           </div>
         </div>
       </div>
-      {legal && (
-        <Suspense fallback={null}>
-          <LegalDialog open={legal} onClose={() => setLegal(null)} />
-        </Suspense>
-      )}
+      {/* The native <dialog>; its text loads on the first opening (home/LegalDialog.tsx). */}
+      <LegalDialog open={legal} onClose={() => setLegal(null)} />
     </footer>
   );
 }
