@@ -76,7 +76,7 @@ function state(style: LandingStyle = 'A', extra: { preview?: boolean; formEmbedC
   } as PageState;
 }
 
-const render = (s: PageState) => renderToString(createElement(PageStateProvider, { state: s }, createElement(ServicePage)));
+const render = (s: PageState) => renderToString(createElement(PageStateProvider, { state: s, children: createElement(ServicePage) }));
 const text = (html: string) =>
   html
     .replace(/<[^>]+>/g, ' ')
