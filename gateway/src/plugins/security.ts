@@ -2,7 +2,8 @@ import fastify, { type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import { ErrorCode, Messages } from '@hap/contracts';
+import { createHash } from 'node:crypto';
+import { EMBED_HEIGHT_SCRIPT, ErrorCode, Messages } from '@hap/contracts';
 import { AppError, verifyIdentity } from '@hap/service-kit';
 
 export interface SecurityOptions {
@@ -19,10 +20,19 @@ export interface SecurityOptions {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The public shell keeps SSR state in `<script type="application/json">`, so no inline scripts are allowed. */
+ /**
+ * The one inline script a page may run: the form embed's height reporter, in
+ * the sandboxed srcdoc frame that inherits this policy (public spec §4).
+ */
+export const EMBED_HEIGHT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EMBED_HEIGHT_SCRIPT).digest('base64')}'`;
+
+/**
+ * The public shell keeps SSR state in `<script type="application/json">`, so no
+ * inline scripts are allowed but the embed's height reporter, by its hash.
+ */
 const CSP_DIRECTIVES: Record<string, string[]> = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", 'https://www.googletagmanager.com', 'https://connect.facebook.net', 'https://www.google-analytics.com'],
+  scriptSrc: ["'self'", EMBED_HEIGHT_SCRIPT_HASH, 'https://www.googletagmanager.com', 'https://connect.facebook.net', 'https://www.google-analytics.com'],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'https:'],
   connectSrc: ["'self'", 'https:'],

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { Messages } from '@hap/contracts';
 import { signIdentity } from '@hap/service-kit';
+import { EMBED_HEIGHT_SCRIPT_HASH } from '../../src/plugins/security';
 import { buildGateway } from '../helpers/gateway';
 import { closedPortUrl } from '../helpers/net';
 
@@ -23,7 +24,9 @@ describe('security headers, allowed origins and the general rate limit', () => {
     const res = await request(gateway.server).get('/api/admin/auth-status');
     const csp = res.headers['content-security-policy'];
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self' https://www.googletagmanager.com https://connect.facebook.net https://www.google-analytics.com");
+    // The hash is the form embed's height reporter's, a fixed known script (packages/contracts/src/embed.ts).
+    expect(EMBED_HEIGHT_SCRIPT_HASH).toBe("'sha256-jplZ/IwnnLzVm17+L+2maC7fVuqrGNASbyZliFixYp0='");
+    expect(csp).toContain(`script-src 'self' ${EMBED_HEIGHT_SCRIPT_HASH} https://www.googletagmanager.com https://connect.facebook.net https://www.google-analytics.com`);
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("img-src 'self' data: https:");
     expect(csp).toContain("frame-ancestors 'self'");
@@ -43,7 +46,7 @@ describe('security headers, allowed origins and the general rate limit', () => {
       const csp = String((await request(remote.server).get('/api/admin/auth-status')).headers['content-security-policy']);
       const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
       expect(directive('script-src')).toBe(
-        "script-src 'self' https://www.googletagmanager.com https://connect.facebook.net https://www.google-analytics.com https://cdn.example.com",
+        `script-src 'self' ${EMBED_HEIGHT_SCRIPT_HASH} https://www.googletagmanager.com https://connect.facebook.net https://www.google-analytics.com https://cdn.example.com`,
       );
       expect(directive('connect-src')).toBe("connect-src 'self' https: https://cdn.example.com");
       expect(csp.match(/cdn\.example\.com/g)).toHaveLength(2);

@@ -20,3 +20,4 @@ export * from './templates/catalogue';
 export * from './templates/demo-art';
 export * from './templates/service-form';
 export * from './colour';
+export * from './embed';

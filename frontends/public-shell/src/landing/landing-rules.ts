@@ -2,6 +2,7 @@
  * The service landing page's content rules (public spec §2, §4, §5), pure so
  * they are unit-tested: test/unit/landing-rules.test.ts.
  */
+import { EMBED_HEIGHT_SCRIPT } from '@hap/contracts';
 import type { LandingData } from '../state/page-state';
 
 type Content = LandingData['content'];
@@ -93,17 +94,6 @@ export function previewContact(client: { address: string | null; phone: string |
     email: client.email || PREVIEW_PLACEHOLDERS.email,
   };
 }
-
-/**
- * Reports the embed's height to the page (the frame listens, FormEmbed.tsx):
- * the body's own height, not the viewport's, so a frame never grows because
- * it grew. Runs inside the sandbox, like the embed. A srcdoc document inherits
- * the page's Content-Security-Policy, so it runs only where that policy allows
- * it (its sha256 is pinned in test/unit/landing-rules.test.ts for that purpose).
- */
-export const EMBED_HEIGHT_SCRIPT =
-  '(function(){var b=document.body;function s(){parent.postMessage({height:Math.ceil(b.getBoundingClientRect().height)},"*")}' +
-  'if(window.ResizeObserver)new ResizeObserver(s).observe(b);addEventListener("load",s);s()})()';
 
 /** The frame's document: the embed code in a plain page (unless it is one already) and the height reporter. */
 export function embedDocument(code: string): string {

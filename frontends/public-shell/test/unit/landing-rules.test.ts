@@ -1,8 +1,8 @@
+import { EMBED_HEIGHT_SCRIPT } from '@hap/contracts';
 import { createHash } from 'node:crypto';
 import { responsiveImage as contractsResponsiveImage } from '@hap/contracts';
 import {
   DEFAULT_REVIEWER,
-  EMBED_HEIGHT_SCRIPT,
   EMBED_MAX_HEIGHT,
   embedDocument,
   embedFrameHeight,
