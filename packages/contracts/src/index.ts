@@ -21,3 +21,4 @@ export * from './templates/demo-art';
 export * from './templates/service-form';
 export * from './colour';
 export * from './embed';
+export * from './images';

@@ -1,5 +1,5 @@
 import { DEMO_ART_PATHS, DEMO_ART_TEMPLATES, DEMO_BEFORE_AFTER_SIZE, DEMO_HERO_SIZE, DEMO_TEMPLATE_ART } from '../src/templates/demo-art';
-import { sizeInPath } from '../src/tenant/upload';
+import { sizeInPath } from '../src/images';
 
 describe('DEMO_TEMPLATE_ART', () => {
   it('gives every seeded template (TRT 1 … weight management 11) a hero and two before/after pairs', () => {

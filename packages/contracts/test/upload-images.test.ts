@@ -1,4 +1,4 @@
-import { IMAGE_VARIANT_WIDTHS, pickVariant, responsiveImage, sizeInPath, srcSetOf, variantPathOf, variantsOf, variantWidthsFor } from '../src/tenant/upload';
+import { IMAGE_VARIANT_WIDTHS, pickVariant, responsiveImage, sizeInPath, srcSetOf, variantPathOf, variantsOf, variantWidthsFor } from '../src/images';
 
 describe('variantWidthsFor', () => {
   it.each([

@@ -5,7 +5,7 @@ import { ClinicBrand } from '../home/ClinicBrand';
 import { telHref } from '../home/contact-links';
 import { usePageState } from '../state/page-context';
 import type { LandingData } from '../state/page-state';
-import { responsiveImage } from './responsive-image';
+import { responsiveImage } from '@hap/contracts';
 import { reviewerName, starCount } from './landing-rules';
 
 type Template = LandingData['content']['template'];

@@ -1,5 +1,5 @@
 import { assetUrl } from '@hap/contracts';
-import { responsiveImage } from './responsive-image';
+import { responsiveImage } from '@hap/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 interface SafeImageProps {

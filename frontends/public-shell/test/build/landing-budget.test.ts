@@ -19,12 +19,6 @@ const MANIFEST = join(CLIENT_DIR, '.vite', 'manifest.json');
 const ENTRY = 'index.html';
 const LANDING_VIEW = VIEW_MODULES.service;
 
-/**
- * Radix on public pages: DESIGN §7 wants a native `<dialog>`. Until the home
- * page's dialog change lands this is reported, not failed; set it to true then.
- */
-const RADIX_MUST_BE_GONE = false;
-
 interface ManifestChunk {
   file: string;
   src?: string;
@@ -107,14 +101,13 @@ describe('public shell build: landing route budget', () => {
     }
   });
 
-  it('puts no @radix-ui in any public chunk (reported until the native <dialog> lands)', () => {
+  it('puts no @radix-ui in any public chunk (DESIGN §7: native <dialog>)', () => {
     const assets = join(CLIENT_DIR, 'assets');
     const withRadix = readdirSync(assets)
       .filter((f) => f.endsWith('.js'))
       .filter((f) => RADIX_MARKERS.test(readFileSync(join(assets, f), 'utf8')));
-    if (!withRadix.length) return;
-    const message = `@radix-ui code in public chunks (DESIGN §7: native <dialog> on public pages): ${withRadix.join(', ')}`;
-    if (RADIX_MUST_BE_GONE) throw new Error(message);
-    console.warn(message);
+    if (withRadix.length) {
+      throw new Error(`@radix-ui code reached public chunks (DESIGN §7: native <dialog> on public pages; Radix is for the admin): ${withRadix.join(', ')}`);
+    }
   });
 });

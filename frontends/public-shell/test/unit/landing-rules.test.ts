@@ -1,6 +1,5 @@
 import { EMBED_HEIGHT_SCRIPT } from '@hap/contracts';
 import { createHash } from 'node:crypto';
-import { responsiveImage as contractsResponsiveImage } from '@hap/contracts';
 import {
   DEFAULT_REVIEWER,
   EMBED_MAX_HEIGHT,
@@ -15,7 +14,6 @@ import {
   reviewerName,
   starCount,
 } from '../../src/landing/landing-rules';
-import { responsiveImage } from '../../src/landing/responsive-image';
 import { symptomIconOf } from '../../src/landing/symptom-icons';
 import { HelpCircle, Moon } from 'lucide-react';
 
@@ -94,20 +92,5 @@ describe('page content rules', () => {
     expect(symptomIconOf('Moon')).toBe(Moon);
     expect(symptomIconOf('toString')).toBe(HelpCircle);
     expect(symptomIconOf(null)).toBe(HelpCircle);
-  });
-});
-
-describe("landing's responsiveImage", () => {
-  it('gives the same answer as the contracts one', () => {
-    for (const [path, slot] of [
-      ['/uploads/clients/ab.960x240.png', 160],
-      ['/uploads/images/x.2400x1600.jpg', 1280],
-      ['/uploads/images/x.2400x1600.jpg', 5000],
-      ['/uploads/images/small.300x200.jpg', 640],
-      ['/uploads/images/plain.jpg', 640],
-      ['https://cdn.example.com/a.1200x800.jpg', 640],
-    ] as const) {
-      expect(responsiveImage(path, slot)).toEqual(contractsResponsiveImage(path, slot));
-    }
   });
 });

@@ -1,5 +1,3 @@
-import { responsiveImage as contractsResponsiveImage } from '@hap/contracts';
-import { responsiveImage } from '../../src/unified/responsive-image';
 import {
   COUNTDOWN_START_SECONDS,
   countdownStep,
@@ -110,18 +108,5 @@ describe('leadErrors', () => {
       email: 'Please enter a valid email address',
       phone: 'Phone number must be at least 10 digits',
     });
-  });
-});
-
-describe('responsiveImage (the landing chunk’s zod-free copy)', () => {
-  it.each([
-    ['/uploads/staff/0123456789abcdef0123456789abcdef.1200x800.jpg', 320],
-    ['/uploads/staff/0123456789abcdef0123456789abcdef.1200x800.jpg', 1280],
-    ['/uploads/clients/ab.2400x1200.png', 640],
-    ['/uploads/clients/ab.500x500.png', 640],
-    ['/uploads/clients/ab.png', 640],
-    ['https://cdn.example.com/a.1200x800.jpg', 640],
-  ])('answers for %s at %i px as the contracts do', (path, slot) => {
-    expect(responsiveImage(path, slot)).toEqual(contractsResponsiveImage(path, slot));
   });
 });
