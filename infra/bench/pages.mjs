@@ -233,7 +233,7 @@ async function main() {
       }
       const medianRun = computeMedianRun(runs.map((r) => r.lhr));
       const index = runs.findIndex((r) => r.lhr === medianRun);
-      if (page.jsBudget) {
+      {
         console.log(`  scripts of run #${index + 1} (transferred / uncompressed):`);
         for (const s of [...runs[index].figures.scripts].sort((a, b) => b.transferSize - a.transferSize)) {
           console.log(`    ${(s.transferSize / KB).toFixed(1).padStart(6)} KB / ${(s.resourceSize / KB).toFixed(1).padStart(6)} KB  ${short(s.url)}`);
