@@ -142,12 +142,11 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     let content = null;
     let complete = !problem && context !== null;
     if (NEEDS_CONTENT.has(route.kind)) {
-      const loaded = await pageContent({
-        clientId: context?.resolution.clientId ?? 1,
-        servicePath: route.servicePath,
-        requestId: request.id,
-        forwardedFor,
-      });
+      const ask = (servicePath: string | undefined) =>
+        pageContent({ clientId: context?.resolution.clientId ?? 1, servicePath, requestId: request.id, forwardedFor });
+      let loaded = await ask(route.servicePath);
+      // /weight-management and /weightloss: the spec's mapped service when the clinic has none at the literal path.
+      if (route.aliasOf && loaded.content && !loaded.content.landing) loaded = await ask(route.aliasOf);
       if (loaded.problem) request.log.warn({ problem: loaded.problem, host }, 'page rendered without its catalogue data');
       complete &&= !loaded.problem;
       content = loaded.content;

@@ -24,6 +24,7 @@ export type PageKind = 'home' | 'client-landing' | 'service' | 'unified' | 'admi
 export interface PageRoute {
   kind: PageKind;
   servicePath?: string;
+  aliasOf?: string;
   redirect?: string;
 }
 

@@ -20,6 +20,11 @@ export interface PageRoute {
   style?: LandingStyle;
   /** Service pages: `?preview=1` shows the preview variant (public spec §2). */
   preview?: boolean;
+  /**
+   * `/weight-management` and `/weightloss`: the service the spec maps the path to,
+   * shown when the clinic offers no service at the literal path.
+   */
+  aliasOf?: string;
   /** Set when the URL only redirects. */
   redirect?: string;
 }
@@ -45,7 +50,11 @@ export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   'onboard',
 ]);
 
-/** The two fixed service routes of public spec §2 (as the spec maps them). */
+/**
+ * The two fixed service routes of public spec §2 (as the spec maps them). A
+ * clinic whose own service sits at the literal path keeps it (its home page's
+ * card links there): the mapping applies when it has none (README).
+ */
 const FIXED_SERVICE_PATHS: Readonly<Record<string, string>> = { 'weight-management': 'weight-loss', weightloss: 'weight-management' };
 
 /** A path segment that can name a service (the contracts' ServicePathParamSchema, without the schema library). */
@@ -100,7 +109,7 @@ export function routeFor(pathname: string, search: string | URLSearchParams = ''
     if (first === 'login') return { kind: 'login', redirect: ADMIN_LOGIN_PATH };
     // '/%3Fclient=2': a query that lost its way into the path goes home, with it (public spec §2).
     if (first.startsWith('?')) return { kind: 'home', redirect: `/${parts[0]}` };
-    if (FIXED_SERVICE_PATHS[first]) return servicePage(FIXED_SERVICE_PATHS[first], query);
+    if (FIXED_SERVICE_PATHS[first]) return { ...servicePage(first, query), aliasOf: FIXED_SERVICE_PATHS[first] };
     if (RESERVED_WORDS.has(first)) return { kind: 'not-found' };
     return servicePage(parts[0]!, query);
   }

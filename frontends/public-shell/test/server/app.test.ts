@@ -187,6 +187,18 @@ describe('GET / (a public page)', () => {
     expect(res.body).toContain('Failed to load service content');
   });
 
+  it("shows a clinic's own /weight-management service, else the spec's mapped weight-loss service", async () => {
+    content = { content: { services: [], landing: trtLanding } };
+    await app.inject({ url: '/weight-management?client=2' });
+    expect(contentCalls.map((c) => c.servicePath)).toEqual(['weight-management']);
+
+    contentCalls = [];
+    content = { content: { services: [], landing: null } };
+    const res = await app.inject({ url: '/weight-management?client=2' });
+    expect(contentCalls.map((c) => c.servicePath)).toEqual(['weight-management', 'weight-loss']);
+    expect(res.statusCode).toBe(404);
+  });
+
   it('keeps a forged host out of the canonical URL', async () => {
     content = { content: { services: [], landing: trtLanding } };
     const res = await app.inject({ url: '/trt', headers: { 'x-forwarded-host': 'evil.example"><script>' } });

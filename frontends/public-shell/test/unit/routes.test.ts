@@ -34,9 +34,9 @@ describe('routeFor (public spec §2 routes)', () => {
     },
   );
 
-  it('maps the two fixed service routes as the spec does', () => {
-    expect(routeFor('/weight-management')).toMatchObject({ kind: 'service', servicePath: 'weight-loss' });
-    expect(routeFor('/weightloss')).toMatchObject({ kind: 'service', servicePath: 'weight-management' });
+  it("maps the two fixed service routes as the spec does, after the clinic's own service at that path", () => {
+    expect(routeFor('/weight-management')).toMatchObject({ kind: 'service', servicePath: 'weight-management', aliasOf: 'weight-loss' });
+    expect(routeFor('/weightloss')).toMatchObject({ kind: 'service', servicePath: 'weightloss', aliasOf: 'weight-management' });
   });
 
   it('serves /services/{path} and /funnel-service/{path} as service pages', () => {
