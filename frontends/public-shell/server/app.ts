@@ -8,7 +8,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import { join } from 'node:path';
 import type { Config } from './config.js';
 import { etagOf, fillTemplate, isFresh } from './html.js';
-import { pageAssetTags } from './page-assets.js';
+import { inlineTemplateStyles, pageAssetTags } from './page-assets.js';
 import type { PageContentLoader, PageContextLoader } from './page-context.js';
 import type { BuildDirs, SsrBundle } from './ssr-bundle.js';
 import type { RenderResult } from './ssr-module.js';
@@ -51,7 +51,9 @@ function replyAssetMissing(reply: FastifyReply) {
  * year-long immutable cache, and every other GET server-rendered.
  */
 export async function buildServer(config: Config, { bundle, dirs, pageContext, pageContent }: ShellDependencies): Promise<FastifyInstance> {
-  const { ssr, templates } = bundle;
+  const { ssr } = bundle;
+  // The public pages' stylesheets travel inside the HTML (page-assets.ts); /admin keeps its links.
+  const templates = { ...bundle.templates, page: inlineTemplateStyles(bundle.templates.page, dirs.client) };
   const quiet = config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace';
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, base: { service: 'public-shell' } },

@@ -11,12 +11,41 @@ interface ManifestChunk {
 
 type Manifest = Record<string, ManifestChunk>;
 
+/** A built stylesheet as an inline `<style>` (its text can never close the tag). */
+function inlineStyle(clientDir: string, file: string): string | null {
+  const path = join(clientDir, file);
+  if (!existsSync(path)) return null;
+  return `<style>${readFileSync(path, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`;
+}
+
+/**
+ * The built page template with its stylesheets inlined: on a phone, a
+ * stylesheet request before first paint costs a round trip (Lighthouse counted
+ * ~0.2–0.4 s each). The CSP allows inline styles; the CSS is a few KB compressed.
+ */
+export function inlineTemplateStyles(template: string, clientDir: string): string {
+  return lowPriorityScripts(
+    template.replace(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/g, (tag, file: string) => inlineStyle(clientDir, file) ?? tag),
+  );
+}
+
+/**
+ * Scripts after the hero picture: the page is readable and styled without
+ * them (server-rendered), so on a slow link they must not share the first
+ * round trips with the largest image. Module scripts run after parsing anyway.
+ */
+function lowPriorityScripts(html: string): string {
+  return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
+}
+
 /**
  * The `<head>` tags that bring a view's own chunk with the entry: a
- * modulepreload for it and its imports, and its stylesheets (without them
- * its CSS would arrive only when the entry imports the chunk: a flash of
- * unstyled page and layout shift). Views are named by their source module
- * (src/pages/views.ts VIEW_MODULES).
+ * modulepreload for it and its imports, and its stylesheets inlined (without
+ * them its CSS would arrive only when the entry imports the chunk: a flash of
+ * unstyled page and layout shift). Each inlined sheet also gets a `disabled`
+ * link, which the browser does not fetch but Vite's loader finds, so it does not
+ * fetch the sheet again when the chunk loads. Views are named by their source
+ * module (src/pages/views.ts VIEW_MODULES).
  */
 export function pageAssetTags(clientDir: string, modules: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
   const file = join(clientDir, '.vite', 'manifest.json');
@@ -45,8 +74,14 @@ export function pageAssetTags(clientDir: string, modules: Readonly<Record<string
     };
     visit(source);
     return [
-      ...[...styles].filter((f) => !entryFiles.has(f)).map((f) => `<link rel="stylesheet" crossorigin href="/${f}" />`),
-      ...[...scripts].filter((f) => !entryFiles.has(f)).map((f) => `<link rel="modulepreload" crossorigin href="/${f}" />`),
+      ...[...styles]
+        .filter((f) => !entryFiles.has(f))
+        .map((f) => {
+          const style = inlineStyle(clientDir, f);
+          const link = `<link rel="stylesheet" crossorigin href="/${f}"${style ? ' disabled' : ''} />`;
+          return style ? `${style}\n    ${link}` : link;
+        }),
+      ...[...scripts].filter((f) => !entryFiles.has(f)).map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}" />`),
     ].join('\n    ');
   };
   return Object.fromEntries(Object.entries(modules).map(([view, source]) => [view, tagsFor(source)]));
