@@ -28,7 +28,7 @@ test.describe('page routing through the gateway', () => {
     expect(logOf('gateway')).toContain(id);
   });
 
-  test('a page is rendered with one gateway call: the page context', async ({ request }) => {
+  test('a page is rendered with two gateway calls: its clinic, then its catalogue data', async ({ request }) => {
     const id = `e2e-one-${Date.now().toString(36)}`;
     const page = await request.get('/?client=2', { headers: { 'x-request-id': id } });
     expect(page.status()).toBe(200);
@@ -40,11 +40,11 @@ test.describe('page routing through the gateway', () => {
         .filter((line) => line.includes(`"reqId":"${id}"`))
         .map((line) => JSON.parse(line) as { msg: string; req?: { url: string } });
       const started = lines.filter((line) => line.msg === 'incoming request').map((line) => line.req?.url ?? '');
-      return { started, settled: started.length >= 2 && lines.filter((line) => line.msg === 'request completed').length === started.length };
+      return { started, settled: started.length >= 3 && lines.filter((line) => line.msg === 'request completed').length === started.length };
     };
     await expect.poll(() => seen().settled).toBe(true);
     const apiCalls = seen().started.filter((url) => url.startsWith('/api/'));
-    expect(apiCalls).toEqual([expect.stringMatching(/^\/api\/page-context\?host=/)]);
+    expect(apiCalls).toEqual([expect.stringMatching(/^\/api\/page-context\?host=/), '/api/page-content/2']);
   });
 
   test('a missing asset is a plain 404 that is not cached', async ({ request }) => {
@@ -84,5 +84,49 @@ test.describe('clinic text on pages', () => {
 
     expect((await admin.delete(`/api/clients/${id}`)).status()).toBe(200);
     await admin.dispose();
+  });
+});
+
+// public spec §2 route rules, through the gateway and the real shell.
+test.describe('public route rules', () => {
+  const words = ['thanks', 'services', 'unified', 'funnel-service', 'onboard'];
+
+  for (const word of words) {
+    test(`the reserved word /${word} shows the not-found screen`, async ({ page }) => {
+      const res = await page.goto(`/${word}?client=1`);
+      expect(res?.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+    });
+  }
+
+  test('unknown paths show the not-found screen with the clinic and a way home', async ({ page, request }) => {
+    const clinic = ((await (await request.get('/api/clients/2?optimized=true')).json()) as { data: { name: string } }).data;
+    for (const path of ['/no/such/page?client=2', '/trt/d?client=2', '/wp-login.php?client=2', '/botox?client=2']) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+      // The clinic (its logo, or its name when it has none), its phone and a way home.
+      await expect(page.getByRole('link', { name: `${clinic.name} home` })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/?client=2');
+      await expect(page.locator('a[href^="tel:"]').first()).toBeVisible();
+    }
+  });
+
+  test("a service page's first HTML response holds its headline, and every route form reaches it", async ({ request }) => {
+    const content = (await (await request.get('/api/page-content/1?service=trt')).json()) as {
+      data: { landing: { content: { template: { headline: string } } } };
+    };
+    const headline = content.data.landing.content.template.headline.replace(/'/g, '&#39;');
+    for (const path of ['/trt', '/TRT/b', '/services/trt', '/funnel-service/trt?style=c', '/unified/trt', '/unified/trt/style-a']) {
+      const res = await request.get(`${path}${path.includes('?') ? '&' : '?'}client=1`);
+      expect(res.status(), path).toBe(200);
+      expect(await res.text(), path).toContain(headline);
+    }
+  });
+
+  test('a path that starts with ? goes home with its query', async ({ request }) => {
+    const res = await request.get('/%3Fclient=3', { maxRedirects: 0 });
+    expect(res.status()).toBe(302);
+    expect(res.headers().location).toBe('/?client=3');
   });
 });
