@@ -52,6 +52,24 @@ function headTags({ title, description, themeColour, noIndex, canonical }: Head)
     .join('\n    ');
 }
 
+/**
+ * A preload for the page's first-fetched picture (the one marked
+ * fetchPriority="high", normally the largest paint), so the browser asks for
+ * it from the `<head>` rather than when the parser reaches it. Its attribute
+ * values come from React's markup, already escaped.
+ */
+export function heroPreload(html: string): string {
+  const img = /<img\b[^>]*\bfetchPriority="high"[^>]*>/i.exec(html)?.[0];
+  if (!img) return '';
+  const attr = (name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(img)?.[1];
+  const src = attr('src');
+  // A phone's placeholder pixel (the landing hero, landing/parts.tsx) needs no preload.
+  if (!src || src.startsWith('data:')) return '';
+  const srcSet = attr('srcSet');
+  const sizes = attr('sizes');
+  return `<link rel="preload" as="image" href="${src}"${srcSet ? ` imagesrcset="${srcSet}"` : ''}${sizes ? ` imagesizes="${sizes}"` : ''} fetchpriority="high" />`;
+}
+
 /** The page's title and description (public spec §2: service pages from service meta). */
 function headOf(view: PageView, state: PageState): Omit<Head, 'themeColour'> {
   const { client, landing, route, origin } = state;
@@ -108,7 +126,7 @@ export function render(url: string, state: PageState | null): RenderResult {
     status: statusOf(view),
     page: view,
     html,
-    head: headTags({ ...headOf(view, state), themeColour: brandColours(state.client).brand }),
+    head: [headTags({ ...headOf(view, state), themeColour: brandColours(state.client).brand }), heroPreload(html)].filter(Boolean).join('\n    '),
     htmlStyle: brandStyle(state.client),
   };
 }

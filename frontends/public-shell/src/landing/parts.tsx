@@ -54,6 +54,9 @@ export function LandingHeader({ links, cta = 'Get Started' }: { links: readonly 
   );
 }
 
+/** A transparent pixel: what a phone shows instead of the hero picture (no request). */
+const NO_PICTURE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+
 /**
  * The hero's picture behind a brand-coloured veil: the service's background,
  * the template's hero image or the office photo (landing-rules heroImagePath).
@@ -63,18 +66,21 @@ export function HeroBackdrop({ path }: { path: string | null }) {
   const url = assetUrl(path);
   if (!url) return null;
   const image = responsiveImage(url, 1280);
+  // Under the hero's tint on a phone the picture is all but invisible, yet it would be the
+  // largest download before the form: phones get the brand gradient, wider screens the picture.
   return (
-    <img
-      className="lp-hero__image"
-      src={image.src}
-      srcSet={image.srcSet}
-      sizes={image.srcSet ? '100vw' : undefined}
-      width={image.width ?? 1280}
-      height={image.height ?? 720}
-      alt=""
-      fetchPriority="high"
-      decoding="async"
-    />
+    <picture>
+      <source media="(min-width: 768px)" srcSet={image.srcSet ?? image.src} sizes="100vw" />
+      <img
+        className="lp-hero__image"
+        src={NO_PICTURE}
+        width={image.width ?? 1280}
+        height={image.height ?? 720}
+        alt=""
+        fetchPriority="high"
+        decoding="async"
+      />
+    </picture>
   );
 }
 

@@ -139,8 +139,9 @@ describe('ServicePage style A (server render)', () => {
     expect(html).not.toContain('<textarea');
   });
 
-  it('puts the office photo behind the hero, fetched first, with its size', () => {
-    expect(html).toMatch(/<img[^>]*class="lp-hero__image"[^>]*width="1600"[^>]*height="900"[^>]*fetchPriority="high"/);
+  it('puts the office photo behind the hero on wider screens, fetched first, with its size; phones get no picture there', () => {
+    expect(html).toMatch(/<source media="\(min-width: 768px\)" srcSet="[^"]+"/);
+    expect(html).toMatch(/<img[^>]*class="lp-hero__image"[^>]*src="data:image\/gif;base64,[^"]+"[^>]*width="1600"[^>]*height="900"[^>]*fetchPriority="high"/);
   });
 });
 
