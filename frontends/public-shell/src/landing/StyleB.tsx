@@ -21,7 +21,7 @@ import {
   useLanding,
   type NavLink,
 } from './parts';
-import { symptomIconOf } from './symptom-icons';
+import { symptomIconOf } from '../components/symptom-icons';
 
 /** How many team members the provider card introduces. */
 const TEAM_ON_CARD = 3;

@@ -2,7 +2,7 @@ import type { BeforeAfterStory } from '@hap/contracts';
 import { ArrowRight, ArrowDown, CalendarClock, CheckCircle2, HeartHandshake, Sparkles, Stethoscope } from 'lucide-react';
 import { usePageState } from '../state/page-context';
 import { SafeImage } from './SafeImage';
-import { symptomIconOf } from './symptom-icons';
+import { symptomIconOf } from '../components/symptom-icons';
 import { UNIFIED_STATS } from './unified-rules';
 import { SectionHeader } from './SectionHeader';
 

@@ -14,7 +14,7 @@ import {
   reviewerName,
   starCount,
 } from '../../src/landing/landing-rules';
-import { symptomIconOf } from '../../src/landing/symptom-icons';
+import { symptomIconOf } from '../../src/components/symptom-icons';
 import { HelpCircle, Moon } from 'lucide-react';
 
 const content = (service: Record<string, unknown> = {}, template: Record<string, unknown> = {}) =>

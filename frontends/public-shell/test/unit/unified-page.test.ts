@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { UnifiedLayout, pageLinks } from '../../src/unified/UnifiedLayout';
-import { symptomIconOf } from '../../src/unified/symptom-icons';
+import { symptomIconOf } from '../../src/components/symptom-icons';
 import { PageStateProvider } from '../../src/state/page-context';
 import type { PageState } from '../../src/state/page-state';
 import { HelpCircle, Moon } from 'lucide-react';
