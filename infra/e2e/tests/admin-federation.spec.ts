@@ -69,15 +69,18 @@ test.describe('admin through module federation', () => {
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   });
 
-  test('public pages load no federation runtime and one script', async ({ page }) => {
+  test("public pages load no federation runtime: the entry and their own view's chunks only", async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
     await page.goto('/?client=2');
     await page.waitForLoadState('networkidle');
-    expect(scripts).toHaveLength(1);
-    expect(scripts[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    expect(scripts.filter((s) => /^\/assets\/index-[\w-]+\.js$/.test(s))).toHaveLength(1);
+    // The home view's chunk, never another view's, the admin's or the remote's.
+    expect(scripts.some((s) => /^\/assets\/HomePage-[\w-]+\.js$/.test(s))).toBe(true);
+    expect(scripts.every((s) => s.startsWith('/assets/') && !s.startsWith('/assets/admin/'))).toBe(true);
+    expect(scripts.some((s) => /ServicePage|UnifiedPage|ClientLandingPage|remoteEntry/.test(s))).toBe(false);
     expect(await page.evaluate(() => '__FEDERATION__' in globalThis)).toBe(false);
   });
 });
