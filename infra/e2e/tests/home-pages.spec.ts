@@ -39,8 +39,9 @@ function rgbOf(hex: string): string {
 }
 
 /** Text as React writes it into HTML. */
-const htmlText = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+/** Text as markup escapes it; an apostrophe may be escaped or not (renderers differ), so markup is compared with quotes unescaped. */
+const htmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const withPlainApostrophes = (html: string) => html.replace(/&#x27;|&#39;/g, "'");
 
 test.describe('client home page, reading A', () => {
   for (const id of [1, 2, 3]) {
@@ -86,7 +87,7 @@ test.describe('client home page, reading A', () => {
   test("the first HTML of /?client=2 already has the clinic's name and its services", async ({ request }) => {
     const client = await branding(request, 2);
     const cards = await services(request, 2);
-    const html = await (await request.get('/?client=2')).text();
+    const html = withPlainApostrophes(await (await request.get('/?client=2')).text());
     expect(html).toContain(`<h1 id="hero-title" class="hero__title">${htmlText(client.name)}</h1>`);
     expect(html).toContain('Our Services');
     for (const card of cards) expect(html).toContain(htmlText(card.name));
