@@ -4,6 +4,7 @@
  * star ratings and the lead form's checks. No React and no schema library, so
  * they are unit-tested directly and cost the landing route almost nothing.
  */
+import { validateLead } from '../landing/lead-form-rules';
 
 /** public spec §9: the countdown starts at 23:59:59. */
 export const COUNTDOWN_START_SECONDS = 23 * 3600 + 59 * 60 + 59;
@@ -96,9 +97,7 @@ export type LeadErrors = Partial<Record<keyof LeadFields, string>>;
  * LeadFormSchema, without the schema library the landing route must not ship).
  */
 export function leadErrors(values: LeadFields): LeadErrors {
-  const errors: LeadErrors = {};
-  if (values.name.trim().length < 2) errors.name = 'Name must be at least 2 characters';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) errors.email = 'Please enter a valid email address';
-  if (values.phone.replace(/\D/g, '').length < 10) errors.phone = 'Phone number must be at least 10 digits';
-  return errors;
+  // The landing page's rules (public spec §5), one copy for both pages.
+  const { name, email, phone } = validateLead({ ...values, message: '' });
+  return { ...(name && { name }), ...(email && { email }), ...(phone && { phone }) };
 }
