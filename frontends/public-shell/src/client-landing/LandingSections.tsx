@@ -1,7 +1,7 @@
 import { ArrowDown, CalendarCheck, HeartHandshake, Mail, Phone, ShieldCheck, Stethoscope, Timer, Users, type LucideIcon } from 'lucide-react';
 import { ContactList } from '../home/ContactList';
 import { telHref } from '../home/contact-links';
-import { UploadedImage } from '../home/UploadedImage';
+import { UploadedImage } from '../components/UploadedImage';
 import { usePageState } from '../state/page-context';
 
 /** public spec §2 reading B hero badges (§9: "1000+ patients trusted"). */

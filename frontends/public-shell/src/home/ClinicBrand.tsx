@@ -1,5 +1,5 @@
 import { usePageState } from '../state/page-context';
-import { UploadedImage } from './UploadedImage';
+import { UploadedImage } from '../components/UploadedImage';
 
 const LOGO_SLOT = { header: { slot: 160, sizes: '160px' }, footer: { slot: 192, sizes: '192px' } } as const;
 

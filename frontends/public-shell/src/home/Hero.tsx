@@ -2,7 +2,7 @@ import { ArrowRight, Phone } from 'lucide-react';
 import { usePageState } from '../state/page-context';
 import { ContactList } from './ContactList';
 import { telHref } from './contact-links';
-import { UploadedImage } from './UploadedImage';
+import { UploadedImage } from '../components/UploadedImage';
 
 /** The hero's image column: the full width of a phone, about half of a desktop. */
 const HERO_IMAGE_SIZES = '(min-width: 1152px) 520px, (min-width: 960px) 45vw, calc(100vw - 2.5rem)';

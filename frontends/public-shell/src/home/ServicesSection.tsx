@@ -3,7 +3,7 @@ import { ArrowRight, CloudOff, Phone, Sparkles, Tag, type LucideIcon } from 'luc
 import { usePageState } from '../state/page-context';
 import { clinicHref } from '../state/page-state';
 import { telHref } from './contact-links';
-import { UploadedImage } from './UploadedImage';
+import { UploadedImage } from '../components/UploadedImage';
 
 /** A card's image: the full width of a phone, a third of a desktop. */
 const CARD_IMAGE_SIZES = '(min-width: 1152px) 352px, (min-width: 960px) 30vw, (min-width: 640px) 45vw, calc(100vw - 2.5rem)';

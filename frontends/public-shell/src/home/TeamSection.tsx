@@ -3,7 +3,7 @@ import type { TeamMember } from '../state/page-state';
 import { usePageState } from '../state/page-context';
 import { telHref } from './contact-links';
 import { initialsOf, orderedTeam, teamHeading, teamPhone } from './team';
-import { UploadedImage } from './UploadedImage';
+import { UploadedImage } from '../components/UploadedImage';
 
 /**
  * public spec §2 team section (id team): 'Meet Our Wellness Professional' for

@@ -1,7 +1,7 @@
 import type { BeforeAfterStory } from '@hap/contracts';
 import { ArrowRight, ArrowDown, CalendarClock, CheckCircle2, HeartHandshake, Sparkles, Stethoscope } from 'lucide-react';
 import { usePageState } from '../state/page-context';
-import { SafeImage } from './SafeImage';
+import { UploadedImage } from '../components/UploadedImage';
 import { symptomIconOf } from '../components/symptom-icons';
 import { UNIFIED_STATS } from './unified-rules';
 import { SectionHeader } from './SectionHeader';
@@ -92,7 +92,7 @@ function StoryCard({ story }: { story: BeforeAfterStory }) {
 function StoryImage({ path, label, title }: { path: string | null; label: string; title: string }) {
   return (
     <figure className="u-story__figure">
-      <SafeImage
+      <UploadedImage
         path={path}
         alt={`${title}: ${label.toLowerCase()}`}
         className="u-story__img"

@@ -1,7 +1,7 @@
 import { ChevronDown, Mail, Phone, Quote, Star } from 'lucide-react';
 import { telHref } from '../home/contact-links';
 import { usePageState } from '../state/page-context';
-import { SafeImage } from './SafeImage';
+import { UploadedImage } from '../components/UploadedImage';
 import { SectionHeader } from './SectionHeader';
 import { starCount, teamHeading, testimonialAuthor } from './unified-rules';
 
@@ -81,7 +81,7 @@ export function TeamSection() {
         <ul className="u-grid u-grid--3 u-team">
           {staff.map((member) => (
             <li key={member.id} className="u-card u-member">
-              <SafeImage
+              <UploadedImage
                 path={member.imagePath}
                 alt={member.name}
                 className="u-member__photo"

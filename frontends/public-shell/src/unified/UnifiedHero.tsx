@@ -4,7 +4,7 @@ import { telHref } from '../home/contact-links';
 import { usePageState } from '../state/page-context';
 import { Countdown } from './Countdown';
 import { HeroForm } from './HeroForm';
-import { SafeImage } from './SafeImage';
+import { UploadedImage } from '../components/UploadedImage';
 import { firstItems } from './unified-rules';
 
 /**
@@ -24,7 +24,7 @@ export function UnifiedHero({ heroRef }: { heroRef: Ref<HTMLElement> }) {
 
   return (
     <section ref={heroRef} className="u-hero" aria-labelledby="u-hero-title" data-testid="unified-hero">
-      <SafeImage
+      <UploadedImage
         path={background}
         alt=""
         className="u-hero__bg"

@@ -3,7 +3,7 @@ import { telHref } from '../home/contact-links';
 import { ContactList } from '../home/ContactList';
 import { usePageState } from '../state/page-context';
 import { Countdown } from './Countdown';
-import { SafeImage } from './SafeImage';
+import { UploadedImage } from '../components/UploadedImage';
 import { SectionHeader } from './SectionHeader';
 import { mapsHref } from './unified-rules';
 
@@ -39,7 +39,7 @@ export function LocationSection() {
           </div>
         </div>
         <div className="u-location__visual">
-          <SafeImage
+          <UploadedImage
             path={client.officeImagePath}
             alt={`Inside ${client.name}`}
             className="u-location__photo"
