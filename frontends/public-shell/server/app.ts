@@ -8,7 +8,7 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import { join } from 'node:path';
 import type { Config } from './config.js';
 import { etagOf, fillTemplate, isFresh } from './html.js';
-import { inlineTemplateStyles, pageAssetTags } from './page-assets.js';
+import { bootLoadedTemplate, bootLoaderTag, inlineTemplateStyles, pageAssetTags } from './page-assets.js';
 import type { PageContentLoader, PageContextLoader } from './page-context.js';
 import type { BuildDirs, SsrBundle } from './ssr-bundle.js';
 import type { RenderResult } from './ssr-module.js';
@@ -53,7 +53,9 @@ function replyAssetMissing(reply: FastifyReply) {
 export async function buildServer(config: Config, { bundle, dirs, pageContext, pageContent }: ShellDependencies): Promise<FastifyInstance> {
   const { ssr } = bundle;
   // The public pages' stylesheets travel inside the HTML (page-assets.ts); /admin keeps its links.
-  const templates = { ...bundle.templates, page: inlineTemplateStyles(bundle.templates.page, dirs.client) };
+  // Public pages load their script with the boot loader (page-assets.ts bootLoaderTag).
+  const { template: pageTemplate, entry } = bootLoadedTemplate(inlineTemplateStyles(bundle.templates.page, dirs.client));
+  const templates = { ...bundle.templates, page: pageTemplate };
   const quiet = config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace';
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, base: { service: 'public-shell' } },
@@ -186,7 +188,11 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     }
     const template = page.page === 'admin' ? templates.admin : templates.page;
     const assets = assetTags[page.page];
-    const body = fillTemplate(template, assets ? { ...page, head: `${page.head}\n    ${assets}` } : page, { state, config: runtimeConfig });
+    // A page that waits for its visitor loads no script before it has painted (src/pages/hydration.ts).
+    const moment = page.hydration ?? 'load';
+    const boot = page.page !== 'admin' && entry ? bootLoaderTag(entry, moment, assets?.modules ?? []) : '';
+    const head = [page.head, assets?.styles, moment === 'load' ? assets?.preloads : '', boot].filter(Boolean).join('\n    ');
+    const body = fillTemplate(template, { ...page, head }, { state, config: runtimeConfig });
     const etag = etagOf(body);
     const cacheControl = page.status !== 200 ? PAGE_CACHE.none : cacheable && remember === null ? PAGE_CACHE.shortLived : PAGE_CACHE.revalidate;
     reply.header('cache-control', cacheControl).header('etag', etag).type('text/html; charset=utf-8');

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PAGE_BOOT_SCRIPT } from '@hap/contracts';
 
 /** One chunk of Vite's build manifest (dist/client/.vite/manifest.json). */
 interface ManifestChunk {
@@ -30,12 +31,46 @@ export function inlineTemplateStyles(template: string, clientDir: string): strin
 }
 
 /**
+ * The public page template without its entry's module script tag, and the
+ * entry's address: public pages load their script with the boot loader
+ * (bootLoaderTag), which also holds what the visitor does before the page is live.
+ */
+export function bootLoadedTemplate(template: string): { template: string; entry: string | null } {
+  let entry: string | null = null;
+  const stripped = template.replace(/<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>/, (_tag, src: string) => {
+    entry = src;
+    return '';
+  });
+  return { template: stripped, entry };
+}
+
+/**
+ * The boot loader (contracts page-boot.ts) of a page: for one that waits for
+ * its visitor (src/pages/hydration.ts) it preloads the view's chunks after
+ * load; for one that hydrates at load it runs the entry at once, and the
+ * view's chunks come with modulepreload tags (ViewAssetTags.preloads).
+ */
+export function bootLoaderTag(entry: string, moment: 'load' | 'interaction', modules: readonly string[]): string {
+  const when = moment === 'load' ? ' data-now' : ` data-preload="${modules.join(' ')}"`;
+  return `<script data-src="${entry}"${when}>${PAGE_BOOT_SCRIPT}</script>`;
+}
+
+/**
  * Scripts after the hero picture: the page is readable and styled without
  * them (server-rendered), so on a slow link they must not share the first
  * round trips with the largest image. Module scripts run after parsing anyway.
  */
 function lowPriorityScripts(html: string): string {
   return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
+}
+
+/** A view's `<head>` tags: its stylesheets, and the modulepreloads of its chunks. */
+export interface ViewAssetTags {
+  styles: string;
+  /** Left out of a page that loads its script only when the visitor acts (src/pages/hydration.ts). */
+  preloads: string;
+  /** The chunks' addresses, for the boot loader of such a page. */
+  modules: readonly string[];
 }
 
 /**
@@ -47,7 +82,7 @@ function lowPriorityScripts(html: string): string {
  * fetch the sheet again when the chunk loads. Views are named by their source
  * module (src/pages/views.ts VIEW_MODULES).
  */
-export function pageAssetTags(clientDir: string, modules: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+export function pageAssetTags(clientDir: string, modules: Readonly<Record<string, string>>): Readonly<Record<string, ViewAssetTags>> {
   const file = join(clientDir, '.vite', 'manifest.json');
   if (!existsSync(file)) return {};
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
@@ -62,7 +97,7 @@ export function pageAssetTags(clientDir: string, modules: Readonly<Record<string
   };
   Object.entries(manifest).forEach(([key, chunk]) => chunk.isEntry && collect(key));
 
-  const tagsFor = (source: string): string => {
+  const tagsFor = (source: string): ViewAssetTags => {
     const scripts = new Set<string>();
     const styles = new Set<string>();
     const visit = (key: string) => {
@@ -73,16 +108,19 @@ export function pageAssetTags(clientDir: string, modules: Readonly<Record<string
       chunk.imports?.forEach(visit);
     };
     visit(source);
-    return [
-      ...[...styles]
+    const modules = [...scripts].filter((f) => !entryFiles.has(f)).map((f) => `/${f}`);
+    return {
+      modules,
+      styles: [...styles]
         .filter((f) => !entryFiles.has(f))
         .map((f) => {
           const style = inlineStyle(clientDir, f);
           const link = `<link rel="stylesheet" crossorigin href="/${f}"${style ? ' disabled' : ''} />`;
           return style ? `${style}\n    ${link}` : link;
-        }),
-      ...[...scripts].filter((f) => !entryFiles.has(f)).map((f) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${f}" />`),
-    ].join('\n    ');
+        })
+        .join('\n    '),
+      preloads: modules.map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}" />`).join('\n    '),
+    };
   };
   return Object.fromEntries(Object.entries(modules).map(([view, source]) => [view, tagsFor(source)]));
 }

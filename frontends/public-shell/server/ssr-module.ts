@@ -13,6 +13,8 @@ export interface RenderResult {
   html: string;
   head: string;
   htmlStyle: string;
+  /** 'interaction': the page loads its script only when the visitor acts (src/pages/hydration.ts). */
+  hydration?: 'load' | 'interaction';
 }
 
 /** The page state: opaque to the server, which hands it from pageDataFrom to render and into the page. */

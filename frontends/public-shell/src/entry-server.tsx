@@ -4,6 +4,7 @@ import { AdminLoading } from './admin/AdminLoading';
 import { App } from './App';
 import { AppProviders } from './AppProviders';
 import { ErrorScreen } from './components/ErrorScreen';
+import { hydrationMoment, type HydrationMoment } from './pages/hydration';
 import { SERVER_PAGES } from './pages/server-pages';
 import { statusOf, viewOf, type PageView } from './pages/views';
 import { routeFor, type PageKind } from './routes';
@@ -27,6 +28,8 @@ export interface RenderResult {
   head: string;
   /** The value of the style attribute of <html>: the client's colours as CSS variables. */
   htmlStyle: string;
+  /** When the page's script takes over (pages/hydration.ts); at load when not set. */
+  hydration?: HydrationMoment;
 }
 
 const escapeHtml = (value: string) =>
@@ -128,6 +131,7 @@ export function render(url: string, state: PageState | null): RenderResult {
     html,
     head: [headTags({ ...headOf(view, state), themeColour: brandColours(state.client).brand }), heroPreload(html)].filter(Boolean).join('\n    '),
     htmlStyle: brandStyle(state.client),
+    hydration: hydrationMoment(view, state, search),
   };
 }
 

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { createHash } from 'node:crypto';
-import { EMBED_HEIGHT_SCRIPT, ErrorCode, Messages } from '@hap/contracts';
+import { EMBED_HEIGHT_SCRIPT, ErrorCode, Messages, PAGE_BOOT_SCRIPT } from '@hap/contracts';
 import { AppError, verifyIdentity } from '@hap/service-kit';
 
 export interface SecurityOptions {
@@ -20,19 +20,25 @@ export interface SecurityOptions {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
- /**
- * The one inline script a page may run: the form embed's height reporter, in
- * the sandboxed srcdoc frame that inherits this policy (public spec §4).
+const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+/**
+ * The form embed's height reporter, in the sandboxed srcdoc frame that
+ * inherits this policy (public spec §4).
  */
-export const EMBED_HEIGHT_SCRIPT_HASH = `'sha256-${createHash('sha256').update(EMBED_HEIGHT_SCRIPT).digest('base64')}'`;
+export const EMBED_HEIGHT_SCRIPT_HASH = scriptHash(EMBED_HEIGHT_SCRIPT);
+
+/** The public pages' script loader (contracts page-boot.ts): a page that waits for the visitor loads its script with it. */
+export const PAGE_BOOT_SCRIPT_HASH = scriptHash(PAGE_BOOT_SCRIPT);
 
 /**
  * The public shell keeps SSR state in `<script type="application/json">`, so no
- * inline scripts are allowed but the embed's height reporter, by its hash.
+ * inline scripts are allowed but the embed's height reporter and the pages'
+ * script loader, by their hashes.
  */
 const CSP_DIRECTIVES: Record<string, string[]> = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", EMBED_HEIGHT_SCRIPT_HASH, 'https://www.googletagmanager.com', 'https://connect.facebook.net', 'https://www.google-analytics.com'],
+  scriptSrc: ["'self'", EMBED_HEIGHT_SCRIPT_HASH, PAGE_BOOT_SCRIPT_HASH, 'https://www.googletagmanager.com', 'https://connect.facebook.net', 'https://www.google-analytics.com'],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'https:'],
   connectSrc: ["'self'", 'https:'],

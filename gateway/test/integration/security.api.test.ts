@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Messages } from '@hap/contracts';
 import { signIdentity } from '@hap/service-kit';
-import { EMBED_HEIGHT_SCRIPT_HASH } from '../../src/plugins/security';
+import { EMBED_HEIGHT_SCRIPT_HASH, PAGE_BOOT_SCRIPT_HASH } from '../../src/plugins/security';
 import { buildGateway } from '../helpers/gateway';
 import { closedPortUrl } from '../helpers/net';
 
@@ -26,7 +26,8 @@ describe('security headers, allowed origins and the general rate limit', () => {
     expect(csp).toContain("default-src 'self'");
     // The hash is the form embed's height reporter's, a fixed known script (packages/contracts/src/embed.ts).
     expect(EMBED_HEIGHT_SCRIPT_HASH).toBe("'sha256-jplZ/IwnnLzVm17+L+2maC7fVuqrGNASbyZliFixYp0='");
-    expect(csp).toContain(`script-src 'self' ${EMBED_HEIGHT_SCRIPT_HASH} https://www.googletagmanager.com https://connect.facebook.net https://www.google-analytics.com`);
+    // The other is the public pages' script loader (page-boot.ts); the browser suite proves a page runs under this policy.
+    expect(csp).toContain(`script-src 'self' ${EMBED_HEIGHT_SCRIPT_HASH} ${PAGE_BOOT_SCRIPT_HASH} https://www.googletagmanager.com https://connect.facebook.net https://www.google-analytics.com`);
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("img-src 'self' data: https:");
     expect(csp).toContain("frame-ancestors 'self'");

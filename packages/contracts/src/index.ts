@@ -21,4 +21,5 @@ export * from './templates/demo-art';
 export * from './templates/service-form';
 export * from './colour';
 export * from './embed';
+export * from './page-boot';
 export * from './images';

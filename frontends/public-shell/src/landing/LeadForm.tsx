@@ -1,6 +1,5 @@
 import { Mail, Phone } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { useIsClient } from '../components/use-is-client';
 import { telHref } from '../home/contact-links';
 import { usePageState } from '../state/page-context';
 import {
@@ -35,9 +34,18 @@ const FIELDS: readonly FieldSpec[] = [
  * clear as it is fixed. Sending is not wired yet (the leads issue adds the
  * POST): a valid form says so and offers the phone, it never pretends to succeed.
  */
+/** The values a form's fields hold, by their names. */
+function valuesIn(form: HTMLFormElement): LeadValues {
+  const data = new FormData(form);
+  const read = (field: LeadField) => {
+    const value = data.get(field);
+    return typeof value === 'string' ? value : '';
+  };
+  return { name: read('name'), email: read('email'), phone: read('phone'), message: read('message') };
+}
+
 export function LeadForm({ submitLabel, withMessage = false }: { submitLabel: string; withMessage?: boolean }) {
   const { client } = usePageState();
-  const hydrated = useIsClient();
   const id = useId();
   const [values, setValues] = useState<LeadValues>(EMPTY_LEAD);
   const [errors, setErrors] = useState<LeadErrors>({});
@@ -67,7 +75,10 @@ export function LeadForm({ submitLabel, withMessage = false }: { submitLabel: st
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = validateLead(values);
+    // What the fields show: also what was typed or autofilled before the page was live (contracts page-boot.ts).
+    const shown = valuesIn(event.currentTarget);
+    setValues(shown);
+    const found = validateLead(shown);
     setErrors(found);
     const first = (['name', 'email', 'phone'] as const).find((field) => found[field]);
     if (first) {
@@ -109,8 +120,8 @@ export function LeadForm({ submitLabel, withMessage = false }: { submitLabel: st
           />
         </div>
       )}
-      {/* Enabled once the page's script runs: before that a press would leave the page. */}
-      <button type="submit" className="btn btn--brand btn--lg lp-form__submit" disabled={!hydrated}>
+      {/* A press before the page is live is held and pressed again once it is (contracts page-boot.ts). */}
+      <button type="submit" className="btn btn--brand btn--lg lp-form__submit">
         {submitLabel}
       </button>
       <p className="lp-form__note">

@@ -25,15 +25,7 @@ export const EMBED_MIN_HEIGHT = 600;
 export const EMBED_PADDING = 50;
 export const EMBED_MAX_HEIGHT = 3000;
 
-/**
- * The admin's embed code when it replaces the built-in form: non-empty and
- * not the text 'null' or 'undefined' (public spec §5); else null.
- */
-export function formEmbedCodeOf(code: string | null | undefined): string | null {
-  const trimmed = (code ?? '').trim();
-  if (!trimmed || trimmed === 'null' || trimmed === 'undefined') return null;
-  return trimmed;
-}
+export { formEmbedCodeOf } from './form-embed-code';
 
 /**
  * The height an embed reports in a message: a number, a numeric string, or

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import type { ClientBranding, PageContent, PageContext } from '@hap/contracts';
+import { PAGE_BOOT_SCRIPT, type ClientBranding, type PageContent, type PageContext } from '@hap/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
@@ -228,6 +228,32 @@ describe('GET / (a public page)', () => {
     expect(res.statusCode).toBe(500);
     expect(res.body).toContain('data-page="error"');
     expect(res.body).toContain('Something went wrong');
+  });
+});
+
+describe("when a page's script runs (src/pages/hydration.ts)", () => {
+  const atLoad = `<script data-src="/assets/index-abc.js" data-now>${PAGE_BOOT_SCRIPT}</script>`;
+  const whenActed = `<script data-src="/assets/index-abc.js" data-preload="">${PAGE_BOOT_SCRIPT}</script>`;
+
+  it('gives a page that waits for its visitor the boot loader that preloads its script after load', async () => {
+    const res = await app.inject({ url: '/?client=2' });
+    expect(res.body).toContain(whenActed);
+    // The template's module script tag is gone: the loader brings the entry.
+    expect(res.body).not.toContain('<script type="module"');
+
+    content = { content: { services: [], landing: trtLanding } };
+    const landing = await app.inject({ url: '/trt?client=2' });
+    expect(landing.body).toContain(whenActed);
+  });
+
+  it('runs the script at once on a page that changes without the visitor', async () => {
+    const variant = await app.inject({ url: '/?client=2&variant=b' });
+    expect(variant.body).toContain(atLoad);
+    expect(variant.body).not.toContain('<script type="module"');
+
+    content = { content: { services: [], landing: { ...trtLanding, content: { ...trtLanding.content, service: { ...trtLanding.content.service, formEmbedCode: '<form></form>' } } } } };
+    const embedded = await app.inject({ url: '/trt?client=2' });
+    expect(embedded.body).toContain(atLoad);
   });
 });
 

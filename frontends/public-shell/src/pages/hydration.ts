@@ -1,0 +1,30 @@
+import { INTERACTION_EVENTS } from '@hap/contracts';
+import { homeVariantOf } from '../home/home-variant';
+import { formEmbedCodeOf } from '../landing/form-embed-code';
+import type { PageState } from '../state/page-state';
+import type { PageView } from './views';
+
+/**
+ * When a server-rendered public page takes over in the browser.
+ *
+ * An ad click's page is complete as HTML: headline, links, images, the form's
+ * fields. Script is needed only once the visitor acts (types in the form, opens
+ * the legal text), so most pages hydrate at the first touch, key press or focus
+ * and run no script before that: nothing competes with the first paint on a
+ * mid-range phone (DESIGN §7; the figures are in infra/bench/README.md).
+ *
+ * A page hydrates at load when something on it must change without the
+ * visitor acting: the unified page's countdown and its sticky bar on scroll, a
+ * form embed growing to its content, a home variant chosen in the browser, and
+ * the error screen.
+ */
+export type HydrationMoment = 'load' | 'interaction';
+
+export { INTERACTION_EVENTS };
+
+export function hydrationMoment(view: PageView | 'error', state: Pick<PageState, 'landing'>, search: string): HydrationMoment {
+  if (view === 'error' || view === 'unified') return 'load';
+  if (view === 'home' && homeVariantOf(search) !== 'A') return 'load';
+  if (view === 'service' && formEmbedCodeOf(state.landing?.content.service.formEmbedCode)) return 'load';
+  return 'interaction';
+}

@@ -1,0 +1,76 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * When a public page's script runs (frontends/public-shell/src/pages/hydration.ts):
+ * an ad click's page runs none before the visitor acts, preloads it after the
+ * window's load, and comes alive at the first touch, key press or focus,
+ * without losing that first tap. All of it under the gateway's CSP.
+ */
+const isLive = (page: Page) => page.evaluate(() => document.documentElement.hasAttribute('data-live'));
+
+function cspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+test.describe("a public page's script", () => {
+  test('a landing page runs no script until the visitor acts, then its form comes alive', async ({ page }) => {
+    const violations = cspViolations(page);
+    const scripts: string[] = [];
+    page.on('request', (r) => r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname));
+    await page.goto('/trt?client=1', { waitUntil: 'load' });
+
+    // Preloaded after load, not run: the page is not live.
+    await expect.poll(() => scripts.length).toBeGreaterThan(0);
+    expect(scripts.every((path) => path.startsWith('/assets/'))).toBe(true);
+    expect(await isLive(page)).toBe(false);
+
+    // The first focus brings the page alive.
+    await page.locator('#contact form').getByLabel(/Full Name/).focus();
+    await expect.poll(() => isLive(page)).toBe(true);
+    expect(violations).toEqual([]);
+  });
+
+  test('a submit pressed before the page is live is held, not sent, and checked once live', async ({ page }) => {
+    await page.goto('/trt?client=1', { waitUntil: 'load' });
+    expect(await isLive(page)).toBe(false);
+    const form = page.locator('#contact form');
+    // Filled without focus events, as autofill may: nothing has woken the page.
+    const fill = async (label: RegExp, value: string) =>
+      form.getByLabel(label).evaluate((input: HTMLInputElement, v) => (input.value = v), value);
+    await fill(/Full Name/, 'J');
+    await form.getByRole('button', { name: 'Find My Match' }).click();
+    // The live page checked what the field shows.
+    await expect(form.getByText('Name must be at least 2 characters')).toBeVisible();
+    // Never sent natively: the page and its address are unchanged.
+    await expect(page).toHaveURL(/\/trt\?client=1$/);
+
+    await page.goto('/trt?client=1', { waitUntil: 'load' });
+    await fill(/Full Name/, 'Jane Smith');
+    await fill(/Email Address/, 'jane@example.com');
+    await fill(/Phone Number/, '(303) 555-0142');
+    await form.getByRole('button', { name: 'Find My Match' }).click();
+    await expect(form.getByRole('status')).toContainText('Online requests are not accepted yet.');
+  });
+
+  test("the visitor's first tap is not lost while the page comes alive", async ({ page }) => {
+    const violations = cspViolations(page);
+    await page.goto('/?client=1', { waitUntil: 'load' });
+    expect(await isLive(page)).toBe(false);
+    // One press, as a quick tap: its click arrives before the page is live and is pressed again once it is.
+    await page.getByRole('button', { name: 'Privacy Policy' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Privacy Policy' })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
+  test('a page that changes by itself runs its script at load (the unified page countdown)', async ({ page }) => {
+    const violations = cspViolations(page);
+    await page.goto('/unified/trt?client=1', { waitUntil: 'load' });
+    await expect.poll(() => isLive(page)).toBe(true);
+    expect(violations).toEqual([]);
+  });
+});
