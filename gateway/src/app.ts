@@ -89,6 +89,7 @@ export function buildApp(config: Config, deps: GatewayDeps = {}) {
     allowedOrigins: config.ALLOWED_ORIGINS,
     adminRemoteOrigin: config.ADMIN_REMOTE_ORIGIN,
     ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
+    leadRatePerMinute: config.LEAD_RATE_LIMIT_PER_MINUTE,
   });
   app.register(apiCacheControl);
   app.register(ownBodyParsers);

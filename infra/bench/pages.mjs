@@ -85,7 +85,9 @@ const median = (values) => {
 function figuresOf(lhr) {
   const audit = (id) => lhr.audits[id]?.numericValue ?? NaN;
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
-  const scripts = requests.filter((r) => r.resourceType === 'Script').map((r) => ({ url: r.url, transferSize: r.transferSize ?? 0, resourceSize: r.resourceSize ?? 0 }));
+  // Scripts, and script files fetched ahead (a page that waits for its visitor prefetches its modules: type 'Other').
+  const isScript = (r) => r.resourceType === 'Script' || /\.m?js$/.test(new URL(r.url).pathname);
+  const scripts = requests.filter(isScript).map((r) => ({ url: r.url, transferSize: r.transferSize ?? 0, resourceSize: r.resourceSize ?? 0 }));
   return {
     performance: (lhr.categories.performance?.score ?? NaN) * 100,
     lcp: audit('largest-contentful-paint'),

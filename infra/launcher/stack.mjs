@@ -54,8 +54,13 @@ function processTable(ports, metricsPorts) {
     table.push({
       name,
       script: `services/${name}/dist/server.js`,
-      // templates asks tenant whether a clinic exists before adding a service to it.
-      env: { PORT: ports[name], ...metrics(name), ...(name === 'templates' && { TENANT_URL: `http://127.0.0.1:${ports.tenant}` }) },
+      // templates asks tenant whether a clinic exists before adding a service to it; leads asks templates whether a lead's service takes leads.
+      env: {
+        PORT: ports[name],
+        ...metrics(name),
+        ...(name === 'templates' && { TENANT_URL: `http://127.0.0.1:${ports.tenant}` }),
+        ...(name === 'leads' && { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}` }),
+      },
       health: `http://127.0.0.1:${ports[name]}/health`,
     });
     table.push({ name: `${name}-worker`, script: `services/${name}/dist/worker.js`, env: metrics(`${name}-worker`) });

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { createHash } from 'node:crypto';
-import { EMBED_HEIGHT_SCRIPT, ErrorCode, Messages, PAGE_BOOT_SCRIPT } from '@hap/contracts';
+import { EMBED_HEIGHT_SCRIPT, ErrorCode, Messages, PAGE_BOOT_SCRIPT, routes } from '@hap/contracts';
 import { AppError, verifyIdentity } from '@hap/service-kit';
 
 export interface SecurityOptions {
@@ -14,6 +14,8 @@ export interface SecurityOptions {
   allowedOrigins: readonly string[];
   /** Requests per IP per minute; 0 turns the general limit off. */
   ratePerMinute: number;
+  /** Lead submissions per IP per minute, counted apart; 0 turns that limit off. */
+  leadRatePerMinute: number;
   /** Where the admin remote is hosted when not by the gateway: allowed in script-src and connect-src. */
   adminRemoteOrigin?: string;
 }
@@ -76,6 +78,10 @@ const ownOrigin = (request: FastifyRequest) => originOf(`${request.protocol}://$
 /** Static files are cheap and numerous per page view; the general limit is for everything else. */
 const isStaticAsset = (url: string) => url.startsWith('/assets/') || url.startsWith('/remotes/');
 
+/** POST /api/leads, the lead form's submission (its own rate limit). */
+const isLeadSubmission = (request: FastifyRequest) =>
+  request.method === routes.submitLead.method && request.url.split('?', 1)[0] === routes.submitLead.path;
+
 function isPublicShellCall(secret: string, request: FastifyRequest): boolean {
   const identity = verifyIdentity(secret, request.method, request.url, request.headers);
   return identity?.kind === 'service' && identity.service === 'public-shell';
@@ -120,19 +126,27 @@ export const securityPlugin = fp<SecurityOptions>(
       done();
     });
 
-    if (options.ratePerMinute > 0) {
+    if (options.ratePerMinute > 0 || options.leadRatePerMinute > 0) {
+      const general = options.ratePerMinute;
+      const leads = options.leadRatePerMinute;
       await app.register(rateLimit, {
         global: true,
-        max: options.ratePerMinute,
         timeWindow: 60_000,
+        // Lead submissions have their own, much lower count per address: a person sends one
+        // form; a script sending hundreds is refused before the leads service sees them.
+        keyGenerator: (request) => (isLeadSubmission(request) ? `lead:${request.ip}` : request.ip),
+        max: (request) => (isLeadSubmission(request) ? leads : general),
         // Counted in memory, per gateway process: a coarse flood guard that costs no Redis
         // round trip per request (that cost ~15% of throughput in infra/bench). With N replicas
         // an address gets up to N times the limit; the login throttle, which must be exact, is in Redis.
         cache: 10_000,
         // A page view was counted when it reached the gateway; the data calls
-        // the public shell makes to render it (signed as the shell's) are not.
-        allowList: (request) => isStaticAsset(request.url) || isPublicShellCall(options.internalSecret, request),
-        errorResponseBuilder: () => new AppError(429, ErrorCode.RATE_LIMITED, Messages.rateLimited),
+        // the public shell makes to render it (signed as the shell's) are not. A limit set to 0 is off.
+        allowList: (request) =>
+          (isLeadSubmission(request) ? leads === 0 : general === 0 || isStaticAsset(request.url)) ||
+          isPublicShellCall(options.internalSecret, request),
+        errorResponseBuilder: (request) =>
+          new AppError(429, ErrorCode.RATE_LIMITED, isLeadSubmission(request) ? Messages.leadsRateLimited : Messages.rateLimited),
       });
     }
 

@@ -47,7 +47,7 @@ describe('security headers, allowed origins and the general rate limit', () => {
       const csp = String((await request(remote.server).get('/api/admin/auth-status')).headers['content-security-policy']);
       const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
       expect(directive('script-src')).toBe(
-        `script-src 'self' ${EMBED_HEIGHT_SCRIPT_HASH} https://www.googletagmanager.com https://connect.facebook.net https://www.google-analytics.com https://cdn.example.com`,
+        `script-src 'self' ${EMBED_HEIGHT_SCRIPT_HASH} ${PAGE_BOOT_SCRIPT_HASH} https://www.googletagmanager.com https://connect.facebook.net https://www.google-analytics.com https://cdn.example.com`,
       );
       expect(directive('connect-src')).toBe("connect-src 'self' https: https://cdn.example.com");
       expect(csp.match(/cdn\.example\.com/g)).toHaveLength(2);
@@ -119,6 +119,24 @@ describe('security headers, allowed origins and the general rate limit', () => {
       expect(statuses).toEqual([401, 401, 401, 429]);
       expect(last?.body).toEqual({ success: false, code: 'RATE_LIMITED', message: Messages.rateLimited });
       expect(last?.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('limits lead submissions per IP on their own count, with the leads message', async () => {
+    // Leads is not listening: each counted submission answers 503; the limit answers before it is asked.
+    const limited = buildGateway({ RATE_LIMIT_PER_MINUTE: '100', LEAD_RATE_LIMIT_PER_MINUTE: '2', LEADS_URL: await closedPortUrl() }).app;
+    await limited.ready();
+    try {
+      const post = () => request(limited.server).post('/api/leads').send({ name: 'Jane Smith' });
+      const statuses = [(await post()).status, (await post()).status];
+      const refused = await post();
+      expect(statuses).toEqual([503, 503]);
+      expect(refused.status).toBe(429);
+      expect(refused.body).toEqual({ success: false, code: 'RATE_LIMITED', message: Messages.leadsRateLimited });
+      // Other calls from the same address are not held back by the lead count.
+      expect((await request(limited.server).get('/api/admin/auth-status')).status).toBe(401);
     } finally {
       await limited.close();
     }

@@ -48,6 +48,11 @@ export const Messages = {
   templateSlugTaken: (slug: string) => `Another template already uses the slug "${slug}".`,
   clientServiceExists: 'This client already has a service for this template.',
   clientServicePathTaken: (path: string) => `Another of this client's services already uses the path "${path}".`,
+  // Leads (public spec §5; the form shows its own toast, these say why to whoever reads the API)
+  leadServiceNotFound: (serviceId: number, clientId: number) => `Service ${serviceId} of client ${clientId} was not found.`,
+  leadServiceInactive: 'This service is not taking online requests right now. Please call us directly.',
+  leadIdempotencyMismatch: 'This submission key was already used with different details. Please submit the form again.',
+  leadsRateLimited: 'Too many requests were sent from your network. Please wait a few minutes or call us directly.',
   notAdmin: 'This account does not have admin access.',
   notFound: 'This record was not found.',
   sessionStoreUnavailable: 'Sign-in is temporarily unavailable. Please try again in a moment.',

@@ -11,6 +11,7 @@ export * from './tenant/resolve';
 export * from './tenant/upload';
 export * from './tenant/onboarding';
 export * from './leads/lead-form';
+export * from './leads/lead';
 export * from './templates/client-service';
 export * from './route-contract';
 export * from './api-client';

@@ -44,6 +44,7 @@ import {
   ServicePathParamSchema,
   UnifiedContentSchema,
 } from './templates/client-service';
+import { LEAD_BODY_LIMIT, LeadReceiptSchema, LeadSubmitSchema } from './leads/lead';
 import { TestimonialSchema } from './templates/content';
 import { ServiceCreateSchema, ServiceSchema, ServiceUpdateSchema } from './templates/service-form';
 import { AdminLoginResultSchema, AdminLoginSchema, AuthStatusSchema, UserSchema, VerifyCredentialsSchema } from './tenant/user';
@@ -518,6 +519,21 @@ export const templatesRoutes = {
     summary: 'A client’s own testimonials for a template (rating 5 when none is given); pages append them to the template’s.',
     params: ClientTemplateParamSchema,
     data: z.array(TestimonialSchema),
+  }),
+  submitLead: defineRoute({
+    operation: 'submitLead',
+    method: 'POST',
+    path: '/api/leads',
+    owner: 'leads',
+    access: 'public',
+    summary:
+      'A visitor’s lead form (public spec §5): stored with its attribution, consent and delivery outbox in one transaction before the answer. ' +
+      'An `Idempotency-Key` header makes a retried submission answer the first one’s receipt instead of storing a second lead.',
+    body: LeadSubmitSchema,
+    bodyLimit: LEAD_BODY_LIMIT,
+    status: 201,
+    data: LeadReceiptSchema,
+    errors: [404, 409, 422],
   }),
 } as const;
 

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { baseConfigShape, loadConfig, port } from '@hap/service-kit';
 import { DEFAULT_PORTS } from '@hap/contracts';
 
@@ -6,6 +7,15 @@ export const configShape = {
   ...baseConfigShape,
   /** Port of the leads API. */
   PORT: port(DEFAULT_PORTS.leads),
+  /** Where the templates service listens: a lead's service must be its clinic's and active there. */
+  TEMPLATES_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default(`http://127.0.0.1:${DEFAULT_PORTS.templates}`)
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** How long the service check may take (ms); past it the lead is kept unchecked rather than refused. */
+  TEMPLATES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /** How long a clinic's services are reused for the check (ms); 0 asks templates for every lead. */
+  LEAD_CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 };
 
 export const loadServiceConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(configShape, env);

@@ -1,8 +1,14 @@
-import { createServiceDataSource } from '@hap/service-kit';
+import { AuditLogEntity, createServiceDataSource } from '@hap/service-kit';
 import { CreateLeadsSchema1763800000000 } from './migrations/1763800000000-CreateLeadsSchema';
+import { CreateLeadsTables1764300000000 } from './migrations/1764300000000-CreateLeadsTables';
 
 export const SCHEMA = 'leads';
 
-/** The leads service's data source; its entities arrive with the leads issues. */
+export const LEADS_ENTITIES = [AuditLogEntity];
+
+/** In order; a new migration goes at the end. */
+export const LEADS_MIGRATIONS = [CreateLeadsSchema1763800000000, CreateLeadsTables1764300000000];
+
+/** The leads service's data source. Leads are written with SQL of their own (lead.service.ts: one round trip each, ON CONFLICT). */
 export const createDataSource = (url: string) =>
-  createServiceDataSource({ url, schema: SCHEMA, entities: [], migrations: [CreateLeadsSchema1763800000000] });
+  createServiceDataSource({ url, schema: SCHEMA, entities: LEADS_ENTITIES, migrations: LEADS_MIGRATIONS });

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { idField, noNul, NUL_MESSAGE } from '../fields';
+import { LeadFormSchema } from './lead-form';
+
+/** Optional short text from the browser: trimmed, capped, '' becomes null. */
+const trace = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .refine(noNul, NUL_MESSAGE)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** Where a visitor came from, as the landing URL and the browser said (utm_*, click ids, path, variant, referrer). */
+export const TouchSchema = z.object({
+  utmSource: trace(200),
+  utmMedium: trace(200),
+  utmCampaign: trace(200),
+  utmTerm: trace(200),
+  utmContent: trace(200),
+  gclid: trace(200),
+  gbraid: trace(200),
+  wbraid: trace(200),
+  fbclid: trace(200),
+  landingPath: trace(500),
+  referrer: trace(1000),
+  /** When the visitor arrived with this touch (ISO 8601). */
+  at: z.iso.datetime({ offset: true, error: 'Must be a date and time' }).nullish().transform((v) => v ?? null),
+});
+export type Touch = z.infer<typeof TouchSchema>;
+
+/** First and last touch of the visit, kept by the page (public side) and sent with the lead. */
+export const AttributionSchema = z.object({
+  first: TouchSchema.nullish().transform((v) => v ?? null),
+  last: TouchSchema.nullish().transform((v) => v ?? null),
+  /** The landing page's style variant (a, b, c, unified, preview). */
+  styleVariant: trace(20),
+});
+export type Attribution = z.infer<typeof AttributionSchema>;
+
+/** A lead's JSON is a few KB; 32 KB leaves room for a long message and attribution. */
+export const LEAD_BODY_LIMIT = 32 * 1024;
+
+/** The honeypot field's name: hidden from people, filled by bots. */
+export const LEAD_HONEYPOT_FIELD = 'website';
+
+/** The idempotency header a form sends: one key per submission, reused on every retry. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** POST /api/leads (public spec §5 and §7): the form's fields, the clinic and service, attribution and consent. */
+export const LeadSubmitSchema = LeadFormSchema.extend({
+  clientId: idField('Client id'),
+  serviceId: idField('Service id'),
+  /** The consent sentence exactly as the form showed it. */
+  consentText: z
+    .string({ error: 'The consent text is required' })
+    .trim()
+    .min(1, 'The consent text is required')
+    .max(2000, 'Must be at most 2000 characters')
+    .refine(noNul, NUL_MESSAGE),
+  attribution: AttributionSchema.nullish().transform((v) => v ?? null),
+  [LEAD_HONEYPOT_FIELD]: z.string().max(2000).nullish(),
+});
+export type LeadSubmit = z.infer<typeof LeadSubmitSchema>;
+export type LeadSubmitInput = z.input<typeof LeadSubmitSchema>;
+
+/** The answer to an accepted submission: a reference the thank-you page may carry, never a row number. */
+export const LeadReceiptSchema = z.object({
+  reference: z.uuid(),
+});
+export type LeadReceipt = z.infer<typeof LeadReceiptSchema>;
+
+export const IdempotencyKeySchema = z
+  .string()
+  .trim()
+  .min(8, 'The idempotency key must be 8 to 100 characters')
+  .max(100, 'The idempotency key must be 8 to 100 characters')
+  .regex(/^[A-Za-z0-9_-]+$/, 'The idempotency key may hold letters, digits, - and _ only');

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { ErrorCode, IdempotencyKeySchema, Messages, type LeadReceipt, type LeadSubmit } from '@hap/contracts';
+import { AppError, badRequest, conflict, notFound } from '@hap/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CatalogueClient } from '../../clients/catalogue.client';
+import { attributedTouch, consentVersion, isBotSubmission, requestHash } from './lead.rules';
+
+/** Where a submission came from, as the gateway told the service. */
+export interface SubmissionContext {
+  requestId: string;
+  idempotencyKey: string | undefined;
+  ip: string | null;
+  userAgent: string | null;
+  log: FastifyBaseLogger;
+}
+
+/** Every lead is sent by e-mail to the clinic and pushed to its CRM; the worker records a channel that is not configured. */
+export const DELIVERY_CHANNELS = ['email', 'crm'] as const;
+
+export const unprocessable = (message: string) => new AppError(422, ErrorCode.VALIDATION_FAILED, message);
+
+/**
+ * POST /api/leads: checks the clinic's service, then stores the lead and its
+ * outbox rows in one transaction. The answer comes only after the commit, so
+ * an acknowledged lead is never lost; a retried submission with its
+ * idempotency key finds the first one and stores nothing.
+ */
+export class LeadService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly catalogue: CatalogueClient,
+  ) {}
+
+  async submit(body: LeadSubmit, context: SubmissionContext): Promise<LeadReceipt> {
+    const key = this.idempotencyKey(context.idempotencyKey);
+    // A bot filled the hidden field: it gets what a person gets, and nothing is stored or delivered.
+    if (isBotSubmission(body)) {
+      context.log.info({ clientId: body.clientId }, 'lead honeypot filled: not stored');
+      return { reference: randomUUID() };
+    }
+    const checked = await this.checkService(body, context);
+    const hash = requestHash(body);
+    return this.dataSource.transaction(async (manager) => {
+      const stored = await this.insert(manager, body, { key, hash, checked, context });
+      if (stored) {
+        await manager.query(
+          `INSERT INTO "leads"."lead_deliveries" ("lead_id", "channel") SELECT $1, unnest($2::text[])`,
+          [stored.id, DELIVERY_CHANNELS],
+        );
+        return { reference: stored.reference };
+      }
+      // The key was used: the same submission again answers the first receipt.
+      const [first] = (await manager.query(`SELECT "reference", "request_hash" FROM "leads"."leads" WHERE "idempotency_key" = $1`, [key])) as Array<{
+        reference: string;
+        request_hash: string;
+      }>;
+      if (!first) throw new Error(`lead with idempotency key ${key} vanished`);
+      if (first.request_hash !== hash) throw conflict(Messages.leadIdempotencyMismatch);
+      return { reference: first.reference };
+    });
+  }
+
+  private idempotencyKey(header: string | undefined): string | null {
+    if (header === undefined) return null;
+    const parsed = IdempotencyKeySchema.safeParse(header);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? Messages.validationFailed);
+    return parsed.data;
+  }
+
+  /**
+   * The service must be this clinic's and active. When templates cannot
+   * answer, the lead is kept rather than lost (marked unchecked): a visitor's
+   * request is worth more than the certainty that the page was still live.
+   */
+  private async checkService(body: LeadSubmit, context: SubmissionContext): Promise<boolean> {
+    let services;
+    try {
+      services = await this.catalogue.servicesOf(body.clientId, context.requestId);
+    } catch (err) {
+      context.log.warn({ err, clientId: body.clientId, serviceId: body.serviceId }, 'catalogue unreachable: lead kept unchecked');
+      return false;
+    }
+    const service = services.find((s) => s.id === body.serviceId && s.clientId === body.clientId);
+    if (!service) throw notFound(Messages.leadServiceNotFound(body.serviceId, body.clientId));
+    if (!service.isActive) throw unprocessable(Messages.leadServiceInactive);
+    return true;
+  }
+
+  /** The lead row; null when its idempotency key was already used (nothing inserted). */
+  private async insert(
+    manager: EntityManager,
+    body: LeadSubmit,
+    { key, hash, checked, context }: { key: string | null; hash: string; checked: boolean; context: SubmissionContext },
+  ): Promise<{ id: string; reference: string } | null> {
+    const touch = attributedTouch(body.attribution);
+    const rows = (await manager.query(
+      `INSERT INTO "leads"."leads" (
+         "reference", "client_id", "service_id", "service_checked", "name", "email", "phone", "message",
+         "style_variant", "first_touch", "last_touch",
+         "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "gbraid", "wbraid", "fbclid",
+         "landing_path", "referrer",
+         "consent_text", "consent_version", "consent_at", "consent_ip", "consent_user_agent",
+         "idempotency_key", "request_hash")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
+               $23, $24, now(), $25, $26, $27, $28)
+       ON CONFLICT ("idempotency_key") DO NOTHING
+       RETURNING "id", "reference"`,
+      [
+        randomUUID(),
+        body.clientId,
+        body.serviceId,
+        checked,
+        body.name,
+        body.email,
+        body.phone,
+        body.message ?? null,
+        body.attribution?.styleVariant ?? null,
+        body.attribution?.first ?? null,
+        body.attribution?.last ?? null,
+        touch?.utmSource ?? null,
+        touch?.utmMedium ?? null,
+        touch?.utmCampaign ?? null,
+        touch?.utmTerm ?? null,
+        touch?.utmContent ?? null,
+        touch?.gclid ?? null,
+        touch?.gbraid ?? null,
+        touch?.wbraid ?? null,
+        touch?.fbclid ?? null,
+        touch?.landingPath ?? null,
+        touch?.referrer ?? null,
+        body.consentText,
+        consentVersion(body.consentText),
+        context.ip,
+        context.userAgent,
+        key,
+        hash,
+      ],
+    )) as Array<{ id: string; reference: string }>;
+    return rows[0] ?? null;
+  }
+}

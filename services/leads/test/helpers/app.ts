@@ -1,0 +1,48 @@
+import { startService, type SignedClient } from '@hap/service-kit/testing';
+import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
+import { buildApp } from '../../src/app';
+import { loadServiceConfig, type Config } from '../../src/config';
+import { createDataSource } from '../../src/db/data-source';
+
+export { ANONYMOUS, GATEWAY } from '@hap/service-kit/testing';
+
+/** Boots templates (and the tenant it asks) and leads: more than jest's 5 s hook default on a busy machine. */
+export const START_TIMEOUT_MS = 40_000;
+
+export interface TestLeads {
+  app: ReturnType<typeof buildApp>;
+  config: Config;
+  dataSource: ReturnType<typeof createDataSource>;
+  api: SignedClient;
+  /** The real templates service leads asks, listening on loopback (absent with `templatesUrl`). */
+  templates: TestTemplates | null;
+  close: () => Promise<void>;
+}
+
+/**
+ * The leads API on this run's database (migrated by global setup), asking a
+ * real templates service on a loopback port whether a lead's service takes
+ * leads; `templatesUrl` points it elsewhere instead (a closed port: templates down).
+ * The catalogue answers are not cached, so each test sees its own writes.
+ */
+export async function startLeads(options: { templatesUrl?: string } = {}): Promise<TestLeads> {
+  let templates: TestTemplates | null = null;
+  let templatesUrl = options.templatesUrl;
+  if (!templatesUrl) {
+    templates = await startTemplates();
+    templatesUrl = await templates.app.listen({ host: '127.0.0.1', port: 0 });
+  }
+  const config = loadServiceConfig({ ...process.env, TEMPLATES_URL: templatesUrl, TEMPLATES_TIMEOUT_MS: '1500', LEAD_CATALOGUE_CACHE_MS: '0' });
+  const dataSource = createDataSource(config.DATABASE_URL);
+  const started = await startService(() => buildApp(config, dataSource), { internalSecret: config.INTERNAL_SECRET });
+  return {
+    ...started,
+    config,
+    dataSource,
+    templates,
+    close: async () => {
+      await started.close();
+      await templates?.close();
+    },
+  };
+}
