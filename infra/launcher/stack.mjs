@@ -63,7 +63,9 @@ function processTable(ports, metricsPorts) {
       },
       health: `http://127.0.0.1:${ports[name]}/health`,
     });
-    table.push({ name: `${name}-worker`, script: `services/${name}/dist/worker.js`, env: metrics(`${name}-worker`) });
+    // The leads worker e-mails a lead to its clinic's address in tenant.
+    const workerEnv = name === 'leads' ? { TENANT_URL: `http://127.0.0.1:${ports.tenant}` } : {};
+    table.push({ name: `${name}-worker`, script: `services/${name}/dist/worker.js`, env: { ...metrics(`${name}-worker`), ...workerEnv } });
   }
   table.push({
     name: 'public-shell',

@@ -21,6 +21,11 @@ export interface WorkerRuntime<O extends QueueOwner> {
   handlers: QueueHandlers<O>;
   /** Jobs per queue at once in this process. */
   concurrency?: number;
+  /**
+   * Work the process runs beside its workers (an outbox relay), started once
+   * they consume and the data source is open, stopped first on shutdown.
+   */
+  alongside?: (logger: pino.Logger) => { stop: () => Promise<void> };
 }
 
 /**
@@ -57,7 +62,9 @@ async function startWorkers<O extends QueueOwner>(runtime: WorkerRuntime<O>, log
   );
 
   let metrics: MetricsServer | null = null;
+  const alongside = runtime.alongside?.(logger);
   onShutdown(logger, async () => {
+    await alongside?.stop();
     await Promise.all(workers.map((w) => w.close()));
     await Promise.all(queues.map((q) => q.close()));
     await metrics?.close();

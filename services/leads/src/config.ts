@@ -16,6 +16,21 @@ export const configShape = {
   TEMPLATES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** How long a clinic's services are reused for the check (ms); 0 asks templates for every lead. */
   LEAD_CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** Where the tenant service listens: a lead's e-mail goes to its clinic's address there. */
+  TENANT_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default(`http://127.0.0.1:${DEFAULT_PORTS.tenant}`)
+    .transform((url) => url.replace(/\/+$/, '')),
+  TENANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** smtp://user:pass@host:587 or smtps://…: the clinic's lead e-mails. Unset: e-mail deliveries are recorded as not configured. */
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LEAD_MAIL_FROM: z.string().trim().min(3).default('Health Ads Leads <leads@healthads.local>'),
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** How often the outbox relay looks for pending deliveries when it found none (ms). */
+  LEAD_RELAY_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
 };
 
 export const loadServiceConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(configShape, env);

@@ -1,15 +1,35 @@
-import { queueRedis, runWorkers } from '@hap/service-kit';
+import { createQueue, queueRedis, runWorkers } from '@hap/service-kit';
+import { createTenantClient } from './clients/tenant.client';
 import { loadServiceConfig } from './config';
 import { createDataSource } from './db/data-source';
-import { handlers } from './queues/handlers';
+import { createMailer } from './delivery/mailer';
+import { startRelay } from './delivery/relay';
+import { createHandlers } from './queues/handlers';
 
-/** The leads job process: a BullMQ worker for each queue leads consumes. */
+/** The leads job process: the outbox relay and a BullMQ worker for `leads.deliver`. */
 const config = loadServiceConfig();
+const dataSource = createDataSource(config.DATABASE_URL);
+const redis = queueRedis(config);
+const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.LEAD_MAIL_FROM, timeoutMs: config.SMTP_TIMEOUT_MS });
+const tenant = createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TENANT_TIMEOUT_MS });
+
 void runWorkers({
   name: 'leads',
   logLevel: config.LOG_LEVEL,
   host: config.HOST,
-  redis: queueRedis(config),
-  dataSource: createDataSource(config.DATABASE_URL),
-  handlers,
+  redis,
+  dataSource,
+  handlers: createHandlers({ dataSource, mailer, tenant }),
+  alongside: (logger) => {
+    if (!mailer) logger.warn('SMTP_URL is not set: lead e-mails are recorded as not configured');
+    const queue = createQueue('leads.deliver', redis);
+    const relay = startRelay({ dataSource, queue, intervalMs: config.LEAD_RELAY_INTERVAL_MS, onError: (err) => logger.warn({ err }, 'outbox relay failed; retrying') });
+    return {
+      stop: async () => {
+        await relay.stop();
+        await queue.close();
+        mailer?.close();
+      },
+    };
+  },
 });

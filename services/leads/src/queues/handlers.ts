@@ -1,11 +1,10 @@
-import { pending, type QueueHandlers } from '@hap/service-kit';
+import type { QueueHandlers } from '@hap/service-kit';
+import { createDeliveryHandler, type DeliveryDependencies } from '../delivery/deliver';
 
 /**
  * The leads worker's job handlers: one per queue the contracts give leads,
- * checked when the worker starts. Each is `pending` until its feature ships:
- * such a job fails at once, without retries, saying what is missing, rather
- * than completing without doing its work (packages/service-kit/README.md).
+ * checked when the worker starts.
  */
-export const handlers: QueueHandlers<'leads'> = {
-  'leads.deliver': pending('lead delivery (CRM push, clinic notification, offline conversion)'),
-};
+export const createHandlers = (deps: DeliveryDependencies): QueueHandlers<'leads'> => ({
+  'leads.deliver': createDeliveryHandler(deps),
+});

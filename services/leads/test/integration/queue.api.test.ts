@@ -1,13 +1,26 @@
 import { describeQueues } from '../../../../infra/test/queue-suite';
-import { handlers } from '../../src/queues/handlers';
+import { createTenantClient } from '../../src/clients/tenant.client';
+import { loadServiceConfig } from '../../src/config';
+import { createDataSource } from '../../src/db/data-source';
+import { createHandlers } from '../../src/queues/handlers';
+
+const config = loadServiceConfig();
+const dataSource = createDataSource(config.DATABASE_URL);
+beforeAll(() => dataSource.initialize());
+afterAll(() => dataSource.destroy());
 
 describeQueues({
   owner: 'leads',
-  handlers,
+  // The worker's real handlers (no SMTP; the tenant it would ask is never reached for a delivery that does not exist).
+  handlers: createHandlers({
+    dataSource,
+    mailer: null,
+    tenant: createTenantClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: config.INTERNAL_SECRET, timeoutMs: 500 }),
+  }),
   samples: {
-    'leads.deliver': { deliveryId: 41 },
+    'leads.deliver': { deliveryId: 2_000_000_000 },
   },
   expectations: {
-    'leads.deliver': { failsWith: /^leads\.deliver jobs are not implemented until lead delivery/ },
+    'leads.deliver': { failsWith: /^Delivery 2000000000 was not found\.$/ },
   },
 });

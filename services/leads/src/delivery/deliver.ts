@@ -1,0 +1,112 @@
+import { UnrecoverableError, type Job } from 'bullmq';
+import type { DataSource } from 'typeorm';
+import { ApiError, type QueuePayload } from '@hap/contracts';
+import type { TenantClient } from '../clients/tenant.client';
+import { leadEmail } from './lead-email';
+import type { Mailer } from './mailer';
+
+/** Why a channel did not send, recorded on the delivery for admins. */
+export const NOT_CONFIGURED = {
+  smtp: 'E-mail is not configured (set SMTP_URL).',
+  clinicEmail: 'The clinic has no e-mail address.',
+  crm: 'The clinic has no CRM account yet.',
+} as const;
+
+interface DeliveryRow {
+  id: string;
+  channel: 'email' | 'webhook' | 'crm';
+  status: string;
+  client_id: number;
+  reference: string;
+  name: string;
+  email: string;
+  phone: string;
+  message: string | null;
+  created_at: Date;
+  utm_source: string | null;
+  utm_campaign: string | null;
+  landing_path: string | null;
+}
+
+export interface DeliveryDependencies {
+  dataSource: DataSource;
+  mailer: Mailer | null;
+  tenant: TenantClient;
+}
+
+/**
+ * The `leads.deliver` job: one channel of one lead. A channel that is not
+ * configured is recorded as such, never as sent. A failure is recorded on the
+ * row (attempts, last error) and retried by BullMQ; the last attempt leaves
+ * it `failed`, for an admin to see and retry. A delivery already done is not
+ * done twice.
+ */
+export function createDeliveryHandler({ dataSource, mailer, tenant }: DeliveryDependencies) {
+  const settle = (id: string, status: 'delivered' | 'not_configured', note: string | null = null) =>
+    dataSource.query(
+      `UPDATE "leads"."lead_deliveries" SET "status" = $2, "last_error" = $3, "attempts" = "attempts" + 1,
+         "delivered_at" = CASE WHEN $2 = 'delivered' THEN now() ELSE NULL END, "updated_at" = now() WHERE "id" = $1`,
+      [id, status, note],
+    );
+
+  async function send(row: DeliveryRow): Promise<void> {
+    if (row.channel === 'crm' || row.channel === 'webhook') {
+      await settle(row.id, 'not_configured', NOT_CONFIGURED.crm);
+      return;
+    }
+    if (!mailer) {
+      await settle(row.id, 'not_configured', NOT_CONFIGURED.smtp);
+      return;
+    }
+    let clinic;
+    try {
+      clinic = await tenant.clinic(row.client_id);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) throw new UnrecoverableError(`Client ${row.client_id} was not found.`);
+      throw err;
+    }
+    if (!clinic.email) {
+      await settle(row.id, 'not_configured', NOT_CONFIGURED.clinicEmail);
+      return;
+    }
+    await mailer.send(
+      leadEmail(
+        {
+          reference: row.reference,
+          name: row.name,
+          email: row.email,
+          phone: row.phone,
+          message: row.message,
+          createdAt: row.created_at,
+          utmSource: row.utm_source,
+          utmCampaign: row.utm_campaign,
+          landingPath: row.landing_path,
+        },
+        { name: clinic.name, email: clinic.email },
+      ),
+    );
+    await settle(row.id, 'delivered');
+  }
+
+  return async ({ deliveryId }: QueuePayload<'leads.deliver'>, job: Job<QueuePayload<'leads.deliver'>>): Promise<string> => {
+    const [row] = (await dataSource.query(
+      `SELECT d."id", d."channel", d."status", l."client_id", l."reference", l."name", l."email", l."phone", l."message", l."created_at",
+              l."utm_source", l."utm_campaign", l."landing_path"
+         FROM "leads"."lead_deliveries" d JOIN "leads"."leads" l ON l."id" = d."lead_id" WHERE d."id" = $1`,
+      [deliveryId],
+    )) as DeliveryRow[];
+    if (!row) throw new UnrecoverableError(`Delivery ${deliveryId} was not found.`);
+    if (row.status === 'delivered' || row.status === 'not_configured') return row.status;
+    try {
+      await send(row);
+      return 'done';
+    } catch (err) {
+      const final = err instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      await dataSource.query(
+        `UPDATE "leads"."lead_deliveries" SET "attempts" = "attempts" + 1, "last_error" = $2, "status" = $3, "updated_at" = now() WHERE "id" = $1`,
+        [row.id, (err as Error).message.slice(0, 1000), final ? 'failed' : 'queued'],
+      );
+      throw err;
+    }
+  };
+}

@@ -1,0 +1,130 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Job } from 'bullmq';
+import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
+import { ADMIN } from '@hap/service-kit/testing';
+import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
+import { createTenantClient } from '../../src/clients/tenant.client';
+import { createDeliveryHandler, NOT_CONFIGURED } from '../../src/delivery/deliver';
+import { createMailer } from '../../src/delivery/mailer';
+import { relayOnce } from '../../src/delivery/relay';
+import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
+import { startSmtp } from '../helpers/smtp';
+
+interface Delivery {
+  id: string;
+  channel: string;
+  status: string;
+  attempts: number;
+  last_error: string | null;
+}
+
+describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
+  let t: TestLeads;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let clientId: number;
+  let serviceId: number;
+  const clinicEmail = `front-desk-${randomBytes(3).toString('hex')}@clinic.example`;
+  const redis: QueueRedis = { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `${process.env.REDIS_PREFIX ?? 'hap_test'}_q_${randomBytes(4).toString('hex')}` };
+  let queue: JobQueue<'leads.deliver'>;
+
+  beforeAll(async () => {
+    t = await startLeads();
+    smtp = await startSmtp();
+    const tenant = t.templates!.tenant!;
+    const clinic = await tenant.api
+      .post('/api/clients', ADMIN)
+      .send({ name: 'Harbor Men’s Health', address: '9 Harbor Way, Portland', phone: '(503) 555-0199', email: clinicEmail });
+    clientId = clinic.body.data.id;
+    const template = await createTemplate(t.templates!.dataSource);
+    serviceId = (await createClientService(t.templates!.dataSource, clientId, template.id, { isActive: true })).id;
+    queue = createQueue('leads.deliver', redis);
+  }, START_TIMEOUT_MS);
+  afterAll(async () => {
+    await queue.close();
+    await smtp.close();
+    await t.close();
+  });
+
+  const tenantClient = () => createTenantClient({ baseUrl: t.templates!.tenant!.url, internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 2000 });
+
+  async function submitLead(name: string): Promise<string> {
+    const res = await t.api
+      .post('/api/leads', ANONYMOUS)
+      .send({ name, email: `${randomUUID()}@example.com`, phone: '(303) 555-0142', message: 'Evenings, please.', clientId, serviceId, consentText: 'I agree to be contacted.' });
+    expect(res.status).toBe(201);
+    const [row] = (await t.dataSource.query(`SELECT "id" FROM "leads"."leads" WHERE "reference" = $1`, [res.body.data.reference])) as Array<{ id: string }>;
+    return row.id;
+  }
+  const deliveriesOf = async (leadId: string) =>
+    (await t.dataSource.query(
+      `SELECT "id", "channel", "status", "attempts", "last_error" FROM "leads"."lead_deliveries" WHERE "lead_id" = $1 ORDER BY "channel"`,
+      [leadId],
+    )) as Delivery[];
+  const waitFor = async (check: () => Promise<boolean>, ms = 15_000) => {
+    const until = Date.now() + ms;
+    while (!(await check())) {
+      if (Date.now() > until) throw new Error('timed out waiting');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  it('relays pending rows to the queue once, and the worker e-mails the clinic over SMTP', async () => {
+    const leadId = await submitLead('Marcus Reed');
+    expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['pending', 'pending']);
+
+    // Handed over once: a second scan finds nothing pending.
+    expect(await relayOnce({ dataSource: t.dataSource, queue })).toBeGreaterThanOrEqual(2);
+    expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['queued', 'queued']);
+    expect(await relayOnce({ dataSource: t.dataSource, queue })).toBe(0);
+
+    const mailer = createMailer({ smtpUrl: smtp.url, from: 'Leads <leads@healthads.local>', timeoutMs: 3000 });
+    const worker = createWorker('leads.deliver', createDeliveryHandler({ dataSource: t.dataSource, mailer, tenant: tenantClient() }), redis);
+    try {
+      await waitFor(async () => (await deliveriesOf(leadId)).every((d) => d.status !== 'queued'));
+    } finally {
+      await worker.close();
+      mailer?.close();
+    }
+    const [crm, email] = await deliveriesOf(leadId);
+    expect(email).toMatchObject({ channel: 'email', status: 'delivered', attempts: 1, last_error: null });
+    // No CRM accounts yet: recorded as not configured, never as sent.
+    expect(crm).toMatchObject({ channel: 'crm', status: 'not_configured', last_error: NOT_CONFIGURED.crm });
+
+    const mail = smtp.received.find((m) => m.raw.includes('Marcus Reed'));
+    expect(mail?.to).toEqual([clinicEmail]);
+    expect(mail?.raw).toContain('Subject: New consultation request from Marcus Reed');
+    expect(mail?.raw).toContain('(303) 555-0142');
+    expect(mail?.raw).toContain('Evenings, please.');
+  });
+
+  it('records e-mail as not configured when SMTP is not set, and sends nothing', async () => {
+    const leadId = await submitLead('Nadia Flores');
+    const before = smtp.received.length;
+    const [, email] = await deliveriesOf(leadId);
+    const handler = createDeliveryHandler({ dataSource: t.dataSource, mailer: null, tenant: tenantClient() });
+    await handler({ deliveryId: Number(email.id) }, { attemptsMade: 0, opts: { attempts: 5 } } as Job<{ deliveryId: number }>);
+    expect((await deliveriesOf(leadId))[1]).toMatchObject({ status: 'not_configured', last_error: NOT_CONFIGURED.smtp });
+    expect(smtp.received.length).toBe(before);
+  });
+
+  it('records each failed attempt, and the last one leaves the delivery failed with its error', async () => {
+    const refusing = await startSmtp({ reject: true });
+    const mailer = createMailer({ smtpUrl: refusing.url, from: 'Leads <leads@healthads.local>', timeoutMs: 3000 });
+    try {
+      const leadId = await submitLead('Owen Park');
+      const [, email] = await deliveriesOf(leadId);
+      const handler = createDeliveryHandler({ dataSource: t.dataSource, mailer, tenant: tenantClient() });
+      const attempt = (made: number) => handler({ deliveryId: Number(email.id) }, { attemptsMade: made, opts: { attempts: 2 } } as Job<{ deliveryId: number }>);
+
+      await expect(attempt(0)).rejects.toThrow(/Mailbox unavailable/);
+      expect((await deliveriesOf(leadId))[1]).toMatchObject({ status: 'queued', attempts: 1 });
+      await expect(attempt(1)).rejects.toThrow(/Mailbox unavailable/);
+      const [, failed] = await deliveriesOf(leadId);
+      expect(failed).toMatchObject({ status: 'failed', attempts: 2 });
+      expect(failed.last_error).toMatch(/Mailbox unavailable/);
+    } finally {
+      mailer?.close();
+      await refusing.close();
+    }
+  });
+});
