@@ -119,7 +119,7 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     cacheable: boolean;
   }
 
-  /** Page kinds that show a clinic's catalogue (services, a service's content). */
+  /** Page kinds that show a clinic's catalogue (services, a service's content); /thanks needs only the clinic. */
   const NEEDS_CONTENT = new Set(['home', 'client-landing', 'service', 'unified', 'not-found']);
 
   async function renderPage(request: FastifyRequest): Promise<Rendered> {
@@ -194,7 +194,8 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     const head = [page.head, assets?.styles, moment === 'load' ? assets?.preloads : '', boot].filter(Boolean).join('\n    ');
     const body = fillTemplate(template, { ...page, head }, { state, config: runtimeConfig });
     const etag = etagOf(body);
-    const cacheControl = page.status !== 200 ? PAGE_CACHE.none : cacheable && remember === null ? PAGE_CACHE.shortLived : PAGE_CACHE.revalidate;
+    // /thanks is one visitor's receipt (its address carries the lead's reference): never kept.
+    const cacheControl = page.status !== 200 || page.page === 'thanks' ? PAGE_CACHE.none : cacheable && remember === null ? PAGE_CACHE.shortLived : PAGE_CACHE.revalidate;
     reply.header('cache-control', cacheControl).header('etag', etag).type('text/html; charset=utf-8');
     if (page.status === 200 && isFresh(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.code(page.status).send(body);

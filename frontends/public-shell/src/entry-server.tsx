@@ -94,6 +94,9 @@ function headOf(view: PageView, state: PageState): Omit<Head, 'themeColour'> {
         canonical: `${origin}${meta.canonicalUrl}`,
       };
     }
+    case 'thanks':
+      // A visitor's receipt, never a search result (public spec §2).
+      return { title: `Thank You | ${clinic}`, description: generic, noIndex: true };
     case 'not-found':
       return { title: `Page Not Found | ${clinic}`, description: generic, noIndex: true };
     case 'unavailable':

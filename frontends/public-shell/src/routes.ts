@@ -4,7 +4,7 @@
  * (DESIGN §7). The server uses it for the page, the data it loads, the status
  * code and redirects; the browser reads the server's choice back from the state.
  */
-export type PageKind = 'home' | 'client-landing' | 'service' | 'unified' | 'admin' | 'login' | 'not-found';
+export type PageKind = 'home' | 'client-landing' | 'service' | 'unified' | 'thanks' | 'admin' | 'login' | 'not-found';
 
 /** The kinds the public entry renders; /admin has its own entry and /login only redirects. */
 export type PublicPageKind = Exclude<PageKind, 'admin' | 'login'>;
@@ -25,6 +25,8 @@ export interface PageRoute {
    * shown when the clinic offers no service at the literal path.
    */
   aliasOf?: string;
+  /** /thanks: the lead's receipt reference (`?ref=`, a UUID; anything else is left out). */
+  reference?: string;
   /** Set when the URL only redirects. */
   redirect?: string;
 }
@@ -35,7 +37,16 @@ export const ADMIN_LOGIN_PATH = '/admin/login';
 const HOME_PATHS = new Set(['', 'home', 'client-home']);
 const CLIENT_LANDING_PATHS = new Set(['standalone-client-home', 'legacy-home']);
 
-/** Words that are never a service path (public spec §2). */
+/** A receipt reference as the leads service gives it (contracts LeadReceiptSchema: a UUID). */
+const REFERENCE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** /thanks, with the reference the lead form passed on when it is one. */
+function thanksPage(search: URLSearchParams): PageRoute {
+  const reference = search.get('ref')?.trim();
+  return reference && REFERENCE.test(reference) ? { kind: 'thanks', reference: reference.toLowerCase() } : { kind: 'thanks' };
+}
+
+/** Words that are never a service path (public spec §2); /thanks is the thank-you page. */
 export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   'admin',
   'client-home',
@@ -107,6 +118,7 @@ export function routeFor(pathname: string, search: string | URLSearchParams = ''
     if (HOME_PATHS.has(first)) return { kind: 'home' };
     if (CLIENT_LANDING_PATHS.has(first)) return { kind: 'client-landing' };
     if (first === 'login') return { kind: 'login', redirect: ADMIN_LOGIN_PATH };
+    if (first === 'thanks') return thanksPage(query);
     // '/%3Fclient=2': a query that lost its way into the path goes home, with it (public spec §2).
     if (first.startsWith('?')) return { kind: 'home', redirect: `/${parts[0]}` };
     if (FIXED_SERVICE_PATHS[first]) return { ...servicePage(first, query), aliasOf: FIXED_SERVICE_PATHS[first] };

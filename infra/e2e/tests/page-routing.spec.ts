@@ -89,7 +89,15 @@ test.describe('clinic text on pages', () => {
 
 // public spec §2 route rules, through the gateway and the real shell.
 test.describe('public route rules', () => {
-  const words = ['thanks', 'services', 'unified', 'funnel-service', 'onboard'];
+  const words = ['services', 'unified', 'funnel-service', 'onboard'];
+
+  test('/thanks is the thank-you page, noindex and never cached (lead-capture.spec.ts has its texts)', async ({ page }) => {
+    const res = await page.goto('/thanks?client=1');
+    expect(res?.status()).toBe(200);
+    expect(res?.headers()['cache-control']).toBe('no-store');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expect(page.getByRole('heading', { level: 1, name: /Reserve Your Appointment|Thank You for Contacting Us!/ })).toBeVisible();
+  });
 
   for (const word of words) {
     test(`the reserved word /${word} shows the not-found screen`, async ({ page }) => {

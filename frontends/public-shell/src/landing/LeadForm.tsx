@@ -1,7 +1,4 @@
-import { Mail, Phone } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { telHref } from '../home/contact-links';
-import { usePageState } from '../state/page-context';
 import {
   EMPTY_LEAD,
   LEAD_MAX_LENGTH,
@@ -11,6 +8,9 @@ import {
   type LeadField,
   type LeadValues,
 } from './lead-form-rules';
+import { Honeypot } from './Honeypot';
+import { HONEYPOT_FIELD, SUBMITTING_LABEL } from './lead-submission';
+import { useLeadSubmission } from './use-lead-submission';
 
 interface FieldSpec {
   field: LeadField;
@@ -28,30 +28,44 @@ const FIELDS: readonly FieldSpec[] = [
 ];
 
 /**
- * The built-in lead form (public spec §5): Full Name, Email Address and Phone
- * Number required, an optional message where the variant asks for one.
+ * The built-in lead form (public spec §4, §5): Full Name, Email Address and
+ * Phone Number required, an optional message where the variant asks for one.
  * Messages appear under their field as it is left or the form is sent, and
- * clear as it is fixed. Sending is not wired yet (the leads issue adds the
- * POST): a valid form says so and offers the phone, it never pretends to succeed.
+ * clear as it is fixed. A valid form is sent to POST /api/leads
+ * (use-lead-submission.ts): 'Submitting...' while it travels, then the page's
+ * toast; a taken lead resets the form and goes on to /thanks, a failed one
+ * keeps the values (and shows the server's field messages) for a retry.
  */
 /** The values a form's fields hold, by their names. */
-function valuesIn(form: HTMLFormElement): LeadValues {
+function valuesIn(form: HTMLFormElement): LeadValues & { honeypot: string } {
   const data = new FormData(form);
-  const read = (field: LeadField) => {
+  const read = (field: string) => {
     const value = data.get(field);
     return typeof value === 'string' ? value : '';
   };
-  return { name: read('name'), email: read('email'), phone: read('phone'), message: read('message') };
+  return { name: read('name'), email: read('email'), phone: read('phone'), message: read('message'), honeypot: read(HONEYPOT_FIELD) };
 }
 
+/** The form's lead fields as shown (valuesIn without the honeypot). */
+function fieldValues(form: HTMLFormElement): LeadValues {
+  const { honeypot: _honeypot, ...values } = valuesIn(form);
+  return values;
+}
+
+const REQUIRED: readonly LeadField[] = ['name', 'email', 'phone'];
+
 export function LeadForm({ submitLabel, withMessage = false }: { submitLabel: string; withMessage?: boolean }) {
-  const { client } = usePageState();
   const id = useId();
   const [values, setValues] = useState<LeadValues>(EMPTY_LEAD);
   const [errors, setErrors] = useState<LeadErrors>({});
-  const [notAccepted, setNotAccepted] = useState(false);
+  const { sending, consentText, submit } = useLeadSubmission();
 
   const fieldId = (field: LeadField) => `${id}-${field}`;
+  const focusFirst = (found: LeadErrors) => {
+    const first = [...REQUIRED, 'message' as const].find((field) => found[field]);
+    if (first) document.getElementById(fieldId(first))?.focus();
+    return first;
+  };
   const setError = (field: LeadField, error: string | null) =>
     setErrors((current) => {
       if ((current[field] ?? null) === error) return current;
@@ -61,37 +75,51 @@ export function LeadForm({ submitLabel, withMessage = false }: { submitLabel: st
       return next;
     });
 
-  const onChange = (field: LeadField, value: string) => {
-    const next = { ...values, [field]: value };
+  /**
+   * Each change starts from what all the fields show, not from the state:
+   * what was typed before the page was live is in the fields only, and a
+   * render from the state alone would wipe it (Preact writes `value` back).
+   */
+  const onChange = (field: LeadField, value: string, form: HTMLFormElement | null) => {
+    const shown = form ? fieldValues(form) : values;
+    const next = { ...shown, [field]: value };
     setValues(next);
-    setNotAccepted(false);
     // A shown message follows the value, so it goes away as soon as the field is right.
     if (errors[field]) setError(field, leadFieldError(field, next));
   };
 
-  const onBlur = (field: LeadField) => {
-    if (values[field].trim()) setError(field, leadFieldError(field, values));
+  const onBlur = (field: LeadField, form: HTMLFormElement | null) => {
+    const shown = form ? fieldValues(form) : values;
+    if (shown[field].trim()) {
+      setValues(shown);
+      setError(field, leadFieldError(field, shown));
+    }
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     // What the fields show: also what was typed or autofilled before the page was live (contracts page-boot.ts).
-    const shown = valuesIn(event.currentTarget);
+    const { honeypot, ...shown } = valuesIn(form);
     setValues(shown);
     const found = validateLead(shown);
     setErrors(found);
-    const first = (['name', 'email', 'phone'] as const).find((field) => found[field]);
-    if (first) {
-      setNotAccepted(false);
-      document.getElementById(fieldId(first))?.focus();
-      return;
+    if (focusFirst(found)) return;
+    const taken = await submit(shown, honeypot, (fromServer) => {
+      if (Object.keys(fromServer).length === 0) return;
+      setErrors(fromServer);
+      focusFirst(fromServer);
+    });
+    if (taken) {
+      form.reset();
+      setValues(EMPTY_LEAD);
+      setErrors({});
     }
-    setNotAccepted(true);
   };
 
   return (
     // method=post: were it ever sent without script, the values stay out of the address bar.
-    <form className="lp-form" method="post" noValidate onSubmit={onSubmit} aria-label="Consultation request">
+    <form className="lp-form" method="post" noValidate onSubmit={onSubmit} aria-label="Consultation request" aria-busy={sending || undefined}>
       {FIELDS.map((spec) => (
         <TextField
           key={spec.field}
@@ -99,8 +127,8 @@ export function LeadForm({ submitLabel, withMessage = false }: { submitLabel: st
           spec={spec}
           value={values[spec.field]}
           error={errors[spec.field]}
-          onChange={(value) => onChange(spec.field, value)}
-          onBlur={() => onBlur(spec.field)}
+          onChange={(value, form) => onChange(spec.field, value, form)}
+          onBlur={(form) => onBlur(spec.field, form)}
         />
       ))}
       {withMessage && (
@@ -115,21 +143,27 @@ export function LeadForm({ submitLabel, withMessage = false }: { submitLabel: st
             rows={3}
             maxLength={LEAD_MAX_LENGTH.message}
             placeholder="Anything you would like us to know"
+            aria-invalid={errors.message ? true : undefined}
+            aria-describedby={errors.message ? `${fieldId('message')}-error` : undefined}
             value={values.message}
-            onChange={(event) => onChange('message', event.target.value)}
+            onChange={(event) => onChange('message', event.target.value, event.target.form)}
           />
+          {errors.message && (
+            <p id={`${fieldId('message')}-error`} className="lp-field__error" role="alert">
+              {errors.message}
+            </p>
+          )}
         </div>
       )}
+      <Honeypot />
       {/* A press before the page is live is held and pressed again once it is (contracts page-boot.ts). */}
-      <button type="submit" className="btn btn--brand btn--lg lp-form__submit">
-        {submitLabel}
+      <button type="submit" className="btn btn--brand btn--lg lp-form__submit" disabled={sending}>
+        {sending ? SUBMITTING_LABEL : submitLabel}
       </button>
       <p className="lp-form__note">
         <span aria-hidden="true">*</span> Required. Your information is kept private and confidential.
       </p>
-      <div role="status" className="lp-form__status">
-        {notAccepted && <NotAcceptedNotice phone={client.phone} email={client.email} name={client.name} />}
-      </div>
+      <p className="lp-form__consent">{consentText}</p>
     </form>
   );
 }
@@ -139,8 +173,8 @@ function TextField(props: {
   spec: FieldSpec;
   value: string;
   error: string | undefined;
-  onChange: (value: string) => void;
-  onBlur: () => void;
+  onChange: (value: string, form: HTMLFormElement | null) => void;
+  onBlur: (form: HTMLFormElement | null) => void;
 }) {
   const { id, spec, value, error } = props;
   const errorId = `${id}-error`;
@@ -165,36 +199,14 @@ function TextField(props: {
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         value={value}
-        onChange={(event) => props.onChange(event.target.value)}
-        onBlur={props.onBlur}
+        onChange={(event) => props.onChange(event.target.value, event.target.form)}
+        onBlur={(event) => props.onBlur(event.target.form)}
       />
       {error && (
         <p id={errorId} className="lp-field__error" role="alert">
           {error}
         </p>
       )}
-    </div>
-  );
-}
-
-function NotAcceptedNotice({ phone, email, name }: { phone: string | null; email: string | null; name: string }) {
-  return (
-    <div className="lp-notice">
-      <p className="lp-notice__title">Online requests are not accepted yet.</p>
-      <p className="lp-notice__text">
-        Your details have not been sent. {phone || email ? `Please contact ${name} directly to book:` : `Please contact ${name} directly to book.`}
-      </p>
-      {phone ? (
-        <a className="btn btn--brand lp-notice__action" href={telHref(phone)}>
-          <Phone size={18} aria-hidden />
-          Call {phone}
-        </a>
-      ) : email ? (
-        <a className="btn btn--brand lp-notice__action" href={`mailto:${email}`}>
-          <Mail size={18} aria-hidden />
-          Email {email}
-        </a>
-      ) : null}
     </div>
   );
 }

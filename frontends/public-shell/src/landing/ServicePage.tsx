@@ -3,6 +3,7 @@ import { PreviewPage } from './PreviewPage';
 import { StyleA } from './StyleA';
 import { StyleB } from './StyleB';
 import { StyleC } from './StyleC';
+import { Toaster } from './Toaster';
 import './landing.css';
 
 /**
@@ -12,6 +13,15 @@ import './landing.css';
  * failures are the 'Service Not Available' view (ServiceUnavailable.tsx).
  */
 export function ServicePage() {
+  return (
+    <>
+      <ServiceStyle />
+      <Toaster />
+    </>
+  );
+}
+
+function ServiceStyle() {
   const { route } = usePageState();
   if (route.preview) return <PreviewPage />;
   if (route.style === 'B') return <StyleB />;

@@ -11,6 +11,7 @@ export const CLIENT_PAGES: Readonly<Record<PageView, () => Promise<ComponentType
   'client-landing': () => import('../client-landing/ClientLandingPage').then((m) => m.ClientLandingPage),
   service: () => import('../landing/ServicePage').then((m) => m.ServicePage),
   unified: () => import('../unified/UnifiedPage').then((m) => m.UnifiedPage),
+  thanks: () => import('../thanks/ThanksPage').then((m) => m.ThanksPage),
   'not-found': () => import('../components/NotFoundPage').then((m) => m.NotFoundPage),
   unavailable: () => import('../landing/ServiceUnavailable').then((m) => m.ServiceUnavailable),
 };

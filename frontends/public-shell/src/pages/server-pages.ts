@@ -4,6 +4,7 @@ import { NotFoundPage } from '../components/NotFoundPage';
 import { HomePage } from '../home/HomePage';
 import { ServicePage } from '../landing/ServicePage';
 import { ServiceUnavailable } from '../landing/ServiceUnavailable';
+import { ThanksPage } from '../thanks/ThanksPage';
 import { UnifiedPage } from '../unified/UnifiedPage';
 import type { PageView } from './views';
 
@@ -13,6 +14,7 @@ export const SERVER_PAGES: Readonly<Record<PageView, ComponentType>> = {
   'client-landing': ClientLandingPage,
   service: ServicePage,
   unified: UnifiedPage,
+  thanks: ThanksPage,
   'not-found': NotFoundPage,
   unavailable: ServiceUnavailable,
 };

@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
-import { telHref } from '../home/contact-links';
+import { Honeypot } from '../landing/Honeypot';
+import { HONEYPOT_FIELD, SUBMITTING_LABEL } from '../landing/lead-submission';
+import { useLeadSubmission } from '../landing/use-lead-submission';
 import { usePageState } from '../state/page-context';
 import { hasEmbedCode, leadErrors, type LeadErrors, type LeadFields } from './unified-rules';
 
@@ -25,6 +27,18 @@ export function HeroForm({ submitLabel }: { submitLabel: string }) {
   return <UnifiedLeadForm submitLabel={submitLabel} />;
 }
 
+const EMPTY: LeadFields = { name: '', email: '', phone: '' };
+
+/** What the form's fields show. */
+function shownIn(form: HTMLFormElement): LeadFields {
+  const data = new FormData(form);
+  const read = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value : '';
+  };
+  return { name: read('name'), email: read('email'), phone: read('phone') };
+}
+
 const FIELDS: readonly { key: keyof LeadFields; label: string; type: string; autoComplete: string; inputMode?: 'email' | 'tel' }[] = [
   { key: 'name', label: 'Full Name', type: 'text', autoComplete: 'name' },
   { key: 'email', label: 'Email Address', type: 'email', autoComplete: 'email', inputMode: 'email' },
@@ -33,33 +47,50 @@ const FIELDS: readonly { key: keyof LeadFields; label: string; type: string; aut
 
 /**
  * The built-in lead form: Full Name, Email Address and Phone Number, all
- * required, checked with the spec's messages on submit; a sent lead goes on
- * to the thank-you page. (The landing pages' shared LeadForm replaces it once
- * it exists; see README.)
+ * required, checked with the spec's messages on submit, then sent exactly as
+ * the landing pages' LeadForm sends it (use-lead-submission.ts: the POST,
+ * 'Submitting...', the toasts, the retry with the same idempotency key, the
+ * way to /thanks). Its own markup and styles: this page's chunk does not
+ * carry the landing pages' stylesheet.
  */
 function UnifiedLeadForm({ submitLabel }: { submitLabel: string }) {
-  const state = usePageState();
   const id = useId();
-  const [values, setValues] = useState<LeadFields>({ name: '', email: '', phone: '' });
+  const [values, setValues] = useState<LeadFields>(EMPTY);
   const [errors, setErrors] = useState<LeadErrors>({});
-  const [status, setStatus] = useState<'idle' | 'failed'>('idle');
+  const { sending, consentText, submit } = useLeadSubmission();
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  const focusFirst = (found: LeadErrors) => {
+    const first = FIELDS.find((f) => found[f.key]);
+    if (first) document.getElementById(`${id}-${first.key}`)?.focus();
+    return first;
+  };
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = leadErrors(values);
+    const form = event.currentTarget;
+    // What the fields show, autofill included.
+    const shown = shownIn(form);
+    setValues(shown);
+    const found = leadErrors(shown);
     setErrors(found);
-    const firstInvalid = FIELDS.find((f) => found[f.key]);
-    if (firstInvalid) {
-      document.getElementById(`${id}-${firstInvalid.key}`)?.focus();
-      return;
+    if (focusFirst(found)) return;
+    const honeypot = new FormData(form).get(HONEYPOT_FIELD);
+    const taken = await submit({ ...shown, message: '' }, typeof honeypot === 'string' ? honeypot : '', (fromServer) => {
+      const mine: LeadErrors = {};
+      for (const field of FIELDS) if (fromServer[field.key]) mine[field.key] = fromServer[field.key];
+      if (Object.keys(mine).length === 0) return;
+      setErrors(mine);
+      focusFirst(mine);
+    });
+    if (taken) {
+      form.reset();
+      setValues(EMPTY);
+      setErrors({});
     }
-    // POST /api/leads has no route contract yet (the leads issue adds it and the typed call):
-    // until then nothing is sent, and the form says so and offers the phone.
-    setStatus('failed');
   }
 
   return (
-    <form className="u-form" noValidate onSubmit={submit} aria-describedby={status === 'failed' ? `${id}-status` : undefined}>
+    <form className="u-form" method="post" noValidate onSubmit={onSubmit} aria-label="Appointment request" aria-busy={sending || undefined}>
       {FIELDS.map((field) => {
         const error = errors[field.key];
         return (
@@ -77,34 +108,23 @@ function UnifiedLeadForm({ submitLabel }: { submitLabel: string }) {
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-${field.key}-error` : undefined}
               value={values[field.key]}
-              onChange={(e) => setValues((v) => ({ ...v, [field.key]: e.target.value }))}
+              // From what all the fields show: what was typed before the page was live is there only.
+              onChange={(e) => setValues({ ...(e.target.form ? shownIn(e.target.form) : values), [field.key]: e.target.value })}
             />
             {error && (
-              <p className="u-form__error" id={`${id}-${field.key}-error`}>
+              <p className="u-form__error" id={`${id}-${field.key}-error`} role="alert">
                 {error}
               </p>
             )}
           </div>
         );
       })}
-      <button type="submit" className="btn btn--brand btn--lg u-form__submit">
-        {submitLabel}
+      <Honeypot />
+      <button type="submit" className="btn btn--brand btn--lg u-form__submit" disabled={sending}>
+        {sending ? SUBMITTING_LABEL : submitLabel}
       </button>
-      <p className="u-form__status" id={`${id}-status`} role="alert">
-        {status === 'failed' && (
-          <>
-            Your request could not be sent.{' '}
-            {state.client.phone ? (
-              <>
-                Please call us at <a href={telHref(state.client.phone)}>{state.client.phone}</a> or try again.
-              </>
-            ) : (
-              'Please try again in a moment.'
-            )}
-          </>
-        )}
-      </p>
       <p className="u-form__note">Your information is private and never shared.</p>
+      <p className="u-form__note">{consentText}</p>
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { Toaster } from '../landing/Toaster';
 import { UnifiedLayout } from './UnifiedLayout';
 import './unified.css';
 
@@ -7,5 +8,10 @@ import './unified.css';
  * own stylesheet, both preloaded by the server.
  */
 export function UnifiedPage() {
-  return <UnifiedLayout />;
+  return (
+    <>
+      <UnifiedLayout />
+      <Toaster />
+    </>
+  );
 }

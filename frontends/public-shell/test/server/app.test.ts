@@ -114,6 +114,28 @@ beforeEach(() => {
   ssr.render = entryServer.render;
 });
 
+describe('GET /thanks', () => {
+  it("renders the clinic's thank-you page from the clinic alone, noindex and never stored", async () => {
+    const res = await app.inject({ url: '/thanks?client=2&ref=0b6f1f7e-4a4c-4c8e-9a53-7f1f0d2f3c11' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-page="thanks"');
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    expect(res.body).toContain('Thank You for Contacting Us!');
+    expect(res.body).toContain('0b6f1f7e-4a4c-4c8e-9a53-7f1f0d2f3c11');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(calls).toHaveLength(1);
+    expect(contentCalls).toHaveLength(0);
+  });
+
+  it('is the generic thank-you when the clinic could not be resolved', async () => {
+    answer = { context: null, problem: 'page-context failed: down' };
+    const res = await app.inject({ url: '/thanks' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<h1[^>]*>Thank You<\/h1>/);
+    expect(res.body).toMatch(/We(&#39;|&#x27;|')ve received your information and will be in touch shortly\./);
+  });
+});
+
 describe('GET / (a public page)', () => {
   it('renders the clinic of the one page-context answer and remembers ?client=', async () => {
     const res = await app.inject({

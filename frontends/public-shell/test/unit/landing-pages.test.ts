@@ -139,6 +139,15 @@ describe('ServicePage style A (server render)', () => {
     expect(html).not.toContain('<textarea');
   });
 
+  it('shows the consent sentence it sends, and a honeypot people never see or reach', () => {
+    expect(page).toContain('By submitting, you agree that Summit Wellness may contact you by phone, text or e-mail about your enquiry.');
+    const honeypot = /<div class="lead-hp" aria-hidden="true"><label>Website<input [^>]*>/.exec(html)?.[0] ?? '';
+    for (const attr of ['name="website"', 'type="text"', /tabindex="-1"/i, 'autoComplete="off"']) expect(honeypot).toMatch(attr);
+    // The toast region is on the page from the start, so a toast is read out as it appears.
+    expect(html).toMatch(/<div class="toaster" role="status" aria-live="polite"/);
+    expect(page).not.toContain('not accepted');
+  });
+
   it('puts the office photo behind the hero on wider screens, fetched first, with its size; phones get no picture there', () => {
     expect(html).toMatch(/<source media="\(min-width: 768px\)" srcSet="[^"]+"/);
     expect(html).toMatch(/<img[^>]*class="lp-hero__image"[^>]*src="data:image\/gif;base64,[^"]+"[^>]*width="1600"[^>]*height="900"[^>]*fetchPriority="high"/);

@@ -27,12 +27,21 @@ describe('routeFor (public spec §2 routes)', () => {
     expect(routeFor('/trt', '?preview=1')).toMatchObject({ preview: true });
   });
 
-  it.each([...RESERVED_WORDS].filter((w) => !['home', 'client-home', 'legacy-home', 'standalone-client-home', 'login', 'admin'].includes(w)))(
+  it.each([...RESERVED_WORDS].filter((w) => !['home', 'client-home', 'legacy-home', 'standalone-client-home', 'login', 'admin', 'thanks'].includes(w)))(
     'shows not-found for the reserved word /%s',
     (word) => {
       expect(routeFor(`/${word}`)).toEqual({ kind: 'not-found' });
     },
   );
+
+  it('shows the thank-you page at /thanks, with a receipt reference only when it is a UUID', () => {
+    expect(routeFor('/thanks')).toEqual({ kind: 'thanks' });
+    expect(routeFor('/Thanks/', '?client=1')).toEqual({ kind: 'thanks' });
+    const ref = '0B6F1F7E-4A4C-4C8E-9A53-7F1F0D2F3C11';
+    expect(routeFor('/thanks', `?client=1&ref=${ref}`)).toEqual({ kind: 'thanks', reference: ref.toLowerCase() });
+    expect(routeFor('/thanks', '?ref=<script>')).toEqual({ kind: 'thanks' });
+    expect(RESERVED_WORDS.has('thanks')).toBe(true);
+  });
 
   it("maps the two fixed service routes as the spec does, after the clinic's own service at that path", () => {
     expect(routeFor('/weight-management')).toMatchObject({ kind: 'service', servicePath: 'weight-management', aliasOf: 'weight-loss' });

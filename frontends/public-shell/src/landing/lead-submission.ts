@@ -1,0 +1,190 @@
+/**
+ * Sending a lead (public spec §4, §7; contracts `submitLead`, leads/lead.ts):
+ * the request body, the idempotency key, the answer and the thank-you
+ * address, as plain functions. No schema library: the landing route ships
+ * none (DESIGN §7), the leads service checks the body with LeadSubmitSchema.
+ */
+import type { Attribution, LeadSubmitInput } from '@hap/contracts';
+import { leadPayload, type LeadErrors, type LeadField, type LeadValues } from './lead-form-rules';
+
+/**
+ * The contracts' LEAD_HONEYPOT_FIELD and IDEMPOTENCY_HEADER (leads/lead.ts),
+ * mirrored: that module defines zod schemas, and a value taken from it would
+ * bring zod into the landing route (README, "No zod or Radix in the browser").
+ * test/unit/lead-submission.test.ts holds them equal.
+ */
+export const HONEYPOT_FIELD = 'website';
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+export const LEAD_ENDPOINT = '/api/leads';
+
+/** public spec §8, word for word. */
+export const LEAD_TOASTS = {
+  success: { title: 'Form Submitted', description: 'Thank you! We will contact you shortly.' },
+  failure: { title: 'Submission Failed', description: 'Please try again or call us directly.' },
+} as const;
+
+/** The button's text while a lead is on its way (public spec §4). */
+export const SUBMITTING_LABEL = 'Submitting...';
+
+/** How long the success toast is seen before the thank-you page replaces the landing page. */
+export const THANKS_REDIRECT_DELAY_MS = 1200;
+
+/**
+ * The consent sentence shown under the form; the very same text travels
+ * with the lead (`consentText`), so what the visitor read is what is stored.
+ */
+export function consentSentence(clinicName: string): string {
+  const clinic = clinicName.trim() || 'this clinic';
+  return `By submitting, you agree that ${clinic} may contact you by phone, text or e-mail about your enquiry.`;
+}
+
+export interface LeadContext {
+  clientId: number;
+  serviceId: number;
+  consentText: string;
+  attribution: Attribution | null;
+  /** What the hidden honeypot input holds: empty for people. */
+  honeypot: string;
+}
+
+/** The body of `POST /api/leads` (LeadSubmitSchema's input). */
+export function leadRequestBody(values: LeadValues, context: LeadContext): LeadSubmitInput {
+  return {
+    ...leadPayload(values),
+    clientId: context.clientId,
+    serviceId: context.serviceId,
+    consentText: context.consentText,
+    attribution: context.attribution,
+    [HONEYPOT_FIELD]: context.honeypot,
+  };
+}
+
+const KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
+/**
+ * A fresh idempotency key. `crypto.randomUUID` exists only in secure contexts
+ * (https, localhost); a development host over plain http gets 32 random hex
+ * digits from getRandomValues, which every context has.
+ */
+export function newIdempotencyKey(source: Pick<Crypto, 'getRandomValues'> & { randomUUID?: () => string } = globalThis.crypto): string {
+  if (typeof source.randomUUID === 'function') return source.randomUUID();
+  const bytes = source.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export const isIdempotencyKey = (key: string): boolean => KEY.test(key);
+
+/** A submission attempt: the key and what it was sent with. */
+export interface Attempt {
+  key: string;
+  /** The body as sent (JSON): a retry with the same body reuses the key. */
+  fingerprint: string;
+}
+
+/**
+ * The key for sending `body`: the previous attempt's when the visitor retries
+ * the same values after a failure (the server then answers the first lead's
+ * receipt instead of storing a second lead), a new one when anything changed
+ * (the server refuses a key reused with different details).
+ */
+export function attemptFor(previous: Attempt | null, body: LeadSubmitInput, makeKey: () => string = newIdempotencyKey): Attempt {
+  const fingerprint = JSON.stringify(body);
+  return previous && previous.fingerprint === fingerprint ? previous : { key: makeKey(), fingerprint };
+}
+
+export type LeadOutcome =
+  | { ok: true; reference: string | null }
+  | {
+      ok: false;
+      /** HTTP status; 0 when the request never got an answer. */
+      status: number;
+      /** Messages for the form's own fields, when the server named them. */
+      fieldErrors: LeadErrors;
+    };
+
+const FORM_FIELDS: readonly LeadField[] = ['name', 'email', 'phone', 'message'];
+const isFormField = (value: unknown): value is LeadField => typeof value === 'string' && (FORM_FIELDS as readonly string[]).includes(value);
+
+/**
+ * Field messages of an error answer. The product's envelope names them as
+ * `issues: [{ path, message }]` (contracts envelope.ts); `error.fields`
+ * (`{ field: message }` or a list of `{ path | field, message }`) is read too.
+ * Only the form's own fields count: the rest concerns the page, not the visitor.
+ */
+export function fieldErrorsOf(answer: unknown): LeadErrors {
+  const errors: LeadErrors = {};
+  if (!answer || typeof answer !== 'object') return errors;
+  const envelope = answer as { issues?: unknown; error?: { fields?: unknown } };
+  const add = (field: unknown, message: unknown) => {
+    const name = Array.isArray(field) ? field[0] : typeof field === 'string' ? field.split('.')[0] : field;
+    if (isFormField(name) && typeof message === 'string' && message && !errors[name]) errors[name] = message;
+  };
+  const fromList = (list: unknown) => {
+    if (!Array.isArray(list)) return;
+    for (const item of list) {
+      if (item && typeof item === 'object') {
+        const issue = item as { path?: unknown; field?: unknown; message?: unknown };
+        add(issue.path ?? issue.field, issue.message);
+      }
+    }
+  };
+  fromList(envelope.issues);
+  const fields = envelope.error?.fields;
+  if (Array.isArray(fields)) fromList(fields);
+  else if (fields && typeof fields === 'object') {
+    for (const [field, message] of Object.entries(fields)) add(field, Array.isArray(message) ? message[0] : message);
+  }
+  return errors;
+}
+
+/** The receipt's reference from a success answer (`{ success: true, data: { reference } }`), if it has one. */
+export function referenceOf(answer: unknown): string | null {
+  const reference = (answer as { data?: { reference?: unknown } } | null)?.data?.reference;
+  return typeof reference === 'string' && /^[0-9a-f-]{36}$/i.test(reference) ? reference : null;
+}
+
+async function jsonOf(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Sends one attempt. Any 2xx is a lead taken (public spec §7: non-OK means
+ * failure); a network error or any other status is a failure, with the
+ * server's field messages when it gave some. Never throws.
+ */
+export async function sendLead(body: LeadSubmitInput, key: string, fetchImpl: typeof fetch = fetch): Promise<LeadOutcome> {
+  let response: Response;
+  try {
+    response = await fetchImpl(LEAD_ENDPOINT, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json', [IDEMPOTENCY_HEADER]: key },
+      body: JSON.stringify(body),
+    });
+  } catch {
+    return { ok: false, status: 0, fieldErrors: {} };
+  }
+  const answer = await jsonOf(response);
+  if (response.ok) return { ok: true, reference: referenceOf(answer) };
+  return { ok: false, status: response.status, fieldErrors: fieldErrorsOf(answer) };
+}
+
+/**
+ * Where a taken lead goes: `/thanks`, keeping the page's `?client=` (a
+ * development or preview host names the clinic that way) and the receipt's
+ * reference as `?ref=`.
+ */
+export function thanksHref(pageSearch: string, reference: string | null): string {
+  const page = new URLSearchParams(pageSearch);
+  const query = new URLSearchParams();
+  const client = page.get('client');
+  if (client && /^\d{1,9}$/.test(client.trim())) query.set('client', client.trim());
+  if (reference) query.set('ref', reference);
+  const search = query.toString();
+  return search ? `/thanks?${search}` : '/thanks';
+}
