@@ -472,7 +472,7 @@ async function main() {
     console.log(`  CPU during the run (% of one core; ${cpus().length} cores = ${cpus().length * 100}%):`);
     for (const [name, pct] of busy.sort((a, b) => b[1] - a[1])) console.log(`    ${name.padEnd(32)}${pct.toFixed(0).padStart(4)}%`);
     console.log(`    ${'total'.padEnd(32)}${total.toFixed(0).padStart(4)}%`);
-    // What one lead costs the machine, whatever else shares it: the ceiling on the cores this machine has.
+    // What one lead costs the machine, and the ceiling that puts on its cores (higher when other work shares them: compare quiet runs).
     const ownMs = ((total - busy.find(([name]) => name.startsWith('autocannon'))[1]) / 100) * seconds * 1000 / Math.max(1, ok2xx);
     const allMs = (total / 100) * seconds * 1000 / Math.max(1, ok2xx);
     console.log(
