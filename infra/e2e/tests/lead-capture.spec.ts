@@ -193,6 +193,8 @@ test.describe('lead capture', () => {
     });
     await page.goto(fresh('/unified/trt?client=1'));
     const form = await fillLead(page);
+    await screenshotSize(page);
+    await form.screenshot({ path: artifact('unified-form') });
     await form.getByRole('button', { name: 'Book Now' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Form Submitted' })).toBeVisible();
     await page.waitForURL(`**/thanks?client=1&ref=${reference}`);

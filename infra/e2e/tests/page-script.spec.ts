@@ -62,7 +62,13 @@ test.describe("a public page's script", () => {
     // Once live, the page sent what the fields held before it was.
     await expect(page.getByRole('status').filter({ hasText: 'Submission Failed' })).toBeVisible();
     expect(posted).toHaveLength(1);
-    expect(posted[0]).toMatchObject({ name: 'Jane Smith', email: 'jane@example.com', phone: '(303) 555-0142' });
+    expect(posted[0]).toMatchObject({
+      name: 'Jane Smith',
+      email: 'jane@example.com',
+      phone: '(303) 555-0142',
+      // Captured although the replayed press came before the page's effects ran.
+      attribution: { first: { landingPath: '/trt' }, styleVariant: 'a' },
+    });
   });
 
   test("the visitor's first tap is not lost while the page comes alive", async ({ page }) => {

@@ -51,6 +51,8 @@ export function useLeadSubmission(): LeadSubmission {
   async function submit(values: LeadValues, honeypot: string, onFieldErrors: (errors: LeadErrors) => void): Promise<boolean> {
     const serviceId = landing?.content.service.id;
     if (inFlight.current || serviceId === undefined) return false;
+    // A press held before the page was live is replayed before effects have run: capture it now then.
+    attribution.current ??= captureAttribution(route);
     const body = leadRequestBody(values, { clientId: client.id, serviceId, consentText, attribution: attribution.current, honeypot });
     const current = attemptFor(attempt.current, body);
     attempt.current = current;
