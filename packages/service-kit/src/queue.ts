@@ -104,6 +104,8 @@ export interface JobQueue<N extends QueueName> {
    * that id is kept, adding again returns the existing job instead of a new one.
    */
   add(payload: QueuePayload<N>): Promise<Job<QueuePayload<N>>>;
+  /** `add` for many payloads in one Redis round trip (each validated and under its job id). */
+  addBulk(payloads: readonly QueuePayload<N>[]): Promise<Array<Job<QueuePayload<N>>>>;
   close(): Promise<void>;
 }
 
@@ -117,6 +119,13 @@ export function createQueue<N extends QueueName>(name: N, redis: QueueRedis): Jo
       const data = parseJobPayload(name, payload);
       // One kind of job per queue: the job name is the queue's.
       return (await queue.add(name as never, data as never, { jobId: jobIdOf(name, data) })) as Job<QueuePayload<N>>;
+    },
+    async addBulk(payloads) {
+      const jobs = payloads.map((payload) => {
+        const data = parseJobPayload(name, payload);
+        return { name: name as never, data: data as never, opts: { jobId: jobIdOf(name, data) } };
+      });
+      return (await queue.addBulk(jobs)) as Array<Job<QueuePayload<N>>>;
     },
     close: () => queue.close(),
   };

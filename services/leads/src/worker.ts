@@ -2,6 +2,7 @@ import { createQueue, queueRedis, runWorkers } from '@hap/service-kit';
 import { createTenantClient } from './clients/tenant.client';
 import { loadServiceConfig } from './config';
 import { createDataSource } from './db/data-source';
+import { notConfiguredIn } from './delivery/deliver';
 import { createMailer } from './delivery/mailer';
 import { startRelay } from './delivery/relay';
 import { createHandlers } from './queues/handlers';
@@ -23,7 +24,12 @@ void runWorkers({
   alongside: (logger) => {
     if (!mailer) logger.warn('SMTP_URL is not set: lead e-mails are recorded as not configured');
     const queue = createQueue('leads.deliver', redis);
-    const relay = startRelay({ dataSource, queue, intervalMs: config.LEAD_RELAY_INTERVAL_MS, onError: (err) => logger.warn({ err }, 'outbox relay failed; retrying') });
+    const relay = startRelay({
+      dataSource,
+      queue,
+      notConfigured: notConfiguredIn(mailer),
+      intervalMs: config.LEAD_RELAY_INTERVAL_MS,
+      onError: (err) => logger.warn({ err }, 'outbox relay failed; retrying') });
     return {
       stop: async () => {
         await relay.stop();

@@ -107,33 +107,20 @@ const FORM_FIELDS: readonly LeadField[] = ['name', 'email', 'phone', 'message'];
 const isFormField = (value: unknown): value is LeadField => typeof value === 'string' && (FORM_FIELDS as readonly string[]).includes(value);
 
 /**
- * Field messages of an error answer. The product's envelope names them as
- * `issues: [{ path, message }]` (contracts envelope.ts); `error.fields`
- * (`{ field: message }` or a list of `{ path | field, message }`) is read too.
- * Only the form's own fields count: the rest concerns the page, not the visitor.
+ * Field messages of an error answer: the product's envelope names them as
+ * `issues: [{ path, message }]` (contracts envelope.ts). Only the form's own
+ * fields count: the rest concerns the page, not the visitor.
  */
 export function fieldErrorsOf(answer: unknown): LeadErrors {
   const errors: LeadErrors = {};
   if (!answer || typeof answer !== 'object') return errors;
-  const envelope = answer as { issues?: unknown; error?: { fields?: unknown } };
-  const add = (field: unknown, message: unknown) => {
-    const name = Array.isArray(field) ? field[0] : typeof field === 'string' ? field.split('.')[0] : field;
+  const issues = (answer as { issues?: unknown }).issues;
+  if (!Array.isArray(issues)) return errors;
+  for (const item of issues) {
+    if (!item || typeof item !== 'object') continue;
+    const { path, message } = item as { path?: unknown; message?: unknown };
+    const name = typeof path === 'string' ? path.split('.')[0] : null;
     if (isFormField(name) && typeof message === 'string' && message && !errors[name]) errors[name] = message;
-  };
-  const fromList = (list: unknown) => {
-    if (!Array.isArray(list)) return;
-    for (const item of list) {
-      if (item && typeof item === 'object') {
-        const issue = item as { path?: unknown; field?: unknown; message?: unknown };
-        add(issue.path ?? issue.field, issue.message);
-      }
-    }
-  };
-  fromList(envelope.issues);
-  const fields = envelope.error?.fields;
-  if (Array.isArray(fields)) fromList(fields);
-  else if (fields && typeof fields === 'object') {
-    for (const [field, message] of Object.entries(fields)) add(field, Array.isArray(message) ? message[0] : message);
   }
   return errors;
 }

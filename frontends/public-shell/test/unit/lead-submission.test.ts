@@ -85,9 +85,8 @@ describe('fieldErrorsOf', () => {
     expect(fieldErrorsOf(answer)).toEqual({ email: 'Please enter a valid email address' });
   });
 
-  it('reads error.fields as a map or a list', () => {
-    expect(fieldErrorsOf({ success: false, error: { code: 'X', message: 'm', fields: { phone: 'Too short', clientId: 'no' } } })).toEqual({ phone: 'Too short' });
-    expect(fieldErrorsOf({ error: { fields: [{ field: 'name', message: 'Too short' }] } })).toEqual({ name: 'Too short' });
+  it('finds nothing in an answer without issues', () => {
+    expect(fieldErrorsOf({ success: false, code: 'NOT_FOUND', message: 'Service 5 of client 1 was not found.' })).toEqual({});
     expect(fieldErrorsOf('Not Found')).toEqual({});
     expect(fieldErrorsOf(null)).toEqual({});
   });

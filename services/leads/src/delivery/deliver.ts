@@ -28,6 +28,18 @@ interface DeliveryRow {
   landing_path: string | null;
 }
 
+/**
+ * The channels this worker cannot deliver, and why: the relay settles their
+ * rows without a job (relay.ts). E-mail needs SMTP; CRM pushes need CRM
+ * accounts (none yet); webhooks need a client's webhook (no setting yet).
+ */
+export const notConfiguredIn =
+  (mailer: Mailer | null) =>
+  (channel: string): string | null => {
+    if (channel === 'email') return mailer ? null : NOT_CONFIGURED.smtp;
+    return NOT_CONFIGURED.crm;
+  };
+
 export interface DeliveryDependencies {
   dataSource: DataSource;
   mailer: Mailer | null;

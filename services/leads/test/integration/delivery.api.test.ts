@@ -4,7 +4,7 @@ import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/
 import { ADMIN } from '@hap/service-kit/testing';
 import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
 import { createTenantClient } from '../../src/clients/tenant.client';
-import { createDeliveryHandler, NOT_CONFIGURED } from '../../src/delivery/deliver';
+import { createDeliveryHandler, NOT_CONFIGURED, notConfiguredIn } from '../../src/delivery/deliver';
 import { createMailer } from '../../src/delivery/mailer';
 import { relayOnce } from '../../src/delivery/relay';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
@@ -72,12 +72,12 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
     const leadId = await submitLead('Marcus Reed');
     expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['pending', 'pending']);
 
-    // Handed over once: a second scan finds nothing pending.
-    expect(await relayOnce({ dataSource: t.dataSource, queue })).toBeGreaterThanOrEqual(2);
-    expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['queued', 'queued']);
-    expect(await relayOnce({ dataSource: t.dataSource, queue })).toBe(0);
-
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'Leads <leads@healthads.local>', timeoutMs: 3000 });
+    // Handed over once: the e-mail as a job, the CRM push (no CRM accounts yet) settled at once without one.
+    expect(await relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(mailer) })).toBeGreaterThanOrEqual(2);
+    expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['not_configured', 'queued']);
+    expect(await relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(mailer) })).toBe(0);
+
     const worker = createWorker('leads.deliver', createDeliveryHandler({ dataSource: t.dataSource, mailer, tenant: tenantClient() }), redis);
     try {
       await waitFor(async () => (await deliveriesOf(leadId)).every((d) => d.status !== 'queued'));
@@ -88,7 +88,7 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
     const [crm, email] = await deliveriesOf(leadId);
     expect(email).toMatchObject({ channel: 'email', status: 'delivered', attempts: 1, last_error: null });
     // No CRM accounts yet: recorded as not configured, never as sent.
-    expect(crm).toMatchObject({ channel: 'crm', status: 'not_configured', last_error: NOT_CONFIGURED.crm });
+    expect(crm).toMatchObject({ channel: 'crm', status: 'not_configured', attempts: 0, last_error: NOT_CONFIGURED.crm });
 
     const mail = smtp.received.find((m) => m.raw.includes('Marcus Reed'));
     expect(mail?.to).toEqual([clinicEmail]);
@@ -97,7 +97,18 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
     expect(mail?.raw).toContain('Evenings, please.');
   });
 
-  it('records e-mail as not configured when SMTP is not set, and sends nothing', async () => {
+  it('settles e-mail as not configured in the relay when SMTP is not set, and sends nothing', async () => {
+    const leadId = await submitLead('Lena Ortiz');
+    const before = smtp.received.length;
+    await relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(null) });
+    expect(await deliveriesOf(leadId)).toEqual([
+      expect.objectContaining({ channel: 'crm', status: 'not_configured', last_error: NOT_CONFIGURED.crm }),
+      expect.objectContaining({ channel: 'email', status: 'not_configured', last_error: NOT_CONFIGURED.smtp }),
+    ]);
+    expect(smtp.received.length).toBe(before);
+  });
+
+  it('records e-mail as not configured when a job meets a worker without SMTP, and sends nothing', async () => {
     const leadId = await submitLead('Nadia Flores');
     const before = smtp.received.length;
     const [, email] = await deliveriesOf(leadId);
