@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import { idField, noNul, NUL_MESSAGE } from '../fields';
+import { idField, noNul, NUL_MESSAGE, optionalText } from '../fields';
 import { LeadFormSchema } from './lead-form';
 
 /** Optional short text from the browser: trimmed, capped, '' becomes null. */
-const trace = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters`)
-    .refine(noNul, NUL_MESSAGE)
-    .nullish()
-    .transform((v) => (v ? v : null));
+const trace = optionalText;
 
 /** Where a visitor came from, as the landing URL and the browser said (utm_*, click ids, path, variant, referrer). */
 export const TouchSchema = z.object({
