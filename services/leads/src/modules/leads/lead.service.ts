@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { ErrorCode, IdempotencyKeySchema, Messages, type LeadReceipt, type LeadSubmit } from '@hap/contracts';
 import { AppError, badRequest, conflict, notFound } from '@hap/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
@@ -22,7 +22,7 @@ export const unprocessable = (message: string) => new AppError(422, ErrorCode.VA
 
 /**
  * POST /api/leads: checks the clinic's service, then stores the lead and its
- * outbox rows in one transaction. The answer comes only after the commit, so
+ * outbox rows in one statement. The answer comes only after the commit, so
  * an acknowledged lead is never lost; a retried submission with its
  * idempotency key finds the first one and stores nothing.
  */
@@ -41,24 +41,16 @@ export class LeadService {
     }
     const checked = await this.checkService(body, context);
     const hash = requestHash(body);
-    return this.dataSource.transaction(async (manager) => {
-      const stored = await this.insert(manager, body, { key, hash, checked, context });
-      if (stored) {
-        await manager.query(
-          `INSERT INTO "leads"."lead_deliveries" ("lead_id", "channel") SELECT $1, unnest($2::text[])`,
-          [stored.id, DELIVERY_CHANNELS],
-        );
-        return { reference: stored.reference };
-      }
-      // The key was used: the same submission again answers the first receipt.
-      const [first] = (await manager.query(`SELECT "reference", "request_hash" FROM "leads"."leads" WHERE "idempotency_key" = $1`, [key])) as Array<{
-        reference: string;
-        request_hash: string;
-      }>;
-      if (!first) throw new Error(`lead with idempotency key ${key} vanished`);
-      if (first.request_hash !== hash) throw conflict(Messages.leadIdempotencyMismatch);
-      return { reference: first.reference };
-    });
+    const stored = await this.insert(body, { key, hash, checked, context });
+    if (stored) return { reference: stored.reference };
+    // The key was used: the same submission again answers the first receipt.
+    const [first] = (await this.dataSource.query(`SELECT "reference", "request_hash" FROM "leads"."leads" WHERE "idempotency_key" = $1`, [key])) as Array<{
+      reference: string;
+      request_hash: string;
+    }>;
+    if (!first) throw new Error(`lead with idempotency key ${key} vanished`);
+    if (first.request_hash !== hash) throw conflict(Messages.leadIdempotencyMismatch);
+    return { reference: first.reference };
   }
 
   private idempotencyKey(header: string | undefined): string | null {
@@ -87,15 +79,20 @@ export class LeadService {
     return true;
   }
 
-  /** The lead row; null when its idempotency key was already used (nothing inserted). */
+  /**
+   * The lead row and its outbox rows, in one statement (so one round trip, and
+   * atomic without a transaction of its own); null when its idempotency key was
+   * already used (nothing inserted). A concurrent insert of the same key waits
+   * for the first one's commit, then finds it.
+   */
   private async insert(
-    manager: EntityManager,
     body: LeadSubmit,
     { key, hash, checked, context }: { key: string | null; hash: string; checked: boolean; context: SubmissionContext },
   ): Promise<{ id: string; reference: string } | null> {
     const touch = attributedTouch(body.attribution);
-    const rows = (await manager.query(
-      `INSERT INTO "leads"."leads" (
+    const rows = (await this.dataSource.query(
+      `WITH "lead" AS (
+       INSERT INTO "leads"."leads" (
          "reference", "client_id", "service_id", "service_checked", "name", "email", "phone", "message",
          "style_variant", "first_touch", "last_touch",
          "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "gbraid", "wbraid", "fbclid",
@@ -105,7 +102,10 @@ export class LeadService {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
                $23, $24, now(), $25, $26, $27, $28)
        ON CONFLICT ("idempotency_key") DO NOTHING
-       RETURNING "id", "reference"`,
+       RETURNING "id", "reference"),
+       "outbox" AS (
+         INSERT INTO "leads"."lead_deliveries" ("lead_id", "channel") SELECT "lead"."id", "channel" FROM "lead", unnest($29::text[]) AS "channel")
+       SELECT "id", "reference" FROM "lead"`,
       [
         randomUUID(),
         body.clientId,
@@ -135,6 +135,7 @@ export class LeadService {
         context.userAgent,
         key,
         hash,
+        DELIVERY_CHANNELS,
       ],
     )) as Array<{ id: string; reference: string }>;
     return rows[0] ?? null;
