@@ -44,7 +44,8 @@ import {
   ServicePathParamSchema,
   UnifiedContentSchema,
 } from './templates/client-service';
-import { LEAD_BODY_LIMIT, LeadReceiptSchema, LeadSubmitSchema } from './leads/lead';
+import { LeadReceiptSchema, LeadSubmitSchema } from './leads/lead';
+import { LEAD_BODY_LIMIT, LEAD_SUBMIT_PATH } from './leads/lead-wire';
 import { TestimonialSchema } from './templates/content';
 import { ServiceCreateSchema, ServiceSchema, ServiceUpdateSchema } from './templates/service-form';
 import { AdminLoginResultSchema, AdminLoginSchema, AuthStatusSchema, UserSchema, VerifyCredentialsSchema } from './tenant/user';
@@ -523,7 +524,7 @@ export const templatesRoutes = {
   submitLead: defineRoute({
     operation: 'submitLead',
     method: 'POST',
-    path: '/api/leads',
+    path: LEAD_SUBMIT_PATH,
     owner: 'leads',
     access: 'public',
     summary:

@@ -4,19 +4,12 @@
  * address, as plain functions. No schema library: the landing route ships
  * none (DESIGN §7), the leads service checks the body with LeadSubmitSchema.
  */
-import type { Attribution, LeadSubmitInput } from '@hap/contracts';
+import { IDEMPOTENCY_HEADER, LEAD_HONEYPOT_FIELD, LEAD_SUBMIT_PATH, type Attribution, type LeadSubmitInput } from '@hap/contracts';
 import { leadPayload, type LeadErrors, type LeadField, type LeadValues } from './lead-form-rules';
 
-/**
- * The contracts' LEAD_HONEYPOT_FIELD and IDEMPOTENCY_HEADER (leads/lead.ts),
- * mirrored: that module defines zod schemas, and a value taken from it would
- * bring zod into the landing route (README, "No zod or Radix in the browser").
- * test/unit/lead-submission.test.ts holds them equal.
- */
-export const HONEYPOT_FIELD = 'website';
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-
-export const LEAD_ENDPOINT = '/api/leads';
+/** The wire names come from the contracts' zod-free leads/lead-wire.ts. */
+export const HONEYPOT_FIELD = LEAD_HONEYPOT_FIELD;
+export const LEAD_ENDPOINT = LEAD_SUBMIT_PATH;
 
 /** public spec §8, word for word. */
 export const LEAD_TOASTS = {

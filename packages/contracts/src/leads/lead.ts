@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, noNul, NUL_MESSAGE, optionalText } from '../fields';
 import { LeadFormSchema } from './lead-form';
+import { LEAD_HONEYPOT_FIELD } from './lead-wire';
 
 /** Optional short text from the browser: trimmed, capped, '' becomes null. */
 const trace = optionalText;
@@ -32,14 +33,6 @@ export const AttributionSchema = z.object({
 });
 export type Attribution = z.infer<typeof AttributionSchema>;
 
-/** A lead's JSON is a few KB; 32 KB leaves room for a long message and attribution. */
-export const LEAD_BODY_LIMIT = 32 * 1024;
-
-/** The honeypot field's name: hidden from people, filled by bots. */
-export const LEAD_HONEYPOT_FIELD = 'website';
-
-/** The idempotency header a form sends: one key per submission, reused on every retry. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** POST /api/leads (public spec §5 and §7): the form's fields, the clinic and service, attribution and consent. */
 export const LeadSubmitSchema = LeadFormSchema.extend({
