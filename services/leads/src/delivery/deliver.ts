@@ -10,6 +10,7 @@ export const NOT_CONFIGURED = {
   smtp: 'E-mail is not configured (set SMTP_URL).',
   clinicEmail: 'The clinic has no e-mail address.',
   crm: 'The clinic has no CRM account yet.',
+  webhook: 'The clinic has no webhook set.',
 } as const;
 
 interface DeliveryRow {
@@ -37,7 +38,7 @@ export const notConfiguredIn =
   (mailer: Mailer | null) =>
   (channel: string): string | null => {
     if (channel === 'email') return mailer ? null : NOT_CONFIGURED.smtp;
-    return NOT_CONFIGURED.crm;
+    return channel === 'webhook' ? NOT_CONFIGURED.webhook : NOT_CONFIGURED.crm;
   };
 
 export interface DeliveryDependencies {
@@ -63,7 +64,7 @@ export function createDeliveryHandler({ dataSource, mailer, tenant }: DeliveryDe
 
   async function send(row: DeliveryRow): Promise<void> {
     if (row.channel === 'crm' || row.channel === 'webhook') {
-      await settle(row.id, 'not_configured', NOT_CONFIGURED.crm);
+      await settle(row.id, 'not_configured', NOT_CONFIGURED[row.channel]);
       return;
     }
     if (!mailer) {
