@@ -36,6 +36,7 @@ export const Messages = {
   serviceUnavailable: (service: string) =>
     `The ${service} service is temporarily unavailable. Please try again in a moment.`,
   clientNotFound: (id: number) => `Client ${id} was not found.`,
+  webhookNotSet: 'Set a webhook URL first; its secret is made with it.',
   staffMemberNotFound: (id: number) => `Staff member ${id} was not found.`,
   domainMappingNotFound: (id: number) => `Domain mapping ${id} was not found.`,
   domainAlreadyMapped: (domain: string, path: string) =>

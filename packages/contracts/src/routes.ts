@@ -156,6 +156,17 @@ export const tenantRoutes = {
     data: ClientSchema,
     errors: [404],
   }),
+  rotateClientWebhookSecret: defineRoute({
+    operation: 'rotateClientWebhookSecret',
+    method: 'POST',
+    path: '/api/clients/:id/webhook-secret',
+    owner: 'tenant',
+    access: 'admin',
+    summary: 'Replace a clinic’s webhook signing secret (the old one stops verifying at once).',
+    params: IdParamSchema,
+    data: ClientSchema,
+    errors: [404, 422],
+  }),
   deleteClient: defineRoute({
     operation: 'deleteClient',
     method: 'DELETE',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalWebhookUrl } from '../leads/webhook';
 import { optionalEmail, optionalHexColour, optionalText, optionalTrackingId, optionalUrl, requiredText, timestamp } from '../fields';
 
 /** Default brand colours (public spec §3, §9). */
@@ -33,6 +34,8 @@ const clientWritableFields = {
   trackingEnabled: z.boolean({ error: 'Must be true or false' }).optional(),
   conversionTrackingEnabled: z.boolean({ error: 'Must be true or false' }).optional(),
   bookingLink: optionalUrl(),
+  /** Where each new lead is POSTed, signed (contracts leads/webhook.ts); null clears it. */
+  webhookUrl: optionalWebhookUrl(),
 };
 
 export const ClientCreateSchema = z.object(clientWritableFields);
@@ -70,6 +73,9 @@ export const ClientSchema = z.object({
   ghlSubaccountId: z.string().nullable(),
   ghlSubaccountName: z.string().nullable(),
   ghlCreatedAt: timestamp().nullable(),
+  webhookUrl: z.string().nullable(),
+  /** The webhook's signing secret: admins copy it into the receiver. Made when a URL is first set. */
+  webhookSecret: z.string().nullable(),
   createdAt: timestamp(),
   updatedAt: timestamp(),
 });

@@ -6,13 +6,14 @@ import { StaffMemberEntity } from '../modules/staff-member/staff-member.entity';
 import { UserEntity } from '../modules/user/user.entity';
 import { CreateTenantTables1763900000000 } from './migrations/1763900000000-CreateTenantTables';
 import { CreateSeedHistory1764000000000 } from './migrations/1764000000000-CreateSeedHistory';
+import { AddClientWebhook1764400000000 } from './migrations/1764400000000-AddClientWebhook';
 
 export const SCHEMA = 'tenant';
 
 export const TENANT_ENTITIES = [UserEntity, ClientEntity, StaffMemberEntity, DomainMappingEntity, AuditLogEntity];
 
 /** In order; a new migration goes at the end. */
-export const TENANT_MIGRATIONS = [CreateTenantTables1763900000000, CreateSeedHistory1764000000000];
+export const TENANT_MIGRATIONS = [CreateTenantTables1763900000000, CreateSeedHistory1764000000000, AddClientWebhook1764400000000];
 
 /** The tenant service's data source: its entities and migrations. */
 export const createDataSource = (url: string) =>

@@ -318,4 +318,59 @@ describe('clients API', () => {
       expect(await auditRows(t.dataSource, 'client', 987656)).toEqual([]);
     });
   });
+
+  describe('the lead webhook setting', () => {
+    it('makes a signing secret when a URL is first set, keeps it on a URL change, drops it when cleared, and never writes it to the audit log', async () => {
+      const client = await createClient(t.dataSource);
+      const set = await t.api.patch(`/api/clients/${client.id}`, ADMIN).send({ webhookUrl: 'https://crm.example.com/hooks/leads' });
+      expect(set.status).toBe(200);
+      expect(set.body.data.webhookUrl).toBe('https://crm.example.com/hooks/leads');
+      const secret: string = set.body.data.webhookSecret;
+      expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+
+      const moved = await t.api.patch(`/api/clients/${client.id}`, ADMIN).send({ webhookUrl: 'https://crm.example.com/hooks/v2' });
+      expect(moved.body.data.webhookSecret).toBe(secret);
+
+      const [audit] = await auditRows(t.dataSource, 'client', client.id);
+      expect(JSON.stringify(audit.changes)).not.toContain(secret);
+      expect(audit.changes).toMatchObject({ after: { webhookSecret: `••••${secret.slice(-4)}` } });
+
+      const cleared = await t.api.patch(`/api/clients/${client.id}`, ADMIN).send({ webhookUrl: '' });
+      expect(cleared.body.data).toMatchObject({ webhookUrl: null, webhookSecret: null });
+    });
+
+    it('refuses a webhook that is not https (but a loopback receiver), with the field named', async () => {
+      const client = await createClient(t.dataSource);
+      for (const url of ['http://crm.example.com/hook', 'ftp://crm.example.com', 'https://user:pw@crm.example.com/h', 'not a url']) {
+        const res = await t.api.patch(`/api/clients/${client.id}`, ADMIN).send({ webhookUrl: url });
+        expect(res.status).toBe(400);
+        expect(res.body.issues).toEqual([{ path: 'webhookUrl', message: 'Must be an https:// URL (it receives patient details)' }]);
+      }
+      const local = await t.api.patch(`/api/clients/${client.id}`, ADMIN).send({ webhookUrl: 'http://127.0.0.1:9000/hook' });
+      expect(local.status).toBe(200);
+    });
+
+    it('rotates the secret on request, and says so when there is no webhook to rotate', async () => {
+      const client = await createClient(t.dataSource);
+      const none = await t.api.post(`/api/clients/${client.id}/webhook-secret`, ADMIN);
+      expect(none.status).toBe(422);
+      expect(none.body.message).toBe('Set a webhook URL first; its secret is made with it.');
+
+      const first = (await t.api.patch(`/api/clients/${client.id}`, ADMIN).send({ webhookUrl: 'https://crm.example.com/h' })).body.data.webhookSecret;
+      const rotated = await t.api.post(`/api/clients/${client.id}/webhook-secret`, ADMIN);
+      expect(rotated.status).toBe(200);
+      expect(rotated.body.data.webhookSecret).toMatch(/^whsec_/);
+      expect(rotated.body.data.webhookSecret).not.toBe(first);
+      expect((await t.api.post('/api/clients/987655/webhook-secret', ADMIN)).status).toBe(404);
+      expect((await t.api.post(`/api/clients/${client.id}/webhook-secret`, ANONYMOUS)).status).toBe(401);
+    });
+
+    it('never shows the webhook to pages', async () => {
+      const client = await createClient(t.dataSource, { webhookUrl: 'https://crm.example.com/h', webhookSecret: 'whsec_hidden' });
+      const res = await t.api.get(`/api/clients/${client.id}`, PUBLIC_SHELL);
+      expect(res.status).toBe(200);
+      expect(JSON.stringify(res.body)).not.toContain('whsec_hidden');
+      expect(JSON.stringify(res.body)).not.toContain('crm.example.com');
+    });
+  });
 });

@@ -26,6 +26,8 @@ export function toClientDto(row: ClientEntity): Client {
     ghlSubaccountId: row.ghlSubaccountId,
     ghlSubaccountName: row.ghlSubaccountName,
     ghlCreatedAt: row.ghlCreatedAt ? row.ghlCreatedAt.toISOString() : null,
+    webhookUrl: row.webhookUrl,
+    webhookSecret: row.webhookSecret,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -39,4 +41,12 @@ export function toTrackingSettingsDto(row: ClientEntity): TrackingSettings {
     trackingEnabled: row.trackingEnabled,
     conversionTrackingEnabled: row.conversionTrackingEnabled,
   };
+}
+
+/** How a secret appears in the audit log: that it changed, never its value. */
+const redactSecret = (secret: string | null) => (secret ? `••••${secret.slice(-4)}` : null);
+
+/** A client as the audit log keeps it: the webhook secret redacted. */
+export function toAuditedClient(dto: Partial<Client>): Partial<Client> {
+  return 'webhookSecret' in dto ? { ...dto, webhookSecret: redactSecret(dto.webhookSecret ?? null) } : dto;
 }

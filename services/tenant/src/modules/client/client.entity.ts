@@ -69,6 +69,14 @@ export class ClientEntity {
   @Column({ name: 'ghl_created_at', type: 'timestamptz', nullable: true })
   ghlCreatedAt: Date | null;
 
+  /** Where each new lead is POSTed, signed; null: no webhook. */
+  @Column({ name: 'webhook_url', type: 'text', nullable: true })
+  webhookUrl: string | null;
+
+  /** The HMAC-SHA256 key of the webhook's signature; made by tenant when a URL is first set. */
+  @Column({ name: 'webhook_secret', type: 'text', nullable: true })
+  webhookSecret: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

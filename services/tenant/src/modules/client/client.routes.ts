@@ -1,7 +1,7 @@
 import { actorOf, type RouteHandlers } from '@hap/service-kit';
 import type { ClientService } from './client.service';
 
-type ClientOperations = 'listClients' | 'createClient' | 'getClient' | 'updateClient' | 'deleteClient' | 'getTrackingSettings';
+type ClientOperations = 'listClients' | 'createClient' | 'getClient' | 'updateClient' | 'deleteClient' | 'getTrackingSettings' | 'rotateClientWebhookSecret';
 
 /** /api/clients… (admin spec §7, public spec §7). */
 export const clientHandlers = (clients: ClientService): Pick<RouteHandlers<'tenant'>, ClientOperations> => ({
@@ -10,5 +10,6 @@ export const clientHandlers = (clients: ClientService): Pick<RouteHandlers<'tena
   getClient: ({ params, query }, request) => clients.get(actorOf(request), params.id, query.optimized),
   updateClient: ({ params, body }, request) => clients.update(actorOf(request), params.id, body),
   deleteClient: ({ params }, request) => clients.remove(actorOf(request), params.id),
+  rotateClientWebhookSecret: ({ params }, request) => clients.rotateWebhookSecret(actorOf(request), params.id),
   getTrackingSettings: ({ params }) => clients.trackingSettings(params.id),
 });

@@ -3,6 +3,7 @@ import {
   ClientBrandingSchema,
   DEFAULT_BRAND_BG_COLOR,
   DEFAULT_BRAND_COLOR,
+  ErrorCode,
   Messages,
   type Client,
   type ClientBranding,
@@ -12,24 +13,34 @@ import {
   type ClientUpdate,
   type TrackingSettings,
 } from '@hap/contracts';
-import { assertAdmin, auditedTransaction, isPrivileged, notFound, type Actor } from '@hap/service-kit';
-import { toClientDto, toTrackingSettingsDto } from './client.dto';
+import { randomBytes } from 'node:crypto';
+import { AppError, assertAdmin, auditedTransaction, isPrivileged, notFound, type Actor } from '@hap/service-kit';
+import { toAuditedClient, toClientDto, toTrackingSettingsDto } from './client.dto';
 import type { ClientEntity } from './client.entity';
 import type { ClientRepository, ClientValues } from './client.repository';
 
-/** Validated input → column values; a cleared brand colour falls back to the default. */
-function toRowValues(input: ClientUpdate): ClientValues {
+/** A webhook signing secret: 32 random bytes, prefixed so people recognise it when pasted. */
+const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+
+/**
+ * Validated input → column values; a cleared brand colour falls back to the
+ * default. A webhook URL gets a secret when it has none; clearing the URL
+ * drops the secret, so a URL set later never signs with an old one.
+ */
+function toRowValues(input: ClientUpdate, before: { webhookSecret: string | null } | null = null): ClientValues {
   const { brandColor, brandBgColor, ...rest } = input;
   const values: ClientValues = { ...rest };
   if (brandColor !== undefined) values.brandColor = brandColor ?? DEFAULT_BRAND_COLOR;
   if (brandBgColor !== undefined) values.brandBgColor = brandBgColor ?? DEFAULT_BRAND_BG_COLOR;
+  if (input.webhookUrl === null) values.webhookSecret = null;
+  else if (input.webhookUrl && !before?.webhookSecret) values.webhookSecret = newWebhookSecret();
   return values;
 }
 
 /** What GET /api/clients/{id} answers: one projection, named. */
 export type ClientProjection = Projected<typeof routes.getClient>;
 
-const pick = (dto: Client, keys: string[]) =>
+const pick = (dto: Client, keys: string[]): Partial<Client> =>
   Object.fromEntries(keys.map((k) => [k, (dto as Record<string, unknown>)[k]]));
 
 /** Clients: who may see which projection, and every admin write with its audit row. */
@@ -68,7 +79,7 @@ export class ClientService {
     assertAdmin(actor);
     return auditedTransaction(this.dataSource, actor, async (manager) => {
       const dto = toClientDto(await this.clients.insert(toRowValues(input), manager));
-      return { result: dto, audit: { action: 'create', entity: 'client', entityId: dto.id, changes: { after: dto } } };
+      return { result: dto, audit: { action: 'create', entity: 'client', entityId: dto.id, changes: { after: toAuditedClient(dto) } } };
     });
   }
 
@@ -77,15 +88,39 @@ export class ClientService {
     return auditedTransaction(this.dataSource, actor, async (manager) => {
       const before = await this.clients.findByIdForWrite(id, manager, 'update');
       if (!before) throw notFound(Messages.clientNotFound(id));
-      const after = toClientDto(await this.clients.update(id, toRowValues(input), manager));
-      const keys = Object.keys(input);
+      const values = toRowValues(input, before);
+      const after = toClientDto(await this.clients.update(id, values, manager));
+      const keys = Object.keys(values);
       return {
         result: after,
         audit: {
           action: 'update',
           entity: 'client',
           entityId: id,
-          changes: { before: pick(toClientDto(before), keys), after: pick(after, keys) },
+          changes: { before: toAuditedClient(pick(toClientDto(before), keys)), after: toAuditedClient(pick(after, keys)) },
+        },
+      };
+    });
+  }
+
+  /** A new signing secret for the clinic's webhook; the old one stops verifying at once. */
+  async rotateWebhookSecret(actor: Actor, id: number): Promise<Client> {
+    assertAdmin(actor);
+    return auditedTransaction(this.dataSource, actor, async (manager) => {
+      const before = await this.clients.findByIdForWrite(id, manager, 'update');
+      if (!before) throw notFound(Messages.clientNotFound(id));
+      if (!before.webhookUrl) throw new AppError(422, ErrorCode.VALIDATION_FAILED, Messages.webhookNotSet);
+      const after = toClientDto(await this.clients.update(id, { webhookSecret: newWebhookSecret() }, manager));
+      return {
+        result: after,
+        audit: {
+          action: 'update',
+          entity: 'client',
+          entityId: id,
+          changes: {
+            before: toAuditedClient({ webhookSecret: before.webhookSecret }),
+            after: toAuditedClient({ webhookSecret: after.webhookSecret }),
+          },
         },
       };
     });
@@ -103,7 +138,7 @@ export class ClientService {
           action: 'delete',
           entity: 'client',
           entityId: id,
-          changes: { before: toClientDto(before) },
+          changes: { before: toAuditedClient(toClientDto(before)) },
         },
       };
     });
