@@ -29,6 +29,10 @@ export const configShape = {
     .or(z.literal('').transform(() => undefined)),
   LEAD_MAIL_FROM: z.string().trim().min(3).default('Health Ads Leads <leads@healthads.local>'),
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** How long a clinic's webhook may take to answer (ms) before the attempt counts as failed. */
+  LEAD_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Let webhooks reach loopback and private addresses (a developer's receiver); never in production. */
+  LEAD_WEBHOOK_ALLOW_PRIVATE: z.stringbool().default(false),
   /** How often the outbox relay looks for pending deliveries when it found none (ms). */
   LEAD_RELAY_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
 };

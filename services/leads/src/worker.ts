@@ -5,6 +5,7 @@ import { createDataSource } from './db/data-source';
 import { notConfiguredIn } from './delivery/deliver';
 import { createMailer } from './delivery/mailer';
 import { startRelay } from './delivery/relay';
+import { createWebhookSender } from './delivery/webhook';
 import { createHandlers } from './queues/handlers';
 
 /** The leads job process: the outbox relay and a BullMQ worker for `leads.deliver`. */
@@ -12,6 +13,7 @@ const config = loadServiceConfig();
 const dataSource = createDataSource(config.DATABASE_URL);
 const redis = queueRedis(config);
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.LEAD_MAIL_FROM, timeoutMs: config.SMTP_TIMEOUT_MS });
+const webhooks = createWebhookSender({ timeoutMs: config.LEAD_WEBHOOK_TIMEOUT_MS, allowPrivate: config.LEAD_WEBHOOK_ALLOW_PRIVATE });
 const tenant = createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TENANT_TIMEOUT_MS });
 
 void runWorkers({
@@ -20,7 +22,7 @@ void runWorkers({
   host: config.HOST,
   redis,
   dataSource,
-  handlers: createHandlers({ dataSource, mailer, tenant }),
+  handlers: createHandlers({ dataSource, mailer, webhooks, tenant }),
   alongside: (logger) => {
     if (!mailer) logger.warn('SMTP_URL is not set: lead e-mails are recorded as not configured');
     const queue = createQueue('leads.deliver', redis);

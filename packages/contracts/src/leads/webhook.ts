@@ -52,7 +52,7 @@ export const optionalWebhookUrl = () =>
 export const LeadWebhookPayloadSchema = z.object({
   event: z.literal(LEAD_CREATED_EVENT),
   /** The delivery's id, as in `X-HAP-Delivery`. */
-  deliveryId: z.uuid(),
+  deliveryId: z.string(),
   lead: z.object({
     reference: z.uuid(),
     createdAt: z.iso.datetime({ offset: true }),

@@ -7,6 +7,8 @@ export interface Clinic {
   name: string;
   email: string | null;
   phone: string | null;
+  /** Where new leads are POSTed, signed with `secret`; null when the clinic has none. */
+  webhook: { url: string; secret: string } | null;
 }
 
 /** What leads asks tenant: clinics live there (DESIGN §2). */
@@ -26,7 +28,8 @@ export function createTenantClient(options: { baseUrl: string; internalSecret: s
   return {
     async clinic(id) {
       const found = await client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', headers: internalHeaders({}) });
-      return { id: found.id, name: found.name, email: found.email ?? null, phone: found.phone ?? null };
+      const webhook = found.webhookUrl && found.webhookSecret ? { url: found.webhookUrl, secret: found.webhookSecret } : null;
+      return { id: found.id, name: found.name, email: found.email ?? null, phone: found.phone ?? null, webhook };
     },
   };
 }

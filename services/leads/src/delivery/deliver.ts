@@ -1,9 +1,10 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { ApiError, type QueuePayload } from '@hap/contracts';
-import type { TenantClient } from '../clients/tenant.client';
+import { ApiError, LEAD_CREATED_EVENT, type LeadWebhookPayload, type QueuePayload } from '@hap/contracts';
+import type { Clinic, TenantClient } from '../clients/tenant.client';
 import { leadEmail } from './lead-email';
 import type { Mailer } from './mailer';
+import type { WebhookSender } from './webhook';
 
 /** Why a channel did not send, recorded on the delivery for admins. */
 export const NOT_CONFIGURED = {
@@ -18,33 +19,67 @@ interface DeliveryRow {
   channel: 'email' | 'webhook' | 'crm';
   status: string;
   client_id: number;
+  service_id: number;
   reference: string;
   name: string;
   email: string;
   phone: string;
   message: string | null;
   created_at: Date;
+  style_variant: string | null;
   utm_source: string | null;
+  utm_medium: string | null;
   utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  gclid: string | null;
   landing_path: string | null;
 }
 
 /**
- * The channels this worker cannot deliver, and why: the relay settles their
- * rows without a job (relay.ts). E-mail needs SMTP; CRM pushes need CRM
- * accounts (none yet); webhooks need a client's webhook (no setting yet).
+ * The channels this worker cannot deliver for any clinic, and why: the relay
+ * settles their rows without a job (relay.ts). E-mail needs SMTP; CRM pushes
+ * need CRM accounts (none yet). Whether a clinic has a webhook is the job's
+ * to find out (tenant knows).
  */
 export const notConfiguredIn =
   (mailer: Mailer | null) =>
   (channel: string): string | null => {
     if (channel === 'email') return mailer ? null : NOT_CONFIGURED.smtp;
-    return channel === 'webhook' ? NOT_CONFIGURED.webhook : NOT_CONFIGURED.crm;
+    return channel === 'webhook' ? null : NOT_CONFIGURED.crm;
   };
 
 export interface DeliveryDependencies {
   dataSource: DataSource;
   mailer: Mailer | null;
+  webhooks: WebhookSender;
   tenant: TenantClient;
+}
+
+/** What a clinic's receiver gets: the lead, its service and attribution; no consent record or IP. */
+function webhookPayload(row: DeliveryRow): LeadWebhookPayload {
+  return {
+    event: LEAD_CREATED_EVENT,
+    deliveryId: row.id,
+    lead: {
+      reference: row.reference,
+      createdAt: row.created_at.toISOString(),
+      clientId: row.client_id,
+      serviceId: row.service_id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      message: row.message,
+      landingPath: row.landing_path,
+      styleVariant: row.style_variant,
+      utmSource: row.utm_source,
+      utmMedium: row.utm_medium,
+      utmCampaign: row.utm_campaign,
+      utmTerm: row.utm_term,
+      utmContent: row.utm_content,
+      gclid: row.gclid,
+    },
+  };
 }
 
 /**
@@ -54,7 +89,7 @@ export interface DeliveryDependencies {
  * it `failed`, for an admin to see and retry. A delivery already done is not
  * done twice.
  */
-export function createDeliveryHandler({ dataSource, mailer, tenant }: DeliveryDependencies) {
+export function createDeliveryHandler({ dataSource, mailer, webhooks, tenant }: DeliveryDependencies) {
   const settle = (id: string, status: 'delivered' | 'not_configured', note: string | null = null) =>
     dataSource.query(
       `UPDATE "leads"."lead_deliveries" SET "status" = $2, "last_error" = $3, "attempts" = "attempts" + 1,
@@ -62,22 +97,35 @@ export function createDeliveryHandler({ dataSource, mailer, tenant }: DeliveryDe
       [id, status, note],
     );
 
+  async function clinicOf(row: DeliveryRow): Promise<Clinic> {
+    try {
+      return await tenant.clinic(row.client_id);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) throw new UnrecoverableError(`Client ${row.client_id} was not found.`);
+      throw err;
+    }
+  }
+
   async function send(row: DeliveryRow): Promise<void> {
-    if (row.channel === 'crm' || row.channel === 'webhook') {
-      await settle(row.id, 'not_configured', NOT_CONFIGURED[row.channel]);
+    if (row.channel === 'crm') {
+      await settle(row.id, 'not_configured', NOT_CONFIGURED.crm);
+      return;
+    }
+    if (row.channel === 'webhook') {
+      const { webhook } = await clinicOf(row);
+      if (!webhook) {
+        await settle(row.id, 'not_configured', NOT_CONFIGURED.webhook);
+        return;
+      }
+      await webhooks.send({ url: webhook.url, secret: webhook.secret, deliveryId: row.id, payload: webhookPayload(row) });
+      await settle(row.id, 'delivered');
       return;
     }
     if (!mailer) {
       await settle(row.id, 'not_configured', NOT_CONFIGURED.smtp);
       return;
     }
-    let clinic;
-    try {
-      clinic = await tenant.clinic(row.client_id);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) throw new UnrecoverableError(`Client ${row.client_id} was not found.`);
-      throw err;
-    }
+    const clinic = await clinicOf(row);
     if (!clinic.email) {
       await settle(row.id, 'not_configured', NOT_CONFIGURED.clinicEmail);
       return;
@@ -103,8 +151,9 @@ export function createDeliveryHandler({ dataSource, mailer, tenant }: DeliveryDe
 
   return async ({ deliveryId }: QueuePayload<'leads.deliver'>, job: Job<QueuePayload<'leads.deliver'>>): Promise<string> => {
     const [row] = (await dataSource.query(
-      `SELECT d."id", d."channel", d."status", l."client_id", l."reference", l."name", l."email", l."phone", l."message", l."created_at",
-              l."utm_source", l."utm_campaign", l."landing_path"
+      `SELECT d."id", d."channel", d."status", l."client_id", l."service_id", l."reference", l."name", l."email", l."phone", l."message",
+              l."created_at", l."style_variant", l."utm_source", l."utm_medium", l."utm_campaign", l."utm_term", l."utm_content", l."gclid",
+              l."landing_path"
          FROM "leads"."lead_deliveries" d JOIN "leads"."leads" l ON l."id" = d."lead_id" WHERE d."id" = $1`,
       [deliveryId],
     )) as DeliveryRow[];

@@ -7,6 +7,7 @@ import { createTenantClient } from '../../src/clients/tenant.client';
 import { createDeliveryHandler, NOT_CONFIGURED, notConfiguredIn } from '../../src/delivery/deliver';
 import { createMailer } from '../../src/delivery/mailer';
 import { relayOnce } from '../../src/delivery/relay';
+import { createWebhookSender } from '../../src/delivery/webhook';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
 import { startSmtp } from '../helpers/smtp';
 
@@ -45,6 +46,7 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
     await t.close();
   });
 
+  const webhooks = createWebhookSender({ timeoutMs: 2000, allowPrivate: true });
   const tenantClient = () => createTenantClient({ baseUrl: t.templates!.tenant!.url, internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 2000 });
 
   async function submitLead(name: string): Promise<string> {
@@ -70,23 +72,25 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
 
   it('relays pending rows to the queue once, and the worker e-mails the clinic over SMTP', async () => {
     const leadId = await submitLead('Marcus Reed');
-    expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['pending', 'pending']);
+    expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['pending', 'pending', 'pending']);
 
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'Leads <leads@healthads.local>', timeoutMs: 3000 });
-    // Handed over once: the e-mail as a job, the CRM push (no CRM accounts yet) settled at once without one.
-    expect(await relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(mailer) })).toBeGreaterThanOrEqual(2);
-    expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['not_configured', 'queued']);
+    // Handed over once: e-mail and webhook as jobs, the CRM push (no CRM accounts yet) settled at once without one.
+    expect(await relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(mailer) })).toBeGreaterThanOrEqual(3);
+    expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['not_configured', 'queued', 'queued']);
     expect(await relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(mailer) })).toBe(0);
 
-    const worker = createWorker('leads.deliver', createDeliveryHandler({ dataSource: t.dataSource, mailer, tenant: tenantClient() }), redis);
+    const worker = createWorker('leads.deliver', createDeliveryHandler({ dataSource: t.dataSource, mailer, webhooks, tenant: tenantClient() }), redis);
     try {
       await waitFor(async () => (await deliveriesOf(leadId)).every((d) => d.status !== 'queued'));
     } finally {
       await worker.close();
       mailer?.close();
     }
-    const [crm, email] = await deliveriesOf(leadId);
+    const [crm, email, webhook] = await deliveriesOf(leadId);
     expect(email).toMatchObject({ channel: 'email', status: 'delivered', attempts: 1, last_error: null });
+    // This clinic has no webhook: the job found out from tenant and recorded it.
+    expect(webhook).toMatchObject({ channel: 'webhook', status: 'not_configured', last_error: NOT_CONFIGURED.webhook });
     // No CRM accounts yet: recorded as not configured, never as sent.
     expect(crm).toMatchObject({ channel: 'crm', status: 'not_configured', attempts: 0, last_error: NOT_CONFIGURED.crm });
 
@@ -104,6 +108,7 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
     expect(await deliveriesOf(leadId)).toEqual([
       expect.objectContaining({ channel: 'crm', status: 'not_configured', last_error: NOT_CONFIGURED.crm }),
       expect.objectContaining({ channel: 'email', status: 'not_configured', last_error: NOT_CONFIGURED.smtp }),
+      expect.objectContaining({ channel: 'webhook', status: 'queued' }),
     ]);
     expect(smtp.received.length).toBe(before);
   });
@@ -112,7 +117,7 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
     const leadId = await submitLead('Nadia Flores');
     const before = smtp.received.length;
     const [, email] = await deliveriesOf(leadId);
-    const handler = createDeliveryHandler({ dataSource: t.dataSource, mailer: null, tenant: tenantClient() });
+    const handler = createDeliveryHandler({ dataSource: t.dataSource, mailer: null, webhooks, tenant: tenantClient() });
     await handler({ deliveryId: Number(email.id) }, { attemptsMade: 0, opts: { attempts: 5 } } as Job<{ deliveryId: number }>);
     expect((await deliveriesOf(leadId))[1]).toMatchObject({ status: 'not_configured', last_error: NOT_CONFIGURED.smtp });
     expect(smtp.received.length).toBe(before);
@@ -124,7 +129,7 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
     try {
       const leadId = await submitLead('Owen Park');
       const [, email] = await deliveriesOf(leadId);
-      const handler = createDeliveryHandler({ dataSource: t.dataSource, mailer, tenant: tenantClient() });
+      const handler = createDeliveryHandler({ dataSource: t.dataSource, mailer, webhooks, tenant: tenantClient() });
       const attempt = (made: number) => handler({ deliveryId: Number(email.id) }, { attemptsMade: made, opts: { attempts: 2 } } as Job<{ deliveryId: number }>);
 
       await expect(attempt(0)).rejects.toThrow(/Mailbox unavailable/);

@@ -2,6 +2,7 @@ import { describeQueues } from '../../../../infra/test/queue-suite';
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
+import { createWebhookSender } from '../../src/delivery/webhook';
 import { createHandlers } from '../../src/queues/handlers';
 
 const config = loadServiceConfig();
@@ -15,6 +16,7 @@ describeQueues({
   handlers: createHandlers({
     dataSource,
     mailer: null,
+    webhooks: createWebhookSender({ timeoutMs: 500, allowPrivate: false }),
     tenant: createTenantClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: config.INTERNAL_SECRET, timeoutMs: 500 }),
   }),
   samples: {

@@ -15,8 +15,8 @@ export interface SubmissionContext {
   log: FastifyBaseLogger;
 }
 
-/** Every lead is sent by e-mail to the clinic and pushed to its CRM; the worker records a channel that is not configured. */
-export const DELIVERY_CHANNELS = ['email', 'crm'] as const;
+/** Every lead is e-mailed to the clinic, POSTed to its webhook and pushed to its CRM; the worker records a channel that is not configured. */
+export const DELIVERY_CHANNELS = ['email', 'webhook', 'crm'] as const;
 
 export const unprocessable = (message: string) => new AppError(422, ErrorCode.VALIDATION_FAILED, message);
 
