@@ -9,6 +9,8 @@ export interface Clinic {
   phone: string | null;
   /** Where new leads are POSTed, signed with `secret`; null when the clinic has none. */
   webhook: { url: string; secret: string } | null;
+  /** The clinic's CRM sub-account (GoHighLevel location id); null until it has one. */
+  crmLocationId: string | null;
 }
 
 /** What leads asks tenant: clinics live there (DESIGN §2). */
@@ -29,7 +31,7 @@ export function createTenantClient(options: { baseUrl: string; internalSecret: s
     async clinic(id) {
       const found = await client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', headers: internalHeaders({}) });
       const webhook = found.webhookUrl && found.webhookSecret ? { url: found.webhookUrl, secret: found.webhookSecret } : null;
-      return { id: found.id, name: found.name, email: found.email ?? null, phone: found.phone ?? null, webhook };
+      return { id: found.id, name: found.name, email: found.email ?? null, phone: found.phone ?? null, webhook, crmLocationId: found.ghlSubaccountId ?? null };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
+import { GhlError, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
 import { ApiError, LEAD_CREATED_EVENT, type LeadWebhookPayload, type QueuePayload } from '@hap/contracts';
 import type { Clinic, TenantClient } from '../clients/tenant.client';
 import { leadEmail } from './lead-email';
@@ -11,6 +12,7 @@ export const NOT_CONFIGURED = {
   smtp: 'E-mail is not configured (set SMTP_URL).',
   clinicEmail: 'The clinic has no e-mail address.',
   crm: 'The clinic has no CRM account yet.',
+  crmProvider: GHL_NOT_CONFIGURED,
   webhook: 'The clinic has no webhook set.',
 } as const;
 
@@ -39,22 +41,29 @@ interface DeliveryRow {
 /**
  * The channels this worker cannot deliver for any clinic, and why: the relay
  * settles their rows without a job (relay.ts). E-mail needs SMTP; CRM pushes
- * need CRM accounts (none yet). Whether a clinic has a webhook is the job's
- * to find out (tenant knows).
+ * need the agency's GoHighLevel credentials. Whether a clinic has a webhook
+ * or a CRM sub-account is the job's to find out (tenant knows).
  */
 export const notConfiguredIn =
-  (mailer: Mailer | null) =>
+  (mailer: Mailer | null, crm: GoHighLevel | null = null) =>
   (channel: string): string | null => {
     if (channel === 'email') return mailer ? null : NOT_CONFIGURED.smtp;
-    return channel === 'webhook' ? null : NOT_CONFIGURED.crm;
+    if (channel === 'crm') return crm ? null : NOT_CONFIGURED.crmProvider;
+    return null;
   };
 
 export interface DeliveryDependencies {
   dataSource: DataSource;
   mailer: Mailer | null;
   webhooks: WebhookSender;
+  /** The GoHighLevel adapter; null when the agency's credentials are not set. */
+  crm: GoHighLevel | null;
   tenant: TenantClient;
 }
+
+/** How a lead appears in the clinic's CRM. */
+export const CRM_CONTACT_SOURCE = 'Website form';
+export const CRM_CONTACT_TAGS = ['website lead'];
 
 /** What a clinic's receiver gets: the lead, its service and attribution; no consent record or IP. */
 function webhookPayload(row: DeliveryRow): LeadWebhookPayload {
@@ -89,7 +98,7 @@ function webhookPayload(row: DeliveryRow): LeadWebhookPayload {
  * it `failed`, for an admin to see and retry. A delivery already done is not
  * done twice.
  */
-export function createDeliveryHandler({ dataSource, mailer, webhooks, tenant }: DeliveryDependencies) {
+export function createDeliveryHandler({ dataSource, mailer, webhooks, crm, tenant }: DeliveryDependencies) {
   const settle = (id: string, status: 'delivered' | 'not_configured', note: string | null = null) =>
     dataSource.query(
       `UPDATE "leads"."lead_deliveries" SET "status" = $2, "last_error" = $3, "attempts" = "attempts" + 1,
@@ -108,7 +117,23 @@ export function createDeliveryHandler({ dataSource, mailer, webhooks, tenant }: 
 
   async function send(row: DeliveryRow): Promise<void> {
     if (row.channel === 'crm') {
-      await settle(row.id, 'not_configured', NOT_CONFIGURED.crm);
+      if (!crm) {
+        await settle(row.id, 'not_configured', NOT_CONFIGURED.crmProvider);
+        return;
+      }
+      const { crmLocationId } = await clinicOf(row);
+      if (!crmLocationId) {
+        await settle(row.id, 'not_configured', NOT_CONFIGURED.crm);
+        return;
+      }
+      try {
+        await crm.upsertContact(crmLocationId, { name: row.name, email: row.email, phone: row.phone, source: CRM_CONTACT_SOURCE, tags: CRM_CONTACT_TAGS });
+      } catch (err) {
+        // Refused for good (bad credentials, unknown location): no retry will help; an admin can retry after fixing it.
+        if (err instanceof GhlError && !err.retryable) throw new UnrecoverableError(err.message);
+        throw err;
+      }
+      await settle(row.id, 'delivered');
       return;
     }
     if (row.channel === 'webhook') {

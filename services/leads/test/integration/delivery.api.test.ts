@@ -75,12 +75,12 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
     expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['pending', 'pending', 'pending']);
 
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'Leads <leads@healthads.local>', timeoutMs: 3000 });
-    // Handed over once: e-mail and webhook as jobs, the CRM push (no CRM accounts yet) settled at once without one.
+    // Handed over once: e-mail and webhook as jobs, the CRM push (no GoHighLevel credentials) settled at once without one.
     expect(await relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(mailer) })).toBeGreaterThanOrEqual(3);
     expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['not_configured', 'queued', 'queued']);
     expect(await relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(mailer) })).toBe(0);
 
-    const worker = createWorker('leads.deliver', createDeliveryHandler({ dataSource: t.dataSource, mailer, webhooks, tenant: tenantClient() }), redis);
+    const worker = createWorker('leads.deliver', createDeliveryHandler({ dataSource: t.dataSource, mailer, webhooks, crm: null, tenant: tenantClient() }), redis);
     try {
       await waitFor(async () => (await deliveriesOf(leadId)).every((d) => d.status !== 'queued'));
     } finally {
@@ -91,8 +91,8 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
     expect(email).toMatchObject({ channel: 'email', status: 'delivered', attempts: 1, last_error: null });
     // This clinic has no webhook: the job found out from tenant and recorded it.
     expect(webhook).toMatchObject({ channel: 'webhook', status: 'not_configured', last_error: NOT_CONFIGURED.webhook });
-    // No CRM accounts yet: recorded as not configured, never as sent.
-    expect(crm).toMatchObject({ channel: 'crm', status: 'not_configured', attempts: 0, last_error: NOT_CONFIGURED.crm });
+    // No GoHighLevel credentials: recorded as not configured, never as sent.
+    expect(crm).toMatchObject({ channel: 'crm', status: 'not_configured', attempts: 0, last_error: NOT_CONFIGURED.crmProvider });
 
     const mail = smtp.received.find((m) => m.raw.includes('Marcus Reed'));
     expect(mail?.to).toEqual([clinicEmail]);
@@ -106,7 +106,7 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
     const before = smtp.received.length;
     await relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(null) });
     expect(await deliveriesOf(leadId)).toEqual([
-      expect.objectContaining({ channel: 'crm', status: 'not_configured', last_error: NOT_CONFIGURED.crm }),
+      expect.objectContaining({ channel: 'crm', status: 'not_configured', last_error: NOT_CONFIGURED.crmProvider }),
       expect.objectContaining({ channel: 'email', status: 'not_configured', last_error: NOT_CONFIGURED.smtp }),
       expect.objectContaining({ channel: 'webhook', status: 'queued' }),
     ]);
@@ -117,7 +117,7 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
     const leadId = await submitLead('Nadia Flores');
     const before = smtp.received.length;
     const [, email] = await deliveriesOf(leadId);
-    const handler = createDeliveryHandler({ dataSource: t.dataSource, mailer: null, webhooks, tenant: tenantClient() });
+    const handler = createDeliveryHandler({ dataSource: t.dataSource, mailer: null, webhooks, crm: null, tenant: tenantClient() });
     await handler({ deliveryId: Number(email.id) }, { attemptsMade: 0, opts: { attempts: 5 } } as Job<{ deliveryId: number }>);
     expect((await deliveriesOf(leadId))[1]).toMatchObject({ status: 'not_configured', last_error: NOT_CONFIGURED.smtp });
     expect(smtp.received.length).toBe(before);
@@ -129,7 +129,7 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
     try {
       const leadId = await submitLead('Owen Park');
       const [, email] = await deliveriesOf(leadId);
-      const handler = createDeliveryHandler({ dataSource: t.dataSource, mailer, webhooks, tenant: tenantClient() });
+      const handler = createDeliveryHandler({ dataSource: t.dataSource, mailer, webhooks, crm: null, tenant: tenantClient() });
       const attempt = (made: number) => handler({ deliveryId: Number(email.id) }, { attemptsMade: made, opts: { attempts: 2 } } as Job<{ deliveryId: number }>);
 
       await expect(attempt(0)).rejects.toThrow(/Mailbox unavailable/);

@@ -17,6 +17,7 @@ describeQueues({
     dataSource,
     mailer: null,
     webhooks: createWebhookSender({ timeoutMs: 500, allowPrivate: false }),
+    crm: null,
     tenant: createTenantClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: config.INTERNAL_SECRET, timeoutMs: 500 }),
   }),
   samples: {

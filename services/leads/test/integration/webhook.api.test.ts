@@ -36,7 +36,7 @@ describe('lead delivery: the clinic’s signed webhook', () => {
 
   const tenantClient = () => createTenantClient({ baseUrl: t.templates!.tenant!.url, internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 2000 });
   const loopbackSender = createWebhookSender({ timeoutMs: 2000, allowPrivate: true });
-  const handlerWith = (webhooks: WebhookSender) => createDeliveryHandler({ dataSource: t.dataSource, mailer: null, webhooks, tenant: tenantClient() });
+  const handlerWith = (webhooks: WebhookSender) => createDeliveryHandler({ dataSource: t.dataSource, mailer: null, webhooks, crm: null, tenant: tenantClient() });
   const job = (made: number, attempts = 5) => ({ attemptsMade: made, opts: { attempts } }) as Job<{ deliveryId: number }>;
 
   /** A clinic with an active service and, unless `webhook` is null, a webhook to a loopback receiver answering `answers`. */

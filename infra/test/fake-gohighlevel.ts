@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeContact {
+  id: string;
+  locationId: string;
+  firstName: string;
+  lastName: string;
+  name: string;
+  email: string;
+  phone: string;
+  source: string;
+  tags: string[];
+}
+
+/**
+ * GoHighLevel's API v2 as far as this product uses it, on a loopback port:
+ * the agency token mints location tokens (`POST /oauth/locationToken`, form
+ * body, `Version` header required), and a location token upserts contacts
+ * into its own location only (`POST /contacts/upsert`, matched by e-mail,
+ * then phone). Tests script failures (`failNext`) and revoke tokens.
+ */
+export async function startFakeGoHighLevel(options: { agencyToken: string; companyId: string; locations: string[] }) {
+  const locations = new Set(options.locations);
+  const tokens = new Map<string, string>(); // token → locationId
+  const contacts = new Map<string, FakeContact[]>(); // locationId → contacts
+  const calls: Array<{ path: string; authorization: string | undefined; version: string | undefined }> = [];
+  const failures: Array<{ status: number; body: unknown }> = [];
+  let minted = 0;
+
+  const send = (res: ServerResponse, status: number, body: unknown) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+  const read = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (c: string) => (body += c));
+      req.on('end', () => resolve(body));
+    });
+
+  const server = createServer(async (req, res) => {
+    const raw = await read(req);
+    const path = (req.url ?? '').split('?')[0];
+    calls.push({ path, authorization: req.headers.authorization, version: req.headers.version as string | undefined });
+    const failure = failures.shift();
+    if (failure) return send(res, failure.status, failure.body);
+    if (req.method !== 'POST') return send(res, 404, { message: 'Not found' });
+    if (!req.headers.version) return send(res, 400, { message: 'Version header is required' });
+    const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+
+    if (path === '/oauth/locationToken') {
+      if (bearer !== options.agencyToken) return send(res, 401, { message: 'Invalid JWT' });
+      if (!String(req.headers['content-type']).startsWith('application/x-www-form-urlencoded')) return send(res, 422, { message: ['body must be form-encoded'] });
+      const form = new URLSearchParams(raw);
+      if (form.get('companyId') !== options.companyId) return send(res, 403, { message: 'The company does not own this location' });
+      const locationId = form.get('locationId') ?? '';
+      if (!locations.has(locationId)) return send(res, 400, { message: 'Location not found' });
+      const token = `loc_${++minted}_${randomBytes(6).toString('hex')}`;
+      tokens.set(token, locationId);
+      return send(res, 200, { access_token: token, token_type: 'Bearer', expires_in: 86399, locationId, scope: 'contacts.write' });
+    }
+
+    if (path === '/contacts/upsert') {
+      const tokenLocation = bearer ? tokens.get(bearer) : undefined;
+      if (!tokenLocation) return send(res, 401, { message: 'Invalid JWT' });
+      let body: Partial<FakeContact>;
+      try {
+        body = JSON.parse(raw) as Partial<FakeContact>;
+      } catch {
+        return send(res, 400, { message: 'Unexpected token in JSON' });
+      }
+      if (body.locationId !== tokenLocation) return send(res, 403, { message: 'The token does not have access to this location' });
+      if (!body.email && !body.phone) return send(res, 422, { message: ['email or phone is required'] });
+      const list = contacts.get(tokenLocation) ?? [];
+      contacts.set(tokenLocation, list);
+      const existing = list.find((c) => (body.email && c.email === body.email.toLowerCase()) || (body.phone && c.phone === body.phone));
+      const contact: FakeContact = {
+        id: existing?.id ?? `ct_${randomBytes(8).toString('hex')}`,
+        locationId: tokenLocation,
+        firstName: body.firstName ?? '',
+        lastName: body.lastName ?? '',
+        name: body.name ?? '',
+        email: (body.email ?? '').toLowerCase(),
+        phone: body.phone ?? '',
+        source: body.source ?? '',
+        tags: [...new Set([...(existing?.tags ?? []), ...(body.tags ?? [])])],
+      };
+      if (existing) Object.assign(existing, contact);
+      else list.push(contact);
+      return send(res, 200, { new: !existing, contact, traceId: randomBytes(4).toString('hex') });
+    }
+    return send(res, 404, { message: `Cannot POST ${path}` });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    contactsOf: (locationId: string) => contacts.get(locationId) ?? [],
+    /** The next `times` requests answer `status` (e.g. 429, 500) before anything else. */
+    failNext: (status: number, times = 1, body: unknown = { message: `scripted ${status}` }) => {
+      for (let i = 0; i < times; i++) failures.push({ status, body });
+    },
+    /** Every location token stops working (GoHighLevel revoked them). */
+    revokeTokens: () => tokens.clear(),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
