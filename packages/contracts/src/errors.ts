@@ -54,6 +54,13 @@ export const Messages = {
   leadServiceInactive: 'This service is not taking online requests right now. Please call us directly.',
   leadIdempotencyMismatch: 'This submission key was already used with different details. Please submit the form again.',
   leadsRateLimited: 'Too many requests were sent from your network. Please wait a few minutes or call us directly.',
+  // Admin Leads inbox (issue 7)
+  leadNotFound: (id: number) => `Lead ${id} was not found.`,
+  leadDeliveryNotFound: (id: number) => `Delivery ${id} was not found.`,
+  leadStatusMovedOn: (status: string) =>
+    `This lead was moved to ${status} by someone else in the meantime. Reload it and try again.`,
+  leadDeliveryNotFailed: (status: string) => `Only a failed delivery can be retried; this one is ${status.replace('_', ' ')}.`,
+  leadDeliveryBusy: 'This delivery is being attempted right now. Try again in a moment.',
   notAdmin: 'This account does not have admin access.',
   notFound: 'This record was not found.',
   sessionStoreUnavailable: 'Sign-in is temporarily unavailable. Please try again in a moment.',

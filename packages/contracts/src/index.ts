@@ -13,6 +13,7 @@ export * from './tenant/onboarding';
 export * from './leads/lead-form';
 export * from './leads/lead';
 export * from './leads/lead-wire';
+export * from './leads/admin';
 export * from './leads/webhook';
 export * from './templates/client-service';
 export * from './route-contract';

@@ -45,6 +45,16 @@ import {
   UnifiedContentSchema,
 } from './templates/client-service';
 import { LeadReceiptSchema, LeadSubmitSchema } from './leads/lead';
+import {
+  LeadCountsQuerySchema,
+  LeadCountsSchema,
+  LeadDeliverySchema,
+  LeadDetailSchema,
+  LeadExportQuerySchema,
+  LeadListQuerySchema,
+  LeadListSchema,
+  LeadStatusUpdateSchema,
+} from './leads/admin';
 import { LEAD_BODY_LIMIT, LEAD_SUBMIT_PATH } from './leads/lead-wire';
 import { TestimonialSchema } from './templates/content';
 import { ServiceCreateSchema, ServiceSchema, ServiceUpdateSchema } from './templates/service-form';
@@ -532,6 +542,10 @@ export const templatesRoutes = {
     params: ClientTemplateParamSchema,
     data: z.array(TestimonialSchema),
   }),
+} as const;
+
+/** leads: the public lead form and the admin Leads inbox (issue 7). */
+export const leadsRoutes = {
   submitLead: defineRoute({
     operation: 'submitLead',
     method: 'POST',
@@ -547,6 +561,70 @@ export const templatesRoutes = {
     data: LeadReceiptSchema,
     errors: [404, 409, 422],
   }),
+  listLeads: defineRoute({
+    operation: 'listLeads',
+    method: 'GET',
+    path: '/api/leads',
+    owner: 'leads',
+    access: 'admin',
+    summary: 'A clinic’s leads, newest first, one page: filters by service, status, period (from inclusive, to through that day) and text (name, e-mail, phone, reference).',
+    query: LeadListQuerySchema,
+    data: LeadListSchema,
+  }),
+  getLeadCounts: defineRoute({
+    operation: 'getLeadCounts',
+    method: 'GET',
+    path: '/api/leads/counts',
+    owner: 'leads',
+    access: 'admin',
+    summary: 'How many leads a clinic has, by service, by style variant and by status (optionally in a period).',
+    query: LeadCountsQuerySchema,
+    data: LeadCountsSchema,
+  }),
+  exportLeads: defineRoute({
+    operation: 'exportLeads',
+    method: 'GET',
+    path: '/api/leads/export.csv',
+    owner: 'leads',
+    access: 'admin',
+    summary: 'Every lead the list’s filters select, as a CSV attachment (cells that a spreadsheet would run as a formula are quoted with a leading apostrophe).',
+    query: LeadExportQuerySchema,
+    file: 'text/csv',
+  }),
+  getLead: defineRoute({
+    operation: 'getLead',
+    method: 'GET',
+    path: '/api/leads/:id',
+    owner: 'leads',
+    access: 'admin',
+    summary: 'One lead: its attribution (both touches), consent, deliveries and status history.',
+    params: IdParamSchema,
+    data: LeadDetailSchema,
+    errors: [404],
+  }),
+  updateLeadStatus: defineRoute({
+    operation: 'updateLeadStatus',
+    method: 'PATCH',
+    path: '/api/leads/:id/status',
+    owner: 'leads',
+    access: 'admin',
+    summary: 'Move a lead along new → contacted → booked → won or lost (corrections back allowed; each change is audited). 409 when `from` is given and the lead has moved on.',
+    params: IdParamSchema,
+    body: LeadStatusUpdateSchema,
+    data: LeadDetailSchema,
+    errors: [404, 409],
+  }),
+  retryLeadDelivery: defineRoute({
+    operation: 'retryLeadDelivery',
+    method: 'POST',
+    path: '/api/lead-deliveries/:id/retry',
+    owner: 'leads',
+    access: 'admin',
+    summary: 'Send a failed delivery again: it goes back to pending and the outbox relay queues it with a fresh set of tries. 409 unless it failed.',
+    params: IdParamSchema,
+    data: LeadDeliverySchema,
+    errors: [404, 409, 503],
+  }),
 } as const;
 
 /**
@@ -554,7 +632,7 @@ export const templatesRoutes = {
  * service answers yet arrive with the issue that builds them, so a path here
  * is always one that works.
  */
-export const routes = { ...sessionRoutes, ...tenantRoutes, ...templatesRoutes } as const;
+export const routes = { ...sessionRoutes, ...tenantRoutes, ...templatesRoutes, ...leadsRoutes } as const;
 export type Routes = typeof routes;
 export type OperationName = keyof Routes;
 

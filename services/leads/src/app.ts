@@ -1,13 +1,19 @@
 import type { DataSource } from 'typeorm';
-import { createServiceApp, databaseReady, registerDataSource, registerRoutes } from '@hap/service-kit';
+import { createServiceApp, databaseReady, queueRedis, registerDataSource, registerRoutes } from '@hap/service-kit';
 import { createCatalogueClient, type CatalogueClient } from './clients/catalogue.client';
 import type { Config } from './config';
+import { createDeliveryJobs, type DeliveryJobs } from './modules/admin/delivery-jobs';
+import { LeadAdminRepository } from './modules/admin/lead-admin.repository';
+import { leadAdminHandlers } from './modules/admin/lead-admin.routes';
+import { LeadAdminService } from './modules/admin/lead-admin.service';
 import { leadHandlers } from './modules/leads/lead.routes';
 import { LeadService } from './modules/leads/lead.service';
 
 export interface AppDependencies {
   /** How the service checks a lead's service; defaults to HTTP at TEMPLATES_URL. */
   catalogue?: CatalogueClient;
+  /** The `leads.deliver` jobs an admin's retry clears; defaults to the queue in REDIS_URL. */
+  deliveryJobs?: DeliveryJobs;
 }
 
 /** Builds the leads API without listening (tests drive it in-process). */
@@ -27,6 +33,11 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
       timeoutMs: config.TEMPLATES_TIMEOUT_MS,
       cacheMs: config.LEAD_CATALOGUE_CACHE_MS,
     });
-  registerRoutes(app, 'leads', leadHandlers(new LeadService(dataSource, catalogue)));
+  const deliveryJobs = dependencies.deliveryJobs ?? createDeliveryJobs(queueRedis(config));
+  app.addHook('onClose', () => deliveryJobs.close());
+  registerRoutes(app, 'leads', {
+    ...leadHandlers(new LeadService(dataSource, catalogue)),
+    ...leadAdminHandlers(new LeadAdminService(dataSource, new LeadAdminRepository(dataSource), catalogue, deliveryJobs)),
+  });
   return app;
 }

@@ -6,6 +6,8 @@ export interface CatalogueService {
   id: number;
   clientId: number;
   isActive: boolean;
+  /** The service's name, as the admin inbox shows it. */
+  name: string;
 }
 
 /** What leads asks templates: the services of a clinic (DESIGN §2: services live there). */
@@ -44,7 +46,7 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
       if (kept && now - kept.at < options.cacheMs) return kept.services;
       const services = client
         .call(routes.listServicesForClient, { params: { clientId } }, { headers: internalHeaders({ requestId }) })
-        .then((list) => list.map(({ id, clientId: owner, isActive }) => ({ id, clientId: owner, isActive })));
+        .then((list) => list.map(({ id, clientId: owner, isActive, name }) => ({ id, clientId: owner, isActive, name })));
       if (options.cacheMs > 0) {
         cache.set(clientId, { at: now, services });
         // A failed answer is not kept: the next lead asks again.

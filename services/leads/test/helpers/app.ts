@@ -1,6 +1,6 @@
 import { startService, type SignedClient } from '@hap/service-kit/testing';
 import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
-import { buildApp } from '../../src/app';
+import { buildApp, type AppDependencies } from '../../src/app';
 import { loadServiceConfig, type Config } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 
@@ -24,8 +24,9 @@ export interface TestLeads {
  * real templates service on a loopback port whether a lead's service takes
  * leads; `templatesUrl` points it elsewhere instead (a closed port: templates down).
  * The catalogue answers are not cached, so each test sees its own writes.
+ * `dependencies` replace the app's defaults (e.g. a queue on the test's own Redis prefix).
  */
-export async function startLeads(options: { templatesUrl?: string } = {}): Promise<TestLeads> {
+export async function startLeads(options: { templatesUrl?: string; dependencies?: AppDependencies } = {}): Promise<TestLeads> {
   let templates: TestTemplates | null = null;
   let templatesUrl = options.templatesUrl;
   if (!templatesUrl) {
@@ -34,7 +35,7 @@ export async function startLeads(options: { templatesUrl?: string } = {}): Promi
   }
   const config = loadServiceConfig({ ...process.env, TEMPLATES_URL: templatesUrl, TEMPLATES_TIMEOUT_MS: '1500', LEAD_CATALOGUE_CACHE_MS: '0' });
   const dataSource = createDataSource(config.DATABASE_URL);
-  const started = await startService(() => buildApp(config, dataSource), { internalSecret: config.INTERNAL_SECRET });
+  const started = await startService(() => buildApp(config, dataSource, options.dependencies), { internalSecret: config.INTERNAL_SECRET });
   return {
     ...started,
     config,

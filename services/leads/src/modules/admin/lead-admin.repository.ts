@@ -1,0 +1,162 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { LeadStatus } from '@hap/contracts';
+import type { SqlFilter } from './lead-admin.rules';
+
+/** A `leads.leads` row as the admin reads it (pg: bigint as text, timestamptz as Date). */
+export interface LeadRow {
+  id: string;
+  reference: string;
+  client_id: number;
+  service_id: number;
+  service_checked: boolean;
+  name: string;
+  email: string;
+  phone: string;
+  message: string | null;
+  status: LeadStatus;
+  style_variant: string | null;
+  first_touch: Record<string, unknown> | null;
+  last_touch: Record<string, unknown> | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  gclid: string | null;
+  gbraid: string | null;
+  wbraid: string | null;
+  fbclid: string | null;
+  landing_path: string | null;
+  referrer: string | null;
+  consent_text: string;
+  consent_version: string;
+  consent_at: Date;
+  consent_ip: string | null;
+  consent_user_agent: string | null;
+  created_at: Date;
+  updated_at: Date;
+  /** Deliveries of the lead that exhausted their retries. */
+  failed_deliveries: number;
+}
+
+export interface DeliveryRow {
+  id: string;
+  lead_id: string;
+  channel: 'email' | 'webhook' | 'crm';
+  status: 'pending' | 'queued' | 'delivered' | 'failed' | 'not_configured';
+  attempts: number;
+  last_error: string | null;
+  queued_at: Date | null;
+  delivered_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface StatusAuditRow {
+  actor_user_id: number | null;
+  changes: { before?: { status?: LeadStatus }; after?: { status?: LeadStatus }; by?: string | null } | null;
+  created_at: Date;
+}
+
+/** Every column the admin reads, never `request_hash` or `idempotency_key`. */
+const LEAD_COLUMNS = `l."id", l."reference", l."client_id", l."service_id", l."service_checked", l."name", l."email", l."phone", l."message",
+  l."status", l."style_variant", l."first_touch", l."last_touch", l."utm_source", l."utm_medium", l."utm_campaign", l."utm_term",
+  l."utm_content", l."gclid", l."gbraid", l."wbraid", l."fbclid", l."landing_path", l."referrer", l."consent_text", l."consent_version",
+  l."consent_at", l."consent_ip", l."consent_user_agent", l."created_at", l."updated_at",
+  (SELECT count(*)::int FROM "leads"."lead_deliveries" d WHERE d."lead_id" = l."id" AND d."status" = 'failed') AS "failed_deliveries"`;
+
+const DELIVERY_COLUMNS = `"id", "lead_id", "channel", "status", "attempts", "last_error", "queued_at", "delivered_at", "created_at", "updated_at"`;
+
+/** The admin inbox's queries; every value is a parameter. */
+export class LeadAdminRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** One page, newest first (id breaks ties), and how many rows the filter selects. */
+  async page(filter: SqlFilter, limit: number, offset: number): Promise<{ rows: LeadRow[]; total: number }> {
+    const n = filter.params.length;
+    const [rows, [count]] = await Promise.all([
+      this.dataSource.query(
+        `SELECT ${LEAD_COLUMNS} FROM "leads"."leads" l WHERE ${filter.where} ORDER BY l."created_at" DESC, l."id" DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+        [...filter.params, limit, offset],
+      ) as Promise<LeadRow[]>,
+      this.dataSource.query(`SELECT count(*)::int AS "total" FROM "leads"."leads" l WHERE ${filter.where}`, filter.params) as Promise<Array<{ total: number }>>,
+    ]);
+    return { rows, total: count?.total ?? 0 };
+  }
+
+  /**
+   * Every row the filter selects, `batch` at a time by keyset (newest first),
+   * so an export of a large clinic never holds it all in memory.
+   */
+  async *batches(filter: SqlFilter, batch = 1000): AsyncGenerator<LeadRow[]> {
+    let after: { createdAt: Date; id: string } | null = null;
+    for (;;) {
+      const n = filter.params.length;
+      const keyset = after ? ` AND (l."created_at", l."id") < ($${n + 2}::timestamptz, $${n + 3}::bigint)` : '';
+      const params = after ? [...filter.params, batch, after.createdAt, after.id] : [...filter.params, batch];
+      const rows = (await this.dataSource.query(
+        `SELECT ${LEAD_COLUMNS} FROM "leads"."leads" l WHERE ${filter.where}${keyset} ORDER BY l."created_at" DESC, l."id" DESC LIMIT $${n + 1}`,
+        params,
+      )) as LeadRow[];
+      if (rows.length) yield rows;
+      if (rows.length < batch) return;
+      const last = rows[rows.length - 1];
+      after = { createdAt: last.created_at, id: last.id };
+    }
+  }
+
+  async findById(id: number, manager: EntityManager | DataSource = this.dataSource, lock = false): Promise<LeadRow | null> {
+    const [row] = (await manager.query(
+      `SELECT ${LEAD_COLUMNS} FROM "leads"."leads" l WHERE l."id" = $1${lock ? ' FOR UPDATE OF l' : ''}`,
+      [id],
+    )) as LeadRow[];
+    return row ?? null;
+  }
+
+  async setStatus(id: number, status: LeadStatus, manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE "leads"."leads" SET "status" = $2, "updated_at" = now() WHERE "id" = $1`, [id, status]);
+  }
+
+  deliveriesOf(leadId: string): Promise<DeliveryRow[]> {
+    return this.dataSource.query(
+      `SELECT ${DELIVERY_COLUMNS} FROM "leads"."lead_deliveries" WHERE "lead_id" = $1 ORDER BY "channel"`,
+      [leadId],
+    ) as Promise<DeliveryRow[]>;
+  }
+
+  statusHistoryOf(leadId: string): Promise<StatusAuditRow[]> {
+    return this.dataSource.query(
+      `SELECT "actor_user_id", "changes", "created_at" FROM "leads"."audit_log"
+        WHERE "entity" = 'lead' AND "entity_id" = $1 AND "action" = 'update' ORDER BY "id"`,
+      [leadId],
+    ) as Promise<StatusAuditRow[]>;
+  }
+
+  async findDelivery(id: number, manager: EntityManager | DataSource = this.dataSource, lock = false): Promise<DeliveryRow | null> {
+    const [row] = (await manager.query(
+      `SELECT ${DELIVERY_COLUMNS} FROM "leads"."lead_deliveries" WHERE "id" = $1${lock ? ' FOR UPDATE' : ''}`,
+      [id],
+    )) as DeliveryRow[];
+    return row ?? null;
+  }
+
+  /** Back to the outbox: the relay queues it again (attempts are kept as its history). */
+  async requeueDelivery(id: number, manager: EntityManager): Promise<DeliveryRow> {
+    const [rows] = (await manager.query(
+      `UPDATE "leads"."lead_deliveries" SET "status" = 'pending', "queued_at" = NULL, "updated_at" = now() WHERE "id" = $1 RETURNING ${DELIVERY_COLUMNS}`,
+      [id],
+    )) as [DeliveryRow[], number];
+    return rows[0];
+  }
+
+  /** Counts of one clinic (optionally a period) by service, style variant and status, in one scan. */
+  async counts(filter: SqlFilter): Promise<Array<{ service_id: number | null; style_variant: string | null; status: LeadStatus | null; count: number; g: number }>> {
+    return this.dataSource.query(
+      `SELECT l."service_id", l."style_variant", l."status", count(*)::int AS "count",
+              GROUPING(l."service_id", l."style_variant", l."status")::int AS "g"
+         FROM "leads"."leads" l WHERE ${filter.where}
+        GROUP BY GROUPING SETS ((l."service_id"), (l."style_variant"), (l."status"), ())`,
+      filter.params,
+    ) as Promise<Array<{ service_id: number | null; style_variant: string | null; status: LeadStatus | null; count: number; g: number }>>;
+  }
+}

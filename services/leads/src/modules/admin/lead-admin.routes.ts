@@ -1,0 +1,23 @@
+import { actorOf, type RouteHandlers } from '@hap/service-kit';
+import { exportFileName } from './lead-admin.rules';
+import type { LeadAdminService } from './lead-admin.service';
+
+type LeadAdminOperations = 'listLeads' | 'getLeadCounts' | 'exportLeads' | 'getLead' | 'updateLeadStatus' | 'retryLeadDelivery';
+
+/** The admin Leads inbox (issue 7): every row is access 'admin'. */
+export const leadAdminHandlers = (admin: LeadAdminService): Pick<RouteHandlers<'leads'>, LeadAdminOperations> => ({
+  listLeads: ({ query }, request) => admin.list(actorOf(request), query),
+  getLeadCounts: ({ query }, request) => admin.counts(actorOf(request), query),
+  exportLeads: async ({ query }, request, reply) => {
+    const csv = await admin.exportCsv(actorOf(request), query, request.log);
+    await reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${exportFileName(query.clientId, new Date())}"`)
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(csv);
+  },
+  getLead: ({ params }, request) => admin.get(actorOf(request), params.id),
+  updateLeadStatus: ({ params, body }, request) => admin.updateStatus(actorOf(request), params.id, body),
+  retryLeadDelivery: ({ params }, request) => admin.retryDelivery(actorOf(request), params.id),
+});

@@ -1,0 +1,283 @@
+import { Readable } from 'node:stream';
+import type { DataSource } from 'typeorm';
+import {
+  LEAD_STATUSES,
+  Messages,
+  ErrorCode,
+  type LeadCounts,
+  type LeadCountsQuery,
+  type LeadDelivery,
+  type LeadDetail,
+  type LeadExportQuery,
+  type LeadList,
+  type LeadListItem,
+  type LeadListQuery,
+  type LeadStatusUpdate,
+  type LeadTouch,
+} from '@hap/contracts';
+import { AppError, assertAdmin, auditedTransaction, conflict, notFound, recordAudit, type Actor } from '@hap/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CatalogueClient } from '../../clients/catalogue.client';
+import type { DeliveryJobs } from './delivery-jobs';
+import type { DeliveryRow, LeadAdminRepository, LeadRow, StatusAuditRow } from './lead-admin.repository';
+import { CSV_BOM, csvRow, leadFilter, pageCount, statusMove } from './lead-admin.rules';
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+const TOUCH_KEYS = ['utmSource', 'utmMedium', 'utmCampaign', 'utmTerm', 'utmContent', 'gclid', 'gbraid', 'wbraid', 'fbclid', 'landingPath', 'referrer', 'at'] as const;
+
+/** A stored touch (jsonb as the form sent it) with every field present. */
+function toTouch(value: Record<string, unknown> | null): LeadTouch | null {
+  if (!value) return null;
+  const touch = {} as Record<(typeof TOUCH_KEYS)[number], string | null>;
+  for (const key of TOUCH_KEYS) touch[key] = typeof value[key] === 'string' ? value[key] : null;
+  return touch;
+}
+
+const toDelivery = (row: DeliveryRow): LeadDelivery => ({
+  id: Number(row.id),
+  channel: row.channel,
+  status: row.status,
+  attempts: row.attempts,
+  lastError: row.last_error,
+  queuedAt: iso(row.queued_at),
+  deliveredAt: iso(row.delivered_at),
+  createdAt: iso(row.created_at)!,
+  updatedAt: iso(row.updated_at)!,
+});
+
+function toListItem(row: LeadRow, serviceNames: ReadonlyMap<number, string>): LeadListItem {
+  return {
+    id: Number(row.id),
+    reference: row.reference,
+    clientId: row.client_id,
+    serviceId: row.service_id,
+    serviceName: serviceNames.get(row.service_id) ?? null,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    status: row.status,
+    styleVariant: row.style_variant,
+    utmSource: row.utm_source,
+    utmCampaign: row.utm_campaign,
+    failedDeliveries: row.failed_deliveries,
+    createdAt: iso(row.created_at)!,
+  };
+}
+
+/** The CSV's columns: what a clinic's front desk or an analyst needs; never the request hash or idempotency key. */
+const CSV_COLUMNS: ReadonlyArray<[string, (row: LeadRow, serviceNames: ReadonlyMap<number, string>) => unknown]> = [
+  ['Reference', (r) => r.reference],
+  ['Created at', (r) => iso(r.created_at)],
+  ['Status', (r) => r.status],
+  ['Service id', (r) => r.service_id],
+  ['Service', (r, names) => names.get(r.service_id) ?? ''],
+  ['Name', (r) => r.name],
+  ['Email', (r) => r.email],
+  ['Phone', (r) => r.phone],
+  ['Message', (r) => r.message],
+  ['Style variant', (r) => r.style_variant],
+  ['UTM source', (r) => r.utm_source],
+  ['UTM medium', (r) => r.utm_medium],
+  ['UTM campaign', (r) => r.utm_campaign],
+  ['UTM term', (r) => r.utm_term],
+  ['UTM content', (r) => r.utm_content],
+  ['GCLID', (r) => r.gclid],
+  ['GBRAID', (r) => r.gbraid],
+  ['WBRAID', (r) => r.wbraid],
+  ['FBCLID', (r) => r.fbclid],
+  ['Landing path', (r) => r.landing_path],
+  ['Referrer', (r) => r.referrer],
+  ['Consent version', (r) => r.consent_version],
+  ['Consent at', (r) => iso(r.consent_at)],
+  ['Failed deliveries', (r) => r.failed_deliveries],
+];
+
+/**
+ * The admin Leads inbox: reads of one clinic's leads, the status pipeline
+ * (each change audited with who made it), counts, CSV export and the retry
+ * of a failed delivery. Every method checks the caller is an admin first.
+ */
+export class LeadAdminService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly leads: LeadAdminRepository,
+    private readonly catalogue: CatalogueClient,
+    private readonly jobs: DeliveryJobs,
+  ) {}
+
+  async list(actor: Actor, query: LeadListQuery): Promise<LeadList> {
+    assertAdmin(actor);
+    const { page, pageSize } = query;
+    const [{ rows, total }, names] = await Promise.all([
+      this.leads.page(leadFilter(query), pageSize, (page - 1) * pageSize),
+      this.serviceNames(query.clientId, actor),
+    ]);
+    return { items: rows.map((row) => toListItem(row, names)), total, page, pageSize, pageCount: pageCount(total, pageSize) };
+  }
+
+  async get(actor: Actor, id: number): Promise<LeadDetail> {
+    assertAdmin(actor);
+    const row = await this.leads.findById(id);
+    if (!row) throw notFound(Messages.leadNotFound(id));
+    return this.detail(row, actor);
+  }
+
+  /**
+   * Moves a lead (any move is allowed, services/leads/README.md) and records
+   * who moved it from what to what, in one transaction. The same status
+   * again changes and records nothing.
+   */
+  async updateStatus(actor: Actor, id: number, update: LeadStatusUpdate): Promise<LeadDetail> {
+    assertAdmin(actor);
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.leads.findById(id, manager, true);
+      if (!row) throw notFound(Messages.leadNotFound(id));
+      if (update.from !== undefined && update.from !== row.status && row.status !== update.status) {
+        throw conflict(Messages.leadStatusMovedOn(row.status));
+      }
+      const move = statusMove(row.status, update.status);
+      if (move === 'none') return;
+      await this.leads.setStatus(id, update.status, manager);
+      const changes = { before: { status: row.status }, after: { status: update.status }, move, by: actor.identity.email ?? null };
+      await recordAudit(manager, actor, { action: 'update', entity: 'lead', entityId: id, changes });
+    });
+    return this.get(actor, id);
+  }
+
+  async counts(actor: Actor, query: LeadCountsQuery): Promise<LeadCounts> {
+    assertAdmin(actor);
+    const [rows, services] = await Promise.all([this.leads.counts(leadFilter(query)), this.services(query.clientId, actor)]);
+    // GROUPING bits (service, variant, status; 1 = rolled up): 3 by service, 5 by variant, 6 by status, 7 the total.
+    const byServiceCount = new Map(rows.filter((r) => r.g === 3).map((r) => [r.service_id!, r.count]));
+    const byService = [
+      ...(services ?? []).map((s) => ({ serviceId: s.id, serviceName: s.name, count: byServiceCount.get(s.id) ?? 0 })),
+      ...[...byServiceCount]
+        .filter(([serviceId]) => !services?.some((s) => s.id === serviceId))
+        .map(([serviceId, count]) => ({ serviceId, serviceName: null, count })),
+    ].sort((a, b) => b.count - a.count || (a.serviceName ?? '').localeCompare(b.serviceName ?? '') || a.serviceId - b.serviceId);
+    const byVariant = rows
+      .filter((r) => r.g === 5)
+      .map((r) => ({ variant: r.style_variant, count: r.count }))
+      // Most first; a lead whose page did not say its variant last.
+      .sort((a, b) => b.count - a.count || (a.variant === null ? 1 : b.variant === null ? -1 : a.variant.localeCompare(b.variant)));
+    const byStatus = Object.fromEntries(LEAD_STATUSES.map((s) => [s, rows.find((r) => r.g === 6 && r.status === s)?.count ?? 0])) as LeadCounts['byStatus'];
+    return { total: rows.find((r) => r.g === 7)?.count ?? 0, byService, byVariant, byStatus };
+  }
+
+  /**
+   * The filtered leads as CSV, streamed in batches: a header row, then one
+   * row per lead, newest first. Cells a spreadsheet would run as a formula
+   * are neutralised (lead-admin.rules.ts).
+   */
+  async exportCsv(actor: Actor, query: LeadExportQuery, log: FastifyBaseLogger): Promise<Readable> {
+    assertAdmin(actor);
+    const names = await this.serviceNames(query.clientId, actor);
+    const batches = this.leads.batches(leadFilter(query));
+    async function* lines(): AsyncGenerator<string> {
+      yield CSV_BOM + csvRow(CSV_COLUMNS.map(([title]) => title));
+      let count = 0;
+      for await (const rows of batches) {
+        yield rows.map((row) => csvRow(CSV_COLUMNS.map(([, cell]) => cell(row, names)))).join('');
+        count += rows.length;
+      }
+      log.info({ clientId: query.clientId, count }, 'leads exported');
+    }
+    return Readable.from(lines());
+  }
+
+  /**
+   * A failed delivery goes back to the outbox (`pending`): the relay queues
+   * it again and the worker gets a fresh set of tries. Its attempts and last
+   * error stay until the next attempt replaces them. Only a failed delivery
+   * can be retried (409 otherwise); the retry is audited.
+   */
+  async retryDelivery(actor: Actor, id: number): Promise<LeadDelivery> {
+    assertAdmin(actor);
+    const found = await this.leads.findDelivery(id);
+    if (!found) throw notFound(Messages.leadDeliveryNotFound(id));
+    if (found.status !== 'failed') throw conflict(Messages.leadDeliveryNotFailed(found.status));
+    let clearance;
+    try {
+      clearance = await this.jobs.clearFinished(id);
+    } catch (err) {
+      throw Object.assign(new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('delivery queue')), { cause: err });
+    }
+    if (clearance === 'busy') throw conflict(Messages.leadDeliveryBusy);
+    return auditedTransaction(this.dataSource, actor, async (manager) => {
+      const row = await this.leads.findDelivery(id, manager, true);
+      if (!row) throw notFound(Messages.leadDeliveryNotFound(id));
+      if (row.status !== 'failed') throw conflict(Messages.leadDeliveryNotFailed(row.status));
+      const after = await this.leads.requeueDelivery(id, manager);
+      return {
+        result: toDelivery(after),
+        audit: {
+          action: 'update',
+          entity: 'lead_delivery',
+          entityId: id,
+          changes: { before: { status: row.status, attempts: row.attempts, lastError: row.last_error }, after: { status: after.status } },
+        },
+      };
+    });
+  }
+
+  private async detail(row: LeadRow, actor: Actor): Promise<LeadDetail> {
+    const [deliveries, history, names] = await Promise.all([
+      this.leads.deliveriesOf(row.id),
+      this.leads.statusHistoryOf(row.id),
+      this.serviceNames(row.client_id, actor),
+    ]);
+    return {
+      ...toListItem(row, names),
+      message: row.message,
+      serviceChecked: row.service_checked,
+      attribution: {
+        styleVariant: row.style_variant,
+        utmSource: row.utm_source,
+        utmMedium: row.utm_medium,
+        utmCampaign: row.utm_campaign,
+        utmTerm: row.utm_term,
+        utmContent: row.utm_content,
+        gclid: row.gclid,
+        gbraid: row.gbraid,
+        wbraid: row.wbraid,
+        fbclid: row.fbclid,
+        landingPath: row.landing_path,
+        referrer: row.referrer,
+        firstTouch: toTouch(row.first_touch),
+        lastTouch: toTouch(row.last_touch),
+      },
+      consent: {
+        text: row.consent_text,
+        version: row.consent_version,
+        at: iso(row.consent_at)!,
+        ip: row.consent_ip,
+        userAgent: row.consent_user_agent,
+      },
+      deliveries: deliveries.map(toDelivery),
+      statusHistory: history.flatMap((entry) => statusChange(entry)),
+      updatedAt: iso(row.updated_at)!,
+    };
+  }
+
+  /** A clinic's services (name and id), or null when templates cannot answer: reads never fail for want of names. */
+  private async services(clientId: number, actor: Actor) {
+    try {
+      return await this.catalogue.servicesOf(clientId, actor.requestId);
+    } catch {
+      return null;
+    }
+  }
+
+  private async serviceNames(clientId: number, actor: Actor): Promise<ReadonlyMap<number, string>> {
+    return new Map((await this.services(clientId, actor))?.map((s) => [s.id, s.name]) ?? []);
+  }
+}
+
+function statusChange(entry: StatusAuditRow): LeadDetail['statusHistory'] {
+  const from = entry.changes?.before?.status;
+  const to = entry.changes?.after?.status;
+  if (!from || !to) return [];
+  const by = entry.changes?.by ?? (entry.actor_user_id !== null ? `admin #${entry.actor_user_id}` : null);
+  return [{ from, to, at: iso(entry.created_at)!, by }];
+}
