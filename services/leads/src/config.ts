@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { baseConfigShape, loadConfig, port } from '@hap/service-kit';
+import { ghlConfigShape } from '@hap/service-kit/gohighlevel';
+import { DEFAULT_PORTS } from '@hap/contracts';
+
+/** The leads service's configuration; see .env.example at the repository root. */
+export const configShape = {
+  ...baseConfigShape,
+  /** Port of the leads API. */
+  PORT: port(DEFAULT_PORTS.leads),
+  /** Where the templates service listens: a lead's service must be its clinic's and active there. */
+  TEMPLATES_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default(`http://127.0.0.1:${DEFAULT_PORTS.templates}`)
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** How long the service check may take (ms); past it the lead is kept unchecked rather than refused. */
+  TEMPLATES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /** How long a clinic's services are reused for the check (ms); 0 asks templates for every lead. */
+  LEAD_CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  /** Where the tenant service listens: a lead's e-mail goes to its clinic's address there. */
+  TENANT_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default(`http://127.0.0.1:${DEFAULT_PORTS.tenant}`)
+    .transform((url) => url.replace(/\/+$/, '')),
+  TENANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** smtp://user:pass@host:587 or smtps://…: the clinic's lead e-mails. Unset: e-mail deliveries are recorded as not configured. */
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  LEAD_MAIL_FROM: z.string().trim().min(3).default('Health Ads Leads <leads@healthads.local>'),
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** How long a clinic's webhook may take to answer (ms) before the attempt counts as failed. */
+  LEAD_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Let webhooks reach loopback and private addresses (a developer's receiver); never in production. */
+  LEAD_WEBHOOK_ALLOW_PRIVATE: z.stringbool().default(false),
+  /** The agency's GoHighLevel credentials: each lead becomes a contact in its clinic's CRM sub-account. */
+  ...ghlConfigShape,
+  /** How often the outbox relay looks for pending deliveries when it found none (ms). */
+  LEAD_RELAY_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+};
+
+export const loadServiceConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(configShape, env);
+export type Config = ReturnType<typeof loadServiceConfig>;

@@ -1,0 +1,46 @@
+import { createQueue, queueRedis, runWorkers } from '@hap/service-kit';
+import { createGoHighLevel } from '@hap/service-kit/gohighlevel';
+import { createTenantClient } from './clients/tenant.client';
+import { loadServiceConfig } from './config';
+import { createDataSource } from './db/data-source';
+import { notConfiguredIn } from './delivery/deliver';
+import { createMailer } from './delivery/mailer';
+import { startRelay } from './delivery/relay';
+import { createWebhookSender } from './delivery/webhook';
+import { createHandlers } from './queues/handlers';
+
+/** The leads job process: the outbox relay and a BullMQ worker for `leads.deliver`. */
+const config = loadServiceConfig();
+const dataSource = createDataSource(config.DATABASE_URL);
+const redis = queueRedis(config);
+const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.LEAD_MAIL_FROM, timeoutMs: config.SMTP_TIMEOUT_MS });
+const webhooks = createWebhookSender({ timeoutMs: config.LEAD_WEBHOOK_TIMEOUT_MS, allowPrivate: config.LEAD_WEBHOOK_ALLOW_PRIVATE });
+const crm = createGoHighLevel(config);
+const tenant = createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TENANT_TIMEOUT_MS });
+
+void runWorkers({
+  name: 'leads',
+  logLevel: config.LOG_LEVEL,
+  host: config.HOST,
+  redis,
+  dataSource,
+  handlers: createHandlers({ dataSource, mailer, webhooks, crm, tenant }),
+  alongside: (logger) => {
+    if (!mailer) logger.warn('SMTP_URL is not set: lead e-mails are recorded as not configured');
+    if (!crm) logger.warn('GHL_AGENCY_TOKEN / GHL_COMPANY_ID are not set: CRM pushes are recorded as not configured');
+    const queue = createQueue('leads.deliver', redis);
+    const relay = startRelay({
+      dataSource,
+      queue,
+      notConfigured: notConfiguredIn(mailer, crm),
+      intervalMs: config.LEAD_RELAY_INTERVAL_MS,
+      onError: (err) => logger.warn({ err }, 'outbox relay failed; retrying') });
+    return {
+      stop: async () => {
+        await relay.stop();
+        await queue.close();
+        mailer?.close();
+      },
+    };
+  },
+});
