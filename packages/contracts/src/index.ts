@@ -27,3 +27,4 @@ export * from './colour';
 export * from './embed';
 export * from './page-boot';
 export * from './images';
+export * from './tracking';
