@@ -3,7 +3,20 @@ import fp from 'fastify-plugin';
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { createHash } from 'node:crypto';
-import { EMBED_HEIGHT_SCRIPT, ErrorCode, Messages, PAGE_BOOT_SCRIPT, routes } from '@hap/contracts';
+import {
+  EMBED_HEIGHT_SCRIPT,
+  ErrorCode,
+  Messages,
+  PAGE_BOOT_SCRIPT,
+  PAGE_FRAMES_HEADER,
+  PAGE_IMAGES_HEADER,
+  PAGE_TAGS_HEADER,
+  parseOriginList,
+  parseTagList,
+  routes,
+  tagSourcesOf,
+  type TrackingTag,
+} from '@hap/contracts';
 import { AppError, verifyIdentity } from '@hap/service-kit';
 
 export interface SecurityOptions {
@@ -36,15 +49,17 @@ export const PAGE_BOOT_SCRIPT_HASH = scriptHash(PAGE_BOOT_SCRIPT);
 /**
  * The public shell keeps SSR state in `<script type="application/json">`, so no
  * inline scripts are allowed but the embed's height reporter and the pages'
- * script loader, by their hashes.
+ * script loader, by their hashes. This is the policy of every answer that is
+ * not a public page (the API, /admin, the docs, assets): no outside host but
+ * images (an admin sees logos given as URLs) and the admin remote's origin.
  */
 const CSP_DIRECTIVES: Record<string, string[]> = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", EMBED_HEIGHT_SCRIPT_HASH, PAGE_BOOT_SCRIPT_HASH, 'https://www.googletagmanager.com', 'https://connect.facebook.net', 'https://www.google-analytics.com'],
+  scriptSrc: ["'self'", EMBED_HEIGHT_SCRIPT_HASH, PAGE_BOOT_SCRIPT_HASH],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'https:'],
-  connectSrc: ["'self'", 'https:'],
-  frameSrc: ["'self'", 'https:'],
+  connectSrc: ["'self'"],
+  frameSrc: ["'self'"],
   frameAncestors: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
@@ -71,6 +86,54 @@ export function cspDirectives(adminRemoteOrigin?: string): Record<string, string
     connectSrc: [...CSP_DIRECTIVES.connectSrc, adminRemoteOrigin],
   };
 }
+
+/** What a public page's answer says it loads from outside (contracts tracking.ts, the shell's page headers). */
+export interface PageSources {
+  tags: readonly TrackingTag[];
+  /** https origins the page frames (a form embed's form). */
+  frames: readonly string[];
+  /** https origins the page shows images from. */
+  images: readonly string[];
+}
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * A public page's policy (DESIGN §9.8): the site's, with no https wildcard, plus
+ * exactly the hosts of the tracking tags this page loads (none when its clinic's
+ * tracking is off) and the outside frames and images it shows. No admin remote:
+ * a public page never loads it.
+ */
+export function pageCsp({ tags, frames, images }: PageSources): string {
+  const hosts = tagSourcesOf(tags);
+  const directives: Record<string, string[]> = {
+    ...CSP_DIRECTIVES,
+    scriptSrc: [...CSP_DIRECTIVES.scriptSrc, ...hosts.script],
+    imgSrc: ["'self'", 'data:', ...new Set([...hosts.img, ...images])],
+    connectSrc: ["'self'", ...hosts.connect],
+    frameSrc: ["'self'", ...new Set([...hosts.frame, ...frames])],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${kebab(name)} ${values.join(' ')}`)
+    .join(';');
+}
+
+/** pageCsp memoised: few combinations occur (tags × a clinic's embed and image hosts); at most 256 are kept. */
+function pageCspCache(): (sources: PageSources) => string {
+  const cache = new Map<string, string>();
+  return (sources) => {
+    const key = `${sources.tags.join(' ')}|${sources.frames.join(' ')}|${sources.images.join(' ')}`;
+    let csp = cache.get(key);
+    if (csp === undefined) {
+      csp = pageCsp(sources);
+      if (cache.size >= 256) cache.clear();
+      cache.set(key, csp);
+    }
+    return csp;
+  };
+}
+
+const headerText = (value: unknown) => (Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : '');
 
 /** The origin the browser used to reach us: scheme and host (X-Forwarded-* when TRUST_PROXY). */
 const ownOrigin = (request: FastifyRequest) => originOf(`${request.protocol}://${request.host}`);
@@ -124,6 +187,26 @@ export const securityPlugin = fp<SecurityOptions>(
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(securityHeaders);
       done();
+    });
+
+    // A public page (its answer carries the shell's PAGE_TAGS_HEADER) gets its own policy, naming
+    // only what that page loads; the shell's headers are between it and the gateway and go no further.
+    // Referrer: a page sends only its origin, even to our own next page, so the thank-you page (or
+    // any page) never reads the service page the visitor came from in document.referrer, which tags
+    // report.
+    const csp = pageCspCache();
+    app.addHook('onSend', (_request, reply, payload, done) => {
+      const tags = reply.getHeader(PAGE_TAGS_HEADER);
+      if (tags === undefined) return done(null, payload);
+      const frames = reply.getHeader(PAGE_FRAMES_HEADER);
+      const images = reply.getHeader(PAGE_IMAGES_HEADER);
+      reply.removeHeader(PAGE_TAGS_HEADER).removeHeader(PAGE_FRAMES_HEADER).removeHeader(PAGE_IMAGES_HEADER);
+      reply.header(
+        'content-security-policy',
+        csp({ tags: parseTagList(headerText(tags)), frames: parseOriginList(headerText(frames)), images: parseOriginList(headerText(images)) }),
+      );
+      reply.header('referrer-policy', 'strict-origin');
+      done(null, payload);
     });
 
     if (options.ratePerMinute > 0 || options.leadRatePerMinute > 0) {
