@@ -38,6 +38,12 @@ export const configShape = {
   ...ghlConfigShape,
   /** How often the outbox relay looks for pending deliveries when it found none (ms). */
   LEAD_RELAY_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
+  /**
+   * How long a delivery may stay queued before the relay adds its job again (ms): a Redis
+   * restarted without persistence has lost the jobs it held (npm run drill:leads). A job Redis
+   * still has is not doubled, so this only bounds how late a lost one goes out.
+   */
+  LEAD_REQUEUE_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(120_000),
 };
 
 export const loadServiceConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(configShape, env);

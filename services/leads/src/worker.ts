@@ -34,6 +34,7 @@ void runWorkers({
       queue,
       notConfigured: notConfiguredIn(mailer, crm),
       intervalMs: config.LEAD_RELAY_INTERVAL_MS,
+      requeueAfterMs: config.LEAD_REQUEUE_AFTER_MS,
       onError: (err) => logger.warn({ err }, 'outbox relay failed; retrying') });
     return {
       stop: async () => {

@@ -13,6 +13,11 @@ export interface RelayOptions {
   intervalMs: number;
   /** Rows handed over per scan. */
   batch?: number;
+  /**
+   * A row left `queued` this long (ms) has its job added again (`requeueStale`):
+   * Redis may have lost it. Absent: never.
+   */
+  requeueAfterMs?: number;
   onError: (err: unknown) => void;
 }
 
@@ -60,20 +65,66 @@ export async function relayOnce({
   });
 }
 
-/** Scans the outbox until stopped: at once again after a full batch, else after `intervalMs`. */
+/**
+ * Adds again, under their job ids, the jobs of rows left `queued` for longer
+ * than `requeueAfterMs`, and touches those rows so they wait that long again.
+ * A queued row's job lives only in Redis: a Redis without persistence that
+ * restarts (or is flushed) loses it, and nothing else would ever settle the
+ * row. A job Redis still has under that id (waiting in a backlog, running,
+ * waiting out a retry's backoff) is kept once by BullMQ, so this never
+ * doubles one; a delivered row is not sent again (deliver.ts). Returns how
+ * many it handed over.
+ */
+export async function requeueStale({
+  dataSource,
+  queue,
+  requeueAfterMs,
+  batch = 200,
+}: Pick<RelayOptions, 'dataSource' | 'queue' | 'batch'> & { requeueAfterMs: number }): Promise<number> {
+  return dataSource.transaction(async (manager) => {
+    const rows = (await manager.query(
+      `SELECT "id" FROM "leads"."lead_deliveries"
+        WHERE "status" = 'queued' AND "updated_at" < now() - make_interval(secs => $1::double precision / 1000)
+        ORDER BY "id" LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      [requeueAfterMs, batch],
+    )) as Array<{ id: string }>;
+    if (!rows.length) return 0;
+    const ids = rows.map((r) => r.id);
+    await queue.addBulk(ids.map((id) => ({ deliveryId: Number(id) })));
+    await manager.query(`UPDATE "leads"."lead_deliveries" SET "updated_at" = now() WHERE "id" = ANY($1::bigint[])`, [ids]);
+    return ids.length;
+  });
+}
+
+/**
+ * Scans the outbox until stopped: at once again after a full batch, else
+ * after `intervalMs`. With `requeueAfterMs`, also looks for rows queued that
+ * long (`requeueStale`) every half of it (at most every minute).
+ */
 export function startRelay(options: RelayOptions): { stop: () => Promise<void> } {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
+  const batch = options.batch ?? 200;
+  const { requeueAfterMs } = options;
+  const sweepEveryMs = requeueAfterMs ? Math.max(options.intervalMs, Math.min(requeueAfterMs / 2, 60_000)) : Infinity;
+  let lastSweep = 0;
+  const sweep = async (): Promise<number> => {
+    if (!requeueAfterMs || Date.now() - lastSweep < sweepEveryMs) return 0;
+    const count = await requeueStale({ ...options, requeueAfterMs });
+    // A full batch: the rest at the next scan.
+    if (count < batch) lastSweep = Date.now();
+    return count;
+  };
   const tick = () => {
     running = relayOnce(options)
-      .then((count) => count)
+      .then(async (count) => Math.max(count, await sweep()))
       .catch((err: unknown) => {
         options.onError(err);
         return 0;
       })
       .then((count) => {
-        if (!stopped) timer = setTimeout(tick, count >= (options.batch ?? 200) ? 0 : options.intervalMs);
+        if (!stopped) timer = setTimeout(tick, count >= batch ? 0 : options.intervalMs);
       });
   };
   tick();
