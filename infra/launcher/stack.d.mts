@@ -1,4 +1,6 @@
 /** Types of stack.mjs for TypeScript callers (the browser suite). */
+import type { ChildProcess } from 'node:child_process';
+
 export interface StackOptions {
   databaseUrl?: string;
   redisPrefix?: string;
@@ -27,3 +29,21 @@ export declare const RESTART: { firstMs: number; maxMs: number; stableMs: number
 export declare function nextRestartDelay(previousMs: number, uptimeMs: number): number;
 export declare function startStack(options?: StackOptions): Promise<Stack>;
 export declare function runStack(): Promise<void>;
+
+/** One process of the stack, as the launcher starts it. */
+export interface StackProcess {
+  name: string;
+  script: string;
+  nodeArgs?: string[];
+  env: Record<string, string | number>;
+  health?: string;
+}
+export declare function processTable(
+  ports: Record<'gateway' | 'publicShell' | 'tenant' | 'leads' | 'templates' | 'ads', number>,
+  metricsPorts: Partial<Record<string, number>>,
+): StackProcess[];
+export declare function spawnProcess(
+  proc: StackProcess,
+  env: Record<string, string | undefined>,
+  handlers?: { onOutput?: (chunk: Buffer) => void; onLine?: (line: string) => void },
+): ChildProcess;

@@ -47,7 +47,11 @@ export function nextRestartDelay(previousMs, uptimeMs) {
 
 const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
 
-function processTable(ports, metricsPorts) {
+/**
+ * Every process of the stack: name, script, node flags, its own variables
+ * (port, metrics port, the URLs of the services it calls) and its health URL.
+ */
+export function processTable(ports, metricsPorts) {
   const table = [];
   const metrics = (name) => ({ METRICS_PORT: metricsPorts[name] ?? 0 });
   for (const name of SERVICES) {
@@ -85,6 +89,35 @@ function processTable(ports, metricsPorts) {
     },
   });
   return table;
+}
+
+/**
+ * Starts one process of the table the way the launcher does: `node` with its
+ * flags, the stack's `env` plus its own variables, in its own process group
+ * (a terminal's Ctrl-C reaches only the launcher, which then stops each child
+ * once with SIGTERM; a second signal would cut requests short), output piped,
+ * and an IPC channel that closes if the launcher dies (children shut down on
+ * that too). `onOutput` gets every chunk of stdout and stderr, `onLine` each
+ * complete line.
+ */
+export function spawnProcess(proc, env, { onOutput = () => {}, onLine = () => {} } = {}) {
+  const child = spawn(process.execPath, [...(proc.nodeArgs ?? []), join(root, proc.script)], {
+    cwd: root,
+    env: { ...env, ...Object.fromEntries(Object.entries(proc.env).map(([k, v]) => [k, String(v)])) },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  for (const stream of [child.stdout, child.stderr]) {
+    let buffered = '';
+    stream.on('data', (chunk) => {
+      onOutput(chunk);
+      buffered += chunk;
+      const lines = buffered.split('\n');
+      buffered = lines.pop();
+      for (const line of lines) onLine(line);
+    });
+  }
+  return child;
 }
 
 /** Shows warnings and errors of pino JSON lines, and every non-JSON line. */
@@ -166,26 +199,11 @@ export async function startStack(options = {}) {
     const start = () => {
       entry.timer = null;
       entry.startedAt = Date.now();
-      const child = spawn(process.execPath, [...(proc.nodeArgs ?? []), join(root, proc.script)], {
-        cwd: root,
-        env: { ...env, ...Object.fromEntries(Object.entries(proc.env).map(([k, v]) => [k, String(v)])) },
-        // Own process group: a terminal's Ctrl-C reaches only the launcher, which then
-        // stops each child once with SIGTERM (a second signal would cut requests short).
-        // The IPC channel closes if the launcher dies, and children shut down on that too.
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+      const child = spawnProcess(proc, env, {
+        onOutput: (chunk) => entry.out.write(chunk),
+        onLine: (line) => echo(proc.name, line, options.quiet),
       });
       entry.child = child;
-      for (const stream of [child.stdout, child.stderr]) {
-        let buffered = '';
-        stream.on('data', (chunk) => {
-          entry.out.write(chunk);
-          buffered += chunk;
-          const lines = buffered.split('\n');
-          buffered = lines.pop();
-          for (const line of lines) echo(proc.name, line, options.quiet);
-        });
-      }
       child.on('exit', (code, signal) => {
         if (stopping) return;
         const how = signal ?? `code ${code}`;
