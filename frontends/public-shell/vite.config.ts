@@ -44,6 +44,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         manifest: true,
         rolldownOptions: {
+          // The tracking script is its own entry, loaded only by pages whose clinic's tracking is
+          // on (server/page-sources.ts): it shares no module with the page's entry, so it adds
+          // nothing to a page without tracking, and the page's entry nothing to it.
+          input: { index: 'index.html', tracking: 'src/tracking/entry-tracking.ts' },
           // @hap/contracts only declares constants, helpers and zod schemas (nothing happens
           // on import), so a contracts module the browser takes nothing from can be dropped.
           // With constants inlined (the default colours), what is left is the zod-free

@@ -2,14 +2,15 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { ErrorCode, Messages, SESSION_CLIENT_COOKIE, type ErrorEnvelope } from '@hap/contracts';
+import { ErrorCode, Messages, pageTrackingFor, SESSION_CLIENT_COOKIE, type ClinicTracking, type ErrorEnvelope, type PageContent } from '@hap/contracts';
 import { instrumentRequests } from '@hap/service-kit/process';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import type { Config } from './config.js';
 import { etagOf, fillTemplate, isFresh } from './html.js';
 import { bootLoadedTemplate, bootLoaderTag, inlineTemplateStyles, pageAssetTags } from './page-assets.js';
-import type { PageContentLoader, PageContextLoader } from './page-context.js';
+import type { PageContentLoader, PageContextLoader, TrackingLoader } from './page-context.js';
+import { embedFrameOrigins, imageOrigins, pageSourceHeaders, trackingScriptOf, trackingScriptTag } from './page-sources.js';
 import type { BuildDirs, SsrBundle } from './ssr-bundle.js';
 import type { RenderResult } from './ssr-module.js';
 
@@ -18,6 +19,8 @@ export interface ShellDependencies {
   dirs: Pick<BuildDirs, 'client' | 'admin'>;
   pageContext: PageContextLoader;
   pageContent: PageContentLoader;
+  /** The clinic's tracking settings; without it pages load no tracking. */
+  tracking?: TrackingLoader;
 }
 
 /** The first value of a header a proxy may have sent as a list. */
@@ -50,7 +53,7 @@ function replyAssetMissing(reply: FastifyReply) {
  * Builds the public-shell server without listening: hashed assets with a
  * year-long immutable cache, and every other GET server-rendered.
  */
-export async function buildServer(config: Config, { bundle, dirs, pageContext, pageContent }: ShellDependencies): Promise<FastifyInstance> {
+export async function buildServer(config: Config, { bundle, dirs, pageContext, pageContent, tracking }: ShellDependencies): Promise<FastifyInstance> {
   const { ssr } = bundle;
   // The public pages' stylesheets travel inside the HTML (page-assets.ts); /admin keeps its links.
   // Public pages load their script with the boot loader (page-assets.ts bootLoaderTag).
@@ -110,6 +113,8 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
   const assetTags = pageAssetTags(dirs.client, ssr.VIEW_MODULES);
 
   const runtimeConfig = { adminRemoteUrl: config.ADMIN_REMOTE_URL ?? ssr.DEFAULT_ADMIN_REMOTE_URL };
+  // Loaded only by a page whose clinic's tracking is on (src/tracking/, README "Tracking").
+  const trackingScript = trackingScriptOf(dirs.client);
 
   interface Rendered {
     page: RenderResult;
@@ -117,6 +122,10 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     remember: number | null;
     /** Depends only on URL and host, and both answers arrived (see PAGE_CACHE). */
     cacheable: boolean;
+    /** The clinic's tracking settings (null: none, off, or not known); admin pages and redirects have none. */
+    trackingSettings: ClinicTracking | null;
+    /** The catalogue's answer (a service's form embed). */
+    content: PageContent | null;
   }
 
   /** Page kinds that show a clinic's catalogue (services, a service's content); /thanks needs only the clinic. */
@@ -126,7 +135,8 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     const url = new URL(request.url, 'http://localhost');
     const route = ssr.routeFor(url.pathname, url.search);
     // /login and a path that is a lost query only redirect; /admin/* shows the remote's placeholder: none needs a clinic.
-    if (route.redirect || route.kind === 'admin') return { page: ssr.render(request.url, null), state: null, remember: null, cacheable: false };
+    if (route.redirect || route.kind === 'admin')
+      return { page: ssr.render(request.url, null), state: null, remember: null, cacheable: false, trackingSettings: null, content: null };
 
     const claimed = firstValue(request.headers['x-forwarded-host']) ?? request.headers.host ?? '';
     // A host is a name and a port; anything else (a forged header) is not worth a canonical URL.
@@ -142,6 +152,8 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
       forwardedFor,
     });
     if (problem) request.log.warn({ problem, host }, 'page rendered with fallbacks');
+    // The clinic's tracking settings, asked alongside the catalogue (no wait of its own on pages that ask both).
+    const settings = context && tracking ? tracking({ clientId: context.resolution.clientId, requestId: request.id, forwardedFor }) : Promise.resolve(null);
     // The catalogue answers for the resolved clinic (client 1 when the clinic could not be resolved).
     let content = null;
     let complete = !problem && context !== null;
@@ -162,6 +174,8 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
       state: data.state,
       remember: data.rememberClientId,
       cacheable: complete && (source === 'host' || source === 'path'),
+      trackingSettings: await settings,
+      content,
     };
   }
 
@@ -171,9 +185,9 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
       rendered = await renderPage(request);
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed');
-      rendered = { page: ssr.renderErrorPage(), state: null, remember: null, cacheable: false };
+      rendered = { page: ssr.renderErrorPage(), state: null, remember: null, cacheable: false, trackingSettings: null, content: null };
     }
-    const { page, state, remember, cacheable } = rendered;
+    const { page, state, remember, cacheable, trackingSettings, content } = rendered;
 
     if (page.redirect) return reply.redirect(page.redirect, 302);
 
@@ -191,8 +205,17 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     // A page that waits for its visitor loads no script before it has painted (src/pages/hydration.ts).
     const moment = page.hydration ?? 'load';
     const boot = page.page !== 'admin' && entry ? bootLoaderTag(entry, moment, assets?.modules ?? []) : '';
-    const head = [page.head, assets?.styles, moment === 'load' ? assets?.preloads : '', boot].filter(Boolean).join('\n    ');
-    const body = fillTemplate(template, { ...page, head }, { state, config: runtimeConfig });
+    // Tracking (public spec §4, DESIGN §9.8): the tags this page of this clinic loads, if any.
+    const pageTracking = page.page === 'admin' ? null : pageTrackingFor(trackingSettings, page.page);
+    const trackingTag = pageTracking && trackingScript ? trackingScriptTag(trackingScript) : '';
+    const head = [page.head, assets?.styles, moment === 'load' ? assets?.preloads : '', boot, trackingTag].filter(Boolean).join('\n    ');
+    const pageConfig = trackingTag ? { ...runtimeConfig, tracking: { ...pageTracking, view: page.page } } : runtimeConfig;
+    const body = fillTemplate(template, { ...page, head }, { state, config: pageConfig });
+    // What the page loads from other sites, for the gateway to allow in this page's CSP and nothing more.
+    if (page.page !== 'admin') {
+      const embed = page.page === 'service' ? content?.landing?.content.service.formEmbedCode : null;
+      reply.headers(pageSourceHeaders(trackingTag ? pageTracking : null, embedFrameOrigins(embed), imageOrigins(page.head + page.html)));
+    }
     const etag = etagOf(body);
     // /thanks is one visitor's receipt (its address carries the lead's reference): never kept.
     const cacheControl = page.status !== 200 || page.page === 'thanks' ? PAGE_CACHE.none : cacheable && remember === null ? PAGE_CACHE.shortLived : PAGE_CACHE.revalidate;

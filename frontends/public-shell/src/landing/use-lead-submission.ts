@@ -1,6 +1,7 @@
 import type { Attribution } from '@hap/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { usePageState } from '../state/page-context';
+import { rememberAcceptedLead } from '../tracking/remember-lead';
 import { captureAttribution } from './attribution';
 import type { LeadErrors, LeadValues } from './lead-form-rules';
 import {
@@ -67,6 +68,8 @@ export function useLeadSubmission(): LeadSubmission {
       return false;
     }
     attempt.current = null;
+    // The thank-you page's Lead conversion fires only for this reference (src/tracking/).
+    rememberAcceptedLead(outcome.reference, honeypot);
     toasts.show({ ...LEAD_TOASTS.success, variant: 'default' });
     const target = thanksHref(window.location.search, outcome.reference);
     window.setTimeout(() => window.location.assign(target), THANKS_REDIRECT_DELAY_MS);

@@ -1,4 +1,4 @@
-import type { ClientBranding, ClientResolution, PageContent, PageContext, PageServiceCard } from '@hap/contracts';
+import type { ClientBranding, ClientResolution, PageContent, PageContext, PageServiceCard, PageTracking } from '@hap/contracts';
 import type { PageRoute } from '../routes';
 
 /** A team member as pages show them (page context's staff, in displayOrder). */
@@ -42,6 +42,8 @@ export interface PageState {
 export interface RuntimeConfig {
   /** Where the admin remote's entry is served: remoteEntry.js or mf-manifest.json. */
   adminRemoteUrl: string;
+  /** The tags this page loads and on which view, when its clinic's tracking is on (src/tracking/). */
+  tracking?: PageTracking & { view: string };
 }
 
 export const STATE_SCRIPT_ID = '__HAP_STATE__';

@@ -2,11 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { PAGE_BOOT_SCRIPT, type ClientBranding, type PageContent, type PageContext } from '@hap/contracts';
+import { PAGE_BOOT_SCRIPT, type ClientBranding, type ClinicTracking, type PageContent, type PageContext } from '@hap/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
 import type { PageContentLoader, PageContentRequest, PageContentResult, PageContextLoader, PageContextResult, PageRequest } from '../../server/page-context';
+import { TRACKING_ENTRY_SOURCE } from '../../server/page-sources';
 import type { SsrModule } from '../../server/ssr-module';
 import * as entryServer from '../../src/entry-server';
 
@@ -395,5 +396,91 @@ describe('anything else', () => {
     const res = await app.inject({ method: 'POST', url: '/' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, code: 'ROUTE_NOT_FOUND', message: 'No such API route. (POST /)' });
+  });
+});
+
+describe('tracking (public spec §4, DESIGN §9.8)', () => {
+  const settings: ClinicTracking = {
+    googleAdsTagId: 'AW-123456789',
+    googleAnalyticsId: 'G-ABC123XYZ',
+    facebookPixelId: '1234567890',
+    trackingEnabled: true,
+    conversionTrackingEnabled: true,
+  };
+  let trackingDist: string;
+  let tracked: FastifyInstance;
+  let clinicTracking: ClinicTracking | null;
+  let trackingCalls: number[];
+
+  beforeAll(async () => {
+    trackingDist = mkdtempSync(join(tmpdir(), 'public-shell-tracking-'));
+    mkdirSync(join(trackingDist, 'client', '.vite'), { recursive: true });
+    mkdirSync(join(trackingDist, 'admin', 'assets', 'admin'), { recursive: true });
+    writeFileSync(
+      join(trackingDist, 'client', '.vite', 'manifest.json'),
+      JSON.stringify({ [TRACKING_ENTRY_SOURCE]: { file: 'assets/tracking-xyz.js', isEntry: true, src: TRACKING_ENTRY_SOURCE } }),
+    );
+    tracked = await buildServer(readConfig({ LOG_LEVEL: 'silent' }), {
+      bundle: { ssr: entryServer, templates: { page: template('/assets/index-abc.js'), admin: template('/assets/admin/admin-def.js') } },
+      dirs: { client: join(trackingDist, 'client'), admin: join(trackingDist, 'admin') },
+      pageContext,
+      pageContent,
+      tracking: async ({ clientId }) => {
+        trackingCalls.push(clientId);
+        return clinicTracking;
+      },
+    });
+  });
+  afterAll(async () => {
+    await tracked.close();
+    rmSync(trackingDist, { recursive: true, force: true });
+  });
+  beforeEach(() => {
+    clinicTracking = settings;
+    trackingCalls = [];
+  });
+
+  const configOf = (html: string) => JSON.parse(/<script type="application\/json" id="__HAP_CONFIG__">(.*?)<\/script>/.exec(html)![1]!) as { tracking?: object };
+
+  it('a page of a clinic with tracking on loads the tracking script, names its tags and says which to the gateway', async () => {
+    const res = await tracked.inject({ method: 'GET', url: '/?client=2' });
+    expect(trackingCalls).toEqual([2]);
+    expect(res.headers['x-hap-page-tags']).toBe('google-ads google-analytics meta-pixel');
+    expect(res.body).toContain('<script type="module" fetchpriority="low" src="/assets/tracking-xyz.js"></script>');
+    expect(configOf(res.body).tracking).toEqual({ ...settings, conversion: true, view: 'home', trackingEnabled: undefined, conversionTrackingEnabled: undefined });
+  });
+
+  it('a service page: no pixel', async () => {
+    content = { content: { services: [], landing: trtLanding } };
+    const res = await tracked.inject({ method: 'GET', url: '/trt?client=2' });
+    expect(res.headers['x-hap-page-tags']).toBe('google-ads google-analytics');
+    expect(configOf(res.body).tracking).toMatchObject({ facebookPixelId: null, view: 'service' });
+  });
+
+  it("a form embed's https frames are named to the gateway", async () => {
+    content = {
+      content: {
+        services: [],
+        landing: { ...trtLanding, content: { ...trtLanding.content, service: { ...trtLanding.content.service, formEmbedCode: '<iframe src="https://forms.example.com/f/1"></iframe>' } } },
+      },
+    };
+    const res = await tracked.inject({ method: 'GET', url: '/trt?client=2' });
+    expect(res.headers['x-hap-page-frames']).toBe('https://forms.example.com');
+  });
+
+  it('tracking off, or its settings not known: no script, no tags, an empty tag list', async () => {
+    for (const value of [{ ...settings, trackingEnabled: false }, null]) {
+      clinicTracking = value;
+      const res = await tracked.inject({ method: 'GET', url: '/thanks?client=2' });
+      expect(res.headers['x-hap-page-tags']).toBe('');
+      expect(res.body).not.toContain('tracking-xyz');
+      expect(configOf(res.body).tracking).toBeUndefined();
+    }
+  });
+
+  it('/admin is not a public page: no tracking call, no page headers', async () => {
+    const res = await tracked.inject({ method: 'GET', url: '/admin/login' });
+    expect(trackingCalls).toEqual([]);
+    expect(res.headers['x-hap-page-tags']).toBeUndefined();
   });
 });
