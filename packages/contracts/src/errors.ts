@@ -43,6 +43,9 @@ export const Messages = {
     `${domain}${path === '/' ? '' : path} is already mapped to a client. Delete that mapping first.`,
   fileNotFound: 'This file was not found.',
   serviceTemplateNotFound: (id: number) => `Service template ${id} was not found.`,
+  aiNotConfigured: 'AI generation is not configured. Set OPENAI_API_KEY and OPENAI_MODEL for the templates service.',
+  templateCategoryNotFound: (id: number) => `Category ${id} was not found. Please pick one from the list.`,
+  generationNotFound: (id: number) => `Template generation ${id} was not found.`,
   clientServiceNotFound: (id: number) => `Client service ${id} was not found.`,
   // public spec §8
   unifiedContentNotFound: (path: string) => `Unified content not found for path: ${path}`,

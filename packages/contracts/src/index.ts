@@ -16,6 +16,7 @@ export * from './leads/lead-wire';
 export * from './leads/admin';
 export * from './leads/webhook';
 export * from './templates/client-service';
+export * from './templates/generation';
 export * from './route-contract';
 export * from './api-client';
 export * from './templates/content-rules';

@@ -57,6 +57,7 @@ import {
 } from './leads/admin';
 import { LEAD_BODY_LIMIT, LEAD_SUBMIT_PATH } from './leads/lead-wire';
 import { TestimonialSchema } from './templates/content';
+import { AiStatusSchema, GenerationIdParamSchema, TemplateCreateSchema, TemplateGenerationSchema } from './templates/generation';
 import { ServiceCreateSchema, ServiceSchema, ServiceUpdateSchema } from './templates/service-form';
 import { AdminLoginResultSchema, AdminLoginSchema, AuthStatusSchema, UserSchema, VerifyCredentialsSchema } from './tenant/user';
 
@@ -397,6 +398,40 @@ export const templatesRoutes = {
     body: ServiceTemplateUpdateSchema,
     data: ServiceTemplateSchema,
     errors: [404, 409],
+  }),
+  createTemplate: defineRoute({
+    operation: 'createTemplate',
+    method: 'POST',
+    path: '/api/templates/create',
+    owner: 'templates',
+    access: 'admin',
+    summary:
+      'Queue an AI-written template (admin spec §2.11 Create New Template): answers 202 with the generation to follow; ' +
+      'the templates worker asks the model for the complete content, checks it against the editor’s rules and saves the template. 503 when no model is configured.',
+    body: TemplateCreateSchema,
+    status: 202,
+    data: TemplateGenerationSchema,
+    errors: [404, 503],
+  }),
+  getTemplateGeneration: defineRoute({
+    operation: 'getTemplateGeneration',
+    method: 'GET',
+    path: '/api/templates/generations/:id',
+    owner: 'templates',
+    access: 'admin',
+    summary: 'One AI generation: its status, progress and stage, and the template once saved (or the error).',
+    params: GenerationIdParamSchema,
+    data: TemplateGenerationSchema,
+    errors: [404],
+  }),
+  getAiStatus: defineRoute({
+    operation: 'getAiStatus',
+    method: 'GET',
+    path: '/api/templates/ai-status',
+    owner: 'templates',
+    access: 'admin',
+    summary: 'Whether AI template generation is configured (a model and its key), and which model.',
+    data: AiStatusSchema,
   }),
   listTemplateSubcategories: defineRoute({
     operation: 'listTemplateSubcategories',

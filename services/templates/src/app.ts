@@ -1,12 +1,15 @@
 import type { DataSource } from 'typeorm';
 import {
   contentCacheFromConfig,
+  createQueue,
   createServiceApp,
+  queueRedis,
   databaseReady,
   registerContentCache,
   registerDataSource,
   registerRoutes,
   type ContentCache,
+  type JobQueue,
 } from '@hap/service-kit';
 import { createTenantClient, type TenantClient } from './clients/tenant.client';
 import type { Config } from './config';
@@ -20,6 +23,8 @@ import { servicePageHandlers } from './modules/client-service/service-page.route
 import { ServicePageService } from './modules/client-service/service-page.service';
 import { contentHandlers } from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';
+import { generationHandlers } from './modules/generation/generation.routes';
+import { GenerationService } from './modules/generation/generation.service';
 
 export interface AppDependencies {
   /** How the service asks tenant whether a clinic exists; defaults to HTTP at TENANT_URL. */
@@ -29,6 +34,8 @@ export interface AppDependencies {
    * CONTENT_CACHE_TTL_MS; none when that is 0). A test may pass its own, or null.
    */
   pageContentCache?: ContentCache | null;
+  /** Where POST /api/templates/create queues its job; default: REDIS_URL, when a model is configured. */
+  generationQueue?: JobQueue<'templates.generate'> | null;
 }
 
 /**
@@ -61,11 +68,17 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     pageCache.onInvalidate(() => content.invalidateMappings());
   }
 
+  // AI generation: a queue only when a model is configured (OPENAI_API_KEY); otherwise the API says it is not.
+  const generationQueue =
+    dependencies.generationQueue !== undefined ? dependencies.generationQueue : config.OPENAI_API_KEY ? createQueue('templates.generate', queueRedis(config)) : null;
+  if (generationQueue && dependencies.generationQueue === undefined) app.addHook('onClose', () => generationQueue.close());
+
   registerRoutes(app, 'templates', {
     ...catalogueHandlers(new CatalogueService(dataSource, templates), content),
     ...clientServiceHandlers(clientServices),
     ...servicePageHandlers(new ServicePageService(dataSource, clientServiceRows, clientServices, tenant)),
     ...contentHandlers(content, pageCache),
+    ...generationHandlers(new GenerationService(dataSource, generationQueue, config.OPENAI_MODEL)),
   });
   return app;
 }

@@ -1,15 +1,28 @@
 import { queueRedis, runWorkers } from '@hap/service-kit';
+import { createTemplateWriter } from './ai/template-writer';
 import { loadServiceConfig } from './config';
 import { createDataSource } from './db/data-source';
-import { handlers } from './queues/handlers';
+import { GenerationStore } from './modules/generation/generation.service';
+import { createHandlers } from './queues/handlers';
 
 /** The templates job process: a BullMQ worker for each queue templates consumes. */
 const config = loadServiceConfig();
+const dataSource = createDataSource(config.DATABASE_URL);
+const writer = createTemplateWriter({
+  apiKey: config.OPENAI_API_KEY,
+  baseURL: config.OPENAI_BASE_URL,
+  model: config.OPENAI_MODEL,
+  timeoutMs: config.OPENAI_TIMEOUT_MS,
+});
 void runWorkers({
   name: 'templates',
   logLevel: config.LOG_LEVEL,
   host: config.HOST,
   redis: queueRedis(config),
-  dataSource: createDataSource(config.DATABASE_URL),
-  handlers,
+  dataSource,
+  handlers: createHandlers({ store: new GenerationStore(dataSource), writer }),
+  alongside: (logger) => {
+    if (!writer) logger.warn('OPENAI_API_KEY is not set: AI template generation is not configured');
+    return { stop: async () => {} };
+  },
 });

@@ -4,6 +4,7 @@ import { ServiceTemplateEntity, TemplateCategoryEntity, TemplateSubcategoryEntit
 import { CreateTemplatesSchema1763800000000 } from './migrations/1763800000000-CreateTemplatesSchema';
 import { CreateTemplatesTables1764100000000 } from './migrations/1764100000000-CreateTemplatesTables';
 import { AddServiceFormColumns1764200000000 } from './migrations/1764200000000-AddServiceFormColumns';
+import { CreateGenerationJobs1764500000000 } from './migrations/1764500000000-CreateGenerationJobs';
 
 export const SCHEMA = 'templates';
 
@@ -16,7 +17,7 @@ export const TEMPLATES_ENTITIES = [
 ];
 
 /** In order; a new migration goes at the end. */
-export const TEMPLATES_MIGRATIONS = [CreateTemplatesSchema1763800000000, CreateTemplatesTables1764100000000, AddServiceFormColumns1764200000000];
+export const TEMPLATES_MIGRATIONS = [CreateTemplatesSchema1763800000000, CreateTemplatesTables1764100000000, AddServiceFormColumns1764200000000, CreateGenerationJobs1764500000000];
 
 /** The templates service's data source: its entities and migrations. */
 export const createDataSource = (url: string) =>

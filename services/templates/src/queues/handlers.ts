@@ -1,11 +1,12 @@
-import { pending, type QueueHandlers } from '@hap/service-kit';
+import type { QueueHandlers } from '@hap/service-kit';
+import type { TemplateWriter } from '../ai/template-writer';
+import { createGenerationHandler } from '../modules/generation/generation.job';
+import type { GenerationStore } from '../modules/generation/generation.service';
 
 /**
- * The templates worker's job handlers: one per queue the contracts give templates,
- * checked when the worker starts. Each is `pending` until its feature ships:
- * such a job fails at once, without retries, saying what is missing, rather
- * than completing without doing its work (packages/service-kit/README.md).
+ * The templates worker's job handlers: one per queue the contracts give
+ * templates, checked when the worker starts.
  */
-export const handlers: QueueHandlers<'templates'> = {
-  'templates.generate': pending('AI template generation'),
-};
+export const createHandlers = (deps: { store: GenerationStore; writer: TemplateWriter | null }): QueueHandlers<'templates'> => ({
+  'templates.generate': createGenerationHandler(deps.store, deps.writer),
+});

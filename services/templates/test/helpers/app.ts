@@ -5,7 +5,7 @@ import { startService, type SignedClient } from '@hap/service-kit/testing';
 import { buildApp as buildTenantApp } from '../../../tenant/src/app';
 import { loadServiceConfig as loadTenantConfig } from '../../../tenant/src/config';
 import { createDataSource as createTenantDataSource } from '../../../tenant/src/db/data-source';
-import { buildApp } from '../../src/app';
+import { buildApp, type AppDependencies } from '../../src/app';
 import { loadServiceConfig, type Config } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 import { seed } from '../../src/db/seed';
@@ -54,12 +54,14 @@ export interface TestTemplates {
  * a real tenant to ask about clinics; `tenantUrl` points it elsewhere instead
  * (a port nobody listens on: tenant unreachable).
  */
-export async function startTemplates(options: { tenantUrl?: string } = {}): Promise<TestTemplates> {
+export async function startTemplates(
+  options: { tenantUrl?: string; env?: Record<string, string>; dependencies?: AppDependencies } = {},
+): Promise<TestTemplates> {
   const tenant = options.tenantUrl ? null : await startTenant();
   // Never the default TENANT_URL: that is the dev stack's tenant, on another database.
-  const config = loadServiceConfig({ ...process.env, TENANT_URL: options.tenantUrl ?? tenant!.url, TENANT_TIMEOUT_MS: '2000' });
+  const config = loadServiceConfig({ ...process.env, TENANT_URL: options.tenantUrl ?? tenant!.url, TENANT_TIMEOUT_MS: '2000', ...options.env });
   const dataSource = createDataSource(config.DATABASE_URL);
-  const started = await startService(() => buildApp(config, dataSource), { internalSecret: config.INTERNAL_SECRET });
+  const started = await startService(() => buildApp(config, dataSource, options.dependencies), { internalSecret: config.INTERNAL_SECRET });
   await seed(dataSource);
   return {
     ...started,

@@ -1,13 +1,22 @@
 import { describeQueues } from '../../../../infra/test/queue-suite';
-import { handlers } from '../../src/queues/handlers';
+import { loadServiceConfig } from '../../src/config';
+import { createDataSource } from '../../src/db/data-source';
+import { GenerationStore } from '../../src/modules/generation/generation.service';
+import { createHandlers } from '../../src/queues/handlers';
+
+const config = loadServiceConfig();
+const dataSource = createDataSource(config.DATABASE_URL);
+beforeAll(() => dataSource.initialize());
+afterAll(() => dataSource.destroy());
 
 describeQueues({
   owner: 'templates',
-  handlers,
+  // The worker's real handlers; no model is asked for a generation that does not exist.
+  handlers: createHandlers({ store: new GenerationStore(dataSource), writer: null }),
   samples: {
-    'templates.generate': { generationId: 7 },
+    'templates.generate': { generationId: 2_000_000_000 },
   },
   expectations: {
-    'templates.generate': { failsWith: /^templates\.generate jobs are not implemented until AI template generation/ },
+    'templates.generate': { failsWith: /^Template generation 2000000000 was not found\.$/ },
   },
 });

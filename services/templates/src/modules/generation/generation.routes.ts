@@ -1,0 +1,11 @@
+import { actorOf, type RouteHandlers } from '@hap/service-kit';
+import type { GenerationService } from './generation.service';
+
+type GenerationOperations = 'createTemplate' | 'getTemplateGeneration' | 'getAiStatus';
+
+/** /api/templates/create and the generation it starts (admin spec §2.11, §7). */
+export const generationHandlers = (generations: GenerationService): Pick<RouteHandlers<'templates'>, GenerationOperations> => ({
+  createTemplate: ({ body }, request) => generations.create(actorOf(request), body),
+  getTemplateGeneration: ({ params }, request) => generations.get(actorOf(request), params.id),
+  getAiStatus: (_input, request) => generations.status(actorOf(request)),
+});
