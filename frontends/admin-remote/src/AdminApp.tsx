@@ -3,6 +3,7 @@ import './admin.css';
 import { LoginPage } from './auth/LoginPage';
 import { RequireAdmin } from './auth/RequireAdmin';
 import { ClientsPage } from './clients/ClientsPage';
+import { LeadsPage } from './leads/LeadsPage';
 import { AdminNotFound } from './pages/AdminNotFound';
 import { ComingSoonPage } from './pages/ComingSoonPage';
 import { AdminShell } from './shell/AdminShell';
@@ -23,6 +24,7 @@ export function AdminApp() {
             <Route element={<AdminShell />}>
               <Route index element={<Navigate to="/admin/clients" replace />} />
               <Route path="clients" element={<ClientsPage />} />
+              <Route path="leads" element={<LeadsPage />} />
               <Route
                 path="clients/:id/ads"
                 element={<ComingSoonPage title="Client Ad Campaigns" description="Build and launch Google Ads campaigns for a client." />}

@@ -18,6 +18,7 @@ describe('admin navigation', () => {
   it('links every section under /admin with no notification count yet', () => {
     expect(NAV_ITEMS.map((item) => [item.label, item.to, item.count])).toEqual([
       ['Clients', '/admin/clients', 0],
+      ['Leads', '/admin/leads', 0],
       ['Services', '/admin/services', 0],
       ['Templates', '/admin/templates', 0],
       ['Google Ads', '/admin/google-ads-templates', 0],

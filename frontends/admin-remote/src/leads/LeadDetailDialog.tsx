@@ -1,0 +1,238 @@
+import type { LeadDelivery, LeadDetail, LeadTouch } from '@hap/contracts';
+import { LEAD_STATUS_LABELS } from '@hap/contracts';
+import * as Dialog from '@radix-ui/react-dialog';
+import { Mail, Phone, RefreshCw, RotateCw, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { LoadingPanel } from '../pages/LoadingPanel';
+import { useToast } from '../toast/toaster';
+import { formatDateTime } from './lead-filters';
+import { useLead, useRetryDelivery } from './leads-query';
+import { StatusSelect } from './StatusSelect';
+
+const CHANNEL_LABELS: Record<LeadDelivery['channel'], string> = { email: 'E-mail to the clinic', webhook: 'Clinic webhook', crm: 'CRM contact' };
+const DELIVERY_STATUS_LABELS: Record<LeadDelivery['status'], string> = {
+  pending: 'Pending',
+  queued: 'Queued',
+  delivered: 'Delivered',
+  failed: 'Failed',
+  not_configured: 'Not configured',
+};
+
+/** Label and value pairs; empty values are left out, so a short touch stays short. */
+function Facts({ rows }: { rows: Array<[string, ReactNode]> }) {
+  const shown = rows.filter(([, value]) => value !== null && value !== undefined && value !== '');
+  if (!shown.length) return <p className="adm-muted">Nothing recorded.</p>;
+  return (
+    <dl className="adm-facts">
+      {shown.map(([label, value]) => (
+        <div key={label} className="adm-facts__row">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const touchRows = (touch: LeadTouch): Array<[string, ReactNode]> => [
+  ['Arrived', touch.at ? formatDateTime(touch.at) : null],
+  ['Source', touch.utmSource],
+  ['Medium', touch.utmMedium],
+  ['Campaign', touch.utmCampaign],
+  ['Term', touch.utmTerm],
+  ['Content', touch.utmContent],
+  ['Google click id', touch.gclid],
+  ['GBRAID', touch.gbraid],
+  ['WBRAID', touch.wbraid],
+  ['Facebook click id', touch.fbclid],
+  ['Landing page', touch.landingPath],
+  ['Referrer', touch.referrer],
+];
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="adm-detail__section">
+      <h3 className="adm-detail__heading">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Deliveries({ deliveries }: { deliveries: LeadDelivery[] }) {
+  const retry = useRetryDelivery();
+  const toast = useToast();
+  if (!deliveries.length) return <p className="adm-muted">No deliveries.</p>;
+  return (
+    <ul className="adm-deliveries">
+      {deliveries.map((delivery) => (
+        <li key={delivery.id} className="adm-delivery">
+          <div className="adm-delivery__head">
+            <span className="adm-delivery__channel">{CHANNEL_LABELS[delivery.channel]}</span>
+            <span className={`adm-delivery-status adm-delivery-status--${delivery.status}`}>{DELIVERY_STATUS_LABELS[delivery.status]}</span>
+          </div>
+          <p className="adm-muted adm-delivery__meta">
+            {delivery.attempts} {delivery.attempts === 1 ? 'attempt' : 'attempts'}
+            {delivery.deliveredAt ? ` · delivered ${formatDateTime(delivery.deliveredAt)}` : ` · updated ${formatDateTime(delivery.updatedAt)}`}
+          </p>
+          {delivery.lastError && (
+            <p className={delivery.status === 'failed' ? 'adm-delivery__error' : 'adm-delivery__note'}>
+              {delivery.status === 'failed' ? 'Last error: ' : ''}
+              {delivery.lastError}
+            </p>
+          )}
+          {delivery.status === 'failed' && (
+            <button
+              type="button"
+              className="adm-button adm-button--secondary adm-delivery__retry"
+              disabled={retry.isPending && retry.variables === delivery.id}
+              onClick={() =>
+                retry.mutate(delivery.id, {
+                  onSuccess: () => toast({ title: 'Delivery queued again', description: `${CHANNEL_LABELS[delivery.channel]} will be sent again shortly.` }),
+                  onError: (error) => toast({ title: 'Retry failed', description: error.message, variant: 'destructive' }),
+                })
+              }
+            >
+              <RotateCw size={16} aria-hidden />
+              Retry
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DetailBody({ lead }: { lead: LeadDetail }) {
+  const a = lead.attribution;
+  return (
+    <>
+      <div className="adm-detail__status">
+        <label htmlFor="lead-detail-status" className="adm-label">
+          Status
+        </label>
+        <StatusSelect lead={lead} id="lead-detail-status" />
+      </div>
+      <Section title="Contact">
+        <div className="adm-contact">
+          <a className="adm-contact__line" href={`mailto:${lead.email}`}>
+            <Mail size={14} aria-hidden />
+            {lead.email}
+          </a>
+          <a className="adm-contact__line" href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>
+            <Phone size={14} aria-hidden />
+            {lead.phone}
+          </a>
+        </div>
+        {lead.message && <p className="adm-detail__message">{lead.message}</p>}
+        <Facts
+          rows={[
+            ['Service', lead.serviceName ?? `Service #${lead.serviceId}`],
+            ['Received', formatDateTime(lead.createdAt)],
+            ['Reference', <span className="adm-mono">{lead.reference}</span>],
+            ['Service check', lead.serviceChecked ? null : 'Not checked (the catalogue was down when it arrived)'],
+          ]}
+        />
+      </Section>
+      <Section title="Attribution">
+        <Facts
+          rows={[
+            ['Style variant', a.styleVariant ? a.styleVariant.toUpperCase() : null],
+            ['Source', a.utmSource],
+            ['Medium', a.utmMedium],
+            ['Campaign', a.utmCampaign],
+            ['Term', a.utmTerm],
+            ['Content', a.utmContent],
+            ['Google click id', a.gclid],
+            ['GBRAID', a.gbraid],
+            ['WBRAID', a.wbraid],
+            ['Facebook click id', a.fbclid],
+            ['Landing page', a.landingPath],
+            ['Referrer', a.referrer],
+          ]}
+        />
+        <div className="adm-touches">
+          <div>
+            <h4 className="adm-detail__subheading">First touch</h4>
+            {a.firstTouch ? <Facts rows={touchRows(a.firstTouch)} /> : <p className="adm-muted">Not recorded.</p>}
+          </div>
+          <div>
+            <h4 className="adm-detail__subheading">Last touch</h4>
+            {a.lastTouch ? <Facts rows={touchRows(a.lastTouch)} /> : <p className="adm-muted">Not recorded.</p>}
+          </div>
+        </div>
+      </Section>
+      <Section title="Consent">
+        <blockquote className="adm-consent">{lead.consent.text}</blockquote>
+        <Facts
+          rows={[
+            ['Given', formatDateTime(lead.consent.at)],
+            ['Version', <span className="adm-mono">{lead.consent.version}</span>],
+            ['IP address', lead.consent.ip],
+            ['Browser', lead.consent.userAgent],
+          ]}
+        />
+      </Section>
+      <Section title="Deliveries">
+        <Deliveries deliveries={lead.deliveries} />
+      </Section>
+      <Section title="Status history">
+        {lead.statusHistory.length ? (
+          <ol className="adm-history">
+            {[...lead.statusHistory].reverse().map((change) => (
+              <li key={`${change.at}-${change.to}`}>
+                <span>
+                  {LEAD_STATUS_LABELS[change.from]} → <strong>{LEAD_STATUS_LABELS[change.to]}</strong>
+                </span>
+                <span className="adm-muted">
+                  {formatDateTime(change.at)}
+                  {change.by ? ` · ${change.by}` : ''}
+                </span>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="adm-muted">New since it arrived.</p>
+        )}
+      </Section>
+    </>
+  );
+}
+
+/** One lead in a side panel (a full-height sheet on a phone). */
+export function LeadDetailDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
+  const lead = useLead(id);
+  return (
+    <Dialog.Root open={id !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="adm-overlay" />
+        <Dialog.Content className="adm-sheet" aria-describedby={undefined}>
+          <div className="adm-sheet__header">
+            <div>
+              <Dialog.Title className="adm-drawer__title">{lead.data?.name ?? 'Lead'}</Dialog.Title>
+              {lead.data && <p className="adm-drawer__description">{lead.data.serviceName ?? `Service #${lead.data.serviceId}`}</p>}
+            </div>
+            <Dialog.Close className="adm-icon-button" aria-label="Close">
+              <X size={20} aria-hidden />
+            </Dialog.Close>
+          </div>
+          <div className="adm-sheet__body">
+            {lead.isPending ? (
+              <LoadingPanel label="Loading lead..." />
+            ) : lead.isError ? (
+              <div className="adm-empty" role="alert">
+                <h3 className="adm-empty__title">Failed to load this lead</h3>
+                <p className="adm-empty__text">{lead.error.message}</p>
+                <button type="button" className="adm-button adm-button--primary" onClick={() => void lead.refetch()}>
+                  <RefreshCw size={16} aria-hidden />
+                  Try Again
+                </button>
+              </div>
+            ) : (
+              <DetailBody lead={lead.data} />
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,138 @@
+import { ChevronLeft, ChevronRight, Download, Inbox, RefreshCw } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { useClients } from '../clients/clients-query';
+import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
+import { LoadingPanel } from '../pages/LoadingPanel';
+import { PageHeader } from '../pages/PageHeader';
+import { LeadCountsCards } from './LeadCountsCards';
+import { LeadDetailDialog } from './LeadDetailDialog';
+import { filtersFromSearch, searchFromFilters, type LeadFilters } from './lead-filters';
+import { LeadFiltersForm } from './LeadFiltersForm';
+import { exportUrl, useLeadCounts, useLeads } from './leads-query';
+import { LeadsTable } from './LeadsTable';
+import './leads.css';
+
+const PAGE_SIZE = 25;
+
+/**
+ * The Leads inbox (issue 7): one clinic's form submissions at a time
+ * (`/admin/leads?client=1`), filtered, paged and exported from the URL's
+ * filters, with counts for the period and a lead's detail (`&lead=<id>`).
+ */
+export function LeadsPage() {
+  useDocumentTitle(adminTitle('Leads'));
+  const [search, setSearch] = useSearchParams();
+  const clients = useClients();
+  const { filters, page } = filtersFromSearch(search, clients.data?.[0]?.id ?? 1);
+  const leads = useLeads(filters, page, PAGE_SIZE);
+  const counts = useLeadCounts(filters);
+  const openId = /^\d+$/.test(search.get('lead') ?? '') ? Number(search.get('lead')) : null;
+
+  const go = (next: LeadFilters, nextPage = 1) => setSearch(searchFromFilters(next, nextPage));
+  const openLead = (id: number | null) => {
+    const next = new URLSearchParams(search);
+    if (id === null) next.delete('lead');
+    else next.set('lead', String(id));
+    setSearch(next, { replace: id === null });
+  };
+  const clinic = clients.data?.find((c) => c.id === filters.clientId);
+
+  return (
+    <>
+      <PageHeader
+        title="Leads"
+        description="Every form a patient sent to a clinic: follow them up, see where they came from, export them."
+        actions={
+          <a className="adm-button adm-button--secondary" href={exportUrl(filters)} download>
+            <Download size={16} aria-hidden />
+            Export CSV
+          </a>
+        }
+      />
+
+      <div className="adm-lead-client">
+        <label htmlFor="lead-client" className="adm-label">
+          Clinic
+        </label>
+        <select
+          id="lead-client"
+          className="adm-input"
+          value={filters.clientId}
+          onChange={(event) => go({ clientId: Number(event.target.value) })}
+          disabled={!clients.data}
+        >
+          {!clinic && <option value={filters.clientId}>Client {filters.clientId}</option>}
+          {clients.data?.map((client) => (
+            <option key={client.id} value={client.id}>
+              {client.name}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      {counts.data && <LeadCountsCards counts={counts.data} />}
+
+      <LeadFiltersForm key={JSON.stringify(filters)} filters={filters} onApply={(next) => go(next)} />
+
+      <section className="adm-card adm-table-card" aria-label="Leads" aria-busy={leads.isFetching}>
+        {leads.isPending ? (
+          <LoadingPanel label="Loading leads..." />
+        ) : leads.isError ? (
+          <div className="adm-empty" role="alert">
+            <h2 className="adm-empty__title">Failed to load leads</h2>
+            <p className="adm-empty__text">{leads.error.message}</p>
+            <button type="button" className="adm-button adm-button--primary" onClick={() => void leads.refetch()}>
+              <RefreshCw size={16} aria-hidden />
+              Try Again
+            </button>
+          </div>
+        ) : leads.data.items.length === 0 ? (
+          <div className="adm-empty">
+            <Inbox size={32} aria-hidden className="adm-empty__icon" />
+            <h2 className="adm-empty__title">No leads found</h2>
+            <p className="adm-empty__text">
+              {leads.data.total === 0 && !filters.q && !filters.status && !filters.serviceId && !filters.from && !filters.to
+                ? 'Leads appear here as soon as a patient sends this clinic’s form.'
+                : 'No lead matches these filters. Try a wider period or clear the search.'}
+            </p>
+          </div>
+        ) : (
+          <>
+            <LeadsTable leads={leads.data.items} onOpen={openLead} />
+            <nav className="adm-pagination" aria-label="Pages">
+              <p className="adm-pagination__summary">
+                {(leads.data.page - 1) * leads.data.pageSize + 1}–{(leads.data.page - 1) * leads.data.pageSize + leads.data.items.length} of{' '}
+                {leads.data.total} {leads.data.total === 1 ? 'lead' : 'leads'}
+              </p>
+              <div className="adm-pagination__buttons">
+                <button
+                  type="button"
+                  className="adm-button adm-button--secondary"
+                  disabled={page <= 1}
+                  onClick={() => go(filters, page - 1)}
+                >
+                  <ChevronLeft size={16} aria-hidden />
+                  Previous
+                </button>
+                <span className="adm-muted">
+                  Page {leads.data.page} of {leads.data.pageCount}
+                </span>
+                <button
+                  type="button"
+                  className="adm-button adm-button--secondary"
+                  disabled={page >= leads.data.pageCount}
+                  onClick={() => go(filters, page + 1)}
+                >
+                  Next
+                  <ChevronRight size={16} aria-hidden />
+                </button>
+              </div>
+            </nav>
+          </>
+        )}
+      </section>
+
+      <LeadDetailDialog id={openId} onClose={() => openLead(null)} />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import type { LeadListItem } from '@hap/contracts';
+import { AlertTriangle, Mail, Phone } from 'lucide-react';
+import { formatDateTime } from './lead-filters';
+import { StatusSelect } from './StatusSelect';
+
+/** The page of leads: a table on wide screens, one card per lead on a phone (admin.css). */
+export function LeadsTable({ leads, onOpen }: { leads: LeadListItem[]; onOpen: (id: number) => void }) {
+  return (
+    <div className="adm-table-scroll">
+      <table className="adm-table adm-leads-table">
+        <thead>
+          <tr>
+            <th scope="col">Lead</th>
+            <th scope="col">Contact</th>
+            <th scope="col">Service</th>
+            <th scope="col">Source</th>
+            <th scope="col">Received</th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {leads.map((lead) => (
+            <tr key={lead.id}>
+              <td data-label="Lead">
+                <div className="adm-lead-cell">
+                  <button type="button" className="adm-link-button" onClick={() => onOpen(lead.id)} aria-label={`Open ${lead.name}`}>
+                    {lead.name}
+                  </button>
+                  <span className="adm-muted adm-mono">{lead.reference.slice(0, 8)}</span>
+                  {lead.failedDeliveries > 0 && (
+                    <span className="adm-badge adm-badge--danger">
+                      <AlertTriangle size={12} aria-hidden />
+                      {lead.failedDeliveries === 1 ? 'Delivery failed' : `${lead.failedDeliveries} deliveries failed`}
+                    </span>
+                  )}
+                </div>
+              </td>
+              <td data-label="Contact">
+                <div className="adm-contact">
+                  <a className="adm-contact__line" href={`mailto:${lead.email}`}>
+                    <Mail size={14} aria-hidden />
+                    {lead.email}
+                  </a>
+                  <a className="adm-contact__line" href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>
+                    <Phone size={14} aria-hidden />
+                    {lead.phone}
+                  </a>
+                </div>
+              </td>
+              <td data-label="Service">{lead.serviceName ?? <span className="adm-muted">Service #{lead.serviceId}</span>}</td>
+              <td data-label="Source">
+                <div className="adm-badges">
+                  {lead.styleVariant && <span className="adm-badge">Style {lead.styleVariant.toUpperCase()}</span>}
+                  {lead.utmSource && <span className="adm-badge adm-badge--neutral">{lead.utmSource}</span>}
+                  {!lead.styleVariant && !lead.utmSource && <span className="adm-muted">Direct</span>}
+                </div>
+                {lead.utmCampaign && <span className="adm-muted adm-ellipsis">{lead.utmCampaign}</span>}
+              </td>
+              <td data-label="Received">
+                <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
+              </td>
+              <td data-label="Status">
+                <StatusSelect lead={lead} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

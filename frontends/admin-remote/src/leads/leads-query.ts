@@ -1,0 +1,89 @@
+import {
+  buildPath,
+  buildQuery,
+  routes,
+  type LeadCounts,
+  type LeadDelivery,
+  type LeadDetail,
+  type LeadList,
+  type LeadStatus,
+  type CallResult,
+} from '@hap/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../lib/api';
+import { apiDateBounds, type LeadFilters } from './lead-filters';
+
+const LEADS_KEY = ['admin', 'leads'] as const;
+
+/** What the list, counts and export send: the filters with the admin's local days as instants. */
+function apiFilters(filters: LeadFilters) {
+  return {
+    clientId: String(filters.clientId),
+    serviceId: filters.serviceId === undefined ? undefined : String(filters.serviceId),
+    status: filters.status,
+    q: filters.q,
+    ...apiDateBounds(filters.from, filters.to),
+  };
+}
+
+export function useLeads(filters: LeadFilters, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: [...LEADS_KEY, 'list', filters, page, pageSize],
+    queryFn: ({ signal }): Promise<LeadList> =>
+      api.call(routes.listLeads, { query: { ...apiFilters(filters), page: String(page), pageSize: String(pageSize) } }, { signal }),
+    // The table keeps its rows while the next page or filter loads (no jump to a spinner).
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLeadCounts(filters: Pick<LeadFilters, 'clientId' | 'from' | 'to'>) {
+  return useQuery({
+    queryKey: [...LEADS_KEY, 'counts', filters.clientId, filters.from, filters.to],
+    queryFn: ({ signal }): Promise<LeadCounts> =>
+      api.call(routes.getLeadCounts, { query: { clientId: String(filters.clientId), ...apiDateBounds(filters.from, filters.to) } }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLead(id: number | null) {
+  return useQuery({
+    queryKey: [...LEADS_KEY, 'detail', id],
+    queryFn: ({ signal }): Promise<LeadDetail> => api.call(routes.getLead, { params: { id: String(id) } }, { signal }),
+    enabled: id !== null,
+  });
+}
+
+/** A clinic's services (inactive ones too, for an admin): the service filter's options. */
+export function useClientServices(clientId: number) {
+  return useQuery({
+    queryKey: ['admin', 'client-services', clientId],
+    queryFn: ({ signal }): Promise<CallResult<typeof routes.listServicesForClient>> =>
+      api.call(routes.listServicesForClient, { params: { clientId: String(clientId) } }, { signal }),
+    staleTime: 5 * 60 * 1000,
+  });
+}
+
+export function useUpdateLeadStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, status, from }: { id: number; status: LeadStatus; from: LeadStatus }): Promise<LeadDetail> =>
+      api.call(routes.updateLeadStatus, { params: { id: String(id) }, body: { status, from } }),
+    onSuccess: (lead) => {
+      queryClient.setQueryData([...LEADS_KEY, 'detail', lead.id], lead);
+      void queryClient.invalidateQueries({ queryKey: LEADS_KEY });
+    },
+  });
+}
+
+export function useRetryDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number): Promise<LeadDelivery> => api.call(routes.retryLeadDelivery, { params: { id: String(id) } }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: LEADS_KEY }),
+  });
+}
+
+/** The CSV export's URL for these filters (a plain link: the browser downloads it with the session cookie). */
+export function exportUrl(filters: LeadFilters): string {
+  return buildPath(routes.exportLeads.path, undefined) + buildQuery(apiFilters(filters));
+}
