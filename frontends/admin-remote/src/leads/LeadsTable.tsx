@@ -1,6 +1,5 @@
 import type { LeadListItem } from '@hap/contracts';
 import { AlertTriangle, Mail, Phone } from 'lucide-react';
-import { formatDateTime } from './lead-filters';
 import { StatusSelect } from './StatusSelect';
 
 /** The page of leads: a table on wide screens, one card per lead on a phone (admin.css). */
@@ -57,7 +56,10 @@ export function LeadsTable({ leads, onOpen }: { leads: LeadListItem[]; onOpen: (
                 {lead.utmCampaign && <span className="adm-muted adm-ellipsis">{lead.utmCampaign}</span>}
               </td>
               <td data-label="Received">
-                <time dateTime={lead.createdAt}>{formatDateTime(lead.createdAt)}</time>
+                <time dateTime={lead.createdAt} className="adm-received">
+                  <span>{new Date(lead.createdAt).toLocaleDateString(undefined, { dateStyle: 'medium' })}</span>
+                  <span className="adm-muted">{new Date(lead.createdAt).toLocaleTimeString(undefined, { timeStyle: 'short' })}</span>
+                </time>
               </td>
               <td data-label="Status">
                 <StatusSelect lead={lead} />
