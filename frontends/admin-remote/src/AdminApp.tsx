@@ -7,6 +7,7 @@ import { LeadsPage } from './leads/LeadsPage';
 import { AdminNotFound } from './pages/AdminNotFound';
 import { ComingSoonPage } from './pages/ComingSoonPage';
 import { AdminShell } from './shell/AdminShell';
+import { TemplatesPage } from './templates/TemplatesPage';
 import { Toaster } from './toast/toaster';
 
 /**
@@ -33,9 +34,10 @@ export function AdminApp() {
                 path="services"
                 element={<ComingSoonPage title="Services Management" description="Each client's service pages, their status and ads." />}
               />
+              <Route path="templates" element={<TemplatesPage />} />
               <Route
                 path="templates/*"
-                element={<ComingSoonPage title="Service Templates" description="The shared templates that service pages are built from." />}
+                element={<ComingSoonPage title="Activated Templates" description="A clinic's activated templates." />}
               />
               <Route
                 path="google-ads-templates"

@@ -1,0 +1,113 @@
+import { ExternalLink, FileText, RefreshCw, Search } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { LoadingPanel } from '../pages/LoadingPanel';
+import { ALL_CATEGORIES, categoriesOf, filterTemplates, templatePreviewUrl } from './templates-filter';
+import { useServiceTemplates } from './templates-query';
+
+/** admin spec §2.11 Browse: search, category filter, the table and '{shown} of {total} templates'. */
+export function BrowseTemplates() {
+  const templates = useServiceTemplates();
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState(ALL_CATEGORIES);
+  const all = useMemo(() => templates.data ?? [], [templates.data]);
+  const shown = useMemo(() => filterTemplates(all, search, category), [all, search, category]);
+  const categories = useMemo(() => categoriesOf(all), [all]);
+
+  if (templates.isPending) {
+    return (
+      <section className="adm-card">
+        <LoadingPanel label="Loading templates..." />
+      </section>
+    );
+  }
+  if (templates.isError) {
+    return (
+      <section className="adm-card adm-empty" role="alert">
+        <h2 className="adm-empty__title">Failed to fetch templates</h2>
+        <p className="adm-empty__text">{templates.error.message}</p>
+        <button type="button" className="adm-button adm-button--primary" onClick={() => void templates.refetch()}>
+          <RefreshCw size={16} aria-hidden />
+          Try Again
+        </button>
+      </section>
+    );
+  }
+
+  return (
+    <section className="adm-card adm-table-card">
+      <div className="tpl-toolbar">
+        <div className="tpl-search">
+          <Search size={16} aria-hidden className="tpl-search__icon" />
+          <input
+            className="adm-input tpl-search__input"
+            type="search"
+            placeholder="Search templates..."
+            aria-label="Search templates"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+        <select className="adm-input tpl-toolbar__select" aria-label="Category" value={category} onChange={(event) => setCategory(event.target.value)}>
+          <option value={ALL_CATEGORIES}>All Categories</option>
+          {categories.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+      </div>
+      {shown.length === 0 ? (
+        <div className="adm-empty">
+          <FileText size={32} aria-hidden className="adm-empty__icon" />
+          <h2 className="adm-empty__title">{all.length === 0 ? 'No templates found' : 'No templates match your filters'}</h2>
+        </div>
+      ) : (
+        <div className="adm-table-scroll">
+          <table className="adm-table tpl-table">
+            <thead>
+              <tr>
+                <th scope="col">Template</th>
+                <th scope="col">Category</th>
+                <th scope="col">Slug</th>
+                <th scope="col" className="adm-table__actions">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((t) => (
+                <tr key={t.id}>
+                  <td data-label="Template">
+                    <span className="adm-client__name">{t.name}</span>
+                    <span className="adm-muted tpl-description">{t.description}</span>
+                  </td>
+                  <td data-label="Category">
+                    <span className="adm-badge">{t.category}</span>
+                  </td>
+                  <td data-label="Slug">
+                    <code className="tpl-slug">{t.slug}</code>
+                  </td>
+                  <td className="adm-table__actions" data-label="Actions">
+                    <a
+                      className="adm-button adm-button--secondary"
+                      href={templatePreviewUrl(t.slug)}
+                      target="_blank"
+                      rel="noreferrer"
+                      aria-label={`Preview ${t.name} (opens in a new tab)`}
+                    >
+                      <ExternalLink size={16} aria-hidden />
+                      Preview
+                    </a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="adm-table-card__count" aria-live="polite">
+        {shown.length} of {all.length} templates
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,176 @@
+import { ApiError, routes, TemplateCreateSchema, type TemplateCreateInput, type TemplateCreate, type TemplateGeneration } from '@hap/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AlertTriangle, ExternalLink, LoaderCircle, Sparkles } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../auth/FormField';
+import { api } from '../lib/api';
+import { LoadingPanel } from '../pages/LoadingPanel';
+import { useToast } from '../toast/toaster';
+import { templatePreviewUrl } from './templates-filter';
+import { TEMPLATES_KEY, useAiStatus, useGeneration, useSubcategories } from './templates-query';
+
+/** admin spec §8 Template creation: the failure texts. */
+const FAILED = 'Failed to create template. Please try again.';
+const HTML_INSTEAD_OF_JSON = 'Server returned HTML instead of JSON - routing issue.';
+
+/** What a failed create says: the server's sentence, the spec's HTML case, or its default. */
+export function createFailureText(error: unknown): string {
+  if (error instanceof ApiError && error.code === null && /<(!doctype|html)/i.test(error.message)) return HTML_INSTEAD_OF_JSON;
+  return error instanceof Error && error.message ? error.message : FAILED;
+}
+
+/** admin spec §2.11 Create: Template Name, Category, Service Description; the AI writes the rest. */
+export function CreateTemplate({ onCreated }: { onCreated: () => void }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const ai = useAiStatus();
+  const subcategories = useSubcategories();
+  const [generationId, setGenerationId] = useState<number | null>(null);
+  const generation = useGeneration(generationId);
+  const announced = useRef<number | null>(null);
+
+  const form = useForm<TemplateCreateInput, unknown, TemplateCreate>({
+    resolver: zodResolver(TemplateCreateSchema),
+    defaultValues: { name: '', description: '' },
+  });
+  const { errors } = form.formState;
+
+  const create = useMutation({
+    mutationFn: (values: TemplateCreate) => api.call(routes.createTemplate, { body: values }),
+    onSuccess: (started: TemplateGeneration) => setGenerationId(started.id),
+    onError: (error) => toast({ title: 'Creation failed', description: createFailureText(error), variant: 'destructive' }),
+  });
+
+  // The end of a generation: the spec's toast once, the list reloaded with the new template.
+  const finished = generation.data && (generation.data.status === 'succeeded' || generation.data.status === 'failed') ? generation.data : null;
+  useEffect(() => {
+    if (!finished || announced.current === finished.id) return;
+    announced.current = finished.id;
+    if (finished.status === 'succeeded') {
+      toast({ title: 'Template created!', description: `${finished.name} is ready in Browse Templates.` });
+      form.reset();
+      void queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
+    } else {
+      toast({ title: 'Creation failed', description: finished.error ?? FAILED, variant: 'destructive' });
+    }
+  }, [finished, toast, form, queryClient]);
+
+  if (ai.isPending || subcategories.isPending) {
+    return (
+      <section className="adm-card">
+        <LoadingPanel label="Loading..." />
+      </section>
+    );
+  }
+  if (ai.data && !ai.data.configured) {
+    return (
+      <section className="adm-card adm-empty" role="status">
+        <AlertTriangle size={32} aria-hidden className="adm-empty__icon" />
+        <h2 className="adm-empty__title">AI generation is not configured</h2>
+        <p className="adm-empty__text">Set OPENAI_API_KEY (and OPENAI_MODEL) for the templates service and its worker, then reload this page.</p>
+      </section>
+    );
+  }
+  const categories = subcategories.data ?? [];
+  if (categories.length === 0) {
+    return (
+      <section className="adm-card adm-empty">
+        <h2 className="adm-empty__title">No categories found. Please add categories first.</h2>
+      </section>
+    );
+  }
+
+  const running = create.isPending || (generationId !== null && !finished);
+  const progress = generation.data?.progress ?? 0;
+
+  return (
+    <section className="adm-card tpl-create">
+      <form className="adm-form" noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))}>
+        <FormField id="tpl-name" label="Template Name" error={errors.name?.message}>
+          <input
+            id="tpl-name"
+            className="adm-input"
+            placeholder="e.g. PRP Hair Restoration"
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? 'tpl-name-error' : undefined}
+            disabled={running}
+            {...form.register('name')}
+          />
+        </FormField>
+        <FormField id="tpl-category" label="Category" error={errors.subcategoryId?.message}>
+          <select
+            id="tpl-category"
+            className="adm-input"
+            aria-invalid={errors.subcategoryId ? true : undefined}
+            aria-describedby={errors.subcategoryId ? 'tpl-category-error' : undefined}
+            disabled={running}
+            defaultValue=""
+            {...form.register('subcategoryId', { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
+          >
+            <option value="" disabled>
+              Select a category
+            </option>
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField id="tpl-description" label="Service Description" error={errors.description?.message}>
+          <textarea
+            id="tpl-description"
+            className="adm-input tpl-textarea"
+            rows={5}
+            placeholder="What the treatment is, who it is for and what the clinic offers. The AI writes the page from this."
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={errors.description ? 'tpl-description-error' : undefined}
+            disabled={running}
+            {...form.register('description')}
+          />
+        </FormField>
+        <button type="submit" className="adm-button adm-button--primary" disabled={running}>
+          {running ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <Sparkles size={16} aria-hidden />}
+          {running ? 'Generating template...' : 'Create Template'}
+        </button>
+      </form>
+
+      {generationId !== null && (
+        <div className="tpl-progress" role="status" aria-live="polite">
+          {running ? (
+            <>
+              <p className="tpl-progress__title">Generating template...</p>
+              <p className="adm-muted">AI is creating your custom template content. This may take a moment.</p>
+              <div className="tpl-progress__bar" role="progressbar" aria-label="Template generation" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
+                <span style={{ width: `${Math.max(progress, 5)}%` }} />
+              </div>
+              <p className="adm-muted">{generation.data?.stage ?? 'Waiting for the AI writer…'}</p>
+            </>
+          ) : finished?.status === 'succeeded' ? (
+            <>
+              <p className="tpl-progress__title">Template created!</p>
+              <div className="tpl-progress__actions">
+                {finished.templateSlug && (
+                  <a className="adm-button adm-button--secondary" href={templatePreviewUrl(finished.templateSlug)} target="_blank" rel="noreferrer">
+                    <ExternalLink size={16} aria-hidden />
+                    Preview
+                  </a>
+                )}
+                <button type="button" className="adm-button adm-button--ghost" onClick={onCreated}>
+                  Browse Templates
+                </button>
+              </div>
+            </>
+          ) : (
+            <>
+              <p className="tpl-progress__title tpl-progress__title--error">Failed to create template.</p>
+              <p className="adm-muted">{finished?.error ?? FAILED}</p>
+            </>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,23 @@
+import type { ServiceTemplate } from '@hap/contracts';
+
+/** The category filter's "every category" value (admin spec §2.11: All Categories). */
+export const ALL_CATEGORIES = 'all';
+
+/**
+ * admin spec §2.11 Browse: the search matches name, slug, description and
+ * category name (case-insensitive, any part); the filter keeps one category.
+ */
+export function filterTemplates(templates: readonly ServiceTemplate[], search: string, category: string): ServiceTemplate[] {
+  const needle = search.trim().toLowerCase();
+  return templates.filter(
+    (t) =>
+      (category === ALL_CATEGORIES || t.category === category) &&
+      (!needle || [t.name, t.slug, t.description, t.category].some((field) => field.toLowerCase().includes(needle))),
+  );
+}
+
+/** The category names to filter by, once each, sorted. */
+export const categoriesOf = (templates: readonly ServiceTemplate[]): string[] => [...new Set(templates.map((t) => t.category))].sort((a, b) => a.localeCompare(b));
+
+/** admin spec §2.11: Preview opens the template's page for client 1. */
+export const templatePreviewUrl = (slug: string) => `/${slug}?client=1`;
