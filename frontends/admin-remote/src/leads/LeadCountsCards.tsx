@@ -1,4 +1,5 @@
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadCounts } from '@hap/contracts';
+import { AlertTriangle } from 'lucide-react';
 
 const VARIANT_LABELS: Record<string, string> = { a: 'Style A', b: 'Style B', c: 'Style C', unified: 'Unified page', preview: 'Preview' };
 const variantLabel = (variant: string | null) => (variant === null ? 'Not recorded' : (VARIANT_LABELS[variant] ?? variant));
@@ -21,8 +22,20 @@ function Bars({ rows, total, empty }: { rows: Array<{ key: string; label: string
 }
 
 /** The clinic's leads in the chosen period: the pipeline, per service and per style variant. */
-export function LeadCountsCards({ counts }: { counts: LeadCounts }) {
+export function LeadCountsCards({ counts, onShowFailed }: { counts: LeadCounts; onShowFailed: () => void }) {
   return (
+    <>
+    {counts.failedDeliveries > 0 && (
+      <div className="adm-alert" role="status">
+        <AlertTriangle size={18} aria-hidden />
+        <span>
+          {counts.failedDeliveries === 1 ? '1 lead has a delivery' : `${counts.failedDeliveries} leads have a delivery`} that failed after every retry.
+        </span>
+        <button type="button" className="adm-button adm-button--secondary" onClick={onShowFailed}>
+          Show {counts.failedDeliveries === 1 ? 'it' : 'them'}
+        </button>
+      </div>
+    )}
     <section className="adm-lead-counts" aria-label="Lead counts">
       <div className="adm-card adm-count-card">
         <h2 className="adm-count-card__title">Pipeline</h2>
@@ -55,5 +68,6 @@ export function LeadCountsCards({ counts }: { counts: LeadCounts }) {
         />
       </div>
     </section>
+    </>
   );
 }

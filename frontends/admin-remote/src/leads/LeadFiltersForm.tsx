@@ -11,6 +11,7 @@ interface FormValues {
   from: string;
   to: string;
   q: string;
+  delivery: string;
 }
 
 const valuesOf = (filters: LeadFilters): FormValues => ({
@@ -19,6 +20,7 @@ const valuesOf = (filters: LeadFilters): FormValues => ({
   from: filters.from ?? '',
   to: filters.to ?? '',
   q: filters.q ?? '',
+  delivery: filters.delivery ?? '',
 });
 
 /**
@@ -104,6 +106,14 @@ export function LeadFiltersForm({ filters, onApply }: { filters: LeadFilters; on
         <input id="lead-filter-to" className="adm-input" type="date" value={values.to} onChange={set('to')} {...error('to')} />
       </FormField>
       <div className="adm-lead-filters__actions">
+        <label className="adm-checkbox adm-lead-filters__check">
+          <input
+            type="checkbox"
+            checked={values.delivery === 'failed'}
+            onChange={(event) => setValues((v) => ({ ...v, delivery: event.target.checked ? 'failed' : '' }))}
+          />
+          Only leads with a failed delivery
+        </label>
         <button type="submit" className="adm-button adm-button--primary">
           <Search size={16} aria-hidden />
           Apply

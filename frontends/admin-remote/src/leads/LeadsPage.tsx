@@ -70,7 +70,7 @@ export function LeadsPage() {
         </select>
       </div>
 
-      {counts.data && <LeadCountsCards counts={counts.data} />}
+      {counts.data && <LeadCountsCards counts={counts.data} onShowFailed={() => go({ clientId: filters.clientId, from: filters.from, to: filters.to, delivery: 'failed' })} />}
 
       <LeadFiltersForm key={JSON.stringify(filters)} filters={filters} onApply={(next) => go(next)} />
 
@@ -91,7 +91,7 @@ export function LeadsPage() {
             <Inbox size={32} aria-hidden className="adm-empty__icon" />
             <h2 className="adm-empty__title">No leads found</h2>
             <p className="adm-empty__text">
-              {leads.data.total === 0 && !filters.q && !filters.status && !filters.serviceId && !filters.from && !filters.to
+              {leads.data.total === 0 && !filters.q && !filters.status && !filters.serviceId && !filters.from && !filters.to && !filters.delivery
                 ? 'Leads appear here as soon as a patient sends this clinic’s form.'
                 : 'No lead matches these filters. Try a wider period or clear the search.'}
             </p>

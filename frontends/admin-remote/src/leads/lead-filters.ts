@@ -9,10 +9,12 @@ export interface LeadFilters {
   from?: string;
   to?: string;
   q?: string;
+  /** Only leads with a delivery that exhausted its tries. */
+  delivery?: 'failed';
 }
 
 /** URL parameter → query field. */
-const URL_NAMES = { client: 'clientId', service: 'serviceId', status: 'status', from: 'from', to: 'to', q: 'q', page: 'page' } as const;
+const URL_NAMES = { client: 'clientId', service: 'serviceId', status: 'status', from: 'from', to: 'to', q: 'q', delivery: 'delivery', page: 'page' } as const;
 
 /**
  * The filters and page in a URL, read with the API's own schema; a value the
@@ -43,6 +45,7 @@ export function searchFromFilters(filters: LeadFilters, page = 1): URLSearchPara
   if (filters.from) search.set('from', filters.from);
   if (filters.to) search.set('to', filters.to);
   if (filters.q) search.set('q', filters.q);
+  if (filters.delivery) search.set('delivery', filters.delivery);
   if (page > 1) search.set('page', String(page));
   return search;
 }

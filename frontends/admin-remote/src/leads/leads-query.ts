@@ -22,6 +22,7 @@ function apiFilters(filters: LeadFilters) {
     serviceId: filters.serviceId === undefined ? undefined : String(filters.serviceId),
     status: filters.status,
     q: filters.q,
+    delivery: filters.delivery,
     ...apiDateBounds(filters.from, filters.to),
   };
 }

@@ -71,6 +71,8 @@ const leadFilterShape = {
   to: optionalQuery(dateBound),
   /** Any part of the name, e-mail, phone (digits are enough) or the reference. */
   q: optionalQuery(searchText),
+  /** `failed`: only leads with a delivery that exhausted its tries (for an admin to retry). */
+  delivery: optionalQuery(z.enum(['failed'], { error: 'Delivery filter must be failed' })),
 };
 
 const fromBeforeTo = (v: { from?: string; to?: string }) => !v.from || !v.to || dateBoundStart(v.from) < dateBoundEnd(v.to);
@@ -233,6 +235,8 @@ export type LeadStatusUpdate = z.infer<typeof LeadStatusUpdateSchema>;
 /** GET /api/leads/counts. */
 export const LeadCountsSchema = z.object({
   total: z.number().int(),
+  /** Leads with a delivery that exhausted its tries. */
+  failedDeliveries: z.number().int(),
   byService: z.array(z.object({ serviceId: z.number().int(), serviceName: z.string().nullable(), count: z.number().int() })),
   /** Style variant a, b, c, unified, preview; null when the page did not say. */
   byVariant: z.array(z.object({ variant: z.string().nullable(), count: z.number().int() })),

@@ -173,6 +173,7 @@ describe('admin Leads inbox: /api/leads (admin), /api/lead-deliveries/:id/retry'
       [`clientId=1&q=${'x'.repeat(201)}`, 'q', 'Search text must be at most 200 characters'],
       ['clientId=1&q=%00', 'q', 'Text must not contain NUL characters'],
       ['clientId=1&status=new&status=won', 'status', 'Status must be one of new, contacted, booked, won or lost'],
+      ['clientId=1&delivery=delivered', 'delivery', 'Delivery filter must be failed'],
     ])('refuses ?%s with 400 and says why', async (query, path, message) => {
       const res = await t.api.get(query ? `/api/leads?${query}` : '/api/leads', ADMIN);
       expect(res.status).toBe(400);
@@ -284,6 +285,8 @@ describe('admin Leads inbox: /api/leads (admin), /api/lead-deliveries/:id/retry'
       expect(res.status).toBe(200);
       const counts = LeadCountsSchema.parse(res.body.data);
       expect(counts.total).toBe(5);
+      expect(counts.failedDeliveries).toBe(0);
+      expect((await list('&delivery=failed')).total).toBe(0);
       expect(counts.byService).toEqual([
         { serviceId: trtId, serviceName: 'Testosterone Replacement', count: 3 },
         { serviceId: edId, serviceName: 'Erectile Dysfunction', count: 2 },
@@ -395,9 +398,12 @@ describe('admin Leads inbox: /api/leads (admin), /api/lead-deliveries/:id/retry'
         const failed = LeadDeliverySchema.parse(await deliveryOf());
         expect(failed).toMatchObject({ channel: 'email', status: 'failed', attempts: 1, lastError: `Client ${orphanClientId} was not found.` });
         expect((await queue.queue.getJob(`delivery-${deliveryId}`))?.failedReason).toBe(`Client ${orphanClientId} was not found.`);
-        // The list flags it.
+        // The list flags it, its filter finds it, and the counts say how many leads have one.
         const listed = await t.api.get(`/api/leads?clientId=${orphanClientId}`, ADMIN);
         expect(listed.body.data.items[0]).toMatchObject({ name: 'Farah Haddad', failedDeliveries: 1 });
+        const onlyFailed = await t.api.get(`/api/leads?clientId=${orphanClientId}&delivery=failed`, ADMIN);
+        expect(onlyFailed.body.data.items.map((i: { name: string }) => i.name)).toEqual(['Farah Haddad']);
+        expect((await t.api.get(`/api/leads/counts?clientId=${orphanClientId}`, ADMIN)).body.data).toMatchObject({ total: 1, failedDeliveries: 1 });
 
         // The clinic is set up in tenant; the admin retries.
         await t.dataSource.query(`INSERT INTO "tenant"."clients" ("id", "name", "email") VALUES ($1, 'Farah Test Clinic', $2)`, [orphanClientId, inbox]);

@@ -16,7 +16,13 @@ describe('leadFilter', () => {
     expect(leadFilter({ clientId: 1, q: '   ' })).toEqual({ where: 'l."client_id" = $1', params: [1] });
   });
 
-  it('takes instants as they are (the screen sends local midnights)', () => {
+  it('narrows to leads with a failed delivery without a parameter', () => {
+    const filter = leadFilter({ clientId: 1, delivery: 'failed' });
+    expect(filter.params).toEqual([1]);
+    expect(filter.where).toContain(`d."status" = 'failed'`);
+  });
+
+    it('takes instants as they are (the screen sends local midnights)', () => {
     expect(leadFilter({ clientId: 1, from: '2026-11-01T00:00:00-07:00', to: '2026-11-02T00:00:00-07:00' }).params).toEqual([
       1,
       '2026-11-01T07:00:00.000Z',

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeadStatus } from '@hap/contracts';
-import type { SqlFilter } from './lead-admin.rules';
+import { FAILED_DELIVERY, type SqlFilter } from './lead-admin.rules';
 
 /** A `leads.leads` row as the admin reads it (pg: bigint as text, timestamptz as Date). */
 export interface LeadRow {
@@ -50,6 +50,16 @@ export interface DeliveryRow {
   delivered_at: Date | null;
   created_at: Date;
   updated_at: Date;
+}
+
+/** One grouping of the counts (GROUPING bits in `g`), with how many of its leads have a failed delivery. */
+export interface CountRow {
+  service_id: number | null;
+  style_variant: string | null;
+  status: LeadStatus | null;
+  count: number;
+  failed: number;
+  g: number;
 }
 
 export interface StatusAuditRow {
@@ -150,13 +160,14 @@ export class LeadAdminRepository {
   }
 
   /** Counts of one clinic (optionally a period) by service, style variant and status, in one scan. */
-  async counts(filter: SqlFilter): Promise<Array<{ service_id: number | null; style_variant: string | null; status: LeadStatus | null; count: number; g: number }>> {
+  async counts(filter: SqlFilter): Promise<CountRow[]> {
     return this.dataSource.query(
       `SELECT l."service_id", l."style_variant", l."status", count(*)::int AS "count",
+              (count(*) FILTER (WHERE ${FAILED_DELIVERY}))::int AS "failed",
               GROUPING(l."service_id", l."style_variant", l."status")::int AS "g"
          FROM "leads"."leads" l WHERE ${filter.where}
         GROUP BY GROUPING SETS ((l."service_id"), (l."style_variant"), (l."status"), ())`,
       filter.params,
-    ) as Promise<Array<{ service_id: number | null; style_variant: string | null; status: LeadStatus | null; count: number; g: number }>>;
+    ) as Promise<CountRow[]>;
   }
 }

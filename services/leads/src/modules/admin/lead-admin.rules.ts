@@ -15,6 +15,9 @@ export interface SqlFilter {
 /** `50%_off\` → `50\%\_off\\`: a LIKE pattern that matches the text itself. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The lead has a delivery that exhausted its tries. */
+export const FAILED_DELIVERY = `EXISTS (SELECT 1 FROM "leads"."lead_deliveries" d WHERE d."lead_id" = l."id" AND d."status" = 'failed')`;
+
 /** A search needs this many digits before it also looks into phone numbers (so '2' does not match every phone). */
 const PHONE_DIGITS_MIN = 3;
 
@@ -36,6 +39,7 @@ export function leadFilter(query: Partial<LeadExportQuery> & { clientId: number 
   if (query.status !== undefined) clauses.push(`l."status" = ${param(query.status)}`);
   if (query.from !== undefined) clauses.push(`l."created_at" >= ${param(dateBoundStart(query.from).toISOString())}::timestamptz`);
   if (query.to !== undefined) clauses.push(`l."created_at" < ${param(dateBoundEnd(query.to).toISOString())}::timestamptz`);
+  if (query.delivery === 'failed') clauses.push(FAILED_DELIVERY);
   const text = query.q?.trim();
   if (text) {
     const like = param(`%${escapeLike(text)}%`);

@@ -162,7 +162,8 @@ export class LeadAdminService {
       // Most first; a lead whose page did not say its variant last.
       .sort((a, b) => b.count - a.count || (a.variant === null ? 1 : b.variant === null ? -1 : a.variant.localeCompare(b.variant)));
     const byStatus = Object.fromEntries(LEAD_STATUSES.map((s) => [s, rows.find((r) => r.g === 6 && r.status === s)?.count ?? 0])) as LeadCounts['byStatus'];
-    return { total: rows.find((r) => r.g === 7)?.count ?? 0, byService, byVariant, byStatus };
+    const all = rows.find((r) => r.g === 7);
+    return { total: all?.count ?? 0, failedDeliveries: all?.failed ?? 0, byService, byVariant, byStatus };
   }
 
   /**
