@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import Redis from 'ioredis';
+import { validContent } from '../../services/templates/test/helpers/generated-content';
+import { startFakeOpenAI } from '../test/fake-openai';
 
 /**
  * Starts the built stack (the same launcher as `npm start`) against a fresh
@@ -28,6 +30,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Uploads of the journeys go to a directory of their own, never the checkout's .data/.
   const uploadDir = await mkdtemp(join(tmpdir(), 'hap-e2e-uploads-'));
 
+  // AI-written templates ask a model: a loopback fake of the chat completions API answering valid content.
+  const model = await startFakeOpenAI([{ content: JSON.stringify(validContent()), delayMs: 1500 }]);
+
   const { startStack } = await import('../launcher/stack.mjs');
   const stack = await startStack({
     databaseUrl: databaseUrl.toString(),
@@ -41,12 +46,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       UPLOAD_DIR: uploadDir,
+      OPENAI_API_KEY: 'sk-e2e',
+      OPENAI_BASE_URL: model.baseURL,
+      OPENAI_MODEL: 'e2e-model',
     },
     log: () => {},
   });
 
   return async () => {
     await stack.stop();
+    await model.close();
     await rm(uploadDir, { recursive: true, force: true });
     const cleanup = new Client({ connectionString: adminUrl });
     await cleanup.connect();

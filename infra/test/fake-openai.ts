@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 /** One scripted answer of the fake: the model's content, an HTTP error, or no answer at all. */
 export type FakeModelAnswer =
-  | { content: string; finishReason?: 'stop' | 'length' }
+  | { content: string; finishReason?: 'stop' | 'length'; /** Answer after this long (a model takes its time). */ delayMs?: number }
   | { status: number; message: string; headers?: Record<string, string> }
   | 'hang';
 
@@ -48,16 +48,15 @@ export async function startFakeOpenAI(answers: FakeModelAnswer[]) {
           .end(JSON.stringify({ error: { message: answer.message, type: answer.status === 429 ? 'rate_limit_exceeded' : 'server_error', code: null } }));
         return;
       }
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
+      const body = JSON.stringify({
           id: `chatcmpl-${requests.length}`,
           object: 'chat.completion',
           created: Math.floor(Date.now() / 1000),
           model: requests.at(-1)!.body.model,
           choices: [{ index: 0, finish_reason: answer.finishReason ?? 'stop', message: { role: 'assistant', content: answer.content, refusal: null } }],
           usage: { prompt_tokens: 100, completion_tokens: 400, total_tokens: 500 },
-        }),
-      );
+        });
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(body), answer.delayMs ?? 0);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -67,6 +66,7 @@ export async function startFakeOpenAI(answers: FakeModelAnswer[]) {
     requests,
     close: async () => {
       for (const res of hanging) res.destroy();
+      server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

@@ -1,0 +1,58 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Service Templates (admin spec §2.11): an admin creates a template with AI
+ * (the stack's model is a loopback fake of the chat completions API, see
+ * global-setup.ts), follows its progress to 'Template created!', and finds it
+ * in Browse with its preview link.
+ */
+
+async function logIn(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel(/email/i).fill(process.env.E2E_ADMIN_EMAIL ?? '');
+  await page.getByLabel(/password/i).fill(process.env.E2E_ADMIN_PASSWORD ?? '');
+  await page.getByRole('button', { name: /log ?in|sign in/i }).click();
+  await expect(page).toHaveURL(/\/admin\/clients$/);
+}
+
+test.describe('admin Service Templates', () => {
+  test('an admin creates a template with AI, sees its progress, and finds it in Browse', async ({ page }) => {
+    test.setTimeout(90_000);
+    const name = `Hair Restoration ${test.info().project.name} ${Date.now().toString(36)}`;
+    await logIn(page);
+    await page.goto('/admin/templates');
+    await expect(page.getByRole('heading', { name: 'Service Templates' })).toBeVisible();
+    const count = page.getByText(/^\d+ of \d+ templates$/);
+    await expect(count).toBeVisible();
+    const before = Number((await count.textContent())!.split(' of ')[1].split(' ')[0]);
+
+    await page.getByRole('tab', { name: 'Create New Template' }).click();
+    // The form's own rules, the API's schema: nothing is sent empty.
+    await page.getByRole('button', { name: 'Create Template' }).click();
+    await expect(page.getByText('Template name must be at least 2 characters')).toBeVisible();
+    await expect(page.getByText('Choose a category')).toBeVisible();
+
+    await page.getByLabel('Template Name').fill(name);
+    await page.getByLabel('Category').selectOption({ index: 1 });
+    await page.getByLabel('Service Description').fill('Platelet-rich plasma injections for thinning hair in men and women.');
+    await page.getByRole('button', { name: 'Create Template' }).click();
+
+    const progress = page.getByRole('status').filter({ hasText: 'Generating template...' });
+    await expect(progress).toContainText('AI is creating your custom template content. This may take a moment.');
+    await expect(page.getByRole('progressbar', { name: 'Template generation' })).toBeVisible();
+    await expect(page.getByText('Template created!').first()).toBeVisible({ timeout: 30_000 });
+    const preview = page.getByRole('status').getByRole('link', { name: 'Preview' });
+    await expect(preview).toHaveAttribute('href', /^\/hair-restoration-[a-z0-9-]+\?client=1$/);
+    await expect(preview).toHaveAttribute('target', '_blank');
+
+    await page.getByRole('status').getByRole('button', { name: 'Browse Templates' }).click();
+    await expect(page.getByText(`${before + 1} of ${before + 1} templates`)).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search templates' }).fill(name);
+    await expect(page.getByText(`1 of ${before + 1} templates`)).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
+
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  });
+});
