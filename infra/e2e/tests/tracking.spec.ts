@@ -201,6 +201,9 @@ test.describe('tracking tags and health privacy', () => {
     expect(`${reported.origin}${reported.pathname}`).toBe(`${SELF}/service`);
     expect([...reported.searchParams.keys()].sort()).toEqual(['client', 'gclid', 'utm_medium', 'utm_source']);
     expect(new URL(pageView.url).searchParams.get('dt')).toBe('Service');
+    // The service view (250 USD), which service never said.
+    await expect.poll(() => hitsOf(sent, /en=service_view/).length).toBe(2);
+    expect(hitsOf(sent, /en=service_view/).every((r) => /value=250(&|$)/.test(r.url))).toBe(true);
 
     // A phone click and a call to action: generic events. (The tel: navigation itself is held back here.)
     await page.evaluate(() => addEventListener('click', (e) => e.target instanceof Element && e.target.closest('a[href^="tel:"]') && e.preventDefault(), true));

@@ -97,6 +97,8 @@ export function httpsOriginOf(url: string): string | null {
 export const LEAD_CONVERSION_VALUE = 25;
 export const LEAD_CONVERSION_CURRENCY = 'USD';
 export const LEAD_CONVERSION_DELAY_MS = 2000;
+/** The service-view event's value (public spec §9): sent on a service page, which service never said. */
+export const SERVICE_VIEW_VALUE = 250;
 
 /**
  * sessionStorage key under which the lead form keeps the receipt references

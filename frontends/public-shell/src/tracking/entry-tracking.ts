@@ -6,7 +6,7 @@
  * hydration, and it needs no hydration itself: a visitor who reads and leaves
  * is counted too. Its own build entry, apart from the page's (README, Tracking).
  */
-import { LEAD_CONVERSION_CURRENCY, LEAD_CONVERSION_DELAY_MS, LEAD_CONVERSION_VALUE, type PageTracking } from '@hap/contracts';
+import { LEAD_CONVERSION_CURRENCY, LEAD_CONVERSION_DELAY_MS, LEAD_CONVERSION_VALUE, SERVICE_VIEW_VALUE, type PageTracking } from '@hap/contracts';
 import { loadGtag, loadPixel } from './tags';
 import {
   ctaKindOf,
@@ -15,6 +15,7 @@ import {
   originOnly,
   PIXEL_EVENTS,
   pixelMayRead,
+  SERVICE_VIEWS,
   takeConversion,
   TRACKING_EVENTS,
 } from './tracking-rules';
@@ -69,6 +70,7 @@ function start(tracking: PageTracking & { view: string }): void {
     for (const id of gtagIds) gtag(['config', id, { send_page_view: false }]);
     // One page view per page: public pages are whole page loads (no client router).
     gtag(['event', TRACKING_EVENTS.pageView]);
+    if (SERVICE_VIEWS.includes(view)) gtag(['event', TRACKING_EVENTS.serviceView, { value: SERVICE_VIEW_VALUE, currency: LEAD_CONVERSION_CURRENCY }]);
   }
   const pixel: Send | null = tracking.facebookPixelId && pixelMayRead(location.href, document.referrer) ? loadPixel() : null;
   if (pixel) {

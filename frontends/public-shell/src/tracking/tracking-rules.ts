@@ -15,7 +15,12 @@ export const TRACKING_EVENTS = {
   adsConversion: 'conversion',
   phoneClick: 'phone_click',
   ctaClick: 'cta_click',
+  /** On a service page (public spec §9: worth 250 USD); which service is never said. */
+  serviceView: 'service_view',
 } as const;
+
+/** Views that are a service's page. */
+export const SERVICE_VIEWS: readonly string[] = ['service', 'unified'];
 
 /** The social pixel's standard events (public spec §9 lists them). */
 export const PIXEL_EVENTS = { pageView: 'PageView', lead: 'Lead', contact: 'Contact' } as const;

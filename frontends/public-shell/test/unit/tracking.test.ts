@@ -61,7 +61,7 @@ describe('which tags a page loads (public spec §4, §5; DESIGN §9.8)', () => {
 
 describe('what tags are told', () => {
   it('generic event names', () => {
-    expect(Object.values(TRACKING_EVENTS)).toEqual(['page_view', 'generate_lead', 'conversion', 'phone_click', 'cta_click']);
+    expect(Object.values(TRACKING_EVENTS)).toEqual(['page_view', 'generate_lead', 'conversion', 'phone_click', 'cta_click', 'service_view']);
   });
 
   it('a service page as /service, with the ad click ids and no campaign, term or other parameter', () => {
