@@ -42,9 +42,10 @@ async function logIn(page: Page) {
 }
 
 test.describe('admin Leads inbox', () => {
+  // A public page, a login and the admin app: more than the default 30 s on a busy 2-core machine.
+  test.describe.configure({ timeout: 90_000 });
+
   test('a visitor’s lead from client 1’s landing page is found, opened and moved to Contacted', async ({ page }) => {
-    // A public page, a login and the admin app: more than the default 30 s on a busy 2-core machine.
-    test.setTimeout(90_000);
     const name = visitorName();
     await submitLead(page, name);
     await logIn(page);
