@@ -112,7 +112,7 @@ export function LeadFiltersForm({ filters, onApply }: { filters: LeadFilters; on
             checked={values.delivery === 'failed'}
             onChange={(event) => setValues((v) => ({ ...v, delivery: event.target.checked ? 'failed' : '' }))}
           />
-          Only leads with a failed delivery
+          Failed deliveries only
         </label>
         <button type="submit" className="adm-button adm-button--primary">
           <Search size={16} aria-hidden />
