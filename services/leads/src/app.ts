@@ -33,7 +33,8 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
       timeoutMs: config.TEMPLATES_TIMEOUT_MS,
       cacheMs: config.LEAD_CATALOGUE_CACHE_MS,
     });
-  const deliveryJobs = dependencies.deliveryJobs ?? createDeliveryJobs(queueRedis(config));
+  const deliveryJobs =
+    dependencies.deliveryJobs ?? createDeliveryJobs(queueRedis(config), (err) => app.log.warn({ err }, 'leads.deliver queue connection failed'));
   app.addHook('onClose', () => deliveryJobs.close());
   registerRoutes(app, 'leads', {
     ...leadHandlers(new LeadService(dataSource, catalogue)),

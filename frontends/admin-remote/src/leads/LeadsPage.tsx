@@ -70,7 +70,12 @@ export function LeadsPage() {
         </select>
       </div>
 
-      {counts.data && <LeadCountsCards counts={counts.data} onShowFailed={() => go({ clientId: filters.clientId, from: filters.from, to: filters.to, delivery: 'failed' })} />}
+      {counts.data && (
+        <LeadCountsCards
+          counts={counts.data}
+          onShowFailed={() => go({ clientId: filters.clientId, from: filters.from, to: filters.to, delivery: 'failed' })}
+        />
+      )}
 
       <LeadFiltersForm key={JSON.stringify(filters)} filters={filters} onApply={(next) => go(next)} />
 

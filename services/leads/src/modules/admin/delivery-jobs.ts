@@ -30,12 +30,19 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   ]).finally(() => clearTimeout(timer));
 }
 
-/** The queue is opened at the first retry, not at start: the API needs Redis for nothing else. */
-export function createDeliveryJobs(redis: QueueRedis): DeliveryJobs {
+/**
+ * The queue is opened at the first retry, not at start: the API needs Redis
+ * for nothing else. Its connection errors go to `onError` (an 'error' event
+ * nobody hears would end the process); a retry meanwhile times out as a 503.
+ */
+export function createDeliveryJobs(redis: QueueRedis, onError: (err: Error) => void = (err) => console.error('leads.deliver queue:', err)): DeliveryJobs {
   let queue: JobQueue<'leads.deliver'> | null = null;
   return {
     async clearFinished(deliveryId) {
-      queue ??= createQueue('leads.deliver', redis);
+      if (!queue) {
+        queue = createQueue('leads.deliver', redis);
+        queue.queue.on('error', onError);
+      }
       const bull = queue.queue;
       return withTimeout(
         (async (): Promise<JobClearance> => {
