@@ -9,8 +9,11 @@ import {
   type LeadDetail,
   type LeadList,
 } from '@hap/contracts';
+import { createServer } from 'node:net';
 import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
-import { ADMIN } from '@hap/service-kit/testing';
+import { ADMIN, startService } from '@hap/service-kit/testing';
+import { buildApp } from '../../src/app';
+import { createDataSource } from '../../src/db/data-source';
 import { createClientService, createTemplate, uniqueClientId } from '../../../templates/test/helpers/factories';
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { createDeliveryHandler, notConfiguredIn } from '../../src/delivery/deliver';
@@ -434,6 +437,32 @@ describe('admin Leads inbox: /api/leads (admin), /api/lead-deliveries/:id/retry'
         await t.dataSource.query(`DELETE FROM "tenant"."clients" WHERE "id" = $1`, [orphanClientId]);
       }
     });
+
+    it('answers 503 and leaves the delivery failed when the queue cannot be reached', async () => {
+      const server = createServer();
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const { port } = server.address() as { port: number };
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const down = await startService(
+        () => buildApp(t.config, createDataSource(t.config.DATABASE_URL), { deliveryJobs: createDeliveryJobs({ url: `redis://127.0.0.1:${port}`, prefix: redis.prefix }, () => {}) }),
+        { internalSecret: t.config.INTERNAL_SECRET },
+      );
+      try {
+        const { id: leadId } = await submit('Gus Down');
+        const [rows] = (await t.dataSource.query(
+          `UPDATE "leads"."lead_deliveries" SET "status" = 'failed', "last_error" = 'Mailbox unavailable' WHERE "lead_id" = $1 AND "channel" = 'email' RETURNING "id"`,
+          [leadId],
+        )) as [Array<{ id: string }>];
+        const res = await down.api.post(`/api/lead-deliveries/${rows[0]!.id}/retry`, ADMIN);
+        expect(res.status).toBe(503);
+        expect(res.body).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: Messages.serviceUnavailable('delivery queue') });
+        const [after] = (await t.dataSource.query(`SELECT "status" FROM "leads"."lead_deliveries" WHERE "id" = $1`, [rows[0]!.id])) as Array<{ status: string }>;
+        expect(after.status).toBe('failed');
+        await t.dataSource.query(`DELETE FROM "leads"."leads" WHERE "id" = $1`, [leadId]);
+      } finally {
+        await down.close();
+      }
+    }, 20_000);
 
     it('refuses a delivery that did not fail (409), an unknown one (404) and a malformed id (400)', async () => {
       const id = [...ids.values()][0]!;
