@@ -194,6 +194,12 @@ test.describe('tracking tags and health privacy', () => {
     // page_view once, to each Google tag, after the page loaded; gtag.js fetched once; no pixel here.
     await expect.poll(() => hitsOf(sent, /en=page_view/).length, { timeout: 10_000 }).toBe(2);
     expect(sent.filter((r) => r.url.includes('/gtag/js'))).toHaveLength(1);
+    // Not before the page had loaded (same machine, same clock).
+    const loadedAt = await page.evaluate(() => {
+      const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      return performance.timeOrigin + nav!.loadEventEnd;
+    });
+    expect(sent.find((r) => r.url.includes('/gtag/js'))!.at).toBeGreaterThanOrEqual(loadedAt - 50);
     expect(sent.filter((r) => /facebook/.test(r.url))).toHaveLength(0);
     const pageView = hitsOf(sent, /en=page_view/)[0]!;
     // The address it reports: the service's path replaced, the campaign, the term and the page's own parameters left out.
