@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { pngBytes } from '../../../services/tenant/test/helpers/images';
 
 /**
  * Service Templates (admin spec §2.11): an admin creates a template with AI
@@ -53,6 +54,53 @@ test.describe('admin Service Templates', () => {
     await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
 
     const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  });
+
+  test('an admin edits a template: a broken JSON field is refused, a story with an uploaded image is saved', async ({ page }) => {
+    test.setTimeout(90_000);
+    await logIn(page);
+    await page.goto('/admin/templates');
+    await page.getByRole('searchbox', { name: 'Search templates' }).fill('semaglutide');
+    await page.getByRole('button', { name: /^Edit Semaglutide/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Template' });
+    await expect(dialog).toBeVisible();
+
+    const headline = `Semaglutide, guided by clinicians ${Date.now().toString(36)}`;
+    await dialog.getByLabel('Headline').fill(headline);
+    const faqs = dialog.getByLabel('FAQs (JSON)');
+    const original = await faqs.inputValue();
+    await faqs.fill('[{"question": "Broken",]');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.locator('.adm-toast')).toContainText('Invalid JSON format in one of the fields. Please check your formatting.');
+    await faqs.fill(original);
+
+    // A file that is not an image is refused before it is sent, in the template editor's words.
+    const n = await dialog.locator('.tpl-story').count();
+    await dialog.getByRole('button', { name: 'Add Story' }).click();
+    const story = dialog.locator('.tpl-story').nth(n);
+    const chooser = page.waitForEvent('filechooser');
+    await story.getByRole('button', { name: 'Upload image' }).first().click();
+    await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await expect(page.locator('.adm-toast')).toContainText('Please select an image file (JPG, PNG, GIF, etc.)');
+
+    await dialog.locator(`#tpl-story-${n}-title`).fill('Twelve weeks in');
+    const png = pngBytes(64, [120, 80, 200]);
+    const chooser2 = page.waitForEvent('filechooser');
+    await story.getByRole('button', { name: 'Upload image' }).first().click();
+    await (await chooser2).setFiles({ name: 'before.png', mimeType: 'image/png', buffer: png });
+    await expect(dialog.getByRole('img', { name: `Story ${n + 1} before image preview` })).toBeVisible();
+    await dialog.locator(`#tpl-story-${n}-timeframe`).fill('12 weeks');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.locator('.adm-toast')).toContainText('Template changes have been saved successfully.');
+    await expect(dialog).toBeHidden();
+
+    // Saved: the editor opens again with it.
+    await page.getByRole('button', { name: /^Edit Semaglutide/ }).click();
+    await expect(dialog.getByLabel('Headline')).toHaveValue(headline);
+    await expect(dialog.locator(`#tpl-story-${n}-title`)).toHaveValue('Twelve weeks in');
+    await expect(dialog.getByRole('img', { name: `Story ${n + 1} before image preview` })).toBeVisible();
+    const axe = await new AxeBuilder({ page }).include('[role=dialog]').withTags(['wcag2a', 'wcag2aa']).analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   });
 });

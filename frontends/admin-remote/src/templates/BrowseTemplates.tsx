@@ -1,6 +1,8 @@
-import { ExternalLink, FileText, RefreshCw, Search } from 'lucide-react';
+import type { ServiceTemplate } from '@hap/contracts';
+import { ExternalLink, FileText, Pencil, RefreshCw, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { LoadingPanel } from '../pages/LoadingPanel';
+import { TemplateEditDialog } from './TemplateEditDialog';
 import { ALL_CATEGORIES, categoriesOf, filterTemplates, templatePreviewUrl } from './templates-filter';
 import { useServiceTemplates } from './templates-query';
 
@@ -9,6 +11,7 @@ export function BrowseTemplates() {
   const templates = useServiceTemplates();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState(ALL_CATEGORIES);
+  const [editing, setEditing] = useState<ServiceTemplate | null>(null);
   const all = useMemo(() => templates.data ?? [], [templates.data]);
   const shown = useMemo(() => filterTemplates(all, search, category), [all, search, category]);
   const categories = useMemo(() => categoriesOf(all), [all]);
@@ -87,7 +90,11 @@ export function BrowseTemplates() {
                   <td data-label="Slug">
                     <code className="tpl-slug">{t.slug}</code>
                   </td>
-                  <td className="adm-table__actions" data-label="Actions">
+                  <td className="adm-table__actions tpl-actions" data-label="Actions">
+                    <button type="button" className="adm-button adm-button--secondary" onClick={() => setEditing(t)} aria-label={`Edit ${t.name}`}>
+                      <Pencil size={16} aria-hidden />
+                      Edit
+                    </button>
                     <a
                       className="adm-button adm-button--secondary"
                       href={templatePreviewUrl(t.slug)}
@@ -108,6 +115,7 @@ export function BrowseTemplates() {
       <p className="adm-table-card__count" aria-live="polite">
         {shown.length} of {all.length} templates
       </p>
+      <TemplateEditDialog template={editing} onClose={() => setEditing(null)} />
     </section>
   );
 }
