@@ -16,7 +16,7 @@ const redis = queueRedis(config);
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.LEAD_MAIL_FROM, timeoutMs: config.SMTP_TIMEOUT_MS });
 const webhooks = createWebhookSender({ timeoutMs: config.LEAD_WEBHOOK_TIMEOUT_MS, allowPrivate: config.LEAD_WEBHOOK_ALLOW_PRIVATE });
 const crm = createGoHighLevel(config);
-const tenant = createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TENANT_TIMEOUT_MS });
+const tenant = createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TENANT_TIMEOUT_MS, cacheMs: config.LEAD_CLINIC_CACHE_MS });
 
 void runWorkers({
   name: 'leads',

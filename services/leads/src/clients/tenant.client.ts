@@ -19,7 +19,20 @@ export interface TenantClient {
   clinic(id: number): Promise<Clinic>;
 }
 
-export function createTenantClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number }): TenantClient {
+export interface TenantClientOptions {
+  baseUrl: string;
+  internalSecret: string;
+  timeoutMs: number;
+  /**
+   * How long a clinic's answer is reused (ms; 0: ask every time). Every lead
+   * makes three deliveries that each need the clinic; a short reuse spares
+   * tenant two of three calls. A changed e-mail, webhook or CRM account is
+   * seen after at most this long.
+   */
+  cacheMs?: number;
+}
+
+export function createTenantClient(options: TenantClientOptions): TenantClient {
   const client = createInternalClient({
     baseUrl: options.baseUrl,
     target: 'tenant',
@@ -27,11 +40,27 @@ export function createTenantClient(options: { baseUrl: string; internalSecret: s
     identity: { kind: 'service', service: 'leads' },
     timeoutMs: options.timeoutMs,
   });
+  const cacheMs = options.cacheMs ?? 0;
+  // Answers (not failures) by clinic id, while fresh; a lookup in flight is shared.
+  const cached = new Map<number, { until: number; clinic: Promise<Clinic> }>();
+
+  async function ask(id: number): Promise<Clinic> {
+    const found = await client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', headers: internalHeaders({}) });
+    const webhook = found.webhookUrl && found.webhookSecret ? { url: found.webhookUrl, secret: found.webhookSecret } : null;
+    return { id: found.id, name: found.name, email: found.email ?? null, phone: found.phone ?? null, webhook, crmLocationId: found.ghlSubaccountId ?? null };
+  }
+
   return {
-    async clinic(id) {
-      const found = await client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', headers: internalHeaders({}) });
-      const webhook = found.webhookUrl && found.webhookSecret ? { url: found.webhookUrl, secret: found.webhookSecret } : null;
-      return { id: found.id, name: found.name, email: found.email ?? null, phone: found.phone ?? null, webhook, crmLocationId: found.ghlSubaccountId ?? null };
+    clinic(id) {
+      if (cacheMs <= 0) return ask(id);
+      const now = Date.now();
+      const hit = cached.get(id);
+      if (hit && hit.until > now) return hit.clinic;
+      const clinic = ask(id);
+      cached.set(id, { until: now + cacheMs, clinic });
+      clinic.catch(() => cached.delete(id));
+      if (cached.size > 10_000) cached.delete(cached.keys().next().value!);
+      return clinic;
     },
   };
 }
