@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Config } from './config.js';
 import { etagOf, fillTemplate, isFresh } from './html.js';
 import { bootLoadedTemplate, bootLoaderTag, inlineTemplateStyles, pageAssetTags } from './page-assets.js';
-import type { PageContentLoader, PageContextLoader, TrackingLoader } from './page-context.js';
+import type { PageContentLoader, PageContextLoader } from './page-context.js';
 import { embedFrameOrigins, imageOrigins, pageSourceHeaders, trackingScriptOf, trackingScriptTag } from './page-sources.js';
 import type { BuildDirs, SsrBundle } from './ssr-bundle.js';
 import type { RenderResult } from './ssr-module.js';
@@ -19,8 +19,6 @@ export interface ShellDependencies {
   dirs: Pick<BuildDirs, 'client' | 'admin'>;
   pageContext: PageContextLoader;
   pageContent: PageContentLoader;
-  /** The clinic's tracking settings; without it pages load no tracking. */
-  tracking?: TrackingLoader;
 }
 
 /** The first value of a header a proxy may have sent as a list. */
@@ -53,7 +51,7 @@ function replyAssetMissing(reply: FastifyReply) {
  * Builds the public-shell server without listening: hashed assets with a
  * year-long immutable cache, and every other GET server-rendered.
  */
-export async function buildServer(config: Config, { bundle, dirs, pageContext, pageContent, tracking }: ShellDependencies): Promise<FastifyInstance> {
+export async function buildServer(config: Config, { bundle, dirs, pageContext, pageContent }: ShellDependencies): Promise<FastifyInstance> {
   const { ssr } = bundle;
   // The public pages' stylesheets travel inside the HTML (page-assets.ts); /admin keeps its links.
   // Public pages load their script with the boot loader (page-assets.ts bootLoaderTag).
@@ -152,8 +150,6 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
       forwardedFor,
     });
     if (problem) request.log.warn({ problem, host }, 'page rendered with fallbacks');
-    // The clinic's tracking settings, asked alongside the catalogue (no wait of its own on pages that ask both).
-    const settings = context && tracking ? tracking({ clientId: context.resolution.clientId, requestId: request.id, forwardedFor }) : Promise.resolve(null);
     // The catalogue answers for the resolved clinic (client 1 when the clinic could not be resolved).
     let content = null;
     let complete = !problem && context !== null;
@@ -174,7 +170,8 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
       state: data.state,
       remember: data.rememberClientId,
       cacheable: complete && (source === 'host' || source === 'path'),
-      trackingSettings: await settings,
+      // The clinic's tracking settings come with its page context: no call of their own.
+      trackingSettings: context?.tracking ?? null,
       content,
     };
   }

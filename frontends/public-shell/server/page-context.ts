@@ -1,4 +1,4 @@
-import { routes, type ClinicTracking, type PageContent, type PageContext } from '@hap/contracts';
+import { routes, type PageContent, type PageContext } from '@hap/contracts';
 import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
 import type { Config } from './config.js';
 
@@ -85,25 +85,6 @@ export function createPageContentLoader(config: GatewayConfig): PageContentLoade
       return { content };
     } catch (error) {
       return { content: null, problem: `page-content failed: ${describe(error)}` };
-    }
-  };
-}
-
-/** A clinic's tracking settings, or null when it has none to load or the gateway gave no usable answer. */
-export type TrackingLoader = (request: { clientId: number; requestId: string; forwardedFor?: string }) => Promise<ClinicTracking | null>;
-
-/**
- * The clinic's tag ids and switches (`GET /api/clients/{id}/tracking-settings`),
- * asked alongside the catalogue once the clinic is known. Never throws: a page
- * whose settings did not arrive loads no tracking (and its policy names no tag host).
- */
-export function createTrackingLoader(config: GatewayConfig): TrackingLoader {
-  const api = gatewayClient(config);
-  return async ({ clientId, requestId, forwardedFor }) => {
-    try {
-      return await api.call(routes.getTrackingSettings, { params: { id: clientId } }, { headers: internalHeaders({ requestId, forwardedFor }) });
-    } catch {
-      return null;
     }
   };
 }

@@ -8,15 +8,17 @@ import { fileURLToPath } from 'node:url';
 import { runServer } from '@hap/service-kit/process';
 import { buildServer } from './app.js';
 import { readConfig } from './config.js';
-import { createPageContentLoader, createPageContextLoader, createTrackingLoader } from './page-context.js';
+import { createPageContentLoader, createPageContextLoader } from './page-context.js';
 import { buildDirs, loadSsrBundle } from './ssr-bundle.js';
 
 async function main() {
   const config = readConfig();
   const dirs = buildDirs(fileURLToPath(new URL('../', import.meta.url)));
-  const app = await buildServer(config, { bundle: await loadSsrBundle(dirs), dirs, pageContext: createPageContextLoader(config),
+  const app = await buildServer(config, {
+    bundle: await loadSsrBundle(dirs),
+    dirs,
+    pageContext: createPageContextLoader(config),
     pageContent: createPageContentLoader(config),
-    tracking: createTrackingLoader(config),
   });
   // Listens; SIGTERM / SIGINT (or the launcher going away) close it after in-flight requests.
   await runServer({ app, host: config.HOST, port: config.PORT });

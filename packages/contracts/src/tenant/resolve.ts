@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NUL_MESSAGE, noNul, stripNul } from '../fields';
-import { ClientBrandingSchema } from './client';
+import { ClientBrandingSchema, TrackingSettingsSchema } from './client';
 import { StaffMemberSchema } from './staff';
 
 /**
@@ -55,5 +55,10 @@ export const PageContextSchema = z.object({
   client: ClientBrandingSchema.nullable(),
   /** The clinic's team in displayOrder (the home page's team section, the hormone-therapy page's staff). */
   staff: z.array(StaffMemberSchema.omit({ createdAt: true })),
+  /**
+   * The clinic's tag ids and switches, so a page knows what tracking it loads
+   * without a call of its own (null: the clinic does not exist).
+   */
+  tracking: TrackingSettingsSchema.nullable().optional(),
 });
 export type PageContext = z.infer<typeof PageContextSchema>;

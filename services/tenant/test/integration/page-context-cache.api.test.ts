@@ -104,6 +104,6 @@ describe('GET /api/page-context cache', () => {
 
   it('answers client null and no team, not a 404, when the fallback clinic does not exist', async () => {
     // Nothing is seeded in the test database: client 1 does not exist.
-    expect(await context(a, { host: uniqueHost(), path: '/' })).toEqual({ resolution: { clientId: 1, source: 'default' }, client: null, staff: [] });
+    expect(await context(a, { host: uniqueHost(), path: '/' })).toEqual({ resolution: { clientId: 1, source: 'default' }, client: null, staff: [], tracking: null });
   });
 });

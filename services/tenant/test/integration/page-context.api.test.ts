@@ -23,6 +23,12 @@ describe('GET /api/page-context', () => {
     expect(context.client).not.toHaveProperty('ghlSubaccountId');
   });
 
+  it('brings the clinic’s tracking settings, so a page needs no call of its own for them', async () => {
+    const client = await createClient(t.dataSource, { googleAnalyticsId: 'G-PAGECTX1', trackingEnabled: true, conversionTrackingEnabled: false });
+    const context = await api.call(routes.getPageContext, { query: { host: uniqueHost(), path: '/', client: String(client.id) } });
+    expect(context.tracking).toEqual({ googleAdsTagId: client.googleAdsTagId, googleAnalyticsId: 'G-PAGECTX1', facebookPixelId: client.facebookPixelId, trackingEnabled: true, conversionTrackingEnabled: false });
+  });
+
   it('follows ?client= on an unmapped host', async () => {
     const client = await createClient(t.dataSource);
     const context = await api.call(routes.getPageContext, { query: { host: uniqueHost(), path: '/', client: String(client.id) } });
@@ -32,7 +38,7 @@ describe('GET /api/page-context', () => {
   it('says client null when the default clinic no longer exists', async () => {
     // Nothing is seeded in the test database: client 1 does not exist.
     const context = await api.call(routes.getPageContext, { query: { host: uniqueHost(), path: '/' } });
-    expect(context).toEqual({ resolution: { clientId: 1, source: 'default' }, client: null, staff: [] });
+    expect(context).toEqual({ resolution: { clientId: 1, source: 'default' }, client: null, staff: [], tracking: null });
   });
 
   it("carries the clinic's team in displayOrder (then id), without internal timestamps", async () => {

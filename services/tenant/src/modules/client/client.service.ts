@@ -65,10 +65,10 @@ export class ClientService {
     return isPrivileged(actor.identity) ? { projection: 'admin', data: dto } : { projection: 'public', data: dto };
   }
 
-  /** A page's branding, or null when the client does not exist. */
-  async branding(id: number): Promise<ClientBranding | null> {
+  /** What a public page needs of its clinic from one read: the branding and the tracking settings; null when it does not exist. */
+  async forPage(id: number): Promise<{ client: ClientBranding; tracking: TrackingSettings } | null> {
     const row = await this.clients.findById(id);
-    return row ? ClientBrandingSchema.parse(toClientDto(row)) : null;
+    return row ? { client: ClientBrandingSchema.parse(toClientDto(row)), tracking: toTrackingSettingsDto(row) } : null;
   }
 
   async trackingSettings(id: number): Promise<TrackingSettings> {

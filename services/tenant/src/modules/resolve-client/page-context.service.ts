@@ -8,7 +8,7 @@ type ClinicPage = Omit<PageContext, 'resolution'>;
 
 /**
  * GET /api/page-context: the page's client (ResolveClientService) with its
- * branding and team, read by every public page view. With a cache, a warm
+ * branding, tracking settings and team, read by every public page view. With a cache, a warm
  * page view reads nothing from PostgreSQL: the resolver's facts and each
  * clinic's branding and team (key: client id) are cached until an audited
  * tenant write (client, staff member, domain mapping) commits, or the TTL.
@@ -28,11 +28,11 @@ export class PageContextService {
     return { resolution, ...clinic };
   }
 
-  /** The branding and team; a client that does not exist (the fallback clinic deleted) has neither. */
+  /** The branding, tracking settings and team; a client that does not exist (the fallback clinic deleted) has none. */
   private async clinicPage(clientId: number): Promise<ClinicPage> {
-    const client = await this.clients.branding(clientId);
-    if (!client) return { client: null, staff: [] };
+    const clinic = await this.clients.forPage(clientId);
+    if (!clinic) return { client: null, staff: [], tracking: null };
     const team = await this.staff.listForClient(clientId);
-    return { client, staff: team.map(({ createdAt: _createdAt, ...member }) => member) };
+    return { client: clinic.client, tracking: clinic.tracking, staff: team.map(({ createdAt: _createdAt, ...member }) => member) };
   }
 }
