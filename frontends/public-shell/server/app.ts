@@ -2,7 +2,7 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { ErrorCode, Messages, pageTrackingFor, SESSION_CLIENT_COOKIE, type ClinicTracking, type ErrorEnvelope, type PageContent } from '@hap/contracts';
+import { ErrorCode, linkerDomainsFor, Messages, pageTrackingFor, SESSION_CLIENT_COOKIE, type ClinicTracking, type ErrorEnvelope, type PageContent } from '@hap/contracts';
 import { instrumentRequests } from '@hap/service-kit/process';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { join } from 'node:path';
@@ -122,6 +122,8 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     cacheable: boolean;
     /** The clinic's tracking settings (null: none, off, or not known); admin pages and redirects have none. */
     trackingSettings: ClinicTracking | null;
+    /** The cross-domain linker's allow list of this page (its host, the clinic's booking host). */
+    linkerDomains?: string[];
     /** The catalogue's answer (a service's form embed). */
     content: PageContent | null;
   }
@@ -172,6 +174,7 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
       cacheable: complete && (source === 'host' || source === 'path'),
       // The clinic's tracking settings come with its page context: no call of their own.
       trackingSettings: context?.tracking ?? null,
+      linkerDomains: linkerDomainsFor(host, context?.client?.bookingLink),
       content,
     };
   }
@@ -184,7 +187,7 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
       request.log.error({ err: error }, 'server rendering failed');
       rendered = { page: ssr.renderErrorPage(), state: null, remember: null, cacheable: false, trackingSettings: null, content: null };
     }
-    const { page, state, remember, cacheable, trackingSettings, content } = rendered;
+    const { page, state, remember, cacheable, trackingSettings, linkerDomains, content } = rendered;
 
     if (page.redirect) return reply.redirect(page.redirect, 302);
 
@@ -206,7 +209,7 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     const pageTracking = page.page === 'admin' ? null : pageTrackingFor(trackingSettings, page.page);
     const trackingTag = pageTracking && trackingScript ? trackingScriptTag(trackingScript) : '';
     const head = [page.head, assets?.styles, moment === 'load' ? assets?.preloads : '', boot, trackingTag].filter(Boolean).join('\n    ');
-    const pageConfig = trackingTag ? { ...runtimeConfig, tracking: { ...pageTracking, view: page.page } } : runtimeConfig;
+    const pageConfig = trackingTag ? { ...runtimeConfig, tracking: { ...pageTracking, linkerDomains, view: page.page } } : runtimeConfig;
     const body = fillTemplate(template, { ...page, head }, { state, config: pageConfig });
     // What the page loads from other sites, for the gateway to allow in this page's CSP and nothing more.
     if (page.page !== 'admin') {

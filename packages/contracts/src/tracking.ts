@@ -126,6 +126,30 @@ export interface PageTracking {
   googleAnalyticsId: string | null;
   facebookPixelId: string | null;
   conversion: boolean;
+  /** The cross-domain linker's allow list (public spec §4): the visit continues on these hosts as one visit. */
+  linkerDomains?: string[];
+}
+
+/** A host a linker may name: a DNS name with a dot, not an address or localhost. */
+const LINKABLE_HOST = /^(?=.{1,253}$)(?!\d+(\.\d+){3}$)[a-z0-9-]+(\.[a-z0-9-]+)+$/;
+
+/**
+ * The linker's allow list of a page (public spec §4: "a hard-coded allow list
+ * of cross-domain linker domains"; its entries are not shown): the clinic's own
+ * host the page was served on, and the host of its booking link, where the
+ * visitor books. Hosts only, de-duplicated; nothing that is not a public name.
+ */
+export function linkerDomainsFor(pageHost: string, bookingLink: string | null | undefined): string[] {
+  const hosts = [pageHost.replace(/:\d+$/, '').toLowerCase()];
+  if (bookingLink) {
+    try {
+      const url = new URL(bookingLink);
+      if (url.protocol === 'https:' || url.protocol === 'http:') hosts.push(url.hostname.toLowerCase());
+    } catch {
+      // Not an address: nothing to link.
+    }
+  }
+  return [...new Set(hosts.filter((host) => LINKABLE_HOST.test(host)))];
 }
 
 /**

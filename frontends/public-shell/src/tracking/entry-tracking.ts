@@ -67,6 +67,8 @@ function start(tracking: PageTracking & { view: string }): void {
         allow_ad_personalization_signals: false,
       },
     ]);
+    // The linker's allow list (public spec §4): the clinic's own host and its booking host.
+    if (tracking.linkerDomains?.length) gtag(['set', 'linker', { domains: tracking.linkerDomains }]);
     for (const id of gtagIds) gtag(['config', id, { send_page_view: false }]);
     // One page view per page: public pages are whole page loads (no client router).
     gtag(['event', TRACKING_EVENTS.pageView]);

@@ -444,7 +444,12 @@ describe('tracking (public spec §4, DESIGN §9.8)', () => {
     const res = await tracked.inject({ method: 'GET', url: '/?client=2' });
     expect(res.headers['x-hap-page-tags']).toBe('google-ads google-analytics meta-pixel');
     expect(res.body).toContain('<script type="module" fetchpriority="low" src="/assets/tracking-xyz.js"></script>');
-    expect(configOf(res.body).tracking).toEqual({ ...settings, conversion: true, view: 'home', trackingEnabled: undefined, conversionTrackingEnabled: undefined });
+    expect(configOf(res.body).tracking).toEqual({ ...settings, conversion: true, view: 'home', linkerDomains: [], trackingEnabled: undefined, conversionTrackingEnabled: undefined });
+  });
+
+  it('names the page’s own host to the cross-domain linker', async () => {
+    const res = await tracked.inject({ method: 'GET', url: '/?client=2', headers: { 'x-forwarded-host': 'www.apexvitality.com' } });
+    expect(configOf(res.body).tracking).toMatchObject({ linkerDomains: ['www.apexvitality.com'] });
   });
 
   it('a service page: no pixel', async () => {

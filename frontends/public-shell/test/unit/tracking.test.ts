@@ -1,4 +1,5 @@
 import {
+  linkerDomainsFor,
   ACCEPTED_LEADS_KEY,
   CONVERTED_LEADS_KEY,
   pageTrackingFor,
@@ -162,4 +163,15 @@ describe('what a page tells the gateway it loads from outside', () => {
   it('the tracking script reads the page’s runtime config by its id', () => {
     expect(CONFIG_SCRIPT_ID).toBe('__HAP_CONFIG__');
   });
+});
+
+describe('the cross-domain linker’s allow list (public spec §4)', () => {
+  it.each([
+    ['harborhealth.com', 'https://book.janeapp.com/harbor', ['harborhealth.com', 'book.janeapp.com']],
+    ['www.harborhealth.com:443', null, ['www.harborhealth.com']],
+    ['HarborHealth.com', 'https://harborhealth.com/book', ['harborhealth.com']],
+    ['127.0.0.1:8080', 'https://calendly.com/harbor', ['calendly.com']],
+    ['localhost:8080', 'not a url', []],
+    ['10.0.0.5', 'javascript:alert(1)', []],
+  ])('%s with booking %s → %p', (host, booking, domains) => expect(linkerDomainsFor(host, booking)).toEqual(domains));
 });
