@@ -18,9 +18,9 @@ export function TemplateEditDialog({ template, onClose }: { template: ServiceTem
     <Dialog.Root open={template !== null} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="adm-overlay" />
-        <Dialog.Content className="tpl-dialog" aria-describedby={undefined}>
-          <div className="tpl-dialog__header">
-            <Dialog.Title className="tpl-dialog__title">Edit Template</Dialog.Title>
+        <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
+          <div className="adm-dialog__header">
+            <Dialog.Title className="adm-dialog__title">Edit Template</Dialog.Title>
             <Dialog.Close className="adm-icon-button" aria-label="Close">
               <X size={20} aria-hidden />
             </Dialog.Close>
@@ -96,7 +96,7 @@ function TemplateEditForm({ template, onClose }: { template: ServiceTemplate; on
 
   return (
             <form
-              className="tpl-dialog__body"
+              className="adm-dialog__body"
               noValidate
               onSubmit={(e) => {
                 e.preventDefault();
@@ -170,7 +170,7 @@ function TemplateEditForm({ template, onClose }: { template: ServiceTemplate; on
                 </button>
               </fieldset>
 
-              <div className="tpl-dialog__footer">
+              <div className="adm-dialog__footer">
                 <Dialog.Close asChild>
                   <button type="button" className="adm-button adm-button--secondary">
                     Cancel

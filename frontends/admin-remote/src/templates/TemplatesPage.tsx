@@ -28,14 +28,14 @@ export function TemplatesPage() {
   return (
     <>
       <PageHeader title="Service Templates" description="The shared templates that every clinic's service pages are built from." />
-      <div className="tpl-tabs" role="tablist" aria-label="Service templates">
+      <div className="adm-tabs" role="tablist" aria-label="Service templates">
         {TABS.map((t) => (
           <button
             key={t.id}
             id={`tpl-tab-${t.id}`}
             type="button"
             role="tab"
-            className="tpl-tabs__tab"
+            className="adm-tabs__tab"
             aria-selected={tab === t.id}
             aria-controls={`tpl-panel-${t.id}`}
             tabIndex={tab === t.id ? 0 : -1}
