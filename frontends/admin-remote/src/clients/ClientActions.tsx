@@ -1,10 +1,11 @@
 import type { Client } from '@hap/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ExternalLink, Globe, House, MoreHorizontal } from 'lucide-react';
+import { ExternalLink, Globe, House, Layers, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
 import { clientHomepageUrl } from './clients-query';
 
-/** admin spec §2.4 Actions: the viewing actions; editing, staff, services and delete arrive later. */
-export function ClientActions({ client }: { client: Client }) {
+/** admin spec §2.4 Actions. Staff Members and Create CRM Account arrive with their dialogs. */
+export function ClientActions({ client, onEdit, onDelete }: { client: Client; onEdit: (client: Client) => void; onDelete: (client: Client) => void }) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="adm-icon-button" aria-label={`Actions for ${client.name}`}>
@@ -14,10 +15,20 @@ export function ClientActions({ client }: { client: Client }) {
         <DropdownMenu.Content className="adm-menu" align="end" sideOffset={4}>
           <DropdownMenu.Label className="adm-menu__label">Actions</DropdownMenu.Label>
           <DropdownMenu.Item asChild className="adm-menu__item">
+            <Link to={`/admin/services?client=${client.id}`}>
+              <Layers size={16} aria-hidden />
+              Manage Services
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className="adm-menu__item">
             <a href={clientHomepageUrl(client.id)} target="_blank" rel="noopener noreferrer">
               <House size={16} aria-hidden />
               View Client Homepage
             </a>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="adm-menu__item" onSelect={() => onEdit(client)}>
+            <Pencil size={16} aria-hidden />
+            Edit Client
           </DropdownMenu.Item>
           {client.website && (
             <DropdownMenu.Item asChild className="adm-menu__item">
@@ -28,6 +39,11 @@ export function ClientActions({ client }: { client: Client }) {
               </a>
             </DropdownMenu.Item>
           )}
+          <DropdownMenu.Separator className="adm-menu__separator" />
+          <DropdownMenu.Item className="adm-menu__item adm-menu__item--danger" onSelect={() => onDelete(client)}>
+            <Trash2 size={16} aria-hidden />
+            Delete Client
+          </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

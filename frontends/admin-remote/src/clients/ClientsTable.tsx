@@ -2,7 +2,7 @@ import { assetUrl, type Client } from '@hap/contracts';
 import { Mail, Phone } from 'lucide-react';
 import { ClientActions } from './ClientActions';
 
-export function ClientsTable({ clients }: { clients: Client[] }) {
+export function ClientsTable({ clients, onEdit, onDelete }: { clients: Client[]; onEdit: (client: Client) => void; onDelete: (client: Client) => void }) {
   return (
     <section className="adm-card adm-table-card">
       <div className="adm-table-scroll">
@@ -19,7 +19,7 @@ export function ClientsTable({ clients }: { clients: Client[] }) {
           </thead>
           <tbody>
             {clients.map((client) => (
-              <ClientRow key={client.id} client={client} />
+              <ClientRow key={client.id} client={client} onEdit={onEdit} onDelete={onDelete} />
             ))}
           </tbody>
         </table>
@@ -31,7 +31,7 @@ export function ClientsTable({ clients }: { clients: Client[] }) {
   );
 }
 
-function ClientRow({ client }: { client: Client }) {
+function ClientRow({ client, onEdit, onDelete }: { client: Client; onEdit: (client: Client) => void; onDelete: (client: Client) => void }) {
   return (
     <tr>
       <td data-label="Client Name">
@@ -68,7 +68,7 @@ function ClientRow({ client }: { client: Client }) {
         </div>
       </td>
       <td className="adm-table__actions" data-label="Actions">
-        <ClientActions client={client} />
+        <ClientActions client={client} onEdit={onEdit} onDelete={onDelete} />
       </td>
     </tr>
   );

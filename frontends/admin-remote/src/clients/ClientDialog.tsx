@@ -1,0 +1,275 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { ClientCreateSchema, routes, type Client, type ClientCreate, type ClientCreateInput } from '@hap/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Copy, ExternalLink, LoaderCircle, RefreshCw, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
+import { Link } from 'react-router';
+import { FormField } from '../auth/FormField';
+import { ImageField } from '../images/ImageField';
+import { api } from '../lib/api';
+import { Tabs } from '../pages/Tabs';
+import { useToast } from '../toast/toaster';
+import { CLIENT_TABS, clientFormOf, emptyClientForm, firstTabWithError, type ClientFormValues, type ClientTab } from './client-form';
+import { CLIENTS_KEY, clientHomepageUrl } from './clients-query';
+import './clients.css';
+
+type Form = UseFormReturn<ClientCreateInput, unknown, ClientCreate>;
+
+/** admin spec §2.4: Add New Client (client null) or Edit Client, with tabs General, Branding, Tracking, Images and Services. */
+export function ClientDialog({ open, client, onClose }: { open: boolean; client: Client | null; onClose: () => void }) {
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="adm-overlay" />
+        <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
+          <div className="adm-dialog__header">
+            <Dialog.Title className="adm-dialog__title">{client ? `Edit Client: ${client.name}` : 'Add New Client'}</Dialog.Title>
+            <Dialog.Close className="adm-icon-button" aria-label="Close">
+              <X size={20} aria-hidden />
+            </Dialog.Close>
+          </div>
+          {open && <ClientForm key={client?.id ?? 'new'} client={client} onClose={onClose} />}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function ClientForm({ client, onClose }: { client: Client | null; onClose: () => void }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<ClientTab>('general');
+  const form: Form = useForm<ClientCreateInput, unknown, ClientCreate>({
+    resolver: zodResolver(ClientCreateSchema),
+    defaultValues: client ? clientFormOf(client) : emptyClientForm(),
+  });
+
+  const save = useMutation({
+    mutationFn: (values: ClientCreate) => {
+      if (!client) return api.call(routes.createClient, { body: values });
+      // Only what the admin changed: the audit log then says exactly that.
+      const dirty = Object.keys(form.formState.dirtyFields) as Array<keyof ClientCreate>;
+      const body = Object.fromEntries(dirty.map((key) => [key, values[key]]));
+      return api.call(routes.updateClient, { params: { id: client.id }, body: body as never });
+    },
+    onSuccess: (saved: Client) => {
+      toast({ title: client ? 'Client updated' : 'Client created', description: `${saved.name} has been saved.` });
+      void queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
+      onClose();
+    },
+    onError: (error) => toast({ title: client ? 'Failed to update client' : 'Failed to create client', description: error.message, variant: 'destructive' }),
+  });
+
+  const onInvalid = (errors: FieldErrors<ClientCreateInput>) => {
+    const where = firstTabWithError(errors as Record<string, unknown>);
+    if (where) setTab(where);
+  };
+  const submit = form.handleSubmit((values) => {
+    if (client && Object.keys(form.formState.dirtyFields).length === 0) return onClose();
+    save.mutate(values);
+  }, onInvalid);
+
+  return (
+    <form className="adm-dialog__form" noValidate onSubmit={(e) => void submit(e)}>
+      <Tabs tabs={CLIENT_TABS} selected={tab} onSelect={setTab} label="Client settings" idPrefix="client" />
+      <div id={`client-panel-${tab}`} role="tabpanel" aria-labelledby={`client-tab-${tab}`} className="adm-dialog__body cli-panel">
+        {tab === 'general' && <GeneralTab form={form} />}
+        {tab === 'branding' && <BrandingTab form={form} />}
+        {tab === 'tracking' && <TrackingTab form={form} client={client} />}
+        {tab === 'images' && <ImagesTab form={form} />}
+        {tab === 'services' && <ServicesTab client={client} />}
+      </div>
+      <div className="adm-dialog__footer">
+        <Dialog.Close asChild>
+          <button type="button" className="adm-button adm-button--secondary">
+            Cancel
+          </button>
+        </Dialog.Close>
+        <button type="submit" className="adm-button adm-button--primary" disabled={save.isPending}>
+          {save.isPending && <LoaderCircle size={16} aria-hidden className="adm-spin" />}
+          {client ? 'Save Changes' : 'Create Client'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** One text input bound to the form, with its message. */
+function Text({ form, name, label, type = 'text', placeholder }: { form: Form; name: keyof ClientFormValues; label: string; type?: string; placeholder?: string }) {
+  const error = form.formState.errors[name]?.message;
+  const id = `client-${name}`;
+  return (
+    <FormField id={id} label={label} error={error}>
+      <input
+        id={id}
+        type={type}
+        className="adm-input"
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...form.register(name)}
+      />
+    </FormField>
+  );
+}
+
+const Grid = ({ children }: { children: ReactNode }) => <div className="cli-grid">{children}</div>;
+
+function GeneralTab({ form }: { form: Form }) {
+  return (
+    <>
+      <Text form={form} name="name" label="Client Name" placeholder="e.g. Harbor Men's Health" />
+      <Text form={form} name="address" label="Address" placeholder="Street, city, state" />
+      <Grid>
+        <Text form={form} name="phone" label="Phone" type="tel" placeholder="(303) 555-0142" />
+        <Text form={form} name="email" label="Email" type="email" placeholder="front-desk@clinic.com" />
+      </Grid>
+      <Grid>
+        <Text form={form} name="website" label="Website" type="url" placeholder="https://clinic.com" />
+        <Text form={form} name="domain" label="Domain" placeholder="clinic.com" />
+      </Grid>
+      <Text form={form} name="bookingLink" label="Booking Link" type="url" placeholder="https://book.clinic.com" />
+    </>
+  );
+}
+
+function ColourField({ form, name, label }: { form: Form; name: 'brandColor' | 'brandBgColor'; label: string }) {
+  const value = form.watch(name) ?? '';
+  const error = form.formState.errors[name]?.message;
+  const id = `client-${name}`;
+  return (
+    <FormField id={id} label={label} error={error}>
+      <div className="cli-colour">
+        <input
+          type="color"
+          aria-label={`${label} picker`}
+          value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#d4af37'}
+          onChange={(e) => form.setValue(name, e.target.value, { shouldDirty: true, shouldValidate: true })}
+        />
+        <input id={id} className="adm-input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...form.register(name)} />
+      </div>
+    </FormField>
+  );
+}
+
+function BrandingTab({ form }: { form: Form }) {
+  const brand = form.watch('brandColor') || '#37a2d4';
+  const background = form.watch('brandBgColor') || '#00446f';
+  return (
+    <>
+      <Grid>
+        <ColourField form={form} name="brandColor" label="Brand Color" />
+        <ColourField form={form} name="brandBgColor" label="Brand Background Color" />
+      </Grid>
+      <div className="cli-swatch" style={{ background }} aria-hidden>
+        <span style={{ background: brand }}>Book a consultation</span>
+      </div>
+      <p className="adm-muted cli-note">Public pages keep text readable on these colours: where a colour is too light or too dark for text, they pick a readable ink.</p>
+    </>
+  );
+}
+
+function Switch({ form, name, label }: { form: Form; name: 'trackingEnabled' | 'conversionTrackingEnabled'; label: string }) {
+  return (
+    <label className="cli-switch">
+      <input type="checkbox" {...form.register(name)} />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+function TrackingTab({ form, client }: { form: Form; client: Client | null }) {
+  return (
+    <>
+      <Grid>
+        <Switch form={form} name="trackingEnabled" label="Tracking enabled" />
+        <Switch form={form} name="conversionTrackingEnabled" label="Conversion tracking enabled" />
+      </Grid>
+      <Grid>
+        <Text form={form} name="googleAdsTagId" label="Google Ads Tag ID" placeholder="AW-123456789" />
+        <Text form={form} name="googleAnalyticsId" label="Google Analytics ID" placeholder="G-ABC123XYZ" />
+      </Grid>
+      <Grid>
+        <Text form={form} name="googleAdsAccountId" label="Google Ads Account ID" placeholder="123-456-7890" />
+        <Text form={form} name="googleAdsManagerId" label="Google Ads Manager ID" placeholder="123-456-7890" />
+      </Grid>
+      <Text form={form} name="facebookPixelId" label="Facebook Pixel ID" placeholder="1234567890" />
+      <h3 className="cli-subheading">Lead webhook</h3>
+      <p className="adm-muted cli-note">Each new lead is POSTed to this address as JSON, signed with the secret below (header X-HAP-Signature).</p>
+      <Text form={form} name="webhookUrl" label="Webhook URL" type="url" placeholder="https://crm.clinic.com/hooks/leads" />
+      {client?.webhookSecret && <WebhookSecret client={client} />}
+    </>
+  );
+}
+
+function WebhookSecret({ client }: { client: Client }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [secret, setSecret] = useState(client.webhookSecret ?? '');
+  const rotate = useMutation({
+    mutationFn: () => api.call(routes.rotateClientWebhookSecret, { params: { id: client.id } }),
+    onSuccess: (updated: Client) => {
+      setSecret(updated.webhookSecret ?? '');
+      void queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
+      toast({ title: 'Webhook secret replaced', description: 'Update the receiving system: the old secret no longer verifies.' });
+    },
+    onError: (error) => toast({ title: 'Failed to replace the secret', description: error.message, variant: 'destructive' }),
+  });
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      toast({ title: 'Copied', description: 'The webhook secret is on the clipboard.' });
+    } catch {
+      toast({ title: 'Copy failed', description: 'Select the secret and copy it by hand.', variant: 'destructive' });
+    }
+  };
+  return (
+    <FormField id="client-webhook-secret" label="Webhook Secret">
+      <div className="cli-secret">
+        <input id="client-webhook-secret" className="adm-input cli-mono" readOnly value={secret} onFocus={(e) => e.target.select()} />
+        <button type="button" className="adm-button adm-button--secondary" onClick={() => void copy()}>
+          <Copy size={16} aria-hidden />
+          Copy
+        </button>
+        <button type="button" className="adm-button adm-button--ghost" onClick={() => rotate.mutate()} disabled={rotate.isPending}>
+          <RefreshCw size={16} aria-hidden className={rotate.isPending ? 'adm-spin' : undefined} />
+          Replace
+        </button>
+      </div>
+    </FormField>
+  );
+}
+
+function ImagesTab({ form }: { form: Form }) {
+  const logo = form.watch('logoPath') || null;
+  const office = form.watch('officeImagePath') || null;
+  return (
+    <>
+      <ImageField label="Logo" value={logo} onChange={(v) => form.setValue('logoPath', v ?? '', { shouldDirty: true })} folder="clients" />
+      <ImageField label="Office Image" value={office} onChange={(v) => form.setValue('officeImagePath', v ?? '', { shouldDirty: true })} folder="clients" />
+    </>
+  );
+}
+
+function ServicesTab({ client }: { client: Client | null }) {
+  if (!client) return <p className="adm-muted">Save the client first; then pick the services its pages offer.</p>;
+  return (
+    <>
+      <p className="adm-muted cli-note">A clinic's service pages come from the templates activated for it; each can then be edited in Services Management.</p>
+      <div className="cli-links">
+        <Link className="adm-button adm-button--secondary" to={`/admin/templates/activated?client=${client.id}`}>
+          Activated templates
+        </Link>
+        <Link className="adm-button adm-button--secondary" to={`/admin/services?client=${client.id}`}>
+          Manage Services
+        </Link>
+        <a className="adm-button adm-button--ghost" href={clientHomepageUrl(client.id)} target="_blank" rel="noreferrer">
+          <ExternalLink size={16} aria-hidden />
+          View Client Homepage
+        </a>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+import type { Client, ClientCreateInput } from '@hap/contracts';
+
+/** admin spec §3, §9: in forms the background colour defaults to #000000; the picker's default is #D4AF37. */
+export const FORM_BG_DEFAULT = '#000000';
+export const PICKER_DEFAULT = '#D4AF37';
+
+/** The client dialog's tabs (admin spec §2.4). */
+export const CLIENT_TABS = [
+  { id: 'general', label: 'General' },
+  { id: 'branding', label: 'Branding' },
+  { id: 'tracking', label: 'Tracking' },
+  { id: 'images', label: 'Images' },
+  { id: 'services', label: 'Services' },
+] as const;
+export type ClientTab = (typeof CLIENT_TABS)[number]['id'];
+
+/** Which tab holds each field: a refused field opens its tab. */
+export const TAB_OF_FIELD: Record<string, ClientTab> = {
+  name: 'general',
+  address: 'general',
+  phone: 'general',
+  email: 'general',
+  website: 'general',
+  domain: 'general',
+  bookingLink: 'general',
+  brandColor: 'branding',
+  brandBgColor: 'branding',
+  googleAdsTagId: 'tracking',
+  googleAdsAccountId: 'tracking',
+  googleAdsManagerId: 'tracking',
+  googleAnalyticsId: 'tracking',
+  facebookPixelId: 'tracking',
+  trackingEnabled: 'tracking',
+  conversionTrackingEnabled: 'tracking',
+  webhookUrl: 'tracking',
+  logoPath: 'images',
+  officeImagePath: 'images',
+};
+
+/** The form's values: every text as text ('' for none), the switches as booleans. */
+export type ClientFormValues = Required<{ [K in keyof ClientCreateInput]: NonNullable<ClientCreateInput[K]> }>;
+
+/** A new client's form (tracking on by default, admin spec §3). */
+export function emptyClientForm(): ClientFormValues {
+  return {
+    name: '',
+    address: '',
+    phone: '',
+    email: '',
+    website: '',
+    domain: '',
+    brandColor: PICKER_DEFAULT,
+    brandBgColor: FORM_BG_DEFAULT,
+    logoPath: '',
+    officeImagePath: '',
+    googleAdsTagId: '',
+    googleAdsAccountId: '',
+    googleAdsManagerId: '',
+    googleAnalyticsId: '',
+    facebookPixelId: '',
+    trackingEnabled: true,
+    conversionTrackingEnabled: true,
+    bookingLink: '',
+    webhookUrl: '',
+  };
+}
+
+/** An existing client's form: its stored values, nulls as ''. */
+export function clientFormOf(client: Client): ClientFormValues {
+  const form = emptyClientForm();
+  for (const key of Object.keys(form) as Array<keyof ClientFormValues>) {
+    const value = client[key as keyof Client];
+    if (typeof form[key] === 'boolean') (form as Record<string, unknown>)[key] = Boolean(value);
+    else (form as Record<string, unknown>)[key] = value ?? '';
+  }
+  return form;
+}
+
+/** The tab of the first refused field, to show the admin where it is. */
+export function firstTabWithError(errors: Record<string, unknown>): ClientTab | null {
+  for (const { id } of CLIENT_TABS) if (Object.keys(errors).some((field) => TAB_OF_FIELD[field] === id)) return id;
+  return null;
+}
