@@ -3,7 +3,7 @@ import { createGoHighLevel } from '@hap/service-kit/gohighlevel';
 import { createTenantClient } from './clients/tenant.client';
 import { loadServiceConfig } from './config';
 import { createDataSource } from './db/data-source';
-import { notConfiguredIn } from './delivery/deliver';
+import { clinicAwareNotConfigured, notConfiguredIn } from './delivery/deliver';
 import { createMailer } from './delivery/mailer';
 import { startRelay } from './delivery/relay';
 import { createWebhookSender } from './delivery/webhook';
@@ -32,7 +32,7 @@ void runWorkers({
     const relay = startRelay({
       dataSource,
       queue,
-      notConfigured: notConfiguredIn(mailer, crm),
+      notConfigured: clinicAwareNotConfigured(notConfiguredIn(mailer, crm), tenant),
       intervalMs: config.LEAD_RELAY_INTERVAL_MS,
       requeueAfterMs: config.LEAD_REQUEUE_AFTER_MS,
       onError: (err) => logger.warn({ err }, 'outbox relay failed; retrying') });

@@ -52,6 +52,27 @@ export const notConfiguredIn =
     return null;
   };
 
+/**
+ * `notConfiguredIn` plus what the clinic lacks (tenant's answer, reused for
+ * the tenant client's cache time): a clinic without a webhook or a CRM
+ * account has those rows settled by the relay, without a job that would only
+ * say so. When tenant cannot answer, the job decides.
+ */
+export const clinicAwareNotConfigured =
+  (base: (channel: string) => string | null, tenant: TenantClient) =>
+  async (channel: string, clientId: number): Promise<string | null> => {
+    const reason = base(channel);
+    if (reason || (channel !== 'webhook' && channel !== 'crm')) return reason;
+    let clinic: Clinic;
+    try {
+      clinic = await tenant.clinic(clientId);
+    } catch {
+      return null;
+    }
+    if (channel === 'webhook') return clinic.webhook ? null : NOT_CONFIGURED.webhook;
+    return clinic.crmLocationId ? null : NOT_CONFIGURED.crm;
+  };
+
 export interface DeliveryDependencies {
   dataSource: DataSource;
   mailer: Mailer | null;

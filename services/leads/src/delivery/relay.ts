@@ -1,8 +1,11 @@
 import type { DataSource } from 'typeorm';
 import type { JobQueue } from '@hap/service-kit';
 
-/** A channel's reason it cannot be delivered in this process (no SMTP, no CRM yet), or null when it can. */
-export type NotConfigured = (channel: string) => string | null;
+/**
+ * Why a row's channel cannot be delivered (no SMTP, no CRM credentials, a
+ * clinic without a webhook or CRM account), or null when a job should try.
+ */
+export type NotConfigured = (channel: string, clientId: number) => string | null | Promise<string | null>;
 
 export interface RelayOptions {
   dataSource: DataSource;
@@ -38,14 +41,13 @@ export async function relayOnce({
 }: Pick<RelayOptions, 'dataSource' | 'queue' | 'batch' | 'notConfigured'>): Promise<number> {
   return dataSource.transaction(async (manager) => {
     const rows = (await manager.query(
-      `SELECT "id", "channel" FROM "leads"."lead_deliveries" WHERE "status" = 'pending' ORDER BY "id" LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      `SELECT d."id", d."channel", l."client_id" FROM "leads"."lead_deliveries" d JOIN "leads"."leads" l ON l."id" = d."lead_id"
+        WHERE d."status" = 'pending' ORDER BY d."id" LIMIT $1 FOR UPDATE OF d SKIP LOCKED`,
       [batch],
-    )) as Array<{ id: string; channel: string }>;
+    )) as Array<{ id: string; channel: string; client_id: number }>;
     if (!rows.length) return 0;
-    const settled = rows.flatMap((r) => {
-      const reason = notConfigured(r.channel);
-      return reason ? [{ id: r.id, reason }] : [];
-    });
+    const reasons = await Promise.all(rows.map((r) => notConfigured(r.channel, r.client_id)));
+    const settled = rows.flatMap((r, i) => (reasons[i] ? [{ id: r.id, reason: reasons[i] }] : []));
     const queued = rows.filter((r) => !settled.some((s) => s.id === r.id)).map((r) => r.id);
     if (queued.length) {
       await queue.addBulk(queued.map((id) => ({ deliveryId: Number(id) })));

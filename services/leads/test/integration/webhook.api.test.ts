@@ -5,7 +5,7 @@ import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/
 import { ADMIN } from '@hap/service-kit/testing';
 import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
 import { createTenantClient } from '../../src/clients/tenant.client';
-import { createDeliveryHandler, NOT_CONFIGURED, notConfiguredIn } from '../../src/delivery/deliver';
+import { clinicAwareNotConfigured, createDeliveryHandler, NOT_CONFIGURED, notConfiguredIn } from '../../src/delivery/deliver';
 import { relayOnce } from '../../src/delivery/relay';
 import { createWebhookSender, signWebhook, type WebhookSender } from '../../src/delivery/webhook';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
@@ -183,5 +183,21 @@ describe('lead delivery: the clinic’s signed webhook', () => {
     await new Promise((r) => setTimeout(r, 450));
     expect((await cachedTenant.clinic(clientId)).webhook?.url).toBe(moved);
 
+  });
+
+  it('lets the relay settle the webhook row of a clinic without a webhook, without a job; a clinic with one gets its job', async () => {
+    const withHook = await clinicWithReceiver();
+    const created = await t.templates!.tenant!.api.post('/api/clients', ADMIN).send({ name: 'No Hook Clinic', address: '3 Plain St, Austin', phone: '(512) 555-0102' });
+
+    // What the worker's relay is given (worker.ts); the relay settles a row with a reason and queues the others.
+    const decide = clinicAwareNotConfigured(notConfiguredIn(null), tenantClient());
+    expect(await decide('webhook', created.body.data.id)).toBe(NOT_CONFIGURED.webhook);
+    expect(await decide('webhook', withHook.clientId)).toBeNull();
+    expect(await decide('email', withHook.clientId)).toBe(NOT_CONFIGURED.smtp);
+    // No CRM credentials in this process: settled for every clinic, whatever tenant says.
+    expect(await decide('crm', withHook.clientId)).toBe(NOT_CONFIGURED.crmProvider);
+    // Tenant cannot answer: the job decides.
+    const unreachable = clinicAwareNotConfigured(notConfiguredIn(null), createTenantClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: 'x', timeoutMs: 300 }));
+    expect(await unreachable('webhook', withHook.clientId)).toBeNull();
   });
 });
