@@ -1,4 +1,5 @@
 import { Navigate, Route, Routes } from 'react-router';
+import { ActivatedTemplatesPage } from './activated/ActivatedTemplatesPage';
 import './admin.css';
 import { LoginPage } from './auth/LoginPage';
 import { RequireAdmin } from './auth/RequireAdmin';
@@ -35,10 +36,7 @@ export function AdminApp() {
                 element={<ComingSoonPage title="Services Management" description="Each client's service pages, their status and ads." />}
               />
               <Route path="templates" element={<TemplatesPage />} />
-              <Route
-                path="templates/*"
-                element={<ComingSoonPage title="Activated Templates" description="A clinic's activated templates." />}
-              />
+              <Route path="templates/activated" element={<ActivatedTemplatesPage />} />
               <Route
                 path="google-ads-templates"
                 element={<ComingSoonPage title="Google Ads Templates" description="Campaigns generated for each service template." />}

@@ -1,4 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { PageHeader } from '../pages/PageHeader';
 import { BrowseTemplates } from './BrowseTemplates';
@@ -27,7 +28,15 @@ export function TemplatesPage() {
 
   return (
     <>
-      <PageHeader title="Service Templates" description="The shared templates that every clinic's service pages are built from." />
+      <PageHeader
+        title="Service Templates"
+        description="The shared templates that every clinic's service pages are built from."
+        actions={
+          <Link className="adm-button adm-button--secondary" to="/admin/templates/activated?client=1">
+            Activated templates
+          </Link>
+        }
+      />
       <div className="adm-tabs" role="tablist" aria-label="Service templates">
         {TABS.map((t) => (
           <button

@@ -1,0 +1,251 @@
+import { routes, type ActiveTemplate, type ServiceTemplate } from '@hap/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { LayoutTemplate, LoaderCircle, RefreshCw, Save } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useClients } from '../clients/clients-query';
+import { api } from '../lib/api';
+import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
+import { LoadingPanel } from '../pages/LoadingPanel';
+import { PageHeader } from '../pages/PageHeader';
+import { useServiceTemplates } from '../templates/templates-query';
+import { useToast } from '../toast/toaster';
+import { clientServicePagesKey, clientTemplatesKey, useClientServicePages, useClientTemplates } from './activated-query';
+import { clientFromSearch, countActive, isTemplateActive, REFETCH_AFTER_TOGGLE_MS } from './template-activation';
+import './activated.css';
+
+/**
+ * Activated templates (issue 8, admin spec §2.7 and §6): for one client
+ * (`?client=`, 1 by default) every service template with a checkbox;
+ * checking activates it for the client, unchecking deactivates it.
+ */
+export function ActivatedTemplatesPage() {
+  useDocumentTitle(adminTitle('Activated Templates'));
+  const [search, setSearch] = useSearchParams();
+  const clientId = clientFromSearch(search.get('client'));
+  const clients = useClients();
+  const templates = useServiceTemplates();
+  const active = useClientTemplates(clientId);
+  const pages = useClientServicePages(clientId);
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+  const timers = useRef<number[]>([]);
+
+  useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
+
+  const refetch = useCallback(
+    (id: number) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: clientTemplatesKey(id) }),
+        queryClient.invalidateQueries({ queryKey: clientServicePagesKey(id) }),
+      ]),
+    [queryClient],
+  );
+
+  const client = clients.data?.find((c) => c.id === clientId);
+  const clientName = client?.name ?? `Client ${clientId}`;
+
+  const toggle = async (template: ServiceTemplate, activate: boolean) => {
+    setPending((p) => new Set(p).add(template.id));
+    try {
+      if (activate) {
+        const result = await api.call(routes.activateTemplate, { body: { clientId, templateId: template.id } });
+        queryClient.setQueryData<ActiveTemplate[]>(clientTemplatesKey(clientId), (list = []) =>
+          isTemplateActive(template, list)
+            ? list
+            : [
+                ...list,
+                {
+                  id: result.clientService.id,
+                  templateId: template.id,
+                  name: template.name,
+                  slug: template.slug,
+                  description: template.description,
+                  offer: template.offer,
+                  heroImage: template.heroImage,
+                  category: template.category,
+                  subcategory: template.subcategory,
+                  customTitle: null,
+                  customDescription: null,
+                  heroBackgroundPath: null,
+                },
+              ],
+        );
+        toast({
+          title: result.alreadyActive ? 'Template already active' : 'Template activated',
+          description: `${template.name} is active for ${clientName}.`,
+        });
+      } else {
+        await api.call(routes.deactivateTemplate, { query: { clientId: String(clientId), templateId: String(template.id) } });
+        queryClient.setQueryData<ActiveTemplate[]>(clientTemplatesKey(clientId), (list = []) =>
+          list.filter((entry) => !isTemplateActive(template, [entry])),
+        );
+        toast({ title: 'Template deactivated', description: `${template.name} is no longer active for ${clientName}.` });
+      }
+    } catch (error) {
+      toast({
+        variant: 'destructive',
+        title: activate ? 'Could not activate the template' : 'Could not deactivate the template',
+        description: error instanceof Error ? error.message : 'Please try again.',
+      });
+    } finally {
+      setPending((p) => {
+        const next = new Set(p);
+        next.delete(template.id);
+        return next;
+      });
+      timers.current.push(window.setTimeout(() => void refetch(clientId), REFETCH_AFTER_TOGGLE_MS));
+    }
+  };
+
+  const save = async () => {
+    await refetch(clientId);
+    toast({ title: 'Changes saved', description: `The activated templates of ${clientName} are up to date.` });
+  };
+
+  const pickClient = (id: number) => {
+    const next = new URLSearchParams(search);
+    next.set('client', String(id));
+    setSearch(next);
+  };
+
+  const list = templates.data ?? [];
+  const activeList = active.data ?? [];
+  const activeCount = countActive(list, activeList);
+  const failed = templates.isError ? templates : active.isError ? active : null;
+
+  return (
+    <>
+      <PageHeader
+        title="Activated Templates"
+        description="Choose which service templates a clinic offers: an active template gets its own service page."
+        actions={
+          <Link className="adm-button adm-button--secondary" to="/admin/templates">
+            <LayoutTemplate size={16} aria-hidden />
+            Service Templates
+          </Link>
+        }
+      />
+
+      <div className="adm-card act-toolbar">
+        <div className="act-toolbar__client">
+          <label htmlFor="act-client" className="adm-label">
+            Client
+          </label>
+          <select
+            id="act-client"
+            className="adm-input"
+            value={clientId}
+            onChange={(event) => pickClient(Number(event.target.value))}
+            disabled={!clients.data}
+          >
+            {!client && <option value={clientId}>Client {clientId}</option>}
+            {clients.data?.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          {clients.isError && <p className="adm-field__error">Failed to load clients. Please refresh the page.</p>}
+        </div>
+        <div className="act-toolbar__summary">
+          <h2 className="act-toolbar__name">{clientName}</h2>
+          {templates.data && active.data && (
+            <p className="act-count" aria-live="polite">
+              <strong>{activeCount}</strong> of {list.length} active
+            </p>
+          )}
+        </div>
+        <button
+          type="button"
+          className="adm-button adm-button--primary act-toolbar__save"
+          onClick={() => void save()}
+          disabled={active.isFetching || !active.data}
+        >
+          {active.isFetching ? <LoaderCircle size={16} className="adm-spin" aria-hidden /> : <Save size={16} aria-hidden />}
+          Save Changes
+        </button>
+      </div>
+
+      <section className="adm-card act-list-card" aria-label={`Templates for ${clientName}`}>
+        {failed ? (
+          <div className="adm-empty" role="alert">
+            <h2 className="adm-empty__title">{templates.isError ? 'Failed to load templates' : 'Failed to load the client’s active templates'}</h2>
+            <p className="adm-empty__text">{failed.error?.message}</p>
+            <button
+              type="button"
+              className="adm-button adm-button--primary"
+              onClick={() => {
+                if (templates.isError) void templates.refetch();
+                if (active.isError) void active.refetch();
+              }}
+            >
+              <RefreshCw size={16} aria-hidden />
+              Try Again
+            </button>
+          </div>
+        ) : !templates.data || !active.data ? (
+          <LoadingPanel label="Loading templates..." />
+        ) : list.length === 0 ? (
+          <div className="adm-empty">
+            <LayoutTemplate size={32} aria-hidden className="adm-empty__icon" />
+            <h2 className="adm-empty__title">No templates yet</h2>
+            <p className="adm-empty__text">Create a service template first; it can then be activated for any clinic.</p>
+            <Link className="adm-button adm-button--primary" to="/admin/templates">
+              Go to Service Templates
+            </Link>
+          </div>
+        ) : (
+          <ul className="act-list">
+            {list.map((template) => {
+              const on = isTemplateActive(template, activeList);
+              const busy = pending.has(template.id);
+              const page = pages.data?.find((p) => p.templateId === template.id && p.isActive);
+              const inputId = `act-template-${template.id}`;
+              return (
+                <li key={template.id} className={on ? 'act-item act-item--on' : 'act-item'}>
+                  <input
+                    id={inputId}
+                    type="checkbox"
+                    className="act-item__check"
+                    checked={on}
+                    disabled={busy}
+                    aria-describedby={`${inputId}-meta`}
+                    onChange={(event) => void toggle(template, event.target.checked)}
+                  />
+                  <label htmlFor={inputId} className="act-item__text">
+                    <span className="act-item__name">{template.name}</span>
+                    <span id={`${inputId}-meta`} className="act-item__meta">
+                      {template.category} · <code>{template.slug}</code>
+                    </span>
+                  </label>
+                  <span className="act-item__state">
+                    {busy ? (
+                      <>
+                        <LoaderCircle size={14} className="adm-spin" aria-hidden />
+                        Saving…
+                      </>
+                    ) : on ? (
+                      page ? (
+                        <a href={`/${page.path}?client=${clientId}`} target="_blank" rel="noreferrer" className="act-item__page">
+                          /{page.path}
+                          <span className="act-sr"> (opens the service page in a new tab)</span>
+                        </a>
+                      ) : (
+                        <span className="adm-badge">Active</span>
+                      )
+                    ) : (
+                      <span className="act-item__off">Inactive</span>
+                    )}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
