@@ -517,7 +517,7 @@ async function main() {
   console.log(`${pad('answered 2xx found stored')}${stored.answered} of ${ok2xx}: ${storedOnce ? 'yes' : 'NO'}`);
   console.log(`${pad('duplicates')}${duplicates} (rows − distinct idempotency keys; rows − distinct e-mails: ${stored.rows - stored.emails})`);
   if (stored.unchecked) console.log(`${pad('stored without the service check')}${stored.unchecked} (templates did not answer in time)`);
-  console.log(`${pad('deliveries (3 per lead: e-mail, webhook, CRM)')}${Object.values(deliveries).reduce((a, b) => a + b, 0)}: ${Object.entries(deliveries).map(([s, n]) => `${s} ${n}`).join(', ') || 'none'}`);
+  console.log(`${pad('deliveries (3 a lead)')}${Object.values(deliveries).reduce((a, b) => a + b, 0)}: ${Object.entries(deliveries).map(([s, n]) => `${s} ${n}`).join(', ') || 'none'}`);
   console.log(`${pad(`settled after ${settleWaited.toFixed(1)} s`)}${settled}, still pending/queued ${open}`);
 
   const checks = [
