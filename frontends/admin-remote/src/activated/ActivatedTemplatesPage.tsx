@@ -29,7 +29,8 @@ export function ActivatedTemplatesPage() {
   const pages = useClientServicePages(clientId);
   const queryClient = useQueryClient();
   const toast = useToast();
-  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+  // Template id → the state asked for, while its call runs (the checkbox shows it at once).
+  const [pending, setPending] = useState<ReadonlyMap<number, boolean>>(new Map());
   const timers = useRef<number[]>([]);
 
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
@@ -47,7 +48,7 @@ export function ActivatedTemplatesPage() {
   const clientName = client?.name ?? `Client ${clientId}`;
 
   const toggle = async (template: ServiceTemplate, activate: boolean) => {
-    setPending((p) => new Set(p).add(template.id));
+    setPending((p) => new Map(p).set(template.id, activate));
     try {
       if (activate) {
         const result = await api.call(routes.activateTemplate, { body: { clientId, templateId: template.id } });
@@ -91,7 +92,7 @@ export function ActivatedTemplatesPage() {
       });
     } finally {
       setPending((p) => {
-        const next = new Set(p);
+        const next = new Map(p);
         next.delete(template.id);
         return next;
       });
@@ -199,8 +200,8 @@ export function ActivatedTemplatesPage() {
         ) : (
           <ul className="act-list">
             {list.map((template) => {
-              const on = isTemplateActive(template, activeList);
               const busy = pending.has(template.id);
+              const on = pending.get(template.id) ?? isTemplateActive(template, activeList);
               const page = pages.data?.find((p) => p.templateId === template.id && p.isActive);
               const inputId = `act-template-${template.id}`;
               return (
@@ -211,11 +212,14 @@ export function ActivatedTemplatesPage() {
                     className="act-item__check"
                     checked={on}
                     disabled={busy}
+                    aria-labelledby={`${inputId}-name`}
                     aria-describedby={`${inputId}-meta`}
                     onChange={(event) => void toggle(template, event.target.checked)}
                   />
                   <label htmlFor={inputId} className="act-item__text">
-                    <span className="act-item__name">{template.name}</span>
+                    <span id={`${inputId}-name`} className="act-item__name">
+                      {template.name}
+                    </span>
                     <span id={`${inputId}-meta`} className="act-item__meta">
                       {template.category} · <code>{template.slug}</code>
                     </span>

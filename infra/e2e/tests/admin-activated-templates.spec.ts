@@ -1,0 +1,92 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Activated templates (admin spec §2.7, §6; issue 8): an admin activates a
+ * template for client 2, its service page answers, then deactivates it again
+ * and the page is gone (404). Each project uses its own template, so the
+ * desktop and mobile runs do not race; both leave client 2 as they found it.
+ */
+
+const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
+const fresh = (path: string) => `${path}${path.includes('?') ? '&' : '?'}v=${Date.now().toString(36)}`;
+
+async function logIn(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel(/email/i).fill(process.env.E2E_ADMIN_EMAIL ?? '');
+  await page.getByLabel(/password/i).fill(process.env.E2E_ADMIN_PASSWORD ?? '');
+  await page.getByRole('button', { name: /log ?in|sign in/i }).click();
+  await expect(page).toHaveURL(/\/admin\/clients$/);
+}
+
+interface Template {
+  id: number;
+  name: string;
+  slug: string;
+}
+
+/** A template client 2 has no service for at all, so activating it makes the page /{slug}. */
+async function pickInactiveTemplate(page: Page): Promise<Template> {
+  const data = async <T>(path: string): Promise<T> => ((await (await page.request.get(path)).json()) as { data: T }).data;
+  const templates = await data<Template[]>('/api/service-templates');
+  const services = await data<Array<{ templateId: number }>>('/api/services/client/2');
+  const candidates = templates.filter((t) => !services.some((s) => s.templateId === t.id) && /^[a-z0-9-]+$/.test(t.slug));
+  const index = test.info().project.name === 'mobile' ? 1 : 0;
+  expect(candidates.length, 'templates client 2 has no service for').toBeGreaterThan(index);
+  return candidates[index];
+}
+
+test.describe('admin Activated Templates', () => {
+  test('an admin activates a template for a client, its page answers; deactivating it takes the page down', async ({ page }) => {
+    test.setTimeout(60_000);
+    await logIn(page);
+    const template = await pickInactiveTemplate(page);
+    expect((await page.request.get(fresh(`/${template.slug}?client=2`))).status()).toBe(404);
+
+    await page.goto('/admin/templates/activated?client=2');
+    await expect(page.getByRole('heading', { level: 1, name: 'Activated Templates' })).toBeVisible();
+    await expect(page).toHaveTitle('Activated Templates | Admin Dashboard');
+    const count = page.getByText(/^\d+ of \d+ active$/);
+    await expect(count).toBeVisible();
+    const [before, total] = (await count.textContent())!.match(/\d+/g)!.map(Number);
+    const box = page.getByRole('checkbox', { name: template.name, exact: true });
+    await expect(box).not.toBeChecked();
+
+    await box.check();
+    await expect(page.getByText('Template activated')).toBeVisible();
+    await expect(box).toBeChecked();
+    await expect(page.getByText(`${before + 1} of ${total} active`)).toBeVisible();
+    expect((await page.request.get(fresh(`/${template.slug}?client=2`))).status()).toBe(200);
+    // The refetch 0.5 s later agrees, and shows the page's path.
+    await expect(page.getByRole('link', { name: new RegExp(`^/${template.slug}`) })).toBeVisible();
+
+    if (test.info().project.name === 'desktop') await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: artifact('activated'), fullPage: true });
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+    // Keyboard: the checkbox toggles with Space.
+    await box.focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByText('Template deactivated')).toBeVisible();
+    await expect(box).not.toBeChecked();
+    await expect(page.getByText(`${before} of ${total} active`)).toBeVisible();
+    expect((await page.request.get(fresh(`/${template.slug}?client=2`))).status()).toBe(404);
+
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByText('Changes saved')).toBeVisible();
+    await expect(page.getByText(`${before} of ${total} active`)).toBeVisible();
+  });
+
+  test('the client picker changes ?client= and the Service Templates page links here', async ({ page }) => {
+    await logIn(page);
+    await page.goto('/admin/templates');
+    await page.getByRole('link', { name: 'Activated templates' }).click();
+    await expect(page).toHaveURL(/\/admin\/templates\/activated\?client=1$/);
+    await expect(page.getByText(/^\d+ of \d+ active$/)).toBeVisible();
+    await page.getByLabel('Client').selectOption({ index: 1 });
+    await expect(page).toHaveURL(/\?client=\d+$/);
+    expect(new URL(page.url()).searchParams.get('client')).not.toBe('1');
+    await expect(page.getByText(/^\d+ of \d+ active$/)).toBeVisible();
+  });
+});
