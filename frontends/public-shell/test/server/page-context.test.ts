@@ -40,7 +40,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const config = { GATEWAY_URL: `http://127.0.0.1:${port}`, INTERNAL_SECRET: SECRET, API_TIMEOUT_MS: 200 };
+  const config = { GATEWAY_URL: `http://127.0.0.1:${port}`, INTERNAL_SECRET: SECRET, API_TIMEOUT_MS: 600 };
   load = createPageContextLoader(config);
   loadContent = createPageContentLoader(config);
 });
