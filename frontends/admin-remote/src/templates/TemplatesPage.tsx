@@ -1,7 +1,8 @@
-import { useState, type KeyboardEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { PageHeader } from '../pages/PageHeader';
+import { Tabs } from '../pages/Tabs';
 import { BrowseTemplates } from './BrowseTemplates';
 import { CreateTemplate } from './CreateTemplate';
 import './templates.css';
@@ -17,15 +18,6 @@ export function TemplatesPage() {
   useDocumentTitle(adminTitle('Service Templates'));
   const [tab, setTab] = useState<Tab>('browse');
 
-  // WAI-ARIA tabs: arrow keys move between tabs, the selected one is the only tab stop.
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
-    event.preventDefault();
-    const next = TABS[(TABS.findIndex((t) => t.id === tab) + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length];
-    setTab(next.id);
-    document.getElementById(`tpl-tab-${next.id}`)?.focus();
-  };
-
   return (
     <>
       <PageHeader
@@ -37,24 +29,7 @@ export function TemplatesPage() {
           </Link>
         }
       />
-      <div className="adm-tabs" role="tablist" aria-label="Service templates">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            id={`tpl-tab-${t.id}`}
-            type="button"
-            role="tab"
-            className="adm-tabs__tab"
-            aria-selected={tab === t.id}
-            aria-controls={`tpl-panel-${t.id}`}
-            tabIndex={tab === t.id ? 0 : -1}
-            onClick={() => setTab(t.id)}
-            onKeyDown={onKeyDown}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
+      <Tabs tabs={TABS} selected={tab} onSelect={setTab} label="Service templates" idPrefix="tpl" />
       <div id={`tpl-panel-${tab}`} role="tabpanel" aria-labelledby={`tpl-tab-${tab}`}>
         {tab === 'browse' ? <BrowseTemplates /> : <CreateTemplate onCreated={() => setTab('browse')} />}
       </div>
