@@ -29,3 +29,4 @@ export * from './embed';
 export * from './page-boot';
 export * from './images';
 export * from './tracking';
+export * from './audit';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DeletedResultSchema, IdParamSchema } from './envelope';
 import { defineRoute, type RouteContract, type RouteOwner } from './route-contract';
+import { AuditPageSchema, AuditQuerySchema } from './audit';
 import {
   ClientBrandingSchema,
   ClientCreateSchema,
@@ -325,6 +326,16 @@ export const tenantRoutes = {
     data: UserSchema,
     errors: [403],
   }),
+  listTenantAuditLog: defineRoute({
+    operation: 'listTenantAuditLog',
+    method: 'GET',
+    path: '/api/audit-log/tenant',
+    owner: 'tenant',
+    access: 'admin',
+    summary: 'Admin changes recorded by tenant, newest first: who, what, when, before and after.',
+    query: AuditQuerySchema,
+    data: AuditPageSchema,
+  }),
 } as const;
 
 /** templates: the service catalogue, each client's services and the content pages render. */
@@ -577,6 +588,16 @@ export const templatesRoutes = {
     params: ClientTemplateParamSchema,
     data: z.array(TestimonialSchema),
   }),
+  listTemplatesAuditLog: defineRoute({
+    operation: 'listTemplatesAuditLog',
+    method: 'GET',
+    path: '/api/audit-log/templates',
+    owner: 'templates',
+    access: 'admin',
+    summary: 'Admin changes recorded by templates, newest first: who, what, when, before and after.',
+    query: AuditQuerySchema,
+    data: AuditPageSchema,
+  }),
 } as const;
 
 /** leads: the public lead form and the admin Leads inbox (issue 7). */
@@ -659,6 +680,16 @@ export const leadsRoutes = {
     params: IdParamSchema,
     data: LeadDeliverySchema,
     errors: [404, 409, 503],
+  }),
+  listLeadsAuditLog: defineRoute({
+    operation: 'listLeadsAuditLog',
+    method: 'GET',
+    path: '/api/audit-log/leads',
+    owner: 'leads',
+    access: 'admin',
+    summary: 'Admin changes recorded by leads, newest first: who, what, when, before and after.',
+    query: AuditQuerySchema,
+    data: AuditPageSchema,
   }),
 } as const;
 

@@ -181,3 +181,92 @@ export class AuditedWriteSubscriber implements EntitySubscriberInterface {
     if (!event.queryRunner.isTransactionActive) auditedRunners.delete(event.queryRunner);
   }
 }
+
+/** Keys whose values never leave an audit row, whatever the entity. */
+const SECRET_KEY = /(password|secret|token|hash|api[_-]?key)/i;
+
+/** A copy of an audit record with every secret-looking value replaced. */
+export function redactSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactSecrets);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([key, inner]) =>
+        SECRET_KEY.test(key) && inner !== null && inner !== undefined ? [key, '[redacted]'] : [key, redactSecrets(inner)],
+      ),
+    );
+  }
+  return value;
+}
+
+export interface AuditLogQuery {
+  entity?: string;
+  entityId?: string;
+  action?: string;
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+}
+
+const asRecord = (value: unknown): Record<string, unknown> | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (redactSecrets(value) as Record<string, unknown>) : null;
+
+/**
+ * One page of a service's audit_log, newest first, filtered by the query
+ * (already validated by the route's schema). Parameterised SQL only; the
+ * schema name is the service's own constant, never the caller's.
+ */
+export async function listAuditLog<S extends string>(
+  dataSource: DataSource,
+  schema: S,
+  query: AuditLogQuery,
+) {
+  const where: string[] = [];
+  const values: unknown[] = [];
+  const add = (sql: string, value: unknown) => {
+    values.push(value);
+    where.push(sql.replace('?', `$${values.length}`));
+  };
+  if (query.entity) add('"entity" = ?', query.entity);
+  if (query.entityId) add('"entity_id" = ?', query.entityId);
+  if (query.action) add('"action" = ?', query.action);
+  if (query.from) add('"created_at" >= ?', new Date(query.from).toISOString());
+  if (query.to) add('"created_at" <= ?', new Date(query.to).toISOString());
+  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const table = `"${schema.replace(/"/g, '')}"."audit_log"`;
+  const [{ count }] = (await dataSource.query(`SELECT count(*)::int AS count FROM ${table} ${clause}`, values)) as Array<{
+    count: number;
+  }>;
+  const rows = (await dataSource.query(
+    `SELECT "id"::text AS id, "action", "entity", "entity_id", "actor_user_id", "request_id", "changes", "created_at"
+       FROM ${table} ${clause}
+      ORDER BY "created_at" DESC, "id" DESC
+      LIMIT $${values.length + 1} OFFSET $${values.length + 2}`,
+    [...values, query.pageSize, (query.page - 1) * query.pageSize],
+  )) as Array<{
+    id: string;
+    action: string;
+    entity: string;
+    entity_id: string;
+    actor_user_id: number | null;
+    request_id: string | null;
+    changes: AuditChanges | null;
+    created_at: Date;
+  }>;
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      service: schema,
+      action: row.action,
+      entity: row.entity,
+      entityId: row.entity_id,
+      actorUserId: row.actor_user_id,
+      requestId: row.request_id,
+      changes: { before: asRecord(row.changes?.before), after: asRecord(row.changes?.after) },
+      createdAt: new Date(row.created_at).toISOString(),
+    })),
+    total: count,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}

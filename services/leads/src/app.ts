@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { createServiceApp, databaseReady, queueRedis, registerDataSource, registerRoutes } from '@hap/service-kit';
+import { createServiceApp, databaseReady, queueRedis, listAuditLog, registerDataSource, registerRoutes } from '@hap/service-kit';
 import { createCatalogueClient, type CatalogueClient } from './clients/catalogue.client';
 import type { Config } from './config';
 import { createDeliveryJobs, type DeliveryJobs } from './modules/admin/delivery-jobs';
@@ -39,6 +39,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   registerRoutes(app, 'leads', {
     ...leadHandlers(new LeadService(dataSource, catalogue)),
     ...leadAdminHandlers(new LeadAdminService(dataSource, new LeadAdminRepository(dataSource), catalogue, deliveryJobs)),
+    listLeadsAuditLog: ({ query }) => listAuditLog(dataSource, 'leads', query),
   });
   return app;
 }

@@ -7,6 +7,7 @@ import {
   databaseReady,
   registerContentCache,
   registerDataSource,
+  listAuditLog,
   registerRoutes,
   type ContentCache,
   type JobQueue,
@@ -79,6 +80,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     ...servicePageHandlers(new ServicePageService(dataSource, clientServiceRows, clientServices, tenant)),
     ...contentHandlers(content, pageCache),
     ...generationHandlers(new GenerationService(dataSource, generationQueue, config.OPENAI_MODEL)),
+    listTemplatesAuditLog: ({ query }) => listAuditLog(dataSource, 'templates', query),
   });
   return app;
 }

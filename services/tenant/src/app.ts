@@ -5,6 +5,7 @@ import {
   databaseReady,
   registerContentCache,
   registerDataSource,
+  listAuditLog,
   registerRoutes,
   type ContentCache,
 } from '@hap/service-kit';
@@ -77,6 +78,7 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     ...resolveClientHandlers(new ResolveClientService(mappings, clientRepository), pages),
     ...uploadHandlers(new UploadService(storage), storage),
     ...userHandlers(new UserService(dataSource, new UserRepository(dataSource))),
+    listTenantAuditLog: ({ query }) => listAuditLog(dataSource, 'tenant', query),
   });
   return app;
 }
