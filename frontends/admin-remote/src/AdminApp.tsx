@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router';
 import { ActivatedTemplatesPage } from './activated/ActivatedTemplatesPage';
 import './admin.css';
+import { AuditPage } from './audit/AuditPage';
 import { LoginPage } from './auth/LoginPage';
 import { RequireAdmin } from './auth/RequireAdmin';
 import { ClientsPage } from './clients/ClientsPage';
@@ -49,6 +50,7 @@ export function AdminApp() {
                 path="google-ads-connect"
                 element={<ComingSoonPage title="Google Ads Connect" description="Connect the agency's Google Ads account." />}
               />
+              <Route path="audit" element={<AuditPage />} />
               <Route path="*" element={<AdminNotFound />} />
             </Route>
           </Route>

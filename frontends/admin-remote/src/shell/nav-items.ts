@@ -1,4 +1,4 @@
-import { FileText, Inbox, Layers, Megaphone, Users, type LucideIcon } from 'lucide-react';
+import { FileText, History, Inbox, Layers, Megaphone, Users, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -14,4 +14,5 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Services', to: '/admin/services', icon: Layers, count: 0 },
   { label: 'Templates', to: '/admin/templates', icon: FileText, count: 0 },
   { label: 'Google Ads', to: '/admin/google-ads-templates', icon: Megaphone, count: 0 },
+  { label: 'Audit Log', to: '/admin/audit', icon: History, count: 0 },
 ];

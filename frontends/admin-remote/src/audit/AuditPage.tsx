@@ -1,0 +1,133 @@
+import { routes, type AuditLogEntry, type AuditPage as AuditPageData } from '@hap/contracts';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api } from '../lib/api';
+import './audit.css';
+
+const SERVICES = ['tenant', 'templates', 'leads'] as const;
+type Service = (typeof SERVICES)[number];
+const OPERATION = { tenant: routes.listTenantAuditLog, templates: routes.listTemplatesAuditLog, leads: routes.listLeadsAuditLog };
+const PERIODS = { all: 0, day: 1, week: 7, month: 30 } as const;
+type Period = keyof typeof PERIODS;
+const PAGE_SIZE = 25;
+
+/** The keys whose values differ between before and after, old → new. */
+export function changedKeys(entry: AuditLogEntry): Array<{ key: string; before: unknown; after: unknown }> {
+  const before = entry.changes.before ?? {};
+  const after = entry.changes.after ?? {};
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys
+    .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+    .map((key) => ({ key, before: before[key], after: after[key] }));
+}
+
+const show = (value: unknown) => (value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
+
+export function AuditPage() {
+  const [service, setService] = useState<'all' | Service>('all');
+  const [entity, setEntity] = useState('');
+  const [period, setPeriod] = useState<Period>('week');
+  const wanted = service === 'all' ? SERVICES : [service];
+  const log = useInfiniteQuery({
+    queryKey: ['audit-log', service, entity.trim(), period],
+    initialPageParam: 1,
+    queryFn: async ({ pageParam }) => {
+      // The period counts back from when each page is fetched (a few seconds apart at most).
+      const from = PERIODS[period] ? new Date(Date.now() - PERIODS[period] * 86_400_000).toISOString() : undefined;
+      const query = { page: String(pageParam), pageSize: String(PAGE_SIZE), ...(entity.trim() && { entity: entity.trim() }), ...(from && { from }) };
+      const pages = await Promise.all(wanted.map((name) => api.call(OPERATION[name], { query }) as Promise<AuditPageData>));
+      return { page: pageParam, more: pages.some((p) => p.page * p.pageSize < p.total), items: pages.flatMap((p) => p.items) };
+    },
+    getNextPageParam: (last) => (last.more ? last.page + 1 : undefined),
+  });
+  const items = (log.data?.pages.flatMap((p) => p.items) ?? []).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+
+  return (
+    <div className="aud-page">
+      <header className="adm-page-header">
+        <h1>Audit Log</h1>
+        <p className="adm-muted">Every admin change: who, what, when, before and after.</p>
+      </header>
+      <form className="aud-filters" onSubmit={(event) => event.preventDefault()}>
+        <label className="adm-field">
+          <span className="adm-label">Service</span>
+          <select className="adm-input" value={service} onChange={(e) => setService(e.target.value as 'all' | Service)}>
+            <option value="all">All services</option>
+            {SERVICES.map((name) => (
+              <option key={name} value={name}>{name}</option>
+            ))}
+          </select>
+        </label>
+        <label className="adm-field">
+          <span className="adm-label">Entity</span>
+          <input className="adm-input" value={entity} placeholder="client, lead…" onChange={(e) => setEntity(e.target.value)} />
+        </label>
+        <label className="adm-field">
+          <span className="adm-label">Period</span>
+          <select className="adm-input" value={period} onChange={(e) => setPeriod(e.target.value as Period)}>
+            <option value="day">Last 24 hours</option>
+            <option value="week">Last 7 days</option>
+            <option value="month">Last 30 days</option>
+            <option value="all">All time</option>
+          </select>
+        </label>
+      </form>
+      {log.isPending ? (
+        <p className="adm-loading" role="status">Loading the audit log…</p>
+      ) : log.isError ? (
+        <div className="adm-empty" role="alert">
+          <h2 className="adm-empty__title">Failed to load the audit log</h2>
+          <p className="adm-empty__text">{log.error.message}</p>
+        </div>
+      ) : items.length === 0 ? (
+        <div className="adm-empty">
+          <h2 className="adm-empty__title">No changes recorded</h2>
+          <p className="adm-empty__text">Nothing matches these filters.</p>
+        </div>
+      ) : (
+        <ul className="aud-list">
+          {items.map((entry) => (
+            <AuditRow key={`${entry.service}-${entry.id}`} entry={entry} />
+          ))}
+        </ul>
+      )}
+      {log.hasNextPage && (
+        <button type="button" className="adm-button adm-button--secondary" disabled={log.isFetchingNextPage} onClick={() => void log.fetchNextPage()}>
+          {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function AuditRow({ entry }: { entry: AuditLogEntry }) {
+  const diff = changedKeys(entry);
+  return (
+    <li className="aud-entry">
+      <details>
+        <summary className="aud-summary">
+          <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
+          <span>Admin #{entry.actorUserId ?? '—'}</span>
+          <span className="aud-service">{entry.service}</span>
+          <span className="aud-what">
+            {entry.action} {entry.entity} #{entry.entityId}
+          </span>
+        </summary>
+        {diff.length === 0 ? (
+          <p className="adm-muted">No field changes recorded.</p>
+        ) : (
+          <dl className="aud-diff">
+            {diff.map(({ key, before, after }) => (
+              <div key={key} className="aud-diff__row">
+                <dt>{key}</dt>
+                <dd>
+                  <del>{show(before)}</del> → <ins>{show(after)}</ins>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </details>
+    </li>
+  );
+}
