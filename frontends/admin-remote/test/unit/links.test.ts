@@ -22,6 +22,7 @@ describe('admin navigation', () => {
       ['Services', '/admin/services', 0],
       ['Templates', '/admin/templates', 0],
       ['Google Ads', '/admin/google-ads-templates', 0],
+      ['Audit Log', '/admin/audit', 0],
     ]);
   });
 });
