@@ -2,6 +2,8 @@ import { routes, type AuditLogEntry, type AuditPage as AuditPageData } from '@ha
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../lib/api';
+import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
+import { PageHeader } from '../pages/PageHeader';
 import './audit.css';
 
 const SERVICES = ['tenant', 'templates', 'leads'] as const;
@@ -24,6 +26,7 @@ export function changedKeys(entry: AuditLogEntry): Array<{ key: string; before: 
 const show = (value: unknown) => (value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
 
 export function AuditPage() {
+  useDocumentTitle(adminTitle('Audit Log'));
   const [service, setService] = useState<'all' | Service>('all');
   const [entity, setEntity] = useState('');
   const [period, setPeriod] = useState<Period>('week');
@@ -44,10 +47,7 @@ export function AuditPage() {
 
   return (
     <div className="aud-page">
-      <header className="adm-page-header">
-        <h1>Audit Log</h1>
-        <p className="adm-muted">Every admin change: who, what, when, before and after.</p>
-      </header>
+      <PageHeader title="Audit Log" description="Every admin change: who, what, when, before and after." />
       <form className="aud-filters" onSubmit={(event) => event.preventDefault()}>
         <label className="adm-field">
           <span className="adm-label">Service</span>
