@@ -53,7 +53,7 @@ test.describe('admin Activated Templates', () => {
     await expect(box).not.toBeChecked();
 
     await box.check();
-    await expect(page.getByText('Template activated')).toBeVisible();
+    await expect(page.locator('.adm-toast')).toContainText('Template activated');
     await expect(box).toBeChecked();
     await expect(page.getByText(`${before + 1} of ${total} active`)).toBeVisible();
     expect((await page.request.get(fresh(`/${template.slug}?client=2`))).status()).toBe(200);
@@ -68,13 +68,13 @@ test.describe('admin Activated Templates', () => {
     // Keyboard: the checkbox toggles with Space.
     await box.focus();
     await page.keyboard.press('Space');
-    await expect(page.getByText('Template deactivated')).toBeVisible();
+    await expect(page.locator('.adm-toast')).toContainText('Template deactivated');
     await expect(box).not.toBeChecked();
     await expect(page.getByText(`${before} of ${total} active`)).toBeVisible();
     expect((await page.request.get(fresh(`/${template.slug}?client=2`))).status()).toBe(404);
 
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.getByText('Changes saved')).toBeVisible();
+    await expect(page.locator('.adm-toast')).toContainText('Changes saved');
     await expect(page.getByText(`${before} of ${total} active`)).toBeVisible();
   });
 
