@@ -101,8 +101,12 @@ export function ActivatedTemplatesPage() {
   };
 
   const save = async () => {
-    await refetch(clientId);
-    toast({ title: 'Changes saved', description: `The activated templates of ${clientName} are up to date.` });
+    try {
+      await refetch(clientId);
+      toast({ title: 'Changes saved', description: `The activated templates of ${clientName} are up to date.` });
+    } catch (error) {
+      toast({ title: 'Failed to refresh', description: (error as Error).message, variant: 'destructive' });
+    }
   };
 
   const pickClient = (id: number) => {
@@ -162,7 +166,9 @@ export function ActivatedTemplatesPage() {
           type="button"
           className="adm-button adm-button--primary act-toolbar__save"
           onClick={() => void save()}
-          disabled={active.isFetching || !active.data}
+          // Not disabled while a refetch runs: the 0.5 s refetch after a toggle could otherwise
+          // disable it under a click that was already on its way, and the click would be lost.
+          disabled={!active.data}
         >
           {active.isFetching ? <LoaderCircle size={16} className="adm-spin" aria-hidden /> : <Save size={16} aria-hidden />}
           Save Changes
