@@ -213,7 +213,8 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     const body = fillTemplate(template, { ...page, head }, { state, config: pageConfig });
     // What the page loads from other sites, for the gateway to allow in this page's CSP and nothing more.
     if (page.page !== 'admin') {
-      const embed = page.page === 'service' ? content?.landing?.content.service.formEmbedCode : null;
+      // A service page's form and the unified page's hero (src/unified/HeroForm.tsx) both show the embed.
+      const embed = page.page === 'service' || page.page === 'unified' ? content?.landing?.content.service.formEmbedCode : null;
       reply.headers(pageSourceHeaders(trackingTag ? pageTracking : null, embedFrameOrigins(embed), imageOrigins(page.head + page.html)));
     }
     const etag = etagOf(body);

@@ -468,6 +468,10 @@ describe('tracking (public spec §4, DESIGN §9.8)', () => {
     };
     const res = await tracked.inject({ method: 'GET', url: '/trt?client=2' });
     expect(res.headers['x-hap-page-frames']).toBe('https://forms.example.com');
+    // The unified page's hero shows the same embed (src/unified/HeroForm.tsx).
+    const unified = await tracked.inject({ method: 'GET', url: '/unified/trt?client=2' });
+    expect(unified.body).toContain('u-form-embed');
+    expect(unified.headers['x-hap-page-frames']).toBe('https://forms.example.com');
   });
 
   it('tracking off, or its settings not known: no script, no tags, an empty tag list', async () => {
