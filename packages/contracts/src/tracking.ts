@@ -5,6 +5,7 @@
  * the public shell tells the gateway which ones a page loads. Zod-free: the
  * public pages' tracking script and the gateway both import it.
  */
+import type { TrackingSettings } from './tenant/client';
 
 /** The three tags a clinic may enable: the ad tag (Google Ads), the analytics tag (GA4) and the social pixel (Meta). */
 export const TRACKING_TAGS = ['google-ads', 'google-analytics', 'meta-pixel'] as const;
@@ -111,14 +112,11 @@ export const CONVERTED_LEADS_KEY = 'hap.convertedLeads';
 /** How many references each list keeps. */
 export const MAX_REMEMBERED_LEADS = 10;
 
-/** A clinic's tracking settings as pages get them (TrackingSettingsSchema's shape). */
-export interface ClinicTracking {
-  googleAdsTagId: string | null;
-  googleAnalyticsId: string | null;
-  facebookPixelId: string | null;
-  trackingEnabled: boolean;
-  conversionTrackingEnabled: boolean;
-}
+/**
+ * A clinic's tracking settings as pages get them: TrackingSettingsSchema's
+ * type (a type-only import, so this module stays zod-free at run time).
+ */
+export type ClinicTracking = TrackingSettings;
 
 /** What one page loads and fires: the ids of the tags it loads (null: not on this page) and whether the Lead conversion may fire. */
 export interface PageTracking {
