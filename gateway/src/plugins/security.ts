@@ -197,10 +197,11 @@ export const securityPlugin = fp<SecurityOptions>(
     const csp = pageCspCache();
     app.addHook('onSend', (_request, reply, payload, done) => {
       const tags = reply.getHeader(PAGE_TAGS_HEADER);
-      if (tags === undefined) return done(null, payload);
       const frames = reply.getHeader(PAGE_FRAMES_HEADER);
       const images = reply.getHeader(PAGE_IMAGES_HEADER);
+      // Removed from every answer, whichever of them it carries: none reaches the browser.
       reply.removeHeader(PAGE_TAGS_HEADER).removeHeader(PAGE_FRAMES_HEADER).removeHeader(PAGE_IMAGES_HEADER);
+      if (tags === undefined) return done(null, payload);
       reply.header(
         'content-security-policy',
         csp({ tags: parseTagList(headerText(tags)), frames: parseOriginList(headerText(frames)), images: parseOriginList(headerText(images)) }),

@@ -29,6 +29,7 @@ describe('a public page’s own Content-Security-Policy (DESIGN §9.8)', () => {
     '/embed': { [PAGE_TAGS_HEADER]: '', [PAGE_FRAMES_HEADER]: 'https://forms.example.com https://evil.example.com;script-src', [PAGE_IMAGES_HEADER]: 'https://cdn.example.com http://plain.example.com' },
     '/forged': { [PAGE_TAGS_HEADER]: "google-ads 'unsafe-inline' https:", [PAGE_FRAMES_HEADER]: "https: * 'unsafe-eval' https://a.example.com/path" },
     '/admin/login': {},
+    '/stray': { [PAGE_FRAMES_HEADER]: 'https://forms.example.com', [PAGE_IMAGES_HEADER]: 'https://cdn.example.com' },
   };
 
   beforeAll(async () => {
@@ -102,6 +103,25 @@ describe('a public page’s own Content-Security-Policy (DESIGN §9.8)', () => {
     const d = directives(res.headers['content-security-policy'] as string);
     expect(d['script-src']).toEqual(["'self'", EMBED_HEIGHT_SCRIPT_HASH, PAGE_BOOT_SCRIPT_HASH, 'https://cdn.admin.example']);
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('takes a page’s sources from the shell’s answer only: a visitor’s request headers widen nothing', async () => {
+    const plain = (await request(gateway.server).get('/off')).headers['content-security-policy'];
+    const forged = await request(gateway.server)
+      .get('/off')
+      .set(PAGE_TAGS_HEADER, 'google-ads google-analytics meta-pixel')
+      .set(PAGE_FRAMES_HEADER, 'https://evil.example.com')
+      .set(PAGE_IMAGES_HEADER, 'https://evil.example.com');
+    expect(forged.headers['content-security-policy']).toBe(plain);
+    expect(forged.headers['content-security-policy']).not.toContain('evil.example.com');
+  });
+
+  it('passes none of the shell’s page headers on, even without the tag list', async () => {
+    const res = await request(gateway.server).get('/stray');
+    expect(res.headers[PAGE_FRAMES_HEADER]).toBeUndefined();
+    expect(res.headers[PAGE_IMAGES_HEADER]).toBeUndefined();
+    // Not a public page's answer: the site's policy, no origin taken from the headers.
+    expect(res.headers['content-security-policy']).not.toContain('forms.example.com');
   });
 
   it('is the same text for the same sources', () => {
