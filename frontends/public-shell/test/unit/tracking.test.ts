@@ -175,3 +175,24 @@ describe('the cross-domain linker’s allow list (public spec §4)', () => {
     ['10.0.0.5', 'javascript:alert(1)', []],
   ])('%s with booking %s → %p', (host, booking, domains) => expect(linkerDomainsFor(host, booking)).toEqual(domains));
 });
+
+describe('the gtag queue (src/tracking/tags.ts)', () => {
+  const globals = globalThis as unknown as { window?: unknown; document?: unknown };
+  afterEach(() => {
+    delete globals.window;
+    delete globals.document;
+  });
+
+  it('pushes Arguments objects, not arrays: gtag.js takes only those for commands', async () => {
+    const added: { src?: string }[] = [];
+    globals.window = {};
+    globals.document = { createElement: () => ({}), head: { appendChild: (el: { src?: string }) => void added.push(el) } };
+    const { loadGtag } = await import('../../src/tracking/tags');
+    loadGtag('G-ABC123XYZ')(['event', TRACKING_EVENTS.pageView]);
+    const dataLayer = (globals.window as { dataLayer: unknown[] }).dataLayer;
+    expect(dataLayer).toHaveLength(1);
+    expect(Object.prototype.toString.call(dataLayer[0])).toBe('[object Arguments]');
+    expect(Array.from(dataLayer[0] as ArrayLike<unknown>)).toEqual(['event', 'page_view']);
+    expect(added.map((el) => el.src)).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-ABC123XYZ']);
+  });
+});
