@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
 /**
  * Activated templates (admin spec §2.7, §6; issue 8): an admin activates a
@@ -10,14 +10,6 @@ import { expect, test, type Page } from '@playwright/test';
 
 const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 const fresh = (path: string) => `${path}${path.includes('?') ? '&' : '?'}v=${Date.now().toString(36)}`;
-
-async function logIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel(/email/i).fill(process.env.E2E_ADMIN_EMAIL ?? '');
-  await page.getByLabel(/password/i).fill(process.env.E2E_ADMIN_PASSWORD ?? '');
-  await page.getByRole('button', { name: /log ?in|sign in/i }).click();
-  await expect(page).toHaveURL(/\/admin\/clients$/);
-}
 
 interface Template {
   id: number;
@@ -39,7 +31,7 @@ async function pickInactiveTemplate(page: Page): Promise<Template> {
 test.describe('admin Activated Templates', () => {
   test('an admin activates a template for a client, its page answers; deactivating it takes the page down', async ({ page }) => {
     test.setTimeout(60_000);
-    await logIn(page);
+    await logInAsAdmin(page);
     const template = await pickInactiveTemplate(page);
     expect((await page.request.get(fresh(`/${template.slug}?client=2`))).status()).toBe(404);
 
@@ -62,8 +54,7 @@ test.describe('admin Activated Templates', () => {
 
     if (test.info().project.name === 'desktop') await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: artifact('activated'), fullPage: true });
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // Keyboard: the checkbox toggles with Space.
     await box.focus();
@@ -79,7 +70,7 @@ test.describe('admin Activated Templates', () => {
   });
 
   test('the client picker changes ?client= and the Service Templates page links here', async ({ page }) => {
-    await logIn(page);
+    await logInAsAdmin(page);
     await page.goto('/admin/templates');
     await page.getByRole('link', { name: 'Activated templates' }).click();
     await expect(page).toHaveURL(/\/admin\/templates\/activated\?client=1$/);

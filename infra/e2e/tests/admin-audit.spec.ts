@@ -1,20 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
 /** The Audit Log (issue 8): an admin's change to a clinic is listed with who, when, and its old and new values. */
-
-async function logIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel(/email/i).fill(process.env.E2E_ADMIN_EMAIL ?? '');
-  await page.getByLabel(/password/i).fill(process.env.E2E_ADMIN_PASSWORD ?? '');
-  await page.getByRole('button', { name: /log ?in|sign in/i }).click();
-  await expect(page).toHaveURL(/\/admin\/clients$/);
-}
 
 test.describe('admin Audit Log', () => {
   test('a change to a clinic shows in the Audit Log with its old and new value', async ({ page, baseURL }) => {
     test.setTimeout(90_000);
-    await logIn(page);
+    await logInAsAdmin(page);
     const clients = await page.request.get('/api/clients');
     const clinic = ((await clients.json()) as { data: Array<{ id: number; phone: string }> }).data.find((c) => c.id === 3)!;
     const phone = `(303) 555-${String(Date.now() % 10_000).padStart(4, '0')}`;
@@ -29,8 +21,7 @@ test.describe('admin Audit Log', () => {
       await expect(entry).toContainText(clinic.phone);
       await expect(entry).toContainText(phone);
       await page.screenshot({ path: `${__dirname}/../.artifacts/audit-${test.info().project.name}.png` });
-      const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
     } finally {
       await patch(clinic.phone);
     }

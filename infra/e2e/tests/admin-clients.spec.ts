@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { pngBytes } from '../../../services/tenant/test/helpers/images';
 
 /**
@@ -8,19 +8,11 @@ import { pngBytes } from '../../../services/tenant/test/helpers/images';
  * signing secret), and deletes it after confirming.
  */
 
-async function logIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel(/email/i).fill(process.env.E2E_ADMIN_EMAIL ?? '');
-  await page.getByLabel(/password/i).fill(process.env.E2E_ADMIN_PASSWORD ?? '');
-  await page.getByRole('button', { name: /log ?in|sign in/i }).click();
-  await expect(page).toHaveURL(/\/admin\/clients$/);
-}
-
 test.describe('admin Clients Management', () => {
   test('an admin adds a clinic with a logo, edits it, sets its lead webhook, and deletes it', async ({ page }) => {
     test.setTimeout(90_000);
     const name = `Harbor Vitality ${test.info().project.name} ${Date.now().toString(36)}`;
-    await logIn(page);
+    await logInAsAdmin(page);
 
     await page.getByRole('button', { name: 'Add New Client' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Client' });
@@ -70,8 +62,7 @@ test.describe('admin Clients Management', () => {
     await edit.getByRole('tab', { name: 'Tracking' }).click();
     await expect(edit.getByLabel('Webhook Secret')).toHaveValue(/^whsec_/);
     await page.screenshot({ path: `${__dirname}/../.artifacts/client-tracking-${test.info().project.name}.png` });
-    const axe = await new AxeBuilder({ page }).include('[role=dialog]').withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await seriousAxeViolations(page, '[role=dialog]')).toEqual([]);
     await edit.getByRole('button', { name: 'Cancel' }).click();
 
     // Delete: confirmed first.

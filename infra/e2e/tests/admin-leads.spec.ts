@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { logInAsAdmin } from '../support/admin';
 
 /**
  * The admin Leads inbox (issue 7): a visitor sends client 1's landing page
@@ -9,7 +10,6 @@ import { expect, test, type Page } from '@playwright/test';
  */
 
 const email = () => process.env.E2E_ADMIN_EMAIL ?? '';
-const password = () => process.env.E2E_ADMIN_PASSWORD ?? '';
 const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 /** A name no other journey uses: letters only, as a person's name. */
@@ -33,14 +33,6 @@ async function submitLead(page: Page, name: string) {
   expect(new URL(page.url()).searchParams.get('client')).toBe('1');
 }
 
-async function logIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel(/email/i).fill(email());
-  await page.getByLabel(/password/i).fill(password());
-  await page.getByRole('button', { name: /log ?in|sign in/i }).click();
-  await expect(page).toHaveURL(/\/admin\/clients$/);
-}
-
 test.describe('admin Leads inbox', () => {
   // A public page, a login and the admin app: more than the default 30 s on a busy 2-core machine.
   test.describe.configure({ timeout: 90_000 });
@@ -48,7 +40,7 @@ test.describe('admin Leads inbox', () => {
   test('a visitor’s lead from client 1’s landing page is found, opened and moved to Contacted', async ({ page }) => {
     const name = visitorName();
     await submitLead(page, name);
-    await logIn(page);
+    await logInAsAdmin(page);
 
     // The sidebar's Leads entry (the slide-out menu on a phone).
     if (test.info().project.name === 'mobile') await page.getByRole('button', { name: /menu/i }).click();
@@ -103,7 +95,7 @@ test.describe('admin Leads inbox', () => {
   });
 
   test('the CSV export link downloads the filtered leads', async ({ page }) => {
-    await logIn(page);
+    await logInAsAdmin(page);
     await page.goto('/admin/leads?client=1&status=contacted');
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Export CSV' }).click();

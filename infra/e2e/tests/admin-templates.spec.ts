@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { pngBytes } from '../../../services/tenant/test/helpers/images';
 
 /**
@@ -9,19 +9,11 @@ import { pngBytes } from '../../../services/tenant/test/helpers/images';
  * in Browse with its preview link.
  */
 
-async function logIn(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel(/email/i).fill(process.env.E2E_ADMIN_EMAIL ?? '');
-  await page.getByLabel(/password/i).fill(process.env.E2E_ADMIN_PASSWORD ?? '');
-  await page.getByRole('button', { name: /log ?in|sign in/i }).click();
-  await expect(page).toHaveURL(/\/admin\/clients$/);
-}
-
 test.describe('admin Service Templates', () => {
   test('an admin creates a template with AI, sees its progress, and finds it in Browse', async ({ page }) => {
     test.setTimeout(90_000);
     const name = `Hair Restoration ${test.info().project.name} ${Date.now().toString(36)}`;
-    await logIn(page);
+    await logInAsAdmin(page);
     await page.goto('/admin/templates');
     await expect(page.getByRole('heading', { name: 'Service Templates' })).toBeVisible();
     const count = page.getByText(/^\d+ of \d+ templates$/);
@@ -53,13 +45,12 @@ test.describe('admin Service Templates', () => {
     await expect(page.getByText(`1 of ${before + 1} templates`)).toBeVisible();
     await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
 
-    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
   test('an admin edits a template: a broken JSON field is refused, a story with an uploaded image is saved', async ({ page }) => {
     test.setTimeout(90_000);
-    await logIn(page);
+    await logInAsAdmin(page);
     await page.goto('/admin/templates');
     await page.getByRole('searchbox', { name: 'Search templates' }).fill('semaglutide');
     await page.getByRole('button', { name: /^Edit Semaglutide/ }).click();
@@ -100,7 +91,6 @@ test.describe('admin Service Templates', () => {
     await expect(dialog.getByLabel('Headline')).toHaveValue(headline);
     await expect(dialog.locator(`#tpl-story-${n}-title`)).toHaveValue('Twelve weeks in');
     await expect(dialog.getByRole('img', { name: `Story ${n + 1} before image preview` })).toBeVisible();
-    const axe = await new AxeBuilder({ page }).include('[role=dialog]').withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(await seriousAxeViolations(page, '[role=dialog]')).toEqual([]);
   });
 });
