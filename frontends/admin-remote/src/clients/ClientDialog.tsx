@@ -1,8 +1,9 @@
+import { DialogFooter } from '../pages/DialogFooter';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ClientCreateSchema, routes, type Client, type ClientCreate, type ClientCreateInput } from '@hap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Copy, ExternalLink, LoaderCircle, RefreshCw, X } from 'lucide-react';
+import { Copy, ExternalLink, RefreshCw, X } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -81,17 +82,7 @@ function ClientForm({ client, onClose }: { client: Client | null; onClose: () =>
         {tab === 'images' && <ImagesTab form={form} />}
         {tab === 'services' && <ServicesTab client={client} />}
       </div>
-      <div className="adm-dialog__footer">
-        <Dialog.Close asChild>
-          <button type="button" className="adm-button adm-button--secondary">
-            Cancel
-          </button>
-        </Dialog.Close>
-        <button type="submit" className="adm-button adm-button--primary" disabled={save.isPending}>
-          {save.isPending && <LoaderCircle size={16} aria-hidden className="adm-spin" />}
-          {client ? 'Save Changes' : 'Create Client'}
-        </button>
-      </div>
+      <DialogFooter action={client ? 'Save Changes' : 'Create Client'} pending={save.isPending} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
+import { LoadFailed } from '../pages/LoadFailed';
 import type { Client } from '@hap/contracts';
-import { Building2, Plus, RefreshCw } from 'lucide-react';
+import { Building2, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { LoadingPanel } from '../pages/LoadingPanel';
@@ -33,14 +34,7 @@ export function ClientsPage() {
           <LoadingPanel label="Loading clients..." />
         </section>
       ) : clients.isError ? (
-        <section className="adm-card adm-empty" role="alert">
-          <h2 className="adm-empty__title">Failed to load clients</h2>
-          <p className="adm-empty__text">{clients.error.message}</p>
-          <button type="button" className="adm-button adm-button--primary" onClick={() => void clients.refetch()}>
-            <RefreshCw size={16} aria-hidden />
-            Try Again
-          </button>
-        </section>
+        <LoadFailed card title="Failed to load clients" message={clients.error.message} onRetry={() => void clients.refetch()} />
       ) : clients.data.length === 0 ? (
         <section className="adm-card adm-empty">
           <Building2 size={32} aria-hidden className="adm-empty__icon" />

@@ -1,7 +1,8 @@
+import { DialogFooter } from '../pages/DialogFooter';
 import * as Dialog from '@radix-ui/react-dialog';
 import { routes, type Client } from '@hap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, Trash2 } from 'lucide-react';
+import { Trash2 } from 'lucide-react';
 import { api } from '../lib/api';
 import { useToast } from '../toast/toaster';
 import { CLIENTS_KEY } from './clients-query';
@@ -31,17 +32,13 @@ export function DeleteClientDialog({ client, onClose }: { client: Client | null;
             <Dialog.Description className="adm-dialog__text">
               This action cannot be undone. It permanently deletes the client and removes all client data, services and records.
             </Dialog.Description>
-            <div className="adm-dialog__footer">
-              <Dialog.Close asChild>
-                <button type="button" className="adm-button adm-button--secondary">
-                  Cancel
-                </button>
-              </Dialog.Close>
-              <button type="button" className="adm-button adm-button--danger" disabled={remove.isPending} onClick={() => client && remove.mutate(client.id)}>
-                {remove.isPending ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <Trash2 size={16} aria-hidden />}
-                Delete Client
-              </button>
-            </div>
+            <DialogFooter
+              action="Delete Client"
+              danger
+              icon={<Trash2 size={16} aria-hidden />}
+              pending={remove.isPending}
+              onAction={() => client && remove.mutate(client.id)}
+            />
           </div>
         </Dialog.Content>
       </Dialog.Portal>

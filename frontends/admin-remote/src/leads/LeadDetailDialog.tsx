@@ -1,7 +1,8 @@
+import { LoadFailed } from '../pages/LoadFailed';
 import type { LeadDelivery, LeadDetail, LeadTouch } from '@hap/contracts';
 import { LEAD_STATUS_LABELS } from '@hap/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Mail, Phone, RefreshCw, RotateCw, X } from 'lucide-react';
+import { Mail, Phone, RotateCw, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { useToast } from '../toast/toaster';
@@ -219,14 +220,7 @@ export function LeadDetailDialog({ id, onClose }: { id: number | null; onClose: 
             {lead.isPending ? (
               <LoadingPanel label="Loading lead..." />
             ) : lead.isError ? (
-              <div className="adm-empty" role="alert">
-                <h3 className="adm-empty__title">Failed to load this lead</h3>
-                <p className="adm-empty__text">{lead.error.message}</p>
-                <button type="button" className="adm-button adm-button--primary" onClick={() => void lead.refetch()}>
-                  <RefreshCw size={16} aria-hidden />
-                  Try Again
-                </button>
-              </div>
+              <LoadFailed heading="h3" title="Failed to load this lead" message={lead.error.message} onRetry={() => void lead.refetch()} />
             ) : (
               <DetailBody lead={lead.data} />
             )}

@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight, Download, Inbox, RefreshCw } from 'lucide-react';
+import { LoadFailed } from '../pages/LoadFailed';
+import { ChevronLeft, ChevronRight, Download, Inbox } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useClients } from '../clients/clients-query';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
@@ -83,14 +84,7 @@ export function LeadsPage() {
         {leads.isPending ? (
           <LoadingPanel label="Loading leads..." />
         ) : leads.isError ? (
-          <div className="adm-empty" role="alert">
-            <h2 className="adm-empty__title">Failed to load leads</h2>
-            <p className="adm-empty__text">{leads.error.message}</p>
-            <button type="button" className="adm-button adm-button--primary" onClick={() => void leads.refetch()}>
-              <RefreshCw size={16} aria-hidden />
-              Try Again
-            </button>
-          </div>
+          <LoadFailed title="Failed to load leads" message={leads.error.message} onRetry={() => void leads.refetch()} />
         ) : leads.data.items.length === 0 ? (
           <div className="adm-empty">
             <Inbox size={32} aria-hidden className="adm-empty__icon" />

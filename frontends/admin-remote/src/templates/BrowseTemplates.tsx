@@ -1,5 +1,6 @@
+import { LoadFailed } from '../pages/LoadFailed';
 import type { ServiceTemplate } from '@hap/contracts';
-import { ExternalLink, FileText, Pencil, RefreshCw, Search } from 'lucide-react';
+import { ExternalLink, FileText, Pencil, Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { TemplateEditDialog } from './TemplateEditDialog';
@@ -25,14 +26,7 @@ export function BrowseTemplates() {
   }
   if (templates.isError) {
     return (
-      <section className="adm-card adm-empty" role="alert">
-        <h2 className="adm-empty__title">Failed to fetch templates</h2>
-        <p className="adm-empty__text">{templates.error.message}</p>
-        <button type="button" className="adm-button adm-button--primary" onClick={() => void templates.refetch()}>
-          <RefreshCw size={16} aria-hidden />
-          Try Again
-        </button>
-      </section>
+      <LoadFailed card title="Failed to fetch templates" message={templates.error.message} onRetry={() => void templates.refetch()} />
     );
   }
 

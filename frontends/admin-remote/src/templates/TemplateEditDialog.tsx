@@ -1,7 +1,8 @@
+import { DialogFooter } from '../pages/DialogFooter';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ServiceTemplateUpdateSchema, routes, type ServiceTemplate } from '@hap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, Plus, Trash2, X } from 'lucide-react';
+import { Plus, Trash2, X } from 'lucide-react';
 import { useState } from 'react';
 import { FormField } from '../auth/FormField';
 import { ImageField } from '../images/ImageField';
@@ -170,17 +171,7 @@ function TemplateEditForm({ template, onClose }: { template: ServiceTemplate; on
                 </button>
               </fieldset>
 
-              <div className="adm-dialog__footer">
-                <Dialog.Close asChild>
-                  <button type="button" className="adm-button adm-button--secondary">
-                    Cancel
-                  </button>
-                </Dialog.Close>
-                <button type="submit" className="adm-button adm-button--primary" disabled={save.isPending}>
-                  {save.isPending && <LoaderCircle size={16} aria-hidden className="adm-spin" />}
-                  Save Changes
-                </button>
-              </div>
+              <DialogFooter action="Save Changes" pending={save.isPending} />
             </form>
   );
 }

@@ -1,0 +1,32 @@
+import { RefreshCw } from 'lucide-react';
+
+/**
+ * A list or record that could not be loaded (admin spec: "Failed to load …"
+ * with Try Again). `heading` keeps the heading level right where it sits.
+ */
+export function LoadFailed({
+  title,
+  message,
+  onRetry,
+  card = false,
+  heading: Heading = 'h2',
+}: {
+  title: string;
+  message: string;
+  onRetry: () => void;
+  /** A card of its own on the page, rather than the content of one. */
+  card?: boolean;
+  heading?: 'h2' | 'h3';
+}) {
+  const Frame = card ? 'section' : 'div';
+  return (
+    <Frame className={card ? 'adm-card adm-empty' : 'adm-empty'} role="alert">
+      <Heading className="adm-empty__title">{title}</Heading>
+      <p className="adm-empty__text">{message}</p>
+      <button type="button" className="adm-button adm-button--primary" onClick={onRetry}>
+        <RefreshCw size={16} aria-hidden />
+        Try Again
+      </button>
+    </Frame>
+  );
+}
