@@ -13,6 +13,18 @@ export function AdminShell() {
 
   return (
     <div className="adm-shell">
+      {/* The first stop of the Tab key: past the navigation to the screen itself (issue 8, accessibility). */}
+      <a
+        className="adm-skip-link"
+        href="#admin-main"
+        onClick={(event) => {
+          // Focus moves without a hash in the address: the router owns the URL.
+          event.preventDefault();
+          document.getElementById('admin-main')?.focus();
+        }}
+      >
+        Skip to main content
+      </a>
       <aside className="adm-sidebar" aria-label="Admin navigation">
         <SidebarNav />
       </aside>
@@ -43,7 +55,7 @@ export function AdminShell() {
         </Dialog.Portal>
       </Dialog.Root>
 
-      <main className="adm-main">
+      <main id="admin-main" className="adm-main" tabIndex={-1}>
         <Outlet />
       </main>
     </div>
