@@ -4,8 +4,9 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode, linkerDomainsFor, Messages, pageTrackingFor, SESSION_CLIENT_COOKIE, type ClinicTracking, type ErrorEnvelope, type PageContent } from '@hap/contracts';
 import { instrumentRequests } from '@hap/service-kit/process';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { join } from 'node:path';
+import type { AdminRemoteAssets } from './admin-remote-assets.js';
 import type { Config } from './config.js';
 import { etagOf, fillTemplate, isFresh } from './html.js';
 import { bootLoadedTemplate, bootLoaderTag, inlineTemplateStyles, pageAssetTags } from './page-assets.js';
@@ -19,6 +20,8 @@ export interface ShellDependencies {
   dirs: Pick<BuildDirs, 'client' | 'admin'>;
   pageContext: PageContextLoader;
   pageContent: PageContentLoader;
+  /** The admin remote's preload tags for /admin/* (admin-remote-assets.ts); none without it. */
+  adminAssets?: (log: FastifyBaseLogger) => AdminRemoteAssets;
 }
 
 /** The first value of a header a proxy may have sent as a list. */
@@ -51,7 +54,7 @@ function replyAssetMissing(reply: FastifyReply) {
  * Builds the public-shell server without listening: hashed assets with a
  * year-long immutable cache, and every other GET server-rendered.
  */
-export async function buildServer(config: Config, { bundle, dirs, pageContext, pageContent }: ShellDependencies): Promise<FastifyInstance> {
+export async function buildServer(config: Config, { bundle, dirs, pageContext, pageContent, adminAssets: makeAdminAssets }: ShellDependencies): Promise<FastifyInstance> {
   const { ssr } = bundle;
   // The public pages' stylesheets travel inside the HTML (page-assets.ts); /admin keeps its links.
   // Public pages load their script with the boot loader (page-assets.ts bootLoaderTag).
@@ -111,6 +114,9 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
   const assetTags = pageAssetTags(dirs.client, ssr.VIEW_MODULES);
 
   const runtimeConfig = { adminRemoteUrl: config.ADMIN_REMOTE_URL ?? ssr.DEFAULT_ADMIN_REMOTE_URL };
+  // The admin remote's scripts, preloaded with /admin/* (admin-remote-assets.ts).
+  const adminAssets = makeAdminAssets?.(app.log);
+  app.addHook('onClose', async () => adminAssets?.close());
   // Loaded only by a page whose clinic's tracking is on (src/tracking/, README "Tracking").
   const trackingScript = trackingScriptOf(dirs.client);
 
@@ -208,7 +214,8 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     // Tracking (public spec §4, DESIGN §9.8): the tags this page of this clinic loads, if any.
     const pageTracking = page.page === 'admin' ? null : pageTrackingFor(trackingSettings, page.page);
     const trackingTag = pageTracking && trackingScript ? trackingScriptTag(trackingScript) : '';
-    const head = [page.head, assets?.styles, moment === 'load' ? assets?.preloads : '', boot, trackingTag].filter(Boolean).join('\n    ');
+    const adminPreloads = page.page === 'admin' ? adminAssets?.tags() : '';
+    const head = [page.head, assets?.styles, moment === 'load' ? assets?.preloads : '', adminPreloads, boot, trackingTag].filter(Boolean).join('\n    ');
     const pageConfig = trackingTag ? { ...runtimeConfig, tracking: { ...pageTracking, linkerDomains, view: page.page } } : runtimeConfig;
     const body = fillTemplate(template, { ...page, head }, { state, config: pageConfig });
     // What the page loads from other sites, for the gateway to allow in this page's CSP and nothing more.

@@ -6,6 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { runServer } from '@hap/service-kit/process';
+import { adminRemoteAssets } from './admin-remote-assets.js';
 import { buildServer } from './app.js';
 import { readConfig } from './config.js';
 import { createPageContentLoader, createPageContextLoader } from './page-context.js';
@@ -14,11 +15,14 @@ import { buildDirs, loadSsrBundle } from './ssr-bundle.js';
 async function main() {
   const config = readConfig();
   const dirs = buildDirs(fileURLToPath(new URL('../', import.meta.url)));
+  const bundle = await loadSsrBundle(dirs);
   const app = await buildServer(config, {
-    bundle: await loadSsrBundle(dirs),
+    bundle,
     dirs,
     pageContext: createPageContextLoader(config),
     pageContent: createPageContentLoader(config),
+    adminAssets: (log) =>
+      adminRemoteAssets({ remoteUrl: config.ADMIN_REMOTE_URL ?? bundle.ssr.DEFAULT_ADMIN_REMOTE_URL, gatewayUrl: config.GATEWAY_URL, timeoutMs: config.API_TIMEOUT_MS, log }),
   });
   // Listens; SIGTERM / SIGINT (or the launcher going away) close it after in-flight requests.
   await runServer({ app, host: config.HOST, port: config.PORT });

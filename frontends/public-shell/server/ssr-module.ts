@@ -38,7 +38,7 @@ export interface SsrModule {
   };
   /** Method syntax on purpose: the entry's parameter is the narrower PageState of src/. */
   render(url: string, state: PageState | null): RenderResult;
-  renderAdminPage(): RenderResult;
+  renderAdminPage(pathname: string): RenderResult;
   renderErrorPage(): RenderResult;
   DEFAULT_ADMIN_REMOTE_URL: string;
   /** Each view's source module, as the client build's manifest names it. */

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { AdminLoading } from './admin/AdminLoading';
+import { AdminFrame } from './admin/AdminFrame';
 import { App } from './App';
 import { AppProviders } from './AppProviders';
 import { ErrorScreen } from './components/ErrorScreen';
@@ -116,7 +116,7 @@ export function render(url: string, state: PageState | null): RenderResult {
     const target = route.kind === 'login' ? `${route.redirect}${search}` : route.redirect;
     return { status: 302, page: route.kind === 'login' ? 'login' : 'not-found', redirect: target, html: '', head: '', htmlStyle: '' };
   }
-  if (route.kind === 'admin') return renderAdminPage();
+  if (route.kind === 'admin') return renderAdminPage(pathname);
   if (!state) throw new Error(`render(${pathname}) needs the page state`);
 
   const view = viewOf(state);
@@ -139,16 +139,15 @@ export function render(url: string, state: PageState | null): RenderResult {
 }
 
 /**
- * The /admin/* page: only the loading placeholder (the remote is client-only,
- * see notes/toolchain.md), in the default colours; it needs no clinic, so no
- * gateway call.
+ * The /admin/* page: only the frame of the screen to come (the remote is
+ * client-only, see notes/toolchain.md); it needs no clinic, so no gateway call.
  */
-export function renderAdminPage(): RenderResult {
+export function renderAdminPage(pathname: string): RenderResult {
   const client = defaultBranding();
   return {
     status: 200,
     page: 'admin',
-    html: renderToString(<AdminLoading />),
+    html: renderToString(<AdminFrame path={pathname} />),
     head: headTags({ title: 'Admin Dashboard', description: 'Admin Dashboard', themeColour: brandColours(client).brand, noIndex: true }),
     htmlStyle: brandStyle(client),
   };

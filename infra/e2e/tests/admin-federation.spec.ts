@@ -69,6 +69,34 @@ test.describe('admin through module federation', () => {
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   });
 
+  test('until the remote arrives /admin/login shows the login card’s frame, preloaded files and all, and the form takes its place without a shift', async ({ page }) => {
+    // The remote's entry is held until the frame has been seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/remotes/admin/remoteEntry.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // The server names the remote's files up front (read from its federation manifest, retried
+    // every few seconds until the gateway answers), so they load in parallel.
+    await expect
+      .poll(async () => (await page.request.get('/admin/login')).text(), { timeout: 15_000 })
+      .toMatch(/<link rel="modulepreload" href="\/remotes\/admin\/remoteEntry\.js">/);
+    const response = await page.goto('/admin/login', { waitUntil: 'commit' });
+    expect((await response?.text()) ?? '').toMatch(/<link rel="modulepreload" href="\/remotes\/admin\/assets\/AdminApp-[\w-]+\.js">/);
+    const title = page.getByRole('heading', { name: 'Admin Login' });
+    await expect(title).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText('Loading admin dashboard...');
+    await expect(page.getByRole('textbox')).toHaveCount(0);
+    const before = await title.boundingBox();
+    await page.screenshot({ path: `${__dirname}/../.artifacts/admin-login-frame-${test.info().project.name}.png` });
+
+    release();
+    await expect(page.getByLabel('Email')).toBeVisible();
+    const after = await page.getByRole('heading', { name: 'Admin Login' }).boundingBox();
+    expect(after).toEqual(before);
+  });
+
   test("public pages load no federation runtime: the entry and their own view's chunks only", async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (r) => {

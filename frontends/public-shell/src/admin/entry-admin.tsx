@@ -4,7 +4,8 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import '../styles/site.css';
-import { AdminLoading } from './AdminLoading';
+import { AdminFrame } from './AdminFrame';
+import './admin-frame.css';
 import { createQueryClient } from './query-client';
 
 const ADMIN_LOAD_FAILED = 'The admin dashboard could not be loaded. Please check your connection and try again.';
@@ -32,7 +33,7 @@ if (root) {
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
           <ErrorBoundary resetKey="admin">
-            <Suspense fallback={<AdminLoading />}>
+            <Suspense fallback={<AdminFrame path={window.location.pathname} />}>
               <Routes>
                 <Route path="/admin/*" element={<AdminApp />} />
               </Routes>

@@ -1,9 +1,12 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { PAGE_BOOT_SCRIPT, type ClientBranding, type ClinicTracking, type PageContent, type PageContext } from '@hap/contracts';
 import type { FastifyInstance } from 'fastify';
+import { adminRemoteAssets, type AdminRemoteAssets } from '../../server/admin-remote-assets';
 import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
 import type { PageContentLoader, PageContentRequest, PageContentResult, PageContextLoader, PageContextResult, PageRequest } from '../../server/page-context';
@@ -488,5 +491,63 @@ describe('tracking (public spec §4, DESIGN §9.8)', () => {
     const res = await tracked.inject({ method: 'GET', url: '/admin/login' });
     expect(res.body).not.toContain('tracking-xyz');
     expect(res.headers['x-hap-page-tags']).toBeUndefined();
+  });
+});
+
+describe('the /admin/* frame and its preloads (issue 8 §6)', () => {
+  let manifestServer: Server;
+  let admin: FastifyInstance;
+  let assets: AdminRemoteAssets | undefined;
+
+  beforeAll(async () => {
+    // The gateway's /remotes/admin/mf-manifest.json, as the remote's build writes it (cut down).
+    manifestServer = createServer((req, res) => {
+      if (req.url !== '/remotes/admin/mf-manifest.json') return void res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          metaData: { publicPath: '/remotes/admin/', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+          exposes: [{ name: 'AdminApp', assets: { js: { sync: ['assets/AdminApp-abc.js'] }, css: { sync: ['assets/AdminApp-123.css'] } } }],
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => manifestServer.listen(0, '127.0.0.1', resolve));
+    const gatewayUrl = `http://127.0.0.1:${(manifestServer.address() as AddressInfo).port}`;
+    admin = await buildServer(readConfig({ LOG_LEVEL: 'silent', GATEWAY_URL: gatewayUrl }), {
+      bundle: { ssr: entryServer, templates: { page: template('/assets/index-abc.js'), admin: template('/assets/admin/admin-def.js') } },
+      dirs: { client: join(dist, 'client'), admin: join(dist, 'admin') },
+      pageContext,
+      pageContent,
+      adminAssets: (log) => (assets = adminRemoteAssets({ remoteUrl: '/remotes/admin/remoteEntry.js', gatewayUrl, timeoutMs: 1000, log })),
+    });
+    await assets?.refreshing();
+  });
+  afterAll(async () => {
+    await admin.close();
+    await new Promise<void>((resolve) => manifestServer.close(() => resolve()));
+  });
+
+  it('/admin/login paints the login card at once: its title and words, nothing to type into yet', async () => {
+    const res = await admin.inject({ url: '/admin/login' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<h1 class="admin-frame__title">Admin Login</h1>');
+    expect(res.body).toContain('Sign in to manage clients, services and campaigns.');
+    expect(res.body).not.toMatch(/<input|<button/);
+    expect(res.body).not.toContain('admin-frame--shell');
+  });
+
+  it('other admin screens paint the sidebar and top bar', async () => {
+    const res = await admin.inject({ url: '/admin/clients' });
+    expect(res.body).toContain('admin-frame--shell');
+    expect(res.body).toContain('Loading admin dashboard...');
+  });
+
+  it('preloads the remote’s entry, the exposed module and its stylesheet with /admin/*, and with no public page', async () => {
+    const adminPage = await admin.inject({ url: '/admin/login' });
+    expect(adminPage.body).toContain('<link rel="modulepreload" href="/remotes/admin/remoteEntry.js">');
+    expect(adminPage.body).toContain('<link rel="modulepreload" href="/remotes/admin/assets/AdminApp-abc.js">');
+    expect(adminPage.body).toContain('<link rel="preload" as="style" href="/remotes/admin/assets/AdminApp-123.css">');
+    const publicPage = await admin.inject({ url: '/?client=2' });
+    expect(publicPage.statusCode).toBe(200);
+    expect(publicPage.body).not.toMatch(/rel="(module)?preload"[^>]*remotes\/admin/);
   });
 });
