@@ -56,10 +56,10 @@ function replyAssetMissing(reply: FastifyReply) {
  */
 export async function buildServer(config: Config, { bundle, dirs, pageContext, pageContent, adminAssets: makeAdminAssets }: ShellDependencies): Promise<FastifyInstance> {
   const { ssr } = bundle;
-  // The public pages' stylesheets travel inside the HTML (page-assets.ts); /admin keeps its links.
+  // Stylesheets travel inside the HTML (page-assets.ts), the /admin frame's too: its first paint waits for no request.
   // Public pages load their script with the boot loader (page-assets.ts bootLoaderTag).
   const { template: pageTemplate, entry } = bootLoadedTemplate(inlineTemplateStyles(bundle.templates.page, dirs.client));
-  const templates = { ...bundle.templates, page: pageTemplate };
+  const templates = { page: pageTemplate, admin: inlineTemplateStyles(bundle.templates.admin, dirs.admin) };
   const quiet = config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace';
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, base: { service: 'public-shell' } },

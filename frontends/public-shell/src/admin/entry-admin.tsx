@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, startTransition, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
@@ -28,7 +28,9 @@ const queryClient = createQueryClient();
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
+  // A transition: React renders the admin in slices that yield to the browser, not one long task (issue 8 §6, TBT).
+  const reactRoot = createRoot(root);
+  startTransition(() => reactRoot.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
@@ -42,5 +44,5 @@ if (root) {
         </BrowserRouter>
       </QueryClientProvider>
     </StrictMode>,
-  );
+  ));
 }

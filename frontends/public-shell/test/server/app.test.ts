@@ -512,8 +512,13 @@ describe('the /admin/* frame and its preloads (issue 8 §6)', () => {
     });
     await new Promise<void>((resolve) => manifestServer.listen(0, '127.0.0.1', resolve));
     const gatewayUrl = `http://127.0.0.1:${(manifestServer.address() as AddressInfo).port}`;
+    writeFileSync(join(dist, 'admin', 'assets', 'admin', 'admin-frame.css'), '.admin-frame{min-height:100vh}');
+    const adminTemplate = template('/assets/admin/admin-def.js').replace(
+      '<!--app-head-->',
+      '<!--app-head--><link rel="stylesheet" crossorigin href="/assets/admin/admin-frame.css">',
+    );
     admin = await buildServer(readConfig({ LOG_LEVEL: 'silent', GATEWAY_URL: gatewayUrl }), {
-      bundle: { ssr: entryServer, templates: { page: template('/assets/index-abc.js'), admin: template('/assets/admin/admin-def.js') } },
+      bundle: { ssr: entryServer, templates: { page: template('/assets/index-abc.js'), admin: adminTemplate } },
       dirs: { client: join(dist, 'client'), admin: join(dist, 'admin') },
       pageContext,
       pageContent,
@@ -533,6 +538,12 @@ describe('the /admin/* frame and its preloads (issue 8 §6)', () => {
     expect(res.body).toContain('Sign in to manage clients, services and campaigns.');
     expect(res.body).not.toMatch(/<input|<button/);
     expect(res.body).not.toContain('admin-frame--shell');
+  });
+
+  it('the frame’s stylesheet is inside the page: its first paint waits for no request', async () => {
+    const res = await admin.inject({ url: '/admin/login' });
+    expect(res.body).toContain('<style>.admin-frame{min-height:100vh}</style>');
+    expect(res.body).not.toContain('rel="stylesheet"');
   });
 
   it('other admin screens paint the sidebar and top bar', async () => {
