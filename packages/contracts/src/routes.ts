@@ -60,47 +60,13 @@ import { LEAD_BODY_LIMIT, LEAD_SUBMIT_PATH } from './leads/lead-wire';
 import { TestimonialSchema } from './templates/content';
 import { AiStatusSchema, GenerationIdParamSchema, TemplateCreateSchema, TemplateGenerationSchema } from './templates/generation';
 import { ServiceCreateSchema, ServiceSchema, ServiceUpdateSchema } from './templates/service-form';
-import { AdminLoginResultSchema, AdminLoginSchema, AuthStatusSchema, UserSchema, VerifyCredentialsSchema } from './tenant/user';
+import { sessionRoutes } from './session-routes';
+import { UserSchema, VerifyCredentialsSchema } from './tenant/user';
 
+export { sessionRoutes };
 
 /** A multipart upload: the file limit plus room for the form's other parts. */
 const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
-
-/**
- * The gateway's own rows (admin spec §6–7): tenant checks the password, the
- * session lives in the gateway.
- */
-export const sessionRoutes = {
-  adminLogin: defineRoute({
-    operation: 'adminLogin',
-    method: 'POST',
-    path: '/api/admin/login',
-    owner: 'gateway',
-    access: 'public',
-    summary: 'Log in as an admin; starts a session (HttpOnly cookie).',
-    body: AdminLoginSchema,
-    data: AdminLoginResultSchema,
-    errors: [401, 403],
-  }),
-  adminLogout: defineRoute({
-    operation: 'adminLogout',
-    method: 'POST',
-    path: '/api/admin/logout',
-    owner: 'gateway',
-    access: 'public',
-    summary: 'End the admin session (always succeeds).',
-  }),
-  adminAuthStatus: defineRoute({
-    operation: 'adminAuthStatus',
-    method: 'GET',
-    path: '/api/admin/auth-status',
-    owner: 'gateway',
-    access: 'public',
-    summary: 'The signed-in admin, or 401.',
-    answer: AuthStatusSchema,
-    errors: [401],
-  }),
-} as const;
 
 /** tenant: clients, staff, uploads, domain mappings, client resolution. */
 export const tenantRoutes = {

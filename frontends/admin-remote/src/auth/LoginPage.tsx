@@ -1,4 +1,4 @@
-import { AdminLoginSchema, Messages, routes, type AdminLogin } from '@hap/contracts';
+import { AdminLoginSchema, Messages, sessionRoutes, type AdminLogin } from '@hap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Lock } from 'lucide-react';
@@ -28,7 +28,7 @@ export function LoginPage() {
   });
 
   const login = useMutation({
-    mutationFn: (credentials: AdminLogin) => api.call(routes.adminLogin, { body: credentials }),
+    mutationFn: (credentials: AdminLogin) => api.call(sessionRoutes.adminLogin, { body: credentials }),
     onSuccess: ({ user }) => {
       // The guard reads the session from this cache entry: no second round to auth-status.
       queryClient.setQueryData(AUTH_STATUS_KEY, user);

@@ -1,4 +1,4 @@
-import { ApiError, routes, type User } from '@hap/contracts';
+import { ApiError, sessionRoutes, type User } from '@hap/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from './api';
@@ -12,7 +12,7 @@ const AUTH_STATUS_STALE_MS = 5 * 60 * 1000;
 /** The signed-in user, or null when the gateway says 401 (not logged in). */
 export async function fetchAuthUser(signal?: AbortSignal): Promise<User | null> {
   try {
-    const status = await api.call(routes.adminAuthStatus, {}, { signal });
+    const status = await api.call(sessionRoutes.adminAuthStatus, {}, { signal });
     return status.user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;

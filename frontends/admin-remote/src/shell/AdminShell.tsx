@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
+import { LoadingPanel } from '../pages/LoadingPanel';
 import { SidebarNav } from './SidebarNav';
 
 /**
@@ -56,7 +57,10 @@ export function AdminShell() {
       </Dialog.Root>
 
       <main id="admin-main" className="adm-main" tabIndex={-1}>
-        <Outlet />
+        {/* A screen's chunk is loaded when it is first opened (AdminApp.tsx). */}
+        <Suspense fallback={<LoadingPanel label="Loading..." />}>
+          <Outlet />
+        </Suspense>
       </main>
     </div>
   );

@@ -1,4 +1,4 @@
-import { Messages, routes } from '@hap/contracts';
+import { Messages, sessionRoutes } from '@hap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useNavigate } from 'react-router';
@@ -13,7 +13,7 @@ export function LogoutButton() {
   const toast = useToast();
 
   const logout = useMutation({
-    mutationFn: () => api.call(routes.adminLogout, {}),
+    mutationFn: () => api.call(sessionRoutes.adminLogout, {}),
     onSuccess: async () => {
       toast({ title: Messages.logoutSuccessTitle, description: Messages.logoutSuccessText });
       await queryClient.invalidateQueries({ queryKey: AUTH_STATUS_KEY });

@@ -1,0 +1,45 @@
+import { defineRoute } from './route-contract';
+import { AdminLoginResultSchema, AdminLoginSchema, AuthStatusSchema } from './tenant/user';
+
+/*
+ * A module of its own so that the admin's login screen, which needs only
+ * these rows, does not evaluate every schema of the route table
+ * (routes.ts) before its first paint (issue 8 §6; the package is
+ * side-effect free, so bundlers leave out what is not imported).
+ */
+
+/**
+ * The gateway's own rows (admin spec §6–7): tenant checks the password, the
+ * session lives in the gateway.
+ */
+export const sessionRoutes = {
+  adminLogin: defineRoute({
+    operation: 'adminLogin',
+    method: 'POST',
+    path: '/api/admin/login',
+    owner: 'gateway',
+    access: 'public',
+    summary: 'Log in as an admin; starts a session (HttpOnly cookie).',
+    body: AdminLoginSchema,
+    data: AdminLoginResultSchema,
+    errors: [401, 403],
+  }),
+  adminLogout: defineRoute({
+    operation: 'adminLogout',
+    method: 'POST',
+    path: '/api/admin/logout',
+    owner: 'gateway',
+    access: 'public',
+    summary: 'End the admin session (always succeeds).',
+  }),
+  adminAuthStatus: defineRoute({
+    operation: 'adminAuthStatus',
+    method: 'GET',
+    path: '/api/admin/auth-status',
+    owner: 'gateway',
+    access: 'public',
+    summary: 'The signed-in admin, or 401.',
+    answer: AuthStatusSchema,
+    errors: [401],
+  }),
+} as const;
