@@ -55,6 +55,8 @@ export function manifestLocation(remoteUrl: string, gatewayUrl: string): { fetch
  * its stylesheet ahead: modulepreload for the modules (the federation
  * runtime imports them as modules), preload for the stylesheet (the remote's
  * script inserts it; preloading it here does not make it block the frame).
+ * Low priority, like the page's own scripts (page-assets.ts): nothing may
+ * compete with the frame's first paint, and on this page nothing else does.
  */
 export function preloadTags(manifest: RemoteManifest, browserBase: string): string {
   // The build's public path, unless it is a path on this site while the remote is served from another.
@@ -67,8 +69,8 @@ export function preloadTags(manifest: RemoteManifest, browserBase: string): stri
   const exposed = manifest.exposes.find((e) => e.name === EXPOSED);
   const modules = [entry, ...(exposed?.assets.js.sync ?? [])];
   return [
-    ...modules.map((file) => `<link rel="modulepreload" href="${href(file)}"${crossOrigin}>`),
-    ...(exposed?.assets.css.sync ?? []).map((file) => `<link rel="preload" as="style" href="${href(file)}"${crossOrigin}>`),
+    ...modules.map((file) => `<link rel="modulepreload" fetchpriority="low" href="${href(file)}"${crossOrigin}>`),
+    ...(exposed?.assets.css.sync ?? []).map((file) => `<link rel="preload" as="style" fetchpriority="low" href="${href(file)}"${crossOrigin}>`),
   ].join('\n    ');
 }
 

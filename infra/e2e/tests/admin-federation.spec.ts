@@ -81,9 +81,9 @@ test.describe('admin through module federation', () => {
     // every few seconds until the gateway answers), so they load in parallel.
     await expect
       .poll(async () => (await page.request.get('/admin/login')).text(), { timeout: 15_000 })
-      .toMatch(/<link rel="modulepreload" href="\/remotes\/admin\/remoteEntry\.js">/);
+      .toMatch(/<link rel="modulepreload" fetchpriority="low" href="\/remotes\/admin\/remoteEntry\.js">/);
     const response = await page.goto('/admin/login', { waitUntil: 'commit' });
-    expect((await response?.text()) ?? '').toMatch(/<link rel="modulepreload" href="\/remotes\/admin\/assets\/AdminApp-[\w-]+\.js">/);
+    expect((await response?.text()) ?? '').toMatch(/<link rel="modulepreload" fetchpriority="low" href="\/remotes\/admin\/assets\/AdminApp-[\w-]+\.js">/);
     const title = page.getByRole('heading', { name: 'Admin Login' });
     await expect(title).toBeVisible();
     await expect(page.getByRole('status')).toHaveText('Loading admin dashboard...');

@@ -554,9 +554,9 @@ describe('the /admin/* frame and its preloads (issue 8 §6)', () => {
 
   it('preloads the remote’s entry, the exposed module and its stylesheet with /admin/*, and with no public page', async () => {
     const adminPage = await admin.inject({ url: '/admin/login' });
-    expect(adminPage.body).toContain('<link rel="modulepreload" href="/remotes/admin/remoteEntry.js">');
-    expect(adminPage.body).toContain('<link rel="modulepreload" href="/remotes/admin/assets/AdminApp-abc.js">');
-    expect(adminPage.body).toContain('<link rel="preload" as="style" href="/remotes/admin/assets/AdminApp-123.css">');
+    expect(adminPage.body).toContain('<link rel="modulepreload" fetchpriority="low" href="/remotes/admin/remoteEntry.js">');
+    expect(adminPage.body).toContain('<link rel="modulepreload" fetchpriority="low" href="/remotes/admin/assets/AdminApp-abc.js">');
+    expect(adminPage.body).toContain('<link rel="preload" as="style" fetchpriority="low" href="/remotes/admin/assets/AdminApp-123.css">');
     const publicPage = await admin.inject({ url: '/?client=2' });
     expect(publicPage.statusCode).toBe(200);
     expect(publicPage.body).not.toMatch(/rel="(module)?preload"[^>]*remotes\/admin/);

@@ -31,17 +31,17 @@ describe('where the admin remote’s manifest is', () => {
 describe('the preload tags of /admin/*', () => {
   it('preload the entry and the exposed module’s scripts as modules, and its stylesheet', () => {
     expect(preloadTags(manifest(), '/remotes/admin/').split('\n    ')).toEqual([
-      '<link rel="modulepreload" href="/remotes/admin/remoteEntry.js">',
-      '<link rel="modulepreload" href="/remotes/admin/assets/AdminApp-abc.js">',
-      '<link rel="modulepreload" href="/remotes/admin/assets/utils-def.js">',
-      '<link rel="preload" as="style" href="/remotes/admin/assets/AdminApp-123.css">',
+      '<link rel="modulepreload" fetchpriority="low" href="/remotes/admin/remoteEntry.js">',
+      '<link rel="modulepreload" fetchpriority="low" href="/remotes/admin/assets/AdminApp-abc.js">',
+      '<link rel="modulepreload" fetchpriority="low" href="/remotes/admin/assets/utils-def.js">',
+      '<link rel="preload" as="style" fetchpriority="low" href="/remotes/admin/assets/AdminApp-123.css">',
     ]);
   });
 
   it('a remote on another site: its own address, fetched with CORS', () => {
     const tags = preloadTags(manifest(), 'https://cdn.example.com/admin/v2/');
-    expect(tags).toContain('<link rel="modulepreload" href="https://cdn.example.com/admin/v2/remoteEntry.js" crossorigin>');
-    expect(tags).toContain('<link rel="preload" as="style" href="https://cdn.example.com/admin/v2/assets/AdminApp-123.css" crossorigin>');
+    expect(tags).toContain('<link rel="modulepreload" fetchpriority="low" href="https://cdn.example.com/admin/v2/remoteEntry.js" crossorigin>');
+    expect(tags).toContain('<link rel="preload" as="style" fetchpriority="low" href="https://cdn.example.com/admin/v2/assets/AdminApp-123.css" crossorigin>');
   });
 
   it('an absolute public path wins', () => {
@@ -49,7 +49,7 @@ describe('the preload tags of /admin/*', () => {
   });
 
   it('a manifest without the exposed module still preloads the entry', () => {
-    expect(preloadTags({ ...manifest(), exposes: [] }, '/remotes/admin/')).toBe('<link rel="modulepreload" href="/remotes/admin/remoteEntry.js">');
+    expect(preloadTags({ ...manifest(), exposes: [] }, '/remotes/admin/')).toBe('<link rel="modulepreload" fetchpriority="low" href="/remotes/admin/remoteEntry.js">');
   });
 
   it('a file name cannot break out of its attribute', () => {
