@@ -1,11 +1,18 @@
 import type { Client } from '@hap/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ExternalLink, Globe, House, Layers, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { ExternalLink, Globe, House, Layers, MoreHorizontal, Pencil, Trash2, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { clientHomepageUrl } from './clients-query';
 
-/** admin spec §2.4 Actions. Staff Members and Create CRM Account arrive with their dialogs. */
-export function ClientActions({ client, onEdit, onDelete }: { client: Client; onEdit: (client: Client) => void; onDelete: (client: Client) => void }) {
+/** What a row's actions open: the Team Members, edit and delete dialogs. */
+export interface ClientActionHandlers {
+  onStaff: (client: Client) => void;
+  onEdit: (client: Client) => void;
+  onDelete: (client: Client) => void;
+}
+
+/** admin spec §2.4 Actions. Create CRM Account arrives with the onboarding and CRM issue. */
+export function ClientActions({ client, onStaff, onEdit, onDelete }: { client: Client } & ClientActionHandlers) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="adm-icon-button" aria-label={`Actions for ${client.name}`}>
@@ -14,6 +21,10 @@ export function ClientActions({ client, onEdit, onDelete }: { client: Client; on
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="adm-menu" align="end" sideOffset={4}>
           <DropdownMenu.Label className="adm-menu__label">Actions</DropdownMenu.Label>
+          <DropdownMenu.Item className="adm-menu__item" onSelect={() => onStaff(client)}>
+            <UsersRound size={16} aria-hidden />
+            Staff Members
+          </DropdownMenu.Item>
           <DropdownMenu.Item asChild className="adm-menu__item">
             <Link to={`/admin/services?client=${client.id}`}>
               <Layers size={16} aria-hidden />

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
+import { TeamMembersDialog } from '../staff/TeamMembersDialog';
 import { ClientDialog } from './ClientDialog';
 import { ClientsTable } from './ClientsTable';
 import { DeleteClientDialog } from './DeleteClientDialog';
@@ -16,6 +17,7 @@ export function ClientsPage() {
   // The dialog: closed, a new client (null) or a client to edit.
   const [editing, setEditing] = useState<{ client: Client | null } | null>(null);
   const [deleting, setDeleting] = useState<Client | null>(null);
+  const [staffOf, setStaffOf] = useState<Client | null>(null);
 
   return (
     <>
@@ -42,10 +44,11 @@ export function ClientsPage() {
           <p className="adm-empty__text">Clinics appear here once they are added or complete onboarding.</p>
         </section>
       ) : (
-        <ClientsTable clients={clients.data} onEdit={(client) => setEditing({ client })} onDelete={setDeleting} />
+        <ClientsTable clients={clients.data} actions={{ onStaff: setStaffOf, onEdit: (client) => setEditing({ client }), onDelete: setDeleting }} />
       )}
       <ClientDialog open={editing !== null} client={editing?.client ?? null} onClose={() => setEditing(null)} />
       <DeleteClientDialog client={deleting} onClose={() => setDeleting(null)} />
+      <TeamMembersDialog client={staffOf} onClose={() => setStaffOf(null)} />
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { assetUrl, type Client } from '@hap/contracts';
 import { Mail, Phone } from 'lucide-react';
-import { ClientActions } from './ClientActions';
+import { ClientActions, type ClientActionHandlers } from './ClientActions';
 
-export function ClientsTable({ clients, onEdit, onDelete }: { clients: Client[]; onEdit: (client: Client) => void; onDelete: (client: Client) => void }) {
+export function ClientsTable({ clients, actions }: { clients: Client[]; actions: ClientActionHandlers }) {
   return (
     <section className="adm-card adm-table-card">
       <div className="adm-table-scroll">
@@ -19,7 +19,7 @@ export function ClientsTable({ clients, onEdit, onDelete }: { clients: Client[];
           </thead>
           <tbody>
             {clients.map((client) => (
-              <ClientRow key={client.id} client={client} onEdit={onEdit} onDelete={onDelete} />
+              <ClientRow key={client.id} client={client} actions={actions} />
             ))}
           </tbody>
         </table>
@@ -31,7 +31,7 @@ export function ClientsTable({ clients, onEdit, onDelete }: { clients: Client[];
   );
 }
 
-function ClientRow({ client, onEdit, onDelete }: { client: Client; onEdit: (client: Client) => void; onDelete: (client: Client) => void }) {
+function ClientRow({ client, actions }: { client: Client; actions: ClientActionHandlers }) {
   return (
     <tr>
       <td data-label="Client Name">
@@ -68,7 +68,7 @@ function ClientRow({ client, onEdit, onDelete }: { client: Client; onEdit: (clie
         </div>
       </td>
       <td className="adm-table__actions" data-label="Actions">
-        <ClientActions client={client} onEdit={onEdit} onDelete={onDelete} />
+        <ClientActions client={client} {...actions} />
       </td>
     </tr>
   );

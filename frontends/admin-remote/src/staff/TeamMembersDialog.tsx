@@ -1,0 +1,222 @@
+import { assetUrl, routes, StaffMemberCreateSchema, type Client, type StaffMember, type StaffMemberCreate, type StaffMemberCreateInput } from '@hap/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle, Pencil, Plus, Trash2, UserRound, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { FormField } from '../auth/FormField';
+import { ImageField } from '../images/ImageField';
+import { api } from '../lib/api';
+import { LoadingPanel } from '../pages/LoadingPanel';
+import { useToast } from '../toast/toaster';
+import { initialsOf, staffKey, useStaff } from './staff-query';
+import './staff.css';
+
+/**
+ * admin spec §2.5: a clinic's team members listed in display order, with a
+ * form in add mode or edit mode (name, title, bio, photo, display order) and
+ * delete. The team shows on the clinic's home page ('Meet Our Team').
+ */
+export function TeamMembersDialog({ client, onClose }: { client: Client | null; onClose: () => void }) {
+  return (
+    <Dialog.Root open={client !== null} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="adm-overlay" />
+        <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
+          <div className="adm-dialog__header">
+            <Dialog.Title className="adm-dialog__title">Team Members: {client?.name}</Dialog.Title>
+            <Dialog.Close className="adm-icon-button" aria-label="Close">
+              <X size={20} aria-hidden />
+            </Dialog.Close>
+          </div>
+          {client && <Team key={client.id} client={client} />}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function Team({ client }: { client: Client }) {
+  const staff = useStaff(client.id);
+  // The form edits this member, or adds one when null.
+  const [editing, setEditing] = useState<StaffMember | null>(null);
+  const nextOrder = staff.data?.length ? Math.max(...staff.data.map((m) => m.displayOrder)) + 1 : 0;
+
+  return (
+    <div className="adm-dialog__body stf-layout">
+      <section aria-labelledby="stf-list-title" className="stf-list">
+        <h3 id="stf-list-title" className="stf-heading">
+          Current team {staff.data && <span className="adm-badge">{staff.data.length}</span>}
+        </h3>
+        {staff.isPending ? (
+          <LoadingPanel label="Loading team members..." />
+        ) : staff.isError ? (
+          <p className="stf-error" role="alert">
+            Error loading staff members: {staff.error.message}
+          </p>
+        ) : staff.data.length === 0 ? (
+          <p className="stf-empty">
+            <UserRound size={20} aria-hidden />
+            No team members yet. Add the first one with the form.
+          </p>
+        ) : (
+          <ul className="stf-members">
+            {staff.data.map((member) => (
+              <MemberRow key={member.id} member={member} clientId={client.id} active={editing?.id === member.id} onEdit={() => setEditing(member)} onDeleted={() => editing?.id === member.id && setEditing(null)} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <MemberForm key={editing?.id ?? 'new'} clientId={client.id} member={editing} nextOrder={nextOrder} onDone={() => setEditing(null)} />
+    </div>
+  );
+}
+
+function MemberRow({ member, clientId, active, onEdit, onDeleted }: { member: StaffMember; clientId: number; active: boolean; onEdit: () => void; onDeleted: () => void }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const remove = useMutation({
+    mutationFn: () => api.call(routes.deleteStaffMember, { params: { id: member.id } }),
+    onSuccess: () => {
+      toast({ title: 'Team member removed', description: `${member.name} is no longer on the team.` });
+      onDeleted();
+      void queryClient.invalidateQueries({ queryKey: staffKey(clientId) });
+    },
+    onError: (error) => toast({ title: 'Failed to remove team member', description: error.message, variant: 'destructive' }),
+  });
+  const photo = assetUrl(member.imagePath);
+
+  return (
+    <li className={active ? 'stf-member stf-member--active' : 'stf-member'}>
+      {photo ? (
+        <img className="stf-avatar" src={photo} alt="" width={48} height={48} loading="lazy" />
+      ) : (
+        <span className="stf-avatar stf-avatar--initials" aria-hidden>
+          {initialsOf(member.name)}
+        </span>
+      )}
+      <div className="stf-member__text">
+        <span className="stf-member__name">{member.name}</span>
+        {member.title && <span className="stf-member__title">{member.title}</span>}
+        <span className="stf-member__order">Order {member.displayOrder}</span>
+      </div>
+      {confirming ? (
+        <div className="stf-confirm" role="group" aria-label={`Delete ${member.name}?`}>
+          <span className="stf-confirm__text">Delete {member.name}? This cannot be undone.</span>
+          <button type="button" className="adm-button adm-button--secondary" onClick={() => setConfirming(false)}>
+            Keep
+          </button>
+          <button type="button" className="adm-button adm-button--danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            {remove.isPending && <LoaderCircle size={16} aria-hidden className="adm-spin" />}
+            Delete
+          </button>
+        </div>
+      ) : (
+        <div className="stf-member__actions">
+          <button type="button" className="adm-icon-button" aria-label={`Edit ${member.name}`} onClick={onEdit}>
+            <Pencil size={16} aria-hidden />
+          </button>
+          <button type="button" className="adm-icon-button stf-delete" aria-label={`Delete ${member.name}`} onClick={() => setConfirming(true)}>
+            <Trash2 size={16} aria-hidden />
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+type FormValues = StaffMemberCreateInput;
+
+function MemberForm({ clientId, member, nextOrder, onDone }: { clientId: number; member: StaffMember | null; nextOrder: number; onDone: () => void }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const nameInput = useRef<HTMLInputElement | null>(null);
+  const form = useForm<FormValues, unknown, StaffMemberCreate>({
+    resolver: zodResolver(StaffMemberCreateSchema),
+    defaultValues: {
+      clientId,
+      name: member?.name ?? '',
+      title: member?.title ?? '',
+      bio: member?.bio ?? '',
+      imagePath: member?.imagePath ?? null,
+      displayOrder: member?.displayOrder ?? nextOrder,
+    },
+  });
+  // Edit mode starts in the form (the keyboard user who pressed Edit lands on the name).
+  useEffect(() => {
+    if (member) nameInput.current?.focus();
+  }, [member]);
+
+  const save = useMutation({
+    mutationFn: ({ clientId: _clientId, ...fields }: StaffMemberCreate) =>
+      member ? api.call(routes.updateStaffMember, { params: { id: member.id }, body: fields }) : api.call(routes.createStaffMember, { body: { clientId, ...fields } }),
+    onSuccess: (saved) => {
+      toast({ title: member ? 'Team member updated' : 'Team member added', description: `${saved.name} has been saved.` });
+      void queryClient.invalidateQueries({ queryKey: staffKey(clientId) });
+      form.reset({ clientId, name: '', title: '', bio: '', imagePath: null, displayOrder: saved.displayOrder + 1 });
+      onDone();
+    },
+    onError: (error) => toast({ title: 'Failed to save team member', description: error.message, variant: 'destructive' }),
+  });
+
+  const { errors } = form.formState;
+  const { ref: nameRef, ...nameField } = form.register('name');
+  const imagePath = useWatch({ control: form.control, name: 'imagePath' }) ?? null;
+  return (
+    <form className="stf-form" noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))} aria-labelledby="stf-form-title">
+      <h3 id="stf-form-title" className="stf-heading">
+        {member ? `Edit ${member.name}` : 'Add Team Member'}
+      </h3>
+      <FormField id="stf-name" label="Name" error={errors.name?.message}>
+        <input
+          id="stf-name"
+          className="adm-input"
+          placeholder="e.g. Dr. Maya Chen"
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? 'stf-name-error' : undefined}
+          ref={(el) => {
+            nameRef(el);
+            nameInput.current = el;
+          }}
+          {...nameField}
+        />
+      </FormField>
+      <FormField id="stf-title" label="Title" error={errors.title?.message}>
+        <input id="stf-title" className="adm-input" placeholder="e.g. Medical Director" {...form.register('title')} />
+      </FormField>
+      <FormField id="stf-bio" label="Bio" error={errors.bio?.message}>
+        <textarea id="stf-bio" className="adm-input stf-textarea" rows={4} placeholder="A few sentences patients will read on the home page." {...form.register('bio')} />
+      </FormField>
+      <ImageField label="Photo" folder="staff" value={imagePath} onChange={(path) => form.setValue('imagePath', path, { shouldDirty: true })} />
+      <FormField id="stf-order" label="Display Order" error={errors.displayOrder?.message}>
+        <input
+          id="stf-order"
+          type="number"
+          min={0}
+          step={1}
+          inputMode="numeric"
+          className="adm-input stf-order"
+          aria-invalid={errors.displayOrder ? true : undefined}
+          aria-describedby={errors.displayOrder ? 'stf-order-error' : 'stf-order-hint'}
+          {...form.register('displayOrder', { setValueAs: (v: string) => (v === '' ? null : Number(v)) })}
+        />
+      </FormField>
+      <p id="stf-order-hint" className="stf-hint">
+        Lower numbers show first on the home page.
+      </p>
+      <div className="stf-form__actions">
+        {member && (
+          <button type="button" className="adm-button adm-button--secondary" onClick={onDone}>
+            Cancel Edit
+          </button>
+        )}
+        <button type="submit" className="adm-button adm-button--primary" disabled={save.isPending}>
+          {save.isPending ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : member ? null : <Plus size={16} aria-hidden />}
+          {member ? 'Save Changes' : 'Add Member'}
+        </button>
+      </div>
+    </form>
+  );
+}
