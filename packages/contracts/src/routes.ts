@@ -489,6 +489,17 @@ export const templatesRoutes = {
     data: ServiceSchema,
     errors: [404, 409],
   }),
+  getService: defineRoute({
+    operation: 'getService',
+    method: 'GET',
+    path: '/api/services/:id',
+    owner: 'templates',
+    access: 'admin',
+    summary: 'Services Management: one service page with every field of the service form (its scripts too, so admins only).',
+    params: IdParamSchema,
+    data: ServiceSchema,
+    errors: [404],
+  }),
   listServicesForClient: defineRoute({
     operation: 'listServicesForClient',
     method: 'GET',

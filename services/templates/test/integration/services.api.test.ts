@@ -165,6 +165,26 @@ describe('services API (Services Management form)', () => {
     });
   });
 
+  describe('GET /api/services/:id', () => {
+    it('answers the service with every field of the form, scripts included, to admins only', async () => {
+      const clientId = await createClinic(t);
+      const template = await createTemplate(t.dataSource);
+      const created = await create({ name: 'Vitality Clinic', path: 'vitality', clientId, templateId: template.id, googleAdsScript: SCRIPT, offerName: '$49 Labs' });
+      expect(created.status).toBe(201);
+
+      const res = await t.api.get(`/api/services/${created.body.data.id}`, ADMIN);
+      expect(res.status).toBe(200);
+      expect(ServiceSchema.strict().parse(res.body.data)).toEqual(created.body.data);
+      expect(res.body.data).toMatchObject({ name: 'Vitality Clinic', path: 'vitality', googleAdsScript: SCRIPT, offerName: '$49 Labs', isActive: true });
+
+      expect((await t.api.get(`/api/services/${created.body.data.id}`, ANONYMOUS)).status).toBe(401);
+      const missing = await t.api.get('/api/services/987654321', ADMIN);
+      expect(missing.status).toBe(404);
+      expect(missing.body.message).toMatch(/987654321/);
+      expect((await t.api.get('/api/services/abc', ADMIN)).status).toBe(400);
+    });
+  });
+
   describe('PATCH /api/services/:id', () => {
     it('changes only the fields sent and audits the change with before and after', async () => {
       const clientId = await createClinic(t);

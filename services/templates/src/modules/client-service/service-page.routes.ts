@@ -1,8 +1,9 @@
 import { actorOf, type RouteHandlers } from '@hap/service-kit';
 import type { ServicePageService } from './service-page.service';
 
-/** POST /api/services, PATCH /api/services/:id: the Services Management form (admin spec §7). */
-export const servicePageHandlers = (pages: ServicePageService): Pick<RouteHandlers<'templates'>, 'createService' | 'updateService'> => ({
+/** GET and PATCH /api/services/:id, POST /api/services: the Services Management form (admin spec §7). */
+export const servicePageHandlers = (pages: ServicePageService): Pick<RouteHandlers<'templates'>, 'getService' | 'createService' | 'updateService'> => ({
+  getService: ({ params }, request) => pages.get(actorOf(request), params.id),
   createService: ({ body }, request) => pages.create(actorOf(request), body),
   updateService: ({ params, body }, request) => pages.update(actorOf(request), params.id, body),
 });

@@ -21,6 +21,14 @@ export class ServicePageService {
     private readonly tenant: TenantClient,
   ) {}
 
+  /** One service with the form's fields, for the Services Management dialog. */
+  async get(actor: Actor, id: number): Promise<Service> {
+    assertAdmin(actor);
+    const row = await this.services.findById(id);
+    if (!row) throw notFound(Messages.clientServiceNotFound(id));
+    return toServiceDto(row, await this.clientServices.templateOrFail(row.templateId, this.dataSource.manager));
+  }
+
   async create(actor: Actor, input: ServiceCreate): Promise<Service> {
     assertAdmin(actor);
     // Asked before the transaction: no row lock is held while tenant answers.
