@@ -17,6 +17,7 @@ const ClientsPage = lazy(() => import('./clients/ClientsPage').then((m) => ({ de
 const LeadsPage = lazy(() => import('./leads/LeadsPage').then((m) => ({ default: m.LeadsPage })));
 const TemplatesPage = lazy(() => import('./templates/TemplatesPage').then((m) => ({ default: m.TemplatesPage })));
 const ActivatedTemplatesPage = lazy(() => import('./activated/ActivatedTemplatesPage').then((m) => ({ default: m.ActivatedTemplatesPage })));
+const ServicesPage = lazy(() => import('./services/ServicesPage').then((m) => ({ default: m.ServicesPage })));
 const AuditPage = lazy(() => import('./audit/AuditPage').then((m) => ({ default: m.AuditPage })));
 
 /**
@@ -39,10 +40,7 @@ export function AdminApp() {
                 path="clients/:id/ads"
                 element={<ComingSoonPage title="Client Ad Campaigns" description="Build and launch Google Ads campaigns for a client." />}
               />
-              <Route
-                path="services"
-                element={<ComingSoonPage title="Services Management" description="Each client's service pages, their status and ads." />}
-              />
+              <Route path="services" element={<ServicesPage />} />
               <Route path="templates" element={<TemplatesPage />} />
               <Route path="templates/activated" element={<ActivatedTemplatesPage />} />
               <Route

@@ -38,6 +38,12 @@ describe('the service form body (POST /api/services)', () => {
     ]);
   });
 
+  it("says 'Template selection is required' (admin spec §5) when no template is chosen", () => {
+    for (const templateId of [undefined, null, '', '  ']) {
+      expect(messages(ServiceCreateSchema.safeParse({ name: 'TRT', clientId: 1, templateId }))).toEqual(['templateId: Template selection is required']);
+    }
+  });
+
   it('bounds admin-supplied HTML at 20 000 characters with a sentence per field', () => {
     const long = 'x'.repeat(20_001);
     const result = ServiceCreateSchema.safeParse({ name: 'TRT', clientId: 1, templateId: 1, formEmbedCode: long, googleAdsScript: long, facebookPixelScript: long });

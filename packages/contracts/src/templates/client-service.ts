@@ -72,10 +72,15 @@ export const ClientServiceSchema = ClientServiceSummarySchema.extend({
 export type ClientService = z.infer<typeof ClientServiceSchema>;
 
 /** A template id as pages send it: a number or numeric text (public spec §5). */
+/** admin spec §5, the client-services form. */
+export const TEMPLATE_REQUIRED = 'Template selection is required';
+
 export const templateIdField = () =>
   z
-    .union([z.number(), z.string()], { error: 'Template id must be a number' })
+    // admin spec §5: 'Template selection is required' when none is chosen (missing, or a form's empty select).
+    .union([z.number(), z.string()], { error: (issue) => (issue.input == null ? TEMPLATE_REQUIRED : 'Template id must be a number') })
     .transform((v) => (typeof v === 'string' ? v.trim() : v))
+    .refine((v) => v !== '', TEMPLATE_REQUIRED)
     .pipe(
       z.union([idField('Template id'), idField('Template id', { fromText: true })], { error: 'Template id must be a number' }),
     );
@@ -177,6 +182,7 @@ export const ServiceListItemSchema = z.object({
   templateId: z.number().int(),
   clientId: z.number().int(),
 });
+export type ServiceListItem = z.infer<typeof ServiceListItemSchema>;
 
 /** GET /api/unified-client-content/{servicePath}?client=: the service page's data. */
 export const UnifiedServiceSchema = z.object({

@@ -71,6 +71,7 @@ export const ServiceCreateSchema = z.object({
   isActive: serviceFormFields.isActive.default(true),
 });
 export type ServiceCreate = z.output<typeof ServiceCreateSchema>;
+export type ServiceCreateInput = z.input<typeof ServiceCreateSchema>;
 
 /**
  * PATCH /api/services/{id}: any of the form's fields. A different clientId or

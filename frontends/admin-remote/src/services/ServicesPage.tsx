@@ -1,0 +1,170 @@
+import type { Client, ServiceListItem } from '@hap/contracts';
+import { Layers, Megaphone, Plus, Search, Users } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useClients } from '../clients/clients-query';
+import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
+import { LoadFailed } from '../pages/LoadFailed';
+import { LoadingPanel } from '../pages/LoadingPanel';
+import { PageHeader } from '../pages/PageHeader';
+import { Tabs } from '../pages/Tabs';
+import { ServiceDialog } from './ServiceDialog';
+import { ServicesTable } from './ServicesTable';
+import { clientIdFromQuery, SERVICE_FILTERS, visibleServices, type ServiceFilter } from './service-rules';
+import { useClientServices } from './services-query';
+import './services.css';
+
+/**
+ * admin spec §2.7 Services Management: a clinic's service pages (the client
+ * from the dropdown or `?client=`), searched by name and path, Active /
+ * Inactive / All, each with Edit and its live page; Add New Service.
+ */
+export function ServicesPage() {
+  useDocumentTitle(adminTitle('Services Management'));
+  const [params, setParams] = useSearchParams();
+  const clients = useClients();
+  const clientId = clientIdFromQuery(params.get('client'));
+  const client = clients.data?.find((c) => c.id === clientId) ?? null;
+  const [search, setSearch] = useState('');
+
+  const chooseClient = (id: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set('client', id);
+        else next.delete('client');
+        return next;
+      },
+      { replace: true },
+    );
+
+  return (
+    <>
+      <PageHeader
+        title="Services Management"
+        description="Each clinic's service pages: their addresses, whether they are live, and their content."
+        actions={
+          <span className="svc-ads">
+            <button type="button" className="adm-button adm-button--secondary" disabled aria-describedby="svc-ads-note">
+              <Megaphone size={16} aria-hidden />
+              Connect Google Ads
+            </button>
+            <span id="svc-ads-note" className="svc-hint">
+              Google Ads is not configured yet.
+            </span>
+          </span>
+        }
+      />
+
+      <section className="adm-card svc-toolbar" aria-label="Choose a client and search">
+        <div className="svc-field">
+          <label className="adm-label" htmlFor="svc-client">
+            Client
+          </label>
+          <select id="svc-client" className="adm-input" value={client ? String(client.id) : ''} onChange={(e) => chooseClient(e.target.value)} disabled={!clients.data?.length}>
+            <option value="">Select a client</option>
+            {clients.data?.map((c) => (
+              <option key={c.id} value={String(c.id)}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="svc-field">
+          <label className="adm-label" htmlFor="svc-search">
+            Search
+          </label>
+          <span className="svc-search">
+            <Search size={16} aria-hidden />
+            <input id="svc-search" type="search" className="adm-input" placeholder="Search services..." value={search} onChange={(e) => setSearch(e.target.value)} />
+          </span>
+        </div>
+      </section>
+
+      {clients.isPending ? (
+        <section className="adm-card">
+          <LoadingPanel label="Loading clients..." />
+        </section>
+      ) : clients.isError ? (
+        <section className="adm-card adm-empty" role="alert">
+          <h2 className="adm-empty__title">Failed to load clients. Please refresh the page.</h2>
+          <p className="adm-empty__text">{clients.error.message}</p>
+        </section>
+      ) : clients.data.length === 0 ? (
+        <section className="adm-card adm-empty">
+          <Users size={28} aria-hidden />
+          <h2 className="adm-empty__title">No clients yet</h2>
+          <p className="adm-empty__text">Services belong to a client. Add one first.</p>
+          <Link className="adm-button adm-button--primary" to="/admin/clients">
+            Go to Clients
+          </Link>
+        </section>
+      ) : !client ? (
+        <section className="adm-card adm-empty">
+          <Layers size={28} aria-hidden />
+          <h2 className="adm-empty__title">Select a Client</h2>
+          <p className="adm-empty__text">Choose a client above to see and manage its service pages.</p>
+        </section>
+      ) : (
+        <ClientServices key={client.id} client={client} search={search} />
+      )}
+    </>
+  );
+}
+
+function ClientServices({ client, search }: { client: Client; search: string }) {
+  const services = useClientServices(client.id);
+  const [filter, setFilter] = useState<ServiceFilter>('active');
+  // The dialog: closed, a new service (null) or the id of one to edit.
+  const [dialog, setDialog] = useState<{ serviceId: number | null } | null>(null);
+  const shown = services.data ? visibleServices(services.data, filter, search) : [];
+  const create = () => setDialog({ serviceId: null });
+
+  return (
+    <>
+      <div className="svc-bar">
+        <Tabs tabs={SERVICE_FILTERS} selected={filter} onSelect={setFilter} label="Service status" idPrefix="services" />
+        <Link className="svc-bar__link" to={`/admin/templates/activated?client=${client.id}`}>
+          Activated templates of {client.name}
+        </Link>
+      </div>
+      <section id={`services-panel-${filter}`} role="tabpanel" aria-labelledby={`services-tab-${filter}`} className="adm-card adm-table-card" aria-busy={services.isFetching}>
+        {services.isPending ? (
+          <LoadingPanel label="Loading services..." />
+        ) : services.isError ? (
+          <LoadFailed title="Failed to load services" message={services.error.message} onRetry={() => void services.refetch()} />
+        ) : shown.length === 0 ? (
+          <EmptyServices search={search} filter={filter} onCreate={create} />
+        ) : (
+          <div className="adm-table-scroll">
+            <ServicesTable client={client} services={shown} onEdit={(service: ServiceListItem) => setDialog({ serviceId: service.id })} />
+          </div>
+        )}
+      </section>
+      <button type="button" className="adm-button adm-button--primary svc-add" onClick={create}>
+        <Plus size={16} aria-hidden />
+        Add New Service
+      </button>
+      <ServiceDialog open={dialog !== null} clientId={client.id} serviceId={dialog?.serviceId ?? null} services={services.data ?? []} onClose={() => setDialog(null)} />
+    </>
+  );
+}
+
+function EmptyServices({ search, filter, onCreate }: { search: string; filter: ServiceFilter; onCreate: () => void }) {
+  const text = search.trim()
+    ? `No services match “${search.trim()}”. Try another name or path.`
+    : filter === 'all'
+      ? 'This client has no service pages yet.'
+      : `This client has no ${filter} services.`;
+  return (
+    <div className="adm-empty">
+      <Layers size={28} aria-hidden />
+      <h2 className="adm-empty__title">No Services Found</h2>
+      <p className="adm-empty__text">{text}</p>
+      <button type="button" className="adm-button adm-button--primary" onClick={onCreate}>
+        <Plus size={16} aria-hidden />
+        Create New Service
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { ServiceListItem } from '@hap/contracts';
+
+/** The Active / Inactive / All switch of Services Management (admin spec §2.7, default Active). */
+export type ServiceFilter = 'active' | 'inactive' | 'all';
+
+export const SERVICE_FILTERS: ReadonlyArray<{ id: ServiceFilter; label: string }> = [
+  { id: 'active', label: 'Active' },
+  { id: 'inactive', label: 'Inactive' },
+  { id: 'all', label: 'All' },
+];
+
+/** The services a tab and a search show: the search looks at the name and the path, in any case. */
+export function visibleServices(services: readonly ServiceListItem[], filter: ServiceFilter, search: string): ServiceListItem[] {
+  const needle = search.trim().toLowerCase();
+  return services.filter(
+    (s) =>
+      (filter === 'all' || s.isActive === (filter === 'active')) &&
+      (!needle || s.name.toLowerCase().includes(needle) || s.path.toLowerCase().includes(needle)),
+  );
+}
+
+/**
+ * Where a service's public page is (admin spec §2.7, the open-live-page
+ * button): on the clinic's own domain when it has one, else on this site with
+ * `?client=` (DESIGN §9.1: an unmapped host picks the clinic by the query).
+ */
+export function liveServiceUrl(client: { id: number; domain: string | null }, path: string): string {
+  const slug = path.replace(/^\/+/, '');
+  const domain = client.domain?.trim().replace(/\/+$/, '');
+  if (domain) return `${/^https?:\/\//i.test(domain) ? domain : `https://${domain}`}/${slug}`;
+  return `/${slug}?client=${client.id}`;
+}
+
+/** The client a URL names with `?client=`: a positive whole number, else none. */
+export function clientIdFromQuery(value: string | null): number | null {
+  if (!value || !/^\d{1,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}

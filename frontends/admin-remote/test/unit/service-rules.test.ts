@@ -1,0 +1,41 @@
+import type { ServiceListItem } from '@hap/contracts';
+import { clientIdFromQuery, liveServiceUrl, visibleServices } from '../../src/services/service-rules';
+
+const service = (id: number, name: string, path: string, isActive: boolean): ServiceListItem => ({ id, name, path, isActive, templateId: id, clientId: 1 });
+const list = [service(1, 'Testosterone Therapy', 'trt', true), service(2, 'Weight Loss', 'weight-loss', false), service(3, 'ED Treatment', 'ed', true)];
+
+describe('which services a tab and a search show (admin spec §2.7)', () => {
+  it('Active (the default) shows active ones, Inactive the others, All every one', () => {
+    expect(visibleServices(list, 'active', '').map((s) => s.id)).toEqual([1, 3]);
+    expect(visibleServices(list, 'inactive', '').map((s) => s.id)).toEqual([2]);
+    expect(visibleServices(list, 'all', '').map((s) => s.id)).toEqual([1, 2, 3]);
+  });
+
+  it('the search looks at the name and the path, in any case, within the tab', () => {
+    expect(visibleServices(list, 'all', 'WEIGHT').map((s) => s.id)).toEqual([2]);
+    expect(visibleServices(list, 'all', ' ed ').map((s) => s.id)).toEqual([3]);
+    expect(visibleServices(list, 'active', 'weight')).toEqual([]);
+  });
+});
+
+describe('the live page of a service (admin spec §2.7, DESIGN §9.1)', () => {
+  it.each([
+    [{ id: 4, domain: 'summitwellness.com' }, 'trt', 'https://summitwellness.com/trt'],
+    [{ id: 4, domain: 'https://summitwellness.com/' }, '/trt', 'https://summitwellness.com/trt'],
+    [{ id: 4, domain: 'http://localhost:5173' }, 'ed', 'http://localhost:5173/ed'],
+    [{ id: 4, domain: null }, 'trt', '/trt?client=4'],
+    [{ id: 4, domain: '  ' }, 'weight-loss', '/weight-loss?client=4'],
+  ])('%j, %s → %s', (client, path, url) => expect(liveServiceUrl(client, path)).toBe(url));
+});
+
+describe('the client of ?client=', () => {
+  it.each([
+    ['3', 3],
+    ['0', null],
+    ['-1', null],
+    ['2abc', null],
+    ['', null],
+    [null, null],
+    ['99999999999', null],
+  ])('%p → %p', (value, id) => expect(clientIdFromQuery(value)).toBe(id));
+});
