@@ -65,6 +65,14 @@ test.describe('admin Clients Management', () => {
     expect(await seriousAxeViolations(page, '[role=dialog]')).toEqual([]);
     await edit.getByRole('button', { name: 'Cancel' }).click();
 
+    // A change saved at the first try is saved (not taken for "nothing changed").
+    await row.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Edit Client' }).click();
+    await edit.getByLabel('Phone').fill('(503) 555-0177');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.locator('.adm-toast').filter({ hasText: `${name} has been saved.` })).toBeVisible();
+    await expect(row).toContainText('(503) 555-0177');
+
     // Delete: confirmed first.
     await row.getByRole('button', { name: `Actions for ${name}` }).click();
     await page.getByRole('menuitem', { name: 'Delete Client' }).click();

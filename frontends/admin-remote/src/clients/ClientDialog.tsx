@@ -46,12 +46,15 @@ function ClientForm({ client, onClose }: { client: Client | null; onClose: () =>
     resolver: zodResolver(ClientCreateSchema),
     defaultValues: client ? clientFormOf(client) : emptyClientForm(),
   });
+  // Read while rendering: react-hook-form tracks only the form state a render reads, so a
+  // first read inside the submit handler would find no field dirty and save nothing.
+  const { dirtyFields } = form.formState;
 
   const save = useMutation({
     mutationFn: (values: ClientCreate) => {
       if (!client) return api.call(routes.createClient, { body: values });
       // Only what the admin changed: the audit log then says exactly that.
-      const dirty = Object.keys(form.formState.dirtyFields) as Array<keyof ClientCreate>;
+      const dirty = Object.keys(dirtyFields) as Array<keyof ClientCreate>;
       const body = Object.fromEntries(dirty.map((key) => [key, values[key]]));
       return api.call(routes.updateClient, { params: { id: client.id }, body: body as never });
     },
@@ -68,7 +71,7 @@ function ClientForm({ client, onClose }: { client: Client | null; onClose: () =>
     if (where) setTab(where);
   };
   const submit = form.handleSubmit((values) => {
-    if (client && Object.keys(form.formState.dirtyFields).length === 0) return onClose();
+    if (client && Object.keys(dirtyFields).length === 0) return onClose();
     save.mutate(values);
   }, onInvalid);
 
