@@ -67,8 +67,8 @@ test.describe('admin Services Management', () => {
       await page.screenshot({ path: artifact('admin-services'), fullPage: true });
       expect(await seriousAxeViolations(page)).toEqual([]);
 
-      // Edit: the stored values come back; unchecked, the page is no longer public.
-      await row.getByRole('button', { name: 'Edit Low-T Clinic' }).click();
+      // Settings: the stored values come back; unchecked, the page is no longer public.
+      await row.getByRole('button', { name: 'Settings of Low-T Clinic' }).click();
       const edit = page.getByRole('dialog', { name: 'Edit Service' });
       await expect(edit.getByLabel('URL Path *')).toHaveValue(path);
       await edit.getByLabel('Active Service').uncheck();

@@ -21,6 +21,7 @@ export * from './route-contract';
 export * from './api-client';
 export * from './templates/content-rules';
 export * from './templates/content';
+export * from './templates/editor-rules';
 export * from './templates/catalogue';
 export * from './templates/demo-art';
 export * from './templates/service-form';

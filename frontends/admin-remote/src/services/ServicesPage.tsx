@@ -8,6 +8,7 @@ import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
 import { Tabs } from '../pages/Tabs';
+import { ServiceEditor } from './editor/ServiceEditor';
 import { ServiceDialog } from './ServiceDialog';
 import { ServicesTable } from './ServicesTable';
 import { clientIdFromQuery, SERVICE_FILTERS, visibleServices, type ServiceFilter } from './service-rules';
@@ -115,8 +116,9 @@ export function ServicesPage() {
 function ClientServices({ client, search }: { client: Client; search: string }) {
   const services = useClientServices(client.id);
   const [filter, setFilter] = useState<ServiceFilter>('active');
-  // The dialog: closed, a new service (null) or the id of one to edit.
+  // The settings dialog (§2.8) and the content editor (§2.9): closed, a new service (null) or a service's id.
   const [dialog, setDialog] = useState<{ serviceId: number | null } | null>(null);
+  const [editor, setEditor] = useState<{ serviceId: number | null } | null>(null);
   const shown = services.data ? visibleServices(services.data, filter, search) : [];
   const create = () => setDialog({ serviceId: null });
 
@@ -134,10 +136,15 @@ function ClientServices({ client, search }: { client: Client; search: string }) 
         ) : services.isError ? (
           <LoadFailed title="Failed to load services" message={services.error.message} onRetry={() => void services.refetch()} />
         ) : shown.length === 0 ? (
-          <EmptyServices search={search} filter={filter} onCreate={create} />
+          <EmptyServices search={search} filter={filter} onCreate={() => setEditor({ serviceId: null })} />
         ) : (
           <div className="adm-table-scroll">
-            <ServicesTable client={client} services={shown} onEdit={(service: ServiceListItem) => setDialog({ serviceId: service.id })} />
+            <ServicesTable
+              client={client}
+              services={shown}
+              onEdit={(service: ServiceListItem) => setEditor({ serviceId: service.id })}
+              onSettings={(service: ServiceListItem) => setDialog({ serviceId: service.id })}
+            />
           </div>
         )}
       </section>
@@ -145,6 +152,7 @@ function ClientServices({ client, search }: { client: Client; search: string }) 
         <Plus size={16} aria-hidden />
         Add New Service
       </button>
+      {editor && <ServiceEditor clientId={client.id} serviceId={editor.serviceId} onClose={() => setEditor(null)} onSaved={() => void services.refetch()} />}
       <ServiceDialog open={dialog !== null} clientId={client.id} serviceId={dialog?.serviceId ?? null} services={services.data ?? []} onClose={() => setDialog(null)} />
     </>
   );

@@ -1,9 +1,23 @@
 import type { Client, ServiceListItem } from '@hap/contracts';
-import { ExternalLink, Pencil } from 'lucide-react';
+import { ExternalLink, Pencil, Settings2 } from 'lucide-react';
 import { liveServiceUrl } from './service-rules';
 
-/** admin spec §2.7: Service, Path, Status (inactive rows dimmed) and Actions. */
-export function ServicesTable({ client, services, onEdit }: { client: Client; services: ServiceListItem[]; onEdit: (service: ServiceListItem) => void }) {
+/**
+ * admin spec §2.7: Service, Path, Status (inactive rows dimmed) and Actions:
+ * Edit (the content editor, §2.9), the service's settings (the §2.8 dialog)
+ * and its live page.
+ */
+export function ServicesTable({
+  client,
+  services,
+  onEdit,
+  onSettings,
+}: {
+  client: Client;
+  services: ServiceListItem[];
+  onEdit: (service: ServiceListItem) => void;
+  onSettings: (service: ServiceListItem) => void;
+}) {
   return (
     <table className="adm-table svc-table">
       <thead>
@@ -33,6 +47,9 @@ export function ServicesTable({ client, services, onEdit }: { client: Client; se
                 <button type="button" className="adm-button adm-button--secondary" onClick={() => onEdit(service)} aria-label={`Edit ${service.name}`}>
                   <Pencil size={16} aria-hidden />
                   Edit
+                </button>
+                <button type="button" className="adm-icon-button" onClick={() => onSettings(service)} aria-label={`Settings of ${service.name}`} title="Name, path, status, offer and scripts">
+                  <Settings2 size={16} aria-hidden />
                 </button>
                 <a
                   className="adm-icon-button"
