@@ -1,15 +1,17 @@
 import { DialogFooter } from '../pages/DialogFooter';
+import { DialogHeader } from '../pages/DialogHeader';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ClientCreateSchema, routes, type Client, type ClientCreate, type ClientCreateInput } from '@hap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Copy, ExternalLink, RefreshCw, X } from 'lucide-react';
+import { Copy, ExternalLink, RefreshCw } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormField } from '../auth/FormField';
 import { ImageField } from '../images/ImageField';
 import { api } from '../lib/api';
+import { changedFields } from '../lib/changed-fields';
 import { Tabs } from '../pages/Tabs';
 import { useToast } from '../toast/toaster';
 import { CLIENT_TABS, clientFormOf, emptyClientForm, firstTabWithError, type ClientFormValues, type ClientTab } from './client-form';
@@ -25,12 +27,7 @@ export function ClientDialog({ open, client, onClose }: { open: boolean; client:
       <Dialog.Portal>
         <Dialog.Overlay className="adm-overlay" />
         <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
-          <div className="adm-dialog__header">
-            <Dialog.Title className="adm-dialog__title">{client ? `Edit Client: ${client.name}` : 'Add New Client'}</Dialog.Title>
-            <Dialog.Close className="adm-icon-button" aria-label="Close">
-              <X size={20} aria-hidden />
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={client ? `Edit Client: ${client.name}` : 'Add New Client'} />
           {open && <ClientForm key={client?.id ?? 'new'} client={client} onClose={onClose} />}
         </Dialog.Content>
       </Dialog.Portal>
@@ -53,10 +50,7 @@ function ClientForm({ client, onClose }: { client: Client | null; onClose: () =>
   const save = useMutation({
     mutationFn: (values: ClientCreate) => {
       if (!client) return api.call(routes.createClient, { body: values });
-      // Only what the admin changed: the audit log then says exactly that.
-      const dirty = Object.keys(dirtyFields) as Array<keyof ClientCreate>;
-      const body = Object.fromEntries(dirty.map((key) => [key, values[key]]));
-      return api.call(routes.updateClient, { params: { id: client.id }, body: body as never });
+      return api.call(routes.updateClient, { params: { id: client.id }, body: changedFields(values, dirtyFields) as never });
     },
     onSuccess: (saved: Client) => {
       toast({ title: client ? 'Client updated' : 'Client created', description: `${saved.name} has been saved.` });

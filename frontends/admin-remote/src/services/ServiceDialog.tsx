@@ -1,13 +1,15 @@
 import { routes, ServiceCreateSchema, type Service, type ServiceCreate, type ServiceCreateInput, type ServiceListItem } from '@hap/contracts';
+import { DialogHeader } from '../pages/DialogHeader';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { X } from 'lucide-react';
+
 import { useState } from 'react';
 import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormField } from '../auth/FormField';
 import { api } from '../lib/api';
+import { changedFields } from '../lib/changed-fields';
 import { DialogFooter } from '../pages/DialogFooter';
 import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
@@ -59,12 +61,7 @@ export function ServiceDialog({
       <Dialog.Portal>
         <Dialog.Overlay className="adm-overlay" />
         <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
-          <div className="adm-dialog__header">
-            <Dialog.Title className="adm-dialog__title">{serviceId ? 'Edit Service' : 'Create a New Service'}</Dialog.Title>
-            <Dialog.Close className="adm-icon-button" aria-label="Close">
-              <X size={20} aria-hidden />
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={serviceId ? 'Edit Service' : 'Create a New Service'} />
           {open && (serviceId ? <EditService id={serviceId} services={services} onClose={onClose} /> : <ServiceForm clientId={clientId} service={null} services={services} onClose={onClose} />)}
         </Dialog.Content>
       </Dialog.Portal>
@@ -104,9 +101,7 @@ function ServiceForm({ clientId, service, services, onClose }: { clientId: numbe
   const save = useMutation({
     mutationFn: (values: ServiceCreate) => {
       if (!service) return api.call(routes.createService, { body: values });
-      // Only what the admin changed: the audit log then says exactly that.
-      const dirty = Object.keys(dirtyFields) as Array<keyof ServiceCreate>;
-      return api.call(routes.updateService, { params: { id: service.id }, body: Object.fromEntries(dirty.map((key) => [key, values[key]])) as never });
+      return api.call(routes.updateService, { params: { id: service.id }, body: changedFields(values, dirtyFields) as never });
     },
     onSuccess: (saved: Service) => {
       toast({ title: service ? 'Service updated' : 'Service created', description: `${saved.name} has been saved.` });

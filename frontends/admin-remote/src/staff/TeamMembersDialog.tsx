@@ -1,8 +1,9 @@
 import { assetUrl, routes, StaffMemberCreateSchema, type Client, type StaffMember, type StaffMemberCreate, type StaffMemberCreateInput } from '@hap/contracts';
+import { DialogHeader } from '../pages/DialogHeader';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, Pencil, Plus, Trash2, UserRound, X } from 'lucide-react';
+import { LoaderCircle, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormField } from '../auth/FormField';
@@ -24,12 +25,7 @@ export function TeamMembersDialog({ client, onClose }: { client: Client | null; 
       <Dialog.Portal>
         <Dialog.Overlay className="adm-overlay" />
         <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
-          <div className="adm-dialog__header">
-            <Dialog.Title className="adm-dialog__title">Team Members: {client?.name}</Dialog.Title>
-            <Dialog.Close className="adm-icon-button" aria-label="Close">
-              <X size={20} aria-hidden />
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={`Team Members: ${client?.name ?? ''}`} />
           {client && <Team key={client.id} client={client} />}
         </Dialog.Content>
       </Dialog.Portal>

@@ -1,8 +1,9 @@
 import { DialogFooter } from '../pages/DialogFooter';
+import { DialogHeader } from '../pages/DialogHeader';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ServiceTemplateUpdateSchema, routes, type ServiceTemplate } from '@hap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Plus, Trash2, X } from 'lucide-react';
+import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { FormField } from '../auth/FormField';
 import { ImageField } from '../images/ImageField';
@@ -20,12 +21,7 @@ export function TemplateEditDialog({ template, onClose }: { template: ServiceTem
       <Dialog.Portal>
         <Dialog.Overlay className="adm-overlay" />
         <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
-          <div className="adm-dialog__header">
-            <Dialog.Title className="adm-dialog__title">Edit Template</Dialog.Title>
-            <Dialog.Close className="adm-icon-button" aria-label="Close">
-              <X size={20} aria-hidden />
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={'Edit Template'} />
           {/* A new draft for each template opened. */}
           {template && <TemplateEditForm key={template.id} template={template} onClose={onClose} />}
         </Dialog.Content>

@@ -11,8 +11,10 @@ import {
 } from '@hap/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, Plus, Trash2, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { LoaderCircle, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { DialogHeader } from '../../pages/DialogHeader';
+import { FormField } from '../../auth/FormField';
 import { api } from '../../lib/api';
 import { LoadFailed } from '../../pages/LoadFailed';
 import { LoadingPanel } from '../../pages/LoadingPanel';
@@ -51,12 +53,7 @@ export function ServiceEditor({ clientId, serviceId, onClose, onSaved }: { clien
       <Dialog.Portal>
         <Dialog.Overlay className="adm-overlay" />
         <Dialog.Content className="adm-dialog sed-editor" aria-describedby={undefined}>
-          <div className="adm-dialog__header">
-            <Dialog.Title className="adm-dialog__title">{serviceId ? 'Edit Service' : 'Add New Service'}</Dialog.Title>
-            <Dialog.Close className="adm-icon-button" aria-label="Close">
-              <X size={20} aria-hidden />
-            </Dialog.Close>
-          </div>
+          <DialogHeader title={serviceId ? 'Edit Service' : 'Add New Service'} />
           {!serviceId ? (
             <EditorForm clientId={clientId} service={null} onClose={onClose} onSaved={onSaved} />
           ) : services.isPending ? (
@@ -120,7 +117,7 @@ function EditorForm({ clientId, service, onClose, onSaved }: { clientId: number;
                 {template && <p className="sed-muted">{template.description}</p>}
               </div>
             ) : (
-              <Field id="sed-template" label="Template *">
+              <FormField id="sed-template" label="Template *">
                 <select
                   id="sed-template"
                   className="adm-input"
@@ -138,7 +135,7 @@ function EditorForm({ clientId, service, onClose, onSaved }: { clientId: number;
                   ))}
                 </select>
                 <span className="sed-muted">Picking a template copies its symptoms, benefits, process steps, FAQs and testimonials as starting content.</span>
-              </Field>
+              </FormField>
             )}
             <TextInput id="sed-title" label="Custom Title" value={draft.customTitle} onChange={(v) => set('customTitle', v)} placeholder={template?.name} />
             <TextInput id="sed-offer" label="Custom Offer" value={draft.customOffer} onChange={(v) => set('customOffer', v)} placeholder={template?.offer ?? 'Free Consultation'} />
@@ -245,32 +242,9 @@ function CountedCard({ list, title, items, onChange }: { list: CountedList; titl
   );
 }
 
-function Field({ id, label, error, children, counter }: { id: string; label: string; error?: string; children: ReactNode; counter?: string }) {
-  return (
-    <div className="adm-field">
-      <span className="sed-label-row">
-        <label htmlFor={id} className="adm-label">
-          {label}
-        </label>
-        {counter && (
-          <span id={`${id}-counter`} className="sed-counter">
-            {counter}
-          </span>
-        )}
-      </span>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="adm-field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 function TextInput({ id, label, value, onChange, placeholder, error }: { id: string; label: string; value: string; onChange: (v: string) => void; placeholder?: string | null; error?: string }) {
   return (
-    <Field id={id} label={label} error={error}>
+    <FormField id={id} label={label} error={error}>
       <input
         id={id}
         className="adm-input"
@@ -280,7 +254,7 @@ function TextInput({ id, label, value, onChange, placeholder, error }: { id: str
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onChange(e.target.value)}
       />
-    </Field>
+    </FormField>
   );
 }
 
@@ -306,7 +280,7 @@ function TextArea({
   counter?: string;
 }) {
   return (
-    <Field id={id} label={label} counter={counter}>
+    <FormField id={id} label={label} counter={counter}>
       <textarea
         id={id}
         className={mono ? 'adm-input sed-textarea sed-textarea--mono' : 'adm-input sed-textarea'}
@@ -317,7 +291,7 @@ function TextArea({
         aria-describedby={counter ? `${id}-counter` : undefined}
         onChange={(e) => onChange(maxLength ? e.target.value.slice(0, maxLength) : e.target.value)}
       />
-    </Field>
+    </FormField>
   );
 }
 
