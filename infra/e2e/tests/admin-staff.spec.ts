@@ -73,7 +73,8 @@ test.describe('admin Team Members', () => {
         const photo = home.locator('#team').getByRole('img', { name: person });
         await photo.scrollIntoViewIfNeeded();
         await expect(photo).toBeVisible();
-        expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+        // Loaded, not a broken image (it may still be arriving on a busy machine).
+        await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       }
       await home.locator('#team').screenshot({ path: artifact('home-team') });
 
