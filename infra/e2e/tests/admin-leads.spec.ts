@@ -85,7 +85,9 @@ test.describe('admin Leads inbox', () => {
     await expect(detail.getByText(/New\s*→\s*Contacted/)).toBeVisible();
     await expect(detail.getByText(email())).toBeVisible();
     await detail.getByRole('button', { name: 'Close' }).click();
-    await expect(page.getByLabel(`Status of ${name}`)).toHaveValue('contacted');
+    await expect(detail).toBeHidden();
+    // The list's own select (the panel's has the same label while it animates out).
+    await expect(page.getByLabel('Leads', { exact: true }).getByLabel(`Status of ${name}`)).toHaveValue('contacted');
 
     // The API agrees, and refuses the same call without the admin's cookie.
     const leads = (await (await page.request.get(`/api/leads?clientId=1&q=${encodeURIComponent(name)}`)).json()) as {
