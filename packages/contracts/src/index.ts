@@ -5,6 +5,7 @@ export * from './routes';
 export * from './queues';
 export * from './tenant/client';
 export * from './tenant/staff';
+export * from './tenant/initials';
 export * from './tenant/user';
 export * from './tenant/domain';
 export * from './tenant/resolve';

@@ -1,4 +1,4 @@
-import { assetUrl, routes, StaffMemberCreateSchema, type Client, type StaffMember, type StaffMemberCreate, type StaffMemberCreateInput } from '@hap/contracts';
+import { assetUrl, initialsOf, routes, StaffMemberCreateSchema, type Client, type StaffMember, type StaffMemberCreate, type StaffMemberCreateInput } from '@hap/contracts';
 import { DialogHeader } from '../pages/DialogHeader';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -11,7 +11,7 @@ import { ImageField } from '../images/ImageField';
 import { api } from '../lib/api';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { useToast } from '../toast/toaster';
-import { initialsOf, staffKey, useStaff } from './staff-query';
+import { staffKey, useStaff } from './staff-query';
 import './staff.css';
 
 /**
@@ -183,7 +183,7 @@ function MemberForm({ clientId, member, nextOrder, onDone }: { clientId: number;
         <input id="stf-title" className="adm-input" placeholder="e.g. Medical Director" {...form.register('title')} />
       </FormField>
       <FormField id="stf-bio" label="Bio" error={errors.bio?.message}>
-        <textarea id="stf-bio" className="adm-input stf-textarea" rows={4} placeholder="A few sentences patients will read on the home page." {...form.register('bio')} />
+        <textarea id="stf-bio" className="adm-input adm-textarea" rows={4} placeholder="A few sentences patients will read on the home page." {...form.register('bio')} />
       </FormField>
       <ImageField label="Photo" folder="staff" value={imagePath} onChange={(path) => form.setValue('imagePath', path, { shouldDirty: true })} />
       <FormField id="stf-order" label="Display Order" error={errors.displayOrder?.message}>

@@ -11,10 +11,3 @@ export function useStaff(clientId: number) {
     queryFn: ({ signal }): Promise<StaffMember[]> => api.call(routes.listStaffForClient, { params: { clientId } }, { signal }),
   });
 }
-
-/** Two letters for a member without a photo. */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
-  return letters.map((w) => w.charAt(0).toUpperCase()).join('') || '?';
-}

@@ -14,22 +14,8 @@ export function teamHeading(memberCount: number): string | null {
   return memberCount === 1 ? 'Meet Our Wellness Professional' : 'Meet Our Team';
 }
 
-/** Honorifics that are not part of the initials ("Dr. Elena Marquez" → "EM"). */
-const HONORIFICS = new Set(['dr', 'dr.', 'mr', 'mr.', 'mrs', 'mrs.', 'ms', 'ms.', 'prof', 'prof.']);
-
-/**
- * The initials of a photo placeholder: first and last word of the name,
- * without an honorific or the credentials after a comma ("Jordan Blake, PA-C" → "JB").
- */
-export function initialsOf(name: string): string {
-  const words = (name.split(',')[0] ?? '')
-    .trim()
-    .split(/\s+/)
-    .filter((w) => w && !HONORIFICS.has(w.toLowerCase()));
-  const letters = words.length > 1 ? [words[0]!, words[words.length - 1]!] : words;
-  const initials = letters.map((w) => Array.from(w)[0] ?? '').join('').toUpperCase();
-  return initials || '?';
-}
+/** The initials of a photo placeholder (contracts: the admin's team list shows the same). */
+export { initialsOf } from '@hap/contracts';
 
 /** The members shown, in display order (the page context already sorts them; ties keep their order). */
 export const orderedTeam = (staff: readonly TeamMember[]): TeamMember[] =>
