@@ -233,7 +233,7 @@ function Area({ form, name, label, rows, placeholder, mono }: { form: Form; name
       <textarea
         id={id}
         rows={rows}
-        className={mono ? 'adm-input svc-textarea svc-textarea--mono' : 'adm-input svc-textarea'}
+        className={mono ? 'adm-input adm-textarea adm-textarea--mono' : 'adm-input adm-textarea'}
         placeholder={placeholder}
         spellCheck={mono ? false : undefined}
         aria-invalid={error ? true : undefined}

@@ -42,7 +42,7 @@ const clientServicesKey = (clientId: number) => ['admin', 'client-services', cli
 export function ServiceEditor({ clientId, serviceId, onClose, onSaved }: { clientId: number; serviceId?: number | null; onClose: () => void; onSaved: () => void }) {
   const services = useQuery({
     queryKey: clientServicesKey(clientId),
-    queryFn: ({ signal }) => api.call(routes.listClientServices, { params: { clientId }, query: {} }, { signal, projection: 'admin' }) as Promise<ClientService[]>,
+    queryFn: ({ signal }) => api.call(routes.listClientServices, { params: { clientId }, query: {} }, { signal, projection: 'admin' }),
     enabled: Boolean(serviceId),
     staleTime: 0,
   });
@@ -283,7 +283,7 @@ function TextArea({
     <FormField id={id} label={label} counter={counter}>
       <textarea
         id={id}
-        className={mono ? 'adm-input sed-textarea sed-textarea--mono' : 'adm-input sed-textarea'}
+        className={mono ? 'adm-input adm-textarea adm-textarea--mono' : 'adm-input adm-textarea'}
         rows={rows}
         value={value}
         maxLength={maxLength}
