@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode, linkerDomainsFor, Messages, pageTrackingFor, SESSION_CLIENT_COOKIE, type ClinicTracking, type ErrorEnvelope, type PageContent } from '@hap/contracts';
 import { instrumentRequests } from '@hap/service-kit/process';
+import { PREVIEW_GRANT_HEADER, verifyPreviewGrant } from '@hap/service-kit/identity';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import type { AdminRemoteAssets } from './admin-remote-assets.js';
@@ -132,6 +133,8 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     linkerDomains?: string[];
     /** The catalogue's answer (a service's form embed). */
     content: PageContent | null;
+    /** An admin's preview (DESIGN §9.3): one person's view, never stored by a cache and never tracked. */
+    adminPreview?: boolean;
   }
 
   /** Page kinds that show a clinic's catalogue (services, a service's content); /thanks needs only the clinic. */
@@ -149,6 +152,9 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     const host = /^[a-z0-9.-]{1,253}(?::\d{1,5})?$/i.test(claimed) ? claimed.toLowerCase() : 'localhost';
     const proto = firstValue(request.headers['x-forwarded-proto']) === 'https' ? 'https' : 'http';
     const forwardedFor = firstValue(request.headers['x-forwarded-for']);
+    // The gateway's grant for an admin's ?preview=1 (its page-proxy.ts), checked here too before it is shown on.
+    const grant = request.headers[PREVIEW_GRANT_HEADER];
+    const previewGrant = route.kind === 'service' && route.preview && verifyPreviewGrant(config.INTERNAL_SECRET, grant) ? (grant as string) : undefined;
     const { context, problem } = await pageContext({
       host,
       path: url.pathname,
@@ -163,7 +169,7 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     let complete = !problem && context !== null;
     if (NEEDS_CONTENT.has(route.kind)) {
       const ask = (servicePath: string | undefined) =>
-        pageContent({ clientId: context?.resolution.clientId ?? 1, servicePath, requestId: request.id, forwardedFor });
+        pageContent({ clientId: context?.resolution.clientId ?? 1, servicePath, previewGrant, requestId: request.id, forwardedFor });
       let loaded = await ask(route.servicePath);
       // /weight-management and /weightloss: the spec's mapped service when the clinic has none at the literal path.
       if (route.aliasOf && loaded.content && !loaded.content.landing) loaded = await ask(route.aliasOf);
@@ -177,11 +183,12 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
       page: ssr.render(request.url, data.state),
       state: data.state,
       remember: data.rememberClientId,
-      cacheable: complete && (source === 'host' || source === 'path'),
+      cacheable: complete && !previewGrant && (source === 'host' || source === 'path'),
       // The clinic's tracking settings come with its page context: no call of their own.
-      trackingSettings: context?.tracking ?? null,
+      trackingSettings: previewGrant ? null : (context?.tracking ?? null),
       linkerDomains: linkerDomainsFor(host, context?.client?.bookingLink),
       content,
+      adminPreview: Boolean(previewGrant),
     };
   }
 
@@ -193,7 +200,7 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
       request.log.error({ err: error }, 'server rendering failed');
       rendered = { page: ssr.renderErrorPage(), state: null, remember: null, cacheable: false, trackingSettings: null, content: null };
     }
-    const { page, state, remember, cacheable, trackingSettings, linkerDomains, content } = rendered;
+    const { page, state, remember, cacheable, trackingSettings, linkerDomains, content, adminPreview } = rendered;
 
     if (page.redirect) return reply.redirect(page.redirect, 302);
 
@@ -226,7 +233,7 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     }
     const etag = etagOf(body);
     // /thanks is one visitor's receipt (its address carries the lead's reference): never kept.
-    const cacheControl = page.status !== 200 || page.page === 'thanks' ? PAGE_CACHE.none : cacheable && remember === null ? PAGE_CACHE.shortLived : PAGE_CACHE.revalidate;
+    const cacheControl = page.status !== 200 || page.page === 'thanks' || adminPreview ? PAGE_CACHE.none : cacheable && remember === null ? PAGE_CACHE.shortLived : PAGE_CACHE.revalidate;
     reply.header('cache-control', cacheControl).header('etag', etag).type('text/html; charset=utf-8');
     if (page.status === 200 && isFresh(request.headers['if-none-match'], etag)) return reply.code(304).send();
     return reply.code(page.status).send(body);

@@ -1,4 +1,5 @@
 import { routes, type PageContent, type PageContext } from '@hap/contracts';
+import { PREVIEW_GRANT_HEADER } from '@hap/service-kit/identity';
 import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
 import type { Config } from './config.js';
 
@@ -29,6 +30,8 @@ export type PageContentResult = { content: PageContent; problem?: undefined } | 
 export interface PageContentRequest {
   clientId: number;
   servicePath?: string;
+  /** An admin's preview: the gateway's grant for this page request, shown back on the call (DESIGN §9.3). */
+  previewGrant?: string;
   requestId: string;
   forwardedFor?: string;
 }
@@ -71,16 +74,17 @@ export function createPageContextLoader(config: GatewayConfig): PageContextLoade
 
 /**
  * The page's catalogue data (`GET /api/page-content/{clientId}`), asked once
- * the clinic is known; signed like the page-context call. Never throws.
+ * the clinic is known; signed like the page-context call, plus an admin's
+ * preview grant when the page is one. Never throws.
  */
 export function createPageContentLoader(config: GatewayConfig): PageContentLoader {
   const api = gatewayClient(config);
-  return async ({ clientId, servicePath, requestId, forwardedFor }) => {
+  return async ({ clientId, servicePath, previewGrant, requestId, forwardedFor }) => {
     try {
       const content = await api.call(
         routes.getPageContent,
-        { params: { clientId }, query: { service: servicePath } },
-        { headers: internalHeaders({ requestId, forwardedFor }) },
+        { params: { clientId }, query: { service: servicePath, preview: previewGrant ? 'true' : undefined } },
+        { headers: { ...internalHeaders({ requestId, forwardedFor }), ...(previewGrant && { [PREVIEW_GRANT_HEADER]: previewGrant }) } },
       );
       return { content };
     } catch (error) {

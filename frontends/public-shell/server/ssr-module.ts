@@ -26,6 +26,8 @@ export type PageKind = 'home' | 'client-landing' | 'service' | 'unified' | 'than
 export interface PageRoute {
   kind: PageKind;
   servicePath?: string;
+  /** `?preview=1` on a service page. */
+  preview?: boolean;
   aliasOf?: string;
   redirect?: string;
 }

@@ -4,6 +4,8 @@
  * (DESIGN §7). The server uses it for the page, the data it loads, the status
  * code and redirects; the browser reads the server's choice back from the state.
  */
+import { isPreviewQuery } from '@hap/contracts';
+
 export type PageKind = 'home' | 'client-landing' | 'service' | 'unified' | 'thanks' | 'admin' | 'login' | 'not-found';
 
 /** The kinds the public entry renders; /admin has its own entry and /login only redirects. */
@@ -88,7 +90,7 @@ function servicePage(servicePath: string, search: URLSearchParams, style?: Landi
     kind: 'service',
     servicePath,
     style: style ?? styleOf(search.get('style')),
-    preview: search.get('preview') === '1' || search.get('preview') === 'true',
+    preview: isPreviewQuery(search),
   };
 }
 

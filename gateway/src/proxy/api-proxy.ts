@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerBase, RouteGenericInterface } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, Messages, type Access, type RouteContract, type ServiceName } from '@hap/contracts';
-import { AppError, signIdentity, type Identity } from '@hap/service-kit';
+import { AppError, PREVIEW_GRANT_HEADER, signIdentity, verifyIdentity, verifyPreviewGrant, type Identity } from '@hap/service-kit';
 import { upstreamUrls, type Config } from '../config';
 import { readBody } from '../http/read-body';
 import { SessionStoreUnavailableError } from '../plugins/redis';
@@ -77,6 +77,21 @@ async function sessionOrAnonymous(request: FastifyRequest, access: Access): Prom
   }
 }
 
+/**
+ * The admin a public-shell call reads for: the shell renders an admin's
+ * `?preview=1` page with the grant the gateway gave it (page-proxy.ts) and
+ * shows it back on its GETs, so a public row answers with what that admin may
+ * see (an inactive service, a template not yet activated). Never a write,
+ * never an admin row, never from anyone but the signed public shell.
+ */
+function previewingAdmin(secret: string, request: FastifyRequest): Identity | null {
+  const grant = request.headers[PREVIEW_GRANT_HEADER];
+  if (request.method !== 'GET' || grant === undefined) return null;
+  const caller = verifyIdentity(secret, request.method, request.url, request.headers);
+  if (caller?.kind !== 'service' || caller.service !== 'public-shell') return null;
+  return verifyPreviewGrant(secret, grant);
+}
+
 /** `/api` and `/api/*`, query or not (not `/uploads/*`, whose owner sets its own long cache). */
 const isApiPath = (url: string) => {
   const path = url.split('?', 1)[0];
@@ -140,7 +155,7 @@ export const apiProxy: FastifyPluginAsync<ApiProxyOptions> = async (app, { confi
     request.upstreamTarget = {
       route: row,
       service: row.owner,
-      identity: admin ? { kind: 'admin', userId: admin.userId, email: admin.email } : { kind: 'anonymous' },
+      identity: admin ? { kind: 'admin', userId: admin.userId, email: admin.email } : (previewingAdmin(config.INTERNAL_SECRET, request) ?? { kind: 'anonymous' }),
     };
   });
 

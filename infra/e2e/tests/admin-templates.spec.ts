@@ -6,11 +6,12 @@ import { pngBytes } from '../../../services/tenant/test/helpers/images';
  * Service Templates (admin spec §2.11): an admin creates a template with AI
  * (the stack's model is a loopback fake of the chat completions API, see
  * global-setup.ts), follows its progress to 'Template created!', and finds it
- * in Browse with its preview link.
+ * in Browse, and previews it: client 1 has not activated it, so only the
+ * admin's session shows it (DESIGN §9.3); a visitor gets the not-found page.
  */
 
 test.describe('admin Service Templates', () => {
-  test('an admin creates a template with AI, sees its progress, and finds it in Browse', async ({ page }) => {
+  test('an admin creates a template with AI, sees its progress, previews it, and finds it in Browse', async ({ page, request }) => {
     test.setTimeout(90_000);
     const name = `Hair Restoration ${test.info().project.name} ${Date.now().toString(36)}`;
     await logInAsAdmin(page);
@@ -36,8 +37,25 @@ test.describe('admin Service Templates', () => {
     await expect(page.getByRole('progressbar', { name: 'Template generation' })).toBeVisible();
     await expect(page.getByText('Template created!').first()).toBeVisible({ timeout: 30_000 });
     const preview = page.getByRole('status').getByRole('link', { name: 'Preview' });
-    await expect(preview).toHaveAttribute('href', /^\/hair-restoration-[a-z0-9-]+\?client=1$/);
+    await expect(preview).toHaveAttribute('href', /^\/hair-restoration-[a-z0-9-]+\?client=1&preview=1$/);
     await expect(preview).toHaveAttribute('target', '_blank');
+
+    // The preview tab: the model's content, as client 1 would get it, marked as not live, with no form to send.
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), preview.click()]);
+    await tab.waitForLoadState();
+    await expect(tab.getByRole('heading', { level: 1, name: 'Restore Fuller, Thicker Hair With Your Own Platelets' })).toBeVisible();
+    await expect(tab.getByText(/^Preview: not live yet\. Visitors see the not-found page here until .+ is active for .+\.$/)).toBeVisible();
+    await expect(tab.getByText('The form takes requests once this service is live.')).toBeVisible();
+    await expect(tab.getByRole('button', { name: 'Book Now' })).toHaveCount(0);
+    expect(await tab.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    const href = (await preview.getAttribute('href'))!;
+    // One admin's view: never kept by a cache.
+    const adminAnswer = await page.request.get(href);
+    expect(adminAnswer.status()).toBe(200);
+    expect(adminAnswer.headers()['cache-control']).toBe('no-store');
+    await tab.close();
+    // A visitor (no session) asking for the same address gets the not-found page.
+    expect((await request.get(href)).status()).toBe(404);
 
     await page.getByRole('status').getByRole('button', { name: 'Browse Templates' }).click();
     await expect(page.getByText(`${before + 1} of ${before + 1} templates`)).toBeVisible();

@@ -6,6 +6,7 @@ export * from './queues';
 export * from './tenant/client';
 export * from './tenant/staff';
 export * from './tenant/initials';
+export * from './preview';
 export * from './tenant/user';
 export * from './tenant/domain';
 export * from './tenant/resolve';

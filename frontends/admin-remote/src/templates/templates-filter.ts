@@ -19,5 +19,9 @@ export function filterTemplates(templates: readonly ServiceTemplate[], search: s
 /** The category names to filter by, once each, sorted. */
 export const categoriesOf = (templates: readonly ServiceTemplate[]): string[] => [...new Set(templates.map((t) => t.category))].sort((a, b) => a.localeCompare(b));
 
-/** admin spec §2.11: Preview opens the template's page for client 1. */
-export const templatePreviewUrl = (slug: string) => `/${slug}?client=1`;
+/**
+ * admin spec §2.11: Preview opens the template's page for client 1, as the
+ * preview variant (DESIGN §9.3): with the admin's session it shows a template
+ * client 1 has not activated, or has made inactive, too.
+ */
+export const templatePreviewUrl = (slug: string) => `/${slug}?client=1&preview=1`;

@@ -27,5 +27,5 @@ describe('Service Templates browse filter (admin spec §2.11)', () => {
     expect(categoriesOf([...all, template(4, 'ED', 'ed', 'x', 'Men’s Health')])).toEqual(['Aesthetics', 'Men’s Health', 'Weight Management']);
   });
 
-  it('previews a template on client 1', () => expect(templatePreviewUrl('trt')).toBe('/trt?client=1'));
+  it('previews a template on client 1, as the preview variant', () => expect(templatePreviewUrl('trt')).toBe('/trt?client=1&preview=1'));
 });

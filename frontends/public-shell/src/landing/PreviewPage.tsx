@@ -28,12 +28,14 @@ export function PreviewPage() {
   const name = serviceNameOf(content);
   const contact = previewContact(client);
   const chips = template.benefits.slice(0, LIMITS.previewBenefits);
+  // Visitors only ever get active services: an inactive one is an admin's preview (DESIGN §9.3).
+  const live = content.service.isActive;
 
   return (
     <div className="site lp lp--preview">
       <p className="lp-preview-ribbon">
         <Eye size={16} aria-hidden />
-        Preview: this is how the page looks to visitors
+        {live ? 'Preview: this is how the page looks to visitors' : `Preview: not live yet. Visitors see the not-found page here until ${name} is active for ${client.name}.`}
       </p>
       <LandingHeader links={NAV} cta="Book Now" />
       <main>
@@ -120,7 +122,7 @@ export function PreviewPage() {
             </div>
             <div className="lp-card lp-form-card lp-form-card--flat">
               <h2 className="lp-form-card__title">{offerOf(content)}</h2>
-              <ConsultationForm submitLabel="Book Now" withMessage />
+              {live ? <ConsultationForm submitLabel="Book Now" withMessage /> : <p className="lp-form-card__intro">The form takes requests once this service is live.</p>}
             </div>
           </div>
         </Section>

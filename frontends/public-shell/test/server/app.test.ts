@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { PAGE_BOOT_SCRIPT, type ClientBranding, type ClinicTracking, type PageContent, type PageContext } from '@hap/contracts';
+import { signPreviewGrant } from '@hap/service-kit/identity';
 import type { FastifyInstance } from 'fastify';
 import { adminRemoteAssets, type AdminRemoteAssets } from '../../server/admin-remote-assets';
 import { buildServer } from '../../server/app';
@@ -369,6 +370,42 @@ describe('page cache headers', () => {
     const res = await app.inject({ url: '/admin/clients' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe("an admin's preview (?preview=1 with the gateway's grant, DESIGN §9.3)", () => {
+  const secret = readConfig({}).INTERNAL_SECRET;
+  const grant = () => signPreviewGrant(secret, { kind: 'admin', userId: 4, email: 'admin@example.com' });
+  const notLive = { ...trtLanding, content: { ...trtLanding.content, service: { ...trtLanding.content.service, id: 0, isActive: false } } };
+
+  it('shows the grant on its catalogue call and renders the not-live preview: no form, noindex, never stored', async () => {
+    answer = { context: { resolution: { clientId: 2, source: 'host' }, client: apex, staff: [] } };
+    const given = grant();
+    content = { content: { services: [], landing: notLive } };
+    const res = await app.inject({ url: '/trt?preview=1', headers: { 'x-hap-preview-grant': given } });
+    expect(res.statusCode).toBe(200);
+    expect(contentCalls).toEqual([expect.objectContaining({ clientId: 2, servicePath: 'trt', previewGrant: given })]);
+    expect(res.body).toContain('Preview: not live yet. Visitors see the not-found page here until Apex TRT Program is active for Apex Health.');
+    expect(res.body).toContain('The form takes requests once this service is live.');
+    expect(res.body).not.toContain('type="submit"');
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    // A host-chosen page would otherwise be kept for 30 s.
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('shows no grant it cannot verify, and none on a page that is not a preview', async () => {
+    await app.inject({ url: '/trt?preview=1', headers: { 'x-hap-preview-grant': signPreviewGrant('a-guessed-secret-of-some-length', { kind: 'admin', userId: 1 }) } });
+    await app.inject({ url: '/trt', headers: { 'x-hap-preview-grant': grant() } });
+    await app.inject({ url: '/?preview=1', headers: { 'x-hap-preview-grant': grant() } });
+    expect(contentCalls.map((c) => c.previewGrant)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it("renders a visitor's preview of a live service with its form", async () => {
+    content = { content: { services: [], landing: trtLanding } };
+    const res = await app.inject({ url: '/trt?preview=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Preview: this is how the page looks to visitors');
+    expect(res.body).not.toContain('The form takes requests once this service is live.');
   });
 });
 

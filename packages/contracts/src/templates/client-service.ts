@@ -259,13 +259,22 @@ export type PageServiceCard = z.infer<typeof PageServiceCardSchema>;
 export const PageContentQuerySchema = z.object({
   /** A service page's path segment; without it the answer has no landing part. */
   service: ServicePathParamSchema.shape.servicePath.optional(),
+  /**
+   * An admin's preview (DESIGN §9.3): the landing part may then be an inactive
+   * service of the clinic, or a template it has not activated, read as the
+   * clinic would get it. Ignored for anyone but an admin.
+   */
+  preview: z
+    .enum(['true', 'false'], { error: 'preview must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
 /**
  * `GET /api/page-content/{clientId}?service=`: what a public page renders from
  * the catalogue in one call — the clinic's active services as cards and, for
  * a service page, its unified content and meta (`landing` is null when the
- * clinic has no active service at that path).
+ * clinic has no active service at that path; see `preview`).
  */
 export const PageContentSchema = z.object({
   services: z.array(PageServiceCardSchema),

@@ -1,5 +1,5 @@
 import { DEMO_TEMPLATE_ART, PageContentSchema, responsiveImage } from '@hap/contracts';
-import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../helpers/app';
+import { ADMIN, ANONYMOUS, PUBLIC_SHELL, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../helpers/app';
 import { createClientService, createTemplate, uniqueClientId } from '../helpers/factories';
 
 describe('GET /api/page-content/:clientId', () => {
@@ -86,6 +86,66 @@ describe('GET /api/page-content/:clientId', () => {
       expect(data.services.map((s) => s.slug)).toEqual([kept.slug]);
       expect(data.landing).toBeNull();
     }
+  });
+
+  describe('an admin’s preview (?preview=true, DESIGN §9.3)', () => {
+    it('shows an admin an inactive service of the clinic, with its own content; the cards stay the public ones', async () => {
+      const clientId = uniqueClientId();
+      const [live, paused] = [await createTemplate(t.dataSource), await createTemplate(t.dataSource)];
+      await createClientService(t.dataSource, clientId, live.id);
+      const inactive = await createClientService(t.dataSource, clientId, paused.id, { isActive: false, customTitle: 'Paused for now', customPath: 'paused' });
+
+      const data = await pageContent(`/api/page-content/${clientId}?service=paused&preview=true`, ADMIN);
+      expect(data.services.map((s) => s.slug)).toEqual([live.slug]);
+      expect(data.landing?.content.service).toMatchObject({ id: inactive.id, name: 'Paused for now', path: 'paused', isActive: false });
+      expect(data.landing?.meta.title).toBe('Paused for now');
+    });
+
+    it('shows an admin a template the clinic has not activated, by slug in any case or by id, as the clinic would get it', async () => {
+      const clientId = uniqueClientId();
+      const template = await createTemplate(t.dataSource, { offer: 'Free first visit' });
+
+      for (const path of [template.slug, template.slug.toUpperCase(), String(template.id)]) {
+        const { landing } = await pageContent(`/api/page-content/${clientId}?service=${path}&preview=true`, ADMIN);
+        expect(landing?.content.client).toEqual({ id: clientId });
+        expect(landing?.content.service).toEqual({
+          id: 0,
+          clientId,
+          templateId: template.id,
+          name: template.name,
+          path: template.slug,
+          isActive: false,
+          customTitle: null,
+          formEmbedCode: null,
+          heroBackgroundPath: null,
+          offer: 'Free first visit',
+          offerDescription: null,
+        });
+        expect(landing?.content.template.headline).toBe(template.headline);
+        expect(landing?.meta.canonicalUrl).toBe(`/${template.slug}`);
+      }
+    });
+
+    it('shows visitors, and the public shell without an admin, only active services, and never keeps the preview in the page cache', async () => {
+      const clientId = uniqueClientId();
+      const template = await createTemplate(t.dataSource);
+      for (const identity of [ANONYMOUS, PUBLIC_SHELL]) {
+        expect((await pageContent(`/api/page-content/${clientId}?service=${template.slug}&preview=true`, identity)).landing).toBeNull();
+      }
+      expect((await pageContent(`/api/page-content/${clientId}?service=${template.slug}&preview=true`, ADMIN)).landing).not.toBeNull();
+      // The visitor's answer after the admin's is still the visitor's.
+      expect((await pageContent(`/api/page-content/${clientId}?service=${template.slug}`)).landing).toBeNull();
+    });
+
+    it('answers landing null for an admin when no service and no template has that path', async () => {
+      expect((await pageContent('/api/page-content/1?service=no-such-template-anywhere&preview=true', ADMIN)).landing).toBeNull();
+    });
+
+    it('answers 400 for a preview that is not true or false', async () => {
+      const res = await t.api.get('/api/page-content/1?service=trt&preview=yes', ADMIN);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'preview must be true or false' });
+    });
   });
 
   it('answers an empty page for a clinic with no services', async () => {

@@ -27,6 +27,13 @@ export class ServiceTemplateRepository extends ServiceRepository<ServiceTemplate
     return this.repo(manager).find({ select: { id: true, slug: true }, order: { id: 'ASC' } });
   }
 
+  /** The template a page path names: its slug (stored lower-case; any case matches), else (digits) its id. */
+  async findByPath(path: string, manager?: EntityManager): Promise<ServiceTemplateEntity | null> {
+    const bySlug = await this.repo(manager).findOneBy({ slug: path.toLowerCase() });
+    if (bySlug || !/^\d{1,9}$/.test(path)) return bySlug;
+    return this.repo(manager).findOneBy({ id: Number(path) });
+  }
+
   /** Another template than `exceptId` has this slug. */
   slugTaken(slug: string, exceptId: number, manager?: EntityManager): Promise<boolean> {
     return this.repo(manager).existsBy({ slug, id: Not(exceptId) });

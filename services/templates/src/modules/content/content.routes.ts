@@ -1,5 +1,5 @@
 import type { PageContent } from '@hap/contracts';
-import { actorOf, type ContentCache, type RouteHandlers } from '@hap/service-kit';
+import { actorOf, isPrivileged, type ContentCache, type RouteHandlers } from '@hap/service-kit';
 import type { ContentService } from './content.service';
 
 type ContentOperations = 'getTemplateMappings' | 'getUnifiedContent' | 'getServiceMeta' | 'getDirectTemplateContent' | 'getClientTestimonials' | 'getPageContent';
@@ -21,7 +21,10 @@ export const contentHandlers = (content: ContentService, pageCache: ContentCache
   getUnifiedContent: ({ params, query }, request) => content.unifiedContent(actorOf(request), params.servicePath, query.client),
   getServiceMeta: ({ params, query }, request) => content.serviceMeta(actorOf(request), params.path, query.client),
   getDirectTemplateContent: ({ params }) => content.directTemplateContent(params.templateId),
-  getPageContent: ({ params, query }) => {
+  getPageContent: ({ params, query }, request) => {
+    const actor = actorOf(request);
+    // An admin's preview is read fresh and never cached: the cache holds what visitors see.
+    if (query.preview && isPrivileged(actor.identity)) return content.pageContent(params.clientId, query.service, { actor, preview: true });
     const load = (): Promise<PageContent> => content.pageContent(params.clientId, query.service);
     return pageCache ? pageCache.get(pageContentKey(params.clientId, query.service), load) : load();
   },

@@ -18,10 +18,11 @@ import {
   type Testimonial,
   type UnifiedContent,
 } from '@hap/contracts';
-import { notFound, type Actor } from '@hap/service-kit';
+import { isPrivileged, notFound, type Actor } from '@hap/service-kit';
 import type { ServiceTemplateEntity } from '../catalogue/catalogue.entity';
 import type { ServiceTemplateRepository } from '../catalogue/catalogue.repository';
 import { toClientServiceDto, toClientServiceSummary } from '../client-service/client-service.dto';
+import { ClientServiceEntity } from '../client-service/client-service.entity';
 import type { ClientServiceService, ServiceWithTemplate } from '../client-service/client-service.service';
 
 /** public spec §9: template mappings are cached 5 minutes. */
@@ -40,6 +41,33 @@ export function matchServicePath(services: readonly ServiceWithTemplate[], path:
     null
   );
 }
+
+/**
+ * A template as a clinic that has not activated it would get it: no custom
+ * content, not active, no row (id 0). Only an admin's preview reads one.
+ */
+const notActivated = (clientId: number, template: ServiceTemplateEntity): ServiceWithTemplate => ({
+  service: Object.assign(new ClientServiceEntity(), {
+    id: 0,
+    clientId,
+    templateId: template.id,
+    isActive: false,
+    customPath: null,
+    customTitle: null,
+    customOffer: null,
+    customOfferDescription: null,
+    customDescription: null,
+    formEmbedCode: null,
+    heroBackgroundPath: null,
+    customSymptoms: null,
+    customBenefits: null,
+    customProcess: null,
+    customFaqs: null,
+    customTestimonials: null,
+    beforeAfterImages: null,
+  }),
+  template,
+});
 
 /** Template content as a page renders it, without a client's customisation. */
 const templateOnlyContent = (template: ServiceTemplateEntity): TemplateContent => buildTemplateContent(template, { name: template.name });
@@ -123,10 +151,12 @@ export class ContentService {
    * One public page's catalogue data in one answer: the clinic's active
    * services as linked cards (de-duplicated by slug, public spec §4) and, when
    * `servicePath` is given, that service page's unified content and meta
-   * (null when the clinic has no active service there). Always the public
-   * view: an admin's preview reads the same content a visitor gets.
+   * (null when the clinic has no active service there). The cards are always
+   * the public view. With `preview` and an admin `actor` (DESIGN §9.3), the
+   * landing part may also be an inactive service of the clinic or, when it
+   * has none there, a template it has not activated.
    */
-  async pageContent(clientId: number, servicePath?: string): Promise<PageContent> {
+  async pageContent(clientId: number, servicePath?: string, { actor, preview = false }: { actor?: Actor; preview?: boolean } = {}): Promise<PageContent> {
     const visitor: Actor = { identity: { kind: 'anonymous' }, requestId: 'page-content' };
     const [services, mappings] = await Promise.all([this.clientServices.withTemplates(clientId, visitor, true), this.mappings()]);
     const byId = new Map(services.map((s) => [s.service.id, s]));
@@ -150,9 +180,17 @@ export class ContentService {
       ];
     });
     if (!servicePath) return { services: cards, landing: null };
-    const found = matchServicePath(services, servicePath);
+    const found = matchServicePath(services, servicePath) ?? (preview && actor && isPrivileged(actor.identity) ? await this.previewed(actor, clientId, servicePath) : null);
     if (!found) return { services: cards, landing: null };
     return { services: cards, landing: { content: this.unifiedContentOf(clientId, found), meta: this.metaOf(found) } };
+  }
+
+  /** What an admin previews at a path the clinic has no active service on: an inactive one, else the template. */
+  private async previewed(admin: Actor, clientId: number, servicePath: string): Promise<ServiceWithTemplate | null> {
+    const inactive = matchServicePath(await this.clientServices.withTemplates(clientId, admin, false), servicePath);
+    if (inactive) return inactive;
+    const template = await this.templates.findByPath(servicePath);
+    return template ? notActivated(clientId, template) : null;
   }
 
   /** A page's meta; an unknown path gets the defaults ('Professional Medical Services'), never an error. */

@@ -1,0 +1,20 @@
+/*
+ * `?preview=1` on a service page (DESIGN §9.3). No schema here: the public
+ * pages' router and the gateway read it without carrying zod.
+ */
+
+/**
+ * The preview variant is asked for: `?preview=1` or `?preview=true`. For
+ * anyone it shows a service the clinic offers; with an admin session it also
+ * shows an inactive service or a template the clinic has not activated.
+ */
+export const isPreviewQuery = (search: URLSearchParams): boolean => {
+  const value = search.get('preview');
+  return value === '1' || value === 'true';
+};
+
+/** The same, read from a request URL (`/path?query`). */
+export const isPreviewUrl = (url: string): boolean => {
+  const q = url.indexOf('?');
+  return q >= 0 && isPreviewQuery(new URLSearchParams(url.slice(q + 1)));
+};
