@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { AdminRemoteAssets } from './admin-remote-assets.js';
 import type { Config } from './config.js';
 import { etagOf, fillTemplate, isFresh } from './html.js';
-import { bootLoadedTemplate, bootLoaderTag, inlineTemplateStyles, pageAssetTags } from './page-assets.js';
+import { bootLoadedTemplate, bootLoaderTag, inlineTemplateStyles, pageAssetTags, takeModulePreloads } from './page-assets.js';
 import type { PageContentLoader, PageContextLoader } from './page-context.js';
 import { embedFrameOrigins, imageOrigins, pageSourceHeaders, trackingScriptOf, trackingScriptTag } from './page-sources.js';
 import type { BuildDirs, SsrBundle } from './ssr-bundle.js';
@@ -60,7 +60,13 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
   // Stylesheets travel inside the HTML (page-assets.ts), the /admin frame's too: its first paint waits for no request.
   // Public pages load their script with the boot loader (page-assets.ts bootLoaderTag).
   const { template: pageTemplate, entry } = bootLoadedTemplate(inlineTemplateStyles(bundle.templates.page, dirs.client));
-  const templates = { page: pageTemplate, admin: inlineTemplateStyles(bundle.templates.admin, dirs.admin) };
+  const adminTemplate = inlineTemplateStyles(bundle.templates.admin, dirs.admin);
+  // /admin/login loads the admin when the visitor acts (its frame is a working form): the same loader.
+  // Its modules, and the remote's, are preloaded by the loader after load, one a task.
+  const adminBooted = bootLoadedTemplate(adminTemplate);
+  const { html: adminOnInteraction, modules: adminModules } = takeModulePreloads(adminBooted.template);
+  const adminEntry = adminBooted.entry;
+  const templates = { page: pageTemplate, admin: adminTemplate, adminOnInteraction };
   const quiet = config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace';
   const app = Fastify({
     logger: { level: config.LOG_LEVEL, base: { service: 'public-shell' } },
@@ -213,15 +219,25 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
         secure: firstValue(request.headers['x-forwarded-proto']) === 'https',
       });
     }
-    const template = page.page === 'admin' ? templates.admin : templates.page;
     const assets = assetTags[page.page];
     // A page that waits for its visitor loads no script before it has painted (src/pages/hydration.ts).
     const moment = page.hydration ?? 'load';
-    const boot = page.page !== 'admin' && entry ? bootLoaderTag(entry, moment, assets?.modules ?? []) : '';
+    const adminWaits = page.page === 'admin' && moment === 'interaction' && adminEntry !== null;
+    const template = page.page !== 'admin' ? templates.page : adminWaits ? templates.adminOnInteraction : templates.admin;
+    // The remote's files, preloaded with /admin/* (admin-remote-assets.ts); by the loader when the page waits for the visitor.
+    const remote = page.page === 'admin' ? takeModulePreloads(adminAssets?.tags() ?? '') : { html: '', modules: [] };
+    const boot =
+      page.page !== 'admin'
+        ? entry
+          ? bootLoaderTag(entry, moment, assets?.modules ?? [])
+          : ''
+        : adminWaits
+          ? bootLoaderTag(adminEntry, 'interaction', [...adminModules, ...remote.modules])
+          : '';
     // Tracking (public spec §4, DESIGN §9.8): the tags this page of this clinic loads, if any.
     const pageTracking = page.page === 'admin' ? null : pageTrackingFor(trackingSettings, page.page);
     const trackingTag = pageTracking && trackingScript ? trackingScriptTag(trackingScript) : '';
-    const adminPreloads = page.page === 'admin' ? adminAssets?.tags() : '';
+    const adminPreloads = adminWaits ? remote.html.trim() : page.page === 'admin' ? adminAssets?.tags() : '';
     const head = [page.head, assets?.styles, moment === 'load' ? assets?.preloads : '', adminPreloads, boot, trackingTag].filter(Boolean).join('\n    ');
     const pageConfig = trackingTag ? { ...runtimeConfig, tracking: { ...pageTracking, linkerDomains, view: page.page } } : runtimeConfig;
     const body = fillTemplate(template, { ...page, head }, { state, config: pageConfig });

@@ -45,6 +45,20 @@ export function bootLoadedTemplate(template: string): { template: string; entry:
 }
 
 /**
+ * `html` without its `<link rel="modulepreload">` tags, and their addresses:
+ * a page that waits for its visitor has the boot loader preload them after
+ * load instead, one a task, so their compiling does not crowd the first paint.
+ */
+export function takeModulePreloads(html: string): { html: string; modules: string[] } {
+  const modules: string[] = [];
+  const rest = html.replace(/<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>/g, (_tag, href: string) => {
+    modules.push(href);
+    return '';
+  });
+  return { html: rest, modules };
+}
+
+/**
  * The boot loader (contracts page-boot.ts) of a page: for one that waits for
  * its visitor (src/pages/hydration.ts) it preloads the view's chunks after
  * load; for one that hydrates at load it runs the entry at once, and the

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { AdminFrame } from './admin/AdminFrame';
+import { AdminFrame, isAdminLoginPath } from './admin/AdminFrame';
 import { App } from './App';
 import { AppProviders } from './AppProviders';
 import { ErrorScreen } from './components/ErrorScreen';
@@ -150,6 +150,8 @@ export function renderAdminPage(pathname: string): RenderResult {
     html: renderToString(<AdminFrame path={pathname} />),
     head: headTags({ title: 'Admin Dashboard', description: 'Admin Dashboard', themeColour: brandColours(client).brand, noIndex: true }),
     htmlStyle: brandStyle(client),
+    // The login card is a working form: the admin loads when the visitor starts using it (issue 8 §6).
+    hydration: isAdminLoginPath(pathname) ? 'interaction' : 'load',
   };
 }
 

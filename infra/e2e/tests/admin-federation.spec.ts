@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
 /**
  * React's own module defines each hook as `exports.useState = function …`,
@@ -27,6 +27,9 @@ test.describe('admin through module federation', () => {
     });
     await page.goto('/admin/login');
     await expect(page.getByText('Admin Login').first()).toBeVisible();
+    // The admin loads when the visitor starts using the form; the remote's form then replaces the frame's.
+    await page.getByLabel('Email').click();
+    await expect(page.locator('#admin-login-frame')).toHaveCount(0);
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: `${__dirname}/../.artifacts/admin-login-${test.info().project.name}.png`, fullPage: true });
     const loaded = await Promise.all(scripts);
@@ -62,39 +65,64 @@ test.describe('admin through module federation', () => {
     expect(same).toEqual(Object.fromEntries(SINGLETONS.map((name) => [name, true])));
   });
 
-  test('a remote that cannot be loaded gives the error screen with its sentence', async ({ page }) => {
+  test('a remote that cannot be loaded gives the error screen with its sentence once the admin starts using the form', async ({ page }) => {
     await page.route('**/remotes/admin/remoteEntry.js', (route) => route.abort());
     await page.goto('/admin/login');
+    await page.getByLabel('Email').click();
     await expect(page.getByRole('alert')).toContainText('The admin dashboard could not be loaded.');
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   });
 
-  test('until the remote arrives /admin/login shows the login card’s frame, preloaded files and all, and the form takes its place without a shift', async ({ page }) => {
-    // The remote's entry is held until the frame has been seen.
+  /** Holds the remote's entry until `release()`: what the page does before the admin is live. */
+  async function holdRemote(page: Page) {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/remotes/admin/remoteEntry.js', async (route) => {
       await held;
       await route.continue();
     });
+    return () => release();
+  }
+
+  test('/admin/login is a working form before the admin loads; the remote’s form takes over what was typed and the focus, without a shift', async ({ page }) => {
+    const release = await holdRemote(page);
     // The server names the remote's files up front (read from its federation manifest, retried
-    // every few seconds until the gateway answers), so they load in parallel.
+    // every few seconds until the gateway answers): the page's loader preloads them after load, in parallel.
     await expect
       .poll(async () => (await page.request.get('/admin/login')).text(), { timeout: 15_000 })
-      .toMatch(/<link rel="modulepreload" fetchpriority="low" href="\/remotes\/admin\/remoteEntry\.js">/);
-    const response = await page.goto('/admin/login', { waitUntil: 'commit' });
-    expect((await response?.text()) ?? '').toMatch(/<link rel="modulepreload" fetchpriority="low" href="\/remotes\/admin\/assets\/AdminApp-[\w-]+\.js">/);
+      .toMatch(/data-preload="[^"]*\/remotes\/admin\/remoteEntry\.js[^"]*\/remotes\/admin\/assets\/AdminApp-[\w-]+\.js/);
+    await page.goto('/admin/login');
     const title = page.getByRole('heading', { name: 'Admin Login' });
     await expect(title).toBeVisible();
-    await expect(page.getByRole('status')).toHaveText('Loading admin dashboard...');
-    await expect(page.getByRole('textbox')).toHaveCount(0);
     const before = await title.boundingBox();
+    // Nothing of the admin has run: it waits for the visitor.
+    expect(await page.evaluate(() => '__FEDERATION__' in globalThis)).toBe(false);
     await page.screenshot({ path: `${__dirname}/../.artifacts/admin-login-frame-${test.info().project.name}.png` });
 
+    // Typing into the server's form starts the admin; the remote is held, so the frame stays.
+    await page.getByLabel('Email').pressSequentially('admin@exam');
+    await expect(page.locator('#admin-login-frame')).toBeVisible();
     release();
-    await expect(page.getByLabel('Email')).toBeVisible();
-    const after = await page.getByRole('heading', { name: 'Admin Login' }).boundingBox();
-    expect(after).toEqual(before);
+    await expect(page.locator('#admin-login-frame')).toHaveCount(0);
+    const email = page.getByLabel('Email');
+    await expect(email).toHaveValue('admin@exam');
+    await expect(email).toBeFocused();
+    await page.keyboard.type('ple.com');
+    await expect(email).toHaveValue('admin@example.com');
+    expect(await page.getByRole('heading', { name: 'Admin Login' }).boundingBox()).toEqual(before);
+  });
+
+  test('a Login pressed before the admin is live is pressed again once it is: the admin is logged in', async ({ page }) => {
+    const release = await holdRemote(page);
+    await page.goto('/admin/login');
+    await page.getByLabel('Email').fill(process.env.E2E_ADMIN_EMAIL ?? '');
+    await page.getByLabel('Password').fill(process.env.E2E_ADMIN_PASSWORD ?? '');
+    await page.getByRole('button', { name: 'Login' }).click();
+    // Held, never sent natively: the address carries nothing.
+    await expect(page.locator('#admin-login-frame')).toBeVisible();
+    expect(page.url()).toMatch(/\/admin\/login$/);
+    release();
+    await expect(page).toHaveURL(/\/admin\/clients$/);
   });
 
   test("public pages load no federation runtime: the entry and their own view's chunks only", async ({ page }) => {

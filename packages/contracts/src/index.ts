@@ -7,6 +7,7 @@ export * from './tenant/client';
 export * from './tenant/staff';
 export * from './tenant/initials';
 export * from './preview';
+export * from './admin-login-frame';
 export * from './tenant/user';
 export * from './tenant/domain';
 export * from './tenant/resolve';

@@ -1,8 +1,8 @@
-import { AdminLoginSchema, Messages, sessionRoutes, type AdminLogin } from '@hap/contracts';
+import { ADMIN_LOGIN_IDS, AdminLoginSchema, Messages, REPLAY_CLICK_ATTRIBUTE, sessionRoutes, type AdminLogin } from '@hap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Lock } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { api } from '../lib/api';
@@ -13,6 +13,23 @@ import { FormField } from './FormField';
 
 /** admin spec §9: the dashboard opens 0.5 s after a successful login, once the toast is seen. */
 const REDIRECT_DELAY_MS = 500;
+
+/** The login form the server painted before this screen (public shell AdminFrame), while it is still on the page. */
+interface FrameForm {
+  email: HTMLInputElement;
+  password: HTMLInputElement;
+  button: HTMLButtonElement | null;
+  focused: keyof AdminLogin | null;
+}
+
+function frameForm(): FrameForm | null {
+  const form = document.getElementById(ADMIN_LOGIN_IDS.frameForm);
+  const email = form?.querySelector<HTMLInputElement>(`#${ADMIN_LOGIN_IDS.email}`);
+  const password = form?.querySelector<HTMLInputElement>(`#${ADMIN_LOGIN_IDS.password}`);
+  if (!form || !email || !password) return null;
+  const active = document.activeElement;
+  return { email, password, button: form.querySelector('button'), focused: active === email ? 'email' : active === password ? 'password' : null };
+}
 
 export function LoginPage() {
   useDocumentTitle(adminTitle('Admin Login'));
@@ -40,6 +57,27 @@ export function LoginPage() {
     },
   });
 
+  const submit = form.handleSubmit((values) => login.mutate(values));
+
+  /*
+   * The page painted a working login form and loaded the admin when the
+   * visitor started using it (issue 8 §6): this screen takes over what was
+   * typed there, the focus, and a press of Login held meanwhile (contracts
+   * page-boot.ts). The frame is found while this screen renders, before it
+   * replaces the frame; its fields are read once it has (they keep their
+   * values off the page), so no key pressed in between is lost.
+   */
+  const [frame] = useState(frameForm);
+  const tookOver = useRef(false);
+  useLayoutEffect(() => {
+    if (!frame || tookOver.current) return;
+    tookOver.current = true;
+    form.setValue('email', frame.email.value);
+    form.setValue('password', frame.password.value);
+    if (frame.focused) form.setFocus(frame.focused);
+    if (frame.button?.hasAttribute(REPLAY_CLICK_ATTRIBUTE)) void submit();
+  }, [frame, form, submit]);
+
   const { errors } = form.formState;
   const busy = login.isPending || login.isSuccess;
 
@@ -59,10 +97,10 @@ export function LoginPage() {
           Admin Login
         </h1>
         <p className="adm-login__subtitle">Sign in to manage clients, services and campaigns.</p>
-        <form className="adm-form" noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
-          <FormField id="admin-email" label="Email" error={errors.email?.message}>
+        <form className="adm-form" noValidate onSubmit={submit}>
+          <FormField id={ADMIN_LOGIN_IDS.email} label="Email" error={errors.email?.message}>
             <input
-              id="admin-email"
+              id={ADMIN_LOGIN_IDS.email}
               type="email"
               autoComplete="username"
               placeholder="admin@example.com"
@@ -72,9 +110,9 @@ export function LoginPage() {
               {...form.register('email')}
             />
           </FormField>
-          <FormField id="admin-password" label="Password" error={errors.password?.message}>
+          <FormField id={ADMIN_LOGIN_IDS.password} label="Password" error={errors.password?.message}>
             <input
-              id="admin-password"
+              id={ADMIN_LOGIN_IDS.password}
               type="password"
               autoComplete="current-password"
               className="adm-input"

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, startTransition, StrictMode, Suspense } from 'react';
+import { startTransition, StrictMode, Suspense, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
@@ -13,24 +14,29 @@ const ADMIN_LOAD_FAILED = 'The admin dashboard could not be loaded. Please check
 /**
  * `admin/AdminApp` through the federation plugin: react, react-dom,
  * react-router and react-query are the plugin's singletons, so the remote
- * renders with this page's React, router and QueryClient.
+ * renders with this page's React, router and QueryClient. Loaded before the
+ * first render, so the server's frame stays on screen (and, on the login
+ * page, keeps what is typed into it) until the remote's screen replaces it
+ * in one commit, with no client-side fallback in between.
  */
-const AdminApp = lazy(() =>
-  import('admin/AdminApp').catch((error: unknown) => {
+async function loadAdminApp(): Promise<ComponentType> {
+  try {
+    return (await import('admin/AdminApp')).default;
+  } catch (error) {
     // The runtime's message is for developers; the error screen shows a sentence for people.
     console.error('Loading admin/AdminApp failed', error);
-    throw new Error(ADMIN_LOAD_FAILED);
-  }),
-);
+    return function AdminLoadFailed(): never {
+      throw new Error(ADMIN_LOAD_FAILED);
+    };
+  }
+}
 
 /** The one QueryClient of the admin page (public spec §9 defaults). */
 const queryClient = createQueryClient();
 
-const root = document.getElementById('root');
-if (root) {
-  // A transition: React renders the admin in slices that yield to the browser, not one long task (issue 8 §6, TBT).
-  const reactRoot = createRoot(root);
-  startTransition(() => reactRoot.render(
+async function start(root: HTMLElement) {
+  const AdminApp = await loadAdminApp();
+  const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
@@ -43,6 +49,21 @@ if (root) {
           </ErrorBoundary>
         </BrowserRouter>
       </QueryClientProvider>
-    </StrictMode>,
-  ));
+    </StrictMode>
+  );
+  const reactRoot = createRoot(root);
+  const html = document.documentElement;
+  if (html.hasAttribute('data-acted')) {
+    // Loaded because the visitor is using the login form (the boot loader): its screen takes over in one
+    // task, so every key typed into the frame until then is carried over (admin-remote LoginPage).
+    flushSync(() => reactRoot.render(app));
+  } else {
+    // Otherwise a transition: React renders the admin in slices that yield to the browser, not one long task (TBT).
+    startTransition(() => reactRoot.render(app));
+  }
+  // The boot loader stops holding submissions and clicks (contracts page-boot.ts).
+  html.setAttribute('data-live', '');
 }
+
+const root = document.getElementById('root');
+if (root) void start(root);

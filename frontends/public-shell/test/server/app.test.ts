@@ -568,13 +568,31 @@ describe('the /admin/* frame and its preloads (issue 8 §6)', () => {
     await new Promise<void>((resolve) => manifestServer.close(() => resolve()));
   });
 
-  it('/admin/login paints the login card at once: its title and words, nothing to type into yet', async () => {
+  it('/admin/login paints a working login form at once, and loads the admin only when the visitor acts', async () => {
     const res = await admin.inject({ url: '/admin/login' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<h1 class="admin-frame__title">Admin Login</h1>');
     expect(res.body).toContain('Sign in to manage clients, services and campaigns.');
-    expect(res.body).not.toMatch(/<input|<button/);
+    // (HTML attribute names have no case; React writes some in camelCase.)
+    expect(res.body).toMatch(/<form id="admin-login-frame" class="admin-frame__form" novalidate="">/i);
+    expect(res.body).toMatch(/<label for="admin-email" class="admin-frame__label">Email<\/label><input id="admin-email" type="email" autocomplete="username"/i);
+    expect(res.body).toMatch(/<input id="admin-password" type="password" autocomplete="current-password"/i);
+    // Nothing typed here could travel in a URL: no field has a name.
+    expect(res.body).not.toMatch(/<input[^>]*\bname=/);
     expect(res.body).not.toContain('admin-frame--shell');
+    // The boot loader, not a module script, runs the admin entry (at the first touch, key or focus).
+    // After load it preloads the admin's modules and the remote's (one a task), so they are ready when the visitor acts.
+    expect(res.body).toContain(
+      `<script data-src="/assets/admin/admin-def.js" data-preload="/remotes/admin/remoteEntry.js /remotes/admin/assets/AdminApp-abc.js">${PAGE_BOOT_SCRIPT}</script>`,
+    );
+    expect(res.body).not.toContain('<link rel="modulepreload"');
+    expect(res.body).not.toMatch(/<script type="module"[^>]*admin-def\.js/);
+  });
+
+  it('other admin screens load the admin at once', async () => {
+    const res = await admin.inject({ url: '/admin/clients' });
+    expect(res.body).toContain('<script type="module" fetchpriority="low" src="/assets/admin/admin-def.js"></script>');
+    expect(res.body).not.toContain('data-src=');
   });
 
   it('the frame’s stylesheet is inside the page: its first paint waits for no request', async () => {
@@ -590,10 +608,12 @@ describe('the /admin/* frame and its preloads (issue 8 §6)', () => {
   });
 
   it('preloads the remote’s entry, the exposed module and its stylesheet with /admin/*, and with no public page', async () => {
-    const adminPage = await admin.inject({ url: '/admin/login' });
+    const adminPage = await admin.inject({ url: '/admin/clients' });
     expect(adminPage.body).toContain('<link rel="modulepreload" fetchpriority="low" href="/remotes/admin/remoteEntry.js">');
     expect(adminPage.body).toContain('<link rel="modulepreload" fetchpriority="low" href="/remotes/admin/assets/AdminApp-abc.js">');
     expect(adminPage.body).toContain('<link rel="preload" as="style" fetchpriority="low" href="/remotes/admin/assets/AdminApp-123.css">');
+    // The login page keeps the stylesheet's preload; its loader preloads the modules (above).
+    expect((await admin.inject({ url: '/admin/login' })).body).toContain('<link rel="preload" as="style" fetchpriority="low" href="/remotes/admin/assets/AdminApp-123.css">');
     const publicPage = await admin.inject({ url: '/?client=2' });
     expect(publicPage.statusCode).toBe(200);
     expect(publicPage.body).not.toMatch(/rel="(module)?preload"[^>]*remotes\/admin/);
