@@ -145,7 +145,8 @@ const isStaticAsset = (url: string) => url.startsWith('/assets/') || url.startsW
 const isLeadSubmission = (request: FastifyRequest) =>
   request.method === routes.submitLead.method && request.url.split('?', 1)[0] === routes.submitLead.path;
 
-function isPublicShellCall(secret: string, request: FastifyRequest): boolean {
+/** The request is signed by the public shell (its own calls while rendering a page). */
+export function isPublicShellCall(secret: string, request: FastifyRequest): boolean {
   const identity = verifyIdentity(secret, request.method, request.url, request.headers);
   return identity?.kind === 'service' && identity.service === 'public-shell';
 }

@@ -4,10 +4,11 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerBase, RouteGenericInterface } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, Messages, type Access, type RouteContract, type ServiceName } from '@hap/contracts';
-import { AppError, PREVIEW_GRANT_HEADER, signIdentity, verifyIdentity, verifyPreviewGrant, type Identity } from '@hap/service-kit';
+import { AppError, PREVIEW_GRANT_HEADER, signIdentity, verifyPreviewGrant, type Identity } from '@hap/service-kit';
 import { upstreamUrls, type Config } from '../config';
 import { readBody } from '../http/read-body';
 import { SessionStoreUnavailableError } from '../plugins/redis';
+import { isPublicShellCall } from '../plugins/security';
 import type { CurrentSession } from '../plugins/session';
 import type { RouteMatcher } from '../routing/route-table';
 import { answerHeaders, forwardHeaders, forwardedUrl, type ProxiedRequest } from './forward-headers';
@@ -87,9 +88,7 @@ async function sessionOrAnonymous(request: FastifyRequest, access: Access): Prom
 function previewingAdmin(secret: string, request: FastifyRequest): Identity | null {
   const grant = request.headers[PREVIEW_GRANT_HEADER];
   if (request.method !== 'GET' || grant === undefined) return null;
-  const caller = verifyIdentity(secret, request.method, request.url, request.headers);
-  if (caller?.kind !== 'service' || caller.service !== 'public-shell') return null;
-  return verifyPreviewGrant(secret, grant);
+  return isPublicShellCall(secret, request) ? verifyPreviewGrant(secret, grant) : null;
 }
 
 /** `/api` and `/api/*`, query or not (not `/uploads/*`, whose owner sets its own long cache). */
