@@ -71,6 +71,34 @@ test.describe("a public page's script", () => {
     });
   });
 
+  test("a held submit's answer is shown even when it comes before the page's effects run", async ({ page }) => {
+    // A busy phone: frames and the effects scheduled after them come 1.5 s late, so the
+    // replayed press's answer arrives before the toaster could subscribe (a CI flake once).
+    await page.addInitScript(() => {
+      const later = window.setTimeout.bind(window);
+      const SLOW_MS = 1500;
+      window.requestAnimationFrame = (callback) => later(() => callback(performance.now()), SLOW_MS) as unknown as number;
+      // Preact runs effects after the next frame or 35 ms, whichever comes first.
+      window.setTimeout = ((handler: TimerHandler, ms?: number, ...args: unknown[]) =>
+        later(handler, ms === 35 ? SLOW_MS : ms, ...args)) as typeof window.setTimeout;
+    });
+    let answered = 0;
+    await page.route('**/api/leads', (route) => {
+      answered++;
+      return route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, code: 'SERVICE_UNAVAILABLE', message: 'Down' }) });
+    });
+    await page.goto('/trt?client=1', { waitUntil: 'load' });
+    const form = page.locator('#contact form');
+    const fill = async (label: RegExp, value: string) =>
+      form.getByLabel(label).evaluate((input: HTMLInputElement, v) => (input.value = v), value);
+    await fill(/Full Name/, 'Jane Smith');
+    await fill(/Email Address/, 'jane@example.com');
+    await fill(/Phone Number/, '(303) 555-0142');
+    await form.getByRole('button', { name: 'Find My Match' }).click();
+    await expect.poll(() => answered).toBe(1);
+    await expect(page.getByRole('status').filter({ hasText: 'Submission Failed' })).toBeVisible();
+  });
+
   test("the visitor's first tap is not lost while the page comes alive", async ({ page }) => {
     const violations = cspViolations(page);
     await page.goto('/?client=1', { waitUntil: 'load' });

@@ -1,6 +1,8 @@
 import { X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { toasts, type Toast } from './toast-store';
+import { useSyncExternalStore } from 'react';
+import { toasts } from './toast-store';
+
+const noToast = () => null;
 import './lead-capture.css';
 
 /**
@@ -9,9 +11,10 @@ import './lead-capture.css';
  * shown while another is up replaces it.
  */
 export function Toaster() {
-  const [toast, setToast] = useState<Toast | null>(null);
-  // No toast exists before the page is live (only a live form shows one): subscribing is enough.
-  useEffect(() => toasts.subscribe(setToast), []);
+  // A submit the boot loader held is pressed again right after hydration, before this
+  // component's effects run; its toast may come first. The store hook reads the toast
+  // shown in between when it subscribes, where a plain subscribing effect would lose it.
+  const toast = useSyncExternalStore(toasts.subscribe, toasts.current, noToast);
   return (
     <div className="toaster" role="status" aria-live="polite" aria-atomic="true">
       {toast && (
