@@ -107,7 +107,7 @@ export const configShape = {
   LOGIN_MAX_PER_ACCOUNT_PER_HOUR: positiveInt(100),
   /** Requests per client IP per minute across the gateway; 0 turns the limit off (benchmarks). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
-  /** Lead submissions (POST /api/leads) per client IP per minute, counted apart from the general limit; 0 turns it off (benchmarks). */
+  /** Public form submissions (POST /api/leads, POST /api/onboarding) per client IP per minute, each form counted apart from the general limit; 0 turns it off (benchmarks). */
   LEAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(5),
 };
 

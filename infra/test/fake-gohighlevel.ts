@@ -14,18 +14,36 @@ export interface FakeContact {
   tags: string[];
 }
 
+export interface FakeLocation {
+  id: string;
+  companyId: string;
+  name: string;
+  phone?: string;
+  email?: string;
+  address?: string;
+  website?: string;
+  prospectInfo?: { firstName?: string; lastName?: string; email?: string };
+  /** Snapshot ids loaded with PUT /locations/{id}, in order. */
+  snapshots: string[];
+}
+
 /**
  * GoHighLevel's API v2 as far as this product uses it, on a loopback port:
+ * the agency token creates sub-accounts (`POST /locations/`, JSON, needs the
+ * company id and a name) and loads snapshots into them (`PUT /locations/{id}`
+ * with `snapshot.id`);
  * the agency token mints location tokens (`POST /oauth/locationToken`, form
  * body, `Version` header required), and a location token upserts contacts
  * into its own location only (`POST /contacts/upsert`, matched by e-mail,
  * then phone). Tests script failures (`failNext`) and revoke tokens.
  */
-export async function startFakeGoHighLevel(options: { agencyToken: string; companyId: string; locations: string[] }) {
+export async function startFakeGoHighLevel(options: { agencyToken: string; companyId: string; locations: string[]; snapshots?: string[] }) {
   const locations = new Set(options.locations);
+  const created = new Map<string, FakeLocation>(); // sub-accounts made through the API
+  const snapshots = new Set(options.snapshots ?? []);
   const tokens = new Map<string, string>(); // token → locationId
   const contacts = new Map<string, FakeContact[]>(); // locationId → contacts
-  const calls: Array<{ path: string; authorization: string | undefined; version: string | undefined }> = [];
+  const calls: Array<{ method: string; path: string; authorization: string | undefined; version: string | undefined; body: string }> = [];
   const failures: Array<{ status: number; body: unknown }> = [];
   let minted = 0;
 
@@ -43,12 +61,54 @@ export async function startFakeGoHighLevel(options: { agencyToken: string; compa
   const server = createServer(async (req, res) => {
     const raw = await read(req);
     const path = (req.url ?? '').split('?')[0];
-    calls.push({ path, authorization: req.headers.authorization, version: req.headers.version as string | undefined });
+    calls.push({ method: req.method ?? '', path, authorization: req.headers.authorization, version: req.headers.version as string | undefined, body: raw });
     const failure = failures.shift();
     if (failure) return send(res, failure.status, failure.body);
-    if (req.method !== 'POST') return send(res, 404, { message: 'Not found' });
     if (!req.headers.version) return send(res, 400, { message: 'Version header is required' });
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    const json = <T>(): T | null => {
+      try {
+        return JSON.parse(raw) as T;
+      } catch {
+        return null;
+      }
+    };
+
+    const locationPath = /^\/locations\/([^/]*)$/.exec(path);
+    if (locationPath) {
+      if (bearer !== options.agencyToken) return send(res, 401, { message: 'Invalid JWT' });
+      if (!String(req.headers['content-type']).startsWith('application/json')) return send(res, 422, { message: ['body must be JSON'] });
+      const body = json<Partial<FakeLocation> & { snapshot?: { id?: string; override?: boolean } }>();
+      if (!body) return send(res, 400, { message: 'Unexpected token in JSON' });
+      if (body.companyId !== options.companyId) return send(res, 403, { message: 'The token does not have access to this company' });
+      if (req.method === 'POST' && locationPath[1] === '') {
+        if (!body.name) return send(res, 422, { message: ['name should not be empty'] });
+        const location: FakeLocation = {
+          id: `loc${randomBytes(8).toString('hex')}`,
+          companyId: body.companyId,
+          name: body.name,
+          phone: body.phone,
+          email: body.email,
+          address: body.address,
+          website: body.website,
+          prospectInfo: body.prospectInfo,
+          snapshots: [],
+        };
+        created.set(location.id, location);
+        locations.add(location.id);
+        return send(res, 201, { ...location, snapshots: undefined });
+      }
+      if (req.method === 'PUT' && locationPath[1]) {
+        const location = created.get(decodeURIComponent(locationPath[1]));
+        if (!location) return send(res, 404, { message: 'Location not found' });
+        const snapshotId = body.snapshot?.id;
+        if (snapshotId !== undefined && !snapshots.has(snapshotId)) return send(res, 400, { message: `Snapshot ${snapshotId} not found` });
+        if (snapshotId) location.snapshots.push(snapshotId);
+        return send(res, 200, { ...location, snapshots: undefined });
+      }
+      return send(res, 404, { message: `Cannot ${req.method} ${path}` });
+    }
+    if (req.method !== 'POST') return send(res, 404, { message: 'Not found' });
 
     if (path === '/oauth/locationToken') {
       if (bearer !== options.agencyToken) return send(res, 401, { message: 'Invalid JWT' });
@@ -100,6 +160,8 @@ export async function startFakeGoHighLevel(options: { agencyToken: string; compa
     url: `http://127.0.0.1:${port}`,
     calls,
     contactsOf: (locationId: string) => contacts.get(locationId) ?? [],
+    /** Sub-accounts created through the API, in order. */
+    createdLocations: () => [...created.values()],
     /** The next `times` requests answer `status` (e.g. 429, 500) before anything else. */
     failNext: (status: number, times = 1, body: unknown = { message: `scripted ${status}` }) => {
       for (let i = 0; i < times; i++) failures.push({ status, body });

@@ -7,7 +7,7 @@ type JsonSchema = Record<string, unknown>;
 /** What each owner answers, for the document's tags. */
 const TAGS: Record<RouteOwner, string> = {
   gateway: 'Admin sessions: log in, log out, who is logged in (answered by the gateway itself).',
-  tenant: 'Clinics, staff, uploads, domain mappings, which clinic a page shows.',
+  tenant: 'Clinics, staff, uploads, domain mappings, which clinic a page shows, self-onboarding and CRM sub-accounts.',
   leads: 'Leads, their delivery and export.',
   templates: 'Service templates, client services and page content.',
   ads: 'Google Ads campaigns, launches and the Ads connection.',
@@ -29,6 +29,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Unsupported content type (UNSUPPORTED_MEDIA_TYPE)',
   429: 'Too many requests (RATE_LIMITED)',
   500: 'Something went wrong on our side (INTERNAL)',
+  502: 'An outside provider refused or failed the request; the message carries its words',
   503: 'A service or the session store is temporarily unavailable (SERVICE_UNAVAILABLE); see Retry-After',
 };
 

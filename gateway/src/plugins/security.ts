@@ -141,9 +141,19 @@ const ownOrigin = (request: FastifyRequest) => originOf(`${request.protocol}://$
 /** Static files are cheap and numerous per page view; the general limit is for everything else. */
 const isStaticAsset = (url: string) => url.startsWith('/assets/') || url.startsWith('/remotes/');
 
-/** POST /api/leads, the lead form's submission (its own rate limit). */
-const isLeadSubmission = (request: FastifyRequest) =>
-  request.method === routes.submitLead.method && request.url.split('?', 1)[0] === routes.submitLead.path;
+/**
+ * The public forms' submissions: a lead (POST /api/leads) and a sign-up (POST
+ * /api/onboarding). Each has its own low count per address and its own words.
+ */
+const FORM_SUBMISSIONS = [
+  { route: routes.submitLead, message: Messages.leadsRateLimited },
+  { route: routes.submitOnboarding, message: Messages.onboardingRateLimited },
+] as const;
+
+const formSubmission = (request: FastifyRequest) => {
+  const path = request.url.split('?', 1)[0];
+  return FORM_SUBMISSIONS.find(({ route }) => request.method === route.method && path === route.path) ?? null;
+};
 
 /** The request is signed by the public shell (its own calls while rendering a page). */
 export function isPublicShellCall(secret: string, request: FastifyRequest): boolean {
@@ -217,10 +227,13 @@ export const securityPlugin = fp<SecurityOptions>(
       await app.register(rateLimit, {
         global: true,
         timeWindow: 60_000,
-        // Lead submissions have their own, much lower count per address: a person sends one
-        // form; a script sending hundreds is refused before the leads service sees them.
-        keyGenerator: (request) => (isLeadSubmission(request) ? `lead:${request.ip}` : request.ip),
-        max: (request) => (isLeadSubmission(request) ? leads : general),
+        // Form submissions (a lead, a sign-up) have their own, much lower count per address: a person
+        // sends one form; a script sending hundreds is refused before the service sees them.
+        keyGenerator: (request) => {
+          const form = formSubmission(request);
+          return form ? `${form.route.operation}:${request.ip}` : request.ip;
+        },
+        max: (request) => (formSubmission(request) ? leads : general),
         // Counted in memory, per gateway process: a coarse flood guard that costs no Redis
         // round trip per request (that cost ~15% of throughput in infra/bench). With N replicas
         // an address gets up to N times the limit; the login throttle, which must be exact, is in Redis.
@@ -228,10 +241,10 @@ export const securityPlugin = fp<SecurityOptions>(
         // A page view was counted when it reached the gateway; the data calls
         // the public shell makes to render it (signed as the shell's) are not. A limit set to 0 is off.
         allowList: (request) =>
-          (isLeadSubmission(request) ? leads === 0 : general === 0 || isStaticAsset(request.url)) ||
+          (formSubmission(request) ? leads === 0 : general === 0 || isStaticAsset(request.url)) ||
           isPublicShellCall(options.internalSecret, request),
         errorResponseBuilder: (request) =>
-          new AppError(429, ErrorCode.RATE_LIMITED, isLeadSubmission(request) ? Messages.leadsRateLimited : Messages.rateLimited),
+          new AppError(429, ErrorCode.RATE_LIMITED, formSubmission(request)?.message ?? Messages.rateLimited),
       });
     }
 

@@ -95,7 +95,7 @@ describe('gateway routing by the route table', () => {
     ['POST', '/uploads/x.png'],
     ['DELETE', '/api/leads/1'],
     // Rows that come back with their issues: no service answers them yet.
-    ['POST', '/api/onboarding'],
+    ['GET', '/api/onboarding'],
     ['GET', '/api/google-ads/campaigns'],
   ] as const)('answers %s %s (in no row) with the JSON 404', async (method, path) => {
     const res = await call(gateway.server, { method, path }).set('cookie', cookie);

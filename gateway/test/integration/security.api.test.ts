@@ -127,9 +127,9 @@ describe('security headers, allowed origins and the general rate limit', () => {
     }
   });
 
-  it('limits lead submissions per IP on their own count, with the leads message', async () => {
+  it('limits lead and onboarding submissions per IP, each on its own count with its own message', async () => {
     // Leads is not listening: each counted submission answers 503; the limit answers before it is asked.
-    const limited = buildGateway({ RATE_LIMIT_PER_MINUTE: '100', LEAD_RATE_LIMIT_PER_MINUTE: '2', LEADS_URL: await closedPortUrl() }).app;
+    const limited = buildGateway({ RATE_LIMIT_PER_MINUTE: '100', LEAD_RATE_LIMIT_PER_MINUTE: '2', LEADS_URL: await closedPortUrl(), TENANT_URL: await closedPortUrl() }).app;
     await limited.ready();
     try {
       const post = () => request(limited.server).post('/api/leads').send({ name: 'Jane Smith' });
@@ -140,6 +140,12 @@ describe('security headers, allowed origins and the general rate limit', () => {
       expect(refused.body).toEqual({ success: false, code: 'RATE_LIMITED', message: Messages.leadsRateLimited });
       // Other calls from the same address are not held back by the lead count.
       expect((await request(limited.server).get('/api/admin/auth-status')).status).toBe(401);
+      // A sign-up has a count of its own, with its own words.
+      const signUp = () => request(limited.server).post('/api/onboarding').send({ name: 'Summit Clinic' });
+      expect([(await signUp()).status, (await signUp()).status]).toEqual([503, 503]);
+      const refusedSignUp = await signUp();
+      expect(refusedSignUp.status).toBe(429);
+      expect(refusedSignUp.body.message).toBe(Messages.onboardingRateLimited);
     } finally {
       await limited.close();
     }

@@ -64,6 +64,15 @@ export const Messages = {
     `This lead was moved to ${status} by someone else in the meantime. Reload it and try again.`,
   leadDeliveryNotFailed: (status: string) => `Only a failed delivery can be retried; this one is ${status.replace('_', ' ')}.`,
   leadDeliveryBusy: 'This delivery is being attempted right now. Try again in a moment.',
+  // Onboarding and the CRM (public spec §2, §8; admin spec §2.4)
+  onboardingRateLimited: 'Too many sign-ups were sent from your network. Please wait a few minutes and try again.',
+  onboardingUnknownServices: (ids: number[]) =>
+    `Service${ids.length === 1 ? '' : 's'} ${ids.join(', ')} ${ids.length === 1 ? 'is' : 'are'} no longer offered. Please go back and choose again.`,
+  onboardingServicesPending:
+    'Your clinic was created, but we could not add your services just now. Please press Complete Setup again in a moment.',
+  onboardingIdempotencyMismatch: 'This sign-up was already sent with different details. Please reload the page and try again.',
+  crmAccountExists: (name: string) => `This clinic already has a CRM account (${name}).`,
+  crmAccountBusy: 'A CRM account is being created for this clinic right now. Try again in a moment.',
   notAdmin: 'This account does not have admin access.',
   notFound: 'This record was not found.',
   sessionStoreUnavailable: 'Sign-in is temporarily unavailable. Please try again in a moment.',

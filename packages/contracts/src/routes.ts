@@ -9,8 +9,10 @@ import {
   ClientQuerySchema,
   ClientSchema,
   ClientUpdateSchema,
+  CrmAccountResultSchema,
   TrackingSettingsSchema,
 } from './tenant/client';
+import { OnboardingResultSchema, OnboardingSubmitSchema } from './tenant/onboarding';
 import { DomainMappingCreateSchema, DomainMappingSchema } from './tenant/domain';
 import { ClientResolutionSchema, PageContextSchema, ResolveClientQuerySchema } from './tenant/resolve';
 import { ClientIdParamSchema, StaffMemberCreateSchema, StaffMemberSchema, StaffMemberUpdateSchema } from './tenant/staff';
@@ -155,6 +157,35 @@ export const tenantRoutes = {
     params: IdParamSchema,
     data: DeletedResultSchema,
     errors: [404],
+  }),
+  createCrmAccount: defineRoute({
+    operation: 'createCrmAccount',
+    method: 'POST',
+    path: '/api/clients/:id/create-ghl-subaccount',
+    owner: 'tenant',
+    access: 'admin',
+    summary:
+      'Create CRM Account (admin spec §2.4): creates the clinic’s GoHighLevel sub-account now and loads its services’ snapshots; ' +
+      'the retry of a provisioning that failed. 502 carries GoHighLevel’s words, 503 says the CRM is not configured.',
+    params: IdParamSchema,
+    data: CrmAccountResultSchema,
+    errors: [404, 409, 502, 503],
+  }),
+  submitOnboarding: defineRoute({
+    operation: 'submitOnboarding',
+    method: 'POST',
+    path: '/api/onboarding',
+    owner: 'tenant',
+    access: 'public',
+    summary:
+      'Self-onboarding (public spec §2, DESIGN §2): creates the clinic with the onboarding brand colours, maps its domain, activates each chosen service ' +
+      'and queues its CRM sub-account; answers once the clinic and its services are committed. The same business (e-mail and name) again within a day, ' +
+      'or the same `Idempotency-Key`, answers the first clinic instead of creating a second.',
+    body: OnboardingSubmitSchema,
+    bodyLimit: 16 * 1024,
+    status: 201,
+    data: OnboardingResultSchema,
+    errors: [409, 422, 503],
   }),
   getTrackingSettings: defineRoute({
     operation: 'getTrackingSettings',

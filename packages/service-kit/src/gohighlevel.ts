@@ -5,6 +5,9 @@ import { z } from 'zod';
  * talks to the agency's CRM. Leads pushes contacts with it; tenant's
  * provisioning (the onboarding and CRM issue) adds sub-accounts to it.
  *
+ * Tenant's provisioning creates a clinic's sub-account (`POST /locations/`)
+ * and loads a snapshot into it (`PUT /locations/{id}` with `snapshot`).
+ *
  * Auth is the agency's: an agency-level token (a Private Integration token or
  * an OAuth agency token) and its company id. Calls inside a clinic's
  * sub-account (a "location") use a location token that the agency token
@@ -48,9 +51,22 @@ export interface GhlContact {
   tags: string[];
 }
 
+/** A clinic as its new sub-account is created from it. */
+export interface GhlBusiness {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  website: string | null;
+}
+
 export interface GoHighLevel {
   /** Creates or updates the contact in the location; answers its CRM id and whether it was new. */
   upsertContact(locationId: string, contact: GhlContact): Promise<{ contactId: string; created: boolean }>;
+  /** Creates a sub-account (location) under the agency; answers its id and name. Not idempotent: callers store the id at once. */
+  createLocation(business: GhlBusiness): Promise<{ id: string; name: string }>;
+  /** Loads a snapshot (a service's funnels, pipelines, automations) into a location, keeping what is there. */
+  loadSnapshot(locationId: string, snapshotId: string): Promise<void>;
 }
 
 /** A CRM answer that is not a success; `retryable` when waiting could help (429, 5xx, network). */
@@ -66,6 +82,7 @@ export class GhlError extends Error {
 }
 
 const LocationTokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.coerce.number().positive().optional() });
+const LocationAnswerSchema = z.object({ id: z.string().min(1), name: z.string().optional() });
 const UpsertAnswerSchema = z.object({ new: z.boolean().optional(), contact: z.object({ id: z.string().min(1) }) });
 
 /** Mint a fresh location token this long before the old one expires. */
@@ -83,11 +100,11 @@ export function createGoHighLevel(config: GhlConfig, now: () => number = Date.no
   if (!agencyToken || !companyId) return null;
   const tokens = new Map<string, { token: string; until: number }>();
 
-  async function call(path: string, init: { token: string; form?: Record<string, string>; json?: unknown }): Promise<unknown> {
+  async function call(path: string, init: { token: string; method?: 'POST' | 'PUT'; form?: Record<string, string>; json?: unknown }): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(config.GHL_BASE_URL + path, {
-        method: 'POST',
+        method: init.method ?? 'POST',
         headers: {
           authorization: `Bearer ${init.token}`,
           version: GHL_API_VERSION,
@@ -142,6 +159,27 @@ export function createGoHighLevel(config: GhlConfig, now: () => number = Date.no
       const parsed = UpsertAnswerSchema.safeParse(answer);
       if (!parsed.success) throw new GhlError('GoHighLevel answered /contacts/upsert without a contact id.', 200, true);
       return { contactId: parsed.data.contact.id, created: parsed.data.new ?? false };
+    },
+
+    async createLocation(business) {
+      const { firstName, lastName } = splitName(business.name);
+      const json = {
+        companyId,
+        name: business.name,
+        ...(business.phone && { phone: business.phone }),
+        ...(business.email && { email: business.email }),
+        ...(business.address && { address: business.address }),
+        ...(business.website && { website: business.website }),
+        ...(business.email && { prospectInfo: { firstName, lastName, email: business.email } }),
+      };
+      const answer = LocationAnswerSchema.safeParse(await call('/locations/', { token: agencyToken, json }));
+      if (!answer.success) throw new GhlError('GoHighLevel answered /locations/ without a sub-account id.', 200, true);
+      return { id: answer.data.id, name: answer.data.name ?? business.name };
+    },
+
+    async loadSnapshot(locationId, snapshotId) {
+      const path = `/locations/${encodeURIComponent(locationId)}`;
+      await call(path, { token: agencyToken, method: 'PUT', json: { companyId, snapshot: { id: snapshotId, override: false } } });
     },
   };
 }

@@ -1,15 +1,23 @@
 import type { DataSource } from 'typeorm';
 import {
   contentCacheFromConfig,
+  createQueue,
   createServiceApp,
   databaseReady,
+  queueRedis,
+  type JobQueue,
   registerContentCache,
   registerDataSource,
   listAuditLog,
   registerRoutes,
   type ContentCache,
 } from '@hap/service-kit';
+import { createGoHighLevel, type GoHighLevel } from '@hap/service-kit/gohighlevel';
+import { createCatalogueClient, type CatalogueClient } from './clients/catalogue.client';
 import type { Config } from './config';
+import { CrmProvisioning } from './modules/crm/crm-provisioning';
+import { onboardingHandlers } from './modules/onboarding/onboarding.routes';
+import { OnboardingService } from './modules/onboarding/onboarding.service';
 import { ClientRepository } from './modules/client/client.repository';
 import { clientHandlers } from './modules/client/client.routes';
 import { ClientService } from './modules/client/client.service';
@@ -36,7 +44,17 @@ export interface TenantAppOptions {
    * CONTENT_CACHE_TTL_MS; none when that is 0). A test may pass its own, or null.
    */
   pageContextCache?: ContentCache | null;
+  /** The templates service as onboarding and provisioning call it. Default: TEMPLATES_URL, signed as tenant. */
+  catalogue?: CatalogueClient;
+  /** Where onboarding queues tenant.provision. Default: the config's Redis; null queues nothing. */
+  provisionQueue?: Pick<JobQueue<'tenant.provision'>, 'add'> | null;
+  /** The CRM adapter for Create CRM Account. Default: from GHL_* (null when not configured). */
+  crm?: GoHighLevel | null;
 }
+
+/** The templates client a tenant process uses, from its config. */
+export const catalogueFromConfig = (config: Config): CatalogueClient =>
+  createCatalogueClient({ baseUrl: config.TEMPLATES_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TEMPLATES_TIMEOUT_MS });
 
 /**
  * Builds the tenant API without listening (tests drive it in-process):
@@ -71,7 +89,19 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
   if (pageCache) registerContentCache(app, pageCache, dataSource);
   const pages = new PageContextService(new ResolveClientService(mappings, clientRepository, pageCache), clients, staff, pageCache);
 
+  const catalogue = options.catalogue ?? catalogueFromConfig(config);
+  let provisionQueue = options.provisionQueue;
+  if (provisionQueue === undefined) {
+    // Opened at the first sign-up: a tenant process that never sees one holds no queue connection.
+    let queue: JobQueue<'tenant.provision'> | null = null;
+    app.addHook('onClose', () => queue?.close());
+    provisionQueue = { add: (payload) => (queue ??= createQueue('tenant.provision', queueRedis(config))).add(payload) };
+  }
+  const crm = new CrmProvisioning(dataSource, clientRepository, catalogue, options.crm === undefined ? createGoHighLevel(config) : options.crm);
+  const onboarding = new OnboardingService(dataSource, clientRepository, mappings, catalogue, provisionQueue);
+
   registerRoutes(app, 'tenant', {
+    ...onboardingHandlers(onboarding, crm),
     ...clientHandlers(clients),
     ...staffMemberHandlers(staff),
     ...domainMappingHandlers(new DomainMappingService(dataSource, mappings, clientRepository)),

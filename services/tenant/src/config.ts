@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { baseConfigShape, contentCacheConfigShape, loadConfig, port } from '@hap/service-kit';
+import { ghlConfigShape } from '@hap/service-kit/gohighlevel';
 import { DEFAULT_PORTS } from '@hap/contracts';
 
 /** The repository root, from src/ (tests) and dist/ (built) alike. */
@@ -19,6 +20,14 @@ export const configShape = {
     .min(1)
     .default(resolve(REPO_ROOT, '.data/uploads'))
     .transform((dir) => resolve(dir)),
+  /** Where the templates service listens: onboarding activates the chosen services there and provisioning reads their snapshots. */
+  TEMPLATES_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default(`http://127.0.0.1:${DEFAULT_PORTS.templates}`)
+    .transform((url) => url.replace(/\/+$/, '')),
+  TEMPLATES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** The agency's GoHighLevel credentials: each clinic gets a CRM sub-account. Unset: provisioning is recorded as not configured. */
+  ...ghlConfigShape,
 };
 
 export const loadServiceConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(configShape, env);

@@ -5,6 +5,8 @@ import { optionalEmail, optionalHexColour, optionalText, optionalTrackingId, opt
 /** Default brand colours (public spec §3, §9). */
 export const DEFAULT_BRAND_COLOR = '#37a2d4';
 export const DEFAULT_BRAND_BG_COLOR = '#00446f';
+/** DESIGN §9.4: a self-onboarded clinic's brand colour (public spec §3: '#2563eb on creation in onboarding'). */
+export const ONBOARDING_BRAND_COLOR = '#2563eb';
 
 const googleAdsId = () =>
   z
@@ -50,6 +52,24 @@ export const ClientUpdateSchema = z
 export type ClientUpdate = z.output<typeof ClientUpdateSchema>;
 
 /** The full client, as admins see it. */
+/**
+ * A clinic's CRM sub-account (issue 9): `pending` while the provisioning job
+ * has it, `created` once the sub-account exists (its snapshots loaded),
+ * `failed` after the job gave up (an admin retries with Create CRM Account),
+ * `not_configured` when the platform has no GoHighLevel credentials.
+ */
+export const CrmStatusSchema = z.enum(['pending', 'created', 'failed', 'not_configured']);
+export type CrmStatus = z.infer<typeof CrmStatusSchema>;
+
+/** `POST /api/clients/{id}/create-ghl-subaccount` (admin spec §7: the screen reads data.subaccountName). */
+export const CrmAccountResultSchema = z.object({
+  subaccountId: z.string(),
+  subaccountName: z.string(),
+  /** How many of the chosen services' snapshots were loaded into it. */
+  snapshotsLoaded: z.number().int(),
+});
+export type CrmAccountResult = z.infer<typeof CrmAccountResultSchema>;
+
 export const ClientSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -73,6 +93,11 @@ export const ClientSchema = z.object({
   ghlSubaccountId: z.string().nullable(),
   ghlSubaccountName: z.string().nullable(),
   ghlCreatedAt: timestamp().nullable(),
+  /** Where the clinic's CRM sub-account stands; null when none was ever asked for (an admin-added clinic). */
+  crmStatus: CrmStatusSchema.nullable(),
+  /** Why the last attempt failed (GoHighLevel's words), or why it cannot run. */
+  crmError: z.string().nullable(),
+  crmUpdatedAt: timestamp().nullable(),
   webhookUrl: z.string().nullable(),
   /** The webhook's signing secret: admins copy it into the receiver. Made when a URL is first set. */
   webhookSecret: z.string().nullable(),

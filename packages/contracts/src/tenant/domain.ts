@@ -3,6 +3,9 @@ import { idField, timestamp } from '../fields';
 
 const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
+/** A syntactically valid, already normalised host name (www.clinic.com). */
+export const isHostName = (host: string): boolean => HOSTNAME.test(host);
+
 /** Lower-cases a host and strips a port: `WWW.Clinic.com:443` → `www.clinic.com`. */
 export function normaliseHost(host: string): string {
   const h = host.trim().toLowerCase();
@@ -27,7 +30,7 @@ export const DomainMappingCreateSchema = z.object({
     .string({ error: 'Domain is required' })
     .trim()
     .transform(normaliseHost)
-    .refine((v) => HOSTNAME.test(v), 'Must be a host name like www.clinic.com'),
+    .refine(isHostName, 'Must be a host name like www.clinic.com'),
   path: z
     .string()
     .trim()

@@ -7,13 +7,19 @@ import { UserEntity } from '../modules/user/user.entity';
 import { CreateTenantTables1763900000000 } from './migrations/1763900000000-CreateTenantTables';
 import { CreateSeedHistory1764000000000 } from './migrations/1764000000000-CreateSeedHistory';
 import { AddClientWebhook1764400000000 } from './migrations/1764400000000-AddClientWebhook';
+import { AddOnboardingAndCrm1764600000000 } from './migrations/1764600000000-AddOnboardingAndCrm';
 
 export const SCHEMA = 'tenant';
 
 export const TENANT_ENTITIES = [UserEntity, ClientEntity, StaffMemberEntity, DomainMappingEntity, AuditLogEntity];
 
 /** In order; a new migration goes at the end. */
-export const TENANT_MIGRATIONS = [CreateTenantTables1763900000000, CreateSeedHistory1764000000000, AddClientWebhook1764400000000];
+export const TENANT_MIGRATIONS = [
+  CreateTenantTables1763900000000,
+  CreateSeedHistory1764000000000,
+  AddClientWebhook1764400000000,
+  AddOnboardingAndCrm1764600000000,
+];
 
 /** The tenant service's data source: its entities and migrations. */
 export const createDataSource = (url: string) =>

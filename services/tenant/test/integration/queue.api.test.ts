@@ -1,13 +1,26 @@
 import { describeQueues } from '../../../../infra/test/queue-suite';
-import { handlers } from '../../src/queues/handlers';
+import { createCatalogueClient } from '../../src/clients/catalogue.client';
+import { loadServiceConfig } from '../../src/config';
+import { createDataSource } from '../../src/db/data-source';
+import { createHandlers } from '../../src/queues/handlers';
+
+const config = loadServiceConfig();
+const dataSource = createDataSource(config.DATABASE_URL);
+beforeAll(() => dataSource.initialize());
+afterAll(() => dataSource.destroy());
 
 describeQueues({
   owner: 'tenant',
-  handlers,
+  // The worker's real handlers: a clinic that no longer exists needs no sub-account, so the job completes.
+  handlers: createHandlers({
+    dataSource,
+    catalogue: createCatalogueClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: config.INTERNAL_SECRET, timeoutMs: 500 }),
+    crm: null,
+  }),
   samples: {
-    'tenant.provision': { clientId: 3 },
+    'tenant.provision': { clientId: 2_000_000_000 },
   },
   expectations: {
-    'tenant.provision': { failsWith: /^tenant\.provision jobs are not implemented until the CRM \(GoHighLevel\) sub-account integration/ },
+    'tenant.provision': { completes: true },
   },
 });

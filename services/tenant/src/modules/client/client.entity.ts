@@ -1,3 +1,4 @@
+import type { CrmStatus } from '@hap/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** A clinic (admin spec §3 clients). */
@@ -68,6 +69,16 @@ export class ClientEntity {
 
   @Column({ name: 'ghl_created_at', type: 'timestamptz', nullable: true })
   ghlCreatedAt: Date | null;
+
+  /** Where the CRM sub-account stands (contracts CrmStatusSchema); null: never asked for. */
+  @Column({ name: 'crm_status', type: 'text', nullable: true })
+  crmStatus: CrmStatus | null;
+
+  @Column({ name: 'crm_error', type: 'text', nullable: true })
+  crmError: string | null;
+
+  @Column({ name: 'crm_updated_at', type: 'timestamptz', nullable: true })
+  crmUpdatedAt: Date | null;
 
   /** Where each new lead is POSTed, signed; null: no webhook. */
   @Column({ name: 'webhook_url', type: 'text', nullable: true })

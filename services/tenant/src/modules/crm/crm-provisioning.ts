@@ -1,0 +1,149 @@
+import type { DataSource } from 'typeorm';
+import { ErrorCode, Messages, type CrmAccountResult } from '@hap/contracts';
+import { AppError, assertAdmin, recordAudit, type Actor } from '@hap/service-kit';
+import { GhlError, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
+import type { CatalogueClient } from '../../clients/catalogue.client';
+import type { ClientEntity } from '../client/client.entity';
+import type { ClientRepository } from '../client/client.repository';
+
+/** Why one provisioning attempt stopped; `retryable` when trying again later may help. */
+export class ProvisionError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+    readonly status: 404 | 409 | 502 | 503 = 502,
+  ) {
+    super(message);
+    this.name = 'ProvisionError';
+  }
+}
+
+/** The snapshot ids to load: one per active service that has one, each once, in service order. */
+export function snapshotsToLoad(activeTemplateIds: readonly number[], templates: ReadonlyArray<{ id: number; ghlSnapshotId: string | null }>): string[] {
+  const byId = new Map(templates.map((t) => [t.id, t.ghlSnapshotId]));
+  return [...new Set(activeTemplateIds.map((id) => byId.get(id)).filter((s): s is string => Boolean(s)))];
+}
+
+/**
+ * A clinic's CRM sub-account (issue 9; public spec §4 onboarding; admin spec
+ * §2.4 Create CRM Account): makes sure the services its onboarding chose are
+ * active, creates the GoHighLevel location from the clinic's details, stores
+ * its id at once (a later failure never makes a second one), then loads the
+ * snapshot of each active service. One attempt per clinic at a time (a
+ * PostgreSQL advisory lock held on its own connection, freed if the process
+ * dies). The tenant.provision job and the admin's button both run it.
+ */
+export class CrmProvisioning {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clients: ClientRepository,
+    private readonly catalogue: CatalogueClient,
+    private readonly crm: GoHighLevel | null,
+  ) {}
+
+  /** Create CRM Account: one attempt now; the answer carries GoHighLevel's words when it fails. */
+  async createForAdmin(actor: Actor, clientId: number): Promise<CrmAccountResult> {
+    assertAdmin(actor);
+    try {
+      return await this.attempt(actor, clientId, { final: true, fromAdmin: true });
+    } catch (err) {
+      if (!(err instanceof ProvisionError)) throw err;
+      const code = { 404: ErrorCode.NOT_FOUND, 409: ErrorCode.CONFLICT, 502: ErrorCode.SERVICE_UNAVAILABLE, 503: ErrorCode.NOT_CONFIGURED }[err.status];
+      throw new AppError(err.status, code, err.message);
+    }
+  }
+
+  /**
+   * One attempt of the tenant.provision job. A retryable failure is thrown for
+   * BullMQ to try again with backoff; the last attempt, or one that cannot
+   * succeed, leaves the clinic `failed` with the reason for admins.
+   */
+  async runJob(actor: Actor, clientId: number, final: boolean): Promise<CrmAccountResult | null> {
+    try {
+      return await this.attempt(actor, clientId, { final, fromAdmin: false });
+    } catch (err) {
+      // The clinic was deleted, or already has its account: nothing left to do.
+      if (err instanceof ProvisionError && (err.status === 404 || (err.status === 409 && !err.retryable))) return null;
+      throw err;
+    }
+  }
+
+  private async attempt(actor: Actor, clientId: number, options: { final: boolean; fromAdmin: boolean }): Promise<CrmAccountResult> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      const [{ locked }] = (await runner.query(`SELECT pg_try_advisory_lock(hashtext('crm-provision'), $1) AS "locked"`, [clientId])) as Array<{ locked: boolean }>;
+      if (!locked) throw new ProvisionError(Messages.crmAccountBusy, true, 409);
+      try {
+        return await this.provision(actor, clientId, options);
+      } finally {
+        await runner.query(`SELECT pg_advisory_unlock(hashtext('crm-provision'), $1)`, [clientId]);
+      }
+    } finally {
+      await runner.release();
+    }
+  }
+
+  private async provision(actor: Actor, clientId: number, { final, fromAdmin }: { final: boolean; fromAdmin: boolean }): Promise<CrmAccountResult> {
+    const client = await this.clients.findById(clientId);
+    if (!client) throw new ProvisionError(Messages.clientNotFound(clientId), false, 404);
+    if (client.ghlSubaccountId && client.crmStatus === 'created') {
+      throw new ProvisionError(Messages.crmAccountExists(client.ghlSubaccountName ?? client.ghlSubaccountId), false, 409);
+    }
+    const requestId = actor.requestId;
+    try {
+      // The onboarding's choices, activated again (already active is fine): a visitor who left after a failed answer still gets them.
+      if (!fromAdmin) for (const templateId of await this.chosenServices(clientId)) await this.activateIfOffered(clientId, templateId, requestId);
+      if (!this.crm) {
+        await this.record(actor, client, { crmStatus: 'not_configured', crmError: GHL_NOT_CONFIGURED });
+        throw new ProvisionError(GHL_NOT_CONFIGURED, false, 503);
+      }
+      let location = client.ghlSubaccountId ? { id: client.ghlSubaccountId, name: client.ghlSubaccountName ?? client.name } : null;
+      if (!location) {
+        location = await this.crm.createLocation({ name: client.name, email: client.email, phone: client.phone, address: client.address, website: client.website });
+        // Stored before anything else can fail: a retry loads snapshots into this one instead of creating another.
+        await this.record(actor, client, { ghlSubaccountId: location.id, ghlSubaccountName: location.name, ghlCreatedAt: new Date(), crmStatus: 'pending', crmError: null });
+      }
+      const [active, templates] = await Promise.all([this.catalogue.activeTemplateIds(clientId, requestId), this.catalogue.templates(requestId)]);
+      const snapshots = snapshotsToLoad(active, templates);
+      for (const snapshotId of snapshots) await this.crm.loadSnapshot(location.id, snapshotId);
+      await this.record(actor, client, { crmStatus: 'created', crmError: null });
+      return { subaccountId: location.id, subaccountName: location.name, snapshotsLoaded: snapshots.length };
+    } catch (err) {
+      if (err instanceof ProvisionError) throw err;
+      const retryable = err instanceof GhlError ? err.retryable : true;
+      const message = err instanceof Error ? err.message : String(err);
+      // Admins see why on the clinic; a job that will try again says so.
+      const giveUp = final || !retryable;
+      await this.record(actor, client, { crmStatus: giveUp ? 'failed' : 'pending', crmError: giveUp ? message : `Retrying: ${message}` });
+      throw new ProvisionError(message, retryable && !final, 502);
+    }
+  }
+
+  private async chosenServices(clientId: number): Promise<number[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT DISTINCT unnest("service_ids") AS "id" FROM "tenant"."onboarding_submissions" WHERE "client_id" = $1 ORDER BY 1`,
+      [clientId],
+    )) as Array<{ id: number }>;
+    return rows.map((r) => r.id);
+  }
+
+  /** A service retired since the sign-up is skipped, not a reason to fail. */
+  private async activateIfOffered(clientId: number, templateId: number, requestId: string): Promise<void> {
+    try {
+      await this.catalogue.activate(clientId, templateId, requestId);
+    } catch (err) {
+      if ((err as { status?: number }).status === 404) return;
+      throw err;
+    }
+  }
+
+  /** The clinic's CRM columns and an audit row, in one transaction. */
+  private async record(actor: Actor, client: ClientEntity, values: Partial<Pick<ClientEntity, 'ghlSubaccountId' | 'ghlSubaccountName' | 'ghlCreatedAt' | 'crmStatus' | 'crmError'>>) {
+    await this.dataSource.transaction(async (manager) => {
+      await this.clients.update(client.id, { ...values, crmUpdatedAt: new Date() }, manager);
+      await recordAudit(manager, actor, { action: 'update', entity: 'client', entityId: client.id, changes: { after: { ...values } } });
+    });
+    Object.assign(client, values);
+  }
+}

@@ -1,0 +1,152 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import {
+  DEFAULT_BRAND_BG_COLOR,
+  ErrorCode,
+  IdempotencyKeySchema,
+  Messages,
+  ONBOARDING_BRAND_COLOR,
+  type OnboardingResult,
+  type OnboardingSubmit,
+} from '@hap/contracts';
+import { AppError, badRequest, conflict, isUniqueViolation, recordAudit, type Actor, type JobQueue } from '@hap/service-kit';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CatalogueClient } from '../../clients/catalogue.client';
+import type { ClientRepository } from '../client/client.repository';
+import type { DomainMappingRepository } from '../domain-mapping/domain-mapping.repository';
+import { businessKeyOf, onboardingHash, SAME_BUSINESS_WINDOW_HOURS, unknownServiceIds } from './onboarding.rules';
+
+export interface OnboardingContext {
+  actor: Actor;
+  idempotencyKey: string | undefined;
+  log: FastifyBaseLogger;
+}
+
+interface Submission {
+  client_id: number;
+  request_hash: string;
+  service_ids: number[];
+  name: string;
+}
+
+const unprocessable = (message: string) => new AppError(422, ErrorCode.VALIDATION_FAILED, message);
+
+/**
+ * POST /api/onboarding (public spec §2, §4; DESIGN §2): one public call does
+ * what the spec's browser did with admin calls. The clinic, its domain
+ * mapping and the submission are one transaction; then each chosen service is
+ * activated in templates and the CRM sub-account is queued. The answer comes
+ * once the clinic and its services are committed. A retry (same key, or the
+ * same business within a day) finds the clinic and finishes what is missing,
+ * so a failure half-way loses nothing and never makes a second clinic.
+ */
+export class OnboardingService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clients: ClientRepository,
+    private readonly mappings: DomainMappingRepository,
+    private readonly catalogue: CatalogueClient,
+    /** tenant.provision; null when this process has no queue (tests that do not need it). */
+    private readonly provisioning: Pick<JobQueue<'tenant.provision'>, 'add'> | null,
+  ) {}
+
+  async submit(input: OnboardingSubmit, context: OnboardingContext): Promise<OnboardingResult> {
+    const key = this.idempotencyKey(context.idempotencyKey);
+    // Checked before anything is written: a retired service is the visitor's to fix, and an
+    // unreachable catalogue (ApiError 503) leaves nothing half-made.
+    const offered = new Set((await this.catalogue.templates(context.actor.requestId)).map((t) => t.id));
+    const unknown = unknownServiceIds(input.selectedServiceIds, offered);
+    if (unknown.length > 0) throw unprocessable(Messages.onboardingUnknownServices(unknown));
+
+    const { clientId, name, serviceIds, created } = await this.store(input, key, context.actor);
+
+    // Queued first: if activating fails below, the job activates them too.
+    try {
+      await this.provisioning?.add({ clientId });
+    } catch (err) {
+      context.log.error({ err, clientId }, 'tenant.provision could not be queued');
+      await this.clients.update(clientId, { crmStatus: 'failed', crmError: 'The CRM sub-account could not be queued; use Create CRM Account.', crmUpdatedAt: new Date() });
+    }
+    try {
+      for (const templateId of serviceIds) await this.catalogue.activate(clientId, templateId, context.actor.requestId);
+    } catch (err) {
+      context.log.warn({ err, clientId }, 'onboarding: activating services failed; the visitor is asked to retry');
+      throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.onboardingServicesPending);
+    }
+    return { clientId, name, activatedServiceIds: serviceIds, created };
+  }
+
+  private idempotencyKey(header: string | undefined): string | null {
+    if (header === undefined) return null;
+    const parsed = IdempotencyKeySchema.safeParse(header);
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? Messages.validationFailed);
+    return parsed.data;
+  }
+
+  private async store(input: OnboardingSubmit, key: string | null, actor: Actor) {
+    const businessKey = businessKeyOf(input);
+    const hash = onboardingHash(input);
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        // One sign-up of a business at a time: two quick presses find one clinic.
+        await manager.query(`SELECT pg_advisory_xact_lock(hashtext('onboarding'), hashtext($1))`, [businessKey]);
+        const earlier = await this.earlier(manager, key, businessKey);
+        if (earlier) {
+          if (key && earlier.byKey && earlier.row.request_hash !== hash) throw conflict(Messages.onboardingIdempotencyMismatch);
+          // The same business again: its clinic, with any service it adds now.
+          const serviceIds = [...new Set([...earlier.row.service_ids, ...input.selectedServiceIds])];
+          await manager.query(`INSERT INTO "tenant"."onboarding_submissions" ("client_id", "idempotency_key", "business_key", "request_hash", "service_ids")
+            VALUES ($1, $2, $3, $4, $5) ON CONFLICT ("idempotency_key") DO NOTHING`, [earlier.row.client_id, key, businessKey, hash, serviceIds]);
+          return { clientId: earlier.row.client_id, name: earlier.row.name, serviceIds, created: false };
+        }
+        if (input.domain && (await this.mappings.findByDomainAndPath(input.domain, '/', manager))) {
+          throw conflict(Messages.domainAlreadyMapped(input.domain, '/'));
+        }
+        const client = await this.clients.insert(
+          {
+            name: input.name,
+            address: input.address,
+            phone: input.phone,
+            email: input.email,
+            website: input.website,
+            domain: input.domain,
+            // DESIGN §9.4: the onboarding's brand colours.
+            brandColor: ONBOARDING_BRAND_COLOR,
+            brandBgColor: DEFAULT_BRAND_BG_COLOR,
+            crmStatus: 'pending',
+            crmUpdatedAt: new Date(),
+          },
+          manager,
+        );
+        if (input.domain) await this.mappings.insert({ domain: input.domain, path: '/', clientId: client.id, priority: 100, isActive: true }, manager);
+        await manager.query(`INSERT INTO "tenant"."onboarding_submissions" ("client_id", "idempotency_key", "business_key", "request_hash", "service_ids")
+          VALUES ($1, $2, $3, $4, $5)`, [client.id, key, businessKey, hash, input.selectedServiceIds]);
+        await recordAudit(manager, actor, {
+          action: 'create',
+          entity: 'client',
+          entityId: client.id,
+          changes: { after: { name: client.name, email: client.email, domain: client.domain, source: 'onboarding', serviceIds: input.selectedServiceIds } },
+        });
+        return { clientId: client.id, name: client.name, serviceIds: input.selectedServiceIds, created: true };
+      });
+    } catch (err) {
+      // The key was taken by another business's sign-up in the meantime, or the domain by another clinic.
+      if (isUniqueViolation(err)) throw conflict(key ? Messages.onboardingIdempotencyMismatch : Messages.domainAlreadyMapped(input.domain ?? '', '/'));
+      throw err;
+    }
+  }
+
+  /** The sign-up this one repeats: by its key, else the same business within the window. */
+  private async earlier(manager: EntityManager, key: string | null, businessKey: string): Promise<{ row: Submission; byKey: boolean } | null> {
+    const select = `SELECT s."client_id", s."request_hash", s."service_ids", c."name" FROM "tenant"."onboarding_submissions" s
+      JOIN "tenant"."clients" c ON c."id" = s."client_id"`;
+    if (key) {
+      const [row] = (await manager.query(`${select} WHERE s."idempotency_key" = $1`, [key])) as Submission[];
+      if (row) return { row, byKey: true };
+    }
+    const [row] = (await manager.query(
+      `${select} WHERE s."business_key" = $1 AND s."created_at" > now() - make_interval(hours => $2) ORDER BY s."id" DESC LIMIT 1`,
+      [businessKey, SAME_BUSINESS_WINDOW_HOURS],
+    )) as Submission[];
+    return row ? { row, byKey: false } : null;
+  }
+}

@@ -1,0 +1,256 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Job } from 'bullmq';
+import { Messages, ONBOARDING_BRAND_COLOR } from '@hap/contracts';
+import { createQueue, createQueueEvents, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
+import { createGoHighLevel, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
+import { ADMIN, ANONYMOUS, startService, type StartedService } from '@hap/service-kit/testing';
+import { startFakeGoHighLevel } from '../../../../infra/test/fake-gohighlevel';
+import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
+import { buildApp } from '../../src/app';
+import { createCatalogueClient, type CatalogueClient } from '../../src/clients/catalogue.client';
+import { loadServiceConfig } from '../../src/config';
+import { createDataSource } from '../../src/db/data-source';
+import { createHandlers } from '../../src/queues/handlers';
+
+/**
+ * POST /api/onboarding and the CRM sub-account (issue 9), through the real
+ * tenant app, a real templates service on loopback (activations), BullMQ on
+ * this file's own Redis prefix and GoHighLevel's API as a loopback fake.
+ */
+const config = loadServiceConfig();
+const redis: QueueRedis = { url: config.REDIS_URL, prefix: `${process.env.REDIS_PREFIX ?? 'hap_test'}_onb_${randomBytes(4).toString('hex')}` };
+const TRT = 1;
+const PLONG = 4;
+const WEIGHT = 11;
+
+describe('self-onboarding and CRM provisioning', () => {
+  let tenant: StartedService<ReturnType<typeof buildApp>> & { url: string };
+  let templates: TestTemplates;
+  let ghl: Awaited<ReturnType<typeof startFakeGoHighLevel>>;
+  let queue: JobQueue<'tenant.provision'>;
+  const dataSource = createDataSource(config.DATABASE_URL);
+  let catalogue: CatalogueClient;
+  // The adapter Create CRM Account uses; a test swaps it for "not configured".
+  let crm: GoHighLevel | null;
+
+  beforeAll(async () => {
+    ghl = await startFakeGoHighLevel({ agencyToken: 'pit-agency', companyId: 'comp_9', locations: [], snapshots: ['snap_trt', 'snap_plong'] });
+    crm = createGoHighLevel({ GHL_AGENCY_TOKEN: 'pit-agency', GHL_COMPANY_ID: 'comp_9', GHL_BASE_URL: ghl.url, GHL_TIMEOUT_MS: 2000 });
+    queue = createQueue('tenant.provision', redis);
+    let templatesUrl = '';
+    // Templates is started after tenant (it asks tenant whether a clinic exists): resolved at call time.
+    const late = () => createCatalogueClient({ baseUrl: templatesUrl, internalSecret: config.INTERNAL_SECRET, timeoutMs: 3000 });
+    catalogue = {
+      templates: (r) => late().templates(r),
+      activate: (c, t, r) => late().activate(c, t, r),
+      activeTemplateIds: (c, r) => late().activeTemplateIds(c, r),
+    };
+    const started = await startService(
+      () => buildApp(config, dataSource, { catalogue, provisionQueue: queue, crm: { upsertContact: (...a) => crm!.upsertContact(...a), createLocation: (b) => (crm ?? fail()).createLocation(b), loadSnapshot: (l, s) => crm!.loadSnapshot(l, s) } }),
+      { internalSecret: config.INTERNAL_SECRET },
+    );
+    tenant = { ...started, url: await started.app.listen({ host: '127.0.0.1', port: 0 }) };
+    templates = await startTemplates({ tenantUrl: tenant.url });
+    templatesUrl = await templates.app.listen({ host: '127.0.0.1', port: 0 });
+    await templates.dataSource.query(`UPDATE "templates"."service_templates" SET "ghl_snapshot_id" = CASE "id" WHEN $1 THEN 'snap_trt' WHEN $2 THEN 'snap_plong' END WHERE "id" IN ($1, $2)`, [TRT, PLONG]);
+  }, 40_000);
+  afterAll(async () => {
+    await queue.close();
+    await templates.close();
+    await tenant.close();
+    await ghl.close();
+  });
+
+  const fail = (): never => {
+    throw new Error(GHL_NOT_CONFIGURED);
+  };
+  const business = (overrides: Record<string, unknown> = {}) => ({
+    name: `Summit Men's Health ${randomUUID().slice(0, 6)}`,
+    address: '1200 Pearl St, Boulder, CO 80302',
+    phone: '(303) 555-0199',
+    email: `owner-${randomUUID().slice(0, 8)}@summit.example`,
+    website: 'https://summit.example',
+    selectedServiceIds: [TRT, PLONG, WEIGHT],
+    ...overrides,
+  });
+  const onboard = (body: object, key?: string) => {
+    const req = tenant.api.post('/api/onboarding', ANONYMOUS);
+    if (key) req.set('idempotency-key', key);
+    return req.send(body);
+  };
+  const clientRow = async (id: number) =>
+    ((await dataSource.query(`SELECT * FROM "tenant"."clients" WHERE "id" = $1`, [id])) as Array<Record<string, unknown>>)[0];
+  const clientsNamed = async (name: string) => Number(((await dataSource.query(`SELECT count(*) AS n FROM "tenant"."clients" WHERE "name" = $1`, [name])) as Array<{ n: string }>)[0].n);
+  const job = (clientId: number, made = 0, attempts = 5) => ({ id: `provision-${clientId}`, attemptsMade: made, opts: { attempts } }) as Job<{ clientId: number }>;
+  const provision = (clientId: number, made = 0, attempts = 5) =>
+    createHandlers({ dataSource, catalogue, crm })['tenant.provision']({ clientId }, job(clientId, made, attempts));
+
+  it('creates the clinic with the onboarding colours, activates each service and queues its CRM sub-account', async () => {
+    const host = `www.${randomUUID().slice(0, 8)}-clinic.example`;
+    const body = business({ domain: `https://${host.toUpperCase()}/` });
+    const res = await onboard(body);
+    expect(res.status).toBe(201);
+    expect(res.body.data).toEqual({ clientId: expect.any(Number), name: body.name, activatedServiceIds: [TRT, PLONG, WEIGHT], created: true });
+    const id = res.body.data.clientId as number;
+
+    const admin = await tenant.api.get(`/api/clients/${id}`, ADMIN);
+    expect(admin.body.data).toMatchObject({ name: body.name, brandColor: ONBOARDING_BRAND_COLOR, brandBgColor: '#00446f', crmStatus: 'pending', ghlSubaccountId: null });
+    const list = await tenant.api.get('/api/clients', ADMIN);
+    expect(list.body.data.map((c: { id: number }) => c.id)).toContain(id);
+    // The domain it gave answers with this clinic.
+    const mappings = await tenant.api.get('/api/domain-mappings', ADMIN);
+    expect(mappings.body.data).toContainEqual(expect.objectContaining({ domain: host, path: '/', clientId: id }));
+    const active = await catalogue.activeTemplateIds(id);
+    expect(active.sort((a, b) => a - b)).toEqual([TRT, PLONG, WEIGHT]);
+    expect((await queue.queue.getJob(`provision-${id}`))?.data).toEqual({ clientId: id });
+  });
+
+  it('finds the same business again within a day instead of creating a second clinic', async () => {
+    const body = business({ selectedServiceIds: [TRT] });
+    const first = await onboard(body);
+    const again = await onboard({ ...body, name: `  ${body.name.toUpperCase()} `, email: body.email.toUpperCase(), selectedServiceIds: [PLONG] });
+    expect(again.status).toBe(201);
+    expect(again.body.data).toMatchObject({ clientId: first.body.data.clientId, created: false, activatedServiceIds: [TRT, PLONG] });
+    expect(await clientsNamed(body.name)).toBe(1);
+  });
+
+  it('answers a retried submission with its key as the first, and refuses the key with other details', async () => {
+    const key = randomUUID();
+    const body = business();
+    const first = await onboard(body, key);
+    const retry = await onboard(body, key);
+    expect(retry.body.data.clientId).toBe(first.body.data.clientId);
+    const other = await onboard(business(), key);
+    expect(other.status).toBe(409);
+    expect(other.body.message).toBe(Messages.onboardingIdempotencyMismatch);
+  });
+
+  it('answers 400 with the spec messages and stores nothing', async () => {
+    const res = await onboard({ name: 'AB', address: '1', phone: '123', email: 'nope', website: 'not a url', selectedServiceIds: [] });
+    expect(res.status).toBe(400);
+    expect(res.body.issues.map((i: { message: string }) => i.message)).toEqual(
+      expect.arrayContaining([
+        'Business name must be at least 3 characters',
+        'Address is required',
+        'Phone number is required',
+        'Must be a valid email',
+        'Must be a valid URL',
+        'Please select at least one service',
+      ]),
+    );
+  });
+
+  it('refuses a service the catalogue does not offer, a domain another clinic has, and stores nothing', async () => {
+    const body = business({ selectedServiceIds: [TRT, 987654] });
+    const unknown = await onboard(body);
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.message).toBe(Messages.onboardingUnknownServices([987654]));
+    expect(await clientsNamed(body.name)).toBe(0);
+
+    const domain = `${randomUUID().slice(0, 8)}.taken.example`;
+    await onboard(business({ domain }));
+    const second = business({ domain: domain.toUpperCase() });
+    const taken = await onboard(second);
+    expect(taken.status).toBe(409);
+    expect(await clientsNamed(second.name)).toBe(0);
+  });
+
+  it('provisions the sub-account with the clinic’s details and loads the chosen services’ snapshots', async () => {
+    const body = business();
+    const id = (await onboard(body)).body.data.clientId as number;
+    await expect(provision(id)).resolves.toMatchObject({ subaccountName: body.name, snapshotsLoaded: 2 });
+
+    const location = ghl.createdLocations().find((l) => l.name === body.name)!;
+    expect(location).toMatchObject({ companyId: 'comp_9', phone: body.phone, email: body.email, address: body.address, website: body.website });
+    expect(location.prospectInfo).toMatchObject({ email: body.email });
+    expect(location.snapshots.sort()).toEqual(['snap_plong', 'snap_trt']);
+    const create = ghl.calls.find((c) => c.method === 'POST' && c.path === '/locations/' && c.body.includes(body.name))!;
+    expect(create).toMatchObject({ authorization: 'Bearer pit-agency', version: '2021-07-28' });
+    expect(await clientRow(id)).toMatchObject({ ghl_subaccount_id: location.id, ghl_subaccount_name: body.name, crm_status: 'created', crm_error: null });
+    // Done once: a second run finds the account and creates nothing.
+    await provision(id);
+    expect(ghl.createdLocations().filter((l) => l.name === body.name)).toHaveLength(1);
+  });
+
+  it('retries a 429 through BullMQ with backoff, making one sub-account', async () => {
+    // Only this clinic's job waits: the 429 below is its answer.
+    await queue.queue.drain();
+    const body = business({ selectedServiceIds: [TRT] });
+    const id = (await onboard(body)).body.data.clientId as number;
+    const events = createQueueEvents('tenant.provision', redis);
+    const worker = createWorker('tenant.provision', createHandlers({ dataSource, catalogue, crm })['tenant.provision'], redis);
+    try {
+      ghl.failNext(429, 1, { message: 'Too many requests' });
+      const queued = await queue.queue.getJob(`provision-${id}`);
+      await expect(queued!.waitUntilFinished(events, 20_000)).resolves.toMatchObject({ subaccountName: body.name });
+    } finally {
+      await worker.close();
+      await events.close();
+    }
+    // Asked twice (the first answered 429), created once.
+    expect(ghl.calls.filter((c) => c.path === '/locations/' && c.body.includes(body.name))).toHaveLength(2);
+    expect(ghl.createdLocations().filter((l) => l.name === body.name)).toHaveLength(1);
+    expect(await clientRow(id)).toMatchObject({ crm_status: 'created' });
+  }, 30_000);
+
+  it('keeps a failure visible on the clinic; Create CRM Account retries it and then says it exists', async () => {
+    const body = business({ selectedServiceIds: [PLONG] });
+    const id = (await onboard(body)).body.data.clientId as number;
+    ghl.failNext(503, 1, { message: 'Service Unavailable' });
+    await expect(provision(id, 4, 5)).rejects.toThrow(/503/);
+    const failed = await tenant.api.get(`/api/clients/${id}`, ADMIN);
+    expect(failed.body.data).toMatchObject({ crmStatus: 'failed', crmError: expect.stringContaining('GoHighLevel answered 503 to /locations/: Service Unavailable'), ghlSubaccountId: null });
+
+    expect((await tenant.api.post(`/api/clients/${id}/create-ghl-subaccount`, ANONYMOUS)).status).toBe(401);
+    const retried = await tenant.api.post(`/api/clients/${id}/create-ghl-subaccount`, ADMIN);
+    expect(retried.status).toBe(200);
+    expect(retried.body.data).toMatchObject({ subaccountId: expect.any(String), subaccountName: body.name, snapshotsLoaded: 1 });
+    const again = await tenant.api.post(`/api/clients/${id}/create-ghl-subaccount`, ADMIN);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(Messages.crmAccountExists(body.name));
+  });
+
+  it("ends at once on GoHighLevel's refusal, with its words for the admin", async () => {
+    const id = (await onboard(business({ selectedServiceIds: [WEIGHT] }))).body.data.clientId as number;
+    ghl.failNext(422, 1, { message: ['phone must be a valid phone number'] });
+    await expect(provision(id)).rejects.toThrow('GoHighLevel answered 422 to /locations/: phone must be a valid phone number');
+    expect(await clientRow(id)).toMatchObject({ crm_status: 'failed', crm_error: 'GoHighLevel answered 422 to /locations/: phone must be a valid phone number' });
+    ghl.failNext(400, 1, { message: 'Location limit reached' });
+    const res = await tenant.api.post(`/api/clients/${id}/create-ghl-subaccount`, ADMIN);
+    expect(res.status).toBe(502);
+    expect(res.body.message).toBe('GoHighLevel answered 400 to /locations/: Location limit reached');
+  });
+
+  it('records provisioning as not configured without GoHighLevel credentials, and says so to the admin', async () => {
+    const id = (await onboard(business({ selectedServiceIds: [TRT] }))).body.data.clientId as number;
+    const saved = crm;
+    crm = null;
+    try {
+      await expect(createHandlers({ dataSource, catalogue, crm: null })['tenant.provision']({ clientId: id }, job(id))).resolves.toBeNull();
+      expect(await clientRow(id)).toMatchObject({ crm_status: 'not_configured', crm_error: GHL_NOT_CONFIGURED });
+    } finally {
+      crm = saved;
+    }
+  });
+
+  it('says the services are pending when templates cannot answer after the clinic was stored, and finishes on the retry', async () => {
+    const key = randomUUID();
+    const body = business({ selectedServiceIds: [TRT] });
+    const down = await startService(
+      // Its own data source: closing the app closes it.
+      () => buildApp(config, createDataSource(config.DATABASE_URL), { catalogue: { ...catalogue, activate: () => Promise.reject(new Error('templates down')) }, provisionQueue: null, crm: null }),
+      { internalSecret: config.INTERNAL_SECRET },
+    );
+    try {
+      const res = await down.api.post('/api/onboarding', ANONYMOUS).set('idempotency-key', key).send(body);
+      expect(res.status).toBe(503);
+      expect(res.body.message).toBe(Messages.onboardingServicesPending);
+    } finally {
+      await down.close();
+    }
+    const retry = await onboard(body, key);
+    expect(retry.status).toBe(201);
+    expect(await clientsNamed(body.name)).toBe(1);
+    expect(await catalogue.activeTemplateIds(retry.body.data.clientId)).toEqual([TRT]);
+  });
+});
