@@ -58,17 +58,20 @@ export function processTable(ports, metricsPorts) {
     table.push({
       name,
       script: `services/${name}/dist/server.js`,
-      // templates asks tenant whether a clinic exists before adding a service to it; leads asks templates whether a lead's service takes leads.
+      // templates asks tenant whether a clinic exists before adding a service to it; leads asks templates whether a lead's service takes leads;
+      // tenant activates an onboarded clinic's services in templates.
       env: {
         PORT: ports[name],
         ...metrics(name),
         ...(name === 'templates' && { TENANT_URL: `http://127.0.0.1:${ports.tenant}` }),
+        ...(name === 'tenant' && { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}` }),
         ...(name === 'leads' && { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}` }),
       },
       health: `http://127.0.0.1:${ports[name]}/health`,
     });
-    // The leads worker e-mails a lead to its clinic's address in tenant.
-    const workerEnv = name === 'leads' ? { TENANT_URL: `http://127.0.0.1:${ports.tenant}` } : {};
+    // The leads worker e-mails a lead to its clinic's address in tenant; the tenant worker reads the snapshots of a clinic's services in templates.
+    const workerEnv =
+      name === 'leads' ? { TENANT_URL: `http://127.0.0.1:${ports.tenant}` } : name === 'tenant' ? { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}` } : {};
     table.push({ name: `${name}-worker`, script: `services/${name}/dist/worker.js`, env: { ...metrics(`${name}-worker`), ...workerEnv } });
   }
   table.push({

@@ -157,6 +157,11 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     // A host is a name and a port; anything else (a forged header) is not worth a canonical URL.
     const host = /^[a-z0-9.-]{1,253}(?::\d{1,5})?$/i.test(claimed) ? claimed.toLowerCase() : 'localhost';
     const proto = firstValue(request.headers['x-forwarded-proto']) === 'https' ? 'https' : 'http';
+    if (route.kind === 'onboard') {
+      // The agency's sign-up: no clinic to resolve and no clinic's tracking; the browser loads the catalogue.
+      const data = ssr.pageDataFrom({ route, context: null, content: null, origin: `${proto}://${host}` });
+      return { page: ssr.render(request.url, data.state), state: data.state, remember: null, cacheable: true, trackingSettings: null, content: null };
+    }
     const forwardedFor = firstValue(request.headers['x-forwarded-for']);
     // The gateway's grant for an admin's ?preview=1 (its page-proxy.ts), checked here too before it is shown on.
     const grant = request.headers[PREVIEW_GRANT_HEADER];

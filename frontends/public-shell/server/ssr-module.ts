@@ -20,7 +20,7 @@ export interface RenderResult {
 /** The page state: opaque to the server, which hands it from pageDataFrom to render and into the page. */
 export type PageState = object;
 
-export type PageKind = 'home' | 'client-landing' | 'service' | 'unified' | 'thanks' | 'admin' | 'login' | 'not-found';
+export type PageKind = 'home' | 'client-landing' | 'service' | 'unified' | 'thanks' | 'onboard' | 'admin' | 'login' | 'not-found';
 
 /** What a URL shows (src/routes.ts). */
 export interface PageRoute {

@@ -94,6 +94,14 @@ function headOf(view: PageView, state: PageState): Omit<Head, 'themeColour'> {
         canonical: `${origin}${meta.canonicalUrl}`,
       };
     }
+    case 'onboard':
+      // The agency's sign-up, reachable on every clinic's host: never a clinic's search result.
+      return {
+        title: `Create Your Clinic's Account | ${clinic}`,
+        description: 'Register your clinic, choose your services and get ready-made landing pages and a CRM account.',
+        noIndex: true,
+        canonical: `${origin}/onboard`,
+      };
     case 'thanks':
       // A visitor's receipt, never a search result (public spec §2).
       return { title: `Thank You | ${clinic}`, description: generic, noIndex: true };

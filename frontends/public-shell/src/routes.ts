@@ -6,7 +6,7 @@
  */
 import { isPreviewQuery } from '@hap/contracts';
 
-export type PageKind = 'home' | 'client-landing' | 'service' | 'unified' | 'thanks' | 'admin' | 'login' | 'not-found';
+export type PageKind = 'home' | 'client-landing' | 'service' | 'unified' | 'thanks' | 'onboard' | 'admin' | 'login' | 'not-found';
 
 /** The kinds the public entry renders; /admin has its own entry and /login only redirects. */
 export type PublicPageKind = Exclude<PageKind, 'admin' | 'login'>;
@@ -48,7 +48,7 @@ function thanksPage(search: URLSearchParams): PageRoute {
   return reference && REFERENCE.test(reference) ? { kind: 'thanks', reference: reference.toLowerCase() } : { kind: 'thanks' };
 }
 
-/** Words that are never a service path (public spec §2); /thanks is the thank-you page. */
+/** Words that are never a service path (public spec §2); /thanks is the thank-you page, /onboard the self-registration. */
 export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   'admin',
   'client-home',
@@ -121,6 +121,7 @@ export function routeFor(pathname: string, search: string | URLSearchParams = ''
     if (CLIENT_LANDING_PATHS.has(first)) return { kind: 'client-landing' };
     if (first === 'login') return { kind: 'login', redirect: ADMIN_LOGIN_PATH };
     if (first === 'thanks') return thanksPage(query);
+    if (first === 'onboard') return { kind: 'onboard' };
     // '/%3Fclient=2': a query that lost its way into the path goes home, with it (public spec §2).
     if (first.startsWith('?')) return { kind: 'home', redirect: `/${parts[0]}` };
     if (FIXED_SERVICE_PATHS[first]) return { ...servicePage(first, query), aliasOf: FIXED_SERVICE_PATHS[first] };

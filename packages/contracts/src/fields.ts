@@ -1,16 +1,9 @@
 import { z } from 'zod';
+import { isHttpUrl } from './web-address';
 
 /** Field builders shared by the entity schemas, so each message is written once. */
 
 const isEmail = (v: string) => z.email().safeParse(v).success;
-const isHttpUrl = (v: string) => {
-  try {
-    const url = new URL(v);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-};
 
 /** PostgreSQL text cannot hold NUL; such input is refused rather than failing in the database. */
 export const noNul = (v: string) => !v.includes('\u0000');

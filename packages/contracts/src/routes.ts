@@ -13,6 +13,7 @@ import {
   TrackingSettingsSchema,
 } from './tenant/client';
 import { OnboardingResultSchema, OnboardingSubmitSchema } from './tenant/onboarding';
+import { ONBOARDING_SUBMIT_PATH, PUBLIC_CATALOGUE_PATH } from './tenant/onboarding-wire';
 import { DomainMappingCreateSchema, DomainMappingSchema } from './tenant/domain';
 import { ClientResolutionSchema, PageContextSchema, ResolveClientQuerySchema } from './tenant/resolve';
 import { ClientIdParamSchema, StaffMemberCreateSchema, StaffMemberSchema, StaffMemberUpdateSchema } from './tenant/staff';
@@ -20,6 +21,7 @@ import { MAX_UPLOAD_BYTES, UploadResultSchema } from './tenant/upload';
 import {
   ActiveTemplateSchema,
   ServiceTemplateSchema,
+  CatalogueEntrySchema,
   ServiceTemplateUpdateSchema,
   TemplateIdParamSchema,
   TemplateMappingsSchema,
@@ -174,7 +176,7 @@ export const tenantRoutes = {
   submitOnboarding: defineRoute({
     operation: 'submitOnboarding',
     method: 'POST',
-    path: '/api/onboarding',
+    path: ONBOARDING_SUBMIT_PATH,
     owner: 'tenant',
     access: 'public',
     summary:
@@ -358,11 +360,11 @@ export const templatesRoutes = {
   listAllServiceTemplates: defineRoute({
     operation: 'listAllServiceTemplates',
     method: 'GET',
-    path: '/api/service-templates/all',
+    path: PUBLIC_CATALOGUE_PATH,
     owner: 'templates',
     access: 'public',
-    summary: 'The catalogue as onboarding and pages read it: every template with its category and content.',
-    data: z.array(ServiceTemplateSchema),
+    summary: 'The public catalogue onboarding shows: every template with its category, subcategory, description and offer.',
+    data: z.array(CatalogueEntrySchema),
   }),
   listClientTemplates: defineRoute({
     operation: 'listClientTemplates',

@@ -1,18 +1,21 @@
 import type { Client } from '@hap/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ExternalLink, Globe, House, Layers, MoreHorizontal, Pencil, Trash2, UsersRound } from 'lucide-react';
+import { CloudUpload, ExternalLink, Globe, House, Layers, MoreHorizontal, Pencil, Trash2, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { clientHomepageUrl } from './clients-query';
+import { canCreateCrmAccount } from './crm-status';
 
 /** What a row's actions open: the Team Members, edit and delete dialogs. */
 export interface ClientActionHandlers {
   onStaff: (client: Client) => void;
   onEdit: (client: Client) => void;
   onDelete: (client: Client) => void;
+  /** Create CRM Account: one attempt now (the row shows it running). */
+  onCreateCrm: (client: Client) => void;
 }
 
-/** admin spec §2.4 Actions. Create CRM Account arrives with the onboarding and CRM issue. */
-export function ClientActions({ client, onStaff, onEdit, onDelete }: { client: Client } & ClientActionHandlers) {
+/** admin spec §2.4 Actions. */
+export function ClientActions({ client, onStaff, onEdit, onDelete, onCreateCrm }: { client: Client } & ClientActionHandlers) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger className="adm-icon-button" aria-label={`Actions for ${client.name}`}>
@@ -41,6 +44,12 @@ export function ClientActions({ client, onStaff, onEdit, onDelete }: { client: C
             <Pencil size={16} aria-hidden />
             Edit Client
           </DropdownMenu.Item>
+          {canCreateCrmAccount(client) && (
+            <DropdownMenu.Item className="adm-menu__item" onSelect={() => onCreateCrm(client)}>
+              <CloudUpload size={16} aria-hidden />
+              Create CRM Account
+            </DropdownMenu.Item>
+          )}
           {client.website && (
             <DropdownMenu.Item asChild className="adm-menu__item">
               <a href={client.website} target="_blank" rel="noopener noreferrer">

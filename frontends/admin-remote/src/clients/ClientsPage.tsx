@@ -1,7 +1,9 @@
 import { LoadFailed } from '../pages/LoadFailed';
-import type { Client } from '@hap/contracts';
+import { routes, type Client } from '@hap/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Building2, Plus } from 'lucide-react';
 import { useState } from 'react';
+import { api } from '../lib/api';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
@@ -9,7 +11,8 @@ import { TeamMembersDialog } from '../staff/TeamMembersDialog';
 import { ClientDialog } from './ClientDialog';
 import { ClientsTable } from './ClientsTable';
 import { DeleteClientDialog } from './DeleteClientDialog';
-import { useClients } from './clients-query';
+import { CLIENTS_KEY, useClients } from './clients-query';
+import { useToast } from '../toast/toaster';
 
 export function ClientsPage() {
   useDocumentTitle(adminTitle('Clients Management'));
@@ -18,6 +21,16 @@ export function ClientsPage() {
   const [editing, setEditing] = useState<{ client: Client | null } | null>(null);
   const [deleting, setDeleting] = useState<Client | null>(null);
   const [staffOf, setStaffOf] = useState<Client | null>(null);
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  // Create CRM Account (admin spec §2.4): one attempt now; its outcome lands on the row either way.
+  const createCrm = useMutation({
+    mutationFn: (client: Client) => api.call(routes.createCrmAccount, { params: { id: client.id } }),
+    onSuccess: (account) =>
+      toast({ title: 'CRM account created', description: `${account.subaccountName} is ready in GoHighLevel.` }),
+    onError: (error) => toast({ title: 'Failed to create CRM account', description: error.message, variant: 'destructive' }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
+  });
 
   return (
     <>
@@ -44,7 +57,16 @@ export function ClientsPage() {
           <p className="adm-empty__text">Clinics appear here once they are added or complete onboarding.</p>
         </section>
       ) : (
-        <ClientsTable clients={clients.data} actions={{ onStaff: setStaffOf, onEdit: (client) => setEditing({ client }), onDelete: setDeleting }} />
+        <ClientsTable
+          clients={clients.data}
+          creatingCrmFor={createCrm.isPending ? (createCrm.variables?.id ?? null) : null}
+          actions={{
+            onStaff: setStaffOf,
+            onEdit: (client) => setEditing({ client }),
+            onDelete: setDeleting,
+            onCreateCrm: (client) => !createCrm.isPending && createCrm.mutate(client),
+          }}
+        />
       )}
       <ClientDialog open={editing !== null} client={editing?.client ?? null} onClose={() => setEditing(null)} />
       <DeleteClientDialog client={deleting} onClose={() => setDeleting(null)} />

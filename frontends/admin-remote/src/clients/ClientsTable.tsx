@@ -1,8 +1,9 @@
 import { assetUrl, type Client } from '@hap/contracts';
 import { Mail, Phone } from 'lucide-react';
 import { ClientActions, type ClientActionHandlers } from './ClientActions';
+import { crmBadge } from './crm-status';
 
-export function ClientsTable({ clients, actions }: { clients: Client[]; actions: ClientActionHandlers }) {
+export function ClientsTable({ clients, actions, creatingCrmFor }: { clients: Client[]; actions: ClientActionHandlers; creatingCrmFor: number | null }) {
   return (
     <section className="adm-card adm-table-card">
       <div className="adm-table-scroll">
@@ -12,6 +13,7 @@ export function ClientsTable({ clients, actions }: { clients: Client[]; actions:
               <th scope="col">Client Name</th>
               <th scope="col">Contact</th>
               <th scope="col">Assets</th>
+              <th scope="col">CRM</th>
               <th scope="col" className="adm-table__actions">
                 Actions
               </th>
@@ -19,7 +21,7 @@ export function ClientsTable({ clients, actions }: { clients: Client[]; actions:
           </thead>
           <tbody>
             {clients.map((client) => (
-              <ClientRow key={client.id} client={client} actions={actions} />
+              <ClientRow key={client.id} client={client} actions={actions} creatingCrm={creatingCrmFor === client.id} />
             ))}
           </tbody>
         </table>
@@ -31,7 +33,7 @@ export function ClientsTable({ clients, actions }: { clients: Client[]; actions:
   );
 }
 
-function ClientRow({ client, actions }: { client: Client; actions: ClientActionHandlers }) {
+function ClientRow({ client, actions, creatingCrm }: { client: Client; actions: ClientActionHandlers; creatingCrm: boolean }) {
   return (
     <tr>
       <td data-label="Client Name">
@@ -67,6 +69,9 @@ function ClientRow({ client, actions }: { client: Client; actions: ClientActionH
           {!client.logoPath && !client.officeImagePath && <span className="adm-muted">None</span>}
         </div>
       </td>
+      <td data-label="CRM">
+        <CrmCell client={client} creating={creatingCrm} />
+      </td>
       <td className="adm-table__actions" data-label="Actions">
         <ClientActions client={client} {...actions} />
       </td>
@@ -83,5 +88,23 @@ function ClientLogo({ client }: { client: Client }) {
     <span className="adm-client__initial" style={{ backgroundColor: client.brandColor }} aria-hidden>
       {client.name.trim().charAt(0).toUpperCase()}
     </span>
+  );
+}
+
+/** The clinic's CRM sub-account (issue 9): its state, and the sub-account's name or GoHighLevel's words on a failure. */
+function CrmCell({ client, creating }: { client: Client; creating: boolean }) {
+  if (creating) {
+    return (
+      <span className="adm-badge adm-badge--warning" role="status">
+        Creating CRM account…
+      </span>
+    );
+  }
+  const badge = crmBadge(client);
+  return (
+    <div className="adm-crm">
+      <span className={`adm-badge adm-badge--${badge.tone}`}>{badge.label}</span>
+      {badge.detail && <span className={`adm-crm__detail${badge.tone === 'danger' ? ' adm-crm__detail--danger' : ''}`}>{badge.detail}</span>}
+    </div>
   );
 }

@@ -76,12 +76,12 @@ export interface Attempt {
 }
 
 /**
- * The key for sending `body`: the previous attempt's when the visitor retries
+ * The key for sending `body` (a lead, an onboarding): the previous attempt's when the visitor retries
  * the same values after a failure (the server then answers the first lead's
  * receipt instead of storing a second lead), a new one when anything changed
  * (the server refuses a key reused with different details).
  */
-export function attemptFor(previous: Attempt | null, body: LeadSubmitInput, makeKey: () => string = newIdempotencyKey): Attempt {
+export function attemptFor(previous: Attempt | null, body: object, makeKey: () => string = newIdempotencyKey): Attempt {
   const fingerprint = JSON.stringify(body);
   return previous && previous.fingerprint === fingerprint ? previous : { key: makeKey(), fingerprint };
 }

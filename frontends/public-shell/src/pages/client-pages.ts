@@ -12,6 +12,7 @@ export const CLIENT_PAGES: Readonly<Record<PageView, () => Promise<ComponentType
   service: () => import('../landing/ServicePage').then((m) => m.ServicePage),
   unified: () => import('../unified/UnifiedPage').then((m) => m.UnifiedPage),
   thanks: () => import('../thanks/ThanksPage').then((m) => m.ThanksPage),
+  onboard: () => import('../onboard/OnboardPage').then((m) => m.OnboardPage),
   'not-found': () => import('../components/NotFoundPage').then((m) => m.NotFoundPage),
   unavailable: () => import('../landing/ServiceUnavailable').then((m) => m.ServiceUnavailable),
 };

@@ -15,15 +15,16 @@ import type { PageView } from './views';
  *
  * A page hydrates at load when something on it must change without the
  * visitor acting: the unified page's countdown and its sticky bar on scroll, a
- * form embed growing to its content, a home variant chosen in the browser, and
- * the error screen.
+ * form embed growing to its content, a home variant chosen in the browser,
+ * onboarding (its second step loads the catalogue while the first is filled in)
+ * and the error screen.
  */
 export type HydrationMoment = 'load' | 'interaction';
 
 export { INTERACTION_EVENTS };
 
 export function hydrationMoment(view: PageView | 'error', state: Pick<PageState, 'landing'>, search: string): HydrationMoment {
-  if (view === 'error' || view === 'unified') return 'load';
+  if (view === 'error' || view === 'unified' || view === 'onboard') return 'load';
   if (view === 'home' && homeVariantOf(search) !== 'A') return 'load';
   if (view === 'service' && formEmbedCodeOf(state.landing?.content.service.formEmbedCode)) return 'load';
   return 'interaction';

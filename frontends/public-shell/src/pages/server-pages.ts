@@ -4,6 +4,7 @@ import { NotFoundPage } from '../components/NotFoundPage';
 import { HomePage } from '../home/HomePage';
 import { ServicePage } from '../landing/ServicePage';
 import { ServiceUnavailable } from '../landing/ServiceUnavailable';
+import { OnboardPage } from '../onboard/OnboardPage';
 import { ThanksPage } from '../thanks/ThanksPage';
 import { UnifiedPage } from '../unified/UnifiedPage';
 import type { PageView } from './views';
@@ -15,6 +16,7 @@ export const SERVER_PAGES: Readonly<Record<PageView, ComponentType>> = {
   service: ServicePage,
   unified: UnifiedPage,
   thanks: ThanksPage,
+  onboard: OnboardPage,
   'not-found': NotFoundPage,
   unavailable: ServiceUnavailable,
 };

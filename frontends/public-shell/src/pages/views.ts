@@ -6,9 +6,9 @@ import type { PageState } from '../state/page-state';
  * click still sees the clinic and a way home), and one whose content could not
  * be loaded is 'Service Not Available' (public spec §2).
  */
-export type PageView = 'home' | 'client-landing' | 'service' | 'unified' | 'thanks' | 'not-found' | 'unavailable';
+export type PageView = 'home' | 'client-landing' | 'service' | 'unified' | 'thanks' | 'onboard' | 'not-found' | 'unavailable';
 
-export const PAGE_VIEWS: readonly PageView[] = ['home', 'client-landing', 'service', 'unified', 'thanks', 'not-found', 'unavailable'];
+export const PAGE_VIEWS: readonly PageView[] = ['home', 'client-landing', 'service', 'unified', 'thanks', 'onboard', 'not-found', 'unavailable'];
 
 export function viewOf(state: Pick<PageState, 'route' | 'landing' | 'landingError'>): PageView {
   const { kind } = state.route;
@@ -16,7 +16,7 @@ export function viewOf(state: Pick<PageState, 'route' | 'landing' | 'landingErro
     if (state.landing) return kind;
     return state.landingError ? 'unavailable' : 'not-found';
   }
-  if (kind === 'home' || kind === 'client-landing' || kind === 'thanks') return kind;
+  if (kind === 'home' || kind === 'client-landing' || kind === 'thanks' || kind === 'onboard') return kind;
   return 'not-found';
 }
 
@@ -33,6 +33,7 @@ export const VIEW_MODULES: Readonly<Record<PageView, string>> = {
   service: 'src/landing/ServicePage.tsx',
   unified: 'src/unified/UnifiedPage.tsx',
   thanks: 'src/thanks/ThanksPage.tsx',
+  onboard: 'src/onboard/OnboardPage.tsx',
   'not-found': 'src/components/NotFoundPage.tsx',
   unavailable: 'src/landing/ServiceUnavailable.tsx',
 };

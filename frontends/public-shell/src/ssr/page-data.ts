@@ -1,6 +1,6 @@
 import { DEFAULT_CLIENT_ID, type PageContent, type PageContext } from '@hap/contracts';
 import type { PageRoute } from '../routes';
-import { fallbackBranding } from '../state/branding';
+import { fallbackBranding, onboardingBranding } from '../state/branding';
 import type { PageState } from '../state/page-state';
 
 /** What the server loaded for one page: the clinic (tenant) and the catalogue's part (templates). */
@@ -31,6 +31,7 @@ export const LANDING_LOAD_FAILED = 'Failed to load service content';
  * without services (said as such) and a service page on 'Service Not Available'.
  */
 export function pageDataFrom({ route, context, content, origin, year = new Date().getFullYear() }: LoadedPage): PageData {
+  if (route.kind === 'onboard') return onboardingPageData(route, origin, year);
   const clientId = context?.resolution.clientId ?? DEFAULT_CLIENT_ID;
   const client = context?.client ?? null;
   const wantsLanding = route.kind === 'service' || route.kind === 'unified';
@@ -49,5 +50,25 @@ export function pageDataFrom({ route, context, content, origin, year = new Date(
       year,
     },
     rememberClientId: context?.resolution.source === 'query' ? context.resolution.clientId : null,
+  };
+}
+
+/** /onboard: the agency's page, the same on every host; its catalogue is loaded by the browser (public spec §9). */
+function onboardingPageData(route: PageRoute, origin: string, year: number): PageData {
+  return {
+    state: {
+      route,
+      client: onboardingBranding(),
+      clientSource: 'fallback',
+      linkClientParam: true,
+      services: [],
+      servicesLoaded: false,
+      staff: [],
+      landing: null,
+      landingError: null,
+      origin,
+      year,
+    },
+    rememberClientId: null,
   };
 }

@@ -6,12 +6,25 @@ import {
   contrastRatio,
   isHexColour,
   MIN_TEXT_CONTRAST,
+  ONBOARDING_BRAND_COLOR,
   mixColours,
   parseHex,
   readableInk,
   readableShade,
   type ClientBranding,
 } from '@hap/contracts';
+
+/** The agency's name, on the pages that belong to no clinic (onboarding). */
+export const AGENCY_NAME = 'Health Ads Platform';
+
+/**
+ * /onboard belongs to the agency, not to the clinic whose host it is reached
+ * on: the agency's name and the colours a self-onboarded clinic starts with
+ * (DESIGN §9.4), whatever the host's clinic wears.
+ */
+export function onboardingBranding(): ClientBranding {
+  return { ...defaultBranding(), name: AGENCY_NAME, brandColor: ONBOARDING_BRAND_COLOR, brandBgColor: DEFAULT_BRAND_BG_COLOR };
+}
 
 /** The name shown when the clinic's own data could not be loaded. */
 export const GENERIC_CLINIC_NAME = 'Wellness Clinic';

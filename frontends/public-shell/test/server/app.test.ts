@@ -302,6 +302,18 @@ describe('pages that need no clinic', () => {
     expect(res.body).not.toContain('__HAP_STATE__');
     expect(calls).toEqual([]);
   });
+
+  it("renders /onboard's first step in the agency's colours, whatever the host's clinic, without asking the gateway", async () => {
+    const res = await app.inject({ url: '/onboard?client=2' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Create your clinic&#x27;s account');
+    expect(res.body).toContain('Business Name');
+    expect(res.body).toMatch(/aria-valuenow="33"/);
+    expect(res.body).toContain('--brand:#2563eb');
+    expect(res.body).toContain('<meta name="robots" content="noindex" />');
+    expect(res.headers['cache-control']).toBe('private, max-age=30, stale-while-revalidate=60');
+    expect(calls).toEqual([]);
+  });
 });
 
 describe('page cache headers', () => {

@@ -27,12 +27,18 @@ describe('routeFor (public spec §2 routes)', () => {
     expect(routeFor('/trt', '?preview=1')).toMatchObject({ preview: true });
   });
 
-  it.each([...RESERVED_WORDS].filter((w) => !['home', 'client-home', 'legacy-home', 'standalone-client-home', 'login', 'admin', 'thanks'].includes(w)))(
+  it.each([...RESERVED_WORDS].filter((w) => !['home', 'client-home', 'legacy-home', 'standalone-client-home', 'login', 'admin', 'thanks', 'onboard'].includes(w)))(
     'shows not-found for the reserved word /%s',
     (word) => {
       expect(routeFor(`/${word}`)).toEqual({ kind: 'not-found' });
     },
   );
+
+  it('shows the self-registration at /onboard; below it, as for every reserved word, not-found', () => {
+    expect(routeFor('/onboard')).toEqual({ kind: 'onboard' });
+    expect(routeFor('/Onboard/', '?client=3')).toEqual({ kind: 'onboard' });
+    expect(routeFor('/onboard/a')).toEqual({ kind: 'not-found' });
+  });
 
   it('shows the thank-you page at /thanks, with a receipt reference only when it is a UUID', () => {
     expect(routeFor('/thanks')).toEqual({ kind: 'thanks' });

@@ -57,6 +57,22 @@ export const ServiceTemplateSchema = z.object({
 });
 export type ServiceTemplate = z.infer<typeof ServiceTemplateSchema>;
 
+/**
+ * One service of the public catalogue (`GET /api/service-templates/all`, public
+ * spec §9, read by onboarding step 2): what a business owner picks from. The
+ * page content and the CRM snapshot id are the admin's (listServiceTemplates).
+ */
+export const CatalogueEntrySchema = ServiceTemplateSchema.pick({
+  id: true,
+  name: true,
+  slug: true,
+  category: true,
+  subcategory: true,
+  description: true,
+  offer: true,
+});
+export type CatalogueEntry = z.infer<typeof CatalogueEntrySchema>;
+
 /** A slug: lower-case words joined by hyphens (it becomes a page path). */
 export const slugField = () =>
   z

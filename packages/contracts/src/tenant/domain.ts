@@ -1,17 +1,6 @@
 import { z } from 'zod';
 import { idField, timestamp } from '../fields';
-
-const HOSTNAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-
-/** A syntactically valid, already normalised host name (www.clinic.com). */
-export const isHostName = (host: string): boolean => HOSTNAME.test(host);
-
-/** Lower-cases a host and strips a port: `WWW.Clinic.com:443` → `www.clinic.com`. */
-export function normaliseHost(host: string): string {
-  const h = host.trim().toLowerCase();
-  if (h.startsWith('[')) return h.slice(0, h.indexOf(']') + 1);
-  return h.replace(/:\d+$/, '');
-}
+import { isHostName, normaliseHost } from '../web-address';
 
 export const DomainMappingSchema = z.object({
   id: z.number().int(),

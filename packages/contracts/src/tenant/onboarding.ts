@@ -1,33 +1,22 @@
 import { z } from 'zod';
 import { optionalUrl, requiredEmail, requiredText } from '../fields';
-import { isHostName, normaliseHost } from './domain';
+import { domainFromInput, isHostName } from '../web-address';
+import { MAX_ONBOARDING_SERVICES, ONBOARDING_LENGTHS as L, ONBOARDING_MESSAGES as M } from './onboarding-wire';
 
 /** Onboarding step 1: business details (public spec §5). */
 export const OnboardingDetailsSchema = z.object({
-  name: requiredText(3, 200, 'Business name must be at least 3 characters'),
-  address: requiredText(5, 500, 'Address is required'),
-  phone: requiredText(10, 40, 'Phone number is required'),
-  email: requiredEmail('Must be a valid email'),
+  name: requiredText(L.name.min, L.name.max, M.name),
+  address: requiredText(L.address.min, L.address.max, M.address),
+  phone: requiredText(L.phone.min, L.phone.max, M.phone),
+  email: requiredEmail(M.email),
   website: optionalUrl(),
 });
 export type OnboardingDetails = z.infer<typeof OnboardingDetailsSchema>;
 
 /** Onboarding step 2: at least one service. */
 export const OnboardingServicesSchema = z.object({
-  selectedServiceIds: z
-    .array(z.number().int().positive())
-    .min(1, 'Please select at least one service'),
+  selectedServiceIds: z.array(z.number().int().positive()).min(1, M.services),
 });
-
-/** The onboarding's progress bar per step (public spec §2). */
-export const ONBOARDING_PROGRESS = { details: 33, services: 66, done: 100 } as const;
-export type OnboardingStep = keyof typeof ONBOARDING_PROGRESS;
-
-/** Descriptions on service cards are cut here (public spec §2). */
-export const ONBOARDING_DESCRIPTION_LIMIT = 100;
-
-/** How many services one business may pick at once (the catalogue is far smaller). */
-export const MAX_ONBOARDING_SERVICES = 50;
 
 /**
  * `POST /api/onboarding` (DESIGN §2: one public call instead of the spec's
@@ -38,9 +27,9 @@ export const OnboardingSubmitSchema = OnboardingDetailsSchema.extend({
   domain: z
     .string()
     .trim()
-    .max(253, 'Must be at most 253 characters')
-    .transform((v) => normaliseHost(v.replace(/^https?:\/\//i, '').replace(/\/.*$/, '')))
-    .refine((v) => v === '' || isHostName(v), 'Must be a domain like www.yourclinic.com')
+    .max(L.domain.max, `Must be at most ${L.domain.max} characters`)
+    .transform(domainFromInput)
+    .refine((v) => v === '' || isHostName(v), M.domain)
     .nullish()
     .transform((v) => (v ? v : null)),
   selectedServiceIds: OnboardingServicesSchema.shape.selectedServiceIds

@@ -32,6 +32,8 @@ describe('catalogue API', () => {
       expect(slugs).toEqual(expect.arrayContaining(['trt', 'plong', 'weight-management', 'weight-loss', 'ed', 'coolsculpting', 'semaglutide']));
       const sema = res.body.data.find((x: { slug: string }) => x.slug === 'semaglutide');
       expect(sema).toMatchObject({ category: 'Wellness Clinic', subcategory: 'Weight Management', offer: expect.any(String) });
+      // What a business owner picks from, not the admin's content or the CRM snapshot ids.
+      expect(Object.keys(sema).sort()).toEqual(['category', 'description', 'id', 'name', 'offer', 'slug', 'subcategory']);
     });
   });
 

@@ -37,7 +37,8 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
   const headers = (requestId?: string) => ({ headers: internalHeaders({ requestId }) });
   return {
     async templates(requestId) {
-      const all = await client.call(routes.listAllServiceTemplates, {}, headers(requestId));
+      // The admin's list: the public catalogue leaves the snapshot ids out.
+      const all = await client.call(routes.listServiceTemplates, {}, headers(requestId));
       return all.map(({ id, name, ghlSnapshotId }) => ({ id, name, ghlSnapshotId }));
     },
     async activate(clientId, templateId, requestId) {

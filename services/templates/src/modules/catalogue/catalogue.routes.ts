@@ -7,7 +7,7 @@ type CatalogueOperations = 'listServiceTemplates' | 'listAllServiceTemplates' | 
 /** /api/service-templates… and /api/template-subcategories (admin spec §7). */
 export const catalogueHandlers = (catalogue: CatalogueService, content: ContentService): Pick<RouteHandlers<'templates'>, CatalogueOperations> => ({
   listServiceTemplates: () => catalogue.listTemplates(),
-  listAllServiceTemplates: () => catalogue.listTemplates(),
+  listAllServiceTemplates: () => catalogue.listCatalogue(),
   listTemplateSubcategories: () => catalogue.listSubcategories(),
   updateServiceTemplate: async ({ params, body }, request) => {
     const updated = await catalogue.updateTemplate(actorOf(request), params.id, body);

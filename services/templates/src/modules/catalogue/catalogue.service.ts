@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { Messages, type ServiceTemplate, type ServiceTemplateUpdate, type TemplateSubcategory } from '@hap/contracts';
+import { Messages, type CatalogueEntry, type ServiceTemplate, type ServiceTemplateUpdate, type TemplateSubcategory } from '@hap/contracts';
 import { assertAdmin, auditedTransaction, conflict, isUniqueViolation, notFound, type Actor } from '@hap/service-kit';
 import { toServiceTemplateDto, toSubcategoryDto } from './catalogue.dto';
 import type { ServiceTemplateRepository } from './catalogue.repository';
@@ -14,6 +14,19 @@ export class CatalogueService {
   async listTemplates(): Promise<ServiceTemplate[]> {
     const [rows, placements] = await Promise.all([this.templates.listAll(), this.templates.placements()]);
     return rows.map((row) => toServiceTemplateDto(row, placements.get(row.subcategoryId)));
+  }
+
+  /** The public catalogue: each template's placement and offer, nothing of its page content or CRM snapshot. */
+  async listCatalogue(): Promise<CatalogueEntry[]> {
+    return (await this.listTemplates()).map(({ id, name, slug, category, subcategory, description, offer }) => ({
+      id,
+      name,
+      slug,
+      category,
+      subcategory,
+      description,
+      offer,
+    }));
   }
 
   async listSubcategories(): Promise<TemplateSubcategory[]> {
