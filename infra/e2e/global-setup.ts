@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import Redis from 'ioredis';
 import { validContent } from '../../services/templates/test/helpers/generated-content';
+import { startFakeGoHighLevel } from '../test/fake-gohighlevel';
 import { startFakeOpenAI } from '../test/fake-openai';
 
 /**
@@ -33,6 +34,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // AI-written templates ask a model: a loopback fake of the chat completions API answering valid content.
   const model = await startFakeOpenAI([{ content: JSON.stringify(validContent()), delayMs: 1500 }]);
 
+  // CRM sub-accounts (onboarding, Create CRM Account) and lead pushes go to a loopback fake of GoHighLevel;
+  // journeys script its refusals through its control path at E2E_GHL_URL.
+  const crm = await startFakeGoHighLevel({ agencyToken: 'ghl-e2e-agency', companyId: 'company-e2e', locations: [] });
+  process.env.E2E_GHL_URL = crm.url;
+
   const { startStack } = await import('../launcher/stack.mjs');
   const stack = await startStack({
     databaseUrl: databaseUrl.toString(),
@@ -49,6 +55,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       OPENAI_API_KEY: 'sk-e2e',
       OPENAI_BASE_URL: model.baseURL,
       OPENAI_MODEL: 'e2e-model',
+      // Every journey submits its leads and sign-ups from 127.0.0.1: more than one visitor would in a minute.
+      // The limit itself is tested in the gateway's integration tests.
+      LEAD_RATE_LIMIT_PER_MINUTE: '60',
+      GHL_AGENCY_TOKEN: 'ghl-e2e-agency',
+      GHL_COMPANY_ID: 'company-e2e',
+      GHL_BASE_URL: crm.url,
     },
     log: () => {},
   });
@@ -56,6 +68,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     await stack.stop();
     await model.close();
+    await crm.close();
     await rm(uploadDir, { recursive: true, force: true });
     const cleanup = new Client({ connectionString: adminUrl });
     await cleanup.connect();

@@ -45,6 +45,9 @@ export async function startFakeGoHighLevel(options: { agencyToken: string; compa
   const contacts = new Map<string, FakeContact[]>(); // locationId → contacts
   const calls: Array<{ method: string; path: string; authorization: string | undefined; version: string | undefined; body: string }> = [];
   const failures: Array<{ status: number; body: unknown }> = [];
+  // Sub-account names GoHighLevel refuses, so many times each (race-free between parallel journeys).
+  const refusals = new Map<string, { status: number; body: unknown; times: number }>();
+  const refuseLocation = (name: string, status: number, message: string, times = 1) => refusals.set(name, { status, body: { message }, times });
   let minted = 0;
 
   const send = (res: ServerResponse, status: number, body: unknown) =>
@@ -61,6 +64,12 @@ export async function startFakeGoHighLevel(options: { agencyToken: string; compa
   const server = createServer(async (req, res) => {
     const raw = await read(req);
     const path = (req.url ?? '').split('?')[0];
+    // The test's own control (browser journeys run in other processes): not part of GoHighLevel's API.
+    if (req.method === 'POST' && path === '/__fake/refuse-location') {
+      const { name, status, message, times } = JSON.parse(raw || '{}') as { name: string; status: number; message: string; times?: number };
+      refuseLocation(name, status, message, times);
+      return send(res, 200, { refused: name });
+    }
     calls.push({ method: req.method ?? '', path, authorization: req.headers.authorization, version: req.headers.version as string | undefined, body: raw });
     const failure = failures.shift();
     if (failure) return send(res, failure.status, failure.body);
@@ -83,6 +92,8 @@ export async function startFakeGoHighLevel(options: { agencyToken: string; compa
       if (body.companyId !== options.companyId) return send(res, 403, { message: 'The token does not have access to this company' });
       if (req.method === 'POST' && locationPath[1] === '') {
         if (!body.name) return send(res, 422, { message: ['name should not be empty'] });
+        const refusal = refusals.get(body.name);
+        if (refusal && refusal.times-- > 0) return send(res, refusal.status, refusal.body);
         const location: FakeLocation = {
           id: `loc${randomBytes(8).toString('hex')}`,
           companyId: body.companyId,
@@ -166,6 +177,8 @@ export async function startFakeGoHighLevel(options: { agencyToken: string; compa
     failNext: (status: number, times = 1, body: unknown = { message: `scripted ${status}` }) => {
       for (let i = 0; i < times; i++) failures.push({ status, body });
     },
+    /** `POST /locations/` for this name answers `status` with `message`, `times` times (also `POST /__fake/refuse-location`). */
+    refuseLocation,
     /** Every location token stops working (GoHighLevel revoked them). */
     revokeTokens: () => tokens.clear(),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

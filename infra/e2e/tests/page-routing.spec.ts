@@ -89,7 +89,7 @@ test.describe('clinic text on pages', () => {
 
 // public spec §2 route rules, through the gateway and the real shell.
 test.describe('public route rules', () => {
-  const words = ['services', 'unified', 'funnel-service', 'onboard'];
+  const words = ['services', 'unified', 'funnel-service', 'onboard/more'];
 
   test('/thanks is the thank-you page, noindex and never cached (lead-capture.spec.ts has its texts)', async ({ page }) => {
     const res = await page.goto('/thanks?client=1');
