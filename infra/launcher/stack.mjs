@@ -59,12 +59,12 @@ export function processTable(ports, metricsPorts) {
       name,
       script: `services/${name}/dist/server.js`,
       // templates asks tenant whether a clinic exists before adding a service to it; leads asks templates whether a lead's service takes leads;
-      // tenant activates an onboarded clinic's services in templates.
+      // tenant activates an onboarded clinic's services in templates; ads names a template's campaigns by it.
       env: {
         PORT: ports[name],
         ...metrics(name),
         ...(name === 'templates' && { TENANT_URL: `http://127.0.0.1:${ports.tenant}` }),
-        ...(name === 'tenant' && { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}` }),
+        ...((name === 'tenant' || name === 'ads') && { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}` }),
         ...(name === 'leads' && { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}` }),
       },
       health: `http://127.0.0.1:${ports[name]}/health`,

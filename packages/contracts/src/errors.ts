@@ -43,6 +43,7 @@ export const Messages = {
     `${domain}${path === '/' ? '' : path} is already mapped to a client. Delete that mapping first.`,
   fileNotFound: 'This file was not found.',
   serviceTemplateNotFound: (id: number) => `Service template ${id} was not found.`,
+  campaignNotFound: (id: number) => `Google Ads campaign ${id} was not found.`,
   aiNotConfigured: 'AI generation is not configured. Set OPENAI_API_KEY and OPENAI_MODEL for the templates service.',
   templateCategoryNotFound: (id: number) => `Category ${id} was not found. Please pick one from the list.`,
   generationNotFound: (id: number) => `Template generation ${id} was not found.`,

@@ -28,6 +28,8 @@ export * from './templates/content-rules';
 export * from './templates/content';
 export * from './templates/editor-rules';
 export * from './templates/catalogue';
+export * from './ads/campaign';
+export * from './ads/campaign-rules';
 export * from './templates/demo-art';
 export * from './templates/service-form';
 export * from './colour';

@@ -12,6 +12,12 @@ import {
   CrmAccountResultSchema,
   TrackingSettingsSchema,
 } from './tenant/client';
+import {
+  StructureValidationSchema,
+  TemplateCampaignParamsSchema,
+  TemplateCampaignsSchema,
+  ValidateStructureSchema,
+} from './ads/campaign';
 import { OnboardingResultSchema, OnboardingSubmitSchema } from './tenant/onboarding';
 import { ONBOARDING_SUBMIT_PATH, PUBLIC_CATALOGUE_PATH } from './tenant/onboarding-wire';
 import { DomainMappingCreateSchema, DomainMappingSchema } from './tenant/domain';
@@ -703,12 +709,49 @@ export const leadsRoutes = {
   }),
 } as const;
 
+/** The ads service's rows (admin spec §2.10, §2.13, §7; DESIGN §2). */
+const adsRoutes = {
+  listTemplateCampaigns: defineRoute({
+    operation: 'listTemplateCampaigns',
+    method: 'GET',
+    path: '/api/service-templates/:id/google-ads',
+    owner: 'ads',
+    access: 'admin',
+    summary: "A service template's Google Ads campaigns, newest first, with the template's name (admin spec §2.13).",
+    params: IdParamSchema,
+    data: TemplateCampaignsSchema,
+    errors: [404, 503],
+  }),
+  deleteTemplateCampaign: defineRoute({
+    operation: 'deleteTemplateCampaign',
+    method: 'DELETE',
+    path: '/api/service-templates/:id/google-ads/:campaignId',
+    owner: 'ads',
+    access: 'admin',
+    summary: "Deletes one of a template's Google Ads campaigns (audited).",
+    params: TemplateCampaignParamsSchema,
+    data: DeletedResultSchema,
+    errors: [404],
+  }),
+  validateCampaignStructure: defineRoute({
+    operation: 'validateCampaignStructure',
+    method: 'POST',
+    path: '/api/google-ads/validate-structure',
+    owner: 'ads',
+    access: 'admin',
+    summary:
+      "Checks a campaign against what Google accepts in a Search campaign (30-character headlines, 90-character descriptions, 3–15 headlines and 2–4 descriptions per ad, keyword and asset limits), per ad group; no call to Google (Test Campaign is that).",
+    body: ValidateStructureSchema,
+    data: StructureValidationSchema,
+  }),
+} as const;
+
 /**
  * Every route contract by operation. Rows of the specs' call tables that no
  * service answers yet arrive with the issue that builds them, so a path here
  * is always one that works.
  */
-export const routes = { ...sessionRoutes, ...tenantRoutes, ...templatesRoutes, ...leadsRoutes } as const;
+export const routes = { ...sessionRoutes, ...tenantRoutes, ...templatesRoutes, ...leadsRoutes, ...adsRoutes } as const;
 export type Routes = typeof routes;
 export type OperationName = keyof Routes;
 

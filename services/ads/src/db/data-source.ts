@@ -1,8 +1,15 @@
-import { createServiceDataSource } from '@hap/service-kit';
+import { AuditLogEntity, createServiceDataSource } from '@hap/service-kit';
+import { AdCampaignTemplateEntity } from '../modules/campaigns/campaign.entity';
 import { CreateAdsSchema1763800000000 } from './migrations/1763800000000-CreateAdsSchema';
+import { CreateAdsTables1764700000000 } from './migrations/1764700000000-CreateAdsTables';
 
 export const SCHEMA = 'ads';
 
-/** The ads service's data source; its entities arrive with the ads issues. */
+/** The ads service's data source. */
 export const createDataSource = (url: string) =>
-  createServiceDataSource({ url, schema: SCHEMA, entities: [], migrations: [CreateAdsSchema1763800000000] });
+  createServiceDataSource({
+    url,
+    schema: SCHEMA,
+    entities: [AdCampaignTemplateEntity, AuditLogEntity],
+    migrations: [CreateAdsSchema1763800000000, CreateAdsTables1764700000000],
+  });

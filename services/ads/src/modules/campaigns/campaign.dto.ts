@@ -1,0 +1,19 @@
+import { CampaignExtensionsSchema, type TemplateCampaign } from '@hap/contracts';
+import type { AdCampaignTemplateEntity } from './campaign.entity';
+
+export function toTemplateCampaignDto(row: AdCampaignTemplateEntity): TemplateCampaign {
+  return {
+    id: row.id,
+    templateId: row.templateId,
+    name: row.name,
+    description: row.description,
+    keywordTheme: row.keywordTheme,
+    targetAudience: row.targetAudience,
+    isActive: row.isActive,
+    adGroups: Array.isArray(row.adGroups) ? row.adGroups : [],
+    // A row written before a field existed reads with its default.
+    extensions: CampaignExtensionsSchema.parse(row.extensions ?? {}),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,15 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { ServiceRepository } from '@hap/service-kit';
+import { AdCampaignTemplateEntity } from './campaign.entity';
+
+/** Queries on ads.ad_campaign_templates. */
+export class CampaignRepository extends ServiceRepository<AdCampaignTemplateEntity> {
+  constructor(dataSource: DataSource) {
+    super(dataSource, AdCampaignTemplateEntity);
+  }
+
+  /** A template's campaigns, newest first. */
+  listByTemplate(templateId: number, manager?: EntityManager): Promise<AdCampaignTemplateEntity[]> {
+    return this.repo(manager).find({ where: { templateId }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+}

@@ -1,0 +1,43 @@
+import type { DataSource } from 'typeorm';
+import { Messages, validateCampaignStructure, type CampaignStructure, type StructureValidation, type TemplateCampaigns } from '@hap/contracts';
+import { assertAdmin, auditedTransaction, notFound, type Actor } from '@hap/service-kit';
+import type { TemplatesClient } from '../../clients/templates.client';
+import { toTemplateCampaignDto } from './campaign.dto';
+import type { CampaignRepository } from './campaign.repository';
+
+/** A service template's Google Ads campaigns (admin spec §2.13) and the structure check (§2.10). */
+export class CampaignService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly campaigns: CampaignRepository,
+    private readonly templates: TemplatesClient,
+  ) {}
+
+  async listForTemplate(actor: Actor, templateId: number): Promise<TemplateCampaigns> {
+    assertAdmin(actor);
+    // The template first: a template that does not exist (or templates being down) needs no query here.
+    const serviceName = await this.templates.templateName(templateId, actor.requestId);
+    const rows = await this.campaigns.listByTemplate(templateId);
+    return { templateId, serviceName, campaigns: rows.map(toTemplateCampaignDto) };
+  }
+
+  async remove(actor: Actor, templateId: number, campaignId: number): Promise<{ id: number }> {
+    assertAdmin(actor);
+    return auditedTransaction(this.dataSource, actor, async (manager) => {
+      const before = await this.campaigns.findByIdForWrite(campaignId, manager, 'delete');
+      // A campaign of another template is not this template's to delete.
+      if (!before || before.templateId !== templateId || !(await this.campaigns.delete(campaignId, manager))) {
+        throw notFound(Messages.campaignNotFound(campaignId));
+      }
+      return {
+        result: { id: campaignId },
+        audit: { action: 'delete', entity: 'ad_campaign_template', entityId: campaignId, changes: { before: toTemplateCampaignDto(before) } },
+      };
+    });
+  }
+
+  validate(actor: Actor, structure: CampaignStructure): StructureValidation {
+    assertAdmin(actor);
+    return validateCampaignStructure(structure);
+  }
+}

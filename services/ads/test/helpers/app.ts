@@ -1,0 +1,43 @@
+import { startService, type SignedClient } from '@hap/service-kit/testing';
+import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
+import { buildApp } from '../../src/app';
+import { loadServiceConfig, type Config } from '../../src/config';
+import { createDataSource } from '../../src/db/data-source';
+
+export { ADMIN, ANONYMOUS, GATEWAY } from '@hap/service-kit/testing';
+
+/** Boots templates (with its tenant) and ads: more than jest's 5 s hook default on a busy machine. */
+export const START_TIMEOUT_MS = 40_000;
+
+export interface TestAds {
+  app: ReturnType<typeof buildApp>;
+  config: Config;
+  dataSource: ReturnType<typeof createDataSource>;
+  api: SignedClient;
+  /** The real templates service ads asks (null with `templatesUrl`). */
+  templates: TestTemplates | null;
+  close: () => Promise<void>;
+}
+
+/**
+ * The ads API on this run's database (migrated by global setup), asking a
+ * real templates service listening on loopback; `templatesUrl` points it
+ * elsewhere instead (a port nobody listens on: templates unreachable).
+ */
+export async function startAds(options: { templatesUrl?: string } = {}): Promise<TestAds> {
+  const templates = options.templatesUrl ? null : await startTemplates();
+  const templatesUrl = options.templatesUrl ?? (await templates!.app.listen({ host: '127.0.0.1', port: 0 }));
+  const config = loadServiceConfig({ ...process.env, TEMPLATES_URL: templatesUrl, TEMPLATES_TIMEOUT_MS: '2000' });
+  const dataSource = createDataSource(config.DATABASE_URL);
+  const started = await startService(() => buildApp(config, dataSource), { internalSecret: config.INTERNAL_SECRET });
+  return {
+    ...started,
+    config,
+    dataSource,
+    templates,
+    close: async () => {
+      await started.close();
+      await templates?.close();
+    },
+  };
+}
