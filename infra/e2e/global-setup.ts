@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import Redis from 'ioredis';
+import { writtenCampaign, writtenCampaigns } from '../../services/ads/test/helpers/written-campaigns';
 import { validContent } from '../../services/templates/test/helpers/generated-content';
 import { startFakeGoHighLevel } from '../test/fake-gohighlevel';
 import { startFakeOpenAI } from '../test/fake-openai';
@@ -32,7 +33,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const uploadDir = await mkdtemp(join(tmpdir(), 'hap-e2e-uploads-'));
 
   // AI-written templates ask a model: a loopback fake of the chat completions API answering valid content.
-  const model = await startFakeOpenAI([{ content: JSON.stringify(validContent()), delayMs: 1500 }]);
+  // Ads campaigns ask for their own response formats: generated campaigns, then a rewrite for Optimize.
+  const model = await startFakeOpenAI([{ content: JSON.stringify(validContent()), delayMs: 1500 }], {
+    byFormat: {
+      google_ads_campaigns: [{ content: JSON.stringify(writtenCampaigns()), delayMs: 1000 }],
+      google_ads_campaign: [{ content: JSON.stringify({ campaign: { ...writtenCampaign('Rewritten'), keywordTheme: 'booked consultations' } }), delayMs: 500 }],
+    },
+  });
 
   // CRM sub-accounts (onboarding, Create CRM Account) and lead pushes go to a loopback fake of GoHighLevel;
   // journeys script its refusals through its control path at E2E_GHL_URL.

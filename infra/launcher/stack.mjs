@@ -69,9 +69,14 @@ export function processTable(ports, metricsPorts) {
       },
       health: `http://127.0.0.1:${ports[name]}/health`,
     });
-    // The leads worker e-mails a lead to its clinic's address in tenant; the tenant worker reads the snapshots of a clinic's services in templates.
+    // The leads worker e-mails a lead to its clinic's address in tenant; the tenant worker reads the snapshots of a clinic's services in templates,
+    // the ads worker tells the model about a template.
     const workerEnv =
-      name === 'leads' ? { TENANT_URL: `http://127.0.0.1:${ports.tenant}` } : name === 'tenant' ? { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}` } : {};
+      name === 'leads'
+        ? { TENANT_URL: `http://127.0.0.1:${ports.tenant}` }
+        : name === 'tenant' || name === 'ads'
+          ? { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}` }
+          : {};
     table.push({ name: `${name}-worker`, script: `services/${name}/dist/worker.js`, env: { ...metrics(`${name}-worker`), ...workerEnv } });
   }
   table.push({

@@ -19,14 +19,17 @@ export interface FakeModelRequest {
 /**
  * An OpenAI-compatible chat completions server on a loopback port
  * (`POST /v1/chat/completions`, the wire the `openai` SDK speaks): answers
- * as scripted, in order (the last answer repeats), and records every
+ * as scripted, in order (the last answer repeats; per response format name
+ * with `byFormat`), and records every
  * request. Errors carry OpenAI's error envelope; `retry-after-ms` keeps the
  * SDK's retries fast.
  */
-export async function startFakeOpenAI(answers: FakeModelAnswer[]) {
+export async function startFakeOpenAI(answers: FakeModelAnswer[], options: { byFormat?: Record<string, FakeModelAnswer[]> } = {}) {
   const requests: FakeModelRequest[] = [];
   const hanging: ServerResponse[] = [];
   const script = [...answers];
+  // Several services may share one fake (the e2e stack): a request asking for a named response format gets its own script.
+  const scripts = new Map(Object.entries(options.byFormat ?? {}).map(([name, list]) => [name, [...list]]));
   const server = createServer((req, res) => {
     let raw = '';
     req.setEncoding('utf8');
@@ -36,8 +39,11 @@ export async function startFakeOpenAI(answers: FakeModelAnswer[]) {
         res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error' } }));
         return;
       }
-      requests.push({ headers: req.headers, body: JSON.parse(raw) as FakeModelRequest['body'] });
-      const answer = script.length > 1 ? script.shift()! : script[0];
+      const request = { headers: req.headers, body: JSON.parse(raw) as FakeModelRequest['body'] };
+      requests.push(request);
+      const own = scripts.get(request.body.response_format?.json_schema?.name ?? '');
+      const list = own ?? script;
+      const answer = list.length > 1 ? list.shift()! : list[0]!;
       if (answer === 'hang') {
         hanging.push(res);
         return;

@@ -18,6 +18,7 @@ const LeadsPage = lazy(() => import('./leads/LeadsPage').then((m) => ({ default:
 const TemplatesPage = lazy(() => import('./templates/TemplatesPage').then((m) => ({ default: m.TemplatesPage })));
 const ActivatedTemplatesPage = lazy(() => import('./activated/ActivatedTemplatesPage').then((m) => ({ default: m.ActivatedTemplatesPage })));
 const ServicesPage = lazy(() => import('./services/ServicesPage').then((m) => ({ default: m.ServicesPage })));
+const GoogleAdsTemplatesPage = lazy(() => import('./google-ads/GoogleAdsTemplatesPage').then((m) => ({ default: m.GoogleAdsTemplatesPage })));
 const AuditPage = lazy(() => import('./audit/AuditPage').then((m) => ({ default: m.AuditPage })));
 
 /**
@@ -43,10 +44,7 @@ export function AdminApp() {
               <Route path="services" element={<ServicesPage />} />
               <Route path="templates" element={<TemplatesPage />} />
               <Route path="templates/activated" element={<ActivatedTemplatesPage />} />
-              <Route
-                path="google-ads-templates"
-                element={<ComingSoonPage title="Google Ads Templates" description="Campaigns generated for each service template." />}
-              />
+              <Route path="google-ads-templates" element={<GoogleAdsTemplatesPage />} />
               <Route
                 path="google-ads-auth"
                 element={<ComingSoonPage title="Google Ads Authentication" description="Connect the agency's Google Ads account." />}

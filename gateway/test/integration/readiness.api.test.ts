@@ -12,17 +12,17 @@ const notReady = (checks: Record<string, string>) => ({
 });
 
 // GET /readyz: the gateway can serve traffic only when its Redis and every
-// service it routes to (today: tenant, leads and templates) say they are ready.
+// service it routes to (tenant, leads, templates and ads) say they are ready.
 describe('GET /readyz', () => {
   const TIMEOUT_MS = 300;
   let ready = true;
   let tenant: Upstream;
-  // Always ready, and also standing in for leads: the checks below vary tenant only.
+  // Always ready, and also standing in for leads and ads: the checks below vary tenant only.
   let templates: Upstream;
   let hanging: Awaited<ReturnType<typeof startHangingServer>>;
   const gateways: Array<ReturnType<typeof buildGateway>['app']> = [];
   const gatewayFor = async (tenantUrl: string) => {
-    const app = buildGateway({ TENANT_URL: tenantUrl, TEMPLATES_URL: templates.url, LEADS_URL: templates.url, UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }).app;
+    const app = buildGateway({ TENANT_URL: tenantUrl, TEMPLATES_URL: templates.url, LEADS_URL: templates.url, ADS_URL: templates.url, UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }).app;
     gateways.push(app);
     await app.ready();
     return app;
@@ -43,7 +43,7 @@ describe('GET /readyz', () => {
   it('is ready when Redis and every routed service are, and lists each', async () => {
     const res = await request((await gatewayFor(tenant.url)).server).get('/readyz');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, data: { service: 'gateway', status: 'ready', checks: { redis: 'ready', tenant: 'ready', templates: 'ready', leads: 'ready' } } });
+    expect(res.body).toEqual({ success: true, data: { service: 'gateway', status: 'ready', checks: { redis: 'ready', tenant: 'ready', templates: 'ready', leads: 'ready', ads: 'ready' } } });
   });
 
   it('is not ready, with Retry-After, while a service says it is not', async () => {
@@ -53,7 +53,7 @@ describe('GET /readyz', () => {
       const res = await request(gateway.server).get('/readyz');
       expect(res.status).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
-      expect(res.body).toEqual(notReady({ redis: 'ready', tenant: 'unavailable', templates: 'ready', leads: 'ready' }));
+      expect(res.body).toEqual(notReady({ redis: 'ready', tenant: 'unavailable', templates: 'ready', leads: 'ready', ads: 'ready' }));
     } finally {
       ready = true;
     }
@@ -65,7 +65,7 @@ describe('GET /readyz', () => {
     const started = Date.now();
     const res = await request(gateway.server).get('/readyz');
     expect(res.status).toBe(503);
-    expect(res.body).toEqual(notReady({ redis: 'ready', tenant: 'unavailable', templates: 'ready', leads: 'ready' }));
+    expect(res.body).toEqual(notReady({ redis: 'ready', tenant: 'unavailable', templates: 'ready', leads: 'ready', ads: 'ready' }));
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS);
   });
 
@@ -74,7 +74,7 @@ describe('GET /readyz', () => {
     const started = Date.now();
     const res = await request(gateway.server).get('/readyz');
     expect(res.status).toBe(503);
-    expect(res.body.checks).toEqual({ redis: 'ready', tenant: 'unavailable', templates: 'ready', leads: 'ready' });
+    expect(res.body.checks).toEqual({ redis: 'ready', tenant: 'unavailable', templates: 'ready', leads: 'ready', ads: 'ready' });
     expect(Date.now() - started).toBeLessThan(TIMEOUT_MS + 1_000);
   });
 

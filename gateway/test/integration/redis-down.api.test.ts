@@ -49,7 +49,7 @@ describe('the gateway while its Redis is away', () => {
     tenant = await startTenant((req) => seen.push({ url: req.url, identity: req.identity }));
     await tenant.seedAdmin(admin);
     templates = await startUpstream({ ready: () => true });
-    gateway = buildGateway({ REDIS_URL: redis.url, TENANT_URL: tenant.url, TEMPLATES_URL: templates.url, LEADS_URL: templates.url, LOG_LEVEL: 'info' }, { logStream: logs.logStream }).app;
+    gateway = buildGateway({ REDIS_URL: redis.url, TENANT_URL: tenant.url, TEMPLATES_URL: templates.url, LEADS_URL: templates.url, ADS_URL: templates.url, LOG_LEVEL: 'info' }, { logStream: logs.logStream }).app;
     await gateway.listen({ host: '127.0.0.1', port: 0 });
     const login = await request(gateway.server).post('/api/admin/login').send(admin);
     expect(login.status).toBe(200);
@@ -100,7 +100,7 @@ describe('the gateway while its Redis is away', () => {
       const res = await request(gateway.server).get('/readyz');
       expect(res.status).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
-      expect(res.body.checks).toEqual({ redis: 'unavailable', tenant: 'ready', templates: 'ready', leads: 'ready' });
+      expect(res.body.checks).toEqual({ redis: 'unavailable', tenant: 'ready', templates: 'ready', leads: 'ready', ads: 'ready' });
     });
 
     it('forwards a public call with a session cookie as anonymous, and says why in the log', async () => {

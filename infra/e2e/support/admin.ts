@@ -10,6 +10,11 @@ import { expect, type Page } from '@playwright/test';
 export async function logInAsAdmin(page: Page): Promise<void> {
   await page.goto('/admin/login');
   await page.getByLabel(/email/i).fill(process.env.E2E_ADMIN_EMAIL ?? '');
+  // Typing into the email loads the admin, whose form then replaces the page's (admin-login.spec.ts
+  // covers that takeover). Playwright's fill focuses a field and inserts the text in two separate
+  // steps; a swap landing between them loses the text, which no keyboard can do. Journeys that only
+  // need a session wait for the admin's form first.
+  await page.locator('html[data-live]').waitFor({ state: 'attached' });
   await page.getByLabel(/password/i).fill(process.env.E2E_ADMIN_PASSWORD ?? '');
   await page.getByRole('button', { name: /log ?in|sign in/i }).click();
   await expect(page).toHaveURL(/\/admin\/clients$/);

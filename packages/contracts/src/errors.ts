@@ -44,6 +44,8 @@ export const Messages = {
   fileNotFound: 'This file was not found.',
   serviceTemplateNotFound: (id: number) => `Service template ${id} was not found.`,
   campaignNotFound: (id: number) => `Google Ads campaign ${id} was not found.`,
+  campaignJobNotFound: (id: string) => `Campaign request ${id} was not found.`,
+  adsAiNotConfigured: 'AI campaign generation is not configured. Set OPENAI_API_KEY and OPENAI_MODEL for the ads service.',
   aiNotConfigured: 'AI generation is not configured. Set OPENAI_API_KEY and OPENAI_MODEL for the templates service.',
   templateCategoryNotFound: (id: number) => `Category ${id} was not found. Please pick one from the list.`,
   generationNotFound: (id: number) => `Template generation ${id} was not found.`,

@@ -1,7 +1,8 @@
 import type { DataSource } from 'typeorm';
-import { createServiceApp, databaseReady, registerDataSource, registerRoutes } from '@hap/service-kit';
+import { createQueue, createServiceApp, databaseReady, queueRedis, registerDataSource, registerRoutes } from '@hap/service-kit';
 import { createTemplatesClient, type TemplatesClient } from './clients/templates.client';
 import type { Config } from './config';
+import { CampaignJobService, type CampaignQueues } from './modules/campaigns/campaign-jobs.service';
 import { CampaignRepository } from './modules/campaigns/campaign.repository';
 import { campaignHandlers } from './modules/campaigns/campaign.routes';
 import { CampaignService } from './modules/campaigns/campaign.service';
@@ -9,6 +10,8 @@ import { CampaignService } from './modules/campaigns/campaign.service';
 export interface AppDependencies {
   /** How the service asks templates about a template; defaults to HTTP at TEMPLATES_URL. */
   templates?: TemplatesClient;
+  /** Where Generate and Optimize queue their jobs; default: REDIS_URL, when a model is configured (null: not configured). */
+  campaignQueues?: CampaignQueues | null;
 }
 
 /** Builds the ads API without listening (tests drive it in-process). */
@@ -23,7 +26,16 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   const templates =
     dependencies.templates ??
     createTemplatesClient({ baseUrl: config.TEMPLATES_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TEMPLATES_TIMEOUT_MS });
+
+  // AI campaigns: queues only when a model is configured (OPENAI_API_KEY); otherwise the API says it is not.
+  let queues = dependencies.campaignQueues;
+  if (queues === undefined) {
+    queues = config.OPENAI_API_KEY ? { generate: createQueue('ads.generate', queueRedis(config)), optimize: createQueue('ads.optimize', queueRedis(config)) } : null;
+    const owned = queues;
+    if (owned) app.addHook('onClose', async () => void (await Promise.all([owned.generate.close(), owned.optimize.close()])));
+  }
+
   const campaigns = new CampaignService(dataSource, new CampaignRepository(dataSource), templates);
-  registerRoutes(app, 'ads', { ...campaignHandlers(campaigns) });
+  registerRoutes(app, 'ads', campaignHandlers(campaigns, new CampaignJobService(dataSource, templates, queues)));
   return app;
 }

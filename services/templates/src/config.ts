@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { baseConfigShape, contentCacheConfigShape, loadConfig, port } from '@hap/service-kit';
+import { modelConfigShape } from '@hap/service-kit/structured-writer';
 import { DEFAULT_PORTS } from '@hap/contracts';
 
 /** The templates service's configuration; see .env.example at the repository root. */
@@ -16,17 +17,8 @@ export const configShape = {
     .transform((url) => url.replace(/\/+$/, '')),
   /** How long a call to tenant may take (ms) before the write answers 503. */
   TENANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
-  /** The key of the OpenAI-compatible model that writes new templates; unset: AI generation says it is not configured. */
-  OPENAI_API_KEY: z.string().trim().optional().transform((v) => v || undefined),
-  /** Another OpenAI-compatible server (Azure, vLLM, Ollama: http://127.0.0.1:11434/v1); unset: OpenAI's. */
-  OPENAI_BASE_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  /** The model; it must support JSON-schema structured output. */
-  OPENAI_MODEL: z.string().trim().min(1).default('gpt-4o-mini'),
-  /** How long one model answer may take (ms); the SDK retries a timeout, a 429 and a 5xx twice. */
-  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(120_000),
+  /** The OpenAI-compatible model that writes new templates; no OPENAI_API_KEY: AI generation says it is not configured. */
+  ...modelConfigShape,
 };
 
 export const loadServiceConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(configShape, env);

@@ -1,4 +1,5 @@
 import { queueRedis, runWorkers } from '@hap/service-kit';
+import { modelOptionsOf } from '@hap/service-kit/structured-writer';
 import { createTemplateWriter } from './ai/template-writer';
 import { loadServiceConfig } from './config';
 import { createDataSource } from './db/data-source';
@@ -8,12 +9,7 @@ import { createHandlers } from './queues/handlers';
 /** The templates job process: a BullMQ worker for each queue templates consumes. */
 const config = loadServiceConfig();
 const dataSource = createDataSource(config.DATABASE_URL);
-const writer = createTemplateWriter({
-  apiKey: config.OPENAI_API_KEY,
-  baseURL: config.OPENAI_BASE_URL,
-  model: config.OPENAI_MODEL,
-  timeoutMs: config.OPENAI_TIMEOUT_MS,
-});
+const writer = createTemplateWriter(modelOptionsOf(config));
 void runWorkers({
   name: 'templates',
   logLevel: config.LOG_LEVEL,

@@ -240,7 +240,7 @@ export function ActivatedTemplatesPage() {
                       page ? (
                         <a href={`/${page.path}?client=${clientId}`} target="_blank" rel="noreferrer" className="act-item__page">
                           /{page.path}
-                          <span className="act-sr"> (opens the service page in a new tab)</span>
+                          <span className="adm-sr-only"> (opens the service page in a new tab)</span>
                         </a>
                       ) : (
                         <span className="adm-badge">Active</span>

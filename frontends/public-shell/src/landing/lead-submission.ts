@@ -124,7 +124,8 @@ export function referenceOf(answer: unknown): string | null {
   return typeof reference === 'string' && /^[0-9a-f-]{36}$/i.test(reference) ? reference : null;
 }
 
-async function jsonOf(response: Response): Promise<unknown> {
+/** A response's JSON, or null when it has none (an empty body, a proxy's HTML page). */
+export async function jsonOf(response: Response): Promise<unknown> {
   try {
     return await response.json();
   } catch {

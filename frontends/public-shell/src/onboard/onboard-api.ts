@@ -13,6 +13,7 @@ import {
   type OnboardingResult,
   type OnboardingSubmitInput,
 } from '@hap/contracts';
+import { jsonOf } from '../landing/lead-submission';
 
 /** public spec §8: the failure toast's title, and its text when the server gave none. */
 export const REGISTRATION_FAILED = 'Registration Failed';
@@ -20,14 +21,6 @@ export const REGISTRATION_FALLBACK_MESSAGE = 'Failed to create client';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-async function jsonOf(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return null;
-  }
-}
 
 /** The catalogue's entries from `{ success: true, data: [...] }`; entries without an id or a name are left out. */
 export function catalogueOf(answer: unknown): CatalogueEntry[] | null {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField, timestamp } from '../fields';
-import type { OptimizationGoal } from '../queues';
+import { OptimizationGoalSchema, type OptimizationGoal } from '../queues';
 
 /**
  * Google Ads campaigns of a service template (admin spec §2.13, §3 "Google
@@ -189,3 +189,88 @@ export const StructureValidationSchema = z.object({
   message: z.string(),
 });
 export type StructureValidation = z.infer<typeof StructureValidationSchema>;
+
+/** `POST /api/service-templates/{id}/google-ads/generate` (admin spec §2.13: the Generate Campaigns dialog). */
+export const GenerateCampaignsSchema = z.object({
+  /** What the clinic says about the service; empty: the template's own description is used. */
+  serviceDescription: text(2000).default(''),
+});
+export type GenerateCampaignsInput = z.input<typeof GenerateCampaignsSchema>;
+
+/** `POST /api/service-templates/{id}/google-ads/{campaignId}/optimize`. */
+export const OptimizeCampaignSchema = z.object({
+  optimizationGoal: OptimizationGoalSchema,
+});
+
+export const CAMPAIGN_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+
+/** A generate or optimize request as the screen follows it (the job's id is the request's). */
+export const CampaignJobSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(['generate', 'optimize']),
+  templateId: z.number().int(),
+  /** optimize: the campaign it rewrites. */
+  campaignId: z.number().int().nullable(),
+  goal: OptimizationGoalSchema.nullable(),
+  status: z.enum(CAMPAIGN_JOB_STATUSES),
+  /** Why it failed, in words an admin can act on. */
+  error: z.string().nullable(),
+  /** The campaigns it wrote or rewrote. */
+  campaignIds: z.array(z.number().int()),
+  createdAt: timestamp(),
+  finishedAt: timestamp().nullable(),
+});
+export type CampaignJob = z.infer<typeof CampaignJobSchema>;
+
+export const CampaignJobParamSchema = z.object({ jobId: z.uuid('Job id must be a UUID') });
+
+/** `GET /api/google-ads/template-summaries`: the Google Ads Templates list's counts and Ready marks. */
+export const TemplateCampaignSummarySchema = z.object({
+  templateId: z.number().int(),
+  campaigns: z.number().int(),
+  /** At least one active campaign passes the structure check. */
+  ready: z.boolean(),
+});
+export type TemplateCampaignSummary = z.infer<typeof TemplateCampaignSummarySchema>;
+
+/*
+ * What the model writes (ads.generate, ads.optimize): Google's limits as the
+ * schema's own, so the JSON schema the model gets carries them and an answer
+ * that breaks them is sent back once with the problems. Every key is
+ * required (structured output's strict mode).
+ */
+const modelText = (max: number) => z.string().trim().min(1).max(max);
+export const WrittenCampaignSchema = z.object({
+  name: modelText(80),
+  description: modelText(300),
+  keywordTheme: modelText(80),
+  targetAudience: modelText(200),
+  adGroups: z
+    .array(
+      z.object({
+        name: modelText(80),
+        keywordType: z.enum(KEYWORD_MATCH_TYPES),
+        keywords: z.array(modelText(AD_LIMITS.keywordChars)).min(5).max(25),
+        ads: z
+          .array(
+            z.object({
+              headlines: z.array(modelText(AD_LIMITS.headlineChars)).min(AD_LIMITS.headlinesMin).max(AD_LIMITS.headlinesMax),
+              descriptions: z.array(modelText(AD_LIMITS.descriptionChars)).min(AD_LIMITS.descriptionsMin).max(AD_LIMITS.descriptionsMax),
+            }),
+          )
+          .min(1)
+          .max(AD_LIMITS.adsPerAdGroupMax),
+      }),
+    )
+    .min(1)
+    .max(5),
+  sitelinks: z
+    .array(z.object({ linkText: modelText(AD_LIMITS.sitelinkTextChars), description1: modelText(AD_LIMITS.sitelinkDescriptionChars), description2: modelText(AD_LIMITS.sitelinkDescriptionChars) }))
+    .min(2)
+    .max(6),
+  callouts: z.array(modelText(AD_LIMITS.calloutChars)).min(2).max(10),
+});
+export type WrittenCampaign = z.infer<typeof WrittenCampaignSchema>;
+
+export const WrittenCampaignsSchema = z.object({ campaigns: z.array(WrittenCampaignSchema).min(1).max(3) });
+export const RewrittenCampaignSchema = z.object({ campaign: WrittenCampaignSchema });

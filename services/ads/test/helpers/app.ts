@@ -1,6 +1,6 @@
 import { startService, type SignedClient } from '@hap/service-kit/testing';
 import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
-import { buildApp } from '../../src/app';
+import { buildApp, type AppDependencies } from '../../src/app';
 import { loadServiceConfig, type Config } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 
@@ -24,12 +24,12 @@ export interface TestAds {
  * real templates service listening on loopback; `templatesUrl` points it
  * elsewhere instead (a port nobody listens on: templates unreachable).
  */
-export async function startAds(options: { templatesUrl?: string } = {}): Promise<TestAds> {
+export async function startAds(options: { templatesUrl?: string; env?: Record<string, string>; dependencies?: AppDependencies } = {}): Promise<TestAds> {
   const templates = options.templatesUrl ? null : await startTemplates();
   const templatesUrl = options.templatesUrl ?? (await templates!.app.listen({ host: '127.0.0.1', port: 0 }));
-  const config = loadServiceConfig({ ...process.env, TEMPLATES_URL: templatesUrl, TEMPLATES_TIMEOUT_MS: '2000' });
+  const config = loadServiceConfig({ ...process.env, TEMPLATES_URL: templatesUrl, TEMPLATES_TIMEOUT_MS: '2000', ...options.env });
   const dataSource = createDataSource(config.DATABASE_URL);
-  const started = await startService(() => buildApp(config, dataSource), { internalSecret: config.INTERNAL_SECRET });
+  const started = await startService(() => buildApp(config, dataSource, options.dependencies), { internalSecret: config.INTERNAL_SECRET });
   return {
     ...started,
     config,

@@ -1,17 +1,31 @@
 import { describeQueues } from '../../../../infra/test/queue-suite';
-import { handlers } from '../../src/queues/handlers';
+import { createTemplatesClient } from '../../src/clients/templates.client';
+import { loadServiceConfig } from '../../src/config';
+import { createDataSource } from '../../src/db/data-source';
+import { CampaignJobStore } from '../../src/modules/campaigns/campaign-jobs.service';
+import { createHandlers } from '../../src/queues/handlers';
+
+const config = loadServiceConfig();
+const dataSource = createDataSource(config.DATABASE_URL);
+beforeAll(() => dataSource.initialize());
+afterAll(() => dataSource.destroy());
 
 describeQueues({
   owner: 'ads',
-  handlers,
+  // The worker's real handlers; no model or templates service is asked about requests that do not exist.
+  handlers: createHandlers({
+    store: new CampaignJobStore(dataSource),
+    writer: null,
+    templates: createTemplatesClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: config.INTERNAL_SECRET, timeoutMs: 500 }),
+  }),
   samples: {
     'ads.generate': { requestId: '0b8f3c6e-6a4e-4d55-9a34-2f1d0c7e9b11', templateId: 5 },
     'ads.optimize': { requestId: '5d0e2f7a-1c3b-4e8d-8f6a-9b2c4d6e8f01', templateId: 5, campaignId: 12, goal: 'improve_ctr' },
     'ads.launch': { launchId: 9 },
   },
   expectations: {
-    'ads.generate': { failsWith: /^ads\.generate jobs are not implemented until AI campaign generation/ },
-    'ads.optimize': { failsWith: /^ads\.optimize jobs are not implemented until AI campaign optimization/ },
+    'ads.generate': { failsWith: /^Campaign request 0b8f3c6e-6a4e-4d55-9a34-2f1d0c7e9b11 was not found\.$/ },
+    'ads.optimize': { failsWith: /^Campaign request 5d0e2f7a-1c3b-4e8d-8f6a-9b2c4d6e8f01 was not found\.$/ },
     'ads.launch': { failsWith: /^ads\.launch jobs are not implemented until Google Ads launches/ },
   },
 });

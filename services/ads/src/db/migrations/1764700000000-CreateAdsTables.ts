@@ -5,6 +5,7 @@ import { createAuditLogTable } from '@hap/service-kit';
  * The ads service's tables (admin spec §3, DESIGN §2):
  * - ad_campaign_templates: a service template's Google Ads campaigns, the
  *   shape of admin spec §3 (ad groups and extensions as jsonb);
+ * - ad_campaign_jobs: the AI's generate and optimize requests, for the screen to follow;
  * - campaign_launch_logs: one row per launch, its id the launch job's id;
  * - google_ads_connections: the agency's OAuth refresh token, encrypted
  *   (AES-256-GCM; the key is the environment's, never stored here);
@@ -37,6 +38,23 @@ export class CreateAdsTables1764700000000 implements MigrationInterface {
     await runner.query(
       `CREATE UNIQUE INDEX "ad_campaign_templates_generation_key" ON "ads"."ad_campaign_templates" ("generation_id", "name") WHERE "generation_id" IS NOT NULL`,
     );
+
+    // A generate or optimize request: its id is the job's; the brief stays here, the job carries ids only.
+    await runner.query(`
+      CREATE TABLE "ads"."ad_campaign_jobs" (
+        "id" uuid PRIMARY KEY,
+        "kind" text NOT NULL CHECK ("kind" IN ('generate', 'optimize')),
+        "template_id" integer NOT NULL,
+        "campaign_id" integer REFERENCES "ads"."ad_campaign_templates" ("id") ON DELETE CASCADE,
+        "goal" text,
+        "brief" text NOT NULL DEFAULT '',
+        "status" text NOT NULL DEFAULT 'queued',
+        "error" text,
+        "campaign_ids" jsonb NOT NULL DEFAULT '[]',
+        "requested_by" integer,
+        "created_at" timestamptz NOT NULL DEFAULT now(),
+        "finished_at" timestamptz
+      )`);
 
     await runner.query(`
       CREATE TABLE "ads"."campaign_launch_logs" (
@@ -75,7 +93,7 @@ export class CreateAdsTables1764700000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['audit_log', 'google_ads_connections', 'campaign_launch_logs', 'ad_campaign_templates']) {
+    for (const table of ['audit_log', 'google_ads_connections', 'campaign_launch_logs', 'ad_campaign_jobs', 'ad_campaign_templates']) {
       await runner.query(`DROP TABLE IF EXISTS "ads"."${table}"`);
     }
   }

@@ -8,6 +8,11 @@ export class CampaignRepository extends ServiceRepository<AdCampaignTemplateEnti
     super(dataSource, AdCampaignTemplateEntity);
   }
 
+  /** Every campaign (a few per template), for the list's counts. */
+  listAll(manager?: EntityManager): Promise<AdCampaignTemplateEntity[]> {
+    return this.repo(manager).find({ order: { templateId: 'ASC', id: 'ASC' } });
+  }
+
   /** A template's campaigns, newest first. */
   listByTemplate(templateId: number, manager?: EntityManager): Promise<AdCampaignTemplateEntity[]> {
     return this.repo(manager).find({ where: { templateId }, order: { createdAt: 'DESC', id: 'DESC' } });

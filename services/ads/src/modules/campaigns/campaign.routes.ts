@@ -1,11 +1,26 @@
 import { actorOf, type RouteHandlers } from '@hap/service-kit';
+import type { CampaignJobService } from './campaign-jobs.service';
 import type { CampaignService } from './campaign.service';
 
-/** /api/service-templates/{id}/google-ads… and /api/google-ads/validate-structure (admin spec §7). */
+/** /api/service-templates/{id}/google-ads… and /api/google-ads/… of the template campaigns (admin spec §2.13, §7). */
 export const campaignHandlers = (
   campaigns: CampaignService,
-): Pick<RouteHandlers<'ads'>, 'listTemplateCampaigns' | 'deleteTemplateCampaign' | 'validateCampaignStructure'> => ({
+  jobs: CampaignJobService,
+): Pick<
+  RouteHandlers<'ads'>,
+  | 'listTemplateCampaigns'
+  | 'deleteTemplateCampaign'
+  | 'validateCampaignStructure'
+  | 'listTemplateCampaignSummaries'
+  | 'generateTemplateCampaigns'
+  | 'optimizeTemplateCampaign'
+  | 'getCampaignJob'
+> => ({
   listTemplateCampaigns: ({ params }, request) => campaigns.listForTemplate(actorOf(request), params.id),
+  listTemplateCampaignSummaries: (_input, request) => campaigns.summaries(actorOf(request)),
   deleteTemplateCampaign: ({ params }, request) => campaigns.remove(actorOf(request), params.id, params.campaignId),
   validateCampaignStructure: async ({ body }, request) => campaigns.validate(actorOf(request), body.template),
+  generateTemplateCampaigns: ({ params, body }, request) => jobs.generate(actorOf(request), params.id, body),
+  optimizeTemplateCampaign: ({ params, body }, request) => jobs.optimize(actorOf(request), params.id, params.campaignId, body.optimizationGoal),
+  getCampaignJob: ({ params }, request) => jobs.get(actorOf(request), params.jobId),
 });

@@ -1,5 +1,12 @@
 import type { DataSource } from 'typeorm';
-import { Messages, validateCampaignStructure, type CampaignStructure, type StructureValidation, type TemplateCampaigns } from '@hap/contracts';
+import {
+  Messages,
+  validateCampaignStructure,
+  type CampaignStructure,
+  type StructureValidation,
+  type TemplateCampaigns,
+  type TemplateCampaignSummary,
+} from '@hap/contracts';
 import { assertAdmin, auditedTransaction, notFound, type Actor } from '@hap/service-kit';
 import type { TemplatesClient } from '../../clients/templates.client';
 import { toTemplateCampaignDto } from './campaign.dto';
@@ -16,7 +23,7 @@ export class CampaignService {
   async listForTemplate(actor: Actor, templateId: number): Promise<TemplateCampaigns> {
     assertAdmin(actor);
     // The template first: a template that does not exist (or templates being down) needs no query here.
-    const serviceName = await this.templates.templateName(templateId, actor.requestId);
+    const { name: serviceName } = await this.templates.template(templateId, actor.requestId);
     const rows = await this.campaigns.listByTemplate(templateId);
     return { templateId, serviceName, campaigns: rows.map(toTemplateCampaignDto) };
   }
@@ -34,6 +41,20 @@ export class CampaignService {
         audit: { action: 'delete', entity: 'ad_campaign_template', entityId: campaignId, changes: { before: toTemplateCampaignDto(before) } },
       };
     });
+  }
+
+  /** Each template with campaigns: how many, and whether an active one passes the structure check (the list's Ready mark). */
+  async summaries(actor: Actor): Promise<TemplateCampaignSummary[]> {
+    assertAdmin(actor);
+    const rows = await this.campaigns.listAll();
+    const byTemplate = new Map<number, TemplateCampaignSummary>();
+    for (const row of rows) {
+      const summary = byTemplate.get(row.templateId) ?? { templateId: row.templateId, campaigns: 0, ready: false };
+      summary.campaigns += 1;
+      if (!summary.ready && row.isActive) summary.ready = validateCampaignStructure(toTemplateCampaignDto(row)).allValid;
+      byTemplate.set(row.templateId, summary);
+    }
+    return [...byTemplate.values()].sort((a, b) => a.templateId - b.templateId);
   }
 
   validate(actor: Actor, structure: CampaignStructure): StructureValidation {

@@ -1,0 +1,256 @@
+import {
+  OPTIMIZATION_GOAL_LABELS,
+  OptimizationGoalSchema,
+  routes,
+  type CampaignJob,
+  type OptimizationGoal,
+  type ServiceTemplate,
+  type TemplateCampaign,
+} from '@hap/contracts';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CircleCheck, Eye, LoaderCircle, Megaphone, Sparkles, Trash2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { api } from '../lib/api';
+import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
+import { DialogFooter } from '../pages/DialogFooter';
+import { LoadFailed } from '../pages/LoadFailed';
+import { LoadingPanel } from '../pages/LoadingPanel';
+import { PageHeader } from '../pages/PageHeader';
+import { useServiceTemplates } from '../templates/templates-query';
+import { useToast } from '../toast/toaster';
+import { campaignsKey, SUMMARIES_KEY, useCampaignSummaries, useTemplateCampaigns, waitForCampaignJob } from './ads-query';
+import { CampaignDetailDialog } from './CampaignDetailDialog';
+import { GenerateCampaignsDialog } from './GenerateCampaignsDialog';
+import './google-ads.css';
+
+const GOALS = OptimizationGoalSchema.options;
+
+/** admin spec §8: each request's toasts. */
+const JOB_TOASTS = {
+  generate: { success: 'Google Ads campaigns generated successfully!', failure: 'Failed to generate campaigns' },
+  optimize: { success: 'Campaign optimized successfully!', failure: 'Failed to optimize campaign' },
+} as const;
+
+/**
+ * Google Ads Templates (admin spec §2.13): the service templates with their
+ * campaign counts and Ready marks; the chosen template's campaigns with view,
+ * Optimize and delete; Generate Campaigns. The AI's work runs in the ads
+ * worker: the screen follows the request until it is done.
+ */
+export function GoogleAdsTemplatesPage() {
+  useDocumentTitle(adminTitle('Google Ads Templates'));
+  const templates = useServiceTemplates();
+  const summaries = useCampaignSummaries();
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const selected = templates.data?.find((t) => t.id === selectedId) ?? templates.data?.[0] ?? null;
+
+  return (
+    <>
+      <PageHeader title="Google Ads Templates" description="Search campaigns for each service template, written by AI within Google's limits." />
+      {templates.isPending ? (
+        <section className="adm-card">
+          <LoadingPanel label="Loading templates..." />
+        </section>
+      ) : templates.isError ? (
+        <LoadFailed card title="Failed to fetch templates" message={templates.error.message} onRetry={() => void templates.refetch()} />
+      ) : (
+        <div className="ads-layout">
+          <nav className="adm-card ads-list" aria-label="Service templates">
+            <ul>
+              {templates.data.map((template) => {
+                const summary = summaries.data?.find((s) => s.templateId === template.id);
+                const current = template.id === selected?.id;
+                return (
+                  <li key={template.id}>
+                    <button type="button" className="ads-list__item" aria-current={current ? 'true' : undefined} onClick={() => setSelectedId(template.id)}>
+                      <span className="ads-list__name">{template.name}</span>
+                      <span className="ads-list__meta">
+                        {summary ? `${summary.campaigns} ${summary.campaigns === 1 ? 'campaign' : 'campaigns'}` : 'No campaigns'}
+                        {summary?.ready && (
+                          <span className="adm-badge adm-badge--success">
+                            <CircleCheck size={12} aria-hidden /> Ready
+                          </span>
+                        )}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+          {selected && <TemplateCampaignsPanel key={selected.id} template={selected} />}
+        </div>
+      )}
+    </>
+  );
+}
+
+function TemplateCampaignsPanel({ template }: { template: ServiceTemplate }) {
+  const campaigns = useTemplateCampaigns(template.id);
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [generating, setGenerating] = useState(false);
+  const [viewing, setViewing] = useState<TemplateCampaign | null>(null);
+  const [deleting, setDeleting] = useState<TemplateCampaign | null>(null);
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: campaignsKey(template.id) }), queryClient.invalidateQueries({ queryKey: SUMMARIES_KEY })]);
+
+  /** A request's outcome: its toast (admin spec §8), and the lists again. */
+  const settled = (request: CampaignJob) => {
+    const words = JOB_TOASTS[request.kind];
+    if (request.status === 'succeeded') {
+      const n = request.campaignIds.length;
+      toast({ title: words.success, description: `${template.name}: ${n} ${n === 1 ? 'campaign' : 'campaigns'}.` });
+    } else {
+      toast({ title: words.failure, description: request.error ?? words.failure, variant: 'destructive' });
+    }
+    void refresh();
+  };
+  // Each request is started, then followed until the ads worker is done with it.
+  const generate = useMutation({
+    mutationFn: async (serviceDescription: string) =>
+      waitForCampaignJob((await api.call(routes.generateTemplateCampaigns, { params: { id: template.id }, body: { serviceDescription } })).id),
+    onMutate: () => setGenerating(false),
+    onSuccess: settled,
+    onError: (error) => toast({ title: JOB_TOASTS.generate.failure, description: error.message, variant: 'destructive' }),
+  });
+  const optimize = useMutation({
+    mutationFn: async ({ campaignId, goal }: { campaignId: number; goal: OptimizationGoal }) =>
+      waitForCampaignJob((await api.call(routes.optimizeTemplateCampaign, { params: { id: template.id, campaignId }, body: { optimizationGoal: goal } })).id),
+    onSuccess: settled,
+    onError: (error) => toast({ title: JOB_TOASTS.optimize.failure, description: error.message, variant: 'destructive' }),
+  });
+  const remove = useMutation({
+    mutationFn: (campaignId: number) => api.call(routes.deleteTemplateCampaign, { params: { id: template.id, campaignId } }),
+    onSuccess: () => {
+      toast({ title: 'Campaign deleted successfully!', description: `${deleting?.name ?? 'The campaign'} was removed.` });
+      setDeleting(null);
+      void refresh();
+    },
+    onError: (error) => toast({ title: 'Failed to delete campaign', description: error.message, variant: 'destructive' }),
+  });
+  const busy = generate.isPending || optimize.isPending;
+  const working = optimize.isPending ? 'Optimizing the campaign…' : 'Writing campaigns…';
+
+  return (
+    <section className="adm-card ads-panel-card" aria-labelledby="ads-template-title">
+      <header className="ads-panel-card__head">
+        <div>
+          <h2 id="ads-template-title" className="ads-panel-card__title">
+            {template.name}
+          </h2>
+          <p className="adm-muted">{template.category}</p>
+        </div>
+        <button type="button" className="adm-button adm-button--primary" onClick={() => setGenerating(true)} disabled={busy}>
+          <Sparkles size={16} aria-hidden />
+          Generate Campaigns
+        </button>
+      </header>
+      {busy && (
+        <p className="ads-working" role="status">
+          <LoaderCircle size={16} aria-hidden className="adm-spin" />
+          {working} The AI takes up to a minute.
+        </p>
+      )}
+      {campaigns.isPending ? (
+        <LoadingPanel label="Loading campaigns..." />
+      ) : campaigns.isError ? (
+        <LoadFailed title="Failed to fetch data" message={campaigns.error.message} onRetry={() => void campaigns.refetch()} />
+      ) : campaigns.data.campaigns.length === 0 ? (
+        <div className="adm-empty">
+          <Megaphone size={32} aria-hidden className="adm-empty__icon" />
+          <h3 className="adm-empty__title">No campaigns yet</h3>
+          <p className="adm-empty__text">Generate Campaigns writes Search campaigns for this service with AI.</p>
+        </div>
+      ) : (
+        <ul className="ads-campaigns">
+          {campaigns.data.campaigns.map((campaign) => (
+            <CampaignCard
+              key={campaign.id}
+              campaign={campaign}
+              busy={busy}
+              onView={() => setViewing(campaign)}
+              onOptimize={(goal) => optimize.mutate({ campaignId: campaign.id, goal })}
+              onDelete={() => setDeleting(campaign)}
+            />
+          ))}
+        </ul>
+      )}
+      <GenerateCampaignsDialog open={generating} serviceName={template.name} onClose={() => setGenerating(false)} onGenerate={(d) => generate.mutate(d)} />
+      <CampaignDetailDialog campaign={viewing} onClose={() => setViewing(null)} />
+      <Dialog.Root open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="adm-overlay" />
+          <Dialog.Content className="adm-dialog adm-dialog--narrow" role="alertdialog">
+            <div className="adm-dialog__header">
+              <Dialog.Title className="adm-dialog__title">Delete {deleting?.name}?</Dialog.Title>
+            </div>
+            <div className="adm-dialog__body">
+              <Dialog.Description className="adm-dialog__text">The campaign is removed from this template. Campaigns already launched in Google Ads stay there.</Dialog.Description>
+              <DialogFooter action="Delete Campaign" danger icon={<Trash2 size={16} aria-hidden />} pending={remove.isPending} onAction={() => deleting && remove.mutate(deleting.id)} />
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </section>
+  );
+}
+
+function CampaignCard({
+  campaign,
+  busy,
+  onView,
+  onOptimize,
+  onDelete,
+}: {
+  campaign: TemplateCampaign;
+  busy: boolean;
+  onView: () => void;
+  onOptimize: (goal: OptimizationGoal) => void;
+  onDelete: () => void;
+}) {
+  const id = useId();
+  return (
+    <li className="ads-campaign">
+      <div className="ads-campaign__text">
+        <h3 className="ads-campaign__name">{campaign.name}</h3>
+        {campaign.description && <p className="ads-campaign__description">{campaign.description}</p>}
+        <p className="ads-campaign__meta">
+          <span>Keyword theme: {campaign.keywordTheme || '—'}</span>
+          <span>
+            {campaign.adGroups.length} {campaign.adGroups.length === 1 ? 'ad group' : 'ad groups'}
+          </span>
+          <span>
+            {campaign.extensions.sitelinks.length} {campaign.extensions.sitelinks.length === 1 ? 'sitelink' : 'sitelinks'}
+          </span>
+        </p>
+      </div>
+      <div className="ads-campaign__actions">
+        <button type="button" className="adm-icon-button" aria-label={`View ${campaign.name}`} onClick={onView}>
+          <Eye size={18} aria-hidden />
+        </button>
+        <label htmlFor={`${id}-goal`} className="adm-sr-only">
+          Optimize {campaign.name}
+        </label>
+        <select
+          id={`${id}-goal`}
+          className="adm-input ads-campaign__optimize"
+          value=""
+          disabled={busy}
+          onChange={(event) => event.target.value && onOptimize(event.target.value as OptimizationGoal)}
+        >
+          <option value="">Optimize…</option>
+          {GOALS.map((goal) => (
+            <option key={goal} value={goal}>
+              {OPTIMIZATION_GOAL_LABELS[goal]}
+            </option>
+          ))}
+        </select>
+        <button type="button" className="adm-icon-button adm-icon-button--danger" aria-label={`Delete ${campaign.name}`} onClick={onDelete} disabled={busy}>
+          <Trash2 size={18} aria-hidden />
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,46 @@
+import type { OptimizationGoal } from '@hap/contracts';
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+export type CampaignJobKind = 'generate' | 'optimize';
+export type CampaignJobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
+
+/** One AI request on a template's campaigns (ads.generate, ads.optimize); its id is the job's. */
+@Entity({ name: 'ad_campaign_jobs' })
+export class CampaignJobEntity {
+  @PrimaryColumn({ type: 'uuid' })
+  id: string;
+
+  @Column({ name: 'kind', type: 'text' })
+  kind: CampaignJobKind;
+
+  @Column({ name: 'template_id', type: 'integer' })
+  templateId: number;
+
+  @Column({ name: 'campaign_id', type: 'integer', nullable: true })
+  campaignId: number | null;
+
+  @Column({ name: 'goal', type: 'text', nullable: true })
+  goal: OptimizationGoal | null;
+
+  /** generate: what the admin said about the service. */
+  @Column({ name: 'brief', type: 'text', default: '' })
+  brief: string;
+
+  @Column({ name: 'status', type: 'text', default: 'queued' })
+  status: CampaignJobStatus;
+
+  @Column({ name: 'error', type: 'text', nullable: true })
+  error: string | null;
+
+  @Column({ name: 'campaign_ids', type: 'jsonb', default: () => "'[]'" })
+  campaignIds: number[];
+
+  @Column({ name: 'requested_by', type: 'integer', nullable: true })
+  requestedBy: number | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
+  finishedAt: Date | null;
+}
