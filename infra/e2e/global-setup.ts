@@ -7,6 +7,7 @@ import Redis from 'ioredis';
 import { writtenCampaign, writtenCampaigns } from '../../services/ads/test/helpers/written-campaigns';
 import { validContent } from '../../services/templates/test/helpers/generated-content';
 import { startFakeGoHighLevel } from '../test/fake-gohighlevel';
+import { startFakeGoogleOAuth } from '../test/fake-google-oauth';
 import { startFakeOpenAI } from '../test/fake-openai';
 
 /**
@@ -46,6 +47,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const crm = await startFakeGoHighLevel({ agencyToken: 'ghl-e2e-agency', companyId: 'company-e2e', locations: [] });
   process.env.E2E_GHL_URL = crm.url;
 
+  // Connecting Google Ads: Google's consent page and token endpoint, faked on loopback.
+  const google = await startFakeGoogleOAuth({ clientId: 'e2e-client.apps.googleusercontent.com', clientSecret: 'e2e-secret' });
+
   const { startStack } = await import('../launcher/stack.mjs');
   const stack = await startStack({
     databaseUrl: databaseUrl.toString(),
@@ -65,6 +69,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Every journey submits its leads and sign-ups from 127.0.0.1: more than one visitor would in a minute.
       // The limit itself is tested in the gateway's integration tests.
       LEAD_RATE_LIMIT_PER_MINUTE: '60',
+      GOOGLE_ADS_CLIENT_ID: 'e2e-client.apps.googleusercontent.com',
+      GOOGLE_ADS_CLIENT_SECRET: 'e2e-secret',
+      GOOGLE_ADS_TOKEN_KEY: randomBytes(32).toString('base64'),
+      GOOGLE_ADS_REDIRECT_URI: `http://127.0.0.1:${base}/api/google-ads/oauth/callback`,
+      GOOGLE_OAUTH_AUTH_URL: google.authUrl,
+      GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
       GHL_AGENCY_TOKEN: 'ghl-e2e-agency',
       GHL_COMPANY_ID: 'company-e2e',
       GHL_BASE_URL: crm.url,
@@ -76,6 +86,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await stack.stop();
     await model.close();
     await crm.close();
+    await google.close();
     await rm(uploadDir, { recursive: true, force: true });
     const cleanup = new Client({ connectionString: adminUrl });
     await cleanup.connect();

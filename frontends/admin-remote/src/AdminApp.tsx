@@ -19,6 +19,8 @@ const TemplatesPage = lazy(() => import('./templates/TemplatesPage').then((m) =>
 const ActivatedTemplatesPage = lazy(() => import('./activated/ActivatedTemplatesPage').then((m) => ({ default: m.ActivatedTemplatesPage })));
 const ServicesPage = lazy(() => import('./services/ServicesPage').then((m) => ({ default: m.ServicesPage })));
 const GoogleAdsTemplatesPage = lazy(() => import('./google-ads/GoogleAdsTemplatesPage').then((m) => ({ default: m.GoogleAdsTemplatesPage })));
+const GoogleAdsAuthPage = lazy(() => import('./google-ads/GoogleAdsAuthPage').then((m) => ({ default: m.GoogleAdsAuthPage })));
+const GoogleAdsConnectPage = lazy(() => import('./google-ads/GoogleAdsConnectPage').then((m) => ({ default: m.GoogleAdsConnectPage })));
 const AuditPage = lazy(() => import('./audit/AuditPage').then((m) => ({ default: m.AuditPage })));
 
 /**
@@ -45,14 +47,8 @@ export function AdminApp() {
               <Route path="templates" element={<TemplatesPage />} />
               <Route path="templates/activated" element={<ActivatedTemplatesPage />} />
               <Route path="google-ads-templates" element={<GoogleAdsTemplatesPage />} />
-              <Route
-                path="google-ads-auth"
-                element={<ComingSoonPage title="Google Ads Authentication" description="Connect the agency's Google Ads account." />}
-              />
-              <Route
-                path="google-ads-connect"
-                element={<ComingSoonPage title="Google Ads Connect" description="Connect the agency's Google Ads account." />}
-              />
+              <Route path="google-ads-auth" element={<GoogleAdsAuthPage />} />
+              <Route path="google-ads-connect" element={<GoogleAdsConnectPage />} />
               <Route path="audit" element={<AuditPage />} />
               <Route path="*" element={<AdminNotFound />} />
             </Route>

@@ -116,6 +116,8 @@ function responses(route: RouteContract, components: Record<string, JsonSchema>)
       out[status] = { description, content: { 'application/json': { schema: ERROR_REF } } };
     } else if (status === 204) {
       out[status] = { description };
+    } else if (route.redirect && status === 302) {
+      out[status] = { description: 'Sends the browser on (Location header).' };
     } else if (route.file) {
       out[status] = { description, content: { [route.file]: { schema: { type: 'string', contentMediaType: route.file } } } };
     } else if (schema) {

@@ -30,6 +30,7 @@ export * from './templates/editor-rules';
 export * from './templates/catalogue';
 export * from './ads/campaign';
 export * from './ads/campaign-rules';
+export * from './ads/connection';
 export * from './templates/demo-art';
 export * from './templates/service-form';
 export * from './colour';

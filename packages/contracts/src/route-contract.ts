@@ -40,8 +40,8 @@ export interface RouteSpec {
   multipart?: boolean;
   /** Largest body accepted, in bytes; DEFAULT_BODY_LIMIT when unset. */
   bodyLimit?: number;
-  /** Status of the success answer; 200 when unset. */
-  status?: 200 | 201 | 202 | 204;
+  /** Status of the success answer; 200 when unset (302 for a redirect). */
+  status?: 200 | 201 | 202 | 204 | 302;
   /** The success answer's `data` (wrapped in `{ success: true, data }`). */
   data?: z.ZodType;
   /**
@@ -54,6 +54,8 @@ export interface RouteSpec {
   answer?: z.ZodType;
   /** The answer is a file, not JSON: its content type, for the docs. */
   file?: string;
+  /** The answer sends the browser elsewhere (302 with Location): a step of a flow the browser navigates, such as OAuth. */
+  redirect?: true;
   /** Error statuses the route itself may answer, besides those every route can. */
   errors?: readonly number[];
 }
@@ -62,7 +64,7 @@ export interface RouteSpec {
 const ALWAYS = [429, 500, 503] as const;
 
 export type RouteContract<S extends RouteSpec = RouteSpec> = S & {
-  readonly status: 200 | 201 | 202 | 204;
+  readonly status: 200 | 201 | 202 | 204 | 302;
   /** Every status this route answers, with the schema of its body (files: none). */
   readonly responses: Readonly<Record<number, z.ZodType | null>>;
   readonly bodyLimit: number;
@@ -70,7 +72,7 @@ export type RouteContract<S extends RouteSpec = RouteSpec> = S & {
 
 /** The schema of a contract's success answer (the whole body). */
 export function successAnswerSchema(spec: RouteSpec): z.ZodType | null {
-  if (spec.file) return null;
+  if (spec.file || spec.redirect) return null;
   if (spec.answer) return spec.answer;
   if (spec.projections) {
     const options = Object.values(spec.projections);
@@ -81,7 +83,7 @@ export function successAnswerSchema(spec: RouteSpec): z.ZodType | null {
 
 /** Declares one route contract; every error status is answered with the error envelope. */
 export function defineRoute<const S extends RouteSpec>(spec: S): RouteContract<S> {
-  const status = spec.status ?? 200;
+  const status = spec.redirect ? 302 : (spec.status ?? 200);
   const errors = new Set<number>([...ALWAYS, ...(spec.errors ?? [])]);
   if (spec.params || spec.query || spec.body || spec.multipart) errors.add(400);
   if (spec.body || spec.multipart) errors.add(413);
@@ -115,6 +117,8 @@ export type Projected<C extends RouteSpec> = C['projections'] extends Record<str
 /** What a handler returns: the `data`, a projection, the whole answer, or nothing (it sent a file itself). */
 export type RouteResult<C extends RouteSpec> = C['file'] extends string
   ? void
+  : C['redirect'] extends true
+    ? void
   : C['answer'] extends z.ZodType
     ? z.input<C['answer']>
     : C['projections'] extends Record<string, z.ZodType>

@@ -23,6 +23,7 @@ import {
   TemplateCampaignsSchema,
   ValidateStructureSchema,
 } from './ads/campaign';
+import { GoogleAdsAuthStatusSchema, OAuthCallbackQuerySchema } from './ads/connection';
 import { OnboardingResultSchema, OnboardingSubmitSchema } from './tenant/onboarding';
 import { ONBOARDING_SUBMIT_PATH, PUBLIC_CATALOGUE_PATH } from './tenant/onboarding-wire';
 import { DomainMappingCreateSchema, DomainMappingSchema } from './tenant/domain';
@@ -783,6 +784,36 @@ const adsRoutes = {
     params: CampaignJobParamSchema,
     data: CampaignJobSchema,
     errors: [404],
+  }),
+  getGoogleAdsAuthStatus: defineRoute({
+    operation: 'getGoogleAdsAuthStatus',
+    method: 'GET',
+    path: '/api/google-ads/auth-status',
+    owner: 'ads',
+    access: 'admin',
+    summary: 'Whether Google Ads can be connected here (an OAuth client is configured) and whether the agency has connected its account.',
+    data: GoogleAdsAuthStatusSchema,
+  }),
+  startGoogleAdsAuth: defineRoute({
+    operation: 'startGoogleAdsAuth',
+    method: 'GET',
+    path: '/api/google-ads/auth',
+    owner: 'ads',
+    access: 'admin',
+    summary:
+      "A browser navigation: sends the admin to Google's consent for the AdWords scope (offline access) with a signed state bound to the admin; unconfigured, back to the auth page with ?error=not_configured.",
+    redirect: true,
+  }),
+  googleAdsAuthCallback: defineRoute({
+    operation: 'googleAdsAuthCallback',
+    method: 'GET',
+    path: '/api/google-ads/oauth/callback',
+    owner: 'ads',
+    access: 'admin',
+    summary:
+      "Google's redirect after the consent: checks the state, exchanges the code, stores the refresh token encrypted, and sends the browser to /admin/google-ads-connect?connected=true (or the auth page with ?error=).",
+    query: OAuthCallbackQuerySchema,
+    redirect: true,
   }),
   validateCampaignStructure: defineRoute({
     operation: 'validateCampaignStructure',

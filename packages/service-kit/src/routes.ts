@@ -95,7 +95,7 @@ export function registerContracts(
       handler: async (request, reply) => {
         const input = { params: request.params, query: request.query, body: request.body } as RouteInput<RouteContract>;
         const result = (await handler(input, request, reply)) as unknown;
-        if (route.file || reply.sent) return reply;
+        if (route.file || route.redirect || reply.sent) return reply;
         reply.status(route.status);
         if (route.status === 204) return reply.send();
         if (route.answer) return result;

@@ -6,6 +6,8 @@ import { CampaignJobService, type CampaignQueues } from './modules/campaigns/cam
 import { CampaignRepository } from './modules/campaigns/campaign.repository';
 import { campaignHandlers } from './modules/campaigns/campaign.routes';
 import { CampaignService } from './modules/campaigns/campaign.service';
+import { connectionHandlers } from './modules/connection/connection.routes';
+import { GoogleAdsConnectionService, oauthSettingsOf } from './modules/connection/connection.service';
 
 export interface AppDependencies {
   /** How the service asks templates about a template; defaults to HTTP at TEMPLATES_URL. */
@@ -36,6 +38,9 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   }
 
   const campaigns = new CampaignService(dataSource, new CampaignRepository(dataSource), templates);
-  registerRoutes(app, 'ads', campaignHandlers(campaigns, new CampaignJobService(dataSource, templates, queues)));
+  registerRoutes(app, 'ads', {
+    ...campaignHandlers(campaigns, new CampaignJobService(dataSource, templates, queues)),
+    ...connectionHandlers(new GoogleAdsConnectionService(dataSource, oauthSettingsOf(config))),
+  });
   return app;
 }

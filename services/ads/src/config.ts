@@ -14,6 +14,23 @@ export const configShape = {
     .default(`http://127.0.0.1:${DEFAULT_PORTS.templates}`)
     .transform((url) => url.replace(/\/+$/, '')),
   TEMPLATES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** The agency's Google OAuth client (Google Cloud console); without it and a token key, Google Ads says it is not configured. */
+  GOOGLE_ADS_CLIENT_ID: z.string().trim().optional().transform((v) => v || undefined),
+  GOOGLE_ADS_CLIENT_SECRET: z.string().trim().optional().transform((v) => v || undefined),
+  /** Where Google sends the admin back: this platform's public address of /api/google-ads/oauth/callback, as registered with the client. */
+  GOOGLE_ADS_REDIRECT_URI: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default(`http://127.0.0.1:${DEFAULT_PORTS.gateway}/api/google-ads/oauth/callback`),
+  /** The AES-256-GCM key of stored refresh tokens: 32 random bytes in base64 (openssl rand -base64 32). */
+  GOOGLE_ADS_TOKEN_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)'),
+  /** Google's consent page and token endpoint (a test points them at a loopback fake). */
+  GOOGLE_OAUTH_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com/o/oauth2/v2/auth'),
+  GOOGLE_OAUTH_TOKEN_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/token'),
   /** The OpenAI-compatible model that writes and optimizes campaigns; no OPENAI_API_KEY: AI generation says it is not configured. */
   ...modelConfigShape,
 };

@@ -1,4 +1,4 @@
-import { routes, type CampaignJob, type TemplateCampaigns, type TemplateCampaignSummary } from '@hap/contracts';
+import { routes, type CampaignJob, type GoogleAdsAuthStatus, type TemplateCampaigns, type TemplateCampaignSummary } from '@hap/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api';
 
@@ -30,3 +30,16 @@ export async function waitForCampaignJob(id: string, pollMs: number = JOB_POLL_M
     await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
 }
+
+export const AUTH_STATUS_KEY = ['admin', 'google-ads', 'auth-status'] as const;
+
+/** Whether Google Ads can be connected here, and whether it is (admin spec §4: checked on load). */
+export const useGoogleAdsAuthStatus = () =>
+  useQuery({
+    queryKey: AUTH_STATUS_KEY,
+    queryFn: ({ signal }): Promise<GoogleAdsAuthStatus> => api.call(routes.getGoogleAdsAuthStatus, {}, { signal }),
+    retry: false,
+  });
+
+/** The consent starts with a whole-page navigation (admin spec §4: the browser goes to the auth endpoint). */
+export const GOOGLE_ADS_AUTH_ENDPOINT = routes.startGoogleAdsAuth.path;

@@ -45,15 +45,10 @@ export function ServicesPage() {
         title="Services Management"
         description="Each clinic's service pages: their addresses, whether they are live, and their content."
         actions={
-          <span className="svc-ads">
-            <button type="button" className="adm-button adm-button--secondary" disabled aria-describedby="svc-ads-note">
-              <Megaphone size={16} aria-hidden />
-              Connect Google Ads
-            </button>
-            <span id="svc-ads-note" className="svc-hint">
-              Google Ads is not configured yet.
-            </span>
-          </span>
+          <Link className="adm-button adm-button--secondary" to="/admin/google-ads-connect">
+            <Megaphone size={16} aria-hidden />
+            Connect Google Ads
+          </Link>
         }
       />
 

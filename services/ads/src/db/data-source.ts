@@ -1,6 +1,7 @@
 import { AuditLogEntity, createServiceDataSource } from '@hap/service-kit';
 import { CampaignJobEntity } from '../modules/campaigns/campaign-job.entity';
 import { AdCampaignTemplateEntity } from '../modules/campaigns/campaign.entity';
+import { GoogleAdsConnectionEntity } from '../modules/connection/connection.entity';
 import { CreateAdsSchema1763800000000 } from './migrations/1763800000000-CreateAdsSchema';
 import { CreateAdsTables1764700000000 } from './migrations/1764700000000-CreateAdsTables';
 
@@ -11,6 +12,6 @@ export const createDataSource = (url: string) =>
   createServiceDataSource({
     url,
     schema: SCHEMA,
-    entities: [AdCampaignTemplateEntity, CampaignJobEntity, AuditLogEntity],
+    entities: [AdCampaignTemplateEntity, CampaignJobEntity, GoogleAdsConnectionEntity, AuditLogEntity],
     migrations: [CreateAdsSchema1763800000000, CreateAdsTables1764700000000],
   });

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { timestamp } from '../fields';
+
+/**
+ * The agency's Google Ads connection (admin spec §2.16, §2.17, §7): an OAuth
+ * consent that leaves a refresh token, stored encrypted by the ads service.
+ */
+
+/** `GET /api/google-ads/auth-status`: admin spec §7 reads isAuthenticated. */
+export const GoogleAdsAuthStatusSchema = z.object({
+  /** The platform has a Google OAuth client and a token key (GOOGLE_ADS_CLIENT_ID, …); without them nothing can connect. */
+  configured: z.boolean(),
+  isAuthenticated: z.boolean(),
+  /** The Google account that consented, when Google said. */
+  accountEmail: z.string().nullable(),
+  connectedAt: timestamp().nullable(),
+});
+export type GoogleAdsAuthStatus = z.infer<typeof GoogleAdsAuthStatusSchema>;
+
+/** What Google sends back to the callback: a code and our state, or an error (the admin said no). */
+export const OAuthCallbackQuerySchema = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(1024).optional(),
+  error: z.string().max(200).optional(),
+});
+
+/** Where the browser lands after the consent (admin spec §2.16, §2.17). */
+export const GOOGLE_ADS_AUTH_PAGE = '/admin/google-ads-auth';
+export const GOOGLE_ADS_CONNECT_PAGE = '/admin/google-ads-connect';
+/** The auth page's error reasons, in its query (`?error=`). */
+export const GOOGLE_ADS_AUTH_ERRORS = ['not_configured', 'denied', 'state', 'exchange', 'no_refresh_token'] as const;
+export type GoogleAdsAuthError = (typeof GOOGLE_ADS_AUTH_ERRORS)[number];
