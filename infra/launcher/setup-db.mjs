@@ -1,5 +1,5 @@
-// Runs every service's migrations, then the seeds (demo clinics and the demo
-// service catalogue once per database, the admin every time). Used by the
+// Runs every service's migrations, then the seeds (demo clinics, the demo
+// service catalogue and the built-in TRT campaign once per database, the admin every time). Used by the
 // launcher and, as `node infra/launcher/setup-db.mjs`, by docker compose.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -20,10 +20,10 @@ function runNode(script, env, what) {
   });
 }
 
-/** Seeds the templates service's demo catalogue and activations (once per database). */
-async function seedTemplates(env) {
-  const { createDataSource } = require(join(root, 'services/templates/dist/db/data-source.js'));
-  const { seed } = require(join(root, 'services/templates/dist/db/seed.js'));
+/** Runs a service's seed (templates: the demo catalogue and activations; ads: the built-in TRT campaign), once per database. */
+async function seedService(name, env) {
+  const { createDataSource } = require(join(root, `services/${name}/dist/db/data-source.js`));
+  const { seed } = require(join(root, `services/${name}/dist/db/seed.js`));
   const dataSource = createDataSource(env.DATABASE_URL);
   await dataSource.initialize();
   try {
@@ -51,7 +51,8 @@ export async function migrateAndSeed(env) {
   } finally {
     await dataSource.destroy();
   }
-  const templates = await seedTemplates(env);
+  const templates = await seedService('templates', env);
+  await seedService('ads', env);
   return { ...seeded, templatesSeeded: templates.demoDataSeeded };
 }
 

@@ -9,7 +9,7 @@ import { createAuditLogTable } from '@hap/service-kit';
  * - campaign_launch_logs: one row per launch, its id the launch job's id;
  * - google_ads_connections: the agency's OAuth refresh token, encrypted
  *   (AES-256-GCM; the key is the environment's, never stored here);
- * - audit_log.
+ * - audit_log, and seed_history (the built-in TRT campaign, once).
  *
  * template_id and client_id are plain integers: templates and clients live in
  * other services' schemas (DESIGN §2).
@@ -90,10 +90,13 @@ export class CreateAdsTables1764700000000 implements MigrationInterface {
       )`);
 
     for (const statement of createAuditLogTable('ads')) await runner.query(statement);
+
+    // Which one-off data sets the seed has written (the built-in TRT campaign).
+    await runner.query(`CREATE TABLE "ads"."seed_history" ("name" text PRIMARY KEY, "seeded_at" timestamptz NOT NULL DEFAULT now())`);
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['audit_log', 'google_ads_connections', 'campaign_launch_logs', 'ad_campaign_jobs', 'ad_campaign_templates']) {
+    for (const table of ['seed_history', 'audit_log', 'google_ads_connections', 'campaign_launch_logs', 'ad_campaign_jobs', 'ad_campaign_templates']) {
       await runner.query(`DROP TABLE IF EXISTS "ads"."${table}"`);
     }
   }
