@@ -65,6 +65,7 @@ export function processTable(ports, metricsPorts) {
         ...metrics(name),
         ...(name === 'templates' && { TENANT_URL: `http://127.0.0.1:${ports.tenant}` }),
         ...((name === 'tenant' || name === 'ads') && { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}` }),
+        ...(name === 'ads' && { TENANT_URL: `http://127.0.0.1:${ports.tenant}` }),
         ...(name === 'leads' && { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}` }),
       },
       health: `http://127.0.0.1:${ports[name]}/health`,

@@ -45,6 +45,10 @@ export const Messages = {
   serviceTemplateNotFound: (id: number) => `Service template ${id} was not found.`,
   campaignNotFound: (id: number) => `Google Ads campaign ${id} was not found.`,
   campaignJobNotFound: (id: string) => `Campaign request ${id} was not found.`,
+  // admin spec §8 (the preview's toasts carry these texts)
+  noServiceCampaigns: "This service doesn't have Google Ads campaigns generated yet. Generate campaigns first in Google Ads Templates.",
+  previewClientNotFound: 'Unable to find client data for preview.',
+  clinicWithoutDomain: (name: string) => `${name} has no domain: set the clinic's domain before previewing or launching its campaigns.`,
   adsAiNotConfigured: 'AI campaign generation is not configured. Set OPENAI_API_KEY and OPENAI_MODEL for the ads service.',
   aiNotConfigured: 'AI generation is not configured. Set OPENAI_API_KEY and OPENAI_MODEL for the templates service.',
   templateCategoryNotFound: (id: number) => `Category ${id} was not found. Please pick one from the list.`,
@@ -72,7 +76,7 @@ export const Messages = {
   onboardingUnknownServices: (ids: number[]) =>
     `Service${ids.length === 1 ? '' : 's'} ${ids.join(', ')} ${ids.length === 1 ? 'is' : 'are'} no longer offered. Please go back and choose again.`,
   onboardingServicesPending:
-    'Your clinic was created, but we could not add your services just now. Please press Complete Setup again in a moment.',
+    'Your clinic was created, but we could not add your services just now. Please press Create Account again in a moment.',
   onboardingIdempotencyMismatch: 'This sign-up was already sent with different details. Please reload the page and try again.',
   crmAccountExists: (name: string) => `This clinic already has a CRM account (${name}).`,
   crmAccountBusy: 'A CRM account is being created for this clinic right now. Try again in a moment.',

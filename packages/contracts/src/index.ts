@@ -31,6 +31,7 @@ export * from './templates/catalogue';
 export * from './ads/campaign';
 export * from './ads/campaign-rules';
 export * from './ads/connection';
+export * from './ads/preview';
 export * from './templates/demo-art';
 export * from './templates/service-form';
 export * from './colour';

@@ -24,6 +24,7 @@ import {
   ValidateStructureSchema,
 } from './ads/campaign';
 import { GoogleAdsAuthStatusSchema, OAuthCallbackQuerySchema } from './ads/connection';
+import { CampaignPreviewQuerySchema, ServiceCampaignPreviewSchema } from './ads/preview';
 import { OnboardingResultSchema, OnboardingSubmitSchema } from './tenant/onboarding';
 import { ONBOARDING_SUBMIT_PATH, PUBLIC_CATALOGUE_PATH } from './tenant/onboarding-wire';
 import { DomainMappingCreateSchema, DomainMappingSchema } from './tenant/domain';
@@ -814,6 +815,18 @@ const adsRoutes = {
       "Google's redirect after the consent: checks the state, exchanges the code, stores the refresh token encrypted, and sends the browser to /admin/google-ads-connect?connected=true (or the auth page with ?error=).",
     query: OAuthCallbackQuerySchema,
     redirect: true,
+  }),
+  previewServiceCampaign: defineRoute({
+    operation: 'previewServiceCampaign',
+    method: 'GET',
+    path: '/api/google-ads/preview',
+    owner: 'ads',
+    access: 'admin',
+    summary:
+      "A clinic's service as a Google Ads campaign (admin spec §2.10, §3): its template's campaign with the clinic's landing URL, sitelinks, call and location extensions, the launch defaults and the structure check.",
+    query: CampaignPreviewQuerySchema,
+    data: ServiceCampaignPreviewSchema,
+    errors: [404, 409],
   }),
   validateCampaignStructure: defineRoute({
     operation: 'validateCampaignStructure',

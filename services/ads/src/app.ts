@@ -1,8 +1,10 @@
 import type { DataSource } from 'typeorm';
 import { createQueue, createServiceApp, databaseReady, queueRedis, registerDataSource, registerRoutes } from '@hap/service-kit';
 import { createTemplatesClient, type TemplatesClient } from './clients/templates.client';
+import { createTenantClient, type TenantClient } from './clients/tenant.client';
 import type { Config } from './config';
 import { CampaignJobService, type CampaignQueues } from './modules/campaigns/campaign-jobs.service';
+import { CampaignPreviewService } from './modules/campaigns/campaign-preview.service';
 import { CampaignRepository } from './modules/campaigns/campaign.repository';
 import { campaignHandlers } from './modules/campaigns/campaign.routes';
 import { CampaignService } from './modules/campaigns/campaign.service';
@@ -12,6 +14,8 @@ import { GoogleAdsConnectionService, oauthSettingsOf } from './modules/connectio
 export interface AppDependencies {
   /** How the service asks templates about a template; defaults to HTTP at TEMPLATES_URL. */
   templates?: TemplatesClient;
+  /** How the service asks tenant about a clinic; defaults to HTTP at TENANT_URL. */
+  tenant?: TenantClient;
   /** Where Generate and Optimize queue their jobs; default: REDIS_URL, when a model is configured (null: not configured). */
   campaignQueues?: CampaignQueues | null;
 }
@@ -37,9 +41,11 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     if (owned) app.addHook('onClose', async () => void (await Promise.all([owned.generate.close(), owned.optimize.close()])));
   }
 
-  const campaigns = new CampaignService(dataSource, new CampaignRepository(dataSource), templates);
+  const tenant = dependencies.tenant ?? createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TEMPLATES_TIMEOUT_MS });
+  const campaignRows = new CampaignRepository(dataSource);
+  const campaigns = new CampaignService(dataSource, campaignRows, templates);
   registerRoutes(app, 'ads', {
-    ...campaignHandlers(campaigns, new CampaignJobService(dataSource, templates, queues)),
+    ...campaignHandlers(campaigns, new CampaignJobService(dataSource, templates, queues), new CampaignPreviewService(campaignRows, templates, tenant)),
     ...connectionHandlers(new GoogleAdsConnectionService(dataSource, oauthSettingsOf(config))),
   });
   return app;

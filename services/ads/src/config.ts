@@ -8,6 +8,11 @@ export const configShape = {
   ...baseConfigShape,
   /** Port of the ads API. */
   PORT: port(DEFAULT_PORTS.ads),
+  /** Where the tenant service listens: a clinic's name, domain, phone, address and Google Ads account for its campaigns. */
+  TENANT_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default(`http://127.0.0.1:${DEFAULT_PORTS.tenant}`)
+    .transform((url) => url.replace(/\/+$/, '')),
   /** Where the templates service listens: a template's name, its campaigns' service. */
   TEMPLATES_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })

@@ -98,7 +98,7 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     provisionQueue = { add: (payload) => (queue ??= createQueue('tenant.provision', queueRedis(config))).add(payload) };
   }
   const crm = new CrmProvisioning(dataSource, clientRepository, catalogue, options.crm === undefined ? createGoHighLevel(config) : options.crm);
-  const onboarding = new OnboardingService(dataSource, clientRepository, mappings, catalogue, provisionQueue);
+  const onboarding = new OnboardingService(dataSource, clientRepository, catalogue, provisionQueue);
 
   registerRoutes(app, 'tenant', {
     ...onboardingHandlers(onboarding, crm),

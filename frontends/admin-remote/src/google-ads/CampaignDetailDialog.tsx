@@ -58,15 +58,15 @@ export function CampaignDetailDialog({ campaign, onClose }: { campaign: Template
                   </dl>
                 )}
                 {tab === 'ad-groups' &&
-                  campaign.adGroups.map((group) => (
-                    <section key={group.name} className="ads-group" aria-label={group.name}>
+                  campaign.adGroups.map((group, g) => (
+                    <section key={g} className="ads-group" aria-label={group.name}>
                       <h3 className="ads-group__title">
                         {group.name} <span className="adm-badge adm-badge--neutral">{MATCH_LABELS[group.keywordType]}</span>
                       </h3>
                       <h4 className="ads-group__label">Keywords ({group.keywords.length})</h4>
                       <ul className="ads-chips">
-                        {group.keywords.map((k) => (
-                          <li key={k}>{k}</li>
+                        {group.keywords.map((k, i) => (
+                          <li key={i}>{k}</li>
                         ))}
                       </ul>
                       {group.ads.map((ad, i) => (
@@ -93,8 +93,8 @@ export function CampaignDetailDialog({ campaign, onClose }: { campaign: Template
                   <>
                     <h3 className="ads-group__title">Sitelinks ({campaign.extensions.sitelinks.length})</h3>
                     <ul className="ads-sitelinks">
-                      {campaign.extensions.sitelinks.map((s) => (
-                        <li key={s.linkText}>
+                      {campaign.extensions.sitelinks.map((s, i) => (
+                        <li key={i}>
                           <strong>{s.linkText}</strong>
                           {s.description1 && <span>{s.description1}</span>}
                           {s.description2 && <span>{s.description2}</span>}
@@ -103,8 +103,8 @@ export function CampaignDetailDialog({ campaign, onClose }: { campaign: Template
                     </ul>
                     <h3 className="ads-group__title">Callouts ({campaign.extensions.callouts.length})</h3>
                     <ul className="ads-chips">
-                      {campaign.extensions.callouts.map((c) => (
-                        <li key={c}>{c}</li>
+                      {campaign.extensions.callouts.map((c, i) => (
+                        <li key={i}>{c}</li>
                       ))}
                     </ul>
                   </>

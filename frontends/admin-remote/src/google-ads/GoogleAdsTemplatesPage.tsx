@@ -10,7 +10,7 @@ import {
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, Eye, LoaderCircle, Megaphone, Sparkles, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../lib/api';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { DialogFooter } from '../pages/DialogFooter';
@@ -19,7 +19,7 @@ import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
 import { useServiceTemplates } from '../templates/templates-query';
 import { useToast } from '../toast/toaster';
-import { campaignsKey, SUMMARIES_KEY, useCampaignSummaries, useTemplateCampaigns, waitForCampaignJob } from './ads-query';
+import { campaignsKey, isStoppedFollowing, SUMMARIES_KEY, useCampaignSummaries, useTemplateCampaigns, waitForCampaignJob } from './ads-query';
 import { CampaignDetailDialog } from './CampaignDetailDialog';
 import { GenerateCampaignsDialog } from './GenerateCampaignsDialog';
 import './google-ads.css';
@@ -107,19 +107,32 @@ function TemplateCampaignsPanel({ template }: { template: ServiceTemplate }) {
     }
     void refresh();
   };
-  // Each request is started, then followed until the ads worker is done with it.
+  // Each request is started, then followed until the ads worker is done with it, while this panel is shown.
+  const following = useRef(new AbortController());
+  useEffect(() => {
+    const controller = new AbortController();
+    following.current = controller;
+    return () => controller.abort();
+  }, []);
+  const failed = (kind: keyof typeof JOB_TOASTS) => (error: Error) => {
+    if (!isStoppedFollowing(error)) toast({ title: JOB_TOASTS[kind].failure, description: error.message, variant: 'destructive' });
+  };
   const generate = useMutation({
-    mutationFn: async (serviceDescription: string) =>
-      waitForCampaignJob((await api.call(routes.generateTemplateCampaigns, { params: { id: template.id }, body: { serviceDescription } })).id),
+    mutationFn: async (serviceDescription: string) => {
+      const request = await api.call(routes.generateTemplateCampaigns, { params: { id: template.id }, body: { serviceDescription } });
+      return waitForCampaignJob(request.id, following.current.signal);
+    },
     onMutate: () => setGenerating(false),
     onSuccess: settled,
-    onError: (error) => toast({ title: JOB_TOASTS.generate.failure, description: error.message, variant: 'destructive' }),
+    onError: failed('generate'),
   });
   const optimize = useMutation({
-    mutationFn: async ({ campaignId, goal }: { campaignId: number; goal: OptimizationGoal }) =>
-      waitForCampaignJob((await api.call(routes.optimizeTemplateCampaign, { params: { id: template.id, campaignId }, body: { optimizationGoal: goal } })).id),
+    mutationFn: async ({ campaignId, goal }: { campaignId: number; goal: OptimizationGoal }) => {
+      const request = await api.call(routes.optimizeTemplateCampaign, { params: { id: template.id, campaignId }, body: { optimizationGoal: goal } });
+      return waitForCampaignJob(request.id, following.current.signal);
+    },
     onSuccess: settled,
-    onError: (error) => toast({ title: JOB_TOASTS.optimize.failure, description: error.message, variant: 'destructive' }),
+    onError: failed('optimize'),
   });
   const remove = useMutation({
     mutationFn: (campaignId: number) => api.call(routes.deleteTemplateCampaign, { params: { id: template.id, campaignId } }),

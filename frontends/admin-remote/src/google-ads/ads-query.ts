@@ -22,12 +22,23 @@ export const useTemplateCampaigns = (templateId: number | null) =>
 /** How often a generate or optimize request is asked how it is doing. */
 export const JOB_POLL_MS = 1000;
 
-/** Follows a generate or optimize request until it has succeeded or failed. */
-export async function waitForCampaignJob(id: string, pollMs: number = JOB_POLL_MS): Promise<CampaignJob> {
+/** How long the screen follows a request before it says the AI is still at it (the worker may be down). */
+export const JOB_FOLLOW_MS = 5 * 60 * 1000;
+
+/** The screen stopped following (it was left); not a failure to tell the admin about. */
+export const isStoppedFollowing = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/** Follows a generate or optimize request until it has succeeded or failed, the screen is left, or the time is up. */
+export async function waitForCampaignJob(id: string, signal: AbortSignal, pollMs: number = JOB_POLL_MS, followMs: number = JOB_FOLLOW_MS): Promise<CampaignJob> {
+  const until = Date.now() + followMs;
   for (;;) {
-    const job = await api.call(routes.getCampaignJob, { params: { jobId: id } });
+    const job = await api.call(routes.getCampaignJob, { params: { jobId: id } }, { signal });
     if (job.status === 'succeeded' || job.status === 'failed') return job;
-    await new Promise((resolve) => setTimeout(resolve, pollMs));
+    if (Date.now() > until) throw new Error('The AI has not finished yet. Its campaigns appear here when it does: reload the page in a few minutes.');
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(resolve, pollMs);
+      signal.addEventListener('abort', () => (clearTimeout(timer), reject(new DOMException('Stopped following', 'AbortError'))), { once: true });
+    });
   }
 }
 

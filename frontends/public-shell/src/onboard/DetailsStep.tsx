@@ -26,7 +26,7 @@ const FIELDS: readonly FieldSpec[] = [
     autoComplete: 'off',
     placeholder: 'www.yourclinic.com',
     optional: true,
-    hint: 'The address your new pages will answer on. Leave it empty to use the link we give you.',
+    hint: 'Your own domain for the new pages. We connect it once we have checked it is yours; until then they open from the link we give you.',
   },
 ];
 

@@ -54,14 +54,17 @@ const GOAL_ADVICE: Readonly<Record<OptimizationGoal, string>> = {
 
 /** The structure check's problems of written campaigns (what the schema cannot say: repeats, refused characters). */
 function structureProblems(campaigns: readonly WrittenCampaign[]): string[] {
-  return campaigns.flatMap((campaign, i) => {
+  // Each campaign is stored under its name: two with one name would be one too many.
+  const names = campaigns.map((c) => c.name.trim().toLowerCase());
+  const repeated = names.filter((name, i) => names.indexOf(name) !== i).map((name) => `campaigns: two campaigns are named "${name}"; give each its own name`);
+  return repeated.concat(...campaigns.map((campaign, i) => {
     const structure = CampaignStructureSchema.parse({
       name: campaign.name,
       adGroups: campaign.adGroups,
       extensions: { sitelinks: campaign.sitelinks, callouts: campaign.callouts },
     });
     return validateCampaignStructure(structure).validationResults.flatMap((r) => r.errors.map((e) => `campaigns.${i} (${r.adGroupName}): ${e}`));
-  });
+  }));
 }
 
 /** A stored campaign as the model reads it back (the fields it may rewrite). */

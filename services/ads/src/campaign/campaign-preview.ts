@@ -3,7 +3,7 @@
  * the Campaign Preview dialog shows and what a launch sends, built from a
  * template campaign for one clinic's service.
  */
-import type { TemplateCampaign } from '@hap/contracts';
+import { Messages, type CampaignPreview, type TemplateCampaign } from '@hap/contracts';
 
 /** The placeholder a sitelink's link may hold: the service's landing URL (admin spec §3). */
 export const CLIENT_WEBSITE_PLACEHOLDER = '{{CLIENT_WEBSITE}}';
@@ -29,56 +29,12 @@ export interface PreviewOptions {
   promotions?: PreviewPromotion[];
 }
 
-export interface PreviewPromotion {
-  text: string;
-  occasion: string | null;
-  startDate: string | null;
-  endDate: string | null;
-}
-
-export interface PreviewAd {
-  headlines: string[];
-  descriptions: string[];
-  finalUrl: string;
-}
-
-export interface PreviewAdGroup {
-  name: string;
-  keywordType: TemplateCampaign['adGroups'][number]['keywordType'];
-  keywords: string[];
-  ads: PreviewAd[];
-}
-
-export interface PreviewSitelink {
-  text: string;
-  description: string;
-  description2: string;
-  finalUrl: string;
-}
-
-export interface CampaignPreview {
-  serviceName: string;
-  clientName: string;
-  landingUrl: string;
-  clientPhone: string | null;
-  clientAddress: string | null;
-  campaign: {
-    name: string;
-    adGroups: PreviewAdGroup[];
-    extensions: {
-      sitelinks: PreviewSitelink[];
-      callouts: string[];
-      promotions: PreviewPromotion[];
-      call: { phone: string } | null;
-      location: { address: string } | null;
-    };
-  };
-}
+export type PreviewPromotion = CampaignPreview['campaign']['extensions']['promotions'][number];
 
 /** A clinic without a domain has no landing URL yet: the preview says so rather than invent one. */
 export class MissingDomainError extends Error {
   constructor(readonly clinic: string) {
-    super(`${clinic} has no domain: set the clinic's domain before previewing or launching its campaigns.`);
+    super(Messages.clinicWithoutDomain(clinic));
     this.name = 'MissingDomainError';
   }
 }

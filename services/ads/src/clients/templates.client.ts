@@ -12,16 +12,33 @@ export interface CatalogueTemplate {
   benefits: string[];
 }
 
+/** What ads needs of a clinic's service page: its clinic, template, name and path. */
+export interface ClinicService {
+  id: number;
+  clientId: number;
+  templateId: number;
+  name: string;
+  path: string;
+}
+
 /** What ads asks templates (DESIGN §2: the catalogue lives there). */
 export interface TemplatesClient {
   /** The template; 404 'Service template {id} was not found.' when there is none; 503 when templates cannot answer. */
   template(id: number, requestId?: string): Promise<CatalogueTemplate>;
+  /** A clinic's service; 404 'Service {id} was not found.' (templates' words) when there is none; 503 when templates cannot answer. */
+  service(id: number, requestId?: string): Promise<ClinicService>;
 }
 
 export interface TemplatesClientOptions {
   baseUrl: string;
   internalSecret: string;
   timeoutMs: number;
+}
+
+/** A 404 from templates as ours (with `notFoundMessage`); anything else: templates cannot answer now. */
+function answerOf(err: unknown, notFoundMessage: string): AppError {
+  if (err instanceof ApiError && err.status === 404) return notFound(notFoundMessage);
+  return Object.assign(new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('templates')), { cause: err });
 }
 
 /** Templates' rows through the kit's signed internal client, as the ads service. */
@@ -39,8 +56,15 @@ export function createTemplatesClient(options: TemplatesClientOptions): Template
         const t = await client.call(routes.getDirectTemplateContent, { params: { templateId: id } }, { headers: internalHeaders({ requestId }) });
         return { id: t.id, name: t.name, slug: t.slug, description: t.description, offer: t.offer, benefits: t.benefits.map((b) => b.title) };
       } catch (err) {
-        if (err instanceof ApiError && err.status === 404) throw notFound(Messages.serviceTemplateNotFound(id));
-        throw Object.assign(new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('templates')), { cause: err });
+        throw answerOf(err, Messages.serviceTemplateNotFound(id));
+      }
+    },
+    async service(id, requestId) {
+      try {
+        const s = await client.call(routes.getService, { params: { id } }, { headers: internalHeaders({ requestId }) });
+        return { id: s.id, clientId: s.clientId, templateId: s.templateId, name: s.name, path: s.path };
+      } catch (err) {
+        throw answerOf(err, err instanceof ApiError ? err.message : '');
       }
     },
   };

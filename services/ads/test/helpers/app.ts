@@ -27,7 +27,9 @@ export interface TestAds {
 export async function startAds(options: { templatesUrl?: string; env?: Record<string, string>; dependencies?: AppDependencies } = {}): Promise<TestAds> {
   const templates = options.templatesUrl ? null : await startTemplates();
   const templatesUrl = options.templatesUrl ?? (await templates!.app.listen({ host: '127.0.0.1', port: 0 }));
-  const config = loadServiceConfig({ ...process.env, TEMPLATES_URL: templatesUrl, TEMPLATES_TIMEOUT_MS: '2000', ...options.env });
+  // The tenant templates asks is the one ads asks too (never the dev stack's default).
+  const tenantUrl = templates?.tenant?.url ?? 'http://127.0.0.1:9';
+  const config = loadServiceConfig({ ...process.env, TEMPLATES_URL: templatesUrl, TENANT_URL: tenantUrl, TEMPLATES_TIMEOUT_MS: '2000', ...options.env });
   const dataSource = createDataSource(config.DATABASE_URL);
   const started = await startService(() => buildApp(config, dataSource, options.dependencies), { internalSecret: config.INTERNAL_SECRET });
   return {

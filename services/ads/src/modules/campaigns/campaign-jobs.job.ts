@@ -27,6 +27,13 @@ async function run(store: CampaignJobStore, requestId: string, job: Job, work: (
   }
 }
 
+/** The template the model is told about; one deleted meanwhile ends the job without retries. */
+function templateOf(templates: TemplatesClient, templateId: number, requestId: string) {
+  return templates.template(templateId, requestId).catch((err: { statusCode?: number }) => {
+    throw err.statusCode === 404 ? new UnrecoverableError(Messages.serviceTemplateNotFound(templateId)) : err;
+  });
+}
+
 /** The request a job is about and the writer to do it with; null when it is already done. */
 async function pendingRequest(store: CampaignJobStore, requestId: string, writer: CampaignWriter | null) {
   const task = await store.task(requestId);
@@ -46,9 +53,7 @@ export function createGenerateHandler(store: CampaignJobStore, writer: CampaignW
     if (!pending) return 'already saved';
     const { task } = pending;
     return run(store, requestId, job, async () => {
-      const template = await templates.template(templateId, requestId).catch((err: { statusCode?: number }) => {
-        throw err.statusCode === 404 ? new UnrecoverableError(Messages.serviceTemplateNotFound(templateId)) : err;
-      });
+      const template = await templateOf(templates, templateId, requestId);
       const campaigns = await pending.writer.generate(template, task.brief);
       const ids = await store.saveGenerated(requestId, templateId, campaigns);
       return `campaigns ${ids.join(', ')}`;
@@ -64,7 +69,7 @@ export function createOptimizeHandler(store: CampaignJobStore, writer: CampaignW
     return run(store, requestId, job, async () => {
       const campaign = await store.campaign(campaignId);
       if (!campaign) throw new UnrecoverableError(Messages.campaignNotFound(campaignId));
-      const template = await templates.template(templateId, requestId);
+      const template = await templateOf(templates, templateId, requestId);
       const rewritten = await pending.writer.optimize(template, toTemplateCampaignDto(campaign), goal);
       await store.saveOptimized(requestId, campaignId, rewritten);
       return `campaign ${campaignId}`;

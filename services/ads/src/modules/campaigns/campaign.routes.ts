@@ -1,11 +1,13 @@
 import { actorOf, type RouteHandlers } from '@hap/service-kit';
 import type { CampaignJobService } from './campaign-jobs.service';
+import type { CampaignPreviewService } from './campaign-preview.service';
 import type { CampaignService } from './campaign.service';
 
 /** /api/service-templates/{id}/google-ads… and /api/google-ads/… of the template campaigns (admin spec §2.13, §7). */
 export const campaignHandlers = (
   campaigns: CampaignService,
   jobs: CampaignJobService,
+  previews: CampaignPreviewService,
 ): Pick<
   RouteHandlers<'ads'>,
   | 'listTemplateCampaigns'
@@ -15,6 +17,7 @@ export const campaignHandlers = (
   | 'generateTemplateCampaigns'
   | 'optimizeTemplateCampaign'
   | 'getCampaignJob'
+  | 'previewServiceCampaign'
 > => ({
   listTemplateCampaigns: ({ params }, request) => campaigns.listForTemplate(actorOf(request), params.id),
   listTemplateCampaignSummaries: (_input, request) => campaigns.summaries(actorOf(request)),
@@ -23,4 +26,5 @@ export const campaignHandlers = (
   generateTemplateCampaigns: ({ params, body }, request) => jobs.generate(actorOf(request), params.id, body),
   optimizeTemplateCampaign: ({ params, body }, request) => jobs.optimize(actorOf(request), params.id, params.campaignId, body.optimizationGoal),
   getCampaignJob: ({ params }, request) => jobs.get(actorOf(request), params.jobId),
+  previewServiceCampaign: ({ query }, request) => previews.preview(actorOf(request), query),
 });

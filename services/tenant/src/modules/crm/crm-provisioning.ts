@@ -100,7 +100,11 @@ export class CrmProvisioning {
       }
       let location = client.ghlSubaccountId ? { id: client.ghlSubaccountId, name: client.ghlSubaccountName ?? client.name } : null;
       if (!location) {
-        location = await this.crm.createLocation({ name: client.name, email: client.email, phone: client.phone, address: client.address, website: client.website });
+        location = await this.crm
+          .createLocation({ name: client.name, email: client.email, phone: client.phone, address: client.address, website: client.website })
+          .catch((err: unknown) => {
+            throw unconfirmedLocation(err);
+          });
         // Stored before anything else can fail: a retry loads snapshots into this one instead of creating another.
         await this.record(actor, client, { ghlSubaccountId: location.id, ghlSubaccountName: location.name, ghlCreatedAt: new Date(), crmStatus: 'pending', crmError: null });
       }
@@ -146,4 +150,17 @@ export class CrmProvisioning {
     });
     Object.assign(client, values);
   }
+}
+
+/**
+ * Creating a location is not idempotent: after a timeout, a 5xx or an answer
+ * without an id, GoHighLevel may have made it anyway, and trying again could
+ * make a second, billed sub-account. Only a refusal (4xx: nothing was made)
+ * and a 429 (not processed) keep their meaning; anything else stops for an
+ * admin to check GoHighLevel first.
+ */
+export function unconfirmedLocation(err: unknown): unknown {
+  if (err instanceof GhlError && err.status !== null && err.status < 500) return err;
+  const message = err instanceof Error ? err.message : String(err);
+  return new GhlError(`${message}. GoHighLevel may still have made the sub-account: check it in GoHighLevel before Create CRM Account.`, err instanceof GhlError ? err.status : null, false);
 }

@@ -12,7 +12,6 @@ import { AppError, badRequest, conflict, isUniqueViolation, recordAudit, type Ac
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { ClientRepository } from '../client/client.repository';
-import type { DomainMappingRepository } from '../domain-mapping/domain-mapping.repository';
 import { businessKeyOf, onboardingHash, SAME_BUSINESS_WINDOW_HOURS, unknownServiceIds } from './onboarding.rules';
 
 export interface OnboardingContext {
@@ -43,7 +42,6 @@ export class OnboardingService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clients: ClientRepository,
-    private readonly mappings: DomainMappingRepository,
     private readonly catalogue: CatalogueClient,
     /** tenant.provision; null when this process has no queue (tests that do not need it). */
     private readonly provisioning: Pick<JobQueue<'tenant.provision'>, 'add'> | null,
@@ -64,7 +62,8 @@ export class OnboardingService {
       await this.provisioning?.add({ clientId });
     } catch (err) {
       context.log.error({ err, clientId }, 'tenant.provision could not be queued');
-      await this.clients.update(clientId, { crmStatus: 'failed', crmError: 'The CRM sub-account could not be queued; use Create CRM Account.', crmUpdatedAt: new Date() });
+      // A repeated sign-up leaves an earlier outcome (a CRM account made meanwhile) as it is.
+      if (created) await this.clients.update(clientId, { crmStatus: 'failed', crmError: 'The CRM sub-account could not be queued; use Create CRM Account.', crmUpdatedAt: new Date() });
     }
     try {
       for (const templateId of serviceIds) await this.catalogue.activate(clientId, templateId, context.actor.requestId);
@@ -92,14 +91,12 @@ export class OnboardingService {
         const earlier = await this.earlier(manager, key, businessKey);
         if (earlier) {
           if (key && earlier.byKey && earlier.row.request_hash !== hash) throw conflict(Messages.onboardingIdempotencyMismatch);
-          // The same business again: its clinic, with any service it adds now.
-          const serviceIds = [...new Set([...earlier.row.service_ids, ...input.selectedServiceIds])];
+          // The same business again: its clinic as it was. Nothing here changes it: the e-mail and
+          // name of a business are public, so a stranger repeating them must not add services.
+          const serviceIds = earlier.row.service_ids;
           await manager.query(`INSERT INTO "tenant"."onboarding_submissions" ("client_id", "idempotency_key", "business_key", "request_hash", "service_ids")
             VALUES ($1, $2, $3, $4, $5) ON CONFLICT ("idempotency_key") DO NOTHING`, [earlier.row.client_id, key, businessKey, hash, serviceIds]);
           return { clientId: earlier.row.client_id, name: earlier.row.name, serviceIds, created: false };
-        }
-        if (input.domain && (await this.mappings.findByDomainAndPath(input.domain, '/', manager))) {
-          throw conflict(Messages.domainAlreadyMapped(input.domain, '/'));
         }
         const client = await this.clients.insert(
           {
@@ -117,7 +114,9 @@ export class OnboardingService {
           },
           manager,
         );
-        if (input.domain) await this.mappings.insert({ domain: input.domain, path: '/', clientId: client.id, priority: 100, isActive: true }, manager);
+        // The requested domain is kept on the clinic, not mapped: anyone can type any host, and a
+        // mapping wins over every other way a page finds its clinic. An admin maps it once the clinic
+        // shows it owns the domain (POST /api/domain-mappings; README).
         await manager.query(`INSERT INTO "tenant"."onboarding_submissions" ("client_id", "idempotency_key", "business_key", "request_hash", "service_ids")
           VALUES ($1, $2, $3, $4, $5)`, [client.id, key, businessKey, hash, input.selectedServiceIds]);
         await recordAudit(manager, actor, {
@@ -129,8 +128,8 @@ export class OnboardingService {
         return { clientId: client.id, name: client.name, serviceIds: input.selectedServiceIds, created: true };
       });
     } catch (err) {
-      // The key was taken by another business's sign-up in the meantime, or the domain by another clinic.
-      if (isUniqueViolation(err)) throw conflict(key ? Messages.onboardingIdempotencyMismatch : Messages.domainAlreadyMapped(input.domain ?? '', '/'));
+      // The key was taken by another business's sign-up in the meantime.
+      if (isUniqueViolation(err)) throw conflict(Messages.onboardingIdempotencyMismatch);
       throw err;
     }
   }

@@ -1,0 +1,57 @@
+import { AppError, assertAdmin, conflict, notFound, type Actor } from '@hap/service-kit';
+import { ErrorCode, Messages, validateCampaignStructure, type ServiceCampaignPreview } from '@hap/contracts';
+import { DEFAULT_BID_STRATEGY, DEFAULT_NETWORK_SETTING, DEFAULT_RADIUS_MILES, defaultDailyBudget, defaultExclusions } from '../../campaign/campaign-defaults';
+import { buildCampaignPreview, MissingDomainError } from '../../campaign/campaign-preview';
+import type { TemplatesClient } from '../../clients/templates.client';
+import type { TenantClient } from '../../clients/tenant.client';
+import { toTemplateCampaignDto } from './campaign.dto';
+import type { CampaignRepository } from './campaign.repository';
+
+/** A template campaign that excludes women already (the TRT built-in's "exclusion Female"). */
+const excludesFemale = (targetAudience: string) => /\bmen\b/i.test(targetAudience) && !/\bwomen\b/i.test(targetAudience);
+
+/**
+ * The Google Ads Campaign Preview of a clinic's service (admin spec §2.10,
+ * §3): the service (templates), its clinic (tenant), one of its template's
+ * campaigns (here), made into the preview data with the launch defaults and
+ * the structure check. Nothing is sent to Google.
+ */
+export class CampaignPreviewService {
+  constructor(
+    private readonly campaigns: CampaignRepository,
+    private readonly templates: TemplatesClient,
+    private readonly tenant: TenantClient,
+  ) {}
+
+  async preview(actor: Actor, query: { serviceId: number; campaignId?: number; styleParam?: 'B' }): Promise<ServiceCampaignPreview> {
+    assertAdmin(actor);
+    const service = await this.templates.service(query.serviceId, actor.requestId);
+    const [clinic, template] = await Promise.all([this.tenant.clinic(service.clientId, actor.requestId), this.templates.template(service.templateId, actor.requestId)]);
+    const rows = (await this.campaigns.listByTemplate(service.templateId)).filter((c) => c.isActive);
+    if (rows.length === 0) throw new AppError(409, ErrorCode.CONFLICT, Messages.noServiceCampaigns);
+    const chosen = query.campaignId === undefined ? rows[0]! : rows.find((c) => c.id === query.campaignId);
+    if (!chosen) throw notFound(Messages.campaignNotFound(query.campaignId!));
+    const campaign = toTemplateCampaignDto(chosen);
+    let preview;
+    try {
+      preview = buildCampaignPreview(clinic, { name: service.name, path: service.path }, campaign, { styleParam: query.styleParam ?? null });
+    } catch (err) {
+      if (err instanceof MissingDomainError) throw conflict(err.message);
+      throw err;
+    }
+    return {
+      preview,
+      campaignId: campaign.id,
+      campaigns: rows.map((c) => ({ id: c.id, name: c.name })),
+      defaults: {
+        dailyBudget: defaultDailyBudget(template.slug),
+        radiusMiles: DEFAULT_RADIUS_MILES,
+        exclusions: defaultExclusions(excludesFemale(campaign.targetAudience)),
+        bidStrategy: DEFAULT_BID_STRATEGY,
+        networkSetting: DEFAULT_NETWORK_SETTING,
+      },
+      validation: validateCampaignStructure(campaign),
+      googleAdsAccountId: clinic.googleAdsAccountId?.trim() || null,
+    };
+  }
+}
