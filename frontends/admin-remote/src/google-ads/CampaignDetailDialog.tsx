@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { AD_LIMITS, type TemplateCampaign } from '@hap/contracts';
 import { useState } from 'react';
 import { DialogHeader } from '../pages/DialogHeader';
+import { Counted } from './Counted';
 import { Tabs, type TabItem } from '../pages/Tabs';
 
 type DetailTab = 'overview' | 'ad-groups' | 'extensions' | 'targeting';
@@ -14,18 +15,6 @@ const TABS: ReadonlyArray<TabItem<DetailTab>> = [
 
 const MATCH_LABELS = { EXACT: 'Exact match', PHRASE: 'Phrase match', BROAD: 'Broad match' } as const;
 
-/** A text with its length against Google's limit (admin spec §2.10: per-item character counts). */
-function Counted({ text, max }: { text: string; max: number }) {
-  const over = text.length > max;
-  return (
-    <li className={`ads-counted${over ? ' ads-counted--over' : ''}`}>
-      <span>{text}</span>
-      <span className="ads-counted__count" aria-label={`${text.length} of ${max} characters`}>
-        {text.length}/{max}
-      </span>
-    </li>
-  );
-}
 
 /** admin spec §2.13: the campaign detail dialog's four tabs. */
 export function CampaignDetailDialog({ campaign, onClose }: { campaign: TemplateCampaign | null; onClose: () => void }) {

@@ -8,6 +8,7 @@ import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
 import { Tabs } from '../pages/Tabs';
+import { CampaignPreviewDialog } from '../google-ads/CampaignPreviewDialog';
 import { ServiceEditor } from './editor/ServiceEditor';
 import { ServiceDialog } from './ServiceDialog';
 import { ServicesTable } from './ServicesTable';
@@ -113,6 +114,7 @@ function ClientServices({ client, search }: { client: Client; search: string }) 
   const [filter, setFilter] = useState<ServiceFilter>('active');
   // The settings dialog (§2.8) and the content editor (§2.9): closed, a new service (null) or a service's id.
   const [dialog, setDialog] = useState<{ serviceId: number | null } | null>(null);
+  const [previewing, setPreviewing] = useState<number | null>(null);
   const [editor, setEditor] = useState<{ serviceId: number | null } | null>(null);
   const shown = services.data ? visibleServices(services.data, filter, search) : [];
   const create = () => setDialog({ serviceId: null });
@@ -139,6 +141,7 @@ function ClientServices({ client, search }: { client: Client; search: string }) 
               services={shown}
               onEdit={(service: ServiceListItem) => setEditor({ serviceId: service.id })}
               onSettings={(service: ServiceListItem) => setDialog({ serviceId: service.id })}
+              onPreviewAds={(service: ServiceListItem) => setPreviewing(service.id)}
             />
           </div>
         )}
@@ -148,6 +151,7 @@ function ClientServices({ client, search }: { client: Client; search: string }) 
         Add New Service
       </button>
       {editor && <ServiceEditor clientId={client.id} serviceId={editor.serviceId} onClose={() => setEditor(null)} onSaved={() => void services.refetch()} />}
+      <CampaignPreviewDialog serviceId={previewing} onClose={() => setPreviewing(null)} />
       <ServiceDialog open={dialog !== null} clientId={client.id} serviceId={dialog?.serviceId ?? null} services={services.data ?? []} onClose={() => setDialog(null)} />
     </>
   );

@@ -1,22 +1,24 @@
 import type { Client, ServiceListItem } from '@hap/contracts';
-import { ExternalLink, Pencil, Settings2 } from 'lucide-react';
+import { ExternalLink, Megaphone, Pencil, Settings2 } from 'lucide-react';
 import { liveServiceUrl } from './service-rules';
 
 /**
  * admin spec §2.7: Service, Path, Status (inactive rows dimmed) and Actions:
- * Edit (the content editor, §2.9), the service's settings (the §2.8 dialog)
- * and its live page.
+ * Edit (the content editor, §2.9), the service's settings (the §2.8 dialog),
+ * Preview Ads (the Google Ads Campaign Preview, §2.10) and its live page.
  */
 export function ServicesTable({
   client,
   services,
   onEdit,
   onSettings,
+  onPreviewAds,
 }: {
   client: Client;
   services: ServiceListItem[];
   onEdit: (service: ServiceListItem) => void;
   onSettings: (service: ServiceListItem) => void;
+  onPreviewAds: (service: ServiceListItem) => void;
 }) {
   return (
     <table className="adm-table svc-table">
@@ -50,6 +52,9 @@ export function ServicesTable({
                 </button>
                 <button type="button" className="adm-icon-button" onClick={() => onSettings(service)} aria-label={`Settings of ${service.name}`} title="Name, path, status, offer and scripts">
                   <Settings2 size={16} aria-hidden />
+                </button>
+                <button type="button" className="adm-icon-button" onClick={() => onPreviewAds(service)} aria-label={`Preview Google Ads of ${service.name}`} title="Preview Ads">
+                  <Megaphone size={16} aria-hidden />
                 </button>
                 <a
                   className="adm-icon-button"

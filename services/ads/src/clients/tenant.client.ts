@@ -1,4 +1,4 @@
-import { ApiError, ErrorCode, Messages, routes } from '@hap/contracts';
+import { ApiError, ErrorCode, Messages, routes, type DomainMapping } from '@hap/contracts';
 import { AppError, notFound } from '@hap/service-kit';
 import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
 
@@ -24,6 +24,12 @@ export interface TenantClientOptions {
   timeoutMs: number;
 }
 
+/** The host an active mapping of the whole site (path `/`) gives the clinic, the first by priority. */
+export function mappedHost(mappings: readonly DomainMapping[], clientId: number): string | null {
+  const own = mappings.filter((m) => m.clientId === clientId && m.isActive && m.path === '/').sort((a, b) => a.priority - b.priority || a.id - b.id);
+  return own[0]?.domain ?? null;
+}
+
 /** Tenant's `getClient` row (the admin projection, ads being a backend service), as the ads service. */
 export function createTenantClient(options: TenantClientOptions): TenantClient {
   const client = createInternalClient({
@@ -36,8 +42,11 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
   return {
     async clinic(id, requestId) {
       try {
-        const c = await client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', headers: internalHeaders({ requestId }) });
-        return { id: c.id, name: c.name, domain: c.domain, phone: c.phone, address: c.address, googleAdsAccountId: c.googleAdsAccountId };
+        const headers = internalHeaders({ requestId });
+        const c = await client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', headers });
+        // A clinic without its own domain field may still answer on a mapped host (the demo clinics do).
+        const domain = c.domain?.trim() || mappedHost(await client.call(routes.listDomainMappings, {}, { headers }), id);
+        return { id: c.id, name: c.name, domain, phone: c.phone, address: c.address, googleAdsAccountId: c.googleAdsAccountId };
       } catch (err) {
         if (err instanceof ApiError && err.status === 404) throw notFound(Messages.previewClientNotFound);
         throw Object.assign(new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('tenant')), { cause: err });

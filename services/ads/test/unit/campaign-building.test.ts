@@ -4,6 +4,7 @@ import { defaultDailyBudget, defaultExclusions } from '../../src/campaign/campai
 import { buildCampaignOperations, customerIdDigits, type LaunchSpec } from '../../src/campaign/campaign-operations';
 import { buildCampaignPreview, landingUrlOf, MissingDomainError, sitelinkUrl } from '../../src/campaign/campaign-preview';
 import { parseUsAddress, usPhoneDigits } from '../../src/campaign/clinic-address';
+import { mappedHost } from '../../src/clients/tenant.client';
 
 const campaign: TemplateCampaign = TemplateCampaignSchema.parse({
   id: 7,
@@ -236,5 +237,13 @@ describe('the Google Ads mutate operations of one Search campaign', () => {
     const ids = [...defined].map((name) => name.split('/').pop());
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.every((id) => Number(id) < 0)).toBe(true);
+  });
+});
+
+describe('the clinic’s host when it has no domain of its own', () => {
+  it('is its active whole-site mapping, the first by priority', () => {
+    const m = (id: number, clientId: number, domain: string, extra: Record<string, unknown> = {}) => ({ id, clientId, domain, path: '/', priority: 100, isActive: true, createdAt: '2026-01-01T00:00:00.000Z', ...extra });
+    expect(mappedHost([m(1, 2, 'other.example'), m(2, 1, 'www.summit.example', { priority: 50 }), m(3, 1, 'summit.example')], 1)).toBe('www.summit.example');
+    expect(mappedHost([m(1, 1, 'off.example', { isActive: false }), m(2, 1, 'summit.example', { path: '/trt' })], 1)).toBeNull();
   });
 });

@@ -1,0 +1,324 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import {
+  AD_LIMITS,
+  AGE_RANGES,
+  ApiError,
+  CAMPAIGN_BUDGET,
+  CAMPAIGN_RADIUS,
+  GENDERS,
+  INCOME_RANGES,
+  Messages,
+  routes,
+  type CampaignPreview,
+  type DemographicExclusions,
+  type ServiceCampaignPreview,
+  type StructureValidation,
+} from '@hap/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { CircleCheck, ExternalLink, LoaderCircle, ShieldCheck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { api } from '../lib/api';
+import { DialogHeader } from '../pages/DialogHeader';
+import { Counted } from './Counted';
+import { useToast } from '../toast/toaster';
+import './google-ads.css';
+
+/** admin spec §9: the preview shows 5 keywords and 1 ad per ad group before Show All. */
+const KEYWORDS_SHOWN = 5;
+const ADS_SHOWN = 1;
+
+type ExclusionField = keyof DemographicExclusions;
+const DEMOGRAPHICS: ReadonlyArray<{ field: ExclusionField; legend: string; options: ReadonlyArray<{ value: string; label: string }> }> = [
+  { field: 'excludedAgeRanges', legend: 'Age', options: AGE_RANGES },
+  { field: 'excludedGenders', legend: 'Gender', options: GENDERS },
+  { field: 'excludedHouseholdIncomes', legend: 'Household income', options: INCOME_RANGES },
+];
+
+/** What validate-structure reads of the preview's campaign (admin spec §7: template, finalUrl). */
+function structureOf(campaign: CampaignPreview['campaign']) {
+  return {
+    name: campaign.name,
+    adGroups: campaign.adGroups.map(({ name, keywordType, keywords, ads }) => ({ name, keywordType, keywords, ads: ads.map(({ headlines, descriptions }) => ({ headlines, descriptions })) })),
+    extensions: {
+      sitelinks: campaign.extensions.sitelinks.map((s) => ({ linkText: s.text, description1: s.description, description2: s.description2, finalUrl: s.finalUrl })),
+      callouts: campaign.extensions.callouts,
+    },
+  };
+}
+
+
+/**
+ * admin spec §2.10 Google Ads Campaign Preview: a clinic's service as its
+ * campaign (GET /api/google-ads/preview), the launch inputs (daily budget,
+ * radius, demographic exclusions, Template B) and Validate Structure.
+ */
+export function CampaignPreviewDialog({ serviceId, onClose }: { serviceId: number | null; onClose: () => void }) {
+  return (
+    <Dialog.Root open={serviceId !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="adm-overlay" />
+        <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
+          <DialogHeader title="Google Ads Campaign Preview" />
+          {serviceId !== null && <PreviewBody key={serviceId} serviceId={serviceId} />}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function PreviewBody({ serviceId }: { serviceId: number }) {
+  const [templateB, setTemplateB] = useState(false);
+  const [campaignId, setCampaignId] = useState<number | undefined>(undefined);
+  const preview = useQuery({
+    queryKey: ['admin', 'google-ads', 'preview', serviceId, campaignId, templateB],
+    queryFn: ({ signal }): Promise<ServiceCampaignPreview> =>
+      api.call(routes.previewServiceCampaign, { query: { serviceId, campaignId, styleParam: templateB ? 'B' : undefined } }, { signal }),
+    retry: false,
+    placeholderData: (previous) => previous,
+  });
+
+  if (preview.isPending) {
+    return (
+      <div className="adm-dialog__body">
+        <p className="ads-auth__line">
+          <LoaderCircle size={18} aria-hidden className="adm-spin" /> Building the preview…
+        </p>
+      </div>
+    );
+  }
+  if (preview.isError) {
+    const error = preview.error;
+    const status = error instanceof ApiError ? error.status : 0;
+    // admin spec §8: each failure's title.
+    const title = error.message === Messages.noServiceCampaigns ? 'No Google Ads Campaign' : error.message === Messages.previewClientNotFound ? 'Client Not Found' : 'Preview Failed';
+    const text = status === 409 || status === 404 ? error.message : 'Unable to generate campaign preview. Please try again.';
+    return (
+      <div className="adm-dialog__body">
+        <div className="adm-empty" role="alert">
+          <h3 className="adm-empty__title">{title}</h3>
+          <p className="adm-empty__text">{text}</p>
+        </div>
+      </div>
+    );
+  }
+  return <PreviewContent data={preview.data} templateB={templateB} onTemplateB={setTemplateB} onCampaign={setCampaignId} />;
+}
+
+function PreviewContent({
+  data,
+  templateB,
+  onTemplateB,
+  onCampaign,
+}: {
+  data: ServiceCampaignPreview;
+  templateB: boolean;
+  onTemplateB: (on: boolean) => void;
+  onCampaign: (id: number) => void;
+}) {
+  const id = useId();
+  const toast = useToast();
+  const { preview, defaults } = data;
+  const [budget, setBudget] = useState(String(defaults.dailyBudget));
+  const [radius, setRadius] = useState(String(defaults.radiusMiles));
+  const [exclusions, setExclusions] = useState<DemographicExclusions>(defaults.exclusions);
+  const [allKeywords, setAllKeywords] = useState<ReadonlySet<string>>(new Set());
+  const [allAds, setAllAds] = useState<ReadonlySet<string>>(new Set());
+  const [result, setResult] = useState<StructureValidation | null>(null);
+
+  const budgetValue = Number(budget);
+  const radiusValue = Number(radius);
+  const budgetError = Number.isFinite(budgetValue) && budgetValue >= CAMPAIGN_BUDGET.min && budgetValue <= CAMPAIGN_BUDGET.max ? null : `Daily budget must be between ${CAMPAIGN_BUDGET.min} and ${CAMPAIGN_BUDGET.max}`;
+  const radiusError = Number.isFinite(radiusValue) && radiusValue >= CAMPAIGN_RADIUS.min && radiusValue <= CAMPAIGN_RADIUS.max ? null : `Radius must be between ${CAMPAIGN_RADIUS.min} and ${CAMPAIGN_RADIUS.max} miles`;
+
+  const validate = useMutation({
+    mutationFn: () => api.call(routes.validateCampaignStructure, { body: { template: structureOf(preview.campaign), finalUrl: preview.landingUrl } }),
+    onSuccess: (validation) => {
+      setResult(validation);
+      const count = validation.validationResults.reduce((n, r) => n + r.errors.length, 0);
+      if (validation.allValid) toast({ title: 'Structure Valid', description: 'The Google Ads structure is correct and ready for launch.' });
+      else toast({ title: `Structure Issues Found (${count})`, description: validation.message, variant: 'destructive' });
+    },
+    onError: (error) => toast({ title: 'Validation Failed', description: error.message || 'Could not validate the ad structure', variant: 'destructive' }),
+  });
+
+  /** Checked = included (admin spec §4: unchecking excludes). */
+  const toggle = (field: ExclusionField, value: string, included: boolean) =>
+    setExclusions((current) => {
+      const list = current[field] as string[];
+      const next = included ? list.filter((v) => v !== value) : [...list, value];
+      return { ...current, [field]: next } as DemographicExclusions;
+    });
+  const issuesOf = (group: string) => result?.validationResults.find((r) => r.adGroupName === group)?.errors ?? [];
+
+  return (
+    <div className="adm-dialog__body ads-preview">
+      <dl className="ads-facts">
+        <dt>Service</dt>
+        <dd>{preview.serviceName}</dd>
+        <dt>Client</dt>
+        <dd>{preview.clientName}</dd>
+        <dt>Landing page</dt>
+        <dd>
+          <a href={preview.landingUrl} target="_blank" rel="noopener noreferrer" className="ads-link">
+            {preview.landingUrl} <ExternalLink size={14} aria-hidden />
+          </a>
+        </dd>
+        <dt>Google Ads account</dt>
+        <dd>{data.googleAdsAccountId ?? 'Not configured'}</dd>
+      </dl>
+
+      {data.campaigns.length > 1 && (
+        <div className="adm-field">
+          <label className="adm-label" htmlFor={`${id}-campaign`}>
+            Campaign
+          </label>
+          <select id={`${id}-campaign`} className="adm-input" value={data.campaignId} onChange={(e) => onCampaign(Number(e.target.value))}>
+            {data.campaigns.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+
+      <section className="ads-preview__settings" aria-label="Launch settings">
+        <div className="adm-field">
+          <label className="adm-label" htmlFor={`${id}-budget`}>
+            Daily budget (USD)
+          </label>
+          <input id={`${id}-budget`} className="adm-input" type="number" min={CAMPAIGN_BUDGET.min} max={CAMPAIGN_BUDGET.max} value={budget} onChange={(e) => setBudget(e.target.value)} aria-invalid={budgetError ? true : undefined} aria-describedby={budgetError ? `${id}-budget-error` : undefined} />
+          {budgetError && (
+            <p id={`${id}-budget-error`} className="adm-field__error">
+              {budgetError}
+            </p>
+          )}
+        </div>
+        <div className="adm-field">
+          <label className="adm-label" htmlFor={`${id}-radius`}>
+            Radius (miles)
+          </label>
+          <input id={`${id}-radius`} className="adm-input" type="number" min={CAMPAIGN_RADIUS.min} max={CAMPAIGN_RADIUS.max} value={radius} onChange={(e) => setRadius(e.target.value)} aria-invalid={radiusError ? true : undefined} aria-describedby={radiusError ? `${id}-radius-error` : undefined} />
+          {radiusError && (
+            <p id={`${id}-radius-error`} className="adm-field__error">
+              {radiusError}
+            </p>
+          )}
+        </div>
+        <label className="ads-switch">
+          <input type="checkbox" role="switch" checked={templateB} onChange={(e) => onTemplateB(e.target.checked)} />
+          Use Template B landing page style
+        </label>
+        <p className="adm-muted ads-preview__facts">
+          {defaults.bidStrategy} · {defaults.networkSetting}
+        </p>
+      </section>
+
+      <section aria-label="Demographics" className="ads-demographics">
+        <h3 className="ads-group__title">Demographics</h3>
+        <p className="adm-muted">Checked groups see the ads; unchecked ones are excluded.</p>
+        {DEMOGRAPHICS.map(({ field, legend, options }) => (
+          <fieldset key={field} className="ads-demographics__set">
+            <legend className="adm-label">{legend}</legend>
+            {options.map((option) => {
+              const included = !(exclusions[field] as string[]).includes(option.value);
+              return (
+                <label key={option.value} className="ads-check">
+                  <input type="checkbox" checked={included} onChange={() => toggle(field, option.value, included)} />
+                  {option.label}
+                </label>
+              );
+            })}
+          </fieldset>
+        ))}
+      </section>
+
+      <section aria-label="Ad groups">
+        <h3 className="ads-group__title">{preview.campaign.name}</h3>
+        {preview.campaign.adGroups.map((group, g) => {
+          const keywords = allKeywords.has(group.name) ? group.keywords : group.keywords.slice(0, KEYWORDS_SHOWN);
+          const ads = allAds.has(group.name) ? group.ads : group.ads.slice(0, ADS_SHOWN);
+          const issues = issuesOf(group.name);
+          return (
+            <section key={g} className="ads-group" aria-label={group.name}>
+              <h4 className="ads-group__title">{group.name}</h4>
+              {result && (
+                <p className={issues.length ? 'adm-field__error' : 'ads-ok'}>
+                  {issues.length ? `${issues.length} ${issues.length === 1 ? 'issue' : 'issues'}: ${issues.join('; ')}` : (
+                    <>
+                      <CircleCheck size={14} aria-hidden /> No issues
+                    </>
+                  )}
+                </p>
+              )}
+              <ul className="ads-chips">
+                {keywords.map((k, i) => (
+                  <li key={i}>{k}</li>
+                ))}
+              </ul>
+              {group.keywords.length > KEYWORDS_SHOWN && !allKeywords.has(group.name) && (
+                <button type="button" className="adm-link-button" onClick={() => setAllKeywords(new Set([...allKeywords, group.name]))}>
+                  Show All {group.keywords.length} keywords
+                </button>
+              )}
+              {ads.map((ad, i) => (
+                <div key={i} className="ads-ad">
+                  <ul className="ads-counted-list">
+                    {ad.headlines.map((h, j) => (
+                      <Counted key={j} text={h} max={AD_LIMITS.headlineChars} />
+                    ))}
+                  </ul>
+                  <ul className="ads-counted-list">
+                    {ad.descriptions.map((d, j) => (
+                      <Counted key={j} text={d} max={AD_LIMITS.descriptionChars} />
+                    ))}
+                  </ul>
+                </div>
+              ))}
+              {group.ads.length > ADS_SHOWN && !allAds.has(group.name) && (
+                <button type="button" className="adm-link-button" onClick={() => setAllAds(new Set([...allAds, group.name]))}>
+                  Show All {group.ads.length} ads
+                </button>
+              )}
+            </section>
+          );
+        })}
+        {result && issuesOf('Campaign').length > 0 && <p className="adm-field__error">Campaign: {issuesOf('Campaign').join('; ')}</p>}
+      </section>
+
+      <section aria-label="Extensions">
+        <h3 className="ads-group__title">Extensions</h3>
+        <ul className="ads-sitelinks">
+          {preview.campaign.extensions.sitelinks.map((s, i) => (
+            <li key={i}>
+              <strong>{s.text}</strong>
+              <span>
+                {s.description} {s.description2}
+              </span>
+              <span className="ads-url">{s.finalUrl}</span>
+            </li>
+          ))}
+        </ul>
+        <ul className="ads-chips">
+          {preview.campaign.extensions.callouts.map((c, i) => (
+            <li key={i}>{c}</li>
+          ))}
+        </ul>
+        <p className="adm-muted">
+          Call: {preview.campaign.extensions.call?.phone ?? 'no phone on the clinic'} · Location: {preview.campaign.extensions.location?.address ?? 'no address on the clinic'}
+        </p>
+      </section>
+
+      <div className="adm-dialog__footer">
+        <p className="adm-muted ads-preview__note">Launching is not available yet: campaigns can be previewed and validated.</p>
+        <button type="button" className="adm-button adm-button--secondary" onClick={() => validate.mutate()} disabled={validate.isPending || Boolean(budgetError || radiusError)}>
+          {validate.isPending ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <ShieldCheck size={16} aria-hidden />}
+          Validate Structure
+        </button>
+        <button type="button" className="adm-button adm-button--primary" disabled title="Launching is not available yet">
+          Launch
+        </button>
+      </div>
+    </div>
+  );
+}
