@@ -1,5 +1,6 @@
 import { ApiError, ErrorCode, Messages, createApiClient, type ApiClient, type Transport } from '@hap/contracts';
 import { REQUEST_ID_HEADER, signIdentity, type Identity } from './identity';
+import { AppError } from './errors';
 
 export interface InternalClientOptions {
   /** Where the callee listens, e.g. http://127.0.0.1:4101 (or the gateway's URL). */
@@ -57,4 +58,14 @@ export function createInternalClient(options: InternalClientOptions): ApiClient 
     }
   };
   return createApiClient(transport);
+}
+
+/**
+ * A sibling's failure as this service answers it: its 404 as ours, with our
+ * words (`notFoundMessage`), anything else (down, slow, a 5xx) as 503
+ * "the {service} service is temporarily unavailable", the cause kept for the log.
+ */
+export function siblingFailure(err: unknown, service: string, notFoundMessage: string): AppError {
+  if (err instanceof ApiError && err.status === 404) return new AppError(404, ErrorCode.NOT_FOUND, notFoundMessage);
+  return Object.assign(new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable(service)), { cause: err });
 }

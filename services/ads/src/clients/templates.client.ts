@@ -1,6 +1,5 @@
-import { ApiError, ErrorCode, Messages, routes } from '@hap/contracts';
-import { AppError, notFound } from '@hap/service-kit';
-import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
+import { ApiError, Messages, routes } from '@hap/contracts';
+import { createInternalClient, internalHeaders, siblingFailure } from '@hap/service-kit/internal-client';
 
 /** What ads needs of a service template: its name, and what a model is told about it. */
 export interface CatalogueTemplate {
@@ -35,12 +34,6 @@ export interface TemplatesClientOptions {
   timeoutMs: number;
 }
 
-/** A 404 from templates as ours (with `notFoundMessage`); anything else: templates cannot answer now. */
-function answerOf(err: unknown, notFoundMessage: string): AppError {
-  if (err instanceof ApiError && err.status === 404) return notFound(notFoundMessage);
-  return Object.assign(new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('templates')), { cause: err });
-}
-
 /** Templates' rows through the kit's signed internal client, as the ads service. */
 export function createTemplatesClient(options: TemplatesClientOptions): TemplatesClient {
   const client = createInternalClient({
@@ -56,7 +49,7 @@ export function createTemplatesClient(options: TemplatesClientOptions): Template
         const t = await client.call(routes.getDirectTemplateContent, { params: { templateId: id } }, { headers: internalHeaders({ requestId }) });
         return { id: t.id, name: t.name, slug: t.slug, description: t.description, offer: t.offer, benefits: t.benefits.map((b) => b.title) };
       } catch (err) {
-        throw answerOf(err, Messages.serviceTemplateNotFound(id));
+        throw siblingFailure(err, 'templates', Messages.serviceTemplateNotFound(id));
       }
     },
     async service(id, requestId) {
@@ -64,7 +57,7 @@ export function createTemplatesClient(options: TemplatesClientOptions): Template
         const s = await client.call(routes.getService, { params: { id } }, { headers: internalHeaders({ requestId }) });
         return { id: s.id, clientId: s.clientId, templateId: s.templateId, name: s.name, path: s.path };
       } catch (err) {
-        throw answerOf(err, err instanceof ApiError ? err.message : '');
+        throw siblingFailure(err, 'templates', err instanceof ApiError ? err.message : '');
       }
     },
   };

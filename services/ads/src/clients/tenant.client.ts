@@ -1,6 +1,5 @@
-import { ApiError, ErrorCode, Messages, routes, type DomainMapping } from '@hap/contracts';
-import { AppError, notFound } from '@hap/service-kit';
-import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
+import { Messages, routes, type DomainMapping } from '@hap/contracts';
+import { createInternalClient, internalHeaders, siblingFailure } from '@hap/service-kit/internal-client';
 
 /** What ads needs of a clinic: what its ads show and the account they run in. */
 export interface AdsClinic {
@@ -48,8 +47,7 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
         const domain = c.domain?.trim() || mappedHost(await client.call(routes.listDomainMappings, {}, { headers }), id);
         return { id: c.id, name: c.name, domain, phone: c.phone, address: c.address, googleAdsAccountId: c.googleAdsAccountId };
       } catch (err) {
-        if (err instanceof ApiError && err.status === 404) throw notFound(Messages.previewClientNotFound);
-        throw Object.assign(new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('tenant')), { cause: err });
+        throw siblingFailure(err, 'tenant', Messages.previewClientNotFound);
       }
     },
   };

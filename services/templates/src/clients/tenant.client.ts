@@ -1,6 +1,5 @@
-import { ApiError, ErrorCode, Messages, routes } from '@hap/contracts';
-import { AppError, notFound } from '@hap/service-kit';
-import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
+import { Messages, routes } from '@hap/contracts';
+import { createInternalClient, internalHeaders, siblingFailure } from '@hap/service-kit/internal-client';
 
 /** What templates asks tenant: clinics live there (DESIGN §2), so their existence is its answer. */
 export interface TenantClient {
@@ -14,11 +13,6 @@ export interface TenantClientOptions {
   timeoutMs: number;
 }
 
-const unavailable = (cause: unknown) => {
-  const error = new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('tenant'));
-  error.cause = cause;
-  return error;
-};
 
 /**
  * Tenant's `getClient` row through the kit's signed internal client, as the
@@ -39,8 +33,7 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
       try {
         await client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', headers: internalHeaders({ requestId }) });
       } catch (err) {
-        if (err instanceof ApiError && err.status === 404) throw notFound(Messages.clientNotFound(id));
-        throw unavailable(err);
+        throw siblingFailure(err, 'tenant', Messages.clientNotFound(id));
       }
     },
   };
