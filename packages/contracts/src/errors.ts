@@ -49,6 +49,16 @@ export const Messages = {
   noServiceCampaigns: "This service doesn't have Google Ads campaigns generated yet. Generate campaigns first in Google Ads Templates.",
   previewClientNotFound: 'Unable to find client data for preview.',
   clinicWithoutDomain: (name: string) => `${name} has no domain: set the clinic's domain before previewing or launching its campaigns.`,
+  // Testing and launching (admin spec §5, §8)
+  googleAdsAccountRequired: "Please configure the client's Google Ads account ID in their settings first.",
+  googleAdsNotConfigured:
+    'Google Ads is not configured. Set GOOGLE_ADS_DEVELOPER_TOKEN, GOOGLE_ADS_CLIENT_ID, GOOGLE_ADS_CLIENT_SECRET and GOOGLE_ADS_TOKEN_KEY for the ads service.',
+  googleAdsNotConnected: "Google Ads is not connected. Connect the agency's Google Ads account on the Google Ads Authentication page first.",
+  serviceNotOfClient: (serviceId: number, clientId: number) => `Service ${serviceId} does not belong to client ${clientId}.`,
+  clinicAddressUnreadable: (name: string) =>
+    `${name}'s address must read like "12 Elm Street, Austin, TX 78701" for the campaign's radius. Fix it in the client's settings.`,
+  launchStructureIssues: (count: number) => `Structure Issues Found: ${count} issue${count === 1 ? '' : 's'} must be fixed before launching.`,
+  launchNotFound: (id: string) => `Campaign launch ${id} was not found.`,
   adsAiNotConfigured: 'AI campaign generation is not configured. Set OPENAI_API_KEY and OPENAI_MODEL for the ads service.',
   aiNotConfigured: 'AI generation is not configured. Set OPENAI_API_KEY and OPENAI_MODEL for the templates service.',
   templateCategoryNotFound: (id: number) => `Category ${id} was not found. Please pick one from the list.`,

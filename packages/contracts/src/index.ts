@@ -32,6 +32,7 @@ export * from './ads/campaign';
 export * from './ads/campaign-rules';
 export * from './ads/connection';
 export * from './ads/preview';
+export * from './ads/launch';
 export * from './templates/demo-art';
 export * from './templates/service-form';
 export * from './colour';

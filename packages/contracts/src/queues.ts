@@ -74,7 +74,7 @@ export const queueContracts = {
   'ads.launch': defineQueue({
     owner: 'ads',
     description: 'Builds and sends the Google Ads mutate of one launch and records it',
-    payload: z.strictObject({ launchId: idField('Launch id') }),
+    payload: z.strictObject({ launchId: z.uuid('Launch id must be a UUID') }),
     jobId: ({ launchId }) => `launch-${launchId}`,
   }),
   'leads.deliver': defineQueue({

@@ -25,6 +25,14 @@ import {
 } from './ads/campaign';
 import { GoogleAdsAuthStatusSchema, OAuthCallbackQuerySchema } from './ads/connection';
 import { CampaignPreviewQuerySchema, ServiceCampaignPreviewSchema } from './ads/preview';
+import {
+  CampaignLaunchParamSchema,
+  CampaignLaunchSchema,
+  CampaignLaunchesQuerySchema,
+  CampaignTestResultSchema,
+  LaunchCampaignSchema,
+  TestCampaignSchema,
+} from './ads/launch';
 import { OnboardingResultSchema, OnboardingSubmitSchema } from './tenant/onboarding';
 import { ONBOARDING_SUBMIT_PATH, PUBLIC_CATALOGUE_PATH } from './tenant/onboarding-wire';
 import { DomainMappingCreateSchema, DomainMappingSchema } from './tenant/domain';
@@ -838,6 +846,52 @@ const adsRoutes = {
       "Checks a campaign against what Google accepts in a Search campaign (30-character headlines, 90-character descriptions, 3–15 headlines and 2–4 descriptions per ad, keyword and asset limits), per ad group; no call to Google (Test Campaign is that).",
     body: ValidateStructureSchema,
     data: StructureValidationSchema,
+  }),
+  testGoogleAdsCampaign: defineRoute({
+    operation: 'testGoogleAdsCampaign',
+    method: 'POST',
+    path: '/api/google-ads/test-campaign',
+    owner: 'ads',
+    access: 'admin',
+    summary:
+      "Test Campaign (admin spec §2.10, §2.15): the campaign a launch would create, as the builder's preview, with the structure check and, when Google Ads is connected, Google's own review of the same operations (validate_only: nothing is created).",
+    body: TestCampaignSchema,
+    data: CampaignTestResultSchema,
+    errors: [404, 409, 503],
+  }),
+  launchGoogleAdsCampaign: defineRoute({
+    operation: 'launchGoogleAdsCampaign',
+    method: 'POST',
+    path: '/api/google-ads/launch-campaign',
+    owner: 'ads',
+    access: 'admin',
+    summary:
+      'Launch Campaign (admin spec §7, all three call shapes): checks the campaign, records the launch and queues ads.launch (job id = launch id), which creates it in Google Ads exactly once. 202 with the launch to follow.',
+    body: LaunchCampaignSchema,
+    status: 202,
+    data: CampaignLaunchSchema,
+    errors: [404, 409, 503],
+  }),
+  getCampaignLaunch: defineRoute({
+    operation: 'getCampaignLaunch',
+    method: 'GET',
+    path: '/api/google-ads/launches/:launchId',
+    owner: 'ads',
+    access: 'admin',
+    summary: 'Launch status: queued, launching, launched, partial, policy_review (HEALTHCARE_POLICY_VIOLATION, with next steps) or failed, with its launch log.',
+    params: CampaignLaunchParamSchema,
+    data: CampaignLaunchSchema,
+    errors: [404],
+  }),
+  listCampaignLaunches: defineRoute({
+    operation: 'listCampaignLaunches',
+    method: 'GET',
+    path: '/api/google-ads/launches',
+    owner: 'ads',
+    access: 'admin',
+    summary: "A clinic's launch log (campaign_launch_logs), newest first.",
+    query: CampaignLaunchesQuerySchema,
+    data: z.array(CampaignLaunchSchema),
   }),
 } as const;
 

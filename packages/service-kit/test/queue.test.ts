@@ -54,11 +54,11 @@ describe('queue contracts', () => {
   it('derives job ids BullMQ accepts, distinct per queue for the same id', () => {
     const ids = [
       jobIdOf('templates.generate', { generationId: 1 }),
-      jobIdOf('ads.launch', { launchId: 1 }),
+      jobIdOf('ads.launch', { launchId: '0b8f3c6e-6a4e-4d55-9a34-2f1d0c7e9b11' }),
       jobIdOf('leads.deliver', { deliveryId: 1 }),
       jobIdOf('tenant.provision', { clientId: 1 }),
     ];
-    expect(ids).toEqual(['generation-1', 'launch-1', 'delivery-1', 'provision-1']);
+    expect(ids).toEqual(['generation-1', 'launch-0b8f3c6e-6a4e-4d55-9a34-2f1d0c7e9b11', 'delivery-1', 'provision-1']);
     for (const id of ids) expect(id).not.toMatch(/:|^\d+$/);
   });
 

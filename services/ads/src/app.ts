@@ -10,6 +10,10 @@ import { campaignHandlers } from './modules/campaigns/campaign.routes';
 import { CampaignService } from './modules/campaigns/campaign.service';
 import { connectionHandlers } from './modules/connection/connection.routes';
 import { GoogleAdsConnectionService, oauthSettingsOf } from './modules/connection/connection.service';
+import { googleAdsAccessOf } from './google-ads/access';
+import { launchHandlers } from './modules/launches/launch.routes';
+import { LaunchService } from './modules/launches/launch.service';
+import type { JobQueue } from '@hap/service-kit';
 
 export interface AppDependencies {
   /** How the service asks templates about a template; defaults to HTTP at TEMPLATES_URL. */
@@ -18,6 +22,8 @@ export interface AppDependencies {
   tenant?: TenantClient;
   /** Where Generate and Optimize queue their jobs; default: REDIS_URL, when a model is configured (null: not configured). */
   campaignQueues?: CampaignQueues | null;
+  /** Where launches are queued; default: REDIS_URL when Google Ads is configured. */
+  launchQueue?: JobQueue<'ads.launch'> | null;
 }
 
 /** Builds the ads API without listening (tests drive it in-process). */
@@ -44,9 +50,18 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   const tenant = dependencies.tenant ?? createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TEMPLATES_TIMEOUT_MS });
   const campaignRows = new CampaignRepository(dataSource);
   const campaigns = new CampaignService(dataSource, campaignRows, templates);
+  const connection = new GoogleAdsConnectionService(dataSource, oauthSettingsOf(config));
+  const access = googleAdsAccessOf(config, connection);
+  let launchQueue = dependencies.launchQueue;
+  if (launchQueue === undefined) {
+    launchQueue = access.gateway ? createQueue('ads.launch', queueRedis(config)) : null;
+    const owned = launchQueue;
+    if (owned) app.addHook('onClose', async () => owned.close());
+  }
   registerRoutes(app, 'ads', {
     ...campaignHandlers(campaigns, new CampaignJobService(dataSource, templates, queues), new CampaignPreviewService(campaignRows, templates, tenant)),
-    ...connectionHandlers(new GoogleAdsConnectionService(dataSource, oauthSettingsOf(config))),
+    ...connectionHandlers(connection),
+    ...launchHandlers(new LaunchService(dataSource, campaignRows, templates, tenant, access, launchQueue)),
   });
   return app;
 }

@@ -33,6 +33,16 @@ export const configShape = {
     .optional()
     .transform((v) => v || undefined)
     .refine((v) => v === undefined || Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)'),
+  /** The agency's Google Ads API developer token (Google Ads → API Center); without it, testing against Google and launching say Google Ads is not configured. */
+  GOOGLE_ADS_DEVELOPER_TOKEN: z.string().trim().optional().transform((v) => v || undefined),
+  /**
+   * Tests and demos only: send Google Ads API calls (the library's own request messages, as JSON on Google's
+   * REST paths) to this loopback fake instead of Google. Unset in production.
+   */
+  GOOGLE_ADS_API_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Google's consent page and token endpoint (a test points them at a loopback fake). */
   GOOGLE_OAUTH_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_OAUTH_TOKEN_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/token'),

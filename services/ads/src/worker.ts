@@ -5,12 +5,16 @@ import { createTemplatesClient } from './clients/templates.client';
 import { loadServiceConfig } from './config';
 import { createDataSource } from './db/data-source';
 import { CampaignJobStore } from './modules/campaigns/campaign-jobs.service';
+import { GoogleAdsConnectionService, oauthSettingsOf } from './modules/connection/connection.service';
+import { googleAdsAccessOf } from './google-ads/access';
+import { LaunchStore } from './modules/launches/launch.store';
 import { createHandlers } from './queues/handlers';
 
 /** The ads job process: a BullMQ worker for each queue ads consumes. */
 const config = loadServiceConfig();
 const dataSource = createDataSource(config.DATABASE_URL);
 const writer = createCampaignWriter(modelOptionsOf(config));
+const access = googleAdsAccessOf(config, new GoogleAdsConnectionService(dataSource, oauthSettingsOf(config)));
 const templates = createTemplatesClient({ baseUrl: config.TEMPLATES_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TEMPLATES_TIMEOUT_MS });
 void runWorkers({
   name: 'ads',
@@ -18,9 +22,10 @@ void runWorkers({
   host: config.HOST,
   redis: queueRedis(config),
   dataSource,
-  handlers: createHandlers({ store: new CampaignJobStore(dataSource), writer, templates }),
+  handlers: createHandlers({ store: new CampaignJobStore(dataSource), writer, templates, launches: new LaunchStore(dataSource), access }),
   alongside: (logger) => {
     if (!writer) logger.warn('OPENAI_API_KEY is not set: AI campaign generation is not configured');
+    if (!access.gateway) logger.warn('GOOGLE_ADS_DEVELOPER_TOKEN or the OAuth client is not set: Google Ads launches are not configured');
     return { stop: async () => {} };
   },
 });

@@ -34,6 +34,10 @@ export interface LaunchSpec {
   /** Ten digits, or null for no call asset. */
   phoneDigits: string | null;
   exclusions: DemographicExclusions;
+  /** admin spec §9: Maximize Conversions unless the builder chose Maximize Clicks. */
+  bidStrategy?: 'MAXIMIZE_CONVERSIONS' | 'MAXIMIZE_CLICKS';
+  /** Also on Google's search partners (the builder's network setting); default Google Search only. */
+  searchPartners?: boolean;
 }
 
 /** Where each operation came from, so Google's answer (by operation index) can name the ad group or keyword. */
@@ -108,10 +112,10 @@ export function buildCampaignOperations(spec: LaunchSpec): CampaignOperations {
     status: enums.CampaignStatus.PAUSED,
     advertising_channel_type: enums.AdvertisingChannelType.SEARCH,
     campaign_budget: budget,
-    maximize_conversions: {},
+    ...(spec.bidStrategy === 'MAXIMIZE_CLICKS' ? { target_spend: {} } : { maximize_conversions: {} }),
     network_settings: {
       target_google_search: true,
-      target_search_network: false,
+      target_search_network: spec.searchPartners ?? false,
       target_content_network: false,
       target_partner_search_network: false,
     },

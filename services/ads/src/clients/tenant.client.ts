@@ -9,6 +9,8 @@ export interface AdsClinic {
   phone: string | null;
   address: string | null;
   googleAdsAccountId: string | null;
+  /** The manager account (MCC) the agency reaches the clinic's account through. */
+  googleAdsManagerId: string | null;
 }
 
 /** What ads asks tenant (DESIGN §2: clinics live there). */
@@ -45,7 +47,7 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
         const c = await client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', headers });
         // A clinic without its own domain field may still answer on a mapped host (the demo clinics do).
         const domain = c.domain?.trim() || mappedHost(await client.call(routes.listDomainMappings, {}, { headers }), id);
-        return { id: c.id, name: c.name, domain, phone: c.phone, address: c.address, googleAdsAccountId: c.googleAdsAccountId };
+        return { id: c.id, name: c.name, domain, phone: c.phone, address: c.address, googleAdsAccountId: c.googleAdsAccountId, googleAdsManagerId: c.googleAdsManagerId };
       } catch (err) {
         throw siblingFailure(err, 'tenant', Messages.previewClientNotFound);
       }

@@ -2,8 +2,10 @@ import { AuditLogEntity, createServiceDataSource } from '@hap/service-kit';
 import { CampaignJobEntity } from '../modules/campaigns/campaign-job.entity';
 import { AdCampaignTemplateEntity } from '../modules/campaigns/campaign.entity';
 import { GoogleAdsConnectionEntity } from '../modules/connection/connection.entity';
+import { CampaignLaunchEntity } from '../modules/launches/launch.entity';
 import { CreateAdsSchema1763800000000 } from './migrations/1763800000000-CreateAdsSchema';
 import { CreateAdsTables1764700000000 } from './migrations/1764700000000-CreateAdsTables';
+import { LaunchLogColumns1764900000000 } from './migrations/1764900000000-LaunchLogColumns';
 
 export const SCHEMA = 'ads';
 
@@ -12,6 +14,6 @@ export const createDataSource = (url: string) =>
   createServiceDataSource({
     url,
     schema: SCHEMA,
-    entities: [AdCampaignTemplateEntity, CampaignJobEntity, GoogleAdsConnectionEntity, AuditLogEntity],
-    migrations: [CreateAdsSchema1763800000000, CreateAdsTables1764700000000],
+    entities: [AdCampaignTemplateEntity, CampaignJobEntity, GoogleAdsConnectionEntity, CampaignLaunchEntity, AuditLogEntity],
+    migrations: [CreateAdsSchema1763800000000, CreateAdsTables1764700000000, LaunchLogColumns1764900000000],
   });

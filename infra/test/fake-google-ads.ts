@@ -1,0 +1,273 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { errors, services } from 'google-ads-api';
+
+/**
+ * The Google Ads API as launches, tests and conversion uploads use it, on a
+ * loopback port, taking the library's request messages as JSON on Google's
+ * REST paths (the ads service's GOOGLE_ADS_API_URL):
+ * - `POST /v25/customers/{id}/googleAds:mutate`: checks the request against
+ *   the message types and a few of Google's rules (30-character headlines,
+ *   90-character descriptions, campaign names unique in an account, scripted
+ *   policy violations on keywords, honouring exemption keys), answers a
+ *   GoogleAdsFailure or applies it atomically (nothing with validate_only);
+ * - `POST /v25/customers/{id}/googleAds:search`: a campaign by name, a
+ *   campaign's ad groups;
+ * - `POST /v25/customers/{id}:uploadClickConversions`: records click
+ *   conversions, refusing a repeated order id as Google does (partial failure).
+ * Scripts: `POST /__fake/script` (policy keywords, a quota error, a dropped
+ * connection after committing); `GET /__fake/state` shows what exists.
+ */
+export interface FakeGoogleAdsScript {
+  /** Keywords containing `text` violate `policyName`. */
+  policyKeywords?: Array<{ text: string; policyName: string; exemptible: boolean }>;
+  /** The next N mutates fail with RESOURCE_EXHAUSTED and this retry delay. */
+  quota?: { times: number; retrySeconds: number };
+  /** The next N mutates are applied and then the connection is dropped without an answer (a crash mid-launch). */
+  dropAfterCommit?: number;
+}
+
+interface FakeCampaign {
+  customerId: string;
+  id: string;
+  resourceName: string;
+  name: string;
+  status: string;
+  budgetMicros: string;
+  adGroups: Array<{ resourceName: string; name: string; keywords: Array<{ text: string; matchType: string; exempted: boolean }>; ads: number; exclusions: number }>;
+  assets: number;
+}
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+const HEADLINE_MAX = 30;
+const DESCRIPTION_MAX = 90;
+
+export async function startFakeGoogleAds() {
+  let script: FakeGoogleAdsScript = {};
+  const campaigns: FakeCampaign[] = [];
+  const conversions: Array<{ customerId: string; gclid: string; orderId: string; conversionAction: string; dateTime: string; value: number | null }> = [];
+  const calls: Array<{ kind: 'mutate' | 'search' | 'upload'; customerId: string; validateOnly: boolean; operations: number }> = [];
+  let nextId = 1000;
+
+  const failure = (res: ServerResponse, errs: Json[], status = 400) =>
+    json(res, status, {
+      error: {
+        code: 3,
+        message: 'Request contains an invalid argument.',
+        status: 'INVALID_ARGUMENT',
+        details: [{ '@type': 'type.googleapis.com/google.ads.googleads.v25.errors.GoogleAdsFailure', errors: errs, request_id: `req-${nextId++}` }],
+      },
+    });
+
+  function mutate(customerId: string, body: Json, res: ServerResponse) {
+    const message = services.MutateGoogleAdsRequest.fromObject(body);
+    const plain = services.MutateGoogleAdsRequest.toObject(message, { enums: Number, longs: Number });
+    const problem = services.MutateGoogleAdsRequest.verify(plain);
+    if (problem) return failure(res, [{ error_code: { request_error: 'UNKNOWN' }, message: problem }]);
+    const request = services.MutateGoogleAdsRequest.toObject(message, { enums: String, longs: String }) as Json;
+    const ops: Json[] = request.mutate_operations ?? [];
+    calls.push({ kind: 'mutate', customerId, validateOnly: Boolean(request.validate_only), operations: ops.length });
+
+    if (script.quota && script.quota.times > 0) {
+      script.quota.times -= 1;
+      return failure(res, [
+        {
+          error_code: { quota_error: 'RESOURCE_EXHAUSTED' },
+          message: 'Too many requests. Retry in some time.',
+          details: { quota_error_details: { rate_scope: 'DEVELOPER', rate_name: 'Number of operations for basic access', retry_delay: { seconds: script.quota.retrySeconds } } },
+        },
+      ], 429);
+    }
+
+    const errs: Json[] = [];
+    const at = (i: number, ...path: Array<string | [string, number]>) => ({
+      field_path_elements: [{ field_name: 'mutate_operations', index: i }, ...path.map((p) => (typeof p === 'string' ? { field_name: p } : { field_name: p[0], index: p[1] }))],
+    });
+    ops.forEach((op, i) => {
+      const [kind, value] = Object.entries(op)[0] as [string, Json];
+      const created: Json = value.create ?? {};
+      if (kind === 'campaign_operation' && campaigns.some((c) => c.customerId === customerId && c.name === created.name && c.status !== 'REMOVED')) {
+        errs.push({ error_code: { campaign_error: 'DUPLICATE_CAMPAIGN_NAME' }, message: 'A campaign with this name already exists.', trigger: { string_value: created.name }, location: at(i, kind, 'create', 'name') });
+      }
+      if (kind === 'ad_group_ad_operation') {
+        const rsa: Json = created.ad?.responsive_search_ad ?? {};
+        (rsa.headlines ?? []).forEach((h: Json, n: number) => {
+          if (String(h.text).length > HEADLINE_MAX) errs.push({ error_code: { string_length_error: 'TOO_LONG' }, message: 'Too long.', trigger: { string_value: h.text }, location: at(i, kind, 'create', 'ad', 'responsive_search_ad', ['headlines', n], 'text') });
+        });
+        (rsa.descriptions ?? []).forEach((d: Json, n: number) => {
+          if (String(d.text).length > DESCRIPTION_MAX) errs.push({ error_code: { string_length_error: 'TOO_LONG' }, message: 'Too long.', trigger: { string_value: d.text }, location: at(i, kind, 'create', 'ad', 'responsive_search_ad', ['descriptions', n], 'text') });
+        });
+      }
+      if (kind === 'ad_group_criterion_operation' && created.keyword) {
+        const text = String(created.keyword.text);
+        const exempt: Json[] = value.exempt_policy_violation_keys ?? [];
+        for (const rule of script.policyKeywords ?? []) {
+          if (!text.toLowerCase().includes(rule.text.toLowerCase())) continue;
+          if (rule.exemptible && exempt.some((k) => k.policy_name === rule.policyName && k.violating_text === text)) continue;
+          errs.push({
+            error_code: { policy_violation_error: 'POLICY_ERROR' },
+            message: 'A policy was violated. See PolicyViolationDetails for more detail.',
+            trigger: { string_value: text },
+            location: at(i, kind, 'create', 'keyword', 'text'),
+            details: { policy_violation_details: { external_policy_name: 'Healthcare and medicines', external_policy_description: 'Health in personalized advertising', key: { policy_name: rule.policyName, violating_text: text }, is_exemptible: rule.exemptible } },
+          });
+        }
+      }
+    });
+    if (errs.length) return failure(res, errs);
+    if (request.validate_only) return json(res, 200, { mutate_operation_responses: [] });
+
+    // Apply: temporary names (negative ids) become real ones, in order.
+    const real = new Map<string, string>();
+    const resolve = (name: string | undefined) => (name ? (real.get(name) ?? name) : name);
+    const named = (temp: string | undefined, type: string) => {
+      const name = `customers/${customerId}/${type}/${nextId++}`;
+      if (temp) real.set(temp, name);
+      return name;
+    };
+    let campaign: FakeCampaign | null = null;
+    const groups = new Map<string, FakeCampaign['adGroups'][number]>();
+    const budgets = new Map<string, string>();
+    const responses = ops.map((op) => {
+      const [kind, value] = Object.entries(op)[0] as [string, Json];
+      const created: Json = value.create ?? {};
+      const entity = kind.replace(/_operation$/, '');
+      let resourceName = '';
+      if (entity === 'campaign_budget') {
+        resourceName = named(created.resource_name, 'campaignBudgets');
+        budgets.set(resourceName, String(created.amount_micros ?? '0'));
+      } else if (entity === 'campaign') {
+        resourceName = named(created.resource_name, 'campaigns');
+        campaign = {
+          customerId,
+          id: resourceName.split('/').pop()!,
+          resourceName,
+          name: created.name,
+          status: created.status,
+          budgetMicros: budgets.get(resolve(created.campaign_budget) ?? '') ?? '0',
+          adGroups: [],
+          assets: 0,
+        };
+      } else if (entity === 'ad_group') {
+        resourceName = named(created.resource_name, 'adGroups');
+        const group = { resourceName, name: created.name, keywords: [], ads: 0, exclusions: 0 };
+        groups.set(resourceName, group);
+        (campaign as FakeCampaign | null)?.adGroups.push(group);
+      } else if (entity === 'ad_group_criterion') {
+        const group = groups.get(resolve(created.ad_group) ?? '');
+        resourceName = `${resolve(created.ad_group)}~criteria/${nextId++}`.replace('/adGroups/', '/adGroupCriteria/');
+        if (created.keyword) group?.keywords.push({ text: created.keyword.text, matchType: created.keyword.match_type, exempted: (value.exempt_policy_violation_keys ?? []).length > 0 });
+        else if (group) group.exclusions += 1;
+      } else if (entity === 'ad_group_ad') {
+        const group = groups.get(resolve(created.ad_group) ?? '');
+        if (group) group.ads += 1;
+        resourceName = `customers/${customerId}/adGroupAds/${nextId++}`;
+      } else if (entity === 'asset') {
+        resourceName = named(created.resource_name, 'assets');
+        if (campaign) (campaign as FakeCampaign).assets += 1;
+      } else {
+        resourceName = `customers/${customerId}/${entity}/${nextId++}`;
+      }
+      return { [`${entity}_result`]: { resource_name: resourceName } };
+    });
+    if (campaign) campaigns.push(campaign);
+    if ((script.dropAfterCommit ?? 0) > 0) {
+      script.dropAfterCommit! -= 1;
+      res.socket?.destroy();
+      return;
+    }
+    return json(res, 200, { mutate_operation_responses: responses });
+  }
+
+  function search(customerId: string, body: Json, res: ServerResponse) {
+    calls.push({ kind: 'search', customerId, validateOnly: false, operations: 0 });
+    const query = String(body.query ?? '');
+    const literal = /=\s*'((?:[^'\\]|\\.)*)'/.exec(query)?.[1]?.replace(/\\(.)/g, '$1') ?? '';
+    const own = campaigns.filter((c) => c.customerId === customerId && c.status !== 'REMOVED');
+    if (/FROM\s+campaign\b/i.test(query)) {
+      return json(res, 200, { results: own.filter((c) => c.name === literal).map((c) => ({ campaign: { resource_name: c.resourceName, id: c.id, name: c.name } })) });
+    }
+    if (/FROM\s+ad_group\b/i.test(query)) {
+      const found = own.find((c) => c.resourceName === literal);
+      return json(res, 200, { results: (found?.adGroups ?? []).map((g) => ({ ad_group: { resource_name: g.resourceName, name: g.name } })) });
+    }
+    return failure(res, [{ error_code: { query_error: 'UNEXPECTED_END_OF_QUERY' }, message: `The fake does not answer: ${query}` }]);
+  }
+
+  function upload(customerId: string, body: Json, res: ServerResponse) {
+    const request = services.UploadClickConversionsRequest.toObject(services.UploadClickConversionsRequest.fromObject(body), { longs: String, enums: String }) as Json;
+    calls.push({ kind: 'upload', customerId, validateOnly: Boolean(request.validate_only), operations: (request.conversions ?? []).length });
+    const errs: Json[] = [];
+    const results: Json[] = [];
+    (request.conversions ?? []).forEach((c: Json, i: number) => {
+      const where = { field_path_elements: [{ field_name: 'conversions', index: i }] };
+      if (!/^[A-Za-z0-9_-]{10,}$/.test(String(c.gclid ?? ''))) {
+        errs.push({ error_code: { conversion_upload_error: 'UNPARSEABLE_GCLID' }, message: 'The click identifier could not be parsed.', location: where });
+      } else if (!/[+-]\d\d:\d\d$/.test(String(c.conversion_date_time ?? ''))) {
+        errs.push({ error_code: { date_error: 'INVALID_STRING_DATE_TIME_SECONDS_WITH_OFFSET' }, message: 'The date time lacks its UTC offset.', location: where });
+      } else if (conversions.some((x) => x.customerId === customerId && x.orderId === c.order_id)) {
+        errs.push({ error_code: { conversion_upload_error: 'CLICK_CONVERSION_ALREADY_EXISTS' }, message: 'A conversion with this order id was already uploaded.', location: where });
+      } else {
+        conversions.push({ customerId, gclid: c.gclid, orderId: c.order_id, conversionAction: c.conversion_action, dateTime: c.conversion_date_time, value: c.conversion_value ?? null });
+        results.push({ gclid: c.gclid, conversion_action: c.conversion_action, conversion_date_time: c.conversion_date_time });
+      }
+    });
+    const partial = errs.length
+      ? {
+          code: 3,
+          message: errs.map((e) => e.message).join(', '),
+          details: [{ type_url: 'type.googleapis.com/google.ads.googleads.v25.errors.GoogleAdsFailure', value: Buffer.from(errors.GoogleAdsFailure.encode(errors.GoogleAdsFailure.fromObject({ errors: errs })).finish()).toString('base64') }],
+        }
+      : undefined;
+    return json(res, 200, { results, ...(partial ? { partial_failure_error: partial } : {}) });
+  }
+
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (raw += c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://fake');
+      let body: Json = {};
+      try {
+        body = raw ? (JSON.parse(raw) as Json) : {};
+      } catch {
+        return json(res, 400, { error: { code: 3, message: 'Invalid JSON payload received.', status: 'INVALID_ARGUMENT' } });
+      }
+      if (req.method === 'POST' && url.pathname === '/__fake/script') {
+        script = body as FakeGoogleAdsScript;
+        return json(res, 200, { ok: true });
+      }
+      if (req.method === 'GET' && url.pathname === '/__fake/state') return json(res, 200, { campaigns, conversions, calls });
+      let m = /^\/v25\/customers\/(\d+)\/googleAds:(mutate|search)$/.exec(url.pathname);
+      if (req.method === 'POST' && m) return m[2] === 'mutate' ? mutate(m[1]!, body, res) : search(m[1]!, body, res);
+      m = /^\/v25\/customers\/(\d+):uploadClickConversions$/.exec(url.pathname);
+      if (req.method === 'POST' && m) return upload(m[1]!, body, res);
+      return json(res, 404, { error: { code: 5, message: `Not found: ${url.pathname}`, status: 'NOT_FOUND' } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    script(next: FakeGoogleAdsScript) {
+      script = next;
+    },
+    campaigns: () => campaigns,
+    conversions: () => conversions,
+    calls: () => calls,
+    reset() {
+      script = {};
+      campaigns.length = 0;
+      conversions.length = 0;
+      calls.length = 0;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type FakeGoogleAds = Awaited<ReturnType<typeof startFakeGoogleAds>>;
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}

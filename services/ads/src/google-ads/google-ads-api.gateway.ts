@@ -1,0 +1,209 @@
+/**
+ * The AdsGateway on google-ads-api (Opteo), the one file that talks to
+ * Google Ads. Google's failures (errors.GoogleAdsFailure, not an Error)
+ * become AdsRequestRefused with normalised issues; quota exhaustion becomes
+ * AdsRetryLater with Google's retry_delay; anything else (network, gRPC
+ * UNAVAILABLE) is rethrown for the queue's retries.
+ *
+ * `apiUrl` (GOOGLE_ADS_API_URL) is for tests and demos only. The library has
+ * no endpoint setting (notes §6.3), so the adapter uses its documented
+ * hooks: every call is built by the library as usual (the same request
+ * message it would send over gRPC) and then posted, as that message's JSON,
+ * to Google's REST paths at `apiUrl`; the answer is decoded into the
+ * library's own response and failure types. Unset, calls go to Google.
+ */
+import { errors, GoogleAdsApi, services, type Customer, type Hooks, type MutateOperation } from 'google-ads-api';
+import {
+  AdsRequestRefused,
+  AdsRetryLater,
+  type AdsAccount,
+  type AdsGateway,
+  type AdsIssue,
+  type AdsOperation,
+  type ClickConversion,
+  type FoundCampaign,
+  type MutateResult,
+} from './ads-gateway';
+
+export interface GoogleAdsApiSettings {
+  clientId: string;
+  clientSecret: string;
+  developerToken: string;
+  /** Tests and demos: a loopback fake speaking Google's REST paths; unset in production. */
+  apiUrl?: string;
+  /** How long one relayed call may take (apiUrl only). */
+  timeoutMs?: number;
+}
+
+/** Google Ads API version of the pinned google-ads-api (25.1.0 → v25). */
+const API_VERSION = 'v25';
+/** When Google gives no retry delay for exhausted quota. */
+const DEFAULT_QUOTA_DELAY_MS = 30_000;
+
+type Failure = errors.IGoogleAdsFailure;
+const isFailure = (err: unknown): err is errors.GoogleAdsFailure => err instanceof errors.GoogleAdsFailure;
+
+/** Google's failure as our issues (notes §3.2), enums read as their names. */
+export function toIssues(failure: Failure): AdsIssue[] {
+  return (failure.errors ?? []).map((e) => {
+    const elements = e.location?.field_path_elements ?? [];
+    const path = elements.map((p) => (p.index != null ? `${p.field_name}[${p.index}]` : p.field_name)).join('.');
+    const first = elements[0];
+    const opIndex = first && (first.field_name === 'mutate_operations' || first.field_name === 'conversions') && first.index != null ? Number(first.index) : null;
+    const code = errors.ErrorCode.toObject(errors.ErrorCode.fromObject(e.error_code ?? {}), { enums: String }) as Record<string, string>;
+    const [group, value] = Object.entries(code)[0] ?? ['unknown', 'UNKNOWN'];
+    const violation = e.details?.policy_violation_details;
+    const finding = e.details?.policy_finding_details;
+    const trigger = e.trigger?.string_value ?? null;
+    let policy: AdsIssue['policy'] = null;
+    if (violation?.key) {
+      policy = {
+        kind: 'violation',
+        name: violation.key.policy_name ?? violation.external_policy_name ?? 'policy',
+        violatingText: violation.key.violating_text ?? trigger,
+        exemptible: Boolean(violation.is_exemptible),
+        key: { policy_name: violation.key.policy_name ?? '', violating_text: violation.key.violating_text ?? '' },
+      };
+    } else if (finding) {
+      const topics = (finding.policy_topic_entries ?? []).map((t) => t.topic ?? '').filter(Boolean);
+      policy = { kind: 'finding', name: topics.join(', ') || 'policy finding', violatingText: trigger, exemptible: false, key: null };
+    }
+    return { opIndex, path, code: `${group}:${value}`, message: e.message ?? '', trigger, policy };
+  });
+}
+
+/** The quota issue's retry delay in ms, or null when the failure is not about quota. */
+function quotaDelay(failure: Failure): number | null {
+  const quota = (failure.errors ?? []).find((e) => e.error_code?.quota_error != null);
+  if (!quota) return null;
+  const delay = quota.details?.quota_error_details?.retry_delay;
+  const ms = delay ? Number(String(delay.seconds ?? 0)) * 1000 + Math.round(Number(delay.nanos ?? 0) / 1e6) : 0;
+  return ms > 0 ? ms : DEFAULT_QUOTA_DELAY_MS;
+}
+
+/** Google's failure as ours; anything else unchanged. */
+function normalised(err: unknown): unknown {
+  if (!isFailure(err)) return err;
+  const delay = quotaDelay(err);
+  if (delay !== null) return new AdsRetryLater(delay, `Google Ads quota is exhausted for now; trying again in ${Math.ceil(delay / 1000)} s`);
+  return new AdsRequestRefused(toIssues(err), err.request_id || null);
+}
+
+/** What the relay posts to and reads from `apiUrl`: Google's REST paths, the request messages' JSON. */
+async function relay(apiUrl: string, path: string, message: { toJSON(): object }, timeoutMs: number): Promise<Record<string, unknown>> {
+  const res = await fetch(`${apiUrl}/${API_VERSION}/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(message.toJSON()),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const body = (await res.json().catch(() => ({}))) as { error?: { message?: string; details?: Array<Record<string, unknown>> } };
+  if (res.ok) return body as Record<string, unknown>;
+  const detail = body.error?.details?.find((d) => String(d['@type'] ?? '').includes('errors.GoogleAdsFailure'));
+  if (detail) throw errors.GoogleAdsFailure.fromObject(detail);
+  throw new Error(`Google Ads answered ${res.status}: ${body.error?.message ?? 'no details'}`);
+}
+
+/** The library's request builder (protected in its types, public at runtime): the exact message it sends. */
+interface RequestBuilder {
+  buildMutationRequestAndService(mutations: MutateOperation<unknown>[], options: object): { request: services.MutateGoogleAdsRequest };
+}
+
+const quoted = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+
+export function createGoogleAdsApiGateway(settings: GoogleAdsApiSettings): AdsGateway {
+  const api = new GoogleAdsApi({ client_id: settings.clientId, client_secret: settings.clientSecret, developer_token: settings.developerToken });
+  const apiUrl = settings.apiUrl?.replace(/\/+$/, '');
+  const timeoutMs = settings.timeoutMs ?? 60_000;
+
+  function customerOf(account: AdsAccount, mutateOptions: object = {}): Customer {
+    const hooks: Hooks = {};
+    const customer = api.Customer(
+      { customer_id: account.customerId, login_customer_id: account.loginCustomerId ?? undefined, refresh_token: account.refreshToken },
+      hooks,
+    );
+    if (apiUrl) {
+      const id = account.customerId;
+      hooks.onMutationStart = async (args) => {
+        if (args.isServiceCall) return;
+        const { request } = (customer as unknown as RequestBuilder).buildMutationRequestAndService(args.mutations, mutateOptions);
+        const cancel = args.cancel;
+        cancel(services.MutateGoogleAdsResponse.fromObject(await relay(apiUrl, `customers/${id}/googleAds:mutate`, request, timeoutMs)));
+      };
+      hooks.onQueryStart = async ({ query, cancel }) => {
+        const request = new services.SearchGoogleAdsRequest({ customer_id: id, query });
+        const answer = await relay(apiUrl, `customers/${id}/googleAds:search`, request, timeoutMs);
+        cancel(((answer.results as object[] | undefined) ?? []).map((row) => services.GoogleAdsRow.toObject(services.GoogleAdsRow.fromObject(row), { longs: String, enums: Number })));
+      };
+      hooks.onServiceStart = async ({ requestOptions, cancel }) => {
+        const request = services.UploadClickConversionsRequest.fromObject(requestOptions as object);
+        cancel(services.UploadClickConversionsResponse.fromObject(await relay(apiUrl, `customers/${id}:uploadClickConversions`, request, timeoutMs)));
+      };
+    }
+    return customer;
+  }
+
+  return {
+    async mutate(account, operations, options = {}): Promise<MutateResult> {
+      const mutateOptions = { validate_only: options.validateOnly ?? false, partial_failure: false };
+      try {
+        const response = await customerOf(account, mutateOptions).mutateResources(operations as AdsOperation[], mutateOptions);
+        const results = response.mutate_operation_responses ?? [];
+        return {
+          resourceNames: results.map((r) => {
+            const one = Object.values(r ?? {}).find((v) => v && typeof v === 'object' && 'resource_name' in v) as { resource_name?: string } | undefined;
+            return one?.resource_name ?? '';
+          }),
+        };
+      } catch (err) {
+        throw normalised(err);
+      }
+    },
+
+    async findCampaign(account, name): Promise<FoundCampaign | null> {
+      try {
+        const customer = customerOf(account);
+        const [campaign] = await customer.query(`SELECT campaign.resource_name, campaign.id FROM campaign WHERE campaign.name = ${quoted(name)} AND campaign.status != 'REMOVED' LIMIT 1`);
+        const resourceName = campaign?.campaign?.resource_name;
+        if (!resourceName) return null;
+        const groups = await customer.query(`SELECT ad_group.resource_name FROM ad_group WHERE campaign.resource_name = ${quoted(resourceName)}`);
+        return {
+          resourceName,
+          id: String(campaign.campaign?.id ?? resourceName.split('/').pop()),
+          adGroups: groups.map((g) => g.ad_group?.resource_name ?? '').filter(Boolean),
+        };
+      } catch (err) {
+        throw normalised(err);
+      }
+    },
+
+    async uploadClickConversion(account, conversion: ClickConversion): Promise<void> {
+      const customerId = account.customerId;
+      const request = new services.UploadClickConversionsRequest({
+        customer_id: customerId,
+        // Google: partial_failure "should always be true" for uploads; a refused row is read from partial_failure_error.
+        partial_failure: true,
+        validate_only: false,
+        conversions: [
+          {
+            gclid: conversion.gclid,
+            conversion_action: `customers/${customerId}/conversionActions/${conversion.conversionActionId}`,
+            conversion_date_time: conversion.conversionDateTime,
+            order_id: conversion.orderId,
+            currency_code: conversion.currencyCode,
+            ...(conversion.value != null ? { conversion_value: conversion.value } : {}),
+          },
+        ],
+      });
+      let response: services.UploadClickConversionsResponse;
+      try {
+        response = (await customerOf(account).conversionUploads.uploadClickConversions(request)) as services.UploadClickConversionsResponse;
+      } catch (err) {
+        throw normalised(err);
+      }
+      // The library does not decode partial failures of this service (notes §5).
+      const detail = response.partial_failure_error?.details?.find((d) => d.type_url?.includes('errors.GoogleAdsFailure'));
+      if (detail?.value && detail.value.length > 0) throw normalised(errors.GoogleAdsFailure.decode(detail.value as Uint8Array));
+    },
+  };
+}

@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import {
+  AD_LIMITS,
+  AGE_RANGES,
+  ErrorCode,
+  GENDERS,
+  INCOME_RANGES,
+  Messages,
+  type CampaignLaunch,
+  type CampaignTestResult,
+  type LaunchCampaignBody,
+} from '@hap/contracts';
+import { AppError, assertAdmin, conflict, notFound, recordAudit, type Actor, type JobQueue } from '@hap/service-kit';
+import { buildCampaignOperations, type CampaignOperations } from '../../campaign/campaign-operations';
+import { MissingDomainError } from '../../campaign/campaign-preview';
+import { planLaunch, UnreadableAddressError, type LaunchPlan } from '../../campaign/launch-plan';
+import type { TemplatesClient } from '../../clients/templates.client';
+import type { TenantClient } from '../../clients/tenant.client';
+import { AdsRequestRefused, AdsRetryLater, type AdsAccount, type AdsGateway, type AdsIssue } from '../../google-ads/ads-gateway';
+import { toTemplateCampaignDto } from '../campaigns/campaign.dto';
+import type { CampaignRepository } from '../campaigns/campaign.repository';
+import { CampaignLaunchEntity } from './launch.entity';
+import { LaunchStore, toCampaignLaunchDto } from './launch.store';
+
+/** Google Ads as this service reaches it: the gateway (null: not configured) and the agency's consent. */
+export interface GoogleAdsAccess {
+  gateway: AdsGateway | null;
+  refreshToken(): Promise<string | null>;
+}
+
+/**
+ * The campaign's name in Google Ads: the planned name and the launch's
+ * reference. Names are unique in an account, which is what lets a retried
+ * launch find the campaign an earlier attempt created.
+ */
+export function launchCampaignName(name: string, launchId: string): string {
+  const ref = ` #${launchId.slice(0, 8)}`;
+  return `${name.slice(0, AD_LIMITS.campaignNameChars - ref.length).trim()}${ref}`;
+}
+
+const labelOf = (options: readonly { value: string; label: string }[], value: string) => options.find((o) => o.value === value)?.label ?? value;
+
+/** Google's refusal of a test, in words that name the ad group and keyword. */
+export function describeIssue(issue: AdsIssue, operations: CampaignOperations): string {
+  const source = issue.opIndex === null ? undefined : operations.sources[issue.opIndex];
+  const where = source?.adGroup ? `${source.adGroup}: ` : 'Campaign: ';
+  const what = source?.kind === 'keyword' ? `keyword "${source.keyword}"` : source?.kind === 'ad' ? 'an ad' : (source?.kind.replace('_', ' ') ?? 'the request');
+  const policy = issue.policy ? ` (${issue.policy.name}${issue.policy.exemptible ? ', exemptible: Google reviews it on request' : ''})` : '';
+  return `${where}Google Ads refused ${what}: ${issue.message || issue.code}${policy}`;
+}
+
+/**
+ * Test Campaign and Launch Campaign (admin spec §2.10, §2.15, §7, §8): the
+ * service (templates), its clinic (tenant) and its template campaign (here)
+ * planned into one campaign; a test asks Google to check it (validate_only)
+ * when Google Ads is connected; a launch is recorded and queued (ads.launch),
+ * and the worker creates it exactly once.
+ */
+export class LaunchService {
+  private readonly store: LaunchStore;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly campaigns: CampaignRepository,
+    private readonly templates: TemplatesClient,
+    private readonly tenant: TenantClient,
+    private readonly access: GoogleAdsAccess,
+    private readonly queue: JobQueue<'ads.launch'> | null,
+  ) {
+    this.store = new LaunchStore(dataSource);
+  }
+
+  private async prepare(actor: Actor, body: LaunchCampaignBody): Promise<{ plan: LaunchPlan; templateId: number }> {
+    const service = await this.templates.service(body.serviceId, actor.requestId);
+    if (service.clientId !== body.clientId) throw notFound(Messages.serviceNotOfClient(body.serviceId, body.clientId));
+    const [clinic, template] = await Promise.all([this.tenant.clinic(service.clientId, actor.requestId), this.templates.template(service.templateId, actor.requestId)]);
+    const rows = (await this.campaigns.listByTemplate(service.templateId)).filter((c) => c.isActive);
+    const chosen = body.campaignId === undefined ? rows[0] : rows.find((c) => c.id === body.campaignId);
+    if (body.campaignId !== undefined && !chosen) throw notFound(Messages.campaignNotFound(body.campaignId));
+    if (!chosen && !body.template) throw conflict(Messages.noServiceCampaigns);
+    let plan;
+    try {
+      plan = planLaunch({ clinic, service: { name: service.name, path: service.path }, templateSlug: template.slug, templateCampaign: chosen ? toTemplateCampaignDto(chosen) : null, body });
+    } catch (err) {
+      if (err instanceof MissingDomainError || err instanceof UnreadableAddressError) throw conflict(err.message);
+      throw err;
+    }
+    if ('missingAccount' in plan) throw conflict(Messages.googleAdsAccountRequired);
+    return { plan, templateId: service.templateId };
+  }
+
+  /** The gateway and the account to act on, or why there are none. */
+  private async account(plan: LaunchPlan): Promise<{ gateway: AdsGateway; account: AdsAccount } | { missing: 'configuration' | 'connection' }> {
+    if (!this.access.gateway) return { missing: 'configuration' };
+    const refreshToken = await this.access.refreshToken();
+    if (!refreshToken) return { missing: 'connection' };
+    return { gateway: this.access.gateway, account: { customerId: plan.spec.customerId, loginCustomerId: plan.loginCustomerId, refreshToken } };
+  }
+
+  async test(actor: Actor, body: LaunchCampaignBody): Promise<CampaignTestResult> {
+    assertAdmin(actor);
+    const { plan } = await this.prepare(actor, body);
+    const issues = plan.validation.validationResults.flatMap((r) => r.errors.map((e) => `${r.adGroupName}: ${e}`));
+    const reach = await this.account(plan);
+    let checkedByGoogle = false;
+    if ('gateway' in reach && issues.length === 0) {
+      const operations = buildCampaignOperations({ ...plan.spec, campaignName: launchCampaignName(plan.spec.campaignName, randomUUID()) });
+      try {
+        await reach.gateway.mutate(reach.account, operations.operations, { validateOnly: true });
+        checkedByGoogle = true;
+      } catch (err) {
+        if (err instanceof AdsRequestRefused) {
+          checkedByGoogle = true;
+          issues.push(...err.issues.map((issue) => describeIssue(issue, operations)));
+        } else if (err instanceof AdsRetryLater) {
+          throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, `Google Ads quota is exhausted for now. Please try again in ${Math.ceil(err.delayMs / 1000)} seconds.`);
+        } else {
+          throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('Google Ads'));
+        }
+      }
+    }
+    const spec = plan.spec;
+    const notReviewed = 'missing' in reach ? (reach.missing === 'configuration' ? 'Google Ads is not configured here' : 'Google Ads is not connected') : 'it was not sent';
+    const message =
+      issues.length > 0
+        ? `Found ${issues.length} issue${issues.length === 1 ? '' : 's'}. Please fix ${issues.length === 1 ? 'it' : 'them'} before launching.`
+        : checkedByGoogle
+          ? 'The campaign test was successful. You can now launch the campaign.'
+          : `The campaign passed the structure check. Google did not review it: ${notReviewed}.`;
+    return {
+      preview: {
+        campaign: {
+          name: spec.campaignName,
+          dailyBudget: spec.dailyBudgetDollars,
+          bidStrategy: plan.bidStrategy,
+          networkSetting: plan.networkSetting,
+          finalUrl: spec.finalUrl,
+          radiusMiles: spec.radiusMiles,
+          location: plan.clinicAddress,
+          customerId: spec.customerId,
+        },
+        audience: {
+          excluded: [
+            ...spec.exclusions.excludedGenders.map((v) => `Gender ${labelOf(GENDERS, v)}`),
+            ...spec.exclusions.excludedAgeRanges.map((v) => `Age ${labelOf(AGE_RANGES, v)}`),
+            ...spec.exclusions.excludedHouseholdIncomes.map((v) => `Income ${labelOf(INCOME_RANGES, v)}`),
+          ],
+        },
+        ads: spec.adGroups.flatMap((g) => g.ads.map((ad) => ({ adGroup: g.name, headlines: ad.headlines, descriptions: ad.descriptions, finalUrl: spec.finalUrl }))),
+        keywords: spec.adGroups.flatMap((g) => g.keywords.map((text) => ({ adGroup: g.name, text, matchType: g.keywordType }))),
+        negative_keywords: [],
+        extensions: {
+          sitelinks: spec.sitelinks.map((s) => ({ text: s.text, finalUrl: s.finalUrl })),
+          callouts: spec.callouts,
+          call: spec.phoneDigits,
+        },
+      },
+      validation: { issues, validationResults: plan.validation.validationResults, checkedByGoogle },
+      message,
+    };
+  }
+
+  async launch(actor: Actor, body: LaunchCampaignBody): Promise<CampaignLaunch> {
+    assertAdmin(actor);
+    const { plan, templateId } = await this.prepare(actor, body);
+    if (!plan.validation.allValid) {
+      const issues = plan.validation.validationResults.flatMap((r) => r.errors.map((message) => ({ path: r.adGroupName, message })));
+      throw new AppError(400, ErrorCode.VALIDATION_FAILED, Messages.launchStructureIssues(issues.length), issues);
+    }
+    const reach = await this.account(plan);
+    if ('missing' in reach) {
+      if (reach.missing === 'configuration') throw new AppError(503, ErrorCode.NOT_CONFIGURED, Messages.googleAdsNotConfigured);
+      throw conflict(Messages.googleAdsNotConnected);
+    }
+    const queue = this.queue;
+    if (!queue) throw new AppError(503, ErrorCode.NOT_CONFIGURED, Messages.googleAdsNotConfigured);
+
+    const id = randomUUID();
+    const now = new Date();
+    const spec = { ...plan.spec, campaignName: launchCampaignName(plan.spec.campaignName, id) };
+    const row = await this.dataSource.transaction(async (manager) => {
+      const repo = manager.getRepository(CampaignLaunchEntity);
+      const saved = await repo.save(
+        repo.create({
+          id,
+          clientId: body.clientId,
+          serviceId: body.serviceId,
+          templateId,
+          campaignName: spec.campaignName,
+          customerId: spec.customerId,
+          loginCustomerId: plan.loginCustomerId,
+          status: 'queued',
+          totalAdGroups: spec.adGroups.length,
+          request: spec,
+          requestPolicyExemption: body.requestPolicyExemption,
+          launchedBy: actor.identity.email ?? `user ${actor.identity.userId ?? '?'}`,
+          launchedAt: now,
+          updatedAt: now,
+        }),
+      );
+      await recordAudit(manager, actor, {
+        action: 'create',
+        entity: 'campaign_launch',
+        entityId: id,
+        changes: { after: { clientId: body.clientId, serviceId: body.serviceId, campaignName: spec.campaignName, customerId: spec.customerId, dailyBudget: spec.dailyBudgetDollars } },
+      });
+      return saved;
+    });
+    try {
+      await queue.add({ launchId: id });
+    } catch (err) {
+      await this.store.finish(id, { status: 'failed', errorCode: 'NOT_QUEUED', errorDetails: `The launch could not be queued: ${(err as Error).message}` });
+      throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('campaign launch'));
+    }
+    return toCampaignLaunchDto(row);
+  }
+
+  async get(actor: Actor, id: string): Promise<CampaignLaunch> {
+    assertAdmin(actor);
+    const row = await this.store.get(id);
+    if (!row) throw notFound(Messages.launchNotFound(id));
+    return toCampaignLaunchDto(row);
+  }
+
+  async listForClient(actor: Actor, clientId: number): Promise<CampaignLaunch[]> {
+    assertAdmin(actor);
+    return (await this.store.listForClient(clientId)).map(toCampaignLaunchDto);
+  }
+}

@@ -1,0 +1,75 @@
+import type { DataSource } from 'typeorm';
+import { In } from 'typeorm';
+import type { CampaignLaunch, LaunchStatus } from '@hap/contracts';
+import { googleAdsCampaignUrl } from '../../google-ads/ads-gateway';
+import { nextStepsOf, type LaunchTally } from '../../campaign/launch-outcome';
+import { CampaignLaunchEntity } from './launch.entity';
+
+/** A launch as the screens follow it. */
+export function toCampaignLaunchDto(row: CampaignLaunchEntity): CampaignLaunch {
+  return {
+    id: row.id,
+    clientId: row.clientId,
+    serviceId: row.serviceId,
+    templateId: row.templateId,
+    campaignName: row.campaignName,
+    customerId: row.customerId,
+    googleAdsCampaignId: row.googleAdsCampaignId,
+    status: row.status,
+    successfulAdGroups: row.successfulAdGroups,
+    failedAdGroups: row.failedAdGroups,
+    totalAdGroups: row.totalAdGroups,
+    adGroupIds: row.adGroupIds,
+    failedKeywords: row.failedKeywords,
+    policyViolations: row.policyViolations,
+    errorCode: row.errorCode,
+    errorDetails: row.errorDetails,
+    nextSteps: nextStepsOf(row.status),
+    googleAdsUrl: row.googleAdsCampaignId ? googleAdsCampaignUrl(row.customerId, row.googleAdsCampaignId) : null,
+    requestPolicyExemption: row.requestPolicyExemption,
+    launchedBy: row.launchedBy,
+    launchedAt: row.launchedAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+const UNFINISHED: LaunchStatus[] = ['queued', 'launching'];
+
+/** The launch log's writes, shared by the API and the worker. A finished launch is never written again. */
+export class LaunchStore {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private get repo() {
+    return this.dataSource.getRepository(CampaignLaunchEntity);
+  }
+
+  get(id: string) {
+    return this.repo.findOneBy({ id });
+  }
+
+  listForClient(clientId: number) {
+    return this.repo.find({ where: { clientId }, order: { launchedAt: 'DESC' }, take: 100 });
+  }
+
+  /** The worker took it: launching, with what is left out so far (a crash after the mutate keeps it for the retry). */
+  async progress(id: string, tally: LaunchTally): Promise<void> {
+    await this.repo.update(
+      { id, status: In(UNFINISHED) },
+      {
+        status: 'launching',
+        failedKeywords: tally.failedKeywords,
+        policyViolations: tally.policyViolations,
+        failedAdGroups: tally.failedAdGroups.length,
+        errorDetails: tally.failedAdGroups.length ? tally.failedAdGroups.map((g) => `${g.adGroup}: ${g.reason}`).join('\n') : null,
+        updatedAt: new Date(),
+      },
+    );
+  }
+
+  /** The launch is over; false when it already was. */
+  async finish(id: string, fields: Partial<Omit<CampaignLaunchEntity, 'id'>> & { status: LaunchStatus }): Promise<boolean> {
+    const now = new Date();
+    const result = await this.repo.update({ id, status: In(UNFINISHED) }, { ...fields, finishedAt: now, updatedAt: now });
+    return (result.affected ?? 0) > 0;
+  }
+}

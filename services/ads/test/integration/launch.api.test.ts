@@ -1,0 +1,254 @@
+import { randomBytes } from 'node:crypto';
+import type { Worker } from 'bullmq';
+import { CampaignLaunchSchema, CampaignTestResultSchema, HEALTHCARE_POLICY_VIOLATION, type CampaignLaunch } from '@hap/contracts';
+import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
+import { startFakeGoogleAds, type FakeGoogleAds } from '../../../../infra/test/fake-google-ads';
+import { createClientService, uniq } from '../../../templates/test/helpers/factories';
+import { googleAdsAccessOf } from '../../src/google-ads/access';
+import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';
+import { toStoredCampaign } from '../../src/modules/campaigns/campaign-jobs.service';
+import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connection.entity';
+import { GoogleAdsConnectionService, oauthSettingsOf } from '../../src/modules/connection/connection.service';
+import { encryptToken, tokenKeyOf } from '../../src/modules/connection/token-cipher';
+import { createLaunchHandler } from '../../src/modules/launches/launch.job';
+import { LaunchStore } from '../../src/modules/launches/launch.store';
+import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
+import { writtenCampaign } from '../helpers/written-campaigns';
+
+const TOKEN_KEY = randomBytes(32).toString('base64');
+
+describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loopback fake of its API), exactly once', () => {
+  let t: TestAds;
+  let google: FakeGoogleAds;
+  let queue: JobQueue<'ads.launch'>;
+  let worker: Worker | null = null;
+  const redis: QueueRedis = { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `${process.env.REDIS_PREFIX ?? 'hap_test'}_q_${randomBytes(4).toString('hex')}` };
+
+  async function clinic(fields: Record<string, unknown>) {
+    const res = await t.templates!.tenant!.api.post('/api/clients', ADMIN).send({ name: `Summit Wellness ${uniq()}`, address: '12 Elm Street, Austin, TX 78701', phone: '(512) 555-0199', ...fields });
+    expect(res.status).toBe(201);
+    return res.body.data.id as number;
+  }
+
+  /** A new clinic's service with a two-ad-group campaign on its template (the newest active one). */
+  async function service(fields: Record<string, unknown> = { domain: `summit-${uniq()}.example`, googleAdsAccountId: '123-456-7890' }) {
+    const templateId = 5;
+    const clientId = await clinic(fields);
+    const repo = t.dataSource.getRepository(AdCampaignTemplateEntity);
+    await t.dataSource.query(`UPDATE "ads"."ad_campaign_templates" SET "is_active" = false WHERE "template_id" = $1`, [templateId]);
+    const campaign = await repo.save(repo.create({ ...toStoredCampaign(writtenCampaign(`Body ${uniq()}`)), templateId }));
+    const row = await createClientService(t.templates!.dataSource, clientId, templateId, { customPath: `body-${uniq()}` });
+    return { serviceId: row.id, clientId, campaign };
+  }
+
+  async function connect() {
+    const repo = t.dataSource.getRepository(GoogleAdsConnectionEntity);
+    await repo.delete({ label: 'agency' });
+    await repo.save(repo.create({ label: 'agency', refreshTokenEncrypted: encryptToken('1//refresh-token', tokenKeyOf(TOKEN_KEY)!), accountEmail: 'ads@agency.example', connectedBy: 1, connectedAt: new Date(), updatedAt: new Date() }));
+  }
+
+  function startWorker() {
+    const access = googleAdsAccessOf(t.config, new GoogleAdsConnectionService(t.dataSource, oauthSettingsOf(t.config)));
+    worker = createWorker('ads.launch', createLaunchHandler(new LaunchStore(t.dataSource), access), redis) as unknown as Worker;
+    return worker;
+  }
+
+  const launch = async (id: string): Promise<CampaignLaunch> => CampaignLaunchSchema.parse((await t.api.get(`/api/google-ads/launches/${id}`, ADMIN)).body.data);
+  async function settled(id: string, timeoutMs = 20_000) {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const l = await launch(id);
+      if (l.status !== 'queued' && l.status !== 'launching') return l;
+      if (Date.now() > until) throw new Error(`launch ${id} still ${l.status}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  beforeAll(async () => {
+    google = await startFakeGoogleAds();
+    queue = createQueue('ads.launch', redis);
+    t = await startAds({
+      env: {
+        GOOGLE_ADS_DEVELOPER_TOKEN: 'dev-token',
+        GOOGLE_ADS_CLIENT_ID: 'client.apps.googleusercontent.com',
+        GOOGLE_ADS_CLIENT_SECRET: 'secret',
+        GOOGLE_ADS_TOKEN_KEY: TOKEN_KEY,
+        GOOGLE_ADS_API_URL: google.url,
+      },
+      dependencies: { launchQueue: queue },
+    });
+  }, START_TIMEOUT_MS);
+  beforeEach(async () => {
+    google.reset();
+    await connect();
+  });
+  afterEach(async () => {
+    await worker?.close();
+    worker = null;
+  });
+  afterAll(async () => {
+    await queue.queue.obliterate({ force: true });
+    await queue.close();
+    await t.close();
+    await google.close();
+  });
+
+  it('Test Campaign: the preview of what a launch creates, reviewed by Google with validate_only (nothing created)', async () => {
+    const { serviceId, clientId: clinicId } = await service();
+    const res = await t.api.post('/api/google-ads/test-campaign', ADMIN).send({ serviceId, clientId: clinicId });
+    expect(res.status).toBe(200);
+    const data = CampaignTestResultSchema.parse(res.body.data);
+    expect(data.validation).toMatchObject({ issues: [], checkedByGoogle: true });
+    expect(data.message).toBe('The campaign test was successful. You can now launch the campaign.');
+    expect(data.preview.campaign).toMatchObject({ dailyBudget: 33, radiusMiles: 25, bidStrategy: 'Maximize Conversions', customerId: '1234567890', location: '12 Elm Street, Austin, TX 78701' });
+    expect(data.preview.keywords.length).toBeGreaterThan(5);
+    expect(data.preview.audience.excluded).toEqual(expect.arrayContaining(['Age 18-24', 'Income Lower 50%']));
+    expect(google.calls()).toEqual([expect.objectContaining({ kind: 'mutate', customerId: '1234567890', validateOnly: true })]);
+    expect(google.campaigns()).toHaveLength(0);
+  });
+
+  it('Test Campaign names what Google would refuse: a policy violation on a keyword', async () => {
+    const { serviceId, clientId: clinicId, campaign } = await service();
+    const keyword = campaign.adGroups[0]!.keywords[0]!;
+    google.script({ policyKeywords: [{ text: keyword, policyName: 'HEALTH_IN_PERSONALIZED_ADS', exemptible: true }] });
+    const res = await t.api.post('/api/google-ads/test-campaign', ADMIN).send({ serviceId, clientId: clinicId });
+    expect(res.status).toBe(200);
+    expect(res.body.data.validation.issues).toEqual([expect.stringContaining(`keyword "${keyword}"`)]);
+    expect(res.body.data.validation.issues[0]).toContain('HEALTH_IN_PERSONALIZED_ADS');
+    expect(res.body.data.message).toBe('Found 1 issue. Please fix it before launching.');
+  });
+
+  it('launches (202, simple call shape): the worker creates one paused campaign and logs every ad group', async () => {
+    const { serviceId, clientId: clinicId, campaign } = await service();
+    startWorker();
+    const res = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId });
+    expect(res.status).toBe(202);
+    expect(res.body.data).toMatchObject({ status: 'queued', clientId: clinicId, serviceId, customerId: '1234567890', launchedBy: ADMIN.email });
+    const done = await settled(res.body.data.id);
+    expect(done).toMatchObject({ status: 'launched', successfulAdGroups: campaign.adGroups.length, failedAdGroups: 0, totalAdGroups: campaign.adGroups.length, failedKeywords: [], policyViolations: [] });
+    expect(done.googleAdsCampaignId).toMatch(/^\d+$/);
+    expect(done.googleAdsUrl).toContain(done.googleAdsCampaignId!);
+    const created = google.campaigns();
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ name: done.campaignName, status: 'PAUSED', budgetMicros: '33000000' });
+    expect(created[0]!.adGroups.map((g) => g.name)).toEqual(campaign.adGroups.map((g) => g.name));
+    // the launch log of the clinic
+    const log = await t.api.get(`/api/google-ads/launches?clientId=${clinicId}`, ADMIN);
+    expect(log.body.data[0]).toMatchObject({ id: done.id, status: 'launched' });
+  });
+
+  it('a worker that dies after Google created the campaign is retried and still leaves one campaign', async () => {
+    const { serviceId, clientId: clinicId } = await service();
+    google.script({ dropAfterCommit: 1 });
+    startWorker();
+    const res = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId, budget: 40, radiusMiles: 10 });
+    expect(res.status).toBe(202);
+    // The first attempt loses Google's answer; the queue's retry (2 s backoff) finds the campaign by its name.
+    const done = await settled(res.body.data.id, 30_000);
+    expect(done.status).toBe('launched');
+    expect(google.campaigns()).toHaveLength(1);
+    expect(google.campaigns()[0]!.id).toBe(done.googleAdsCampaignId);
+    expect(google.calls().filter((c) => c.kind === 'mutate')).toHaveLength(1);
+    // a re-delivered job changes nothing
+    await queue.queue.add('ads.launch' as never, { launchId: done.id } as never, { jobId: `again-${done.id}` });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(google.campaigns()).toHaveLength(1);
+  }, 40_000);
+
+  it('waits Google’s quota delay and then launches, without spending a try', async () => {
+    const { serviceId, clientId: clinicId } = await service();
+    google.script({ quota: { times: 1, retrySeconds: 1 } });
+    startWorker();
+    const started = Date.now();
+    const res = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId });
+    const done = await settled(res.body.data.id);
+    expect(done.status).toBe('launched');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+    expect(google.calls().filter((c) => c.kind === 'mutate')).toHaveLength(2);
+    expect(google.campaigns()).toHaveLength(1);
+  });
+
+  it('healthcare policy: without an exemption request the refused keywords are left out and the launch needs review; with one they are sent exempted', async () => {
+    const { serviceId, clientId: clinicId, campaign } = await service();
+    const group = campaign.adGroups[0]!;
+    google.script({ policyKeywords: [{ text: group.keywords[0]!, policyName: 'HEALTH_IN_PERSONALIZED_ADS', exemptible: true }] });
+    startWorker();
+
+    const plain = await settled((await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId })).body.data.id);
+    expect(plain).toMatchObject({ status: 'policy_review', errorCode: HEALTHCARE_POLICY_VIOLATION, successfulAdGroups: campaign.adGroups.length });
+    expect(plain.policyViolations).toEqual([expect.objectContaining({ adGroup: group.name, text: group.keywords[0], policyName: 'HEALTH_IN_PERSONALIZED_ADS', exemptible: true, exempted: false })]);
+    expect(plain.failedKeywords).toEqual([expect.objectContaining({ adGroup: group.name, keyword: group.keywords[0] })]);
+    expect(plain.nextSteps.length).toBeGreaterThan(0);
+    const first = google.campaigns().find((c) => c.name === plain.campaignName)!;
+    expect(first.adGroups[0]!.keywords.map((k) => k.text)).not.toContain(group.keywords[0]);
+
+    const appealed = await settled((await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId, requestPolicyExemption: true })).body.data.id);
+    expect(appealed).toMatchObject({ status: 'policy_review', failedKeywords: [] });
+    expect(appealed.policyViolations).toEqual([expect.objectContaining({ exempted: true })]);
+    const second = google.campaigns().find((c) => c.name === appealed.campaignName)!;
+    expect(second.adGroups[0]!.keywords).toContainEqual(expect.objectContaining({ text: group.keywords[0], exempted: true }));
+  });
+
+  it('a partial failure: an ad group whose every keyword Google refuses (not exemptible) is left out and logged; the rest is created', async () => {
+    const { serviceId, clientId: clinicId, campaign } = await service();
+    const lost = campaign.adGroups[1]!;
+    google.script({ policyKeywords: lost.keywords.map((text) => ({ text, policyName: 'UNAPPROVED_SUBSTANCES', exemptible: false })) });
+    startWorker();
+    const done = await settled((await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId })).body.data.id);
+    expect(done).toMatchObject({ status: 'policy_review', successfulAdGroups: campaign.adGroups.length - 1, failedAdGroups: 1 });
+    expect(done.errorDetails).toContain(lost.name);
+    expect(google.campaigns()[0]!.adGroups.map((g) => g.name)).not.toContain(lost.name);
+  });
+
+  it('the preview call shape: budget, radius, exclusions, Template B and the admin’s edited campaign are what Google gets', async () => {
+    const { serviceId, clientId: clinicId, campaign } = await service();
+    startWorker();
+    const template = { name: 'Edited campaign', adGroups: [campaign.adGroups[0]], extensions: campaign.extensions };
+    const res = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({
+      serviceId,
+      clientId: clinicId,
+      template,
+      targetAccountId: '222-333-4444',
+      budget: 75,
+      radiusMiles: 40,
+      styleParam: 'B',
+      demographicExclusions: { excludedAgeRanges: ['AGE_RANGE_18_24'], excludedGenders: [], excludedHouseholdIncomes: [] },
+    });
+    expect(res.status).toBe(202);
+    const done = await settled(res.body.data.id);
+    expect(done).toMatchObject({ status: 'launched', customerId: '2223334444', totalAdGroups: 1 });
+    expect(done.campaignName).toContain('Edited campaign');
+    const created = google.campaigns()[0]!;
+    expect(created).toMatchObject({ customerId: '2223334444', budgetMicros: '75000000' });
+    expect(created.adGroups).toHaveLength(1);
+    expect(created.adGroups[0]!.exclusions).toBe(1);
+  });
+
+  it('refuses what cannot launch: no account (409), structure issues (400), not connected (409), someone else’s service (404), anonymous (401)', async () => {
+    const other = await service({ domain: `plain-${uniq()}.example` });
+    const noAccount = other.clientId;
+    const none = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId: other.serviceId, clientId: noAccount });
+    expect(none.status).toBe(409);
+    expect(none.body.message).toBe("Please configure the client's Google Ads account ID in their settings first.");
+
+    const { serviceId, clientId: clinicId, campaign } = await service();
+    const tooLong = { name: 'Too long', adGroups: [{ ...campaign.adGroups[0]!, ads: [{ headlines: ['x'.repeat(31), 'Two', 'Three'], descriptions: ['One description here', 'Two description here'] }] }] };
+    const bad = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId, template: tooLong });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^Structure Issues Found: 1 issue/);
+
+    expect((await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: noAccount })).status).toBe(404);
+    expect((await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId, budget: 5000 })).body.message).toBe('Daily budget must be at most $1000');
+    expect((await t.api.post('/api/google-ads/launch-campaign', ANONYMOUS).send({ serviceId, clientId: clinicId })).status).toBe(401);
+
+    await t.dataSource.getRepository(GoogleAdsConnectionEntity).delete({ label: 'agency' });
+    const unconnected = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId });
+    expect(unconnected.status).toBe(409);
+    expect(unconnected.body.message).toMatch(/Google Ads is not connected/);
+    // Test Campaign still checks the structure and says Google did not review it
+    const test = await t.api.post('/api/google-ads/test-campaign', ADMIN).send({ serviceId, clientId: clinicId });
+    expect(test.body.data.validation.checkedByGoogle).toBe(false);
+    expect(test.body.data.message).toBe('The campaign passed the structure check. Google did not review it: Google Ads is not connected.');
+    expect(google.calls()).toHaveLength(0);
+  });
+});
