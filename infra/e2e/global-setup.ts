@@ -7,6 +7,7 @@ import Redis from 'ioredis';
 import { writtenCampaign, writtenCampaigns } from '../../services/ads/test/helpers/written-campaigns';
 import { validContent } from '../../services/templates/test/helpers/generated-content';
 import { startFakeGoHighLevel } from '../test/fake-gohighlevel';
+import { startFakeGoogleAds } from '../test/fake-google-ads';
 import { startFakeGoogleOAuth } from '../test/fake-google-oauth';
 import { startFakeOpenAI } from '../test/fake-openai';
 
@@ -50,6 +51,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Connecting Google Ads: Google's consent page and token endpoint, faked on loopback.
   const google = await startFakeGoogleOAuth({ clientId: 'e2e-client.apps.googleusercontent.com', clientSecret: 'e2e-secret' });
 
+  // Launches and Test Campaign reach a loopback fake of the Google Ads API; journeys script it at E2E_GOOGLE_ADS_URL.
+  const googleAds = await startFakeGoogleAds();
+  process.env.E2E_GOOGLE_ADS_URL = googleAds.url;
+
   const { startStack } = await import('../launcher/stack.mjs');
   const stack = await startStack({
     databaseUrl: databaseUrl.toString(),
@@ -75,6 +80,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       GOOGLE_ADS_REDIRECT_URI: `http://127.0.0.1:${base}/api/google-ads/oauth/callback`,
       GOOGLE_OAUTH_AUTH_URL: google.authUrl,
       GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
+      GOOGLE_ADS_DEVELOPER_TOKEN: 'e2e-developer-token',
+      GOOGLE_ADS_API_URL: googleAds.url,
       GHL_AGENCY_TOKEN: 'ghl-e2e-agency',
       GHL_COMPANY_ID: 'company-e2e',
       GHL_BASE_URL: crm.url,
@@ -87,6 +94,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await model.close();
     await crm.close();
     await google.close();
+    await googleAds.close();
     await rm(uploadDir, { recursive: true, force: true });
     const cleanup = new Client({ connectionString: adminUrl });
     await cleanup.connect();

@@ -4,7 +4,6 @@ import './admin.css';
 import { LoginPage } from './auth/LoginPage';
 import { RequireAdmin } from './auth/RequireAdmin';
 import { AdminNotFound } from './pages/AdminNotFound';
-import { ComingSoonPage } from './pages/ComingSoonPage';
 import { AdminShell } from './shell/AdminShell';
 import { Toaster } from './toast/toaster';
 
@@ -18,6 +17,7 @@ const LeadsPage = lazy(() => import('./leads/LeadsPage').then((m) => ({ default:
 const TemplatesPage = lazy(() => import('./templates/TemplatesPage').then((m) => ({ default: m.TemplatesPage })));
 const ActivatedTemplatesPage = lazy(() => import('./activated/ActivatedTemplatesPage').then((m) => ({ default: m.ActivatedTemplatesPage })));
 const ServicesPage = lazy(() => import('./services/ServicesPage').then((m) => ({ default: m.ServicesPage })));
+const ClientAdsPage = lazy(() => import('./google-ads/ClientAdsPage').then((m) => ({ default: m.ClientAdsPage })));
 const GoogleAdsTemplatesPage = lazy(() => import('./google-ads/GoogleAdsTemplatesPage').then((m) => ({ default: m.GoogleAdsTemplatesPage })));
 const GoogleAdsAuthPage = lazy(() => import('./google-ads/GoogleAdsAuthPage').then((m) => ({ default: m.GoogleAdsAuthPage })));
 const GoogleAdsConnectPage = lazy(() => import('./google-ads/GoogleAdsConnectPage').then((m) => ({ default: m.GoogleAdsConnectPage })));
@@ -39,10 +39,7 @@ export function AdminApp() {
               <Route index element={<Navigate to="/admin/clients" replace />} />
               <Route path="clients" element={<ClientsPage />} />
               <Route path="leads" element={<LeadsPage />} />
-              <Route
-                path="clients/:id/ads"
-                element={<ComingSoonPage title="Client Ad Campaigns" description="Build and launch Google Ads campaigns for a client." />}
-              />
+              <Route path="clients/:id/ads" element={<ClientAdsPage />} />
               <Route path="services" element={<ServicesPage />} />
               <Route path="templates" element={<TemplatesPage />} />
               <Route path="templates/activated" element={<ActivatedTemplatesPage />} />

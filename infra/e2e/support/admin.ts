@@ -24,5 +24,6 @@ export async function logInAsAdmin(page: Page): Promise<void> {
 export async function seriousAxeViolations(page: Page, within?: string): Promise<string[]> {
   const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']);
   const { violations } = await (within ? builder.include(within) : builder).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  // Each rule with the elements it failed on, so a failure says where to look.
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

@@ -15,12 +15,13 @@ import {
   type StructureValidation,
 } from '@hap/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { CircleCheck, ExternalLink, LoaderCircle, ShieldCheck } from 'lucide-react';
+import { CircleCheck, ExternalLink, LoaderCircle, Rocket, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { api } from '../lib/api';
 import { DialogHeader } from '../pages/DialogHeader';
 import { Counted } from './Counted';
 import { useToast } from '../toast/toaster';
+import { useLaunchCampaign } from './use-launch';
 import './google-ads.css';
 
 /** admin spec §9: the preview shows 5 keywords and 1 ad per ad group before Show All. */
@@ -50,7 +51,8 @@ function structureOf(campaign: CampaignPreview['campaign']) {
 /**
  * admin spec §2.10 Google Ads Campaign Preview: a clinic's service as its
  * campaign (GET /api/google-ads/preview), the launch inputs (daily budget,
- * radius, demographic exclusions, Template B) and Validate Structure.
+ * radius, demographic exclusions, Template B), Validate Structure and Launch
+ * (the preview call shape of launch-campaign).
  */
 export function CampaignPreviewDialog({ serviceId, onClose }: { serviceId: number | null; onClose: () => void }) {
   return (
@@ -59,14 +61,14 @@ export function CampaignPreviewDialog({ serviceId, onClose }: { serviceId: numbe
         <Dialog.Overlay className="adm-overlay" />
         <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
           <DialogHeader title="Google Ads Campaign Preview" />
-          {serviceId !== null && <PreviewBody key={serviceId} serviceId={serviceId} />}
+          {serviceId !== null && <PreviewBody key={serviceId} serviceId={serviceId} onClose={onClose} />}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function PreviewBody({ serviceId }: { serviceId: number }) {
+function PreviewBody({ serviceId, onClose }: { serviceId: number; onClose: () => void }) {
   const [templateB, setTemplateB] = useState(false);
   const [campaignId, setCampaignId] = useState<number | undefined>(undefined);
   const preview = useQuery({
@@ -101,19 +103,23 @@ function PreviewBody({ serviceId }: { serviceId: number }) {
       </div>
     );
   }
-  return <PreviewContent data={preview.data} templateB={templateB} onTemplateB={setTemplateB} onCampaign={setCampaignId} />;
+  return <PreviewContent serviceId={serviceId} data={preview.data} templateB={templateB} onTemplateB={setTemplateB} onCampaign={setCampaignId} onClose={onClose} />;
 }
 
 function PreviewContent({
+  serviceId,
   data,
   templateB,
   onTemplateB,
   onCampaign,
+  onClose,
 }: {
+  serviceId: number;
   data: ServiceCampaignPreview;
   templateB: boolean;
   onTemplateB: (on: boolean) => void;
   onCampaign: (id: number) => void;
+  onClose: () => void;
 }) {
   const id = useId();
   const toast = useToast();
@@ -124,6 +130,9 @@ function PreviewContent({
   const [allKeywords, setAllKeywords] = useState<ReadonlySet<string>>(new Set());
   const [allAds, setAllAds] = useState<ReadonlySet<string>>(new Set());
   const [result, setResult] = useState<StructureValidation | null>(null);
+  const [appeal, setAppeal] = useState(false);
+  // admin spec §2.10: success closes the dialog; a failure leaves it open to change and try again.
+  const launch = useLaunchCampaign('services', (outcome) => outcome.status !== 'failed' && onClose());
 
   const budgetValue = Number(budget);
   const radiusValue = Number(radius);
@@ -140,6 +149,26 @@ function PreviewContent({
     },
     onError: (error) => toast({ title: 'Validation Failed', description: error.message || 'Could not validate the ad structure', variant: 'destructive' }),
   });
+
+  const startLaunch = () => {
+    if (!data.googleAdsAccountId) {
+      toast({ title: 'Google Ads Account Required', description: "Please configure the client's Google Ads account ID in their settings first.", variant: 'destructive' });
+      return;
+    }
+    launch.mutate({
+      serviceId,
+      clientId: data.clientId,
+      campaignId: data.campaignId,
+      template: structureOf(preview.campaign),
+      finalUrl: preview.landingUrl,
+      targetAccountId: data.googleAdsAccountId,
+      budget: budgetValue,
+      radiusMiles: radiusValue,
+      styleParam: templateB ? 'B' : undefined,
+      demographicExclusions: exclusions,
+      requestPolicyExemption: appeal,
+    });
+  };
 
   /** Checked = included (admin spec §4: unchecking excludes). */
   const toggle = (field: ExclusionField, value: string, included: boolean) =>
@@ -310,13 +339,17 @@ function PreviewContent({
       </section>
 
       <div className="adm-dialog__footer">
-        <p className="adm-muted ads-preview__note">Launching is not available yet: campaigns can be previewed and validated.</p>
-        <button type="button" className="adm-button adm-button--secondary" onClick={() => validate.mutate()} disabled={validate.isPending || Boolean(budgetError || radiusError)}>
+        <label className="ads-check ads-preview__appeal">
+          <input type="checkbox" checked={appeal} onChange={(e) => setAppeal(e.target.checked)} />
+          If Google flags healthcare policy, request an exception (the items are saved and reviewed) instead of leaving them out
+        </label>
+        <button type="button" className="adm-button adm-button--secondary" onClick={() => validate.mutate()} disabled={validate.isPending || launch.isPending || Boolean(budgetError || radiusError)}>
           {validate.isPending ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <ShieldCheck size={16} aria-hidden />}
           Validate Structure
         </button>
-        <button type="button" className="adm-button adm-button--primary" disabled title="Launching is not available yet">
-          Launch
+        <button type="button" className="adm-button adm-button--primary" onClick={startLaunch} disabled={launch.isPending || Boolean(budgetError || radiusError)}>
+          {launch.isPending ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <Rocket size={16} aria-hidden />}
+          {launch.isPending ? 'Launching...' : 'Launch'}
         </button>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { routes, type CampaignJob, type GoogleAdsAuthStatus, type TemplateCampaigns, type TemplateCampaignSummary } from '@hap/contracts';
+import { isLaunchFinished, routes, type CampaignJob, type CampaignLaunch, type GoogleAdsAuthStatus, type TemplateCampaigns, type TemplateCampaignSummary } from '@hap/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api';
 
@@ -28,19 +28,46 @@ export const JOB_FOLLOW_MS = 5 * 60 * 1000;
 /** The screen stopped following (it was left); not a failure to tell the admin about. */
 export const isStoppedFollowing = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
 
-/** Follows a generate or optimize request until it has succeeded or failed, the screen is left, or the time is up. */
-export async function waitForCampaignJob(id: string, signal: AbortSignal, pollMs: number = JOB_POLL_MS, followMs: number = JOB_FOLLOW_MS): Promise<CampaignJob> {
+/**
+ * Asks `read` every `pollMs` until `finished` says so, the screen is left
+ * (`signal`: an AbortError) or `followMs` is up (an Error saying `late`).
+ */
+async function follow<T>(read: () => Promise<T>, finished: (value: T) => boolean, signal: AbortSignal, pollMs: number, followMs: number, late: string): Promise<T> {
   const until = Date.now() + followMs;
   for (;;) {
-    const job = await api.call(routes.getCampaignJob, { params: { jobId: id } }, { signal });
-    if (job.status === 'succeeded' || job.status === 'failed') return job;
-    if (Date.now() > until) throw new Error('The AI has not finished yet. Its campaigns appear here when it does: reload the page in a few minutes.');
+    const value = await read();
+    if (finished(value)) return value;
+    if (Date.now() > until) throw new Error(late);
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(resolve, pollMs);
       signal.addEventListener('abort', () => (clearTimeout(timer), reject(new DOMException('Stopped following', 'AbortError'))), { once: true });
     });
   }
 }
+
+/** Follows a generate or optimize request until it has succeeded or failed, the screen is left, or the time is up. */
+export const waitForCampaignJob = (id: string, signal: AbortSignal, pollMs: number = JOB_POLL_MS, followMs: number = JOB_FOLLOW_MS): Promise<CampaignJob> =>
+  follow(
+    () => api.call(routes.getCampaignJob, { params: { jobId: id } }, { signal }),
+    (job) => job.status === 'succeeded' || job.status === 'failed',
+    signal,
+    pollMs,
+    followMs,
+    'The AI has not finished yet. Its campaigns appear here when it does: reload the page in a few minutes.',
+  );
+
+/** Follows a launch until Google Ads has answered (launched, partial, policy review or failed). */
+export const waitForLaunch = (id: string, signal: AbortSignal, pollMs: number = JOB_POLL_MS, followMs: number = JOB_FOLLOW_MS): Promise<CampaignLaunch> =>
+  follow(
+    () => api.call(routes.getCampaignLaunch, { params: { launchId: id } }, { signal }),
+    (launch) => isLaunchFinished(launch.status),
+    signal,
+    pollMs,
+    followMs,
+    'The launch is still running. Its result appears in the client’s launch log when Google Ads answers.',
+  );
+
+export const launchesKey = (clientId: number) => ['admin', 'google-ads', 'launches', clientId] as const;
 
 export const AUTH_STATUS_KEY = ['admin', 'google-ads', 'auth-status'] as const;
 

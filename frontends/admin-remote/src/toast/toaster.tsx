@@ -12,6 +12,10 @@ export interface ToastInput {
   description?: string;
   variant?: ToastVariant;
   duration?: number;
+  /** A numbered list under the text (admin spec §8: the policy toast's next steps). */
+  steps?: readonly string[];
+  /** A link out (the policy toast's Google Ads URL). */
+  link?: { href: string; label: string };
 }
 
 interface ShownToast extends ToastInput {
@@ -60,6 +64,18 @@ export function Toaster({ children }: { children: ReactNode }) {
                 <ToastPrimitive.Description className="adm-toast__description">
                   {current.description}
                 </ToastPrimitive.Description>
+              )}
+              {current.steps && current.steps.length > 0 && (
+                <ol className="adm-toast__steps">
+                  {current.steps.map((step) => (
+                    <li key={step}>{step}</li>
+                  ))}
+                </ol>
+              )}
+              {current.link && (
+                <a className="adm-toast__link" href={current.link.href} target="_blank" rel="noopener noreferrer">
+                  {current.link.label}
+                </a>
               )}
             </div>
             <ToastPrimitive.Close className="adm-toast__close" aria-label="Close">

@@ -42,6 +42,8 @@ export const CampaignPreviewQuerySchema = z.object({
 
 export const ServiceCampaignPreviewSchema = z.object({
   preview: CampaignPreviewSchema,
+  /** The clinic the service belongs to (what a launch names). */
+  clientId: z.number().int(),
   /** The template campaign shown, and the others to choose from. */
   campaignId: z.number().int(),
   campaigns: z.array(z.object({ id: z.number().int(), name: z.string() })),

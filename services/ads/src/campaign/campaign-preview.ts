@@ -80,7 +80,8 @@ export function buildCampaignPreview(clinic: PreviewClinic, service: PreviewServ
     clientPhone: phone,
     clientAddress: address,
     campaign: {
-      name: `${clinic.name} - ${campaign.name}`,
+      // A campaign sent back from this preview (the launch's preview call shape) is named already.
+      name: campaign.name.startsWith(`${clinic.name} - `) ? campaign.name : `${clinic.name} - ${campaign.name}`,
       adGroups: campaign.adGroups.map((group) => ({
         name: group.name,
         keywordType: group.keywordType,

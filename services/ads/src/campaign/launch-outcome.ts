@@ -16,9 +16,19 @@ export interface LaunchTally {
   policyViolations: PolicyViolation[];
   /** Ad groups left out, with why. */
   failedAdGroups: Array<{ adGroup: string; reason: string }>;
+  /** Ads left out of ad groups that were kept, with why. */
+  failedAds: Array<{ adGroup: string; reason: string }>;
 }
 
-export const emptyTally = (): LaunchTally => ({ failedKeywords: [], policyViolations: [], failedAdGroups: [] });
+export const emptyTally = (): LaunchTally => ({ failedKeywords: [], policyViolations: [], failedAdGroups: [], failedAds: [] });
+
+/** What was left out, in lines for the launch log's error details; null when nothing was. */
+export function leftOutDetails(tally: LaunchTally): string | null {
+  const lines = [...tally.failedAdGroups.map((g) => `${g.adGroup}: ${g.reason}`), ...tally.failedAds.map((a) => `${a.adGroup}: an ad was left out (${a.reason})`)];
+  return lines.length ? lines.join('\n') : null;
+}
+
+const sameViolation = (a: PolicyViolation, b: PolicyViolation) => a.adGroup === b.adGroup && a.text === b.text && a.policyName === b.policyName;
 
 export type NextAttempt = { kind: 'retry'; operations: CampaignOperations; tally: LaunchTally } | { kind: 'stop'; reason: string; tally: LaunchTally };
 
@@ -39,10 +49,12 @@ export function nextAttempt(current: CampaignOperations, issues: readonly AdsIss
     failedKeywords: [...tally.failedKeywords],
     policyViolations: [...tally.policyViolations],
     failedAdGroups: [...tally.failedAdGroups],
+    failedAds: [...tally.failedAds],
   };
   const drop = new Set<number>();
   const exemptions = new Map<number, Array<{ policy_name: string; violating_text: string }>>();
 
+  const violations: Array<{ index: number; violation: PolicyViolation }> = [];
   for (const issue of issues) {
     const source = issue.opIndex === null ? undefined : current.sources[issue.opIndex];
     if (!source || (source.kind !== 'keyword' && source.kind !== 'ad')) {
@@ -52,20 +64,33 @@ export function nextAttempt(current: CampaignOperations, issues: readonly AdsIss
     const adGroup = source.adGroup ?? '';
     if (issue.policy) {
       const exempt = issue.policy.exemptible && requestPolicyExemption && issue.policy.key !== null && source.kind === 'keyword';
-      next.policyViolations.push({
-        adGroup: source.adGroup ?? null,
-        text: issue.policy.violatingText ?? source.keyword ?? issue.trigger ?? '',
-        policyName: issue.policy.name,
-        exemptible: issue.policy.exemptible,
-        exempted: exempt,
+      violations.push({
+        index,
+        violation: {
+          adGroup: source.adGroup ?? null,
+          text: issue.policy.violatingText ?? source.keyword ?? issue.trigger ?? '',
+          policyName: issue.policy.name,
+          exemptible: issue.policy.exemptible,
+          exempted: exempt,
+        },
       });
       if (exempt) {
-        exemptions.set(index, [...(exemptions.get(index) ?? []), issue.policy.key!]);
+        const key = issue.policy.key!;
+        const keys = exemptions.get(index) ?? [];
+        if (!keys.some((k) => k.policy_name === key.policy_name && k.violating_text === key.violating_text)) exemptions.set(index, [...keys, key]);
         continue;
       }
     }
+    if (drop.has(index)) continue;
     drop.add(index);
     if (source.kind === 'keyword') next.failedKeywords.push({ adGroup, keyword: source.keyword ?? '', reason: reasonOf(issue) });
+    else next.failedAds.push({ adGroup, reason: reasonOf(issue) });
+  }
+  // A keyword left out for another reason is not sent with its exemption either.
+  for (const { index, violation } of violations) {
+    const recorded = { ...violation, exempted: violation.exempted && !drop.has(index) };
+    if (drop.has(index)) exemptions.delete(index);
+    if (!next.policyViolations.some((v) => sameViolation(v, recorded))) next.policyViolations.push(recorded);
   }
 
   // Ad groups left with no keyword or no ad go out whole, with everything that hangs on them.
@@ -97,16 +122,22 @@ export function nextAttempt(current: CampaignOperations, issues: readonly AdsIss
     const source = current.sources[i]!;
     if (drop.has(i) || (source.adGroup && emptied.has(source.adGroup))) return;
     const keys = exemptions.get(i);
-    operations.push(keys ? { ...op, operation: 'create', exempt_policy_violation_keys: [...(op.exempt_policy_violation_keys ?? []), ...keys] } : op);
+    if (!keys) {
+      operations.push(op);
+    } else {
+      const sent = (op.exempt_policy_violation_keys ?? []) as Array<{ policy_name?: string | null; violating_text?: string | null }>;
+      const added = keys.filter((k) => !sent.some((s) => s.policy_name === k.policy_name && s.violating_text === k.violating_text));
+      operations.push({ ...op, operation: 'create', exempt_policy_violation_keys: [...sent, ...added] });
+    }
     sources.push(source);
   });
   return { kind: 'retry', operations: { operations, sources }, tally: next };
 }
 
-/** The launch's status once Google created the campaign (admin spec §8). */
-export function finishedStatus(tally: LaunchTally): { status: LaunchStatus; errorCode: string | null } {
+/** The launch's status once Google created the campaign (admin spec §8); `somethingLeftOut`: known only from the log (a retry after a crash). */
+export function finishedStatus(tally: LaunchTally, somethingLeftOut = false): { status: LaunchStatus; errorCode: string | null } {
   if (tally.policyViolations.length > 0) return { status: 'policy_review', errorCode: HEALTHCARE_POLICY_VIOLATION };
-  if (tally.failedKeywords.length > 0 || tally.failedAdGroups.length > 0) return { status: 'partial', errorCode: null };
+  if (somethingLeftOut || tally.failedKeywords.length > 0 || tally.failedAdGroups.length > 0 || tally.failedAds.length > 0) return { status: 'partial', errorCode: null };
   return { status: 'launched', errorCode: null };
 }
 

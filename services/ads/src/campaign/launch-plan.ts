@@ -49,6 +49,14 @@ export function builderCampaign(template: BuilderTemplate): CampaignStructure {
   };
 }
 
+/** Template B asks the landing page for the find-a-provider style (`?style=B`, DESIGN §9.3). */
+function withStyle(url: string, styleParam: 'B' | undefined): string {
+  if (styleParam !== 'B') return url;
+  const parsed = new URL(url);
+  parsed.searchParams.set('style', 'B');
+  return parsed.toString();
+}
+
 export interface LaunchPlanInput {
   clinic: PreviewClinic & { googleAdsAccountId: string | null; googleAdsManagerId: string | null };
   service: PreviewService;
@@ -98,7 +106,7 @@ export function planLaunch(input: LaunchPlanInput): LaunchPlan | { missingAccoun
   };
   // The landing URL, sitelinks, call and location as the preview shows them (throws MissingDomainError).
   const preview = buildCampaignPreview(clinic, service, campaign, { styleParam: body.styleParam ?? null });
-  const finalUrl = builder?.finalUrl ?? body.finalUrl ?? preview.landingUrl;
+  const finalUrl = withStyle(builder?.finalUrl ?? body.finalUrl ?? preview.landingUrl, body.styleParam);
   const address = parseUsAddress(clinic.address);
   if (!address) throw new UnreadableAddressError(clinic.name);
 

@@ -2,13 +2,12 @@ import { AppError, assertAdmin, conflict, notFound, type Actor } from '@hap/serv
 import { ErrorCode, Messages, validateCampaignStructure, type ServiceCampaignPreview } from '@hap/contracts';
 import { DEFAULT_BID_STRATEGY, DEFAULT_NETWORK_SETTING, DEFAULT_RADIUS_MILES, defaultDailyBudget, defaultExclusions } from '../../campaign/campaign-defaults';
 import { buildCampaignPreview, MissingDomainError } from '../../campaign/campaign-preview';
+import { excludesFemale } from '../../campaign/launch-plan';
 import type { TemplatesClient } from '../../clients/templates.client';
 import type { TenantClient } from '../../clients/tenant.client';
 import { toTemplateCampaignDto } from './campaign.dto';
 import type { CampaignRepository } from './campaign.repository';
 
-/** A template campaign that excludes women already (the TRT built-in's "exclusion Female"). */
-const excludesFemale = (targetAudience: string) => /\bmen\b/i.test(targetAudience) && !/\bwomen\b/i.test(targetAudience);
 
 /**
  * The Google Ads Campaign Preview of a clinic's service (admin spec §2.10,
@@ -41,6 +40,7 @@ export class CampaignPreviewService {
     }
     return {
       preview,
+      clientId: service.clientId,
       campaignId: campaign.id,
       campaigns: rows.map((c) => ({ id: c.id, name: c.name })),
       defaults: {

@@ -1,7 +1,7 @@
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import type { JobHandler } from '@hap/service-kit';
 import { buildCampaignOperations, type CampaignOperations } from '../../campaign/campaign-operations';
-import { emptyTally, finishedStatus, isDuplicateCampaignName, nextAttempt, type LaunchTally } from '../../campaign/launch-outcome';
+import { emptyTally, finishedStatus, isDuplicateCampaignName, leftOutDetails, nextAttempt, type LaunchTally } from '../../campaign/launch-outcome';
 import { AdsRequestRefused, AdsRetryLater, idOfResource, type AdsAccount, type FoundCampaign } from '../../google-ads/ads-gateway';
 import type { GoogleAdsAccess } from './launch.service';
 import type { LaunchStore } from './launch.store';
@@ -35,10 +35,12 @@ export function createLaunchHandler(store: LaunchStore, access: GoogleAdsAccess)
     const account: AdsAccount = { customerId: row.customerId, loginCustomerId: row.loginCustomerId, refreshToken };
     // What earlier attempts left out (kept across a crash).
     let tally: LaunchTally = { ...emptyTally(), failedKeywords: row.failedKeywords, policyViolations: row.policyViolations };
+    // What an earlier attempt left out of ad groups and ads, in words (its lists are not kept apart).
+    const earlierDetails = row.errorDetails;
 
     try {
       const existing = await gateway.findCampaign(account, row.campaignName);
-      if (existing) return adopt(store, launchId, existing, tally, row.totalAdGroups);
+      if (existing) return adopt(store, launchId, existing, tally, row.totalAdGroups, earlierDetails);
 
       let operations: CampaignOperations = buildCampaignOperations(row.request);
       for (let round = 1; round <= MAX_ROUNDS; round++) {
@@ -52,7 +54,7 @@ export function createLaunchHandler(store: LaunchStore, access: GoogleAdsAccess)
           if (!(err instanceof AdsRequestRefused)) throw err;
           if (isDuplicateCampaignName(err.issues)) {
             const found = await gateway.findCampaign(account, row.campaignName);
-            if (found) return adopt(store, launchId, found, tally, row.totalAdGroups);
+            if (found) return adopt(store, launchId, found, tally, row.totalAdGroups, leftOutDetails(tally));
           }
           const next = nextAttempt(operations, err.issues, row.requestPolicyExemption, tally);
           tally = next.tally;
@@ -85,8 +87,8 @@ async function fail(store: LaunchStore, id: string, code: string, details: strin
   throw new UnrecoverableError(details);
 }
 
-async function finishCreated(store: LaunchStore, id: string, campaignId: string, adGroupIds: string[], tally: LaunchTally, total: number) {
-  const { status, errorCode } = finishedStatus(tally);
+async function finishCreated(store: LaunchStore, id: string, campaignId: string, adGroupIds: string[], tally: LaunchTally, total: number, details: string | null = leftOutDetails(tally)) {
+  const { status, errorCode } = finishedStatus(tally, adGroupIds.length < total || details !== null);
   await store.finish(id, {
     status,
     errorCode,
@@ -96,12 +98,12 @@ async function finishCreated(store: LaunchStore, id: string, campaignId: string,
     failedAdGroups: Math.max(0, total - adGroupIds.length),
     failedKeywords: tally.failedKeywords,
     policyViolations: tally.policyViolations,
-    errorDetails: tally.failedAdGroups.length ? tally.failedAdGroups.map((g) => `${g.adGroup}: ${g.reason}`).join('\n') : null,
+    errorDetails: details,
   });
   return { status, campaignId };
 }
 
 /** The campaign an earlier attempt created: recorded, not created again. */
-const adopt = (store: LaunchStore, id: string, found: FoundCampaign, tally: LaunchTally, total: number) =>
-  finishCreated(store, id, found.id, found.adGroups.map(idOfResource), tally, total);
+const adopt = (store: LaunchStore, id: string, found: FoundCampaign, tally: LaunchTally, total: number, details: string | null) =>
+  finishCreated(store, id, found.id, found.adGroups.map(idOfResource), tally, total, details);
 

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { In } from 'typeorm';
 import type { CampaignLaunch, LaunchStatus } from '@hap/contracts';
 import { googleAdsCampaignUrl } from '../../google-ads/ads-gateway';
-import { nextStepsOf, type LaunchTally } from '../../campaign/launch-outcome';
+import { leftOutDetails, nextStepsOf, type LaunchTally } from '../../campaign/launch-outcome';
 import { CampaignLaunchEntity } from './launch.entity';
 
 /** A launch as the screens follow it. */
@@ -60,7 +60,7 @@ export class LaunchStore {
         failedKeywords: tally.failedKeywords,
         policyViolations: tally.policyViolations,
         failedAdGroups: tally.failedAdGroups.length,
-        errorDetails: tally.failedAdGroups.length ? tally.failedAdGroups.map((g) => `${g.adGroup}: ${g.reason}`).join('\n') : null,
+        errorDetails: leftOutDetails(tally),
         updatedAt: new Date(),
       },
     );

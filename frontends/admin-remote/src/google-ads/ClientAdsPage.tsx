@@ -1,0 +1,215 @@
+import {
+  ApiError,
+  routes,
+  type CampaignLaunch,
+  type Client,
+  type ServiceCampaignPreview,
+  type ServiceListItem,
+} from '@hap/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, ExternalLink } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { api } from '../lib/api';
+import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
+import { LoadFailed } from '../pages/LoadFailed';
+import { LoadingPanel } from '../pages/LoadingPanel';
+import { PageHeader } from '../pages/PageHeader';
+import { launchesKey } from './ads-query';
+import { CampaignBuilder } from './CampaignBuilder';
+import './google-ads.css';
+
+const NOT_FOUND = "Client not found or you don't have permission to view this client.";
+
+/** admin spec §5: the id in /admin/clients/{id}/ads must be a number. */
+const clientIdOf = (raw: string | undefined) => (raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
+
+/**
+ * The client ad-campaign page (admin spec §2.14): Back to Clients, the
+ * client's name and Google Ads account and manager ids, the campaign builder
+ * (§2.15) and the client's launch log.
+ */
+export function ClientAdsPage() {
+  const clientId = clientIdOf(useParams().id);
+  const client = useQuery({
+    queryKey: ['admin', 'client', clientId],
+    enabled: clientId !== null,
+    queryFn: ({ signal }): Promise<Client> => api.call(routes.getClient, { params: { id: clientId! }, query: {} }, { signal, projection: 'admin' }),
+    retry: false,
+    staleTime: 5 * 60 * 1000,
+  });
+  useDocumentTitle(adminTitle(client.data ? `${client.data.name} · Ad Campaigns` : 'Client Ad Campaigns'));
+
+  const back = (
+    <Link to="/admin/clients" className="adm-button adm-button--secondary">
+      <ArrowLeft size={16} aria-hidden /> Back to Clients
+    </Link>
+  );
+  if (clientId === null || (client.isError && client.error instanceof ApiError && client.error.status === 404)) {
+    return (
+      <>
+        <PageHeader title="Client Ad Campaigns" actions={back} />
+        <section className="adm-card adm-empty" role="alert">
+          <h2 className="adm-empty__title">Client not found</h2>
+          <p className="adm-empty__text">{NOT_FOUND}</p>
+        </section>
+      </>
+    );
+  }
+  if (client.isPending) {
+    return (
+      <section className="adm-card">
+        <LoadingPanel label="Loading client..." />
+      </section>
+    );
+  }
+  if (client.isError) return <LoadFailed card title="Failed to fetch client" message={client.error.message} onRetry={() => void client.refetch()} />;
+
+  const c = client.data;
+  return (
+    <>
+      <PageHeader title={c.name} description="Build, test and launch a Google Ads Search campaign for one of the client's services." actions={back} />
+      <section className="adm-card ads-client-facts" aria-label="Google Ads accounts">
+        <dl className="ads-facts">
+          <dt>Google Ads account</dt>
+          <dd>{c.googleAdsAccountId ?? 'Not configured'}</dd>
+          <dt>Manager account</dt>
+          <dd>{c.googleAdsManagerId ?? 'Not configured'}</dd>
+        </dl>
+      </section>
+      <ClientCampaigns client={c} />
+      <LaunchLog clientId={c.id} />
+    </>
+  );
+}
+
+function ClientCampaigns({ client }: { client: Client }) {
+  const id = useId();
+  const services = useQuery({
+    queryKey: ['admin', 'services', 'client', client.id],
+    queryFn: ({ signal }): Promise<ServiceListItem[]> => api.call(routes.listServicesForClient, { params: { clientId: client.id } }, { signal }),
+  });
+  const [serviceId, setServiceId] = useState<number | null>(null);
+  const preview = useQuery({
+    queryKey: ['admin', 'google-ads', 'preview', serviceId, undefined, false],
+    enabled: serviceId !== null,
+    queryFn: ({ signal }): Promise<ServiceCampaignPreview> => api.call(routes.previewServiceCampaign, { query: { serviceId: serviceId! } }, { signal }),
+    retry: false,
+  });
+
+  return (
+    <section className="adm-card ads-builder" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="ads-panel-card__title">
+        Campaign builder
+      </h2>
+      <div className="adm-field">
+        <label className="adm-label" htmlFor={`${id}-service`}>
+          Service
+        </label>
+        {services.isError ? (
+          <LoadFailed heading="h3" title="Failed to fetch services" message={services.error.message} onRetry={() => void services.refetch()} />
+        ) : (
+          <select id={`${id}-service`} className="adm-input" value={serviceId ?? ''} onChange={(e) => setServiceId(e.target.value ? Number(e.target.value) : null)} disabled={services.isPending}>
+            <option value="">{services.isPending ? 'Loading services...' : 'Select a service'}</option>
+            {services.data?.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+                {s.isActive ? '' : ' (inactive)'}
+              </option>
+            ))}
+          </select>
+        )}
+      </div>
+      {serviceId !== null && preview.isPending && <LoadingPanel label="Loading the service's campaign..." />}
+      {serviceId !== null && preview.isError && (
+        <p className="adm-muted" role="status">
+          {preview.error.message} The builder starts empty.
+        </p>
+      )}
+      {(serviceId === null || !preview.isPending) && (
+        <CampaignBuilder key={`${serviceId}-${preview.dataUpdatedAt}`} client={client} serviceId={serviceId} start={preview.data ?? null} />
+      )}
+    </section>
+  );
+}
+
+const STATUS_LABELS: Readonly<Record<CampaignLaunch['status'], { label: string; tone: string }>> = {
+  queued: { label: 'Queued', tone: 'adm-badge--neutral' },
+  launching: { label: 'Launching', tone: 'adm-badge--neutral' },
+  launched: { label: 'Launched', tone: 'adm-badge--success' },
+  partial: { label: 'Partly launched', tone: 'adm-badge--warning' },
+  policy_review: { label: 'Policy review', tone: 'adm-badge--warning' },
+  failed: { label: 'Failed', tone: 'adm-badge--danger' },
+};
+
+/** admin spec §3 campaign_launch_logs: what each launch created and what Google refused. */
+function LaunchLog({ clientId }: { clientId: number }) {
+  const launches = useQuery({
+    queryKey: launchesKey(clientId),
+    queryFn: ({ signal }): Promise<CampaignLaunch[]> => api.call(routes.listCampaignLaunches, { query: { clientId } }, { signal }),
+  });
+  return (
+    <section className="adm-card adm-table-card" aria-labelledby="launch-log-title">
+      <h2 id="launch-log-title" className="ads-panel-card__title ads-log__title">
+        Launch log
+      </h2>
+      {launches.isPending ? (
+        <LoadingPanel label="Loading launches..." />
+      ) : launches.isError ? (
+        <LoadFailed heading="h3" title="Failed to load launches" message={launches.error.message} onRetry={() => void launches.refetch()} />
+      ) : launches.data.length === 0 ? (
+        <p className="adm-muted ads-log__empty">No campaign has been launched for this client yet.</p>
+      ) : (
+        <div className="adm-table-scroll">
+          <table className="adm-table">
+            <thead>
+              <tr>
+                <th scope="col">Launched</th>
+                <th scope="col">Campaign</th>
+                <th scope="col">Status</th>
+                <th scope="col">Ad groups</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {launches.data.map((l) => (
+                <tr key={l.id}>
+                  <td>
+                    {new Date(l.launchedAt).toLocaleString()}
+                    <div className="adm-muted">{l.launchedBy}</div>
+                  </td>
+                  <td>
+                    {l.campaignName}
+                    {l.googleAdsUrl && (
+                      <div>
+                        <a className="ads-link" href={l.googleAdsUrl} target="_blank" rel="noopener noreferrer">
+                          Open in Google Ads <ExternalLink size={12} aria-hidden />
+                        </a>
+                      </div>
+                    )}
+                  </td>
+                  <td>
+                    <span className={`adm-badge ${STATUS_LABELS[l.status].tone}`}>{STATUS_LABELS[l.status].label}</span>
+                  </td>
+                  <td>
+                    {l.successfulAdGroups} of {l.totalAdGroups}
+                  </td>
+                  <td className="ads-log__details">
+                    {l.errorDetails && <p>{l.errorDetails}</p>}
+                    {l.policyViolations.length > 0 && (
+                      <p>
+                        Policy: {l.policyViolations.map((v) => `"${v.text}" (${v.policyName}${v.exempted ? ', exception requested' : ''})`).join(', ')}
+                      </p>
+                    )}
+                    {l.failedKeywords.length > 0 && <p>Keywords left out: {l.failedKeywords.map((k) => k.keyword).join(', ')}</p>}
+                    {!l.errorDetails && l.policyViolations.length === 0 && l.failedKeywords.length === 0 && <span className="adm-muted">—</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

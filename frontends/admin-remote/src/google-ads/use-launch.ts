@@ -1,0 +1,86 @@
+import { Messages, routes, type CampaignLaunch, type LaunchCampaignInput } from '@hap/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { api } from '../lib/api';
+import { useToast, type ToastInput } from '../toast/toaster';
+import { isStoppedFollowing, launchesKey, waitForLaunch } from './ads-query';
+
+/** admin spec §9: the policy-violation toast lasts 15000 ms. */
+export const POLICY_TOAST_MS = 15_000;
+
+/** Which screen launches: Services Management and the campaign builder word their toasts differently (admin spec §8). */
+export type LaunchScreen = 'services' | 'builder';
+
+const TEXTS = {
+  services: {
+    launched: 'Campaign Launched',
+    launchedText: (l: CampaignLaunch) => `${l.campaignName} was created in Google Ads, paused, with ${l.successfulAdGroups} ad group${l.successfulAdGroups === 1 ? '' : 's'}.`,
+    failed: 'Launch Failed',
+    failedText: 'Unable to launch campaign. Please check your Google Ads API connection.',
+    noAccount: 'Google Ads Account Required',
+    noAccountText: "Please configure the client's Google Ads account ID in their settings first.",
+  },
+  builder: {
+    launched: 'Campaign launched',
+    launchedText: () => 'Your Google Ads campaign has been successfully launched!',
+    failed: 'Launch failed',
+    failedText: 'Failed to launch campaign. Please try again.',
+    noAccount: 'Missing Google Ads Account',
+    noAccountText: "This client doesn't have a Google Ads account configured. Please add the Google Ads account ID to the client settings.",
+  },
+} as const;
+
+/** The toast that tells how a finished launch went (admin spec §8). */
+export function launchToast(launch: CampaignLaunch, screen: LaunchScreen): ToastInput {
+  const texts = TEXTS[screen];
+  if (launch.status === 'policy_review') {
+    return {
+      title: 'Healthcare Policy Exception Required',
+      description: `The campaign was created but needs policy approval: Google flagged ${launch.policyViolations.length} item${launch.policyViolations.length === 1 ? '' : 's'} under its healthcare policies.`,
+      steps: launch.nextSteps,
+      link: launch.googleAdsUrl ? { href: launch.googleAdsUrl, label: 'Open the campaign in Google Ads' } : undefined,
+      variant: 'destructive',
+      duration: POLICY_TOAST_MS,
+    };
+  }
+  if (launch.status === 'failed') return { title: texts.failed, description: launch.errorDetails ?? texts.failedText, variant: 'destructive' };
+  if (launch.status === 'partial') {
+    const left = launch.failedKeywords.length;
+    return {
+      title: texts.launched,
+      description: `${launch.successfulAdGroups} of ${launch.totalAdGroups} ad groups were created${left ? `; Google refused ${left} keyword${left === 1 ? '' : 's'}` : ''}. See the launch log.`,
+    };
+  }
+  return { title: texts.launched, description: texts.launchedText(launch) };
+}
+
+/**
+ * Launch Campaign: the launch is queued (202), followed until Google Ads has
+ * answered, and told with the spec's toasts. Pending the whole time, so the
+ * button says Launching... until the result is known.
+ */
+export function useLaunchCampaign(screen: LaunchScreen, onFinished?: (launch: CampaignLaunch) => void) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const following = useRef<AbortController | null>(null);
+  useEffect(() => () => following.current?.abort(), []);
+  const texts = TEXTS[screen];
+
+  return useMutation({
+    mutationFn: async (body: LaunchCampaignInput) => {
+      const queued = await api.call(routes.launchGoogleAdsCampaign, { body });
+      following.current = new AbortController();
+      return waitForLaunch(queued.id, following.current.signal);
+    },
+    onSuccess: (launch) => {
+      void queryClient.invalidateQueries({ queryKey: launchesKey(launch.clientId) });
+      toast(launchToast(launch, screen));
+      onFinished?.(launch);
+    },
+    onError: (error) => {
+      if (isStoppedFollowing(error)) return;
+      if (error.message === Messages.googleAdsAccountRequired) toast({ title: texts.noAccount, description: texts.noAccountText, variant: 'destructive' });
+      else toast({ title: texts.failed, description: error.message || texts.failedText, variant: 'destructive' });
+    },
+  });
+}

@@ -1,0 +1,131 @@
+import { expect, test } from '@playwright/test';
+import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+
+const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
+
+/**
+ * Launching a campaign (admin spec §2.10, §2.14, §2.15, §8; issue 10): an
+ * admin has AI write campaigns for a template (the stack's fake model),
+ * previews one for a clinic's service, validates and launches it (the
+ * stack's loopback fake of the Google Ads API), then builds, tests and
+ * launches another from the client's ad-campaign page, where a keyword that
+ * Google flags under its healthcare policy gives the 15-second policy toast,
+ * and reads the launch log.
+ */
+test.describe('admin Google Ads launch', () => {
+  test('an admin generates, previews, validates and launches a clinic’s campaign, then builds and launches one on the client’s ad page', async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
+    const project = test.info().project.name;
+    const templateName = project === 'mobile' ? 'Medical Weight Loss' : 'Semaglutide Weight Loss';
+    const run = `${project}-${Date.now().toString(36)}`;
+    await logInAsAdmin(page);
+
+    // The agency connects Google Ads (the consent page of the stack's fake Google answers at once).
+    await page.goto('/api/google-ads/auth');
+    await expect(page).toHaveURL(/\/admin\/google-ads-connect\?connected=true$/, { timeout: 20_000 });
+
+    // A clinic with its own domain, an Austin address (the campaign's radius) and a Google Ads account.
+    const origin = { origin: baseURL! };
+    const clinic = await page.request.post('/api/clients', {
+      headers: origin,
+      data: { name: `Lakeside Vitality ${run}`, address: '500 Congress Avenue, Austin, TX 78701', phone: '(512) 555-0142', domain: `lakeside-${run}.example`, googleAdsAccountId: '123-456-7890' },
+    });
+    expect(clinic.status()).toBe(201);
+    const clientId = ((await clinic.json()) as { data: { id: number } }).data.id;
+    const templates = ((await (await page.request.get('/api/service-templates')).json()) as { data: Array<{ id: number; name: string }> }).data;
+    const template = templates.find((t) => t.name === templateName)!;
+    const service = await page.request.post('/api/services', { headers: origin, data: { name: templateName, path: `weight-${run}`, clientId, templateId: template.id, isActive: true } });
+    expect(service.ok()).toBeTruthy();
+
+    // AI writes the template's campaigns.
+    await page.goto('/admin/google-ads-templates');
+    await page.getByRole('navigation', { name: 'Service templates' }).getByRole('button', { name: new RegExp(`^${templateName}`) }).click();
+    const panel = page.getByRole('region', { name: templateName });
+    await panel.getByRole('button', { name: 'Generate Campaigns' }).click();
+    await page.getByRole('dialog', { name: 'Generate Campaigns' }).getByRole('button', { name: 'Generate' }).click();
+    await expect(page.getByText('Google Ads campaigns generated successfully!', { exact: true })).toBeVisible({ timeout: 30_000 });
+
+    // Services Management: preview, validate, launch.
+    await page.goto(`/admin/services?client=${clientId}`);
+    await page.getByRole('button', { name: `Preview Google Ads of ${templateName}` }).click();
+    const preview = page.getByRole('dialog', { name: 'Google Ads Campaign Preview' });
+    await expect(preview.getByText('1234567890', { exact: true })).toBeVisible();
+    await preview.getByRole('button', { name: 'Validate Structure' }).click();
+    await expect(page.getByText('Structure Valid', { exact: true })).toBeVisible();
+    await preview.getByLabel('Daily budget (USD)').fill('45');
+    await preview.getByRole('button', { name: 'Launch' }).click();
+    await expect(preview.getByRole('button', { name: 'Launching...' })).toBeVisible();
+    await expect(page.getByText('Campaign Launched', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(preview).toBeHidden();
+
+    // The client's ad page: its accounts, the launch log, the builder.
+    await page.goto(`/admin/clients/${clientId}/ads`);
+    await expect(page.getByRole('heading', { level: 1, name: `Lakeside Vitality ${run}` })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Google Ads accounts' })).toContainText('1234567890');
+    const log = page.getByRole('region', { name: 'Launch log' });
+    await expect(log.getByRole('row')).toHaveCount(2);
+    await expect(log.getByRole('row').nth(1)).toContainText('Launched');
+    await expect(log.getByRole('link', { name: 'Open in Google Ads' })).toHaveCount(1);
+
+    const builder = page.getByRole('region', { name: 'Campaign builder' });
+    await builder.getByRole('button', { name: 'Test Campaign' }).click();
+    await expect(page.getByText('No service selected', { exact: true })).toBeVisible();
+    await builder.getByLabel('Service').selectOption({ label: templateName });
+    await expect(builder.getByLabel('Campaign name')).toHaveValue(/Lakeside Vitality/);
+    await expect(builder.getByLabel('Daily budget (USD)')).toHaveValue('33');
+    await builder.getByRole('tab', { name: 'Ad Variations' }).click();
+    const flagged = `hormone shots ${run}`;
+    await builder.getByLabel('Keywords').fill(`${await builder.getByLabel('Keywords').inputValue()}\n${flagged}`);
+    await expect(builder.getByText('Symptoms/Problems variation')).toBeVisible();
+    await builder.getByRole('button', { name: 'Preview ad' }).click();
+    await expect(page.getByRole('dialog', { name: 'Ad preview' }).getByText('Sponsored')).toBeVisible();
+    await page.getByRole('dialog', { name: 'Ad preview' }).getByRole('button', { name: 'Close' }).click();
+    await builder.getByRole('tab', { name: 'Targeting' }).click();
+    await expect(builder.getByRole('group', { name: 'Exclude by age' }).getByLabel('18-24')).toBeChecked();
+
+    // Google flags the new keyword under its healthcare policy: Test says so and Proceed to Launch stays off.
+    const script = await page.request.post(`${process.env.E2E_GOOGLE_ADS_URL}/__fake/script`, {
+      data: { policyKeywords: [{ text: flagged, policyName: 'HEALTH_IN_PERSONALIZED_ADS', exemptible: true }] },
+    });
+    expect(script.ok()).toBeTruthy();
+    await builder.getByRole('button', { name: 'Test Campaign' }).click();
+    const tested = page.getByRole('dialog', { name: 'Campaign Test Preview' });
+    await expect(tested.getByText('Found 1 issue. Please fix it before launching.')).toBeVisible();
+    await expect(tested.getByText(new RegExp(`keyword "${flagged}"`))).toBeVisible();
+    await expect(tested.getByRole('button', { name: 'Proceed to Launch' })).toBeDisabled();
+    expect(await seriousAxeViolations(page, '[role="dialog"]')).toEqual([]);
+    await page.screenshot({ path: artifact('google-ads-test-preview') });
+    await tested.getByRole('button', { name: 'Close' }).first().click();
+
+    // Launched anyway: the campaign is created without the keyword and needs a policy review.
+    await builder.getByRole('button', { name: 'Launch Campaign' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Launch Campaign' });
+    await confirm.getByRole('switch', { name: 'Use Template B landing page style' }).check();
+    await confirm.getByRole('button', { name: 'Launch' }).click();
+    await expect(page.getByText('Healthcare Policy Exception Required', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('link', { name: 'Open the campaign in Google Ads' })).toBeVisible();
+    await expect(log.getByRole('row')).toHaveCount(3);
+    await expect(log.getByRole('row').nth(1)).toContainText('Policy review');
+    await expect(log.getByRole('row').nth(1)).toContainText(flagged);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: artifact('google-ads-client-page'), fullPage: true });
+
+    // Without the flagged keyword the test passes and Proceed to Launch leads to the confirmation.
+    await page.request.post(`${process.env.E2E_GOOGLE_ADS_URL}/__fake/script`, { data: {} });
+    await builder.getByRole('tab', { name: 'Campaign Settings' }).click();
+    await builder.getByRole('button', { name: 'Test Campaign' }).click();
+    await expect(tested.getByText('The campaign test was successful. You can now launch the campaign.')).toBeVisible();
+    await tested.getByRole('button', { name: 'Proceed to Launch' }).click();
+    await confirm.getByRole('button', { name: 'Launch' }).click();
+    await expect(page.getByText('Your Google Ads campaign has been successfully launched!', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(log.getByRole('row')).toHaveCount(4);
+  });
+
+  test('a client that does not exist says so', async ({ page }) => {
+    await logInAsAdmin(page);
+    await page.goto('/admin/clients/98765/ads');
+    await expect(page.getByText("Client not found or you don't have permission to view this client.")).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Clients' }).click();
+    await expect(page).toHaveURL(/\/admin\/clients$/);
+  });
+});
