@@ -121,6 +121,59 @@ test.describe('admin Google Ads launch', () => {
     await expect(log.getByRole('row')).toHaveCount(4);
   });
 
+  test('an admin saves a service’s ad settings, tests and launches it from the Google Ads Campaign dialog', async ({ page, baseURL }) => {
+    test.setTimeout(90_000);
+    const run = `${test.info().project.name}-${Date.now().toString(36)}`;
+    await logInAsAdmin(page);
+    await page.goto('/api/google-ads/auth');
+    await expect(page).toHaveURL(/\/admin\/google-ads-connect\?connected=true$/, { timeout: 20_000 });
+    const origin = { origin: baseURL! };
+    const clinic = await page.request.post('/api/clients', {
+      headers: origin,
+      data: { name: `Harbor Men's Health ${run}`, address: '2200 Post Oak Boulevard, Houston, TX 77056', phone: '(713) 555-0188', domain: `harbor-${run}.example`, googleAdsAccountId: '234-567-8901' },
+    });
+    const clientId = ((await clinic.json()) as { data: { id: number } }).data.id;
+    // TRT: the built-in campaign of its template is there from the seed.
+    expect((await page.request.post('/api/services', { headers: origin, data: { name: 'Testosterone Therapy', path: `trt-${run}`, clientId, templateId: 1, isActive: true } })).ok()).toBeTruthy();
+
+    await page.goto(`/admin/services?client=${clientId}`);
+    await page.getByRole('button', { name: 'Google Ads campaign of Testosterone Therapy' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Google Ads Campaign' });
+    await expect(dialog.getByText('No Google Ads settings are configured for this service yet.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Launch Campaign' })).toBeDisabled();
+    await dialog.getByRole('button', { name: 'Configure Settings' }).click();
+    await dialog.getByRole('spinbutton', { name: 'Daily budget (USD)' }).fill('5000');
+    await dialog.getByRole('textbox', { name: 'Headline' }).fill('Houston TRT Clinic');
+    await dialog.getByRole('textbox', { name: 'Keywords' }).fill('trt houston, low t houston');
+    await dialog.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(dialog.getByText('Daily budget must be at most $1000')).toBeVisible();
+    await dialog.getByRole('spinbutton', { name: 'Daily budget (USD)' }).fill('60');
+    await dialog.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText('Settings saved', { exact: true })).toBeVisible();
+    const saved = dialog.getByRole('region', { name: 'Saved ad settings' });
+    await expect(saved).toContainText('$60 a day');
+    await expect(saved).toContainText('Houston TRT Clinic');
+    expect(await seriousAxeViolations(page, '[role="dialog"]')).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Validate Structure' }).click();
+    await expect(page.getByText('Structure Valid', { exact: true })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Test Campaign' }).click();
+    await expect(page.getByText('Test Successful', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Launch Campaign' }).click();
+    await expect(page.getByText('Campaign Launched', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(dialog).toBeHidden();
+
+    // The launch used the saved budget and words: the launch log and what Google got say so.
+    const launches = ((await (await page.request.get(`/api/google-ads/launches?clientId=${clientId}`)).json()) as { data: Array<{ status: string; campaignName: string }> }).data;
+    expect(launches).toEqual([expect.objectContaining({ status: 'launched' })]);
+    const state = (await (await page.request.get(`${process.env.E2E_GOOGLE_ADS_URL}/__fake/state`)).json()) as {
+      campaigns: Array<{ name: string; budgetMicros: string; adGroups: Array<{ keywords: Array<{ text: string }> }> }>;
+    };
+    const created = state.campaigns.find((c) => c.name === launches[0]!.campaignName)!;
+    expect(created.budgetMicros).toBe('60000000');
+    expect(created.adGroups[0]!.keywords.map((k) => k.text)).toContain('trt houston');
+  });
+
   test('a client that does not exist says so', async ({ page }) => {
     await logInAsAdmin(page);
     await page.goto('/admin/clients/98765/ads');

@@ -33,6 +33,7 @@ export * from './ads/campaign-rules';
 export * from './ads/connection';
 export * from './ads/preview';
 export * from './ads/launch';
+export * from './ads/settings';
 export * from './templates/demo-art';
 export * from './templates/service-form';
 export * from './colour';

@@ -8,6 +8,7 @@ import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
 import { Tabs } from '../pages/Tabs';
+import { AdsCampaignDialog } from '../google-ads/AdsCampaignDialog';
 import { CampaignPreviewDialog } from '../google-ads/CampaignPreviewDialog';
 import { ServiceEditor } from './editor/ServiceEditor';
 import { ServiceDialog } from './ServiceDialog';
@@ -115,6 +116,7 @@ function ClientServices({ client, search }: { client: Client; search: string }) 
   // The settings dialog (§2.8) and the content editor (§2.9): closed, a new service (null) or a service's id.
   const [dialog, setDialog] = useState<{ serviceId: number | null } | null>(null);
   const [previewing, setPreviewing] = useState<number | null>(null);
+  const [campaignOf, setCampaignOf] = useState<ServiceListItem | null>(null);
   const [editor, setEditor] = useState<{ serviceId: number | null } | null>(null);
   const shown = services.data ? visibleServices(services.data, filter, search) : [];
   const create = () => setDialog({ serviceId: null });
@@ -142,6 +144,7 @@ function ClientServices({ client, search }: { client: Client; search: string }) 
               onEdit={(service: ServiceListItem) => setEditor({ serviceId: service.id })}
               onSettings={(service: ServiceListItem) => setDialog({ serviceId: service.id })}
               onPreviewAds={(service: ServiceListItem) => setPreviewing(service.id)}
+              onAdsCampaign={setCampaignOf}
             />
           </div>
         )}
@@ -152,6 +155,7 @@ function ClientServices({ client, search }: { client: Client; search: string }) 
       </button>
       {editor && <ServiceEditor clientId={client.id} serviceId={editor.serviceId} onClose={() => setEditor(null)} onSaved={() => void services.refetch()} />}
       <CampaignPreviewDialog serviceId={previewing} onClose={() => setPreviewing(null)} />
+      <AdsCampaignDialog client={client} service={campaignOf} onClose={() => setCampaignOf(null)} />
       <ServiceDialog open={dialog !== null} clientId={client.id} serviceId={dialog?.serviceId ?? null} services={services.data ?? []} onClose={() => setDialog(null)} />
     </>
   );

@@ -1,11 +1,12 @@
 import type { Client, ServiceListItem } from '@hap/contracts';
-import { ExternalLink, Megaphone, Pencil, Settings2 } from 'lucide-react';
+import { ExternalLink, Megaphone, Pencil, Rocket, Settings2 } from 'lucide-react';
 import { liveServiceUrl } from './service-rules';
 
 /**
  * admin spec §2.7: Service, Path, Status (inactive rows dimmed) and Actions:
  * Edit (the content editor, §2.9), the service's settings (the §2.8 dialog),
- * Preview Ads (the Google Ads Campaign Preview, §2.10) and its live page.
+ * Preview Ads (the Google Ads Campaign Preview, §2.10), the Google Ads
+ * Campaign dialog (§2.10: saved ad settings, test, launch) and its live page.
  */
 export function ServicesTable({
   client,
@@ -13,12 +14,14 @@ export function ServicesTable({
   onEdit,
   onSettings,
   onPreviewAds,
+  onAdsCampaign,
 }: {
   client: Client;
   services: ServiceListItem[];
   onEdit: (service: ServiceListItem) => void;
   onSettings: (service: ServiceListItem) => void;
   onPreviewAds: (service: ServiceListItem) => void;
+  onAdsCampaign: (service: ServiceListItem) => void;
 }) {
   return (
     <table className="adm-table svc-table">
@@ -55,6 +58,9 @@ export function ServicesTable({
                 </button>
                 <button type="button" className="adm-icon-button" onClick={() => onPreviewAds(service)} aria-label={`Preview Google Ads of ${service.name}`} title="Preview Ads">
                   <Megaphone size={16} aria-hidden />
+                </button>
+                <button type="button" className="adm-icon-button" onClick={() => onAdsCampaign(service)} aria-label={`Google Ads campaign of ${service.name}`} title="Google Ads Campaign">
+                  <Rocket size={16} aria-hidden />
                 </button>
                 <a
                   className="adm-icon-button"

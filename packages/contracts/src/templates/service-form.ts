@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField, noNul, NUL_MESSAGE, optionalText, requiredText } from '../fields';
 import { customPathField, templateIdField } from './client-service';
 import { BeforeAfterSchema, contentListInputs, TestimonialSchema } from './content';
+import { GoogleAdsSettingsSchema } from '../ads/settings';
 
 /**
  * `POST /api/services` and `PATCH /api/services/{id}`: the Services Management
@@ -16,6 +17,7 @@ import { BeforeAfterSchema, contentListInputs, TestimonialSchema } from './conte
  * | review1..3 | review_1..3 |
  * | formEmbedCode, heroBackgroundPath, customTestimonials, beforeAfterImages, isActive | the columns of the same name |
  * | googleAdsScript, facebookPixelScript | google_ads_script, facebook_pixel_script |
+ * | googleAdsSettings | google_ads_settings |
  *
  * Admin-supplied HTML (DESIGN §3): the form embed code reaches pages only to
  * be rendered inside a sandboxed iframe; the ad and pixel scripts are kept for
@@ -61,6 +63,8 @@ const serviceFormFields = {
   customTitle: optionalText(200),
   customTestimonials: contentListInputs.testimonials.nullish(),
   beforeAfterImages: contentListInputs.beforeAfterImages.nullish(),
+  /** admin spec §2.10, §3: the service's saved Google Ads settings; null clears them. */
+  googleAdsSettings: GoogleAdsSettingsSchema.nullish(),
 };
 
 /** POST /api/services: a client's new service page from a template. */

@@ -6,11 +6,14 @@
  * worker share it, tests check it.
  */
 import {
+  AD_LIMITS,
   Messages,
   validateCampaignStructure,
   type BuilderTemplate,
   type CampaignStructure,
+  settingsKeywords,
   type DemographicExclusions,
+  type GoogleAdsSettings,
   type LaunchCampaignBody,
   type StructureValidation,
   type TemplateCampaign,
@@ -57,11 +60,27 @@ function withStyle(url: string, styleParam: 'B' | undefined): string {
   return parsed.toString();
 }
 
+/** The saved settings' keywords in every ad group, their headline and description first in every ad (no repeats). */
+export function withSettings(adGroups: CampaignStructure['adGroups'], settings: GoogleAdsSettings): CampaignStructure['adGroups'] {
+  const extra = settingsKeywords(settings);
+  const first = (own: string[], added: string | undefined) => (added && !own.some((t) => t.toLowerCase() === added.toLowerCase()) ? [added, ...own] : own);
+  return adGroups.map((group) => ({
+    ...group,
+    keywords: [...group.keywords, ...extra.filter((k) => !group.keywords.some((own) => own.toLowerCase() === k.toLowerCase()))],
+    ads: group.ads.map((ad) => ({
+      headlines: first(ad.headlines, settings.headline).slice(0, Math.max(AD_LIMITS.headlinesMax, ad.headlines.length)),
+      descriptions: first(ad.descriptions, settings.description).slice(0, Math.max(AD_LIMITS.descriptionsMax, ad.descriptions.length)),
+    })),
+  }));
+}
+
 export interface LaunchPlanInput {
   clinic: PreviewClinic & { googleAdsAccountId: string | null; googleAdsManagerId: string | null };
   service: PreviewService;
   /** The service's template slug (TRT starts at 50 a day). */
   templateSlug: string;
+  /** The service's saved Google Ads settings (admin spec §3): budget and radius unless the call gives them; a launch of the service as it is also takes their keywords, headline and description. */
+  settings: GoogleAdsSettings | null;
   /** The template campaign the service's launch starts from; null when the call brings its own campaign. */
   templateCampaign: TemplateCampaign | null;
   body: LaunchCampaignBody;
@@ -104,6 +123,9 @@ export function planLaunch(input: LaunchPlanInput): LaunchPlan | { missingAccoun
     adGroups: given?.adGroups ?? base?.adGroups ?? [],
     extensions: given && given.extensions.sitelinks.length + given.extensions.callouts.length > 0 ? given.extensions : (base?.extensions ?? { sitelinks: [], callouts: [] }),
   };
+  const settings = input.settings;
+  // A launch of the service as it is (no campaign in the call) takes the saved settings' words too.
+  if (settings && !given) campaign.adGroups = withSettings(campaign.adGroups, settings);
   // The landing URL, sitelinks, call and location as the preview shows them (throws MissingDomainError).
   const preview = buildCampaignPreview(clinic, service, campaign, { styleParam: body.styleParam ?? null });
   const finalUrl = withStyle(builder?.finalUrl ?? body.finalUrl ?? preview.landingUrl, body.styleParam);
@@ -121,8 +143,8 @@ export function planLaunch(input: LaunchPlanInput): LaunchPlan | { missingAccoun
     spec: {
       customerId: customerIdDigits(account),
       campaignName: preview.campaign.name,
-      dailyBudgetDollars: builder?.budget ?? body.budget ?? defaultDailyBudget(input.templateSlug),
-      radiusMiles: body.radiusMiles ?? DEFAULT_RADIUS_MILES,
+      dailyBudgetDollars: builder?.budget ?? body.budget ?? settings?.dailyBudget ?? defaultDailyBudget(input.templateSlug),
+      radiusMiles: body.radiusMiles ?? settings?.targetRadius ?? DEFAULT_RADIUS_MILES,
       address,
       finalUrl,
       displayPath: [builder?.displayPath[0] ?? service.path.split('/').filter(Boolean)[0], builder?.displayPath[1]],

@@ -1,4 +1,4 @@
-import { ApiError, Messages, routes } from '@hap/contracts';
+import { ApiError, Messages, readGoogleAdsSettings, routes, type GoogleAdsSettings } from '@hap/contracts';
 import { createInternalClient, internalHeaders, siblingFailure } from '@hap/service-kit/internal-client';
 
 /** What ads needs of a service template: its name, and what a model is told about it. */
@@ -18,6 +18,8 @@ export interface ClinicService {
   templateId: number;
   name: string;
   path: string;
+  /** The service's saved Google Ads settings (admin spec §3), or null. */
+  googleAdsSettings: GoogleAdsSettings | null;
 }
 
 /** What ads asks templates (DESIGN §2: the catalogue lives there). */
@@ -55,7 +57,7 @@ export function createTemplatesClient(options: TemplatesClientOptions): Template
     async service(id, requestId) {
       try {
         const s = await client.call(routes.getService, { params: { id } }, { headers: internalHeaders({ requestId }) });
-        return { id: s.id, clientId: s.clientId, templateId: s.templateId, name: s.name, path: s.path };
+        return { id: s.id, clientId: s.clientId, templateId: s.templateId, name: s.name, path: s.path, googleAdsSettings: readGoogleAdsSettings(s.googleAdsSettings) };
       } catch (err) {
         throw siblingFailure(err, 'templates', err instanceof ApiError ? err.message : '');
       }

@@ -1,4 +1,4 @@
-import { HEALTHCARE_POLICY_VIOLATION, LaunchCampaignSchema, POLICY_NEXT_STEPS, TemplateCampaignSchema, type LaunchCampaignInput, type TemplateCampaign } from '@hap/contracts';
+import { GoogleAdsSettingsSchema, HEALTHCARE_POLICY_VIOLATION, LaunchCampaignSchema, POLICY_NEXT_STEPS, TemplateCampaignSchema, type LaunchCampaignInput, type TemplateCampaign } from '@hap/contracts';
 import { errors, services } from 'google-ads-api';
 import { buildCampaignOperations, customerIdDigits, type CampaignOperations, type OperationSource } from '../../src/campaign/campaign-operations';
 import { emptyTally, finishedStatus, isDuplicateCampaignName, nextAttempt, nextStepsOf, type LaunchTally } from '../../src/campaign/launch-outcome';
@@ -21,6 +21,7 @@ const input = (body: Partial<LaunchCampaignInput> = {}, over: Partial<LaunchPlan
   clinic,
   service: { name: 'TRT', path: '/trt/' },
   templateSlug: 'trt',
+  settings: null,
   templateCampaign: template,
   body: LaunchCampaignSchema.parse({ serviceId: 1, clientId: 2, ...body }),
   ...over,
@@ -245,6 +246,19 @@ describe('toIssues: Google’s failure in our words', () => {
 });
 
 describe('planLaunch: a launch call as what is sent', () => {
+  it('starts from the service’s saved settings: their budget and radius unless the call gives its own; their words only when the call brings no campaign', () => {
+    const settings = GoogleAdsSettingsSchema.parse({ dailyBudget: 60, targetRadius: 12, primaryKeyword: 'trt austin', keywords: 'low t clinic, TRT Austin', headline: 'Austin TRT Clinic', description: 'Book a same-week visit.' });
+    const simple = plan({}, { settings });
+    expect(simple.spec).toMatchObject({ dailyBudgetDollars: 60, radiusMiles: 12 });
+    const [group] = simple.spec.adGroups;
+    expect(group!.keywords.slice(-2)).toEqual(['trt austin', 'low t clinic']);
+    expect(group!.ads[0]!.headlines[0]).toBe('Austin TRT Clinic');
+    expect(group!.ads[0]!.descriptions[0]).toBe('Book a same-week visit.');
+    expect(plan({ budget: 20, radiusMiles: 5 }, { settings }).spec).toMatchObject({ dailyBudgetDollars: 20, radiusMiles: 5 });
+    const edited = plan({ template: { name: 'Edited', adGroups: template.adGroups } }, { settings });
+    expect(edited.spec.adGroups[0]!.keywords).not.toContain('trt austin');
+  });
+
   it('needs an account: the call’s google_ads_id, then its targetAccountId, then the clinic’s', () => {
     expect(planLaunch(input({}, { clinic: { ...clinic, googleAdsAccountId: null } }))).toEqual({ missingAccount: true });
     expect(planLaunch(input({}, { clinic: { ...clinic, googleAdsAccountId: '  ' } }))).toEqual({ missingAccount: true });

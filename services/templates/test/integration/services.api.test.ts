@@ -209,6 +209,24 @@ describe('services API (Services Management form)', () => {
       expect(audits[1].changes).toMatchObject({ before: { offerName: 'Old offer', isActive: true }, after: { offerName: 'New offer', isActive: false } });
     });
 
+    it('saves the service’s Google Ads settings (admin spec §3), refuses ones out of range with the field’s sentence, and clears them with null', async () => {
+      const clientId = await createClinic(t);
+      const template = await createTemplate(t.dataSource);
+      const { id } = (await create({ name: 'With ads', clientId, templateId: template.id })).body.data as { id: number };
+      const settings = { dailyBudget: 60, targetRadius: 15, primaryKeyword: 'trt austin', keywords: 'low t, trt clinic', headline: 'Austin TRT Clinic', description: 'Same-week visits.' };
+
+      const saved = await update(id, { googleAdsSettings: settings });
+      expect(saved.status).toBe(200);
+      expect(saved.body.data.googleAdsSettings).toEqual(settings);
+
+      const bad = await update(id, { googleAdsSettings: { ...settings, dailyBudget: 5000, headline: 'x'.repeat(31) } });
+      expect(bad.status).toBe(400);
+      expect(bad.body.issues.map((i: { message: string }) => i.message)).toEqual(['Daily budget must be at most $1000', 'Headline must be at most 30 characters']);
+      expect((await t.api.get(`/api/services/${id}`, ADMIN)).body.data.googleAdsSettings).toEqual(settings);
+
+      expect((await update(id, { googleAdsSettings: null })).body.data.googleAdsSettings).toBeNull();
+    });
+
     it('takes the whole form again unchanged without asking tenant, and clears a field sent empty', async () => {
       const clientId = await createClinic(t);
       const template = await createTemplate(t.dataSource);

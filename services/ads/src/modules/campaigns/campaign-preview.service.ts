@@ -44,8 +44,8 @@ export class CampaignPreviewService {
       campaignId: campaign.id,
       campaigns: rows.map((c) => ({ id: c.id, name: c.name })),
       defaults: {
-        dailyBudget: defaultDailyBudget(template.slug),
-        radiusMiles: DEFAULT_RADIUS_MILES,
+        dailyBudget: service.googleAdsSettings?.dailyBudget ?? defaultDailyBudget(template.slug),
+        radiusMiles: service.googleAdsSettings?.targetRadius ?? DEFAULT_RADIUS_MILES,
         exclusions: defaultExclusions(excludesFemale(campaign.targetAudience)),
         bidStrategy: DEFAULT_BID_STRATEGY,
         networkSetting: DEFAULT_NETWORK_SETTING,

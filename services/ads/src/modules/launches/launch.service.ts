@@ -81,7 +81,14 @@ export class LaunchService {
     if (!chosen && !body.template) throw conflict(Messages.noServiceCampaigns);
     let plan;
     try {
-      plan = planLaunch({ clinic, service: { name: service.name, path: service.path }, templateSlug: template.slug, templateCampaign: chosen ? toTemplateCampaignDto(chosen) : null, body });
+      plan = planLaunch({
+        clinic,
+        service: { name: service.name, path: service.path },
+        templateSlug: template.slug,
+        settings: service.googleAdsSettings,
+        templateCampaign: chosen ? toTemplateCampaignDto(chosen) : null,
+        body,
+      });
     } catch (err) {
       if (err instanceof MissingDomainError || err instanceof UnreadableAddressError) throw conflict(err.message);
       throw err;

@@ -104,6 +104,7 @@ export function serviceFormColumns(input: ServiceUpdate): Partial<ClientServiceE
     facebookPixelScript: input.facebookPixelScript,
     customTestimonials: input.customTestimonials,
     beforeAfterImages: input.beforeAfterImages,
+    googleAdsSettings: input.googleAdsSettings,
   };
   // Only what the form sent: an absent field leaves its column as it is.
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Partial<ClientServiceEntity>;

@@ -1,0 +1,227 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import {
+  CAMPAIGN_BUDGET,
+  CAMPAIGN_RADIUS,
+  GoogleAdsSettingsSchema,
+  readGoogleAdsSettings,
+  routes,
+  type Client,
+  type GoogleAdsSettings,
+  type GoogleAdsSettingsInput,
+  type Service,
+  type ServiceListItem,
+} from '@hap/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { FlaskConical, LoaderCircle, Pencil, Rocket, ShieldCheck } from 'lucide-react';
+import { useId, useState } from 'react';
+import { api } from '../lib/api';
+import { DialogHeader } from '../pages/DialogHeader';
+import { LoadFailed } from '../pages/LoadFailed';
+import { LoadingPanel } from '../pages/LoadingPanel';
+import { useToast } from '../toast/toaster';
+import { useLaunchCampaign } from './use-launch';
+import './google-ads.css';
+
+const serviceKey = (id: number) => ['admin', 'service', id] as const;
+
+type SettingsForm = Record<keyof GoogleAdsSettingsInput, string>;
+const FIELDS: ReadonlyArray<{ key: keyof SettingsForm; label: string; type?: 'number'; hint?: string }> = [
+  { key: 'dailyBudget', label: 'Daily budget (USD)', type: 'number', hint: `Between $${CAMPAIGN_BUDGET.min} and $${CAMPAIGN_BUDGET.max}` },
+  { key: 'targetRadius', label: 'Target radius (miles)', type: 'number', hint: `Between ${CAMPAIGN_RADIUS.min} and ${CAMPAIGN_RADIUS.max}` },
+  { key: 'targetLocation', label: 'Target location' },
+  { key: 'primaryKeyword', label: 'Primary keyword' },
+  { key: 'keywords', label: 'Keywords', hint: 'Separated by commas' },
+  { key: 'headline', label: 'Headline', hint: 'Up to 30 characters' },
+  { key: 'description', label: 'Description', hint: 'Up to 90 characters' },
+];
+
+const formOf = (s: GoogleAdsSettings | null): SettingsForm => ({
+  dailyBudget: String(s?.dailyBudget ?? CAMPAIGN_BUDGET.default),
+  targetRadius: String(s?.targetRadius ?? CAMPAIGN_RADIUS.default),
+  targetLocation: s?.targetLocation ?? '',
+  primaryKeyword: s?.primaryKeyword ?? '',
+  keywords: s?.keywords ?? '',
+  headline: s?.headline ?? '',
+  description: s?.description ?? '',
+});
+
+/**
+ * admin spec §2.10 Google Ads Campaign dialog: the service, its saved ad
+ * settings (or that none are configured, with Configure Settings), and
+ * Validate Structure, Test Campaign and Launch Campaign, which need them.
+ */
+export function AdsCampaignDialog({ client, service, onClose }: { client: Client; service: ServiceListItem | null; onClose: () => void }) {
+  return (
+    <Dialog.Root open={service !== null} onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="adm-overlay" />
+        <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
+          <DialogHeader title="Google Ads Campaign" />
+          {service && <CampaignBody key={service.id} client={client} item={service} onClose={onClose} />}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function CampaignBody({ client, item, onClose }: { client: Client; item: ServiceListItem; onClose: () => void }) {
+  const id = useId();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const service = useQuery({ queryKey: serviceKey(item.id), queryFn: ({ signal }): Promise<Service> => api.call(routes.getService, { params: { id: item.id } }, { signal }) });
+  const settings = readGoogleAdsSettings(service.data?.googleAdsSettings);
+  const [form, setForm] = useState<SettingsForm | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<keyof SettingsForm, string>>>({});
+
+  const save = useMutation({
+    mutationFn: (googleAdsSettings: GoogleAdsSettingsInput) => api.call(routes.updateService, { params: { id: item.id }, body: { googleAdsSettings } }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(serviceKey(item.id), saved);
+      setForm(null);
+      toast({ title: 'Settings saved', description: `The Google Ads settings of ${item.name} were saved.` });
+    },
+    onError: (error) => toast({ title: 'Update failed', description: error.message || 'Failed to update service. Please try again.', variant: 'destructive' }),
+  });
+  const validate = useMutation({
+    mutationFn: () => api.call(routes.previewServiceCampaign, { query: { serviceId: item.id } }),
+    onSuccess: ({ validation }) => {
+      const count = validation.validationResults.reduce((n, r) => n + r.errors.length, 0);
+      if (validation.allValid) toast({ title: 'Structure Valid', description: 'The Google Ads structure is correct and ready for launch.' });
+      else toast({ title: `Structure Issues Found (${count})`, description: validation.validationResults.flatMap((r) => r.errors.map((e) => `${r.adGroupName}: ${e}`)).join('; '), variant: 'destructive' });
+    },
+    onError: (error) => toast({ title: 'Validation Failed', description: error.message || 'Could not validate the ad structure', variant: 'destructive' }),
+  });
+  const test = useMutation({
+    mutationFn: () => api.call(routes.testGoogleAdsCampaign, { body: { serviceId: item.id, clientId: client.id } }),
+    onSuccess: (result) => {
+      if (result.validation.issues.length > 0) toast({ title: 'Test Failed', description: result.validation.issues.join('; '), variant: 'destructive' });
+      else if (result.validation.checkedByGoogle) toast({ title: 'Test Successful', description: 'The campaign test was successful. You can now launch the campaign.' });
+      else toast({ title: 'Not Tested by Google', description: result.message });
+    },
+    onError: (error) => toast({ title: 'Test Failed', description: error.message || 'There was an issue testing this campaign.', variant: 'destructive' }),
+  });
+  const launch = useLaunchCampaign('services', (outcome) => outcome.status !== 'failed' && onClose());
+  const needsAccount = () => {
+    if (client.googleAdsAccountId) return false;
+    toast({ title: 'Google Ads Account Required', description: "Please configure the client's Google Ads account ID in their settings first.", variant: 'destructive' });
+    return true;
+  };
+
+  if (service.isPending) return <LoadingPanel label="Loading the service..." />;
+  if (service.isError) return <LoadFailed heading="h3" title="Failed to load services" message={service.error.message} onRetry={() => void service.refetch()} />;
+
+  const submit = () => {
+    if (!form) return;
+    const candidate = Object.fromEntries(Object.entries(form).map(([k, v]) => [k, k === 'dailyBudget' || k === 'targetRadius' ? (v.trim() === '' ? Number.NaN : Number(v)) : v]));
+    const parsed = GoogleAdsSettingsSchema.safeParse(candidate);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message.includes('received NaN') ? `${FIELDS.find((f) => f.key === i.path[0])?.label ?? 'This'} must be a number` : i.message])));
+      return;
+    }
+    setErrors({});
+    save.mutate(candidate as GoogleAdsSettingsInput);
+  };
+  const busy = validate.isPending || test.isPending || launch.isPending;
+
+  return (
+    <div className="adm-dialog__body ads-preview">
+      <dl className="ads-facts">
+        <dt>Service</dt>
+        <dd>{item.name}</dd>
+        <dt>Client</dt>
+        <dd>{client.name}</dd>
+        <dt>Google Ads account</dt>
+        <dd>{client.googleAdsAccountId ?? 'Not configured'}</dd>
+      </dl>
+
+      {form ? (
+        <form
+          className="ads-builder__grid"
+          aria-label="Google Ads settings"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+          noValidate
+        >
+          {FIELDS.map((f) => (
+            <div key={f.key} className="adm-field">
+              <label className="adm-label" htmlFor={`${id}-${f.key}`}>
+                {f.label}
+              </label>
+              <input
+                id={`${id}-${f.key}`}
+                className="adm-input"
+                type={f.type ?? 'text'}
+                value={form[f.key]}
+                onChange={(e) => setForm({ ...form, [f.key]: e.target.value })}
+                aria-invalid={errors[f.key] ? true : undefined}
+                aria-describedby={errors[f.key] ? `${id}-${f.key}-error` : undefined}
+              />
+              {f.hint && <p className="adm-muted ads-hint">{f.hint}</p>}
+              {errors[f.key] && (
+                <p id={`${id}-${f.key}-error`} className="adm-field__error">
+                  {errors[f.key]}
+                </p>
+              )}
+            </div>
+          ))}
+          <div className="ads-builder__actions">
+            <button type="button" className="adm-button adm-button--secondary" onClick={() => setForm(null)} disabled={save.isPending}>
+              Cancel
+            </button>
+            <button type="submit" className="adm-button adm-button--primary" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Settings'}
+            </button>
+          </div>
+        </form>
+      ) : settings ? (
+        <section aria-label="Saved ad settings">
+          <h3 className="ads-group__title">Saved ad settings</h3>
+          <dl className="ads-facts">
+            <dt>Daily budget</dt>
+            <dd>${settings.dailyBudget} a day</dd>
+            <dt>Target radius</dt>
+            <dd>
+              {settings.targetRadius} miles{settings.targetLocation ? ` around ${settings.targetLocation}` : ''}
+            </dd>
+            <dt>Primary keyword</dt>
+            <dd>{settings.primaryKeyword ?? '—'}</dd>
+            <dt>Keywords</dt>
+            <dd>{settings.keywords ?? '—'}</dd>
+            <dt>Headline</dt>
+            <dd>{settings.headline ?? '—'}</dd>
+            <dt>Description</dt>
+            <dd>{settings.description ?? '—'}</dd>
+          </dl>
+          <button type="button" className="adm-button adm-button--secondary" onClick={() => setForm(formOf(settings))}>
+            <Pencil size={16} aria-hidden /> Edit Settings
+          </button>
+        </section>
+      ) : (
+        <div className="adm-empty">
+          <h3 className="adm-empty__title">No ad settings</h3>
+          <p className="adm-empty__text">No Google Ads settings are configured for this service yet.</p>
+          <button type="button" className="adm-button adm-button--primary" onClick={() => setForm(formOf(null))}>
+            Configure Settings
+          </button>
+        </div>
+      )}
+
+      <div className="adm-dialog__footer">
+        <button type="button" className="adm-button adm-button--secondary" onClick={() => validate.mutate()} disabled={!settings || busy}>
+          {validate.isPending ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <ShieldCheck size={16} aria-hidden />} Validate Structure
+        </button>
+        <button type="button" className="adm-button adm-button--secondary" onClick={() => !needsAccount() && test.mutate()} disabled={!settings || busy}>
+          {test.isPending ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <FlaskConical size={16} aria-hidden />} Test Campaign
+        </button>
+        <button type="button" className="adm-button adm-button--primary" onClick={() => !needsAccount() && launch.mutate({ serviceId: item.id, clientId: client.id })} disabled={!settings || busy}>
+          {launch.isPending ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <Rocket size={16} aria-hidden />} {launch.isPending ? 'Launching...' : 'Launch Campaign'}
+        </button>
+        <button type="button" className="adm-button adm-button--ghost" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </div>
+  );
+}
