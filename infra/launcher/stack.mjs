@@ -59,22 +59,22 @@ export function processTable(ports, metricsPorts) {
       name,
       script: `services/${name}/dist/server.js`,
       // templates asks tenant whether a clinic exists before adding a service to it; leads asks templates whether a lead's service takes leads;
-      // tenant activates an onboarded clinic's services in templates; ads names a template's campaigns by it.
+      // tenant activates an onboarded clinic's services in templates; ads names a template's campaigns by it; leads reads a clinic's conversion status in tenant.
       env: {
         PORT: ports[name],
         ...metrics(name),
         ...(name === 'templates' && { TENANT_URL: `http://127.0.0.1:${ports.tenant}` }),
         ...((name === 'tenant' || name === 'ads') && { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}` }),
         ...(name === 'ads' && { TENANT_URL: `http://127.0.0.1:${ports.tenant}` }),
-        ...(name === 'leads' && { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}` }),
+        ...(name === 'leads' && { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}`, TENANT_URL: `http://127.0.0.1:${ports.tenant}` }),
       },
       health: `http://127.0.0.1:${ports[name]}/health`,
     });
-    // The leads worker e-mails a lead to its clinic's address in tenant; the tenant worker reads the snapshots of a clinic's services in templates,
+    // The leads worker e-mails a lead to its clinic's address in tenant and uploads conversions through ads; the tenant worker reads the snapshots of a clinic's services in templates,
     // the ads worker tells the model about a template.
     const workerEnv =
       name === 'leads'
-        ? { TENANT_URL: `http://127.0.0.1:${ports.tenant}` }
+        ? { TENANT_URL: `http://127.0.0.1:${ports.tenant}`, ADS_URL: `http://127.0.0.1:${ports.ads}` }
         : name === 'tenant' || name === 'ads'
           ? { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}` }
           : {};

@@ -14,7 +14,8 @@ import { errors, services } from 'google-ads-api';
  * - `POST /v25/customers/{id}/googleAds:search`: a campaign by name, a
  *   campaign's ad groups;
  * - `POST /v25/customers/{id}:uploadClickConversions`: records click
- *   conversions, refusing a repeated order id as Google does (partial failure).
+ *   conversions, refusing a repeated order id as Google does (partial failure);
+ *   conversion actions are created by mutate and found by search.
  * Scripts: `POST /__fake/script` (policy keywords, a quota error, a dropped
  * connection after committing); `GET /__fake/state` shows what exists.
  */
@@ -46,6 +47,7 @@ const DESCRIPTION_MAX = 90;
 export async function startFakeGoogleAds() {
   let script: FakeGoogleAdsScript = {};
   const campaigns: FakeCampaign[] = [];
+  const conversionActions: Array<{ customerId: string; id: string; name: string }> = [];
   const conversions: Array<{ customerId: string; gclid: string; orderId: string; conversionAction: string; dateTime: string; value: number | null }> = [];
   const calls: Array<{ kind: 'mutate' | 'search' | 'upload'; customerId: string; validateOnly: boolean; operations: number }> = [];
   let nextId = 1000;
@@ -89,6 +91,9 @@ export async function startFakeGoogleAds() {
       const created: Json = value.create ?? {};
       if (kind === 'campaign_operation' && campaigns.some((c) => c.customerId === customerId && c.name === created.name && c.status !== 'REMOVED')) {
         errs.push({ error_code: { campaign_error: 'DUPLICATE_CAMPAIGN_NAME' }, message: 'A campaign with this name already exists.', trigger: { string_value: created.name }, location: at(i, kind, 'create', 'name') });
+      }
+      if (kind === 'conversion_action_operation' && conversionActions.some((a) => a.customerId === customerId && a.name === created.name)) {
+        errs.push({ error_code: { conversion_action_error: 'DUPLICATE_NAME' }, message: 'A conversion action with this name already exists.', location: at(i, kind, 'create', 'name') });
       }
       if (kind === 'ad_group_ad_operation') {
         const rsa: Json = created.ad?.responsive_search_ad ?? {};
@@ -163,6 +168,9 @@ export async function startFakeGoogleAds() {
         const group = groups.get(resolve(created.ad_group) ?? '');
         if (group) group.ads += 1;
         resourceName = `customers/${customerId}/adGroupAds/${nextId++}`;
+      } else if (entity === 'conversion_action') {
+        resourceName = named(created.resource_name, 'conversionActions');
+        conversionActions.push({ customerId, id: resourceName.split('/').pop()!, name: created.name });
       } else if (entity === 'asset') {
         resourceName = named(created.resource_name, 'assets');
         if (campaign) (campaign as FakeCampaign).assets += 1;
@@ -187,6 +195,9 @@ export async function startFakeGoogleAds() {
     const own = campaigns.filter((c) => c.customerId === customerId && c.status !== 'REMOVED');
     if (/FROM\s+campaign\b/i.test(query)) {
       return json(res, 200, { results: own.filter((c) => c.name === literal).map((c) => ({ campaign: { resource_name: c.resourceName, id: c.id, name: c.name } })) });
+    }
+    if (/FROM\s+conversion_action\b/i.test(query)) {
+      return json(res, 200, { results: conversionActions.filter((a) => a.customerId === customerId && a.name === literal).map((a) => ({ conversion_action: { id: a.id, name: a.name } })) });
     }
     if (/FROM\s+ad_group\b/i.test(query)) {
       const found = own.find((c) => c.resourceName === literal);
@@ -239,7 +250,7 @@ export async function startFakeGoogleAds() {
         script = body as FakeGoogleAdsScript;
         return json(res, 200, { ok: true });
       }
-      if (req.method === 'GET' && url.pathname === '/__fake/state') return json(res, 200, { campaigns, conversions, calls });
+      if (req.method === 'GET' && url.pathname === '/__fake/state') return json(res, 200, { campaigns, conversionActions, conversions, calls });
       let m = /^\/v25\/customers\/(\d+)\/googleAds:(mutate|search)$/.exec(url.pathname);
       if (req.method === 'POST' && m) return m[2] === 'mutate' ? mutate(m[1]!, body, res) : search(m[1]!, body, res);
       m = /^\/v25\/customers\/(\d+):uploadClickConversions$/.exec(url.pathname);
@@ -256,11 +267,13 @@ export async function startFakeGoogleAds() {
     },
     campaigns: () => campaigns,
     conversions: () => conversions,
+    conversionActions: () => conversionActions,
     calls: () => calls,
     reset() {
       script = {};
       campaigns.length = 0;
       conversions.length = 0;
+      conversionActions.length = 0;
       calls.length = 0;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

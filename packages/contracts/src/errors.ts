@@ -59,6 +59,8 @@ export const Messages = {
     `${name}'s address must read like "12 Elm Street, Austin, TX 78701" for the campaign's radius. Fix it in the client's settings.`,
   launchStructureIssues: (count: number) => `Structure Issues Found: ${count} issue${count === 1 ? '' : 's'} must be fixed before launching.`,
   launchNotFound: (id: string) => `Campaign launch ${id} was not found.`,
+  clinicWithoutAdsAccount: 'The clinic has no Google Ads account id: set it in the client settings.',
+  conversionRefused: (reason: string) => `Google Ads refused the conversion: ${reason}`,
   adsAiNotConfigured: 'AI campaign generation is not configured. Set OPENAI_API_KEY and OPENAI_MODEL for the ads service.',
   aiNotConfigured: 'AI generation is not configured. Set OPENAI_API_KEY and OPENAI_MODEL for the templates service.',
   templateCategoryNotFound: (id: number) => `Category ${id} was not found. Please pick one from the list.`,

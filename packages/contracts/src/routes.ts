@@ -31,6 +31,8 @@ import {
   CampaignLaunchesQuerySchema,
   CampaignTestResultSchema,
   LaunchCampaignSchema,
+  OfflineConversionResultSchema,
+  OfflineConversionSchema,
   TestCampaignSchema,
 } from './ads/launch';
 import { OnboardingResultSchema, OnboardingSubmitSchema } from './tenant/onboarding';
@@ -882,6 +884,18 @@ const adsRoutes = {
     params: CampaignLaunchParamSchema,
     data: CampaignLaunchSchema,
     errors: [404],
+  }),
+  uploadOfflineConversion: defineRoute({
+    operation: 'uploadOfflineConversion',
+    method: 'POST',
+    path: '/internal/google-ads/conversions',
+    owner: 'ads',
+    access: 'internal',
+    summary:
+      "Leads' worker: a lead with a gclid reached its clinic's conversion status; upload one click conversion to the clinic's Google Ads account (order id = lead id). 409 NOT_CONFIGURED when Google Ads, its connection or the clinic's account is missing; 422 when Google refuses it for good.",
+    body: OfflineConversionSchema,
+    data: OfflineConversionResultSchema,
+    errors: [404, 409, 422, 503],
   }),
   listCampaignLaunches: defineRoute({
     operation: 'listCampaignLaunches',

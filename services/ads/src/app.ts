@@ -12,6 +12,8 @@ import { connectionHandlers } from './modules/connection/connection.routes';
 import { GoogleAdsConnectionService, oauthSettingsOf } from './modules/connection/connection.service';
 import { googleAdsAccessOf } from './google-ads/access';
 import { launchHandlers } from './modules/launches/launch.routes';
+import { conversionHandlers } from './modules/conversions/conversion.routes';
+import { ConversionService } from './modules/conversions/conversion.service';
 import { LaunchService } from './modules/launches/launch.service';
 import type { JobQueue } from '@hap/service-kit';
 
@@ -62,6 +64,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     ...campaignHandlers(campaigns, new CampaignJobService(dataSource, templates, queues), new CampaignPreviewService(campaignRows, templates, tenant)),
     ...connectionHandlers(connection),
     ...launchHandlers(new LaunchService(dataSource, campaignRows, templates, tenant, access, launchQueue)),
+    ...conversionHandlers(new ConversionService(dataSource, tenant, access)),
   });
   return app;
 }

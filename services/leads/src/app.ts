@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { createServiceApp, databaseReady, queueRedis, listAuditLog, registerDataSource, registerRoutes } from '@hap/service-kit';
 import { createCatalogueClient, type CatalogueClient } from './clients/catalogue.client';
+import { createTenantClient, type TenantClient } from './clients/tenant.client';
 import type { Config } from './config';
 import { createDeliveryJobs, type DeliveryJobs } from './modules/admin/delivery-jobs';
 import { LeadAdminRepository } from './modules/admin/lead-admin.repository';
@@ -14,6 +15,8 @@ export interface AppDependencies {
   catalogue?: CatalogueClient;
   /** The `leads.deliver` jobs an admin's retry clears; defaults to the queue in REDIS_URL. */
   deliveryJobs?: DeliveryJobs;
+  /** Which status each clinic counts as a Google Ads conversion; defaults to HTTP at TENANT_URL. */
+  tenant?: TenantClient;
 }
 
 /** Builds the leads API without listening (tests drive it in-process). */
@@ -36,9 +39,12 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   const deliveryJobs =
     dependencies.deliveryJobs ?? createDeliveryJobs(queueRedis(config), (err) => app.log.warn({ err }, 'leads.deliver queue connection failed'));
   app.addHook('onClose', () => deliveryJobs.close());
+  const tenant =
+    dependencies.tenant ??
+    createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TENANT_TIMEOUT_MS, cacheMs: config.LEAD_CLINIC_CACHE_MS });
   registerRoutes(app, 'leads', {
     ...leadHandlers(new LeadService(dataSource, catalogue)),
-    ...leadAdminHandlers(new LeadAdminService(dataSource, new LeadAdminRepository(dataSource), catalogue, deliveryJobs)),
+    ...leadAdminHandlers(new LeadAdminService(dataSource, new LeadAdminRepository(dataSource), catalogue, deliveryJobs, tenant)),
     listLeadsAuditLog: ({ query }) => listAuditLog(dataSource, 'leads', query),
   });
   return app;

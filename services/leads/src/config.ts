@@ -25,6 +25,12 @@ export const configShape = {
   TENANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /** How long the worker reuses a clinic's e-mail, webhook and CRM account (ms); 0 asks tenant for every delivery. */
   LEAD_CLINIC_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
+  /** Where the ads service listens: a converted lead with a gclid is uploaded to Google Ads through it. */
+  ADS_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default(`http://127.0.0.1:${DEFAULT_PORTS.ads}`)
+    .transform((url) => url.replace(/\/+$/, '')),
+  ADS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   /** smtp://user:pass@host:587 or smtps://…: the clinic's lead e-mails. Unset: e-mail deliveries are recorded as not configured. */
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })

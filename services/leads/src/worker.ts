@@ -1,5 +1,6 @@
 import { createQueue, queueRedis, runWorkers } from '@hap/service-kit';
 import { createGoHighLevel } from '@hap/service-kit/gohighlevel';
+import { createAdsClient } from './clients/ads.client';
 import { createTenantClient } from './clients/tenant.client';
 import { loadServiceConfig } from './config';
 import { createDataSource } from './db/data-source';
@@ -17,6 +18,7 @@ const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.LEAD_MAIL_F
 const webhooks = createWebhookSender({ timeoutMs: config.LEAD_WEBHOOK_TIMEOUT_MS, allowPrivate: config.LEAD_WEBHOOK_ALLOW_PRIVATE });
 const crm = createGoHighLevel(config);
 const tenant = createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TENANT_TIMEOUT_MS, cacheMs: config.LEAD_CLINIC_CACHE_MS });
+const ads = createAdsClient({ baseUrl: config.ADS_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.ADS_TIMEOUT_MS });
 
 void runWorkers({
   name: 'leads',
@@ -24,7 +26,7 @@ void runWorkers({
   host: config.HOST,
   redis,
   dataSource,
-  handlers: createHandlers({ dataSource, mailer, webhooks, crm, tenant }),
+  handlers: createHandlers({ dataSource, mailer, webhooks, crm, tenant, ads }),
   alongside: (logger) => {
     if (!mailer) logger.warn('SMTP_URL is not set: lead e-mails are recorded as not configured');
     if (!crm) logger.warn('GHL_AGENCY_TOKEN / GHL_COMPANY_ID are not set: CRM pushes are recorded as not configured');

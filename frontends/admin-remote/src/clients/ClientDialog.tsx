@@ -1,7 +1,7 @@
 import { DialogFooter } from '../pages/DialogFooter';
 import { DialogHeader } from '../pages/DialogHeader';
 import * as Dialog from '@radix-ui/react-dialog';
-import { ClientCreateSchema, routes, type Client, type ClientCreate, type ClientCreateInput } from '@hap/contracts';
+import { ClientCreateSchema, LEAD_STATUS_LABELS, OFFLINE_CONVERSION_STATUSES, routes, type Client, type ClientCreate, type ClientCreateInput } from '@hap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy, ExternalLink, RefreshCw } from 'lucide-react';
@@ -184,6 +184,16 @@ function TrackingTab({ form, client }: { form: Form; client: Client | null }) {
         <Text form={form} name="googleAdsManagerId" label="Google Ads Manager ID" placeholder="123-456-7890" />
       </Grid>
       <Text form={form} name="facebookPixelId" label="Facebook Pixel ID" placeholder="1234567890" />
+      <FormField id="client-offlineConversionStatus" label="Count a lead as a Google Ads conversion when it is">
+        <select id="client-offlineConversionStatus" className="adm-input" {...form.register('offlineConversionStatus')}>
+          {OFFLINE_CONVERSION_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {LEAD_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <p className="adm-muted cli-note">A lead that came from a Google ad (it has a click id) is uploaded to the clinic's Google Ads account once it reaches this status.</p>
       <h3 className="cli-subheading">Lead webhook</h3>
       <p className="adm-muted cli-note">Each new lead is POSTed to this address as JSON, signed with the secret below (header X-HAP-Signature).</p>
       <Text form={form} name="webhookUrl" label="Webhook URL" type="url" placeholder="https://crm.clinic.com/hooks/leads" />

@@ -32,6 +32,7 @@ export const TAB_OF_FIELD: Record<string, ClientTab> = {
   facebookPixelId: 'tracking',
   trackingEnabled: 'tracking',
   conversionTrackingEnabled: 'tracking',
+  offlineConversionStatus: 'tracking',
   webhookUrl: 'tracking',
   logoPath: 'images',
   officeImagePath: 'images',
@@ -60,6 +61,7 @@ export function emptyClientForm(): ClientFormValues {
     facebookPixelId: '',
     trackingEnabled: true,
     conversionTrackingEnabled: true,
+    offlineConversionStatus: 'booked',
     bookingLink: '',
     webhookUrl: '',
   };

@@ -10,7 +10,12 @@ import { formatDateTime } from './lead-filters';
 import { useLead, useRetryDelivery } from './leads-query';
 import { StatusSelect } from './StatusSelect';
 
-const CHANNEL_LABELS: Record<LeadDelivery['channel'], string> = { email: 'E-mail to the clinic', webhook: 'Clinic webhook', crm: 'CRM contact' };
+const CHANNEL_LABELS: Record<LeadDelivery['channel'], string> = {
+  email: 'E-mail to the clinic',
+  webhook: 'Clinic webhook',
+  crm: 'CRM contact',
+  google_ads: 'Google Ads conversion',
+};
 const DELIVERY_STATUS_LABELS: Record<LeadDelivery['status'], string> = {
   pending: 'Pending',
   queued: 'Queued',

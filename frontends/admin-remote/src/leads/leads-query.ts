@@ -51,6 +51,8 @@ export function useLead(id: number | null) {
     queryKey: [...LEADS_KEY, 'detail', id],
     queryFn: ({ signal }): Promise<LeadDetail> => api.call(routes.getLead, { params: { id: String(id) } }, { signal }),
     enabled: id !== null,
+    // While a delivery is on its way (a conversion just queued by a status change), the detail follows it.
+    refetchInterval: (query) => (query.state.data?.deliveries.some((d) => d.status === 'pending' || d.status === 'queued') ? 2000 : false),
   });
 }
 

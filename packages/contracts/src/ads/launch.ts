@@ -211,3 +211,25 @@ export const POLICY_NEXT_STEPS = [
   'Request a review (appeal) for them, or apply for healthcare advertising certification for the clinic.',
   'Enable the campaign once Google approves them.',
 ] as const;
+
+/**
+ * `POST /internal/google-ads/conversions` (leads' worker → ads; issue 10 §6):
+ * one lead's offline click conversion. The order id is the lead id, so
+ * Google counts it once however often it is sent.
+ */
+export const OfflineConversionSchema = z.object({
+  leadId: idField('Lead id'),
+  clientId: idField('Client id'),
+  gclid: z.string().trim().min(1, 'gclid is required').max(200),
+  /** When the lead reached its clinic's conversion status. */
+  convertedAt: z.iso.datetime({ offset: true, error: 'convertedAt must be a date and time' }),
+});
+export type OfflineConversion = z.infer<typeof OfflineConversionSchema>;
+
+export const OfflineConversionResultSchema = z.object({
+  /** already_uploaded: Google had this order id (a retry); nothing was counted twice. */
+  status: z.enum(['uploaded', 'already_uploaded']),
+  customerId: z.string(),
+  conversionActionId: z.string(),
+});
+export type OfflineConversionResult = z.infer<typeof OfflineConversionResultSchema>;

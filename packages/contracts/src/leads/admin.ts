@@ -22,7 +22,8 @@ export const LEAD_STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
   lost: 'Lost',
 };
 
-export const DELIVERY_CHANNELS = ['email', 'webhook', 'crm'] as const;
+/** google_ads: the lead's offline click conversion, once it reaches its clinic's conversion status (issue 10 §6). */
+export const DELIVERY_CHANNELS = ['email', 'webhook', 'crm', 'google_ads'] as const;
 export const DELIVERY_STATUSES = ['pending', 'queued', 'delivered', 'failed', 'not_configured'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

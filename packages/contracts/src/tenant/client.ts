@@ -17,6 +17,14 @@ const googleAdsId = () =>
     .transform((v) => (v ? v.replace(/-/g, '') : null));
 
 /** Fields an admin may set on a client (admin spec §3, rules of §5). */
+/**
+ * The lead status a clinic counts as a Google Ads conversion (issue 10 §6):
+ * a lead with a gclid that reaches it is uploaded as an offline click
+ * conversion. Booked by default.
+ */
+export const OFFLINE_CONVERSION_STATUSES = ['contacted', 'booked', 'won'] as const;
+export type OfflineConversionStatus = (typeof OFFLINE_CONVERSION_STATUSES)[number];
+
 const clientWritableFields = {
   name: requiredText(3, 200, 'Client name must be at least 3 characters'),
   address: requiredText(5, 500, 'Address is required'),
@@ -35,6 +43,7 @@ const clientWritableFields = {
   facebookPixelId: optionalTrackingId(/^\d{6,20}$/, 'Must be a Facebook pixel id (digits only)'),
   trackingEnabled: z.boolean({ error: 'Must be true or false' }).optional(),
   conversionTrackingEnabled: z.boolean({ error: 'Must be true or false' }).optional(),
+  offlineConversionStatus: z.enum(OFFLINE_CONVERSION_STATUSES, { error: 'Must be contacted, booked or won' }).optional(),
   bookingLink: optionalUrl(),
   /** Where each new lead is POSTed, signed (contracts leads/webhook.ts); null clears it. */
   webhookUrl: optionalWebhookUrl(),
@@ -89,6 +98,7 @@ export const ClientSchema = z.object({
   facebookPixelId: z.string().nullable(),
   trackingEnabled: z.boolean(),
   conversionTrackingEnabled: z.boolean(),
+  offlineConversionStatus: z.enum(OFFLINE_CONVERSION_STATUSES),
   bookingLink: z.string().nullable(),
   ghlSubaccountId: z.string().nullable(),
   ghlSubaccountName: z.string().nullable(),

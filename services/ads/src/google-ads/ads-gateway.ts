@@ -91,6 +91,8 @@ export interface AdsGateway {
   mutate(account: AdsAccount, operations: readonly AdsOperation[], options?: { validateOnly?: boolean }): Promise<MutateResult>;
   /** A campaign of that exact name in the account, with its ad groups, or null. */
   findCampaign(account: AdsAccount, name: string): Promise<FoundCampaign | null>;
+  /** The id of the account's click-upload conversion action of that name, created when there is none. */
+  conversionAction(account: AdsAccount, name: string): Promise<string>;
   /** One click conversion (offline conversion import); refused ones throw AdsRequestRefused. */
   uploadClickConversion(account: AdsAccount, conversion: ClickConversion): Promise<void>;
 }

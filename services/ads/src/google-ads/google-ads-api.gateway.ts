@@ -12,7 +12,7 @@
  * to Google's REST paths at `apiUrl`; the answer is decoded into the
  * library's own response and failure types. Unset, calls go to Google.
  */
-import { errors, GoogleAdsApi, services, type Customer, type Hooks, type MutateOperation } from 'google-ads-api';
+import { enums, errors, GoogleAdsApi, ResourceNames, services, type Customer, type Hooks, type MutateOperation } from 'google-ads-api';
 import {
   AdsRequestRefused,
   AdsRetryLater,
@@ -172,6 +172,35 @@ export function createGoogleAdsApiGateway(settings: GoogleAdsApiSettings): AdsGa
           id: String(campaign.campaign?.id ?? resourceName.split('/').pop()),
           adGroups: groups.map((g) => g.ad_group?.resource_name ?? '').filter(Boolean),
         };
+      } catch (err) {
+        throw normalised(err);
+      }
+    },
+
+    async conversionAction(account, name): Promise<string> {
+      try {
+        const customer = customerOf(account);
+        const [found] = await customer.query(`SELECT conversion_action.id FROM conversion_action WHERE conversion_action.name = ${quoted(name)} AND conversion_action.status != 'REMOVED' LIMIT 1`);
+        if (found?.conversion_action?.id != null) return String(found.conversion_action.id);
+        const response = await customer.mutateResources(
+          [
+            {
+              entity: 'conversion_action',
+              operation: 'create',
+              resource: {
+                resource_name: ResourceNames.conversionAction(account.customerId, '-1'),
+                name,
+                type: enums.ConversionActionType.UPLOAD_CLICKS,
+                category: enums.ConversionActionCategory.BOOK_APPOINTMENT,
+                status: enums.ConversionActionStatus.ENABLED,
+                counting_type: enums.ConversionActionCountingType.ONE_PER_CLICK,
+              },
+            },
+          ],
+          {},
+        );
+        const created = response.mutate_operation_responses?.[0]?.conversion_action_result?.resource_name ?? '';
+        return created.split('/').pop() ?? '';
       } catch (err) {
         throw normalised(err);
       }

@@ -1,4 +1,4 @@
-import { routes } from '@hap/contracts';
+import { routes, type OfflineConversionStatus } from '@hap/contracts';
 import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
 
 /** What a delivery needs to know of a clinic. */
@@ -11,6 +11,9 @@ export interface Clinic {
   webhook: { url: string; secret: string } | null;
   /** The clinic's CRM sub-account (GoHighLevel location id); null until it has one. */
   crmLocationId: string | null;
+  /** Whether the clinic reports conversions, and the lead status it counts as one (issue 10 §6). */
+  conversionTrackingEnabled: boolean;
+  offlineConversionStatus: OfflineConversionStatus;
 }
 
 /** What leads asks tenant: clinics live there (DESIGN §2). */
@@ -47,7 +50,10 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
   async function ask(id: number): Promise<Clinic> {
     const found = await client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', headers: internalHeaders({}) });
     const webhook = found.webhookUrl && found.webhookSecret ? { url: found.webhookUrl, secret: found.webhookSecret } : null;
-    return { id: found.id, name: found.name, email: found.email ?? null, phone: found.phone ?? null, webhook, crmLocationId: found.ghlSubaccountId ?? null };
+    return { id: found.id, name: found.name, email: found.email ?? null, phone: found.phone ?? null, webhook, crmLocationId: found.ghlSubaccountId ?? null,
+      conversionTrackingEnabled: found.conversionTrackingEnabled ?? true,
+      offlineConversionStatus: found.offlineConversionStatus ?? 'booked',
+    };
   }
 
   return {

@@ -2,6 +2,7 @@ import { UnrecoverableError, type Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { GhlError, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
 import { ApiError, LEAD_CREATED_EVENT, type LeadWebhookPayload, type QueuePayload } from '@hap/contracts';
+import type { ConversionUploader } from '../clients/ads.client';
 import type { Clinic, TenantClient } from '../clients/tenant.client';
 import { leadEmail } from './lead-email';
 import type { Mailer } from './mailer';
@@ -14,11 +15,16 @@ export const NOT_CONFIGURED = {
   crm: 'The clinic has no CRM account yet.',
   crmProvider: GHL_NOT_CONFIGURED,
   webhook: 'The clinic has no webhook set.',
+  gclid: 'The lead did not come from a Google ad (no click id).',
+  adsService: 'This worker has no ads service to upload conversions through.',
 } as const;
 
 interface DeliveryRow {
   id: string;
-  channel: 'email' | 'webhook' | 'crm';
+  channel: 'email' | 'webhook' | 'crm' | 'google_ads';
+  lead_id: string;
+  /** When the delivery was made: for google_ads, when the lead reached its clinic's conversion status. */
+  queued_for: Date;
   status: string;
   client_id: number;
   service_id: number;
@@ -80,6 +86,8 @@ export interface DeliveryDependencies {
   /** The GoHighLevel adapter; null when the agency's credentials are not set. */
   crm: GoHighLevel | null;
   tenant: TenantClient;
+  /** The ads service, which uploads offline conversions to Google Ads (absent: those deliveries say so). */
+  ads?: ConversionUploader;
 }
 
 /** How a lead appears in the clinic's CRM. */
@@ -119,7 +127,7 @@ function webhookPayload(row: DeliveryRow): LeadWebhookPayload {
  * it `failed`, for an admin to see and retry. A delivery already done is not
  * done twice.
  */
-export function createDeliveryHandler({ dataSource, mailer, webhooks, crm, tenant }: DeliveryDependencies) {
+export function createDeliveryHandler({ dataSource, mailer, webhooks, crm, tenant, ads }: DeliveryDependencies) {
   const settle = (id: string, status: 'delivered' | 'not_configured', note: string | null = null) =>
     dataSource.query(
       `UPDATE "leads"."lead_deliveries" SET "status" = $2, "last_error" = $3, "attempts" = "attempts" + 1,
@@ -137,6 +145,26 @@ export function createDeliveryHandler({ dataSource, mailer, webhooks, crm, tenan
   }
 
   async function send(row: DeliveryRow): Promise<void> {
+    if (row.channel === 'google_ads') {
+      if (!row.gclid || !ads) {
+        await settle(row.id, 'not_configured', row.gclid ? NOT_CONFIGURED.adsService : NOT_CONFIGURED.gclid);
+        return;
+      }
+      try {
+        const uploaded = await ads.upload({ leadId: Number(row.lead_id), clientId: row.client_id, gclid: row.gclid, convertedAt: row.queued_for.toISOString() });
+        await settle(row.id, 'delivered', uploaded.status === 'already_uploaded' ? 'Google Ads had this conversion already.' : null);
+      } catch (err) {
+        // Google Ads, its connection or the clinic's account missing: said on the lead, not retried.
+        if (err instanceof ApiError && err.status === 409 && err.code === 'NOT_CONFIGURED') {
+          await settle(row.id, 'not_configured', err.message);
+          return;
+        }
+        // Refused for good (an unreadable or expired click id): an admin can retry after fixing it.
+        if (err instanceof ApiError && (err.status === 422 || err.status === 404 || err.status === 400)) throw new UnrecoverableError(err.message);
+        throw err;
+      }
+      return;
+    }
     if (row.channel === 'crm') {
       if (!crm) {
         await settle(row.id, 'not_configured', NOT_CONFIGURED.crmProvider);
@@ -197,7 +225,7 @@ export function createDeliveryHandler({ dataSource, mailer, webhooks, crm, tenan
 
   return async ({ deliveryId }: QueuePayload<'leads.deliver'>, job: Job<QueuePayload<'leads.deliver'>>): Promise<string> => {
     const [row] = (await dataSource.query(
-      `SELECT d."id", d."channel", d."status", l."client_id", l."service_id", l."reference", l."name", l."email", l."phone", l."message",
+      `SELECT d."id", d."channel", d."status", d."lead_id", d."created_at" AS "queued_for", l."client_id", l."service_id", l."reference", l."name", l."email", l."phone", l."message",
               l."created_at", l."style_variant", l."utm_source", l."utm_medium", l."utm_campaign", l."utm_term", l."utm_content", l."gclid",
               l."landing_path"
          FROM "leads"."lead_deliveries" d JOIN "leads"."leads" l ON l."id" = d."lead_id" WHERE d."id" = $1`,

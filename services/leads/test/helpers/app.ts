@@ -33,7 +33,17 @@ export async function startLeads(options: { templatesUrl?: string; dependencies?
     templates = await startTemplates();
     templatesUrl = await templates.app.listen({ host: '127.0.0.1', port: 0 });
   }
-  const config = loadServiceConfig({ ...process.env, TEMPLATES_URL: templatesUrl, TEMPLATES_TIMEOUT_MS: '1500', LEAD_CATALOGUE_CACHE_MS: '0' });
+  // The tenant templates asks is the one leads asks too (a clinic's conversion status); never the dev stack's.
+  const tenantUrl = templates?.tenant?.url ?? 'http://127.0.0.1:9';
+  const config = loadServiceConfig({
+    ...process.env,
+    TEMPLATES_URL: templatesUrl,
+    TEMPLATES_TIMEOUT_MS: '1500',
+    LEAD_CATALOGUE_CACHE_MS: '0',
+    TENANT_URL: tenantUrl,
+    TENANT_TIMEOUT_MS: '1500',
+    LEAD_CLINIC_CACHE_MS: '0',
+  });
   const dataSource = createDataSource(config.DATABASE_URL);
   const started = await startService(() => buildApp(config, dataSource, options.dependencies), { internalSecret: config.INTERNAL_SECRET });
   return {

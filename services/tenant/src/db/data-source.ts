@@ -8,6 +8,7 @@ import { CreateTenantTables1763900000000 } from './migrations/1763900000000-Crea
 import { CreateSeedHistory1764000000000 } from './migrations/1764000000000-CreateSeedHistory';
 import { AddClientWebhook1764400000000 } from './migrations/1764400000000-AddClientWebhook';
 import { AddOnboardingAndCrm1764600000000 } from './migrations/1764600000000-AddOnboardingAndCrm';
+import { AddOfflineConversionStatus1764900000000 } from './migrations/1764900000000-AddOfflineConversionStatus';
 
 export const SCHEMA = 'tenant';
 
@@ -19,6 +20,7 @@ export const TENANT_MIGRATIONS = [
   CreateSeedHistory1764000000000,
   AddClientWebhook1764400000000,
   AddOnboardingAndCrm1764600000000,
+  AddOfflineConversionStatus1764900000000,
 ];
 
 /** The tenant service's data source: its entities and migrations. */

@@ -127,6 +127,15 @@ export class LeadAdminRepository {
     await manager.query(`UPDATE "leads"."leads" SET "status" = $2, "updated_at" = now() WHERE "id" = $1`, [id, status]);
   }
 
+  /** The lead's Google Ads conversion delivery, pending for the outbox relay; false when it had one already. */
+  async queueConversion(id: number, manager: EntityManager): Promise<boolean> {
+    const inserted = (await manager.query(
+      `INSERT INTO "leads"."lead_deliveries" ("lead_id", "channel") VALUES ($1, 'google_ads') ON CONFLICT ("lead_id", "channel") DO NOTHING RETURNING "id"`,
+      [id],
+    )) as unknown[];
+    return inserted.length > 0;
+  }
+
   deliveriesOf(leadId: string): Promise<DeliveryRow[]> {
     return this.dataSource.query(
       `SELECT ${DELIVERY_COLUMNS} FROM "leads"."lead_deliveries" WHERE "lead_id" = $1 ORDER BY "channel"`,

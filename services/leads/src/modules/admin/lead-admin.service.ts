@@ -4,6 +4,7 @@ import {
   LEAD_STATUSES,
   Messages,
   ErrorCode,
+  OFFLINE_CONVERSION_STATUSES,
   type LeadCounts,
   type LeadCountsQuery,
   type LeadDelivery,
@@ -12,12 +13,14 @@ import {
   type LeadList,
   type LeadListItem,
   type LeadListQuery,
+  type LeadStatus,
   type LeadStatusUpdate,
   type LeadTouch,
 } from '@hap/contracts';
 import { AppError, assertAdmin, auditedTransaction, conflict, notFound, recordAudit, type Actor } from '@hap/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogueClient } from '../../clients/catalogue.client';
+import type { TenantClient } from '../../clients/tenant.client';
 import type { DeliveryJobs } from './delivery-jobs';
 import type { DeliveryRow, LeadAdminRepository, LeadRow, StatusAuditRow } from './lead-admin.repository';
 import { CSV_BOM, csvRow, leadFilter, pageCount, statusMove } from './lead-admin.rules';
@@ -104,7 +107,24 @@ export class LeadAdminService {
     private readonly leads: LeadAdminRepository,
     private readonly catalogue: CatalogueClient,
     private readonly jobs: DeliveryJobs,
+    /** Which status each clinic counts as a Google Ads conversion (tenant); absent: booked, as by default. */
+    private readonly clinics: Pick<TenantClient, 'clinic'> | null = null,
   ) {}
+
+  /**
+   * Whether reaching `status` makes the lead a Google Ads conversion of its
+   * clinic (issue 10 §6). When tenant cannot say, the default (booked,
+   * conversion tracking on) decides: a status change never waits on it.
+   */
+  private async countsAsConversion(clientId: number, status: LeadStatus): Promise<boolean> {
+    if (!(OFFLINE_CONVERSION_STATUSES as readonly string[]).includes(status)) return false;
+    try {
+      const clinic = this.clinics ? await this.clinics.clinic(clientId) : null;
+      return (clinic?.conversionTrackingEnabled ?? true) && (clinic?.offlineConversionStatus ?? 'booked') === status;
+    } catch {
+      return status === 'booked';
+    }
+  }
 
   async list(actor: Actor, query: LeadListQuery): Promise<LeadList> {
     assertAdmin(actor);
@@ -139,7 +159,9 @@ export class LeadAdminService {
       const move = statusMove(row.status, update.status);
       if (move === 'none') return;
       await this.leads.setStatus(id, update.status, manager);
-      const changes = { before: { status: row.status }, after: { status: update.status }, move, by: actor.identity.email ?? null };
+      // A lead from a Google ad that reaches its clinic's conversion status is uploaded once (the outbox's lead-and-channel key).
+      const conversion = Boolean(row.gclid) && (await this.countsAsConversion(row.client_id, update.status)) && (await this.leads.queueConversion(id, manager));
+      const changes = { before: { status: row.status }, after: { status: update.status }, move, by: actor.identity.email ?? null, ...(conversion ? { googleAdsConversion: 'queued' } : {}) };
       await recordAudit(manager, actor, { action: 'update', entity: 'lead', entityId: id, changes });
     });
     return this.get(actor, id);

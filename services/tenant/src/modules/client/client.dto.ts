@@ -22,6 +22,7 @@ export function toClientDto(row: ClientEntity): Client {
     facebookPixelId: row.facebookPixelId,
     trackingEnabled: row.trackingEnabled,
     conversionTrackingEnabled: row.conversionTrackingEnabled,
+    offlineConversionStatus: row.offlineConversionStatus,
     bookingLink: row.bookingLink,
     ghlSubaccountId: row.ghlSubaccountId,
     ghlSubaccountName: row.ghlSubaccountName,

@@ -1,4 +1,4 @@
-import type { CrmStatus } from '@hap/contracts';
+import type { CrmStatus, OfflineConversionStatus } from '@hap/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
 /** A clinic (admin spec §3 clients). */
@@ -57,6 +57,10 @@ export class ClientEntity {
 
   @Column({ name: 'conversion_tracking_enabled', type: 'boolean', default: true })
   conversionTrackingEnabled: boolean;
+
+  /** The lead status counted as a Google Ads conversion. */
+  @Column({ name: 'offline_conversion_status', type: 'text', default: 'booked' })
+  offlineConversionStatus: OfflineConversionStatus;
 
   @Column({ name: 'booking_link', type: 'text', nullable: true })
   bookingLink: string | null;

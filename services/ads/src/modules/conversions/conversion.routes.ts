@@ -1,0 +1,7 @@
+import { actorOf, type RouteHandlers } from '@hap/service-kit';
+import type { ConversionService } from './conversion.service';
+
+/** The offline conversion upload leads' worker calls (issue 10 §6). */
+export const conversionHandlers = (conversions: ConversionService): Pick<RouteHandlers<'ads'>, 'uploadOfflineConversion'> => ({
+  uploadOfflineConversion: ({ body }, request) => conversions.upload(body, actorOf(request).requestId),
+});

@@ -1,0 +1,84 @@
+import type { DataSource } from 'typeorm';
+import { ErrorCode, Messages, type OfflineConversion, type OfflineConversionResult } from '@hap/contracts';
+import { AppError } from '@hap/service-kit';
+import type { TenantClient } from '../../clients/tenant.client';
+import { customerIdDigits } from '../../campaign/campaign-operations';
+import { AdsRequestRefused, AdsRetryLater, type AdsAccount } from '../../google-ads/ads-gateway';
+import type { GoogleAdsAccess } from '../launches/launch.service';
+
+/** The conversion action offline conversions are counted under in each clinic's account. */
+export const CONVERSION_ACTION_NAME = 'Health Ads: lead converted (offline)';
+
+/** Google's answers that mean this order id was counted already: a retry, not a failure. */
+const ALREADY = /CLICK_CONVERSION_ALREADY_EXISTS|ORDER_ID_ALREADY_IN_USE|DUPLICATE_ORDER_ID/;
+/** Google's answers that mean "too early, send it again later". */
+const TOO_RECENT = /TOO_RECENT_(EVENT|CONVERSION_ACTION)/;
+
+/** yyyy-mm-dd hh:mm:ss+00:00, as Google requires (with the offset). */
+export const googleDateTime = (iso: string) => `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')}+00:00`;
+
+const notConfigured = (message: string) => new AppError(409, ErrorCode.NOT_CONFIGURED, message);
+
+/**
+ * Offline conversions (issue 10 §6): a lead that came from a Google ad
+ * (gclid) and reached its clinic's conversion status becomes one click
+ * conversion in the clinic's account, its order id the lead id.
+ */
+export class ConversionService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly tenant: TenantClient,
+    private readonly access: GoogleAdsAccess,
+  ) {}
+
+  private async actionId(account: AdsAccount): Promise<string> {
+    const [known] = (await this.dataSource.query(`SELECT "action_id" FROM "ads"."conversion_actions" WHERE "customer_id" = $1`, [account.customerId])) as Array<{ action_id: string }>;
+    if (known) return known.action_id;
+    const id = await this.access.gateway!.conversionAction(account, CONVERSION_ACTION_NAME);
+    await this.dataSource.query(
+      `INSERT INTO "ads"."conversion_actions" ("customer_id", "action_id", "name") VALUES ($1, $2, $3) ON CONFLICT ("customer_id") DO NOTHING`,
+      [account.customerId, id, CONVERSION_ACTION_NAME],
+    );
+    return id;
+  }
+
+  async upload(body: OfflineConversion, requestId?: string): Promise<OfflineConversionResult> {
+    const gateway = this.access.gateway;
+    if (!gateway) throw notConfigured(Messages.googleAdsNotConfigured);
+    const refreshToken = await this.access.refreshToken();
+    if (!refreshToken) throw notConfigured(Messages.googleAdsNotConnected);
+    const clinic = await this.tenant.clinic(body.clientId, requestId);
+    if (!clinic.googleAdsAccountId) throw notConfigured(Messages.clinicWithoutAdsAccount);
+    const account: AdsAccount = {
+      customerId: customerIdDigits(clinic.googleAdsAccountId),
+      loginCustomerId: clinic.googleAdsManagerId ? customerIdDigits(clinic.googleAdsManagerId) : null,
+      refreshToken,
+    };
+    try {
+      const conversionActionId = await this.actionId(account);
+      const result = { customerId: account.customerId, conversionActionId };
+      try {
+        await gateway.uploadClickConversion(account, {
+          gclid: body.gclid,
+          conversionActionId,
+          conversionDateTime: googleDateTime(body.convertedAt),
+          orderId: String(body.leadId),
+          value: null,
+          currencyCode: 'USD',
+        });
+      } catch (err) {
+        if (err instanceof AdsRequestRefused && err.issues.every((i) => ALREADY.test(i.code))) return { status: 'already_uploaded', ...result };
+        throw err;
+      }
+      return { status: 'uploaded', ...result };
+    } catch (err) {
+      if (err instanceof AdsRetryLater) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, err.message);
+      if (err instanceof AdsRequestRefused) {
+        if (err.issues.some((i) => TOO_RECENT.test(i.code))) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.conversionRefused(err.message));
+        throw new AppError(422, ErrorCode.VALIDATION_FAILED, Messages.conversionRefused(err.message));
+      }
+      if (err instanceof AppError) throw err;
+      throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('Google Ads'));
+    }
+  }
+}

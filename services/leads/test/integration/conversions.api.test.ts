@@ -1,0 +1,147 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Job } from 'bullmq';
+import { LeadDetailSchema } from '@hap/contracts';
+import { startFakeGoogleAds, type FakeGoogleAds } from '../../../../infra/test/fake-google-ads';
+import { startAds, type TestAds } from '../../../ads/test/helpers/app';
+import { GoogleAdsConnectionEntity } from '../../../ads/src/modules/connection/connection.entity';
+import { encryptToken, tokenKeyOf } from '../../../ads/src/modules/connection/token-cipher';
+import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
+import { createAdsClient } from '../../src/clients/ads.client';
+import { createTenantClient } from '../../src/clients/tenant.client';
+import { createDeliveryHandler } from '../../src/delivery/deliver';
+import { createWebhookSender } from '../../src/delivery/webhook';
+import { ADMIN } from '@hap/service-kit/testing';
+import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
+
+const TOKEN_KEY = randomBytes(32).toString('base64');
+
+/**
+ * Offline conversions (issue 10 §6): a lead from a Google ad (gclid) that
+ * reaches its clinic's conversion status gets one google_ads delivery; the
+ * worker uploads it through the real ads service to a loopback fake of the
+ * Google Ads API, order id = lead id, and the result shows on the lead.
+ */
+describe('offline conversions: lead status → google_ads delivery → ads → Google Ads', () => {
+  let t: TestLeads;
+  let ads: TestAds;
+  let adsUrl: string;
+  let google: FakeGoogleAds;
+
+  beforeAll(async () => {
+    google = await startFakeGoogleAds();
+    t = await startLeads();
+    ads = await startAds({
+      templatesUrl: t.config.TEMPLATES_URL,
+      env: {
+        TENANT_URL: t.templates!.tenant!.url,
+        GOOGLE_ADS_DEVELOPER_TOKEN: 'dev-token',
+        GOOGLE_ADS_CLIENT_ID: 'client.apps.googleusercontent.com',
+        GOOGLE_ADS_CLIENT_SECRET: 'secret',
+        GOOGLE_ADS_TOKEN_KEY: TOKEN_KEY,
+        GOOGLE_ADS_API_URL: google.url,
+      },
+      dependencies: { launchQueue: null, campaignQueues: null },
+    });
+    adsUrl = await ads.app.listen({ host: '127.0.0.1', port: 0 });
+    const repo = ads.dataSource.getRepository(GoogleAdsConnectionEntity);
+    await repo.delete({ label: 'agency' });
+    await repo.save(repo.create({ label: 'agency', refreshTokenEncrypted: encryptToken('1//refresh', tokenKeyOf(TOKEN_KEY)!), accountEmail: null, connectedBy: 1, connectedAt: new Date(), updatedAt: new Date() }));
+  }, START_TIMEOUT_MS * 2);
+  afterAll(async () => {
+    if (!ads) return;
+    await ads.dataSource.getRepository(GoogleAdsConnectionEntity).delete({ label: 'agency' });
+    await ads.close();
+    await t.close();
+    await google.close();
+  });
+
+  const handler = () =>
+    createDeliveryHandler({
+      dataSource: t.dataSource,
+      mailer: null,
+      webhooks: createWebhookSender({ timeoutMs: 1000, allowPrivate: false }),
+      crm: null,
+      tenant: createTenantClient({ baseUrl: t.templates!.tenant!.url, internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 2000 }),
+      ads: createAdsClient({ baseUrl: adsUrl, internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 5000 }),
+    });
+  const job = { attemptsMade: 0, opts: { attempts: 5 } } as Job<{ deliveryId: number }>;
+
+  async function clinic(fields: Record<string, unknown>) {
+    const created = await t.templates!.tenant!.api.post('/api/clients', ADMIN).send({ name: `Peak Wellness ${randomUUID().slice(0, 6)}`, address: '7 Peak Rd, Boulder, CO 80302', phone: '(303) 555-0170', ...fields });
+    expect(created.status).toBe(201);
+    const clientId = created.body.data.id as number;
+    const serviceId = (await createClientService(t.templates!.dataSource, clientId, (await createTemplate(t.templates!.dataSource)).id, { isActive: true })).id;
+    return { clientId, serviceId };
+  }
+  async function lead(clientId: number, serviceId: number, gclid: string | null) {
+    const res = await t.api.post('/api/leads', ANONYMOUS).send({
+      name: 'Marco Diaz',
+      email: `${randomUUID()}@example.com`,
+      phone: '(303) 555-0111',
+      clientId,
+      serviceId,
+      consentText: 'I agree to be contacted.',
+      ...(gclid ? { attribution: { last: { utmSource: 'google', gclid } } } : {}),
+    });
+    expect(res.status).toBe(201);
+    const [row] = (await t.dataSource.query(`SELECT "id" FROM "leads"."leads" WHERE "reference" = $1`, [res.body.data.reference])) as Array<{ id: string }>;
+    return Number(row!.id);
+  }
+  const move = (id: number, status: string) => t.api.patch(`/api/leads/${id}/status`, ADMIN).send({ status });
+  const conversionOf = async (id: number) => LeadDetailSchema.parse((await t.api.get(`/api/leads/${id}`, ADMIN)).body.data).deliveries.find((d) => d.channel === 'google_ads');
+
+  it('uploads a booked lead with a gclid once, order id = lead id, and shows it on the lead', async () => {
+    const { clientId, serviceId } = await clinic({ googleAdsAccountId: '345-678-9012' });
+    const id = await lead(clientId, serviceId, 'Cj0KCQiA-booked-click');
+    expect((await move(id, 'contacted')).status).toBe(200);
+    expect(await conversionOf(id)).toBeUndefined();
+
+    expect((await move(id, 'booked')).status).toBe(200);
+    const pending = await conversionOf(id);
+    expect(pending).toMatchObject({ channel: 'google_ads', status: 'pending' });
+    await handler()({ deliveryId: Number(pending!.id) }, job);
+
+    expect(await conversionOf(id)).toMatchObject({ status: 'delivered', lastError: null });
+    const uploaded = google.conversions().filter((c) => c.orderId === String(id));
+    expect(uploaded).toEqual([expect.objectContaining({ customerId: '3456789012', gclid: 'Cj0KCQiA-booked-click', dateTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+00:00$/) })]);
+    expect(google.conversionActions()).toEqual([expect.objectContaining({ customerId: '3456789012', name: 'Health Ads: lead converted (offline)' })]);
+
+    // Booked again after a correction: no second delivery; the same upload again is counted once by Google.
+    await move(id, 'contacted');
+    await move(id, 'booked');
+    const [{ count }] = (await t.dataSource.query(`SELECT count(*)::int AS "count" FROM "leads"."lead_deliveries" WHERE "lead_id" = $1 AND "channel" = 'google_ads'`, [id])) as Array<{ count: number }>;
+    expect(count).toBe(1);
+    await t.dataSource.query(`UPDATE "leads"."lead_deliveries" SET "status" = 'queued' WHERE "lead_id" = $1 AND "channel" = 'google_ads'`, [id]);
+    await handler()({ deliveryId: Number(pending!.id) }, job);
+    expect(await conversionOf(id)).toMatchObject({ status: 'delivered', lastError: 'Google Ads had this conversion already.' });
+    expect(google.conversions().filter((c) => c.orderId === String(id))).toHaveLength(1);
+  });
+
+  it('follows the clinic’s conversion status (won here), and leaves leads without a gclid alone', async () => {
+    const { clientId, serviceId } = await clinic({ googleAdsAccountId: '345-678-9012', offlineConversionStatus: 'won' });
+    const id = await lead(clientId, serviceId, 'Cj0KCQiA-won-click');
+    await move(id, 'booked');
+    expect(await conversionOf(id)).toBeUndefined();
+    await move(id, 'won');
+    expect(await conversionOf(id)).toMatchObject({ status: 'pending' });
+
+    const organic = await lead(clientId, serviceId, null);
+    await move(organic, 'won');
+    expect(await conversionOf(organic)).toBeUndefined();
+  });
+
+  it('says on the lead what is missing or what Google refused: no Google Ads account (not configured), an unreadable click id (failed)', async () => {
+    const noAccount = await clinic({});
+    const a = await lead(noAccount.clientId, noAccount.serviceId, 'Cj0KCQiA-no-account');
+    await move(a, 'booked');
+    await handler()({ deliveryId: Number((await conversionOf(a))!.id) }, job);
+    expect(await conversionOf(a)).toMatchObject({ status: 'not_configured', lastError: 'The clinic has no Google Ads account id: set it in the client settings.' });
+
+    const withAccount = await clinic({ googleAdsAccountId: '345-678-9012' });
+    const b = await lead(withAccount.clientId, withAccount.serviceId, 'bad!');
+    await move(b, 'booked');
+    const delivery = (await conversionOf(b))!;
+    await expect(handler()({ deliveryId: Number(delivery.id) }, job)).rejects.toThrow(/Google Ads refused the conversion: The click identifier could not be parsed/);
+    expect(await conversionOf(b)).toMatchObject({ status: 'failed' });
+  });
+});
