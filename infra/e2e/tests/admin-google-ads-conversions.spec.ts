@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logInAsAdmin } from '../support/admin';
+import { clinicWithService, connectGoogleAds } from '../support/google-ads';
 
 /**
  * Offline conversions (issue 10 §6): a visitor comes from a Google ad (gclid)
@@ -14,15 +15,13 @@ test.describe('admin Google Ads offline conversions', () => {
     const run = `${test.info().project.name}${Date.now().toString(36)}`;
     const gclid = `Cj0KCQiA${run}`;
     await logInAsAdmin(page);
-    await page.goto('/api/google-ads/auth');
-    await expect(page).toHaveURL(/\/admin\/google-ads-connect\?connected=true$/, { timeout: 20_000 });
-    const origin = { origin: baseURL! };
-    const clinic = await page.request.post('/api/clients', {
-      headers: origin,
-      data: { name: `Summit Men's Clinic ${run}`, address: '1450 Larimer Street, Denver, CO 80202', phone: '(720) 555-0133', googleAdsAccountId: '456-789-0123' },
-    });
-    const clientId = ((await clinic.json()) as { data: { id: number } }).data.id;
-    expect((await page.request.post('/api/services', { headers: origin, data: { name: 'Testosterone Therapy', path: 'trt', clientId, templateId: 1, isActive: true } })).ok()).toBeTruthy();
+    await connectGoogleAds(page);
+    const clientId = await clinicWithService(
+      page,
+      baseURL!,
+      { name: `Summit Men's Clinic ${run}`, address: '1450 Larimer Street, Denver, CO 80202', phone: '(720) 555-0133', googleAdsAccountId: '456-789-0123' },
+      { name: 'Testosterone Therapy', path: 'trt', templateId: 1 },
+    );
 
     // The visitor's click from the ad carries the gclid to the page, and the page to the lead.
     const visitor = await page.context().browser()!.newPage();

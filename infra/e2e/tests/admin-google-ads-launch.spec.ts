@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+import { clinicWithService, connectGoogleAds } from '../support/google-ads';
 
 const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
@@ -20,22 +21,15 @@ test.describe('admin Google Ads launch', () => {
     const run = `${project}-${Date.now().toString(36)}`;
     await logInAsAdmin(page);
 
-    // The agency connects Google Ads (the consent page of the stack's fake Google answers at once).
-    await page.goto('/api/google-ads/auth');
-    await expect(page).toHaveURL(/\/admin\/google-ads-connect\?connected=true$/, { timeout: 20_000 });
-
+    await connectGoogleAds(page);
     // A clinic with its own domain, an Austin address (the campaign's radius) and a Google Ads account.
-    const origin = { origin: baseURL! };
-    const clinic = await page.request.post('/api/clients', {
-      headers: origin,
-      data: { name: `Lakeside Vitality ${run}`, address: '500 Congress Avenue, Austin, TX 78701', phone: '(512) 555-0142', domain: `lakeside-${run}.example`, googleAdsAccountId: '123-456-7890' },
-    });
-    expect(clinic.status()).toBe(201);
-    const clientId = ((await clinic.json()) as { data: { id: number } }).data.id;
     const templates = ((await (await page.request.get('/api/service-templates')).json()) as { data: Array<{ id: number; name: string }> }).data;
-    const template = templates.find((t) => t.name === templateName)!;
-    const service = await page.request.post('/api/services', { headers: origin, data: { name: templateName, path: `weight-${run}`, clientId, templateId: template.id, isActive: true } });
-    expect(service.ok()).toBeTruthy();
+    const clientId = await clinicWithService(
+      page,
+      baseURL!,
+      { name: `Lakeside Vitality ${run}`, address: '500 Congress Avenue, Austin, TX 78701', phone: '(512) 555-0142', domain: `lakeside-${run}.example`, googleAdsAccountId: '123-456-7890' },
+      { name: templateName, path: `weight-${run}`, templateId: templates.find((t) => t.name === templateName)!.id },
+    );
 
     // AI writes the template's campaigns.
     await page.goto('/admin/google-ads-templates');
@@ -125,16 +119,14 @@ test.describe('admin Google Ads launch', () => {
     test.setTimeout(90_000);
     const run = `${test.info().project.name}-${Date.now().toString(36)}`;
     await logInAsAdmin(page);
-    await page.goto('/api/google-ads/auth');
-    await expect(page).toHaveURL(/\/admin\/google-ads-connect\?connected=true$/, { timeout: 20_000 });
-    const origin = { origin: baseURL! };
-    const clinic = await page.request.post('/api/clients', {
-      headers: origin,
-      data: { name: `Harbor Men's Health ${run}`, address: '2200 Post Oak Boulevard, Houston, TX 77056', phone: '(713) 555-0188', domain: `harbor-${run}.example`, googleAdsAccountId: '234-567-8901' },
-    });
-    const clientId = ((await clinic.json()) as { data: { id: number } }).data.id;
+    await connectGoogleAds(page);
     // TRT: the built-in campaign of its template is there from the seed.
-    expect((await page.request.post('/api/services', { headers: origin, data: { name: 'Testosterone Therapy', path: `trt-${run}`, clientId, templateId: 1, isActive: true } })).ok()).toBeTruthy();
+    const clientId = await clinicWithService(
+      page,
+      baseURL!,
+      { name: `Harbor Men's Health ${run}`, address: '2200 Post Oak Boulevard, Houston, TX 77056', phone: '(713) 555-0188', domain: `harbor-${run}.example`, googleAdsAccountId: '234-567-8901' },
+      { name: 'Testosterone Therapy', path: `trt-${run}`, templateId: 1 },
+    );
 
     await page.goto(`/admin/services?client=${clientId}`);
     await page.getByRole('button', { name: 'Google Ads campaign of Testosterone Therapy' }).click();
