@@ -26,6 +26,10 @@ export interface FakeGoogleAdsScript {
   quota?: { times: number; retrySeconds: number };
   /** The next N mutates are applied and then the connection is dropped without an answer (a crash mid-launch). */
   dropAfterCommit?: number;
+  /** The next N campaign searches find nothing (a campaign made by an attempt running at the same time). */
+  searchBlind?: number;
+  /** The next N click conversions are refused as too recent (Google: try again in about six hours). */
+  conversionTooRecent?: number;
 }
 
 interface FakeCampaign {
@@ -194,6 +198,10 @@ export async function startFakeGoogleAds() {
     const literal = /=\s*'((?:[^'\\]|\\.)*)'/.exec(query)?.[1]?.replace(/\\(.)/g, '$1') ?? '';
     const own = campaigns.filter((c) => c.customerId === customerId && c.status !== 'REMOVED');
     if (/FROM\s+campaign\b/i.test(query)) {
+      if ((script.searchBlind ?? 0) > 0) {
+        script.searchBlind! -= 1;
+        return json(res, 200, { results: [] });
+      }
       return json(res, 200, { results: own.filter((c) => c.name === literal).map((c) => ({ campaign: { resource_name: c.resourceName, id: c.id, name: c.name } })) });
     }
     if (/FROM\s+conversion_action\b/i.test(query)) {
@@ -217,6 +225,9 @@ export async function startFakeGoogleAds() {
         errs.push({ error_code: { conversion_upload_error: 'UNPARSEABLE_GCLID' }, message: 'The click identifier could not be parsed.', location: where });
       } else if (!/[+-]\d\d:\d\d$/.test(String(c.conversion_date_time ?? ''))) {
         errs.push({ error_code: { date_error: 'INVALID_STRING_DATE_TIME_SECONDS_WITH_OFFSET' }, message: 'The date time lacks its UTC offset.', location: where });
+      } else if ((script.conversionTooRecent ?? 0) > 0) {
+        script.conversionTooRecent! -= 1;
+        errs.push({ error_code: { conversion_upload_error: 'TOO_RECENT_CONVERSION_ACTION' }, message: 'The conversion action was created too recently.', location: where });
       } else if (conversions.some((x) => x.customerId === customerId && x.orderId === c.order_id)) {
         errs.push({ error_code: { conversion_upload_error: 'CLICK_CONVERSION_ALREADY_EXISTS' }, message: 'A conversion with this order id was already uploaded.', location: where });
       } else {
@@ -249,6 +260,17 @@ export async function startFakeGoogleAds() {
       if (req.method === 'POST' && url.pathname === '/__fake/script') {
         script = body as FakeGoogleAdsScript;
         return json(res, 200, { ok: true });
+      }
+      if (req.method === 'POST' && url.pathname === '/__fake/campaigns') {
+        // A campaign that exists already (made outside this request's view), by customer and name.
+        const customer = String(body.customerId);
+        const made: FakeCampaign = { customerId: customer, id: String(nextId++), resourceName: '', name: String(body.name), status: 'PAUSED', budgetMicros: '0', adGroups: [], assets: 0 };
+        made.resourceName = `customers/${customer}/campaigns/${made.id}`;
+        for (const group of (body.adGroups as string[] | undefined) ?? []) {
+          made.adGroups.push({ resourceName: `customers/${customer}/adGroups/${nextId++}`, name: group, keywords: [], ads: 1, exclusions: 0 });
+        }
+        campaigns.push(made);
+        return json(res, 201, made);
       }
       if (req.method === 'GET' && url.pathname === '/__fake/state') return json(res, 200, { campaigns, conversionActions, conversions, calls });
       let m = /^\/v25\/customers\/(\d+)\/googleAds:(mutate|search)$/.exec(url.pathname);

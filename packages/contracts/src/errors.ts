@@ -59,6 +59,7 @@ export const Messages = {
     `${name}'s address must read like "12 Elm Street, Austin, TX 78701" for the campaign's radius. Fix it in the client's settings.`,
   launchStructureIssues: (count: number) => `Structure Issues Found: ${count} issue${count === 1 ? '' : 's'} must be fixed before launching.`,
   launchNotFound: (id: string) => `Campaign launch ${id} was not found.`,
+  launchUnderWay: 'A launch of this service is under way. Its result appears in the launch log when Google Ads answers.',
   clinicWithoutAdsAccount: 'The clinic has no Google Ads account id: set it in the client settings.',
   conversionRefused: (reason: string) => `Google Ads refused the conversion: ${reason}`,
   adsAiNotConfigured: 'AI campaign generation is not configured. Set OPENAI_API_KEY and OPENAI_MODEL for the ads service.',

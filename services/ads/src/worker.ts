@@ -1,4 +1,4 @@
-import { queueRedis, runWorkers } from '@hap/service-kit';
+import { createQueue, queueRedis, runWorkers } from '@hap/service-kit';
 import { modelOptionsOf } from '@hap/service-kit/structured-writer';
 import { createCampaignWriter } from './ai/campaign-writer';
 import { createTemplatesClient } from './clients/templates.client';
@@ -7,6 +7,7 @@ import { createDataSource } from './db/data-source';
 import { CampaignJobStore } from './modules/campaigns/campaign-jobs.service';
 import { GoogleAdsConnectionService, oauthSettingsOf } from './modules/connection/connection.service';
 import { googleAdsAccessOf } from './google-ads/access';
+import { recoverStuckLaunches } from './modules/launches/launch.job';
 import { LaunchStore } from './modules/launches/launch.store';
 import { createHandlers } from './queues/handlers';
 
@@ -25,7 +26,24 @@ void runWorkers({
   handlers: createHandlers({ store: new CampaignJobStore(dataSource), writer, templates, launches: new LaunchStore(dataSource), access }),
   alongside: (logger) => {
     if (!writer) logger.warn('OPENAI_API_KEY is not set: AI campaign generation is not configured');
-    if (!access.gateway) logger.warn('GOOGLE_ADS_DEVELOPER_TOKEN or the OAuth client is not set: Google Ads launches are not configured');
-    return { stop: async () => {} };
+    if (!access.gateway) {
+      logger.warn('GOOGLE_ADS_DEVELOPER_TOKEN or the OAuth client is not set: Google Ads launches are not configured');
+      return { stop: async () => {} };
+    }
+    // Launches whose job was lost are taken up again, every minute.
+    const queue = createQueue('ads.launch', queueRedis(config));
+    const launches = new LaunchStore(dataSource);
+    const timer = setInterval(() => {
+      recoverStuckLaunches(launches, queue)
+        .then((taken) => taken && logger.warn({ taken }, 'lost launches queued again'))
+        .catch((err: unknown) => logger.warn({ err }, 'could not look for lost launches'));
+    }, 60_000);
+    timer.unref();
+    return {
+      stop: async () => {
+        clearInterval(timer);
+        await queue.close();
+      },
+    };
   },
 });

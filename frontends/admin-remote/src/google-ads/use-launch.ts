@@ -1,9 +1,8 @@
 import { Messages, routes, type CampaignLaunch, type LaunchCampaignInput } from '@hap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { api } from '../lib/api';
 import { useToast, type ToastInput } from '../toast/toaster';
-import { isStoppedFollowing, launchesKey, waitForLaunch } from './ads-query';
+import { launchesKey, waitForLaunch } from './ads-query';
 
 /** admin spec §9: the policy-violation toast lasts 15000 ms. */
 export const POLICY_TOAST_MS = 15_000;
@@ -17,6 +16,7 @@ const TEXTS = {
     launchedText: (l: CampaignLaunch) => `${l.campaignName} was created in Google Ads, paused, with ${l.successfulAdGroups} ad group${l.successfulAdGroups === 1 ? '' : 's'}.`,
     failed: 'Launch Failed',
     failedText: 'Unable to launch campaign. Please check your Google Ads API connection.',
+    failedWith: (message: string) => message,
     noAccount: 'Google Ads Account Required',
     noAccountText: "Please configure the client's Google Ads account ID in their settings first.",
   },
@@ -25,6 +25,7 @@ const TEXTS = {
     launchedText: () => 'Your Google Ads campaign has been successfully launched!',
     failed: 'Launch failed',
     failedText: 'Failed to launch campaign. Please try again.',
+    failedWith: (message: string) => `Failed to launch campaign: ${message}`,
     noAccount: 'Missing Google Ads Account',
     noAccountText: "This client doesn't have a Google Ads account configured. Please add the Google Ads account ID to the client settings.",
   },
@@ -43,7 +44,7 @@ export function launchToast(launch: CampaignLaunch, screen: LaunchScreen): Toast
       duration: POLICY_TOAST_MS,
     };
   }
-  if (launch.status === 'failed') return { title: texts.failed, description: launch.errorDetails ?? texts.failedText, variant: 'destructive' };
+  if (launch.status === 'failed') return { title: texts.failed, description: launch.errorDetails ? texts.failedWith(launch.errorDetails) : texts.failedText, variant: 'destructive' };
   if (launch.status === 'partial') {
     const left = launch.failedKeywords.length;
     return {
@@ -57,20 +58,18 @@ export function launchToast(launch: CampaignLaunch, screen: LaunchScreen): Toast
 /**
  * Launch Campaign: the launch is queued (202), followed until Google Ads has
  * answered, and told with the spec's toasts. Pending the whole time, so the
- * button says Launching... until the result is known.
+ * button says Launching... until the result is known. Leaving the screen does
+ * not stop the following: the toast still comes (the Toaster is the app's).
  */
 export function useLaunchCampaign(screen: LaunchScreen, onFinished?: (launch: CampaignLaunch) => void) {
   const toast = useToast();
   const queryClient = useQueryClient();
-  const following = useRef<AbortController | null>(null);
-  useEffect(() => () => following.current?.abort(), []);
   const texts = TEXTS[screen];
 
   return useMutation({
     mutationFn: async (body: LaunchCampaignInput) => {
       const queued = await api.call(routes.launchGoogleAdsCampaign, { body });
-      following.current = new AbortController();
-      return waitForLaunch(queued.id, following.current.signal);
+      return waitForLaunch(queued.id, new AbortController().signal);
     },
     onSuccess: (launch) => {
       void queryClient.invalidateQueries({ queryKey: launchesKey(launch.clientId) });
@@ -78,9 +77,8 @@ export function useLaunchCampaign(screen: LaunchScreen, onFinished?: (launch: Ca
       onFinished?.(launch);
     },
     onError: (error) => {
-      if (isStoppedFollowing(error)) return;
       if (error.message === Messages.googleAdsAccountRequired) toast({ title: texts.noAccount, description: texts.noAccountText, variant: 'destructive' });
-      else toast({ title: texts.failed, description: error.message || texts.failedText, variant: 'destructive' });
+      else toast({ title: texts.failed, description: error.message ? texts.failedWith(error.message) : texts.failedText, variant: 'destructive' });
     },
   });
 }

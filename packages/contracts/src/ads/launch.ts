@@ -204,12 +204,19 @@ export type CampaignLaunch = z.infer<typeof CampaignLaunchSchema>;
 export const CampaignLaunchParamSchema = z.object({ launchId: z.uuid('Launch id must be a UUID') });
 export const CampaignLaunchesQuerySchema = z.object({ clientId: idField('Client id', { fromText: true }) });
 
-/** admin spec §8: the policy toast's next steps. */
+/** admin spec §8: the policy toast's next steps, when the admin asked Google for exceptions. */
 export const POLICY_NEXT_STEPS = [
   'Open the campaign in Google Ads (it was created paused).',
   'Under Ads & assets and Keywords, find the items marked Disapproved or Eligible (limited) for Healthcare and medicines.',
   'Request a review (appeal) for them, or apply for healthcare advertising certification for the clinic.',
   'Enable the campaign once Google approves them.',
+] as const;
+
+/** The next steps when the flagged items were left out (no exception asked for). */
+export const POLICY_LEFT_OUT_STEPS = [
+  'The campaign was created (paused) without the keywords Google flagged; they are listed in the launch log.',
+  'To advertise them, launch again with "request an exception" ticked: Google then saves them and reviews them.',
+  'Or apply for healthcare advertising certification for the clinic in Google Ads, then launch again.',
 ] as const;
 
 /**
@@ -227,9 +234,16 @@ export const OfflineConversionSchema = z.object({
 export type OfflineConversion = z.infer<typeof OfflineConversionSchema>;
 
 export const OfflineConversionResultSchema = z.object({
-  /** already_uploaded: Google had this order id (a retry); nothing was counted twice. */
-  status: z.enum(['uploaded', 'already_uploaded']),
+  /**
+   * already_uploaded: Google had this order id (a retry); nothing was counted twice.
+   * deferred: Google asks for it again later (the click or the conversion action is too
+   * recent, or the quota is spent): send it again after `retryAfterSeconds`.
+   */
+  status: z.enum(['uploaded', 'already_uploaded', 'deferred']),
   customerId: z.string(),
   conversionActionId: z.string(),
+  retryAfterSeconds: z.number().int().nullable(),
+  /** Why it was deferred, in words. */
+  note: z.string().nullable(),
 });
 export type OfflineConversionResult = z.infer<typeof OfflineConversionResultSchema>;

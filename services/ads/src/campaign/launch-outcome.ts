@@ -7,7 +7,7 @@
  * refusal of the campaign itself, its budget, location or assets stops the
  * launch. Pure: the worker runs it between attempts.
  */
-import { HEALTHCARE_POLICY_VIOLATION, POLICY_NEXT_STEPS, type CampaignLaunch, type LaunchStatus, type PolicyViolation } from '@hap/contracts';
+import { HEALTHCARE_POLICY_VIOLATION, POLICY_LEFT_OUT_STEPS, POLICY_NEXT_STEPS, type CampaignLaunch, type LaunchStatus, type PolicyViolation } from '@hap/contracts';
 import type { AdsIssue, AdsOperation } from '../google-ads/ads-gateway';
 import type { CampaignOperations, OperationSource } from './campaign-operations';
 
@@ -134,12 +134,23 @@ export function nextAttempt(current: CampaignOperations, issues: readonly AdsIss
   return { kind: 'retry', operations: { operations, sources }, tally: next };
 }
 
-/** The launch's status once Google created the campaign (admin spec §8); `somethingLeftOut`: known only from the log (a retry after a crash). */
+/**
+ * The launch's status once Google created the campaign (admin spec §8):
+ * `policy_review` (HEALTHCARE_POLICY_VIOLATION) when Google flagged something
+ * an exception can clear, whether it was asked for or the item left out;
+ * `partial` when anything else was left out (text that must change);
+ * `somethingLeftOut`: known only from the log (a retry after a crash).
+ */
 export function finishedStatus(tally: LaunchTally, somethingLeftOut = false): { status: LaunchStatus; errorCode: string | null } {
-  if (tally.policyViolations.length > 0) return { status: 'policy_review', errorCode: HEALTHCARE_POLICY_VIOLATION };
-  if (somethingLeftOut || tally.failedKeywords.length > 0 || tally.failedAdGroups.length > 0 || tally.failedAds.length > 0) return { status: 'partial', errorCode: null };
+  if (tally.policyViolations.some((v) => v.exemptible)) return { status: 'policy_review', errorCode: HEALTHCARE_POLICY_VIOLATION };
+  if (somethingLeftOut || tally.policyViolations.length > 0 || tally.failedKeywords.length > 0 || tally.failedAdGroups.length > 0 || tally.failedAds.length > 0) {
+    return { status: 'partial', errorCode: null };
+  }
   return { status: 'launched', errorCode: null };
 }
 
-/** What the admin does next: the policy steps when Google wants a review, nothing otherwise. */
-export const nextStepsOf = (status: LaunchStatus): string[] => (status === 'policy_review' ? [...POLICY_NEXT_STEPS] : []);
+/** What the admin does next: Google's review of the exceptions asked for, or how to get the flagged items in; nothing otherwise. */
+export function nextStepsOf(status: LaunchStatus, violations: readonly PolicyViolation[]): string[] {
+  if (status !== 'policy_review') return [];
+  return violations.some((v) => v.exempted) ? [...POLICY_NEXT_STEPS] : [...POLICY_LEFT_OUT_STEPS];
+}

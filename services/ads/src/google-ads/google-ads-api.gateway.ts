@@ -178,10 +178,14 @@ export function createGoogleAdsApiGateway(settings: GoogleAdsApiSettings): AdsGa
     },
 
     async conversionAction(account, name): Promise<string> {
-      try {
-        const customer = customerOf(account);
+      const customer = customerOf(account);
+      const lookUp = async () => {
         const [found] = await customer.query(`SELECT conversion_action.id FROM conversion_action WHERE conversion_action.name = ${quoted(name)} AND conversion_action.status != 'REMOVED' LIMIT 1`);
-        if (found?.conversion_action?.id != null) return String(found.conversion_action.id);
+        return found?.conversion_action?.id != null ? String(found.conversion_action.id) : null;
+      };
+      try {
+        const known = await lookUp();
+        if (known) return known;
         const response = await customer.mutateResources(
           [
             {
@@ -202,7 +206,13 @@ export function createGoogleAdsApiGateway(settings: GoogleAdsApiSettings): AdsGa
         const created = response.mutate_operation_responses?.[0]?.conversion_action_result?.resource_name ?? '';
         return created.split('/').pop() ?? '';
       } catch (err) {
-        throw normalised(err);
+        const failure = normalised(err);
+        // Another upload made it meanwhile (Google keeps the names unique): that one is ours too.
+        if (failure instanceof AdsRequestRefused && failure.issues.some((i) => i.code === 'conversion_action_error:DUPLICATE_NAME')) {
+          const made = await lookUp().catch(() => null);
+          if (made) return made;
+        }
+        throw failure;
       }
     },
 

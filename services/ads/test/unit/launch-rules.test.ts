@@ -1,4 +1,4 @@
-import { GoogleAdsSettingsSchema, HEALTHCARE_POLICY_VIOLATION, LaunchCampaignSchema, POLICY_NEXT_STEPS, TemplateCampaignSchema, type LaunchCampaignInput, type TemplateCampaign } from '@hap/contracts';
+import { GoogleAdsSettingsSchema, HEALTHCARE_POLICY_VIOLATION, LaunchCampaignSchema, POLICY_LEFT_OUT_STEPS, POLICY_NEXT_STEPS, TemplateCampaignSchema, type LaunchCampaignInput, type TemplateCampaign } from '@hap/contracts';
 import { errors, services } from 'google-ads-api';
 import { buildCampaignOperations, customerIdDigits, type CampaignOperations, type OperationSource } from '../../src/campaign/campaign-operations';
 import { emptyTally, finishedStatus, isDuplicateCampaignName, nextAttempt, nextStepsOf, type LaunchTally } from '../../src/campaign/launch-outcome';
@@ -191,11 +191,15 @@ describe('finishedStatus and nextStepsOf', () => {
     expect(finishedStatus({ ...emptyTally(), failedKeywords: [{ adGroup: 'Low T', keyword: 'x', reason: 'y' }] })).toEqual({ status: 'partial', errorCode: null });
     expect(finishedStatus({ ...emptyTally(), failedAdGroups: [{ adGroup: 'Energy', reason: 'z' }] })).toEqual({ status: 'partial', errorCode: null });
     expect(finishedStatus(emptyTally())).toEqual({ status: 'launched', errorCode: null });
+    // A policy no exception can clear: the text must change; partial, not a review.
+    expect(finishedStatus({ ...emptyTally(), policyViolations: [{ ...violation, exemptible: false, exempted: false }] })).toEqual({ status: 'partial', errorCode: null });
   });
   it('gives the policy steps only for a policy review', () => {
-    expect(nextStepsOf('policy_review')).toEqual([...POLICY_NEXT_STEPS]);
-    expect(nextStepsOf('partial')).toEqual([]);
-    expect(nextStepsOf('launched')).toEqual([]);
+    const exempted = { adGroup: 'Low T', text: 'trt clinic', policyName: 'HEALTH_IN_PERSONALIZED_ADS', exemptible: true, exempted: true };
+    expect(nextStepsOf('policy_review', [exempted])).toEqual([...POLICY_NEXT_STEPS]);
+    expect(nextStepsOf('policy_review', [{ ...exempted, exempted: false }])).toEqual([...POLICY_LEFT_OUT_STEPS]);
+    expect(nextStepsOf('partial', [])).toEqual([]);
+    expect(nextStepsOf('launched', [])).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { UnrecoverableError, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { GhlError, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
 import { ApiError, LEAD_CREATED_EVENT, type LeadWebhookPayload, type QueuePayload } from '@hap/contracts';
@@ -144,7 +144,7 @@ export function createDeliveryHandler({ dataSource, mailer, webhooks, crm, tenan
     }
   }
 
-  async function send(row: DeliveryRow): Promise<void> {
+  async function send(row: DeliveryRow, job: Job<QueuePayload<'leads.deliver'>>): Promise<void> {
     if (row.channel === 'google_ads') {
       if (!row.gclid || !ads) {
         await settle(row.id, 'not_configured', row.gclid ? NOT_CONFIGURED.adsService : NOT_CONFIGURED.gclid);
@@ -152,8 +152,15 @@ export function createDeliveryHandler({ dataSource, mailer, webhooks, crm, tenan
       }
       try {
         const uploaded = await ads.upload({ leadId: Number(row.lead_id), clientId: row.client_id, gclid: row.gclid, convertedAt: row.queued_for.toISOString() });
+        if (uploaded.status === 'deferred') {
+          // Google asks for it again in hours (a click or conversion action too recent): the job waits that long, without spending a try.
+          await dataSource.query(`UPDATE "leads"."lead_deliveries" SET "last_error" = $2, "updated_at" = now() WHERE "id" = $1`, [row.id, uploaded.note]);
+          await job.moveToDelayed(Date.now() + (uploaded.retryAfterSeconds ?? 3600) * 1000, job.token);
+          throw new DelayedError(uploaded.note ?? 'Google Ads asks for it again later.');
+        }
         await settle(row.id, 'delivered', uploaded.status === 'already_uploaded' ? 'Google Ads had this conversion already.' : null);
       } catch (err) {
+        if (err instanceof DelayedError) throw err;
         // Google Ads, its connection or the clinic's account missing: said on the lead, not retried.
         if (err instanceof ApiError && err.status === 409 && err.code === 'NOT_CONFIGURED') {
           await settle(row.id, 'not_configured', err.message);
@@ -234,9 +241,10 @@ export function createDeliveryHandler({ dataSource, mailer, webhooks, crm, tenan
     if (!row) throw new UnrecoverableError(`Delivery ${deliveryId} was not found.`);
     if (row.status === 'delivered' || row.status === 'not_configured') return row.status;
     try {
-      await send(row);
+      await send(row, job);
       return 'done';
     } catch (err) {
+      if (err instanceof DelayedError) throw err;
       const final = err instanceof UnrecoverableError || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       await dataSource.query(
         `UPDATE "leads"."lead_deliveries" SET "attempts" = "attempts" + 1, "last_error" = $2, "status" = $3, "updated_at" = now() WHERE "id" = $1`,

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Job } from 'bullmq';
+import { createQueue, createWorker, type QueueRedis } from '@hap/service-kit';
 import { LeadDetailSchema } from '@hap/contracts';
 import { startFakeGoogleAds, type FakeGoogleAds } from '../../../../infra/test/fake-google-ads';
 import { startAds, type TestAds } from '../../../ads/test/helpers/app';
@@ -129,6 +130,54 @@ describe('offline conversions: lead status → google_ads delivery → ads → G
     await move(organic, 'won');
     expect(await conversionOf(organic)).toBeUndefined();
   });
+
+  it('waits the hours Google asks for when the conversion is too recent, without spending a try, then uploads it', async () => {
+    const redis: QueueRedis = { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `${process.env.REDIS_PREFIX ?? 'hap_test'}_conv_${randomBytes(4).toString('hex')}` };
+    const queue = createQueue('leads.deliver', redis);
+    const worker = createWorker('leads.deliver', handler(), redis);
+    try {
+      const { clientId, serviceId } = await clinic({ googleAdsAccountId: '345-678-9012' });
+      const id = await lead(clientId, serviceId, 'Cj0KCQiA-too-recent');
+      await move(id, 'booked');
+      const delivery = (await conversionOf(id))!;
+      google.script({ conversionTooRecent: 1 });
+      const job = await queue.add({ deliveryId: delivery.id });
+      const until = Date.now() + 10_000;
+      while ((await job.getState()) !== 'delayed' && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+      const waiting = await queue.queue.getJob(job.id!);
+      expect(await waiting!.getState()).toBe('delayed');
+      expect(waiting!.delay).toBeGreaterThanOrEqual(5 * 3600 * 1000);
+      expect(await conversionOf(id)).toMatchObject({ status: 'pending', lastError: expect.stringContaining('Google Ads asks for it again later') });
+
+      // Six hours later (promoted now): uploaded, and the wait spent no try.
+      await waiting!.promote();
+      const done = Date.now() + 10_000;
+      while ((await conversionOf(id))?.status !== 'delivered' && Date.now() < done) await new Promise((r) => setTimeout(r, 100));
+      expect(await conversionOf(id)).toMatchObject({ status: 'delivered', attempts: 1 });
+      expect(google.conversions().filter((c) => c.orderId === String(id))).toHaveLength(1);
+    } finally {
+      await worker.close();
+      await queue.queue.obliterate({ force: true });
+      await queue.close();
+    }
+  });
+
+  it('refuses the status change (503) when tenant cannot say what the clinic counts, rather than guess, and changes nothing', async () => {
+    const { clientId, serviceId } = await clinic({ googleAdsAccountId: '345-678-9012' });
+    const id = await lead(clientId, serviceId, 'Cj0KCQiA-tenant-down');
+    const organic = await lead(clientId, serviceId, null);
+    const blind = await startLeads({ dependencies: { tenant: createTenantClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 500 }) } });
+    try {
+      const res = await blind.api.patch(`/api/leads/${id}/status`, ADMIN).send({ status: 'booked' });
+      expect(res.status).toBe(503);
+      expect(res.body.message).toBe('The tenant service is temporarily unavailable. Please try again in a moment.');
+      expect(LeadDetailSchema.parse((await t.api.get(`/api/leads/${id}`, ADMIN)).body.data).status).toBe('new');
+      // A lead not from an ad needs no answer from tenant.
+      expect((await blind.api.patch(`/api/leads/${organic}/status`, ADMIN).send({ status: 'booked' })).status).toBe(200);
+    } finally {
+      await blind.close();
+    }
+  }, START_TIMEOUT_MS);
 
   it('says on the lead what is missing or what Google refused: no Google Ads account (not configured), an unreadable click id (failed)', async () => {
     const noAccount = await clinic({});

@@ -3,5 +3,5 @@ import type { ConversionService } from './conversion.service';
 
 /** The offline conversion upload leads' worker calls (issue 10 §6). */
 export const conversionHandlers = (conversions: ConversionService): Pick<RouteHandlers<'ads'>, 'uploadOfflineConversion'> => ({
-  uploadOfflineConversion: ({ body }, request) => conversions.upload(body, actorOf(request).requestId),
+  uploadOfflineConversion: ({ body }, request) => conversions.upload(actorOf(request), body),
 });

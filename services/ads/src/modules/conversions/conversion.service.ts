@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { ErrorCode, Messages, type OfflineConversion, type OfflineConversionResult } from '@hap/contracts';
-import { AppError } from '@hap/service-kit';
+import { AppError, forbidden, isService, type Actor } from '@hap/service-kit';
 import type { TenantClient } from '../../clients/tenant.client';
 import { customerIdDigits } from '../../campaign/campaign-operations';
 import { AdsRequestRefused, AdsRetryLater, type AdsAccount } from '../../google-ads/ads-gateway';
@@ -11,8 +11,9 @@ export const CONVERSION_ACTION_NAME = 'Health Ads: lead converted (offline)';
 
 /** Google's answers that mean this order id was counted already: a retry, not a failure. */
 const ALREADY = /CLICK_CONVERSION_ALREADY_EXISTS|ORDER_ID_ALREADY_IN_USE|DUPLICATE_ORDER_ID/;
-/** Google's answers that mean "too early, send it again later". */
+/** Google's answers that mean "too early, send it again later": Google says after about six hours. */
 const TOO_RECENT = /TOO_RECENT_(EVENT|CONVERSION_ACTION)/;
+export const TOO_RECENT_RETRY_SECONDS = 6 * 3600;
 
 /** yyyy-mm-dd hh:mm:ss+00:00, as Google requires (with the offset). */
 export const googleDateTime = (iso: string) => `${new Date(iso).toISOString().slice(0, 19).replace('T', ' ')}+00:00`;
@@ -42,12 +43,20 @@ export class ConversionService {
     return id;
   }
 
-  async upload(body: OfflineConversion, requestId?: string): Promise<OfflineConversionResult> {
+  async upload(actor: Actor, body: OfflineConversion): Promise<OfflineConversionResult> {
+    // Only the leads worker uploads a lead's conversion.
+    if (!isService(actor.identity, 'leads')) throw forbidden('Only the leads service may upload conversions.');
     const gateway = this.access.gateway;
     if (!gateway) throw notConfigured(Messages.googleAdsNotConfigured);
-    const refreshToken = await this.access.refreshToken();
+    let refreshToken: string | null;
+    try {
+      refreshToken = await this.access.refreshToken();
+    } catch {
+      // A token the key no longer opens (GOOGLE_ADS_TOKEN_KEY changed): connecting again stores a new one.
+      refreshToken = null;
+    }
     if (!refreshToken) throw notConfigured(Messages.googleAdsNotConnected);
-    const clinic = await this.tenant.clinic(body.clientId, requestId);
+    const clinic = await this.tenant.clinic(body.clientId, actor.requestId);
     if (!clinic.googleAdsAccountId) throw notConfigured(Messages.clinicWithoutAdsAccount);
     const account: AdsAccount = {
       customerId: customerIdDigits(clinic.googleAdsAccountId),
@@ -56,7 +65,7 @@ export class ConversionService {
     };
     try {
       const conversionActionId = await this.actionId(account);
-      const result = { customerId: account.customerId, conversionActionId };
+      const result = { customerId: account.customerId, conversionActionId, retryAfterSeconds: null, note: null };
       try {
         await gateway.uploadClickConversion(account, {
           gclid: body.gclid,
@@ -67,16 +76,17 @@ export class ConversionService {
           currencyCode: 'USD',
         });
       } catch (err) {
-        if (err instanceof AdsRequestRefused && err.issues.every((i) => ALREADY.test(i.code))) return { status: 'already_uploaded', ...result };
+        if (err instanceof AdsRequestRefused && err.issues.length > 0 && err.issues.every((i) => ALREADY.test(i.code))) return { status: 'already_uploaded', ...result };
+        if (err instanceof AdsRequestRefused && err.issues.some((i) => TOO_RECENT.test(i.code))) {
+          return { ...result, status: 'deferred', retryAfterSeconds: TOO_RECENT_RETRY_SECONDS, note: `Google Ads asks for it again later: ${err.message}` };
+        }
+        if (err instanceof AdsRetryLater) return { ...result, status: 'deferred', retryAfterSeconds: Math.ceil(err.delayMs / 1000), note: err.message };
         throw err;
       }
       return { status: 'uploaded', ...result };
     } catch (err) {
       if (err instanceof AdsRetryLater) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, err.message);
-      if (err instanceof AdsRequestRefused) {
-        if (err.issues.some((i) => TOO_RECENT.test(i.code))) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.conversionRefused(err.message));
-        throw new AppError(422, ErrorCode.VALIDATION_FAILED, Messages.conversionRefused(err.message));
-      }
+      if (err instanceof AdsRequestRefused) throw new AppError(422, ErrorCode.VALIDATION_FAILED, Messages.conversionRefused(err.message));
       if (err instanceof AppError) throw err;
       throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('Google Ads'));
     }

@@ -64,6 +64,10 @@ export class CampaignLaunchEntity {
   @Column({ name: 'request_policy_exemption', type: 'boolean', default: false })
   requestPolicyExemption: boolean;
 
+  /** How often a lost launch was queued again (launch.job.ts recoverStuckLaunches). */
+  @Column({ name: 'recoveries', type: 'integer', default: 0 })
+  recoveries: number;
+
   @Column({ name: 'launched_by', type: 'text' })
   launchedBy: string;
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import {
   AD_LIMITS,
   AGE_RANGES,
@@ -11,7 +11,7 @@ import {
   type CampaignTestResult,
   type LaunchCampaignBody,
 } from '@hap/contracts';
-import { AppError, assertAdmin, conflict, notFound, recordAudit, type Actor, type JobQueue } from '@hap/service-kit';
+import { AppError, assertAdmin, conflict, isUniqueViolation, notFound, recordAudit, type Actor, type JobQueue } from '@hap/service-kit';
 import { buildCampaignOperations, type CampaignOperations } from '../../campaign/campaign-operations';
 import { MissingDomainError } from '../../campaign/campaign-preview';
 import { planLaunch, UnreadableAddressError, type LaunchPlan } from '../../campaign/launch-plan';
@@ -186,7 +186,7 @@ export class LaunchService {
     const id = randomUUID();
     const now = new Date();
     const spec = { ...plan.spec, campaignName: launchCampaignName(plan.spec.campaignName, id) };
-    const row = await this.dataSource.transaction(async (manager) => {
+    const row = await this.insertLaunch(async (manager) => {
       const repo = manager.getRepository(CampaignLaunchEntity);
       const saved = await repo.save(
         repo.create({
@@ -221,6 +221,16 @@ export class LaunchService {
       throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('campaign launch'));
     }
     return toCampaignLaunchDto(row);
+  }
+
+  /** The launch's row (one unfinished launch per service: a double click launches once). */
+  private async insertLaunch<T>(write: (manager: EntityManager) => Promise<T>): Promise<T> {
+    try {
+      return await this.dataSource.transaction(write);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict(Messages.launchUnderWay);
+      throw err;
+    }
   }
 
   async get(actor: Actor, id: string): Promise<CampaignLaunch> {

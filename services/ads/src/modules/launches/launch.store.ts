@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { In } from 'typeorm';
+import { In, LessThan } from 'typeorm';
 import type { CampaignLaunch, LaunchStatus } from '@hap/contracts';
 import { googleAdsCampaignUrl } from '../../google-ads/ads-gateway';
 import { leftOutDetails, nextStepsOf, type LaunchTally } from '../../campaign/launch-outcome';
@@ -24,7 +24,7 @@ export function toCampaignLaunchDto(row: CampaignLaunchEntity): CampaignLaunch {
     policyViolations: row.policyViolations,
     errorCode: row.errorCode,
     errorDetails: row.errorDetails,
-    nextSteps: nextStepsOf(row.status),
+    nextSteps: nextStepsOf(row.status, row.policyViolations),
     googleAdsUrl: row.googleAdsCampaignId ? googleAdsCampaignUrl(row.customerId, row.googleAdsCampaignId) : null,
     requestPolicyExemption: row.requestPolicyExemption,
     launchedBy: row.launchedBy,
@@ -49,6 +49,22 @@ export class LaunchStore {
 
   listForClient(clientId: number) {
     return this.repo.find({ where: { clientId }, order: { launchedAt: 'DESC' }, take: 100 });
+  }
+
+  /** Unfinished launches nothing has touched for `ms`. */
+  stale(ms: number) {
+    return this.repo.find({ where: { status: In(UNFINISHED), updatedAt: LessThan(new Date(Date.now() - ms)) }, take: 100 });
+  }
+
+  /** Still being worked on: counted as fresh again. */
+  async touch(id: string): Promise<void> {
+    await this.repo.update({ id, status: In(UNFINISHED) }, { updatedAt: new Date() });
+  }
+
+  /** Queued again after it was lost. */
+  async recovering(id: string): Promise<void> {
+    await this.repo.increment({ id, status: In(UNFINISHED) }, 'recoveries', 1);
+    await this.touch(id);
   }
 
   /** The worker took it: launching, with what is left out so far (a crash after the mutate keeps it for the retry). */

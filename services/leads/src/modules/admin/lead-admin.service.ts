@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import {
+  ApiError,
   LEAD_STATUSES,
   Messages,
   ErrorCode,
@@ -113,17 +114,22 @@ export class LeadAdminService {
 
   /**
    * Whether reaching `status` makes the lead a Google Ads conversion of its
-   * clinic (issue 10 §6). When tenant cannot say, the default (booked,
-   * conversion tracking on) decides: a status change never waits on it.
+   * clinic (issue 10 §6): only for a lead from a Google ad, when the clinic
+   * counts that status and reports conversions. Asked of tenant before the
+   * change; when tenant cannot answer the change is refused (503) rather than
+   * a conversion guessed or lost.
    */
-  private async countsAsConversion(clientId: number, status: LeadStatus): Promise<boolean> {
-    if (!(OFFLINE_CONVERSION_STATUSES as readonly string[]).includes(status)) return false;
+  private async countsAsConversion(lead: LeadRow | null, status: LeadStatus): Promise<boolean> {
+    if (!lead?.gclid || lead.status === status || !(OFFLINE_CONVERSION_STATUSES as readonly string[]).includes(status)) return false;
+    if (!this.clinics) return status === 'booked';
+    let clinic;
     try {
-      const clinic = this.clinics ? await this.clinics.clinic(clientId) : null;
-      return (clinic?.conversionTrackingEnabled ?? true) && (clinic?.offlineConversionStatus ?? 'booked') === status;
-    } catch {
-      return status === 'booked';
+      clinic = await this.clinics.clinic(lead.client_id);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) return false;
+      throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('tenant'));
     }
+    return clinic.conversionTrackingEnabled && clinic.offlineConversionStatus === status;
   }
 
   async list(actor: Actor, query: LeadListQuery): Promise<LeadList> {
@@ -150,6 +156,8 @@ export class LeadAdminService {
    */
   async updateStatus(actor: Actor, id: number, update: LeadStatusUpdate): Promise<LeadDetail> {
     assertAdmin(actor);
+    // The clinic's conversion status is read before the row is locked: the lock never waits on tenant.
+    const conversion = await this.countsAsConversion(await this.leads.findById(id), update.status);
     await this.dataSource.transaction(async (manager) => {
       const row = await this.leads.findById(id, manager, true);
       if (!row) throw notFound(Messages.leadNotFound(id));
@@ -160,8 +168,8 @@ export class LeadAdminService {
       if (move === 'none') return;
       await this.leads.setStatus(id, update.status, manager);
       // A lead from a Google ad that reaches its clinic's conversion status is uploaded once (the outbox's lead-and-channel key).
-      const conversion = Boolean(row.gclid) && (await this.countsAsConversion(row.client_id, update.status)) && (await this.leads.queueConversion(id, manager));
-      const changes = { before: { status: row.status }, after: { status: update.status }, move, by: actor.identity.email ?? null, ...(conversion ? { googleAdsConversion: 'queued' } : {}) };
+      const queued = conversion && (await this.leads.queueConversion(id, manager));
+      const changes = { before: { status: row.status }, after: { status: update.status }, move, by: actor.identity.email ?? null, ...(queued ? { googleAdsConversion: 'queued' } : {}) };
       await recordAudit(manager, actor, { action: 'update', entity: 'lead', entityId: id, changes });
     });
     return this.get(actor, id);
