@@ -86,5 +86,7 @@ module.exports = {
     project('ads', '<rootDir>/services/ads'),
     frontend('public-shell', '<rootDir>/frontends/public-shell'),
     frontend('admin-remote', '<rootDir>/frontends/admin-remote'),
+    // The deployment files themselves (infra/k8s).
+    project('infra', '<rootDir>/infra', shallow),
   ],
 };

@@ -203,6 +203,9 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     };
   }
 
+  // Liveness for orchestrators (infra/k8s): the process answers; no gateway call. The gateway keeps /healthz for itself.
+  app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ success: true, data: { service: 'public-shell', status: 'ok' } }));
+
   app.get('/*', async (request, reply) => {
     let rendered: Rendered;
     try {

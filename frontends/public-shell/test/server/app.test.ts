@@ -119,6 +119,16 @@ beforeEach(() => {
   ssr.render = entryServer.render;
 });
 
+describe('GET /healthz', () => {
+  it('answers that the process is up without asking the gateway (infra/k8s liveness)', async () => {
+    const res = await app.inject({ url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, data: { service: 'public-shell', status: 'ok' } });
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(calls).toEqual([]);
+  });
+});
+
 describe('GET /thanks', () => {
   it("renders the clinic's thank-you page from the clinic alone, noindex and never stored", async () => {
     const res = await app.inject({ url: '/thanks?client=2&ref=0b6f1f7e-4a4c-4c8e-9a53-7f1f0d2f3c11' });

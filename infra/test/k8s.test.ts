@@ -1,0 +1,126 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, parseAllDocuments } from 'yaml';
+import { Deployment } from 'kubernetes-models/apps/v1';
+import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
+import { Job } from 'kubernetes-models/batch/v1';
+import { NetworkPolicy, Ingress } from 'kubernetes-models/networking.k8s.io/v1';
+import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
+import { ConfigMap, Namespace, PersistentVolumeClaim, Service } from 'kubernetes-models/v1';
+import { QUEUE_NAMES } from '@hap/contracts';
+
+/**
+ * infra/k8s (issue 11 §3, §4): the manifests validate against the Kubernetes
+ * schemas, every process kind of docker-compose.yml has its Deployment, each
+ * Deployment has probes, limits and a non-root, read-only security context,
+ * and no Secret value sits in a manifest. The overlays are rendered with
+ * `kubectl kustomize` (required in CI; elsewhere their check is skipped
+ * when kubectl is missing, saying so).
+ */
+const k8s = join(__dirname, '..', 'k8s');
+type Doc = { apiVersion: string; kind: string; metadata: { name: string; labels?: Record<string, string> }; spec?: Record<string, unknown>; data?: Record<string, string> };
+
+/** What the schemas check: the core kinds the manifests use. */
+const MODELS: Record<string, new (value: never) => { validate(): void }> = {
+  'apps/v1/Deployment': Deployment,
+  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
+  'batch/v1/Job': Job,
+  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+  'networking.k8s.io/v1/Ingress': Ingress,
+  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
+  'v1/ConfigMap': ConfigMap,
+  'v1/Namespace': Namespace,
+  'v1/PersistentVolumeClaim': PersistentVolumeClaim,
+  'v1/Service': Service,
+};
+
+const docsOf = (text: string): Doc[] => parseAllDocuments(text).map((d) => d.toJSON() as Doc).filter(Boolean);
+const baseDocs = (): Doc[] =>
+  readdirSync(join(k8s, 'base'))
+    .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
+    .flatMap((f) => docsOf(readFileSync(join(k8s, 'base', f), 'utf8')));
+
+function kubectl(): string | null {
+  try {
+    execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
+    return 'kubectl';
+  } catch {
+    if (process.env.CI) throw new Error('kubectl (with its kustomize) is needed to render infra/k8s in CI: install it (e.g. apt-get install kubectl).');
+    return null;
+  }
+}
+const render = (overlay: string): Doc[] => docsOf(execFileSync('kubectl', ['kustomize', join(k8s, 'overlays', overlay)], { encoding: 'utf8' }));
+
+function checkDocs(docs: Doc[]) {
+  for (const doc of docs) {
+    const Model = MODELS[`${doc.apiVersion}/${doc.kind}`];
+    if (Model) {
+      expect(() => new Model(doc as never).validate()).not.toThrow();
+      continue;
+    }
+    // KEDA's custom resources: the fields the scaler needs.
+    expect(doc.apiVersion).toBe('keda.sh/v1alpha1');
+    expect(['ScaledObject', 'TriggerAuthentication']).toContain(doc.kind);
+  }
+  const deployments = docs.filter((d) => d.kind === 'Deployment');
+  for (const d of deployments) {
+    const pod = (d.spec as { template: { spec: Record<string, any> } }).template.spec; // eslint-disable-line @typescript-eslint/no-explicit-any
+    for (const c of pod.containers) {
+      expect({ deployment: d.metadata.name, liveness: Boolean(c.livenessProbe), readiness: Boolean(c.readinessProbe) }).toEqual({ deployment: d.metadata.name, liveness: true, readiness: true });
+      expect(c.resources?.limits?.cpu && c.resources?.limits?.memory && c.resources?.requests?.cpu && c.resources?.requests?.memory).toBeTruthy();
+      expect(c.securityContext).toMatchObject({ runAsNonRoot: true, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] } });
+      // Configuration from the ConfigMap, secrets from a Secret made outside the manifests.
+      expect(c.envFrom).toEqual([{ configMapRef: { name: 'hap-config' } }, { secretRef: { name: 'hap-secrets' } }]);
+    }
+    expect(pod.securityContext).toMatchObject({ runAsNonRoot: true });
+  }
+  // Scaled workers and autoscaled APIs point at Deployments that exist.
+  const names = new Set(deployments.map((d) => d.metadata.name));
+  for (const hpa of docs.filter((d) => d.kind === 'HorizontalPodAutoscaler' || d.kind === 'ScaledObject')) {
+    expect(names).toContain((hpa.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name);
+  }
+  // No Secret in the manifests, and nothing that looks like a credential in a ConfigMap.
+  expect(docs.filter((d) => d.kind === 'Secret')).toEqual([]);
+  for (const cm of docs.filter((d) => d.kind === 'ConfigMap')) {
+    for (const key of Object.keys(cm.data ?? {})) expect(key).not.toMatch(/SECRET|PASSWORD|TOKEN|KEY$|DATABASE_URL|REDIS_URL|SMTP_URL/);
+  }
+  return deployments;
+}
+
+describe('infra/k8s', () => {
+  it('the base validates against the Kubernetes schemas, with probes, limits and a non-root read-only container everywhere', () => {
+    checkDocs(baseDocs());
+  });
+
+  it('has a Deployment for every process kind of docker-compose.yml and the migration Job for its setup', () => {
+    const compose = parse(readFileSync(join(__dirname, '..', '..', 'docker-compose.yml'), 'utf8')) as { services: Record<string, unknown> };
+    // PostgreSQL and Redis are managed services on a cluster; setup is the migration Job.
+    const kinds = Object.keys(compose.services).filter((s) => !['postgres', 'redis', 'setup'].includes(s));
+    const docs = baseDocs();
+    expect(docs.filter((d) => d.kind === 'Deployment').map((d) => d.metadata.name).sort()).toEqual(kinds.sort());
+    expect(docs.filter((d) => d.kind === 'Job').map((d) => d.metadata.name)).toEqual(['hap-migrate']);
+    // Each API has its Service, autoscaler and disruption budget; each worker its budget.
+    for (const api of ['gateway', 'public-shell', 'tenant', 'leads', 'templates', 'ads']) {
+      for (const kind of ['Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget']) expect(docs.some((d) => d.kind === kind && d.metadata.name === api)).toBe(true);
+    }
+  });
+
+  it('lists every base file in the base kustomization', () => {
+    const listed = (parse(readFileSync(join(k8s, 'base', 'kustomization.yaml'), 'utf8')) as { resources: string[] }).resources.sort();
+    expect(listed).toEqual(readdirSync(join(k8s, 'base')).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml').sort());
+  });
+
+  const withKubectl = kubectl() ? it : it.skip;
+  withKubectl('renders the local and production overlays, which validate too; production scales every queue’s workers with KEDA', () => {
+    const local = checkDocs(render('local'));
+    expect(local.every((d) => (d.spec as { replicas: number }).replicas === 1)).toBe(true);
+    const production = render('production');
+    checkDocs(production);
+    expect(production.every((d) => d.kind === 'Namespace' || (d.metadata as { namespace?: string }).namespace === 'hap')).toBe(true);
+    const lists = production
+      .filter((d) => d.kind === 'ScaledObject')
+      .flatMap((d) => (d.spec as { triggers: Array<{ metadata: { listName: string } }> }).triggers.map((t) => t.metadata.listName));
+    expect(lists.sort()).toEqual(QUEUE_NAMES.map((q) => `hap:${q}:wait`).sort());
+  });
+});
