@@ -90,6 +90,7 @@ export function buildApp(config: Config, deps: GatewayDeps = {}) {
     adminRemoteOrigin: config.ADMIN_REMOTE_ORIGIN,
     ratePerMinute: config.RATE_LIMIT_PER_MINUTE,
     leadRatePerMinute: config.LEAD_RATE_LIMIT_PER_MINUTE,
+    redisPrefix: config.REDIS_PREFIX,
   });
   app.register(apiCacheControl);
   app.register(ownBodyParsers);

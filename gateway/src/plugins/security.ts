@@ -29,6 +29,8 @@ export interface SecurityOptions {
   ratePerMinute: number;
   /** Lead submissions per IP per minute, counted apart; 0 turns that limit off. */
   leadRatePerMinute: number;
+  /** Where the form submission counts live in Redis (they are shared by every gateway replica). */
+  redisPrefix: string;
   /** Where the admin remote is hosted when not by the gateway: allowed in script-src and connect-src. */
   adminRemoteOrigin?: string;
 }
@@ -150,6 +152,13 @@ const FORM_SUBMISSIONS = [
   { route: routes.submitOnboarding, message: Messages.onboardingRateLimited },
 ] as const;
 
+/** KEYS[1]: the counter; ARGV[1]: the window (ms). Counts one and answers the count and the window's time left. */
+const COUNT_IN_WINDOW = `
+local count = redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[1], 'NX')
+return { count, redis.call('PTTL', KEYS[1]) }
+`;
+
 const formSubmission = (request: FastifyRequest) => {
   const path = request.url.split('?', 1)[0];
   return FORM_SUBMISSIONS.find(({ route }) => request.method === route.method && path === route.path) ?? null;
@@ -221,30 +230,43 @@ export const securityPlugin = fp<SecurityOptions>(
       done(null, payload);
     });
 
-    if (options.ratePerMinute > 0 || options.leadRatePerMinute > 0) {
-      const general = options.ratePerMinute;
-      const leads = options.leadRatePerMinute;
+    const general = options.ratePerMinute;
+    const leads = options.leadRatePerMinute;
+    if (general > 0) {
       await app.register(rateLimit, {
         global: true,
         timeWindow: 60_000,
-        // Form submissions (a lead, a sign-up) have their own, much lower count per address: a person
-        // sends one form; a script sending hundreds is refused before the service sees them.
-        keyGenerator: (request) => {
-          const form = formSubmission(request);
-          return form ? `${form.route.operation}:${request.ip}` : request.ip;
-        },
-        max: (request) => (formSubmission(request) ? leads : general),
+        max: general,
         // Counted in memory, per gateway process: a coarse flood guard that costs no Redis
         // round trip per request (that cost ~15% of throughput in infra/bench). With N replicas
-        // an address gets up to N times the limit; the login throttle, which must be exact, is in Redis.
+        // an address gets up to N times the limit; the form and login limits, which protect data, are in Redis.
         cache: 10_000,
-        // A page view was counted when it reached the gateway; the data calls
-        // the public shell makes to render it (signed as the shell's) are not. A limit set to 0 is off.
-        allowList: (request) =>
-          (formSubmission(request) ? leads === 0 : general === 0 || isStaticAsset(request.url)) ||
-          isPublicShellCall(options.internalSecret, request),
-        errorResponseBuilder: (request) =>
-          new AppError(429, ErrorCode.RATE_LIMITED, formSubmission(request)?.message ?? Messages.rateLimited),
+        // A page view was counted when it reached the gateway; the data calls the public shell
+        // makes to render it (signed as the shell's) are not; form submissions have their own count.
+        allowList: (request) => Boolean(formSubmission(request)) || isStaticAsset(request.url) || isPublicShellCall(options.internalSecret, request),
+        errorResponseBuilder: () => new AppError(429, ErrorCode.RATE_LIMITED, Messages.rateLimited),
+      });
+    }
+    if (leads > 0) {
+      // Form submissions (a lead, a sign-up): a much lower count per address, each form its own,
+      // in Redis so that every gateway replica counts the same submissions (issue 11 §1).
+      app.addHook('onRequest', async (request, reply) => {
+        const form = formSubmission(request);
+        if (!form) return;
+        const key = `${options.redisPrefix}:form-limit:${form.route.operation}:${request.ip}`;
+        let counted: [number, number];
+        try {
+          counted = (await app.redis.eval(COUNT_IN_WINDOW, 1, key, 60_000)) as [number, number];
+        } catch (err) {
+          // Redis down: the submission goes on (a patient's form is never lost to the limiter).
+          request.log.warn({ err }, 'form submission limit unavailable; not counted');
+          return;
+        }
+        const [count, ttlMs] = counted;
+        if (count > leads) {
+          reply.header('retry-after', String(Math.max(1, Math.ceil(ttlMs / 1000))));
+          throw new AppError(429, ErrorCode.RATE_LIMITED, form.message);
+        }
       });
     }
 

@@ -96,6 +96,13 @@ describe('the gateway while its Redis is away', () => {
       }
     });
 
+    it('still forwards a lead, uncounted, rather than lose a patient’s form to the limiter', async () => {
+      const res = await request(gateway.server).post('/api/leads').send({ name: 'Jane Smith' });
+      expect(res.status).not.toBe(429);
+      expect(res.body).not.toEqual(storeUnavailable);
+      expect(logs.withMessage('form submission limit unavailable; not counted').length).toBeGreaterThan(0);
+    }, 15_000);
+
     it('is not ready, says why, and when to come back', async () => {
       const res = await request(gateway.server).get('/readyz');
       expect(res.status).toBe(503);

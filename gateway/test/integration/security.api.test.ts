@@ -151,6 +151,24 @@ describe('security headers, allowed origins and the general rate limit', () => {
     }
   });
 
+  it('counts form submissions in Redis, so every gateway replica counts the same ones (issue 11)', async () => {
+    const shared = { REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'hap_test'}_forms_${Date.now().toString(36)}`, LEAD_RATE_LIMIT_PER_MINUTE: '2', LEADS_URL: await closedPortUrl() };
+    const one = buildGateway(shared).app;
+    const two = buildGateway(shared).app;
+    await Promise.all([one.ready(), two.ready()]);
+    try {
+      const post = (app: typeof one) => request(app.server).post('/api/leads').send({ name: 'Jane Smith' });
+      expect([(await post(one)).status, (await post(two)).status]).toEqual([503, 503]);
+      const refused = await post(one);
+      expect(refused.status).toBe(429);
+      expect(refused.body.message).toBe(Messages.leadsRateLimited);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expect((await post(two)).status).toBe(429);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+
   it("does not count the public shell's signed rendering calls, but does count forged ones", async () => {
     const limited = buildGateway({ RATE_LIMIT_PER_MINUTE: '2' }).app;
     await limited.ready();
