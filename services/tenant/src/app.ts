@@ -32,7 +32,8 @@ import { staffMemberHandlers } from './modules/staff-member/staff-member.routes'
 import { StaffMemberService } from './modules/staff-member/staff-member.service';
 import { uploadHandlers, uploadPlugins } from './modules/upload/upload.routes';
 import { UploadService } from './modules/upload/upload.service';
-import { UploadStorage } from './modules/upload/upload.storage';
+import { s3SettingsOf } from './modules/upload/upload.objects';
+import { uploadStorageFor } from './modules/upload/upload.storage';
 import { dummyHash } from './modules/user/password';
 import { UserRepository } from './modules/user/user.repository';
 import { userHandlers } from './modules/user/user.routes';
@@ -67,7 +68,7 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     logLevel: config.LOG_LEVEL,
     ready: databaseReady(dataSource),
   });
-  const storage = new UploadStorage(config.UPLOAD_DIR);
+  const storage = uploadStorageFor(config.UPLOAD_DIR, s3SettingsOf(config));
   uploadPlugins(app);
   registerDataSource(app, dataSource);
   // Computed once up front so the first unknown-e-mail login is not slower than the rest.

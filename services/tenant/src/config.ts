@@ -8,6 +8,14 @@ import { DEFAULT_PORTS } from '@hap/contracts';
 const REPO_ROOT = resolve(__dirname, '../../..');
 
 /** The tenant service's configuration; see .env.example at the repository root. */
+export const uploadS3ConfigShape = {
+  UPLOAD_S3_BUCKET: z.string().trim().optional().transform((v) => v || undefined),
+  UPLOAD_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  UPLOAD_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional().or(z.literal('').transform(() => undefined)),
+  UPLOAD_S3_PREFIX: z.string().default('uploads/'),
+  UPLOAD_S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+};
+
 export const configShape = {
   ...baseConfigShape,
   /** GET /api/page-context's cache (CONTENT_CACHE_TTL_MS, CONTENT_CACHE_MAX_ENTRIES); invalidated through REDIS_URL. */
@@ -20,6 +28,13 @@ export const configShape = {
     .min(1)
     .default(resolve(REPO_ROOT, '.data/uploads'))
     .transform((dir) => resolve(dir)),
+  /**
+   * Uploads in an S3-compatible bucket instead of UPLOAD_DIR (several tenant replicas; issue 11):
+   * the bucket, its region, another endpoint (MinIO, R2), the key prefix, path-style addresses.
+   * Credentials come from the AWS SDK's chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or a role).
+   * UPLOAD_DIR then only holds uploads while they are received.
+   */
+  ...uploadS3ConfigShape,
   /** Where the templates service listens: onboarding activates the chosen services there and provisioning reads their snapshots. */
   TEMPLATES_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import type { EntityManager } from 'typeorm';
 import { storeImageBytes } from '../modules/upload/image-store';
-import { UploadStorage } from '../modules/upload/upload.storage';
+import { uploadStorageFor } from '../modules/upload/upload.storage';
+import { uploadS3FromEnv } from './seed-storage';
 import { logoSvg, type ClinicLook } from './demo-images/logo';
 import { officeSvg } from './demo-images/office';
 import { lookOf, portraitSvg } from './demo-images/portrait';
@@ -49,7 +50,7 @@ interface StaffRow {
  * how many images were written.
  */
 export async function seedDemoImages(manager: EntityManager, uploadDir: string): Promise<number> {
-  const storage = new UploadStorage(uploadDir);
+  const storage = uploadStorageFor(uploadDir, uploadS3FromEnv());
   const clinics = await manager.query<ClinicRow[]>(
     `SELECT "id", "name", "brand_color" AS "brandColor", "brand_bg_color" AS "brandBgColor",
             "logo_path" AS "logoPath", "office_image_path" AS "officeImagePath"

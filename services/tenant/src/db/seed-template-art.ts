@@ -1,10 +1,9 @@
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { DEMO_ART_FOLDER, DEMO_ART_TEMPLATES, DEMO_TEMPLATE_ART, type DemoArtSlug } from '@hap/contracts';
 import { storeImageBytes } from '../modules/upload/image-store';
 import { UPLOADS_PREFIX } from '../modules/upload/upload.service';
-import { UploadStorage } from '../modules/upload/upload.storage';
+import { uploadStorageFor } from '../modules/upload/upload.storage';
+import { uploadS3FromEnv } from './seed-storage';
 import { TEMPLATE_PALETTES, beforeAfterSvg, heroSvg } from './demo-images/template-art';
 
 /** Faster WebP encoding than uploads get, like the clinics' demo art. */
@@ -15,11 +14,6 @@ const jpeg = (svg: string) => sharp(Buffer.from(svg)).jpeg({ quality: 84 }).toBu
 /** `/uploads/templates/demo-trt-hero-v1.1920x1080.jpg` → `demo-trt-hero-v1` (the fixed name the store keeps). */
 const baseNameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.\d+x\d+\.jpg$/, '');
 
-const exists = (path: string) =>
-  stat(path).then(
-    (s) => s.isFile(),
-    () => false,
-  );
 
 interface Picture {
   path: string;
@@ -47,11 +41,11 @@ function pictures(slug: DemoArtSlug): Picture[] {
  * alone. Returns how many files (originals and variants) were written.
  */
 export async function seedTemplateArt(uploadDir: string): Promise<number> {
-  const storage = new UploadStorage(uploadDir);
+  const storage = uploadStorageFor(uploadDir, uploadS3FromEnv());
   const missing: Picture[] = [];
   for (const { slug } of DEMO_ART_TEMPLATES) {
     for (const picture of pictures(slug)) {
-      if (!(await exists(join(uploadDir, picture.path.slice(UPLOADS_PREFIX.length + 1))))) missing.push(picture);
+      if (!(await storage.has(picture.path.slice(UPLOADS_PREFIX.length + 1)))) missing.push(picture);
     }
   }
   const settled = await Promise.allSettled(

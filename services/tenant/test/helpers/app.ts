@@ -26,12 +26,13 @@ export const makeUploadDir = () => mkdtemp(join(tmpdir(), 'tenant-uploads-'));
  * or on `databaseUrl`, with uploads in a temporary directory of its own (or
  * `uploadDir`, prepared by the test); the directory is removed on close.
  */
-export async function startTenant(options: { uploadDir?: string; databaseUrl?: string } = {}): Promise<TestTenant> {
+export async function startTenant(options: { uploadDir?: string; databaseUrl?: string; env?: Record<string, string> } = {}): Promise<TestTenant> {
   const uploadDir = options.uploadDir ?? (await makeUploadDir());
   const config = loadServiceConfig({
     ...process.env,
     UPLOAD_DIR: uploadDir,
     ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
+    ...options.env,
   });
   const dataSource = createDataSource(config.DATABASE_URL);
   const started = await startService(() => buildApp(config, dataSource), {

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import multipart from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from '@hap/contracts';
 import { actorOf, type RouteHandlers, type ServiceApp } from '@hap/service-kit';
@@ -32,9 +31,10 @@ export const uploadHandlers = (uploads: UploadService, storage: UploadStorage): 
       .header('X-Content-Type-Options', 'nosniff')
       .header('ETag', etag);
     if (request.headers['if-none-match'] === etag) {
+      file.stream.destroy();
       reply.status(304).send();
       return;
     }
-    reply.type(file.mimeType).header('Content-Length', file.size).send(createReadStream(file.absolutePath));
+    reply.type(file.mimeType).header('Content-Length', file.size).send(file.stream);
   },
 });

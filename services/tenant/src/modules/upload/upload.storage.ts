@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { lstat, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { lstat, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { variantPathOf } from '@hap/contracts';
 import { MIME_BY_EXTENSION, type ImageType } from './image-type';
+import { DiskObjects, S3Objects, type ObjectStore, type S3Settings } from './upload.objects';
 
-/** A stored file, ready to stream. */
+/** A stored file, opened for streaming (destroy `stream` when not sending it). */
 export interface StoredFile {
-  absolutePath: string;
+  stream: Readable;
   /** The file name (random, or a hash or versioned demo name): it never names other content, so it is a strong ETag. */
   name: string;
   size: number;
@@ -70,13 +72,18 @@ const TEMP_NAME = /^[a-f0-9]{32}\.part$/;
 export const STALE_TEMP_MS = 60 * 60 * 1000;
 
 /**
- * Uploaded images on disk under one root. Files arrive under `.tmp/` and are
- * renamed into place only once accepted, so a failed upload leaves nothing.
+ * Uploaded images: received under `<root>/.tmp/` on local disk and handed to
+ * the object store only once accepted, so a failed upload leaves nothing.
+ * The store is the disk under `root` unless another is given (an S3 bucket,
+ * upload.objects.ts).
  */
 export class UploadStorage {
   readonly tmpDir: string;
 
-  constructor(readonly root: string) {
+  constructor(
+    readonly root: string,
+    readonly objects: ObjectStore = new DiskObjects(root),
+  ) {
     this.tmpDir = join(root, '.tmp');
     mkdirSync(this.tmpDir, { recursive: true });
   }
@@ -104,9 +111,8 @@ export class UploadStorage {
   ): Promise<string> {
     const relative = `${folder}/${sizedName(name, size)}.${extension}`;
     if (!isStoredName(relative)) throw new Error(`not a name this store serves: ${relative}`);
-    await mkdir(join(this.root, folder), { recursive: true });
-    for (const v of variants) await rename(v.tempPath, join(this.root, variantPathOf(relative, v.width)));
-    await rename(tempPath, join(this.root, relative));
+    for (const v of variants) await this.objects.put(variantPathOf(relative, v.width), v.tempPath, MIME_BY_EXTENSION.webp);
+    await this.objects.put(relative, tempPath, MIME_BY_EXTENSION[extension as ImageType['extension']] ?? 'application/octet-stream');
     return relative;
   }
 
@@ -144,13 +150,17 @@ export class UploadStorage {
   async locate(relative: string): Promise<StoredFile | null> {
     const parsed = parseStoredName(relative);
     if (!parsed) return null;
-    const absolutePath = join(this.root, relative);
-    try {
-      const info = await stat(absolutePath);
-      if (!info.isFile()) return null;
-      return { absolutePath, name: parsed.name, size: info.size, mimeType: MIME_BY_EXTENSION[parsed.extension] };
-    } catch {
-      return null;
-    }
+    const opened = await this.objects.open(relative);
+    return opened && { ...opened, name: parsed.name, mimeType: MIME_BY_EXTENSION[parsed.extension] };
+  }
+
+  /** Whether `relative` is stored (the stream is not read). */
+  async has(relative: string): Promise<boolean> {
+    const file = await this.locate(relative);
+    file?.stream.destroy();
+    return file !== null;
   }
 }
+
+/** Uploads received under `root` and kept there, or in the bucket of `s3` when set. */
+export const uploadStorageFor = (root: string, s3: S3Settings | null) => new UploadStorage(root, s3 ? new S3Objects(s3) : undefined);

@@ -1,0 +1,140 @@
+import { createReadStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { ErrorCode, Messages } from '@hap/contracts';
+import { AppError } from '@hap/service-kit';
+
+/** The bucket cannot be reached or refused us: the caller may try again (never a 500). */
+const storageUnavailable = () => new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('image storage'));
+
+/** A stored object, opened: its size and its bytes. */
+export interface OpenedObject {
+  size: number;
+  stream: Readable;
+}
+
+/**
+ * Where accepted uploads live (issue 11 §1): local disk for one tenant
+ * replica (or several sharing a volume), an S3-compatible bucket for any
+ * number of them. Files are received on local disk first (UploadStorage's
+ * temporary folder) and handed over here once accepted.
+ */
+export interface ObjectStore {
+  /** Moves the accepted temporary file `fromFile` to `relative`. */
+  put(relative: string, fromFile: string, mimeType: string): Promise<void>;
+  /** The object at `relative`, or null when there is none. */
+  open(relative: string): Promise<OpenedObject | null>;
+  /** What the store is, for logs. */
+  readonly describe: string;
+}
+
+/** Files under `root`: the temporary file is renamed into place (same file system, atomic). */
+export class DiskObjects implements ObjectStore {
+  constructor(readonly root: string) {}
+
+  get describe() {
+    return `disk ${this.root}`;
+  }
+
+  async put(relative: string, fromFile: string): Promise<void> {
+    const target = join(this.root, relative);
+    await mkdir(dirname(target), { recursive: true });
+    await rename(fromFile, target);
+  }
+
+  async open(relative: string): Promise<OpenedObject | null> {
+    const path = join(this.root, relative);
+    try {
+      const info = await stat(path);
+      return info.isFile() ? { size: info.size, stream: createReadStream(path) } : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** Another S3-compatible service (MinIO, R2, a loopback fake in tests); unset: AWS. */
+  endpoint?: string;
+  /** Key prefix inside the bucket. */
+  prefix: string;
+  /** Path-style addresses (bucket in the path): MinIO and most fakes need them. */
+  forcePathStyle: boolean;
+}
+
+/**
+ * Objects in an S3-compatible bucket through the AWS SDK; credentials from
+ * its default chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, a role).
+ * Objects are written once under names never reused, so a reader never sees
+ * a half-written one.
+ */
+export class S3Objects implements ObjectStore {
+  private readonly client: S3Client;
+
+  constructor(private readonly settings: S3Settings) {
+    this.client = new S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint,
+      forcePathStyle: settings.forcePathStyle,
+      // Checksums only where S3 requires them: S3-compatible services (MinIO, R2) vary in the trailing-checksum uploads the SDK would send by default.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  get describe() {
+    return `s3://${this.settings.bucket}/${this.settings.prefix}`;
+  }
+
+  private key(relative: string) {
+    return `${this.settings.prefix}${relative}`;
+  }
+
+  async put(relative: string, fromFile: string, mimeType: string): Promise<void> {
+    const { size } = await stat(fromFile);
+    try {
+      await this.client.send(
+        new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.key(relative), Body: createReadStream(fromFile), ContentLength: size, ContentType: mimeType, CacheControl: 'public, max-age=31536000, immutable' }),
+      );
+    } catch {
+      throw storageUnavailable();
+    }
+    await rm(fromFile, { force: true });
+  }
+
+  async open(relative: string): Promise<OpenedObject | null> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.key(relative) }));
+      return { size: Number(answer.ContentLength ?? 0), stream: answer.Body as Readable };
+    } catch (err) {
+      if (err instanceof NoSuchKey || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      throw storageUnavailable();
+    }
+  }
+
+  close(): void {
+    this.client.destroy();
+  }
+}
+
+/** The bucket's settings from the tenant's UPLOAD_S3_* variables, or null for the disk. */
+export function s3SettingsOf(config: {
+  UPLOAD_S3_BUCKET?: string;
+  UPLOAD_S3_REGION: string;
+  UPLOAD_S3_ENDPOINT?: string;
+  UPLOAD_S3_PREFIX: string;
+  UPLOAD_S3_FORCE_PATH_STYLE: boolean;
+}): S3Settings | null {
+  if (!config.UPLOAD_S3_BUCKET) return null;
+  return {
+    bucket: config.UPLOAD_S3_BUCKET,
+    region: config.UPLOAD_S3_REGION,
+    endpoint: config.UPLOAD_S3_ENDPOINT,
+    prefix: config.UPLOAD_S3_PREFIX,
+    forcePathStyle: config.UPLOAD_S3_FORCE_PATH_STYLE,
+  };
+}

@@ -1,0 +1,101 @@
+import { readdir } from 'node:fs/promises';
+import type request from 'supertest';
+import { UploadResultSchema } from '@hap/contracts';
+import { startFakeS3, type FakeS3 } from '../../../../infra/test/fake-s3';
+import { seedTemplateArt } from '../../src/db/seed-template-art';
+import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
+import { pngBytes } from '../helpers/images';
+
+const asBuffer = (res: request.Response, callback: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => callback(null, Buffer.concat(chunks)));
+};
+
+/**
+ * Uploads in an S3-compatible bucket (issue 11 §1): the AWS SDK against a
+ * loopback fake of S3's REST API; two tenant replicas, each with its own
+ * local directory, share the bucket, so an upload made through one is served
+ * by the other with the same headers.
+ */
+describe('uploads in an S3 bucket, shared by tenant replicas', () => {
+  let s3: FakeS3;
+  let one: TestTenant;
+  let two: TestTenant;
+
+  beforeAll(async () => {
+    s3 = await startFakeS3({ bucket: 'hap-uploads' });
+    const env = {
+      UPLOAD_S3_BUCKET: 'hap-uploads',
+      UPLOAD_S3_ENDPOINT: s3.url,
+      UPLOAD_S3_FORCE_PATH_STYLE: 'true',
+      UPLOAD_S3_PREFIX: 'test/',
+    };
+    // The SDK's default credential chain reads them from the environment, as in production.
+    process.env.AWS_ACCESS_KEY_ID = 'AKIAFAKEFAKEFAKE';
+    process.env.AWS_SECRET_ACCESS_KEY = 'fake-secret';
+    [one, two] = await Promise.all([startTenant({ env }), startTenant({ env })]);
+  });
+  afterAll(async () => {
+    delete process.env.AWS_ACCESS_KEY_ID;
+    delete process.env.AWS_SECRET_ACCESS_KEY;
+    await Promise.all([one?.close(), two?.close()]);
+    await s3?.close();
+  });
+
+  it('stores an upload and its variants in the bucket (signed by the SDK), keeps nothing on local disk, and serves it from the other replica', async () => {
+    const res = await one.api.post('/api/upload', ADMIN).field('folder', 'staff').attach('image', pngBytes(800, [40, 120, 200]), 'portrait.png');
+    expect(res.status).toBe(201);
+    const data = UploadResultSchema.parse(res.body.data);
+    const key = `test/${data.path.replace(/^\/uploads\//, '')}`;
+    expect(s3.objects.get(key)).toMatchObject({ contentType: 'image/png', cacheControl: 'public, max-age=31536000, immutable' });
+    for (const v of data.variants) expect(s3.objects.get(`test/${v.path.replace(/^\/uploads\//, '')}`)?.contentType).toBe('image/webp');
+    expect(s3.calls.filter((c) => c.method === 'PUT').every((c) => c.signed)).toBe(true);
+    // Received on local disk, then handed over: nothing stays behind.
+    expect((await readdir(one.uploadDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile())).toEqual([]);
+
+    const served = await two.api.get(data.path).buffer(true).parse(asBuffer);
+    expect(served.status).toBe(200);
+    expect(served.headers).toMatchObject({ 'content-type': 'image/png', 'cache-control': 'public, max-age=31536000, immutable', 'x-content-type-options': 'nosniff' });
+    expect(Number(served.headers['content-length'])).toBe((served.body as Buffer).length);
+    expect((served.body as Buffer).equals(s3.objects.get(key)!.body)).toBe(true);
+    const etag = served.headers.etag as string;
+    expect((await two.api.get(data.path).set('if-none-match', etag)).status).toBe(304);
+  });
+
+  it('answers 404 for a name not in the bucket, and for a name it never writes without asking the bucket', async () => {
+    const before = s3.calls.length;
+    expect((await two.api.get('/uploads/staff/0123456789abcdef0123456789abcdef.800x800.png')).status).toBe(404);
+    expect(s3.calls.length).toBe(before + 1);
+    expect((await two.api.get('/uploads/.tmp/secret.part')).status).toBe(404);
+    expect(s3.calls.length).toBe(before + 1);
+  });
+
+  it('answers 503, not 500, when the bucket cannot be reached, and keeps no half-written upload', async () => {
+    const down = await startTenant({ env: { UPLOAD_S3_BUCKET: 'hap-uploads', UPLOAD_S3_ENDPOINT: 'http://127.0.0.1:9', UPLOAD_S3_FORCE_PATH_STYLE: 'true' } });
+    try {
+      const res = await down.api.post('/api/upload', ADMIN).attach('image', pngBytes(4), 'logo.png');
+      expect(res.status).toBe(503);
+      expect(res.body.message).toBe('The image storage service is temporarily unavailable. Please try again in a moment.');
+      expect((await readdir(down.uploadDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile())).toEqual([]);
+      expect((await down.api.get('/uploads/staff/0123456789abcdef0123456789abcdef.800x800.png')).status).toBe(503);
+    } finally {
+      await down.close();
+    }
+  }, 30_000);
+
+  it('lets the seed draw the demo art into the bucket once, and only what is missing', async () => {
+    process.env.UPLOAD_S3_BUCKET = 'hap-uploads';
+    process.env.UPLOAD_S3_ENDPOINT = s3.url;
+    process.env.UPLOAD_S3_FORCE_PATH_STYLE = 'true';
+    process.env.UPLOAD_S3_PREFIX = 'seed/';
+    try {
+      const written = await seedTemplateArt(one.uploadDir);
+      expect(written).toBeGreaterThan(0);
+      expect([...s3.objects.keys()].filter((k) => k.startsWith('seed/')).length).toBe(written);
+      expect(await seedTemplateArt(one.uploadDir)).toBe(0);
+    } finally {
+      for (const k of ['UPLOAD_S3_BUCKET', 'UPLOAD_S3_ENDPOINT', 'UPLOAD_S3_FORCE_PATH_STYLE', 'UPLOAD_S3_PREFIX']) delete process.env[k];
+    }
+  }, 60_000);
+});
