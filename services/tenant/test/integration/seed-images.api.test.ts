@@ -1,6 +1,5 @@
-import { readdir, rm } from 'node:fs/promises';
-import { join, relative } from 'node:path';
-import type request from 'supertest';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { DEMO_ART_PATHS, DEMO_BEFORE_AFTER_SIZE, DEMO_HERO_SIZE, DEMO_TEMPLATE_ART, sizeInPath, variantsOf } from '@hap/contracts';
 import { seed } from '../../src/db/seed';
@@ -11,17 +10,7 @@ import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/database';
 import { pngBytes } from '../helpers/images';
 import { uniq } from '../helpers/factories';
-
-async function storedFiles(root: string): Promise<string[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => relative(root, join(e.parentPath, e.name))).sort();
-}
-
-const asBuffer = (res: request.Response, callback: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-};
+import { storedFiles, asBuffer } from '../helpers/files';
 
 interface ClinicImages {
   id: number;

@@ -1,16 +1,10 @@
 import { readdir } from 'node:fs/promises';
-import type request from 'supertest';
 import { UploadResultSchema } from '@hap/contracts';
 import { startFakeS3, type FakeS3 } from '../../../../infra/test/fake-s3';
 import { seedTemplateArt } from '../../src/db/seed-template-art';
 import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
 import { pngBytes } from '../helpers/images';
-
-const asBuffer = (res: request.Response, callback: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-};
+import { asBuffer } from '../helpers/files';
 
 /**
  * Uploads in an S3-compatible bucket (issue 11 §1): the AWS SDK against a

@@ -1,21 +1,8 @@
-import { readdir } from 'node:fs/promises';
-import { join, relative } from 'node:path';
-import type request from 'supertest';
 import sharp from 'sharp';
 import { IMAGE_VARIANT_WIDTHS, UploadImageMessages, UploadResultSchema, responsiveImage, variantsOf } from '@hap/contracts';
 import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
 import { pngBytes } from '../helpers/images';
-
-async function storedFiles(root: string): Promise<string[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => relative(root, join(e.parentPath, e.name))).sort();
-}
-
-const asBuffer = (res: request.Response, callback: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-};
+import { storedFiles, asBuffer } from '../helpers/files';
 
 /** A photo-like JPEG: a gradient, so the encoders have something to do. */
 const photo = (width: number, height: number) =>

@@ -1,24 +1,12 @@
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import request from 'supertest';
 import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES, Messages, UploadResultSchema, responsiveImage, sizeInPath, variantsOf } from '@hap/contracts';
 import { signIdentity } from '@hap/service-kit';
 import { ADMIN, ANONYMOUS, startTenant, type TestTenant } from '../helpers/app';
 import { jpegBytes, pngBytes } from '../helpers/images';
-
-/** Every file under the upload root, temporary ones included. */
-async function storedFiles(root: string): Promise<string[]> {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => relative(root, join(e.parentPath, e.name))).sort();
-}
-
-/** supertest returns binary bodies as Buffers only when asked to. */
-const asBuffer = (res: request.Response, callback: (err: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  res.on('data', (c: Buffer) => chunks.push(c));
-  res.on('end', () => callback(null, Buffer.concat(chunks)));
-};
+import { storedFiles, asBuffer } from '../helpers/files';
 
 describe('uploads API', () => {
   let t: TestTenant;
