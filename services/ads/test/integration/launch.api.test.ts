@@ -286,6 +286,10 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     expect((await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId, budget: 5000 })).body.message).toBe('Daily budget must be at most $1000');
     expect((await t.api.post('/api/google-ads/launch-campaign', ANONYMOUS).send({ serviceId, clientId: clinicId })).status).toBe(401);
 
+    // A token the key no longer opens (the key was changed) counts as not connected, not as a 500.
+    await t.dataSource.getRepository(GoogleAdsConnectionEntity).update({ label: 'agency' }, { refreshTokenEncrypted: encryptToken('1//refresh-token', tokenKeyOf(randomBytes(32).toString('base64'))!) });
+    expect((await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId })).status).toBe(409);
+
     await t.dataSource.getRepository(GoogleAdsConnectionEntity).delete({ label: 'agency' });
     const unconnected = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId });
     expect(unconnected.status).toBe(409);
