@@ -7,7 +7,7 @@ import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Job } from 'kubernetes-models/batch/v1';
 import { NetworkPolicy, Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
-import { ConfigMap, Namespace, PersistentVolumeClaim, Service } from 'kubernetes-models/v1';
+import { ConfigMap, Namespace, PersistentVolumeClaim, Service, type IPodSpec } from 'kubernetes-models/v1';
 import { QUEUE_NAMES } from '@hap/contracts';
 
 /**
@@ -66,7 +66,7 @@ function checkDocs(docs: Doc[]) {
   }
   const deployments = docs.filter((d) => d.kind === 'Deployment');
   for (const d of deployments) {
-    const pod = (d.spec as { template: { spec: Record<string, any> } }).template.spec; // eslint-disable-line @typescript-eslint/no-explicit-any
+    const pod = (d.spec as { template: { spec: IPodSpec } }).template.spec;
     for (const c of pod.containers) {
       expect({ deployment: d.metadata.name, liveness: Boolean(c.livenessProbe), readiness: Boolean(c.readinessProbe) }).toEqual({ deployment: d.metadata.name, liveness: true, readiness: true });
       expect(c.resources?.limits?.cpu && c.resources?.limits?.memory && c.resources?.requests?.cpu && c.resources?.requests?.memory).toBeTruthy();

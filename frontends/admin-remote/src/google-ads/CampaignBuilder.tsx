@@ -22,6 +22,7 @@ import { Tabs, type TabItem } from '../pages/Tabs';
 import { useToast } from '../toast/toaster';
 import { builderFormFrom, builderTemplateOf, emptyBuilderForm, linesOf, type BuilderErrors, type BuilderForm, type BuilderTab } from './builder-form';
 import { Counted } from './Counted';
+import { PolicyExemptionCheck, TemplateBSwitch } from './LaunchOptions';
 import { useLaunchCampaign } from './use-launch';
 
 const TABS: ReadonlyArray<TabItem<BuilderTab>> = [
@@ -296,14 +297,8 @@ export function CampaignBuilder({ client, serviceId, start }: { client: Client; 
               <p id={`${id}-confirm-text`} className="adm-dialog__text">
                 This creates “{form.campaignName}” in Google Ads account {client.googleAdsAccountId}, paused, with a budget of ${form.budget} a day. You turn it on in Google Ads.
               </p>
-              <label className="ads-switch">
-                <input type="checkbox" role="switch" checked={templateB} onChange={(e) => setTemplateB(e.target.checked)} />
-                Use Template B landing page style
-              </label>
-              <label className="ads-check">
-                <input type="checkbox" checked={appeal} onChange={(e) => setAppeal(e.target.checked)} />
-                If Google flags healthcare policy, request an exception instead of leaving the items out
-              </label>
+              <TemplateBSwitch checked={templateB} onChange={setTemplateB} />
+              <PolicyExemptionCheck checked={appeal} onChange={setAppeal} />
               <div className="adm-dialog__footer">
                 <button type="button" className="adm-button adm-button--secondary" onClick={() => setConfirming(false)} disabled={launch.isPending}>
                   Cancel

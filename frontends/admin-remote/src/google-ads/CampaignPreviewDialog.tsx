@@ -20,6 +20,7 @@ import { useId, useState } from 'react';
 import { api } from '../lib/api';
 import { DialogHeader } from '../pages/DialogHeader';
 import { Counted } from './Counted';
+import { PolicyExemptionCheck, TemplateBSwitch } from './LaunchOptions';
 import { useToast } from '../toast/toaster';
 import { useLaunchCampaign } from './use-launch';
 import './google-ads.css';
@@ -234,10 +235,7 @@ function PreviewContent({
             </p>
           )}
         </div>
-        <label className="ads-switch">
-          <input type="checkbox" role="switch" checked={templateB} onChange={(e) => onTemplateB(e.target.checked)} />
-          Use Template B landing page style
-        </label>
+        <TemplateBSwitch checked={templateB} onChange={onTemplateB} />
         <p className="adm-muted ads-preview__facts">
           {defaults.bidStrategy} · {defaults.networkSetting}
         </p>
@@ -339,10 +337,7 @@ function PreviewContent({
       </section>
 
       <div className="adm-dialog__footer">
-        <label className="ads-check ads-preview__appeal">
-          <input type="checkbox" checked={appeal} onChange={(e) => setAppeal(e.target.checked)} />
-          If Google flags healthcare policy, request an exception (the items are saved and reviewed) instead of leaving them out
-        </label>
+        <PolicyExemptionCheck checked={appeal} onChange={setAppeal} className="ads-preview__appeal" />
         <button type="button" className="adm-button adm-button--secondary" onClick={() => validate.mutate()} disabled={validate.isPending || launch.isPending || Boolean(budgetError || radiusError)}>
           {validate.isPending ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <ShieldCheck size={16} aria-hidden />}
           Validate Structure

@@ -84,13 +84,14 @@ export type AgeRange = (typeof AGE_RANGES)[number]['value'];
 export type Gender = (typeof GENDERS)[number]['value'];
 export type IncomeRange = (typeof INCOME_RANGES)[number]['value'];
 
-const values = <T extends readonly { value: string }[]>(options: T) => options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
+/** The option values of a demographic list, as a zod enum takes them. */
+export const optionValues = <T extends readonly { value: string }[]>(options: T) => options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
 
 /** admin spec §7 launch call: what the campaign leaves out. */
 export const DemographicExclusionsSchema = z.object({
-  excludedAgeRanges: z.array(z.enum(values(AGE_RANGES))).max(AGE_RANGES.length).default([]),
-  excludedGenders: z.array(z.enum(values(GENDERS))).max(GENDERS.length).default([]),
-  excludedHouseholdIncomes: z.array(z.enum(values(INCOME_RANGES))).max(INCOME_RANGES.length).default([]),
+  excludedAgeRanges: z.array(z.enum(optionValues(AGE_RANGES))).max(AGE_RANGES.length).default([]),
+  excludedGenders: z.array(z.enum(optionValues(GENDERS))).max(GENDERS.length).default([]),
+  excludedHouseholdIncomes: z.array(z.enum(optionValues(INCOME_RANGES))).max(INCOME_RANGES.length).default([]),
 });
 export type DemographicExclusions = z.output<typeof DemographicExclusionsSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, timestamp } from '../fields';
+import { GOOGLE_ADS_ID_PATTERN } from '../tenant/client';
 import {
   AD_LIMITS,
   AGE_RANGES,
@@ -10,6 +11,7 @@ import {
   DemographicExclusionsSchema,
   GENDERS,
   INCOME_RANGES,
+  optionValues,
   StructureResultSchema,
 } from './campaign';
 
@@ -24,7 +26,7 @@ import {
 export const GoogleAdsCustomerIdSchema = z
   .string({ error: 'Google Ads account id must be text' })
   .trim()
-  .regex(/^\d{3}-?\d{3}-?\d{4}$/, 'Google Ads account id must be 10 digits like 123-456-7890');
+  .regex(GOOGLE_ADS_ID_PATTERN, 'Google Ads account id must be 10 digits like 123-456-7890');
 
 /** The builder's bid strategies (admin spec §9: Maximize Conversions by default). */
 export const BID_STRATEGIES = ['Maximize Conversions', 'Maximize Clicks'] as const;
@@ -34,7 +36,6 @@ export type BidStrategy = (typeof BID_STRATEGIES)[number];
 export const NETWORK_SETTINGS = ['Google Search (No Search or Display Network)', 'Google Search and search partners'] as const;
 export type NetworkSetting = (typeof NETWORK_SETTINGS)[number];
 
-const values = <T extends readonly { value: string }[]>(options: T) => options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
 const builderText = (label: string, max: number) => z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 
 /**
@@ -60,9 +61,9 @@ export const BuilderTemplateSchema = z.object({
   audiences: z
     .object({
       exclusions: z.object({
-        gender: z.array(z.enum(values(GENDERS))).max(GENDERS.length).default([]),
-        age: z.array(z.enum(values(AGE_RANGES))).max(AGE_RANGES.length).default([]),
-        income: z.array(z.enum(values(INCOME_RANGES))).max(INCOME_RANGES.length).default([]),
+        gender: z.array(z.enum(optionValues(GENDERS))).max(GENDERS.length).default([]),
+        age: z.array(z.enum(optionValues(AGE_RANGES))).max(AGE_RANGES.length).default([]),
+        income: z.array(z.enum(optionValues(INCOME_RANGES))).max(INCOME_RANGES.length).default([]),
       }),
     })
     .default({ exclusions: { gender: [], age: [], income: [] } }),

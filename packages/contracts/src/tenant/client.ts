@@ -8,11 +8,14 @@ export const DEFAULT_BRAND_BG_COLOR = '#00446f';
 /** DESIGN §9.4: a self-onboarded clinic's brand colour (public spec §3: '#2563eb on creation in onboarding'). */
 export const ONBOARDING_BRAND_COLOR = '#2563eb';
 
+/** A Google Ads customer id: 10 digits, dashes allowed (123-456-7890). */
+export const GOOGLE_ADS_ID_PATTERN = /^\d{3}-?\d{3}-?\d{4}$/;
+
 const googleAdsId = () =>
   z
     .string()
     .trim()
-    .refine((v) => v === '' || /^\d{3}-?\d{3}-?\d{4}$/.test(v), 'Must be a 10-digit Google Ads id like 123-456-7890')
+    .refine((v) => v === '' || GOOGLE_ADS_ID_PATTERN.test(v), 'Must be a 10-digit Google Ads id like 123-456-7890')
     .nullish()
     .transform((v) => (v ? v.replace(/-/g, '') : null));
 
