@@ -41,6 +41,8 @@ const CHROME_PATH = env.CHROMIUM_PATH ?? env.CHROME_PATH ?? '/usr/bin/chromium';
 const ADMIN_DB_URL = env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REPORT_DIR = env.BENCH_REPORT_DIR ?? join(ROOT, '.data', 'bench', 'pages');
+/** BENCH_TRACE=1 keeps each run's Chromium trace beside its report (`<page>-<n>.trace.json`, for DevTools' Performance panel). */
+const KEEP_TRACE = env.BENCH_TRACE === '1';
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -130,7 +132,7 @@ async function lighthouseOnce(url) {
       const { code, message } = result.lhr.runtimeError;
       throw Object.assign(new Error(`Lighthouse failed on ${url}: ${code} ${message}`), { code });
     }
-    return result.lhr;
+    return { lhr: result.lhr, trace: result.artifacts?.Trace };
   } finally {
     await chrome.kill();
     await rm(userDataDir, { recursive: true, force: true });
@@ -217,8 +219,9 @@ async function main() {
       const url = `${stack.url}${page.path}`;
       const runs = [];
       for (let i = 1; i <= RUNS; i++) {
-        const lhr = await runLighthouse(url);
+        const { lhr, trace } = await runLighthouse(url);
         writeFileSync(join(REPORT_DIR, `${page.name}-${i}.json`), JSON.stringify(lhr));
+        if (KEEP_TRACE && trace) writeFileSync(join(REPORT_DIR, `${page.name}-${i}.trace.json`), JSON.stringify(trace));
         const f = figuresOf(lhr);
         runs.push({ lhr, figures: f });
         console.log(
