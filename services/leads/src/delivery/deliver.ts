@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { GhlError, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
 import { ApiError, LEAD_CREATED_EVENT, type LeadWebhookPayload, type QueuePayload } from '@hap/contracts';
 import type { ConversionUploader } from '../clients/ads.client';
+import { attributionOf, type AttributionColumns } from '../modules/leads/lead.rules';
 import type { Clinic, TenantClient } from '../clients/tenant.client';
 import { leadEmail } from './lead-email';
 import type { Mailer } from './mailer';
@@ -19,7 +20,7 @@ export const NOT_CONFIGURED = {
   adsService: 'This worker has no ads service to upload conversions through.',
 } as const;
 
-interface DeliveryRow {
+interface DeliveryRow extends AttributionColumns {
   id: string;
   channel: 'email' | 'webhook' | 'crm' | 'google_ads';
   lead_id: string;
@@ -34,14 +35,6 @@ interface DeliveryRow {
   phone: string;
   message: string | null;
   created_at: Date;
-  style_variant: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: string | null;
-  utm_content: string | null;
-  gclid: string | null;
-  landing_path: string | null;
 }
 
 /**
@@ -108,14 +101,7 @@ function webhookPayload(row: DeliveryRow): LeadWebhookPayload {
       email: row.email,
       phone: row.phone,
       message: row.message,
-      landingPath: row.landing_path,
-      styleVariant: row.style_variant,
-      utmSource: row.utm_source,
-      utmMedium: row.utm_medium,
-      utmCampaign: row.utm_campaign,
-      utmTerm: row.utm_term,
-      utmContent: row.utm_content,
-      gclid: row.gclid,
+      ...attributionOf(row),
     },
   };
 }

@@ -1,5 +1,5 @@
 import { LeadSubmitSchema } from '@hap/contracts';
-import { attributedTouch, clientAddress, consentVersion, isBotSubmission, requestHash, userAgentOf } from '../../src/modules/leads/lead.rules';
+import { attributedTouch, attributionOf, clientAddress, consentVersion, isBotSubmission, requestHash, userAgentOf } from '../../src/modules/leads/lead.rules';
 
 const body = (overrides: Record<string, unknown> = {}) =>
   LeadSubmitSchema.parse({ name: 'Jane Smith', email: 'jane@example.com', phone: '3035550142', clientId: 1, serviceId: 2, consentText: 'I agree.', ...overrides });
@@ -39,5 +39,29 @@ describe('lead rules', () => {
     expect(clientAddress(undefined)).toBeNull();
     expect(userAgentOf('x'.repeat(2000))).toHaveLength(500);
     expect(userAgentOf(undefined)).toBeNull();
+  });
+
+  it('names a stored lead\'s attribution columns as the webhook and the lead detail do', () => {
+    const row = {
+      style_variant: 'b',
+      utm_source: 'google',
+      utm_medium: 'cpc',
+      utm_campaign: 'trt-denver',
+      utm_term: 'low t',
+      utm_content: null,
+      gclid: 'Cj0KCQ',
+      landing_path: '/trt',
+      email: 'not attribution',
+    };
+    expect(attributionOf(row)).toEqual({
+      styleVariant: 'b',
+      utmSource: 'google',
+      utmMedium: 'cpc',
+      utmCampaign: 'trt-denver',
+      utmTerm: 'low t',
+      utmContent: null,
+      gclid: 'Cj0KCQ',
+      landingPath: '/trt',
+    });
   });
 });

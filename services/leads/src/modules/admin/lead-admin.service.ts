@@ -24,6 +24,7 @@ import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { TenantClient } from '../../clients/tenant.client';
 import type { DeliveryJobs } from './delivery-jobs';
 import type { DeliveryRow, LeadAdminRepository, LeadRow, StatusAuditRow } from './lead-admin.repository';
+import { attributionOf } from '../leads/lead.rules';
 import { CSV_BOM, csvRow, leadFilter, pageCount, statusMove } from './lead-admin.rules';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -263,17 +264,10 @@ export class LeadAdminService {
       message: row.message,
       serviceChecked: row.service_checked,
       attribution: {
-        styleVariant: row.style_variant,
-        utmSource: row.utm_source,
-        utmMedium: row.utm_medium,
-        utmCampaign: row.utm_campaign,
-        utmTerm: row.utm_term,
-        utmContent: row.utm_content,
-        gclid: row.gclid,
+        ...attributionOf(row),
         gbraid: row.gbraid,
         wbraid: row.wbraid,
         fbclid: row.fbclid,
-        landingPath: row.landing_path,
         referrer: row.referrer,
         firstTouch: toTouch(row.first_touch),
         lastTouch: toTouch(row.last_touch),

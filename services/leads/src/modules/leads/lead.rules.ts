@@ -48,3 +48,27 @@ export const userAgentOf = (header: string | string[] | undefined): string | nul
   const value = Array.isArray(header) ? header[0] : header;
   return value ? value.slice(0, 500) : null;
 };
+
+/** The attribution columns of a stored lead (snake case, as PostgreSQL returns them). */
+export interface AttributionColumns {
+  style_variant: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  gclid: string | null;
+  landing_path: string | null;
+}
+
+/** A stored lead's attribution as every answer names it: the clinic's webhook and the admin's lead detail. */
+export const attributionOf = (row: AttributionColumns) => ({
+  styleVariant: row.style_variant,
+  utmSource: row.utm_source,
+  utmMedium: row.utm_medium,
+  utmCampaign: row.utm_campaign,
+  utmTerm: row.utm_term,
+  utmContent: row.utm_content,
+  gclid: row.gclid,
+  landingPath: row.landing_path,
+});
