@@ -47,8 +47,21 @@ test.describe('admin Google Ads launch', () => {
     await preview.getByRole('button', { name: 'Validate Structure' }).click();
     await expect(page.getByText('Structure Valid', { exact: true })).toBeVisible();
     await preview.getByLabel('Daily budget (USD)').fill('45');
+    // The launch request is held until 'Launching...' has been seen: a quick queue would otherwise
+    // answer, launch and close the dialog between two looks (a CI run once missed it).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      '**/api/google-ads/launch-campaign',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
     await preview.getByRole('button', { name: 'Launch' }).click();
     await expect(preview.getByRole('button', { name: 'Launching...' })).toBeVisible();
+    release();
     await expect(page.getByText('Campaign Launched', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(preview).toBeHidden();
 
