@@ -96,6 +96,13 @@ function requestBody(route: RouteContract, components: Record<string, JsonSchema
     };
   }
   if (!route.body) return undefined;
+  if (route.form) {
+    return {
+      description: `A form the browser posts by itself. ${limit}`,
+      required: true,
+      content: { 'application/x-www-form-urlencoded': { schema: toSchema(route.body, 'input', components) } },
+    };
+  }
   return {
     description: limit,
     required: !route.body.safeParse(undefined).success,
@@ -112,11 +119,17 @@ function responses(route: RouteContract, components: Record<string, JsonSchema>)
   for (const status of [...statuses].sort((a, b) => a - b)) {
     const description = STATUS_TEXT[status] ?? 'See the message';
     const schema = route.responses[status];
-    if (status >= 400) {
+    if (status >= 400 && route.form) {
+      // A person's browser posted it: what to fix comes as a page (a body that is no form at all: the error envelope).
+      out[status] = {
+        description: `${description}: a page saying what to fix, with a way back`,
+        content: { 'text/html': { schema: { type: 'string' } }, 'application/json': { schema: ERROR_REF } },
+      };
+    } else if (status >= 400) {
       out[status] = { description, content: { 'application/json': { schema: ERROR_REF } } };
     } else if (status === 204) {
       out[status] = { description };
-    } else if (route.redirect && status === 302) {
+    } else if (route.redirect && (status === 302 || status === 303)) {
       out[status] = { description: 'Sends the browser on (Location header).' };
     } else if (route.file) {
       out[status] = { description, content: { [route.file]: { schema: { type: 'string', contentMediaType: route.file } } } };

@@ -144,12 +144,14 @@ const ownOrigin = (request: FastifyRequest) => originOf(`${request.protocol}://$
 const isStaticAsset = (url: string) => url.startsWith('/assets/') || url.startsWith('/remotes/');
 
 /**
- * The public forms' submissions: a lead (POST /api/leads) and a sign-up (POST
+ * The public forms' submissions: a lead (POST /api/leads, or the form posted
+ * without script to /api/leads/form: one count) and a sign-up (POST
  * /api/onboarding). Each has its own low count per address and its own words.
  */
 const FORM_SUBMISSIONS = [
-  { route: routes.submitLead, message: Messages.leadsRateLimited },
-  { route: routes.submitOnboarding, message: Messages.onboardingRateLimited },
+  { route: routes.submitLead, count: 'lead', message: Messages.leadsRateLimited },
+  { route: routes.submitLeadForm, count: 'lead', message: Messages.leadsRateLimited },
+  { route: routes.submitOnboarding, count: 'sign-up', message: Messages.onboardingRateLimited },
 ] as const;
 
 /** KEYS[1]: the counter; ARGV[1]: the window (ms). Counts one and answers the count and the window's time left. */
@@ -253,7 +255,7 @@ export const securityPlugin = fp<SecurityOptions>(
       app.addHook('onRequest', async (request, reply) => {
         const form = formSubmission(request);
         if (!form) return;
-        const key = `${options.redisPrefix}:form-limit:${form.route.operation}:${request.ip}`;
+        const key = `${options.redisPrefix}:form-limit:${form.count}:${request.ip}`;
         let counted: [number, number];
         try {
           counted = (await app.redis.eval(COUNT_IN_WINDOW, 1, key, 60_000)) as [number, number];

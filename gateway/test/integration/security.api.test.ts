@@ -133,11 +133,14 @@ describe('security headers, allowed origins and the general rate limit', () => {
     await limited.ready();
     try {
       const post = () => request(limited.server).post('/api/leads').send({ name: 'Jane Smith' });
-      const statuses = [(await post()).status, (await post()).status];
+      // The same form posted without script (POST /api/leads/form) is on the same count.
+      const formPost = () => request(limited.server).post('/api/leads/form').type('form').send('name=Jane+Smith');
+      const statuses = [(await post()).status, (await formPost()).status];
       const refused = await post();
       expect(statuses).toEqual([503, 503]);
       expect(refused.status).toBe(429);
       expect(refused.body).toEqual({ success: false, code: 'RATE_LIMITED', message: Messages.leadsRateLimited });
+      expect((await formPost()).status).toBe(429);
       // Other calls from the same address are not held back by the lead count.
       expect((await request(limited.server).get('/api/admin/auth-status')).status).toBe(401);
       // A sign-up has a count of its own, with its own words.

@@ -77,6 +77,11 @@ describe('the OpenAPI document of the route table', () => {
     expect(create?.responses['201'].content?.['application/json'].schema).toMatchObject({ properties: { success: { const: true } } });
 
     expect(Object.keys(operationOf(routes.uploadImage)?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
+    // A browser's own form post: urlencoded in, a 303 onwards, and a page (or the envelope) for what to fix.
+    const form = operationOf(routes.submitLeadForm);
+    expect(Object.keys(form?.requestBody?.content ?? {})).toEqual(['application/x-www-form-urlencoded']);
+    expect(form?.responses['303']).toEqual({ description: expect.any(String) });
+    expect(Object.keys(form?.responses['400'].content ?? {})).toEqual(['text/html', 'application/json']);
     expect(Object.keys(operationOf(routes.getUpload)?.responses['200'].content ?? {})).toEqual(['image/*']);
     // A projection per caller: the answer is one of them.
     expect(operationOf(routes.getClient)?.responses['200'].content?.['application/json'].schema).toMatchObject({

@@ -18,6 +18,7 @@ export * from './tenant/onboarding-wire';
 export * from './leads/lead-form';
 export * from './leads/lead';
 export * from './leads/lead-wire';
+export * from './leads/touch';
 export * from './leads/admin';
 export * from './leads/webhook';
 export * from './templates/client-service';

@@ -1,3 +1,5 @@
+import { LEAD_FORM_HIDDEN } from './leads/lead-wire';
+
 /**
  * The events that mean a visitor is acting on a public page: each comes before
  * the click, key or typing it announces (frontends/public-shell/src/pages/hydration.ts).
@@ -6,6 +8,9 @@ export const INTERACTION_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focu
 
 /** The attribute the loader puts on a button pressed before the page was live; the page presses it again once it is. */
 export const REPLAY_CLICK_ATTRIBUTE = 'data-replay-click';
+
+/** How long a held form with an action of its own waits for the page to come alive before the browser posts it. */
+export const HELD_SUBMIT_FALLBACK_MS = 8000;
 
 /**
  * Every public page loads its script with this inline loader instead of a
@@ -18,26 +23,38 @@ export const REPLAY_CLICK_ATTRIBUTE = 'data-replay-click';
  *   compiled, not run; at the visitor's first touch, key press or focus it
  *   runs the entry and marks `<html data-acted>`, so the page hydrates at once.
  * Until the page is live (`<html data-live>`), nothing the visitor does is lost
- * or sent the wrong way: a form's submission is held (never sent natively,
- * which would put the fields in a URL) and its button, like a button that
+ * or sent the wrong way: a form's submission is held (never sent natively to
+ * the page's own address, which is no endpoint) and its button, like a button that
  * does nothing without script, gets REPLAY_CLICK_ATTRIBUTE; the live page
- * presses it again. The addresses are attributes, so the text is the same for
- * every build, and the gateway allows exactly this script by its hash
+ * presses it again. A held form with an `action` of its own (the lead forms:
+ * LEAD_FORM_PATH) is not left waiting on a script that never comes: when the
+ * entry fails to load, or the page is not live HELD_SUBMIT_FALLBACK_MS after
+ * the press, the loader adds the page's address and referrer
+ * (LEAD_FORM_HIDDEN) and the browser posts the form itself, once its own
+ * checks pass; the live page then presses nothing again. The addresses are
+ * attributes, so the text is the same for every build, and the gateway
+ * allows exactly this script by its hash
  * (gateway/src/plugins/security.ts). Change it and the hash follows.
  */
 export const PAGE_BOOT_SCRIPT =
   '(function(){var s=document.currentScript,h=document.documentElement,o={capture:true,passive:true},' +
-  `t=${JSON.stringify(INTERACTION_EVENTS)},p=0,d=0;` +
+  `t=${JSON.stringify(INTERACTION_EVENTS)},r=${JSON.stringify(REPLAY_CLICK_ATTRIBUTE)},p=0,d=0,F=0,b=0,w=0;` +
   'function add(e){document.head.appendChild(e)}' +
   'function live(){return h.hasAttribute("data-live")}' +
-  'function mark(b){if(b)b.setAttribute(' + JSON.stringify(REPLAY_CLICK_ATTRIBUTE) + ',"")}' +
+  'function mark(b){if(b)b.setAttribute(r,"")}' +
   'function preload(){if(p)return;p=1;var q=(s.getAttribute("data-src")+" "+(s.getAttribute("data-preload")||"")).split(" ");' +
   '(function next(){var u=q.shift();if(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;add(l)}if(q.length)setTimeout(next)})()}' +
-  'function run(){var m=document.createElement("script");m.type="module";m.src=s.getAttribute("data-src");add(m)}' +
+  'function run(){var m=document.createElement("script");m.type="module";m.src=s.getAttribute("data-src");m.onerror=function(){b=1;post()};add(m)}' +
   'function go(e){if(e)h.setAttribute("data-acted","");if(d)return;d=1;t.forEach(function(n){removeEventListener(n,go,o)});' +
   'if(document.readyState==="loading")addEventListener("DOMContentLoaded",run);else run()}' +
+  'function hid(m,n,v){var i=m.querySelector("input[name="+n+"]")||m.appendChild(document.createElement("input"));i.type="hidden";i.name=n;i.value=v}' +
+  'function post(){var m=F;clearTimeout(w);w=0;if(!m||live())return F=0;F=0;' +
+  '[].forEach.call(m.querySelectorAll("["+r+"]"),function(x){x.removeAttribute(r)});' +
+  `hid(m,${JSON.stringify(LEAD_FORM_HIDDEN.landingUrl)},location.pathname+location.search);hid(m,${JSON.stringify(LEAD_FORM_HIDDEN.referrer)},document.referrer);` +
+  'if(m.reportValidity())m.submit()}' +
   'function k(e){if(live())return removeEventListener("click",k,true);' +
   'var b=e.target instanceof Element&&e.target.closest("button");if(b&&(b.type==="button"||!b.form))mark(b)}' +
-  'function f(e){if(live())return removeEventListener("submit",f,true);e.preventDefault();mark(e.submitter);go(e)}' +
+  'function f(e){if(live())return removeEventListener("submit",f,true);e.preventDefault();mark(e.submitter);' +
+  `if(e.target.getAttribute("action")){F=e.target;if(b)return post();if(!w)w=setTimeout(function(){b=1;post()},${HELD_SUBMIT_FALLBACK_MS})}go(e)}` +
   't.forEach(function(n){addEventListener(n,go,o)});addEventListener("click",k,true);addEventListener("submit",f,true);' +
   'if(s.hasAttribute("data-now"))go();else if(document.readyState==="complete")preload();else addEventListener("load",preload)})()';

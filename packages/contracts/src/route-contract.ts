@@ -34,14 +34,19 @@ export interface RouteSpec {
   summary: string;
   params?: z.ZodObject;
   query?: z.ZodObject;
-  /** A JSON body. */
+  /** A JSON body (with `form`, the fields of a browser's form post). */
   body?: z.ZodType;
+  /**
+   * The body is a form a browser posts by itself (application/x-www-form-urlencoded),
+   * checked by `body` like JSON; its answers are for a person (a redirect, or a page saying what went wrong).
+   */
+  form?: true;
   /** A multipart upload (no JSON schema; the handler reads the parts). */
   multipart?: boolean;
   /** Largest body accepted, in bytes; DEFAULT_BODY_LIMIT when unset. */
   bodyLimit?: number;
-  /** Status of the success answer; 200 when unset (302 for a redirect). */
-  status?: 200 | 201 | 202 | 204 | 302;
+  /** Status of the success answer; 200 when unset (302 for a redirect, or 303 after a form post). */
+  status?: 200 | 201 | 202 | 204 | 302 | 303;
   /** The success answer's `data` (wrapped in `{ success: true, data }`). */
   data?: z.ZodType;
   /**
@@ -54,7 +59,7 @@ export interface RouteSpec {
   answer?: z.ZodType;
   /** The answer is a file, not JSON: its content type, for the docs. */
   file?: string;
-  /** The answer sends the browser elsewhere (302 with Location): a step of a flow the browser navigates, such as OAuth. */
+  /** The answer sends the browser elsewhere (302, or the row's 303, with Location): a step of a flow the browser navigates, such as OAuth. */
   redirect?: true;
   /** Error statuses the route itself may answer, besides those every route can. */
   errors?: readonly number[];
@@ -64,7 +69,7 @@ export interface RouteSpec {
 const ALWAYS = [429, 500, 503] as const;
 
 export type RouteContract<S extends RouteSpec = RouteSpec> = S & {
-  readonly status: 200 | 201 | 202 | 204 | 302;
+  readonly status: 200 | 201 | 202 | 204 | 302 | 303;
   /** Every status this route answers, with the schema of its body (files: none). */
   readonly responses: Readonly<Record<number, z.ZodType | null>>;
   readonly bodyLimit: number;
@@ -83,7 +88,7 @@ export function successAnswerSchema(spec: RouteSpec): z.ZodType | null {
 
 /** Declares one route contract; every error status is answered with the error envelope. */
 export function defineRoute<const S extends RouteSpec>(spec: S): RouteContract<S> {
-  const status = spec.redirect ? 302 : (spec.status ?? 200);
+  const status = spec.redirect ? (spec.status ?? 302) : (spec.status ?? 200);
   const errors = new Set<number>([...ALWAYS, ...(spec.errors ?? [])]);
   if (spec.params || spec.query || spec.body || spec.multipart) errors.add(400);
   if (spec.body || spec.multipart) errors.add(413);

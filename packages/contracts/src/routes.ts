@@ -72,7 +72,7 @@ import {
   ServicePathParamSchema,
   UnifiedContentSchema,
 } from './templates/client-service';
-import { LeadReceiptSchema, LeadSubmitSchema } from './leads/lead';
+import { LeadFormPostSchema, LeadReceiptSchema, LeadSubmitSchema } from './leads/lead';
 import {
   LeadCountsQuerySchema,
   LeadCountsSchema,
@@ -83,7 +83,7 @@ import {
   LeadListSchema,
   LeadStatusUpdateSchema,
 } from './leads/admin';
-import { LEAD_BODY_LIMIT, LEAD_SUBMIT_PATH } from './leads/lead-wire';
+import { LEAD_BODY_LIMIT, LEAD_FORM_PATH, LEAD_SUBMIT_PATH } from './leads/lead-wire';
 import { TestimonialSchema } from './templates/content';
 import { AiStatusSchema, GenerationIdParamSchema, TemplateCreateSchema, TemplateGenerationSchema } from './templates/generation';
 import { ServiceCreateSchema, ServiceSchema, ServiceUpdateSchema } from './templates/service-form';
@@ -648,6 +648,22 @@ export const leadsRoutes = {
     bodyLimit: LEAD_BODY_LIMIT,
     status: 201,
     data: LeadReceiptSchema,
+    errors: [404, 409, 422],
+  }),
+  submitLeadForm: defineRoute({
+    operation: 'submitLeadForm',
+    method: 'POST',
+    path: LEAD_FORM_PATH,
+    owner: 'leads',
+    access: 'public',
+    summary:
+      'The lead form as a browser posts it when the page’s script is not running (switched off, or failed to load): the same rules and storage as `submitLead`. ' +
+      'A taken lead sends the browser to the thank-you page (303); a refused one answers a page with the reasons and a way back. The same form posted twice within ten minutes is one lead.',
+    body: LeadFormPostSchema,
+    form: true,
+    bodyLimit: LEAD_BODY_LIMIT,
+    redirect: true,
+    status: 303,
     errors: [404, 409, 422],
   }),
   listLeads: defineRoute({

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import fastifyFormbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import {
   routesOf,
@@ -54,7 +55,8 @@ async function adminOnly(request: FastifyRequest): Promise<void> {
  * and validated by its row: params, query and body are parsed by its schemas,
  * the answer is wrapped in the success envelope and serialized by its schema
  * (a projection by the projection's own), admin rows refuse non-admin callers
- * before the body is read, and the body limit is the row's. A handler for an
+ * before the body is read, and the body limit is the row's. A `form` row
+ * takes a browser's urlencoded form post instead of JSON. A handler for an
  * operation the owner does not answer, or a missing one, fails at start.
  */
 export function registerRoutes<O extends RouteOwner>(app: FastifyInstance, owner: O, handlers: RouteHandlers<O>): void {
@@ -80,7 +82,7 @@ export function registerContracts(
     if (typeof entry !== 'function') onRequest.push(entry.onRequest);
     const projections = projectionSerializers(route);
 
-    app.route({
+    const options: RouteOptions = {
       method: route.method,
       url: route.path,
       bodyLimit: route.bodyLimit,
@@ -107,6 +109,16 @@ export function registerContracts(
         }
         return { success: true, data: result ?? null };
       },
+    };
+    if (!route.form) {
+      app.route(options);
+      continue;
+    }
+    // A browser's own form post (application/x-www-form-urlencoded) is parsed for this route only:
+    // every other route still refuses that type (415), so no page elsewhere can post to it as a form.
+    void app.register(async (scope) => {
+      await scope.register(fastifyFormbody, { bodyLimit: route.bodyLimit });
+      scope.route(options);
     });
   }
 }

@@ -1,3 +1,4 @@
+import { LEAD_FORM_PATH } from '@hap/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import {
   EMPTY_LEAD,
@@ -8,6 +9,7 @@ import {
   type LeadField,
   type LeadValues,
 } from './lead-form-rules';
+import { FormPostFields } from './FormPostFields';
 import { Honeypot } from './Honeypot';
 import { HONEYPOT_FIELD, SUBMITTING_LABEL } from './lead-submission';
 import { useLeadSubmission } from './use-lead-submission';
@@ -118,8 +120,8 @@ export function LeadForm({ submitLabel, withMessage = false }: { submitLabel: st
   };
 
   return (
-    // method=post: were it ever sent without script, the values stay out of the address bar.
-    <form className="lp-form" method="post" noValidate onSubmit={onSubmit} aria-label="Consultation request" aria-busy={sending || undefined}>
+    // Without script the browser posts it to the leads service itself (FormPostFields), the values in the body, never the address bar.
+    <form className="lp-form" method="post" action={LEAD_FORM_PATH} noValidate onSubmit={onSubmit} aria-label="Consultation request" aria-busy={sending || undefined}>
       {FIELDS.map((spec) => (
         <TextField
           key={spec.field}
@@ -156,6 +158,7 @@ export function LeadForm({ submitLabel, withMessage = false }: { submitLabel: st
         </div>
       )}
       <Honeypot />
+      <FormPostFields />
       {/* A press before the page is live is held and pressed again once it is (contracts page-boot.ts). */}
       <button type="submit" className="btn btn--brand btn--lg lp-form__submit" disabled={sending}>
         {sending ? SUBMITTING_LABEL : submitLabel}

@@ -1,75 +1,18 @@
 /**
  * Where a visitor came from, sent with their lead (contracts leads/lead.ts
- * TouchSchema, AttributionSchema): the campaign parameters and click ids of
- * the landing URL, the landing path, the referrer from another site and the
- * time. The first touch of the visit is kept as it was; the last one is
- * replaced whenever a URL of the visit carries campaign parameters again.
+ * TouchSchema, AttributionSchema; a page view's touch is contracts
+ * leads/touch.ts, shared with the leads service's form without script).
+ * The first touch of the visit is kept as it was; the last one is replaced
+ * whenever a URL of the visit carries campaign parameters again.
  * Both live in sessionStorage (this tab's visit), which may be unavailable
  * (privacy modes, a full quota): then the page's own touch is sent.
  */
-import type { Attribution, Touch } from '@hap/contracts';
+import { carriesCampaign, touchOf, type Attribution, type PageVisit, type Touch } from '@hap/contracts';
 import type { PageRoute } from '../routes';
 
-/** URL parameter → Touch field. */
-export const CAMPAIGN_PARAMS = {
-  utm_source: 'utmSource',
-  utm_medium: 'utmMedium',
-  utm_campaign: 'utmCampaign',
-  utm_term: 'utmTerm',
-  utm_content: 'utmContent',
-  gclid: 'gclid',
-  gbraid: 'gbraid',
-  wbraid: 'wbraid',
-  fbclid: 'fbclid',
-} as const satisfies Record<string, keyof Touch>;
-
-/** The contract's longest values (TouchSchema): longer ones are cut, never a reason to refuse a lead. */
-const MAX = { param: 200, landingPath: 500, referrer: 1000 } as const;
+export { CAMPAIGN_PARAMS, carriesCampaign, externalReferrer, touchOf, type PageVisit } from '@hap/contracts';
 
 export const ATTRIBUTION_STORAGE_KEY = 'hap.attribution';
-
-const cut = (value: string | null | undefined, max: number): string | null => {
-  const text = (value ?? '').trim();
-  return text ? text.slice(0, max) : null;
-};
-
-/** Whether a query carries any campaign parameter or click id (with a value). */
-export function carriesCampaign(search: string): boolean {
-  const query = new URLSearchParams(search);
-  return Object.keys(CAMPAIGN_PARAMS).some((param) => (query.get(param) ?? '').trim() !== '');
-}
-
-/** A referrer only when it is another site's; our own pages say nothing about where the visitor came from. */
-export function externalReferrer(referrer: string, pageOrigin: string): string | null {
-  if (!referrer) return null;
-  try {
-    return new URL(referrer).origin === pageOrigin ? null : cut(referrer, MAX.referrer);
-  } catch {
-    return null;
-  }
-}
-
-export interface PageVisit {
-  search: string;
-  pathname: string;
-  /** document.referrer */
-  referrer: string;
-  /** location.origin */
-  origin: string;
-  now: Date;
-}
-
-/** This page view as a touch. */
-export function touchOf(visit: PageVisit): Touch {
-  const query = new URLSearchParams(visit.search);
-  const touch = {
-    landingPath: cut(visit.pathname, MAX.landingPath),
-    referrer: externalReferrer(visit.referrer, visit.origin),
-    at: visit.now.toISOString(),
-  } as Touch;
-  for (const [param, field] of Object.entries(CAMPAIGN_PARAMS)) touch[field] = cut(query.get(param), MAX.param);
-  return touch;
-}
 
 export interface VisitTouches {
   first: Touch;

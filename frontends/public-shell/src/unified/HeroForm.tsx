@@ -1,4 +1,6 @@
+import { LEAD_FORM_PATH } from '@hap/contracts';
 import { useId, useState, type FormEvent } from 'react';
+import { FormPostFields } from '../landing/FormPostFields';
 import { Honeypot } from '../landing/Honeypot';
 import { HONEYPOT_FIELD, SUBMITTING_LABEL } from '../landing/lead-submission';
 import { useLeadSubmission } from '../landing/use-lead-submission';
@@ -90,7 +92,7 @@ function UnifiedLeadForm({ submitLabel }: { submitLabel: string }) {
   }
 
   return (
-    <form className="u-form" method="post" noValidate onSubmit={onSubmit} aria-label="Appointment request" aria-busy={sending || undefined}>
+    <form className="u-form" method="post" action={LEAD_FORM_PATH} noValidate onSubmit={onSubmit} aria-label="Appointment request" aria-busy={sending || undefined}>
       {FIELDS.map((field) => {
         const error = errors[field.key];
         return (
@@ -120,6 +122,7 @@ function UnifiedLeadForm({ submitLabel }: { submitLabel: string }) {
         );
       })}
       <Honeypot />
+      <FormPostFields />
       <button type="submit" className="btn btn--brand btn--lg u-form__submit" disabled={sending}>
         {sending ? SUBMITTING_LABEL : submitLabel}
       </button>

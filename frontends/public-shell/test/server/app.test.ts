@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { PAGE_BOOT_SCRIPT, type ClientBranding, type ClinicTracking, type PageContent, type PageContext } from '@hap/contracts';
+import { LEAD_FORM_PATH, PAGE_BOOT_SCRIPT, type ClientBranding, type ClinicTracking, type PageContent, type PageContext } from '@hap/contracts';
 import { signPreviewGrant } from '@hap/service-kit/identity';
 import type { FastifyInstance } from 'fastify';
 import { adminRemoteAssets, type AdminRemoteAssets } from '../../server/admin-remote-assets';
@@ -207,6 +207,19 @@ describe('GET / (a public page)', () => {
     expect(res.body).toContain('<meta name="description" content="TRT at Apex." />');
     expect(res.body).toContain('<link rel="canonical" href="https://www.apex.example/trt" />');
     expect(res.body).toContain('Get Your Energy Back');
+  });
+
+  it("renders the lead form so the browser can post it without script: the leads service's action and the hidden fields", async () => {
+    content = { content: { services: [], landing: trtLanding } };
+    const res = await app.inject({ url: '/trt?client=2&style=c' });
+    const form = /<form class="lp-form"[^>]*>/.exec(res.body)?.[0] ?? '';
+    expect(form).toContain('method="post"');
+    expect(form).toContain(`action="${LEAD_FORM_PATH}"`);
+    const hidden = (name: string) => new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(res.body)?.[1];
+    expect(hidden('clientId')).toBe('2');
+    expect(hidden('serviceId')).toBe(String(trtLanding.content.service.id));
+    expect(hidden('consentText')).toBe('By submitting, you agree that Apex Health may contact you by phone, text or e-mail about your enquiry.');
+    expect(hidden('styleVariant')).toBe('c');
   });
 
   it('shows the not-found screen with HTTP 404 for a service the clinic does not offer', async () => {

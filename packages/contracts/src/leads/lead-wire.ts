@@ -7,6 +7,27 @@
 /** Where the lead form posts (the `submitLead` row's path). */
 export const LEAD_SUBMIT_PATH = '/api/leads';
 
+/**
+ * Where the lead form posts by itself when the page's script is not running
+ * (switched off, or failed to load): the `submitLeadForm` row. The form's
+ * `action`, so a visitor's request is never lost.
+ */
+export const LEAD_FORM_PATH = '/api/leads/form';
+
+/**
+ * The hidden fields of that post besides the visible ones (name, email, phone,
+ * message) and the honeypot: the page writes the first four, the page's
+ * loader adds the landing URL and referrer when it falls back to the post.
+ */
+export const LEAD_FORM_HIDDEN = {
+  clientId: 'clientId',
+  serviceId: 'serviceId',
+  consentText: 'consentText',
+  styleVariant: 'styleVariant',
+  landingUrl: 'landingUrl',
+  referrer: 'referrer',
+} as const;
+
 /** A lead's JSON is a few KB; 32 KB leaves room for a long message and attribution. */
 export const LEAD_BODY_LIMIT = 32 * 1024;
 

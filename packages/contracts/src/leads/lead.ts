@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField, noNul, NUL_MESSAGE, optionalText } from '../fields';
 import { LeadFormSchema } from './lead-form';
-import { LEAD_HONEYPOT_FIELD } from './lead-wire';
+import { LEAD_FORM_HIDDEN, LEAD_HONEYPOT_FIELD } from './lead-wire';
 
 /** Optional short text from the browser: trimmed, capped, '' becomes null. */
 const trace = optionalText;
@@ -50,6 +50,30 @@ export const LeadSubmitSchema = LeadFormSchema.extend({
 });
 export type LeadSubmit = z.infer<typeof LeadSubmitSchema>;
 export type LeadSubmitInput = z.input<typeof LeadSubmitSchema>;
+
+/** One field of a form a browser posts: text, or absent. Its rules are LeadSubmitSchema's, applied by the handler. */
+const formText = z.string().max(10_000, 'Must be at most 10000 characters').optional();
+
+/**
+ * POST /api/leads/form: the lead form as the browser posts it by itself
+ * (no script ran). Every field is text here; the leads service builds the
+ * LeadSubmit from it and checks that with LeadSubmitSchema, so the rules and
+ * the messages are the JSON submission's.
+ */
+export const LeadFormPostSchema = z.object({
+  name: formText,
+  email: formText,
+  phone: formText,
+  message: formText,
+  [LEAD_FORM_HIDDEN.clientId]: formText,
+  [LEAD_FORM_HIDDEN.serviceId]: formText,
+  [LEAD_FORM_HIDDEN.consentText]: formText,
+  [LEAD_FORM_HIDDEN.styleVariant]: formText,
+  [LEAD_FORM_HIDDEN.landingUrl]: formText,
+  [LEAD_FORM_HIDDEN.referrer]: formText,
+  [LEAD_HONEYPOT_FIELD]: formText,
+});
+export type LeadFormPost = z.infer<typeof LeadFormPostSchema>;
 
 /** The answer to an accepted submission: a reference the thank-you page may carry, never a row number. */
 export const LeadReceiptSchema = z.object({

@@ -1,0 +1,25 @@
+import { LEAD_FORM_HIDDEN } from '@hap/contracts';
+import { usePageState } from '../state/page-context';
+import { styleVariantOf } from './attribution';
+import { consentSentence } from './lead-submission';
+
+/**
+ * The hidden fields of a lead form's own post (its `action`, contracts
+ * LEAD_FORM_PATH): what the browser sends by itself when the page's script
+ * is not running (switched off, or it failed to load: the loader posts the
+ * held form then, contracts page-boot.ts), so the request still reaches the
+ * clinic. The page's script never reads them: it sends JSON.
+ */
+export function FormPostFields() {
+  const { client, landing, route } = usePageState();
+  const serviceId = landing?.content.service.id;
+  if (serviceId === undefined) return null;
+  return (
+    <>
+      <input type="hidden" name={LEAD_FORM_HIDDEN.clientId} value={String(client.id)} />
+      <input type="hidden" name={LEAD_FORM_HIDDEN.serviceId} value={String(serviceId)} />
+      <input type="hidden" name={LEAD_FORM_HIDDEN.consentText} value={consentSentence(client.name)} />
+      <input type="hidden" name={LEAD_FORM_HIDDEN.styleVariant} value={styleVariantOf(route) ?? ''} />
+    </>
+  );
+}

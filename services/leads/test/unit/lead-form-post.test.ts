@@ -1,0 +1,77 @@
+import { LeadSubmitSchema } from '@hap/contracts';
+import {
+  FORM_REPEAT_WINDOW_MS,
+  formIdempotencyKey,
+  formPagePath,
+  formProblemPage,
+  ownPagePath,
+  submissionOf,
+  thanksPath,
+} from '../../src/modules/leads/lead-form-post';
+
+const post = (overrides: Record<string, string> = {}) => ({
+  name: 'Jane Smith',
+  email: 'jane@example.com',
+  phone: '3035550142',
+  clientId: '4',
+  serviceId: '17',
+  consentText: 'I agree.',
+  ...overrides,
+});
+
+describe('the lead form posted without script', () => {
+  it('keeps only paths of our own pages', () => {
+    expect(ownPagePath('/trt?client=1&utm_source=google')).toBe('/trt?client=1&utm_source=google');
+    expect(ownPagePath('//evil.example/x')).toBeNull();
+    expect(ownPagePath('https://evil.example/x')).toBeNull();
+    expect(ownPagePath('/\\evil.example')).toBeNull();
+    expect(ownPagePath('trt')).toBeNull();
+    expect(ownPagePath(undefined)).toBeNull();
+  });
+
+  it('reads the ids as numbers and leaves other text for the schema to refuse', () => {
+    const ok = LeadSubmitSchema.safeParse(submissionOf(post(), null));
+    expect(ok.success && ok.data).toMatchObject({ clientId: 4, serviceId: 17, attribution: null });
+    const bad = LeadSubmitSchema.safeParse(submissionOf(post({ clientId: '4x' }), null));
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0].message).toBe('Client id must be a number');
+  });
+
+  it("takes the campaign from the landing URL, without a time, and a referrer only when the page's origin is known", () => {
+    const landing = '/trt?utm_source=google&gclid=abc';
+    const withOrigin = submissionOf(post({ landingUrl: landing, referrer: 'https://www.google.com/', styleVariant: 'c' }), 'https://clinic.example');
+    expect(withOrigin.attribution).toEqual({
+      first: expect.objectContaining({ utmSource: 'google', gclid: 'abc', landingPath: '/trt', referrer: 'https://www.google.com/', at: null }),
+      last: expect.objectContaining({ utmSource: 'google', at: null }),
+      styleVariant: 'c',
+    });
+    expect(submissionOf(post({ landingUrl: landing, referrer: 'https://www.google.com/' }), null).attribution?.first?.referrer).toBeNull();
+    // Only the page's style variant (a browser with no script at all).
+    expect(submissionOf(post({ styleVariant: 'a' }), null).attribution).toEqual({ first: null, last: null, styleVariant: 'a' });
+  });
+
+  it('gives the same form the same key within ten minutes, and another form or window another key', () => {
+    const parse = (o: Record<string, string> = {}) => LeadSubmitSchema.parse(submissionOf(post(o), null));
+    const start = new Date(Math.ceil(Date.now() / FORM_REPEAT_WINDOW_MS) * FORM_REPEAT_WINDOW_MS);
+    const key = formIdempotencyKey(parse(), start);
+    expect(key).toMatch(/^form-[0-9a-f]{40}$/);
+    expect(formIdempotencyKey(parse(), new Date(start.getTime() + FORM_REPEAT_WINDOW_MS - 1))).toBe(key);
+    expect(formIdempotencyKey(parse(), new Date(start.getTime() + FORM_REPEAT_WINDOW_MS))).not.toBe(key);
+    expect(formIdempotencyKey(parse({ phone: '3035550143' }), start)).not.toBe(key);
+  });
+
+  it('leads back to the form, or the clinic home, and on to its thank-you page', () => {
+    expect(formPagePath(post({ landingUrl: '/trt?client=4' }))).toBe('/trt?client=4#contact');
+    expect(formPagePath(post())).toBe('/?client=4');
+    expect(formPagePath(post({ clientId: 'x' }))).toBe('/');
+    expect(thanksPath(4, 'a b')).toBe('/thanks?client=4&ref=a%20b');
+  });
+
+  it('escapes every text it puts on the problem page', () => {
+    const page = formProblemPage({ title: 'T<', lead: '"lead"', problems: ['<script>'], back: '/x?a=1&b="2"' });
+    expect(page).toContain('<title>T&lt;</title>');
+    expect(page).toContain('&quot;lead&quot;');
+    expect(page).toContain('<li>&lt;script&gt;</li>');
+    expect(page).toContain('href="/x?a=1&amp;b=&quot;2&quot;"');
+  });
+});
