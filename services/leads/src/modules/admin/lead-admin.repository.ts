@@ -1,9 +1,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeadStatus } from '@hap/contracts';
+import type { AttributionColumns } from '../leads/lead.rules';
 import { FAILED_DELIVERY, type SqlFilter } from './lead-admin.rules';
 
 /** A `leads.leads` row as the admin reads it (pg: bigint as text, timestamptz as Date). */
-export interface LeadRow {
+export interface LeadRow extends AttributionColumns {
   id: string;
   reference: string;
   client_id: number;
@@ -14,19 +15,11 @@ export interface LeadRow {
   phone: string;
   message: string | null;
   status: LeadStatus;
-  style_variant: string | null;
   first_touch: Record<string, unknown> | null;
   last_touch: Record<string, unknown> | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  utm_term: string | null;
-  utm_content: string | null;
-  gclid: string | null;
   gbraid: string | null;
   wbraid: string | null;
   fbclid: string | null;
-  landing_path: string | null;
   referrer: string | null;
   consent_text: string;
   consent_version: string;
