@@ -188,7 +188,7 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
       complete &&= !loaded.problem;
       content = loaded.content;
     }
-    const data = ssr.pageDataFrom({ route, context, content, origin: `${proto}://${host}` });
+    const data = ssr.pageDataFrom({ route, context, content, origin: `${proto}://${host}`, pageUrl: `${url.pathname}${url.search}` });
     const source = context?.resolution.source;
     return {
       page: ssr.render(request.url, data.state),

@@ -34,7 +34,7 @@ export interface PageRoute {
 
 export interface SsrModule {
   routeFor(pathname: string, search: string): PageRoute;
-  pageDataFrom(loaded: { route: PageRoute; context: PageContext | null; content: PageContent | null; origin: string }): {
+  pageDataFrom(loaded: { route: PageRoute; context: PageContext | null; content: PageContent | null; origin: string; pageUrl?: string }): {
     state: PageState;
     rememberClientId: number | null;
   };

@@ -140,7 +140,11 @@ describe('security headers, allowed origins and the general rate limit', () => {
       expect(statuses).toEqual([503, 503]);
       expect(refused.status).toBe(429);
       expect(refused.body).toEqual({ success: false, code: 'RATE_LIMITED', message: Messages.leadsRateLimited });
-      expect((await formPost()).status).toBe(429);
+      // A browser posting the form itself reads the refusal as a page, in the same words.
+      const refusedForm = await formPost().set('accept', 'text/html,application/xhtml+xml');
+      expect(refusedForm.status).toBe(429);
+      expect(refusedForm.headers['content-type']).toMatch(/^text\/html/);
+      expect(refusedForm.text).toContain(Messages.leadsRateLimited);
       // Other calls from the same address are not held back by the lead count.
       expect((await request(limited.server).get('/api/admin/auth-status')).status).toBe(401);
       // A sign-up has a count of its own, with its own words.

@@ -9,6 +9,13 @@ export const INTERACTION_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focu
 /** The attribute the loader puts on a button pressed before the page was live; the page presses it again once it is. */
 export const REPLAY_CLICK_ATTRIBUTE = 'data-replay-click';
 
+/**
+ * The attribute the loader puts on a form the browser is posting by itself: the
+ * page, should it come alive meanwhile, sends nothing more for it (one lead, not
+ * two). Cleared when the page is shown again from the back-forward cache.
+ */
+export const POSTED_FORM_ATTRIBUTE = 'data-posted';
+
 /** How long a held form with an action of its own waits for the page to come alive before the browser posts it. */
 export const HELD_SUBMIT_FALLBACK_MS = 8000;
 
@@ -31,14 +38,15 @@ export const HELD_SUBMIT_FALLBACK_MS = 8000;
  * entry fails to load, or the page is not live HELD_SUBMIT_FALLBACK_MS after
  * the press, the loader adds the page's address and referrer
  * (LEAD_FORM_HIDDEN) and the browser posts the form itself, once its own
- * checks pass; the live page then presses nothing again. The addresses are
+ * checks pass, marking it POSTED_FORM_ATTRIBUTE; the live page then sends
+ * nothing more for it. The addresses are
  * attributes, so the text is the same for every build, and the gateway
  * allows exactly this script by its hash
  * (gateway/src/plugins/security.ts). Change it and the hash follows.
  */
 export const PAGE_BOOT_SCRIPT =
   '(function(){var s=document.currentScript,h=document.documentElement,o={capture:true,passive:true},' +
-  `t=${JSON.stringify(INTERACTION_EVENTS)},r=${JSON.stringify(REPLAY_CLICK_ATTRIBUTE)},p=0,d=0,F=0,b=0,w=0;` +
+  `t=${JSON.stringify(INTERACTION_EVENTS)},r=${JSON.stringify(REPLAY_CLICK_ATTRIBUTE)},P=${JSON.stringify(POSTED_FORM_ATTRIBUTE)},p=0,d=0,F=0,b=0,w=0;` +
   'function add(e){document.head.appendChild(e)}' +
   'function live(){return h.hasAttribute("data-live")}' +
   'function mark(b){if(b)b.setAttribute(r,"")}' +
@@ -51,10 +59,11 @@ export const PAGE_BOOT_SCRIPT =
   'function post(){var m=F;clearTimeout(w);w=0;if(!m||live())return F=0;F=0;' +
   '[].forEach.call(m.querySelectorAll("["+r+"]"),function(x){x.removeAttribute(r)});' +
   `hid(m,${JSON.stringify(LEAD_FORM_HIDDEN.landingUrl)},location.pathname+location.search);hid(m,${JSON.stringify(LEAD_FORM_HIDDEN.referrer)},document.referrer);` +
-  'if(m.reportValidity())m.submit()}' +
+  'if(m.reportValidity()){m.setAttribute(P,"");m.submit()}}' +
   'function k(e){if(live())return removeEventListener("click",k,true);' +
   'var b=e.target instanceof Element&&e.target.closest("button");if(b&&(b.type==="button"||!b.form))mark(b)}' +
   'function f(e){if(live())return removeEventListener("submit",f,true);e.preventDefault();mark(e.submitter);' +
   `if(e.target.getAttribute("action")){F=e.target;if(b)return post();if(!w)w=setTimeout(function(){b=1;post()},${HELD_SUBMIT_FALLBACK_MS})}go(e)}` +
   't.forEach(function(n){addEventListener(n,go,o)});addEventListener("click",k,true);addEventListener("submit",f,true);' +
+  'addEventListener("pageshow",function(e){if(e.persisted)[].forEach.call(document.querySelectorAll("form["+P+"]"),function(x){x.removeAttribute(P)})});' +
   'if(s.hasAttribute("data-now"))go();else if(document.readyState==="complete")preload();else addEventListener("load",preload)})()';

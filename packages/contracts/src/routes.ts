@@ -83,7 +83,7 @@ import {
   LeadListSchema,
   LeadStatusUpdateSchema,
 } from './leads/admin';
-import { LEAD_BODY_LIMIT, LEAD_FORM_PATH, LEAD_SUBMIT_PATH } from './leads/lead-wire';
+import { LEAD_BODY_LIMIT, LEAD_FORM_BODY_LIMIT, LEAD_FORM_PATH, LEAD_SUBMIT_PATH } from './leads/lead-wire';
 import { TestimonialSchema } from './templates/content';
 import { AiStatusSchema, GenerationIdParamSchema, TemplateCreateSchema, TemplateGenerationSchema } from './templates/generation';
 import { ServiceCreateSchema, ServiceSchema, ServiceUpdateSchema } from './templates/service-form';
@@ -661,7 +661,7 @@ export const leadsRoutes = {
       'A taken lead sends the browser to the thank-you page (303); a refused one answers a page with the reasons and a way back. The same form posted twice within ten minutes is one lead.',
     body: LeadFormPostSchema,
     form: true,
-    bodyLimit: LEAD_BODY_LIMIT,
+    bodyLimit: LEAD_FORM_BODY_LIMIT,
     redirect: true,
     status: 303,
     errors: [404, 409, 422],

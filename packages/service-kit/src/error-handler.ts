@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { ErrorCode, Messages, type ErrorEnvelope } from '@hap/contracts';
 import { AppError } from './errors';
 import { isDatabaseUnavailable } from './db-errors';
+import { isBrowserFormPost, sendFormProblem } from './form-page';
 
 /** zod's own wording for a body that is not an object at all is for developers; this is for people. */
 const issueMessage = (v: { instancePath?: string; message?: string }) =>
@@ -40,7 +41,8 @@ const serviceName = (request: { log: unknown }) => {
 /**
  * One error shape for every service (DESIGN §4): zod issues become 400 with
  * the contract's messages, AppErrors keep their status, every 5xx is masked
- * and logged with the request id.
+ * and logged with the request id. A browser's own form post gets the same
+ * status and message as a page (form-page.ts).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -90,6 +92,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: body.code, status }, body.message);
+    // A browser posting a form by itself shows what comes back: a page, not the envelope.
+    if (isBrowserFormPost(request)) {
+      const problems = body.issues && body.issues.length > 1 ? body.issues.map((issue) => issue.message) : [];
+      return sendFormProblem(reply, status, { title: 'Your request was not sent', lead: body.message, problems });
+    }
     return reply.status(status).send(body);
   });
 

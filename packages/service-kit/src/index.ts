@@ -2,6 +2,7 @@ export * from './config';
 export * from './errors';
 export * from './identity';
 export * from './error-handler';
+export * from './form-page';
 export * from './app';
 export * from './database';
 export * from './queue';

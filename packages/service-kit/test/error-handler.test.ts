@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { z } from 'zod';
 import { ErrorCode, LeadFormSchema } from '@hap/contracts';
-import { AppError, createServiceApp, signIdentity } from '../src';
+import { AppError, createServiceApp, formProblemPage, isBrowserFormPost, signIdentity } from '../src';
 
 const secret = 'error-handler-test-secret';
 
@@ -53,6 +53,35 @@ describe('one error envelope for every service', () => {
       code: 'UNSUPPORTED_MEDIA_TYPE',
       message: 'Send the request body as JSON (Content-Type: application/json).',
     });
+  });
+
+  it("answers a browser's own form post with a page: the same status and words, and the way back", async () => {
+    const asBrowser = (req: request.Test) =>
+      req.set(signed('POST', '/form')).set({ 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html,application/xhtml+xml' });
+    // A JSON route refuses the form (415): a person still reads why.
+    const res = await asBrowser(request(app.server).post('/form')).send('name=Jane');
+    expect(res.status).toBe(415);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.text).toContain('<h1>Your request was not sent</h1>');
+    expect(res.text).toContain('Send the request body as JSON (Content-Type: application/json).');
+    expect(res.text).toContain('Back button');
+    // A program asking for JSON keeps the envelope.
+    const program = await request(app.server).post('/form').set(signed('POST', '/form')).set('content-type', 'application/x-www-form-urlencoded').send('name=Jane');
+    expect(program.body).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+  });
+
+  it('knows a form post by its type and what it accepts, and escapes every text on the page', () => {
+    const post = (type: string, accept: string) => ({ method: 'POST', headers: { 'content-type': type, accept } });
+    expect(isBrowserFormPost(post('application/x-www-form-urlencoded', 'text/html,*/*'))).toBe(true);
+    expect(isBrowserFormPost(post('application/json', 'text/html'))).toBe(false);
+    expect(isBrowserFormPost(post('application/x-www-form-urlencoded', 'application/json'))).toBe(false);
+    expect(isBrowserFormPost({ method: 'GET', headers: { accept: 'text/html' } })).toBe(false);
+    const page = formProblemPage({ title: 'T<', lead: '"lead"', problems: ['<script>'], back: '/x?a=1&b="2"' });
+    expect(page).toContain('<title>T&lt;</title>');
+    expect(page).toContain('&quot;lead&quot;');
+    expect(page).toContain('<li>&lt;script&gt;</li>');
+    expect(page).toContain('href="/x?a=1&amp;b=&quot;2&quot;"');
   });
 
   it('keeps the status, code and message of a typed error', async () => {

@@ -33,6 +33,18 @@ const contracts = {
     status: 201,
     data: Public,
   }),
+  postForm: defineRoute({
+    operation: 'postForm',
+    method: 'POST',
+    path: '/api/forms',
+    owner: 'tenant',
+    access: 'public',
+    summary: 'A form posted by the browser itself',
+    body: z.object({ name: z.string().optional() }),
+    form: true,
+    redirect: true,
+    status: 303,
+  }),
   getRaw: defineRoute({
     operation: 'getRaw',
     method: 'GET',
@@ -54,6 +66,9 @@ const handlers: Entries = {
   })) as unknown as RouteEntry<RouteContract>,
   createThing: (async ({ body }: { body: { name: string } }) => ({ id: 7, name: body.name, secret: 'x' })) as unknown as RouteEntry<RouteContract>,
   getRaw: (async () => ({ success: true, user: 'ada' })) as unknown as RouteEntry<RouteContract>,
+  postForm: (async ({ body }: { body: { name?: string } }, _req: unknown, reply: { redirect: (url: string, code: number) => unknown }) => {
+    await reply.redirect(`/done?name=${encodeURIComponent(body.name ?? '')}`, 303);
+  }) as unknown as RouteEntry<RouteContract>,
 };
 
 function build(entries: Entries = handlers) {
@@ -108,6 +123,14 @@ describe('registerContracts', () => {
     expect(res.body).toMatchObject({ success: false, code: 'PAYLOAD_TOO_LARGE' });
   });
 
+  it('parses a form row\'s urlencoded body, and only that row\'s', async () => {
+    const form = await request(app.server).post('/api/forms').set(signed('POST', '/api/forms')).type('form').send('name=Ada+Lovelace');
+    expect(form.status).toBe(303);
+    expect(form.headers.location).toBe('/done?name=Ada%20Lovelace');
+    const json = await request(app.server).post('/api/things').set(signed('POST', '/api/things', ADMIN)).type('form').send('name=Bolt');
+    expect(json.status).toBe(415);
+  });
+
   it('sends a whole answer as the handler gives it', async () => {
     const res = await request(app.server).get('/api/raw').set(signed('GET', '/api/raw'));
     expect(res.body).toEqual({ success: true, user: 'ada' });
@@ -118,6 +141,7 @@ describe('registerContracts', () => {
       { method: 'GET', url: '/api/things/:id' },
       { method: 'POST', url: '/api/things' },
       { method: 'GET', url: '/api/raw' },
+      { method: 'POST', url: '/api/forms' },
     ]);
   });
 });

@@ -11,7 +11,7 @@ import { consentSentence } from './lead-submission';
  * clinic. The page's script never reads them: it sends JSON.
  */
 export function FormPostFields() {
-  const { client, landing, route } = usePageState();
+  const { client, landing, route, pageUrl } = usePageState();
   const serviceId = landing?.content.service.id;
   if (serviceId === undefined) return null;
   return (
@@ -20,6 +20,8 @@ export function FormPostFields() {
       <input type="hidden" name={LEAD_FORM_HIDDEN.serviceId} value={String(serviceId)} />
       <input type="hidden" name={LEAD_FORM_HIDDEN.consentText} value={consentSentence(client.name)} />
       <input type="hidden" name={LEAD_FORM_HIDDEN.styleVariant} value={styleVariantOf(route) ?? ''} />
+      {/* The address the visitor landed on: its campaign, and the way back to this form. */}
+      {pageUrl !== undefined && <input type="hidden" name={LEAD_FORM_HIDDEN.landingUrl} value={pageUrl} />}
     </>
   );
 }

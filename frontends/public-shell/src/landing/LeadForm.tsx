@@ -1,4 +1,4 @@
-import { LEAD_FORM_PATH } from '@hap/contracts';
+import { LEAD_FORM_PATH, POSTED_FORM_ATTRIBUTE } from '@hap/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import {
   EMPTY_LEAD,
@@ -101,6 +101,8 @@ export function LeadForm({ submitLabel, withMessage = false }: { submitLabel: st
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
+    // The browser is already posting it itself (the loader's fallback, contracts page-boot.ts): one request, not two.
+    if (form.hasAttribute(POSTED_FORM_ATTRIBUTE)) return;
     // What the fields show: also what was typed or autofilled before the page was live (contracts page-boot.ts).
     const { honeypot, ...shown } = valuesIn(form);
     setValues(shown);

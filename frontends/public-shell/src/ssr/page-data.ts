@@ -12,6 +12,8 @@ export interface LoadedPage {
   content: PageContent | null;
   /** The origin the visitor reached (scheme and host), for canonical URLs. */
   origin: string;
+  /** The path and query the visitor reached. */
+  pageUrl?: string;
   year?: number;
 }
 
@@ -30,7 +32,7 @@ export const LANDING_LOAD_FAILED = 'Failed to load service content';
  * spec §3), never an error page. The catalogue failing leaves the home page
  * without services (said as such) and a service page on 'Service Not Available'.
  */
-export function pageDataFrom({ route, context, content, origin, year = new Date().getFullYear() }: LoadedPage): PageData {
+export function pageDataFrom({ route, context, content, origin, pageUrl, year = new Date().getFullYear() }: LoadedPage): PageData {
   if (route.kind === 'onboard') return onboardingPageData(route, origin, year);
   const clientId = context?.resolution.clientId ?? DEFAULT_CLIENT_ID;
   const client = context?.client ?? null;
@@ -47,6 +49,7 @@ export function pageDataFrom({ route, context, content, origin, year = new Date(
       landing: content?.landing ?? null,
       landingError: wantsLanding && content === null ? LANDING_LOAD_FAILED : null,
       origin,
+      ...(wantsLanding && pageUrl !== undefined && { pageUrl }),
       year,
     },
     rememberClientId: context?.resolution.source === 'query' ? context.resolution.clientId : null,

@@ -34,6 +34,8 @@ export interface PageState {
   landingError: string | null;
   /** The page's absolute origin (for the canonical URL), as the visitor reached it. */
   origin: string;
+  /** The address the visitor reached (path and query): a lead form posted without script sends it, for its campaign and the way back. */
+  pageUrl?: string;
   /** The year of the copyright line, fixed by the server so both renders agree. */
   year: number;
 }

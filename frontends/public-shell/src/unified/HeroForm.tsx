@@ -1,4 +1,4 @@
-import { LEAD_FORM_PATH } from '@hap/contracts';
+import { LEAD_FORM_PATH, POSTED_FORM_ATTRIBUTE } from '@hap/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import { FormPostFields } from '../landing/FormPostFields';
 import { Honeypot } from '../landing/Honeypot';
@@ -70,6 +70,8 @@ function UnifiedLeadForm({ submitLabel }: { submitLabel: string }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
+    // The browser is already posting it itself (the loader's fallback, contracts page-boot.ts): one request, not two.
+    if (form.hasAttribute(POSTED_FORM_ATTRIBUTE)) return;
     // What the fields show, autofill included.
     const shown = shownIn(form);
     setValues(shown);

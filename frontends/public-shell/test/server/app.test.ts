@@ -220,6 +220,8 @@ describe('GET / (a public page)', () => {
     expect(hidden('serviceId')).toBe(String(trtLanding.content.service.id));
     expect(hidden('consentText')).toBe('By submitting, you agree that Apex Health may contact you by phone, text or e-mail about your enquiry.');
     expect(hidden('styleVariant')).toBe('c');
+    // The address as the visitor reached it: the campaign and the way back for a post without script.
+    expect(hidden('landingUrl')).toBe('/trt?client=2&amp;style=c');
   });
 
   it('shows the not-found screen with HTTP 404 for a service the clinic does not offer', async () => {

@@ -52,6 +52,13 @@ describe('touchOf', () => {
     expect(TouchSchema.safeParse(touch).success).toBe(true);
   });
 
+  it('drops a NUL an ad address carries (%00), so the lead is never refused for it', () => {
+    const touch = touchOf(visit('?utm_source=go%00ogle&gclid=%00'));
+    expect(touch.utmSource).toBe('google');
+    expect(touch.gclid).toBeNull();
+    expect(TouchSchema.safeParse(touch).success).toBe(true);
+  });
+
   it('knows an outside referrer from ours and ignores junk', () => {
     expect(externalReferrer('https://denvervitality.example/home', origin)).toBeNull();
     expect(externalReferrer('https://facebook.com/', origin)).toBe('https://facebook.com/');

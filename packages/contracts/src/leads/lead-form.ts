@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { phoneDigits, requiredEmail, requiredText } from '../fields';
+import { noNul, NUL_MESSAGE, phoneDigits, requiredEmail, requiredText } from '../fields';
 
 /** The public lead form (public spec §5). */
 export const LeadFormSchema = z.object({
@@ -9,7 +9,8 @@ export const LeadFormSchema = z.object({
     .string({ error: 'Phone number must be at least 10 digits' })
     .trim()
     .max(40, 'Must be at most 40 characters')
-    .refine((v) => phoneDigits(v) >= 10, 'Phone number must be at least 10 digits'),
-  message: z.string().trim().max(5000, 'Must be at most 5000 characters').optional(),
+    .refine((v) => phoneDigits(v) >= 10, 'Phone number must be at least 10 digits')
+    .refine(noNul, NUL_MESSAGE),
+  message: z.string().trim().max(5000, 'Must be at most 5000 characters').refine(noNul, NUL_MESSAGE).optional(),
 });
 export type LeadForm = z.infer<typeof LeadFormSchema>;

@@ -31,6 +31,12 @@ export const LEAD_FORM_HIDDEN = {
 /** A lead's JSON is a few KB; 32 KB leaves room for a long message and attribution. */
 export const LEAD_BODY_LIMIT = 32 * 1024;
 
+/**
+ * The same form urlencoded: every byte outside ASCII takes 6 to 9 characters,
+ * so the longest message in Greek or Chinese needs about twice the room.
+ */
+export const LEAD_FORM_BODY_LIMIT = 64 * 1024;
+
 /** The honeypot field's name: hidden from people, filled by bots. */
 export const LEAD_HONEYPOT_FIELD = 'website';
 

@@ -51,8 +51,12 @@ export const LeadSubmitSchema = LeadFormSchema.extend({
 export type LeadSubmit = z.infer<typeof LeadSubmitSchema>;
 export type LeadSubmitInput = z.input<typeof LeadSubmitSchema>;
 
-/** One field of a form a browser posts: text, or absent. Its rules are LeadSubmitSchema's, applied by the handler. */
-const formText = z.string().max(10_000, 'Must be at most 10000 characters').optional();
+/**
+ * One field of a form a browser posts: text, or absent. A name sent twice
+ * counts once (its first value). Its rules are LeadSubmitSchema's, applied by
+ * the handler, so a form is never refused here but for the route's body limit.
+ */
+const formText = z.preprocess((value) => (Array.isArray(value) ? value[0] : value), z.string().optional());
 
 /**
  * POST /api/leads/form: the lead form as the browser posts it by itself

@@ -23,8 +23,9 @@ export const CAMPAIGN_PARAMS = {
 /** The contract's longest values (TouchSchema): longer ones are cut, never a reason to refuse a lead. */
 const MAX = { param: 200, landingPath: 500, referrer: 1000 } as const;
 
+/** A value as a touch keeps it: without NUL (an address may carry `%00`; the lead must not be refused for it), trimmed and cut. */
 const cut = (value: string | null | undefined, max: number): string | null => {
-  const text = (value ?? '').trim();
+  const text = (value ?? '').replaceAll('\u0000', '').trim();
   return text ? text.slice(0, max) : null;
 };
 

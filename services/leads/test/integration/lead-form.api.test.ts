@@ -1,5 +1,6 @@
 import { Messages } from '@hap/contracts';
 import { createClientService, createTemplate, uniqueClientId } from '../../../templates/test/helpers/factories';
+import { FORM_REPEAT_WINDOW_MS } from '../../src/modules/leads/lead-form-post';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
 
 /**
@@ -122,8 +123,9 @@ describe('POST /api/leads/form', () => {
     expect(res.status).toBe(422);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.text).toContain(Messages.leadServiceInactive);
-    // No landing URL: the way back is the clinic's home.
-    expect(res.text).toContain(`href="/?client=${clientId}"`);
+    // No landing URL: the browser's Back button, which keeps what was typed.
+    expect(res.text).toContain('Back button');
+    expect(res.text).not.toContain('href=');
     expect(await rowsFor(email)).toHaveLength(0);
   });
 
@@ -131,8 +133,59 @@ describe('POST /api/leads/form', () => {
     const res = await post(form({ name: '<b>x', email: 'bad', landingUrl: '//evil.example/phish' }));
     expect(res.status).toBe(400);
     expect(res.text).not.toContain('evil.example');
-    expect(res.text).toContain(`href="/?client=${clientId}"`);
+    expect(res.text).not.toContain('href=');
     expect(res.text).not.toContain('<b>x');
+  });
+
+  it('refuses text PostgreSQL cannot hold with a page naming the field, never a 5xx', async () => {
+    const email = `nul-${Date.now()}@example.com`;
+    const res = await post(form({ email, message: 'Call me\u0000 later', phone: '3035550142'.padEnd(45, '1') }));
+    expect(res.status).toBe(400);
+    expect(res.text).toContain('Message: Text must not contain NUL characters');
+    expect(res.text).toContain('Phone Number: Must be at most 40 characters');
+    expect(await rowsFor(email)).toHaveLength(0);
+    // The JSON route refuses it too (it answered 500 before).
+    const json = await t.api
+      .post('/api/leads', ANONYMOUS)
+      .send({ name: 'Jane Smith', email, phone: '3035550142', message: 'a\u0000b', clientId, serviceId, consentText: CONSENT });
+    expect(json.status).toBe(400);
+  });
+
+  it('takes a repeated field once and a long message in another script (no refusal but the route\'s limit)', async () => {
+    const email = `long-${Date.now()}@example.com`;
+    // 4,990 CJK characters: about 45 KB urlencoded (9 bytes each), past the JSON route's 32 KB.
+    const message = '请在上午给我打电话'.repeat(600).slice(0, 4990);
+    const res = await post(`${form({ email, message })}&name=Second+Name`);
+    expect(res.status).toBe(303);
+    const [row] = await rowsFor(email);
+    expect(row).toMatchObject({ name: 'Jane Smith', message: message.trim() });
+  });
+
+  it('a repeat just across the ten-minute boundary is still one lead', async () => {
+    const email = `boundary-${Date.now()}@example.com`;
+    const boundary = Math.ceil(Date.now() / FORM_REPEAT_WINDOW_MS + 1) * FORM_REPEAT_WINDOW_MS;
+    // Only the clock moves: timers, sockets and the database run as ever.
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] });
+    try {
+      jest.setSystemTime(boundary - 1000);
+      const first = await post(form({ email }));
+      jest.setSystemTime(boundary + 1000);
+      const second = await post(form({ email }));
+      expect([first.status, second.status]).toEqual([303, 303]);
+      expect(second.headers.location).toBe(first.headers.location);
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(await rowsFor(email)).toHaveLength(1);
+  });
+
+  it('keeps the posted forms\' keys to them: a JSON submission may not take one first', async () => {
+    const res = await t.api
+      .post('/api/leads', ANONYMOUS)
+      .set('idempotency-key', 'form-0123456789abcdef')
+      .send({ name: 'Jane Smith', email: 'key@example.com', phone: '3035550142', clientId, serviceId, consentText: CONSENT });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe('An idempotency key may not start with "form-".');
   });
 
   it('answers a filled honeypot like a person (303) and stores nothing', async () => {

@@ -1,10 +1,10 @@
 import { LeadSubmitSchema } from '@hap/contracts';
 import {
   FORM_REPEAT_WINDOW_MS,
-  formIdempotencyKey,
+  formIdempotencyKeys,
   formPagePath,
-  formProblemPage,
   ownPagePath,
+  problemLine,
   submissionOf,
   thanksPath,
 } from '../../src/modules/leads/lead-form-post';
@@ -50,28 +50,37 @@ describe('the lead form posted without script', () => {
     expect(submissionOf(post({ styleVariant: 'a' }), null).attribution).toEqual({ first: null, last: null, styleVariant: 'a' });
   });
 
-  it('gives the same form the same key within ten minutes, and another form or window another key', () => {
+  it('gives the same form the same key within ten minutes, and names the window before for a repeat across the boundary', () => {
     const parse = (o: Record<string, string> = {}) => LeadSubmitSchema.parse(submissionOf(post(o), null));
     const start = new Date(Math.ceil(Date.now() / FORM_REPEAT_WINDOW_MS) * FORM_REPEAT_WINDOW_MS);
-    const key = formIdempotencyKey(parse(), start);
+    const [key, before] = formIdempotencyKeys(parse(), start);
     expect(key).toMatch(/^form-[0-9a-f]{40}$/);
-    expect(formIdempotencyKey(parse(), new Date(start.getTime() + FORM_REPEAT_WINDOW_MS - 1))).toBe(key);
-    expect(formIdempotencyKey(parse(), new Date(start.getTime() + FORM_REPEAT_WINDOW_MS))).not.toBe(key);
-    expect(formIdempotencyKey(parse({ phone: '3035550143' }), start)).not.toBe(key);
+    expect(before).not.toBe(key);
+    expect(formIdempotencyKeys(parse(), new Date(start.getTime() + FORM_REPEAT_WINDOW_MS - 1))[0]).toBe(key);
+    // A second later, across the boundary: the first post's key is the one "before".
+    const [next, nextBefore] = formIdempotencyKeys(parse(), new Date(start.getTime() + FORM_REPEAT_WINDOW_MS));
+    expect(next).not.toBe(key);
+    expect(nextBefore).toBe(key);
+    expect(formIdempotencyKeys(parse({ phone: '3035550143' }), start)[0]).not.toBe(key);
   });
 
-  it('leads back to the form, or the clinic home, and on to its thank-you page', () => {
+  it('drops a NUL from the address bar rather than refuse the lead', () => {
+    const parsed = LeadSubmitSchema.safeParse(submissionOf(post({ landingUrl: '/trt?utm_source=go%00ogle&utm_campaign=a\u0000b' }), null));
+    expect(parsed.success).toBe(true);
+    expect(parsed.data?.attribution?.first?.utmCampaign).toBe('ab');
+  });
+
+  it('names the field of a message that does not name it', () => {
+    expect(problemLine(['phone'], 'Must be at most 40 characters')).toBe('Phone Number: Must be at most 40 characters');
+    expect(problemLine(['message'], 'Text must not contain NUL characters')).toBe('Message: Text must not contain NUL characters');
+    expect(problemLine(['name'], 'Name must be at least 2 characters')).toBe('Name must be at least 2 characters');
+    expect(problemLine(['clientId'], 'Client id must be a number')).toBe('Client id must be a number');
+  });
+
+  it('leads back to the form the visitor was on, and on to its thank-you page', () => {
     expect(formPagePath(post({ landingUrl: '/trt?client=4' }))).toBe('/trt?client=4#contact');
-    expect(formPagePath(post())).toBe('/?client=4');
-    expect(formPagePath(post({ clientId: 'x' }))).toBe('/');
+    expect(formPagePath(post())).toBeNull();
+    expect(formPagePath(post({ landingUrl: '//evil.example/x' }))).toBeNull();
     expect(thanksPath(4, 'a b')).toBe('/thanks?client=4&ref=a%20b');
-  });
-
-  it('escapes every text it puts on the problem page', () => {
-    const page = formProblemPage({ title: 'T<', lead: '"lead"', problems: ['<script>'], back: '/x?a=1&b="2"' });
-    expect(page).toContain('<title>T&lt;</title>');
-    expect(page).toContain('&quot;lead&quot;');
-    expect(page).toContain('<li>&lt;script&gt;</li>');
-    expect(page).toContain('href="/x?a=1&amp;b=&quot;2&quot;"');
   });
 });

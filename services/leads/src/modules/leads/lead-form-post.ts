@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { LEAD_HONEYPOT_FIELD, touchOf, type Attribution, type LeadFormPost, type LeadSubmit, type LeadSubmitInput } from '@hap/contracts';
+import { LEAD_HONEYPOT_FIELD, stripNul, touchOf, type Attribution, type LeadFormPost, type LeadSubmit, type LeadSubmitInput } from '@hap/contracts';
 import { requestHash } from './lead.rules';
 
 /**
@@ -31,11 +31,12 @@ const idOf = (value: string | undefined): number | string | undefined => (value 
  * the same form posted again is the same submission.
  */
 export function submissionOf(post: LeadFormPost, pageOrigin: string | null): LeadSubmitInput {
-  const landing = ownPagePath(post.landingUrl);
+  // What the address bar held is never a reason to refuse a lead: a NUL in it is dropped.
+  const landing = ownPagePath(stripNul(post.landingUrl ?? ''));
   let attribution: Attribution | null = null;
   if (landing || post.styleVariant) {
-    const touch = landing ? touchOfLanding(landing, post.referrer ?? '', pageOrigin) : null;
-    attribution = { first: touch, last: touch, styleVariant: post.styleVariant?.trim().slice(0, 20) || null };
+    const touch = landing ? touchOfLanding(landing, stripNul(post.referrer ?? ''), pageOrigin) : null;
+    attribution = { first: touch, last: touch, styleVariant: stripNul(post.styleVariant ?? '').trim().slice(0, 20) || null };
   }
   return {
     name: post.name ?? '',
@@ -60,37 +61,40 @@ function touchOfLanding(landing: string, referrer: string, pageOrigin: string | 
 /** How long the same form posted again counts as the first submission (a double press, a reload of the post). */
 export const FORM_REPEAT_WINDOW_MS = 10 * 60 * 1000;
 
+/** The prefix of a posted form's idempotency keys: a JSON submission may not use it. */
+export const FORM_KEY_PREFIX = 'form-';
+
 /**
- * The idempotency key of a posted form: its content and the ten-minute window
- * it falls in. A post has no key of its own (the page is the same HTML for
- * every visitor), so a second identical post in the window answers the
- * first lead instead of storing another.
+ * The idempotency keys of a posted form: its content with the ten-minute
+ * window it falls in, and with the window before (a repeat just across the
+ * boundary). A post has no key of its own (the page is the same HTML for
+ * every visitor), so a second identical post answers the first lead instead
+ * of storing another. The first key is the one a new lead is stored with.
  */
-export function formIdempotencyKey(submission: LeadSubmit, now: Date): string {
+export function formIdempotencyKeys(submission: LeadSubmit, now: Date): [current: string, previous: string] {
   const window = Math.floor(now.getTime() / FORM_REPEAT_WINDOW_MS);
-  return `form-${createHash('sha256').update(`${requestHash(submission)}:${window}`).digest('hex').slice(0, 40)}`;
+  const key = (w: number) => `${FORM_KEY_PREFIX}${createHash('sha256').update(`${requestHash(submission)}:${w}`).digest('hex').slice(0, 40)}`;
+  return [key(window), key(window - 1)];
+}
+
+/** The form's field names as its labels show them, to say which field a message is about. */
+const FIELD_LABELS: Record<string, string> = { name: 'Full Name', email: 'Email Address', phone: 'Phone Number', message: 'Message' };
+
+/**
+ * A refused field's message as the problem page lists it: the spec's own
+ * sentences name their field already; a generic one ('Must be at most 40
+ * characters') gets its field's label in front.
+ */
+export function problemLine(path: readonly PropertyKey[], message: string): string {
+  const label = FIELD_LABELS[String(path[0])];
+  return label && /^(Must|Text must)/.test(message) ? `${label}: ${message}` : message;
 }
 
 /** The thank-you page of a taken lead: the clinic named by id, so it shows on any host. */
 export const thanksPath = (clientId: number, reference: string): string => `/thanks?client=${clientId}&ref=${encodeURIComponent(reference)}`;
 
-/** Where "Go back to the form" leads: the page the form was on, else the clinic's home. */
-export function formPagePath(post: LeadFormPost): string {
+/** Where "Go back to the form" leads: the page the form was on (the page writes its address into the form); null when unknown. */
+export function formPagePath(post: LeadFormPost): string | null {
   const landing = ownPagePath(post.landingUrl);
-  if (landing) return `${landing}#contact`;
-  const client = idOf(post.clientId);
-  return typeof client === 'number' ? `/?client=${client}` : '/';
-}
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
-/** The page a refused post answers: what to fix, in the form's own words, and the way back. */
-export function formProblemPage({ title, lead, problems, back }: { title: string; lead: string; problems: string[]; back: string }): string {
-  const items = problems.map((p) => `<li>${escapeHtml(p)}</li>`).join('');
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>body{margin:0;padding:0 1rem;font:16px/1.5 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#101828;background:#f6f7f9}main{max-width:32rem;margin:3rem auto;padding:2rem 1.5rem;background:#fff;border:1px solid #e4e7ec;border-radius:.75rem}h1{margin:0 0 .5rem;font-size:1.5rem}li{margin:.25rem 0;color:#b42318}a{display:inline-block;margin-top:1rem;padding:.625rem 1rem;border-radius:.5rem;background:#1d4ed8;color:#fff;font-weight:600;text-decoration:none}a:focus-visible{outline:3px solid #101828;outline-offset:2px}</style>
-</head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(lead)}</p>${items ? `<ul>${items}</ul>` : ''}<a href="${escapeHtml(back)}">Go back to the form</a></main></body></html>`;
+  return landing ? `${landing}#contact` : null;
 }

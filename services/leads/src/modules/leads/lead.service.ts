@@ -10,6 +10,8 @@ import { attributedTouch, consentVersion, isBotSubmission, requestHash } from '.
 export interface SubmissionContext {
   requestId: string;
   idempotencyKey: string | undefined;
+  /** A key the same submission may have been stored under already (a posted form's previous ten-minute window). */
+  formerIdempotencyKey?: string;
   ip: string | null;
   userAgent: string | null;
   log: FastifyBaseLogger;
@@ -39,18 +41,27 @@ export class LeadService {
       context.log.info({ clientId: body.clientId }, 'lead honeypot filled: not stored');
       return { reference: randomUUID() };
     }
-    const checked = await this.checkService(body, context);
     const hash = requestHash(body);
+    if (context.formerIdempotencyKey) {
+      const former = await this.storedUnder(context.formerIdempotencyKey);
+      if (former?.request_hash === hash) return { reference: former.reference };
+    }
+    const checked = await this.checkService(body, context);
     const stored = await this.insert(body, { key, hash, checked, context });
     if (stored) return { reference: stored.reference };
     // The key was used: the same submission again answers the first receipt.
-    const [first] = (await this.dataSource.query(`SELECT "reference", "request_hash" FROM "leads"."leads" WHERE "idempotency_key" = $1`, [key])) as Array<{
-      reference: string;
-      request_hash: string;
-    }>;
+    const first = key === null ? undefined : await this.storedUnder(key);
     if (!first) throw new Error(`lead with idempotency key ${key} vanished`);
     if (first.request_hash !== hash) throw conflict(Messages.leadIdempotencyMismatch);
     return { reference: first.reference };
+  }
+
+  private async storedUnder(key: string): Promise<{ reference: string; request_hash: string } | undefined> {
+    const [row] = (await this.dataSource.query(`SELECT "reference", "request_hash" FROM "leads"."leads" WHERE "idempotency_key" = $1`, [key])) as Array<{
+      reference: string;
+      request_hash: string;
+    }>;
+    return row;
   }
 
   private idempotencyKey(header: string | undefined): string | null {
