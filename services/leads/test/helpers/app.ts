@@ -1,5 +1,6 @@
 import { startService, type SignedClient } from '@hap/service-kit/testing';
 import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
+import { createClientService, createTemplate, uniqueClientId } from '../../../templates/test/helpers/factories';
 import { buildApp, type AppDependencies } from '../../src/app';
 import { loadServiceConfig, type Config } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
@@ -56,4 +57,17 @@ export async function startLeads(options: { templatesUrl?: string; dependencies?
       await templates?.close();
     },
   };
+}
+
+/** The consent sentence the lead tests send (the form shows it for a clinic named Test Clinic). */
+export const TEST_CONSENT = 'By submitting, you agree that Test Clinic may contact you by phone, text or e-mail about your enquiry.';
+
+/** A new clinic in the templates service with one active service and one that is not live. */
+export async function clinicWithServices(templates: TestTemplates): Promise<{ clientId: number; serviceId: number; inactiveServiceId: number }> {
+  const template = await createTemplate(templates.dataSource);
+  const other = await createTemplate(templates.dataSource);
+  const clientId = uniqueClientId();
+  const serviceId = (await createClientService(templates.dataSource, clientId, template.id, { isActive: true })).id;
+  const inactiveServiceId = (await createClientService(templates.dataSource, clientId, other.id, { isActive: false })).id;
+  return { clientId, serviceId, inactiveServiceId };
 }

@@ -1,13 +1,12 @@
 import { Messages } from '@hap/contracts';
-import { createClientService, createTemplate, uniqueClientId } from '../../../templates/test/helpers/factories';
 import { FORM_REPEAT_WINDOW_MS } from '../../src/modules/leads/lead-form-post';
-import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
+import { ANONYMOUS, START_TIMEOUT_MS, TEST_CONSENT, clinicWithServices, startLeads, type TestLeads } from '../helpers/app';
 
 /**
  * POST /api/leads/form: the lead form as the browser posts it when the
  * page's script is not running. Real PostgreSQL and the templates service.
  */
-const CONSENT = 'By submitting, you agree that Test Clinic may contact you by phone, text or e-mail about your enquiry.';
+const CONSENT = TEST_CONSENT;
 
 describe('POST /api/leads/form', () => {
   let t: TestLeads;
@@ -17,12 +16,7 @@ describe('POST /api/leads/form', () => {
 
   beforeAll(async () => {
     t = await startLeads();
-    const templates = t.templates!;
-    const template = await createTemplate(templates.dataSource);
-    const other = await createTemplate(templates.dataSource);
-    clientId = uniqueClientId();
-    serviceId = (await createClientService(templates.dataSource, clientId, template.id, { isActive: true })).id;
-    inactiveServiceId = (await createClientService(templates.dataSource, clientId, other.id, { isActive: false })).id;
+    ({ clientId, serviceId, inactiveServiceId } = await clinicWithServices(t.templates!));
   }, START_TIMEOUT_MS);
   afterAll(() => t.close());
 

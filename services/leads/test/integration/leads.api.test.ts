@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { LeadReceiptSchema, Messages } from '@hap/contracts';
-import { createClientService, createTemplate, uniqueClientId } from '../../../templates/test/helpers/factories';
-import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
+import { uniqueClientId } from '../../../templates/test/helpers/factories';
+import { ANONYMOUS, START_TIMEOUT_MS, TEST_CONSENT, clinicWithServices, startLeads, type TestLeads } from '../helpers/app';
 
 /** A loopback port nobody listens on: templates down. */
 async function closedPort(): Promise<number> {
@@ -36,7 +36,7 @@ interface LeadRow {
   consent_user_agent: string | null;
 }
 
-const CONSENT = 'By submitting, you agree that Test Clinic may contact you by phone, text or e-mail about your enquiry.';
+const CONSENT = TEST_CONSENT;
 
 describe('POST /api/leads', () => {
   let t: TestLeads;
@@ -46,12 +46,7 @@ describe('POST /api/leads', () => {
 
   beforeAll(async () => {
     t = await startLeads();
-    const templates = t.templates!;
-    const template = await createTemplate(templates.dataSource);
-    const other = await createTemplate(templates.dataSource);
-    clientId = uniqueClientId();
-    serviceId = (await createClientService(templates.dataSource, clientId, template.id, { isActive: true })).id;
-    inactiveServiceId = (await createClientService(templates.dataSource, clientId, other.id, { isActive: false })).id;
+    ({ clientId, serviceId, inactiveServiceId } = await clinicWithServices(t.templates!));
   }, START_TIMEOUT_MS);
   afterAll(() => t.close());
 
