@@ -16,8 +16,9 @@ export const LEAD_FORM_PATH = '/api/leads/form';
 
 /**
  * The hidden fields of that post besides the visible ones (name, email, phone,
- * message) and the honeypot: the page writes the first four, the page's
- * loader adds the landing URL and referrer when it falls back to the post.
+ * message) and the honeypot: the page writes the first five (the landing URL
+ * is the address the visitor reached); the page's loader adds the referrer
+ * when it falls back to the post.
  */
 export const LEAD_FORM_HIDDEN = {
   clientId: 'clientId',

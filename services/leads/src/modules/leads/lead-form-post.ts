@@ -26,8 +26,8 @@ const idOf = (value: string | undefined): number | string | undefined => (value 
 
 /**
  * The JSON submission the post stands for (LeadSubmitSchema's input). Its
- * attribution comes from the landing URL the page's loader added (the
- * campaign parameters of the page the visitor landed on), with no time:
+ * attribution comes from the landing URL the page wrote into the form (the
+ * campaign parameters of the address the visitor reached), with no time:
  * the same form posted again is the same submission.
  */
 export function submissionOf(post: LeadFormPost, pageOrigin: string | null): LeadSubmitInput {
