@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PAGE_SCRIPT_FAILED } from '@hap/contracts';
 
 /**
  * When a public page's script runs (frontends/public-shell/src/pages/hydration.ts):
@@ -97,6 +98,24 @@ test.describe("a public page's script", () => {
     await form.getByRole('button', { name: 'Find My Match' }).click();
     await expect.poll(() => answered).toBe(1);
     await expect(page.getByRole('status').filter({ hasText: 'Submission Failed' })).toBeVisible();
+  });
+
+  test('a page whose script cannot load says so and offers a reload; a page with a lead form needs none', async ({ page }) => {
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto('/?client=1', { waitUntil: 'load' });
+    // The legal links need the script: the press that asked for it learns it did not come.
+    await page.getByRole('button', { name: 'Privacy Policy' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: PAGE_SCRIPT_FAILED.message });
+    await expect(alert).toBeVisible();
+    await expect(alert.getByRole('button', { name: PAGE_SCRIPT_FAILED.action })).toBeVisible();
+
+    // A landing page's form posts itself without its script (lead-form-without-script.spec.ts): no alarm there.
+    await page.goto('/trt?client=1', { waitUntil: 'load' });
+    await page.locator('#contact form').getByLabel(/Full Name/).focus();
+    // The focus asked for the entry; its failure (an aborted request) is reported within moments, as on the home page above.
+    await page.waitForFunction(() => document.querySelector('script[type="module"][src]') !== null);
+    await page.waitForTimeout(500);
+    await expect(page.getByRole('alert').filter({ hasText: PAGE_SCRIPT_FAILED.message })).toHaveCount(0);
   });
 
   test("the visitor's first tap is not lost while the page comes alive", async ({ page }) => {

@@ -16,6 +16,12 @@ export const REPLAY_CLICK_ATTRIBUTE = 'data-replay-click';
  */
 export const POSTED_FORM_ATTRIBUTE = 'data-posted';
 
+/**
+ * What a page says when its script could not be loaded and nothing on it works
+ * without (a page with a lead form needs no script: its form posts itself).
+ */
+export const PAGE_SCRIPT_FAILED = { message: 'This page did not load completely. Check your connection, then reload it.', action: 'Reload' } as const;
+
 /** How long a held form with an action of its own waits for the page to come alive before the browser posts it. */
 export const HELD_SUBMIT_FALLBACK_MS = 8000;
 
@@ -39,7 +45,8 @@ export const HELD_SUBMIT_FALLBACK_MS = 8000;
  * the press, the loader adds the page's address and referrer
  * (LEAD_FORM_HIDDEN) and the browser posts the form itself, once its own
  * checks pass, marking it POSTED_FORM_ATTRIBUTE; the live page then sends
- * nothing more for it. The addresses are
+ * nothing more for it. A page without such a form whose script fails to load
+ * says so (PAGE_SCRIPT_FAILED) with a button to reload. The addresses are
  * attributes, so the text is the same for every build, and the gateway
  * allows exactly this script by its hash
  * (gateway/src/plugins/security.ts). Change it and the hash follows.
@@ -52,7 +59,15 @@ export const PAGE_BOOT_SCRIPT =
   'function mark(b){if(b)b.setAttribute(r,"")}' +
   'function preload(){if(p)return;p=1;var q=(s.getAttribute("data-src")+" "+(s.getAttribute("data-preload")||"")).split(" ");' +
   '(function next(){var u=q.shift();if(u){var l=document.createElement("link");l.rel="modulepreload";l.href=u;add(l)}if(q.length)setTimeout(next)})()}' +
-  'function run(){var m=document.createElement("script");m.type="module";m.src=s.getAttribute("data-src");m.onerror=function(){b=1;post()};add(m)}' +
+  'function run(){var m=document.createElement("script");m.type="module";m.src=s.getAttribute("data-src");m.onerror=fail;add(m)}' +
+  // The script did not come: a held lead form posts itself; a page that needs its script says so, with a way to reload.
+  'function fail(){b=1;post();if(document.querySelector("form[action]"))return;var z=document.createElement("div"),y=document.createElement("button");' +
+  'z.setAttribute("role","alert");z.className="page-load-failed";' +
+  'z.style.cssText="position:fixed;left:1rem;right:1rem;bottom:1rem;z-index:2147483647;display:flex;gap:1rem;align-items:center;justify-content:space-between;' +
+  'padding:.75rem 1rem;border-radius:.5rem;background:#101828;color:#fff;font:15px/1.4 system-ui,sans-serif;box-shadow:0 4px 12px rgb(0 0 0/25%)";' +
+  `z.textContent=${JSON.stringify(PAGE_SCRIPT_FAILED.message)};y.type="button";y.textContent=${JSON.stringify(PAGE_SCRIPT_FAILED.action)};` +
+  'y.style.cssText="flex:none;padding:.5rem .875rem;border:0;border-radius:.375rem;background:#fff;color:#101828;font:inherit;font-weight:600;cursor:pointer";' +
+  'y.addEventListener("click",function(){location.reload()});z.appendChild(y);document.body.appendChild(z)}' +
   'function go(e){if(e)h.setAttribute("data-acted","");if(d)return;d=1;t.forEach(function(n){removeEventListener(n,go,o)});' +
   'if(document.readyState==="loading")addEventListener("DOMContentLoaded",run);else run()}' +
   'function hid(m,n,v){var i=m.querySelector("input[name="+n+"]")||m.appendChild(document.createElement("input"));i.type="hidden";i.name=n;i.value=v}' +
