@@ -1,3 +1,4 @@
+import { escapeHtml } from '@hap/contracts';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { AdminFrame, isAdminLoginPath } from './admin/AdminFrame';
@@ -31,9 +32,6 @@ export interface RenderResult {
   /** When the page's script takes over (pages/hydration.ts); at load when not set. */
   hydration?: HydrationMoment;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 interface Head {
   title: string;

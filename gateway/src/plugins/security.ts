@@ -7,6 +7,7 @@ import {
   EMBED_HEIGHT_SCRIPT,
   ErrorCode,
   Messages,
+  originOf,
   PAGE_BOOT_SCRIPT,
   PAGE_FRAMES_HEADER,
   PAGE_IMAGES_HEADER,
@@ -65,14 +66,6 @@ const CSP_DIRECTIVES: Record<string, string[]> = {
   frameAncestors: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
-};
-
-const originOf = (value: string): string | null => {
-  try {
-    return new URL(value).origin;
-  } catch {
-    return null;
-  }
 };
 
 /**

@@ -28,3 +28,12 @@ export function normaliseHost(host: string): string {
 
 /** The host of what a person typed as their domain: `https://WWW.Clinic.com/about` → `www.clinic.com`. */
 export const domainFromInput = (value: string): string => normaliseHost(value.trim().replace(/^https?:\/\//i, '').replace(/\/.*$/, ''));
+
+/** The origin (scheme, host, port) of an absolute URL, or null when it is none (an Origin header, a referrer). */
+export function originOf(value: string): string | null {
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '@hap/contracts';
 
 /**
  * Answers for a person whose browser posted a form by itself (no script ran:
@@ -15,9 +16,6 @@ export function isBrowserFormPost(request: Pick<FastifyRequest, 'method' | 'head
   const accept = request.headers.accept ?? '';
   return request.method === 'POST' && type.toLowerCase().startsWith('application/x-www-form-urlencoded') && accept.includes('text/html');
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export interface FormProblem {
   title: string;

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@hap/contracts';
 import type { Mail } from './mailer';
 
 /** What the clinic's e-mail tells of a lead. */
@@ -12,9 +13,6 @@ export interface LeadForMail {
   utmCampaign: string | null;
   landingPath: string | null;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /**
  * The e-mail a clinic gets for a new lead: who, how to reach them, what they

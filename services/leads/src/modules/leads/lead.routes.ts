@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER, LeadSubmitSchema } from '@hap/contracts';
+import { IDEMPOTENCY_HEADER, LeadSubmitSchema, originOf } from '@hap/contracts';
 import { AppError, badRequest, sendFormProblem, type RouteHandlers } from '@hap/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { FORM_KEY_PREFIX, formIdempotencyKeys, formPagePath, problemLine, submissionOf, thanksPath } from './lead-form-post';
@@ -13,15 +13,6 @@ const contextOf = (request: FastifyRequest, idempotencyKey: string | undefined):
   log: request.log,
 });
 
-/** The origin of the page that posted (the browser's Origin header), to tell its own pages from a referrer. */
-function originOf(header: string | undefined): string | null {
-  try {
-    return header ? new URL(header).origin : null;
-  } catch {
-    return null;
-  }
-}
-
 /** POST /api/leads (public spec §5, §7) and the same form posted without script (POST /api/leads/form). */
 export const leadHandlers = (leads: LeadService): Pick<RouteHandlers<'leads'>, 'submitLead' | 'submitLeadForm'> => ({
   submitLead: ({ body }, request) => {
@@ -33,7 +24,7 @@ export const leadHandlers = (leads: LeadService): Pick<RouteHandlers<'leads'>, '
   },
   submitLeadForm: async ({ body }, request, reply) => {
     const back = formPagePath(body);
-    const parsed = LeadSubmitSchema.safeParse(submissionOf(body, originOf(request.headers.origin)));
+    const parsed = LeadSubmitSchema.safeParse(submissionOf(body, request.headers.origin ? originOf(request.headers.origin) : null));
     if (!parsed.success) {
       const problems = [...new Set(parsed.error.issues.map((issue) => problemLine(issue.path, issue.message)))];
       await sendFormProblem(reply, 400, { title: 'Please check the form', lead: 'Your request was not sent yet:', problems, back });
