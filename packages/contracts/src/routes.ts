@@ -911,7 +911,7 @@ const adsRoutes = {
       "Leads' worker: a lead with a gclid reached its clinic's conversion status; upload one click conversion to the clinic's Google Ads account (order id = lead id). 409 NOT_CONFIGURED when Google Ads, its connection or the clinic's account is missing; 422 when Google refuses it for good.",
     body: OfflineConversionSchema,
     data: OfflineConversionResultSchema,
-    errors: [404, 409, 422, 503],
+    errors: [403, 404, 409, 422, 503],
   }),
   listCampaignLaunches: defineRoute({
     operation: 'listCampaignLaunches',

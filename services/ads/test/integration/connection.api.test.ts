@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { GoogleAdsAuthStatusSchema } from '@hap/contracts';
 import { startFakeGoogleOAuth } from '../../../../infra/test/fake-google-oauth';
+import { createDataSource } from '../../src/db/data-source';
 import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connection.entity';
+import { GoogleAdsConnectionService, oauthSettingsOf } from '../../src/modules/connection/connection.service';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
 
 const REDIRECT = 'https://agency.example/api/google-ads/oauth/callback';
@@ -92,6 +94,19 @@ describe('connecting Google Ads: auth-status, the consent redirect and its callb
     // The untouched answer still connects; used again, Google no longer knows its code.
     expect((await t.api.get(`/api/google-ads/oauth/callback${back.search}`, ADMIN)).headers.location).toBe('/admin/google-ads-connect?connected=true');
     expect((await t.api.get(`/api/google-ads/oauth/callback${back.search}`, ADMIN)).headers.location).toBe('/admin/google-ads-auth?error=exchange');
+  });
+
+  it('reads a stored token the key no longer opens as not connected, but a database it cannot read as an error', async () => {
+    await consent().then(({ back }) => t.api.get(`${back.pathname}${back.search}`, ADMIN));
+    const settings = oauthSettingsOf(t.config)!;
+    expect(await new GoogleAdsConnectionService(t.dataSource, settings).refreshToken()).toEqual(expect.any(String));
+    // Another key (GOOGLE_ADS_TOKEN_KEY changed): connecting again is the way out.
+    expect(await new GoogleAdsConnectionService(t.dataSource, { ...settings, key: randomBytes(32) }).refreshToken()).toBeNull();
+    // PostgreSQL gone: never "not connected", which would fail a launch or a conversion for good.
+    const gone = createDataSource(t.config.DATABASE_URL);
+    await gone.initialize();
+    await gone.destroy();
+    await expect(new GoogleAdsConnectionService(gone, settings).refreshToken()).rejects.toThrow();
   });
 
   it('says it is not configured, and sends the browser back saying so, without an OAuth client', async () => {

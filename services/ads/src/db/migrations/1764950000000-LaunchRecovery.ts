@@ -10,6 +10,14 @@ export class LaunchRecovery1764950000000 implements MigrationInterface {
 
   async up(runner: QueryRunner): Promise<void> {
     await runner.query(`ALTER TABLE "ads"."campaign_launch_logs" ADD COLUMN "recoveries" integer NOT NULL DEFAULT 0`);
+    // Older double launches of one service: the newest stays unfinished, the others are failed, so the index can hold.
+    await runner.query(
+      `UPDATE "ads"."campaign_launch_logs" l SET "status" = 'failed', "error_code" = 'DUPLICATE', "error_details" = 'Another launch of this service was started after this one.', "finished_at" = now()
+        WHERE l."status" IN ('queued', 'launching')
+          AND EXISTS (SELECT 1 FROM "ads"."campaign_launch_logs" n
+                       WHERE n."client_id" = l."client_id" AND n."service_id" = l."service_id" AND n."status" IN ('queued', 'launching')
+                         AND (n."launched_at", n."id") > (l."launched_at", l."id"))`,
+    );
     await runner.query(
       `CREATE UNIQUE INDEX "campaign_launch_logs_one_unfinished_key" ON "ads"."campaign_launch_logs" ("client_id", "service_id") WHERE "status" IN ('queued', 'launching')`,
     );

@@ -142,9 +142,18 @@ export class GoogleAdsConnectionService {
     return `${GOOGLE_ADS_CONNECT_PAGE}?connected=true`;
   }
 
-  /** The stored refresh token, for the Google Ads API calls (launches); null when not connected. */
+  /**
+   * The stored refresh token, for the Google Ads API calls (launches, conversions); null when not
+   * connected, or when the key no longer opens it (GOOGLE_ADS_TOKEN_KEY changed: connecting again
+   * stores a new one). A database that cannot be read is an error, never "not connected".
+   */
   async refreshToken(): Promise<string | null> {
     const connection = await this.connection();
-    return connection && this.settings ? decryptToken(connection.refreshTokenEncrypted, this.settings.key) : null;
+    if (!connection || !this.settings) return null;
+    try {
+      return decryptToken(connection.refreshTokenEncrypted, this.settings.key);
+    } catch {
+      return null;
+    }
   }
 }

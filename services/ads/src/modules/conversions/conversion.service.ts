@@ -48,13 +48,7 @@ export class ConversionService {
     if (!isService(actor.identity, 'leads')) throw forbidden('Only the leads service may upload conversions.');
     const gateway = this.access.gateway;
     if (!gateway) throw notConfigured(Messages.googleAdsNotConfigured);
-    let refreshToken: string | null;
-    try {
-      refreshToken = await this.access.refreshToken();
-    } catch {
-      // A token the key no longer opens (GOOGLE_ADS_TOKEN_KEY changed): connecting again stores a new one.
-      refreshToken = null;
-    }
+    const refreshToken = await this.access.refreshToken();
     if (!refreshToken) throw notConfigured(Messages.googleAdsNotConnected);
     const clinic = await this.tenant.clinic(body.clientId, actor.requestId);
     if (!clinic.googleAdsAccountId) throw notConfigured(Messages.clinicWithoutAdsAccount);

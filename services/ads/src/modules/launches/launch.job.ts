@@ -1,5 +1,6 @@
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import type { JobHandler, JobQueue } from '@hap/service-kit';
+import { jobIdOf } from '@hap/contracts';
 import { buildCampaignOperations, type CampaignOperations } from '../../campaign/campaign-operations';
 import { emptyTally, finishedStatus, isDuplicateCampaignName, leftOutDetails, nextAttempt, type LaunchTally } from '../../campaign/launch-outcome';
 import { AdsRequestRefused, AdsRetryLater, idOfResource, type AdsAccount, type FoundCampaign } from '../../google-ads/ads-gateway';
@@ -25,12 +26,7 @@ const MAX_ROUNDS = 4;
 export function createLaunchHandler(store: LaunchStore, access: GoogleAdsAccess): JobHandler<'ads.launch'> {
   async function accountOf(row: CampaignLaunchEntity): Promise<AdsAccount> {
     const gateway = access.gateway;
-    let refreshToken: string | null = null;
-    try {
-      refreshToken = gateway ? await access.refreshToken() : null;
-    } catch {
-      // A token the key no longer opens (GOOGLE_ADS_TOKEN_KEY changed): no retry fixes that.
-    }
+    const refreshToken = gateway ? await access.refreshToken() : null;
     if (!gateway) return fail(store, row.id, 'NOT_CONFIGURED', 'Google Ads is not configured on the worker.');
     if (!refreshToken) return fail(store, row.id, 'NOT_CONNECTED', 'Google Ads is not connected any more: connect it again and relaunch.');
     return { customerId: row.customerId, loginCustomerId: row.loginCustomerId, refreshToken };
@@ -156,7 +152,7 @@ const MAX_RECOVERIES = 3;
 export async function recoverStuckLaunches(store: LaunchStore, queue: JobQueue<'ads.launch'>, staleMs = LAUNCH_STALE_MS): Promise<number> {
   let taken = 0;
   for (const row of await store.stale(staleMs)) {
-    const job = await queue.queue.getJob(`launch-${row.id}`);
+    const job = await queue.queue.getJob(jobIdOf('ads.launch', { launchId: row.id }));
     const state = job ? await job.getState() : 'missing';
     if (state !== 'missing' && state !== 'failed' && state !== 'completed' && state !== 'unknown') {
       await store.touch(row.id);
@@ -170,8 +166,9 @@ export async function recoverStuckLaunches(store: LaunchStore, queue: JobQueue<'
       });
       continue;
     }
+    // Another ads worker's sweep may have taken it meanwhile: only the one that claims it queues it.
+    if (!(await store.claimRecovery(row.id, staleMs))) continue;
     await job?.remove();
-    await store.recovering(row.id);
     await queue.add({ launchId: row.id });
     taken += 1;
   }

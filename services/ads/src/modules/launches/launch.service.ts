@@ -100,8 +100,7 @@ export class LaunchService {
   /** The gateway and the account to act on, or why there are none. */
   private async account(plan: LaunchPlan): Promise<{ gateway: AdsGateway; account: AdsAccount } | { missing: 'configuration' | 'connection' }> {
     if (!this.access.gateway) return { missing: 'configuration' };
-    // A token the key no longer opens (GOOGLE_ADS_TOKEN_KEY changed) is no connection: connecting again stores a new one.
-    const refreshToken = await this.access.refreshToken().catch(() => null);
+    const refreshToken = await this.access.refreshToken();
     if (!refreshToken) return { missing: 'connection' };
     return { gateway: this.access.gateway, account: { customerId: plan.spec.customerId, loginCustomerId: plan.loginCustomerId, refreshToken } };
   }

@@ -61,10 +61,19 @@ export class LaunchStore {
     await this.repo.update({ id, status: In(UNFINISHED) }, { updatedAt: new Date() });
   }
 
-  /** Queued again after it was lost. */
-  async recovering(id: string): Promise<void> {
-    await this.repo.increment({ id, status: In(UNFINISHED) }, 'recoveries', 1);
-    await this.touch(id);
+  /**
+   * Claims a lost launch for queueing again: one statement counts the
+   * recovery and marks it fresh, only while it is still unfinished and stale,
+   * so of two ads workers sweeping at once exactly one takes it.
+   */
+  async claimRecovery(id: string, staleMs: number): Promise<boolean> {
+    const result = await this.repo
+      .createQueryBuilder()
+      .update()
+      .set({ recoveries: () => '"recoveries" + 1', updatedAt: () => 'now()' })
+      .where({ id, status: In(UNFINISHED), updatedAt: LessThan(new Date(Date.now() - staleMs)) })
+      .execute();
+    return (result.affected ?? 0) > 0;
   }
 
   /** The worker took it: launching, with what is left out so far (a crash after the mutate keeps it for the retry). */
