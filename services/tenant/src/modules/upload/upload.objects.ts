@@ -83,6 +83,8 @@ export class S3Objects implements ObjectStore {
       // Checksums only where S3 requires them: S3-compatible services (MinIO, R2) vary in the trailing-checksum uploads the SDK would send by default.
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
+      // A bucket that takes the connection and then stalls must not hold an upload or a page's picture for ever: 503 instead.
+      requestHandler: { connectionTimeout: 2_000, requestTimeout: 10_000, throwOnRequestTimeout: true },
     });
   }
 
