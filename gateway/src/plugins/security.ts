@@ -237,8 +237,9 @@ export const securityPlugin = fp<SecurityOptions>(
         // an address gets up to N times the limit; the form and login limits, which protect data, are in Redis.
         cache: 10_000,
         // A page view was counted when it reached the gateway; the data calls the public shell
-        // makes to render it (signed as the shell's) are not; form submissions have their own count.
-        allowList: (request) => Boolean(formSubmission(request)) || isStaticAsset(request.url) || isPublicShellCall(options.internalSecret, request),
+        // makes to render it (signed as the shell's) are not. Form submissions count here too: their own,
+        // lower count is in Redis, and with Redis down this coarse guard is the one left.
+        allowList: (request) => isStaticAsset(request.url) || isPublicShellCall(options.internalSecret, request),
         errorResponseBuilder: () => new AppError(429, ErrorCode.RATE_LIMITED, Messages.rateLimited),
       });
     }

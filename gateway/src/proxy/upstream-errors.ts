@@ -1,6 +1,6 @@
 import type { FastifyReply, RawServerBase, RouteGenericInterface } from 'fastify';
 import { ErrorCode, Messages, type ErrorEnvelope } from '@hap/contracts';
-import { RETRY_AFTER_SECONDS } from '@hap/service-kit';
+import { isBrowserFormPost, RETRY_AFTER_SECONDS, sendFormProblem } from '@hap/service-kit';
 
 /** reply-from's per-request hooks see a reply typed for any raw server. */
 type AnyReply = FastifyReply<RouteGenericInterface, RawServerBase>;
@@ -17,6 +17,14 @@ export function replyServiceUnavailable(reply: AnyReply, service: string, error:
   if (callerGone(reply, service, error)) return;
   // reply-from has already logged the error with its stack.
   reply.request.log.warn({ service, reason: error.message }, 'upstream unavailable');
+  // A browser posting a form by itself shows what comes back: the same words as a page (service-kit form-page.ts).
+  if (isBrowserFormPost(reply.request)) {
+    sendFormProblem(reply.header('retry-after', RETRY_AFTER_SECONDS) as unknown as FastifyReply, 503, {
+      title: 'Your request was not sent',
+      lead: Messages.serviceUnavailable(service),
+    });
+    return;
+  }
   const body: ErrorEnvelope = { success: false, code: ErrorCode.SERVICE_UNAVAILABLE, message: Messages.serviceUnavailable(service) };
   reply
     .code(503)

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { Messages } from '@hap/contracts';
+import { LEAD_FORM_PATH, Messages } from '@hap/contracts';
 import { buildGateway } from '../helpers/gateway';
 import { closedPortUrl, startHangingServer } from '../helpers/net';
 
@@ -14,7 +14,7 @@ describe('an upstream that is down or hanging', () => {
   beforeAll(async () => {
     hanging = await startHangingServer();
     const closed = await closedPortUrl();
-    down = buildGateway({ TENANT_URL: closed, PUBLIC_SHELL_URL: closed, UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS), LOGIN_MAX_PER_ACCOUNT_AND_IP: '1' }).app;
+    down = buildGateway({ TENANT_URL: closed, LEADS_URL: closed, PUBLIC_SHELL_URL: closed, UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS), LOGIN_MAX_PER_ACCOUNT_AND_IP: '1' }).app;
     hung = buildGateway({ TENANT_URL: hanging.url, PUBLIC_SHELL_URL: hanging.url, UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS) }).app;
     await Promise.all([down.ready(), hung.ready()]);
   });
@@ -45,6 +45,19 @@ describe('an upstream that is down or hanging', () => {
     expect(res.headers['retry-after']).toBe('5');
     expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
     expect(ms).toBeLessThan(TIMEOUT_MS + 1_500);
+  });
+
+  it('answers a form the browser posts itself with a 503 page, not JSON, when the leads service is down', async () => {
+    const res = await request(down.server)
+      .post(LEAD_FORM_PATH)
+      .set('accept', 'text/html,application/xhtml+xml')
+      .type('form')
+      .send('name=Jane+Smith');
+    expect(res.status).toBe(503);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.text).toContain(Messages.serviceUnavailable('leads'));
+    expect(res.text).toContain('Back button');
   });
 
   it("keeps the gateway's own routes working meanwhile", async () => {

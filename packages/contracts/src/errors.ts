@@ -76,6 +76,7 @@ export const Messages = {
   leadServiceNotFound: (serviceId: number, clientId: number) => `Service ${serviceId} of client ${clientId} was not found.`,
   leadServiceInactive: 'This service is not taking online requests right now. Please call us directly.',
   leadIdempotencyMismatch: 'This submission key was already used with different details. Please submit the form again.',
+  leadFormKeyReserved: 'An idempotency key may not start with "form-".',
   leadsRateLimited: 'Too many requests were sent from your network. Please wait a few minutes or call us directly.',
   // Admin Leads inbox (issue 7)
   leadNotFound: (id: number) => `Lead ${id} was not found.`,

@@ -4,18 +4,15 @@
  * address, as plain functions. No schema library: the landing route ships
  * none (DESIGN §7), the leads service checks the body with LeadSubmitSchema.
  */
-import { IDEMPOTENCY_HEADER, LEAD_HONEYPOT_FIELD, LEAD_SUBMIT_PATH, type Attribution, type LeadSubmitInput } from '@hap/contracts';
+import { IDEMPOTENCY_HEADER, LEAD_HONEYPOT_FIELD, LEAD_SUBMIT_PATH, THANKS_PATH, type Attribution, type LeadSubmitInput } from '@hap/contracts';
 import { leadPayload, type LeadErrors, type LeadField, type LeadValues } from './lead-form-rules';
 
 /** The wire names come from the contracts' zod-free leads/lead-wire.ts. */
 export const HONEYPOT_FIELD = LEAD_HONEYPOT_FIELD;
 export const LEAD_ENDPOINT = LEAD_SUBMIT_PATH;
 
-/** public spec §8, word for word. */
-export const LEAD_TOASTS = {
-  success: { title: 'Form Submitted', description: 'Thank you! We will contact you shortly.' },
-  failure: { title: 'Submission Failed', description: 'Please try again or call us directly.' },
-} as const;
+/** public spec §8, word for word (contracts: the leads service's answer page says the same). */
+export { LEAD_TOASTS } from '@hap/contracts';
 
 /** The button's text while a lead is on its way (public spec §4). */
 export const SUBMITTING_LABEL = 'Submitting...';
@@ -167,5 +164,5 @@ export function thanksHref(pageSearch: string, reference: string | null): string
   if (client && /^\d{1,9}$/.test(client.trim())) query.set('client', client.trim());
   if (reference) query.set('ref', reference);
   const search = query.toString();
-  return search ? `/thanks?${search}` : '/thanks';
+  return search ? `${THANKS_PATH}?${search}` : THANKS_PATH;
 }

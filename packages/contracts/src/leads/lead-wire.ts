@@ -4,6 +4,15 @@
  * (frontends/public-shell README, "No zod or Radix in the browser").
  */
 
+/** The thank-you page a taken lead goes on to (public spec §2), with `?client=` and `ref=`. */
+export const THANKS_PATH = '/thanks';
+
+/** public spec §8, word for word: the toasts of a lead's submission. */
+export const LEAD_TOASTS = {
+  success: { title: 'Form Submitted', description: 'Thank you! We will contact you shortly.' },
+  failure: { title: 'Submission Failed', description: 'Please try again or call us directly.' },
+} as const;
+
 /** Where the lead form posts (the `submitLead` row's path). */
 export const LEAD_SUBMIT_PATH = '/api/leads';
 

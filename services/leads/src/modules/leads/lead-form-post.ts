@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-import { LEAD_HONEYPOT_FIELD, stripNul, touchOf, type Attribution, type LeadFormPost, type LeadSubmit, type LeadSubmitInput } from '@hap/contracts';
-import { requestHash } from './lead.rules';
+import { LEAD_HONEYPOT_FIELD, stripNul, THANKS_PATH, touchOf, type Attribution, type LeadFormPost, type LeadSubmit, type LeadSubmitInput } from '@hap/contracts';
+import { requestHash, sha256 } from './lead.rules';
 
 /**
  * The lead form posted by the browser itself (POST /api/leads/form, contracts
@@ -73,7 +72,7 @@ export const FORM_KEY_PREFIX = 'form-';
  */
 export function formIdempotencyKeys(submission: LeadSubmit, now: Date): [current: string, previous: string] {
   const window = Math.floor(now.getTime() / FORM_REPEAT_WINDOW_MS);
-  const key = (w: number) => `${FORM_KEY_PREFIX}${createHash('sha256').update(`${requestHash(submission)}:${w}`).digest('hex').slice(0, 40)}`;
+  const key = (w: number) => `${FORM_KEY_PREFIX}${sha256(`${requestHash(submission)}:${w}`).slice(0, 40)}`;
   return [key(window), key(window - 1)];
 }
 
@@ -91,7 +90,7 @@ export function problemLine(path: readonly PropertyKey[], message: string): stri
 }
 
 /** The thank-you page of a taken lead: the clinic named by id, so it shows on any host. */
-export const thanksPath = (clientId: number, reference: string): string => `/thanks?client=${clientId}&ref=${encodeURIComponent(reference)}`;
+export const thanksPath = (clientId: number, reference: string): string => `${THANKS_PATH}?client=${clientId}&ref=${encodeURIComponent(reference)}`;
 
 /** Where "Go back to the form" leads: the page the form was on (the page writes its address into the form); null when unknown. */
 export function formPagePath(post: LeadFormPost): string | null {

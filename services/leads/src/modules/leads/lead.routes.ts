@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_HEADER, LeadSubmitSchema, originOf } from '@hap/contracts';
+import { IDEMPOTENCY_HEADER, LEAD_TOASTS, LeadSubmitSchema, Messages, originOf } from '@hap/contracts';
 import { AppError, badRequest, sendFormProblem, type RouteHandlers } from '@hap/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { FORM_KEY_PREFIX, formIdempotencyKeys, formPagePath, problemLine, submissionOf, thanksPath } from './lead-form-post';
@@ -19,7 +19,7 @@ export const leadHandlers = (leads: LeadService): Pick<RouteHandlers<'leads'>, '
     const header = request.headers[IDEMPOTENCY_HEADER];
     const key = Array.isArray(header) ? header[0] : header;
     // Those keys are the posted forms' own (derived from their content): no other caller may take one first.
-    if (key?.trim().startsWith(FORM_KEY_PREFIX)) throw badRequest(`An idempotency key may not start with "${FORM_KEY_PREFIX}".`);
+    if (key?.trim().startsWith(FORM_KEY_PREFIX)) throw badRequest(Messages.leadFormKeyReserved);
     return leads.submit(body, contextOf(request, key));
   },
   submitLeadForm: async ({ body }, request, reply) => {
@@ -41,11 +41,7 @@ export const leadHandlers = (leads: LeadService): Pick<RouteHandlers<'leads'>, '
       }
       // Whatever failed on our side: the visitor is told so and keeps a way back (the browser keeps what they typed).
       request.log.error({ err }, 'lead form post failed');
-      await sendFormProblem(reply, 503, {
-        title: 'Your request was not sent',
-        lead: 'Something went wrong on our side. Please go back and send it again in a moment, or call the clinic.',
-        back,
-      });
+      await sendFormProblem(reply, 503, { title: LEAD_TOASTS.failure.title, lead: LEAD_TOASTS.failure.description, back });
     }
   },
 });

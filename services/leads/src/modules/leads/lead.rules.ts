@@ -6,7 +6,7 @@ import { LEAD_HONEYPOT_FIELD, type LeadSubmit, type Touch } from '@hap/contracts
  * function with its own unit test (test/unit/lead.rules.test.ts).
  */
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 /** The version of a consent sentence: the same text always has the same version, any edit a new one. */
 export const consentVersion = (text: string): string => sha256(text.normalize('NFC')).slice(0, 16);
