@@ -215,15 +215,3 @@ export function startQueueWorkers<O extends QueueOwner>(
   const byName = handlers as unknown as Record<QueueName, JobHandler<QueueName>>;
   return names.map((name) => createWorker(name, byName[name], redis, options) as unknown as Worker);
 }
-
-/**
- * A handler for a queue whose work arrives with a later capability. It does
- * not pretend: each job fails at once, without retries, saying what is
- * missing. The failed job stays visible (and can be retried from the
- * dashboard once the real handler ships).
- */
-export function pending(capability: string) {
-  return async (_payload: unknown, job: { queueName: string; id?: string }): Promise<never> => {
-    throw new UnrecoverableError(`${job.queueName} jobs are not implemented until ${capability}; job ${job.id ?? '?'} was not processed.`);
-  };
-}
