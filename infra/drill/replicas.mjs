@@ -133,7 +133,7 @@ async function throttle() {
   check('login throttle across gateways', refusedAt === 5 && statuses.slice(5).every((s) => s === 429), `wrong passwords alternating A/B answered ${statuses.join(' ')} (5 per account and address)`);
 }
 
-async function exactlyOnce(cookie) {
+async function exactlyOnce() {
   const seen = new Map();
   const receiver = createServer((req, res) => {
     const id = req.headers['x-hap-delivery'] ?? '';
@@ -147,9 +147,8 @@ async function exactlyOnce(cookie) {
   });
   await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
   const hook = `http://127.0.0.1:${receiver.address().port}/leads`;
-  const json = (copy, path, method, body) =>
-    fetch(`${gatewayUrl(copy)}${path}`, { method, headers: { cookie, 'content-type': 'application/json', origin: gatewayUrl(copy) }, body: JSON.stringify(body) }).then((r) => r.json());
-  const clinic = await json('A', '/api/clients/1', 'PATCH', { webhookUrl: hook });
+  // An admin can only save a public https receiver; the drill's is on loopback (LEAD_WEBHOOK_ALLOW_PRIVATE), so it goes into the row.
+  const clinic = await sql(dbUrl.toString(), `UPDATE "tenant"."clients" SET "webhook_url" = $1, "webhook_secret" = $2 WHERE "id" = 1 RETURNING "id"`, [hook, `whsec_${randomBytes(24).toString('base64url')}`]);
   const services = await (await fetch(`${gatewayUrl('A')}/api/services/client/1`)).json();
   const service = services.data.find((s) => s.isActive);
   let answered = 0;
@@ -172,7 +171,7 @@ async function exactlyOnce(cookie) {
   }
   receiver.close();
   const twice = [...seen.values()].filter((n) => n > 1).length;
-  check('each job processed once by the two worker sets', clinic.success && answered === LEADS && seen.size === LEADS && twice === 0, `${answered} leads answered 201 through both gateways, ${seen.size} webhook deliveries received, ${twice} received twice`);
+  check('each job processed once by the two worker sets', clinic.length === 1 && answered === LEADS && seen.size === LEADS && twice === 0, `${answered} leads answered 201 through both gateways, ${seen.size} webhook deliveries received, ${twice} received twice`);
 }
 
 async function uploadsAcross(cookie) {
@@ -243,7 +242,7 @@ async function main() {
   const res = await login('A', admin.password, '203.0.113.9');
   const cookie = cookieOf(res);
   if (!res.ok) throw new Error(`admin login failed: ${res.status}`);
-  await exactlyOnce(cookie);
+  await exactlyOnce();
   await uploadsAcross(cookie);
   await balancedLoad(cookie);
 }

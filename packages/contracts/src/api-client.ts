@@ -92,7 +92,7 @@ export function createApiClient(transport: Transport) {
       headers,
       signal: options.signal,
     });
-    if (response.status !== route.status) throw errorFromAnswer(response.status, response.text);
+    if (response.status !== route.status && !route.otherStatuses?.includes(response.status as 201 | 202)) throw errorFromAnswer(response.status, response.text);
     const schema = answerSchema(route, options.projection as string | undefined);
     if (!schema) return undefined as CallResult<C, P>;
     const parsed = schema.safeParse(parseJson(response.text));

@@ -11,6 +11,7 @@ export * from './admin-login-frame';
 export * from './tenant/user';
 export * from './tenant/domain';
 export * from './web-address';
+export * from './public-address';
 export * from './html';
 export * from './tenant/resolve';
 export * from './tenant/upload';

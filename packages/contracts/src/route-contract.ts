@@ -47,6 +47,12 @@ export interface RouteSpec {
   bodyLimit?: number;
   /** Status of the success answer; 200 when unset (302 for a redirect, or 303 after a form post). */
   status?: 200 | 201 | 202 | 204 | 302 | 303;
+  /**
+   * Other statuses of the same success answer, chosen by the handler
+   * (`reply.status`) call by call: a lead held while the database is away is
+   * 202 (accepted, stored later) where a stored one is 201.
+   */
+  otherStatuses?: readonly (201 | 202)[];
   /** The success answer's `data` (wrapped in `{ success: true, data }`). */
   data?: z.ZodType;
   /**
@@ -95,6 +101,7 @@ export function defineRoute<const S extends RouteSpec>(spec: S): RouteContract<S
   if (spec.access === 'admin') errors.add(401);
   if (spec.access === 'internal') errors.add(401);
   const responses: Record<number, z.ZodType | null> = { [status]: successAnswerSchema(spec) };
+  for (const other of spec.otherStatuses ?? []) responses[other] = responses[status];
   for (const code of [...errors].sort()) responses[code] = ErrorEnvelopeSchema;
   return Object.freeze({
     ...spec,

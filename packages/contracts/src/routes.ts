@@ -643,10 +643,12 @@ export const leadsRoutes = {
     access: 'public',
     summary:
       'A visitor’s lead form (public spec §5): stored with its attribution, consent and delivery outbox in one transaction before the answer. ' +
-      'An `Idempotency-Key` header makes a retried submission answer the first one’s receipt instead of storing a second lead.',
+      'An `Idempotency-Key` header makes a retried submission answer the first one’s receipt instead of storing a second lead. ' +
+      'While the database cannot be reached the lead is held in Redis and answered 202 with the reference it will be stored under; 503 only when neither can take it.',
     body: LeadSubmitSchema,
     bodyLimit: LEAD_BODY_LIMIT,
     status: 201,
+    otherStatuses: [202],
     data: LeadReceiptSchema,
     errors: [404, 409, 422],
   }),

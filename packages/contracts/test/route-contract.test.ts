@@ -38,6 +38,11 @@ describe('the route table', () => {
     expect(routes.getUpload.responses[200]).toBeNull();
   });
 
+  it('gives each other success status of a row the success schema', () => {
+    expect(routes.submitLead.responses[202]).toBe(routes.submitLead.responses[201]);
+    expect(routes.updateClient.responses[202]).toBeUndefined();
+  });
+
   it('keeps internal rows under /internal and every other row under /api or /uploads', () => {
     for (const row of routeTable) {
       if (row.access === 'internal') expect(row.path.startsWith('/internal/')).toBe(true);
@@ -75,6 +80,13 @@ describe('createApiClient', () => {
     await expect(client.call(routes.getClient, { params: { id: 1 } }, { projection: 'admin' })).rejects.toMatchObject({
       code: 'UNEXPECTED_ANSWER',
     });
+  });
+
+  it('accepts another success status the row lists, and only those', async () => {
+    const receipt = { success: true, data: { reference: '0b8f3c6e-6a4e-4d55-9a34-2f1d0c7e9b11' } };
+    const body = { name: 'Ann Lee', email: 'ann@example.com', phone: '(303) 555-0142', clientId: 1, serviceId: 2, consentText: 'I agree to be contacted.' };
+    await expect(answer(202, receipt).call(routes.submitLead, { body })).resolves.toEqual(receipt.data);
+    await expect(answer(200, receipt).call(routes.submitLead, { body })).rejects.toMatchObject({ status: 200 });
   });
 
   it("throws the server's sentence and code on an error answer", async () => {

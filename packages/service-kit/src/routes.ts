@@ -98,7 +98,8 @@ export function registerContracts(
         const input = { params: request.params, query: request.query, body: request.body } as RouteInput<RouteContract>;
         const result = (await handler(input, request, reply)) as unknown;
         if (route.file || route.redirect || reply.sent) return reply;
-        reply.status(route.status);
+        // The handler may have chosen another status its row lists (a lead accepted to be stored later: 202).
+        if (!route.otherStatuses?.includes(reply.statusCode as 201 | 202)) reply.status(route.status);
         if (route.status === 204) return reply.send();
         if (route.answer) return result;
         if (route.projections) {

@@ -146,6 +146,43 @@ describe('registerContracts', () => {
   });
 });
 
+describe('a row with other success statuses', () => {
+  const accept = defineRoute({
+    operation: 'acceptThing',
+    method: 'POST',
+    path: '/api/accepted-things',
+    owner: 'tenant',
+    access: 'public',
+    summary: 'Stored now (201) or accepted to be stored later (202)',
+    body: z.object({ later: z.boolean(), status: z.number().optional() }),
+    status: 201,
+    otherStatuses: [202],
+    data: Public,
+  });
+  const app = createServiceApp({ name: 'probe', internalSecret: secret, logLevel: 'silent' });
+  registerContracts(app, 'tenant', [accept as RouteContract], {
+    acceptThing: (async ({ body }: { body: { later: boolean; status?: number } }, _req: unknown, reply: { status: (code: number) => unknown }) => {
+      if (body.status) reply.status(body.status);
+      else if (body.later) reply.status(202);
+      return { id: 8, name: 'Held', secret: 'x' };
+    }) as unknown as RouteEntry<RouteContract>,
+  });
+  beforeAll(() => app.ready());
+  afterAll(() => app.close());
+  const post = (body: object) => request(app.server).post('/api/accepted-things').set(signed('POST', '/api/accepted-things')).send(body);
+
+  it("answers the status the handler chose among the row's, with the same envelope", async () => {
+    const later = await post({ later: true });
+    expect(later.status).toBe(202);
+    expect(later.body).toEqual({ success: true, data: { id: 8, name: 'Held' } });
+    expect((await post({ later: false })).status).toBe(201);
+  });
+
+  it('answers the row status when the handler chose one the row does not list', async () => {
+    expect((await post({ later: true, status: 206 })).status).toBe(201);
+  });
+});
+
 describe('registerContracts refuses an incomplete or stray handler map', () => {
   it('fails at start without a handler for an owned row', () => {
     const { getRaw: _omitted, ...rest } = handlers;

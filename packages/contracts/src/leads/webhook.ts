@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { LeadConsentSchema } from './lead';
+import { isPublicHost } from '../public-address';
 
 /**
  * A clinic's lead webhook (issue 7, delivery): what leads POSTs to the URL an
@@ -19,24 +21,31 @@ export const WEBHOOK_HEADERS = {
 /** The one event sent today. */
 export const LEAD_CREATED_EVENT = 'lead.created';
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * A webhook carries a patient's name, e-mail and phone: https only. Plain
- * http is accepted for a loopback receiver (a developer's machine, tests).
- */
-export function isAcceptableWebhookUrl(value: string): boolean {
+/** A webhook carries a patient's name, e-mail and phone: https only, and no credentials in the address. */
+export function isHttpsWebhookUrl(value: string): boolean {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     return false;
   }
-  if (url.username || url.password) return false;
-  return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname));
+  return url.protocol === 'https:' && !url.username && !url.password;
+}
+
+/**
+ * An https URL whose host is on the internet (public-address.ts): an address
+ * literal must be global unicast (`https://127.0.0.1/`, `https://[::127.0.0.1]/`,
+ * `https://2130706433/` and `https://10.0.0.1/` are refused when saved, not
+ * only at delivery) and a name must not be a local one (`localhost`,
+ * `*.internal`, a bare `redis`). Leads checks every address a name resolves
+ * to again when it connects (services/leads/src/delivery/webhook.ts).
+ */
+export function isAcceptableWebhookUrl(value: string): boolean {
+  return isHttpsWebhookUrl(value) && isPublicHost(new URL(value).hostname);
 }
 
 export const WEBHOOK_URL_MESSAGE = 'Must be an https:// URL (it receives patient details)';
+export const WEBHOOK_HOST_MESSAGE = 'Must be a public internet address, not a local, private or reserved one';
 
 /** The clinic's webhook URL as admins set it: '' or null clears it. */
 export const optionalWebhookUrl = () =>
@@ -44,7 +53,8 @@ export const optionalWebhookUrl = () =>
     .string()
     .trim()
     .max(2048, 'Must be at most 2048 characters')
-    .refine((v) => v === '' || isAcceptableWebhookUrl(v), WEBHOOK_URL_MESSAGE)
+    .refine((v) => v === '' || isHttpsWebhookUrl(v), { message: WEBHOOK_URL_MESSAGE, abort: true })
+    .refine((v) => v === '' || isAcceptableWebhookUrl(v), WEBHOOK_HOST_MESSAGE)
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -70,6 +80,12 @@ export const LeadWebhookPayloadSchema = z.object({
     utmTerm: z.string().nullable(),
     utmContent: z.string().nullable(),
     gclid: z.string().nullable(),
+    /**
+     * Added with consent versions (DESIGN §9.9; receivers that ignore unknown
+     * fields are unaffected): `status` 'not_captured' when the lead came without
+     * consent, and then no sentence; never the consent IP or user agent.
+     */
+    consent: LeadConsentSchema,
   }),
 });
 export type LeadWebhookPayload = z.infer<typeof LeadWebhookPayloadSchema>;

@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { BlockList, isIP } from 'node:net';
-import { LEAD_CREATED_EVENT, WEBHOOK_HEADERS, type LeadWebhookPayload } from '@hap/contracts';
+import { isIP } from 'node:net';
+import { isGlobalUnicastAddress, LEAD_CREATED_EVENT, WEBHOOK_HEADERS, type LeadWebhookPayload } from '@hap/contracts';
 
 /**
  * `t=<unix seconds>,v1=<hex HMAC-SHA256("<t>.<body>")>`: the header a clinic's
@@ -16,60 +16,36 @@ export function signWebhook(secret: string, timestamp: number, body: string): st
 }
 
 /**
- * Addresses a webhook may not reach: loopback, private networks, link-local
- * (cloud metadata at 169.254.169.254), carrier NAT, unspecified, and their
- * IPv6 forms. A clinic's receiver is on the internet; anything else is a way
- * into our own network (SSRF).
+ * A receiver is on the internet: an address that is not global unicast
+ * (loopback, private, link-local with cloud metadata at 169.254.169.254,
+ * carrier NAT, reserved, and IPv6 forms of those) is a way into our own
+ * network (SSRF). The same rule as the admin's form (contracts public-address.ts).
  */
-const PRIVATE = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const) {
-  PRIVATE.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-] as const) {
-  PRIVATE.addSubnet(net, prefix, 'ipv6');
-}
-
-/** Whether `address` (v4, v6 or v4-mapped v6) is one a webhook may not reach. */
-export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return PRIVATE.check(mapped[1], 'ipv4');
-  const family = isIP(address);
-  if (family === 0) return true;
-  return PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
-const privateTarget = (host: string, address: string) =>
-  new Error(`The webhook's host ${host} is a private address (${address}); webhooks only reach public hosts.`);
+const notPublicTarget = (host: string, address: string) =>
+  new Error(`The webhook's host ${host} is not a public address (${address}); webhooks only reach public hosts.`);
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
+/** A resolver with dns.lookup's `all: true` answer (tests answer for a name without DNS). */
+export type Resolve = (hostname: string, options: LookupOptions & { all: true }, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+
 /**
- * dns.lookup that refuses private answers: the check happens on the address
- * actually connected to, so a name that resolves differently the second time
- * (DNS rebinding) cannot slip through.
+ * dns.lookup that refuses a name when any of its addresses is not public:
+ * the check happens on the answer the connection uses, so a name that
+ * resolves differently the second time (DNS rebinding) cannot slip through,
+ * and neither can one public address listed beside a private one.
  */
-function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
-  dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
-    if (err) return callback(err, []);
-    const refused = addresses.find((a) => isPrivateAddress(a.address));
-    if (refused) return callback(privateTarget(hostname, refused.address), []);
-    if (options.all) return callback(null, addresses);
-    const [first] = addresses;
-    callback(null, first.address, first.family);
-  });
+export function publicOnlyLookup(resolve: Resolve = dnsLookup) {
+  return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
+    resolve(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, []);
+      const refused = addresses.find((a) => !isGlobalUnicastAddress(a.address));
+      if (refused) return callback(notPublicTarget(hostname, refused.address), []);
+      if (options.all) return callback(null, addresses);
+      const [first] = addresses;
+      callback(null, first.address, first.family);
+    });
+  };
 }
 
 /** One delivery to a clinic's receiver. */
@@ -107,8 +83,8 @@ export function createWebhookSender(options: WebhookOptions): WebhookSender {
       new Promise<void>((resolve, reject) => {
         const target = new URL(url);
         const host = target.hostname.replace(/^\[|\]$/g, '');
-        if (!options.allowPrivate && isIP(host) && isPrivateAddress(host)) {
-          reject(privateTarget(host, host));
+        if (!options.allowPrivate && isIP(host) && !isGlobalUnicastAddress(host)) {
+          reject(notPublicTarget(host, host));
           return;
         }
         const body = JSON.stringify(payload);
@@ -125,7 +101,7 @@ export function createWebhookSender(options: WebhookOptions): WebhookSender {
               [WEBHOOK_HEADERS.delivery]: deliveryId,
               [WEBHOOK_HEADERS.signature]: signWebhook(secret, Math.floor(now() / 1000), body),
             },
-            lookup: options.allowPrivate ? undefined : publicOnlyLookup,
+            lookup: options.allowPrivate ? undefined : publicOnlyLookup(),
             timeout: options.timeoutMs,
           },
           (response) => {

@@ -4,6 +4,8 @@ import { LeadWebhookPayloadSchema, WEBHOOK_HEADERS } from '@hap/contracts';
 import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
 import { ADMIN } from '@hap/service-kit/testing';
 import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
+import { createDataSource as createTenantDataSource } from '../../../tenant/src/db/data-source';
+import { createClient } from '../../../tenant/test/helpers/factories';
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { clinicAwareNotConfigured, createDeliveryHandler, NOT_CONFIGURED, notConfiguredIn } from '../../src/delivery/deliver';
 import { relayOnce } from '../../src/delivery/relay';
@@ -24,13 +26,18 @@ describe('lead delivery: the clinic’s signed webhook', () => {
   let queue: JobQueue<'leads.deliver'>;
   const receivers: Array<{ close: () => Promise<void> }> = [];
 
+  // Tenant's own rows: a loopback receiver is no URL an admin can save (public hosts only), so the test writes it.
+  let tenantData: ReturnType<typeof createTenantDataSource>;
+
   beforeAll(async () => {
     t = await startLeads();
     queue = createQueue('leads.deliver', redis);
+    tenantData = await createTenantDataSource(t.config.DATABASE_URL).initialize();
   }, START_TIMEOUT_MS);
   afterAll(async () => {
     await Promise.all(receivers.map((r) => r.close()));
     await queue.close();
+    await tenantData?.destroy();
     await t.close();
   });
 
@@ -43,12 +50,11 @@ describe('lead delivery: the clinic’s signed webhook', () => {
   async function clinicWithReceiver(answers: HookAnswer[] = [200]) {
     const receiver = await startWebhookReceiver(answers);
     receivers.push(receiver);
-    const tenant = t.templates!.tenant!;
-    const created = await tenant.api.post('/api/clients', ADMIN).send({ name: `Summit Vitality ${randomUUID().slice(0, 6)}`, address: '4 Summit Ave, Denver', phone: '(720) 555-0110', webhookUrl: receiver.url });
-    expect(created.status).toBe(201);
+    const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+    const clinic = await createClient(tenantData, { name: `Summit Vitality ${randomUUID().slice(0, 6)}`, email: null, webhookUrl: receiver.url, webhookSecret: secret });
     const template = await createTemplate(t.templates!.dataSource);
-    const serviceId = (await createClientService(t.templates!.dataSource, created.body.data.id, template.id, { isActive: true })).id;
-    return { receiver, clientId: created.body.data.id as number, serviceId, secret: created.body.data.webhookSecret as string };
+    const serviceId = (await createClientService(t.templates!.dataSource, clinic.id, template.id, { isActive: true })).id;
+    return { receiver, clientId: clinic.id, serviceId, secret };
   }
 
   async function submitLead(clientId: number, serviceId: number, name: string) {
@@ -131,12 +137,16 @@ describe('lead delivery: the clinic’s signed webhook', () => {
     const guarded = createWebhookSender({ timeoutMs: 1000, allowPrivate: false });
 
     await expect(handlerWith(guarded)({ deliveryId: Number(webhook.id) }, job(0))).rejects.toThrow(
-      "The webhook's host 127.0.0.1 is a private address (127.0.0.1); webhooks only reach public hosts.",
+      "The webhook's host 127.0.0.1 is not a public address (127.0.0.1); webhooks only reach public hosts.",
     );
     // A name that resolves to loopback is refused at connect time, after the DNS answer.
     const payload = { event: 'lead.created', deliveryId: '1', lead: {} } as never;
     await expect(guarded.send({ url: `http://localhost:${receiver.port}/hooks/leads`, secret: 's', deliveryId: '1', payload })).rejects.toThrow(
-      /The webhook's host localhost is a private address \((127\.0\.0\.1|::1)\)/,
+      /The webhook's host localhost is not a public address \((127\.0\.0\.1|::1)\)/,
+    );
+    // Loopback in IPv6 forms that reach 127.0.0.1 (a URL stored before the save-time check, say).
+    await expect(guarded.send({ url: `http://[::ffff:127.0.0.1]:${receiver.port}/hooks/leads`, secret: 's', deliveryId: '1', payload })).rejects.toThrow(
+      "The webhook's host ::ffff:7f00:1 is not a public address (::ffff:7f00:1)",
     );
     expect(receiver.received).toHaveLength(0);
   });

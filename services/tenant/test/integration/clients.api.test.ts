@@ -1,4 +1,4 @@
-import { ClientBrandingSchema, ClientPublicSchema, ClientSchema, NUL_MESSAGE } from '@hap/contracts';
+import { ClientBrandingSchema, ClientPublicSchema, ClientSchema, NUL_MESSAGE, WEBHOOK_HOST_MESSAGE, WEBHOOK_URL_MESSAGE } from '@hap/contracts';
 import { ClientEntity } from '../../src/modules/client/client.entity';
 import { DomainMappingEntity } from '../../src/modules/domain-mapping/domain-mapping.entity';
 import { StaffMemberEntity } from '../../src/modules/staff-member/staff-member.entity';
@@ -339,15 +339,59 @@ describe('clients API', () => {
       expect(cleared.body.data).toMatchObject({ webhookUrl: null, webhookSecret: null });
     });
 
-    it('refuses a webhook that is not https (but a loopback receiver), with the field named', async () => {
+    it('refuses a webhook that is not https, with the field named', async () => {
       const client = await createClient(t.dataSource);
-      for (const url of ['http://crm.example.com/hook', 'ftp://crm.example.com', 'https://user:pw@crm.example.com/h', 'not a url']) {
+      for (const url of ['http://crm.example.com/hook', 'http://127.0.0.1:9000/hook', 'ftp://crm.example.com', 'https://user:pw@crm.example.com/h', 'not a url']) {
         const res = await t.api.patch(`/api/clients/${client.id}`, ADMIN).send({ webhookUrl: url });
         expect(res.status).toBe(400);
-        expect(res.body.issues).toEqual([{ path: 'webhookUrl', message: 'Must be an https:// URL (it receives patient details)' }]);
+        expect(res.body.issues).toEqual([{ path: 'webhookUrl', message: WEBHOOK_URL_MESSAGE }]);
       }
-      const local = await t.api.patch(`/api/clients/${client.id}`, ADMIN).send({ webhookUrl: 'http://127.0.0.1:9000/hook' });
-      expect(local.status).toBe(200);
+    });
+
+    // Saved only: nothing here connects to them (the worker would check every address again anyway).
+    it('refuses, when saved, a webhook whose host is not on the internet, in every notation, and keeps the clinic as it was', async () => {
+      const client = await createClient(t.dataSource, { webhookUrl: 'https://crm.example.com/h', webhookSecret: 'whsec_kept' });
+      const refused = [
+        'https://127.0.0.1/',
+        'https://localhost/hooks',
+        'https://app.localhost/hooks',
+        'https://[::1]/h',
+        'https://[::127.0.0.1]/h',
+        'https://[::ffff:10.0.0.1]/h',
+        'https://[64:ff9b::a9fe:a9fe]/h',
+        'https://[2002:c0a8:0101::1]/h',
+        'https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/h',
+        'https://[fd00::1]/h',
+        'https://[fe80::1]/h',
+        'https://[ff02::1]/h',
+        'https://2130706433/',
+        'https://0x7f.1/',
+        'https://10.0.0.1/h',
+        'https://192.168.1.20/h',
+        'https://172.20.0.5/h',
+        'https://169.254.169.254/latest/meta-data/',
+        'https://100.64.0.1/h',
+        'https://198.18.0.1/h',
+        'https://224.0.0.1/h',
+        'https://255.255.255.255/h',
+        'https://0.0.0.0/h',
+        'https://192.0.2.1/h',
+        'https://metadata.google.internal/computeMetadata/v1/',
+        'https://redis:6379/',
+      ];
+      for (const url of refused) {
+        const res = await t.api.patch(`/api/clients/${client.id}`, ADMIN).send({ webhookUrl: url });
+        expect({ url, status: res.status, issues: res.body.issues }).toEqual({ url, status: 400, issues: [{ path: 'webhookUrl', message: WEBHOOK_HOST_MESSAGE }] });
+      }
+      const created = await t.api.post('/api/clients', ADMIN).send({ name: `Harbor Hooks ${uniq()}`, address: '9 Pier Rd, Portland', phone: '(503) 555-0140', webhookUrl: 'https://[::127.0.0.1]/h' });
+      expect(created.status).toBe(400);
+      expect(created.body.issues).toEqual([{ path: 'webhookUrl', message: WEBHOOK_HOST_MESSAGE }]);
+
+      const row = await t.dataSource.getRepository(ClientEntity).findOneByOrFail({ id: client.id });
+      expect(row).toMatchObject({ webhookUrl: 'https://crm.example.com/h', webhookSecret: 'whsec_kept' });
+      // A public address literal is a receiver like any other.
+      const publicLiteral = await t.api.patch(`/api/clients/${client.id}`, ADMIN).send({ webhookUrl: 'https://[2606:4700::1111]/hooks' });
+      expect(publicLiteral.status).toBe(200);
     });
 
     it('rotates the secret on request, and says so when there is no webhook to rotate', async () => {
