@@ -154,6 +154,15 @@ export const ClientServiceUpdateByIdSchema = z
   .extend(z.object(clientServiceFields).partial().shape)
   .transform(({ id, clientId: _clientId, templateId: _templateId, ...fields }) => ({ id, fields }));
 
+/**
+ * `GET /api/client-services/{id}`: the id is the client's (the spec calls it
+ * `{clientId}`). PATCH on the same path takes a client service's id, and one
+ * path has one parameter name in the API document, so both call it `id`.
+ */
+export const ClientServicesOfClientParamSchema = z.object({
+  id: idField('Client id', { fromText: true }).describe('The client’s id: the services listed are this client’s.'),
+});
+
 export const ClientServicesQuerySchema = z.object({
   isActive: z
     .enum(['true', 'false'], { error: 'isActive must be true or false' })

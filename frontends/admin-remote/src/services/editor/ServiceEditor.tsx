@@ -42,7 +42,7 @@ const clientServicesKey = (clientId: number) => ['admin', 'client-services', cli
 export function ServiceEditor({ clientId, serviceId, onClose, onSaved }: { clientId: number; serviceId?: number | null; onClose: () => void; onSaved: () => void }) {
   const services = useQuery({
     queryKey: clientServicesKey(clientId),
-    queryFn: ({ signal }) => api.call(routes.listClientServices, { params: { clientId }, query: {} }, { signal, projection: 'admin' }),
+    queryFn: ({ signal }) => api.call(routes.listClientServices, { params: { id: clientId }, query: {} }, { signal, projection: 'admin' }),
     enabled: Boolean(serviceId),
     staleTime: 0,
   });
