@@ -80,6 +80,8 @@ function parameters(route: RouteContract, components: Record<string, JsonSchema>
         schema: property,
       };
       if (name === '*') parameter.description = 'The file’s path, slashes included.';
+      // A row's own word on what the value is (one name can mean different ids on different methods of a path).
+      else if (typeof property.description === 'string') parameter.description = property.description;
       out.push(parameter);
     }
   }
@@ -149,7 +151,8 @@ function operation(route: RouteContract, components: Record<string, JsonSchema>)
     summary: route.summary,
     description: `Answered by ${route.owner === 'gateway' ? 'the gateway' : `the ${route.owner} service`}; open to ${access}.`,
     tags: [route.owner],
-    ...(route.access === 'admin' && { security: [{ [SECURITY_SCHEME]: [] }] }),
+    // Public rows say so (`[]`): an operation without `security` would leave it undecided.
+    security: route.access === 'admin' ? [{ [SECURITY_SCHEME]: [] }] : [],
     ...(params.length && { parameters: params }),
     ...(body && { requestBody: body }),
     responses: responses(route, components),

@@ -8,7 +8,7 @@ type Operation = {
   operationId: string;
   tags: string[];
   security?: Array<Record<string, string[]>>;
-  parameters?: Array<{ name: string; in: string; required: boolean }>;
+  parameters?: Array<{ name: string; in: string; required: boolean; description?: string }>;
   requestBody?: { required: boolean; content: Record<string, { schema: Record<string, unknown> }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: Record<string, unknown> }> }>;
 };
@@ -44,8 +44,21 @@ describe('the OpenAPI document of the route table', () => {
     for (const route of routeTable.filter((r) => r.access !== 'internal')) {
       const security = operationOf(route)?.security;
       if (route.access === 'admin') expect(security).toEqual([{ adminSession: [] }]);
-      else expect(security).toBeUndefined();
+      else expect(security).toEqual([]);
     }
+  });
+
+  it('names the parameters of one path shape alike, so no two templates differ only by a name', () => {
+    const templatesByShape = new Map<string, Set<string>>();
+    for (const template of Object.keys(document.paths)) {
+      const shape = template.replace(/\{[^}]+\}/g, '{}');
+      templatesByShape.set(shape, (templatesByShape.get(shape) ?? new Set()).add(template));
+    }
+    const clashes = [...templatesByShape.values()].filter((templates) => templates.size > 1).map((templates) => [...templates]);
+    expect(clashes).toEqual([]);
+    // The client's services and a client service's update share one path, each saying what its id is.
+    expect(openApiPath(routes.listClientServices.path)).toBe(openApiPath(routes.updateClientService.path));
+    expect(operationOf(routes.listClientServices)?.parameters?.[0]).toMatchObject({ name: 'id', in: 'path', description: expect.stringMatching(/client’s id/) });
   });
 
   it('gives every status a row answers, errors as the error envelope', () => {
