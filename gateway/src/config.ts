@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { baseConfigShape, loadConfig, port } from '@hap/service-kit';
 import { DEFAULT_PORTS } from '@hap/contracts';
+import { trustProxySchema } from './trust-proxy';
 
 /** The repository root, from src/ (tests) and dist/ (built) alike. */
 const REPO_ROOT = resolve(__dirname, '../..');
@@ -84,8 +85,12 @@ export const configShape = {
   ALLOWED_ORIGINS: originList,
   /** How long an upstream may take to connect or answer before the caller gets a 503. */
   UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
-  /** Believe X-Forwarded-For/-Host/-Proto (only behind a proxy or load balancer you run). */
-  TRUST_PROXY: z.stringbool().default(false),
+  /**
+   * The proxies in front of the gateway whose X-Forwarded-For/-Host/-Proto it
+   * believes: a number of hops (1 behind one ingress), their addresses or CIDR
+   * ranges, or false when clients reach it directly (src/trust-proxy.ts).
+   */
+  TRUST_PROXY: trustProxySchema,
   /**
    * A request's headers and body must have fully arrived within this many
    * milliseconds, or it gets 408 and its connection is closed: a client that

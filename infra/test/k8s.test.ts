@@ -9,6 +9,7 @@ import { NetworkPolicy, Ingress } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Namespace, PersistentVolumeClaim, Service, type IPodSpec } from 'kubernetes-models/v1';
 import { QUEUE_NAMES } from '@hap/contracts';
+import { trustProxySchema } from '../../gateway/src/trust-proxy';
 
 /**
  * infra/k8s (issue 11 §3, §4): the manifests validate against the Kubernetes
@@ -89,6 +90,44 @@ function checkDocs(docs: Doc[]) {
   return deployments;
 }
 
+type EnvSource = { configMapRef?: { name: string }; secretRef?: { name: string }; prefix?: string };
+type EnvVar = { name: string; value?: unknown; valueFrom?: unknown };
+
+/**
+ * The environment the gateway's container gets from the rendered manifests:
+ * its ConfigMaps' data in `envFrom` order, then its own `env` on top (as the
+ * kubelet merges them). A Secret's values are not in the manifests, so what
+ * only a Secret or a `valueFrom` could set counts as unset.
+ */
+function gatewayEnv(docs: Doc[]): Record<string, string> {
+  const gateway = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === 'gateway');
+  const container = (gateway?.spec as { template: { spec: IPodSpec } } | undefined)?.template.spec.containers.find((c) => c.name === 'gateway');
+  const env: Record<string, string> = {};
+  for (const source of (container?.envFrom ?? []) as EnvSource[]) {
+    const data = source.configMapRef && docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name === source.configMapRef?.name)?.data;
+    for (const [name, value] of Object.entries(data ?? {})) env[`${source.prefix ?? ''}${name}`] = String(value);
+  }
+  for (const { name, value } of (container?.env ?? []) as EnvVar[]) {
+    if (value === undefined) delete env[name];
+    else env[name] = String(value);
+  }
+  return env;
+}
+
+/**
+ * Issue 22 §4: a rendering with an Ingress (or a Gateway API route) puts a
+ * proxy in front of the gateway, which must then believe that proxy's
+ * X-Forwarded-For (TRUST_PROXY, read by the gateway's own parser), or every
+ * visitor shares the proxy's address. The problem in words, or null.
+ */
+function proxyTrustProblem(docs: Doc[]): string | null {
+  if (!docs.some((d) => d.kind === 'Ingress' || d.kind === 'HTTPRoute')) return null;
+  const value = gatewayEnv(docs).TRUST_PROXY;
+  const parsed = trustProxySchema.safeParse(value);
+  if (!parsed.success) return `TRUST_PROXY=${value} is not valid: ${parsed.error.issues[0]?.message}`;
+  return parsed.data === false ? `an Ingress is in front of the gateway, but TRUST_PROXY=${value ?? '(unset)'} trusts no proxy` : null;
+}
+
 describe('infra/k8s', () => {
   it('the base validates against the Kubernetes schemas, with probes, limits and a non-root read-only container everywhere', () => {
     checkDocs(baseDocs());
@@ -123,5 +162,34 @@ describe('infra/k8s', () => {
       .filter((d) => d.kind === 'ScaledObject')
       .flatMap((d) => (d.spec as { triggers: Array<{ metadata: { listName: string } }> }).triggers.map((t) => t.metadata.listName));
     expect(lists.sort()).toEqual(QUEUE_NAMES.map((q) => `hap:${q}:wait`).sort());
+  });
+
+  withKubectl('makes the gateway trust the proxy of every overlay that puts an Ingress in front of it', () => {
+    const overlays = readdirSync(join(k8s, 'overlays'));
+    const problems = overlays.map((overlay) => ({ overlay, problem: proxyTrustProblem(render(overlay)) }));
+    expect(problems).toEqual(overlays.map((overlay) => ({ overlay, problem: null })));
+    // Not vacuous: production has its Ingress, and the gateway there trusts private (pod) addresses.
+    const production = render('production');
+    expect(production.some((d) => d.kind === 'Ingress')).toBe(true);
+    expect(trustProxySchema.parse(gatewayEnv(production).TRUST_PROXY)).toEqual(expect.arrayContaining(['10.0.0.0/8']));
+  });
+
+  withKubectl('finds an Ingress without TRUST_PROXY, or with it false, wherever the variable would come from', () => {
+    const production = render('production');
+    const gateway = production.find((d) => d.kind === 'Deployment' && d.metadata.name === 'gateway') as Doc;
+    const container = (gateway.spec as { template: { spec: IPodSpec } }).template.spec.containers[0];
+    const config = production.find((d) => d.kind === 'ConfigMap' && d.metadata.name === 'hap-config') as Doc;
+    const ownEnv = container.env;
+
+    container.env = ownEnv?.filter((v) => v.name !== 'TRUST_PROXY');
+    expect(proxyTrustProblem(production)).toBe('an Ingress is in front of the gateway, but TRUST_PROXY=(unset) trusts no proxy');
+    config.data = { ...config.data, TRUST_PROXY: '10.42.0.0/16' };
+    expect(proxyTrustProblem(production)).toBeNull();
+    container.env = [...(container.env ?? []), { name: 'TRUST_PROXY', value: 'false' }];
+    expect(proxyTrustProblem(production)).toBe('an Ingress is in front of the gateway, but TRUST_PROXY=false trusts no proxy');
+    container.env = [...(ownEnv ?? []).filter((v) => v.name !== 'TRUST_PROXY'), { name: 'TRUST_PROXY', value: '1' }];
+    expect(proxyTrustProblem(production)).toMatch(/^TRUST_PROXY=1 is not valid: "1" is a hop count/);
+    // No Ingress, nothing asked.
+    expect(proxyTrustProblem(production.filter((d) => d.kind !== 'Ingress'))).toBeNull();
   });
 });

@@ -31,3 +31,28 @@ describe('gateway configuration', () => {
     });
   });
 });
+
+describe('TRUST_PROXY', () => {
+  const load = (value?: string) => loadGatewayConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY;
+
+  it.each([[undefined], [''], ['false'], ['0'], ['off']])('trusts no proxy for %j', (value) => {
+    expect(load(value)).toBe(false);
+  });
+
+  it.each([
+    ['true', true],
+    ['10.0.0.0/8', ['10.0.0.0/8']],
+    ['10.42.0.0/16, 192.168.1.7 ,loopback', ['10.42.0.0/16', '192.168.1.7', 'loopback']],
+    ['fd00::/8', ['fd00::/8']],
+  ])('takes %j as %j', (value, trust) => {
+    expect(load(value)).toEqual(trust);
+  });
+
+  it.each(['10.0.0.0/33', 'ingress-nginx', '1.5', '10.0.0.1/8/1', ','])('refuses %j at boot', (value) => {
+    expect(() => load(value)).toThrow(/TRUST_PROXY: .*is not true\/false or a list of proxy addresses and CIDR ranges/);
+  });
+
+  it('refuses a hop count, which Fastify would take as trusting no proxy at all', () => {
+    expect(() => load('1')).toThrow(/TRUST_PROXY: "1" is a hop count, which Fastify does not trust: list the proxies' addresses/);
+  });
+});
