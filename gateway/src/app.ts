@@ -103,7 +103,12 @@ export function buildApp(config: Config, deps: GatewayDeps = {}) {
 
   const upstreams = upstreamUrls(config);
   app.register(healthRoutes, {
-    upstreams: Object.fromEntries(routedServices().map((service) => [service, upstreams[service]])),
+    upstreams: {
+      ...Object.fromEntries(routedServices().map((service) => [service, new URL('/ready', upstreams[service]).href])),
+      // The page renderer has no /ready of its own: it loads its bundle before it listens, and renders
+      // (with the default branding) even when the API does not answer, so answering /healthz is ready.
+      'public-shell': new URL('/healthz', config.PUBLIC_SHELL_URL).href,
+    },
     timeoutMs: Math.min(READY_CHECK_TIMEOUT_MS, config.UPSTREAM_TIMEOUT_MS),
   });
 

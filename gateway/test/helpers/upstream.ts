@@ -22,7 +22,7 @@ export interface Answer {
 export interface UpstreamOptions {
   /** How to answer a request (default: 200 `{ success: true, data: null }`). */
   answer?: (request: Received) => Answer | Promise<Answer>;
-  /** What `GET /ready` says (default: ready). */
+  /** What `GET /ready` (a service's readiness) and `GET /healthz` (the public shell's) say (default: ready). */
   ready?: () => boolean;
 }
 
@@ -54,7 +54,7 @@ export async function startUpstream(options: UpstreamOptions = {}) {
     req.on('end', () => {
       const method = req.method ?? 'GET';
       const url = req.url ?? '/';
-      if (url === '/ready') {
+      if (url === '/ready' || url === '/healthz') {
         const ready = options.ready?.() ?? true;
         res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ success: ready }));
         return;

@@ -23,7 +23,7 @@ describe('the gateway while its Redis is away', () => {
   const logs = captureLogs();
   let redis: Awaited<ReturnType<typeof startRedisServer>>;
   let tenant: Awaited<ReturnType<typeof startTenant>>;
-  // The other routed service, always ready: only Redis comes and goes here.
+  // The other routed services and the public shell, always ready: only Redis comes and goes here.
   let templates: Upstream;
   let gateway: ReturnType<typeof buildGateway>['app'];
   let cookie: string;
@@ -49,7 +49,7 @@ describe('the gateway while its Redis is away', () => {
     tenant = await startTenant((req) => seen.push({ url: req.url, identity: req.identity }));
     await tenant.seedAdmin(admin);
     templates = await startUpstream({ ready: () => true });
-    gateway = buildGateway({ REDIS_URL: redis.url, TENANT_URL: tenant.url, TEMPLATES_URL: templates.url, LEADS_URL: templates.url, ADS_URL: templates.url, LOG_LEVEL: 'info' }, { logStream: logs.logStream }).app;
+    gateway = buildGateway({ REDIS_URL: redis.url, TENANT_URL: tenant.url, TEMPLATES_URL: templates.url, LEADS_URL: templates.url, ADS_URL: templates.url, PUBLIC_SHELL_URL: templates.url, LOG_LEVEL: 'info' }, { logStream: logs.logStream }).app;
     await gateway.listen({ host: '127.0.0.1', port: 0 });
     const login = await request(gateway.server).post('/api/admin/login').send(admin);
     expect(login.status).toBe(200);
@@ -107,7 +107,7 @@ describe('the gateway while its Redis is away', () => {
       const res = await request(gateway.server).get('/readyz');
       expect(res.status).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
-      expect(res.body.checks).toEqual({ redis: 'unavailable', tenant: 'ready', templates: 'ready', leads: 'ready', ads: 'ready' });
+      expect(res.body.checks).toEqual({ redis: 'unavailable', tenant: 'ready', templates: 'ready', leads: 'ready', ads: 'ready', 'public-shell': 'ready' });
     });
 
     it('forwards a public call with a session cookie as anonymous, and says why in the log', async () => {

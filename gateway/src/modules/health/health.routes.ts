@@ -1,20 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { ErrorCode, Messages, type ServiceName } from '@hap/contracts';
+import { ErrorCode, Messages } from '@hap/contracts';
 import { RETRY_AFTER_SECONDS } from '@hap/service-kit';
 
 export interface HealthRoutesOptions {
-  /** The services the gateway routes to, and where each listens. */
-  upstreams: Partial<Record<ServiceName, string>>;
+  /**
+   * What the gateway sends traffic to, each by name with the URL that answers
+   * 200 when it is ready: every service it routes to (`/ready`) and the
+   * public shell that renders the pages.
+   */
+  upstreams: Record<string, string>;
   /** How long each check may take; a slower one counts as down. */
   timeoutMs: number;
 }
 
 type CheckResult = 'ready' | 'unavailable';
 
-/** One upstream's own readiness (`GET /ready`, unsigned), answered 200 within the timeout. */
+/** One upstream's own readiness (a GET of `url`, unsigned), answered 200 within the timeout. */
 async function upstreamReady(url: string, timeoutMs: number): Promise<CheckResult> {
   try {
-    const response = await fetch(new URL('/ready', url), { signal: AbortSignal.timeout(timeoutMs) });
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
     await response.body?.cancel();
     return response.status === 200 ? 'ready' : 'unavailable';
   } catch {
@@ -24,13 +28,13 @@ async function upstreamReady(url: string, timeoutMs: number): Promise<CheckResul
 
 /**
  * `/healthz`: the process answers. `/readyz`: the gateway can do its job: its
- * Redis answers and so does every service it routes to (checked in parallel,
- * each within `timeoutMs`). The answer lists each check, 503 with
+ * Redis answers and so does every upstream, the services it routes to and the
+ * page renderer (checked in parallel, each within `timeoutMs`). The answer lists each check, 503 with
  * `Retry-After` when one is not ready, so a load balancer stops sending
  * traffic that would only get 503s.
  */
 export async function healthRoutes(app: FastifyInstance, { upstreams, timeoutMs }: HealthRoutesOptions): Promise<void> {
-  const services = Object.entries(upstreams) as Array<[ServiceName, string]>;
+  const services = Object.entries(upstreams);
 
   app.get('/healthz', async () => ({ success: true as const, data: { service: 'gateway', status: 'ok' } }));
 
