@@ -1,4 +1,5 @@
 import { crc32, deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 
 const chunk = (type: string, data: Buffer) => {
   const length = Buffer.alloc(4);
@@ -37,3 +38,36 @@ export const jpegBytes = (): Buffer =>
 /** GIF89a and WebP headers, enough for sniffing. */
 export const gifHead = () => Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00', 'latin1');
 export const webpHead = () => Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
+
+/** What a phone writes into a photo and must never be served: found in the bytes, it is a leak. */
+export const SENDER_TRACES = { serial: 'SN-4471-0091', owner: 'Ada Obi' } as const;
+
+/**
+ * A phone photo: stored 400×200 landscape tagged "rotate 90°" (shown 200×400),
+ * with the camera's EXIF (GPS position, owner, serial number) and XMP.
+ */
+export async function phonePhoto(format: 'jpeg' | 'png' | 'webp' = 'jpeg'): Promise<Buffer> {
+  const scene = await sharp(
+    Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="200"><defs><linearGradient id="g"><stop offset="0" stop-color="#264653"/>' +
+        '<stop offset="1" stop-color="#e9c46a"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><rect width="80" height="200" fill="#e76f51"/></svg>',
+    ),
+  )
+    .png()
+    .toBuffer();
+  const tagged = sharp(scene)
+    .withExif({
+      IFD0: { Make: 'PhoneCo', Model: 'Pocket 12', Copyright: SENDER_TRACES.owner },
+      IFD2: { BodySerialNumber: SENDER_TRACES.serial },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '39/1 44/1 3012/100', GPSLongitudeRef: 'W', GPSLongitude: '104/1 59/1 2441/100' },
+    })
+    .withXmp(
+      '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+        `<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:creator>${SENDER_TRACES.owner}, 4 Summit Ave</dc:creator></rdf:Description></rdf:RDF></x:xmpmeta>`,
+    )
+    .withMetadata({ orientation: 6 });
+  return (format === 'jpeg' ? tagged.jpeg() : format === 'png' ? tagged.png() : tagged.webp()).toBuffer();
+}
+
+/** Whether `bytes` carry anything of phonePhoto's sender. */
+export const carriesSenderTraces = (bytes: Buffer) => bytes.includes(SENDER_TRACES.serial) || bytes.includes(SENDER_TRACES.owner);

@@ -1,9 +1,10 @@
 import { readdir } from 'node:fs/promises';
+import sharp from 'sharp';
 import { UploadResultSchema } from '@hap/contracts';
 import { startFakeS3, type FakeS3 } from '../../../../infra/test/fake-s3';
 import { seedTemplateArt } from '../../src/db/seed-template-art';
 import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
-import { pngBytes } from '../helpers/images';
+import { carriesSenderTraces, phonePhoto, pngBytes } from '../helpers/images';
 import { asBuffer } from '../helpers/files';
 
 /**
@@ -55,6 +56,31 @@ describe('uploads in an S3 bucket, shared by tenant replicas', () => {
     expect((served.body as Buffer).equals(s3.objects.get(key)!.body)).toBe(true);
     const etag = served.headers.etag as string;
     expect((await two.api.get(data.path).set('if-none-match', etag)).status).toBe(304);
+  });
+
+  it('puts in the bucket only what is served: a phone photo upright, without its EXIF, GPS or XMP, from either replica', async () => {
+    const before = new Set(s3.objects.keys());
+    const res = await one.api.post('/api/upload', ADMIN).attach('image', await phonePhoto('jpeg'), 'phone.jpg');
+    expect(res.status).toBe(201);
+    const data = UploadResultSchema.parse(res.body.data);
+
+    const added = [...s3.objects.keys()].filter((k) => !before.has(k)).sort();
+    const served = [data.path, ...data.variants.map((v) => v.path)];
+    expect(added).toEqual(served.map((p) => `test/${p.replace(/^\/uploads\//, '')}`).sort());
+    for (const key of added) expect(carriesSenderTraces(s3.objects.get(key)!.body)).toBe(false);
+    for (const path of served) {
+      const bytes = (await two.api.get(path).buffer(true).parse(asBuffer)).body as Buffer;
+      const meta = await sharp(bytes).metadata();
+      expect({ path, width: meta.width, height: meta.height, orientation: meta.orientation, exif: meta.exif, xmp: meta.xmp, iptc: meta.iptc }).toEqual({
+        path,
+        width: 200,
+        height: 400,
+        orientation: undefined,
+        exif: undefined,
+        xmp: undefined,
+        iptc: undefined,
+      });
+    }
   });
 
   it('answers 404 for a name not in the bucket, and for a name it never writes without asking the bucket', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { variantPathOf, type ImageVariant } from '@hap/contracts';
 import type { ImageType } from './image-type';
-import { DEFAULT_WEBP_EFFORT, inspectImage, renderVariants } from './image-variants';
+import { DEFAULT_WEBP_EFFORT, renderImage, type RenderedImage } from './image-variants';
 import { UPLOADS_PREFIX } from './upload.service';
 import type { UploadStorage } from './upload.storage';
 
@@ -16,11 +16,12 @@ export interface StoredImage {
 
 /**
  * Stores an image made in this process (the seed's demo art) the way uploads
- * are stored: original plus WebP variants, temporary files renamed into
- * place, the size in the name (`<folder>/<name>.<w>x<h>.<ext>`). The name
- * is a hash of the bytes, so storing the same image twice writes the same
- * files, never a second copy; `name` fixes it instead (the templates' demo
- * art, whose paths both seeds know).
+ * are stored: the original as served (no metadata, renderImage) plus WebP
+ * variants, temporary files renamed into place, the size in the name
+ * (`<folder>/<name>.<w>x<h>.<ext>`). The name is a hash of the bytes given,
+ * so storing the same image twice writes the same files, never a second
+ * copy; `name` fixes it instead (the templates' demo art, whose paths both
+ * seeds know).
  */
 export async function storeImageBytes(
   storage: UploadStorage,
@@ -31,18 +32,21 @@ export async function storeImageBytes(
   name?: string,
 ): Promise<StoredImage> {
   const tempPath = storage.tempPath();
-  const rendered: Awaited<ReturnType<typeof renderVariants>> = [];
+  let rendered: RenderedImage | null = null;
   try {
     await writeFile(tempPath, bytes);
-    const info = await inspectImage(tempPath);
-    rendered.push(...(await renderVariants(tempPath, info, () => storage.tempPath(), (p) => storage.discard(p), webpEffort)));
+    rendered = await renderImage(tempPath, extension, () => storage.tempPath(), (p) => storage.discard(p), webpEffort);
+    const { info, original } = rendered;
     const base = name ?? createHash('sha256').update(bytes).digest('hex').slice(0, 32);
     const size = info.animated ? null : { width: info.width, height: info.height };
-    const path = `${UPLOADS_PREFIX}/${await storage.commit(tempPath, folder, extension, size, rendered, base)}`;
-    const variants = rendered.map((v) => ({ width: v.width, height: v.height, path: variantPathOf(path, v.width) }));
+    const path = `${UPLOADS_PREFIX}/${await storage.commit(original.tempPath, folder, extension, size, rendered.variants, base)}`;
+    const variants = rendered.variants.map((v) => ({ width: v.width, height: v.height, path: variantPathOf(path, v.width) }));
     return { path, width: info.width, height: info.height, variants };
   } catch (err) {
-    await Promise.all([tempPath, ...rendered.map((v) => v.tempPath)].map((p) => storage.discard(p)));
+    const written = rendered ? [rendered.original.tempPath, ...rendered.variants.map((v) => v.tempPath)] : [];
+    await Promise.all(written.map((p) => storage.discard(p)));
     throw err;
+  } finally {
+    await storage.discard(tempPath);
   }
 }

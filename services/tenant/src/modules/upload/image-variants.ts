@@ -1,13 +1,14 @@
 import sharp from 'sharp';
 import { ErrorCode, MAX_UPLOAD_PIXELS, UploadImageMessages, variantsOf } from '@hap/contracts';
 import { AppError } from '@hap/service-kit';
+import type { ImageType } from './image-type';
 
 /** What decoding an image found out. */
 export interface ImageInfo {
   /** As displayed: EXIF orientation applied. */
   width: number;
   height: number;
-  /** More than one frame: kept as sent, no variants (a still WebP would lose the motion). */
+  /** More than one frame: every frame kept, no variants (a still WebP would lose the motion). */
   animated: boolean;
 }
 
@@ -24,6 +25,9 @@ const INPUT = { failOn: 'warning', limitInputPixels: MAX_UPLOAD_PIXELS } as cons
 
 /** WebP quality: keeps a 1920 px illustrated hero near 35 KB and a photo near 150 KB. */
 const WEBP_QUALITY = 78;
+
+/** The served original's quality in the lossy formats: at full size it stays close to what was sent. */
+const ORIGINAL_QUALITY = 90;
 
 /**
  * libvips' default encoder effort (0–6): uploads pay it once. The seed, which
@@ -91,6 +95,78 @@ export async function renderVariants(
     );
   } catch (err) {
     await Promise.all(targets.map((t) => discard(t.tempPath)));
+    throw err;
+  }
+}
+
+/** The original as served, written under a temporary name. */
+export interface RenderedOriginal {
+  tempPath: string;
+  size: number;
+}
+
+/**
+ * Writes the original as it will be served: the same format and size, EXIF
+ * orientation applied to the pixels, and none of the sender's metadata (EXIF
+ * with its GPS position and camera serial, XMP, IPTC, comments; the colour
+ * profile is converted to sRGB and dropped). sharp keeps no metadata unless
+ * asked (`keepMetadata`, `withMetadata`), and re-encoding drops whatever a
+ * file carries past its image data too. An animated image keeps every frame,
+ * its timing and its loop count. The bytes as sent are not kept anywhere.
+ */
+export async function renderOriginal(
+  sourcePath: string,
+  info: ImageInfo,
+  extension: ImageType['extension'],
+  tempPath: string,
+  discard: (path: string) => Promise<void>,
+): Promise<RenderedOriginal> {
+  // Frames are not turned: a GIF has no orientation, and inspectImage sizes an animated image by its frames as stored.
+  const image = info.animated ? sharp(sourcePath, { ...INPUT, animated: true }) : sharp(sourcePath, INPUT).rotate();
+  const encoded =
+    extension === 'jpg'
+      ? image.jpeg({ quality: ORIGINAL_QUALITY })
+      : extension === 'png'
+        ? image.png()
+        : extension === 'gif'
+          ? image.gif()
+          : image.webp({ quality: ORIGINAL_QUALITY });
+  try {
+    const written = await encoded.toFile(tempPath);
+    return { tempPath, size: written.size };
+  } catch (err) {
+    await discard(tempPath);
+    throw err;
+  }
+}
+
+/** An accepted image, rendered: what it is, the original as served and its variants, all under temporary names. */
+export interface RenderedImage {
+  info: ImageInfo;
+  original: RenderedOriginal;
+  variants: RenderedVariant[];
+}
+
+/**
+ * Decodes the received file at `sourcePath` (400 when it cannot be read) and
+ * writes the original as served and its WebP variants to temporary paths,
+ * for uploads and the seed's pictures alike. The received file is left to the
+ * caller; on failure, nothing this wrote is left behind.
+ */
+export async function renderImage(
+  sourcePath: string,
+  extension: ImageType['extension'],
+  tempPath: () => string,
+  discard: (path: string) => Promise<void>,
+  effort = DEFAULT_WEBP_EFFORT,
+): Promise<RenderedImage> {
+  const info = await inspectImage(sourcePath);
+  const variants = await renderVariants(sourcePath, info, tempPath, discard, effort);
+  try {
+    const original = await renderOriginal(sourcePath, info, extension, tempPath(), discard);
+    return { info, original, variants };
+  } catch (err) {
+    await Promise.all(variants.map((v) => discard(v.tempPath)));
     throw err;
   }
 }

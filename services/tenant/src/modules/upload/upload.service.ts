@@ -1,7 +1,7 @@
 import { ErrorCode, Messages, UploadFolderSchema, variantPathOf, type UploadResult } from '@hap/contracts';
 import { AppError, assertAdmin, notFound, type Actor } from '@hap/service-kit';
 import { detectImageType } from './image-type';
-import { inspectImage, renderVariants } from './image-variants';
+import { renderImage } from './image-variants';
 import type { ReceivedUpload } from './upload.multipart';
 import type { StoredFile, UploadStorage } from './upload.storage';
 
@@ -43,9 +43,9 @@ export class UploadService {
     if (!tempPath) throw new AppError(400, ErrorCode.NO_FILE, Messages.noFile);
     try {
       return await this.accept(tempPath, received, kind);
-    } catch (err) {
+    } finally {
+      // Accepted or not, the bytes as sent are not kept: what is served was written from them.
       await this.storage.discard(tempPath);
-      throw err;
     }
   }
 
@@ -66,17 +66,16 @@ export class UploadService {
     }
     const type = detectImageType(received.head);
     if (!type) throw new AppError(415, ErrorCode.UNSUPPORTED_MEDIA_TYPE, kind.invalidFileType);
-    const image = await inspectImage(tempPath);
-    const rendered = await renderVariants(tempPath, image, () => this.storage.tempPath(), (p) => this.storage.discard(p));
+    const { info: image, original, variants: rendered } = await renderImage(tempPath, type.extension, () => this.storage.tempPath(), (p) => this.storage.discard(p));
     try {
       // The size goes into the name (sizeInPath reads it back), unless the image is animated: it has no variants to list.
       const size = image.animated ? null : { width: image.width, height: image.height };
-      const relative = await this.storage.commit(tempPath, folder.data, type.extension, size, rendered);
+      const relative = await this.storage.commit(original.tempPath, folder.data, type.extension, size, rendered);
       const path = `${UPLOADS_PREFIX}/${relative}`;
       const variants = rendered.map((v) => ({ width: v.width, height: v.height, path: variantPathOf(path, v.width) }));
-      return { path, filePath: path, imagePath: path, mimeType: type.mimeType, size: received.size, width: image.width, height: image.height, variants };
+      return { path, filePath: path, imagePath: path, mimeType: type.mimeType, size: original.size, width: image.width, height: image.height, variants };
     } catch (err) {
-      await Promise.all(rendered.map((v) => this.storage.discard(v.tempPath)));
+      await Promise.all([original.tempPath, ...rendered.map((v) => v.tempPath)].map((p) => this.storage.discard(p)));
       throw err;
     }
   }
