@@ -6,6 +6,7 @@ export * from './form-page';
 export * from './app';
 export * from './database';
 export * from './queue';
+export * from './parked-writes';
 export * from './metrics';
 export * from './lifecycle';
 export * from './runtime';
