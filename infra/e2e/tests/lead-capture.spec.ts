@@ -88,7 +88,9 @@ test.describe('lead capture', () => {
       website: '',
       attribution: { first: { utmSource: 'google', utmMedium: 'cpc', gclid: 'e2e-click', landingPath: '/trt' }, styleVariant: 'a' },
     });
-    expect(body.consentText).toBe(`By submitting, you agree that ${clinic.name} may contact you by phone, text or e-mail about your enquiry.`);
+    // The lead carries the version of the consent sentence the page showed; the server records its own sentence of it.
+    expect(body.consentVersion).toBe('lead-form-v1');
+    expect(body).not.toHaveProperty('consentText');
     expect(typeof body.serviceId).toBe('number');
     expect(sent[0]!.headers()['idempotency-key']).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
   });

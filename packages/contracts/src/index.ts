@@ -20,6 +20,7 @@ export * from './tenant/onboarding-wire';
 export * from './leads/lead-form';
 export * from './leads/lead';
 export * from './leads/lead-wire';
+export * from './leads/consent';
 export * from './leads/touch';
 export * from './leads/admin';
 export * from './leads/webhook';

@@ -15,7 +15,7 @@ export interface AppDependencies {
   catalogue?: CatalogueClient;
   /** The `leads.deliver` jobs an admin's retry clears; defaults to the queue in REDIS_URL. */
   deliveryJobs?: DeliveryJobs;
-  /** Which status each clinic counts as a Google Ads conversion; defaults to HTTP at TENANT_URL. */
+  /** Which status each clinic counts as a Google Ads conversion, and its name in a lead's consent; defaults to HTTP at TENANT_URL. */
   tenant?: TenantClient;
 }
 
@@ -43,7 +43,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     dependencies.tenant ??
     createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TENANT_TIMEOUT_MS, cacheMs: config.LEAD_CLINIC_CACHE_MS });
   registerRoutes(app, 'leads', {
-    ...leadHandlers(new LeadService(dataSource, catalogue)),
+    ...leadHandlers(new LeadService(dataSource, catalogue, tenant)),
     ...leadAdminHandlers(new LeadAdminService(dataSource, new LeadAdminRepository(dataSource), catalogue, deliveryJobs, tenant)),
     listLeadsAuditLog: ({ query }) => listAuditLog(dataSource, 'leads', query),
   });

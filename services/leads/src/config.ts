@@ -23,7 +23,7 @@ export const configShape = {
     .default(`http://127.0.0.1:${DEFAULT_PORTS.tenant}`)
     .transform((url) => url.replace(/\/+$/, '')),
   TENANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
-  /** How long the worker reuses a clinic's e-mail, webhook and CRM account (ms); 0 asks tenant for every delivery. */
+  /** How long a clinic's answer is reused (ms): the worker's e-mail, webhook and CRM account, the API's name in a lead's consent; 0 asks tenant every time. */
   LEAD_CLINIC_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /** Where the ads service listens: a converted lead with a gclid is uploaded to Google Ads through it. */
   ADS_URL: z

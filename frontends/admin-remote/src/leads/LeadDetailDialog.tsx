@@ -1,6 +1,6 @@
 import { LoadFailed } from '../pages/LoadFailed';
 import type { LeadDelivery, LeadDetail, LeadTouch } from '@hap/contracts';
-import { LEAD_STATUS_LABELS } from '@hap/contracts';
+import { LEAD_CONSENT_LABELS, LEAD_STATUS_LABELS } from '@hap/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Mail, Phone, RotateCw, X } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -168,15 +168,25 @@ function DetailBody({ lead }: { lead: LeadDetail }) {
         </div>
       </Section>
       <Section title="Consent">
-        <blockquote className="adm-consent">{lead.consent.text}</blockquote>
-        <Facts
-          rows={[
-            ['Given', formatDateTime(lead.consent.at)],
-            ['Version', <span className="adm-mono">{lead.consent.version}</span>],
-            ['IP address', lead.consent.ip],
-            ['Browser', lead.consent.userAgent],
-          ]}
-        />
+        {lead.consent.status === 'captured' ? (
+          <>
+            <blockquote className="adm-consent">{lead.consent.text}</blockquote>
+            <Facts
+              rows={[
+                ['Given', lead.consent.at ? formatDateTime(lead.consent.at) : null],
+                ['Version', <span className="adm-mono">{lead.consent.version}</span>],
+                ['IP address', lead.consent.ip],
+                ['Browser', lead.consent.userAgent],
+              ]}
+            />
+          </>
+        ) : (
+          // DESIGN §9.9: a request sent without our form's consent (the spec's call table has none) is not consent.
+          <p>
+            <strong>{LEAD_CONSENT_LABELS.not_captured}.</strong> This request came without our form&apos;s consent sentence: do not treat it as consent to be
+            contacted.
+          </p>
+        )}
       </Section>
       <Section title="Deliveries">
         <Deliveries deliveries={lead.deliveries} />

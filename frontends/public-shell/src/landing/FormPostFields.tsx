@@ -1,7 +1,7 @@
 import { LEAD_FORM_HIDDEN } from '@hap/contracts';
 import { usePageState } from '../state/page-context';
 import { styleVariantOf } from './attribution';
-import { consentSentence } from './lead-submission';
+import { CONSENT_VERSION } from './lead-submission';
 
 /**
  * The hidden fields of a lead form's own post (its `action`, contracts
@@ -18,7 +18,7 @@ export function FormPostFields() {
     <>
       <input type="hidden" name={LEAD_FORM_HIDDEN.clientId} value={String(client.id)} />
       <input type="hidden" name={LEAD_FORM_HIDDEN.serviceId} value={String(serviceId)} />
-      <input type="hidden" name={LEAD_FORM_HIDDEN.consentText} value={consentSentence(client.name)} />
+      <input type="hidden" name={LEAD_FORM_HIDDEN.consentVersion} value={CONSENT_VERSION} />
       <input type="hidden" name={LEAD_FORM_HIDDEN.styleVariant} value={styleVariantOf(route) ?? ''} />
       {/* The address the visitor landed on: its campaign, and the way back to this form. */}
       {pageUrl !== undefined && <input type="hidden" name={LEAD_FORM_HIDDEN.landingUrl} value={pageUrl} />}

@@ -4,7 +4,17 @@
  * address, as plain functions. No schema library: the landing route ships
  * none (DESIGN §7), the leads service checks the body with LeadSubmitSchema.
  */
-import { IDEMPOTENCY_HEADER, LEAD_HONEYPOT_FIELD, LEAD_SUBMIT_PATH, THANKS_PATH, type Attribution, type LeadSubmitInput } from '@hap/contracts';
+import {
+  CURRENT_LEAD_CONSENT_VERSION,
+  IDEMPOTENCY_HEADER,
+  LEAD_HONEYPOT_FIELD,
+  LEAD_SUBMIT_PATH,
+  leadConsentSentence,
+  THANKS_PATH,
+  type Attribution,
+  type LeadConsentVersion,
+  type LeadSubmitInput,
+} from '@hap/contracts';
 import { leadPayload, type LeadErrors, type LeadField, type LeadValues } from './lead-form-rules';
 
 /** The wire names come from the contracts' zod-free leads/lead-wire.ts. */
@@ -20,19 +30,22 @@ export const SUBMITTING_LABEL = 'Submitting...';
 /** How long the success toast is seen before the thank-you page replaces the landing page. */
 export const THANKS_REDIRECT_DELAY_MS = 1200;
 
+/** The consent version today's forms show (contracts leads/consent.ts); the lead carries it, not the sentence. */
+export const CONSENT_VERSION: LeadConsentVersion = CURRENT_LEAD_CONSENT_VERSION;
+
 /**
- * The consent sentence shown under the form; the very same text travels
- * with the lead (`consentText`), so what the visitor read is what is stored.
+ * The consent sentence shown under the form: the sentence of the version the
+ * lead carries, so the server records exactly what the visitor read.
  */
 export function consentSentence(clinicName: string): string {
-  const clinic = clinicName.trim() || 'this clinic';
-  return `By submitting, you agree that ${clinic} may contact you by phone, text or e-mail about your enquiry.`;
+  return leadConsentSentence(CONSENT_VERSION, clinicName);
 }
 
 export interface LeadContext {
   clientId: number;
   serviceId: number;
-  consentText: string;
+  /** The version of the consent sentence the form showed. */
+  consentVersion: LeadConsentVersion;
   attribution: Attribution | null;
   /** What the hidden honeypot input holds: empty for people. */
   honeypot: string;
@@ -44,7 +57,7 @@ export function leadRequestBody(values: LeadValues, context: LeadContext): LeadS
     ...leadPayload(values),
     clientId: context.clientId,
     serviceId: context.serviceId,
-    consentText: context.consentText,
+    consentVersion: context.consentVersion,
     attribution: context.attribution,
     [HONEYPOT_FIELD]: context.honeypot,
   };

@@ -6,6 +6,7 @@ import { captureAttribution } from './attribution';
 import type { LeadErrors, LeadValues } from './lead-form-rules';
 import {
   attemptFor,
+  CONSENT_VERSION,
   consentSentence,
   LEAD_TOASTS,
   leadRequestBody,
@@ -19,7 +20,7 @@ import { toasts } from './toast-store';
 export interface LeadSubmission {
   /** True from the press until the answer (the button says 'Submitting...' and is disabled). */
   sending: boolean;
-  /** The sentence shown under the form and sent as consentText. */
+  /** The sentence shown under the form; the lead carries its version. */
   consentText: string;
   /**
    * Sends valid values. Resolves true when the lead was taken (the form
@@ -31,7 +32,7 @@ export interface LeadSubmission {
 
 /**
  * What the landing pages' and the unified page's forms share (public spec §4):
- * POST /api/leads with the clinic, the service, the consent sentence, the
+ * POST /api/leads with the clinic, the service, the consent version, the
  * visit's attribution, the honeypot and an idempotency key reused by a retry
  * of the same values; the toasts; the way to the thank-you page.
  */
@@ -54,7 +55,7 @@ export function useLeadSubmission(): LeadSubmission {
     if (inFlight.current || serviceId === undefined) return false;
     // A press held before the page was live is replayed before effects have run: capture it now then.
     attribution.current ??= captureAttribution(route);
-    const body = leadRequestBody(values, { clientId: client.id, serviceId, consentText, attribution: attribution.current, honeypot });
+    const body = leadRequestBody(values, { clientId: client.id, serviceId, consentVersion: CONSENT_VERSION, attribution: attribution.current, honeypot });
     const current = attemptFor(attempt.current, body);
     attempt.current = current;
     inFlight.current = true;

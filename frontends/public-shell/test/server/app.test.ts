@@ -218,7 +218,9 @@ describe('GET / (a public page)', () => {
     const hidden = (name: string) => new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(res.body)?.[1];
     expect(hidden('clientId')).toBe('2');
     expect(hidden('serviceId')).toBe(String(trtLanding.content.service.id));
-    expect(hidden('consentText')).toBe('By submitting, you agree that Apex Health may contact you by phone, text or e-mail about your enquiry.');
+    // The consent as the version of the sentence shown (the server records its own sentence of it).
+    expect(hidden('consentVersion')).toBe('lead-form-v1');
+    expect(hidden('consentText')).toBeUndefined();
     expect(hidden('styleVariant')).toBe('c');
     // The address as the visitor reached it: the campaign and the way back for a post without script.
     expect(hidden('landingUrl')).toBe('/trt?client=2&amp;style=c');

@@ -1,6 +1,7 @@
-import { IdempotencyKeySchema, LeadSubmitSchema, routes } from '@hap/contracts';
+import { IdempotencyKeySchema, leadConsentSentence, LeadSubmitSchema, routes } from '@hap/contracts';
 import {
   attemptFor,
+  CONSENT_VERSION,
   consentSentence,
   fieldErrorsOf,
   isIdempotencyKey,
@@ -14,7 +15,7 @@ import {
 } from '../../src/landing/lead-submission';
 
 const values = { name: ' Jane Smith ', email: 'jane@example.com ', phone: '(303) 555-0142', message: '' };
-const context = { clientId: 1, serviceId: 7, consentText: consentSentence('Denver Vitality'), attribution: null, honeypot: '' };
+const context = { clientId: 1, serviceId: 7, consentVersion: 'lead-form-v1' as const, attribution: null, honeypot: '' };
 const REFERENCE = '0b6f1f7e-4a4c-4c8e-9a53-7f1f0d2f3c11';
 
 describe('the endpoint', () => {
@@ -25,7 +26,7 @@ describe('the endpoint', () => {
 });
 
 describe('leadRequestBody', () => {
-  it('is a body LeadSubmitSchema takes, trimmed, with the consent sentence as shown', () => {
+  it('is a body LeadSubmitSchema takes, trimmed, with the version of the consent sentence shown', () => {
     const body = leadRequestBody(values, context);
     expect(body).toEqual({
       name: 'Jane Smith',
@@ -33,11 +34,11 @@ describe('leadRequestBody', () => {
       phone: '(303) 555-0142',
       clientId: 1,
       serviceId: 7,
-      consentText: 'By submitting, you agree that Denver Vitality may contact you by phone, text or e-mail about your enquiry.',
+      consentVersion: 'lead-form-v1',
       attribution: null,
       website: '',
     });
-    expect(LeadSubmitSchema.safeParse(body).success).toBe(true);
+    expect(LeadSubmitSchema.parse(body).consentVersion).toBe('lead-form-v1');
   });
 
   it('carries the honeypot as typed and a message when there is one', () => {
@@ -140,5 +141,8 @@ describe('consent and toasts', () => {
     expect(LEAD_TOASTS.failure).toEqual({ title: 'Submission Failed', description: 'Please try again or call us directly.' });
     expect(LEAD_TOASTS.success).toEqual({ title: 'Form Submitted', description: 'Thank you! We will contact you shortly.' });
     expect(consentSentence('  ')).toContain('this clinic may contact you');
+    // The sentence shown is the server's sentence of the version sent.
+    expect(consentSentence('Denver Vitality')).toBe(leadConsentSentence(CONSENT_VERSION, 'Denver Vitality'));
+    expect(consentSentence('Denver Vitality')).toBe('By submitting, you agree that Denver Vitality may contact you by phone, text or e-mail about your enquiry.');
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, noNul, NUL_MESSAGE, timestamp } from '../fields';
+import { LeadConsentSchema } from './lead';
 
 /**
  * The admin Leads inbox (issue 7): list and filters, a lead's detail with its
@@ -209,10 +210,8 @@ export const LeadDetailSchema = LeadListItemSchema.extend({
     firstTouch: LeadTouchSchema.nullable(),
     lastTouch: LeadTouchSchema.nullable(),
   }),
-  consent: z.object({
-    text: z.string(),
-    version: z.string(),
-    at: timestamp(),
+  /** ip and userAgent are kept as evidence of a captured consent only (null otherwise). */
+  consent: LeadConsentSchema.extend({
     ip: z.string().nullable(),
     userAgent: z.string().nullable(),
   }),

@@ -25,13 +25,17 @@ export const LEAD_FORM_PATH = '/api/leads/form';
 
 /**
  * The hidden fields of that post besides the visible ones (name, email, phone,
- * message) and the honeypot: the page writes the first five (the landing URL
- * is the address the visitor reached); the page's loader adds the referrer
- * when it falls back to the post.
+ * message) and the honeypot: the page writes the clinic, the service, the
+ * consent version, the style variant and the landing URL (the address the
+ * visitor reached); the page's loader adds the referrer when it falls back to
+ * the post.
  */
 export const LEAD_FORM_HIDDEN = {
   clientId: 'clientId',
   serviceId: 'serviceId',
+  /** The consent sentence's version (leads/consent.ts): the server records its own sentence of it. */
+  consentVersion: 'consentVersion',
+  /** What pages rendered before consent versions sent instead; still read, never written. */
   consentText: 'consentText',
   styleVariant: 'styleVariant',
   landingUrl: 'landingUrl',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { idField, noNul, NUL_MESSAGE, optionalText } from '../fields';
+import { idField, noNul, NUL_MESSAGE, optionalText, timestamp } from '../fields';
 import { LeadFormSchema } from './lead-form';
+import { isLeadConsentVersion, LEAD_CONSENT_STATUSES, LEAD_CONSENT_VERSIONS, leadConsentVersionOfText, type LeadConsentVersion } from './consent';
 import { LEAD_FORM_HIDDEN, LEAD_HONEYPOT_FIELD } from './lead-wire';
 
 /** Optional short text from the browser: trimmed, capped, '' becomes null. */
@@ -34,21 +35,40 @@ export const AttributionSchema = z.object({
 export type Attribution = z.infer<typeof AttributionSchema>;
 
 
-/** POST /api/leads (public spec §5 and §7): the form's fields, the clinic and service, attribution and consent. */
+export const LEAD_CONSENT_VERSION_MESSAGE = `The consent version is not one our forms show. Send one of: ${Object.keys(LEAD_CONSENT_VERSIONS).join(', ')} (or no consent at all).`;
+
+/**
+ * POST /api/leads (public spec §5 and §7): the form's fields, the clinic and
+ * service, attribution and the consent version the form showed (DESIGN §9.9).
+ * The spec's own body (name, email, phone, message, serviceId, clientId) is
+ * complete: without a consent version the lead is stored with its consent
+ * recorded as not captured. The output names the version only (null: not
+ * captured), so a parsed body parses again to itself.
+ */
 export const LeadSubmitSchema = LeadFormSchema.extend({
   clientId: idField('Client id'),
   serviceId: idField('Service id'),
-  /** The consent sentence exactly as the form showed it. */
-  consentText: z
-    .string({ error: 'The consent text is required' })
+  /** The version of the consent sentence the form showed (contracts leads/consent.ts). */
+  consentVersion: z
+    .string({ error: LEAD_CONSENT_VERSION_MESSAGE })
     .trim()
-    .min(1, 'The consent text is required')
-    .max(2000, 'Must be at most 2000 characters')
-    .refine(noNul, NUL_MESSAGE),
+    .max(100, LEAD_CONSENT_VERSION_MESSAGE)
+    // Blank is no consent, like an absent field (a form's empty hidden input).
+    .refine((v) => v === '' || isLeadConsentVersion(v), LEAD_CONSENT_VERSION_MESSAGE)
+    .nullish(),
+  /**
+   * Older pages sent the sentence itself. It names its version when it is a
+   * sentence one of our forms showed (any clinic name); any other text is not
+   * a consent we can vouch for: the lead is kept, its consent not captured.
+   */
+  consentText: z.string().max(2000, 'Must be at most 2000 characters').refine(noNul, NUL_MESSAGE).nullish(),
   attribution: AttributionSchema.nullish().transform((v) => v ?? null),
   [LEAD_HONEYPOT_FIELD]: z.string().max(2000).nullish(),
-});
-export type LeadSubmit = z.infer<typeof LeadSubmitSchema>;
+}).transform(({ consentVersion, consentText, ...lead }) => ({
+  ...lead,
+  consentVersion: ((consentVersion || null) as LeadConsentVersion | null) ?? (consentText ? leadConsentVersionOfText(consentText) : null),
+}));
+export type LeadSubmit = z.output<typeof LeadSubmitSchema>;
 export type LeadSubmitInput = z.input<typeof LeadSubmitSchema>;
 
 /**
@@ -71,6 +91,7 @@ export const LeadFormPostSchema = z.object({
   message: formText,
   [LEAD_FORM_HIDDEN.clientId]: formText,
   [LEAD_FORM_HIDDEN.serviceId]: formText,
+  [LEAD_FORM_HIDDEN.consentVersion]: formText,
   [LEAD_FORM_HIDDEN.consentText]: formText,
   [LEAD_FORM_HIDDEN.styleVariant]: formText,
   [LEAD_FORM_HIDDEN.landingUrl]: formText,
@@ -78,6 +99,20 @@ export const LeadFormPostSchema = z.object({
   [LEAD_HONEYPOT_FIELD]: formText,
 });
 export type LeadFormPost = z.infer<typeof LeadFormPostSchema>;
+
+/**
+ * A stored lead's consent as the clinic's webhook and the admin's screen read
+ * it (DESIGN §9.9): the sentence only when one was captured, never the
+ * caller's words.
+ */
+export const LeadConsentSchema = z.object({
+  status: z.enum(LEAD_CONSENT_STATUSES),
+  /** The form version that showed the sentence (leads from before versions: a hash of their sentence); null when not captured. */
+  version: z.string().nullable(),
+  text: z.string().nullable(),
+  at: timestamp().nullable(),
+});
+export type LeadConsent = z.infer<typeof LeadConsentSchema>;
 
 /** The answer to an accepted submission: a reference the thank-you page may carry, never a row number. */
 export const LeadReceiptSchema = z.object({

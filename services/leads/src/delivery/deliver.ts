@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { GhlError, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
 import { ApiError, LEAD_CREATED_EVENT, type LeadWebhookPayload, type QueuePayload } from '@hap/contracts';
 import type { ConversionUploader } from '../clients/ads.client';
+import { consentOf, type ConsentColumns } from '../modules/leads/lead-consent';
 import { attributionOf, type AttributionColumns } from '../modules/leads/lead.rules';
 import type { Clinic, TenantClient } from '../clients/tenant.client';
 import { leadEmail } from './lead-email';
@@ -20,7 +21,7 @@ export const NOT_CONFIGURED = {
   adsService: 'This worker has no ads service to upload conversions through.',
 } as const;
 
-interface DeliveryRow extends AttributionColumns {
+interface DeliveryRow extends AttributionColumns, ConsentColumns {
   id: string;
   channel: 'email' | 'webhook' | 'crm' | 'google_ads';
   lead_id: string;
@@ -86,8 +87,14 @@ export interface DeliveryDependencies {
 /** How a lead appears in the clinic's CRM. */
 export const CRM_CONTACT_SOURCE = 'Website form';
 export const CRM_CONTACT_TAGS = ['website lead'];
+/**
+ * The contact's tag for its consent (DESIGN §9.9): the clinic's automations
+ * can tell a patient who agreed to be contacted by text or e-mail from one
+ * whose request came without consent, who must not be treated as consented.
+ */
+export const CRM_CONSENT_TAGS = { captured: 'consent captured', not_captured: 'consent not captured' } as const;
 
-/** What a clinic's receiver gets: the lead, its service and attribution; no consent record or IP. */
+/** What a clinic's receiver gets: the lead, its service, attribution and consent (never its IP or user agent). */
 function webhookPayload(row: DeliveryRow): LeadWebhookPayload {
   return {
     event: LEAD_CREATED_EVENT,
@@ -102,6 +109,7 @@ function webhookPayload(row: DeliveryRow): LeadWebhookPayload {
       phone: row.phone,
       message: row.message,
       ...attributionOf(row),
+      consent: consentOf(row),
     },
   };
 }
@@ -169,7 +177,13 @@ export function createDeliveryHandler({ dataSource, mailer, webhooks, crm, tenan
         return;
       }
       try {
-        await crm.upsertContact(crmLocationId, { name: row.name, email: row.email, phone: row.phone, source: CRM_CONTACT_SOURCE, tags: CRM_CONTACT_TAGS });
+        await crm.upsertContact(crmLocationId, {
+          name: row.name,
+          email: row.email,
+          phone: row.phone,
+          source: CRM_CONTACT_SOURCE,
+          tags: [...CRM_CONTACT_TAGS, CRM_CONSENT_TAGS[row.consent_status]],
+        });
       } catch (err) {
         // Refused for good (bad credentials, unknown location): no retry will help; an admin can retry after fixing it.
         if (err instanceof GhlError && !err.retryable) throw new UnrecoverableError(err.message);
@@ -209,6 +223,7 @@ export function createDeliveryHandler({ dataSource, mailer, webhooks, crm, tenan
           utmSource: row.utm_source,
           utmCampaign: row.utm_campaign,
           landingPath: row.landing_path,
+          consent: consentOf(row),
         },
         { name: clinic.name, email: clinic.email },
       ),
@@ -220,7 +235,7 @@ export function createDeliveryHandler({ dataSource, mailer, webhooks, crm, tenan
     const [row] = (await dataSource.query(
       `SELECT d."id", d."channel", d."status", d."lead_id", d."created_at" AS "queued_for", l."client_id", l."service_id", l."reference", l."name", l."email", l."phone", l."message",
               l."created_at", l."style_variant", l."utm_source", l."utm_medium", l."utm_campaign", l."utm_term", l."utm_content", l."gclid",
-              l."landing_path"
+              l."landing_path", l."consent_status", l."consent_text", l."consent_version", l."consent_at"
          FROM "leads"."lead_deliveries" d JOIN "leads"."leads" l ON l."id" = d."lead_id" WHERE d."id" = $1`,
       [deliveryId],
     )) as DeliveryRow[];

@@ -1,4 +1,4 @@
-import { escapeHtml } from '@hap/contracts';
+import { escapeHtml, LEAD_CONSENT_LABELS, type LeadConsent } from '@hap/contracts';
 import type { Mail } from './mailer';
 
 /** What the clinic's e-mail tells of a lead. */
@@ -12,6 +12,14 @@ export interface LeadForMail {
   utmSource: string | null;
   utmCampaign: string | null;
   landingPath: string | null;
+  consent: LeadConsent;
+}
+
+/** The consent line: the sentence the patient agreed to, or plainly that there was none (DESIGN §9.9). */
+export function consentLine(consent: LeadConsent): string {
+  const label = LEAD_CONSENT_LABELS[consent.status];
+  if (consent.status !== 'captured' || !consent.text) return `${label}: the request came without our form's consent sentence.`;
+  return `${label} (${consent.version}): "${consent.text}"`;
 }
 
 /**
@@ -27,6 +35,7 @@ export function leadEmail(lead: LeadForMail, clinic: { name: string; email: stri
     ['Message', lead.message ?? '—'],
     ['Page', lead.landingPath ?? '—'],
     ['Source', source],
+    ['Consent', consentLine(lead.consent)],
     ['Received', lead.createdAt.toISOString()],
     ['Reference', lead.reference],
   ];

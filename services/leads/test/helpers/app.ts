@@ -1,6 +1,7 @@
 import { startService, type SignedClient } from '@hap/service-kit/testing';
 import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
-import { createClientService, createTemplate, uniqueClientId } from '../../../templates/test/helpers/factories';
+import { CURRENT_LEAD_CONSENT_VERSION, leadConsentSentence } from '@hap/contracts';
+import { createClientService, createClinic, createTemplate } from '../../../templates/test/helpers/factories';
 import { buildApp, type AppDependencies } from '../../src/app';
 import { loadServiceConfig, type Config } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
@@ -59,14 +60,21 @@ export async function startLeads(options: { templatesUrl?: string; dependencies?
   };
 }
 
-/** The consent sentence the lead tests send (the form shows it for a clinic named Test Clinic). */
-export const TEST_CONSENT = 'By submitting, you agree that Test Clinic may contact you by phone, text or e-mail about your enquiry.';
+/** The name of the clinics clinicWithServices makes in tenant. */
+export const TEST_CLINIC_NAME = 'Test Clinic';
 
-/** A new clinic in the templates service with one active service and one that is not live. */
+/** The consent sentence of today's forms (version lead-form-v1) for such a clinic: what the server records. */
+export const TEST_CONSENT = leadConsentSentence(CURRENT_LEAD_CONSENT_VERSION, TEST_CLINIC_NAME);
+
+/**
+ * A new clinic named Test Clinic in the real tenant (which names it in a lead's
+ * consent) with one active service in the templates service and one that is not
+ * live.
+ */
 export async function clinicWithServices(templates: TestTemplates): Promise<{ clientId: number; serviceId: number; inactiveServiceId: number }> {
   const template = await createTemplate(templates.dataSource);
   const other = await createTemplate(templates.dataSource);
-  const clientId = uniqueClientId();
+  const clientId = await createClinic(templates, TEST_CLINIC_NAME);
   const serviceId = (await createClientService(templates.dataSource, clientId, template.id, { isActive: true })).id;
   const inactiveServiceId = (await createClientService(templates.dataSource, clientId, other.id, { isActive: false })).id;
   return { clientId, serviceId, inactiveServiceId };

@@ -51,8 +51,9 @@ describe('lead delivery: a contact in the clinic’s GoHighLevel sub-account', (
     return { clientId, serviceId };
   }
 
-  async function crmDeliveryOf(clientId: number, serviceId: number, name: string, email = `${randomUUID()}@example.com`) {
-    const res = await t.api.post('/api/leads', ANONYMOUS).send({ name, email, phone: '(303) 555-0111', clientId, serviceId, consentText: 'I agree to be contacted.' });
+  /** A lead's CRM delivery; the spec's body (no consent) unless `extra` adds to it. */
+  async function crmDeliveryOf(clientId: number, serviceId: number, name: string, email = `${randomUUID()}@example.com`, extra: Record<string, unknown> = {}) {
+    const res = await t.api.post('/api/leads', ANONYMOUS).send({ name, email, phone: '(303) 555-0111', clientId, serviceId, ...extra });
     expect(res.status).toBe(201);
     const [row] = (await t.dataSource.query(
       `SELECT d."id" FROM "leads"."lead_deliveries" d JOIN "leads"."leads" l ON l."id" = d."lead_id" WHERE l."reference" = $1 AND d."channel" = 'crm'`,
@@ -71,8 +72,22 @@ describe('lead delivery: a contact in the clinic’s GoHighLevel sub-account', (
 
     expect(await row(id)).toMatchObject({ status: 'delivered', attempts: 1, last_error: null });
     expect(ghl.contactsOf('loc_clinic')).toContainEqual(
-      expect.objectContaining({ firstName: 'Elena', lastName: 'Petrova Smith', email: 'elena@example.com', phone: '(303) 555-0111', source: 'Website form', tags: ['website lead'] }),
+      expect.objectContaining({ firstName: 'Elena', lastName: 'Petrova Smith', email: 'elena@example.com', phone: '(303) 555-0111', source: 'Website form', tags: ['website lead', 'consent not captured'] }),
     );
+  });
+
+  it('tags a contact whose form recorded consent as such, and one without as not captured (DESIGN §9.9)', async () => {
+    const { clientId, serviceId } = await clinic('loc_clinic');
+    const given = await crmDeliveryOf(clientId, serviceId, 'Maya Brooks', 'maya.brooks@example.com', { phone: '(303) 555-0181', consentVersion: 'lead-form-v1' });
+    // A sentence no form of ours shows is no consent we can vouch for.
+    const claimed = await crmDeliveryOf(clientId, serviceId, 'Leo Brandt', 'leo.brandt@example.com', { phone: '(303) 555-0182', consentText: 'I agree to be contacted.' });
+
+    await handler()({ deliveryId: Number(given) }, job(0));
+    await handler()({ deliveryId: Number(claimed) }, job(0));
+
+    const contacts = ghl.contactsOf('loc_clinic');
+    expect(contacts.find((c) => c.email === 'maya.brooks@example.com')?.tags).toEqual(['website lead', 'consent captured']);
+    expect(contacts.find((c) => c.email === 'leo.brandt@example.com')?.tags).toEqual(['website lead', 'consent not captured']);
   });
 
   it('retries when GoHighLevel asks us to slow down, without a second contact', async () => {

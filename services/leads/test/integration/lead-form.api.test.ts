@@ -28,7 +28,7 @@ describe('POST /api/leads/form', () => {
       message: 'Mornings are best.',
       clientId: String(clientId),
       serviceId: String(serviceId),
-      consentText: CONSENT,
+      consentVersion: 'lead-form-v1',
       styleVariant: 'b',
       website: '',
       ...overrides,

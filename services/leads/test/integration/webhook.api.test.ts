@@ -57,7 +57,8 @@ describe('lead delivery: the clinic’s signed webhook', () => {
     return { receiver, clientId: clinic.id, serviceId, secret };
   }
 
-  async function submitLead(clientId: number, serviceId: number, name: string) {
+  /** A lead as today's form sends it (consent version lead-form-v1), or with `consent` instead ({}: the spec's body, no consent). */
+  async function submitLead(clientId: number, serviceId: number, name: string, consent: Record<string, unknown> = { consentVersion: 'lead-form-v1' }) {
     const res = await t.api.post('/api/leads', ANONYMOUS).send({
       name,
       email: `${randomUUID()}@example.com`,
@@ -65,7 +66,7 @@ describe('lead delivery: the clinic’s signed webhook', () => {
       message: 'Mornings are best.',
       clientId,
       serviceId,
-      consentText: 'I agree to be contacted.',
+      ...consent,
       attribution: { styleVariant: 'b', last: { utmSource: 'google', utmCampaign: 'spring', gclid: 'Cj0KCQ' } },
     });
     expect(res.status).toBe(201);
@@ -104,8 +105,25 @@ describe('lead delivery: the clinic’s signed webhook', () => {
       deliveryId: webhook.id,
       lead: { reference, clientId, serviceId, name: 'Priya Natarajan', phone: '(720) 555-0188', message: 'Mornings are best.', styleVariant: 'b', utmSource: 'google', utmCampaign: 'spring', gclid: 'Cj0KCQ' },
     });
-    // Consent evidence (IP, user agent) stays with us.
-    expect(hook.body).not.toMatch(/consent|user_?agent|"ip"/i);
+    // The consent the patient gave, in the server's sentence naming the clinic; its evidence (IP, user agent) stays with us.
+    expect(payload.lead.consent).toEqual({
+      status: 'captured',
+      version: 'lead-form-v1',
+      text: expect.stringMatching(/^By submitting, you agree that Summit Vitality \w+ may contact you by phone, text or e-mail about your enquiry\.$/),
+      at: expect.any(String),
+    });
+    expect(hook.body).not.toMatch(/user_?agent|"ip"/i);
+  });
+
+  it('says "not captured" for a lead sent without consent (the spec’s body), with no sentence', async () => {
+    const { receiver, clientId, serviceId } = await clinicWithReceiver();
+    const { webhook } = await submitLead(clientId, serviceId, 'Noor Haddad', {});
+
+    await handlerWith(loopbackSender)({ deliveryId: Number(webhook.id) }, job(0));
+
+    const payload = LeadWebhookPayloadSchema.parse(JSON.parse(receiver.received[0].body));
+    expect(payload.lead.consent).toEqual({ status: 'not_captured', version: null, text: null, at: null });
+    expect(receiver.received[0].body).not.toContain('By submitting');
   });
 
   it('retries a receiver that failed, with the same delivery id, and keeps the error it gave on the row meanwhile', async () => {

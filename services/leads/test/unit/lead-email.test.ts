@@ -10,6 +10,7 @@ const lead = {
   utmSource: 'google',
   utmCampaign: 'trt-denver',
   landingPath: '/trt',
+  consent: { status: 'not_captured' as const, version: null, text: null, at: null },
 };
 
 describe('leadEmail', () => {
@@ -21,6 +22,8 @@ describe('leadEmail', () => {
     expect(mail.text).toContain('Phone: (303) 555-0142');
     expect(mail.text).toContain('Source: google / trt-denver');
     expect(mail.text).toContain('Message: —');
+    // A request without consent says so, and quotes no sentence.
+    expect(mail.text).toContain("Consent: Not captured: the request came without our form's consent sentence.");
   });
 
   it('escapes what the visitor typed in the HTML part', () => {

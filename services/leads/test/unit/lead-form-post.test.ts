@@ -15,7 +15,7 @@ const post = (overrides: Record<string, string> = {}) => ({
   phone: '3035550142',
   clientId: '4',
   serviceId: '17',
-  consentText: 'I agree.',
+  consentVersion: 'lead-form-v1',
   ...overrides,
 });
 
@@ -31,7 +31,10 @@ describe('the lead form posted without script', () => {
 
   it('reads the ids as numbers and leaves other text for the schema to refuse', () => {
     const ok = LeadSubmitSchema.safeParse(submissionOf(post(), null));
-    expect(ok.success && ok.data).toMatchObject({ clientId: 4, serviceId: 17, attribution: null });
+    expect(ok.success && ok.data).toMatchObject({ clientId: 4, serviceId: 17, attribution: null, consentVersion: 'lead-form-v1' });
+    // A page rendered before consent versions posts its sentence instead: it names the same version.
+    const { consentVersion: _none, ...older } = post({ consentText: 'By submitting, you agree that Apex Health may contact you by phone, text or e-mail about your enquiry.' });
+    expect(LeadSubmitSchema.parse(submissionOf(older, null)).consentVersion).toBe('lead-form-v1');
     const bad = LeadSubmitSchema.safeParse(submissionOf(post({ clientId: '4x' }), null));
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0].message).toBe('Client id must be a number');

@@ -1,16 +1,10 @@
 import { LeadSubmitSchema } from '@hap/contracts';
-import { attributedTouch, attributionOf, clientAddress, consentVersion, isBotSubmission, requestHash, userAgentOf } from '../../src/modules/leads/lead.rules';
+import { attributedTouch, attributionOf, clientAddress, isBotSubmission, requestHash, userAgentOf } from '../../src/modules/leads/lead.rules';
 
 const body = (overrides: Record<string, unknown> = {}) =>
   LeadSubmitSchema.parse({ name: 'Jane Smith', email: 'jane@example.com', phone: '3035550142', clientId: 1, serviceId: 2, consentText: 'I agree.', ...overrides });
 
 describe('lead rules', () => {
-  it('versions a consent text by its content', () => {
-    expect(consentVersion('I agree.')).toBe(consentVersion('I agree.'));
-    expect(consentVersion('I agree.')).not.toBe(consentVersion('I agree!'));
-    expect(consentVersion('I agree.')).toMatch(/^[0-9a-f]{16}$/);
-  });
-
   it('calls a filled honeypot a bot, and an empty or blank one a person', () => {
     expect(isBotSubmission({ website: 'http://spam.example' })).toBe(true);
     expect(isBotSubmission({ website: '' })).toBe(false);

@@ -1,10 +1,11 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeadStatus } from '@hap/contracts';
+import type { ConsentColumns } from '../leads/lead-consent';
 import type { AttributionColumns } from '../leads/lead.rules';
 import { FAILED_DELIVERY, type SqlFilter } from './lead-admin.rules';
 
 /** A `leads.leads` row as the admin reads it (pg: bigint as text, timestamptz as Date). */
-export interface LeadRow extends AttributionColumns {
+export interface LeadRow extends AttributionColumns, ConsentColumns {
   id: string;
   reference: string;
   client_id: number;
@@ -21,9 +22,6 @@ export interface LeadRow extends AttributionColumns {
   wbraid: string | null;
   fbclid: string | null;
   referrer: string | null;
-  consent_text: string;
-  consent_version: string;
-  consent_at: Date;
   consent_ip: string | null;
   consent_user_agent: string | null;
   created_at: Date;
@@ -64,7 +62,7 @@ export interface StatusAuditRow {
 /** Every column the admin reads, never `request_hash` or `idempotency_key`. */
 const LEAD_COLUMNS = `l."id", l."reference", l."client_id", l."service_id", l."service_checked", l."name", l."email", l."phone", l."message",
   l."status", l."style_variant", l."first_touch", l."last_touch", l."utm_source", l."utm_medium", l."utm_campaign", l."utm_term",
-  l."utm_content", l."gclid", l."gbraid", l."wbraid", l."fbclid", l."landing_path", l."referrer", l."consent_text", l."consent_version",
+  l."utm_content", l."gclid", l."gbraid", l."wbraid", l."fbclid", l."landing_path", l."referrer", l."consent_status", l."consent_text", l."consent_version",
   l."consent_at", l."consent_ip", l."consent_user_agent", l."created_at", l."updated_at",
   (SELECT count(*)::int FROM "leads"."lead_deliveries" d WHERE d."lead_id" = l."id" AND d."status" = 'failed') AS "failed_deliveries"`;
 

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import {
   ApiError,
+  LEAD_CONSENT_LABELS,
   LEAD_STATUSES,
   Messages,
   ErrorCode,
@@ -24,6 +25,7 @@ import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { TenantClient } from '../../clients/tenant.client';
 import type { DeliveryJobs } from './delivery-jobs';
 import type { DeliveryRow, LeadAdminRepository, LeadRow, StatusAuditRow } from './lead-admin.repository';
+import { consentOf } from '../leads/lead-consent';
 import { attributionOf } from '../leads/lead.rules';
 import { CSV_BOM, csvRow, leadFilter, pageCount, statusMove } from './lead-admin.rules';
 
@@ -93,6 +95,7 @@ const CSV_COLUMNS: ReadonlyArray<[string, (row: LeadRow, serviceNames: ReadonlyM
   ['FBCLID', (r) => r.fbclid],
   ['Landing path', (r) => r.landing_path],
   ['Referrer', (r) => r.referrer],
+  ['Consent', (r) => LEAD_CONSENT_LABELS[r.consent_status]],
   ['Consent version', (r) => r.consent_version],
   ['Consent at', (r) => iso(r.consent_at)],
   ['Failed deliveries', (r) => r.failed_deliveries],
@@ -272,13 +275,7 @@ export class LeadAdminService {
         firstTouch: toTouch(row.first_touch),
         lastTouch: toTouch(row.last_touch),
       },
-      consent: {
-        text: row.consent_text,
-        version: row.consent_version,
-        at: iso(row.consent_at)!,
-        ip: row.consent_ip,
-        userAgent: row.consent_user_agent,
-      },
+      consent: { ...consentOf(row), ip: row.consent_ip, userAgent: row.consent_user_agent },
       deliveries: deliveries.map(toDelivery),
       statusHistory: history.flatMap((entry) => statusChange(entry)),
       updatedAt: iso(row.updated_at)!,

@@ -44,7 +44,9 @@ export function submissionOf(post: LeadFormPost, pageOrigin: string | null): Lea
     message: post.message,
     clientId: idOf(post.clientId) as number,
     serviceId: idOf(post.serviceId) as number,
-    consentText: post.consentText ?? '',
+    consentVersion: post.consentVersion,
+    // A page rendered before consent versions still posts its sentence.
+    consentText: post.consentText,
     attribution,
     [LEAD_HONEYPOT_FIELD]: post[LEAD_HONEYPOT_FIELD] ?? null,
   };

@@ -8,9 +8,6 @@ import { LEAD_HONEYPOT_FIELD, type LeadSubmit, type Touch } from '@hap/contracts
 
 export const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
-/** The version of a consent sentence: the same text always has the same version, any edit a new one. */
-export const consentVersion = (text: string): string => sha256(text.normalize('NFC')).slice(0, 16);
-
 /** A filled honeypot means a bot: answered 2xx, nothing stored. Whitespace alone is a person's autofill quirk, not a bot. */
 export const isBotSubmission = (body: Pick<LeadSubmit, typeof LEAD_HONEYPOT_FIELD>): boolean => Boolean(body[LEAD_HONEYPOT_FIELD]?.trim());
 

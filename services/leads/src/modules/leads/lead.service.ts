@@ -4,7 +4,9 @@ import { ErrorCode, IdempotencyKeySchema, Messages, type LeadReceipt, type LeadS
 import { AppError, badRequest, conflict, notFound } from '@hap/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogueClient } from '../../clients/catalogue.client';
-import { attributedTouch, consentVersion, isBotSubmission, requestHash } from './lead.rules';
+import type { TenantClient } from '../../clients/tenant.client';
+import { consentRecord, NOT_CAPTURED, type ConsentRecord } from './lead-consent';
+import { attributedTouch, isBotSubmission, requestHash } from './lead.rules';
 
 /** Where a submission came from, as the gateway told the service. */
 export interface SubmissionContext {
@@ -32,6 +34,8 @@ export class LeadService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly catalogue: CatalogueClient,
+    /** Names the clinic in the recorded consent sentence. */
+    private readonly tenant: TenantClient,
   ) {}
 
   async submit(body: LeadSubmit, context: SubmissionContext): Promise<LeadReceipt> {
@@ -46,8 +50,8 @@ export class LeadService {
       const former = await this.storedUnder(context.formerIdempotencyKey);
       if (former?.request_hash === hash) return { reference: former.reference };
     }
-    const checked = await this.checkService(body, context);
-    const stored = await this.insert(body, { key, hash, checked, context });
+    const [checked, consent] = await Promise.all([this.checkService(body, context), this.consentOf(body, context)]);
+    const stored = await this.insert(body, { key, hash, checked, consent, context });
     if (stored) return { reference: stored.reference };
     // The key was used: the same submission again answers the first receipt.
     const first = key === null ? undefined : await this.storedUnder(key);
@@ -90,6 +94,18 @@ export class LeadService {
     return true;
   }
 
+  /** The consent to record: the version the form showed, in the server's own sentence naming the clinic. */
+  private async consentOf(body: LeadSubmit, context: SubmissionContext): Promise<ConsentRecord> {
+    if (!body.consentVersion) return NOT_CAPTURED;
+    let name: string | null = null;
+    try {
+      name = (await this.tenant.clinic(body.clientId)).name;
+    } catch (err) {
+      context.log.warn({ err, clientId: body.clientId }, "tenant unreachable: the lead's consent names the clinic by id");
+    }
+    return consentRecord(body.consentVersion, { id: body.clientId, name });
+  }
+
   /**
    * The lead row and its outbox rows, in one statement (so one round trip, and
    * atomic without a transaction of its own); null when its idempotency key was
@@ -98,7 +114,7 @@ export class LeadService {
    */
   private async insert(
     body: LeadSubmit,
-    { key, hash, checked, context }: { key: string | null; hash: string; checked: boolean; context: SubmissionContext },
+    { key, hash, checked, consent, context }: { key: string | null; hash: string; checked: boolean; consent: ConsentRecord; context: SubmissionContext },
   ): Promise<{ id: string; reference: string } | null> {
     const touch = attributedTouch(body.attribution);
     const rows = (await this.dataSource.query(
@@ -108,10 +124,10 @@ export class LeadService {
          "style_variant", "first_touch", "last_touch",
          "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "gbraid", "wbraid", "fbclid",
          "landing_path", "referrer",
-         "consent_text", "consent_version", "consent_at", "consent_ip", "consent_user_agent",
+         "consent_status", "consent_text", "consent_version", "consent_at", "consent_ip", "consent_user_agent",
          "idempotency_key", "request_hash")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
-               $23, $24, now(), $25, $26, $27, $28)
+               $30, $23, $24, CASE WHEN $30 = 'captured' THEN now() END, $25, $26, $27, $28)
        ON CONFLICT ("idempotency_key") DO NOTHING
        RETURNING "id", "reference"),
        "outbox" AS (
@@ -140,13 +156,15 @@ export class LeadService {
         touch?.fbclid ?? null,
         touch?.landingPath ?? null,
         touch?.referrer ?? null,
-        body.consentText,
-        consentVersion(body.consentText),
-        context.ip,
-        context.userAgent,
+        consent.text,
+        consent.version,
+        // The address and browser are kept as evidence of a consent, and only then.
+        consent.version ? context.ip : null,
+        consent.version ? context.userAgent : null,
         key,
         hash,
         DELIVERY_CHANNELS,
+        consent.status,
       ],
     )) as Array<{ id: string; reference: string }>;
     return rows[0] ?? null;
