@@ -1,4 +1,4 @@
-import { routes, type PageContent, type PageContext } from '@hap/contracts';
+import { routes, stripNul, type PageContent, type PageContext } from '@hap/contracts';
 import { PREVIEW_GRANT_HEADER } from '@hap/service-kit/identity';
 import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
 import type { Config } from './config.js';
@@ -62,7 +62,9 @@ export function createPageContextLoader(config: GatewayConfig): PageContextLoade
     try {
       const context = await api.call(
         routes.getPageContext,
-        { query: { host, path, client, session } },
+        // A visitor's NUL (`?client=%00`, an odd cookie) is dropped here: services refuse any NUL in an
+        // address (400), and a fact that cannot matter must not cost a clinic's domain its page.
+        { query: { host, path: stripNul(path), client: client && stripNul(client), session: session && stripNul(session) } },
         { headers: internalHeaders({ requestId, forwardedFor }) },
       );
       return { context };

@@ -6,6 +6,7 @@ import { registerErrorHandling } from './error-handler';
 import { REQUEST_ID_HEADER, verifyIdentity, type Identity } from './identity';
 import { AppError } from './errors';
 import { instrumentRequests } from './metrics';
+import { refuseNulInUrl } from './url-guard';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -73,6 +74,8 @@ export function createServiceApp(options: ServiceAppOptions) {
     }
     request.identity = identity;
   });
+  // After the signature (strangers learn nothing more), before validation, handlers and the database.
+  app.addHook('onRequest', refuseNulInUrl);
   app.addHook('onSend', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
   });

@@ -74,6 +74,11 @@ describe('createPageContextLoader', () => {
     expect(received[0].headers['x-forwarded-for']).toBeUndefined();
   });
 
+  it("drops a visitor's NUL from the facts it forwards, which services would refuse (400) for the whole page", async () => {
+    await load({ host: 'www.apex.example', path: '/home', client: '2\u0000', session: '\u0000', requestId: 'req-10' });
+    expect(received[0].url).toBe('/api/page-context?host=www.apex.example&path=%2Fhome&client=2&session=');
+  });
+
   it.each([
     ['a 5xx', { status: 503, body: { success: false, code: 'SERVICE_UNAVAILABLE', message: 'down' } }, /temporarily unavailable/],
     ['an answer of another shape', { status: 200, body: { success: true, data: { clientId: 2 } } }, /Unexpected answer/],
