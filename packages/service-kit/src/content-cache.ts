@@ -27,6 +27,14 @@ export interface ContentCacheOptions {
   /** Names the cache in metrics and its Redis channel: `tenant.page-context`. Every process of a service uses the same name. */
   name: string;
   /**
+   * Another cache whose invalidations clear this one too, when what this one
+   * keeps is another service's data: leads' `leads.catalogue` follows
+   * `templates.page-content`, which templates invalidates after every admin
+   * write. This cache then listens on that cache's channel (and its own
+   * invalidate() speaks there).
+   */
+  follows?: string;
+  /**
    * Where invalidations travel between the processes of a service (the service's
    * REDIS_URL and REDIS_PREFIX, `queueRedis(config)`). null: this process only
    * (a single process, or a test that needs no neighbours).
@@ -79,6 +87,9 @@ interface Entry {
   expiresAt: number;
 }
 
+/** The templates service's page cache: cleared after every admin write there, so other services' copies of its data follow it. */
+export const TEMPLATES_PAGE_CACHE = 'templates.page-content';
+
 /** Every cache's channel is scoped by the deployment's prefix, like its queues' keys. */
 export const contentCacheChannel = (prefix: string, name: string) => `${prefix}:content-cache:${name}:invalidate`;
 
@@ -125,7 +136,7 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
   const now = options.now ?? Date.now;
   const metrics = counters(options.metrics);
   const origin = randomUUID();
-  const channel = options.redis ? contentCacheChannel(options.redis.prefix, name) : null;
+  const channel = options.redis ? contentCacheChannel(options.redis.prefix, options.follows ?? name) : null;
 
   const entries = new Map<string, Entry>();
   const inflight = new Map<string, Promise<unknown>>();

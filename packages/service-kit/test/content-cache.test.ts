@@ -161,6 +161,21 @@ describe('content cache', () => {
       expect(otherDeployment.size).toBe(1);
     });
 
+    it('clears a cache that follows another one (another service’s data) when that one invalidates', async () => {
+      const redis = redisAt();
+      const pages = await open({ redis, name: 'test.pages' });
+      const follower = await open({ redis, name: 'test.follower', follows: 'test.pages' });
+      const bystander = await open({ redis, name: 'test.follower' });
+      for (const cache of [pages, follower, bystander]) await cache.get('k', async () => 'old');
+
+      await pages.invalidate();
+      await waitFor(() => follower.size === 0, 'the follower to clear');
+
+      expect(await follower.get('k', async () => 'new')).toBe('new');
+      // A cache of the follower's name that follows nothing listens on its own channel only.
+      expect(bystander.size).toBe(1);
+    });
+
     it('keeps nothing while it cannot hear invalidations, and starts from empty when it can again', async () => {
       const base = new URL(process.env.REDIS_URL as string);
       const proxy = await startTcpProxy({ host: base.hostname, port: Number(base.port || 6379) });

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { createServiceApp, databaseReady, queueRedis, listAuditLog, registerDataSource, registerRoutes } from '@hap/service-kit';
-import { createCatalogueClient, type CatalogueClient } from './clients/catalogue.client';
+import { createServiceApp, databaseReady, queueRedis, listAuditLog, registerContentCache, registerDataSource, registerRoutes } from '@hap/service-kit';
+import { catalogueCache, createCatalogueClient, type CatalogueClient } from './clients/catalogue.client';
 import { createTenantClient, type TenantClient } from './clients/tenant.client';
 import type { Config } from './config';
 import { createDeliveryJobs, type DeliveryJobs } from './modules/admin/delivery-jobs';
@@ -28,14 +28,18 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     ready: databaseReady(dataSource),
   });
   registerDataSource(app, dataSource);
-  const catalogue =
-    dependencies.catalogue ??
-    createCatalogueClient({
-      baseUrl: config.TEMPLATES_URL,
-      internalSecret: config.INTERNAL_SECRET,
-      timeoutMs: config.TEMPLATES_TIMEOUT_MS,
-      cacheMs: config.LEAD_CATALOGUE_CACHE_MS,
+  let catalogue = dependencies.catalogue;
+  if (!catalogue) {
+    // Kept until templates says an admin changed something there (heard on every leads replica), or LEAD_CATALOGUE_CACHE_MS.
+    const cache = catalogueCache({
+      redis: queueRedis(config),
+      ttlMs: config.LEAD_CATALOGUE_CACHE_MS,
+      metrics: app.hasDecorator('metrics') ? app.metrics : undefined,
+      logger: app.log,
     });
+    if (cache) registerContentCache(app, cache);
+    catalogue = createCatalogueClient({ baseUrl: config.TEMPLATES_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TEMPLATES_TIMEOUT_MS, cache });
+  }
   const deliveryJobs =
     dependencies.deliveryJobs ?? createDeliveryJobs(queueRedis(config), (err) => app.log.warn({ err }, 'leads.deliver queue connection failed'));
   app.addHook('onClose', () => deliveryJobs.close());

@@ -15,7 +15,10 @@ export const configShape = {
     .transform((url) => url.replace(/\/+$/, '')),
   /** How long the service check may take (ms); past it the lead is kept unchecked rather than refused. */
   TEMPLATES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
-  /** How long a clinic's services are reused for the check (ms); 0 asks templates for every lead. */
+  /**
+   * The longest a clinic's services are reused for the check (ms) when no change is heard: templates' page
+   * invalidations clear them at once on every leads process (catalogue.client.ts). 0 asks templates for every lead.
+   */
   LEAD_CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Where the tenant service listens: a lead's e-mail goes to its clinic's address there. */
   TENANT_URL: z

@@ -9,6 +9,7 @@ import {
   registerDataSource,
   listAuditLog,
   registerRoutes,
+  TEMPLATES_PAGE_CACHE,
   type ContentCache,
   type JobQueue,
 } from '@hap/service-kit';
@@ -63,7 +64,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   // Public pages' answers, cleared in every templates API process after any audited write commits;
   // the template mappings (slugs in service links) are read again with them.
   const pageCache =
-    dependencies.pageContentCache === undefined ? contentCacheFromConfig(app, 'templates.page-content', config) : dependencies.pageContentCache;
+    dependencies.pageContentCache === undefined ? contentCacheFromConfig(app, TEMPLATES_PAGE_CACHE, config) : dependencies.pageContentCache;
   if (pageCache) {
     registerContentCache(app, pageCache, dataSource);
     pageCache.onInvalidate(() => content.invalidateMappings());

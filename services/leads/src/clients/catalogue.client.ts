@@ -1,4 +1,5 @@
 import { routes } from '@hap/contracts';
+import { createContentCache, TEMPLATES_PAGE_CACHE, type ContentCache, type ContentCacheOptions } from '@hap/service-kit';
 import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
 
 /** A service as leads needs to know it: whose it is and whether it takes leads. */
@@ -20,15 +21,30 @@ export interface CatalogueClientOptions {
   baseUrl: string;
   internalSecret: string;
   timeoutMs: number;
-  /** How long an answer is reused (ms); 0 asks every time. */
-  cacheMs: number;
+  /** Where answers are kept (catalogueCache); null asks every time. */
+  cache: ContentCache | null;
+}
+
+/** The cache's name in metrics; it follows the pages' cache of templates, which templates clears after every admin write. */
+export const CATALOGUE_CACHE = 'leads.catalogue';
+
+/**
+ * The clinics' services as leads keeps them: for `ttlMs` at most, and
+ * forgotten in every leads process at once when templates clears its page
+ * cache (after any admin write: a service deactivated, its template changed),
+ * so a service taken off line stops taking leads on every replica at once,
+ * as its page stops showing. Null when `ttlMs` is 0.
+ */
+export function catalogueCache(options: Pick<ContentCacheOptions, 'redis' | 'ttlMs' | 'metrics' | 'logger'>): ContentCache | null {
+  if (options.ttlMs <= 0) return null;
+  return createContentCache({ name: CATALOGUE_CACHE, follows: TEMPLATES_PAGE_CACHE, maxEntries: 10_000, ...options });
 }
 
 /**
  * Templates' `listServicesForClient` row through the kit's signed internal
  * client, as the leads service (a backend service sees inactive services too).
- * Answers are kept `cacheMs` per clinic: a burst of leads costs one call, and a
- * service an admin just deactivated takes leads for at most that long.
+ * With a cache, a burst of leads costs one call per clinic; a failed answer is
+ * not kept (the next lead asks again).
  */
 export function createCatalogueClient(options: CatalogueClientOptions): CatalogueClient {
   const client = createInternalClient({
@@ -38,22 +54,11 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
     identity: { kind: 'service', service: 'leads' },
     timeoutMs: options.timeoutMs,
   });
-  const cache = new Map<number, { at: number; services: Promise<CatalogueService[]> }>();
+  const ask = (clientId: number, requestId?: string) =>
+    client
+      .call(routes.listServicesForClient, { params: { clientId } }, { headers: internalHeaders({ requestId }) })
+      .then((list) => list.map(({ id, clientId: owner, isActive, name }) => ({ id, clientId: owner, isActive, name })));
   return {
-    servicesOf(clientId, requestId) {
-      const now = Date.now();
-      const kept = cache.get(clientId);
-      if (kept && now - kept.at < options.cacheMs) return kept.services;
-      const services = client
-        .call(routes.listServicesForClient, { params: { clientId } }, { headers: internalHeaders({ requestId }) })
-        .then((list) => list.map(({ id, clientId: owner, isActive, name }) => ({ id, clientId: owner, isActive, name })));
-      if (options.cacheMs > 0) {
-        cache.set(clientId, { at: now, services });
-        // A failed answer is not kept: the next lead asks again.
-        services.catch(() => cache.get(clientId)?.services === services && cache.delete(clientId));
-        if (cache.size > 10_000) cache.delete(cache.keys().next().value as number);
-      }
-      return services;
-    },
+    servicesOf: (clientId, requestId) => (options.cache ? options.cache.get(String(clientId), () => ask(clientId, requestId)) : ask(clientId, requestId)),
   };
 }
