@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
-import { REQUEST_ID_HEADER, RETRY_AFTER_SECONDS, registerErrorHandling } from '@hap/service-kit';
+import { REQUEST_ID_HEADER, RETRY_AFTER_SECONDS, registerErrorHandling, requestLoggerOptions } from '@hap/service-kit';
 import { connectionTimeoutMs, upstreamUrls, type Config } from './config';
 import { createTenantClient, type TenantClient } from './clients/tenant.client';
 import { apiDocs } from './docs/docs.plugin';
 import { clientErrorHandler, frameworkErrors, ownBodyParsers } from './http/malformed';
+import { refusedBodies } from './http/refused-bodies';
 import { metricsPlugin } from './plugins/metrics';
 import { queuesBoard } from './plugins/queues-board';
 import { redisPlugin } from './plugins/redis';
@@ -47,7 +48,8 @@ const checkingInterval = (requestTimeoutMs: number) => Math.min(5_000, Math.max(
 /** Builds the gateway without listening (tests drive it in-process). */
 export function buildApp(config: Config, deps: GatewayDeps = {}) {
   const app = fastify({
-    logger: { level: config.LOG_LEVEL, base: { service: 'gateway' }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    // URLs logged without OAuth answers, tokens or search text; cookies never (service-kit request-log.ts).
+    logger: requestLoggerOptions({ level: config.LOG_LEVEL, base: { service: 'gateway' }, stream: deps.logStream }),
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,
     genReqId: (req) => requestIdOf(req.headers[REQUEST_ID_HEADER]),
@@ -71,17 +73,18 @@ export function buildApp(config: Config, deps: GatewayDeps = {}) {
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
-  app.addHook('onSend', (request, reply, _payload, done) => {
+  app.addHook('onSend', (_request, reply, _payload, done) => {
     // A caller told to come back later is told when (a service's own 503 included).
     if (reply.statusCode === 503 && !reply.hasHeader('retry-after')) reply.header('retry-after', RETRY_AFTER_SECONDS);
-    // Refused before its body was read (404, 401, 403, 413…): the rest of the body
-    // is not waited for, and the connection is not reused half-read.
-    if (!request.raw.complete && !reply.hasHeader('connection')) reply.header('connection', 'close');
     done();
   });
 
   // External plugins, then ours, then routes (CONVENTIONS habit 4).
   app.register(metricsPlugin);
+  const matchRoute = createRouteMatcher();
+  // First: a body over its route's limit is refused before anything else, and every other
+  // answer waits until the caller has sent its body (src/http/refused-bodies.ts).
+  app.register(refusedBodies, { matchRoute });
   app.register(redisPlugin, { url: config.REDIS_URL, client: deps.redis });
   app.register(securityPlugin, {
     internalSecret: config.INTERNAL_SECRET,
@@ -128,7 +131,7 @@ export function buildApp(config: Config, deps: GatewayDeps = {}) {
 
   app.register(queuesBoard, { redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
 
-  app.register(apiProxy, { config, matchRoute: createRouteMatcher() });
+  app.register(apiProxy, { config, matchRoute });
   app.register(adminRemote, { dir: config.ADMIN_REMOTE_DIR });
   app.register(pageProxy, { config });
 

@@ -9,7 +9,7 @@ import { upstreamUrls, type Config } from '../config';
 import { readBody } from '../http/read-body';
 import { SessionStoreUnavailableError } from '../plugins/redis';
 import { isPublicShellCall } from '../plugins/security';
-import type { CurrentSession } from '../plugins/session';
+import { sessionIdOf, type CurrentSession } from '../plugins/session';
 import type { RouteMatcher } from '../routing/route-table';
 import { answerHeaders, forwardHeaders, forwardedUrl, type ProxiedRequest } from './forward-headers';
 import { proxyTransport } from './transport';
@@ -149,7 +149,8 @@ export const apiProxy: FastifyPluginAsync<ApiProxyOptions> = async (app, { confi
     const current = await sessionOrAnonymous(request, row.access);
     const admin = current?.session.isAdmin ? current.session : null;
     if (row.access === 'admin' && !admin) {
-      throw new AppError(401, ErrorCode.UNAUTHENTICATED, Messages.unauthenticated);
+      // A session cookie that opens nothing is a session that ended (an upload outlived it): "log in again".
+      throw new AppError(401, ErrorCode.UNAUTHENTICATED, sessionIdOf(request) ? Messages.sessionExpired : Messages.unauthenticated);
     }
     request.upstreamTarget = {
       route: row,

@@ -28,6 +28,8 @@ export const Messages = {
   bodyNotObject: 'The request body must be a JSON object.',
   routeNotFound: 'No such API route.',
   unauthenticated: 'Please log in as an admin to continue.',
+  /** An admin row asked with a session cookie that no longer opens a session (idle or absolute expiry, logout elsewhere). */
+  sessionExpired: 'Your session has expired. Please log in again.',
   invalidCredentials: 'Invalid email or password.',
   originForbidden: 'This request came from a site that is not allowed.',
   rateLimitedLogin: 'Too many login attempts. Please wait a few minutes and try again.',
