@@ -71,7 +71,7 @@ import {
   ServiceListItemSchema,
   ServiceMetaSchema,
   ServicePathParamSchema,
-  UnifiedContentSchema,
+  UnifiedClientContentSchema,
 } from './templates/client-service';
 import { LeadFormPostSchema, LeadReceiptSchema, LeadSubmitSchema } from './leads/lead';
 import {
@@ -573,11 +573,12 @@ export const templatesRoutes = {
     path: '/api/unified-client-content/:servicePath',
     owner: 'templates',
     access: 'public',
-    summary: 'A service page’s content: the client’s service (by path, slug or template id) and its template with every fallback.',
+    summary:
+      'A service page’s content: the clinic as `GET /api/clients/{id}` names its public fields, the client’s service (by path, slug or template id) and its template with every fallback.',
     params: ServicePathParamSchema,
     query: ClientQueryParamSchema,
-    data: UnifiedContentSchema,
-    errors: [404],
+    data: UnifiedClientContentSchema,
+    errors: [404, 503],
   }),
   getServiceMeta: defineRoute({
     operation: 'getServiceMeta',

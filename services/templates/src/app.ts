@@ -59,7 +59,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   const templates = new ServiceTemplateRepository(dataSource);
   const clientServiceRows = new ClientServiceRepository(dataSource);
   const clientServices = new ClientServiceService(dataSource, clientServiceRows, templates, tenant);
-  const content = new ContentService(templates, clientServices);
+  const content = new ContentService(templates, clientServices, tenant);
 
   // Public pages' answers, cleared in every templates API process after any audited write commits;
   // the template mappings (slugs in service links) are read again with them.

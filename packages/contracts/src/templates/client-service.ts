@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { successEnvelope } from '../envelope';
 import { idField, noNul, NUL_MESSAGE, optionalText, timestamp } from '../fields';
+import { ClientPublicSchema } from '../tenant/client';
 import {
   BeforeAfterSchema,
   BenefitSchema,
@@ -213,6 +214,16 @@ export const UnifiedContentSchema = z.object({
   template: TemplateContentSchema,
 });
 export type UnifiedContent = z.infer<typeof UnifiedContentSchema>;
+
+/**
+ * `GET /api/unified-client-content/{path}` (public spec §7: "data with client,
+ * service, template"): `client` is the clinic with its fields as
+ * `GET /api/clients/{id}` names them for pages (brandColor, brandBgColor, logo,
+ * contact details, the tracking tag ids the page loads anyway), the public
+ * projection for every caller: never its ad account or CRM ids.
+ */
+export const UnifiedClientContentSchema = UnifiedContentSchema.extend({ client: ClientPublicSchema });
+export type UnifiedClientContent = z.infer<typeof UnifiedClientContentSchema>;
 
 export const ServicePathParamSchema = z.object({
   servicePath: z

@@ -1,10 +1,12 @@
-import { Messages, routes } from '@hap/contracts';
+import { ClientPublicSchema, Messages, routes, type ClientPublic } from '@hap/contracts';
 import { createInternalClient, internalHeaders, siblingFailure } from '@hap/service-kit/internal-client';
 
 /** What templates asks tenant: clinics live there (DESIGN §2), so their existence is its answer. */
 export interface TenantClient {
   /** Resolves when client `id` exists; 404 'Client {id} was not found.' when not; 503 when tenant cannot answer. */
   assertClientExists(id: number, requestId?: string): Promise<void>;
+  /** The clinic's public projection (what anonymous pages may read); the same errors. */
+  publicClient(id: number, requestId?: string): Promise<ClientPublic>;
 }
 
 export interface TenantClientOptions {
@@ -35,6 +37,16 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
       } catch (err) {
         throw siblingFailure(err, 'tenant', Messages.clientNotFound(id));
       }
+    },
+    async publicClient(id, requestId) {
+      let found;
+      try {
+        found = await client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', headers: internalHeaders({ requestId }) });
+      } catch (err) {
+        throw siblingFailure(err, 'tenant', Messages.clientNotFound(id));
+      }
+      // Tenant answers a backend service the admin record: only the public fields go on.
+      return ClientPublicSchema.parse(found);
     },
   };
 }

@@ -1,6 +1,7 @@
-import { UnifiedContentSchema } from '@hap/contracts';
+import { createServer } from 'node:net';
+import { ClientPublicSchema, ClientSchema, UnifiedClientContentSchema } from '@hap/contracts';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../helpers/app';
-import { createClientService, createTemplate, uniqueClientId } from '../helpers/factories';
+import { createClientService, createClinic, createTemplate, uniqueClientId } from '../helpers/factories';
 
 describe('content API', () => {
   let t: TestTemplates;
@@ -22,12 +23,17 @@ describe('content API', () => {
   });
 
   describe('GET /api/unified-client-content/:servicePath', () => {
-    it('answers a seeded clinic’s service with its custom content over the template', async () => {
-      const res = await t.api.get('/api/unified-client-content/trt?client=1', ANONYMOUS);
+    it('answers a clinic’s service with its custom content over the seeded template', async () => {
+      const clientId = await createClinic(t);
+      await createClientService(t.dataSource, clientId, 1, {
+        customTitle: 'Low-T Therapy at Summit',
+        customOffer: '$99 First Visit with Labs',
+        customTestimonials: [{ text: 'Back to myself within weeks.', rating: 5, name: 'Ryan P.' }],
+      });
+      const res = await t.api.get(`/api/unified-client-content/trt?client=${clientId}`, ANONYMOUS);
       expect(res.status).toBe(200);
-      const data = UnifiedContentSchema.parse(res.body.data);
-      expect(data.client).toEqual({ id: 1 });
-      expect(data.service).toMatchObject({ clientId: 1, templateId: 1, name: 'Low-T Therapy at Summit', path: 'trt', offer: '$99 First Visit with Labs' });
+      const data = UnifiedClientContentSchema.parse(res.body.data);
+      expect(data.service).toMatchObject({ clientId, templateId: 1, name: 'Low-T Therapy at Summit', path: 'trt', offer: '$99 First Visit with Labs' });
       expect(data.template.headline).toBe('Get Your Energy and Drive Back on Track');
       expect(data.template.symptoms).toHaveLength(6);
       expect(data.template.benefits).toHaveLength(6);
@@ -37,8 +43,80 @@ describe('content API', () => {
       expect(data.template.testimonials.map((x) => x.name)).toEqual(['Mark T.', 'Daniel R.', 'Chris L.', 'Ryan P.']);
     });
 
+    it('answers data.client with the clinic’s fields as GET /api/clients/{id} names them for pages, never its ad account or CRM ids', async () => {
+      const tenant = t.tenant!;
+      const made = await tenant.api.post('/api/clients', ADMIN).send({
+        name: 'Harbor Vitality',
+        address: '9 Harbor Way, Portland, OR 97201',
+        phone: '(503) 555-0190',
+        email: 'desk@harbor.example',
+        brandColor: '#0f766e',
+        brandBgColor: '#134e4a',
+        logoPath: '/uploads/harbor-logo.png',
+        googleAdsTagId: 'AW-123456789',
+        googleAdsAccountId: '123-456-7890',
+        googleAdsManagerId: '987-654-3210',
+        bookingLink: 'https://book.harbor.example/',
+      });
+      expect(made.status).toBe(201);
+      const clientId = made.body.data.id as number;
+      // What tenant knows, as an admin reads it: the ad account and CRM fields are there.
+      const admin = ClientSchema.parse(made.body.data);
+      expect(admin.googleAdsAccountId).toBe('1234567890');
+      const template = await createTemplate(t.dataSource);
+      await createClientService(t.dataSource, clientId, template.id);
+
+      for (const caller of [ANONYMOUS, ADMIN]) {
+        const res = await t.api.get(`/api/unified-client-content/${template.slug}?client=${clientId}`, caller);
+        expect(res.status).toBe(200);
+        const anonymousView = (await tenant.api.get(`/api/clients/${clientId}`, ANONYMOUS)).body.data;
+        // Exactly the fields (and values) the anonymous GET /api/clients/{id} answers.
+        expect(res.body.data.client).toEqual(anonymousView);
+        expect(res.body.data.client).toMatchObject({
+          id: clientId,
+          name: 'Harbor Vitality',
+          brandColor: '#0f766e',
+          brandBgColor: '#134e4a',
+          logoPath: '/uploads/harbor-logo.png',
+          phone: '(503) 555-0190',
+          email: 'desk@harbor.example',
+          googleAdsTagId: 'AW-123456789',
+          bookingLink: 'https://book.harbor.example/',
+        });
+        expect(Object.keys(res.body.data.client).sort()).toEqual(Object.keys(ClientPublicSchema.shape).sort());
+        expect(JSON.stringify(res.body.data.client)).not.toMatch(/googleAdsAccountId|googleAdsManagerId|1234567890|ghl|crm|webhook/i);
+      }
+    });
+
+    it('answers 404 for a clinic tenant does not know, and 503 when tenant does not answer', async () => {
+      const unknown = await t.api.get('/api/unified-client-content/trt?client=1999999999', ANONYMOUS);
+      expect(unknown.status).toBe(404);
+
+      const clientId = await createClinic(t);
+      const template = await createTemplate(t.dataSource);
+      await createClientService(t.dataSource, clientId, template.id);
+      const port = await new Promise<number>((resolve) => {
+        const server = createServer().listen(0, '127.0.0.1', () => {
+          const { port: free } = server.address() as { port: number };
+          server.close(() => resolve(free));
+        });
+      });
+      const down = await startTemplates({ tenantUrl: `http://127.0.0.1:${port}` });
+      try {
+        const res = await down.api.get(`/api/unified-client-content/${template.slug}?client=${clientId}`, ANONYMOUS);
+        expect(res.status).toBe(503);
+        expect(res.body.message).toBe('The tenant service is temporarily unavailable. Please try again in a moment.');
+        // A path the clinic does not offer is still the spec's 404, whatever tenant says.
+        expect((await down.api.get(`/api/unified-client-content/nothing-here?client=${clientId}`, ANONYMOUS)).body.message).toBe(
+          'Unified content not found for path: nothing-here',
+        );
+      } finally {
+        await down.close();
+      }
+    });
+
     it('finds a service by custom path or template id, case-insensitively', async () => {
-      const clientId = uniqueClientId();
+      const clientId = await createClinic(t);
       const template = await createTemplate(t.dataSource);
       await createClientService(t.dataSource, clientId, template.id, { customPath: 'my-page' });
       expect((await t.api.get(`/api/unified-client-content/MY-PAGE?client=${clientId}`)).body.data.service.path).toBe('my-page');
@@ -47,7 +125,7 @@ describe('content API', () => {
     });
 
     it('applies the fallbacks: custom title, default description, invalid lists empty, default rating 5', async () => {
-      const clientId = uniqueClientId();
+      const clientId = await createClinic(t);
       const template = await createTemplate(t.dataSource, { headline: null, description: ' ', offer: null, faqs: 'not json', benefits: '[{"title":"From text"}]', testimonials: ['Plain'] });
       await createClientService(t.dataSource, clientId, template.id, { customTitle: 'Our Therapy', customTestimonials: [{ text: 'Mine' }] });
 
@@ -68,7 +146,7 @@ describe('content API', () => {
     });
 
     it('shows an inactive service to admins only', async () => {
-      const clientId = uniqueClientId();
+      const clientId = await createClinic(t);
       const template = await createTemplate(t.dataSource);
       await createClientService(t.dataSource, clientId, template.id, { isActive: false });
       expect((await t.api.get(`/api/unified-client-content/${template.slug}?client=${clientId}`, ANONYMOUS)).status).toBe(404);

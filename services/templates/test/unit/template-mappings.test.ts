@@ -11,7 +11,7 @@ describe('ContentService.mappings', () => {
     return rows;
   });
   const content = () =>
-    new ContentService({ slugsById: reads } as unknown as ServiceTemplateRepository, {} as ClientServiceService, () => now);
+    new ContentService({ slugsById: reads } as unknown as ServiceTemplateRepository, {} as ClientServiceService, { publicClient: () => Promise.reject(new Error('not asked')) }, () => now);
 
   beforeEach(() => {
     now = 1_000;

@@ -16,9 +16,11 @@ import {
   type TemplateContent,
   type TemplateMappings,
   type Testimonial,
+  type UnifiedClientContent,
   type UnifiedContent,
 } from '@hap/contracts';
 import { isPrivileged, notFound, type Actor } from '@hap/service-kit';
+import type { TenantClient } from '../../clients/tenant.client';
 import type { ServiceTemplateEntity } from '../catalogue/catalogue.entity';
 import type { ServiceTemplateRepository } from '../catalogue/catalogue.repository';
 import { toClientServiceDto, toClientServiceSummary } from '../client-service/client-service.dto';
@@ -79,6 +81,8 @@ export class ContentService {
   constructor(
     private readonly templates: ServiceTemplateRepository,
     private readonly clientServices: ClientServiceService,
+    /** The clinic's public fields for unified content. */
+    private readonly tenant: Pick<TenantClient, 'publicClient'>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -108,10 +112,18 @@ export class ContentService {
     return matchServicePath(await this.clientServices.withTemplates(clientId, actor), path);
   }
 
-  async unifiedContent(actor: Actor, servicePath: string, clientId: number): Promise<UnifiedContent> {
+  /**
+   * The spec's unified content: the clinic (its public fields, from tenant),
+   * the service and its template. A path the clinic does not offer is the
+   * spec's 404 whatever tenant says; tenant not answering is a 503.
+   */
+  async unifiedContent(actor: Actor, servicePath: string, clientId: number): Promise<UnifiedClientContent> {
+    const clinic = this.tenant.publicClient(clientId, actor.requestId);
+    // Settled now, awaited below: a 404 for the path must not leave its rejection unhandled.
+    clinic.catch(() => undefined);
     const found = await this.findService(actor, clientId, servicePath);
     if (!found) throw notFound(Messages.unifiedContentNotFound(servicePath));
-    return this.unifiedContentOf(clientId, found);
+    return { ...this.unifiedContentOf(clientId, found), client: await clinic };
   }
 
   private unifiedContentOf(clientId: number, { service, template }: ServiceWithTemplate): UnifiedContent {
