@@ -3,7 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode, linkerDomainsFor, Messages, pageTrackingFor, SESSION_CLIENT_COOKIE, type ClinicTracking, type ErrorEnvelope, type PageContent } from '@hap/contracts';
-import { instrumentRequests } from '@hap/service-kit/process';
+import { instrumentRequests, requestLoggerOptions } from '@hap/service-kit/process';
 import { PREVIEW_GRANT_HEADER, verifyPreviewGrant } from '@hap/service-kit/identity';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { join } from 'node:path';
@@ -69,7 +69,8 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
   const templates = { page: pageTemplate, admin: adminTemplate, adminOnInteraction };
   const quiet = config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace';
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, base: { service: 'public-shell' } },
+    // Page URLs logged without OAuth answers, tokens or search text (an admin's /admin/leads?q=…).
+    logger: requestLoggerOptions({ level: config.LOG_LEVEL, base: { service: 'public-shell' } }),
     requestIdHeader: 'x-request-id',
     // A line per page view is noise at info level; debug and trace keep them.
     logController: new LogController({ disableRequestLogging: quiet }),

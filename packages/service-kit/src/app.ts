@@ -6,6 +6,7 @@ import { registerErrorHandling } from './error-handler';
 import { REQUEST_ID_HEADER, verifyIdentity, type Identity } from './identity';
 import { AppError } from './errors';
 import { instrumentRequests } from './metrics';
+import { requestLoggerOptions } from './request-log';
 import { refuseNulInUrl } from './url-guard';
 
 declare module 'fastify' {
@@ -25,6 +26,8 @@ export interface ServiceAppOptions {
   /** Secret shared with the gateway. */
   internalSecret: string;
   logLevel?: string;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Paths answered without a signature (health checks). */
   unsignedPaths?: string[];
   /** Extra Fastify options (body limit, trust proxy…). */
@@ -44,7 +47,8 @@ const UNSIGNED_DEFAULT = ['/health', '/ready'];
 export function createServiceApp(options: ServiceAppOptions) {
   const unsigned = new Set([...UNSIGNED_DEFAULT, ...(options.unsignedPaths ?? [])]);
   const app = fastify({
-    logger: { level: options.logLevel ?? 'info', base: { service: options.name } },
+    // URLs logged without OAuth answers, tokens or search text; secret headers never (request-log.ts).
+    logger: requestLoggerOptions({ level: options.logLevel ?? 'info', base: { service: options.name }, stream: options.logStream }),
     requestIdHeader: REQUEST_ID_HEADER,
     genReqId: () => randomUUID(),
     ...options.fastify,

@@ -3,6 +3,7 @@ export * from './errors';
 export * from './identity';
 export * from './error-handler';
 export * from './form-page';
+export * from './request-log';
 export * from './url-guard';
 export * from './app';
 export * from './database';

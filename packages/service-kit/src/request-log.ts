@@ -1,0 +1,101 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * What request logs must not keep (issue 22: patients' e-mails appeared in
+ * logs): the values of query parameters that carry credentials or what an
+ * admin searched for, and the headers that carry sessions and signatures.
+ * Every Fastify app of the platform logs through these (service apps, the
+ * gateway, the public shell).
+ */
+
+export const REDACTED = '[redacted]';
+
+/**
+ * Query parameters whose values never reach a log, compared in lower case:
+ * OAuth answers (`code`, `state`), tokens, passwords, and the admin Leads
+ * inbox's search text (`q` of `LeadListQuerySchema`: names, e-mails, phones;
+ * `search` for any other screen's).
+ */
+export const REDACTED_QUERY_PARAMS: ReadonlySet<string> = new Set([
+  'code',
+  'state',
+  'token',
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'client_secret',
+  'password',
+  'q',
+  'search',
+]);
+
+/** A parameter's name as a query parser would read it: decoded, `+` as space, without `[]` or `[key]`. */
+function parameterName(raw: string): string {
+  let name = raw.replace(/\+/g, ' ');
+  try {
+    name = decodeURIComponent(name);
+  } catch {
+    // An undecodable name is compared as it came.
+  }
+  return name.replace(/\[[^\]]*\]$/, '').trim().toLowerCase();
+}
+
+/**
+ * The URL with the values of `REDACTED_QUERY_PARAMS` replaced by `[redacted]`;
+ * everything else is left as it came (the path, other parameters, their order).
+ */
+export function redactUrl(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark < 0) return url;
+  const hash = url.indexOf('#', mark);
+  const query = url.slice(mark + 1, hash < 0 ? undefined : hash);
+  const parts = query.split('&').map((part) => {
+    const eq = part.indexOf('=');
+    const raw = eq < 0 ? part : part.slice(0, eq);
+    return REDACTED_QUERY_PARAMS.has(parameterName(raw)) ? `${raw}=${REDACTED}` : part;
+  });
+  return `${url.slice(0, mark)}?${parts.join('&')}`;
+}
+
+/**
+ * Headers whose values never reach a log, under whichever object a line
+ * carries them (pino `redact` paths): sessions, credentials, our signature
+ * and identity, an admin's preview grant.
+ */
+const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-hap-signature', 'x-hap-identity', 'x-hap-preview-grant'];
+export const REDACTED_LOG_PATHS: readonly string[] = ['headers', 'req.headers', 'res.headers', 'request.headers', 'response.headers'].flatMap((at) =>
+  SECRET_HEADERS.map((header) => `${at}["${header}"]`),
+);
+
+/**
+ * Fastify's own request serializer (method, url, version, host, address,
+ * port) with the URL redacted; the `res` and `err` serializers stay Fastify's.
+ */
+export const requestLogSerializers = {
+  req(request: FastifyRequest) {
+    const version = request.headers?.['accept-version'];
+    return {
+      method: request.method,
+      url: redactUrl(request.url),
+      version: Array.isArray(version) ? version[0] : version,
+      host: request.host,
+      remoteAddress: request.ip,
+      remotePort: request.socket?.remotePort,
+    };
+  },
+};
+
+/**
+ * Fastify `logger` options: the level and base bindings a process gives, the
+ * redacting serializer and header paths, and a destination (tests pass a
+ * buffer; otherwise stdout).
+ */
+export function requestLoggerOptions(options: { level: string; base: Record<string, unknown>; stream?: { write(line: string): void } }) {
+  return {
+    level: options.level,
+    base: options.base,
+    serializers: requestLogSerializers,
+    redact: { paths: [...REDACTED_LOG_PATHS], censor: REDACTED },
+    ...(options.stream ? { stream: options.stream } : {}),
+  };
+}
