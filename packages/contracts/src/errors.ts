@@ -96,6 +96,7 @@ export const Messages = {
   onboardingIdempotencyMismatch: 'This sign-up was already sent with different details. Please reload the page and try again.',
   crmAccountExists: (name: string) => `This clinic already has a CRM account (${name}).`,
   crmAccountBusy: 'A CRM account is being created for this clinic right now. Try again in a moment.',
+  crmSubaccountNotFound: (id: string) => `No clinic has the CRM sub-account ${id}.`,
   notAdmin: 'This account does not have admin access.',
   notFound: 'This record was not found.',
   sessionStoreUnavailable: 'Sign-in is temporarily unavailable. Please try again in a moment.',

@@ -17,6 +17,7 @@ export * from './tenant/resolve';
 export * from './tenant/upload';
 export * from './tenant/onboarding';
 export * from './tenant/onboarding-wire';
+export * from './tenant/crm';
 export * from './leads/lead-form';
 export * from './leads/lead';
 export * from './leads/lead-wire';

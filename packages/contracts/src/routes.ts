@@ -12,6 +12,7 @@ import {
   CrmAccountResultSchema,
   TrackingSettingsSchema,
 } from './tenant/client';
+import { GhlCreateSubaccountSchema, GhlLoadSnapshotsSchema, GhlSnapshotsResultSchema, GhlSubaccountResultSchema } from './tenant/crm';
 import {
   CampaignJobParamSchema,
   CampaignJobSchema,
@@ -195,6 +196,32 @@ export const tenantRoutes = {
       'the retry of a provisioning that failed. 502 carries GoHighLevel’s words, 503 says the CRM is not configured.',
     params: IdParamSchema,
     data: CrmAccountResultSchema,
+    errors: [404, 409, 502, 503],
+  }),
+  ghlCreateSubaccount: defineRoute({
+    operation: 'ghlCreateSubaccount',
+    method: 'POST',
+    path: '/api/ghl-create-subaccount',
+    owner: 'tenant',
+    access: 'admin',
+    summary:
+      'The public spec’s CRM call (DESIGN §2: admin-only): creates the clinic’s GoHighLevel sub-account now, named from the details given (the clinic’s own where left out), ' +
+      'on the same code as Create CRM Account; a clinic that has one answers it (`created: false`). Snapshots are the next call’s.',
+    body: GhlCreateSubaccountSchema,
+    data: GhlSubaccountResultSchema,
+    errors: [404, 409, 502, 503],
+  }),
+  ghlLoadServiceSnapshots: defineRoute({
+    operation: 'ghlLoadServiceSnapshots',
+    method: 'POST',
+    path: '/api/ghl-load-service-snapshots',
+    owner: 'tenant',
+    access: 'admin',
+    summary:
+      'The public spec’s second CRM call (admin-only): loads the snapshot of each chosen service template that has one into a clinic’s sub-account (404 for a sub-account no clinic has). ' +
+      'A failure is kept on the clinic for Create CRM Account to finish.',
+    body: GhlLoadSnapshotsSchema,
+    data: GhlSnapshotsResultSchema,
     errors: [404, 409, 502, 503],
   }),
   submitOnboarding: defineRoute({

@@ -1,7 +1,15 @@
 import type { DataSource } from 'typeorm';
-import { ErrorCode, Messages, type CrmAccountResult } from '@hap/contracts';
+import {
+  ErrorCode,
+  Messages,
+  type CrmAccountResult,
+  type GhlCreateSubaccount,
+  type GhlLoadSnapshots,
+  type GhlSnapshotsResult,
+  type GhlSubaccountResult,
+} from '@hap/contracts';
 import { AppError, assertAdmin, recordAudit, type Actor } from '@hap/service-kit';
-import { GhlError, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
+import { GhlError, GHL_NOT_CONFIGURED, type GhlBusiness, type GoHighLevel } from '@hap/service-kit/gohighlevel';
 import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { ClientEntity } from '../client/client.entity';
 import type { ClientRepository } from '../client/client.repository';
@@ -31,7 +39,8 @@ export function snapshotsToLoad(activeTemplateIds: readonly number[], templates:
  * its id at once (a later failure never makes a second one), then loads the
  * snapshot of each active service. One attempt per clinic at a time (a
  * PostgreSQL advisory lock held on its own connection, freed if the process
- * dies). The tenant.provision job and the admin's button both run it.
+ * dies). The tenant.provision job and the admin's button both run it, and
+ * so do the public spec's two CRM calls, each its own step (admin-only).
  */
 export class CrmProvisioning {
   constructor(
@@ -44,13 +53,66 @@ export class CrmProvisioning {
   /** Create CRM Account: one attempt now; the answer carries GoHighLevel's words when it fails. */
   async createForAdmin(actor: Actor, clientId: number): Promise<CrmAccountResult> {
     assertAdmin(actor);
-    try {
-      return await this.attempt(actor, clientId, { final: true, fromAdmin: true });
-    } catch (err) {
-      if (!(err instanceof ProvisionError)) throw err;
-      const code = { 404: ErrorCode.NOT_FOUND, 409: ErrorCode.CONFLICT, 502: ErrorCode.SERVICE_UNAVAILABLE, 503: ErrorCode.NOT_CONFIGURED }[err.status];
-      throw new AppError(err.status, code, err.message);
-    }
+    return answered(() => this.attempt(actor, clientId, { final: true, fromAdmin: true }));
+  }
+
+  /**
+   * `POST /api/ghl-create-subaccount`: the sub-account step alone, named from
+   * the details given (the clinic's own where left out). A clinic that has one
+   * answers it: a sub-account is never made twice. It counts as `created`;
+   * snapshots are the next call's.
+   */
+  async createSubaccount(actor: Actor, input: GhlCreateSubaccount): Promise<GhlSubaccountResult> {
+    assertAdmin(actor);
+    return answered(() =>
+      this.locked(input.clientId, async () => {
+        const client = await this.clinic(input.clientId);
+        if (client.ghlSubaccountId) return { subaccountId: client.ghlSubaccountId, subaccountName: client.ghlSubaccountName ?? client.name, created: false };
+        const crm = await this.configured(actor, client);
+        const business: GhlBusiness = {
+          name: input.name ?? client.name,
+          address: input.address ?? client.address,
+          phone: input.phone ?? client.phone,
+          email: input.email ?? client.email,
+          website: input.website ?? client.website,
+        };
+        try {
+          const location = await this.newLocation(actor, client, crm, business);
+          await this.record(actor, client, { crmStatus: 'created', crmError: null });
+          return { subaccountId: location.id, subaccountName: location.name, created: true };
+        } catch (err) {
+          throw await this.failed(actor, client, err, true);
+        }
+      }),
+    );
+  }
+
+  /**
+   * `POST /api/ghl-load-service-snapshots`: loads the snapshot of each chosen
+   * service template that has one into a clinic's sub-account. A failure is
+   * kept on the clinic (`failed`, GoHighLevel's words), where Create CRM
+   * Account finishes the job.
+   */
+  async loadServiceSnapshots(actor: Actor, input: GhlLoadSnapshots): Promise<GhlSnapshotsResult> {
+    assertAdmin(actor);
+    const [owner] = (await this.dataSource.query(`SELECT "id" FROM "tenant"."clients" WHERE "ghl_subaccount_id" = $1`, [input.subaccountId])) as Array<{ id: number }>;
+    if (!owner) throw new AppError(404, ErrorCode.NOT_FOUND, Messages.crmSubaccountNotFound(input.subaccountId));
+    return answered(() =>
+      this.locked(owner.id, async () => {
+        const client = await this.clinic(owner.id);
+        // Moved on while we waited for the lock.
+        if (client.ghlSubaccountId !== input.subaccountId) throw new ProvisionError(Messages.crmSubaccountNotFound(input.subaccountId), false, 404);
+        const crm = await this.configured(actor, client);
+        try {
+          const snapshotIds = snapshotsToLoad(input.selectedServiceIds, await this.catalogue.templates(actor.requestId));
+          for (const snapshotId of snapshotIds) await crm.loadSnapshot(input.subaccountId, snapshotId);
+          await this.record(actor, client, { crmStatus: 'created', crmError: null });
+          return { subaccountId: input.subaccountId, clientId: client.id, snapshotIds, snapshotsLoaded: snapshotIds.length };
+        } catch (err) {
+          throw await this.failed(actor, client, err, true);
+        }
+      }),
+    );
   }
 
   /**
@@ -68,14 +130,19 @@ export class CrmProvisioning {
     }
   }
 
-  private async attempt(actor: Actor, clientId: number, options: { final: boolean; fromAdmin: boolean }): Promise<CrmAccountResult> {
+  private attempt(actor: Actor, clientId: number, options: { final: boolean; fromAdmin: boolean }): Promise<CrmAccountResult> {
+    return this.locked(clientId, () => this.provision(actor, clientId, options));
+  }
+
+  /** Runs `work` holding the clinic's provisioning lock; 409 (retryable) while another attempt holds it. */
+  private async locked<T>(clientId: number, work: () => Promise<T>): Promise<T> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
       const [{ locked }] = (await runner.query(`SELECT pg_try_advisory_lock(hashtext('crm-provision'), $1) AS "locked"`, [clientId])) as Array<{ locked: boolean }>;
       if (!locked) throw new ProvisionError(Messages.crmAccountBusy, true, 409);
       try {
-        return await this.provision(actor, clientId, options);
+        return await work();
       } finally {
         await runner.query(`SELECT pg_advisory_unlock(hashtext('crm-provision'), $1)`, [clientId]);
       }
@@ -84,9 +151,40 @@ export class CrmProvisioning {
     }
   }
 
-  private async provision(actor: Actor, clientId: number, { final, fromAdmin }: { final: boolean; fromAdmin: boolean }): Promise<CrmAccountResult> {
+  private async clinic(clientId: number): Promise<ClientEntity> {
     const client = await this.clients.findById(clientId);
     if (!client) throw new ProvisionError(Messages.clientNotFound(clientId), false, 404);
+    return client;
+  }
+
+  /** The CRM adapter; without the agency's credentials the clinic records why, and the answer is 503. */
+  private async configured(actor: Actor, client: ClientEntity): Promise<GoHighLevel> {
+    if (this.crm) return this.crm;
+    await this.record(actor, client, { crmStatus: 'not_configured', crmError: GHL_NOT_CONFIGURED });
+    throw new ProvisionError(GHL_NOT_CONFIGURED, false, 503);
+  }
+
+  /** Creates the clinic's location and stores its id at once: a later failure never makes a second one. */
+  private async newLocation(actor: Actor, client: ClientEntity, crm: GoHighLevel, business: GhlBusiness): Promise<{ id: string; name: string }> {
+    const location = await crm.createLocation(business).catch((err: unknown) => {
+      throw unconfirmedLocation(err);
+    });
+    await this.record(actor, client, { ghlSubaccountId: location.id, ghlSubaccountName: location.name, ghlCreatedAt: new Date(), crmStatus: 'pending', crmError: null });
+    return location;
+  }
+
+  /** A failed step, recorded on the clinic for admins (a job that will try again says so), as the error to throw. */
+  private async failed(actor: Actor, client: ClientEntity, err: unknown, final: boolean): Promise<unknown> {
+    if (err instanceof ProvisionError) return err;
+    const retryable = err instanceof GhlError ? err.retryable : true;
+    const message = err instanceof Error ? err.message : String(err);
+    const giveUp = final || !retryable;
+    await this.record(actor, client, { crmStatus: giveUp ? 'failed' : 'pending', crmError: giveUp ? message : `Retrying: ${message}` });
+    return new ProvisionError(message, retryable && !final, 502);
+  }
+
+  private async provision(actor: Actor, clientId: number, { final, fromAdmin }: { final: boolean; fromAdmin: boolean }): Promise<CrmAccountResult> {
+    const client = await this.clinic(clientId);
     if (client.ghlSubaccountId && client.crmStatus === 'created') {
       throw new ProvisionError(Messages.crmAccountExists(client.ghlSubaccountName ?? client.ghlSubaccountId), false, 409);
     }
@@ -94,33 +192,17 @@ export class CrmProvisioning {
     try {
       // The onboarding's choices, activated again (already active is fine): a visitor who left after a failed answer still gets them.
       if (!fromAdmin) for (const templateId of await this.chosenServices(clientId)) await this.activateIfOffered(clientId, templateId, requestId);
-      if (!this.crm) {
-        await this.record(actor, client, { crmStatus: 'not_configured', crmError: GHL_NOT_CONFIGURED });
-        throw new ProvisionError(GHL_NOT_CONFIGURED, false, 503);
-      }
-      let location = client.ghlSubaccountId ? { id: client.ghlSubaccountId, name: client.ghlSubaccountName ?? client.name } : null;
-      if (!location) {
-        location = await this.crm
-          .createLocation({ name: client.name, email: client.email, phone: client.phone, address: client.address, website: client.website })
-          .catch((err: unknown) => {
-            throw unconfirmedLocation(err);
-          });
-        // Stored before anything else can fail: a retry loads snapshots into this one instead of creating another.
-        await this.record(actor, client, { ghlSubaccountId: location.id, ghlSubaccountName: location.name, ghlCreatedAt: new Date(), crmStatus: 'pending', crmError: null });
-      }
+      const crm = await this.configured(actor, client);
+      const location = client.ghlSubaccountId
+        ? { id: client.ghlSubaccountId, name: client.ghlSubaccountName ?? client.name }
+        : await this.newLocation(actor, client, crm, { name: client.name, email: client.email, phone: client.phone, address: client.address, website: client.website });
       const [active, templates] = await Promise.all([this.catalogue.activeTemplateIds(clientId, requestId), this.catalogue.templates(requestId)]);
       const snapshots = snapshotsToLoad(active, templates);
-      for (const snapshotId of snapshots) await this.crm.loadSnapshot(location.id, snapshotId);
+      for (const snapshotId of snapshots) await crm.loadSnapshot(location.id, snapshotId);
       await this.record(actor, client, { crmStatus: 'created', crmError: null });
       return { subaccountId: location.id, subaccountName: location.name, snapshotsLoaded: snapshots.length };
     } catch (err) {
-      if (err instanceof ProvisionError) throw err;
-      const retryable = err instanceof GhlError ? err.retryable : true;
-      const message = err instanceof Error ? err.message : String(err);
-      // Admins see why on the clinic; a job that will try again says so.
-      const giveUp = final || !retryable;
-      await this.record(actor, client, { crmStatus: giveUp ? 'failed' : 'pending', crmError: giveUp ? message : `Retrying: ${message}` });
-      throw new ProvisionError(message, retryable && !final, 502);
+      throw await this.failed(actor, client, err, final);
     }
   }
 
@@ -149,6 +231,17 @@ export class CrmProvisioning {
       await recordAudit(manager, actor, { action: 'update', entity: 'client', entityId: client.id, changes: { after: { ...values } } });
     });
     Object.assign(client, values);
+  }
+}
+
+/** An admin's attempt: a ProvisionError becomes its answer (GoHighLevel's words, 502; not configured, 503; busy, 409). */
+async function answered<T>(attempt: () => Promise<T>): Promise<T> {
+  try {
+    return await attempt();
+  } catch (err) {
+    if (!(err instanceof ProvisionError)) throw err;
+    const code = { 404: ErrorCode.NOT_FOUND, 409: ErrorCode.CONFLICT, 502: ErrorCode.SERVICE_UNAVAILABLE, 503: ErrorCode.NOT_CONFIGURED }[err.status];
+    throw new AppError(err.status, code, err.message);
   }
 }
 

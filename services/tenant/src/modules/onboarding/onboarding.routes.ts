@@ -3,14 +3,16 @@ import { actorOf, type RouteHandlers } from '@hap/service-kit';
 import type { CrmProvisioning } from '../crm/crm-provisioning';
 import type { OnboardingService } from './onboarding.service';
 
-/** POST /api/onboarding (public spec §2) and Create CRM Account (admin spec §2.4). */
+/** POST /api/onboarding (public spec §2), Create CRM Account (admin spec §2.4) and the public spec's two CRM calls (admin-only). */
 export const onboardingHandlers = (
   onboarding: OnboardingService,
   crm: CrmProvisioning,
-): Pick<RouteHandlers<'tenant'>, 'submitOnboarding' | 'createCrmAccount'> => ({
+): Pick<RouteHandlers<'tenant'>, 'submitOnboarding' | 'createCrmAccount' | 'ghlCreateSubaccount' | 'ghlLoadServiceSnapshots'> => ({
   submitOnboarding: ({ body }, request) => {
     const key = request.headers[IDEMPOTENCY_HEADER];
     return onboarding.submit(body, { actor: actorOf(request), idempotencyKey: Array.isArray(key) ? key[0] : key, log: request.log });
   },
   createCrmAccount: ({ params }, request) => crm.createForAdmin(actorOf(request), params.id),
+  ghlCreateSubaccount: ({ body }, request) => crm.createSubaccount(actorOf(request), body),
+  ghlLoadServiceSnapshots: ({ body }, request) => crm.loadServiceSnapshots(actorOf(request), body),
 });
