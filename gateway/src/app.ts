@@ -14,6 +14,7 @@ import { redisPlugin } from './plugins/redis';
 import { securityPlugin } from './plugins/security';
 import { sessionPlugin } from './plugins/session';
 import { authRoutes } from './modules/auth/auth.routes';
+import { DeviceCookies } from './modules/auth/device-cookie';
 import { LoginThrottle } from './modules/auth/login-throttle';
 import { healthRoutes } from './modules/health/health.routes';
 import { apiCacheControl, apiProxy } from './proxy/api-proxy';
@@ -124,8 +125,10 @@ export function buildApp(config: Config, deps: GatewayDeps = {}) {
       maxPerIp: config.LOGIN_MAX_PER_IP,
       maxPerAccountAndIp: config.LOGIN_MAX_PER_ACCOUNT_AND_IP,
       maxPerAccount: config.LOGIN_MAX_PER_ACCOUNT_PER_HOUR,
+      maxPerDevice: config.LOGIN_MAX_PER_DEVICE,
     });
-    await authRoutes(scope as unknown as FastifyInstance, { tenant, throttle });
+    const devices = new DeviceCookies({ secret: config.INTERNAL_SECRET, secure: config.COOKIE_SECURE });
+    await authRoutes(scope as unknown as FastifyInstance, { tenant, throttle, devices });
   });
   app.register(apiDocs, { production: config.NODE_ENV === 'production' });
 

@@ -110,6 +110,12 @@ export const configShape = {
   LOGIN_MAX_PER_ACCOUNT_AND_IP: positiveInt(5),
   /** Failed admin logins allowed per account in an hour, from all addresses together (ASVS: at most 100). */
   LOGIN_MAX_PER_ACCOUNT_PER_HOUR: positiveInt(100),
+  /**
+   * Failed admin logins allowed per known device (a browser with the account's
+   * device cookie) in 15 minutes, counted instead of the limits above; past
+   * them the device logs in as an unknown one.
+   */
+  LOGIN_MAX_PER_DEVICE: positiveInt(5),
   /** Requests per client IP per minute across the gateway; 0 turns the limit off (benchmarks). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Public form submissions (POST /api/leads, POST /api/onboarding) per client IP per minute, each form counted apart from the general limit; 0 turns it off (benchmarks). */

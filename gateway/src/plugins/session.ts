@@ -20,19 +20,23 @@ export const SessionSchema = z.object({
 export type Session = z.infer<typeof SessionSchema>;
 
 /**
- * The session id from the Cookie header. Parsed here rather than with
- * @fastify/cookie 11, whose lazy `import('cookie')` cannot run under Jest on
- * Node 20; one cookie with a base64url value needs no general parser.
+ * The value of cookie `name` from the Cookie header. Parsed here rather than
+ * with @fastify/cookie 11, whose lazy `import('cookie')` cannot run under Jest
+ * on Node 20; the gateway's own cookies hold base64url values and need no
+ * general parser.
  */
-export function sessionIdOf(request: Pick<FastifyRequest, 'headers'>): string | undefined {
+export function cookieOf(request: Pick<FastifyRequest, 'headers'>, name: string): string | undefined {
   const header = request.headers.cookie;
   if (!header) return undefined;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) return part.slice(eq + 1).trim();
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return undefined;
 }
+
+/** The session id from the Cookie header. */
+export const sessionIdOf = (request: Pick<FastifyRequest, 'headers'>): string | undefined => cookieOf(request, SESSION_COOKIE);
 
 interface CookieFlags {
   secure: boolean;

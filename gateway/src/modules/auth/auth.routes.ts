@@ -3,11 +3,13 @@ import { ErrorCode, Messages } from '@hap/contracts';
 import { AppError, forbidden, registerRoutes, type RouteHandlers } from '@hap/service-kit';
 import { sessionIdOf } from '../../plugins/session';
 import type { TenantClient, VerifyCredentialsResult } from '../../clients/tenant.client';
+import type { DeviceCookies } from './device-cookie';
 import type { LoginThrottle } from './login-throttle';
 
 export interface AuthRoutesOptions {
   tenant: TenantClient;
   throttle: LoginThrottle;
+  devices: DeviceCookies;
 }
 
 const unauthenticated = () => new AppError(401, ErrorCode.UNAUTHENTICATED, Messages.unauthenticated);
@@ -16,13 +18,15 @@ const unauthenticated = () => new AppError(401, ErrorCode.UNAUTHENTICATED, Messa
  * The gateway's own rows of the route table (admin spec §6–7): tenant checks
  * the password, the session lives here.
  */
-export function authHandlers(app: FastifyInstance, { tenant, throttle }: AuthRoutesOptions): RouteHandlers<'gateway'> {
+export function authHandlers(app: FastifyInstance, { tenant, throttle, devices }: AuthRoutesOptions): RouteHandlers<'gateway'> {
   return {
     async adminLogin({ body }, request, reply) {
       const { email } = body;
       // Counted before the (slow) password check, in one atomic step with the limit check:
       // simultaneous guesses cannot all pass the check before any of them is counted.
-      if (!(await throttle.reserve(request.ip, email))) {
+      // A browser this account logged in from before is counted apart (device-cookie.ts).
+      const reservation = await throttle.reserve(request.ip, email, devices.deviceOf(request, email));
+      if (!reservation) {
         throw new AppError(429, ErrorCode.RATE_LIMITED, Messages.rateLimitedLogin);
       }
       let result: VerifyCredentialsResult;
@@ -30,7 +34,7 @@ export function authHandlers(app: FastifyInstance, { tenant, throttle }: AuthRou
         result = await tenant.verifyCredentials(body, request.id);
       } catch (err) {
         // Tenant did not decide (down, hung): the attempt is given back.
-        await throttle.release(request.ip, email).catch((releaseErr: unknown) => {
+        await throttle.release(reservation).catch((releaseErr: unknown) => {
           request.log.warn({ err: releaseErr }, 'could not give back a login attempt');
         });
         throw err;
@@ -38,8 +42,10 @@ export function authHandlers(app: FastifyInstance, { tenant, throttle }: AuthRou
       // A wrong password, and a right one without admin access, keep their attempt counted.
       if (!result.ok) throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, Messages.invalidCredentials);
       if (!result.user.isAdmin) throw forbidden(Messages.notAdmin);
-      await throttle.recordSuccess(request.ip, email);
+      await throttle.recordSuccess(reservation);
       await app.sessions.start(request, reply, result.user);
+      // Every successful login leaves a fresh device cookie (OWASP's device cookies).
+      reply.header('set-cookie', devices.issue(email));
       request.log.info({ userId: result.user.id }, 'admin logged in');
       return { user: result.user };
     },
