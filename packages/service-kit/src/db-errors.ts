@@ -5,7 +5,7 @@ const UNIQUE_VIOLATION = '23505';
 /** SQLSTATEs that mean "the database is not there right now" (class 08, shutdown, too many connections). */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[123]|53300)$/;
 /** Socket errors on the way to the database. */
-const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'EPIPE']);
+const UNAVAILABLE_ERRNO = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE']);
 /** node-postgres says these in words only. */
 const UNAVAILABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|connection timeout|Client has encountered a connection error/i;
 

@@ -199,6 +199,8 @@ describe('registerContracts refuses an incomplete or stray handler map', () => {
 describe('isDatabaseUnavailable', () => {
   it.each([
     [{ code: 'ECONNREFUSED' }, true],
+    [{ code: 'ENETUNREACH' }, true],
+    [new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })], 'all addresses refused'), true],
     [{ driverError: { code: '57P01' } }, true],
     [{ driverError: { code: '08006' } }, true],
     [new Error('Connection terminated unexpectedly'), true],
