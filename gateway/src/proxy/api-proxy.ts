@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerBase, RouteGenericInterface } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, Messages, type Access, type RouteContract, type ServiceName } from '@hap/contracts';
-import { AppError, PREVIEW_GRANT_HEADER, signIdentity, verifyPreviewGrant, type Identity } from '@hap/service-kit';
+import { AppError, PREVIEW_GRANT_HEADER, sessionTagOf, signIdentity, verifyPreviewGrant, type Identity } from '@hap/service-kit';
 import { upstreamUrls, type Config } from '../config';
 import { readBody } from '../http/read-body';
 import { SessionStoreUnavailableError } from '../plugins/redis';
@@ -155,7 +155,11 @@ export const apiProxy: FastifyPluginAsync<ApiProxyOptions> = async (app, { confi
     request.upstreamTarget = {
       route: row,
       service: row.owner,
-      identity: admin ? { kind: 'admin', userId: admin.userId, email: admin.email } : (previewingAdmin(config.INTERNAL_SECRET, request) ?? { kind: 'anonymous' }),
+      identity:
+        admin && current
+          ? // The session as a tag, never its id: a service can bind a step to this login (the Google Ads OAuth state).
+            { kind: 'admin', userId: admin.userId, email: admin.email, session: sessionTagOf(config.INTERNAL_SECRET, current.id) }
+          : (previewingAdmin(config.INTERNAL_SECRET, request) ?? { kind: 'anonymous' }),
     };
   });
 

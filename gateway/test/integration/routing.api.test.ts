@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { routeTable, type RouteContract } from '@hap/contracts';
+import { sessionTagOf } from '@hap/service-kit';
 import { buildGateway, listening, loginCookie, uniqueEmail } from '../helpers/gateway';
 import { rawRequest } from '../helpers/net';
 import { proxied, startUpstream, verifiesCredentials, type Upstream } from '../helpers/upstream';
@@ -136,7 +137,8 @@ describe('gateway routing by the route table', () => {
     expect(tenant.received).toHaveLength(1);
     expect(tenant.received[0]).toMatchObject({ url: '/api/clients?status=new&q=a%20b' });
     expect(tenant.received[0].headers['x-request-id']).toBe('req-routing-1');
-    expect(tenant.received[0].identity).toEqual({ kind: 'admin', userId: admin.id, email: admin.email });
+    // The session as its tag (service-kit sessionTagOf), never the id itself.
+    expect(tenant.received[0].identity).toEqual({ kind: 'admin', userId: admin.id, email: admin.email, session: sessionTagOf(process.env.INTERNAL_SECRET ?? '', cookie.split('=')[1]!) });
   });
 
   it('forwards a public call as anonymous and ignores identity headers a caller made up', async () => {

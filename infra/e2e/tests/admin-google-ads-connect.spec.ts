@@ -41,8 +41,10 @@ test.describe('admin Google Ads connection', () => {
 
   test('a refused or forged answer from Google shows Connection Failed with Try Again', async ({ page }) => {
     await logInAsAdmin(page);
+    // A state that is not this session's unused one is refused (400) by a page that goes on to the auth page.
     const res = await page.goto('/api/google-ads/oauth/callback?code=4/forged&state=1.2.3.4');
-    expect(res?.url()).toMatch(/\/admin\/google-ads-auth\?error=state$/);
+    expect(res?.status()).toBe(400);
+    await expect(page).toHaveURL(/\/admin\/google-ads-auth\?error=state$/);
     await expect(page.getByRole('heading', { name: 'Connection Failed' })).toBeVisible();
     await expect(page.getByText('There was an error connecting to Google Ads. Please try again.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Try Again' })).toBeEnabled();

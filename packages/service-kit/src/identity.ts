@@ -11,6 +11,12 @@ export const IdentitySchema = z.object({
   email: z.string().optional(),
   /** For kind=service: which service is calling. */
   service: z.string().optional(),
+  /**
+   * For kind=admin: which login session is calling (`sessionTagOf`), so a
+   * service can bind a step to one session (the Google Ads OAuth state)
+   * without ever seeing the session id, which is the admin's credential.
+   */
+  session: z.string().max(64).optional(),
 });
 export type Identity = z.infer<typeof IdentitySchema>;
 
@@ -20,6 +26,14 @@ export const TIMESTAMP_HEADER = 'x-hap-timestamp';
 export const REQUEST_ID_HEADER = 'x-request-id';
 /** An admin's preview grant, from the gateway to the public shell and back (see signPreviewGrant). */
 export const PREVIEW_GRANT_HEADER = 'x-hap-preview-grant';
+
+/**
+ * What a service knows of an admin's session: an HMAC of its id under the
+ * internal secret. Two sessions of one admin differ; the id cannot be read
+ * back from it, so a service's logs or tables never hold a usable session.
+ */
+export const sessionTagOf = (secret: string, sessionId: string): string =>
+  createHmac('sha256', secret).update(`session\n${sessionId}`).digest('base64url');
 
 /** Signatures older or newer than this are refused. */
 const MAX_SKEW_MS = 60_000;

@@ -26,6 +26,8 @@ export interface AppDependencies {
   campaignQueues?: CampaignQueues | null;
   /** Where launches are queued; default: REDIS_URL when Google Ads is configured. */
   launchQueue?: JobQueue<'ads.launch'> | null;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the ads API without listening (tests drive it in-process). */
@@ -34,6 +36,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     name: 'ads',
     internalSecret: config.INTERNAL_SECRET,
     logLevel: config.LOG_LEVEL,
+    logStream: dependencies.logStream,
     ready: databaseReady(dataSource),
   });
   registerDataSource(app, dataSource);

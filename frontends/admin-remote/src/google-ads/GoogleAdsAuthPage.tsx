@@ -1,4 +1,4 @@
-import { GOOGLE_ADS_AUTH_ERRORS, type GoogleAdsAuthError } from '@hap/contracts';
+import { GOOGLE_ADS_AUTH_ERROR_TEXT, GOOGLE_ADS_AUTH_ERRORS, type GoogleAdsAuthError } from '@hap/contracts';
 import { CircleAlert, CircleCheck, LoaderCircle, Megaphone } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -7,15 +7,6 @@ import { PageHeader } from '../pages/PageHeader';
 import { useToast } from '../toast/toaster';
 import { GOOGLE_ADS_AUTH_ENDPOINT, useGoogleAdsAuthStatus } from './ads-query';
 import './google-ads.css';
-
-/** Why the last consent did not connect, in words for the admin (the spec's sentence leads). */
-const ERROR_DETAILS: Readonly<Record<GoogleAdsAuthError, string>> = {
-  not_configured: 'Google Ads is not configured on this platform: set GOOGLE_ADS_CLIENT_ID, GOOGLE_ADS_CLIENT_SECRET and GOOGLE_ADS_TOKEN_KEY for the ads service.',
-  denied: 'Google did not give access (the consent was cancelled).',
-  state: 'The answer from Google did not match this sign-in (it expired or came from another session).',
-  exchange: 'Google did not accept the authorization code.',
-  no_refresh_token: 'Google gave no lasting access; remove this app from your Google account’s third-party access and connect again.',
-};
 
 const STEPS = [
   'You sign in with the Google account that manages the agency’s Google Ads accounts.',
@@ -83,7 +74,7 @@ export function GoogleAdsAuthPage() {
             <CircleAlert size={40} aria-hidden className="ads-auth__icon ads-auth__icon--bad" />
             <h2 className="ads-auth__title">Connection Failed</h2>
             <p>There was an error connecting to Google Ads. Please try again.</p>
-            {error && <p className="adm-muted">{ERROR_DETAILS[error]}</p>}
+            {error && <p className="adm-muted">{GOOGLE_ADS_AUTH_ERROR_TEXT[error]}</p>}
             <button type="button" className="adm-button adm-button--primary" onClick={connect} disabled={error === 'not_configured' || (!configured && !status.isError)}>
               Try Again
             </button>
@@ -97,7 +88,7 @@ export function GoogleAdsAuthPage() {
                 <li key={step}>{step}</li>
               ))}
             </ol>
-            {!configured && <p className="adm-muted">{ERROR_DETAILS.not_configured}</p>}
+            {!configured && <p className="adm-muted">{GOOGLE_ADS_AUTH_ERROR_TEXT.not_configured}</p>}
             <button type="button" className="adm-button adm-button--primary" onClick={connect} disabled={!configured || state === 'authenticating'}>
               {state === 'authenticating' ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : null}
               Connect Google Ads Account

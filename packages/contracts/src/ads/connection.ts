@@ -30,3 +30,15 @@ export const GOOGLE_ADS_CONNECT_PAGE = '/admin/google-ads-connect';
 /** The auth page's error reasons, in its query (`?error=`). */
 export const GOOGLE_ADS_AUTH_ERRORS = ['not_configured', 'denied', 'state', 'exchange', 'no_refresh_token'] as const;
 export type GoogleAdsAuthError = (typeof GOOGLE_ADS_AUTH_ERRORS)[number];
+
+/**
+ * Why a consent did not connect, in words for the admin: the auth page's
+ * 'Connection Failed' shows them, and so does the callback's own refusal.
+ */
+export const GOOGLE_ADS_AUTH_ERROR_TEXT: Readonly<Record<GoogleAdsAuthError, string>> = {
+  not_configured: 'Google Ads is not configured on this platform: set GOOGLE_ADS_CLIENT_ID, GOOGLE_ADS_CLIENT_SECRET and GOOGLE_ADS_TOKEN_KEY for the ads service.',
+  denied: 'Google did not give access (the consent was cancelled).',
+  state: 'The answer from Google did not match this sign-in (it expired, was already used, or came from another session).',
+  exchange: 'Google did not accept the authorization code.',
+  no_refresh_token: 'Google gave no lasting access; remove this app from your Google account’s third-party access and connect again.',
+};

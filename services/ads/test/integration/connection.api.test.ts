@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { GoogleAdsAuthStatusSchema } from '@hap/contracts';
+import { GOOGLE_ADS_AUTH_ERROR_TEXT, GoogleAdsAuthStatusSchema } from '@hap/contracts';
+import type { Identity } from '@hap/service-kit';
 import { startFakeGoogleOAuth } from '../../../../infra/test/fake-google-oauth';
 import { createDataSource } from '../../src/db/data-source';
 import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connection.entity';
@@ -7,18 +8,27 @@ import { GoogleAdsConnectionService, oauthSettingsOf } from '../../src/modules/c
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
 
 const REDIRECT = 'https://agency.example/api/google-ads/oauth/callback';
+const CLIENT_SECRET = 'client-secret-9f3c51d2';
+
+/** The admin in one login session, and the same admin in another (as the gateway tags them: service-kit sessionTagOf). */
+const SESSION_A: Identity = { ...ADMIN, session: 'tag-of-session-a' };
+const SESSION_B: Identity = { ...ADMIN, session: 'tag-of-session-b' };
 
 describe('connecting Google Ads: auth-status, the consent redirect and its callback', () => {
   let t: TestAds;
   let google: Awaited<ReturnType<typeof startFakeGoogleOAuth>>;
   const key = randomBytes(32).toString('base64');
+  /** The ads app's log lines. */
+  const logged: string[] = [];
 
   beforeAll(async () => {
-    google = await startFakeGoogleOAuth({ clientId: 'client-123.apps.googleusercontent.com', clientSecret: 'shh' });
+    google = await startFakeGoogleOAuth({ clientId: 'client-123.apps.googleusercontent.com', clientSecret: CLIENT_SECRET });
     t = await startAds({
+      dependencies: { logStream: { write: (line) => void logged.push(line) } },
       env: {
+        LOG_LEVEL: 'info',
         GOOGLE_ADS_CLIENT_ID: 'client-123.apps.googleusercontent.com',
-        GOOGLE_ADS_CLIENT_SECRET: 'shh',
+        GOOGLE_ADS_CLIENT_SECRET: CLIENT_SECRET,
         GOOGLE_ADS_REDIRECT_URI: REDIRECT,
         GOOGLE_ADS_TOKEN_KEY: key,
         GOOGLE_OAUTH_AUTH_URL: google.authUrl,
@@ -33,14 +43,35 @@ describe('connecting Google Ads: auth-status, the consent redirect and its callb
   });
 
   /** The admin's trip: our redirect to Google, Google's consent, back to the callback. */
-  async function consent(as = ADMIN) {
+  async function consent(as = SESSION_A) {
     const start = await t.api.get('/api/google-ads/auth', as);
     expect(start.status).toBe(302);
-    const atGoogle = await fetch(start.headers.location!, { redirect: 'manual' });
-    const back = new URL(atGoogle.headers.get('location')!);
-    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT);
+    const back = await atGoogle(start.headers.location!);
     return { start, back };
   }
+
+  /** Google's consent page, once more: it sends the browser back with a new code and the same state. */
+  async function atGoogle(consentUrl: string) {
+    const answer = await fetch(consentUrl, { redirect: 'manual' });
+    const back = new URL(answer.headers.get('location')!);
+    expect(`${back.origin}${back.pathname}`).toBe(REDIRECT);
+    return back;
+  }
+
+  const callback = (back: URL | string, as = SESSION_A) => t.api.get(`/api/google-ads/oauth/callback${typeof back === 'string' ? back : back.search}`, as);
+
+  /** The refusal of a state: 400, a page that says why and goes on to the auth page's 'Connection Failed'. */
+  function expectStateRefused(res: Awaited<ReturnType<typeof callback>>) {
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.text).toContain('<h1>Connection Failed</h1>');
+    expect(res.text).toContain(GOOGLE_ADS_AUTH_ERROR_TEXT.state);
+    expect(res.text).toContain('<meta http-equiv="refresh" content="0;url=/admin/google-ads-auth?error=state">');
+  }
+
+  const connectionRows = () => t.dataSource.getRepository(GoogleAdsConnectionEntity).find();
+  const exchanges = () => google.calls.filter((c) => c.path === '/token').length;
 
   it('is configured and not yet connected', async () => {
     const res = await t.api.get('/api/google-ads/auth-status', ADMIN);
@@ -63,7 +94,7 @@ describe('connecting Google Ads: auth-status, the consent redirect and its callb
     });
     expect(start.headers['cache-control']).toBe('no-store');
 
-    const done = await t.api.get(`/api/google-ads/oauth/callback${back.search}`, ADMIN);
+    const done = await callback(back);
     expect(done.status).toBe(302);
     expect(done.headers.location).toBe('/admin/google-ads-connect?connected=true');
     const exchange = google.calls.find((c) => c.path === '/token')!;
@@ -82,22 +113,76 @@ describe('connecting Google Ads: auth-status, the consent redirect and its callb
     const { back } = await consent();
     const forged = new URLSearchParams(back.search);
     forged.set('state', `${forged.get('state')!.slice(0, -2)}xx`);
-    expect((await t.api.get(`/api/google-ads/oauth/callback?${forged}`, ADMIN)).headers.location).toBe('/admin/google-ads-auth?error=state');
-    const otherAdmin = { ...ADMIN, userId: 9999 };
-    expect((await t.api.get(`/api/google-ads/oauth/callback${back.search}`, otherAdmin)).headers.location).toBe('/admin/google-ads-auth?error=state');
-    expect((await t.api.get('/api/google-ads/oauth/callback?code=4/abc', ADMIN)).headers.location).toBe('/admin/google-ads-auth?error=state');
+    expectStateRefused(await callback(`?${forged}`));
+    expectStateRefused(await callback(back, { ...SESSION_A, userId: 9999 }));
+    expectStateRefused(await callback('?code=4/abc'));
 
     google.refuseNext();
     const { back: refused } = await consent();
-    expect((await t.api.get(`/api/google-ads/oauth/callback${refused.search}`, ADMIN)).headers.location).toBe('/admin/google-ads-auth?error=denied');
+    expect((await callback(refused)).headers.location).toBe('/admin/google-ads-auth?error=denied');
 
-    // The untouched answer still connects; used again, Google no longer knows its code.
-    expect((await t.api.get(`/api/google-ads/oauth/callback${back.search}`, ADMIN)).headers.location).toBe('/admin/google-ads-connect?connected=true');
-    expect((await t.api.get(`/api/google-ads/oauth/callback${back.search}`, ADMIN)).headers.location).toBe('/admin/google-ads-auth?error=exchange');
+    // The untouched answer still connects (the refusals above did not use its state up).
+    expect((await callback(back)).headers.location).toBe('/admin/google-ads-connect?connected=true');
+  });
+
+  it('takes a state only from the session that started the consent, and once: another session, a replay and a second code are refused, nothing stored', async () => {
+    const { start, back } = await consent(SESSION_A);
+    const before = await connectionRows();
+    const exchanged = exchanges();
+
+    // The same admin logged in elsewhere (another session) cannot finish this consent, nor spoil it.
+    expectStateRefused(await callback(back, SESSION_B));
+    expect(exchanges()).toBe(exchanged);
+
+    const done = await callback(back, SESSION_A);
+    expect(done.status).toBe(302);
+    expect(done.headers.location).toBe('/admin/google-ads-connect?connected=true');
+    expect(exchanges()).toBe(exchanged + 1);
+    const connected = await connectionRows();
+    expect(connected).toHaveLength(1);
+    expect(connected[0]!.updatedAt.getTime()).toBeGreaterThanOrEqual(before[0]?.updatedAt.getTime() ?? 0);
+
+    // The same answer again (a replay), and another code Google gave for the same state: refused before Google is asked.
+    expectStateRefused(await callback(back, SESSION_A));
+    const secondCode = await atGoogle(start.headers.location!);
+    expect(secondCode.searchParams.get('state')).toBe(back.searchParams.get('state'));
+    expect(secondCode.searchParams.get('code')).not.toBe(back.searchParams.get('code'));
+    expectStateRefused(await callback(secondCode, SESSION_A));
+    expect(exchanges()).toBe(exchanged + 1);
+    expect(await connectionRows()).toEqual(connected);
+  });
+
+  it('connects once when two answers with one state arrive together', async () => {
+    const { start, back } = await consent(SESSION_A);
+    const other = await atGoogle(start.headers.location!);
+    const exchanged = exchanges();
+    const answers = await Promise.all([callback(back), callback(other)]);
+    expect(answers.map((res) => res.status).sort()).toEqual([302, 400]);
+    expect(exchanges()).toBe(exchanged + 1);
+  });
+
+  it('starts no consent for an admin call without a session (only the gateway can bind one)', async () => {
+    const res = await t.api.get('/api/google-ads/auth', ADMIN);
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expectStateRefused(await callback((await consent()).back, ADMIN));
+  });
+
+  it('logs neither the code and state of an answer nor what the token exchange sent', async () => {
+    const { back } = await consent();
+    const unknown = new URLSearchParams(back.search);
+    unknown.set('code', '4/0AX-code-google-does-not-know');
+    logged.length = 0;
+    expect((await callback(`?${unknown}`)).headers.location).toBe('/admin/google-ads-auth?error=exchange');
+
+    const log = logged.join('');
+    expect(log).toContain('Google refused the authorization code');
+    expect(log).toContain('/api/google-ads/oauth/callback?');
+    for (const secret of ['4/0AX-code-google-does-not-know', back.searchParams.get('state')!, CLIENT_SECRET]) expect(log).not.toContain(secret);
   });
 
   it('reads a stored token the key no longer opens as not connected, but a database it cannot read as an error', async () => {
-    await consent().then(({ back }) => t.api.get(`${back.pathname}${back.search}`, ADMIN));
+    await consent().then(({ back }) => callback(back));
     const settings = oauthSettingsOf(t.config)!;
     expect(await new GoogleAdsConnectionService(t.dataSource, settings).refreshToken()).toEqual(expect.any(String));
     // Another key (GOOGLE_ADS_TOKEN_KEY changed): connecting again is the way out.

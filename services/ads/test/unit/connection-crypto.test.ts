@@ -34,21 +34,26 @@ describe('the refresh token at rest (AES-256-GCM)', () => {
 
 describe('the OAuth state', () => {
   const secret = 'internal-secret-of-at-least-32-characters!';
+  const session = 'tag-of-session-a';
 
-  it('is accepted for the admin who started the consent, before it expires', () => {
+  it('is accepted for the admin and the session that started the consent, before it expires, and names its nonce', () => {
     const now = Date.parse('2026-11-26T12:00:00Z');
-    const state = signState(secret, 7, now);
-    expect(verifyState(secret, state, 7, now + 1000)).toBe(true);
-    expect(verifyState(secret, state, 8, now + 1000)).toBe(false);
-    expect(verifyState(secret, state, 7, now + STATE_TTL_MS + 1)).toBe(false);
-    expect(verifyState('another-secret-of-at-least-32-characters', state, 7, now)).toBe(false);
+    const { state, nonce, expiresAt } = signState(secret, 7, session, now);
+    expect(expiresAt.getTime()).toBe(now + STATE_TTL_MS);
+    expect(state).not.toContain(session);
+    expect(verifyState(secret, state, 7, session, now + 1000)).toBe(nonce);
+    expect(verifyState(secret, state, 8, session, now + 1000)).toBeNull();
+    // The same admin logged in elsewhere: another session, another tag.
+    expect(verifyState(secret, state, 7, 'tag-of-session-b', now + 1000)).toBeNull();
+    expect(verifyState(secret, state, 7, session, now + STATE_TTL_MS + 1)).toBeNull();
+    expect(verifyState('another-secret-of-at-least-32-characters', state, 7, session, now)).toBeNull();
   });
 
   it('is refused when changed or missing', () => {
-    const state = signState(secret, 7);
+    const { state } = signState(secret, 7, session);
     const [, expires, nonce, sig] = state.split('.');
-    expect(verifyState(secret, ['8', expires, nonce, sig].join('.'), 8)).toBe(false);
-    expect(verifyState(secret, undefined, 7)).toBe(false);
-    expect(verifyState(secret, 'a.b.c', 7)).toBe(false);
+    expect(verifyState(secret, ['8', expires, nonce, sig].join('.'), 8, session)).toBeNull();
+    expect(verifyState(secret, undefined, 7, session)).toBeNull();
+    expect(verifyState(secret, 'a.b.c', 7, session)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { actorOf, type RouteHandlers } from '@hap/service-kit';
+import { GOOGLE_ADS_AUTH_ERROR_TEXT } from '@hap/contracts';
+import { actorOf, sendFormProblem, type RouteHandlers } from '@hap/service-kit';
 import type { GoogleAdsConnectionService } from './connection.service';
 
 /** /api/google-ads/auth-status, /auth and /oauth/callback (admin spec §7). */
@@ -7,10 +8,21 @@ export const connectionHandlers = (
 ): Pick<RouteHandlers<'ads'>, 'getGoogleAdsAuthStatus' | 'startGoogleAdsAuth' | 'googleAdsAuthCallback'> => ({
   getGoogleAdsAuthStatus: (_input, request) => connection.status(actorOf(request)),
   startGoogleAdsAuth: async (_input, request, reply) => {
-    await reply.header('cache-control', 'no-store').redirect(connection.consentUrl(actorOf(request)), 302);
+    await reply.header('cache-control', 'no-store').redirect(await connection.consentUrl(actorOf(request)), 302);
   },
   googleAdsAuthCallback: async ({ query }, request, reply) => {
-    const target = await connection.callback(actorOf(request), query, request.log);
-    await reply.header('cache-control', 'no-store').redirect(target, 302);
+    const outcome = await connection.callback(actorOf(request), query, request.log);
+    if (!outcome.refused) {
+      await reply.header('cache-control', 'no-store').redirect(outcome.location, 302);
+      return;
+    }
+    // A browser navigation: a page that says so and goes on to the auth page's 'Connection Failed'.
+    await sendFormProblem(reply, 400, {
+      title: 'Connection Failed',
+      lead: GOOGLE_ADS_AUTH_ERROR_TEXT[outcome.reason],
+      back: outcome.authPage,
+      backLabel: 'Back to Google Ads Authentication',
+      forward: outcome.authPage,
+    });
   },
 });

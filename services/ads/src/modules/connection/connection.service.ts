@@ -1,15 +1,18 @@
 import { OAuth2Client } from 'google-auth-library';
 import type { DataSource } from 'typeorm';
 import {
+  ErrorCode,
   GOOGLE_ADS_AUTH_PAGE,
   GOOGLE_ADS_CONNECT_PAGE,
+  Messages,
   type GoogleAdsAuthError,
   type GoogleAdsAuthStatus,
 } from '@hap/contracts';
-import { assertAdmin, recordAudit, type Actor } from '@hap/service-kit';
+import { AppError, assertAdmin, recordAudit, type Actor } from '@hap/service-kit';
 import type { Config } from '../../config';
 import { GoogleAdsConnectionEntity } from './connection.entity';
 import { signState, verifyState } from './oauth-state';
+import { OAuthStateRepository } from './oauth-state.repository';
 import { decryptToken, encryptToken, tokenKeyOf } from './token-cipher';
 
 /** The agency's one connection. */
@@ -44,6 +47,15 @@ export function oauthSettingsOf(config: Config): OAuthSettings | null {
 
 const authPage = (error: GoogleAdsAuthError) => `${GOOGLE_ADS_AUTH_PAGE}?error=${error}`;
 
+/**
+ * Where Google's answer leaves the browser: on to a page (302), or refused
+ * (400) for a state that is not this session's unused one, nothing stored;
+ * the refusal still shows the auth page's 'Connection Failed' with `reason`.
+ */
+export type CallbackOutcome = { refused: false; location: string } | { refused: true; reason: 'state'; authPage: string };
+const goTo = (location: string): CallbackOutcome => ({ refused: false, location });
+const stateRefused: CallbackOutcome = { refused: true, reason: 'state', authPage: authPage('state') };
+
 /** The e-mail in an OpenID id_token's claims, when there is one (it came straight from Google's token endpoint). */
 function emailOf(idToken: string | null | undefined): string | null {
   try {
@@ -56,14 +68,19 @@ function emailOf(idToken: string | null | undefined): string | null {
 
 /**
  * Connecting the agency's Google Ads account (admin spec §2.16, §2.17):
- * Google's consent with a state bound to the admin, the code exchanged for a
- * refresh token by google-auth-library, the token stored encrypted.
+ * Google's consent with a state bound to the admin's session and used once,
+ * the code exchanged for a refresh token by google-auth-library, the token
+ * stored encrypted.
  */
 export class GoogleAdsConnectionService {
+  private readonly states: OAuthStateRepository;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly settings: OAuthSettings | null,
-  ) {}
+  ) {
+    this.states = new OAuthStateRepository(dataSource);
+  }
 
   private client(settings: OAuthSettings) {
     return new OAuth2Client({
@@ -91,34 +108,51 @@ export class GoogleAdsConnectionService {
     };
   }
 
-  /** Where the browser goes to consent (offline access, consent every time so Google gives a refresh token). */
-  consentUrl(actor: Actor): string {
+  /**
+   * Where the browser goes to consent (offline access, consent every time so
+   * Google gives a refresh token), with a state for this admin's session,
+   * kept until it is used or expires.
+   */
+  async consentUrl(actor: Actor): Promise<string> {
     assertAdmin(actor);
     if (!this.settings) return authPage('not_configured');
+    // The gateway tags every admin call with its session; without one the state could not be bound.
+    const session = actor.identity.session;
+    if (actor.identity.kind !== 'admin' || !session) throw new AppError(401, ErrorCode.UNAUTHENTICATED, Messages.unauthenticated);
+    const signed = signState(this.settings.stateSecret, actor.identity.userId ?? 0, session);
+    await this.states.issue(signed);
     return this.client(this.settings).generateAuthUrl({
       access_type: 'offline',
       prompt: 'consent',
       scope: GOOGLE_ADS_SCOPES,
       include_granted_scopes: true,
-      state: signState(this.settings.stateSecret, actor.identity.userId ?? 0),
+      state: signed.state,
     });
   }
 
-  /** Google's answer: where the browser goes next. Only a checked state with a code connects. */
-  async callback(actor: Actor, query: { code?: string; state?: string; error?: string }, log?: { warn: (o: object, m: string) => void }): Promise<string> {
+  /**
+   * Google's answer. Only a state signed for this admin's session, unexpired
+   * and not used before, goes on (it is used up here, before the code is
+   * exchanged, so of two answers with one state only the first is read);
+   * then only a code connects.
+   */
+  async callback(actor: Actor, query: { code?: string; state?: string; error?: string }, log?: { warn: (o: object, m: string) => void }): Promise<CallbackOutcome> {
     assertAdmin(actor);
     const settings = this.settings;
-    if (!settings) return authPage('not_configured');
-    if (!verifyState(settings.stateSecret, query.state, actor.identity.userId ?? 0)) return authPage('state');
-    if (query.error || !query.code) return authPage('denied');
+    if (!settings) return goTo(authPage('not_configured'));
+    const session = actor.identity.kind === 'admin' ? actor.identity.session : undefined;
+    const nonce = session ? verifyState(settings.stateSecret, query.state, actor.identity.userId ?? 0, session) : null;
+    if (!nonce || !(await this.states.consume(nonce))) return stateRefused;
+    if (query.error || !query.code) return goTo(authPage('denied'));
     let tokens;
     try {
       ({ tokens } = await this.client(settings).getToken({ code: query.code, redirect_uri: settings.redirectUri }));
     } catch (err) {
+      // gaxios redacts the code and the client secret from the request its error carries (the test checks the log).
       log?.warn({ err }, 'Google refused the authorization code');
-      return authPage('exchange');
+      return goTo(authPage('exchange'));
     }
-    if (!tokens.refresh_token) return authPage('no_refresh_token');
+    if (!tokens.refresh_token) return goTo(authPage('no_refresh_token'));
     const accountEmail = emailOf(tokens.id_token);
     await this.dataSource.transaction(async (manager) => {
       const repo = manager.getRepository(GoogleAdsConnectionEntity);
@@ -139,7 +173,7 @@ export class GoogleAdsConnectionService {
       // Who connected which account, and when; never the token.
       await recordAudit(manager, actor, { action: 'update', entity: 'google_ads_connection', entityId: saved.id, changes: { after: { accountEmail } } });
     });
-    return `${GOOGLE_ADS_CONNECT_PAGE}?connected=true`;
+    return goTo(`${GOOGLE_ADS_CONNECT_PAGE}?connected=true`);
   }
 
   /**
