@@ -859,7 +859,7 @@ const adsRoutes = {
     owner: 'ads',
     access: 'admin',
     summary:
-      "A browser navigation: sends the admin to Google's consent for the AdWords scope (offline access) with a signed state bound to the admin; unconfigured, back to the auth page with ?error=not_configured.",
+      "A browser navigation: sends the admin to Google's consent for the AdWords scope (offline access) with a signed, single-use state bound to the admin's session; unconfigured, back to the auth page with ?error=not_configured.",
     redirect: true,
   }),
   googleAdsAuthCallback: defineRoute({
@@ -869,7 +869,7 @@ const adsRoutes = {
     owner: 'ads',
     access: 'admin',
     summary:
-      "Google's redirect after the consent: checks the state, exchanges the code, stores the refresh token encrypted, and sends the browser to /admin/google-ads-connect?connected=true (or the auth page with ?error=).",
+      "Google's redirect after the consent: checks the state (this session's, unexpired, unused: else 400, a page going on to the auth page with ?error=state, nothing stored), exchanges the code, stores the refresh token encrypted, and sends the browser to /admin/google-ads-connect?connected=true (or the auth page with ?error=).",
     query: OAuthCallbackQuerySchema,
     redirect: true,
   }),
