@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { TEMPLATE_CREATE_TEXTS } from '@hap/contracts';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { pngBytes } from '../../../services/tenant/test/helpers/images';
 
@@ -64,6 +65,48 @@ test.describe('admin Service Templates', () => {
     await expect(page.getByRole('row', { name: new RegExp(name) })).toBeVisible();
 
     expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  test('without AI the Create tab still shows its form, and creating makes a template with empty content to fill in by hand', async ({ page }) => {
+    test.setTimeout(60_000);
+    const name = `Hand Written ${test.info().project.name} ${Date.now().toString(36)}`;
+    // The stack has a model (global-setup.ts): the status call answers as a templates service without one would.
+    // The creation itself is the real server's: the screen asks for empty content by name.
+    await page.route('**/api/templates/ai-status', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ success: true, data: { configured: false, model: null } }) }),
+    );
+    await logInAsAdmin(page);
+    await page.goto('/admin/templates');
+    const count = page.getByText(/^\d+ of \d+ templates$/);
+    await expect(count).toBeVisible();
+    const before = Number((await count.textContent())!.split(' of ')[1].split(' ')[0]);
+
+    await page.getByRole('tab', { name: 'Create New Template' }).click();
+    await expect(page.getByRole('note', { name: 'AI writing is not configured' })).toContainText(TEMPLATE_CREATE_TEXTS.noAi);
+    await expect(page.getByLabel('Template Name')).toBeVisible();
+    await expect(page.getByLabel('Category')).toBeVisible();
+    await expect(page.getByLabel('Service Description')).toBeVisible();
+
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/templates/create') && r.method() === 'POST');
+    await page.getByLabel('Template Name').fill(name);
+    await page.getByLabel('Category').selectOption({ index: 1 });
+    await page.getByLabel('Service Description').fill('A treatment the clinic describes in its own words.');
+    await page.getByRole('button', { name: 'Create Template' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ name, content: 'empty' });
+
+    const result = page.getByRole('status').filter({ hasText: 'Template created!' });
+    await expect(result).toContainText(TEMPLATE_CREATE_TEXTS.emptyCreated);
+    await expect(page.locator('.adm-toast')).toContainText(TEMPLATE_CREATE_TEXTS.emptyCreated);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Browse has it; its editor opens with the content empty, to fill in by hand.
+    await result.getByRole('button', { name: 'Browse Templates' }).click();
+    await expect(page.getByText(`${before + 1} of ${before + 1} templates`)).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search templates' }).fill(name);
+    await page.getByRole('button', { name: new RegExp(`^Edit ${name}`) }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Template' });
+    await expect(dialog.getByLabel('Headline')).toHaveValue('');
+    await expect(dialog.getByLabel('FAQs (JSON)')).toHaveValue(/^\s*(\[\s*\])?\s*$/);
   });
 
   test('an admin edits a template: a broken JSON field is refused, a story with an uploaded image is saved', async ({ page }) => {

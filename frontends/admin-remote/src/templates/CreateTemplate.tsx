@@ -1,7 +1,15 @@
-import { ApiError, routes, TemplateCreateSchema, type TemplateCreateInput, type TemplateCreate, type TemplateGeneration } from '@hap/contracts';
+import {
+  ApiError,
+  routes,
+  TEMPLATE_CREATE_TEXTS,
+  TemplateCreateSchema,
+  type TemplateCreateInput,
+  type TemplateCreate,
+  type TemplateGeneration,
+} from '@hap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AlertTriangle, ExternalLink, LoaderCircle, Sparkles } from 'lucide-react';
+import { AlertTriangle, ExternalLink, FilePlus, LoaderCircle, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../auth/FormField';
@@ -9,7 +17,7 @@ import { api } from '../lib/api';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { useToast } from '../toast/toaster';
 import { templatePreviewUrl } from './templates-filter';
-import { TEMPLATES_KEY, useAiStatus, useGeneration, useSubcategories } from './templates-query';
+import { generationKey, TEMPLATES_KEY, useAiStatus, useGeneration, useSubcategories } from './templates-query';
 
 /** admin spec §8 Template creation: the failure texts. */
 const FAILED = 'Failed to create template. Please try again.';
@@ -21,7 +29,12 @@ export function createFailureText(error: unknown): string {
   return error instanceof Error && error.message ? error.message : FAILED;
 }
 
-/** admin spec §2.11 Create: Template Name, Category, Service Description; the AI writes the rest. */
+/**
+ * admin spec §2.11 Create: Template Name, Category, Service Description; the
+ * AI writes the rest. Without a model the form is the same and the template is
+ * made at once with empty content for the admin to fill in (issue 22); the
+ * screen says so before and after.
+ */
 export function CreateTemplate({ onCreated }: { onCreated: () => void }) {
   const toast = useToast();
   const queryClient = useQueryClient();
@@ -37,9 +50,15 @@ export function CreateTemplate({ onCreated }: { onCreated: () => void }) {
   });
   const { errors } = form.formState;
 
+  // Without AI the screen asks for empty content by name: what it said is what happens, even if a model appears meanwhile.
+  const withoutAi = ai.data?.configured === false;
   const create = useMutation({
-    mutationFn: (values: TemplateCreate) => api.call(routes.createTemplate, { body: values }),
-    onSuccess: (started: TemplateGeneration) => setGenerationId(started.id),
+    mutationFn: (values: TemplateCreate) => api.call(routes.createTemplate, { body: withoutAi ? { ...values, content: 'empty' } : values }),
+    onSuccess: (started: TemplateGeneration) => {
+      // The answer is the generation's first state (for a template made without AI, its last): no wait for the first poll.
+      queryClient.setQueryData(generationKey(started.id), started);
+      setGenerationId(started.id);
+    },
     onError: (error) => toast({ title: 'Creation failed', description: createFailureText(error), variant: 'destructive' }),
   });
 
@@ -49,27 +68,18 @@ export function CreateTemplate({ onCreated }: { onCreated: () => void }) {
     if (!finished || announced.current === finished.id) return;
     announced.current = finished.id;
     if (finished.status === 'succeeded') {
-      toast({ title: 'Template created!', description: `${finished.name} is ready in Browse Templates.` });
+      toast({ title: 'Template created!', description: withoutAi ? TEMPLATE_CREATE_TEXTS.emptyCreated : `${finished.name} is ready in Browse Templates.` });
       form.reset();
       void queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
     } else {
       toast({ title: 'Creation failed', description: finished.error ?? FAILED, variant: 'destructive' });
     }
-  }, [finished, toast, form, queryClient]);
+  }, [finished, toast, form, queryClient, withoutAi]);
 
   if (ai.isPending || subcategories.isPending) {
     return (
       <section className="adm-card">
         <LoadingPanel label="Loading..." />
-      </section>
-    );
-  }
-  if (ai.data && !ai.data.configured) {
-    return (
-      <section className="adm-card adm-empty" role="status">
-        <AlertTriangle size={32} aria-hidden className="adm-empty__icon" />
-        <h2 className="adm-empty__title">AI generation is not configured</h2>
-        <p className="adm-empty__text">Set OPENAI_API_KEY (and OPENAI_MODEL) for the templates service and its worker, then reload this page.</p>
       </section>
     );
   }
@@ -87,6 +97,15 @@ export function CreateTemplate({ onCreated }: { onCreated: () => void }) {
 
   return (
     <section className="adm-card tpl-create">
+      {withoutAi && (
+        <div className="tpl-no-ai" role="note" aria-label="AI writing is not configured">
+          <AlertTriangle size={18} aria-hidden />
+          <div>
+            <p>{TEMPLATE_CREATE_TEXTS.noAi}</p>
+            <p className="adm-muted">{TEMPLATE_CREATE_TEXTS.noAiHint}</p>
+          </div>
+        </div>
+      )}
       <form className="adm-form" noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))}>
         <FormField id="tpl-name" label="Template Name" error={errors.name?.message}>
           <input
@@ -124,7 +143,11 @@ export function CreateTemplate({ onCreated }: { onCreated: () => void }) {
             id="tpl-description"
             className="adm-input tpl-textarea"
             rows={5}
-            placeholder="What the treatment is, who it is for and what the clinic offers. The AI writes the page from this."
+            placeholder={
+              withoutAi
+                ? 'What the treatment is, who it is for and what the clinic offers. It becomes the template’s description.'
+                : 'What the treatment is, who it is for and what the clinic offers. The AI writes the page from this.'
+            }
             aria-invalid={errors.description ? true : undefined}
             aria-describedby={errors.description ? 'tpl-description-error' : undefined}
             disabled={running}
@@ -132,8 +155,8 @@ export function CreateTemplate({ onCreated }: { onCreated: () => void }) {
           />
         </FormField>
         <button type="submit" className="adm-button adm-button--primary" disabled={running}>
-          {running ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <Sparkles size={16} aria-hidden />}
-          {running ? 'Generating template...' : 'Create Template'}
+          {running ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : withoutAi ? <FilePlus size={16} aria-hidden /> : <Sparkles size={16} aria-hidden />}
+          {running ? (withoutAi ? 'Creating template...' : 'Generating template...') : 'Create Template'}
         </button>
       </form>
 
@@ -151,6 +174,7 @@ export function CreateTemplate({ onCreated }: { onCreated: () => void }) {
           ) : finished?.status === 'succeeded' ? (
             <>
               <p className="tpl-progress__title">Template created!</p>
+              {finished.stage === TEMPLATE_CREATE_TEXTS.emptyCreated && <p className="adm-muted">{TEMPLATE_CREATE_TEXTS.emptyCreated}</p>}
               <div className="tpl-progress__actions">
                 {finished.templateSlug && (
                   <a className="adm-button adm-button--secondary" href={templatePreviewUrl(finished.templateSlug)} target="_blank" rel="noreferrer">

@@ -20,10 +20,12 @@ export const useAiStatus = () =>
 /** How often the Create tab asks how a generation is doing. */
 export const GENERATION_POLL_MS = 1000;
 
+export const generationKey = (id: number | null) => ['admin', 'template-generation', id] as const;
+
 /** A generation, polled until it has succeeded or failed. */
 export const useGeneration = (id: number | null) =>
   useQuery({
-    queryKey: ['admin', 'template-generation', id],
+    queryKey: generationKey(id),
     enabled: id !== null,
     queryFn: ({ signal }): Promise<TemplateGeneration> => api.call(routes.getTemplateGeneration, { params: { id: String(id) } }, { signal }),
     refetchInterval: (query) => (query.state.data && (query.state.data.status === 'succeeded' || query.state.data.status === 'failed') ? false : GENERATION_POLL_MS),

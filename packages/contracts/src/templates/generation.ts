@@ -29,6 +29,25 @@ export const TemplateCreateMessages = {
   category: 'Choose a category',
 } as const;
 
+/**
+ * Who writes a new template's content: the AI model, or the admin by hand
+ * (`empty`: the template is made at once with empty content). Without it, the
+ * model when one is configured, else empty (issue 22: the Create tab works
+ * without AI).
+ */
+export const TEMPLATE_CONTENT_SOURCES = ['ai', 'empty'] as const;
+export type TemplateContentWriter = (typeof TEMPLATE_CONTENT_SOURCES)[number];
+
+/** What the Create New Template screen says when no AI model is configured (README decision). */
+export const TEMPLATE_CREATE_TEXTS = {
+  /** Under the form. */
+  noAi: 'AI writing is not configured: Create Template makes the template with empty content for you to fill in by hand with Edit in Browse Templates.',
+  /** How to turn AI writing on, under that. */
+  noAiHint: 'To have AI write it, set OPENAI_API_KEY and OPENAI_MODEL for the templates service and its worker.',
+  /** The result of such a creation: its stage, the screen's line and the toast's text. */
+  emptyCreated: 'Template created with empty content: fill it in by hand with Edit in Browse Templates.',
+} as const;
+
 /** `POST /api/templates/create` (admin spec §7): the Create New Template form. */
 export const TemplateCreateSchema = z.object({
   name: requiredText(2, 200, TemplateCreateMessages.nameTooShort),
@@ -37,6 +56,7 @@ export const TemplateCreateSchema = z.object({
     .number({ error: (issue) => (issue.input === undefined || issue.input === null ? TemplateCreateMessages.category : 'Category must be a number') })
     .int(TemplateCreateMessages.category)
     .positive(TemplateCreateMessages.category),
+  content: z.enum(TEMPLATE_CONTENT_SOURCES, { error: 'Content must be ai or empty' }).optional(),
 });
 export type TemplateCreate = z.output<typeof TemplateCreateSchema>;
 export type TemplateCreateInput = z.input<typeof TemplateCreateSchema>;

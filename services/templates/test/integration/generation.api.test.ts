@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Job, Worker } from 'bullmq';
-import { TemplateGenerationSchema } from '@hap/contracts';
+import { jobIdOf, TEMPLATE_CREATE_TEXTS, TemplateGenerationSchema } from '@hap/contracts';
 import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
 import { startFakeOpenAI, type FakeModelAnswer } from '../../../../infra/test/fake-openai';
 import { createTemplateWriter } from '../../src/ai/template-writer';
@@ -146,6 +146,13 @@ describe('AI-written templates: POST /api/templates/create → templates.generat
     expect((await t.api.get('/api/templates/generations/987654', ADMIN)).status).toBe(404);
     expect((await t.api.get('/api/templates/ai-status', ADMIN)).body.data).toEqual({ configured: true, model: 'gpt-test' });
   });
+
+  it('makes a template with empty content at once when asked to, even with a model, and queues nothing', async () => {
+    const res = await create({ name: 'Hand Written Therapy', description: 'The clinic writes this page itself.', subcategoryId: 1, content: 'empty' });
+    expect(res.status).toBe(202);
+    expect(res.body.data).toMatchObject({ status: 'succeeded', stage: TEMPLATE_CREATE_TEXTS.emptyCreated, templateId: expect.any(Number) });
+    expect(await queue.queue.getJob(jobIdOf('templates.generate', { generationId: res.body.data.id }))).toBeUndefined();
+  });
 });
 
 describe('AI-written templates without a model', () => {
@@ -155,12 +162,50 @@ describe('AI-written templates without a model', () => {
   }, START_TIMEOUT_MS);
   afterAll(() => t.close());
 
-  it('says AI generation is not configured, and queues nothing', async () => {
+  const generations = async () => ((await t.dataSource.query(`SELECT count(*)::int AS n FROM "templates"."generation_jobs"`)) as Array<{ n: number }>)[0].n;
+
+  it('makes the template at once with empty content to fill in by hand, and says so (issue 22)', async () => {
     expect((await t.api.get('/api/templates/ai-status', ADMIN)).body.data).toEqual({ configured: false, model: null });
-    const before = ((await t.dataSource.query(`SELECT count(*)::int AS n FROM "templates"."generation_jobs"`)) as Array<{ n: number }>)[0].n;
-    const res = await t.api.post('/api/templates/create', ADMIN).send({ name: 'Botox', description: 'Wrinkle relaxer injections.', subcategoryId: 1 });
-    expect(res.status).toBe(503);
-    expect(res.body).toMatchObject({ success: false, code: 'NOT_CONFIGURED', message: 'AI generation is not configured. Set OPENAI_API_KEY and OPENAI_MODEL for the templates service.' });
-    expect(((await t.dataSource.query(`SELECT count(*)::int AS n FROM "templates"."generation_jobs"`)) as Array<{ n: number }>)[0].n).toBe(before);
+    const res = await t.api.post('/api/templates/create', ADMIN).send({ name: 'Botox Refresh', description: 'Wrinkle relaxer injections.', subcategoryId: 1 });
+    expect(res.status).toBe(202);
+    const created = TemplateGenerationSchema.parse(res.body.data);
+    expect(created).toMatchObject({ name: 'Botox Refresh', status: 'succeeded', progress: 100, error: null, templateSlug: expect.stringMatching(/^botox-refresh(-\d+)?$/) });
+    expect(created.stage).toBe(TEMPLATE_CREATE_TEXTS.emptyCreated);
+    expect(TEMPLATE_CREATE_TEXTS.emptyCreated).toBe('Template created with empty content: fill it in by hand with Edit in Browse Templates.');
+    // The screen follows it like any generation.
+    expect((await t.api.get(`/api/templates/generations/${created.id}`, ADMIN)).body.data).toEqual(res.body.data);
+
+    const [row] = (await t.dataSource.query(`SELECT * FROM "templates"."service_templates" WHERE "id" = $1`, [created.templateId])) as Array<Record<string, unknown>>;
+    expect(row).toMatchObject({
+      name: 'Botox Refresh',
+      slug: created.templateSlug,
+      subcategory_id: 1,
+      description: 'Wrinkle relaxer injections.',
+      headline: null,
+      meta_description: null,
+      offer: null,
+      symptoms: [],
+      benefits: [],
+      process: [],
+      faqs: [],
+      testimonials: [],
+    });
+    // Browse lists it, ready for Edit.
+    const list = (await t.api.get('/api/service-templates', ADMIN)).body.data as Array<{ id: number }>;
+    expect(list.map((x) => x.id)).toContain(created.templateId);
+  });
+
+  it('refuses AI asked for by name (503), an unknown category (404) and bad input (400), storing nothing', async () => {
+    const before = await generations();
+    const ai = await t.api.post('/api/templates/create', ADMIN).send({ name: 'Botox', description: 'Wrinkle relaxer injections.', subcategoryId: 1, content: 'ai' });
+    expect(ai.status).toBe(503);
+    expect(ai.body).toMatchObject({ success: false, code: 'NOT_CONFIGURED', message: 'AI generation is not configured. Set OPENAI_API_KEY and OPENAI_MODEL for the templates service.' });
+    const category = await t.api.post('/api/templates/create', ADMIN).send({ name: 'Botox', description: 'Wrinkle relaxer injections.', subcategoryId: 987654 });
+    expect(category.status).toBe(404);
+    const bad = await t.api.post('/api/templates/create', ADMIN).send({ name: 'Botox', description: 'Wrinkle relaxer injections.', subcategoryId: 1, content: 'both' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.issues).toEqual([{ path: 'content', message: 'Content must be ai or empty' }]);
+    expect(await generations()).toBe(before);
+    expect((await t.api.post('/api/templates/create', ANONYMOUS).send({ name: 'Botox', description: 'Wrinkle relaxer injections.', subcategoryId: 1 })).status).toBe(401);
   });
 });

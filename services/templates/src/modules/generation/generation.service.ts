@@ -1,5 +1,13 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { ErrorCode, Messages, type AiStatus, type GeneratedTemplateContent, type TemplateCreate, type TemplateGeneration } from '@hap/contracts';
+import {
+  ErrorCode,
+  Messages,
+  TEMPLATE_CREATE_TEXTS,
+  type AiStatus,
+  type GeneratedTemplateContent,
+  type TemplateCreate,
+  type TemplateGeneration,
+} from '@hap/contracts';
 import { AppError, assertAdmin, notFound, recordAudit, type Actor, type JobQueue } from '@hap/service-kit';
 import { slugFor } from './generation.rules';
 
@@ -44,7 +52,58 @@ export const STAGES = {
   done: { progress: 100, stage: 'Template created!' },
 } as const;
 
-/** AI generations: admins queue one and follow it; the worker moves it along (generation.job.ts). */
+/** A new template's content as stored: the model's, or none yet (made without AI). */
+interface TemplateDraft {
+  description: string;
+  headline: string | null;
+  metaDescription: string | null;
+  offer: string | null;
+  benefits: unknown[];
+  process: unknown[];
+  symptoms: unknown[];
+  faqs: unknown[];
+  testimonials: unknown[];
+}
+
+/** Inserts a new template named after its request (slug from the name, `-2`, `-3` when taken). */
+async function insertTemplate(manager: EntityManager, request: { name: string; subcategoryId: number }, draft: TemplateDraft): Promise<{ id: number; slug: string }> {
+  const taken = new Set(
+    ((await manager.query(`SELECT "slug" FROM "templates"."service_templates" WHERE "slug" LIKE $1`, [`${slugFor(request.name)}%`])) as Array<{ slug: string }>).map((r) => r.slug),
+  );
+  const slug = slugFor(request.name, taken);
+  const [template] = (await manager.query(
+    `INSERT INTO "templates"."service_templates"
+       ("subcategory_id", "name", "slug", "description", "headline", "meta_description", "offer", "benefits", "process", "symptoms", "faqs", "testimonials")
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING "id"`,
+    [
+      request.subcategoryId,
+      request.name,
+      slug,
+      draft.description,
+      draft.headline,
+      draft.metaDescription,
+      draft.offer,
+      JSON.stringify(draft.benefits),
+      JSON.stringify(draft.process),
+      JSON.stringify(draft.symptoms),
+      JSON.stringify(draft.faqs),
+      JSON.stringify(draft.testimonials),
+    ],
+  )) as Array<{ id: number }>;
+  return { id: template.id, slug };
+}
+
+async function assertSubcategory(manager: EntityManager, subcategoryId: number): Promise<void> {
+  const [subcategory] = (await manager.query(`SELECT "id" FROM "templates"."template_subcategories" WHERE "id" = $1`, [subcategoryId])) as unknown[];
+  if (!subcategory) throw notFound(Messages.templateCategoryNotFound(subcategoryId));
+}
+
+/**
+ * Creating templates (admin spec §2.11 Create New Template): admins queue an
+ * AI generation and follow it, and the worker moves it along
+ * (generation.job.ts); without AI the template is made at once with empty
+ * content, recorded as a finished generation the screen reads the same way.
+ */
 export class GenerationService {
   constructor(
     private readonly dataSource: DataSource,
@@ -62,13 +121,16 @@ export class GenerationService {
    * Stores the request, then queues its job once the row is committed (a
    * worker must find it). A job that cannot be queued (Redis down) leaves the
    * generation failed with the reason and answers 503: nothing waits forever.
+   * Content `empty`, or no model configured and no content asked for: the
+   * template is made now, with empty content (createEmpty).
    */
   async create(actor: Actor, input: TemplateCreate): Promise<TemplateGeneration> {
     assertAdmin(actor);
-    if (!this.queue) throw new AppError(503, ErrorCode.NOT_CONFIGURED, Messages.aiNotConfigured);
+    if ((input.content ?? (this.queue ? 'ai' : 'empty')) === 'empty') return this.createEmpty(actor, input);
+    const queue = this.queue;
+    if (!queue) throw new AppError(503, ErrorCode.NOT_CONFIGURED, Messages.aiNotConfigured);
     const row = await this.dataSource.transaction(async (manager) => {
-      const [subcategory] = (await manager.query(`SELECT "id" FROM "templates"."template_subcategories" WHERE "id" = $1`, [input.subcategoryId])) as unknown[];
-      if (!subcategory) throw notFound(Messages.templateCategoryNotFound(input.subcategoryId));
+      await assertSubcategory(manager, input.subcategoryId);
       const [inserted] = (await manager.query(
         `INSERT INTO "templates"."generation_jobs" ("name", "description", "subcategory_id", "stage", "requested_by")
          VALUES ($1, $2, $3, $4, $5) RETURNING *, NULL::text AS "template_slug"`,
@@ -78,11 +140,43 @@ export class GenerationService {
       return inserted;
     });
     try {
-      await this.queue.add({ generationId: row.id });
+      await queue.add({ generationId: row.id });
     } catch (err) {
       await new GenerationStore(this.dataSource).failed(row.id, `The job could not be queued: ${(err as Error).message}`, true);
       throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('AI generation'));
     }
+    return toDto(row);
+  }
+
+  /**
+   * A template to fill in by hand: made now in one transaction with the
+   * admin's description and empty lists, and recorded as a generation that
+   * has succeeded (its stage says the content is empty), so the screen and
+   * the audit log read it like one the AI wrote.
+   */
+  private async createEmpty(actor: Actor, input: TemplateCreate): Promise<TemplateGeneration> {
+    const row = await this.dataSource.transaction(async (manager) => {
+      await assertSubcategory(manager, input.subcategoryId);
+      const template = await insertTemplate(manager, input, {
+        description: input.description,
+        headline: null,
+        metaDescription: null,
+        offer: null,
+        benefits: [],
+        process: [],
+        symptoms: [],
+        faqs: [],
+        testimonials: [],
+      });
+      const [inserted] = (await manager.query(
+        `INSERT INTO "templates"."generation_jobs" ("name", "description", "subcategory_id", "status", "progress", "stage", "template_id", "requested_by")
+         VALUES ($1, $2, $3, 'succeeded', 100, $4, $5, $6) RETURNING *, $7::text AS "template_slug"`,
+        [input.name, input.description, input.subcategoryId, TEMPLATE_CREATE_TEXTS.emptyCreated, template.id, actor.identity.userId ?? null, template.slug],
+      )) as GenerationRow[];
+      await recordAudit(manager, actor, { action: 'create', entity: 'template_generation', entityId: inserted.id, changes: { after: { name: input.name, subcategoryId: input.subcategoryId, content: 'empty' } } });
+      await recordAudit(manager, actor, { action: 'create', entity: 'service_template', entityId: template.id, changes: { after: { name: input.name, slug: template.slug, content: 'empty' } } });
+      return inserted;
+    });
     return toDto(row);
   }
 
@@ -153,31 +247,11 @@ export class GenerationStore {
         template_id: number | null;
       }>;
       if (job.template_id) return job.template_id;
-      const taken = new Set(
-        ((await manager.query(`SELECT "slug" FROM "templates"."service_templates" WHERE "slug" LIKE $1`, [`${slugFor(job.name)}%`])) as Array<{ slug: string }>).map(
-          (r) => r.slug,
-        ),
+      const template = await insertTemplate(
+        manager,
+        { name: job.name, subcategoryId: job.subcategory_id },
+        { ...content, testimonials: content.testimonials.map((t) => ({ text: t.text, rating: t.rating, name: t.name })) },
       );
-      const slug = slugFor(job.name, taken);
-      const [template] = (await manager.query(
-        `INSERT INTO "templates"."service_templates"
-           ("subcategory_id", "name", "slug", "description", "headline", "meta_description", "offer", "benefits", "process", "symptoms", "faqs", "testimonials")
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING "id"`,
-        [
-          job.subcategory_id,
-          job.name,
-          slug,
-          content.description,
-          content.headline,
-          content.metaDescription,
-          content.offer,
-          JSON.stringify(content.benefits),
-          JSON.stringify(content.process),
-          JSON.stringify(content.symptoms),
-          JSON.stringify(content.faqs),
-          JSON.stringify(content.testimonials.map((t) => ({ text: t.text, rating: t.rating, name: t.name }))),
-        ],
-      )) as Array<{ id: number }>;
       await manager.query(
         `UPDATE "templates"."generation_jobs" SET "status" = 'succeeded', "progress" = $2, "stage" = $3, "template_id" = $4, "error" = NULL, "updated_at" = now() WHERE "id" = $1`,
         [id, STAGES.done.progress, STAGES.done.stage, template.id],
@@ -186,7 +260,7 @@ export class GenerationStore {
         action: 'create',
         entity: 'service_template',
         entityId: template.id,
-        changes: { after: { name: job.name, slug, generatedBy: `generation ${id}` } },
+        changes: { after: { name: job.name, slug: template.slug, generatedBy: `generation ${id}` } },
       });
       return template.id;
     });
