@@ -9,12 +9,15 @@ import { leadAdminHandlers } from './modules/admin/lead-admin.routes';
 import { LeadAdminService } from './modules/admin/lead-admin.service';
 import { leadHandlers } from './modules/leads/lead.routes';
 import { LeadService } from './modules/leads/lead.service';
+import { createParkedLeads, type ParkedLeads } from './modules/leads/parked-leads';
 
 export interface AppDependencies {
   /** How the service checks a lead's service; defaults to HTTP at TEMPLATES_URL. */
   catalogue?: CatalogueClient;
   /** The `leads.deliver` jobs an admin's retry clears; defaults to the queue in REDIS_URL. */
   deliveryJobs?: DeliveryJobs;
+  /** Where leads wait while PostgreSQL is away; defaults to the Redis in REDIS_URL, under REDIS_PREFIX. */
+  parked?: ParkedLeads;
   /** Which status each clinic counts as a Google Ads conversion, and its name in a lead's consent; defaults to HTTP at TENANT_URL. */
   tenant?: TenantClient;
 }
@@ -43,11 +46,13 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   const deliveryJobs =
     dependencies.deliveryJobs ?? createDeliveryJobs(queueRedis(config), (err) => app.log.warn({ err }, 'leads.deliver queue connection failed'));
   app.addHook('onClose', () => deliveryJobs.close());
+  const parked = dependencies.parked ?? createParkedLeads(queueRedis(config), (err) => app.log.warn({ err }, 'held leads: Redis error'));
+  app.addHook('onClose', () => parked.close());
   const tenant =
     dependencies.tenant ??
     createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TENANT_TIMEOUT_MS, cacheMs: config.LEAD_CLINIC_CACHE_MS });
   registerRoutes(app, 'leads', {
-    ...leadHandlers(new LeadService(dataSource, catalogue, tenant)),
+    ...leadHandlers(new LeadService(dataSource, catalogue, tenant, parked)),
     ...leadAdminHandlers(new LeadAdminService(dataSource, new LeadAdminRepository(dataSource), catalogue, deliveryJobs, tenant)),
     listLeadsAuditLog: ({ query }) => listAuditLog(dataSource, 'leads', query),
   });

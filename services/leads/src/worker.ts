@@ -7,6 +7,7 @@ import { createDataSource } from './db/data-source';
 import { clinicAwareNotConfigured, notConfiguredIn } from './delivery/deliver';
 import { createMailer } from './delivery/mailer';
 import { startRelay } from './delivery/relay';
+import { createParkedLeads, storeHeldLeads } from './modules/leads/parked-leads';
 import { createWebhookSender } from './delivery/webhook';
 import { createHandlers } from './queues/handlers';
 
@@ -31,16 +32,33 @@ void runWorkers({
     if (!mailer) logger.warn('SMTP_URL is not set: lead e-mails are recorded as not configured');
     if (!crm) logger.warn('GHL_AGENCY_TOKEN / GHL_COMPANY_ID are not set: CRM pushes are recorded as not configured');
     const queue = createQueue('leads.deliver', redis);
+    // Leads the API held in Redis while PostgreSQL was away: stored by the relay once it is back.
+    const parked = createParkedLeads(redis, (err) => logger.warn({ err }, 'held leads: Redis error'));
+    const storeHeld = (batch: number) =>
+      storeHeldLeads(
+        {
+          parked,
+          dataSource,
+          onKeyTaken: (lead, storedReference) =>
+            logger.warn({ key: lead.idempotencyKey, heldReference: lead.reference, storedReference }, 'a held lead was stored meanwhile under another reference (a retry once the database was back): not stored twice'),
+        },
+        batch,
+      ).then((count) => {
+        if (count) logger.info({ count }, 'held leads stored');
+        return count;
+      });
     const relay = startRelay({
       dataSource,
       queue,
       notConfigured: clinicAwareNotConfigured(notConfiguredIn(mailer, crm), tenant),
       intervalMs: config.LEAD_RELAY_INTERVAL_MS,
       requeueAfterMs: config.LEAD_REQUEUE_AFTER_MS,
+      storeHeld,
       onError: (err) => logger.warn({ err }, 'outbox relay failed; retrying') });
     return {
       stop: async () => {
         await relay.stop();
+        await parked.close();
         await queue.close();
         mailer?.close();
       },

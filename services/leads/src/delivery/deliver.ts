@@ -1,5 +1,6 @@
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
+import { isDatabaseUnavailable } from '@hap/service-kit';
 import { GhlError, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
 import { ApiError, LEAD_CREATED_EVENT, type LeadWebhookPayload, type QueuePayload } from '@hap/contracts';
 import type { ConversionUploader } from '../clients/ads.client';
@@ -83,6 +84,9 @@ export interface DeliveryDependencies {
   /** The ads service, which uploads offline conversions to Google Ads (absent: those deliveries say so). */
   ads?: ConversionUploader;
 }
+
+/** How long a delivery waits for an unreachable database before it looks again (ms). */
+export const DATABASE_AWAY_RETRY_MS = 5_000;
 
 /** How a lead appears in the clinic's CRM. */
 export const CRM_CONTACT_SOURCE = 'Website form';
@@ -231,7 +235,7 @@ export function createDeliveryHandler({ dataSource, mailer, webhooks, crm, tenan
     await settle(row.id, 'delivered');
   }
 
-  return async ({ deliveryId }: QueuePayload<'leads.deliver'>, job: Job<QueuePayload<'leads.deliver'>>): Promise<string> => {
+  const deliver = async ({ deliveryId }: QueuePayload<'leads.deliver'>, job: Job<QueuePayload<'leads.deliver'>>): Promise<string> => {
     const [row] = (await dataSource.query(
       `SELECT d."id", d."channel", d."status", d."lead_id", d."created_at" AS "queued_for", l."client_id", l."service_id", l."reference", l."name", l."email", l."phone", l."message",
               l."created_at", l."style_variant", l."utm_source", l."utm_medium", l."utm_campaign", l."utm_term", l."utm_content", l."gclid",
@@ -252,6 +256,18 @@ export function createDeliveryHandler({ dataSource, mailer, webhooks, crm, tenan
         [row.id, (err as Error).message.slice(0, 1000), final ? 'failed' : 'queued'],
       );
       throw err;
+    }
+  };
+
+  return async (payload: QueuePayload<'leads.deliver'>, job: Job<QueuePayload<'leads.deliver'>>): Promise<string> => {
+    try {
+      return await deliver(payload, job);
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      // PostgreSQL away: the job waits for it without spending a try. Its five tries last about 30 s; a longer
+      // outage would fail the job while the row, which could not be marked, stays queued under a job id BullMQ keeps.
+      await job.moveToDelayed(Date.now() + DATABASE_AWAY_RETRY_MS, job.token);
+      throw new DelayedError('The database cannot be reached; the delivery waits for it.');
     }
   };
 }

@@ -21,6 +21,13 @@ export interface RelayOptions {
    * Redis may have lost it. Absent: never.
    */
   requeueAfterMs?: number;
+  /**
+   * Stores up to `batch` leads held in Redis while the database was away
+   * (parked-leads.ts `storeHeldLeads`), before each scan: their outbox rows
+   * are then relayed like any others. Its failures are reported apart, so the
+   * outbox keeps moving.
+   */
+  storeHeld?: (batch: number) => Promise<number>;
   onError: (err: unknown) => void;
 }
 
@@ -99,9 +106,10 @@ export async function requeueStale({
 }
 
 /**
- * Scans the outbox until stopped: at once again after a full batch, else
- * after `intervalMs`. With `requeueAfterMs`, also looks for rows queued that
- * long (`requeueStale`) every half of it (at most every minute).
+ * Scans the outbox until stopped (storing held leads first, with `storeHeld`):
+ * at once again after a full batch, else after `intervalMs`. With
+ * `requeueAfterMs`, also looks for rows queued that long (`requeueStale`)
+ * every half of it (at most every minute).
  */
 export function startRelay(options: RelayOptions): { stop: () => Promise<void> } {
   let stopped = false;
@@ -118,8 +126,17 @@ export function startRelay(options: RelayOptions): { stop: () => Promise<void> }
     if (count < batch) lastSweep = Date.now();
     return count;
   };
+  const storeHeld = async (): Promise<number> => {
+    try {
+      return (await options.storeHeld?.(batch)) ?? 0;
+    } catch (err) {
+      options.onError(err);
+      return 0;
+    }
+  };
   const tick = () => {
-    running = relayOnce(options)
+    running = storeHeld()
+      .then(async (held) => Math.max(held, await relayOnce(options)))
       .then(async (count) => Math.max(count, await sweep()))
       .catch((err: unknown) => {
         options.onError(err);

@@ -26,9 +26,10 @@ export interface TestLeads {
  * real templates service on a loopback port whether a lead's service takes
  * leads; `templatesUrl` points it elsewhere instead (a closed port: templates down).
  * The catalogue answers are not cached, so each test sees its own writes.
- * `dependencies` replace the app's defaults (e.g. a queue on the test's own Redis prefix).
+ * `dependencies` replace the app's defaults (e.g. a queue on the test's own Redis prefix);
+ * `databaseUrl` reaches this run's database another way (through a TCP proxy a test can cut).
  */
-export async function startLeads(options: { templatesUrl?: string; dependencies?: AppDependencies } = {}): Promise<TestLeads> {
+export async function startLeads(options: { templatesUrl?: string; databaseUrl?: string; dependencies?: AppDependencies } = {}): Promise<TestLeads> {
   let templates: TestTemplates | null = null;
   let templatesUrl = options.templatesUrl;
   if (!templatesUrl) {
@@ -45,6 +46,7 @@ export async function startLeads(options: { templatesUrl?: string; dependencies?
     TENANT_URL: tenantUrl,
     TENANT_TIMEOUT_MS: '1500',
     LEAD_CLINIC_CACHE_MS: '0',
+    ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
   });
   const dataSource = createDataSource(config.DATABASE_URL);
   const started = await startService(() => buildApp(config, dataSource, options.dependencies), { internalSecret: config.INTERNAL_SECRET });

@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_HEADER, LEAD_TOASTS, LeadSubmitSchema, Messages, originOf } from '@hap/contracts';
-import { AppError, badRequest, sendFormProblem, type RouteHandlers } from '@hap/service-kit';
+import { AppError, badRequest, RETRY_AFTER_SECONDS, sendFormProblem, type RouteHandlers } from '@hap/service-kit';
 import type { FastifyRequest } from 'fastify';
 import { FORM_KEY_PREFIX, formIdempotencyKeys, formPagePath, problemLine, submissionOf, thanksPath } from './lead-form-post';
 import { clientAddress, userAgentOf } from './lead.rules';
@@ -15,12 +15,15 @@ const contextOf = (request: FastifyRequest, idempotencyKey: string | undefined):
 
 /** POST /api/leads (public spec §5, §7) and the same form posted without script (POST /api/leads/form). */
 export const leadHandlers = (leads: LeadService): Pick<RouteHandlers<'leads'>, 'submitLead' | 'submitLeadForm'> => ({
-  submitLead: ({ body }, request) => {
+  submitLead: async ({ body }, request, reply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];
     const key = Array.isArray(header) ? header[0] : header;
     // Those keys are the posted forms' own (derived from their content): no other caller may take one first.
     if (key?.trim().startsWith(FORM_KEY_PREFIX)) throw badRequest(Messages.leadFormKeyReserved);
-    return leads.submit(body, contextOf(request, key));
+    const { reference, held } = await leads.submit(body, contextOf(request, key));
+    // Held in Redis until the database is back: accepted, stored later under this reference.
+    if (held) reply.status(202);
+    return { reference };
   },
   submitLeadForm: async ({ body }, request, reply) => {
     const back = formPagePath(body);
@@ -41,7 +44,7 @@ export const leadHandlers = (leads: LeadService): Pick<RouteHandlers<'leads'>, '
       }
       // Whatever failed on our side: the visitor is told so and keeps a way back (the browser keeps what they typed).
       request.log.error({ err }, 'lead form post failed');
-      await sendFormProblem(reply, 503, { title: LEAD_TOASTS.failure.title, lead: LEAD_TOASTS.failure.description, back });
+      await sendFormProblem(reply.header('retry-after', RETRY_AFTER_SECONDS), 503, { title: LEAD_TOASTS.failure.title, lead: LEAD_TOASTS.failure.description, back });
     }
   },
 });
