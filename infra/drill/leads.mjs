@@ -18,19 +18,27 @@
  *   redis — Redis is killed (SIGKILL) and started again DRILL_DOWN_MS later
  *           (2 s): an empty Redis, as a non-persistent one comes back;
  *   leads — the leads API and then the leads worker are killed (SIGKILL) and
- *           started again DRILL_DOWN_MS later (the gateway answers 5xx meanwhile).
+ *           started again DRILL_DOWN_MS later (the gateway answers 5xx meanwhile);
+ *   postgres — PostgreSQL becomes unreachable for DRILL_PG_DOWN_MS (30 s): every
+ *           process reaches it through a TCP proxy of the drill's, which stops
+ *           listening and drops its connections (the server itself keeps
+ *           running); leads answer 202 from Redis meanwhile (paced at
+ *           DRILL_PG_RATE, 40 a second, so that leads arrive before, during and
+ *           after the outage).
  * After the senders finish it waits (up to DRILL_SETTLE_MS, 5 min) until no delivery
  * of the scenario's leads is pending or queued, and counts in the database:
  * answered 2xx, stored, duplicated, delivered (e-mail delivered, i.e. received
- * by the SMTP server). Exits 1 unless, in every scenario, stored = answered 2xx
- * = DRILL_LEADS, duplicated = 0 and every stored lead is delivered. Every
+ * by the SMTP server), waiting first for the leads held in Redis to be stored.
+ * Exits 1 unless, in every scenario, stored = answered 2xx = DRILL_LEADS, each
+ * under the reference its sender was given, duplicated = 0 and every stored
+ * lead is delivered. Every
  * process and the temporary directory are removed on exit and on Ctrl-C.
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +59,7 @@ for (const file of [
   'services/leads/dist/server.js',
   'services/leads/dist/worker.js',
   'packages/contracts/dist/leads/lead-wire.js',
+  'services/leads/dist/modules/leads/parked-leads.js',
 ]) {
   if (!existsSync(join(ROOT, file))) {
     console.error(`Missing ${file}: run npm run build:server first (npm run drill:leads does).`);
@@ -58,6 +67,8 @@ for (const file of [
   }
 }
 const { IDEMPOTENCY_HEADER, LEAD_SUBMIT_PATH } = require(join(ROOT, 'packages/contracts/dist/leads/lead-wire.js'));
+// Where the leads API holds leads while PostgreSQL is away (the drill waits until they are stored).
+const { createParkedLeads } = require(join(ROOT, 'services/leads/dist/modules/leads/parked-leads.js'));
 
 const env = process.env;
 const number = (name, fallback, min = 0) => Math.max(min, Number(env[name] ?? fallback));
@@ -72,7 +83,10 @@ const ATTEMPT_TIMEOUT_MS = number('DRILL_ATTEMPT_TIMEOUT_MS', 10_000, 100);
 const SETTLE_MS = number('DRILL_SETTLE_MS', 300_000);
 /** The worker's LEAD_REQUEUE_AFTER_MS: how long a delivery may stay queued before its job is added again. */
 const REQUEUE_AFTER_MS = number('DRILL_REQUEUE_AFTER_MS', 5000);
-const SCENARIOS = (env.DRILL_SCENARIOS ?? 'redis,leads').split(',').map((s) => s.trim()).filter(Boolean);
+const SCENARIOS = (env.DRILL_SCENARIOS ?? 'redis,leads,postgres').split(',').map((s) => s.trim()).filter(Boolean);
+/** How long PostgreSQL stays unreachable in the postgres scenario, and that scenario's pace (leads/s). */
+const PG_DOWN_MS = number('DRILL_PG_DOWN_MS', 30_000);
+const PG_RATE = number('DRILL_PG_RATE', 40);
 const LOG_LEVEL = env.DRILL_LOG_LEVEL ?? 'warn';
 const LOG_DIR = env.DRILL_LOG_DIR ?? join(ROOT, '.data', 'drill', 'leads', 'logs');
 const PORT_RANGE = [19000, 19999];
@@ -86,8 +100,8 @@ const at = () => new Date().toISOString().slice(11, 23);
 const say = (message) => console.log(`${at()} ${message}`);
 
 for (const s of SCENARIOS) {
-  if (s !== 'redis' && s !== 'leads') {
-    console.error(`Unknown scenario ${s} in DRILL_SCENARIOS (redis, leads).`);
+  if (s !== 'redis' && s !== 'leads' && s !== 'postgres') {
+    console.error(`Unknown scenario ${s} in DRILL_SCENARIOS (redis, leads, postgres).`);
     process.exit(1);
   }
 }
@@ -155,6 +169,57 @@ async function killRedis() {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGKILL');
   await exited;
+}
+
+// ─── PostgreSQL behind a proxy ───────────────────────────────────────────────
+
+/**
+ * Every process reaches PostgreSQL through this TCP relay on a port of its
+ * own, so the drill can make the database unreachable without stopping it:
+ * `cut()` drops every connection and stops listening (connections are
+ * refused, as when the server is down), `restore()` listens again on the same
+ * port. (infra/test/tcp-proxy.ts does the same for the jest suites; a .mjs
+ * cannot load TypeScript.)
+ */
+async function startPgProxy(port, target) {
+  const sockets = new Set();
+  const server = createServer((client) => {
+    const upstream = connect(target, '127.0.0.1');
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => socket.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = () =>
+    new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  await listen();
+  return {
+    url: (databaseUrl) => {
+      const u = new URL(databaseUrl);
+      u.port = String(port);
+      return u.toString();
+    },
+    cut: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
+    restore: listen,
+    close: () =>
+      new Promise((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        if (!server.listening) return resolve();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 // ─── the stack's processes ───────────────────────────────────────────────────
@@ -229,6 +294,9 @@ async function waitUntilReady(what, url, timeoutMs = 60_000) {
 // ─── cleanup ─────────────────────────────────────────────────────────────────
 
 let database = null;
+let pgProxy = null;
+/** The leads held in Redis while PostgreSQL is away (services/leads parked-leads.ts), read for the figures. */
+let parked = null;
 let smtp = null;
 let shuttingDown = null;
 
@@ -254,8 +322,10 @@ function shutdown(code) {
   shuttingDown ??= (async () => {
     const steps = [
       ['stopping the stack', stopProcesses],
+      ['closing the held-leads connection', async () => parked && (await parked.close())],
       ['stopping Redis', killRedis],
       ['stopping the SMTP server', async () => smtp && (await new Promise((resolve) => smtp.server.close(resolve)))],
+      ['stopping the PostgreSQL proxy', async () => pgProxy && (await pgProxy.close())],
       ['stopping PostgreSQL', async () => database && (await database.stop())],
       ['removing the temporary directory', async () => rmSync(tempDir, { recursive: true, force: true })],
     ];
@@ -314,6 +384,7 @@ async function startSmtp(port) {
 const DESCRIPTIONS = {
   redis: 'Redis killed (SIGKILL) and restarted empty',
   leads: 'leads API and worker killed (SIGKILL) and restarted',
+  postgres: `PostgreSQL unreachable for ${PG_DOWN_MS / 1000} s`,
 };
 
 function leadBody(tag, n, serviceId) {
@@ -343,6 +414,14 @@ async function injectFault(scenario, log) {
     await startRedis();
     log.push(`${at()} Redis answering again (empty)`);
     say('✔ Redis answering again (empty: no persistence)');
+  } else if (scenario === 'postgres') {
+    await pgProxy.cut();
+    log.push(`${at()} PostgreSQL unreachable`);
+    say(`✖ PostgreSQL unreachable (its proxy refuses connections); back in ${PG_DOWN_MS / 1000} s`);
+    await sleep(PG_DOWN_MS);
+    await pgProxy.restore();
+    log.push(`${at()} PostgreSQL reachable again`);
+    say('✔ PostgreSQL reachable again');
   } else {
     await killProcess('leads');
     log.push(`${at()} leads API killed`);
@@ -362,10 +441,11 @@ async function injectFault(scenario, log) {
 
 async function runScenario(scenario, index, gatewayUrl, serviceId) {
   const tag = String.fromCharCode(97 + index); // a, b, …
-  const stats = { answered: 0, attempts: 0, retried: 0, gaveUp: 0, refused: [], seen: new Map(), answeredKeys: [] };
+  const stats = { answered: 0, attempts: 0, retried: 0, gaveUp: 0, refused: [], seen: new Map(), answeredKeys: [], references: new Map() };
+  const rate = scenario === 'postgres' ? PG_RATE : RATE;
   const faults = [];
   for (const entry of processes.values()) entry.shown = 0;
-  say(`── scenario ${tag}: ${DESCRIPTIONS[scenario]} at ${Math.round(KILL_AT * 100)} % of ${LEADS} leads, ${CONCURRENCY} senders${RATE ? `, ${RATE} leads/s` : ''}`);
+  say(`── scenario ${tag}: ${DESCRIPTIONS[scenario]} at ${Math.round(KILL_AT * 100)} % of ${LEADS} leads, ${CONCURRENCY} senders${rate ? `, ${rate} leads/s` : ''}`);
 
   const note = (what) => stats.seen.set(what, (stats.seen.get(what) ?? 0) + 1);
   let next = 0;
@@ -391,6 +471,7 @@ async function runScenario(scenario, index, gatewayUrl, serviceId) {
         if (res.ok) {
           stats.answered++;
           stats.answeredKeys.push(key);
+          stats.references.set(key, JSON.parse(text)?.data?.reference ?? null);
           return;
         }
         if (res.status < 500 && res.status !== 408 && res.status !== 429) {
@@ -412,7 +493,7 @@ async function runScenario(scenario, index, gatewayUrl, serviceId) {
     for (;;) {
       const n = ++next;
       if (n > LEADS) return;
-      if (RATE) await sleep(t0 + ((n - 1) * 1000) / RATE - Date.now());
+      if (rate) await sleep(t0 + ((n - 1) * 1000) / rate - Date.now());
       if (!fault && n >= Math.ceil(LEADS * KILL_AT)) fault = injectFault(scenario, faults);
       await send(n);
     }
@@ -420,7 +501,7 @@ async function runScenario(scenario, index, gatewayUrl, serviceId) {
   await Promise.all(Array.from({ length: CONCURRENCY }, sender));
   await fault;
   const seconds = (Date.now() - t0) / 1000;
-  say(`  senders done in ${seconds.toFixed(1)} s: ${stats.answered} answered 2xx; waiting for the deliveries to settle …`);
+  say(`  senders done in ${seconds.toFixed(1)} s: ${stats.answered} answered 2xx; waiting for held leads to be stored and the deliveries to settle …`);
 
   // ─── the database's view ───
   const db = new Client({ connectionString: database.url });
@@ -436,13 +517,20 @@ async function runScenario(scenario, index, gatewayUrl, serviceId) {
     ).rows;
   let rows;
   let backlog = null;
+  let heldBacklog = null;
+  let held = 0;
+  let storedHeldAfter = null;
   const settleStart = Date.now();
   try {
     for (;;) {
+      // Leads held in Redis while PostgreSQL was away are not in the database until the worker stores them.
+      held = await parked.size();
+      heldBacklog ??= held;
+      if (!held) storedHeldAfter ??= (Date.now() - settleStart) / 1000;
       rows = await deliveries();
       const open = rows.filter((r) => r.status === 'pending' || r.status === 'queued').reduce((sum, r) => sum + r.n, 0);
       backlog ??= open;
-      if (!open || Date.now() - settleStart >= SETTLE_MS) break;
+      if ((!open && !held) || Date.now() - settleStart >= SETTLE_MS) break;
       await sleep(500);
     }
     const settleSeconds = (Date.now() - settleStart) / 1000;
@@ -455,6 +543,12 @@ async function runScenario(scenario, index, gatewayUrl, serviceId) {
          FROM "leads"."leads" WHERE "idempotency_key" LIKE $1`,
       [pattern, stats.answeredKeys],
     );
+    // The reference each sender was given must be the one its lead is stored under (held leads included).
+    const { rows: storedReferences } = await db.query(
+      `SELECT "idempotency_key" AS key, "reference" FROM "leads"."leads" WHERE "idempotency_key" = ANY($1::text[])`,
+      [stats.answeredKeys],
+    );
+    const sameReference = storedReferences.filter((r) => stats.references.get(r.key) === r.reference).length;
     const {
       rows: [delivery],
     } = await db.query(
@@ -486,6 +580,8 @@ async function runScenario(scenario, index, gatewayUrl, serviceId) {
       faults,
       leads,
       duplicated: leads.stored - leads.keys + (leads.stored - leads.people),
+      sameReference,
+      held: { acknowledged: stats.seen.get('202') ?? 0, backlog: heldBacklog, left: held, dead: await parked.deadSize(), storedAfter: storedHeldAfter },
       delivered: delivery.delivered,
       settled: delivery.settled,
       rows,
@@ -501,11 +597,25 @@ async function runScenario(scenario, index, gatewayUrl, serviceId) {
 function report(r) {
   const pad = (label) => `  ${label.padEnd(30)}`;
   const crashes = [...processes.values()].flatMap((e) => e.crashes.splice(0).map((c) => `${e.proc.name} ${c}`));
-  const ok = r.stats.answered === LEADS && r.leads.stored === r.stats.answered && r.leads.answered_found === r.stats.answered && r.duplicated === 0 && r.delivered === r.leads.stored;
+  const ok =
+    r.stats.answered === LEADS &&
+    r.leads.stored === r.stats.answered &&
+    r.leads.answered_found === r.stats.answered &&
+    r.sameReference === r.stats.answered &&
+    r.held.left === 0 &&
+    r.held.dead === 0 &&
+    r.duplicated === 0 &&
+    r.delivered === r.leads.stored;
   console.log(`\n── scenario ${r.tag}: ${DESCRIPTIONS[r.scenario]} — ${ok ? 'PASS' : 'FAIL'}`);
   console.log(`${pad('faults')}${r.faults.join('; ')}`);
   console.log(`${pad('answered 2xx')}${r.stats.answered} of ${LEADS}`);
   console.log(`${pad('stored')}${r.leads.stored} (answered keys found: ${r.leads.answered_found}${r.leads.unchecked ? `; ${r.leads.unchecked} without the service check` : ''})`);
+  console.log(`${pad('under the reference answered')}${r.sameReference} of ${r.stats.answered}`);
+  if (r.held.acknowledged || r.held.backlog || r.held.left || r.held.dead) {
+    console.log(
+      `${pad('held in Redis (202)')}${r.held.acknowledged} acknowledged; ${r.held.backlog} still held when the senders finished, all stored ${r.held.storedAfter === null ? 'not within the wait' : `${r.held.storedAfter.toFixed(1)} s after`}; ${r.held.left} left, ${r.held.dead} unreadable`,
+    );
+  }
   console.log(`${pad('duplicated')}${r.duplicated} (rows beyond one per key: ${r.leads.stored - r.leads.keys}; per name and e-mail: ${r.leads.stored - r.leads.people})`);
   console.log(`${pad('delivered')}${r.delivered} of ${r.leads.stored} (e-mail delivered); every delivery settled for ${r.settled} leads, ${r.settleSeconds.toFixed(1)} s after the senders`);
   console.log(
@@ -525,6 +635,7 @@ function report(r) {
 async function main() {
   const ports = {
     postgres: await freePort(),
+    postgresProxy: await freePort(),
     redis: await freePort(),
     smtp: await freePort(),
     gateway: await freePort(),
@@ -544,6 +655,7 @@ async function main() {
   await admin.query('CREATE DATABASE "hap_drill"');
   await admin.end();
   database.url = embedded.adminUrl.replace(/\/postgres$/, '/hap_drill');
+  pgProxy = await startPgProxy(ports.postgresProxy, ports.postgres);
 
   redis.port = ports.redis;
   await startRedis();
@@ -563,6 +675,9 @@ async function main() {
   };
   say('Migrating and seeding (the launcher\'s migrateAndSeed) …');
   await migrateAndSeed(stackEnv);
+  // The stack reaches PostgreSQL only through the proxy (scenario postgres cuts it); the drill's own counts go direct.
+  const processEnv = { ...stackEnv, DATABASE_URL: pgProxy.url(database.url) };
+  parked = createParkedLeads({ url: stackEnv.REDIS_URL, prefix: stackEnv.REDIS_PREFIX }, () => {});
 
   const own = {
     // One address sends every lead here: the gateway's limits would refuse the drill.
@@ -576,7 +691,7 @@ async function main() {
   for (const proc of processTable(ports, {}).filter((p) => STACK.includes(p.name))) {
     const entry = {
       proc: { ...proc, env: { ...proc.env, ...own[proc.name] } },
-      env: stackEnv,
+      env: processEnv,
       out: createWriteStream(join(LOG_DIR, `${proc.name}.log`), { flags: 'a' }),
       child: null,
       timer: null,
