@@ -350,7 +350,7 @@ function leadRequests(gatewayUrl, serviceId, phase, answeredKeys) {
               message: 'Benchmark lead: I would like to book a consultation.',
               clientId: CLIENT_ID,
               serviceId,
-              consentText: 'I agree to be contacted about my enquiry by phone, text or e-mail.',
+              consentVersion: 'lead-form-v1',
               attribution: {
                 first: { utmSource: 'bench', utmMedium: 'cpc', utmCampaign: `run-${RUN}`, landingPath: `/${SERVICE_PATH}`, at: new Date().toISOString() },
                 last: null,
@@ -431,7 +431,7 @@ async function main() {
     const res = await fetch(`${gatewayUrl}/api/leads`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Bench Probe', email: 'probe@example.com', phone: '+1 555 0000000', clientId: CLIENT_ID, serviceId, consentText: 'I agree.' }),
+      body: JSON.stringify({ name: 'Bench Probe', email: 'probe@example.com', phone: '+1 555 0000000', clientId: CLIENT_ID, serviceId, consentVersion: 'lead-form-v1' }),
     });
     throw new Error(`POST /api/leads did not answer 2xx (a plain probe answered ${res.status}: ${(await res.text()).slice(0, 300)})`);
   }

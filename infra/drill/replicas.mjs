@@ -158,7 +158,7 @@ async function exactlyOnce() {
       const res = await fetch(`${gatewayUrl(copy)}/api/leads`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: gatewayUrl(copy), 'x-forwarded-for': `198.51.100.${(i % 200) + 1}` },
-        body: JSON.stringify({ name: `Drill Patient ${i}`, email: `drill.${run}.${i}@example.com`, phone: '(303) 555-0142', clientId: 1, serviceId: service.id, consentText: 'I agree to be contacted.' }),
+        body: JSON.stringify({ name: `Drill Patient ${i}`, email: `drill.${run}.${i}@example.com`, phone: '(303) 555-0142', clientId: 1, serviceId: service.id, consentVersion: 'lead-form-v1' }),
       });
       if (res.status === 201) answered += 1;
     }),
