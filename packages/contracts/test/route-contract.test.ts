@@ -1,4 +1,18 @@
-import { ApiError, buildPath, buildQuery, createApiClient, routes, routeTable, type TransportRequest } from '../src';
+import {
+  adsRoutes,
+  ApiError,
+  buildPath,
+  buildQuery,
+  createApiClient,
+  leadsRoutes,
+  routes,
+  routeTable,
+  sessionRoutes,
+  templatesRoutes,
+  tenantRoutes,
+  type RouteContract,
+  type TransportRequest,
+} from '../src';
 
 describe('buildPath', () => {
   it('fills :params, URI-encoding each value', () => {
@@ -30,6 +44,16 @@ describe('the route table', () => {
     const ops = routeTable.map((r) => r.operation);
     expect(new Set(ops).size).toBe(ops.length);
     for (const [key, route] of Object.entries(routes)) expect(route.operation).toBe(key);
+  });
+
+  it("is assembled from the owners' files, each holding only its owner's rows, none left out", () => {
+    const byOwner = { gateway: sessionRoutes, tenant: tenantRoutes, templates: templatesRoutes, leads: leadsRoutes, ads: adsRoutes };
+    for (const [owner, rows] of Object.entries(byOwner)) {
+      const rowsOfOtherOwners = Object.values(rows as Record<string, RouteContract>).filter((row) => row.owner !== owner);
+      expect({ owner, rowsOfOtherOwners }).toEqual({ owner, rowsOfOtherOwners: [] });
+    }
+    const assembled = Object.values(byOwner).flatMap((rows) => Object.keys(rows));
+    expect(assembled.sort()).toEqual(Object.keys(routes).sort());
   });
 
   it('declares the error envelope for every error status and the envelope for success', () => {
