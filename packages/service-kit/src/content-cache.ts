@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { Counter, type Registry } from 'prom-client';
-import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { onAuditedWrite } from './audit';
-import { queueRedis, type QueueRedis } from './queue';
+// Types only: this module is also `@hap/service-kit/content-cache`, which the public shell loads without TypeORM or BullMQ.
+import type { QueueRedis } from './queue';
 
 /** The content cache's variables; a service that caches page answers spreads them into its config shape. */
 export const contentCacheConfigShape = {
@@ -27,13 +26,14 @@ export interface ContentCacheOptions {
   /** Names the cache in metrics and its Redis channel: `tenant.page-context`. Every process of a service uses the same name. */
   name: string;
   /**
-   * Another cache whose invalidations clear this one too, when what this one
-   * keeps is another service's data: leads' `leads.catalogue` follows
+   * Other caches whose invalidations clear this one too, when what this one
+   * keeps is other services' data: leads' `leads.catalogue` follows
    * `templates.page-content`, which templates invalidates after every admin
-   * write. This cache then listens on that cache's channel (and its own
-   * invalidate() speaks there).
+   * write; the public shell's rendered pages follow tenant's and templates'.
+   * This cache then listens on those caches' channels (and its own
+   * invalidate() speaks on each of them).
    */
-  follows?: string;
+  follows?: string | readonly string[];
   /**
    * Where invalidations travel between the processes of a service (the service's
    * REDIS_URL and REDIS_PREFIX, `queueRedis(config)`). null: this process only
@@ -72,7 +72,7 @@ export interface ContentCache {
   invalidate(): Promise<void>;
   /** Runs `listener` whenever this cache is cleared (here or by a message). Returns its removal. */
   onInvalidate(listener: () => void): () => void;
-  /** Subscribes to the channel; until then (and while Redis is away) answers are not kept. */
+  /** Subscribes to its channels; until then (and while Redis is away) answers are not kept. */
   start(): Promise<void>;
   /** Unsubscribes and closes the connections. */
   close(): Promise<void>;
@@ -89,6 +89,9 @@ interface Entry {
 
 /** The templates service's page cache: cleared after every admin write there, so other services' copies of its data follow it. */
 export const TEMPLATES_PAGE_CACHE = 'templates.page-content';
+
+/** The tenant service's page cache (a page's clinic, branding and team): cleared after every admin write there. */
+export const TENANT_PAGE_CACHE = 'tenant.page-context';
 
 /** Every cache's channel is scoped by the deployment's prefix, like its queues' keys. */
 export const contentCacheChannel = (prefix: string, name: string) => `${prefix}:content-cache:${name}:invalidate`;
@@ -136,7 +139,9 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
   const now = options.now ?? Date.now;
   const metrics = counters(options.metrics);
   const origin = randomUUID();
-  const channel = options.redis ? contentCacheChannel(options.redis.prefix, options.follows ?? name) : null;
+  const heard = options.follows === undefined ? [name] : typeof options.follows === 'string' ? [options.follows] : [...options.follows];
+  const prefix = options.redis?.prefix;
+  const channels = prefix === undefined ? [] : heard.map((cache) => contentCacheChannel(prefix, cache));
 
   const entries = new Map<string, Entry>();
   const inflight = new Map<string, Promise<unknown>>();
@@ -186,8 +191,8 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
     return redis;
   }
 
-  async function subscribe(redis: Redis, ch: string): Promise<void> {
-    await redis.subscribe(ch);
+  async function subscribe(redis: Redis): Promise<void> {
+    await redis.subscribe(...channels);
     if (closed) return;
     // Loads that began before we listened may have read a row whose invalidation we missed: not kept.
     generation += 1;
@@ -239,11 +244,12 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
 
     async invalidate() {
       clearLocal('local');
-      if (!publisher || !channel || closed) return;
+      if (!publisher || !channels.length || closed) return;
+      const pub = publisher;
       let timer: NodeJS.Timeout | undefined;
       try {
         await Promise.race([
-          publisher.publish(channel, origin),
+          Promise.all(channels.map((channel) => pub.publish(channel, origin))),
           new Promise((_, reject) => {
             timer = setTimeout(() => reject(new Error(`no answer from Redis in ${PUBLISH_TIMEOUT_MS} ms`)), PUBLISH_TIMEOUT_MS);
           }),
@@ -261,13 +267,13 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
     },
 
     async start() {
-      if (!options.redis || !channel || subscriber || closed) return;
+      if (!options.redis || !channels.length || subscriber || closed) return;
       const sub = connection(options.redis.url, 'subscriber');
       const pub = connection(options.redis.url, 'publisher');
       subscriber = sub;
       publisher = pub;
       sub.on('message', (ch: string, message: string) => {
-        if (ch === channel && message !== origin) clearLocal('remote');
+        if (channels.includes(ch) && message !== origin) clearLocal('remote');
       });
       // Deaf to invalidations: what is kept may already be old, and nothing new is kept until we listen again.
       sub.on('close', () => {
@@ -279,14 +285,14 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
       // After a reconnect (or a first connection that failed at boot): listen again.
       sub.on('ready', () => {
         if (booted && !subscribed && !closed) {
-          subscribe(sub, channel).catch((err: unknown) => logger?.warn({ err, cache: name }, 'content cache could not resubscribe'));
+          subscribe(sub).catch((err: unknown) => logger?.warn({ err, cache: name }, 'content cache could not resubscribe'));
         }
       });
       // The publisher reconnects by itself; until then an invalidation is local only (logged).
       const publisherUp = pub.connect().catch((err: unknown) => logger?.warn({ err, cache: name }, 'content cache publisher not connected yet'));
       try {
         await sub.connect();
-        await subscribe(sub, channel);
+        await subscribe(sub);
       } catch (err) {
         // Redis away at boot: the service still answers (from the database); the cache goes live once Redis is back.
         logger?.warn({ err, cache: name }, 'content cache not subscribed yet; answers are not cached until Redis is reachable');
@@ -322,7 +328,8 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
 /**
  * The cache `name` of a service app as its config says (null when
  * CONTENT_CACHE_TTL_MS is 0), invalidated through the service's Redis and
- * counted in the app's metrics. Register it with registerContentCache.
+ * counted in the app's metrics. Register it with registerContentCache
+ * (content-cache-app.ts).
  */
 export function contentCacheFromConfig(
   app: FastifyInstance,
@@ -332,24 +339,10 @@ export function contentCacheFromConfig(
   if (config.CONTENT_CACHE_TTL_MS === 0) return null;
   return createContentCache({
     name,
-    redis: queueRedis(config),
+    redis: { url: config.REDIS_URL, prefix: config.REDIS_PREFIX },
     ttlMs: config.CONTENT_CACHE_TTL_MS,
     maxEntries: config.CONTENT_CACHE_MAX_ENTRIES,
     metrics: app.hasDecorator('metrics') ? app.metrics : undefined,
     logger: app.log,
-  });
-}
-
-/**
- * Ties `cache` to `app`: subscribed when the app is ready, closed with it
- * (so runServer's SIGTERM path closes its connections), and invalidated after
- * every audited write of `dataSource` commits (see onAuditedWrite).
- */
-export function registerContentCache(app: FastifyInstance, cache: ContentCache, dataSource?: DataSource): void {
-  app.addHook('onReady', () => cache.start());
-  const off = dataSource ? onAuditedWrite(dataSource, () => cache.invalidate()) : () => undefined;
-  app.addHook('onClose', async () => {
-    off();
-    await cache.close();
   });
 }

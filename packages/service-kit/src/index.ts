@@ -23,3 +23,4 @@ export * from './repository';
 export * from './serve';
 export * from './seed';
 export * from './content-cache';
+export * from './content-cache-app';

@@ -31,6 +31,16 @@ export function createMetricsRegistry(labels: { service: string; process: string
   return registry;
 }
 
+/** The counter `name` of `registry`, made on first use: two apps (or caches) of one process on one registry share it. */
+export function counterOf(registry: Registry, name: string, help: string, labelNames: readonly string[] = []): Counter<string> {
+  return (registry.getSingleMetric(name) as Counter<string> | undefined) ?? new Counter({ name, help, labelNames: [...labelNames], registers: [registry] });
+}
+
+/** The gauge `name` of `registry`, made on first use (see counterOf). */
+export function gaugeOf(registry: Registry, name: string, help: string, labelNames: readonly string[] = []): Gauge<string> {
+  return (registry.getSingleMetric(name) as Gauge<string> | undefined) ?? new Gauge({ name, help, labelNames: [...labelNames], registers: [registry] });
+}
+
 /**
  * The operation label of a request: the route contract's operation (set by
  * registerRoutes), else the route's URL pattern, else `unmatched` (404s:

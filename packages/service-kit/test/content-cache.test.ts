@@ -176,6 +176,25 @@ describe('content cache', () => {
       expect(bystander.size).toBe(1);
     });
 
+    it('clears a cache that follows several others when any of them invalidates (the public shell: tenant and templates)', async () => {
+      const redis = redisAt();
+      const clinics = await open({ redis, name: 'test.clinics' });
+      const catalogue = await open({ redis, name: 'test.catalogue' });
+      const pages = await open({ redis, name: 'test.rendered', follows: ['test.clinics', 'test.catalogue'] });
+      const followsOne = await open({ redis, name: 'test.rendered', follows: 'test.catalogue' });
+
+      await pages.get('k', async () => 'old');
+      await followsOne.get('k', async () => 'old');
+      await clinics.invalidate();
+      await waitFor(() => pages.size === 0, 'the follower to clear on the first channel');
+      // The cache that follows only the other channel heard nothing.
+      expect(followsOne.size).toBe(1);
+
+      await pages.get('k', async () => 'newer');
+      await catalogue.invalidate();
+      await waitFor(() => pages.size === 0 && followsOne.size === 0, 'both followers to clear on the second channel');
+    });
+
     it('keeps nothing while it cannot hear invalidations, and starts from empty when it can again', async () => {
       const base = new URL(process.env.REDIS_URL as string);
       const proxy = await startTcpProxy({ host: base.hostname, port: Number(base.port || 6379) });

@@ -10,6 +10,7 @@ import {
   registerDataSource,
   listAuditLog,
   registerRoutes,
+  TENANT_PAGE_CACHE,
   type ContentCache,
 } from '@hap/service-kit';
 import { createGoHighLevel, type GoHighLevel } from '@hap/service-kit/gohighlevel';
@@ -86,7 +87,7 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
   const staff = new StaffMemberService(dataSource, new StaffMemberRepository(dataSource), clientRepository);
 
   // Public pages' answers, cleared in every tenant API process after any audited write commits.
-  const pageCache = options.pageContextCache === undefined ? contentCacheFromConfig(app, 'tenant.page-context', config) : options.pageContextCache;
+  const pageCache = options.pageContextCache === undefined ? contentCacheFromConfig(app, TENANT_PAGE_CACHE, config) : options.pageContextCache;
   if (pageCache) registerContentCache(app, pageCache, dataSource);
   const pages = new PageContextService(new ResolveClientService(mappings, clientRepository, pageCache), clients, staff, pageCache);
 
