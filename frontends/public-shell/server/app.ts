@@ -2,7 +2,7 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { ErrorCode, linkerDomainsFor, Messages, pageTrackingFor, SESSION_CLIENT_COOKIE, type ClinicTracking, type ErrorEnvelope, type PageContent } from '@hap/contracts';
+import { ErrorCode, errorEnvelope, linkerDomainsFor, Messages, pageTrackingFor, SESSION_CLIENT_COOKIE, type ClinicTracking, type PageContent } from '@hap/contracts';
 import { instrumentRequests, requestLoggerOptions } from '@hap/service-kit/process';
 import { PREVIEW_GRANT_HEADER, verifyPreviewGrant } from '@hap/service-kit/identity';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -28,8 +28,6 @@ export interface ShellDependencies {
 /** The first value of a header a proxy may have sent as a list. */
 const firstValue = (header: string | string[] | undefined) =>
   (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim() || undefined;
-
-const envelope = (code: ErrorCode, message: string): ErrorEnvelope => ({ success: false, code, message });
 
 /**
  * Page caching (README, "How a page is made", step 3). Only the visitor's own browser may
@@ -78,7 +76,7 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     frameworkErrors: (error, _request, reply) => {
       // The option types its reply by route generics that no route applies to here.
       const plain = reply as unknown as FastifyReply;
-      plain.code(400).header('cache-control', 'no-store').send(envelope(ErrorCode.BAD_REQUEST, error.message));
+      plain.code(400).header('cache-control', 'no-store').send(errorEnvelope(ErrorCode.BAD_REQUEST, error.message));
     },
   });
 
@@ -107,7 +105,7 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/assets/')) return replyAssetMissing(reply);
     // Only GET and HEAD are pages; anything else is not ours.
-    return reply.code(404).send(envelope(ErrorCode.ROUTE_NOT_FOUND, `${Messages.routeNotFound} (${request.method} ${request.url.split('?')[0]})`));
+    return reply.code(404).send(errorEnvelope(ErrorCode.ROUTE_NOT_FOUND, `${Messages.routeNotFound} (${request.method} ${request.url.split('?')[0]})`));
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -115,7 +113,7 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     reply.header('cache-control', 'no-store');
     if (status === 404 && request.url.startsWith('/assets/')) return replyAssetMissing(reply);
-    return reply.code(status).send(status >= 500 ? envelope(ErrorCode.INTERNAL, Messages.internal) : envelope(ErrorCode.BAD_REQUEST, error.message));
+    return reply.code(status).send(status >= 500 ? errorEnvelope(ErrorCode.INTERNAL, Messages.internal) : errorEnvelope(ErrorCode.BAD_REQUEST, error.message));
   });
 
   // Each view's chunk and stylesheets, preloaded with the page (src/pages/views.ts).

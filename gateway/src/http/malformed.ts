@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ErrorCode, Messages, type ErrorEnvelope } from '@hap/contracts';
+import { ErrorCode, errorEnvelope, Messages } from '@hap/contracts';
 import { AppError } from '@hap/service-kit';
 import { readBody } from './read-body';
 
@@ -14,7 +14,7 @@ import { readBody } from './read-body';
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   const status = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 414 : 400;
   request.log.info({ code: error.code, status }, 'malformed request');
-  const body: ErrorEnvelope = { success: false, code: ErrorCode.BAD_REQUEST, message: Messages.malformedRequest };
+  const body = errorEnvelope(ErrorCode.BAD_REQUEST, Messages.malformedRequest);
   void reply.code(status).header('cache-control', 'no-store').header('x-content-type-options', 'nosniff').send(body);
 }
 
@@ -38,7 +38,7 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
   const inFlight = (socket as HttpSocket)._httpMessage;
   if (socket.writable && !inFlight?.headersSent) {
     const { status, reason, code, message } = CLIENT_ERRORS[error.code ?? ''] ?? BAD_REQUEST;
-    const body = JSON.stringify({ success: false, code, message } satisfies ErrorEnvelope);
+    const body = JSON.stringify(errorEnvelope(code, message));
     socket.write(
       `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
         `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DEFAULT_BODY_LIMIT, ErrorCode, Messages, type ErrorEnvelope } from '@hap/contracts';
+import { DEFAULT_BODY_LIMIT, ErrorCode, errorEnvelope, Messages } from '@hap/contracts';
 import type { RouteMatcher } from '../routing/route-table';
 import { payloadTooLarge } from './read-body';
 
@@ -46,7 +46,7 @@ export interface RefusedBodiesOptions {
   matchRoute: RouteMatcher;
 }
 
-const TOO_LARGE: ErrorEnvelope = { success: false, code: ErrorCode.PAYLOAD_TOO_LARGE, message: Messages.requestTooLarge };
+const TOO_LARGE = errorEnvelope(ErrorCode.PAYLOAD_TOO_LARGE, Messages.requestTooLarge);
 
 /**
  * A refusal is read by the caller (issue 22 §2). The gateway refuses many

@@ -3,7 +3,7 @@ import { createBullBoard } from '@bull-board/api';
 import type { IServerAdapter } from '@bull-board/api/typings/app';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
-import { ErrorCode, Messages, QUEUE_NAMES, queueContracts } from '@hap/contracts';
+import { ErrorCode, errorEnvelope, Messages, QUEUE_NAMES, queueContracts } from '@hap/contracts';
 import { AppError, createQueue, type JobQueue } from '@hap/service-kit';
 
 /** Where admins see every queue of DESIGN §5. */
@@ -43,8 +43,6 @@ const REFUSED_ACTIONS: Array<[method: string, pattern: RegExp]> = [
   ['POST', /^\/api\/queues\/[^/]+\/add\/?$/],
   ['PATCH', /^\/api\/queues\/[^/]+\/[^/]+\/update-data\/?$/],
 ];
-
-const envelope = (error: AppError) => ({ success: false as const, code: error.code, message: error.message });
 
 /** The path below the board's prefix: `/api/queues`, `/static/…`, `/queue/x`. */
 const boardPath = (request: FastifyRequest) => request.url.split('?', 1)[0].slice(QUEUES_BOARD_PATH.length) || '/';
@@ -90,7 +88,8 @@ export const queuesBoard: FastifyPluginAsync<QueuesBoardOptions> = async (app, o
 
   // Errors are answered here rather than thrown: bull-board's own error handler
   // would turn them into its 500 shape.
-  const refuse = (reply: FastifyReply, error: AppError) => reply.code(error.statusCode).header('cache-control', 'no-store').send(envelope(error));
+  const refuse = (reply: FastifyReply, error: AppError) =>
+    reply.code(error.statusCode).header('cache-control', 'no-store').send(errorEnvelope(error.code, error.message));
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('content-security-policy', QUEUES_BOARD_CSP);

@@ -1,5 +1,5 @@
 import type { FastifyReply, RawServerBase, RouteGenericInterface } from 'fastify';
-import { ErrorCode, Messages, type ErrorEnvelope } from '@hap/contracts';
+import { ErrorCode, errorEnvelope, Messages } from '@hap/contracts';
 import { isBrowserFormPost, RETRY_AFTER_SECONDS, sendFormProblem } from '@hap/service-kit';
 
 /** reply-from's per-request hooks see a reply typed for any raw server. */
@@ -25,7 +25,7 @@ export function replyServiceUnavailable(reply: AnyReply, service: string, error:
     });
     return;
   }
-  const body: ErrorEnvelope = { success: false, code: ErrorCode.SERVICE_UNAVAILABLE, message: Messages.serviceUnavailable(service) };
+  const body = errorEnvelope(ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable(service));
   reply
     .code(503)
     .header('content-type', 'application/json; charset=utf-8')

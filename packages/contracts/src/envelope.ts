@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from './errors';
 import { idField } from './fields';
 
 /** Every successful answer: `{ success: true, data }` (DESIGN §4). */
@@ -20,6 +21,15 @@ export const ErrorEnvelopeSchema = z.object({
   issues: z.array(ErrorIssueSchema).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
+
+/**
+ * The one way an error answer is written, by the services' error handler and
+ * by every place that answers before or outside it (gateway refusals, health,
+ * the shell), so the shape cannot drift between them. `issues` only when given.
+ */
+export function errorEnvelope(code: ErrorCode, message: string, issues?: ErrorIssue[]): ErrorEnvelope {
+  return issues === undefined ? { success: false, code, message } : { success: false, code, message, issues };
+}
 
 export type SuccessEnvelope<T> = { success: true; data: T };
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ErrorCode, Messages } from '@hap/contracts';
+import { ErrorCode, errorEnvelope, Messages } from '@hap/contracts';
 import { registerErrorHandling } from './error-handler';
 import { REQUEST_ID_HEADER, verifyIdentity, type Identity } from './identity';
 import { AppError } from './errors';
@@ -91,9 +91,7 @@ export function createServiceApp(options: ServiceAppOptions) {
       return { success: true as const, data: { service: options.name, status: 'ready' } };
     } catch (err) {
       app.log.warn({ err }, 'not ready');
-      return reply
-        .status(503)
-        .send({ success: false, code: ErrorCode.SERVICE_UNAVAILABLE, message: Messages.serviceUnavailable(options.name) });
+      return reply.status(503).send(errorEnvelope(ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable(options.name)));
     }
   });
 

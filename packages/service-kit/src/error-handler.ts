@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { ErrorCode, Messages, type ErrorEnvelope } from '@hap/contracts';
+import { ErrorCode, errorEnvelope, Messages, type ErrorEnvelope } from '@hap/contracts';
 import { AppError } from './errors';
 import { isDatabaseUnavailable } from './db-errors';
 import { isBrowserFormPost, sendFormProblem } from './form-page';
@@ -52,26 +52,21 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({ path: toPath(v.instancePath), message: issueMessage(v) }));
       status = 400;
-      body = {
-        success: false,
-        code: ErrorCode.VALIDATION_FAILED,
-        message: issues.length === 1 ? issues[0].message : Messages.validationFailed,
-        issues,
-      };
+      body = errorEnvelope(ErrorCode.VALIDATION_FAILED, issues.length === 1 ? issues[0].message : Messages.validationFailed, issues);
     } else if (error instanceof AppError) {
       status = error.statusCode;
-      body = { success: false, code: error.code, message: error.message, issues: error.issues };
+      body = errorEnvelope(error.code, error.message, error.issues);
     } else if (error.name === 'EntityNotFoundError') {
       // TypeORM's findOneOrFail/findOneByOrFail: the row went away (e.g. deleted meanwhile).
       status = 404;
-      body = { success: false, code: ErrorCode.NOT_FOUND, message: Messages.notFound };
+      body = errorEnvelope(ErrorCode.NOT_FOUND, Messages.notFound);
     } else if (isDatabaseUnavailable(error)) {
       // PostgreSQL unreachable or restarting: the caller may retry, as with Redis.
       status = 503;
-      body = { success: false, code: ErrorCode.SERVICE_UNAVAILABLE, message: Messages.serviceUnavailable(serviceName(request)) };
+      body = errorEnvelope(ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable(serviceName(request)));
     } else if (isResponseSerializationError(error)) {
       status = 500;
-      body = { success: false, code: ErrorCode.INTERNAL, message: Messages.internal };
+      body = errorEnvelope(ErrorCode.INTERNAL, Messages.internal);
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
       // Fastify's own 4xx (bad JSON, body too large, wrong content type).
       status = error.statusCode;
@@ -83,10 +78,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
             : status === 429
               ? ErrorCode.RATE_LIMITED
               : ErrorCode.BAD_REQUEST;
-      body = { success: false, code, message: frameworkMessage(error) };
+      body = errorEnvelope(code, frameworkMessage(error));
     } else {
       status = 500;
-      body = { success: false, code: ErrorCode.INTERNAL, message: Messages.internal };
+      body = errorEnvelope(ErrorCode.INTERNAL, Messages.internal);
     }
 
     if (status === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
@@ -101,11 +96,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const body: ErrorEnvelope = {
-      success: false,
-      code: ErrorCode.ROUTE_NOT_FOUND,
-      message: `${Messages.routeNotFound} (${request.method} ${request.url.split('?')[0]})`,
-    };
-    return reply.status(404).send(body);
+    return reply
+      .status(404)
+      .send(errorEnvelope(ErrorCode.ROUTE_NOT_FOUND, `${Messages.routeNotFound} (${request.method} ${request.url.split('?')[0]})`));
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ErrorCode, Messages } from '@hap/contracts';
+import { ErrorCode, errorEnvelope, Messages } from '@hap/contracts';
 import { RETRY_AFTER_SECONDS } from '@hap/service-kit';
 
 export interface HealthRoutesOptions {
@@ -56,6 +56,6 @@ export async function healthRoutes(app: FastifyInstance, { upstreams, timeoutMs 
     return reply
       .status(503)
       .header('retry-after', RETRY_AFTER_SECONDS)
-      .send({ success: false, code: ErrorCode.SERVICE_UNAVAILABLE, message: Messages.serviceUnavailable('gateway'), checks });
+      .send({ ...errorEnvelope(ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('gateway')), checks });
   });
 }
