@@ -11,6 +11,8 @@ import type { AddressInfo } from 'node:net';
 export async function startFakeS3(options: { bucket: string }) {
   const objects = new Map<string, { body: Buffer; contentType: string; cacheControl: string | null; etag: string }>();
   const calls: Array<{ method: string; key: string; signed: boolean }> = [];
+  /** How many of the next PUTs have their connection reset once their body arrived (a bucket closing a kept-alive connection). */
+  const faults = { resetPuts: 0 };
 
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -23,6 +25,10 @@ export async function startFakeS3(options: { bucket: string }) {
       const error = (status: number, code: string, message: string) =>
         res.writeHead(status, { 'content-type': 'application/xml' }).end(`<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code><Message>${message}</Message><Key>${key}</Key></Error>`);
       if (bucket !== options.bucket) return error(404, 'NoSuchBucket', 'The specified bucket does not exist');
+      if (req.method === 'PUT' && faults.resetPuts > 0) {
+        faults.resetPuts -= 1;
+        return req.socket.destroy();
+      }
       if (req.method === 'PUT') {
         const body = Buffer.concat(chunks);
         const etag = `"${createHash('md5').update(body).digest('hex')}"`;
@@ -43,6 +49,7 @@ export async function startFakeS3(options: { bucket: string }) {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     objects,
     calls,
+    faults,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

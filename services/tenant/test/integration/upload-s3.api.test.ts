@@ -104,6 +104,15 @@ describe('uploads in an S3 bucket, shared by tenant replicas', () => {
     }
   }, 30_000);
 
+  it('sends a put again when the bucket resets its connection (a kept-alive connection closed as the request went out)', async () => {
+    s3.faults.resetPuts = 1;
+    const res = await one.api.post('/api/upload', ADMIN).field('folder', 'staff').attach('image', pngBytes(300, [200, 40, 40]), 'retry.png');
+    expect(res.status).toBe(201);
+    expect(s3.faults.resetPuts).toBe(0);
+    const data = UploadResultSchema.parse(res.body.data);
+    expect(s3.objects.has(`test/${data.path.replace(/^\/uploads\//, '')}`)).toBe(true);
+  });
+
   it('lets the seed draw the demo art into the bucket once, and only what is missing', async () => {
     process.env.UPLOAD_S3_BUCKET = 'hap-uploads';
     process.env.UPLOAD_S3_ENDPOINT = s3.url;

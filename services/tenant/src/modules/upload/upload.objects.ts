@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -97,10 +97,13 @@ export class S3Objects implements ObjectStore {
   }
 
   async put(relative: string, fromFile: string, mimeType: string): Promise<void> {
-    const { size } = await stat(fromFile);
+    // The bytes, not a stream: an upload is at most a few megabytes, and the SDK can only retry a
+    // body it can send again (a kept-alive connection the bucket closed as the request went out
+    // is a reset the SDK retries; with a stream it gives up at once).
+    const body = await readFile(fromFile);
     try {
       await this.client.send(
-        new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.key(relative), Body: createReadStream(fromFile), ContentLength: size, ContentType: mimeType, CacheControl: 'public, max-age=31536000, immutable' }),
+        new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.key(relative), Body: body, ContentLength: body.length, ContentType: mimeType, CacheControl: 'public, max-age=31536000, immutable' }),
       );
     } catch {
       throw storageUnavailable();
