@@ -88,7 +88,6 @@ export function buildApp(config: Config, deps: GatewayDeps = {}) {
   app.register(refusedBodies, { matchRoute });
   app.register(redisPlugin, { url: config.REDIS_URL, client: deps.redis });
   app.register(securityPlugin, {
-    internalSecret: config.INTERNAL_SECRET,
     production: config.NODE_ENV === 'production',
     allowedOrigins: config.ALLOWED_ORIGINS,
     adminRemoteOrigin: config.ADMIN_REMOTE_ORIGIN,

@@ -83,7 +83,14 @@ export function processTable(ports, metricsPorts) {
   table.push({
     name: 'public-shell',
     script: 'frontends/public-shell/dist/node/server.js',
-    env: { PORT: ports.publicShell, ...metrics('public-shell'), GATEWAY_URL: `http://127.0.0.1:${ports.gateway}` },
+    // A page reads its clinic from tenant and its catalogue from templates directly; the gateway only for the admin remote's manifest.
+    env: {
+      PORT: ports.publicShell,
+      ...metrics('public-shell'),
+      TENANT_URL: `http://127.0.0.1:${ports.tenant}`,
+      TEMPLATES_URL: `http://127.0.0.1:${ports.templates}`,
+      GATEWAY_URL: `http://127.0.0.1:${ports.gateway}`,
+    },
   });
   table.push({
     name: 'gateway',

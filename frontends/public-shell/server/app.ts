@@ -4,14 +4,13 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode, errorEnvelope, linkerDomainsFor, Messages, pageTrackingFor, SESSION_CLIENT_COOKIE, type ClinicTracking, type PageContent } from '@hap/contracts';
 import { instrumentRequests, requestLoggerOptions } from '@hap/service-kit/process';
-import { PREVIEW_GRANT_HEADER, verifyPreviewGrant } from '@hap/service-kit/identity';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import type { AdminRemoteAssets } from './admin-remote-assets.js';
 import type { Config } from './config.js';
 import { etagOf, fillTemplate, isFresh } from './html.js';
 import { bootLoadedTemplate, bootLoaderTag, inlineTemplateStyles, pageAssetTags, takeModulePreloads } from './page-assets.js';
-import type { PageContentLoader, PageContextLoader } from './page-context.js';
+import { previewAdminOf, type PageContentLoader, type PageContextLoader } from './page-context.js';
 import { embedFrameOrigins, imageOrigins, pageSourceHeaders, trackingScriptOf, trackingScriptTag } from './page-sources.js';
 import type { BuildDirs, SsrBundle } from './ssr-bundle.js';
 import type { RenderResult } from './ssr-module.js';
@@ -162,9 +161,8 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
       return { page: ssr.render(request.url, data.state), state: data.state, remember: null, cacheable: true, trackingSettings: null, content: null };
     }
     const forwardedFor = firstValue(request.headers['x-forwarded-for']);
-    // The gateway's grant for an admin's ?preview=1 (its page-proxy.ts), checked here too before it is shown on.
-    const grant = request.headers[PREVIEW_GRANT_HEADER];
-    const previewGrant = route.kind === 'service' && route.preview && verifyPreviewGrant(config.INTERNAL_SECRET, grant) ? (grant as string) : undefined;
+    // An admin's ?preview=1: the identity the gateway signed onto the request (its page-proxy.ts), verified here.
+    const previewAdmin = route.kind === 'service' && route.preview ? previewAdminOf(config.INTERNAL_SECRET, request) : undefined;
     const { context, problem } = await pageContext({
       host,
       path: url.pathname,
@@ -179,7 +177,7 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     let complete = !problem && context !== null;
     if (NEEDS_CONTENT.has(route.kind)) {
       const ask = (servicePath: string | undefined) =>
-        pageContent({ clientId: context?.resolution.clientId ?? 1, servicePath, previewGrant, requestId: request.id, forwardedFor });
+        pageContent({ clientId: context?.resolution.clientId ?? 1, servicePath, previewAdmin, requestId: request.id, forwardedFor });
       let loaded = await ask(route.servicePath);
       // /weight-management and /weightloss: the spec's mapped service when the clinic has none at the literal path.
       if (route.aliasOf && loaded.content && !loaded.content.landing) loaded = await ask(route.aliasOf);
@@ -193,12 +191,12 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
       page: ssr.render(request.url, data.state),
       state: data.state,
       remember: data.rememberClientId,
-      cacheable: complete && !previewGrant && (source === 'host' || source === 'path'),
+      cacheable: complete && !previewAdmin && (source === 'host' || source === 'path'),
       // The clinic's tracking settings come with its page context: no call of their own.
-      trackingSettings: previewGrant ? null : (context?.tracking ?? null),
+      trackingSettings: previewAdmin ? null : (context?.tracking ?? null),
       linkerDomains: linkerDomainsFor(host, context?.client?.bookingLink),
       content,
-      adminPreview: Boolean(previewGrant),
+      adminPreview: Boolean(previewAdmin),
     };
   }
 

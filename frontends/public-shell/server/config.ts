@@ -16,21 +16,31 @@ export const configShape = {
   HOST: baseConfigShape.HOST,
   /** Port to listen on. */
   PORT: port(DEFAULT_PORTS.publicShell),
-  /** The gateway that answers /api/page-context while pages are rendered. */
+  /** The tenant service: a page's clinic, its branding and team (`GET /api/page-context`), called directly as services call each other. */
+  TENANT_URL: httpUrl('TENANT_URL').default(`http://127.0.0.1:${DEFAULT_PORTS.tenant}`),
+  /** The templates service: a page's catalogue data (`GET /api/page-content/{clientId}`), called directly. */
+  TEMPLATES_URL: httpUrl('TEMPLATES_URL').default(`http://127.0.0.1:${DEFAULT_PORTS.templates}`),
+  /**
+   * The gateway, only for the admin remote's manifest when ADMIN_REMOTE_URL is a path on it
+   * (admin-remote-assets.ts: the /admin preloads). Pages never call it.
+   */
   GATEWAY_URL: httpUrl('GATEWAY_URL').default(`http://127.0.0.1:${DEFAULT_PORTS.gateway}`),
   /**
    * Where browsers load the admin remote from: its remoteEntry.js or mf-manifest.json.
    * Unset: the build's default, /remotes/admin/remoteEntry.js (the gateway serves the remote there).
    */
   ADMIN_REMOTE_URL: z.string().trim().min(1).optional(),
-  /** Time budget of the gateway call made to render one page, in ms. */
+  /** Time budget of each of a page's data calls (tenant, then templates), in ms. */
   API_TIMEOUT_MS: z.coerce
     .number()
     .int()
     .min(50, 'API_TIMEOUT_MS must be at least 50')
     .max(30_000, 'API_TIMEOUT_MS must be at most 30000')
     .default(1500),
-  /** Signs this server's own calls to the gateway (shared with the gateway and services). */
+  /**
+   * Signs this server's calls to tenant and templates, and verifies the admin identity the
+   * gateway signs onto a preview's page request (shared with the gateway and services).
+   */
   INTERNAL_SECRET: baseConfigShape.INTERNAL_SECRET,
   /** pino level; debug and trace also log each request. */
   LOG_LEVEL: baseConfigShape.LOG_LEVEL,

@@ -1,5 +1,5 @@
 import { routes, stripNul, type PageContent, type PageContext } from '@hap/contracts';
-import { PREVIEW_GRANT_HEADER } from '@hap/service-kit/identity';
+import { verifyIdentity, type Identity } from '@hap/service-kit/identity';
 import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
 import type { Config } from './config.js';
 
@@ -14,11 +14,11 @@ export interface PageRequest {
   session?: string;
   /** Carried so one request id runs through every log. */
   requestId: string;
-  /** The visitor's address, for the gateway's log. */
+  /** The visitor's address, for the services' logs. */
   forwardedFor?: string;
 }
 
-/** The page's clinic, or null with the reason when the gateway gave no usable answer. */
+/** The page's clinic, or null with the reason when tenant gave no usable answer. */
 export type PageContextResult = { context: PageContext; problem?: undefined } | { context: null; problem: string };
 
 export type PageContextLoader = (request: PageRequest) => Promise<PageContextResult>;
@@ -30,34 +30,47 @@ export type PageContentResult = { content: PageContent; problem?: undefined } | 
 export interface PageContentRequest {
   clientId: number;
   servicePath?: string;
-  /** An admin's preview: the gateway's grant for this page request, shown back on the call (DESIGN §9.3). */
-  previewGrant?: string;
+  /**
+   * An admin's preview (DESIGN §9.3): the admin the gateway signed onto this page request, verified;
+   * the call is then signed as that admin, the one caller templates shows a service that is not live.
+   */
+  previewAdmin?: Identity;
   requestId: string;
   forwardedFor?: string;
 }
 
 export type PageContentLoader = (request: PageContentRequest) => Promise<PageContentResult>;
 
+/**
+ * The admin the gateway signed onto this page request (its page proxy does so for an admin's
+ * `?preview=1`, as it signs every service call), or undefined: a signature that is missing, stale,
+ * made for another method or URL, or with another secret, names nobody.
+ */
+export function previewAdminOf(secret: string, request: { method: string; url: string; headers: Record<string, string | string[] | undefined> }): Identity | undefined {
+  const identity = verifyIdentity(secret, request.method, request.url, request.headers);
+  return identity?.kind === 'admin' ? identity : undefined;
+}
+
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-type GatewayConfig = Pick<Config, 'GATEWAY_URL' | 'INTERNAL_SECRET' | 'API_TIMEOUT_MS'>;
+/**
+ * How tenant and templates see the shell: a signed caller, not a backend service (service kit
+ * access.ts), so it reads the public projections, as the gateway's anonymous visitor did.
+ */
+const SHELL: Identity = { kind: 'service', service: 'public-shell' };
 
-/** The gateway, called signed as the public shell's own so its per-IP rate limit does not count the visitor twice. */
-const gatewayClient = (config: GatewayConfig) =>
-  createInternalClient({
-    baseUrl: config.GATEWAY_URL,
-    target: 'gateway',
-    internalSecret: config.INTERNAL_SECRET,
-    identity: { kind: 'service', service: 'public-shell' },
-    timeoutMs: config.API_TIMEOUT_MS,
-  });
+type ServiceConfig = Pick<Config, 'INTERNAL_SECRET' | 'API_TIMEOUT_MS'>;
+
+/** A service called directly, as services call each other (DESIGN §7): no leg through the gateway. */
+const serviceClient = (config: ServiceConfig, target: 'tenant' | 'templates', baseUrl: string, identity: Identity = SHELL) =>
+  createInternalClient({ baseUrl, target, internalSecret: config.INTERNAL_SECRET, identity, timeoutMs: config.API_TIMEOUT_MS });
 
 /**
- * The page's clinic (`GET /api/page-context`: resolution, branding, team).
+ * The page's clinic (tenant's `GET /api/page-context`: resolution, branding, team).
  * Never throws: a page renders with fallbacks instead.
  */
-export function createPageContextLoader(config: GatewayConfig): PageContextLoader {
-  const api = gatewayClient(config);
+export function createPageContextLoader(config: ServiceConfig & Pick<Config, 'TENANT_URL'>): PageContextLoader {
+  const api = serviceClient(config, 'tenant', config.TENANT_URL);
   return async ({ host, path, client, session, requestId, forwardedFor }) => {
     try {
       const context = await api.call(
@@ -75,18 +88,20 @@ export function createPageContextLoader(config: GatewayConfig): PageContextLoade
 }
 
 /**
- * The page's catalogue data (`GET /api/page-content/{clientId}`), asked once
- * the clinic is known; signed like the page-context call, plus an admin's
- * preview grant when the page is one. Never throws.
+ * The page's catalogue data (templates' `GET /api/page-content/{clientId}`),
+ * asked once the clinic is known; an admin's preview is asked as that admin.
+ * Never throws.
  */
-export function createPageContentLoader(config: GatewayConfig): PageContentLoader {
-  const api = gatewayClient(config);
-  return async ({ clientId, servicePath, previewGrant, requestId, forwardedFor }) => {
+export function createPageContentLoader(config: ServiceConfig & Pick<Config, 'TEMPLATES_URL'>): PageContentLoader {
+  const api = serviceClient(config, 'templates', config.TEMPLATES_URL);
+  return async ({ clientId, servicePath, previewAdmin, requestId, forwardedFor }) => {
     try {
-      const content = await api.call(
+      // A client per preview: previews are rare, and the identity is signed into every request it makes.
+      const caller = previewAdmin ? serviceClient(config, 'templates', config.TEMPLATES_URL, previewAdmin) : api;
+      const content = await caller.call(
         routes.getPageContent,
-        { params: { clientId }, query: { service: servicePath, preview: previewGrant ? 'true' : undefined } },
-        { headers: { ...internalHeaders({ requestId, forwardedFor }), ...(previewGrant && { [PREVIEW_GRANT_HEADER]: previewGrant }) } },
+        { params: { clientId }, query: { service: servicePath, preview: previewAdmin ? 'true' : undefined } },
+        { headers: internalHeaders({ requestId, forwardedFor }) },
       );
       return { content };
     } catch (error) {

@@ -1,8 +1,8 @@
 /**
  * The public-shell server: `node dist/node/server.js` after `npm run build`
  * (this file compiles to dist/node/, next to the Vite builds in dist/).
- * Settings: server/config.ts (PORT, HOST, GATEWAY_URL, ADMIN_REMOTE_URL,
- * API_TIMEOUT_MS, INTERNAL_SECRET, LOG_LEVEL, NODE_ENV).
+ * Settings: server/config.ts (PORT, HOST, TENANT_URL, TEMPLATES_URL, GATEWAY_URL,
+ * ADMIN_REMOTE_URL, API_TIMEOUT_MS, INTERNAL_SECRET, LOG_LEVEL, NODE_ENV).
  */
 import { fileURLToPath } from 'node:url';
 import { runServer } from '@hap/service-kit/process';

@@ -18,11 +18,9 @@ import {
   tagSourcesOf,
   type TrackingTag,
 } from '@hap/contracts';
-import { AppError, verifyIdentity } from '@hap/service-kit';
+import { AppError } from '@hap/service-kit';
 
 export interface SecurityOptions {
-  /** Verifies the public shell's signed server-side calls. */
-  internalSecret: string;
   production: boolean;
   /** Origins allowed to send state-changing requests besides the request's own. */
   allowedOrigins: readonly string[];
@@ -159,12 +157,6 @@ const formSubmission = (request: FastifyRequest) => {
   return FORM_SUBMISSIONS.find(({ route }) => request.method === route.method && path === route.path) ?? null;
 };
 
-/** The request is signed by the public shell (its own calls while rendering a page). */
-export function isPublicShellCall(secret: string, request: FastifyRequest): boolean {
-  const identity = verifyIdentity(secret, request.method, request.url, request.headers);
-  return identity?.kind === 'service' && identity.service === 'public-shell';
-}
-
 /** Headers of the probe reply that are not helmet's. */
 const NOT_HELMET = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
 
@@ -236,10 +228,10 @@ export const securityPlugin = fp<SecurityOptions>(
         // round trip per request (that cost ~15% of throughput in infra/bench). With N replicas
         // an address gets up to N times the limit; the form and login limits, which protect data, are in Redis.
         cache: 10_000,
-        // A page view was counted when it reached the gateway; the data calls the public shell
-        // makes to render it (signed as the shell's) are not. Form submissions count here too: their own,
-        // lower count is in Redis, and with Redis down this coarse guard is the one left.
-        allowList: (request) => isStaticAsset(request.url) || isPublicShellCall(options.internalSecret, request),
+        // Every request counts alike: the public shell reads tenant and templates directly, so
+        // no call of its own passes here. Form submissions count here too: their own, lower count
+        // is in Redis, and with Redis down this coarse guard is the one left.
+        allowList: (request) => isStaticAsset(request.url),
         errorResponseBuilder: () => new AppError(429, ErrorCode.RATE_LIMITED, Messages.rateLimited),
       });
     }

@@ -4,11 +4,10 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerBase, RouteGenericInterface } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, Messages, type Access, type RouteContract, type ServiceName } from '@hap/contracts';
-import { AppError, PREVIEW_GRANT_HEADER, sessionTagOf, signIdentity, verifyPreviewGrant, type Identity } from '@hap/service-kit';
+import { AppError, sessionTagOf, signIdentity, type Identity } from '@hap/service-kit';
 import { upstreamUrls, type Config } from '../config';
 import { readBody } from '../http/read-body';
 import { SessionStoreUnavailableError } from '../plugins/redis';
-import { isPublicShellCall } from '../plugins/security';
 import { sessionIdOf, type CurrentSession } from '../plugins/session';
 import type { RouteMatcher } from '../routing/route-table';
 import { answerHeaders, forwardHeaders, forwardedUrl, type ProxiedRequest } from './forward-headers';
@@ -79,17 +78,16 @@ async function sessionOrAnonymous(request: FastifyRequest, access: Access): Prom
 }
 
 /**
- * The admin a public-shell call reads for: the shell renders an admin's
- * `?preview=1` page with the grant the gateway gave it (page-proxy.ts) and
- * shows it back on its GETs, so a public row answers with what that admin may
- * see (an inactive service, a template not yet activated). Never a write,
- * never an admin row, never from anyone but the signed public shell.
+ * The identity an admin's session is signed onto an upstream request as (an API call, an
+ * admin's preview page): the session as a tag, never its id, so a service can bind a step to
+ * this login (the Google Ads OAuth state).
  */
-function previewingAdmin(secret: string, request: FastifyRequest): Identity | null {
-  const grant = request.headers[PREVIEW_GRANT_HEADER];
-  if (request.method !== 'GET' || grant === undefined) return null;
-  return isPublicShellCall(secret, request) ? verifyPreviewGrant(secret, grant) : null;
-}
+export const adminIdentityOf = (secret: string, { id, session }: CurrentSession): Identity => ({
+  kind: 'admin',
+  userId: session.userId,
+  email: session.email,
+  session: sessionTagOf(secret, id),
+});
 
 /** `/api` and `/api/*`, query or not (not `/uploads/*`, whose owner sets its own long cache). */
 const isApiPath = (url: string) => {
@@ -147,7 +145,7 @@ export const apiProxy: FastifyPluginAsync<ApiProxyOptions> = async (app, { confi
     const row = matchRoute(request.method, request.url);
     if (!row || row.owner === 'gateway') throw routeNotFound(request);
     const current = await sessionOrAnonymous(request, row.access);
-    const admin = current?.session.isAdmin ? current.session : null;
+    const admin = current?.session.isAdmin ? current : null;
     if (row.access === 'admin' && !admin) {
       // A session cookie that opens nothing is a session that ended (an upload outlived it): "log in again".
       throw new AppError(401, ErrorCode.UNAUTHENTICATED, sessionIdOf(request) ? Messages.sessionExpired : Messages.unauthenticated);
@@ -155,11 +153,7 @@ export const apiProxy: FastifyPluginAsync<ApiProxyOptions> = async (app, { confi
     request.upstreamTarget = {
       route: row,
       service: row.owner,
-      identity:
-        admin && current
-          ? // The session as a tag, never its id: a service can bind a step to this login (the Google Ads OAuth state).
-            { kind: 'admin', userId: admin.userId, email: admin.email, session: sessionTagOf(config.INTERNAL_SECRET, current.id) }
-          : (previewingAdmin(config.INTERNAL_SECRET, request) ?? { kind: 'anonymous' }),
+      identity: admin ? adminIdentityOf(config.INTERNAL_SECRET, admin) : { kind: 'anonymous' },
     };
   });
 

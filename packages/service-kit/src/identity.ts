@@ -24,8 +24,6 @@ export const IDENTITY_HEADER = 'x-hap-identity';
 export const SIGNATURE_HEADER = 'x-hap-signature';
 export const TIMESTAMP_HEADER = 'x-hap-timestamp';
 export const REQUEST_ID_HEADER = 'x-request-id';
-/** An admin's preview grant, from the gateway to the public shell and back (see signPreviewGrant). */
-export const PREVIEW_GRANT_HEADER = 'x-hap-preview-grant';
 
 /**
  * What a service knows of an admin's session: an HMAC of its id under the
@@ -74,33 +72,6 @@ const same = (a: string, b: string) => {
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 };
-
-/** The method and url a preview grant is signed over: it is bound to its purpose, never to a request. */
-const GRANT_METHOD = 'GRANT';
-const GRANT_PURPOSE = 'page-preview';
-
-/**
- * A page request's proof that an admin asked for it: the gateway gives it to
- * the public shell with `?preview=1` and an admin session (DESIGN §9.3), and
- * the shell shows it back on its catalogue calls for that page, so an admin
- * previews services visitors do not see. One header value,
- * `{identity}.{timestamp}.{signature}`, good for a minute like every signature.
- */
-export function signPreviewGrant(secret: string, identity: Identity, now = Date.now()): string {
-  const encoded = Buffer.from(JSON.stringify(identity)).toString('base64url');
-  const ts = String(now);
-  return `${encoded}.${ts}.${sign(secret, GRANT_METHOD, GRANT_PURPOSE, ts, encoded)}`;
-}
-
-/** The admin a preview grant names, or null when it is missing, stale, forged or not an admin's. */
-export function verifyPreviewGrant(secret: string, grant: string | string[] | undefined, now = Date.now()): Identity | null {
-  if (typeof grant !== 'string') return null;
-  const [encoded, ts, signature, ...rest] = grant.split('.');
-  if (!encoded || !ts || !signature || rest.length || !fresh(ts, now)) return null;
-  if (!same(sign(secret, GRANT_METHOD, GRANT_PURPOSE, ts, encoded), signature)) return null;
-  const identity = decodeIdentity(encoded);
-  return identity?.kind === 'admin' ? identity : null;
-}
 
 /** The verified identity of a request, or null when the signature is missing, stale or wrong. */
 export function verifyIdentity(

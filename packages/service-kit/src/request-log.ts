@@ -60,9 +60,9 @@ export function redactUrl(url: string): string {
 /**
  * Headers whose values never reach a log, under whichever object a line
  * carries them (pino `redact` paths): sessions, credentials, our signature
- * and identity, an admin's preview grant.
+ * and identity.
  */
-const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-hap-signature', 'x-hap-identity', 'x-hap-preview-grant'];
+const SECRET_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'set-cookie', 'x-hap-signature', 'x-hap-identity'];
 export const REDACTED_LOG_PATHS: readonly string[] = ['headers', 'req.headers', 'res.headers', 'request.headers', 'response.headers'].flatMap((at) =>
   SECRET_HEADERS.map((header) => `${at}["${header}"]`),
 );

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { LEAD_FORM_PATH, PAGE_BOOT_SCRIPT, type ClientBranding, type ClinicTracking, type PageContent, type PageContext } from '@hap/contracts';
-import { signPreviewGrant } from '@hap/service-kit/identity';
+import { signIdentity } from '@hap/service-kit/identity';
 import type { FastifyInstance } from 'fastify';
 import { adminRemoteAssets, type AdminRemoteAssets } from '../../server/admin-remote-assets';
 import { buildServer } from '../../server/app';
@@ -412,18 +412,19 @@ describe('page cache headers', () => {
   });
 });
 
-describe("an admin's preview (?preview=1 with the gateway's grant, DESIGN §9.3)", () => {
+describe("an admin's preview (?preview=1 with the admin the gateway signed onto it, DESIGN §9.3)", () => {
   const secret = readConfig({}).INTERNAL_SECRET;
-  const grant = () => signPreviewGrant(secret, { kind: 'admin', userId: 4, email: 'admin@example.com' });
+  const admin = { kind: 'admin' as const, userId: 4, email: 'admin@example.com', session: 'a-session-tag' };
+  /** The headers the gateway's page proxy adds for an admin's preview: the identity signed over this method and URL. */
+  const signedFor = (url: string, identity: Parameters<typeof signIdentity>[3] = admin, key = secret) => signIdentity(key, 'GET', url, identity);
   const notLive = { ...trtLanding, content: { ...trtLanding.content, service: { ...trtLanding.content.service, id: 0, isActive: false } } };
 
-  it('shows the grant on its catalogue call and renders the not-live preview: no form, noindex, never stored', async () => {
+  it('asks the catalogue as the admin and renders the not-live preview: no form, noindex, never stored', async () => {
     answer = { context: { resolution: { clientId: 2, source: 'host' }, client: apex, staff: [] } };
-    const given = grant();
     content = { content: { services: [], landing: notLive } };
-    const res = await app.inject({ url: '/trt?preview=1', headers: { 'x-hap-preview-grant': given } });
+    const res = await app.inject({ url: '/trt?preview=1', headers: signedFor('/trt?preview=1') });
     expect(res.statusCode).toBe(200);
-    expect(contentCalls).toEqual([expect.objectContaining({ clientId: 2, servicePath: 'trt', previewGrant: given })]);
+    expect(contentCalls).toEqual([expect.objectContaining({ clientId: 2, servicePath: 'trt', previewAdmin: admin })]);
     expect(res.body).toContain('Preview: not live yet. Visitors see the not-found page here until Apex TRT Program is active for Apex Health.');
     expect(res.body).toContain('The form takes requests once this service is live.');
     expect(res.body).not.toContain('type="submit"');
@@ -432,11 +433,22 @@ describe("an admin's preview (?preview=1 with the gateway's grant, DESIGN §9.3)
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('shows no grant it cannot verify, and none on a page that is not a preview', async () => {
-    await app.inject({ url: '/trt?preview=1', headers: { 'x-hap-preview-grant': signPreviewGrant('a-guessed-secret-of-some-length', { kind: 'admin', userId: 1 }) } });
-    await app.inject({ url: '/trt', headers: { 'x-hap-preview-grant': grant() } });
-    await app.inject({ url: '/?preview=1', headers: { 'x-hap-preview-grant': grant() } });
-    expect(contentCalls.map((c) => c.previewGrant)).toEqual([undefined, undefined, undefined]);
+  it('names nobody for a forged, replayed or non-admin identity, or on a page that is not a preview', async () => {
+    const requests = [
+      // Signed with another secret.
+      { url: '/trt?preview=1', headers: signedFor('/trt?preview=1', admin, 'a-guessed-secret-of-some-length') },
+      // Signed for another page: a signature is bound to its method and URL.
+      { url: '/hair?preview=1', headers: signedFor('/trt?preview=1') },
+      // Stale: the gateway signed it more than a minute ago.
+      { url: '/trt?preview=1', headers: signIdentity(secret, 'GET', '/trt?preview=1', admin, Date.now() - 120_000) },
+      // Not an admin.
+      { url: '/trt?preview=1', headers: signedFor('/trt?preview=1', { kind: 'service', service: 'public-shell' }) },
+      // Not a preview.
+      { url: '/trt', headers: signedFor('/trt') },
+      { url: '/?preview=1', headers: signedFor('/?preview=1') },
+    ];
+    for (const request of requests) await app.inject(request);
+    expect(contentCalls.map((c) => c.previewAdmin)).toEqual(requests.map(() => undefined));
   });
 
   it("renders a visitor's preview of a live service with its form", async () => {

@@ -5,9 +5,12 @@ import { createPageContentLoader, createPageContextLoader, type PageContentLoade
 
 const SECRET = 'page-context-test-secret';
 
-/** A stand-in gateway on 127.0.0.1 that records each call and answers what the test says. */
-let server: Server;
-let received: Array<{ url: string; headers: IncomingHttpHeaders }>;
+/**
+ * Stand-ins for tenant and templates on 127.0.0.1 that record each call (and
+ * which of them got it) and answer what the test says.
+ */
+let servers: Server[];
+let received: Array<{ service: 'tenant' | 'templates'; url: string; headers: IncomingHttpHeaders }>;
 let reply: { status: number; body: unknown; delayMs?: number };
 let load: PageContextLoader;
 let loadContent: PageContentLoader;
@@ -30,24 +33,31 @@ const context = {
   staff: [{ id: 4, clientId: 2, name: 'Dr. Lee', title: 'Physician', bio: null, imagePath: null, displayOrder: 0 }],
 };
 
-beforeAll(async () => {
-  server = createServer((request, response) => {
-    received.push({ url: request.url ?? '', headers: request.headers });
+const standIn = async (service: 'tenant' | 'templates') => {
+  const server = createServer((request, response) => {
+    received.push({ service, url: request.url ?? '', headers: request.headers });
     setTimeout(() => {
       response.writeHead(reply.status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(reply.body));
     }, reply.delayMs ?? 0);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const config = { GATEWAY_URL: `http://127.0.0.1:${port}`, INTERNAL_SECRET: SECRET, API_TIMEOUT_MS: 600 };
+  return server;
+};
+const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+beforeAll(async () => {
+  servers = [await standIn('tenant'), await standIn('templates')];
+  const config = { TENANT_URL: urlOf(servers[0]), TEMPLATES_URL: urlOf(servers[1]), INTERNAL_SECRET: SECRET, API_TIMEOUT_MS: 600 };
   load = createPageContextLoader(config);
   loadContent = createPageContentLoader(config);
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  for (const server of servers) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
 });
 
 beforeEach(() => {
@@ -58,10 +68,11 @@ beforeEach(() => {
 const request = { host: 'www.apex.example', path: '/home', client: '2', session: '3', requestId: 'req-7', forwardedFor: '203.0.113.9' };
 
 describe('createPageContextLoader', () => {
-  it('makes one signed GET /api/page-context with the page facts, the request id and the visitor', async () => {
+  it('makes one signed GET /api/page-context of tenant, directly, with the page facts, the request id and the visitor', async () => {
     expect(await load(request)).toEqual({ context });
     expect(received).toHaveLength(1);
-    const [{ url, headers }] = received;
+    const [{ service, url, headers }] = received;
+    expect(service).toBe('tenant');
     expect(url).toBe('/api/page-context?host=www.apex.example&path=%2Fhome&client=2&session=3');
     expect(headers['x-request-id']).toBe('req-7');
     expect(headers['x-forwarded-for']).toBe('203.0.113.9');
@@ -97,13 +108,27 @@ describe('createPageContentLoader', () => {
     landing: null,
   };
 
-  it("makes one signed GET /api/page-content/{clientId} with the service's path", async () => {
+  it("makes one signed GET /api/page-content/{clientId} of templates, directly, with the service's path", async () => {
     reply = { status: 200, body: { success: true, data: content } };
     expect(await loadContent({ clientId: 2, servicePath: 'trt', requestId: 'req-9', forwardedFor: '203.0.113.9' })).toEqual({ content });
-    const [{ url, headers }] = received;
+    expect(received).toHaveLength(1);
+    const [{ service, url, headers }] = received;
+    expect(service).toBe('templates');
     expect(url).toBe('/api/page-content/2?service=trt');
     expect(headers['x-request-id']).toBe('req-9');
     expect(verifyIdentity(SECRET, 'GET', url, headers)).toEqual({ kind: 'service', service: 'public-shell' });
+  });
+
+  it("asks for an admin's preview signed as that admin, the one caller templates shows a service that is not live", async () => {
+    reply = { status: 200, body: { success: true, data: content } };
+    const admin = { kind: 'admin' as const, userId: 4, email: 'admin@example.com', session: 'a-session-tag' };
+    await loadContent({ clientId: 2, servicePath: 'trt', previewAdmin: admin, requestId: 'req-12' });
+    await loadContent({ clientId: 2, servicePath: 'trt', requestId: 'req-13' });
+    expect(received.map(({ service, url, headers }) => ({ service, url, identity: verifyIdentity(SECRET, 'GET', url, headers) }))).toEqual([
+      { service: 'templates', url: '/api/page-content/2?service=trt&preview=true', identity: admin },
+      // The next visitor's call is the shell's own again.
+      { service: 'templates', url: '/api/page-content/2?service=trt', identity: { kind: 'service', service: 'public-shell' } },
+    ]);
   });
 
   it('asks without ?service= on pages that are not service pages', async () => {
