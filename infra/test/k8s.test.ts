@@ -94,14 +94,14 @@ type EnvSource = { configMapRef?: { name: string }; secretRef?: { name: string }
 type EnvVar = { name: string; value?: unknown; valueFrom?: unknown };
 
 /**
- * The environment the gateway's container gets from the rendered manifests:
+ * The environment a Deployment's container gets from the rendered manifests:
  * its ConfigMaps' data in `envFrom` order, then its own `env` on top (as the
  * kubelet merges them). A Secret's values are not in the manifests, so what
  * only a Secret or a `valueFrom` could set counts as unset.
  */
-function gatewayEnv(docs: Doc[]): Record<string, string> {
-  const gateway = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === 'gateway');
-  const container = (gateway?.spec as { template: { spec: IPodSpec } } | undefined)?.template.spec.containers.find((c) => c.name === 'gateway');
+function envOf(docs: Doc[], name: string): Record<string, string> {
+  const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === name);
+  const container = (deployment?.spec as { template: { spec: IPodSpec } } | undefined)?.template.spec.containers.find((c) => c.name === name);
   const env: Record<string, string> = {};
   for (const source of (container?.envFrom ?? []) as EnvSource[]) {
     const data = source.configMapRef && docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name === source.configMapRef?.name)?.data;
@@ -112,6 +112,46 @@ function gatewayEnv(docs: Doc[]): Record<string, string> {
     else env[name] = String(value);
   }
   return env;
+}
+const gatewayEnv = (docs: Doc[]) => envOf(docs, 'gateway');
+
+type Selector = { matchLabels?: Record<string, string>; matchExpressions?: Array<{ key: string; operator: string; values?: string[] }> };
+type PolicyRule = { to?: Array<{ podSelector?: Selector; namespaceSelector?: Selector }>; from?: Array<{ podSelector?: Selector; namespaceSelector?: Selector }>; ports?: Array<{ protocol?: string; port?: number | string }> };
+type PolicySpec = { podSelector: Selector; policyTypes: string[]; ingress?: PolicyRule[]; egress?: PolicyRule[] };
+
+const selects = ({ matchLabels = {}, matchExpressions = [] }: Selector, labels: Record<string, string>) =>
+  Object.entries(matchLabels).every(([key, value]) => labels[key] === value) &&
+  matchExpressions.every(({ key, operator, values = [] }) =>
+    operator === 'In' ? values.includes(labels[key]) : operator === 'NotIn' ? !values.includes(labels[key]) : operator === 'Exists' ? key in labels : !(key in labels),
+  );
+
+/** A Deployment's pod labels and named container ports. */
+function podOf(docs: Doc[], name: string) {
+  const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === name);
+  const template = (deployment?.spec as { template: { metadata: { labels: Record<string, string> }; spec: IPodSpec } }).template;
+  const ports = Object.fromEntries(template.spec.containers.flatMap((c) => (c.ports ?? []).map((p) => [p.name ?? '', p.containerPort])));
+  return { labels: template.metadata.labels, ports };
+}
+
+/**
+ * Whether the NetworkPolicies let pods of Deployment `from` open a TCP connection to
+ * pods of Deployment `to` on `port` (one namespace): the source's egress and the
+ * destination's ingress must both admit it (a side no policy isolates admits all).
+ * Peers chosen by namespace (DNS, monitoring) never match pods of this namespace here.
+ */
+function allows(docs: Doc[], from: string, to: string, port: number): boolean {
+  const policies = docs.filter((d) => d.kind === 'NetworkPolicy').map((d) => d.spec as unknown as PolicySpec);
+  const source = podOf(docs, from);
+  const destination = podOf(docs, to);
+  const admits = (rule: PolicyRule, peers: PolicyRule['to'], peer: Record<string, string>) =>
+    (peers === undefined || peers.some((p) => p.podSelector !== undefined && p.namespaceSelector === undefined && selects(p.podSelector, peer))) &&
+    (rule.ports === undefined || rule.ports.some((p) => (p.protocol ?? 'TCP') === 'TCP' && (p.port === undefined || p.port === port || destination.ports[p.port] === port)));
+  const side = (type: 'Egress' | 'Ingress', self: Record<string, string>, peer: Record<string, string>) => {
+    const applying = policies.filter((p) => p.policyTypes.includes(type) && selects(p.podSelector, self));
+    const rules = applying.flatMap((p) => (type === 'Egress' ? p.egress : p.ingress) ?? []);
+    return applying.length === 0 || rules.some((rule) => admits(rule, type === 'Egress' ? rule.to : rule.from, peer));
+  };
+  return side('Egress', source.labels, destination.labels) && side('Ingress', destination.labels, source.labels);
 }
 
 /**
@@ -149,6 +189,24 @@ describe('infra/k8s', () => {
   it('lists every base file in the base kustomization', () => {
     const listed = (parse(readFileSync(join(k8s, 'base', 'kustomization.yaml'), 'utf8')) as { resources: string[] }).resources.sort();
     expect(listed).toEqual(readdirSync(join(k8s, 'base')).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml').sort());
+  });
+
+  it('lets the public shell read tenant and templates directly (issue 23 §3), and reach no other service', () => {
+    const docs = baseDocs();
+    const shell = envOf(docs, 'public-shell');
+    expect([shell.TENANT_URL, shell.TEMPLATES_URL]).toEqual(['http://tenant:4101', 'http://templates:4103']);
+    expect(allows(docs, 'public-shell', 'tenant', 4101)).toBe(true);
+    expect(allows(docs, 'public-shell', 'templates', 4103)).toBe(true);
+    // The admin remote's manifest, which the gateway serves.
+    expect(allows(docs, 'public-shell', 'gateway', 8080)).toBe(true);
+    expect(allows(docs, 'public-shell', 'leads', 4102)).toBe(false);
+    expect(allows(docs, 'public-shell', 'ads', 4104)).toBe(false);
+    expect(allows(docs, 'public-shell', 'tenant', 9464)).toBe(false);
+    // Not vacuous: what is allowed and what is not elsewhere.
+    expect(allows(docs, 'gateway', 'leads', 4102)).toBe(true);
+    expect(allows(docs, 'gateway', 'public-shell', 4100)).toBe(true);
+    expect(allows(docs, 'leads', 'templates', 4103)).toBe(true);
+    expect(allows(docs, 'leads', 'public-shell', 4100)).toBe(false);
   });
 
   const withKubectl = kubectl() ? it : it.skip;
