@@ -1,6 +1,6 @@
 import { CloudOff, ExternalLink } from 'lucide-react';
 import { ServiceCard, ServicesNotice } from '../home/ServicesSection';
-import { SiteFooter } from '../home/SiteFooter';
+import { SiteFooter } from '../components/SiteFooter';
 import { TopBar } from '../home/TopBar';
 import { usePageState } from '../state/page-context';
 import { ClosingCallToAction, LandingHero, WhyChooseUs } from './LandingSections';
@@ -23,7 +23,7 @@ export function ClientLandingPage() {
         <LandingServicesGrid />
         <ClosingCallToAction />
       </main>
-      <SiteFooter />
+      <SiteFooter id="contact" contactUs />
     </div>
   );
 }

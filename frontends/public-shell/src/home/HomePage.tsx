@@ -4,7 +4,7 @@ import { AboutSection } from './AboutSection';
 import { Hero } from './Hero';
 import { homeVariantOf } from './home-variant';
 import { ServicesSection } from './ServicesSection';
-import { SiteFooter } from './SiteFooter';
+import { SiteFooter } from '../components/SiteFooter';
 import { TeamSection } from './TeamSection';
 import { TopBar } from './TopBar';
 
@@ -36,7 +36,7 @@ export function HomeVariantA() {
         <AboutSection />
         <TeamSection />
       </main>
-      <SiteFooter />
+      <SiteFooter id="contact" contactUs />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { FormPostFields } from './FormPostFields';
 import { Honeypot } from './Honeypot';
 import { HONEYPOT_FIELD, SUBMITTING_LABEL } from './lead-submission';
 import { useLeadSubmission } from './use-lead-submission';
+import '../styles/fields.css';
 
 interface FieldSpec {
   field: LeadField;
@@ -136,14 +137,14 @@ export function LeadForm({ submitLabel, withMessage = false }: { submitLabel: st
         />
       ))}
       {withMessage && (
-        <div className="lp-field">
-          <label className="lp-field__label" htmlFor={fieldId('message')}>
-            Message <span className="lp-field__optional">(optional)</span>
+        <div className="field">
+          <label className="field__label" htmlFor={fieldId('message')}>
+            Message <span className="field__optional">(optional)</span>
           </label>
           <textarea
             id={fieldId('message')}
             name="message"
-            className="lp-field__input lp-field__input--area"
+            className="field__input field__input--area"
             rows={3}
             maxLength={LEAD_MAX_LENGTH.message}
             placeholder="Anything you would like us to know"
@@ -153,7 +154,7 @@ export function LeadForm({ submitLabel, withMessage = false }: { submitLabel: st
             onChange={(event) => onChange('message', event.target.value, event.target.form)}
           />
           {errors.message && (
-            <p id={`${fieldId('message')}-error`} className="lp-field__error" role="alert">
+            <p id={`${fieldId('message')}-error`} className="field__error" role="alert">
               {errors.message}
             </p>
           )}
@@ -184,10 +185,10 @@ function TextField(props: {
   const { id, spec, value, error } = props;
   const errorId = `${id}-error`;
   return (
-    <div className="lp-field">
-      <label className="lp-field__label" htmlFor={id}>
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
         {spec.label}{' '}
-        <span className="lp-field__required" aria-hidden="true">
+        <span className="field__required" aria-hidden="true">
           *
         </span>
       </label>
@@ -195,7 +196,7 @@ function TextField(props: {
         id={id}
         name={spec.field}
         type={spec.type}
-        className="lp-field__input"
+        className="field__input"
         autoComplete={spec.autoComplete}
         inputMode={spec.inputMode}
         placeholder={spec.placeholder}
@@ -208,7 +209,7 @@ function TextField(props: {
         onBlur={(event) => props.onBlur(event.target.form)}
       />
       {error && (
-        <p id={errorId} className="lp-field__error" role="alert">
+        <p id={errorId} className="field__error" role="alert">
           {error}
         </p>
       )}

@@ -101,13 +101,13 @@ export function DetailsStep({
           const error = errors[spec.field];
           const describedBy = [error ? `${fieldId(spec.field)}-error` : '', spec.hint ? `${fieldId(spec.field)}-hint` : ''].filter(Boolean).join(' ');
           return (
-            <div key={spec.field} className={`onb-field${spec.field === 'address' ? ' onb-field--wide' : ''}`}>
-              <label className="onb-field__label" htmlFor={fieldId(spec.field)}>
+            <div key={spec.field} className={`field onb-field${spec.field === 'address' ? ' onb-field--wide' : ''}`}>
+              <label className="field__label" htmlFor={fieldId(spec.field)}>
                 {spec.label}{' '}
                 {spec.optional ? (
-                  <span className="onb-field__optional">(optional)</span>
+                  <span className="field__optional">(optional)</span>
                 ) : (
-                  <span className="onb-field__required" aria-hidden="true">
+                  <span className="field__required" aria-hidden="true">
                     *
                   </span>
                 )}
@@ -116,7 +116,7 @@ export function DetailsStep({
                 id={fieldId(spec.field)}
                 name={spec.field}
                 type={spec.type}
-                className="onb-field__input"
+                className="field__input"
                 autoComplete={spec.autoComplete}
                 placeholder={spec.placeholder}
                 defaultValue={initial[spec.field]}
@@ -134,7 +134,7 @@ export function DetailsStep({
                 </p>
               )}
               {error && (
-                <p id={`${fieldId(spec.field)}-error`} className="onb-field__error" role="alert">
+                <p id={`${fieldId(spec.field)}-error`} className="field__error" role="alert">
                   {error}
                 </p>
               )}

@@ -18,6 +18,7 @@ import {
   type DetailValues,
 } from './onboard-rules';
 import { ServicesStep, type CatalogueState } from './ServicesStep';
+import '../styles/fields.css';
 import './onboard.css';
 
 const LegalDialog = lazy(() => import('../home/LegalDialog').then((m) => ({ default: m.LegalDialog })));

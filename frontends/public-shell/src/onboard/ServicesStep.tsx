@@ -214,7 +214,7 @@ export function ServicesStep({
       </div>
       {body}
       {error && (
-        <p className="onb-field__error" role="alert">
+        <p className="field__error" role="alert">
           {error}
         </p>
       )}

@@ -1,10 +1,7 @@
 import { ArrowRight, CalendarCheck, Phone } from 'lucide-react';
 import { useEffect, useState, type RefObject } from 'react';
 import { ClinicBrand } from '../home/ClinicBrand';
-import { ContactList } from '../home/ContactList';
 import { telHref } from '../home/contact-links';
-import { LegalDialog } from '../home/LegalDialog';
-import type { LegalDocument } from '../home/legal-documents';
 import { usePageState } from '../state/page-context';
 import { clinicHref } from '../state/page-state';
 import { pastHero } from './unified-rules';
@@ -36,64 +33,6 @@ export function UnifiedTopBar({ links }: { links: readonly PageLink[] }) {
         </a>
       </div>
     </header>
-  );
-}
-
-/** Footer (public spec §2, non-home form): contact, quick links, disclaimer, legal dialog. */
-export function UnifiedFooter({ quickLinks }: { quickLinks: readonly PageLink[] }) {
-  const { client, year } = usePageState();
-  const [legal, setLegal] = useState<LegalDocument | null>(null);
-  return (
-    <footer className="footer">
-      <div className="container footer__grid u-footer__grid">
-        <div className="footer__brand">
-          <ClinicBrand variant="footer" />
-          <p className="footer__tagline">Connect with a trusted wellness specialist near you!</p>
-        </div>
-        <div>
-          <h2 className="footer__heading">Contact Us</h2>
-          <ContactList className="footer__list">
-            {!client.address && !client.phone && !client.email && <li>Our contact details will be published here shortly.</li>}
-          </ContactList>
-        </div>
-        {quickLinks.length > 0 && (
-          <nav aria-labelledby="u-quick-links">
-            <h2 id="u-quick-links" className="footer__heading">
-              Quick Links
-            </h2>
-            <ul className="footer__list">
-              {quickLinks.map((link) => (
-                <li key={link.href}>
-                  <a href={link.href}>{link.label}</a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
-      </div>
-      <div className="container footer__bottom">
-        <p className="footer__disclaimer">
-          *Results may vary from person to person. The information on this website is for general purposes only
-          and is not a substitute for professional medical advice. Please consult a licensed provider before
-          starting any treatment.
-        </p>
-        <div className="footer__legal">
-          <p>
-            © {year} {client.name}
-          </p>
-          <div className="footer__legal-links">
-            <button type="button" className="link-button" onClick={() => setLegal('privacy')}>
-              Privacy Policy
-            </button>
-            <button type="button" className="link-button" onClick={() => setLegal('terms')}>
-              Terms of Service
-            </button>
-          </div>
-        </div>
-      </div>
-      {/* The native <dialog>; its text loads on the first opening (home/LegalDialog.tsx). */}
-      <LegalDialog open={legal} onClose={() => setLegal(null)} />
-    </footer>
   );
 }
 
@@ -135,7 +74,7 @@ export function MobileBar({ heroRef }: { heroRef: RefObject<HTMLElement | null> 
         Book Now
       </a>
       {client.phone && (
-        <a className="btn btn--lg u-btn--outline" href={telHref(client.phone)}>
+        <a className="btn btn--lg btn--outline-brand" href={telHref(client.phone)}>
           <Phone size={18} aria-hidden />
           Call Now
         </a>

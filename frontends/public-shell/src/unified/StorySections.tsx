@@ -138,7 +138,7 @@ export function SymptomsSection() {
             );
           })}
         </ul>
-        <p className="u-section__cta">
+        <p className="section__more">
           <a className="btn btn--brand btn--lg" href="#contact">
             Talk to a Specialist
             <ArrowRight size={18} aria-hidden />

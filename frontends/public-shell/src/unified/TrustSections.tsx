@@ -28,7 +28,7 @@ export function TestimonialsSection() {
         <ul className="u-grid u-grid--fit">
           {testimonials.map((t, i) => (
             <li key={i} className="u-card u-quote">
-              <Quote size={28} className="u-quote__mark" aria-hidden />
+              <Quote size={28} className="testimonial__quote" aria-hidden />
               <Stars rating={t.rating} />
               <blockquote className="u-quote__text">
                 <p>{t.text}</p>

@@ -23,7 +23,7 @@ export function UnifiedHero({ heroRef }: { heroRef: Ref<HTMLElement> }) {
   const background = service.heroBackgroundPath || template.heroImage;
 
   return (
-    <section ref={heroRef} className="u-hero" aria-labelledby="u-hero-title" data-testid="unified-hero">
+    <section ref={heroRef} className="hero u-hero" aria-labelledby="u-hero-title" data-testid="unified-hero">
       <UploadedImage
         path={background}
         alt=""

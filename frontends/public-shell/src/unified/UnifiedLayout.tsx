@@ -1,7 +1,8 @@
 import { useRef } from 'react';
+import { SiteFooter } from '../components/SiteFooter';
 import { usePageState } from '../state/page-context';
 import type { PageState } from '../state/page-state';
-import { MobileBar, UnifiedFooter, UnifiedTopBar, type PageLink } from './PageChrome';
+import { MobileBar, UnifiedTopBar, type PageLink } from './PageChrome';
 import { AboutSection, BenefitsSection, ProcessSection, StatsBand, SymptomsSection } from './StorySections';
 import { FaqSection, TeamSection, TestimonialsSection } from './TrustSections';
 import { UnifiedHero } from './UnifiedHero';
@@ -50,7 +51,7 @@ export function UnifiedLayout() {
         <LocationSection />
         <ReadyCta />
       </main>
-      <UnifiedFooter quickLinks={quick} />
+      <SiteFooter className="u-footer" contactUs quickLinks={quick} />
       <MobileBar heroRef={heroRef} />
     </div>
   );

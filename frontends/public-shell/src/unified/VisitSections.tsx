@@ -29,10 +29,10 @@ export function LocationSection() {
               <a className="btn btn--brand" href={mapsHref(client.address)} target="_blank" rel="noopener noreferrer">
                 <Navigation size={18} aria-hidden />
                 Get Directions
-                <span className="u-visually-hidden"> (opens in a new tab)</span>
+                <span className="sr-only"> (opens in a new tab)</span>
               </a>
             )}
-            <a className="btn u-btn--outline" href="#contact">
+            <a className="btn btn--outline-brand" href="#contact">
               <CalendarCheck size={18} aria-hidden />
               Book a Visit
             </a>

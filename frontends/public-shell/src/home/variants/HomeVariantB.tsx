@@ -2,7 +2,7 @@ import { AboutSection } from '../AboutSection';
 import { Hero } from '../Hero';
 import { VARIANT_B_MAX_SERVICES } from '../home-variant';
 import { ServicesSection } from '../ServicesSection';
-import { SiteFooter } from '../SiteFooter';
+import { SiteFooter } from '../../components/SiteFooter';
 import { TeamSection } from '../TeamSection';
 import { TopBar } from '../TopBar';
 import { ContactBlock } from './ContactBlock';
@@ -21,7 +21,7 @@ export function HomeVariantB() {
         <Testimonials />
         <ContactBlock />
       </main>
-      <SiteFooter />
+      <SiteFooter id="contact" contactUs />
     </div>
   );
 }

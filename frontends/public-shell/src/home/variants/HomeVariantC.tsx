@@ -1,7 +1,7 @@
 import { AboutSection } from '../AboutSection';
 import { Hero } from '../Hero';
 import { ServicesSection } from '../ServicesSection';
-import { SiteFooter } from '../SiteFooter';
+import { SiteFooter } from '../../components/SiteFooter';
 import { TeamSection } from '../TeamSection';
 import { TopBar } from '../TopBar';
 import { CtaBand } from './CtaBand';
@@ -18,7 +18,7 @@ export function HomeVariantC() {
         <TeamSection />
         <CtaBand />
       </main>
-      <SiteFooter />
+      <SiteFooter id="contact" contactUs />
     </div>
   );
 }
