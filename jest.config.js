@@ -24,7 +24,9 @@ const moduleNameMapper = {
 // ESM-only dependencies that Node 20 loads with require(esm) but Jest's
 // CommonJS runtime cannot: compiled to CommonJS by swc like our own code.
 const esmOnly = ['content-disposition', 'cookie'];
-const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
+// @fastify/cookie (the gateway's and the shell's) loads `cookie` with a lazy import(), which
+// Jest's CommonJS runtime refuses; compiled by swc, it becomes a require of the compiled `cookie`.
+const transformIgnorePatterns = [`/node_modules/(?!(${[...esmOnly, '@fastify/cookie'].join('|')})/)`];
 
 const project = (displayName, rootDir, mapper = moduleNameMapper) => ({
   displayName,
@@ -60,9 +62,6 @@ const frontend = (displayName, rootDir) => ({
   ...project(displayName, rootDir),
   testMatch: ['<rootDir>/test/**/*.test.{ts,tsx}'],
   transform: { '^.+\\.[mc]?[tj]sx?$': frontendSwc },
-  // @fastify/cookie loads `cookie` with a lazy import(), which Jest's CommonJS runtime
-  // refuses; compiled by swc, it becomes a require of the compiled `cookie`.
-  transformIgnorePatterns: [`/node_modules/(?!(${[...esmOnly, '@fastify/cookie'].join('|')})/)`],
   moduleNameMapper: {
     ...moduleNameMapper,
     '^@hap/service-kit/(.*)$': '<rootDir>/../../packages/service-kit/src/$1.ts',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
 import fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -81,6 +82,8 @@ export function buildApp(config: Config, deps: GatewayDeps = {}) {
   });
 
   // External plugins, then ours, then routes (CONVENTIONS habit 4).
+  // Cookies first: its onRequest hook parses them before any hook that reads the session.
+  app.register(fastifyCookie);
   app.register(metricsPlugin);
   const matchRoute = createRouteMatcher();
   // First: a body over its route's limit is refused before anything else, and every other

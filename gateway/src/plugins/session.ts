@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -19,34 +20,8 @@ export const SessionSchema = z.object({
 });
 export type Session = z.infer<typeof SessionSchema>;
 
-/**
- * The value of cookie `name` from the Cookie header. Parsed here rather than
- * with @fastify/cookie 11, whose lazy `import('cookie')` cannot run under Jest
- * on Node 20; the gateway's own cookies hold base64url values and need no
- * general parser.
- */
-export function cookieOf(request: Pick<FastifyRequest, 'headers'>, name: string): string | undefined {
-  const header = request.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
-/** The session id from the Cookie header. */
-export const sessionIdOf = (request: Pick<FastifyRequest, 'headers'>): string | undefined => cookieOf(request, SESSION_COOKIE);
-
-interface CookieFlags {
-  secure: boolean;
-}
-
-/** `Set-Cookie` for the session: HttpOnly, SameSite=Lax, Path=/, Secure when configured. */
-function sessionCookieHeader(value: string, maxAgeSeconds: number, { secure }: CookieFlags): string {
-  const expiry = maxAgeSeconds > 0 ? `Max-Age=${maxAgeSeconds}` : 'Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT';
-  return `${SESSION_COOKIE}=${value}; ${expiry}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
+/** The session id from the Cookie header (parsed by @fastify/cookie; a repeated name counts once, the first). */
+export const sessionIdOf = (request: Pick<FastifyRequest, 'cookies'>): string | undefined => request.cookies[SESSION_COOKIE];
 
 /** 32 random bytes, base64url: 43 characters. Anything else is not worth a Redis call. */
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
@@ -152,7 +127,8 @@ export interface SessionPluginOptions extends SessionTimes {
 export const sessionPlugin = fp<SessionPluginOptions>(
   async (app, options) => {
     const store = new SessionStore(app.redis, options.redisPrefix, options);
-    const flags: CookieFlags = { secure: options.cookieSecure };
+    // Set and cleared with the same attributes, or the browser would keep a second cookie.
+    const cookie: CookieSerializeOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure: options.cookieSecure };
 
     const lookup = async (request: FastifyRequest): Promise<CurrentSession | null> => {
       const id = sessionIdOf(request);
@@ -172,19 +148,19 @@ export const sessionPlugin = fp<SessionPluginOptions>(
         if (old) await orStoreUnavailable(store.destroy(old));
         const id = await orStoreUnavailable(store.create(user));
         request.sessionLookup = null;
-        reply.header('set-cookie', sessionCookieHeader(id, Math.floor(options.absoluteMs / 1000), flags));
+        reply.setCookie(SESSION_COOKIE, id, { ...cookie, maxAge: Math.floor(options.absoluteMs / 1000) });
       },
       async end(request, reply) {
         const id = sessionIdOf(request);
         // Redis down: 503 and the cookie kept, since the session would still be valid.
         if (id) await orStoreUnavailable(store.destroy(id));
         request.sessionLookup = null;
-        reply.header('set-cookie', sessionCookieHeader('', 0, flags));
+        reply.clearCookie(SESSION_COOKIE, cookie);
       },
     };
 
     app.decorate('sessions', manager);
     app.decorateRequest('sessionLookup', null);
   },
-  { name: 'session', dependencies: ['redis'] },
+  { name: 'session', dependencies: ['redis', '@fastify/cookie'] },
 );

@@ -8,13 +8,22 @@ type Headers = IncomingHttpHeaders | Http2IncomingHttpHeaders;
 /** Requests as reply-from's hooks see them (typed for any raw server). */
 export type ProxiedRequest = FastifyRequest<RouteGenericInterface, RawServerBase>;
 
-/** Cookies minus the session id: upstreams never see a session token. */
-function withoutSessionCookie(cookie: string | undefined): string | undefined {
-  if (!cookie) return undefined;
-  const kept = cookie
-    .split(';')
-    .map((part) => part.trim())
-    .filter((part) => part && !part.startsWith(`${SESSION_COOKIE}=`));
+/**
+ * The caller's cookies minus the session id (upstreams never see a session
+ * token), as @fastify/cookie parsed them and written back by it: a name that
+ * comes twice goes once, with the first value, which is the one an upstream
+ * parsing with the same library would read anyway.
+ */
+function withoutSessionCookie(request: ProxiedRequest): string | undefined {
+  const kept: string[] = [];
+  for (const [name, value] of Object.entries(request.cookies)) {
+    if (name === SESSION_COOKIE || value === undefined) continue;
+    try {
+      kept.push(request.server.serializeCookie(name, value));
+    } catch {
+      // A name no server could have set (a space, a byte past ASCII) is refused by the writer; no upstream reads one.
+    }
+  }
   return kept.length ? kept.join('; ') : undefined;
 }
 
@@ -40,7 +49,7 @@ export function forwardHeaders(
     if (name === 'content-length' && !hasBody) continue;
     out[name] = value;
   }
-  const cookie = withoutSessionCookie(request.headers.cookie);
+  const cookie = withoutSessionCookie(request);
   if (cookie) out.cookie = cookie;
   else delete out.cookie;
   out[REQUEST_ID_HEADER] = request.id;

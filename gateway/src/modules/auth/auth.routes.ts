@@ -3,7 +3,7 @@ import { ErrorCode, Messages } from '@hap/contracts';
 import { AppError, forbidden, registerRoutes, type RouteHandlers } from '@hap/service-kit';
 import { sessionIdOf } from '../../plugins/session';
 import type { TenantClient, VerifyCredentialsResult } from '../../clients/tenant.client';
-import type { DeviceCookies } from './device-cookie';
+import { DEVICE_COOKIE, type DeviceCookies } from './device-cookie';
 import type { LoginThrottle } from './login-throttle';
 
 export interface AuthRoutesOptions {
@@ -25,7 +25,7 @@ export function authHandlers(app: FastifyInstance, { tenant, throttle, devices }
       // Counted before the (slow) password check, in one atomic step with the limit check:
       // simultaneous guesses cannot all pass the check before any of them is counted.
       // A browser this account logged in from before is counted apart (device-cookie.ts).
-      const reservation = await throttle.reserve(request.ip, email, devices.deviceOf(request, email));
+      const reservation = await throttle.reserve(request.ip, email, devices.deviceOf(request.cookies[DEVICE_COOKIE], email));
       if (!reservation) {
         throw new AppError(429, ErrorCode.RATE_LIMITED, Messages.rateLimitedLogin);
       }
@@ -45,7 +45,7 @@ export function authHandlers(app: FastifyInstance, { tenant, throttle, devices }
       await throttle.recordSuccess(reservation);
       await app.sessions.start(request, reply, result.user);
       // Every successful login leaves a fresh device cookie (OWASP's device cookies).
-      reply.header('set-cookie', devices.issue(email));
+      reply.setCookie(DEVICE_COOKIE, devices.issue(email), devices.cookieOptions);
       request.log.info({ userId: result.user.id }, 'admin logged in');
       return { user: result.user };
     },

@@ -1,7 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { CookieSerializeOptions } from '@fastify/cookie';
 import { routes } from '@hap/contracts';
-import { cookieOf } from '../../plugins/session';
 
 /**
  * A browser an admin has logged in from before (OWASP's device cookies,
@@ -33,36 +32,35 @@ export interface DeviceCookieOptions {
 export class DeviceCookies {
   private readonly key: Buffer;
   private readonly now: () => number;
+  /** The cookie's attributes: a year long, sent only to the login route, never to scripts nor from other sites. */
+  readonly cookieOptions: CookieSerializeOptions;
 
-  constructor(private readonly options: DeviceCookieOptions) {
+  constructor(options: DeviceCookieOptions) {
     // Its own key: a device cookie's MAC can never pass for another signature made with the secret.
     this.key = createHmac('sha256', options.secret).update('hap login device cookie').digest();
     this.now = options.now ?? Date.now;
+    this.cookieOptions = { maxAge: LIFETIME_SECONDS, path: routes.adminLogin.path, httpOnly: true, sameSite: 'strict', secure: options.secure };
   }
 
   private mac(account: string, nonce: string, issued: string) {
     return createHmac('sha256', this.key).update(`${VERSION}.${account}.${nonce}.${issued}`).digest('base64url');
   }
 
-  /**
-   * `Set-Cookie` for a new device cookie of `email`'s account: a year long,
-   * sent only to the login route, never to scripts nor from other sites.
-   */
+  /** The value of a new device cookie of `email`'s account (set with `cookieOptions`). */
   issue(email: string): string {
     const account = accountOf(email);
     const nonce = randomBytes(16).toString('base64url');
     const issued = String(Math.floor(this.now() / 1000));
-    const value = `${VERSION}.${account}.${nonce}.${issued}.${this.mac(account, nonce, issued)}`;
-    return `${DEVICE_COOKIE}=${value}; Max-Age=${LIFETIME_SECONDS}; Path=${routes.adminLogin.path}; HttpOnly; SameSite=Strict${this.options.secure ? '; Secure' : ''}`;
+    return `${VERSION}.${account}.${nonce}.${issued}.${this.mac(account, nonce, issued)}`;
   }
 
   /**
-   * The device (its nonce) when the request carries a genuine, unexpired
-   * device cookie of `email`'s account; null otherwise (none, forged, of
-   * another account, older than a year).
+   * The device (its nonce) when `cookie`, the request's device cookie, is a
+   * genuine, unexpired one of `email`'s account; null otherwise (none,
+   * forged, of another account, older than a year).
    */
-  deviceOf(request: Pick<FastifyRequest, 'headers'>, email: string): string | null {
-    const match = SHAPE.exec(cookieOf(request, DEVICE_COOKIE) ?? '');
+  deviceOf(cookie: string | undefined, email: string): string | null {
+    const match = SHAPE.exec(cookie ?? '');
     if (!match) return null;
     const [, account, nonce, issued, mac] = match;
     const expected = Buffer.from(this.mac(account, nonce, issued));
