@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import { etagOf, fillTemplate, isFresh } from './html.js';
 import { bootLoadedTemplate, bootLoaderTag, inlineTemplateStyles, pageAssetTags, takeModulePreloads } from './page-assets.js';
 import { previewAdminOf, type PageContentLoader, type PageContextLoader } from './page-context.js';
+import { encodingFor, PAGE_CACHE_HEADER, pageVisit, type FoundPage, type PageCache, type PageCacheResult, type PageClinic, type PageVisit } from './page-cache.js';
 import { embedFrameOrigins, imageOrigins, pageSourceHeaders, trackingScriptOf, trackingScriptTag } from './page-sources.js';
 import type { BuildDirs, SsrBundle } from './ssr-bundle.js';
 import type { RenderResult } from './ssr-module.js';
@@ -22,23 +23,35 @@ export interface ShellDependencies {
   pageContent: PageContentLoader;
   /** The admin remote's preload tags for /admin/* (admin-remote-assets.ts); none without it. */
   adminAssets?: (log: FastifyBaseLogger) => AdminRemoteAssets;
+  /** Rendered pages kept (page-cache.ts, started and closed with the app); every page rendered per request without it. */
+  pageCache?: (app: FastifyInstance) => PageCache | null;
 }
 
 /** The first value of a header a proxy may have sent as a list. */
 const firstValue = (header: string | string[] | undefined) =>
   (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim() || undefined;
 
+/** The host the visitor reached (the gateway's x-forwarded-host): a name and a port; anything else (a forged header) is not worth a canonical URL. */
+function visitorHost(request: FastifyRequest): string {
+  const claimed = firstValue(request.headers['x-forwarded-host']) ?? request.headers.host ?? '';
+  return /^[a-z0-9.-]{1,253}(?::\d{1,5})?$/i.test(claimed) ? claimed.toLowerCase() : 'localhost';
+}
+
+const visitorProto = (request: FastifyRequest) => (firstValue(request.headers['x-forwarded-proto']) === 'https' ? 'https' : 'http');
+
 /**
- * Page caching (README, "How a page is made", step 3). Only the visitor's own browser may
- * keep a page (`private`: what a page shows can depend on a cookie, and a shared cache would
- * not know), and only a page that depends on nothing but its URL and host: a clinic chosen by
- * a mapped host or the development /trt and /ed paths, rendered from both answers, setting
- * no cookie. A page chosen by the session cookie or the default (a ?client= visit changes
- * the cookie, the URL stays), or rendered with fallbacks, is revalidated on every view
- * (weak ETag, 304); an error or not-found page is not stored.
+ * Who may keep a page, and how long (README, "How a page is made", step 3). A page that
+ * depends on nothing but its URL and host (a clinic chosen by a mapped host or the
+ * development /trt and /ed paths, rendered from both answers, setting no cookie) may be kept
+ * by browsers and shared caches (a CDN) for 30 s, served stale for a minute while they ask
+ * again, and for a day while we answer errors. A page chosen by the session cookie or the
+ * default (a ?client= visit changes the cookie, the URL stays; a shared cache does not key
+ * on cookies), one that sets the cookie, one rendered with fallbacks and a last good copy
+ * sent while tenant or templates is down are revalidated on every view (weak ETag, 304);
+ * an error or not-found page is not stored.
  */
 const PAGE_CACHE = {
-  shortLived: 'private, max-age=30, stale-while-revalidate=60',
+  shared: 'public, max-age=30, stale-while-revalidate=60, stale-if-error=86400',
   revalidate: 'no-cache',
   none: 'no-store',
 } as const;
@@ -52,7 +65,10 @@ function replyAssetMissing(reply: FastifyReply) {
  * Builds the public-shell server without listening: hashed assets with a
  * year-long immutable cache, and every other GET server-rendered.
  */
-export async function buildServer(config: Config, { bundle, dirs, pageContext, pageContent, adminAssets: makeAdminAssets }: ShellDependencies): Promise<FastifyInstance> {
+export async function buildServer(
+  config: Config,
+  { bundle, dirs, pageContext, pageContent, adminAssets: makeAdminAssets, pageCache: makePageCache }: ShellDependencies,
+): Promise<FastifyInstance> {
   const { ssr } = bundle;
   // Stylesheets travel inside the HTML (page-assets.ts), the /admin frame's too: its first paint waits for no request.
   // Public pages load their script with the boot loader (page-assets.ts bootLoaderTag).
@@ -81,6 +97,13 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
 
   // Page-render durations by status on the process's own metrics listener (METRICS_PORT), not on this port.
   instrumentRequests(app, { service: 'public-shell' });
+
+  // Rendered pages, kept until tenant or templates says their data changed (page-cache.ts).
+  const pageCache = makePageCache?.(app) ?? null;
+  if (pageCache) {
+    app.addHook('onReady', () => pageCache.start());
+    app.addHook('onClose', () => pageCache.close());
+  }
 
   // Reads the currentClientId cookie (public spec §9) and sets it when ?client= was accepted.
   await app.register(fastifyCookie);
@@ -139,6 +162,10 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     content: PageContent | null;
     /** An admin's preview (DESIGN §9.3): one person's view, never stored by a cache and never tracked. */
     adminPreview?: boolean;
+    /** Both data calls answered (the page cache keeps only such pages). */
+    complete?: boolean;
+    /** The clinic tenant resolved the visit to; null when it did not answer. */
+    clinic?: PageClinic | null;
   }
 
   /** Page kinds that show a clinic's catalogue (services, a service's content); /thanks needs only the clinic. */
@@ -151,10 +178,8 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     if (route.redirect || route.kind === 'admin')
       return { page: ssr.render(request.url, null), state: null, remember: null, cacheable: false, trackingSettings: null, content: null };
 
-    const claimed = firstValue(request.headers['x-forwarded-host']) ?? request.headers.host ?? '';
-    // A host is a name and a port; anything else (a forged header) is not worth a canonical URL.
-    const host = /^[a-z0-9.-]{1,253}(?::\d{1,5})?$/i.test(claimed) ? claimed.toLowerCase() : 'localhost';
-    const proto = firstValue(request.headers['x-forwarded-proto']) === 'https' ? 'https' : 'http';
+    const host = visitorHost(request);
+    const proto = visitorProto(request);
     if (route.kind === 'onboard') {
       // The agency's sign-up: no clinic to resolve and no clinic's tracking; the browser loads the catalogue.
       const data = ssr.pageDataFrom({ route, context: null, content: null, origin: `${proto}://${host}` });
@@ -185,8 +210,10 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
       complete &&= !loaded.problem;
       content = loaded.content;
     }
-    const data = ssr.pageDataFrom({ route, context, content, origin: `${proto}://${host}`, pageUrl: `${url.pathname}${url.search}` });
     const source = context?.resolution.source;
+    // Without campaign parameters: the same HTML for every visitor (page-cache.ts); the browser reads those itself.
+    const pageUrl = ssr.pageAddress(url.pathname, url.searchParams, context?.resolution.source === 'query' ? context.resolution.clientId : null);
+    const data = ssr.pageDataFrom({ route, context, content, origin: `${proto}://${host}`, pageUrl });
     return {
       page: ssr.render(request.url, data.state),
       state: data.state,
@@ -197,33 +224,39 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
       linkerDomains: linkerDomainsFor(host, context?.client?.bookingLink),
       content,
       adminPreview: Boolean(previewAdmin),
+      complete,
+      clinic: context?.resolution ?? null,
     };
   }
 
   // Liveness for orchestrators (infra/k8s): the process answers; no gateway call. The gateway keeps /healthz for itself.
   app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ success: true, data: { service: 'public-shell', status: 'ok' } }));
 
-  app.get('/*', async (request, reply) => {
-    let rendered: Rendered;
+  /** One render's answer: the filled template, its own headers, who may keep it and for how long. */
+  interface Made {
+    status: number;
+    redirect?: string;
+    body: string;
+    etag: string;
+    /** What the page loads from other sites (page-sources.ts); none on /admin. */
+    headers: Record<string, string>;
+    cacheControl: string;
+    /** The clinic to remember in the currentClientId cookie (an accepted ?client=). */
+    remember: number | null;
+  }
+
+  async function renderSafely(request: FastifyRequest): Promise<Rendered> {
     try {
-      rendered = await renderPage(request);
+      return await renderPage(request);
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed');
-      rendered = { page: ssr.renderErrorPage(), state: null, remember: null, cacheable: false, trackingSettings: null, content: null };
+      return { page: ssr.renderErrorPage(), state: null, remember: null, cacheable: false, trackingSettings: null, content: null };
     }
+  }
+
+  function compose(rendered: Rendered): Made {
     const { page, state, remember, cacheable, trackingSettings, linkerDomains, content, adminPreview } = rendered;
-
-    if (page.redirect) return reply.redirect(page.redirect, 302);
-
-    if (remember !== null) {
-      reply.setCookie(SESSION_CLIENT_COOKIE, String(remember), {
-        path: '/',
-        sameSite: 'lax',
-        // No page script reads it; the server does, on the next page.
-        httpOnly: true,
-        secure: firstValue(request.headers['x-forwarded-proto']) === 'https',
-      });
-    }
+    if (page.redirect) return { status: 302, redirect: page.redirect, body: '', etag: '', headers: {}, cacheControl: PAGE_CACHE.none, remember: null };
     const assets = assetTags[page.page];
     // A page that waits for its visitor loads no script before it has painted (src/pages/hydration.ts).
     const moment = page.hydration ?? 'load';
@@ -247,17 +280,106 @@ export async function buildServer(config: Config, { bundle, dirs, pageContext, p
     const pageConfig = trackingTag ? { ...runtimeConfig, tracking: { ...pageTracking, linkerDomains, view: page.page } } : runtimeConfig;
     const body = fillTemplate(template, { ...page, head }, { state, config: pageConfig });
     // What the page loads from other sites, for the gateway to allow in this page's CSP and nothing more.
+    let headers: Record<string, string> = {};
     if (page.page !== 'admin') {
       // A service page's form and the unified page's hero (src/unified/HeroForm.tsx) both show the embed.
       const embed = page.page === 'service' || page.page === 'unified' ? content?.landing?.content.service.formEmbedCode : null;
-      reply.headers(pageSourceHeaders(trackingTag ? pageTracking : null, embedFrameOrigins(embed), imageOrigins(page.head + page.html)));
+      headers = pageSourceHeaders(trackingTag ? pageTracking : null, embedFrameOrigins(embed), imageOrigins(page.head + page.html));
     }
-    const etag = etagOf(body);
     // /thanks is one visitor's receipt (its address carries the lead's reference): never kept.
-    const cacheControl = page.status !== 200 || page.page === 'thanks' || adminPreview ? PAGE_CACHE.none : cacheable && remember === null ? PAGE_CACHE.shortLived : PAGE_CACHE.revalidate;
-    reply.header('cache-control', cacheControl).header('etag', etag).type('text/html; charset=utf-8');
-    if (page.status === 200 && isFresh(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    return reply.code(page.status).send(body);
+    const cacheControl = page.status !== 200 || page.page === 'thanks' || adminPreview ? PAGE_CACHE.none : cacheable && remember === null ? PAGE_CACHE.shared : PAGE_CACHE.revalidate;
+    return { status: page.status, body, etag: etagOf(body), headers, cacheControl, remember };
+  }
+
+  function rememberClinic(request: FastifyRequest, reply: FastifyReply, clientId: number): void {
+    reply.setCookie(SESSION_CLIENT_COOKIE, String(clientId), {
+      path: '/',
+      sameSite: 'lax',
+      // No page script reads it; the server does, on the next page.
+      httpOnly: true,
+      secure: visitorProto(request) === 'https',
+    });
+  }
+
+  function sendMade(request: FastifyRequest, reply: FastifyReply, made: Made, result: PageCacheResult | null) {
+    if (made.redirect) return reply.redirect(made.redirect, 302);
+    if (made.remember !== null) rememberClinic(request, reply, made.remember);
+    reply.headers(made.headers);
+    if (result) reply.header(PAGE_CACHE_HEADER, result);
+    reply.header('cache-control', made.cacheControl).header('etag', made.etag).type('text/html; charset=utf-8');
+    if (made.status === 200 && isFresh(request.headers['if-none-match'], made.etag)) return reply.code(304).send();
+    return reply.code(made.status).send(made.body);
+  }
+
+  /** A kept page, with what belongs to this request: the cookie of an accepted ?client=, who may keep it, its encoding. */
+  function sendKept(request: FastifyRequest, reply: FastifyReply, { clinic, page }: FoundPage, result: PageCacheResult) {
+    const remember = clinic.source === 'query' ? clinic.clientId : null;
+    if (remember !== null) rememberClinic(request, reply, remember);
+    // As PAGE_CACHE says; a last good copy (tenant or templates down) is asked for again next time.
+    const shared = result !== 'stale' && remember === null && (clinic.source === 'host' || clinic.source === 'path');
+    reply
+      .headers(page.headers)
+      .header(PAGE_CACHE_HEADER, result)
+      .header('cache-control', shared ? PAGE_CACHE.shared : PAGE_CACHE.revalidate)
+      .header('etag', page.etag)
+      .header('vary', 'Accept-Encoding')
+      .type('text/html; charset=utf-8');
+    if (isFresh(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    // Compressed once when kept: @fastify/compress leaves an answer with a Content-Encoding alone.
+    const encoding = encodingFor(request.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.code(200).send(page.bodies[encoding]);
+  }
+
+  /** The visit's keys in the page cache; null when its answer is never kept (previews, /admin, /thanks, …). */
+  function visitOf(request: FastifyRequest): PageVisit | null {
+    const url = new URL(request.url, 'http://localhost');
+    return pageVisit({
+      route: ssr.routeFor(url.pathname, url.search),
+      proto: visitorProto(request),
+      host: visitorHost(request),
+      pathname: url.pathname,
+      client: url.searchParams.get('client') ?? undefined,
+      session: request.cookies[SESSION_CLIENT_COOKIE],
+      address: (acceptedClientId) => ssr.pageAddress(url.pathname, url.searchParams, acceptedClientId),
+    });
+  }
+
+  type Answer = { found: FoundPage; result: 'miss' | 'stale' } | { made: Made };
+
+  app.get('/*', async (request, reply) => {
+    const visit = pageCache && visitOf(request);
+    if (!pageCache || !visit) {
+      pageCache?.count('bypass');
+      return sendMade(request, reply, compose(await renderSafely(request)), pageCache ? 'bypass' : null);
+    }
+    const found = pageCache.find(visit);
+    if (found) {
+      pageCache.count('hit');
+      return sendKept(request, reply, found, 'hit');
+    }
+    // One render for the visits that miss together (a spike on one ad's page); each gets its answer.
+    const answer = await pageCache.shared<Answer>(visit.key, async () => {
+      const ticket = pageCache.begin();
+      const rendered = await renderSafely(request);
+      const made = compose(rendered);
+      const clinic = rendered.clinic ?? null;
+      if (rendered.complete && clinic && made.status === 200) {
+        const page = await pageCache.keep(ticket, visit, clinic, made);
+        if (page) return { found: { clinic, page }, result: 'miss' };
+      } else if (!rendered.complete) {
+        // Stale beats down: tenant or templates did not answer, the page's last good copy did.
+        const last = pageCache.lastGood(visit, clinic);
+        if (last) return { found: last, result: 'stale' };
+      }
+      return { made };
+    });
+    if ('made' in answer) {
+      pageCache.count('miss');
+      return sendMade(request, reply, answer.made, 'miss');
+    }
+    pageCache.count(answer.result);
+    return sendKept(request, reply, answer.found, answer.result);
   });
 
   return app;

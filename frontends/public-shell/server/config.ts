@@ -44,6 +44,19 @@ export const configShape = {
   INTERNAL_SECRET: baseConfigShape.INTERNAL_SECRET,
   /** pino level; debug and trace also log each request. */
   LOG_LEVEL: baseConfigShape.LOG_LEVEL,
+  /** The Redis where tenant and templates publish that a page's data changed (the page cache's invalidations). */
+  REDIS_URL: baseConfigShape.REDIS_URL,
+  /** The deployment's key prefix there, the services' own (their channels are scoped by it). */
+  REDIS_PREFIX: baseConfigShape.REDIS_PREFIX,
+  /**
+   * How long a rendered page is served without asking tenant and templates again when no
+   * invalidation came (page-cache.ts): the safety net for a lost message. 0 turns the page cache off.
+   */
+  PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** The memory all kept pages of one process may take (each plain, brotli and gzip), in bytes; the least recently used go first. */
+  PAGE_CACHE_MAX_BYTES: z.coerce.number().int().min(1_048_576, 'PAGE_CACHE_MAX_BYTES must be at least 1048576 (1 MiB)').default(64 * 1_048_576),
+  /** How old a page's last good copy may be and still be sent when tenant or templates cannot answer. */
+  PAGE_CACHE_STALE_MS: z.coerce.number().int().min(0).default(86_400_000),
 };
 
 export type Config = ReturnType<typeof readConfig>;

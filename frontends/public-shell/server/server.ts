@@ -2,13 +2,15 @@
  * The public-shell server: `node dist/node/server.js` after `npm run build`
  * (this file compiles to dist/node/, next to the Vite builds in dist/).
  * Settings: server/config.ts (PORT, HOST, TENANT_URL, TEMPLATES_URL, GATEWAY_URL,
- * ADMIN_REMOTE_URL, API_TIMEOUT_MS, INTERNAL_SECRET, LOG_LEVEL, NODE_ENV).
+ * ADMIN_REMOTE_URL, API_TIMEOUT_MS, INTERNAL_SECRET, LOG_LEVEL, NODE_ENV, REDIS_URL,
+ * REDIS_PREFIX, PAGE_CACHE_TTL_MS, PAGE_CACHE_MAX_BYTES, PAGE_CACHE_STALE_MS).
  */
 import { fileURLToPath } from 'node:url';
 import { runServer } from '@hap/service-kit/process';
 import { adminRemoteAssets } from './admin-remote-assets.js';
 import { buildServer } from './app.js';
 import { readConfig } from './config.js';
+import { pageCacheFromConfig } from './page-cache.js';
 import { createPageContentLoader, createPageContextLoader } from './page-context.js';
 import { buildDirs, loadSsrBundle } from './ssr-bundle.js';
 
@@ -23,6 +25,8 @@ async function main() {
     pageContent: createPageContentLoader(config),
     adminAssets: (log) =>
       adminRemoteAssets({ remoteUrl: config.ADMIN_REMOTE_URL ?? bundle.ssr.DEFAULT_ADMIN_REMOTE_URL, gatewayUrl: config.GATEWAY_URL, timeoutMs: config.API_TIMEOUT_MS, log }),
+    // Rendered pages, invalidated by tenant's and templates' messages on REDIS_URL (page-cache.ts).
+    pageCache: (app) => pageCacheFromConfig(app, config),
   });
   // Listens; SIGTERM / SIGINT (or the launcher going away) close it after in-flight requests.
   await runServer({ app, host: config.HOST, port: config.PORT });

@@ -34,6 +34,8 @@ export interface PageRoute {
 
 export interface SsrModule {
   routeFor(pathname: string, search: string): PageRoute;
+  /** The page's address as the page carries it: path and the parameters that change it, no campaign parameters (src/routes.ts). */
+  pageAddress(pathname: string, search: URLSearchParams, acceptedClientId: number | null): string;
   pageDataFrom(loaded: { route: PageRoute; context: PageContext | null; content: PageContent | null; origin: string; pageUrl?: string }): {
     state: PageState;
     rememberClientId: number | null;

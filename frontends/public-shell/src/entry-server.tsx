@@ -13,7 +13,7 @@ import { brandColours, brandStyle, defaultBranding, fallbackBranding } from './s
 import type { PageState } from './state/page-state';
 
 export { pageDataFrom, type PageData } from './ssr/page-data';
-export { routeFor } from './routes';
+export { pageAddress, routeFor } from './routes';
 export { VIEW_MODULES } from './pages/views';
 export { DEFAULT_ADMIN_REMOTE_URL } from './state/page-state';
 

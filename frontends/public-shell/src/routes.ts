@@ -5,6 +5,7 @@
  * code and redirects; the browser reads the server's choice back from the state.
  */
 import { isPreviewQuery } from '@hap/contracts';
+import { homeVariantOf } from './home/home-variant';
 
 export type PageKind = 'home' | 'client-landing' | 'service' | 'unified' | 'thanks' | 'onboard' | 'admin' | 'login' | 'not-found';
 
@@ -143,3 +144,29 @@ export function routeFor(pathname: string, search: string | URLSearchParams = ''
 
 /** The kind only (the server's first question: does this page need a clinic?). */
 export const pageKindFor = (pathname: string): PageKind => routeFor(pathname).kind;
+
+/**
+ * The page's own address as it goes into the page (the lead form's landing
+ * address, the way back to the form): the path and, normalised, only the
+ * parameters that change what the page shows: `client` when it was accepted
+ * (`acceptedClientId`), `style`, `variant` and `preview`. Campaign parameters
+ * (utm_*, gclid, gbraid, wbraid, fbclid) and anything unknown are left out,
+ * so a page is the same HTML for every visitor of its clinic whatever ad they
+ * came from, and the server caches it once (server/page-cache.ts); the browser
+ * reads those from its address bar (src/landing/attribution.ts, and the boot
+ * loader for a form posted without the page's script).
+ */
+export function pageAddress(pathname: string, search: string | URLSearchParams, acceptedClientId: number | null): string {
+  const query = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const kept = new URLSearchParams();
+  if (acceptedClientId !== null) kept.set('client', String(acceptedClientId));
+  const style = query.get('style');
+  // A style the page shows (any case); anything else shows A, as no style does.
+  if (style !== null && /^\s*[abc]\s*$/i.test(style)) kept.set('style', styleOf(style).toLowerCase());
+  const variant = homeVariantOf(query);
+  if (variant !== 'A') kept.set('variant', variant.toLowerCase());
+  if (isPreviewQuery(query)) kept.set('preview', '1');
+  const text = kept.toString();
+  return text ? `${pathname}?${text}` : pathname;
+}
+

@@ -19,6 +19,12 @@ describe('readConfig', () => {
     );
   });
 
+  it('keeps rendered pages by default (60 s without an invalidation, 64 MiB, last good copies a day), and refuses a budget under 1 MiB', () => {
+    expect(readConfig({})).toMatchObject({ PAGE_CACHE_TTL_MS: 60_000, PAGE_CACHE_MAX_BYTES: 64 * 1_048_576, PAGE_CACHE_STALE_MS: 86_400_000, REDIS_PREFIX: 'hap' });
+    expect(readConfig({ PAGE_CACHE_TTL_MS: '0' }).PAGE_CACHE_TTL_MS).toBe(0);
+    expect(() => readConfig({ PAGE_CACHE_MAX_BYTES: '1000' })).toThrow(/PAGE_CACHE_MAX_BYTES: PAGE_CACHE_MAX_BYTES must be at least 1048576/);
+  });
+
   it('refuses the development secret in production', () => {
     expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(/INTERNAL_SECRET: set a real secret in production/);
     expect(readConfig({ NODE_ENV: 'production', INTERNAL_SECRET: 'a-real-secret-of-some-length' }).NODE_ENV).toBe('production');

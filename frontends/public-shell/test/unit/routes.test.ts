@@ -1,4 +1,4 @@
-import { pageKindFor, RESERVED_WORDS, routeFor, styleOf } from '../../src/routes';
+import { pageAddress, pageKindFor, RESERVED_WORDS, routeFor, styleOf } from '../../src/routes';
 
 describe('routeFor (public spec §2 routes)', () => {
   it.each(['/', '/home', '/client-home', '/Home/', '//client-home'])('shows the home page (reading A) at %s', (path) => {
@@ -94,5 +94,19 @@ describe('styleOf', () => {
     expect(styleOf(' C ')).toBe('C');
     expect(styleOf('x', 'B')).toBe('B');
     expect(styleOf(null)).toBe('A');
+  });
+});
+
+describe('pageAddress (the address a page carries; server/page-cache.ts keys on it)', () => {
+  it('keeps the path and, normalised, only what changes the page', () => {
+    expect(pageAddress('/trt', '?style=C&utm_source=google&gclid=Cj0&fbclid=IwAR&gbraid=g&wbraid=w&x=1', null)).toBe('/trt?style=c');
+    expect(pageAddress('/', '?variant=b&utm_campaign=spring', null)).toBe('/?variant=b');
+    expect(pageAddress('/trt', '?preview=true', null)).toBe('/trt?preview=1');
+    expect(pageAddress('/trt', '?style=z&variant=a', null)).toBe('/trt');
+  });
+
+  it('names the clinic only when ?client= was accepted, as the clinic it chose', () => {
+    expect(pageAddress('/trt', '?client=02&style=b', 2)).toBe('/trt?client=2&style=b');
+    expect(pageAddress('/trt', '?client=999', null)).toBe('/trt');
   });
 });
