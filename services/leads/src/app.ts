@@ -7,6 +7,7 @@ import { createDeliveryJobs, type DeliveryJobs } from './modules/admin/delivery-
 import { LeadAdminRepository } from './modules/admin/lead-admin.repository';
 import { leadAdminHandlers } from './modules/admin/lead-admin.routes';
 import { LeadAdminService } from './modules/admin/lead-admin.service';
+import { LeadRepository } from './modules/leads/lead.repository';
 import { leadHandlers } from './modules/leads/lead.routes';
 import { LeadService } from './modules/leads/lead.service';
 import { createParkedLeads, type ParkedLeads } from './modules/leads/parked-leads';
@@ -52,7 +53,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     dependencies.tenant ??
     createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TENANT_TIMEOUT_MS, cacheMs: config.LEAD_CLINIC_CACHE_MS });
   registerRoutes(app, 'leads', {
-    ...leadHandlers(new LeadService(dataSource, catalogue, tenant, parked)),
+    ...leadHandlers(new LeadService(new LeadRepository(dataSource), catalogue, tenant, parked)),
     ...leadAdminHandlers(new LeadAdminService(dataSource, new LeadAdminRepository(dataSource), catalogue, deliveryJobs, tenant)),
     listLeadsAuditLog: ({ query }) => listAuditLog(dataSource, 'leads', query),
   });

@@ -4,11 +4,11 @@ import { createAdsClient } from './clients/ads.client';
 import { createTenantClient } from './clients/tenant.client';
 import { loadServiceConfig } from './config';
 import { createDataSource } from './db/data-source';
-import { clinicAwareNotConfigured, notConfiguredIn } from './delivery/deliver';
-import { createMailer } from './delivery/mailer';
-import { startRelay } from './delivery/relay';
+import { clinicAwareNotConfigured, notConfiguredIn } from './modules/delivery/channels';
+import { createMailer } from './modules/delivery/mailer';
+import { startRelay } from './modules/delivery/relay';
+import { createWebhookSender } from './modules/delivery/webhook';
 import { createParkedLeads, storeHeldLeads } from './modules/leads/parked-leads';
-import { createWebhookSender } from './delivery/webhook';
 import { createHandlers } from './queues/handlers';
 
 /** The leads job process: the outbox relay and a BullMQ worker for `leads.deliver`. */

@@ -11,6 +11,6 @@ export const LEADS_ENTITIES = [AuditLogEntity];
 /** In order; a new migration goes at the end. */
 export const LEADS_MIGRATIONS = [CreateLeadsSchema1763800000000, CreateLeadsTables1764300000000, AddConversionDeliveries1764900000000, RecordConsentStatus1765100000000];
 
-/** The leads service's data source. Leads are written with SQL of their own (lead.service.ts: one round trip each, ON CONFLICT). */
+/** The leads service's data source. Leads are written with SQL of their own (lead.repository.ts: one round trip each, ON CONFLICT). */
 export const createDataSource = (url: string) =>
   createServiceDataSource({ url, schema: SCHEMA, entities: LEADS_ENTITIES, migrations: LEADS_MIGRATIONS });

@@ -1,5 +1,5 @@
 import type { QueueHandlers } from '@hap/service-kit';
-import { createDeliveryHandler, type DeliveryDependencies } from '../delivery/deliver';
+import { createDeliveryHandler, type DeliveryDependencies } from '../modules/delivery/deliver.job';
 
 /**
  * The leads worker's job handlers: one per queue the contracts give leads,

@@ -9,8 +9,8 @@ import { encryptToken, tokenKeyOf } from '../../../ads/src/modules/connection/to
 import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
 import { createAdsClient } from '../../src/clients/ads.client';
 import { createTenantClient } from '../../src/clients/tenant.client';
-import { createDeliveryHandler } from '../../src/delivery/deliver';
-import { createWebhookSender } from '../../src/delivery/webhook';
+import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
+import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { ADMIN } from '@hap/service-kit/testing';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
 

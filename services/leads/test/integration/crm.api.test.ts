@@ -5,8 +5,9 @@ import { ADMIN } from '@hap/service-kit/testing';
 import { startFakeGoHighLevel } from '../../../../infra/test/fake-gohighlevel';
 import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
 import { createTenantClient } from '../../src/clients/tenant.client';
-import { createDeliveryHandler, NOT_CONFIGURED, notConfiguredIn } from '../../src/delivery/deliver';
-import { createWebhookSender } from '../../src/delivery/webhook';
+import { NOT_CONFIGURED, notConfiguredIn } from '../../src/modules/delivery/channels';
+import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
+import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
 
 interface Delivery {

@@ -5,11 +5,12 @@ import { createQueue, createWorker, migrate, type JobQueue, type QueueRedis } fr
 import { ADMIN } from '@hap/service-kit/testing';
 import { startTcpProxy } from '../../../../infra/test/tcp-proxy';
 import { createTenantClient } from '../../src/clients/tenant.client';
-import { createDeliveryHandler, NOT_CONFIGURED } from '../../src/delivery/deliver';
-import { startRelay } from '../../src/delivery/relay';
-import { createWebhookSender } from '../../src/delivery/webhook';
+import { NEW_LEAD_CHANNELS, NOT_CONFIGURED } from '../../src/modules/delivery/channels';
+import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
+import { startRelay } from '../../src/modules/delivery/relay';
+import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { createDataSource, SCHEMA } from '../../src/db/data-source';
-import { insertLead } from '../../src/modules/leads/lead.service';
+import { LeadRepository } from '../../src/modules/leads/lead.repository';
 import { createParkedLeads, storeHeldLeads, type ParkedLeads } from '../../src/modules/leads/parked-leads';
 import { ANONYMOUS, START_TIMEOUT_MS, TEST_CONSENT, clinicWithServices, startLeads, type TestLeads } from '../helpers/app';
 
@@ -214,7 +215,7 @@ describe('leads with PostgreSQL unreachable', () => {
     let stored = 0;
     await expect(
       parked.drain(async (held) => {
-        if (await insertLead(t.dataSource, held)) stored++;
+        if (await new LeadRepository(t.dataSource).insert(held, NEW_LEAD_CHANNELS)) stored++;
         throw new Error('relay died before removing the entry');
       }),
     ).rejects.toThrow('relay died');

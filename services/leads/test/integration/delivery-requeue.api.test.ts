@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { createQueue, type JobQueue, type QueueRedis } from '@hap/service-kit';
 import { ADMIN } from '@hap/service-kit/testing';
 import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
-import { requeueStale } from '../../src/delivery/relay';
+import { requeueStale } from '../../src/modules/delivery/relay';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
 
 /**

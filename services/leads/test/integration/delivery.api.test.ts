@@ -4,10 +4,11 @@ import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/
 import { ADMIN } from '@hap/service-kit/testing';
 import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
 import { createTenantClient } from '../../src/clients/tenant.client';
-import { createDeliveryHandler, NOT_CONFIGURED, notConfiguredIn } from '../../src/delivery/deliver';
-import { createMailer } from '../../src/delivery/mailer';
-import { relayOnce } from '../../src/delivery/relay';
-import { createWebhookSender } from '../../src/delivery/webhook';
+import { NOT_CONFIGURED, notConfiguredIn } from '../../src/modules/delivery/channels';
+import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
+import { createMailer } from '../../src/modules/delivery/mailer';
+import { relayOnce } from '../../src/modules/delivery/relay';
+import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
 import { startSmtp } from '../helpers/smtp';
 

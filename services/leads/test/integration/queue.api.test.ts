@@ -2,7 +2,7 @@ import { describeQueues } from '../../../../infra/test/queue-suite';
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
-import { createWebhookSender } from '../../src/delivery/webhook';
+import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { createHandlers } from '../../src/queues/handlers';
 
 const config = loadServiceConfig();

@@ -7,9 +7,10 @@ import { createClientService, createTemplate } from '../../../templates/test/hel
 import { createDataSource as createTenantDataSource } from '../../../tenant/src/db/data-source';
 import { createClient } from '../../../tenant/test/helpers/factories';
 import { createTenantClient } from '../../src/clients/tenant.client';
-import { clinicAwareNotConfigured, createDeliveryHandler, NOT_CONFIGURED, notConfiguredIn } from '../../src/delivery/deliver';
-import { relayOnce } from '../../src/delivery/relay';
-import { createWebhookSender, signWebhook, type WebhookSender } from '../../src/delivery/webhook';
+import { clinicAwareNotConfigured, NOT_CONFIGURED, notConfiguredIn } from '../../src/modules/delivery/channels';
+import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
+import { relayOnce } from '../../src/modules/delivery/relay';
+import { createWebhookSender, signWebhook, type WebhookSender } from '../../src/modules/delivery/webhook';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
 import { startWebhookReceiver, type HookAnswer } from '../helpers/webhook-receiver';
 

@@ -5,7 +5,7 @@ import {
   leadConsentSentence,
   leadConsentVersionOfText,
 } from '@hap/contracts';
-import { consentLine } from '../../src/delivery/lead-email';
+import { consentLine } from '../../src/modules/delivery/lead-email';
 import { consentOf, consentRecord, NOT_CAPTURED } from '../../src/modules/leads/lead-consent';
 
 const SPEC_BODY = { name: 'Jane Smith', email: 'jane@example.com', phone: '3035550142', message: 'Hi', serviceId: 2, clientId: 1 };

@@ -1,4 +1,4 @@
-import { leadEmail } from '../../src/delivery/lead-email';
+import { leadEmail } from '../../src/modules/delivery/lead-email';
 
 const lead = {
   reference: '8f14e45f-ceea-467f-a0e8-6a3b1f3e0c11',

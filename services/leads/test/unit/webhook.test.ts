@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { isAcceptableWebhookUrl } from '@hap/contracts';
 import type { LookupAddress } from 'node:dns';
-import { publicOnlyLookup, signWebhook, type Resolve } from '../../src/delivery/webhook';
+import { publicOnlyLookup, signWebhook, type Resolve } from '../../src/modules/delivery/webhook';
 
 describe('webhook signature', () => {
   it('is t=<seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">', () => {

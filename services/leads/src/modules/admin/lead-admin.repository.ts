@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { LeadStatus } from '@hap/contracts';
+import type { DeliveryChannel, LeadStatus } from '@hap/contracts';
 import type { ConsentColumns } from '../leads/lead-consent';
 import type { AttributionColumns } from '../leads/lead.rules';
 import { FAILED_DELIVERY, type SqlFilter } from './lead-admin.rules';
@@ -33,7 +33,7 @@ export interface LeadRow extends AttributionColumns, ConsentColumns {
 export interface DeliveryRow {
   id: string;
   lead_id: string;
-  channel: 'email' | 'webhook' | 'crm';
+  channel: DeliveryChannel;
   status: 'pending' | 'queued' | 'delivered' | 'failed' | 'not_configured';
   attempts: number;
   last_error: string | null;

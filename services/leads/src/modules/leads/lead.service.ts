@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
 import { ErrorCode, IdempotencyKeySchema, Messages, type LeadSubmit, type ParkedLead } from '@hap/contracts';
 import { AppError, badRequest, conflict, isDatabaseUnavailable, notFound } from '@hap/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { TenantClient } from '../../clients/tenant.client';
+import { NEW_LEAD_CHANNELS } from '../delivery/channels';
 import { consentRecord, NOT_CAPTURED, type ConsentRecord } from './lead-consent';
-import { attributedTouch, isBotSubmission, requestHash } from './lead.rules';
+import type { LeadRecord, LeadRepository } from './lead.repository';
+import { isBotSubmission, requestHash } from './lead.rules';
 import type { ParkedLeads } from './parked-leads';
 
 /** Where a submission came from, as the gateway told the service. */
@@ -20,9 +21,6 @@ export interface SubmissionContext {
   log: FastifyBaseLogger;
 }
 
-/** Every lead is e-mailed to the clinic, POSTed to its webhook and pushed to its CRM; the worker records a channel that is not configured. */
-export const DELIVERY_CHANNELS = ['email', 'webhook', 'crm'] as const;
-
 export const unprocessable = (message: string) => new AppError(422, ErrorCode.VALIDATION_FAILED, message);
 
 /** A taken lead: its reference, and whether it is held in Redis until the database is back (answered 202, not 201). */
@@ -30,9 +28,6 @@ export interface Submission {
   reference: string;
   held: boolean;
 }
-
-/** A lead row as written: the submission and what was decided about it (`receivedAt` null: now). */
-export type LeadRecord = Omit<ParkedLead, 'receivedAt'> & { receivedAt: string | null };
 
 /**
  * POST /api/leads: checks the clinic's service, then stores the lead and its
@@ -44,7 +39,7 @@ export type LeadRecord = Omit<ParkedLead, 'receivedAt'> & { receivedAt: string |
  */
 export class LeadService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly leads: LeadRepository,
     private readonly catalogue: CatalogueClient,
     /** Names the clinic in the recorded consent sentence. */
     private readonly tenant: TenantClient,
@@ -62,7 +57,7 @@ export class LeadService {
     const hash = requestHash(body);
     try {
       if (context.formerIdempotencyKey) {
-        const former = await this.storedUnder(context.formerIdempotencyKey);
+        const former = await this.leads.receiptUnder(context.formerIdempotencyKey);
         if (former?.request_hash === hash) return { reference: former.reference, held: false };
       }
     } catch (err) {
@@ -83,14 +78,15 @@ export class LeadService {
     };
     let stored;
     try {
-      stored = await insertLead(this.dataSource, lead);
+      // Every lead is e-mailed to the clinic, POSTed to its webhook and pushed to its CRM; the worker records a channel that is not configured.
+      stored = await this.leads.insert(lead, NEW_LEAD_CHANNELS);
     } catch (err) {
       if (!this.mayHold(err)) throw err;
       return this.hold({ ...lead, receivedAt: new Date().toISOString() }, context, err);
     }
     if (stored) return { reference: stored.reference, held: false };
     // The key was used: the same submission again answers the first receipt.
-    const first = key === null ? undefined : await this.storedUnder(key);
+    const first = key === null ? undefined : await this.leads.receiptUnder(key);
     if (!first) throw new Error(`lead with idempotency key ${key} vanished`);
     if (first.request_hash !== hash) throw conflict(Messages.leadIdempotencyMismatch);
     return { reference: first.reference, held: false };
@@ -123,14 +119,6 @@ export class LeadService {
     if (receipt.requestHash !== lead.requestHash) throw conflict(Messages.leadIdempotencyMismatch);
     if (receipt.reference === lead.reference) context.log.warn({ err: databaseError, reference: lead.reference }, 'database unreachable: lead held in Redis until it is back');
     return { reference: receipt.reference, held: true };
-  }
-
-  private async storedUnder(key: string): Promise<{ reference: string; request_hash: string } | undefined> {
-    const [row] = (await this.dataSource.query(`SELECT "reference", "request_hash" FROM "leads"."leads" WHERE "idempotency_key" = $1`, [key])) as Array<{
-      reference: string;
-      request_hash: string;
-    }>;
-    return row;
   }
 
   private idempotencyKey(header: string | undefined): string | null {
@@ -170,69 +158,4 @@ export class LeadService {
     }
     return consentRecord(body.consentVersion, { id: body.clientId, name });
   }
-}
-
-/**
- * The lead row and its outbox rows, in one statement (so one round trip, and
- * atomic without a transaction of its own); null when its idempotency key or
- * reference was already used (nothing inserted): a retry, or a held lead the
- * relay stores again after a crash. A concurrent insert of the same key waits
- * for the first one's commit, then finds it.
- */
-export async function insertLead(dataSource: DataSource, lead: LeadRecord): Promise<{ id: string; reference: string } | null> {
-  const { body, consent } = lead;
-  const touch = attributedTouch(body.attribution);
-  const rows = (await dataSource.query(
-    `WITH "lead" AS (
-     INSERT INTO "leads"."leads" (
-       "reference", "client_id", "service_id", "service_checked", "name", "email", "phone", "message",
-       "style_variant", "first_touch", "last_touch",
-       "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "gclid", "gbraid", "wbraid", "fbclid",
-       "landing_path", "referrer",
-       "consent_status", "consent_text", "consent_version", "consent_at", "consent_ip", "consent_user_agent",
-       "idempotency_key", "request_hash", "created_at")
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
-             $30, $23, $24, CASE WHEN $30 = 'captured' THEN COALESCE($31::timestamptz, now()) END, $25, $26, $27, $28,
-             COALESCE($31::timestamptz, now()))
-     ON CONFLICT DO NOTHING
-     RETURNING "id", "reference"),
-     "outbox" AS (
-       INSERT INTO "leads"."lead_deliveries" ("lead_id", "channel") SELECT "lead"."id", "channel" FROM "lead", unnest($29::text[]) AS "channel")
-     SELECT "id", "reference" FROM "lead"`,
-    [
-      lead.reference,
-      body.clientId,
-      body.serviceId,
-      lead.serviceChecked,
-      body.name,
-      body.email,
-      body.phone,
-      body.message ?? null,
-      body.attribution?.styleVariant ?? null,
-      body.attribution?.first ?? null,
-      body.attribution?.last ?? null,
-      touch?.utmSource ?? null,
-      touch?.utmMedium ?? null,
-      touch?.utmCampaign ?? null,
-      touch?.utmTerm ?? null,
-      touch?.utmContent ?? null,
-      touch?.gclid ?? null,
-      touch?.gbraid ?? null,
-      touch?.wbraid ?? null,
-      touch?.fbclid ?? null,
-      touch?.landingPath ?? null,
-      touch?.referrer ?? null,
-      consent.text,
-      consent.version,
-      // The address and browser are kept as evidence of a consent, and only then.
-      consent.version ? lead.ip : null,
-      consent.version ? lead.userAgent : null,
-      lead.idempotencyKey,
-      lead.requestHash,
-      DELIVERY_CHANNELS,
-      consent.status,
-      lead.receivedAt,
-    ],
-  )) as Array<{ id: string; reference: string }>;
-  return rows[0] ?? null;
 }

@@ -1,7 +1,8 @@
 import type { DataSource } from 'typeorm';
 import { ParkedLeadSchema, type ParkedLead, type ParkedLeadReceipt } from '@hap/contracts';
 import { createParkedWrites, isDatabaseUnavailable, type ParkedWrites, type QueueRedis } from '@hap/service-kit';
-import { insertLead } from './lead.service';
+import { NEW_LEAD_CHANNELS } from '../delivery/channels';
+import { LeadRepository } from './lead.repository';
 
 /**
  * Leads taken while PostgreSQL cannot be reached (issue 22): the API holds
@@ -34,14 +35,13 @@ export interface StoreHeldOptions {
  * Returns how many it took.
  */
 export function storeHeldLeads({ parked, dataSource, onKeyTaken }: StoreHeldOptions, batch = 100): Promise<number> {
+  const leads = new LeadRepository(dataSource);
   return parked.drain(
     async (lead) => {
-      if (await insertLead(dataSource, lead)) return;
+      if (await leads.insert(lead, NEW_LEAD_CHANNELS)) return;
       if (!lead.idempotencyKey || !onKeyTaken) return;
-      const [row] = (await dataSource.query(`SELECT "reference" FROM "leads"."leads" WHERE "idempotency_key" = $1`, [lead.idempotencyKey])) as Array<{
-        reference: string;
-      }>;
-      if (row && row.reference !== lead.reference) onKeyTaken(lead, row.reference);
+      const stored = await leads.receiptUnder(lead.idempotencyKey);
+      if (stored && stored.reference !== lead.reference) onKeyTaken(lead, stored.reference);
     },
     { batch, isTransient: isDatabaseUnavailable },
   );

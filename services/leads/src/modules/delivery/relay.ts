@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { JobQueue } from '@hap/service-kit';
+import { DeliveryRepository } from './delivery.repository';
 
 /**
  * Why a row's channel cannot be delivered (no SMTP, no CRM credentials, a
@@ -46,30 +47,18 @@ export async function relayOnce({
   batch = 200,
   notConfigured = () => null,
 }: Pick<RelayOptions, 'dataSource' | 'queue' | 'batch' | 'notConfigured'>): Promise<number> {
+  const deliveries = new DeliveryRepository(dataSource);
   return dataSource.transaction(async (manager) => {
-    const rows = (await manager.query(
-      `SELECT d."id", d."channel", l."client_id" FROM "leads"."lead_deliveries" d JOIN "leads"."leads" l ON l."id" = d."lead_id"
-        WHERE d."status" = 'pending' ORDER BY d."id" LIMIT $1 FOR UPDATE OF d SKIP LOCKED`,
-      [batch],
-    )) as Array<{ id: string; channel: string; client_id: number }>;
+    const rows = await deliveries.claimPending(batch, manager);
     if (!rows.length) return 0;
     const reasons = await Promise.all(rows.map((r) => notConfigured(r.channel, r.client_id)));
     const settled = rows.flatMap((r, i) => (reasons[i] ? [{ id: r.id, reason: reasons[i] }] : []));
     const queued = rows.filter((r) => !settled.some((s) => s.id === r.id)).map((r) => r.id);
     if (queued.length) {
       await queue.addBulk(queued.map((id) => ({ deliveryId: Number(id) })));
-      await manager.query(
-        `UPDATE "leads"."lead_deliveries" SET "status" = 'queued', "queued_at" = now(), "updated_at" = now() WHERE "id" = ANY($1::bigint[])`,
-        [queued],
-      );
+      await deliveries.markQueued(queued, manager);
     }
-    if (settled.length) {
-      await manager.query(
-        `UPDATE "leads"."lead_deliveries" AS d SET "status" = 'not_configured', "last_error" = s."reason", "updated_at" = now()
-           FROM unnest($1::bigint[], $2::text[]) AS s("id", "reason") WHERE d."id" = s."id"`,
-        [settled.map((s) => s.id), settled.map((s) => s.reason)],
-      );
-    }
+    if (settled.length) await deliveries.settleNotConfigured(settled, manager);
     return rows.length;
   });
 }
@@ -81,7 +70,7 @@ export async function relayOnce({
  * restarts (or is flushed) loses it, and nothing else would ever settle the
  * row. A job Redis still has under that id (waiting in a backlog, running,
  * waiting out a retry's backoff) is kept once by BullMQ, so this never
- * doubles one; a delivered row is not sent again (deliver.ts). Returns how
+ * doubles one; a delivered row is not sent again (deliver.job.ts). Returns how
  * many it handed over.
  */
 export async function requeueStale({
@@ -90,17 +79,12 @@ export async function requeueStale({
   requeueAfterMs,
   batch = 200,
 }: Pick<RelayOptions, 'dataSource' | 'queue' | 'batch'> & { requeueAfterMs: number }): Promise<number> {
+  const deliveries = new DeliveryRepository(dataSource);
   return dataSource.transaction(async (manager) => {
-    const rows = (await manager.query(
-      `SELECT "id" FROM "leads"."lead_deliveries"
-        WHERE "status" = 'queued' AND "updated_at" < now() - make_interval(secs => $1::double precision / 1000)
-        ORDER BY "id" LIMIT $2 FOR UPDATE SKIP LOCKED`,
-      [requeueAfterMs, batch],
-    )) as Array<{ id: string }>;
-    if (!rows.length) return 0;
-    const ids = rows.map((r) => r.id);
+    const ids = await deliveries.claimStaleQueued(requeueAfterMs, batch, manager);
+    if (!ids.length) return 0;
     await queue.addBulk(ids.map((id) => ({ deliveryId: Number(id) })));
-    await manager.query(`UPDATE "leads"."lead_deliveries" SET "updated_at" = now() WHERE "id" = ANY($1::bigint[])`, [ids]);
+    await deliveries.touch(ids, manager);
     return ids.length;
   });
 }

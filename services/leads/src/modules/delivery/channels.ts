@@ -1,0 +1,236 @@
+import { ApiError, DELIVERY_CHANNELS, LEAD_CREATED_EVENT, type DeliveryChannel, type LeadWebhookPayload } from '@hap/contracts';
+import { GhlError, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
+import type { ConversionUploader } from '../../clients/ads.client';
+import type { Clinic, TenantClient } from '../../clients/tenant.client';
+import { consentOf } from '../leads/lead-consent';
+import { attributionOf } from '../leads/lead.rules';
+import type { DeliveryWithLead } from './delivery.repository';
+import { leadEmail } from './lead-email';
+import type { Mailer } from './mailer';
+import type { WebhookSender } from './webhook';
+
+/**
+ * The delivery channels of a lead (contracts `DELIVERY_CHANNELS`), one entry
+ * each: whether a new lead gets it, what the relay can settle without a job,
+ * how one delivery is made and which failures no retry fixes. The
+ * `leads.deliver` job (deliver.job.ts) looks a row's channel up here; a new
+ * channel is one entry and its adapter.
+ */
+
+/** Why a channel did not send, recorded on the delivery for admins. */
+export const NOT_CONFIGURED = {
+  smtp: 'E-mail is not configured (set SMTP_URL).',
+  clinicEmail: 'The clinic has no e-mail address.',
+  crm: 'The clinic has no CRM account yet.',
+  crmProvider: GHL_NOT_CONFIGURED,
+  webhook: 'The clinic has no webhook set.',
+  gclid: 'The lead did not come from a Google ad (no click id).',
+  adsService: 'This worker has no ads service to upload conversions through.',
+} as const;
+
+/** The outside services a worker delivers through; null or absent: not set up in this process. */
+export interface DeliveryProviders {
+  mailer: Mailer | null;
+  webhooks: WebhookSender;
+  /** The GoHighLevel adapter; null when the agency's credentials are not set. */
+  crm: GoHighLevel | null;
+  /** The ads service, which uploads offline conversions to Google Ads (absent: those deliveries say so). */
+  ads?: ConversionUploader;
+}
+
+/** What one attempt came to; a failure is thrown instead (and retried unless the channel says no retry helps). */
+export type DeliveryOutcome =
+  | { status: 'delivered'; note: string | null }
+  | { status: 'not_configured'; note: string }
+  /** The provider asks for it again after `retryInMs`: the job waits that long without spending a try. */
+  | { status: 'deferred'; note: string | null; retryInMs: number };
+
+export interface DeliveryContext {
+  providers: DeliveryProviders;
+  /** The lead's clinic as tenant knows it (asked only by channels that need it). */
+  clinic: () => Promise<Clinic>;
+}
+
+export interface DeliveryChannelEntry {
+  /** Every new lead gets a delivery of this channel in its outbox; otherwise something else makes them. */
+  readonly withEachLead: boolean;
+  /** Why this process can deliver the channel to no clinic (its provider is not set up), else null: the relay settles such rows without a job. */
+  unavailable?(providers: Partial<DeliveryProviders>): string | null;
+  /** What a clinic lacks for the channel, else null: the relay settles such rows from tenant's answer, without a job. */
+  clinicLacks?(clinic: Clinic): string | null;
+  deliver(delivery: DeliveryWithLead, context: DeliveryContext): Promise<DeliveryOutcome>;
+  /** A failure no retry can fix: the row fails at once, for an admin to retry after fixing the cause. Absent: every failure is retried. */
+  refusedForGood?(err: unknown): boolean;
+}
+
+const delivered = (note: string | null = null): DeliveryOutcome => ({ status: 'delivered', note });
+const notConfigured = (note: string): DeliveryOutcome => ({ status: 'not_configured', note });
+
+/** How a lead appears in the clinic's CRM. */
+export const CRM_CONTACT_SOURCE = 'Website form';
+export const CRM_CONTACT_TAGS = ['website lead'];
+/**
+ * The contact's tag for its consent (DESIGN §9.9): the clinic's automations
+ * can tell a patient who agreed to be contacted by text or e-mail from one
+ * whose request came without consent, who must not be treated as consented.
+ */
+export const CRM_CONSENT_TAGS = { captured: 'consent captured', not_captured: 'consent not captured' } as const;
+
+/** What a clinic's receiver gets: the lead, its service, attribution and consent (never its IP or user agent). */
+function webhookPayload(delivery: DeliveryWithLead): LeadWebhookPayload {
+  return {
+    event: LEAD_CREATED_EVENT,
+    deliveryId: delivery.id,
+    lead: {
+      reference: delivery.reference,
+      createdAt: delivery.created_at.toISOString(),
+      clientId: delivery.client_id,
+      serviceId: delivery.service_id,
+      name: delivery.name,
+      email: delivery.email,
+      phone: delivery.phone,
+      message: delivery.message,
+      ...attributionOf(delivery),
+      consent: consentOf(delivery),
+    },
+  };
+}
+
+/** A Google Ads answer that no retry changes (an unreadable or expired click id). */
+const REFUSED_CONVERSION_STATUSES = new Set([400, 404, 422]);
+
+const DELIVERY_CHANNEL_REGISTRY: { readonly [C in DeliveryChannel]: DeliveryChannelEntry } = {
+  /** The clinic's e-mail (SMTP), reply-to the patient. */
+  email: {
+    withEachLead: true,
+    unavailable: ({ mailer }) => (mailer ? null : NOT_CONFIGURED.smtp),
+    async deliver(delivery, { providers: { mailer }, clinic }) {
+      if (!mailer) return notConfigured(NOT_CONFIGURED.smtp);
+      const { name, email } = await clinic();
+      if (!email) return notConfigured(NOT_CONFIGURED.clinicEmail);
+      await mailer.send(
+        leadEmail(
+          {
+            reference: delivery.reference,
+            name: delivery.name,
+            email: delivery.email,
+            phone: delivery.phone,
+            message: delivery.message,
+            createdAt: delivery.created_at,
+            utmSource: delivery.utm_source,
+            utmCampaign: delivery.utm_campaign,
+            landingPath: delivery.landing_path,
+            consent: consentOf(delivery),
+          },
+          { name, email },
+        ),
+      );
+      return delivered();
+    },
+  },
+  /** A signed POST to the clinic's receiver; only a 2xx counts. */
+  webhook: {
+    withEachLead: true,
+    clinicLacks: (clinic) => (clinic.webhook ? null : NOT_CONFIGURED.webhook),
+    async deliver(delivery, { providers: { webhooks }, clinic }) {
+      const { webhook } = await clinic();
+      if (!webhook) return notConfigured(NOT_CONFIGURED.webhook);
+      await webhooks.send({ url: webhook.url, secret: webhook.secret, deliveryId: delivery.id, payload: webhookPayload(delivery) });
+      return delivered();
+    },
+  },
+  /** A contact in the clinic's GoHighLevel sub-account (an upsert: a retry never makes a second one). */
+  crm: {
+    withEachLead: true,
+    unavailable: ({ crm }) => (crm ? null : NOT_CONFIGURED.crmProvider),
+    clinicLacks: (clinic) => (clinic.crmLocationId ? null : NOT_CONFIGURED.crm),
+    async deliver(delivery, { providers: { crm }, clinic }) {
+      if (!crm) return notConfigured(NOT_CONFIGURED.crmProvider);
+      const { crmLocationId } = await clinic();
+      if (!crmLocationId) return notConfigured(NOT_CONFIGURED.crm);
+      await crm.upsertContact(crmLocationId, {
+        name: delivery.name,
+        email: delivery.email,
+        phone: delivery.phone,
+        source: CRM_CONTACT_SOURCE,
+        tags: [...CRM_CONTACT_TAGS, CRM_CONSENT_TAGS[delivery.consent_status]],
+      });
+      return delivered();
+    },
+    // Bad credentials, an unknown location: GoHighLevel's words are kept on the row.
+    refusedForGood: (err) => err instanceof GhlError && !err.retryable,
+  },
+  /**
+   * An offline click conversion through the ads service, made when an admin
+   * moves a lead with a gclid to its clinic's conversion status (never with
+   * the lead). Whether Google Ads is set up is the ads service's to say.
+   */
+  google_ads: {
+    withEachLead: false,
+    async deliver(delivery, { providers: { ads } }) {
+      if (!delivery.gclid || !ads) return notConfigured(delivery.gclid ? NOT_CONFIGURED.adsService : NOT_CONFIGURED.gclid);
+      try {
+        const uploaded = await ads.upload({
+          leadId: Number(delivery.lead_id),
+          clientId: delivery.client_id,
+          gclid: delivery.gclid,
+          convertedAt: delivery.queued_for.toISOString(),
+        });
+        // Google asks for it again in hours (a click or conversion action too recent).
+        if (uploaded.status === 'deferred') return { status: 'deferred', note: uploaded.note, retryInMs: (uploaded.retryAfterSeconds ?? 3600) * 1000 };
+        return delivered(uploaded.status === 'already_uploaded' ? 'Google Ads had this conversion already.' : null);
+      } catch (err) {
+        // Google Ads, its connection or the clinic's account missing: said on the lead, not retried.
+        if (err instanceof ApiError && err.status === 409 && err.code === 'NOT_CONFIGURED') return notConfigured(err.message);
+        throw err;
+      }
+    },
+    refusedForGood: (err) => err instanceof ApiError && REFUSED_CONVERSION_STATUSES.has(err.status),
+  },
+};
+
+export const isDeliveryChannel = (name: string): name is DeliveryChannel => Object.hasOwn(DELIVERY_CHANNEL_REGISTRY, name);
+
+/** The entry of a delivery's channel; a name no entry has is a programming error, said loudly. */
+export function deliveryChannel(name: string): DeliveryChannelEntry {
+  if (!isDeliveryChannel(name)) throw new Error(`No delivery channel is named '${name}' (known: ${DELIVERY_CHANNELS.join(', ')}).`);
+  return DELIVERY_CHANNEL_REGISTRY[name];
+}
+
+/** The outbox rows every new lead gets, in the contract's order. */
+export const NEW_LEAD_CHANNELS: readonly DeliveryChannel[] = DELIVERY_CHANNELS.filter((name) => DELIVERY_CHANNEL_REGISTRY[name].withEachLead);
+
+/**
+ * The channels this worker cannot deliver for any clinic, and why: the relay
+ * settles their rows without a job (relay.ts). E-mail needs SMTP; CRM pushes
+ * need the agency's GoHighLevel credentials. Whether a clinic has a webhook
+ * or a CRM sub-account is the job's to find out (tenant knows).
+ */
+export const notConfiguredIn =
+  (mailer: Mailer | null, crm: GoHighLevel | null = null) =>
+  (channel: string): string | null => {
+    // A row of no known channel goes to a job, which fails it with the reason.
+    if (!isDeliveryChannel(channel)) return null;
+    return DELIVERY_CHANNEL_REGISTRY[channel].unavailable?.({ mailer, crm }) ?? null;
+  };
+
+/**
+ * `notConfiguredIn` plus what the clinic lacks (tenant's answer, reused for
+ * the tenant client's cache time): a clinic without a webhook or a CRM
+ * account has those rows settled by the relay, without a job that would only
+ * say so. When tenant cannot answer, the job decides.
+ */
+export const clinicAwareNotConfigured =
+  (base: (channel: string) => string | null, tenant: TenantClient) =>
+  async (channel: string, clientId: number): Promise<string | null> => {
+    const reason = base(channel);
+    const lacks = isDeliveryChannel(channel) ? DELIVERY_CHANNEL_REGISTRY[channel].clinicLacks : undefined;
+    if (reason || !lacks) return reason;
+    let clinic: Clinic;
+    try {
+      clinic = await tenant.clinic(clientId);
+    } catch {
+      return null;
+    }
+    return lacks(clinic);
+  };

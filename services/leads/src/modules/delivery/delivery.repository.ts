@@ -1,0 +1,119 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { DeliveryChannel } from '@hap/contracts';
+import type { ConsentColumns } from '../leads/lead-consent';
+import type { AttributionColumns } from '../leads/lead.rules';
+
+/** One outbox row with the lead it delivers, as a `leads.deliver` job reads it (pg: bigint as text, timestamptz as Date). */
+export interface DeliveryWithLead extends AttributionColumns, ConsentColumns {
+  id: string;
+  channel: DeliveryChannel;
+  lead_id: string;
+  /** When the delivery was made: for google_ads, when the lead reached its clinic's conversion status. */
+  queued_for: Date;
+  status: string;
+  client_id: number;
+  service_id: number;
+  reference: string;
+  name: string;
+  email: string;
+  phone: string;
+  message: string | null;
+  created_at: Date;
+}
+
+/** A pending outbox row as the relay hands it over. */
+export interface PendingDelivery {
+  id: string;
+  channel: string;
+  client_id: number;
+}
+
+/** How a delivery ended, for good: sent, or a channel the clinic or this worker has not set up (with the reason). */
+export type SettledStatus = 'delivered' | 'not_configured';
+
+/**
+ * Queries on leads.lead_deliveries (the outbox) for the relay and the
+ * `leads.deliver` job; pass a manager to run inside a transaction. The admin
+ * inbox reads and requeues deliveries through lead-admin.repository.ts.
+ */
+export class DeliveryRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private db(manager?: EntityManager): EntityManager {
+    return manager ?? this.dataSource.manager;
+  }
+
+  async withLead(id: number, manager?: EntityManager): Promise<DeliveryWithLead | null> {
+    const [row] = (await this.db(manager).query(
+      `SELECT d."id", d."channel", d."status", d."lead_id", d."created_at" AS "queued_for", l."client_id", l."service_id", l."reference", l."name", l."email", l."phone", l."message",
+              l."created_at", l."style_variant", l."utm_source", l."utm_medium", l."utm_campaign", l."utm_term", l."utm_content", l."gclid",
+              l."landing_path", l."consent_status", l."consent_text", l."consent_version", l."consent_at"
+         FROM "leads"."lead_deliveries" d JOIN "leads"."leads" l ON l."id" = d."lead_id" WHERE d."id" = $1`,
+      [id],
+    )) as DeliveryWithLead[];
+    return row ?? null;
+  }
+
+  /** An attempt that ended the delivery; `note` is kept as its last error (a reason, or a remark on a delivered one). */
+  async settle(id: string, status: SettledStatus, note: string | null, manager?: EntityManager): Promise<void> {
+    await this.db(manager).query(
+      `UPDATE "leads"."lead_deliveries" SET "status" = $2, "last_error" = $3, "attempts" = "attempts" + 1,
+         "delivered_at" = CASE WHEN $2 = 'delivered' THEN now() ELSE NULL END, "updated_at" = now() WHERE "id" = $1`,
+      [id, status, note],
+    );
+  }
+
+  /** Why a delivery waits (the provider asked for it later), without counting an attempt. */
+  async note(id: string, note: string | null, manager?: EntityManager): Promise<void> {
+    await this.db(manager).query(`UPDATE "leads"."lead_deliveries" SET "last_error" = $2, "updated_at" = now() WHERE "id" = $1`, [id, note]);
+  }
+
+  /** A failed attempt: `final` fails the row for an admin to see and retry; otherwise it stays queued for the job's next try. */
+  async recordFailure(id: string, error: string, final: boolean, manager?: EntityManager): Promise<void> {
+    await this.db(manager).query(
+      `UPDATE "leads"."lead_deliveries" SET "attempts" = "attempts" + 1, "last_error" = $2, "status" = $3, "updated_at" = now() WHERE "id" = $1`,
+      [id, error, final ? 'failed' : 'queued'],
+    );
+  }
+
+  /** Up to `batch` pending rows, oldest first, locked for `manager`'s transaction; rows another relay holds are skipped. */
+  claimPending(batch: number, manager: EntityManager): Promise<PendingDelivery[]> {
+    return manager.query(
+      `SELECT d."id", d."channel", l."client_id" FROM "leads"."lead_deliveries" d JOIN "leads"."leads" l ON l."id" = d."lead_id"
+        WHERE d."status" = 'pending' ORDER BY d."id" LIMIT $1 FOR UPDATE OF d SKIP LOCKED`,
+      [batch],
+    ) as Promise<PendingDelivery[]>;
+  }
+
+  async markQueued(ids: readonly string[], manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE "leads"."lead_deliveries" SET "status" = 'queued', "queued_at" = now(), "updated_at" = now() WHERE "id" = ANY($1::bigint[])`,
+      [ids],
+    );
+  }
+
+  /** Rows no job could deliver, each with its reason; no attempt is counted. */
+  async settleNotConfigured(rows: ReadonlyArray<{ id: string; reason: string }>, manager: EntityManager): Promise<void> {
+    await manager.query(
+      `UPDATE "leads"."lead_deliveries" AS d SET "status" = 'not_configured', "last_error" = s."reason", "updated_at" = now()
+         FROM unnest($1::bigint[], $2::text[]) AS s("id", "reason") WHERE d."id" = s."id"`,
+      [rows.map((r) => r.id), rows.map((r) => r.reason)],
+    );
+  }
+
+  /** Up to `batch` rows left `queued` longer than `olderThanMs`, locked for `manager`'s transaction. */
+  async claimStaleQueued(olderThanMs: number, batch: number, manager: EntityManager): Promise<string[]> {
+    const rows = (await manager.query(
+      `SELECT "id" FROM "leads"."lead_deliveries"
+        WHERE "status" = 'queued' AND "updated_at" < now() - make_interval(secs => $1::double precision / 1000)
+        ORDER BY "id" LIMIT $2 FOR UPDATE SKIP LOCKED`,
+      [olderThanMs, batch],
+    )) as Array<{ id: string }>;
+    return rows.map((r) => r.id);
+  }
+
+  /** Restarts the wait of queued rows whose jobs were added again. */
+  async touch(ids: readonly string[], manager: EntityManager): Promise<void> {
+    await manager.query(`UPDATE "leads"."lead_deliveries" SET "updated_at" = now() WHERE "id" = ANY($1::bigint[])`, [ids]);
+  }
+}
