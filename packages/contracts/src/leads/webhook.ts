@@ -38,7 +38,7 @@ export function isHttpsWebhookUrl(value: string): boolean {
  * `https://2130706433/` and `https://10.0.0.1/` are refused when saved, not
  * only at delivery) and a name must not be a local one (`localhost`,
  * `*.internal`, a bare `redis`). Leads checks every address a name resolves
- * to again when it connects (services/leads/src/delivery/webhook.ts).
+ * to again when it connects (services/leads/src/modules/delivery/webhook.ts).
  */
 export function isAcceptableWebhookUrl(value: string): boolean {
   return isHttpsWebhookUrl(value) && isPublicHost(new URL(value).hostname);
