@@ -1,9 +1,24 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test, type PlaywrightWorkerArgs } from '@playwright/test';
 
 const logs = join(__dirname, '..', '.artifacts', 'logs');
 const logOf = (process: string) => readFileSync(join(logs, `${process}.log`), 'utf8');
+
+/**
+ * A clinic made for one test: the shell keeps rendered pages (server/page-cache.ts), so only a
+ * page nobody has asked for yet, in this project or another, is rendered from tenant and templates.
+ */
+async function freshClinic(playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined): Promise<number> {
+  const admin = await playwright.request.newContext({ baseURL });
+  const login = await admin.post('/api/admin/login', { data: { email: process.env.E2E_ADMIN_EMAIL, password: process.env.E2E_ADMIN_PASSWORD } });
+  expect(login.status()).toBe(200);
+  const created = await admin.post('/api/clients', { data: { name: `Routing Clinic ${Date.now().toString(36)}`, address: '1 Main Street', phone: '555-0100' } });
+  expect(created.status()).toBe(201);
+  const { id } = ((await created.json()) as { data: { id: number } }).data;
+  await admin.dispose();
+  return id;
+}
 
 // What the gateway hands the real public shell, seen from outside.
 test.describe('page routing through the gateway', () => {
@@ -19,18 +34,19 @@ test.describe('page routing through the gateway', () => {
     expect(await onLocalhost.text()).toContain(`<title>${three.name}</title>`);
   });
 
-  test('one request id runs from the gateway through the shell to the tenant service', async ({ request }) => {
+  test('one request id runs from the gateway through the shell to the tenant service', async ({ request, playwright, baseURL }) => {
     const id = `e2e-${Date.now().toString(36)}`;
-    const page = await request.get('/?client=2', { headers: { 'x-request-id': id } });
+    const page = await request.get(`/?client=${await freshClinic(playwright, baseURL)}`, { headers: { 'x-request-id': id } });
     expect(page.status()).toBe(200);
     expect(page.headers()['x-request-id']).toBe(id);
     await expect.poll(() => logOf('tenant').includes(id)).toBe(true);
     expect(logOf('gateway')).toContain(id);
   });
 
-  test('a page is rendered without a call to the gateway: its clinic from tenant, then its catalogue from templates', async ({ request }) => {
+  test('a page is rendered without a call to the gateway: its clinic from tenant, then its catalogue from templates', async ({ request, playwright, baseURL }) => {
     const id = `e2e-one-${Date.now().toString(36)}`;
-    const page = await request.get('/?client=2', { headers: { 'x-request-id': id } });
+    const clinic = await freshClinic(playwright, baseURL);
+    const page = await request.get(`/?client=${clinic}`, { headers: { 'x-request-id': id } });
     expect(page.status()).toBe(200);
     // The requests a process logged under this id.
     const received = (process: string) =>
@@ -41,9 +57,9 @@ test.describe('page routing through the gateway', () => {
         .filter((line) => line.msg === 'incoming request')
         .map((line) => line.req?.url ?? '');
     await expect.poll(() => received('tenant')).toEqual([expect.stringMatching(/^\/api\/page-context\?host=/)]);
-    await expect.poll(() => received('templates')).toEqual(['/api/page-content/2']);
+    await expect.poll(() => received('templates')).toEqual([`/api/page-content/${clinic}`]);
     // The page's own GET, and nothing the shell asked while rendering it.
-    await expect.poll(() => received('gateway')).toEqual(['/?client=2']);
+    await expect.poll(() => received('gateway')).toEqual([`/?client=${clinic}`]);
   });
 
   test('a missing asset is a plain 404 that is not cached', async ({ request }) => {
