@@ -61,7 +61,7 @@ async function start(root: HTMLElement) {
     hydrateRoot(root, <ErrorScreen />);
     return;
   }
-  const Page = await CLIENT_PAGES[view]();
+  const Page = await CLIENT_PAGES[view](state);
   await untilNeeded(serverState ? hydrationMoment(view, state, window.location.search) : 'load');
   const app = (
     <StrictMode>

@@ -3,6 +3,7 @@ import { telHref } from '../home/contact-links';
 import { ConsultationForm } from './ConsultationForm';
 import { LandingFooter } from './LandingFooter';
 import { heroImagePath, LIMITS, offerOf, previewContact, serviceNameOf } from './landing-rules';
+import { Toaster } from './Toaster';
 import { FaqList, HeroBackdrop, LandingHeader, ReviewCards, Section, SectionHeading, StepList, useLanding, type NavLink } from './parts';
 
 const NAV: readonly NavLink[] = [
@@ -139,5 +140,15 @@ export function PreviewPage() {
         </a>
       </nav>
     </div>
+  );
+}
+
+/** An admin's preview as a view, with the page's toasts: its code loads only for a preview (ServicePage.tsx serviceViewFor). */
+export function PreviewView() {
+  return (
+    <>
+      <PreviewPage />
+      <Toaster />
+    </>
   );
 }

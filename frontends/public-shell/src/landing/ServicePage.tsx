@@ -1,5 +1,6 @@
+import type { ComponentType } from 'react';
 import { usePageState } from '../state/page-context';
-import { PreviewPage } from './PreviewPage';
+import type { PageState } from '../state/page-state';
 import { StyleA } from './StyleA';
 import { StyleB } from './StyleB';
 import { StyleC } from './StyleC';
@@ -7,10 +8,11 @@ import { Toaster } from './Toaster';
 import './landing.css';
 
 /**
- * A service landing page (public spec §2): the preview variant when asked
- * for, else style A (default), B (find-a-provider) or C (urgency), DESIGN §9.3.
- * The server renders it with its content, so there is no loading state here;
- * failures are the 'Service Not Available' view (ServiceUnavailable.tsx).
+ * A service landing page (public spec §2): style A (default), B
+ * (find-a-provider) or C (urgency), DESIGN §9.3. The server renders it with
+ * its content, so there is no loading state here; failures are the 'Service
+ * Not Available' view (ServiceUnavailable.tsx). An admin's preview is
+ * PreviewView, whose code a visitor's page does not carry.
  */
 export function ServicePage() {
   return (
@@ -23,8 +25,13 @@ export function ServicePage() {
 
 function ServiceStyle() {
   const { route } = usePageState();
-  if (route.preview) return <PreviewPage />;
   if (route.style === 'B') return <StyleB />;
   if (route.style === 'C') return <StyleC />;
   return <StyleA />;
+}
+
+/** The component a service page hydrates: the page, or the preview the server rendered (its chunk loads only then). */
+export function serviceViewFor(state: Pick<PageState, 'route'>): Promise<ComponentType> {
+  if (state.route.kind === 'service' && state.route.preview) return import('./PreviewPage').then((m) => m.PreviewView);
+  return Promise.resolve(ServicePage);
 }

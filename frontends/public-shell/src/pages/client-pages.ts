@@ -1,15 +1,18 @@
 import type { ComponentType } from 'react';
+import type { PageState } from '../state/page-state';
 import type { PageView } from './views';
 
 /**
  * Each view as its own chunk: a landing page's visitor downloads the landing
  * page's code, not the home page's (DESIGN §7). The server preloads the one
  * chunk the page needs (server/assets-manifest.ts), so this costs no round trip.
+ * A view may pick its component from the page's state: an admin's preview of a
+ * service page loads the preview's own chunk on top (landing/ServicePage.tsx).
  */
-export const CLIENT_PAGES: Readonly<Record<PageView, () => Promise<ComponentType>>> = {
+export const CLIENT_PAGES: Readonly<Record<PageView, (state: PageState) => Promise<ComponentType>>> = {
   home: () => import('../home/HomePage').then((m) => m.HomePage),
   'client-landing': () => import('../client-landing/ClientLandingPage').then((m) => m.ClientLandingPage),
-  service: () => import('../landing/ServicePage').then((m) => m.ServicePage),
+  service: (state) => import('../landing/ServicePage').then((m) => m.serviceViewFor(state)),
   unified: () => import('../unified/UnifiedPage').then((m) => m.UnifiedPage),
   thanks: () => import('../thanks/ThanksPage').then((m) => m.ThanksPage),
   onboard: () => import('../onboard/OnboardPage').then((m) => m.OnboardPage),

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { ClientLandingPage } from '../client-landing/ClientLandingPage';
 import { NotFoundPage } from '../components/NotFoundPage';
 import { HomePage } from '../home/HomePage';
-import { ServicePage } from '../landing/ServicePage';
+import { ServiceView } from '../landing/ServiceView';
 import { ServiceUnavailable } from '../landing/ServiceUnavailable';
 import { OnboardPage } from '../onboard/OnboardPage';
 import { ThanksPage } from '../thanks/ThanksPage';
@@ -13,7 +13,7 @@ import type { PageView } from './views';
 export const SERVER_PAGES: Readonly<Record<PageView, ComponentType>> = {
   home: HomePage,
   'client-landing': ClientLandingPage,
-  service: ServicePage,
+  service: ServiceView,
   unified: UnifiedPage,
   thanks: ThanksPage,
   onboard: OnboardPage,

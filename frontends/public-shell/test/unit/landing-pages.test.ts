@@ -4,7 +4,7 @@ import { PageStateProvider } from '../../src/state/page-context';
 import type { PageState } from '../../src/state/page-state';
 import type { LandingStyle } from '../../src/routes';
 
-import { ServicePage } from '../../src/landing/ServicePage';
+import { ServiceView } from '../../src/landing/ServiceView';
 
 // The stylesheet is the bundler's business (jest.mock is hoisted above the imports).
 jest.mock('../../src/landing/landing.css', () => ({}));
@@ -76,7 +76,7 @@ function state(style: LandingStyle = 'A', extra: { preview?: boolean; formEmbedC
   } as PageState;
 }
 
-const render = (s: PageState) => renderToString(createElement(PageStateProvider, { state: s, children: createElement(ServicePage) }));
+const render = (s: PageState) => renderToString(createElement(PageStateProvider, { state: s, children: createElement(ServiceView) }));
 const text = (html: string) =>
   html
     .replace(/<[^>]+>/g, ' ')

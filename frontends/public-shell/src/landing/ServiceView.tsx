@@ -1,0 +1,9 @@
+import { usePageState } from '../state/page-context';
+import { PreviewView } from './PreviewPage';
+import { ServicePage } from './ServicePage';
+
+/** What the server renders for a service page: the page, or an admin's preview (`?preview=1`). */
+export function ServiceView() {
+  const { route } = usePageState();
+  return route.kind === 'service' && route.preview ? <PreviewView /> : <ServicePage />;
+}
