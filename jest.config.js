@@ -72,6 +72,9 @@ const frontend = (displayName, rootDir) => ({
 });
 
 module.exports = {
+  // Tests assert behaviour, not speed: a suite that boots an app under a busy two-core CI
+  // machine must not fail on Jest's 5 s default (timing targets live in infra/bench).
+  testTimeout: 30_000,
   globalSetup: '<rootDir>/infra/test/global-setup.ts',
   globalTeardown: '<rootDir>/infra/test/global-teardown.ts',
   transform: { '^.+\\.tsx?$': swc },
