@@ -73,7 +73,7 @@ export function forwardedUrl(rawUrl: string): string {
 }
 
 /** Headers about one connection, not the message (RFC 9110 §7.6.1): never passed from one hop to the next. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
+export const HOP_BY_HOP: ReadonlySet<string> = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']);
 
 /**
  * An upstream's answer headers minus its hop-by-hop ones: the gateway's

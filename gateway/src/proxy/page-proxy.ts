@@ -1,11 +1,10 @@
-import httpProxy from '@fastify/http-proxy';
-import type { FastifyPluginAsync } from 'fastify';
+import { Agent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isPreviewUrl } from '@hap/contracts';
 import { signIdentity, type Identity } from '@hap/service-kit';
 import type { Config } from '../config';
 import { adminIdentityOf } from './api-proxy';
-import { answerHeaders, forwardHeaders, forwardedUrl } from './forward-headers';
-import { proxyTransport } from './transport';
+import { answerHeaders, forwardHeaders, forwardedUrl, HOP_BY_HOP } from './forward-headers';
 import { replyPageUnavailable } from './upstream-errors';
 
 declare module 'fastify' {
@@ -13,6 +12,27 @@ declare module 'fastify' {
     /** An admin's `?preview=1` page request: the admin, signed onto the request to the shell. */
     previewAdmin: Identity | null;
   }
+}
+
+/**
+ * Answers up to this size (every page, every asset the shell serves today) are
+ * read whole and sent with their length; a larger one is streamed through.
+ */
+const READ_WHOLE_MAX_BYTES = 1_048_576;
+/** Statuses that carry no body (RFC 9110 §6.4.1). */
+const NO_BODY = new Set([204, 304]);
+/** A kept-alive socket the shell had just closed: worth exactly one more try (GET and HEAD only come here). */
+const STALE_SOCKET = new Set(['ECONNRESET', 'EPIPE']);
+
+/** The shell's answer whole, within the time budget; rejects when the shell stops sending. */
+function readWhole(answer: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+    answer.on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)));
+    answer.on('error', reject);
+    answer.on('aborted', () => reject(new Error('the public shell stopped sending its answer')));
+  });
 }
 
 /**
@@ -25,9 +45,19 @@ declare module 'fastify' {
  * catalogue as that admin, so the admin sees an inactive service or a template
  * the clinic has not activated (DESIGN §9.3). Other methods fall through to
  * the JSON 404.
+ *
+ * Pages are the busiest path (an ad spike), so it is proxied with Node's own
+ * HTTP client on kept-alive sockets and the answer read whole and sent with its
+ * length: @fastify/http-proxy's streaming cost about a third of the gateway's
+ * time per page (infra/bench, capacity.mjs). The same rules as the API proxy:
+ * the headers of forwardHeaders, the URL of forwardedUrl, hop-by-hop answer
+ * headers dropped, UPSTREAM_TIMEOUT_MS without a byte from the shell is a 503
+ * page, one retry on a stale kept-alive socket, the shell's own 503 passed on.
  */
 export const pageProxy: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
-  const transport = proxyTransport(config.UPSTREAM_TIMEOUT_MS);
+  const upstream = new URL(config.PUBLIC_SHELL_URL);
+  const agent = new Agent({ keepAlive: true, maxSockets: 128 });
+  app.addHook('onClose', async () => agent.destroy());
   app.decorateRequest('previewAdmin', null);
   // Only a preview looks the session up: every other page view stays as cheap as before.
   app.addHook('onRequest', async (request) => {
@@ -40,22 +70,52 @@ export const pageProxy: FastifyPluginAsync<{ config: Config }> = async (app, { c
       request.log.warn({ err }, 'session store unavailable: preview rendered as a visitor’s page');
     }
   });
-  await app.register(httpProxy, {
-    upstream: config.PUBLIC_SHELL_URL,
-    routes: ['/', '/*'],
-    httpMethods: ['GET', 'HEAD'],
-    // GET and HEAD carry no body to forward.
-    proxyPayloads: false,
-    ...transport.plugin,
-    replyOptions: {
-      ...transport.reply,
-      rewriteHeaders: (headers) => answerHeaders(headers),
-      // forwardHeaders drops any x-hap-* a caller sent: only the gateway signs an identity onto a page.
-      rewriteRequestHeaders: (request, headers) => ({
-        ...forwardHeaders(request, headers),
-        ...(request.previewAdmin && signIdentity(config.INTERNAL_SECRET, request.method, forwardedUrl(request.url), request.previewAdmin)),
-      }),
-      onError: (reply, { error }) => replyPageUnavailable(reply, error),
-    },
-  });
+
+  /** One request to the shell; resolves with its answer's head, rejects when it cannot be had in time. */
+  function ask(request: FastifyRequest, reply: FastifyReply, path: string, headers: OutgoingHttpHeaders, retried = false): Promise<IncomingMessage> {
+    return new Promise((resolve, reject) => {
+      const call = httpRequest(
+        { protocol: upstream.protocol, hostname: upstream.hostname, port: upstream.port, method: request.method, path, headers, agent, timeout: config.UPSTREAM_TIMEOUT_MS },
+        resolve,
+      );
+      call.on('timeout', () => call.destroy(new Error(`the public shell did not answer within ${config.UPSTREAM_TIMEOUT_MS} ms`)));
+      call.on('error', (error: NodeJS.ErrnoException) => {
+        if (!retried && call.reusedSocket && STALE_SOCKET.has(error.code ?? '')) {
+          ask(request, reply, path, headers, true).then(resolve, reject);
+          return;
+        }
+        reject(error);
+      });
+      // The visitor hung up: nothing more to ask for.
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) call.destroy();
+      });
+      call.end();
+    });
+  }
+
+  async function forward(request: FastifyRequest, reply: FastifyReply) {
+    const path = forwardedUrl(request.url);
+    const headers: OutgoingHttpHeaders = { host: upstream.host };
+    // The connection to the shell is the gateway's (kept alive): a caller's `Connection: close` stays with the caller.
+    for (const [name, value] of Object.entries(forwardHeaders(request, request.headers))) {
+      if (value !== undefined && name !== 'host' && !HOP_BY_HOP.has(name)) headers[name] = value;
+    }
+    // forwardHeaders drops any x-hap-* a caller sent: only the gateway signs an identity onto a page.
+    if (request.previewAdmin) Object.assign(headers, signIdentity(config.INTERNAL_SECRET, request.method, path, request.previewAdmin));
+    let answer: IncomingMessage;
+    let body: Buffer | IncomingMessage | undefined;
+    try {
+      answer = await ask(request, reply, path, headers);
+      const length = Number(answer.headers['content-length']);
+      if (request.method === 'HEAD' || NO_BODY.has(answer.statusCode ?? 0)) answer.resume();
+      else body = length <= READ_WHOLE_MAX_BYTES ? await readWhole(answer) : answer;
+    } catch (error) {
+      return replyPageUnavailable(reply, error as Error);
+    }
+    reply.code(answer.statusCode ?? 502).headers(answerHeaders(answer.headers));
+    return reply.send(body);
+  }
+
+  for (const url of ['/', '/*']) app.route({ method: ['GET', 'HEAD'], url, handler: forward });
 };
