@@ -156,9 +156,21 @@ export function pageVisit({ route, proto, host, pathname, client, session, addre
   };
 }
 
+/** Browsers send a handful of Accept-Encoding values: each is parsed once (a bounded memo). */
+const encodings = new Map<string, PageEncoding>();
+
 /** The encoding to send a kept page in: brotli, else gzip, when Accept-Encoding takes it (q > 0); else plain. */
 export function encodingFor(acceptEncoding: string | string[] | undefined): PageEncoding {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
+  const known = encodings.get(header);
+  if (known) return known;
+  const encoding = parseAcceptEncoding(header);
+  if (encodings.size >= 64) encodings.clear();
+  encodings.set(header, encoding);
+  return encoding;
+}
+
+function parseAcceptEncoding(header: string): PageEncoding {
   const accepted = new Map<string, number>();
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.trim().toLowerCase().split(';');
