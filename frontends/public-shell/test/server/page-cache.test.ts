@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -10,7 +12,7 @@ import { metricSample } from '../../../../infra/test/metrics-sample';
 import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
 import { createPageCache, encodingFor, type PageCache, type PageCacheOptions } from '../../server/page-cache';
-import type { PageContentLoader, PageContentRequest, PageContextLoader, PageRequest } from '../../server/page-context';
+import { createPageContentLoader, createPageContextLoader, type PageContentLoader, type PageContentRequest, type PageContextLoader, type PageRequest } from '../../server/page-context';
 import * as entryServer from '../../src/entry-server';
 
 /**
@@ -117,13 +119,12 @@ let time: number;
 const opened: Array<{ app: FastifyInstance; cache: PageCache }> = [];
 
 /** A shell process with its page cache (the clock is the test's). */
-async function shell(options: Partial<PageCacheOptions> = {}) {
+async function shell(options: Partial<PageCacheOptions> = {}, loaders: { pageContext: PageContextLoader; pageContent: PageContentLoader } = { pageContext, pageContent }) {
   let cache: PageCache | undefined;
   const app = await buildServer(readConfig({ LOG_LEVEL: 'silent' }), {
     bundle: { ssr: entryServer, templates: { page: template, admin: template } },
     dirs: { client: join(dist, 'client'), admin: join(dist, 'admin') },
-    pageContext,
-    pageContent,
+    ...loaders,
     pageCache: (server) =>
       (cache = createPageCache({ redis, ttlMs: 60_000, staleMs: 86_400_000, maxBytes: 8 * 1_048_576, metrics: server.metrics, now: () => time, settleMs: 0, ...options })),
   });
@@ -393,6 +394,37 @@ describe('the page cache', () => {
       // Browsers and CDNs ask again next time rather than keep the copy as fresh.
       expect(stale.headers['cache-control']).toBe('no-cache');
       expect(stale.headers['x-hap-page-tags']).toBe(good.headers['x-hap-page-tags']);
+    });
+
+    it('sends the last good copy with tenant stopped (its port refusing connections), through the real service clients', async () => {
+      // Stand-ins for tenant and templates on 127.0.0.1 answering what the real ones answer for this page.
+      const answering = async (data: (url: string) => unknown) => {
+        const server = createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ success: true, data: data(req.url ?? '') })));
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        return server;
+      };
+      const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const tenant = await answering(() => ({ resolution: { clientId: 2, source: 'host' }, client: branding(2), staff: [] }));
+      const templates = await answering(() => ({ services: [], landing: landing(2) }));
+      try {
+        const config = { TENANT_URL: urlOf(tenant), TEMPLATES_URL: urlOf(templates), INTERNAL_SECRET: readConfig({}).INTERNAL_SECRET, API_TIMEOUT_MS: 500 };
+        const { app } = await shell({}, { pageContext: createPageContextLoader(config), pageContent: createPageContentLoader(config) });
+        const good = await app.inject({ url: '/trt', headers: mapped });
+        expect(cacheOf(good)).toBe('miss');
+        expect(good.body).toContain('<title>TRT Program | Apex Health</title>');
+
+        tenant.closeAllConnections();
+        await new Promise((resolve) => tenant.close(resolve));
+        time += 60_000;
+        const stale = await app.inject({ url: '/trt', headers: mapped });
+        expect(stale.statusCode).toBe(200);
+        expect(cacheOf(stale)).toBe('stale');
+        expect(stale.body).toBe(good.body);
+      } finally {
+        templates.closeAllConnections();
+        await new Promise((resolve) => templates.close(resolve));
+        if (tenant.listening) tenant.close();
+      }
     });
 
     it('sends the fallback page when no copy was ever kept', async () => {
