@@ -120,6 +120,14 @@ export const configShape = {
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Public form submissions (POST /api/leads, POST /api/onboarding) per client IP per minute, each form counted apart from the general limit; 0 turns it off (benchmarks). */
   LEAD_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(5),
+  /**
+   * Gateway processes on this machine sharing PORT (node:cluster): one a core
+   * lets one machine's gateway use more than one core. 1 (the default) runs
+   * one process, as each replica does where replicas scale the gateway (k8s).
+   * Counted in memory per process, the general rate limit allows an address up
+   * to this many times RATE_LIMIT_PER_MINUTE, as replicas do.
+   */
+  GATEWAY_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
 };
 
 /** Parses the environment once; COOKIE_SECURE falls back to NODE_ENV=production. */

@@ -1,7 +1,12 @@
-import { runServer } from '@hap/service-kit';
+import { runInProcesses, runServer } from '@hap/service-kit';
 import { buildApp } from './app';
 import { loadGatewayConfig } from './config';
 
 const config = loadGatewayConfig();
-const app = buildApp(config);
-void runServer({ app, host: config.HOST, port: config.PORT });
+runInProcesses({
+  processes: config.GATEWAY_PROCESSES,
+  host: config.HOST,
+  service: 'gateway',
+  logLevel: config.LOG_LEVEL,
+  startWorker: () => void runServer({ app: buildApp(config), host: config.HOST, port: config.PORT }),
+});

@@ -28,6 +28,7 @@ import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { spawn, spawnSync } from 'node:child_process';
 import { startStack } from '../launcher/stack.mjs';
 
 const require = createRequire(import.meta.url);
@@ -45,12 +46,20 @@ const DURATION = Math.max(1, Number(env.BENCH_DURATION ?? 15));
 const WARMUP = Math.max(0, Number(env.BENCH_WARMUP ?? 3));
 const CONNECTIONS = Math.max(1, Number(env.BENCH_CONNECTIONS ?? 50));
 const RATE = 1000;
+/** Gateway processes sharing its port (GATEWAY_PROCESSES): one a core, as a machine of its own would run it. */
+const GATEWAY_PROCESSES = Math.max(1, Number(env.BENCH_GATEWAY_PROCESSES ?? cpus().length));
 const RATE_CONNECTIONS = Math.max(1, Number(env.BENCH_RATE_CONNECTIONS ?? 20));
 const BURST = { seconds: 20, rate: 100, addresses: 100, leads: 500 };
 const TARGETS = { pagesPerSecond: 2000, p99AtRate: 25, burstErrors: 0 };
 /** Client 2's host (seeded domain mappings): a page chosen by its host, as an ad's landing URL is. */
 const LANDING_CLIENT = 2;
 const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+/**
+ * The load generator of (a): wrk (Debian's package, C, about 30 µs of CPU a
+ * page) when it is installed, else autocannon (about 350 µs a page, a third of
+ * what the stack itself spends, taken from the same two cores). BENCH_LOAD=autocannon forces it.
+ */
+const LOADER = env.BENCH_LOAD ?? (spawnSync('wrk', ['--version']).error ? 'autocannon' : 'wrk');
 
 for (const file of ['gateway/dist/server.js', 'frontends/public-shell/dist/node/server.js', 'frontends/public-shell/dist/client/index.html', 'services/tenant/dist/db/seed-data.js']) {
   if (!existsSync(join(ROOT, file))) {
@@ -100,10 +109,15 @@ const hitRatio = (before, after) => {
   return { hits, all, ratio: all ? hits / all : NaN };
 };
 
-/** CPU ticks of this process's children (the stack), PostgreSQL, Redis and the whole machine, to say who used the cores. */
+/**
+ * CPU ticks of this process, its descendants (the stack: a service's worker
+ * processes count as the service), wrk (this process's reaped children),
+ * PostgreSQL, Redis and the whole machine, to say who used the cores.
+ */
 function cpuSnapshot() {
   const snapshot = new Map();
   const others = { postgres: 0, 'redis-server': 0 };
+  const procs = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat;
@@ -115,11 +129,26 @@ function cpuSnapshot() {
     const close = stat.lastIndexOf(')');
     const comm = stat.slice(stat.indexOf('(') + 1, close);
     const fields = stat.slice(close + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    if (Number(entry) === process.pid) snapshot.set('autocannon (this process)', ticks);
-    else if (Number(fields[1]) === process.pid) {
-      const script = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').find((arg) => arg.endsWith('.js')) ?? comm;
-      snapshot.set(script.replace(`${ROOT}/`, ''), ticks);
+    procs.set(Number(entry), { comm, parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), reaped: Number(fields[13]) + Number(fields[14]) });
+  }
+  const ours = (pid) => {
+    for (let p = procs.get(pid)?.parent; p; p = procs.get(p)?.parent) if (p === process.pid) return true;
+    return false;
+  };
+  const add = (name, ticks) => snapshot.set(name, (snapshot.get(name) ?? 0) + ticks);
+  for (const [pid, { comm, ticks, reaped }] of procs) {
+    if (pid === process.pid) {
+      add('autocannon (this process)', ticks);
+      // wrk has ended by the time of the second snapshot: its time is in this process's reaped children's.
+      add('wrk', reaped);
+    } else if (ours(pid)) {
+      let script = comm;
+      try {
+        script = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').find((arg) => arg.endsWith('.js')) ?? comm;
+      } catch {
+        // ended meanwhile
+      }
+      add(script.replace(`${ROOT}/`, ''), ticks);
     } else if (comm in others) others[comm] += ticks;
   }
   for (const [name, ticks] of Object.entries(others)) snapshot.set(`${name} (all processes)`, ticks);
@@ -144,6 +173,40 @@ function printCpu(before, after, seconds) {
     `    machine: busy ${((m.busy / total) * 100).toFixed(0)} %, idle ${((m.idle / total) * 100).toFixed(0)} %, stolen ${((m.steal / total) * 100).toFixed(0)} %; ` +
       `other processes ≈ ${Math.max(0, (busyCores - ours) * 100).toFixed(0)} % of a core`,
   );
+}
+
+/**
+ * (a) with wrk: `connections` connections for `seconds`, each request a new click on
+ * `page` from 2,000 addresses (capacity-clicks.lua); resolves with autocannon's
+ * figures' names (2xx, latency in ms, errors, timeouts, statusCodeStats).
+ */
+function wrkClicks(gatewayUrl, page, { connections, seconds, group }) {
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', join(ROOT, 'infra/bench/capacity-clicks.lua'), gatewayUrl], {
+      env: { ...process.env, CLICK_HOST: page.host, CLICK_PATH: page.path, CLICK_GROUP: String(group), CLICK_ADDRESSES: '2000' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('WRK '));
+      if (code !== 0 || !line) return reject(new Error(`wrk exited ${code}: ${out}`));
+      const r = JSON.parse(line.slice(4));
+      const statusCodeStats = { 200: { count: r.ok } };
+      for (const [status, count] of Object.entries(r.other)) statusCodeStats[status] = { count };
+      resolve({
+        '2xx': r.ok,
+        seconds: r.seconds,
+        non2xx: r.requests - r.ok,
+        errors: r.errors,
+        timeouts: r.timeouts,
+        statusCodeStats,
+        latency: { p50: r.p50, p90: r.p90, p99: r.p99, max: r.max },
+        throughput: { average: r.bytes / r.seconds },
+      });
+    });
+  });
 }
 
 const failuresOf = (result) => result.errors + result.timeouts + result.non2xx;
@@ -278,6 +341,7 @@ async function main() {
         // The product's limits, whatever this shell has set.
         RATE_LIMIT_PER_MINUTE: '600',
         LEAD_RATE_LIMIT_PER_MINUTE: '5',
+        GATEWAY_PROCESSES: String(GATEWAY_PROCESSES),
       },
       log: () => {},
     });
@@ -288,7 +352,7 @@ async function main() {
     if (probe.status !== 200) throw new Error(`GET ${landing.host}${landing.path} answered ${probe.status}`);
     console.log(
       `Landing page http://${landing.host}${landing.path} (client ${LANDING_CLIENT}, chosen by its host), ${(Number(probe.headers.get('content-length') ?? 0) / 1024).toFixed(1)} KB as sent (${probe.headers.get('content-encoding') ?? 'identity'}), ` +
-        `x-page-cache ${probe.headers.get('x-page-cache')}; rate limits 600/min and 5 leads/min per address (TRUST_PROXY=127.0.0.1); ${cpus().length} cores.\n`,
+        `x-page-cache ${probe.headers.get('x-page-cache')}; ${GATEWAY_PROCESSES} gateway process${GATEWAY_PROCESSES === 1 ? '' : 'es'} (GATEWAY_PROCESSES); rate limits 600/min and 5 leads/min per address (TRUST_PROXY=127.0.0.1); ${cpus().length} cores.\n`,
     );
 
     const pages = [landing];
@@ -298,12 +362,15 @@ async function main() {
     const beforeA = await cacheCounts(shellMetrics);
     const cpuBefore = cpuSnapshot();
     const t0 = process.hrtime.bigint();
-    const a = await autocannon({ url: gatewayUrl, connections: CONNECTIONS, duration: DURATION, requests: clicks(pages, { group: 2, addresses: 2000 }) });
+    const a =
+      LOADER === 'wrk'
+        ? await wrkClicks(gatewayUrl, landing, { connections: CONNECTIONS, seconds: DURATION, group: 2 })
+        : await autocannon({ url: gatewayUrl, connections: CONNECTIONS, duration: DURATION, requests: clicks(pages, { group: 2, addresses: 2000 }) });
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
     const cpuAfter = cpuSnapshot();
     const ratioA = hitRatio(beforeA, await cacheCounts(shellMetrics));
-    const pagesPerSecond = a['2xx'] / DURATION;
-    console.log(`(a) full load: ${CONNECTIONS} connections, ${DURATION} s, one landing page, every request a new click from 2,000 addresses`);
+    const pagesPerSecond = a['2xx'] / (a.seconds ?? DURATION);
+    console.log(`(a) full load (${LOADER}): ${CONNECTIONS} connections, ${DURATION} s, one landing page, every request a new click from 2,000 addresses`);
     console.log(`  ${Math.round(pagesPerSecond)} pages/s (2xx), p50 ${a.latency.p50} ms, p90 ${a.latency.p90} ms, p99 ${a.latency.p99} ms, max ${a.latency.max} ms; ${(a.throughput.average / 1_048_576).toFixed(1)} MB/s`);
     console.log(`  page cache: ${ratioA.hits} hits of ${ratioA.all} answers = ${(ratioA.ratio * 100).toFixed(2)} %; answers: ${statusLine(a)}; errors ${a.errors}, timeouts ${a.timeouts}`);
     printCpu(cpuBefore, cpuAfter, seconds);

@@ -348,7 +348,9 @@ export async function buildServer(
   type Answer = { found: FoundPage; result: 'miss' | 'stale' } | { made: Made };
 
   app.get('/*', async (request, reply) => {
-    const visit = pageCache && visitOf(request);
+    // An admin's page view (the gateway signs the admin on; page-proxy.ts) is rendered afresh and never
+    // kept: the admin sees the page as it is now, and a visitor never gets a copy made for an admin.
+    const visit = pageCache && !previewAdminOf(config.INTERNAL_SECRET, request) && visitOf(request);
     if (!pageCache || !visit) {
       pageCache?.count('bypass');
       return sendMade(request, reply, compose(await renderSafely(request)), pageCache ? 'bypass' : null);

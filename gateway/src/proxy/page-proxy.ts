@@ -3,14 +3,15 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isPreviewUrl } from '@hap/contracts';
 import { signIdentity, type Identity } from '@hap/service-kit';
 import type { Config } from '../config';
+import { sessionIdOf } from '../plugins/session';
 import { adminIdentityOf } from './api-proxy';
 import { answerHeaders, forwardHeaders, forwardedUrl, HOP_BY_HOP } from './forward-headers';
 import { replyPageUnavailable } from './upstream-errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** An admin's `?preview=1` page request: the admin, signed onto the request to the shell. */
-    previewAdmin: Identity | null;
+    /** A page asked for with an admin session (a `?preview=1` or any page): the admin, signed onto the request to the shell. */
+    pageAdmin: Identity | null;
   }
 }
 
@@ -38,13 +39,16 @@ function readWhole(answer: IncomingMessage): Promise<Buffer> {
 /**
  * GET/HEAD of every other path goes to the public shell, which renders the
  * page (and serves its hashed /assets). It picks the clinic from
- * x-forwarded-host. Pages carry no identity, with one exception: a
- * `?preview=1` page asked for with an admin session reaches the shell with
- * the admin's identity signed onto it, in the same headers every service call
- * carries (service-kit identity.ts); the shell verifies it and reads the
- * catalogue as that admin, so the admin sees an inactive service or a template
- * the clinic has not activated (DESIGN §9.3). Other methods fall through to
- * the JSON 404.
+ * x-forwarded-host. Pages carry no identity, with one exception: a page asked
+ * for with an admin session reaches the shell with the admin's identity signed
+ * onto it, in the same headers every service call carries (service-kit
+ * identity.ts). The shell verifies it, renders the page afresh rather than
+ * from its page cache (issue 23: an admin sees the page as it is now) and, on
+ * a `?preview=1` page, reads the catalogue as that admin, so the admin sees an
+ * inactive service or a template the clinic has not activated (DESIGN §9.3).
+ * Only a request that carries the session cookie looks the session up: a
+ * visitor's page costs no Redis call. Other methods fall through to the JSON
+ * 404.
  *
  * Pages are the busiest path (an ad spike), so it is proxied with Node's own
  * HTTP client on kept-alive sockets and the answer read whole and sent with its
@@ -58,16 +62,16 @@ export const pageProxy: FastifyPluginAsync<{ config: Config }> = async (app, { c
   const upstream = new URL(config.PUBLIC_SHELL_URL);
   const agent = new Agent({ keepAlive: true, maxSockets: 128 });
   app.addHook('onClose', async () => agent.destroy());
-  app.decorateRequest('previewAdmin', null);
-  // Only a preview looks the session up: every other page view stays as cheap as before.
+  app.decorateRequest('pageAdmin', null);
+  // Only a request with a session cookie looks the session up: a visitor's page view stays as cheap as before.
   app.addHook('onRequest', async (request) => {
-    if (!isPreviewUrl(request.url)) return;
+    if (sessionIdOf(request) === undefined) return;
     try {
       const current = await request.server.sessions.current(request);
-      if (current?.session.isAdmin) request.previewAdmin = adminIdentityOf(config.INTERNAL_SECRET, current);
+      if (current?.session.isAdmin) request.pageAdmin = adminIdentityOf(config.INTERNAL_SECRET, current);
     } catch (err) {
-      // The session store is down: the preview shows what a visitor sees.
-      request.log.warn({ err }, 'session store unavailable: preview rendered as a visitor’s page');
+      // The session store is down: the admin gets what a visitor gets.
+      request.log.warn({ err, preview: isPreviewUrl(request.url) }, 'session store unavailable: page rendered as a visitor’s page');
     }
   });
 
@@ -102,7 +106,7 @@ export const pageProxy: FastifyPluginAsync<{ config: Config }> = async (app, { c
       if (value !== undefined && name !== 'host' && !HOP_BY_HOP.has(name)) headers[name] = value;
     }
     // forwardHeaders drops any x-hap-* a caller sent: only the gateway signs an identity onto a page.
-    if (request.previewAdmin) Object.assign(headers, signIdentity(config.INTERNAL_SECRET, request.method, path, request.previewAdmin));
+    if (request.pageAdmin) Object.assign(headers, signIdentity(config.INTERNAL_SECRET, request.method, path, request.pageAdmin));
     let answer: IncomingMessage;
     let body: Buffer | IncomingMessage | undefined;
     try {

@@ -52,9 +52,16 @@ describe("an admin's page preview", () => {
     }
   });
 
-  it('signs nothing onto a page without an admin session or without ?preview=1, and drops an identity the browser sent', async () => {
+  it("signs the admin onto any page asked for with an admin session (the shell renders it afresh, not from its page cache)", async () => {
+    const res = await request(gateway.server).get('/hair-restoration?client=1').set('cookie', cookie);
+    expect(res.status).toBe(200);
+    expect(pages.received.at(-1)?.identity).toEqual({ kind: 'admin', userId: admin.id, email: admin.email, session: sessionTagOf(secret, cookie.split('=')[1]!) });
+  });
+
+  it('signs nothing onto a page without an admin session, and drops an identity the browser sent', async () => {
     await request(gateway.server).get('/hair-restoration?client=1&preview=1');
-    await request(gateway.server).get('/hair-restoration?client=1').set('cookie', cookie);
+    // A session cookie that names no session (expired, made up) is a visitor's.
+    await request(gateway.server).get('/hair-restoration?client=1').set('cookie', 'hap_sid=not-a-session-of-ours');
     const url = '/hair-restoration?preview=1';
     // A visitor who knew the secret could sign anything; one who does not cannot, and even a valid-looking set goes no further.
     await request(gateway.server).get(url).set(signIdentity('a-guessed-secret-of-some-length', 'GET', url, { kind: 'admin', userId: 1 }));

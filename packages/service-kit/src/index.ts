@@ -21,6 +21,7 @@ export * from './locks';
 export * from './audit';
 export * from './repository';
 export * from './serve';
+export * from './processes';
 export * from './seed';
 export * from './content-cache';
 export * from './content-cache-app';

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
@@ -19,6 +20,8 @@ export function onShutdown(logger: FastifyBaseLogger, close: () => Promise<void>
       });
   };
   process.on('SIGTERM', handler);
-  process.on('SIGINT', handler);
+  // A worker of runInProcesses leaves a terminal's Ctrl-C (sent to the whole process group)
+  // to its primary, which asks each worker to close once: a second signal would cut the drain short.
+  process.on('SIGINT', cluster.isWorker ? () => {} : handler);
   if (process.send) process.once('disconnect', () => handler('SIGTERM'));
 }

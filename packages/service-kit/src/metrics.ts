@@ -134,11 +134,17 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
+/** What a metrics listener serves: a registry, or the sum of a cluster's workers' registries. */
+export interface MetricsSource {
+  readonly contentType: string;
+  metrics(): Promise<string>;
+}
+
 /**
  * A small HTTP listener of its own answering `GET /metrics` from `registry`,
  * so metrics never share the app's (possibly public) port. Everything else is 404.
  */
-export async function startMetricsServer(options: { registry: Registry; host: string; port: number }): Promise<MetricsServer> {
+export async function startMetricsServer(options: { registry: MetricsSource; host: string; port: number }): Promise<MetricsServer> {
   const { registry } = options;
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?', 1)[0];

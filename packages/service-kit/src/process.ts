@@ -7,5 +7,6 @@
 export * from './config';
 export * from './lifecycle';
 export * from './serve';
+export * from './processes';
 export * from './metrics';
 export * from './request-log';

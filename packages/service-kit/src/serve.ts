@@ -1,6 +1,8 @@
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
+import { AggregatorRegistry } from 'prom-client';
 import { onShutdown } from './lifecycle';
-import { loadMetricsConfig, startProcessMetrics, type MetricsServer } from './metrics';
+import { collectProcessMetrics, loadMetricsConfig, startProcessMetrics, type MetricsServer } from './metrics';
 
 export interface ServerRuntime {
   app: FastifyInstance;
@@ -19,8 +21,9 @@ export function exitOnFailure(log: (err: unknown) => void) {
 /**
  * Listens, and on SIGTERM/SIGINT drains requests and closes everything
  * `app.close()` owns. An app with a metrics registry (`app.metrics`) also
- * serves it on METRICS_PORT, a listener of its own. A failure to start ends
- * the process.
+ * serves it on METRICS_PORT, a listener of its own; in a worker of
+ * runInProcesses, the primary serves every worker's metrics summed instead. A
+ * failure to start ends the process.
  */
 export function runServer({ app, host, port }: ServerRuntime): Promise<void> {
   let metrics: MetricsServer | null = null;
@@ -32,6 +35,12 @@ export function runServer({ app, host, port }: ServerRuntime): Promise<void> {
     const metricsConfig = loadMetricsConfig();
     await app.listen({ host, port });
     if (!app.hasDecorator('metrics')) return;
+    if (cluster.isWorker) {
+      collectProcessMetrics(app.metrics);
+      // What this worker answers to its primary's requests for metrics (runInProcesses).
+      AggregatorRegistry.setRegistries([app.metrics]);
+      return;
+    }
     metrics = await startProcessMetrics(app.metrics, host, metricsConfig);
     if (metrics) app.log.info({ port: metrics.port }, 'metrics at GET /metrics');
   };

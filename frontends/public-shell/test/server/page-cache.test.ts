@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ClientBranding, PageContent, PageContext } from '@hap/contracts';
 import { createContentCache, TEMPLATES_PAGE_CACHE, TENANT_PAGE_CACHE, type ContentCache } from '@hap/service-kit/content-cache';
+import { signIdentity } from '@hap/service-kit/identity';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { metricSample } from '../../../../infra/test/metrics-sample';
 import { buildServer } from '../../server/app';
@@ -25,6 +26,7 @@ import * as entryServer from '../../src/entry-server';
 const template = `<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--><script type="module" src="/assets/index-abc.js"></script></body></html>`;
 
 const MAPPED_HOST = 'www.apex.example';
+const secret = readConfig({}).INTERNAL_SECRET;
 
 /** Each clinic's name as tenant says it now (a test renames one, as an admin would). */
 let names: Record<number, string>;
@@ -475,6 +477,26 @@ describe('the page cache', () => {
     expect(cacheOf(await app.inject({ url: '/trt', headers: mapped }))).toBe('miss');
     expect(cacheOf(await app.inject({ url: '/trt', headers: mapped }))).toBe('miss');
     expect(cache.entries).toBe(0);
+  });
+
+  it("renders an admin's page view afresh, and keeps no copy of it for visitors", async () => {
+    const { app } = await shell();
+    const visitor = await app.inject({ url: '/trt', headers: mapped });
+    expect(cacheOf(visitor)).toBe('miss');
+    // The admin changed the headline; the invalidation has not reached this process yet.
+    headline = 'Feel Like Yourself Again';
+    const admin = { kind: 'admin' as const, userId: 7, email: 'admin@agency.test' };
+    const asAdmin = await app.inject({ url: '/trt', headers: { ...mapped, ...signIdentity(secret, 'GET', '/trt', admin) } });
+    expect(cacheOf(asAdmin)).toBe('bypass');
+    expect(asAdmin.body).toContain('Feel Like Yourself Again');
+    // Visitors still get the kept copy until the invalidation comes; the admin's render was not kept.
+    const next = await app.inject({ url: '/trt', headers: mapped });
+    expect(cacheOf(next)).toBe('hit');
+    expect(next.body).toBe(visitor.body);
+    // An identity signed with another secret (or for another URL) is no admin: the kept copy.
+    for (const forged of [signIdentity('a-guessed-secret-of-some-length', 'GET', '/trt', admin), signIdentity(secret, 'GET', '/other', admin)]) {
+      expect(cacheOf(await app.inject({ url: '/trt', headers: { ...mapped, ...forged } }))).toBe('hit');
+    }
   });
 
   it('counts hits, misses, stale answers and bypasses in its metrics', async () => {
