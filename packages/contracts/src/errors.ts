@@ -82,6 +82,8 @@ export const Messages = {
   leadsRateLimited: 'Too many requests were sent from your network. Please wait a few minutes or call us directly.',
   // Admin Leads inbox (issue 7)
   leadNotFound: (id: number) => `Lead ${id} was not found.`,
+  leadsNotFound: (ids: number[]) =>
+    `${ids.length === 1 ? `Lead ${ids[0]} was` : `Leads ${ids.join(', ')} were`} not found; no status was changed.`,
   leadDeliveryNotFound: (id: number) => `Delivery ${id} was not found.`,
   leadStatusMovedOn: (status: string) =>
     `This lead was moved to ${status} by someone else in the meantime. Reload it and try again.`,

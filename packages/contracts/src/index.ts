@@ -48,3 +48,4 @@ export * from './page-boot';
 export * from './images';
 export * from './tracking';
 export * from './audit';
+export * from './paging';

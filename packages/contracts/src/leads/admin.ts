@@ -97,10 +97,14 @@ const pageSizeNumber = z
       .max(LEADS_MAX_PAGE_SIZE, `Page size must be at most ${LEADS_MAX_PAGE_SIZE}`),
   );
 
-/** GET /api/leads?clientId=…: filters and the page. */
+/**
+ * GET /api/leads?clientId=…: filters and the page. Without clientId the list
+ * holds every clinic's leads (the inbox's 'All clinics' view, issue 24 item 7).
+ */
 export const LeadListQuerySchema = z
   .object({
     ...leadFilterShape,
+    clientId: optionalQuery(idField('Client id', { fromText: true })),
     page: z.preprocess(blankToUndefined, pageNumber.optional()).transform((v) => v ?? 1),
     pageSize: z.preprocess(blankToUndefined, pageSizeNumber.optional()).transform((v) => v ?? LEADS_DEFAULT_PAGE_SIZE),
   })
@@ -231,6 +235,32 @@ export const LeadStatusUpdateSchema = z.object({
   from: LeadStatusSchema.optional(),
 });
 export type LeadStatusUpdate = z.infer<typeof LeadStatusUpdateSchema>;
+
+/** At most this many leads change status in one request (a page of the list). */
+export const LEADS_BULK_MAX = LEADS_MAX_PAGE_SIZE;
+
+/**
+ * POST /api/leads/status: the selected leads to one status, all or none
+ * (issue 24 item 7). Each lead that moves is audited as a single change is.
+ */
+export const LeadBulkStatusUpdateSchema = z.object({
+  ids: z
+    .array(idField('Lead id'), { error: 'Select the leads to change' })
+    .min(1, 'Select at least one lead')
+    .max(LEADS_BULK_MAX, `Select at most ${LEADS_BULK_MAX} leads at a time`)
+    .refine((ids) => new Set(ids).size === ids.length, 'Each lead may be listed once'),
+  status: LeadStatusSchema,
+});
+export type LeadBulkStatusUpdate = z.infer<typeof LeadBulkStatusUpdateSchema>;
+
+export const LeadBulkStatusResultSchema = z.object({
+  status: LeadStatusSchema,
+  /** Leads that moved to the status (each with its audit row). */
+  changed: z.array(z.number().int()),
+  /** Leads that had the status already: nothing changed or recorded. */
+  unchanged: z.array(z.number().int()),
+});
+export type LeadBulkStatusResult = z.infer<typeof LeadBulkStatusResultSchema>;
 
 /** GET /api/leads/counts. */
 export const LeadCountsSchema = z.object({

@@ -11,6 +11,8 @@ import {
   LeadListQuerySchema,
   LeadListSchema,
   LeadStatusUpdateSchema,
+  LeadBulkStatusResultSchema,
+  LeadBulkStatusUpdateSchema,
 } from './admin';
 import { LEAD_BODY_LIMIT, LEAD_FORM_BODY_LIMIT, LEAD_FORM_PATH, LEAD_SUBMIT_PATH } from './lead-wire';
 
@@ -55,7 +57,8 @@ export const leadsRoutes = {
     path: '/api/leads',
     owner: 'leads',
     access: 'admin',
-    summary: 'A clinic’s leads, newest first, one page: filters by service, status, period (from inclusive, to through that day) and text (name, e-mail, phone, reference).',
+    summary:
+      'A clinic’s leads (every clinic’s without clientId), newest first, one page: filters by service, status, period (from inclusive, to through that day) and text (name, e-mail, phone, reference).',
     query: LeadListQuerySchema,
     data: LeadListSchema,
   }),
@@ -101,6 +104,18 @@ export const leadsRoutes = {
     body: LeadStatusUpdateSchema,
     data: LeadDetailSchema,
     errors: [404, 409],
+  }),
+  updateLeadsStatus: defineRoute({
+    operation: 'updateLeadsStatus',
+    method: 'POST',
+    path: '/api/leads/status',
+    owner: 'leads',
+    access: 'admin',
+    summary:
+      'Move the selected leads (at most 100) to one status in one transaction: each move audited as a single change is, a lead already there left as it is. 404 naming the leads that do not exist, and nothing changes.',
+    body: LeadBulkStatusUpdateSchema,
+    data: LeadBulkStatusResultSchema,
+    errors: [404, 503],
   }),
   retryLeadDelivery: defineRoute({
     operation: 'retryLeadDelivery',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalWebhookUrl } from '../leads/webhook';
-import { optionalEmail, optionalHexColour, optionalText, optionalTrackingId, optionalUrl, requiredText, timestamp } from '../fields';
+import { blankToUndefined, pagedSchema, pageQuery, pageSizeQuery } from '../paging';
+import { noNul, NUL_MESSAGE, optionalEmail, optionalHexColour, optionalText, optionalTrackingId, optionalUrl, requiredText, timestamp } from '../fields';
 
 /** Default brand colours (public spec §3, §9). */
 export const DEFAULT_BRAND_COLOR = '#37a2d4';
@@ -157,6 +158,50 @@ export const ClientBrandingSchema = ClientPublicSchema.omit({
   conversionTrackingEnabled: true,
 });
 export type ClientBranding = z.infer<typeof ClientBrandingSchema>;
+
+/**
+ * The Clients list (issue 24 item 7): search, sort and page on the server.
+ * `q` finds any part of the name, e-mail, domain or address, or the phone by
+ * its digits; the sort is by one column, id breaking ties.
+ */
+export const CLIENT_SORTS = ['name', 'createdAt', 'id'] as const;
+export type ClientSort = (typeof CLIENT_SORTS)[number];
+export const CLIENT_SORT_LABELS: Readonly<Record<ClientSort, string>> = { name: 'Client Name', createdAt: 'Added', id: 'Id' };
+export const CLIENTS_MAX_PAGE_SIZE = 100;
+export const CLIENTS_DEFAULT_PAGE_SIZE = 20;
+
+export const ClientListQuerySchema = z.object({
+  q: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: 'Search text must be text' })
+      .trim()
+      .max(200, 'Search text must be at most 200 characters')
+      .refine(noNul, NUL_MESSAGE)
+      .optional(),
+  ),
+  sort: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(CLIENT_SORTS, { error: `Sort must be one of ${CLIENT_SORTS.join(', ')}` })
+      .optional()
+      .transform((v) => v ?? 'name'),
+  ),
+  order: z.preprocess(
+    blankToUndefined,
+    z
+      .enum(['asc', 'desc'], { error: 'Order must be asc or desc' })
+      .optional()
+      .transform((v) => v ?? 'asc'),
+  ),
+  page: pageQuery(),
+  pageSize: pageSizeQuery(CLIENTS_MAX_PAGE_SIZE, CLIENTS_DEFAULT_PAGE_SIZE),
+});
+export type ClientListQuery = z.output<typeof ClientListQuerySchema>;
+export type ClientListQueryInput = z.input<typeof ClientListQuerySchema>;
+
+export const ClientPageSchema = pagedSchema(ClientSchema);
+export type ClientPage = z.infer<typeof ClientPageSchema>;
 
 export const ClientQuerySchema = z.object({
   optimized: z

@@ -165,7 +165,8 @@ describe('admin Leads inbox: /api/leads (admin), /api/lead-deliveries/:id/retry'
     });
 
     it.each([
-      ['', 'clientId', 'Client id must be a number'],
+      // No clientId is the 'All clinics' view (admin-leads-bulk.api.test.ts).
+      ['clientId=1&page=x', 'page', 'Page must be a whole number'],
       ['clientId=abc', 'clientId', 'Client id must be a number'],
       ['clientId=1&pageSize=101', 'pageSize', 'Page size must be at most 100'],
       ['clientId=1&pageSize=0', 'pageSize', 'Page size must be 1 or more'],

@@ -12,6 +12,9 @@ describe('leadFilter', () => {
 
   it('asks only for the clinic when nothing else is set, and leaves phones out of short numbers', () => {
     expect(leadFilter({ clientId: 1 })).toEqual({ where: 'l."client_id" = $1', params: [1] });
+    // No clinic: every clinic's leads (the 'All clinics' view).
+    expect(leadFilter({})).toEqual({ where: 'TRUE', params: [] });
+    expect(leadFilter({ status: 'won' })).toEqual({ where: 'l."status" = $1', params: ['won'] });
     expect(leadFilter({ clientId: 1, q: 'a2' }).where).not.toContain('phone');
     expect(leadFilter({ clientId: 1, q: '   ' })).toEqual({ where: 'l."client_id" = $1', params: [1] });
   });

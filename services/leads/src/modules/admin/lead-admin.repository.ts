@@ -114,6 +114,14 @@ export class LeadAdminRepository {
     return row ?? null;
   }
 
+  /** The leads of these ids, in id order; locked (in that order) until `manager`'s transaction ends. */
+  findByIds(ids: number[], manager: EntityManager | DataSource = this.dataSource, lock = false): Promise<LeadRow[]> {
+    return manager.query(
+      `SELECT ${LEAD_COLUMNS} FROM "leads"."leads" l WHERE l."id" = ANY($1::bigint[]) ORDER BY l."id"${lock ? ' FOR UPDATE OF l' : ''}`,
+      [ids],
+    ) as Promise<LeadRow[]>;
+  }
+
   async setStatus(id: number, status: LeadStatus, manager: EntityManager): Promise<void> {
     await manager.query(`UPDATE "leads"."leads" SET "status" = $2, "updated_at" = now() WHERE "id" = $1`, [id, status]);
   }

@@ -2,7 +2,7 @@ import { actorOf, type RouteHandlers } from '@hap/service-kit';
 import { exportFileName } from './lead-admin.rules';
 import type { LeadAdminService } from './lead-admin.service';
 
-type LeadAdminOperations = 'listLeads' | 'getLeadCounts' | 'exportLeads' | 'getLead' | 'updateLeadStatus' | 'retryLeadDelivery';
+type LeadAdminOperations = 'listLeads' | 'getLeadCounts' | 'exportLeads' | 'getLead' | 'updateLeadStatus' | 'updateLeadsStatus' | 'retryLeadDelivery';
 
 /** The admin Leads inbox (issue 7): every row is access 'admin'. */
 export const leadAdminHandlers = (admin: LeadAdminService): Pick<RouteHandlers<'leads'>, LeadAdminOperations> => ({
@@ -19,5 +19,6 @@ export const leadAdminHandlers = (admin: LeadAdminService): Pick<RouteHandlers<'
   },
   getLead: ({ params }, request) => admin.get(actorOf(request), params.id),
   updateLeadStatus: ({ params, body }, request) => admin.updateStatus(actorOf(request), params.id, body),
+  updateLeadsStatus: ({ body }, request) => admin.updateStatuses(actorOf(request), body),
   retryLeadDelivery: ({ params }, request) => admin.retryDelivery(actorOf(request), params.id),
 });

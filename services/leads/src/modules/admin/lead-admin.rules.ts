@@ -27,14 +27,15 @@ const PHONE_DIGITS_MIN = 3;
  * part of the name or e-mail (case-insensitive), the phone by its digits
  * ('303-555' finds '(303) 555-0142'), or the start of the reference.
  */
-export function leadFilter(query: Partial<LeadExportQuery> & { clientId: number }): SqlFilter {
+export function leadFilter(query: Partial<LeadExportQuery>): SqlFilter {
   const params: unknown[] = [];
   const clauses: string[] = [];
   const param = (value: unknown) => {
     params.push(value);
     return `$${params.length}`;
   };
-  clauses.push(`l."client_id" = ${param(query.clientId)}`);
+  // Without a clinic: every clinic's leads (the inbox's 'All clinics' view).
+  if (query.clientId !== undefined) clauses.push(`l."client_id" = ${param(query.clientId)}`);
   if (query.serviceId !== undefined) clauses.push(`l."service_id" = ${param(query.serviceId)}`);
   if (query.status !== undefined) clauses.push(`l."status" = ${param(query.status)}`);
   if (query.from !== undefined) clauses.push(`l."created_at" >= ${param(dateBoundStart(query.from).toISOString())}::timestamptz`);
@@ -48,7 +49,7 @@ export function leadFilter(query: Partial<LeadExportQuery> & { clientId: number 
     if (digits.length >= PHONE_DIGITS_MIN) alternatives.push(`regexp_replace(l."phone", '\\D', '', 'g') LIKE ${param(`%${digits}%`)}`);
     clauses.push(`(${alternatives.join(' OR ')})`);
   }
-  return { where: clauses.join(' AND '), params };
+  return { where: clauses.length ? clauses.join(' AND ') : 'TRUE', params };
 }
 
 /** How many pages `total` rows make (at least 1, so page 1 of nothing is a page). */

@@ -1,8 +1,22 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { Brackets, type DataSource, type EntityManager } from 'typeorm';
+import type { ClientListQuery, ClientSort } from '@hap/contracts';
 import { ServiceRepository, type EntityValues } from '@hap/service-kit';
 import { ClientEntity } from './client.entity';
 
 export type ClientValues = EntityValues<ClientEntity>;
+
+/** `50%_off\` → `50\%\_off\\`: a LIKE pattern that matches the text itself. */
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A search needs this many digits before it also looks into phone numbers (so '2' does not match every phone). */
+const PHONE_DIGITS_MIN = 3;
+
+/** What each sort orders by: names without regard to case, as people read them. */
+const SORT_EXPRESSIONS: Readonly<Record<ClientSort, string>> = {
+  name: 'lower(c.name)',
+  createdAt: 'c.created_at',
+  id: 'c.id',
+};
 
 /** Queries on tenant.clients; pass a manager to run inside a transaction. */
 export class ClientRepository extends ServiceRepository<ClientEntity> {
@@ -12,5 +26,36 @@ export class ClientRepository extends ServiceRepository<ClientEntity> {
 
   list(manager?: EntityManager): Promise<ClientEntity[]> {
     return this.repo(manager).find({ order: { id: 'ASC' } });
+  }
+
+  /**
+   * One page of the Clients list, searched and sorted in SQL (id breaks
+   * ties, so pages never overlap), and how many clinics the search finds.
+   */
+  async search(query: ClientListQuery): Promise<{ rows: ClientEntity[]; total: number }> {
+    const { q, sort, order, page, pageSize } = query;
+    const direction = order === 'desc' ? 'DESC' : 'ASC';
+    const qb = this.repo().createQueryBuilder('c');
+    const text = q?.trim();
+    if (text) {
+      qb.where(
+        new Brackets((or) => {
+          or.where('c.name ILIKE :like', { like: `%${escapeLike(text)}%` })
+            .orWhere('c.email ILIKE :like')
+            .orWhere('c.domain ILIKE :like')
+            .orWhere('c.address ILIKE :like');
+          const digits = text.replace(/\D/g, '');
+          if (digits.length >= PHONE_DIGITS_MIN) or.orWhere(`regexp_replace(c.phone, '\\D', '', 'g') LIKE :digits`, { digits: `%${digits}%` });
+        }),
+      );
+    }
+    const total = await qb.getCount();
+    const rows = await qb
+      .orderBy(SORT_EXPRESSIONS[sort], direction)
+      .addOrderBy('c.id', direction)
+      .offset((page - 1) * pageSize)
+      .limit(pageSize)
+      .getMany();
+    return { rows, total };
   }
 }

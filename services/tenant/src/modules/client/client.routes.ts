@@ -1,11 +1,12 @@
 import { actorOf, type RouteHandlers } from '@hap/service-kit';
 import type { ClientService } from './client.service';
 
-type ClientOperations = 'listClients' | 'createClient' | 'getClient' | 'updateClient' | 'deleteClient' | 'getTrackingSettings' | 'rotateClientWebhookSecret';
+type ClientOperations = 'listClients' | 'searchClients' | 'createClient' | 'getClient' | 'updateClient' | 'deleteClient' | 'getTrackingSettings' | 'rotateClientWebhookSecret';
 
 /** /api/clients… (admin spec §7, public spec §7). */
 export const clientHandlers = (clients: ClientService): Pick<RouteHandlers<'tenant'>, ClientOperations> => ({
   listClients: (_input, request) => clients.list(actorOf(request)),
+  searchClients: ({ query }, request) => clients.search(actorOf(request), query),
   createClient: ({ body }, request) => clients.create(actorOf(request), body),
   getClient: ({ params, query }, request) => clients.get(actorOf(request), params.id, query.optimized),
   updateClient: ({ params, body }, request) => clients.update(actorOf(request), params.id, body),

@@ -8,6 +8,8 @@ import {
   type Client,
   type ClientBranding,
   type ClientCreate,
+  type ClientListQuery,
+  type ClientPage,
   type Projected,
   type routes,
   type ClientUpdate,
@@ -53,6 +55,14 @@ export class ClientService {
   async list(actor: Actor): Promise<Client[]> {
     assertAdmin(actor);
     return (await this.clients.list()).map(toClientDto);
+  }
+
+  /** A page of the Clients list: searched, sorted and paged in SQL (client.repository.ts). */
+  async search(actor: Actor, query: ClientListQuery): Promise<ClientPage> {
+    assertAdmin(actor);
+    const { rows, total } = await this.clients.search(query);
+    const { page, pageSize } = query;
+    return { items: rows.map(toClientDto), total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
   }
 
   /**
