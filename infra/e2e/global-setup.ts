@@ -80,6 +80,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       GOOGLE_ADS_REDIRECT_URI: `http://127.0.0.1:${base}/api/google-ads/oauth/callback`,
       GOOGLE_OAUTH_AUTH_URL: google.authUrl,
       GOOGLE_OAUTH_TOKEN_URL: google.tokenUrl,
+      GOOGLE_OAUTH_REVOKE_URL: google.revokeUrl,
       GOOGLE_ADS_DEVELOPER_TOKEN: 'e2e-developer-token',
       GOOGLE_ADS_API_URL: googleAds.url,
       GHL_AGENCY_TOKEN: 'ghl-e2e-agency',

@@ -9,13 +9,15 @@ import type { AddressInfo } from 'node:net';
  * was given (or `error=access_denied` for a scripted refusal), and the token
  * endpoint (`POST /token`, form body) trades a code once, for the right client
  * and redirect URI, for a refresh token and an id_token with the account's
- * e-mail. Every call is recorded.
+ * e-mail, and the revocation endpoint (`POST /revoke`) forgets a token it
+ * handed out. Every call is recorded.
  */
 export async function startFakeGoogleOAuth(options: { clientId: string; clientSecret: string; email?: string }) {
   const codes = new Map<string, string>(); // code → redirect_uri
   const calls: Array<{ method: string; path: string; query: Record<string, string>; form: Record<string, string> }> = [];
   let refuseNext = false;
   const refreshTokens: string[] = [];
+  const revoked: string[] = [];
   const email = options.email ?? 'ads-manager@agency.example';
 
   const server = createServer((req, res) => {
@@ -60,6 +62,13 @@ export async function startFakeGoogleOAuth(options: { clientId: string; clientSe
           id_token: `e30.${claims}.sig`,
         });
       }
+      if (req.method === 'POST' && url.pathname === '/revoke') {
+        // Google's revocation endpoint (RFC 7009): the token forgotten; an unknown one is invalid_token.
+        const token = form.token ?? '';
+        if (!refreshTokens.includes(token) || revoked.includes(token)) return json(400, { error: 'invalid_token' });
+        revoked.push(token);
+        return json(200, {});
+      }
       json(404, { error: 'not_found' });
     });
   });
@@ -70,7 +79,10 @@ export async function startFakeGoogleOAuth(options: { clientId: string; clientSe
     url,
     authUrl: `${url}/o/oauth2/v2/auth`,
     tokenUrl: `${url}/token`,
+    revokeUrl: `${url}/revoke`,
     calls,
+    /** The refresh tokens revoked (a disconnect), in order. */
+    revoked,
     /** The refresh tokens handed out, in order. */
     refreshTokens,
     /** The next consent is refused (the admin clicked Cancel at Google). */

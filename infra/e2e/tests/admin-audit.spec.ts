@@ -8,15 +8,17 @@ test.describe('admin Audit Log', () => {
     test.setTimeout(90_000);
     await logInAsAdmin(page);
     const clients = await page.request.get('/api/clients');
-    const clinic = ((await clients.json()) as { data: Array<{ id: number; phone: string }> }).data.find((c) => c.id === 3)!;
+    const clinic = ((await clients.json()) as { data: Array<{ id: number; name: string; phone: string }> }).data.find((c) => c.id === 3)!;
     const phone = `(303) 555-${String(Date.now() % 10_000).padStart(4, '0')}`;
     const patch = (value: string) => page.request.patch('/api/clients/3', { data: { phone: value }, headers: { origin: baseURL! } });
     expect((await patch(phone)).status()).toBe(200);
     try {
       await page.goto('/admin/audit');
       await expect(page.getByRole('heading', { name: 'Audit Log' })).toBeVisible();
-      const entry = page.locator('.aud-entry').filter({ hasText: 'update client #3' }).first();
+      // Named, not numbered (issue 24 §5): the clinic's name and the admin's e-mail.
+      const entry = page.locator('.aud-entry').filter({ hasText: `Changed client ‘${clinic.name}’` }).first();
       await expect(entry).toBeVisible();
+      await expect(entry).toContainText(process.env.E2E_ADMIN_EMAIL!);
       await entry.locator('summary').click();
       await expect(entry).toContainText(clinic.phone);
       await expect(entry).toContainText(phone);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The services that keep an audit_log table of their own. */
-export const AuditServiceSchema = z.enum(['tenant', 'templates', 'leads']);
+export const AuditServiceSchema = z.enum(['tenant', 'templates', 'leads', 'ads']);
 export type AuditService = z.infer<typeof AuditServiceSchema>;
 
 /** One admin change: who, what, when, before and after. */
@@ -12,6 +12,18 @@ export const AuditEntrySchema = z.object({
   entity: z.string(),
   entityId: z.string(),
   actorUserId: z.number().int().nullable(),
+  /** The admin's e-mail as it was when the entry was written; null for entries older than that, or a service's own. */
+  actorEmail: z.string().nullable(),
+  /** What the entry's ids stood for when it was written (client, service, campaign, account); empty for older entries. */
+  names: z
+    .object({
+      actor: z.string().optional(),
+      client: z.string().optional(),
+      service: z.string().optional(),
+      campaign: z.string().optional(),
+      account: z.string().optional(),
+    })
+    .default({}),
   requestId: z.string().nullable(),
   changes: z.object({
     before: z.record(z.string(), z.unknown()).nullable().optional(),

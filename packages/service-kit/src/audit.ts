@@ -17,6 +17,25 @@ import type { Actor } from './access';
 export interface AuditChanges {
   before?: unknown;
   after?: unknown;
+  /** Names as they were at write time (recordAudit adds the actor's e-mail): the Audit Log shows these, not ids. */
+  names?: AuditNames;
+}
+
+/**
+ * What an entry's ids stood for when it was written, so the Audit Log reads
+ * "ana@agency.com launched 'TRT Search' for Acme Clinic · Testosterone therapy"
+ * even after a rename or a deletion. Kept inside the changes jsonb (no
+ * migration in any service); entries written before it have none and the
+ * screen falls back to the names in their before/after.
+ */
+export interface AuditNames {
+  /** The admin's e-mail (from the signed identity), or who a worker acted for. */
+  actor?: string;
+  client?: string;
+  service?: string;
+  campaign?: string;
+  /** A Google Ads account: the agency's connected e-mail or a clinic's customer id. */
+  account?: string;
 }
 
 /**
@@ -59,6 +78,8 @@ export interface AuditEntry {
   entity: string;
   entityId: number | string;
   changes: AuditChanges | null;
+  /** Names of the client, service, campaign or account the entry is about; the actor's e-mail is added from the identity. */
+  names?: AuditNames;
 }
 
 /** The DDL of a service's audit_log table, for its first migration. */
@@ -80,13 +101,17 @@ export const createAuditLogTable = (schema: string) => [
 export async function recordAudit(manager: EntityManager, actor: Actor, entry: AuditEntry): Promise<void> {
   await markAuditedWrite(manager);
   const repo = manager.getRepository(AuditLogEntity);
+  const names = Object.fromEntries(
+    Object.entries({ actor: actor.identity.email, ...entry.names }).filter(([, value]) => typeof value === 'string' && value !== ''),
+  ) as AuditNames;
+  const changes = Object.keys(names).length ? { ...entry.changes, names } : entry.changes;
   await repo.save(
     repo.create({
     actorUserId: actor.identity.userId ?? null,
     action: entry.action,
     entity: entry.entity,
     entityId: String(entry.entityId),
-    changes: entry.changes,
+    changes,
     requestId: actor.requestId,
     }),
   );
@@ -211,6 +236,13 @@ export interface AuditLogQuery {
 const asRecord = (value: unknown): Record<string, unknown> | null =>
   value && typeof value === 'object' && !Array.isArray(value) ? (redactSecrets(value) as Record<string, unknown>) : null;
 
+/** The names an entry was written with (strings only); {} for entries older than names. */
+const namesOf = (changes: AuditChanges | null): AuditNames => {
+  const names = changes?.names;
+  if (!names || typeof names !== 'object') return {};
+  return Object.fromEntries(Object.entries(names).filter(([, value]) => typeof value === 'string')) as AuditNames;
+};
+
 /**
  * One page of a service's audit_log, newest first, filtered by the query
  * (already validated by the route's schema). Parameterised SQL only; the
@@ -261,6 +293,8 @@ export async function listAuditLog<S extends string>(
       entity: row.entity,
       entityId: row.entity_id,
       actorUserId: row.actor_user_id,
+      actorEmail: namesOf(row.changes).actor ?? null,
+      names: namesOf(row.changes),
       requestId: row.request_id,
       changes: { before: asRecord(row.changes?.before), after: asRecord(row.changes?.after) },
       createdAt: new Date(row.created_at).toISOString(),

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { createQueue, createServiceApp, databaseReady, queueRedis, registerDataSource, registerRoutes } from '@hap/service-kit';
+import { createQueue, createServiceApp, databaseReady, listAuditLog, queueRedis, registerDataSource, registerRoutes } from '@hap/service-kit';
 import { createTemplatesClient, type TemplatesClient } from './clients/templates.client';
 import { createTenantClient, type TenantClient } from './clients/tenant.client';
 import type { Config } from './config';
@@ -68,6 +68,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     ...connectionHandlers(connection),
     ...launchHandlers(new LaunchService(dataSource, campaignRows, templates, tenant, access, launchQueue)),
     ...conversionHandlers(new ConversionService(dataSource, tenant, access)),
+    listAdsAuditLog: ({ query }) => listAuditLog(dataSource, 'ads', query),
   });
   return app;
 }

@@ -46,6 +46,8 @@ export const configShape = {
   /** Google's consent page and token endpoint (a test points them at a loopback fake). */
   GOOGLE_OAUTH_AUTH_URL: z.url({ protocol: /^https?$/ }).default('https://accounts.google.com/o/oauth2/v2/auth'),
   GOOGLE_OAUTH_TOKEN_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/token'),
+  /** Google's token revocation endpoint, asked on Disconnect (a test points it at a loopback fake). */
+  GOOGLE_OAUTH_REVOKE_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/revoke'),
   /** The OpenAI-compatible model that writes and optimizes campaigns; no OPENAI_API_KEY: AI generation says it is not configured. */
   ...modelConfigShape,
 };

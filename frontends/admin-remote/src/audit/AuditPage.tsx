@@ -1,14 +1,23 @@
 import { routes, type AuditLogEntry, type AuditPage as AuditPageData } from '@hap/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useClients } from '../clients/clients-query';
 import { api } from '../lib/api';
+import { useAuthUser } from '../lib/auth';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { PageHeader } from '../pages/PageHeader';
 import './audit.css';
 
-const SERVICES = ['tenant', 'templates', 'leads'] as const;
+const SERVICES = ['tenant', 'templates', 'leads', 'ads'] as const;
 type Service = (typeof SERVICES)[number];
-const OPERATION = { tenant: routes.listTenantAuditLog, templates: routes.listTemplatesAuditLog, leads: routes.listLeadsAuditLog };
+const OPERATION = { tenant: routes.listTenantAuditLog, templates: routes.listTemplatesAuditLog, leads: routes.listLeadsAuditLog, ads: routes.listAdsAuditLog };
+/** The Service filter's words: what each service's entries are about. */
+const SERVICE_LABEL: Record<Service, string> = {
+  tenant: 'Clients & staff',
+  templates: 'Services & templates',
+  leads: 'Leads',
+  ads: 'Google Ads',
+};
 const PERIODS = { all: 0, day: 1, week: 7, month: 30 } as const;
 type Period = keyof typeof PERIODS;
 const PAGE_SIZE = 25;
@@ -21,6 +30,84 @@ export function changedKeys(entry: AuditLogEntry): Array<{ key: string; before: 
   return keys
     .filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]))
     .map((key) => ({ key, before: before[key], after: after[key] }));
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
+const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) ? value : undefined);
+const quoted = (name: string | undefined) => (name ? `‘${name}’` : '');
+
+/** What ids stand for when the entry itself does not say (entries older than names): this admin, the clinics. */
+export interface NameBook {
+  me: { id: number; email: string } | null;
+  clients: ReadonlyMap<number, string>;
+}
+
+/** Who made the change: the e-mail it was written with; older entries name this admin, or say the e-mail was not kept. */
+export function actorOf(entry: AuditLogEntry, book: NameBook): string {
+  if (entry.actorEmail) return entry.actorEmail;
+  if (entry.actorUserId === null) return entry.service === 'ads' && entry.entity === 'offline_conversion' ? 'Leads (automatic)' : 'System';
+  if (book.me && book.me.id === entry.actorUserId) return book.me.email;
+  return `An admin (user ${entry.actorUserId}, e-mail not recorded)`;
+}
+
+const LAUNCH_OUTCOME: Record<string, string> = {
+  launched: 'launched',
+  partial: 'partly launched',
+  policy_review: 'held for Google’s policy review',
+  failed: 'failed',
+};
+
+/** The entry in words: what was done, to what (by name when the entry has one). */
+export function describe(entry: AuditLogEntry, book?: NameBook): string {
+  const before = entry.changes.before ?? {};
+  const after = entry.changes.after ?? {};
+  const names = entry.names;
+  const campaign = quoted(names.campaign ?? text(after.campaignName) ?? text(before.campaignName) ?? text(before.name));
+  switch (`${entry.entity}:${entry.action}`) {
+    case 'campaign_launch:create':
+      return `Launched campaign ${campaign}`.trim();
+    case 'campaign_launch:update':
+      return `Launch of ${campaign || 'a campaign'}: ${LAUNCH_OUTCOME[String(after.status)] ?? String(after.status ?? 'updated')}`;
+    case 'ad_campaign_job:create':
+      return after.kind === 'optimize'
+        ? `Asked the AI to optimise campaign ${campaign}${text(after.goal) ? ` (${String(after.goal).replace(/_/g, ' ')})` : ''}`.trim()
+        : `Asked the AI to write campaigns${names.service ? ` for ${quoted(names.service)}` : ''}`;
+    case 'ad_campaign_template:delete':
+      return `Deleted campaign ${campaign}`.trim();
+    case 'google_ads_connection:update':
+      return 'Connected Google Ads';
+    case 'google_ads_connection:delete':
+      return 'Disconnected Google Ads';
+    case 'offline_conversion:create':
+      return `Reported a booked lead to Google Ads as a conversion (lead #${entry.entityId})`;
+  }
+  const label = entry.entity.replace(/_/g, ' ');
+  const name =
+    text(after.name) ??
+    text(before.name) ??
+    text(after.title) ??
+    text(before.title) ??
+    text(after.email) ??
+    text(before.email) ??
+    (entry.entity === 'client' ? book?.clients.get(Number(entry.entityId)) : undefined);
+  const verb = entry.action === 'create' ? 'Created' : entry.action === 'delete' ? 'Deleted' : entry.action === 'update' ? 'Changed' : entry.action;
+  return name ? `${verb} ${label} ${quoted(name)}` : `${verb} ${label} #${entry.entityId}`;
+}
+
+/** The clinic, service and account the entry is about, by name where known. */
+export function contextOf(entry: AuditLogEntry, book: NameBook): string[] {
+  const before = entry.changes.before ?? {};
+  const after = entry.changes.after ?? {};
+  const clientId = num(after.clientId) ?? num(before.clientId) ?? (entry.entity === 'client' ? Number(entry.entityId) : undefined);
+  const client = entry.names.client ?? (clientId !== undefined ? (book.clients.get(clientId) ?? `Client #${clientId}`) : undefined);
+  const serviceId = num(after.serviceId) ?? num(before.serviceId);
+  const service = entry.names.service ?? (entry.entity === 'client_service' ? (text(after.name) ?? text(before.name)) : undefined) ?? (serviceId !== undefined ? `Service #${serviceId}` : undefined);
+  const account = entry.names.account;
+  return [
+    client && entry.entity !== 'client' ? `Client: ${client}` : undefined,
+    service && entry.entity !== 'client_service' ? `Service: ${service}` : undefined,
+    account ? `Account: ${account}` : undefined,
+  ].filter((part): part is string => part !== undefined);
 }
 
 const show = (value: unknown) => (value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
@@ -44,23 +131,31 @@ export function AuditPage() {
     getNextPageParam: (last) => (last.more ? last.page + 1 : undefined),
   });
   const items = (log.data?.pages.flatMap((p) => p.items) ?? []).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const user = useAuthUser();
+  const clients = useClients();
+  const book: NameBook = {
+    me: user.data ? { id: user.data.id, email: user.data.email } : null,
+    clients: new Map((clients.data ?? []).map((c) => [c.id, c.name])),
+  };
 
   return (
     <div className="aud-page">
-      <PageHeader title="Audit Log" description="Every admin change: who, what, when, before and after." />
+      <PageHeader title="Audit Log" description="Every admin change and everything that spends money: who, what, for which clinic, when, before and after." />
       <form className="aud-filters" onSubmit={(event) => event.preventDefault()}>
         <label className="adm-field">
           <span className="adm-label">Service</span>
           <select className="adm-input" value={service} onChange={(e) => setService(e.target.value as 'all' | Service)}>
             <option value="all">All services</option>
             {SERVICES.map((name) => (
-              <option key={name} value={name}>{name}</option>
+              <option key={name} value={name}>
+                {SERVICE_LABEL[name]}
+              </option>
             ))}
           </select>
         </label>
         <label className="adm-field">
           <span className="adm-label">Entity</span>
-          <input className="adm-input" value={entity} placeholder="client, lead…" onChange={(e) => setEntity(e.target.value)} />
+          <input className="adm-input" value={entity} placeholder="client, campaign_launch…" onChange={(e) => setEntity(e.target.value)} />
         </label>
         <label className="adm-field">
           <span className="adm-label">Period</span>
@@ -87,7 +182,7 @@ export function AuditPage() {
       ) : (
         <ul className="aud-list">
           {items.map((entry) => (
-            <AuditRow key={`${entry.service}-${entry.id}`} entry={entry} />
+            <AuditRow key={`${entry.service}-${entry.id}`} entry={entry} book={book} />
           ))}
         </ul>
       )}
@@ -100,19 +195,25 @@ export function AuditPage() {
   );
 }
 
-function AuditRow({ entry }: { entry: AuditLogEntry }) {
+function AuditRow({ entry, book }: { entry: AuditLogEntry; book: NameBook }) {
   const diff = changedKeys(entry);
+  const context = contextOf(entry, book);
   return (
     <li className="aud-entry">
       <details>
         <summary className="aud-summary">
           <time dateTime={entry.createdAt}>{new Date(entry.createdAt).toLocaleString()}</time>
-          <span>Admin #{entry.actorUserId ?? '—'}</span>
-          <span className="aud-service">{entry.service}</span>
+          <span className="aud-actor">{actorOf(entry, book)}</span>
+          <span className="aud-service">{SERVICE_LABEL[entry.service]}</span>
           <span className="aud-what">
-            {entry.action} {entry.entity} #{entry.entityId}
+            {describe(entry, book)}
+            {context.length > 0 && <span className="aud-context">{context.join(' · ')}</span>}
           </span>
         </summary>
+        <p className="aud-ref adm-muted">
+          {entry.entity} #{entry.entityId}
+          {entry.requestId && ` · request ${entry.requestId}`}
+        </p>
         {diff.length === 0 ? (
           <p className="adm-muted">No field changes recorded.</p>
         ) : (

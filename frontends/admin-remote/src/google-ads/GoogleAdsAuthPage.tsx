@@ -6,6 +6,7 @@ import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { PageHeader } from '../pages/PageHeader';
 import { useToast } from '../toast/toaster';
 import { GOOGLE_ADS_AUTH_ENDPOINT, useGoogleAdsAuthStatus } from './ads-query';
+import { DisconnectGoogleAds } from './DisconnectGoogleAds';
 import './google-ads.css';
 
 const STEPS = [
@@ -68,6 +69,7 @@ export function GoogleAdsAuthPage() {
             <Link className="adm-button adm-button--primary" to="/admin/services">
               Return to Services
             </Link>
+            <DisconnectGoogleAds accountEmail={status.data?.accountEmail ?? null} />
           </>
         ) : state === 'error' ? (
           <>

@@ -17,6 +17,16 @@ export const GoogleAdsAuthStatusSchema = z.object({
 });
 export type GoogleAdsAuthStatus = z.infer<typeof GoogleAdsAuthStatusSchema>;
 
+/** `DELETE /api/google-ads/connection`: what was forgotten, and whether Google confirmed the token's revocation. */
+export const GoogleAdsDisconnectResultSchema = z.object({
+  /** The account that was connected (null when nothing was: disconnecting twice is not an error). */
+  accountEmail: z.string().nullable(),
+  disconnected: z.boolean(),
+  /** Google's revocation endpoint accepted the token; false when it could not be reached (the token is forgotten here all the same). */
+  revokedAtGoogle: z.boolean(),
+});
+export type GoogleAdsDisconnectResult = z.infer<typeof GoogleAdsDisconnectResultSchema>;
+
 /** What Google sends back to the callback: a code and our state, or an error (the admin said no). */
 export const OAuthCallbackQuerySchema = z.object({
   code: z.string().max(4096).optional(),

@@ -12,7 +12,8 @@ import {
   TemplateCampaignsSchema,
   ValidateStructureSchema,
 } from './campaign';
-import { GoogleAdsAuthStatusSchema, OAuthCallbackQuerySchema } from './connection';
+import { AuditPageSchema, AuditQuerySchema } from '../audit';
+import { GoogleAdsAuthStatusSchema, GoogleAdsDisconnectResultSchema, OAuthCallbackQuerySchema } from './connection';
 import { CampaignPreviewQuerySchema, ServiceCampaignPreviewSchema } from './preview';
 import {
   CampaignLaunchParamSchema,
@@ -103,6 +104,26 @@ export const adsRoutes = {
     access: 'admin',
     summary: 'Whether Google Ads can be connected here (an OAuth client is configured) and whether the agency has connected its account.',
     data: GoogleAdsAuthStatusSchema,
+  }),
+  disconnectGoogleAds: defineRoute({
+    operation: 'disconnectGoogleAds',
+    method: 'DELETE',
+    path: '/api/google-ads/connection',
+    owner: 'ads',
+    access: 'admin',
+    summary:
+      "Disconnects the agency's Google Ads account (audited): asks Google to revoke the refresh token and forgets it here whatever Google answers; launches and conversion uploads stop until it is connected again. Nothing connected: disconnected false.",
+    data: GoogleAdsDisconnectResultSchema,
+  }),
+  listAdsAuditLog: defineRoute({
+    operation: 'listAdsAuditLog',
+    method: 'GET',
+    path: '/api/audit-log/ads',
+    owner: 'ads',
+    access: 'admin',
+    summary: "The ads service's audit log (launches and their outcomes, campaign generation, optimisation and deletion, the Google Ads connection, conversion uploads), newest first.",
+    query: AuditQuerySchema,
+    data: AuditPageSchema,
   }),
   startGoogleAdsAuth: defineRoute({
     operation: 'startGoogleAdsAuth',

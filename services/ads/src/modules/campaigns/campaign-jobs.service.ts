@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { ErrorCode, Messages, type CampaignJob, type GenerateCampaignsInput, type OptimizationGoal, type WrittenCampaign } from '@hap/contracts';
-import { AppError, assertAdmin, notFound, recordAudit, type Actor, type JobQueue } from '@hap/service-kit';
+import { AppError, assertAdmin, notFound, recordAudit, type Actor, type AuditNames, type JobQueue } from '@hap/service-kit';
 import type { TemplatesClient } from '../../clients/templates.client';
 import { CampaignJobEntity } from './campaign-job.entity';
 import { AdCampaignTemplateEntity } from './campaign.entity';
@@ -45,8 +45,8 @@ export class CampaignJobService {
   async generate(actor: Actor, templateId: number, input: GenerateCampaignsInput): Promise<CampaignJob> {
     assertAdmin(actor);
     const queues = this.configured();
-    await this.templates.template(templateId, actor.requestId);
-    const row = await this.create(actor, { kind: 'generate', templateId, brief: (input.serviceDescription ?? '').trim() });
+    const template = await this.templates.template(templateId, actor.requestId);
+    const row = await this.create(actor, { kind: 'generate', templateId, brief: (input.serviceDescription ?? '').trim() }, { service: template.name });
     return this.enqueue(row, () => queues.generate.add({ requestId: row.id, templateId }));
   }
 
@@ -55,7 +55,7 @@ export class CampaignJobService {
     const queues = this.configured();
     const campaign = await this.dataSource.getRepository(AdCampaignTemplateEntity).findOneBy({ id: campaignId, templateId });
     if (!campaign) throw notFound(Messages.campaignNotFound(campaignId));
-    const row = await this.create(actor, { kind: 'optimize', templateId, campaignId, goal });
+    const row = await this.create(actor, { kind: 'optimize', templateId, campaignId, goal }, { campaign: campaign.name });
     return this.enqueue(row, () => queues.optimize.add({ requestId: row.id, templateId, campaignId, goal }));
   }
 
@@ -66,11 +66,11 @@ export class CampaignJobService {
     return toCampaignJobDto(row);
   }
 
-  private create(actor: Actor, fields: Partial<CampaignJobEntity> & Pick<CampaignJobEntity, 'kind' | 'templateId'>): Promise<CampaignJobEntity> {
+  private create(actor: Actor, fields: Partial<CampaignJobEntity> & Pick<CampaignJobEntity, 'kind' | 'templateId'>, names: AuditNames): Promise<CampaignJobEntity> {
     return this.dataSource.transaction(async (manager) => {
       const repo = manager.getRepository(CampaignJobEntity);
       const row = await repo.save(repo.create({ id: randomUUID(), requestedBy: actor.identity.userId ?? null, ...fields }));
-      await recordAudit(manager, actor, { action: 'create', entity: 'ad_campaign_job', entityId: row.id, changes: { after: { ...fields } } });
+      await recordAudit(manager, actor, { action: 'create', entity: 'ad_campaign_job', entityId: row.id, changes: { after: { ...fields } }, names });
       return row;
     });
   }

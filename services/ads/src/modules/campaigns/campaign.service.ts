@@ -38,7 +38,7 @@ export class CampaignService {
       }
       return {
         result: { id: campaignId },
-        audit: { action: 'delete', entity: 'ad_campaign_template', entityId: campaignId, changes: { before: toTemplateCampaignDto(before) } },
+        audit: { action: 'delete', entity: 'ad_campaign_template', entityId: campaignId, changes: { before: toTemplateCampaignDto(before) }, names: { campaign: before.name } },
       };
     });
   }

@@ -2,11 +2,12 @@ import { GOOGLE_ADS_AUTH_ERROR_TEXT } from '@hap/contracts';
 import { actorOf, sendFormProblem, type RouteHandlers } from '@hap/service-kit';
 import type { GoogleAdsConnectionService } from './connection.service';
 
-/** /api/google-ads/auth-status, /auth and /oauth/callback (admin spec §7). */
+/** /api/google-ads/auth-status, /auth, /oauth/callback (admin spec §7) and DELETE /connection (issue 24 §6). */
 export const connectionHandlers = (
   connection: GoogleAdsConnectionService,
-): Pick<RouteHandlers<'ads'>, 'getGoogleAdsAuthStatus' | 'startGoogleAdsAuth' | 'googleAdsAuthCallback'> => ({
+): Pick<RouteHandlers<'ads'>, 'getGoogleAdsAuthStatus' | 'startGoogleAdsAuth' | 'googleAdsAuthCallback' | 'disconnectGoogleAds'> => ({
   getGoogleAdsAuthStatus: (_input, request) => connection.status(actorOf(request)),
+  disconnectGoogleAds: (_input, request) => connection.disconnect(actorOf(request), request.log),
   startGoogleAdsAuth: async (_input, request, reply) => {
     await reply.header('cache-control', 'no-store').redirect(await connection.consentUrl(actorOf(request)), 302);
   },

@@ -7,6 +7,7 @@ import {
   Messages,
   type GoogleAdsAuthError,
   type GoogleAdsAuthStatus,
+  type GoogleAdsDisconnectResult,
 } from '@hap/contracts';
 import { AppError, assertAdmin, recordAudit, type Actor } from '@hap/service-kit';
 import type { Config } from '../../config';
@@ -26,6 +27,7 @@ export interface OAuthSettings {
   redirectUri: string;
   authUrl: string;
   tokenUrl: string;
+  revokeUrl: string;
   key: Buffer;
   stateSecret: string;
 }
@@ -40,6 +42,7 @@ export function oauthSettingsOf(config: Config): OAuthSettings | null {
     redirectUri: config.GOOGLE_ADS_REDIRECT_URI,
     authUrl: config.GOOGLE_OAUTH_AUTH_URL,
     tokenUrl: config.GOOGLE_OAUTH_TOKEN_URL,
+    revokeUrl: config.GOOGLE_OAUTH_REVOKE_URL,
     key,
     stateSecret: config.INTERNAL_SECRET,
   };
@@ -171,9 +174,70 @@ export class GoogleAdsConnectionService {
       );
       const saved = await repo.findOneByOrFail({ label: LABEL });
       // Who connected which account, and when; never the token.
-      await recordAudit(manager, actor, { action: 'update', entity: 'google_ads_connection', entityId: saved.id, changes: { after: { accountEmail } } });
+      await recordAudit(manager, actor, {
+        action: 'update',
+        entity: 'google_ads_connection',
+        entityId: saved.id,
+        changes: { after: { connected: true, accountEmail } },
+        names: { account: accountEmail ?? undefined },
+      });
     });
     return goTo(`${GOOGLE_ADS_CONNECT_PAGE}?connected=true`);
+  }
+
+  /**
+   * Disconnect (issue 24 §6): the stored refresh token is forgotten and the
+   * row deleted, with its audit entry, in one transaction (the row is locked,
+   * so two disconnects write one entry); Google is then asked to revoke the
+   * token (RFC 7009), best effort: an unreachable Google leaves it forgotten
+   * here all the same, and the answer says whether Google confirmed.
+   */
+  async disconnect(actor: Actor, log?: { warn: (o: object, m: string) => void }): Promise<GoogleAdsDisconnectResult> {
+    assertAdmin(actor);
+    const removed = await this.dataSource.transaction(async (manager) => {
+      const repo = manager.getRepository(GoogleAdsConnectionEntity);
+      const row = await repo.findOne({ where: { label: LABEL }, lock: { mode: 'pessimistic_write' } });
+      if (!row) return null;
+      await repo.delete({ id: row.id });
+      await recordAudit(manager, actor, {
+        action: 'delete',
+        entity: 'google_ads_connection',
+        entityId: row.id,
+        changes: { before: { connected: true, accountEmail: row.accountEmail, connectedAt: row.connectedAt.toISOString() }, after: { connected: false } },
+        names: { account: row.accountEmail ?? undefined },
+      });
+      return row;
+    });
+    if (!removed) return { accountEmail: null, disconnected: false, revokedAtGoogle: false };
+    return { accountEmail: removed.accountEmail, disconnected: true, revokedAtGoogle: await this.revoke(removed, log) };
+  }
+
+  /** Asks Google to revoke a forgotten token; true when Google says it is revoked (or never knew it). */
+  private async revoke(row: GoogleAdsConnectionEntity, log?: { warn: (o: object, m: string) => void }): Promise<boolean> {
+    if (!this.settings) return false;
+    let token: string;
+    try {
+      token = decryptToken(row.refreshTokenEncrypted, this.settings.key);
+    } catch {
+      return false; // the key changed: nothing readable to revoke
+    }
+    try {
+      const answer = await fetch(this.settings.revokeUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token }).toString(),
+        signal: AbortSignal.timeout(5_000),
+      });
+      if (answer.ok) return true;
+      // invalid_token: Google no longer knows it (the admin removed the access at Google): revoked all the same.
+      const body = (await answer.json().catch(() => ({}))) as { error?: unknown };
+      if (body.error === 'invalid_token') return true;
+      log?.warn({ status: answer.status }, 'Google did not revoke the Google Ads token');
+      return false;
+    } catch (err) {
+      log?.warn({ err: (err as Error).message }, 'Google could not be reached to revoke the Google Ads token');
+      return false;
+    }
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { ErrorCode, Messages, type OfflineConversion, type OfflineConversionResult } from '@hap/contracts';
-import { AppError, forbidden, isService, type Actor } from '@hap/service-kit';
+import { AppError, forbidden, isService, recordAudit, type Actor } from '@hap/service-kit';
 import type { TenantClient } from '../../clients/tenant.client';
 import { customerIdDigits } from '../../campaign/campaign-operations';
 import { AdsRequestRefused, AdsRetryLater, type AdsAccount } from '../../google-ads/ads-gateway';
@@ -77,6 +77,14 @@ export class ConversionService {
         if (err instanceof AdsRetryLater) return { ...result, status: 'deferred', retryAfterSeconds: Math.ceil(err.delayMs / 1000), note: err.message };
         throw err;
       }
+      // A conversion counted in the clinic's account steers its bidding (money): audited, never the gclid's click alone.
+      await recordAudit(this.dataSource.manager, actor, {
+        action: 'create',
+        entity: 'offline_conversion',
+        entityId: body.leadId,
+        changes: { after: { leadId: body.leadId, clientId: body.clientId, customerId: account.customerId, convertedAt: body.convertedAt } },
+        names: { client: clinic.name, account: account.customerId },
+      });
       return { status: 'uploaded', ...result };
     } catch (err) {
       if (err instanceof AdsRetryLater) throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, err.message);

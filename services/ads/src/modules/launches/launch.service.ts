@@ -71,7 +71,7 @@ export class LaunchService {
     this.store = new LaunchStore(dataSource);
   }
 
-  private async prepare(actor: Actor, body: LaunchCampaignBody): Promise<{ plan: LaunchPlan; templateId: number }> {
+  private async prepare(actor: Actor, body: LaunchCampaignBody): Promise<{ plan: LaunchPlan; templateId: number; names: { client: string; service: string } }> {
     const service = await this.templates.service(body.serviceId, actor.requestId);
     if (service.clientId !== body.clientId) throw notFound(Messages.serviceNotOfClient(body.serviceId, body.clientId));
     const [clinic, template] = await Promise.all([this.tenant.clinic(service.clientId, actor.requestId), this.templates.template(service.templateId, actor.requestId)]);
@@ -94,7 +94,7 @@ export class LaunchService {
       throw err;
     }
     if ('missingAccount' in plan) throw conflict(Messages.googleAdsAccountRequired);
-    return { plan, templateId: service.templateId };
+    return { plan, templateId: service.templateId, names: { client: clinic.name, service: service.name } };
   }
 
   /** The gateway and the account to act on, or why there are none. */
@@ -170,7 +170,7 @@ export class LaunchService {
 
   async launch(actor: Actor, body: LaunchCampaignBody): Promise<CampaignLaunch> {
     assertAdmin(actor);
-    const { plan, templateId } = await this.prepare(actor, body);
+    const { plan, templateId, names } = await this.prepare(actor, body);
     if (!plan.validation.allValid) {
       const issues = plan.validation.validationResults.flatMap((r) => r.errors.map((message) => ({ path: r.adGroupName, message })));
       throw new AppError(400, ErrorCode.VALIDATION_FAILED, Messages.launchStructureIssues(issues.length), issues);
@@ -210,7 +210,9 @@ export class LaunchService {
         action: 'create',
         entity: 'campaign_launch',
         entityId: id,
-        changes: { after: { clientId: body.clientId, serviceId: body.serviceId, campaignName: spec.campaignName, customerId: spec.customerId, dailyBudget: spec.dailyBudgetDollars } },
+        changes: { after: { clientId: body.clientId, serviceId: body.serviceId, campaignName: spec.campaignName, customerId: spec.customerId, dailyBudget: spec.dailyBudgetDollars, status: 'queued' } },
+        // Who launched what for whom, on which account: the outcome's entry (launch.store finish) copies these names.
+        names: { ...names, campaign: spec.campaignName, account: spec.customerId },
       });
       return saved;
     });

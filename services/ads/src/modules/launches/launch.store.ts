@@ -3,6 +3,7 @@ import { In, LessThan } from 'typeorm';
 import type { CampaignLaunch, LaunchStatus } from '@hap/contracts';
 import { googleAdsCampaignUrl } from '../../google-ads/ads-gateway';
 import { leftOutDetails, nextStepsOf, type LaunchTally } from '../../campaign/launch-outcome';
+import { recordLaunchOutcome } from './launch-audit';
 import { CampaignLaunchEntity } from './launch.entity';
 
 /** A launch as the screens follow it. */
@@ -91,10 +92,15 @@ export class LaunchStore {
     );
   }
 
-  /** The launch is over; false when it already was. */
+  /** The launch is over, its outcome in the Audit Log (launch-audit.ts) in the same transaction; false when it already was. */
   async finish(id: string, fields: Partial<Omit<CampaignLaunchEntity, 'id'>> & { status: LaunchStatus }): Promise<boolean> {
     const now = new Date();
-    const result = await this.repo.update({ id, status: In(UNFINISHED) }, { ...fields, finishedAt: now, updatedAt: now });
-    return (result.affected ?? 0) > 0;
+    return this.dataSource.transaction(async (manager) => {
+      const repo = manager.getRepository(CampaignLaunchEntity);
+      const result = await repo.update({ id, status: In(UNFINISHED) }, { ...fields, finishedAt: now, updatedAt: now });
+      if ((result.affected ?? 0) === 0) return false;
+      await recordLaunchOutcome(manager, await repo.findOneByOrFail({ id }));
+      return true;
+    });
   }
 }
