@@ -3,12 +3,36 @@ import type { ReactNode } from 'react';
 /**
  * A label, its control, and the control's validation message (id
  * `{id}-error`, for aria-describedby); optionally a counter beside the label
- * (id `{id}-counter`), such as the service editor's 'N/150'.
+ * (id `{id}-counter`), such as the service editor's 'N/150'. A required
+ * field's label carries a visible '*' that assistive technology reads as
+ * 'required' (the control itself should also say aria-required).
  */
-export function FormField({ id, label, error, counter, children }: { id: string; label: string; error?: string; counter?: string; children: ReactNode }) {
+export function FormField({
+  id,
+  label,
+  error,
+  counter,
+  required = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: string;
+  counter?: string;
+  required?: boolean;
+  children: ReactNode;
+}) {
   const labelTag = (
     <label htmlFor={id} className="adm-label">
       {label}
+      {required && (
+        <>
+          <span className="adm-field__required" aria-hidden>
+            {' *'}
+          </span>
+          <span className="adm-sr-only"> (required)</span>
+        </>
+      )}
     </label>
   );
   return (

@@ -21,21 +21,32 @@ import './clients.css';
 type Form = UseFormReturn<ClientCreateInput, unknown, ClientCreate>;
 
 /** admin spec §2.4: Add New Client (client null) or Edit Client, with tabs General, Branding, Tracking, Images and Services. */
-export function ClientDialog({ open, client, onClose }: { open: boolean; client: Client | null; onClose: () => void }) {
+/** `onCreated`: a new clinic was saved (the list shows it, wherever its name sorts). */
+export function ClientDialog({
+  open,
+  client,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  client: Client | null;
+  onClose: () => void;
+  onCreated?: (client: Client) => void;
+}) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="adm-overlay" />
         <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
           <DialogHeader title={client ? `Edit Client: ${client.name}` : 'Add New Client'} />
-          {open && <ClientForm key={client?.id ?? 'new'} client={client} onClose={onClose} />}
+          {open && <ClientForm key={client?.id ?? 'new'} client={client} onClose={onClose} onCreated={onCreated} />}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function ClientForm({ client, onClose }: { client: Client | null; onClose: () => void }) {
+function ClientForm({ client, onClose, onCreated }: { client: Client | null; onClose: () => void; onCreated?: (client: Client) => void }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<ClientTab>('general');
@@ -56,6 +67,7 @@ function ClientForm({ client, onClose }: { client: Client | null; onClose: () =>
       toast({ title: client ? 'Client updated' : 'Client created', description: `${saved.name} has been saved.` });
       void queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
       onClose();
+      if (!client) onCreated?.(saved);
     },
     onError: (error) => toast({ title: client ? 'Failed to update client' : 'Failed to create client', description: error.message, variant: 'destructive' }),
   });
@@ -85,16 +97,31 @@ function ClientForm({ client, onClose }: { client: Client | null; onClose: () =>
 }
 
 /** One text input bound to the form, with its message. */
-function Text({ form, name, label, type = 'text', placeholder }: { form: Form; name: keyof ClientFormValues; label: string; type?: string; placeholder?: string }) {
+function Text({
+  form,
+  name,
+  label,
+  type = 'text',
+  placeholder,
+  required = false,
+}: {
+  form: Form;
+  name: keyof ClientFormValues;
+  label: string;
+  type?: string;
+  placeholder?: string;
+  required?: boolean;
+}) {
   const error = form.formState.errors[name]?.message;
   const id = `client-${name}`;
   return (
-    <FormField id={id} label={label} error={error}>
+    <FormField id={id} label={label} error={error} required={required}>
       <input
         id={id}
         type={type}
         className="adm-input"
         placeholder={placeholder}
+        aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         {...form.register(name)}
@@ -108,10 +135,10 @@ const Grid = ({ children }: { children: ReactNode }) => <div className="cli-grid
 function GeneralTab({ form }: { form: Form }) {
   return (
     <>
-      <Text form={form} name="name" label="Client Name" placeholder="e.g. Harbor Men's Health" />
-      <Text form={form} name="address" label="Address" placeholder="Street, city, state" />
+      <Text form={form} name="name" label="Client Name" required placeholder="e.g. Harbor Men's Health" />
+      <Text form={form} name="address" label="Address" required placeholder="Street, city, state" />
       <Grid>
-        <Text form={form} name="phone" label="Phone" type="tel" placeholder="(303) 555-0142" />
+        <Text form={form} name="phone" label="Phone" type="tel" required placeholder="(303) 555-0142" />
         <Text form={form} name="email" label="Email" type="email" placeholder="front-desk@clinic.com" />
       </Grid>
       <Grid>

@@ -1,22 +1,62 @@
 import { LoadFailed } from '../pages/LoadFailed';
-import { routes, type Client } from '@hap/contracts';
+import { routes, type Client, type ClientListQuery } from '@hap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Building2, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { Building2, Plus, Search, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { FormField } from '../auth/FormField';
 import { api } from '../lib/api';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
 import { TeamMembersDialog } from '../staff/TeamMembersDialog';
 import { ClientDialog } from './ClientDialog';
+import { ClientsPager } from './ClientsPager';
 import { ClientsTable } from './ClientsTable';
 import { DeleteClientDialog } from './DeleteClientDialog';
-import { CLIENTS_KEY, useClients } from './clients-query';
+import { CLIENTS_KEY, clientViewFromSearch, searchFromClientView, useClientPage } from './clients-query';
 import { useToast } from '../toast/toaster';
+import './clients.css';
 
+/** How long the search waits after the last key before it asks the server. */
+const SEARCH_DELAY_MS = 300;
+
+const SORT_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
+  { value: 'name:asc', label: 'Name (A–Z)' },
+  { value: 'name:desc', label: 'Name (Z–A)' },
+  { value: 'createdAt:desc', label: 'Newest first' },
+  { value: 'createdAt:asc', label: 'Oldest first' },
+];
+
+/**
+ * Clients Management (admin spec §2.4) as a list that scales (issue 24 item
+ * 7): search, sort and page on the server; the view lives in the URL, so
+ * back, forward and reload keep it.
+ */
 export function ClientsPage() {
   useDocumentTitle(adminTitle('Clients Management'));
-  const clients = useClients();
+  const [search, setSearch] = useSearchParams();
+  const view = clientViewFromSearch(search);
+  const clients = useClientPage(view);
+  const go = (next: Partial<Pick<ClientListQuery, 'q' | 'sort' | 'order' | 'page'>>) =>
+    setSearch(searchFromClientView({ ...view, page: 1, ...next }));
+
+  // The search box: what the admin types, sent once they pause; the URL's q when it changes (back, forward).
+  const [text, setText] = useState(view.q ?? '');
+  const [seenQ, setSeenQ] = useState(view.q);
+  if (seenQ !== view.q) {
+    setSeenQ(view.q);
+    if (text.trim() !== (view.q ?? '')) setText(view.q ?? '');
+  }
+  useEffect(() => {
+    const q = text.trim();
+    if (q === (view.q ?? '')) return;
+    const timer = setTimeout(() => go({ q: q || undefined }), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+    // `go` is remade each render; the view it reads is the one `text` was typed against.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+
   // The dialog: closed, a new client (null) or a client to edit.
   const [editing, setEditing] = useState<{ client: Client | null } | null>(null);
   const [deleting, setDeleting] = useState<Client | null>(null);
@@ -32,6 +72,7 @@ export function ClientsPage() {
     onSettled: () => void queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
   });
 
+  const searching = Boolean(view.q);
   return (
     <>
       <PageHeader
@@ -44,21 +85,69 @@ export function ClientsPage() {
           </button>
         }
       />
+      <form className="adm-card cli-toolbar" role="search" aria-label="Find clients" onSubmit={(event) => (event.preventDefault(), go({ q: text.trim() || undefined }))}>
+        <FormField id="clients-search" label="Search clients">
+          <div className="cli-search">
+            <Search size={16} aria-hidden />
+            <input
+              id="clients-search"
+              className="adm-input"
+              type="search"
+              placeholder="Name, e-mail, phone, domain or address"
+              maxLength={200}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
+          </div>
+        </FormField>
+        <FormField id="clients-sort" label="Sort by">
+          <select
+            id="clients-sort"
+            className="adm-input"
+            value={`${view.sort}:${view.order}`}
+            onChange={(event) => {
+              const [sort, order] = event.target.value.split(':') as [ClientListQuery['sort'], ClientListQuery['order']];
+              go({ sort, order });
+            }}
+          >
+            {!SORT_OPTIONS.some((o) => o.value === `${view.sort}:${view.order}`) && (
+              <option value={`${view.sort}:${view.order}`}>
+                {view.sort} ({view.order})
+              </option>
+            )}
+            {SORT_OPTIONS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </form>
       {clients.isPending ? (
         <section className="adm-card">
           <LoadingPanel label="Loading clients..." />
         </section>
       ) : clients.isError ? (
         <LoadFailed card title="Failed to load clients" message={clients.error.message} onRetry={() => void clients.refetch()} />
-      ) : clients.data.length === 0 ? (
-        <section className="adm-card adm-empty">
-          <Building2 size={32} aria-hidden className="adm-empty__icon" />
-          <h2 className="adm-empty__title">No clients yet</h2>
-          <p className="adm-empty__text">Clinics appear here once they are added or complete onboarding.</p>
+      ) : clients.data.total === 0 ? (
+        <section className="adm-card adm-empty" aria-live="polite">
+          {searching ? <Search size={32} aria-hidden className="adm-empty__icon" /> : <Building2 size={32} aria-hidden className="adm-empty__icon" />}
+          <h2 className="adm-empty__title">{searching ? 'No clients match your search' : 'No clients yet'}</h2>
+          <p className="adm-empty__text">
+            {searching ? `Nothing matches “${view.q}”. Check the spelling or search by phone or domain.` : 'Clinics appear here once they are added or complete onboarding.'}
+          </p>
+          {searching && (
+            <button type="button" className="adm-button adm-button--secondary" onClick={() => (setText(''), go({ q: undefined }))}>
+              <X size={16} aria-hidden />
+              Clear search
+            </button>
+          )}
         </section>
       ) : (
         <ClientsTable
-          clients={clients.data}
+          clients={clients.data.items}
+          busy={clients.isFetching}
+          sortedBy={view.sort === 'name' ? view.order : null}
           creatingCrmFor={createCrm.isPending ? (createCrm.variables?.id ?? null) : null}
           actions={{
             onStaff: setStaffOf,
@@ -66,9 +155,25 @@ export function ClientsPage() {
             onDelete: setDeleting,
             onCreateCrm: (client) => !createCrm.isPending && createCrm.mutate(client),
           }}
+          footer={
+            <ClientsPager
+              page={clients.data.page}
+              pageSize={clients.data.pageSize}
+              pageCount={clients.data.pageCount}
+              total={clients.data.total}
+              shown={clients.data.items.length}
+              onPage={(page) => go({ q: view.q, page })}
+            />
+          }
         />
       )}
-      <ClientDialog open={editing !== null} client={editing?.client ?? null} onClose={() => setEditing(null)} />
+      <ClientDialog
+        open={editing !== null}
+        client={editing?.client ?? null}
+        onClose={() => setEditing(null)}
+        // A new clinic is found at once, wherever its name sorts.
+        onCreated={(created) => (setText(created.name), go({ q: created.name }))}
+      />
       <DeleteClientDialog client={deleting} onClose={() => setDeleting(null)} />
       <TeamMembersDialog client={staffOf} onClose={() => setStaffOf(null)} />
     </>

@@ -1,16 +1,34 @@
 import { assetUrl, type Client } from '@hap/contracts';
 import { Mail, Phone } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { ClientActions, type ClientActionHandlers } from './ClientActions';
 import { crmBadge } from './crm-status';
 
-export function ClientsTable({ clients, actions, creatingCrmFor }: { clients: Client[]; actions: ClientActionHandlers; creatingCrmFor: number | null }) {
+/** One page of clinics; `footer` is the pager, `sortedBy` the name order when the page is sorted by name. */
+export function ClientsTable({
+  clients,
+  actions,
+  creatingCrmFor,
+  busy = false,
+  sortedBy = null,
+  footer,
+}: {
+  clients: Client[];
+  actions: ClientActionHandlers;
+  creatingCrmFor: number | null;
+  busy?: boolean;
+  sortedBy?: 'asc' | 'desc' | null;
+  footer?: ReactNode;
+}) {
   return (
-    <section className="adm-card adm-table-card">
+    <section className="adm-card adm-table-card" aria-label="Clients" aria-busy={busy}>
       <div className="adm-table-scroll">
         <table className="adm-table">
           <thead>
             <tr>
-              <th scope="col">Client Name</th>
+              <th scope="col" aria-sort={sortedBy === 'asc' ? 'ascending' : sortedBy === 'desc' ? 'descending' : undefined}>
+                Client Name
+              </th>
               <th scope="col">Contact</th>
               <th scope="col">Assets</th>
               <th scope="col">CRM</th>
@@ -26,9 +44,11 @@ export function ClientsTable({ clients, actions, creatingCrmFor }: { clients: Cl
           </tbody>
         </table>
       </div>
-      <p className="adm-table-card__count">
-        {clients.length} {clients.length === 1 ? 'client' : 'clients'}
-      </p>
+      {footer ?? (
+        <p className="adm-table-card__count">
+          {clients.length} {clients.length === 1 ? 'client' : 'clients'}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import { routes, type Client } from '@hap/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { ClientListQuerySchema, routes, type Client, type ClientListQuery, type ClientPage } from '@hap/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api';
 
 export const CLIENTS_KEY = ['admin', 'clients'] as const;
@@ -16,4 +16,61 @@ export function useClients() {
 /** admin spec §2.4: clients 1–3 use the main home route, the others the standalone home. */
 export function clientHomepageUrl(clientId: number): string {
   return clientId >= 1 && clientId <= 3 ? `/?client=${clientId}` : `/standalone-client-home?client=${clientId}`;
+}
+
+/**
+ * One page of the Clients list (issue 24 item 7): searched, sorted and paged
+ * by tenant. Under CLIENTS_KEY, so the dialogs' invalidation refreshes it.
+ */
+export function useClientPage(query: ClientListQuery) {
+  return useQuery({
+    queryKey: [...CLIENTS_KEY, 'search', query],
+    queryFn: ({ signal }): Promise<ClientPage> =>
+      api.call(
+        routes.searchClients,
+        {
+          query: {
+            q: query.q,
+            sort: query.sort,
+            order: query.order,
+            page: String(query.page),
+            pageSize: String(query.pageSize),
+          },
+        },
+        { signal },
+      ),
+    // The table keeps its rows while the next page or search loads (no jump to a spinner).
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** URL parameter names of the list's view (`/admin/clients?q=harbor&sort=createdAt&order=desc&page=2`). */
+const VIEW_PARAMS = ['q', 'sort', 'order', 'page'] as const;
+
+/**
+ * The list's view in the URL, read with the API's own schema; a value the
+ * schema refuses (a hand-edited URL) is dropped rather than breaking the page.
+ */
+export function clientViewFromSearch(search: URLSearchParams): ClientListQuery {
+  const raw: Record<string, string> = {};
+  for (const name of VIEW_PARAMS) {
+    const value = search.get(name);
+    if (value !== null && value !== '') raw[name] = value;
+  }
+  let parsed = ClientListQuerySchema.safeParse(raw);
+  for (let i = 0; !parsed.success && i < VIEW_PARAMS.length; i++) {
+    for (const issue of parsed.error.issues) delete raw[String(issue.path[0] ?? '')];
+    parsed = ClientListQuerySchema.safeParse(raw);
+  }
+  return parsed.success ? parsed.data : ClientListQuerySchema.parse({});
+}
+
+/** The URL of this view: defaults (name A–Z, page 1, no search) left out. */
+export function searchFromClientView(view: Pick<ClientListQuery, 'q' | 'sort' | 'order' | 'page'>): URLSearchParams {
+  const search = new URLSearchParams();
+  if (view.q) search.set('q', view.q);
+  if (view.sort !== 'name') search.set('sort', view.sort);
+  if (view.order !== 'asc') search.set('order', view.order);
+  if (view.page > 1) search.set('page', String(view.page));
+  return search;
 }

@@ -1,4 +1,4 @@
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, LeadExportQuerySchema, type LeadStatus } from '@hap/contracts';
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, LeadListQuerySchema, type LeadStatus } from '@hap/contracts';
 import { Search, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { FormField } from '../auth/FormField';
@@ -25,7 +25,7 @@ const valuesOf = (filters: LeadFilters): FormValues => ({
 
 /**
  * The inbox's filters. Checked on Apply with the API's own query schema
- * (LeadExportQuerySchema), so the form shows the server's sentences before
+ * (LeadListQuerySchema), so the form shows the server's sentences before
  * a request is sent. The page keys it by the URL's filters, so it starts
  * again from them when they change (client picker, back button).
  */
@@ -38,7 +38,7 @@ export function LeadFiltersForm({ filters, onApply }: { filters: LeadFilters; on
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = LeadExportQuerySchema.safeParse({ clientId: String(filters.clientId), ...values });
+    const parsed = LeadListQuerySchema.safeParse({ clientId: filters.clientId === undefined ? undefined : String(filters.clientId), ...values });
     if (!parsed.success) {
       const next: Partial<Record<keyof FormValues, string>> = {};
       for (const issue of parsed.error.issues) {
@@ -49,7 +49,8 @@ export function LeadFiltersForm({ filters, onApply }: { filters: LeadFilters; on
       return;
     }
     setErrors({});
-    onApply(parsed.data);
+    const { page: _page, pageSize: _pageSize, ...next } = parsed.data;
+    onApply(next);
   };
 
   const reset = () => {
@@ -79,8 +80,15 @@ export function LeadFiltersForm({ filters, onApply }: { filters: LeadFilters; on
         </FormField>
       </div>
       <FormField id="lead-filter-service" label="Service" error={errors.serviceId}>
-        <select id="lead-filter-service" className="adm-input" value={values.serviceId} onChange={set('serviceId')} {...error('serviceId')}>
-          <option value="">All services</option>
+        <select
+          id="lead-filter-service"
+          className="adm-input"
+          value={values.serviceId}
+          onChange={set('serviceId')}
+          disabled={filters.clientId === undefined}
+          {...error('serviceId')}
+        >
+          <option value="">{filters.clientId === undefined ? 'All services (choose a clinic to narrow)' : 'All services'}</option>
           {services.data?.map((service) => (
             <option key={service.id} value={service.id}>
               {service.name}

@@ -1,5 +1,6 @@
 import { LoadFailed } from '../pages/LoadFailed';
 import { ChevronLeft, ChevronRight, Download, Inbox } from 'lucide-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useClients } from '../clients/clients-query';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
@@ -7,7 +8,8 @@ import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
 import { LeadCountsCards } from './LeadCountsCards';
 import { LeadDetailDialog } from './LeadDetailDialog';
-import { filtersFromSearch, searchFromFilters, type LeadFilters } from './lead-filters';
+import { ALL_CLINICS, filtersFromSearch, searchFromFilters, type LeadFilters } from './lead-filters';
+import { LeadsBulkBar } from './LeadsBulkBar';
 import { LeadFiltersForm } from './LeadFiltersForm';
 import { exportUrl, useLeadCounts, useLeads } from './leads-query';
 import { LeadsTable } from './LeadsTable';
@@ -16,9 +18,11 @@ import './leads.css';
 const PAGE_SIZE = 25;
 
 /**
- * The Leads inbox (issue 7): one clinic's form submissions at a time
- * (`/admin/leads?client=1`), filtered, paged and exported from the URL's
- * filters, with counts for the period and a lead's detail (`&lead=<id>`).
+ * The Leads inbox (issue 7): one clinic's form submissions
+ * (`/admin/leads?client=1`) or every clinic's (`?client=all`, with the clinic
+ * as a column), filtered, paged and exported from the URL's filters, with
+ * counts for the period, a lead's detail (`&lead=<id>`) and the status change
+ * of the selected leads (issue 24 item 7).
  */
 export function LeadsPage() {
   useDocumentTitle(adminTitle('Leads'));
@@ -30,6 +34,13 @@ export function LeadsPage() {
   const openId = /^\d+$/.test(search.get('lead') ?? '') ? Number(search.get('lead')) : null;
 
   const go = (next: LeadFilters, nextPage = 1) => setSearch(searchFromFilters(next, nextPage));
+  // The selection belongs to one view (filters and page): another view starts with none.
+  const viewKey = search.toString().replace(/(^|&)lead=\d+/, '');
+  const [selection, setSelection] = useState<{ view: string; ids: ReadonlySet<number> }>({ view: viewKey, ids: new Set() });
+  const selected = selection.view === viewKey ? selection.ids : new Set<number>();
+  const select = (ids: ReadonlySet<number>) => setSelection({ view: viewKey, ids });
+  const allClinics = filters.clientId === undefined;
+  const clinicName = (clientId: number) => clients.data?.find((c) => c.id === clientId)?.name ?? `Client ${clientId}`;
   const openLead = (id: number | null) => {
     const next = new URLSearchParams(search);
     if (id === null) next.delete('lead');
@@ -44,10 +55,12 @@ export function LeadsPage() {
         title="Leads"
         description="Every form a patient sent to a clinic: follow them up, see where they came from, export them."
         actions={
-          <a className="adm-button adm-button--secondary" href={exportUrl(filters)} download>
-            <Download size={16} aria-hidden />
-            Export CSV
-          </a>
+          filters.clientId !== undefined && (
+            <a className="adm-button adm-button--secondary" href={exportUrl({ ...filters, clientId: filters.clientId })} download>
+              <Download size={16} aria-hidden />
+              Export CSV
+            </a>
+          )
         }
       />
 
@@ -58,11 +71,12 @@ export function LeadsPage() {
         <select
           id="lead-client"
           className="adm-input"
-          value={filters.clientId}
-          onChange={(event) => go({ clientId: Number(event.target.value) })}
+          value={allClinics ? ALL_CLINICS : filters.clientId}
+          onChange={(event) => go(event.target.value === ALL_CLINICS ? {} : { clientId: Number(event.target.value) })}
           disabled={!clients.data}
         >
-          {!clinic && <option value={filters.clientId}>Client {filters.clientId}</option>}
+          <option value={ALL_CLINICS}>All clinics</option>
+          {!allClinics && !clinic && <option value={filters.clientId}>Client {filters.clientId}</option>}
           {clients.data?.map((client) => (
             <option key={client.id} value={client.id}>
               {client.name}
@@ -71,7 +85,7 @@ export function LeadsPage() {
         </select>
       </div>
 
-      {counts.data && (
+      {!allClinics && counts.data && (
         <LeadCountsCards
           counts={counts.data}
           onShowFailed={() => go({ clientId: filters.clientId, from: filters.from, to: filters.to, delivery: 'failed' })}
@@ -91,13 +105,32 @@ export function LeadsPage() {
             <h2 className="adm-empty__title">No leads found</h2>
             <p className="adm-empty__text">
               {leads.data.total === 0 && !filters.q && !filters.status && !filters.serviceId && !filters.from && !filters.to && !filters.delivery
-                ? 'Leads appear here as soon as a patient sends this clinic’s form.'
+                ? allClinics
+                  ? 'Leads appear here as soon as a patient sends a clinic’s form.'
+                  : 'Leads appear here as soon as a patient sends this clinic’s form.'
                 : 'No lead matches these filters. Try a wider period or clear the search.'}
             </p>
           </div>
         ) : (
           <>
-            <LeadsTable leads={leads.data.items} onOpen={openLead} />
+            <LeadsBulkBar
+              pageIds={leads.data.items.map((lead) => lead.id)}
+              selected={selected}
+              onSelectAll={(on) => select(new Set(on ? leads.data.items.map((lead) => lead.id) : []))}
+              onDone={() => select(new Set())}
+            />
+            <LeadsTable
+              leads={leads.data.items}
+              onOpen={openLead}
+              selected={selected}
+              onSelect={(id, on) => {
+                const next = new Set(selected);
+                if (on) next.add(id);
+                else next.delete(id);
+                select(next);
+              }}
+              clinicName={allClinics ? clinicName : undefined}
+            />
             <nav className="adm-pagination" aria-label="Pages">
               <p className="adm-pagination__summary">
                 {(leads.data.page - 1) * leads.data.pageSize + 1}–{(leads.data.page - 1) * leads.data.pageSize + leads.data.items.length} of{' '}

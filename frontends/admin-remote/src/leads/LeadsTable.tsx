@@ -2,14 +2,34 @@ import type { LeadListItem } from '@hap/contracts';
 import { AlertTriangle, Mail, Phone } from 'lucide-react';
 import { StatusSelect } from './StatusSelect';
 
-/** The page of leads: a table on wide screens, one card per lead on a phone (admin.css). */
-export function LeadsTable({ leads, onOpen }: { leads: LeadListItem[]; onOpen: (id: number) => void }) {
+/**
+ * The page of leads: a table on wide screens, one card per lead on a phone
+ * (admin.css). Each lead has a checkbox for the bulk status change; in the
+ * 'All clinics' view (`clinicName` given) a Clinic column says whose it is.
+ */
+export function LeadsTable({
+  leads,
+  onOpen,
+  selected,
+  onSelect,
+  clinicName,
+}: {
+  leads: LeadListItem[];
+  onOpen: (id: number) => void;
+  selected: ReadonlySet<number>;
+  onSelect: (id: number, on: boolean) => void;
+  clinicName?: (clientId: number) => string;
+}) {
   return (
     <div className="adm-table-scroll">
       <table className="adm-table adm-leads-table">
         <thead>
           <tr>
+            <th scope="col" className="adm-leads-table__select">
+              <span className="adm-sr-only">Selected</span>
+            </th>
             <th scope="col">Lead</th>
+            {clinicName && <th scope="col">Clinic</th>}
             <th scope="col">Contact</th>
             <th scope="col">Service</th>
             <th scope="col">Source</th>
@@ -19,7 +39,13 @@ export function LeadsTable({ leads, onOpen }: { leads: LeadListItem[]; onOpen: (
         </thead>
         <tbody>
           {leads.map((lead) => (
-            <tr key={lead.id}>
+            <tr key={lead.id} aria-selected={selected.has(lead.id)}>
+              <td className="adm-leads-table__select">
+                <label className="adm-leads-table__check">
+                  <input type="checkbox" checked={selected.has(lead.id)} onChange={(event) => onSelect(lead.id, event.target.checked)} />
+                  <span className="adm-sr-only">Select {lead.name}</span>
+                </label>
+              </td>
               <td data-label="Lead">
                 <div className="adm-lead-cell">
                   <button type="button" className="adm-link-button" onClick={() => onOpen(lead.id)} aria-label={`Open ${lead.name}`}>
@@ -34,6 +60,7 @@ export function LeadsTable({ leads, onOpen }: { leads: LeadListItem[]; onOpen: (
                   )}
                 </div>
               </td>
+              {clinicName && <td data-label="Clinic">{clinicName(lead.clientId)}</td>}
               <td data-label="Contact">
                 <div className="adm-contact">
                   <a className="adm-contact__line" href={`mailto:${lead.email}`}>

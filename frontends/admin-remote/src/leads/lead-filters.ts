@@ -1,8 +1,11 @@
 import { LeadListQuerySchema, type LeadListQuery, type LeadStatus } from '@hap/contracts';
 
-/** The inbox's filters, as the URL holds them (`/admin/leads?client=1&status=new&from=2026-11-01…`). */
+/**
+ * The inbox's filters, as the URL holds them (`/admin/leads?client=1&status=new&from=2026-11-01…`).
+ * No clientId: every clinic's leads (`?client=all`, the 'All clinics' view).
+ */
 export interface LeadFilters {
-  clientId: number;
+  clientId?: number;
   serviceId?: number;
   status?: LeadStatus;
   /** Days as the admin picks them (YYYY-MM-DD, their own time zone). */
@@ -13,6 +16,9 @@ export interface LeadFilters {
   delivery?: 'failed';
 }
 
+/** `?client=all`: the 'All clinics' view. */
+export const ALL_CLINICS = 'all';
+
 /** URL parameter → query field. */
 const URL_NAMES = { client: 'clientId', service: 'serviceId', status: 'status', from: 'from', to: 'to', q: 'q', delivery: 'delivery', page: 'page' } as const;
 
@@ -21,25 +27,27 @@ const URL_NAMES = { client: 'clientId', service: 'serviceId', status: 'status', 
  * schema refuses (a hand-edited URL) is dropped rather than breaking the page.
  */
 export function filtersFromSearch(search: URLSearchParams, defaultClientId: number): { filters: LeadFilters; page: number } {
-  const raw: Record<string, string> = { clientId: String(defaultClientId) };
+  const allClinics = search.get('client') === ALL_CLINICS;
+  const fallback: Record<string, string> = allClinics ? {} : { clientId: String(defaultClientId) };
+  const raw: Record<string, string> = { ...fallback };
   for (const [param, field] of Object.entries(URL_NAMES)) {
     const value = search.get(param);
-    if (value !== null && value !== '') raw[field] = value;
+    if (value !== null && value !== '' && !(field === 'clientId' && allClinics)) raw[field] = value;
   }
   let parsed = LeadListQuerySchema.safeParse(raw);
   for (let i = 0; !parsed.success && i < 3; i++) {
     for (const issue of parsed.error.issues) delete raw[String(issue.path[0] ?? '')];
-    raw.clientId ??= String(defaultClientId);
+    Object.assign(raw, { ...fallback, ...raw });
     parsed = LeadListQuerySchema.safeParse(raw);
   }
-  const query: LeadListQuery = parsed.success ? parsed.data : { clientId: defaultClientId, page: 1, pageSize: 25 };
+  const query: LeadListQuery = parsed.success ? parsed.data : { ...(allClinics ? {} : { clientId: defaultClientId }), page: 1, pageSize: 25 };
   const { page, pageSize: _pageSize, ...filters } = query;
   return { filters, page };
 }
 
 /** The URL of these filters and page (page 1 and empty filters left out). */
 export function searchFromFilters(filters: LeadFilters, page = 1): URLSearchParams {
-  const search = new URLSearchParams({ client: String(filters.clientId) });
+  const search = new URLSearchParams({ client: filters.clientId === undefined ? ALL_CLINICS : String(filters.clientId) });
   if (filters.serviceId !== undefined) search.set('service', String(filters.serviceId));
   if (filters.status) search.set('status', filters.status);
   if (filters.from) search.set('from', filters.from);

@@ -2,6 +2,7 @@ import {
   buildPath,
   buildQuery,
   routes,
+  type LeadBulkStatusResult,
   type LeadCounts,
   type LeadDelivery,
   type LeadDetail,
@@ -18,7 +19,7 @@ const LEADS_KEY = ['admin', 'leads'] as const;
 /** What the list, counts and export send: the filters with the admin's local days as instants. */
 function apiFilters(filters: LeadFilters) {
   return {
-    clientId: String(filters.clientId),
+    clientId: filters.clientId === undefined ? undefined : String(filters.clientId),
     serviceId: filters.serviceId === undefined ? undefined : String(filters.serviceId),
     status: filters.status,
     q: filters.q,
@@ -37,12 +38,23 @@ export function useLeads(filters: LeadFilters, page: number, pageSize: number) {
   });
 }
 
+/** One clinic's counts; none in the 'All clinics' view. */
 export function useLeadCounts(filters: Pick<LeadFilters, 'clientId' | 'from' | 'to'>) {
   return useQuery({
     queryKey: [...LEADS_KEY, 'counts', filters.clientId, filters.from, filters.to],
     queryFn: ({ signal }): Promise<LeadCounts> =>
       api.call(routes.getLeadCounts, { query: { clientId: String(filters.clientId), ...apiDateBounds(filters.from, filters.to) } }, { signal }),
+    enabled: filters.clientId !== undefined,
     placeholderData: keepPreviousData,
+  });
+}
+
+/** The selected leads to one status, all or none (POST /api/leads/status). */
+export function useUpdateLeadsStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { ids: number[]; status: LeadStatus }): Promise<LeadBulkStatusResult> => api.call(routes.updateLeadsStatus, { body }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: LEADS_KEY }),
   });
 }
 
@@ -57,8 +69,9 @@ export function useLead(id: number | null) {
 }
 
 /** A clinic's services (inactive ones too, for an admin): the service filter's options. */
-export function useClientServices(clientId: number) {
+export function useClientServices(clientId: number | undefined) {
   return useQuery({
+    enabled: clientId !== undefined,
     queryKey: ['admin', 'client-services', clientId],
     queryFn: ({ signal }): Promise<CallResult<typeof routes.listServicesForClient>> =>
       api.call(routes.listServicesForClient, { params: { clientId: String(clientId) } }, { signal }),
@@ -86,7 +99,7 @@ export function useRetryDelivery() {
   });
 }
 
-/** The CSV export's URL for these filters (a plain link: the browser downloads it with the session cookie). */
-export function exportUrl(filters: LeadFilters): string {
+/** The CSV export's URL for one clinic's filters (a plain link: the browser downloads it with the session cookie). */
+export function exportUrl(filters: LeadFilters & { clientId: number }): string {
   return buildPath(routes.exportLeads.path, undefined) + buildQuery(apiFilters(filters));
 }

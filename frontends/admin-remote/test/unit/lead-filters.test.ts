@@ -28,3 +28,16 @@ describe('the Leads inbox URL', () => {
     expect(url).toBe('/api/leads/export.csv?clientId=1&status=new&q=a+b');
   });
 });
+
+describe("the inbox's 'All clinics' view", () => {
+  it('reads ?client=all as no clinic and writes it back', () => {
+    const { filters, page } = filtersFromSearch(new URLSearchParams('client=all&status=new&page=2'), 1);
+    expect(filters).toEqual({ status: 'new' });
+    expect(page).toBe(2);
+    expect(searchFromFilters(filters, page).toString()).toBe('client=all&status=new&page=2');
+  });
+
+  it('keeps the first clinic as the default when the URL names none', () => {
+    expect(filtersFromSearch(new URLSearchParams(''), 4).filters).toEqual({ clientId: 4 });
+  });
+});

@@ -1,0 +1,23 @@
+import { clientViewFromSearch, searchFromClientView } from '../../src/clients/clients-query';
+
+describe('the Clients list view in the URL', () => {
+  it('reads search, sort, order and page with the API schema, defaults otherwise', () => {
+    expect(clientViewFromSearch(new URLSearchParams(''))).toEqual({ sort: 'name', order: 'asc', page: 1, pageSize: 20 });
+    expect(clientViewFromSearch(new URLSearchParams('q=+harbor+&sort=createdAt&order=desc&page=3'))).toEqual({
+      q: 'harbor',
+      sort: 'createdAt',
+      order: 'desc',
+      page: 3,
+      pageSize: 20,
+    });
+  });
+
+  it('drops what the API would refuse (a hand-edited URL) and keeps the rest', () => {
+    expect(clientViewFromSearch(new URLSearchParams('q=harbor&sort=email&page=0'))).toEqual({ q: 'harbor', sort: 'name', order: 'asc', page: 1, pageSize: 20 });
+  });
+
+  it('writes only what differs from the defaults', () => {
+    expect(searchFromClientView({ sort: 'name', order: 'asc', page: 1 }).toString()).toBe('');
+    expect(searchFromClientView({ q: 'harbor', sort: 'createdAt', order: 'desc', page: 2 }).toString()).toBe('q=harbor&sort=createdAt&order=desc&page=2');
+  });
+});
