@@ -203,7 +203,11 @@ export const CampaignLaunchSchema = z.object({
 export type CampaignLaunch = z.infer<typeof CampaignLaunchSchema>;
 
 export const CampaignLaunchParamSchema = z.object({ launchId: z.uuid('Launch id must be a UUID') });
-export const CampaignLaunchesQuerySchema = z.object({ clientId: idField('Client id', { fromText: true }) });
+/** A clinic's launch log; with serviceId, only that service's launches (whether it was launched before: issue 24 §4a). */
+export const CampaignLaunchesQuerySchema = z.object({ clientId: idField('Client id', { fromText: true }), serviceId: idField('Service id', { fromText: true }).optional() });
+
+/** Launches that created a campaign in Google Ads (paused): what "already launched" means. */
+export const CAMPAIGN_CREATED_STATUSES: readonly LaunchStatus[] = ['launched', 'partial', 'policy_review'];
 
 /** admin spec §8: the policy toast's next steps, when the admin asked Google for exceptions. */
 export const POLICY_NEXT_STEPS = [

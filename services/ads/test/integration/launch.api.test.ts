@@ -137,6 +137,31 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     expect(log.body.data[0]).toMatchObject({ id: done.id, status: 'launched' });
   });
 
+  it('a service’s launches (?serviceId=): what the launch confirmation reads to say it was already launched (issue 24 §4a)', async () => {
+    const { serviceId, clientId: clinicId } = await service();
+    const other = await createClientService(t.templates!.dataSource, clinicId, 1, { customPath: `trt-${uniq()}` });
+    startWorker();
+    const res = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId });
+    expect(res.status).toBe(202);
+    const done = await settled(res.body.data.id);
+    expect(done.status).toBe('launched');
+
+    const mine = await t.api.get(`/api/google-ads/launches?clientId=${clinicId}&serviceId=${serviceId}`, ADMIN);
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toEqual([expect.objectContaining({ id: done.id, serviceId, status: 'launched', campaignName: done.campaignName, launchedAt: done.launchedAt })]);
+    const notYet = await t.api.get(`/api/google-ads/launches?clientId=${clinicId}&serviceId=${other.id}`, ADMIN);
+    expect(notYet.status).toBe(200);
+    expect(notYet.body.data).toEqual([]);
+    // Another clinic's id with this service finds nothing; without serviceId the clinic's whole log.
+    expect((await t.api.get(`/api/google-ads/launches?clientId=${clinicId + 100000}&serviceId=${serviceId}`, ADMIN)).body.data).toEqual([]);
+    expect((await t.api.get(`/api/google-ads/launches?clientId=${clinicId}`, ADMIN)).body.data).toHaveLength(1);
+
+    const bad = await t.api.get(`/api/google-ads/launches?clientId=${clinicId}&serviceId=abc`, ADMIN);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Service id must be a number');
+    expect((await t.api.get(`/api/google-ads/launches?clientId=${clinicId}&serviceId=${serviceId}`, ANONYMOUS)).status).toBe(401);
+  });
+
   it('a worker that dies after Google created the campaign is retried and still leaves one campaign', async () => {
     const { serviceId, clientId: clinicId } = await service();
     google.script({ dropAfterCommit: 1 });

@@ -8,5 +8,5 @@ export const launchHandlers = (
   testGoogleAdsCampaign: ({ body }, request) => launches.test(actorOf(request), body),
   launchGoogleAdsCampaign: ({ body }, request) => launches.launch(actorOf(request), body),
   getCampaignLaunch: ({ params }, request) => launches.get(actorOf(request), params.launchId),
-  listCampaignLaunches: ({ query }, request) => launches.listForClient(actorOf(request), query.clientId),
+  listCampaignLaunches: ({ query }, request) => launches.listForClient(actorOf(request), query.clientId, query.serviceId),
 });

@@ -242,8 +242,9 @@ export class LaunchService {
     return toCampaignLaunchDto(row);
   }
 
-  async listForClient(actor: Actor, clientId: number): Promise<CampaignLaunch[]> {
+  /** A clinic's launch log, or one service's (whether it was launched before a launch asks again). */
+  async listForClient(actor: Actor, clientId: number, serviceId?: number): Promise<CampaignLaunch[]> {
     assertAdmin(actor);
-    return (await this.store.listForClient(clientId)).map(toCampaignLaunchDto);
+    return (await this.store.listForClient(clientId, serviceId)).map(toCampaignLaunchDto);
   }
 }

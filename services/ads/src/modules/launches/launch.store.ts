@@ -48,8 +48,8 @@ export class LaunchStore {
     return this.repo.findOneBy({ id });
   }
 
-  listForClient(clientId: number) {
-    return this.repo.find({ where: { clientId }, order: { launchedAt: 'DESC' }, take: 100 });
+  listForClient(clientId: number, serviceId?: number) {
+    return this.repo.find({ where: serviceId === undefined ? { clientId } : { clientId, serviceId }, order: { launchedAt: 'DESC' }, take: 100 });
   }
 
   /** Unfinished launches nothing has touched for `ms`. */
