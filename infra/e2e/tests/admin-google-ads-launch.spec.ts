@@ -60,7 +60,12 @@ test.describe('admin Google Ads launch', () => {
       { times: 1 },
     );
     await preview.getByRole('button', { name: 'Launch' }).click();
-    await expect(preview.getByRole('button', { name: 'Launching...' })).toBeVisible();
+    // Launch asks first (issue 24 §4a): the account, the budget, paused.
+    const confirm = page.getByRole('dialog', { name: 'Launch Campaign' });
+    await expect(confirm).toContainText('123-456-7890');
+    await expect(confirm).toContainText('$45 a day');
+    await confirm.getByRole('button', { name: 'Launch', exact: true }).click();
+    await expect(confirm.getByRole('button', { name: 'Launching...' })).toBeVisible();
     release();
     await expect(page.getByText('Campaign Launched', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(preview).toBeHidden();
@@ -88,7 +93,8 @@ test.describe('admin Google Ads launch', () => {
     await expect(page.getByRole('dialog', { name: 'Ad preview' }).getByText('Sponsored')).toBeVisible();
     await page.getByRole('dialog', { name: 'Ad preview' }).getByRole('button', { name: 'Close' }).click();
     await builder.getByRole('tab', { name: 'Targeting' }).click();
-    await expect(builder.getByRole('group', { name: 'Exclude by age' }).getByLabel('18-24')).toBeChecked();
+    // Checked groups see the ads (admin spec §4), as in the Preview dialog: 18-24 starts excluded.
+    await expect(builder.getByRole('group', { name: 'Age' }).getByLabel('18-24')).not.toBeChecked();
 
     // Google flags the new keyword under its healthcare policy: Test says so and Proceed to Launch stays off.
     const script = await page.request.post(`${process.env.E2E_GOOGLE_ADS_URL}/__fake/script`, {
@@ -105,10 +111,12 @@ test.describe('admin Google Ads launch', () => {
     await tested.getByRole('button', { name: 'Close' }).first().click();
 
     // Launched anyway: the campaign is created without the keyword and needs a policy review.
+    // The service was launched from the Preview dialog: launching again needs the second yes.
     await builder.getByRole('button', { name: 'Launch Campaign' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Launch Campaign' });
+    await expect(confirm).toContainText(/already launched on .+ as /);
     await confirm.getByRole('switch', { name: 'Use Template B landing page style' }).check();
-    await confirm.getByRole('button', { name: 'Launch' }).click();
+    await confirm.getByRole('checkbox', { name: 'Launch another campaign anyway' }).check();
+    await confirm.getByRole('button', { name: 'Launch', exact: true }).click();
     await expect(page.getByText('Healthcare Policy Exception Required', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByRole('link', { name: 'Open the campaign in Google Ads' })).toBeVisible();
     await expect(log.getByRole('row')).toHaveCount(3);
@@ -123,7 +131,8 @@ test.describe('admin Google Ads launch', () => {
     await builder.getByRole('button', { name: 'Test Campaign' }).click();
     await expect(tested.getByText('The campaign test was successful. You can now launch the campaign.')).toBeVisible();
     await tested.getByRole('button', { name: 'Proceed to Launch' }).click();
-    await confirm.getByRole('button', { name: 'Launch' }).click();
+    await confirm.getByRole('checkbox', { name: 'Launch another campaign anyway' }).check();
+    await confirm.getByRole('button', { name: 'Launch', exact: true }).click();
     await expect(page.getByText('Your Google Ads campaign has been successfully launched!', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(log.getByRole('row')).toHaveCount(4);
   });
@@ -165,6 +174,10 @@ test.describe('admin Google Ads launch', () => {
     await dialog.getByRole('button', { name: 'Test Campaign' }).click();
     await expect(page.getByText('Test Successful', { exact: true })).toBeVisible({ timeout: 20_000 });
     await dialog.getByRole('button', { name: 'Launch Campaign' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Launch Campaign' });
+    await expect(confirm).toContainText('234-567-8901');
+    await expect(confirm).toContainText('$60 a day');
+    await confirm.getByRole('button', { name: 'Launch', exact: true }).click();
     await expect(page.getByText('Campaign Launched', { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(dialog).toBeHidden();
 

@@ -19,6 +19,7 @@ import { DialogHeader } from '../pages/DialogHeader';
 import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { useToast } from '../toast/toaster';
+import { LaunchConfirmDialog } from './LaunchConfirmDialog';
 import { useLaunchCampaign } from './use-launch';
 import './google-ads.css';
 
@@ -100,7 +101,8 @@ function CampaignBody({ client, item, onClose }: { client: Client; item: Service
     },
     onError: (error) => toast({ title: 'Test Failed', description: error.message || 'There was an issue testing this campaign.', variant: 'destructive' }),
   });
-  const launch = useLaunchCampaign('services', (outcome) => outcome.status !== 'failed' && onClose());
+  const [confirming, setConfirming] = useState(false);
+  const launch = useLaunchCampaign('services', (outcome) => (outcome.status !== 'failed' ? onClose() : setConfirming(false)));
   const needsAccount = () => {
     if (client.googleAdsAccountId) return false;
     toast({ title: 'Google Ads Account Required', description: "Please configure the client's Google Ads account ID in their settings first.", variant: 'destructive' });
@@ -215,13 +217,22 @@ function CampaignBody({ client, item, onClose }: { client: Client; item: Service
         <button type="button" className="adm-button adm-button--secondary" onClick={() => !needsAccount() && test.mutate()} disabled={!settings || busy}>
           {test.isPending ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <FlaskConical size={16} aria-hidden />} Test Campaign
         </button>
-        <button type="button" className="adm-button adm-button--primary" onClick={() => !needsAccount() && launch.mutate({ serviceId: item.id, clientId: client.id })} disabled={!settings || busy}>
+        <button type="button" className="adm-button adm-button--primary" onClick={() => !needsAccount() && setConfirming(true)} disabled={!settings || busy}>
           {launch.isPending ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <Rocket size={16} aria-hidden />} {launch.isPending ? 'Launching...' : 'Launch Campaign'}
         </button>
         <button type="button" className="adm-button adm-button--ghost" onClick={onClose}>
           Close
         </button>
       </div>
+      {settings && client.googleAdsAccountId && (
+        <LaunchConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          summary={{ clientId: client.id, serviceId: item.id, accountId: client.googleAdsAccountId, dailyBudget: settings.dailyBudget, serviceName: item.name }}
+          pending={launch.isPending}
+          onConfirm={() => launch.mutate({ serviceId: item.id, clientId: client.id }, { onError: () => setConfirming(false) })}
+        />
+      )}
     </div>
   );
 }

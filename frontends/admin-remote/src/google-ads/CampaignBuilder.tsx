@@ -1,11 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import {
   AD_LIMITS,
-  AGE_RANGES,
   BID_STRATEGIES,
   CAMPAIGN_BUDGET,
-  GENDERS,
-  INCOME_RANGES,
   NETWORK_SETTINGS,
   routes,
   type BuilderTemplateInput,
@@ -22,6 +19,8 @@ import { Tabs, type TabItem } from '../pages/Tabs';
 import { useToast } from '../toast/toaster';
 import { builderFormFrom, builderTemplateOf, emptyBuilderForm, linesOf, type BuilderErrors, type BuilderForm, type BuilderTab } from './builder-form';
 import { Counted } from './Counted';
+import { DemographicChecks } from './DemographicChecks';
+import { LaunchConfirmDialog } from './LaunchConfirmDialog';
 import { PolicyExemptionCheck, TemplateBSwitch } from './LaunchOptions';
 import { useLaunchCampaign } from './use-launch';
 
@@ -33,13 +32,6 @@ const TABS: ReadonlyArray<TabItem<BuilderTab>> = [
 
 /** admin spec §9: the preview shows the first 3 headlines and the first description of each ad. */
 const PREVIEW_HEADLINES = 3;
-
-type ExclusionKey = keyof BuilderForm['exclusions'];
-const AUDIENCES: ReadonlyArray<{ key: ExclusionKey; legend: string; options: ReadonlyArray<{ value: string; label: string }> }> = [
-  { key: 'gender', legend: 'Gender', options: GENDERS },
-  { key: 'age', legend: 'Age', options: AGE_RANGES },
-  { key: 'income', legend: 'Household income', options: INCOME_RANGES },
-];
 
 /**
  * The campaign builder (admin spec §2.15): a service's campaign as settings,
@@ -90,7 +82,7 @@ export function CampaignBuilder({ client, serviceId, start }: { client: Client; 
     onError: (error) =>
       toast({ title: 'Test failed', description: error.message ? `Campaign test failed: ${error.message}` : 'The campaign configuration has errors. Please review and try again.', variant: 'destructive' }),
   });
-  const launch = useLaunchCampaign('builder', (outcome) => outcome.status !== 'failed' && setConfirming(false));
+  const launch = useLaunchCampaign('builder', () => setConfirming(false));
 
   const startTest = () => {
     const template = ready('test');
@@ -102,7 +94,10 @@ export function CampaignBuilder({ client, serviceId, start }: { client: Client; 
   const confirmLaunch = () => {
     const template = ready('launch');
     if (!template) return;
-    launch.mutate({ google_ads_id: client.googleAdsAccountId!, clientId: client.id, serviceId: serviceId!, template, styleParam: templateB ? 'B' : undefined, requestPolicyExemption: appeal });
+    launch.mutate(
+      { google_ads_id: client.googleAdsAccountId!, clientId: client.id, serviceId: serviceId!, template, styleParam: templateB ? 'B' : undefined, requestPolicyExemption: appeal },
+      { onError: () => setConfirming(false) },
+    );
   };
 
   const field = (key: keyof BuilderForm, label: string, input: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode, hint?: string) => (
@@ -177,29 +172,7 @@ export function CampaignBuilder({ client, serviceId, start }: { client: Client; 
             </details>
           </>
         )}
-        {tab === 'targeting' && (
-          <div className="ads-demographics">
-            <p className="adm-muted">Checked groups are excluded from the campaign.</p>
-            {AUDIENCES.map(({ key, legend, options }) => (
-              <fieldset key={key} className="ads-demographics__set">
-                <legend className="adm-label">Exclude by {legend.toLowerCase()}</legend>
-                {options.map((o) => {
-                  const excluded = form.exclusions[key].includes(o.value);
-                  return (
-                    <label key={o.value} className="ads-check">
-                      <input
-                        type="checkbox"
-                        checked={excluded}
-                        onChange={() => set('exclusions', { ...form.exclusions, [key]: excluded ? form.exclusions[key].filter((v) => v !== o.value) : [...form.exclusions[key], o.value] })}
-                      />
-                      {o.label}
-                    </label>
-                  );
-                })}
-              </fieldset>
-            ))}
-          </div>
-        )}
+        {tab === 'targeting' && <DemographicChecks value={form.exclusions} onChange={(next) => set('exclusions', next)} />}
       </div>
       {Object.keys(errors).length > 0 && (
         <p className="adm-field__error" role="alert">
@@ -288,30 +261,18 @@ export function CampaignBuilder({ client, serviceId, start }: { client: Client; 
         </Dialog.Portal>
       </Dialog.Root>
 
-      <Dialog.Root open={confirming} onOpenChange={(open) => !launch.isPending && setConfirming(open)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="adm-overlay" />
-          <Dialog.Content className="adm-dialog adm-dialog--narrow" aria-describedby={`${id}-confirm-text`}>
-            <DialogHeader title="Launch Campaign" />
-            <div className="adm-dialog__body">
-              <p id={`${id}-confirm-text`} className="adm-dialog__text">
-                This creates “{form.campaignName}” in Google Ads account {client.googleAdsAccountId}, paused, with a budget of ${form.budget} a day. You turn it on in Google Ads.
-              </p>
-              <TemplateBSwitch checked={templateB} onChange={setTemplateB} />
-              <PolicyExemptionCheck checked={appeal} onChange={setAppeal} />
-              <div className="adm-dialog__footer">
-                <button type="button" className="adm-button adm-button--secondary" onClick={() => setConfirming(false)} disabled={launch.isPending}>
-                  Cancel
-                </button>
-                <button type="button" className="adm-button adm-button--primary" onClick={confirmLaunch} disabled={launch.isPending}>
-                  {launch.isPending ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <Rocket size={16} aria-hidden />}
-                  {launch.isPending ? 'Launching...' : 'Launch'}
-                </button>
-              </div>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {serviceId !== null && client.googleAdsAccountId && (
+        <LaunchConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          summary={{ clientId: client.id, serviceId, accountId: client.googleAdsAccountId, dailyBudget: form.budget, campaignName: form.campaignName, serviceName: form.campaignName }}
+          pending={launch.isPending}
+          onConfirm={confirmLaunch}
+        >
+          <TemplateBSwitch checked={templateB} onChange={setTemplateB} />
+          <PolicyExemptionCheck checked={appeal} onChange={setAppeal} />
+        </LaunchConfirmDialog>
+      )}
     </>
   );
 }

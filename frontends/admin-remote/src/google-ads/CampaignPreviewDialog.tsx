@@ -1,12 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import {
   AD_LIMITS,
-  AGE_RANGES,
   ApiError,
   CAMPAIGN_BUDGET,
   CAMPAIGN_RADIUS,
-  GENDERS,
-  INCOME_RANGES,
   Messages,
   routes,
   type CampaignPreview,
@@ -20,6 +17,8 @@ import { useId, useState } from 'react';
 import { api } from '../lib/api';
 import { DialogHeader } from '../pages/DialogHeader';
 import { Counted } from './Counted';
+import { DemographicChecks } from './DemographicChecks';
+import { LaunchConfirmDialog } from './LaunchConfirmDialog';
 import { PolicyExemptionCheck, TemplateBSwitch } from './LaunchOptions';
 import { useToast } from '../toast/toaster';
 import { useLaunchCampaign } from './use-launch';
@@ -28,13 +27,6 @@ import './google-ads.css';
 /** admin spec §9: the preview shows 5 keywords and 1 ad per ad group before Show All. */
 const KEYWORDS_SHOWN = 5;
 const ADS_SHOWN = 1;
-
-type ExclusionField = keyof DemographicExclusions;
-const DEMOGRAPHICS: ReadonlyArray<{ field: ExclusionField; legend: string; options: ReadonlyArray<{ value: string; label: string }> }> = [
-  { field: 'excludedAgeRanges', legend: 'Age', options: AGE_RANGES },
-  { field: 'excludedGenders', legend: 'Gender', options: GENDERS },
-  { field: 'excludedHouseholdIncomes', legend: 'Household income', options: INCOME_RANGES },
-];
 
 /** What validate-structure reads of the preview's campaign (admin spec §7: template, finalUrl). */
 function structureOf(campaign: CampaignPreview['campaign']) {
@@ -132,8 +124,9 @@ function PreviewContent({
   const [allAds, setAllAds] = useState<ReadonlySet<string>>(new Set());
   const [result, setResult] = useState<StructureValidation | null>(null);
   const [appeal, setAppeal] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   // admin spec §2.10: success closes the dialog; a failure leaves it open to change and try again.
-  const launch = useLaunchCampaign('services', (outcome) => outcome.status !== 'failed' && onClose());
+  const launch = useLaunchCampaign('services', (outcome) => (outcome.status !== 'failed' ? onClose() : setConfirming(false)));
 
   const budgetValue = Number(budget);
   const radiusValue = Number(radius);
@@ -151,11 +144,16 @@ function PreviewContent({
     onError: (error) => toast({ title: 'Validation Failed', description: error.message || 'Could not validate the ad structure', variant: 'destructive' }),
   });
 
+  /** Launch asks first (issue 24 §4a): the confirmation names the account, the budget and that it is created paused. */
   const startLaunch = () => {
     if (!data.googleAdsAccountId) {
       toast({ title: 'Google Ads Account Required', description: "Please configure the client's Google Ads account ID in their settings first.", variant: 'destructive' });
       return;
     }
+    setConfirming(true);
+  };
+  const confirmLaunch = () => {
+    if (!data.googleAdsAccountId) return;
     launch.mutate({
       serviceId,
       clientId: data.clientId,
@@ -168,16 +166,9 @@ function PreviewContent({
       styleParam: templateB ? 'B' : undefined,
       demographicExclusions: exclusions,
       requestPolicyExemption: appeal,
-    });
+    }, { onError: () => setConfirming(false) });
   };
 
-  /** Checked = included (admin spec §4: unchecking excludes). */
-  const toggle = (field: ExclusionField, value: string, included: boolean) =>
-    setExclusions((current) => {
-      const list = current[field] as string[];
-      const next = included ? list.filter((v) => v !== value) : [...list, value];
-      return { ...current, [field]: next } as DemographicExclusions;
-    });
   const issuesOf = (group: string) => result?.validationResults.find((r) => r.adGroupName === group)?.errors ?? [];
 
   return (
@@ -241,24 +232,7 @@ function PreviewContent({
         </p>
       </section>
 
-      <section aria-label="Demographics" className="ads-demographics">
-        <h3 className="ads-group__title">Demographics</h3>
-        <p className="adm-muted">Checked groups see the ads; unchecked ones are excluded.</p>
-        {DEMOGRAPHICS.map(({ field, legend, options }) => (
-          <fieldset key={field} className="ads-demographics__set">
-            <legend className="adm-label">{legend}</legend>
-            {options.map((option) => {
-              const included = !(exclusions[field] as string[]).includes(option.value);
-              return (
-                <label key={option.value} className="ads-check">
-                  <input type="checkbox" checked={included} onChange={() => toggle(field, option.value, included)} />
-                  {option.label}
-                </label>
-              );
-            })}
-          </fieldset>
-        ))}
-      </section>
+      <DemographicChecks value={exclusions} onChange={setExclusions} />
 
       <section aria-label="Ad groups">
         <h3 className="ads-group__title">{preview.campaign.name}</h3>
@@ -347,6 +321,15 @@ function PreviewContent({
           {launch.isPending ? 'Launching...' : 'Launch'}
         </button>
       </div>
+      {data.googleAdsAccountId && (
+        <LaunchConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          summary={{ clientId: data.clientId, serviceId, accountId: data.googleAdsAccountId, dailyBudget: budgetValue, campaignName: preview.campaign.name, serviceName: preview.serviceName }}
+          pending={launch.isPending}
+          onConfirm={confirmLaunch}
+        />
+      )}
     </div>
   );
 }

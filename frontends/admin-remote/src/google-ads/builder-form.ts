@@ -2,6 +2,7 @@ import {
   BuilderTemplateSchema,
   type BidStrategy,
   type BuilderTemplateInput,
+  type DemographicExclusions,
   type NetworkSetting,
   type ServiceCampaignPreview,
 } from '@hap/contracts';
@@ -24,7 +25,8 @@ export interface BuilderForm {
   /** The Symptoms/Problems variation. */
   headlines: string;
   descriptions: string;
-  exclusions: { gender: string[]; age: string[]; income: string[] };
+  /** Who does not see the ads: the groups left unchecked (DemographicChecks, the same control as the Preview dialog's). */
+  exclusions: DemographicExclusions;
 }
 
 export type BuilderTab = 'settings' | 'ads' | 'targeting';
@@ -40,7 +42,7 @@ export const emptyBuilderForm = (): BuilderForm => ({
   keywords: '',
   headlines: '',
   descriptions: '',
-  exclusions: { gender: [], age: [], income: [] },
+  exclusions: { excludedAgeRanges: [], excludedGenders: [], excludedHouseholdIncomes: [] },
 });
 
 /** One item per line (keywords also split on commas); blanks dropped. */
@@ -65,7 +67,7 @@ export function builderFormFrom(data: ServiceCampaignPreview): BuilderForm {
     keywords: keywords.join('\n'),
     headlines: (firstAd?.headlines ?? []).join('\n'),
     descriptions: (firstAd?.descriptions ?? []).join('\n'),
-    exclusions: { gender: [...defaults.exclusions.excludedGenders], age: [...defaults.exclusions.excludedAgeRanges], income: [...defaults.exclusions.excludedHouseholdIncomes] },
+    exclusions: { excludedAgeRanges: [...defaults.exclusions.excludedAgeRanges], excludedGenders: [...defaults.exclusions.excludedGenders], excludedHouseholdIncomes: [...defaults.exclusions.excludedHouseholdIncomes] },
   };
 }
 
@@ -96,7 +98,7 @@ export function builderTemplateOf(form: BuilderForm): { template: BuilderTemplat
     displayPath: [form.displayPath1, form.displayPath2].map((p) => p.trim()).filter(Boolean),
     keywords: linesOf(form.keywords, true),
     adVariations: { symptoms: { headlines: linesOf(form.headlines), descriptions: linesOf(form.descriptions) } },
-    audiences: { exclusions: form.exclusions },
+    audiences: { exclusions: { gender: form.exclusions.excludedGenders, age: form.exclusions.excludedAgeRanges, income: form.exclusions.excludedHouseholdIncomes } },
   };
   const parsed = BuilderTemplateSchema.safeParse(candidate);
   if (parsed.success) return { template: candidate as BuilderTemplateInput };
