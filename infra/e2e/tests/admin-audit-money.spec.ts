@@ -38,7 +38,7 @@ test.describe('admin Audit Log: money actions', () => {
       .toBe('launched');
 
     await page.goto('/admin/audit');
-    await expect(page.getByRole('heading', { name: 'Audit Log', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Audit Log', level: 1 })).toBeVisible({ timeout: 30_000 });
     const serviceFilter = page.getByLabel('Service');
     await expect(serviceFilter.locator('option', { hasText: 'Google Ads' })).toHaveCount(1);
     await serviceFilter.selectOption({ label: 'Google Ads' });

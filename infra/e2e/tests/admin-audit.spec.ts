@@ -14,7 +14,8 @@ test.describe('admin Audit Log', () => {
     expect((await patch(phone)).status()).toBe(200);
     try {
       await page.goto('/admin/audit');
-      await expect(page.getByRole('heading', { name: 'Audit Log' })).toBeVisible();
+      // The page's chunk first (a busy two-core machine took more than 10 s).
+      await expect(page.getByRole('heading', { name: 'Audit Log' })).toBeVisible({ timeout: 30_000 });
       // Named, not numbered (issue 24 §5): the clinic's name and the admin's e-mail.
       const entry = page.locator('.aud-entry').filter({ hasText: `Changed client ‘${clinic.name}’` }).first();
       await expect(entry).toBeVisible();

@@ -32,7 +32,7 @@ test.describe('admin Google Ads connection', () => {
 
     // The whole browser goes to Google's consent and comes back connected.
     await expect(page).toHaveURL(/\/admin\/google-ads-connect\?connected=true$/, { timeout: 20_000 });
-    await expect(page.getByRole('heading', { name: 'Successfully Connected' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Successfully Connected' })).toBeVisible({ timeout: 30_000 });
     await expect(page.getByText('Your Google Ads account has been connected successfully.')).toBeVisible();
     await expect(page.getByText('Connected as ads-manager@agency.example.')).toBeVisible();
 
