@@ -54,9 +54,9 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
 
   const tenant = dependencies.tenant ?? createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TEMPLATES_TIMEOUT_MS });
   const campaignRows = new CampaignRepository(dataSource);
-  const campaigns = new CampaignService(dataSource, campaignRows, templates);
   const connection = new GoogleAdsConnectionService(dataSource, oauthSettingsOf(config));
   const access = googleAdsAccessOf(config, connection);
+  const campaigns = new CampaignService(dataSource, campaignRows, templates, tenant, access);
   let launchQueue = dependencies.launchQueue;
   if (launchQueue === undefined) {
     launchQueue = access.gateway ? createQueue('ads.launch', queueRedis(config)) : null;
@@ -64,7 +64,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     if (owned) app.addHook('onClose', async () => owned.close());
   }
   registerRoutes(app, 'ads', {
-    ...campaignHandlers(campaigns, new CampaignJobService(dataSource, templates, queues), new CampaignPreviewService(campaignRows, templates, tenant)),
+    ...campaignHandlers(campaigns, new CampaignJobService(dataSource, templates, queues), new CampaignPreviewService(campaignRows, templates, tenant, access)),
     ...connectionHandlers(connection),
     ...launchHandlers(new LaunchService(dataSource, campaignRows, templates, tenant, access, launchQueue)),
     ...conversionHandlers(new ConversionService(dataSource, tenant, access)),

@@ -5,10 +5,12 @@
  * Pure and zod-free: the ads service answers with it and the admin screens can
  * count characters by the same limits.
  */
-import { AD_LIMITS, type AdCopy, type AdGroup, type CampaignStructure, type StructureResult, type StructureValidation } from './campaign';
+import { AD_LIMITS, type AdCopy, type AdGroup, type CampaignStructure, type LaunchReadiness, type StructureResult, type StructureValidation } from './campaign';
 
-/** admin spec §8 'Structure Valid' text. */
+/** admin spec §8 'Structure Valid' text: said only when nothing a launch needs is missing either. */
 export const STRUCTURE_VALID_MESSAGE = 'The Google Ads structure is correct and ready for launch.';
+/** A valid structure whose launch readiness was not asked (no clinic named). */
+export const STRUCTURE_CORRECT_MESSAGE = 'The Google Ads structure is correct.';
 export const CAMPAIGN_RESULT_NAME = 'Campaign';
 
 const quote = (value: string) => `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
@@ -117,4 +119,17 @@ export function validateCampaignStructure(structure: CampaignStructure): Structu
     validationResults: results,
     message: count === 0 ? STRUCTURE_VALID_MESSAGE : `${plural(count, 'issue')} found in the campaign structure`,
   };
+}
+
+/**
+ * The structure check with what a launch still needs (issue 24 item 4):
+ * 'ready for launch' only when the structure is valid and nothing is missing;
+ * a valid structure a launch would still fail on names what is missing.
+ */
+export function withLaunchReadiness(validation: StructureValidation, readiness: LaunchReadiness | null): StructureValidation {
+  if (!validation.allValid) return validation;
+  if (!readiness) return { ...validation, message: STRUCTURE_CORRECT_MESSAGE };
+  if (readiness.ready) return { ...validation, message: STRUCTURE_VALID_MESSAGE };
+  const missing = readiness.missing.map((m) => m.message).join(' ');
+  return { ...validation, message: `The Google Ads structure is correct, but a launch would fail: ${missing}` };
 }

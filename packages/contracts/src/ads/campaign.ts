@@ -157,23 +157,16 @@ export const TemplateCampaignSchema = CampaignStructureSchema.extend({
 });
 export type TemplateCampaign = z.infer<typeof TemplateCampaignSchema>;
 
-/** `GET /api/service-templates/{id}/google-ads` (admin spec §7: data.campaigns, data.serviceName). */
-export const TemplateCampaignsSchema = z.object({
-  templateId: z.number().int(),
-  serviceName: z.string(),
-  campaigns: z.array(TemplateCampaignSchema),
-});
-export type TemplateCampaigns = z.infer<typeof TemplateCampaignsSchema>;
-
 export const TemplateCampaignParamsSchema = z.object({
   id: idField('Template id', { fromText: true }),
   campaignId: idField('Campaign id', { fromText: true }),
 });
 
-/** `POST /api/google-ads/validate-structure` (admin spec §7). */
+/** `POST /api/google-ads/validate-structure` (admin spec §7); with `clientId`, the answer says whether that clinic can launch it. */
 export const ValidateStructureSchema = z.object({
   template: CampaignStructureSchema,
   finalUrl: z.url({ protocol: /^https?$/, error: 'Final URL must be an http(s) URL' }).max(2048),
+  clientId: idField('Client id').optional(),
 });
 export type ValidateStructureInput = z.input<typeof ValidateStructureSchema>;
 
@@ -191,6 +184,32 @@ export const StructureValidationSchema = z.object({
 });
 export type StructureValidation = z.infer<typeof StructureValidationSchema>;
 
+/** What a launch needs besides a valid structure (issue 24 item 4), each set on its own screen. */
+export const LAUNCH_REQUIREMENTS = ['googleAdsAccount', 'googleAdsConnection', 'domain'] as const;
+export type LaunchRequirement = (typeof LAUNCH_REQUIREMENTS)[number];
+
+export const LaunchReadinessSchema = z.object({
+  /** Nothing is missing: a launch would be sent to Google Ads. */
+  ready: z.boolean(),
+  missing: z.array(
+    z.object({
+      requirement: z.enum(LAUNCH_REQUIREMENTS),
+      /** What is missing, in words an admin can act on. */
+      message: z.string(),
+      /** The admin page where it is set, and the link's words. */
+      href: z.string(),
+      linkText: z.string(),
+    }),
+  ),
+});
+export type LaunchReadiness = z.infer<typeof LaunchReadinessSchema>;
+
+/** validate-structure's answer: the structure check, and with a clientId whether the clinic can launch (null without one). */
+export const ValidateStructureResultSchema = StructureValidationSchema.extend({
+  readiness: LaunchReadinessSchema.nullable(),
+});
+export type ValidateStructureResult = z.infer<typeof ValidateStructureResultSchema>;
+
 /** `POST /api/service-templates/{id}/google-ads/generate` (admin spec §2.13: the Generate Campaigns dialog). */
 export const GenerateCampaignsSchema = z.object({
   /** What the clinic says about the service; empty: the template's own description is used. */
@@ -205,6 +224,24 @@ export const OptimizeCampaignSchema = z.object({
 
 export const CAMPAIGN_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 
+/**
+ * What Optimize proposes for a campaign (issue 24 item 4): its content as the
+ * model rewrote it; the name stays. Stored beside the campaign on the request,
+ * never over it, until the admin keeps it.
+ */
+export const CampaignProposalSchema = z.object({
+  description: z.string(),
+  keywordTheme: z.string(),
+  targetAudience: z.string(),
+  adGroups: z.array(AdGroupSchema),
+  extensions: CampaignExtensionsSchema,
+});
+export type CampaignProposal = z.infer<typeof CampaignProposalSchema>;
+
+/** What the admin did with an optimize request's proposal; null while it waits. */
+export const PROPOSAL_DECISIONS = ['kept', 'discarded'] as const;
+export type ProposalDecision = (typeof PROPOSAL_DECISIONS)[number];
+
 /** A generate or optimize request as the screen follows it (the job's id is the request's). */
 export const CampaignJobSchema = z.object({
   id: z.uuid(),
@@ -218,10 +255,27 @@ export const CampaignJobSchema = z.object({
   error: z.string().nullable(),
   /** The campaigns it wrote or rewrote. */
   campaignIds: z.array(z.number().int()),
+  /** optimize, once succeeded: the rewrite waiting beside the campaign (the campaign is unchanged until it is kept). */
+  proposal: CampaignProposalSchema.nullable(),
+  /** optimize: kept (applied to the campaign) or discarded; null while the admin has not chosen. */
+  decision: z.enum(PROPOSAL_DECISIONS).nullable(),
   createdAt: timestamp(),
   finishedAt: timestamp().nullable(),
 });
 export type CampaignJob = z.infer<typeof CampaignJobSchema>;
+
+/** An optimize request whose proposal waits for Keep or Discard. */
+export const isPendingProposal = (job: CampaignJob) => job.kind === 'optimize' && job.status === 'succeeded' && job.proposal !== null && job.decision === null;
+
+/** `GET /api/service-templates/{id}/google-ads` (admin spec §7: data.campaigns, data.serviceName). */
+export const TemplateCampaignsSchema = z.object({
+  templateId: z.number().int(),
+  serviceName: z.string(),
+  campaigns: z.array(TemplateCampaignSchema),
+  /** Optimize proposals waiting for Keep or Discard, newest first (issue 24 item 4). */
+  proposals: z.array(CampaignJobSchema),
+});
+export type TemplateCampaigns = z.infer<typeof TemplateCampaignsSchema>;
 
 export const CampaignJobParamSchema = z.object({ jobId: z.uuid('Job id must be a UUID') });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAMPAIGN_BUDGET, CAMPAIGN_RADIUS, DemographicExclusionsSchema, KEYWORD_MATCH_TYPES, StructureValidationSchema } from './campaign';
+import { CAMPAIGN_BUDGET, CAMPAIGN_RADIUS, DemographicExclusionsSchema, KEYWORD_MATCH_TYPES, LaunchReadinessSchema, StructureValidationSchema } from './campaign';
 
 /**
  * The campaign preview data of admin spec §3 (Campaign preview data) for one
@@ -55,6 +55,8 @@ export const ServiceCampaignPreviewSchema = z.object({
     networkSetting: z.string(),
   }),
   validation: StructureValidationSchema,
+  /** What a launch of it still needs (Google Ads account, connection, domain), with where each is set. */
+  readiness: LaunchReadinessSchema,
   /** The clinic's Google Ads account (admin spec §5: needed to test or launch); null when not set. */
   googleAdsAccountId: z.string().nullable(),
 });

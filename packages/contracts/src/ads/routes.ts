@@ -6,10 +6,11 @@ import {
   CampaignJobSchema,
   GenerateCampaignsSchema,
   OptimizeCampaignSchema,
-  StructureValidationSchema,
   TemplateCampaignSummarySchema,
   TemplateCampaignParamsSchema,
+  TemplateCampaignSchema,
   TemplateCampaignsSchema,
+  ValidateStructureResultSchema,
   ValidateStructureSchema,
 } from './campaign';
 import { AuditPageSchema, AuditQuerySchema } from '../audit';
@@ -78,7 +79,8 @@ export const adsRoutes = {
     path: '/api/service-templates/:id/google-ads/:campaignId/optimize',
     owner: 'ads',
     access: 'admin',
-    summary: 'Queues ads.optimize: the AI model rewrites the campaign for a goal (increase conversions, improve CTR, reduce cost, expand reach). 202 with the job.',
+    summary:
+      'Queues ads.optimize: the AI model rewrites the campaign for a goal (increase conversions, improve CTR, reduce cost, expand reach) as a proposal stored on the request; the campaign is unchanged until the proposal is kept. 202 with the job.',
     params: TemplateCampaignParamsSchema,
     body: OptimizeCampaignSchema,
     status: 202,
@@ -95,6 +97,29 @@ export const adsRoutes = {
     params: CampaignJobParamSchema,
     data: CampaignJobSchema,
     errors: [404],
+  }),
+  keepCampaignProposal: defineRoute({
+    operation: 'keepCampaignProposal',
+    method: 'POST',
+    path: '/api/google-ads/jobs/:jobId/keep',
+    owner: 'ads',
+    access: 'admin',
+    summary:
+      "Keep changes: an optimize request's proposal replaces the campaign's content (its name and status stay; audited) and the request is marked kept. 409 when it was already kept or discarded, is not finished, or the campaign changed since it was asked for.",
+    params: CampaignJobParamSchema,
+    data: TemplateCampaignSchema,
+    errors: [404, 409],
+  }),
+  discardCampaignProposal: defineRoute({
+    operation: 'discardCampaignProposal',
+    method: 'POST',
+    path: '/api/google-ads/jobs/:jobId/discard',
+    owner: 'ads',
+    access: 'admin',
+    summary: "Discard: an optimize request's proposal is dropped (the campaign stays as it is; audited). 409 when it was already kept or discarded or is not finished.",
+    params: CampaignJobParamSchema,
+    data: CampaignJobSchema,
+    errors: [404, 409],
   }),
   getGoogleAdsAuthStatus: defineRoute({
     operation: 'getGoogleAdsAuthStatus',
@@ -165,9 +190,10 @@ export const adsRoutes = {
     owner: 'ads',
     access: 'admin',
     summary:
-      "Checks a campaign against what Google accepts in a Search campaign (30-character headlines, 90-character descriptions, 3–15 headlines and 2–4 descriptions per ad, keyword and asset limits), per ad group; no call to Google (Test Campaign is that).",
+      "Checks a campaign against what Google accepts in a Search campaign (30-character headlines, 90-character descriptions, 3–15 headlines and 2–4 descriptions per ad, keyword and asset limits), per ad group; with clientId, also whether a launch for that clinic would go through (its Google Ads account, the agency's connection, its domain), each missing one named with the page where it is set. 'Ready for launch' only when nothing is missing. No call to Google (Test Campaign is that).",
     body: ValidateStructureSchema,
-    data: StructureValidationSchema,
+    data: ValidateStructureResultSchema,
+    errors: [404, 503],
   }),
   testGoogleAdsCampaign: defineRoute({
     operation: 'testGoogleAdsCampaign',

@@ -8,6 +8,7 @@ import { CreateAdsTables1764700000000 } from './migrations/1764700000000-CreateA
 import { LaunchLogColumns1764900000000 } from './migrations/1764900000000-LaunchLogColumns';
 import { LaunchRecovery1764950000000 } from './migrations/1764950000000-LaunchRecovery';
 import { OAuthStates1765000000000 } from './migrations/1765000000000-OAuthStates';
+import { OptimizeProposals1765100000000 } from './migrations/1765100000000-OptimizeProposals';
 
 export const SCHEMA = 'ads';
 
@@ -17,5 +18,5 @@ export const createDataSource = (url: string) =>
     url,
     schema: SCHEMA,
     entities: [AdCampaignTemplateEntity, CampaignJobEntity, GoogleAdsConnectionEntity, CampaignLaunchEntity, AuditLogEntity],
-    migrations: [CreateAdsSchema1763800000000, CreateAdsTables1764700000000, LaunchLogColumns1764900000000, LaunchRecovery1764950000000, OAuthStates1765000000000],
+    migrations: [CreateAdsSchema1763800000000, CreateAdsTables1764700000000, LaunchLogColumns1764900000000, LaunchRecovery1764950000000, OAuthStates1765000000000, OptimizeProposals1765100000000],
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Worker } from 'bullmq';
-import { CampaignJobSchema, TemplateCampaignsSchema, WrittenCampaignsSchema, type CampaignJob } from '@hap/contracts';
+import { CampaignJobSchema, TemplateCampaignsSchema, type CampaignJob } from '@hap/contracts';
 import { createQueue, createWorker, type QueueRedis } from '@hap/service-kit';
 import { startFakeOpenAI, type FakeModelAnswer } from '../../../../infra/test/fake-openai';
 import { createCampaignWriter } from '../../src/ai/campaign-writer';
@@ -93,22 +93,80 @@ describe('AI-written campaigns: generate and optimize → ads.generate / ads.opt
     expect(fake.requests[1]!.body.messages.at(-1)!.content).toMatch(/headlines.*Too big|at most 30/s);
   });
 
-  it('rewrites a campaign for a goal, keeping its name', async () => {
+  it('proposes a rewrite for a goal beside the campaign, which stays as it was until the proposal is kept', async () => {
     const rewrite = { campaign: { ...writtenCampaign('Another name'), keywordTheme: 'exact intent', callouts: ['Book Online Today', 'Licensed Providers'] } };
     const fake = await modelAnswering([{ content: JSON.stringify(writtenCampaigns()) }, { content: JSON.stringify(rewrite) }]);
     const generated = await settled((await t.api.post('/api/service-templates/4/google-ads/generate', ADMIN).send({})).body.data.id);
     const campaignId = generated.campaignIds[0]!;
+    const list = async () => TemplateCampaignsSchema.parse((await t.api.get('/api/service-templates/4/google-ads', ADMIN)).body.data);
+    const before = (await list()).campaigns.find((c) => c.id === campaignId)!;
 
     const res = await t.api.post(`/api/service-templates/4/google-ads/${campaignId}/optimize`, ADMIN).send({ optimizationGoal: 'reduce_cost' });
     expect(res.status).toBe(202);
     const done = await settled(res.body.data.id);
-    expect(done).toMatchObject({ kind: 'optimize', goal: 'reduce_cost', status: 'succeeded', campaignIds: [campaignId] });
-    const campaign = TemplateCampaignsSchema.parse((await t.api.get('/api/service-templates/4/google-ads', ADMIN)).body.data).campaigns.find((c) => c.id === campaignId)!;
-    expect(campaign).toMatchObject({ keywordTheme: 'exact intent', extensions: { callouts: ['Book Online Today', 'Licensed Providers'] } });
-    expect(campaign.name).not.toBe('Another name');
+    expect(done).toMatchObject({ kind: 'optimize', goal: 'reduce_cost', status: 'succeeded', campaignIds: [campaignId], decision: null });
+    expect(done.proposal).toMatchObject({ keywordTheme: 'exact intent', extensions: { callouts: ['Book Online Today', 'Licensed Providers'] } });
+    expect(done.proposal!.extensions.sitelinks[0]).toMatchObject({ finalUrl: '{{CLIENT_WEBSITE}}' });
+    expect(done.proposal).not.toHaveProperty('name');
     expect(fake.requests[1]!.body.messages.at(-1)!.content).toContain('Goal: Reduce cost');
-    expect(WrittenCampaignsSchema.safeParse(writtenCampaigns()).success).toBe(true);
-  }, 20_000);
+
+    // Not applied: the campaign (what launches use) is as it was, and the proposal waits in the list.
+    const waiting = await list();
+    expect(waiting.campaigns.find((c) => c.id === campaignId)).toEqual(before);
+    expect(waiting.proposals.map((p) => p.id)).toContain(done.id);
+
+    const kept = await t.api.post(`/api/google-ads/jobs/${done.id}/keep`, ADMIN).send();
+    expect(kept.status).toBe(200);
+    expect(kept.body.data).toMatchObject({ id: campaignId, name: before.name, keywordTheme: 'exact intent', extensions: { callouts: ['Book Online Today', 'Licensed Providers'] } });
+    const after = await list();
+    expect(after.campaigns.find((c) => c.id === campaignId)).toMatchObject({ keywordTheme: 'exact intent', name: before.name });
+    expect(after.proposals.map((p) => p.id)).not.toContain(done.id);
+    expect(await job(done.id)).toMatchObject({ decision: 'kept' });
+    const audit = await t.dataSource.query(`SELECT "action", "changes" FROM "ads"."audit_log" WHERE "entity" = 'ad_campaign_template' AND "entity_id" = $1 ORDER BY "id" DESC LIMIT 1`, [String(campaignId)]);
+    expect(audit[0]).toMatchObject({ action: 'update', changes: { before: { keywordTheme: before.keywordTheme }, after: { keywordTheme: 'exact intent', optimizeRequest: done.id } } });
+
+    // Once decided, it cannot be kept or discarded again.
+    const twice = await t.api.post(`/api/google-ads/jobs/${done.id}/keep`, ADMIN).send();
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('These changes were already kept.');
+    expect((await t.api.post(`/api/google-ads/jobs/${done.id}/discard`, ADMIN).send()).status).toBe(409);
+  }, 30_000);
+
+  it('discards a proposal, leaving the campaign as it is; a proposal of an older version is not kept over a newer one', async () => {
+    const first = { campaign: { ...writtenCampaign('One'), keywordTheme: 'first rewrite' } };
+    const second = { campaign: { ...writtenCampaign('Two'), keywordTheme: 'second rewrite' } };
+    const third = { campaign: { ...writtenCampaign('Three'), keywordTheme: 'third rewrite' } };
+    await modelAnswering([{ content: JSON.stringify(writtenCampaigns()) }, { content: JSON.stringify(first) }, { content: JSON.stringify(second) }, { content: JSON.stringify(third) }]);
+    const generated = await settled((await t.api.post('/api/service-templates/4/google-ads/generate', ADMIN).send({})).body.data.id);
+    const campaignId = generated.campaignIds[0]!;
+    const optimize = async (goal: string) => settled((await t.api.post(`/api/service-templates/4/google-ads/${campaignId}/optimize`, ADMIN).send({ optimizationGoal: goal })).body.data.id);
+    const theme = async () => TemplateCampaignsSchema.parse((await t.api.get('/api/service-templates/4/google-ads', ADMIN)).body.data).campaigns.find((c) => c.id === campaignId)!.keywordTheme;
+    const original = await theme();
+
+    const dropped = await optimize('improve_ctr');
+    const discarded = await t.api.post(`/api/google-ads/jobs/${dropped.id}/discard`, ADMIN).send();
+    expect(discarded.status).toBe(200);
+    expect(discarded.body.data).toMatchObject({ id: dropped.id, decision: 'discarded' });
+    expect(await theme()).toBe(original);
+    expect((await t.api.post(`/api/google-ads/jobs/${dropped.id}/keep`, ADMIN).send()).body.message).toBe('These changes were already discarded.');
+
+    // Two proposals of the same version: keeping one makes the other stale.
+    const a = await optimize('expand_reach');
+    const b = await optimize('increase_conversions');
+    expect((await t.api.post(`/api/google-ads/jobs/${b.id}/keep`, ADMIN).send()).status).toBe(200);
+    expect(await theme()).toBe('third rewrite');
+    const stale = await t.api.post(`/api/google-ads/jobs/${a.id}/keep`, ADMIN).send();
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe('The campaign changed after these changes were proposed. Discard them and optimize again.');
+    expect(await theme()).toBe('third rewrite');
+    expect((await t.api.post(`/api/google-ads/jobs/${a.id}/discard`, ADMIN).send()).status).toBe(200);
+
+    // A generate request has nothing to keep; unknown requests are 404; anonymous callers 401.
+    expect((await t.api.post(`/api/google-ads/jobs/${generated.id}/keep`, ADMIN).send()).body.message).toBe('Only an optimize request has changes to keep or discard.');
+    expect((await t.api.post('/api/google-ads/jobs/00000000-0000-4000-8000-000000000000/keep', ADMIN).send()).status).toBe(404);
+    expect((await t.api.post('/api/google-ads/jobs/not-a-uuid/discard', ADMIN).send()).status).toBe(400);
+    expect((await t.api.post(`/api/google-ads/jobs/${a.id}/keep`, ANONYMOUS).send()).status).toBe(401);
+  }, 40_000);
 
   it('refuses what cannot be done: an unknown template or campaign (404), a goal not offered (400), anonymous callers (401)', async () => {
     const missing = await t.api.post('/api/service-templates/987654/google-ads/generate', ADMIN).send({});

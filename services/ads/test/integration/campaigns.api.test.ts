@@ -1,4 +1,4 @@
-import { CampaignStructureSchema, TemplateCampaignsSchema } from '@hap/contracts';
+import { CampaignStructureSchema, TemplateCampaignsSchema, ValidateStructureResultSchema } from '@hap/contracts';
 import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
 
@@ -68,14 +68,47 @@ describe('Google Ads template campaigns API', () => {
   });
 
   describe('POST /api/google-ads/validate-structure', () => {
-    it('passes a valid campaign with the spec’s message', async () => {
+    it('passes a valid campaign without saying it is ready for launch when no clinic is named', async () => {
       const res = await t.api.post('/api/google-ads/validate-structure', ADMIN).send({ template: structure, finalUrl: 'https://summit.example/trt' });
       expect(res.status).toBe(200);
       expect(res.body.data).toEqual({
         allValid: true,
         validationResults: [{ adGroupName: 'Low Testosterone', errors: [] }],
-        message: 'The Google Ads structure is correct and ready for launch.',
+        message: 'The Google Ads structure is correct.',
+        readiness: null,
       });
+    });
+
+    it('with a clinic, names what a launch would still fail on and where each is set, instead of ready for launch', async () => {
+      const tenant = t.templates!.tenant!;
+      const bare = await tenant.api.post('/api/clients', ADMIN).send({ name: `Bare Clinic ${Date.now()}`, address: '12 Elm Street, Austin, TX 78701', phone: '(512) 555-0199' });
+      expect(bare.status).toBe(201);
+      const res = await t.api.post('/api/google-ads/validate-structure', ADMIN).send({ template: structure, finalUrl: 'https://summit.example/trt', clientId: bare.body.data.id });
+      expect(res.status).toBe(200);
+      const data = ValidateStructureResultSchema.parse(res.body.data);
+      const name = bare.body.data.name as string;
+      // This app has no Google Ads configuration: the connection is what is missing there.
+      expect(data.readiness).toEqual({
+        ready: false,
+        missing: [
+          { requirement: 'googleAdsAccount', message: `${name} has no Google Ads account ID (customer ID): set it in the client's settings.`, href: '/admin/clients', linkText: `Set ${name}'s Google Ads account in Clients` },
+          { requirement: 'googleAdsConnection', message: expect.stringMatching(/^Google Ads is not configured/), href: '/admin/google-ads-auth', linkText: 'Open Google Ads Authentication' },
+          { requirement: 'domain', message: `${name} has no domain: set the clinic's domain before previewing or launching its campaigns.`, href: '/admin/clients', linkText: `Set ${name}'s domain in Clients` },
+        ],
+      });
+      expect(data.allValid).toBe(true);
+      expect(data.message).toMatch(/^The Google Ads structure is correct, but a launch would fail: .+ has no Google Ads account ID/);
+      expect(data.message).not.toContain('ready for launch');
+
+      // A clinic with its account and domain: only the connection is left.
+      const set = await tenant.api.post('/api/clients', ADMIN).send({ name: `Set Clinic ${Date.now()}`, address: '12 Elm Street, Austin, TX 78701', phone: '(512) 555-0199', domain: `set-${Date.now()}.example`, googleAdsAccountId: '123-456-7890' });
+      const partly = await t.api.post('/api/google-ads/validate-structure', ADMIN).send({ template: structure, finalUrl: 'https://summit.example/trt', clientId: set.body.data.id });
+      expect(partly.body.data.readiness.missing.map((m: { requirement: string }) => m.requirement)).toEqual(['googleAdsConnection']);
+
+      const unknown = await t.api.post('/api/google-ads/validate-structure', ADMIN).send({ template: structure, finalUrl: 'https://summit.example/trt', clientId: 987654 });
+      expect(unknown.status).toBe(404);
+      const badId = await t.api.post('/api/google-ads/validate-structure', ADMIN).send({ template: structure, finalUrl: 'https://summit.example/trt', clientId: 'two' });
+      expect(badId.status).toBe(400);
     });
 
     it('names each ad group’s issues', async () => {

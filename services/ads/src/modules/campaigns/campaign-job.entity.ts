@@ -1,4 +1,4 @@
-import type { OptimizationGoal } from '@hap/contracts';
+import type { CampaignProposal, OptimizationGoal, ProposalDecision } from '@hap/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 export type CampaignJobKind = 'generate' | 'optimize';
@@ -34,6 +34,16 @@ export class CampaignJobEntity {
 
   @Column({ name: 'campaign_ids', type: 'jsonb', default: () => "'[]'" })
   campaignIds: number[];
+
+  /** optimize: the rewrite, kept beside the campaign until the admin keeps or discards it. */
+  @Column({ name: 'proposal', type: 'jsonb', nullable: true })
+  proposal: CampaignProposal | null;
+
+  @Column({ name: 'decision', type: 'text', nullable: true })
+  decision: ProposalDecision | null;
+
+  @Column({ name: 'decided_at', type: 'timestamptz', nullable: true })
+  decidedAt: Date | null;
 
   @Column({ name: 'requested_by', type: 'integer', nullable: true })
   requestedBy: number | null;

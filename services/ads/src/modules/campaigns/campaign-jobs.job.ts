@@ -61,7 +61,7 @@ export function createGenerateHandler(store: CampaignJobStore, writer: CampaignW
   };
 }
 
-/** `ads.optimize`: the model rewrites one campaign for the goal. */
+/** `ads.optimize`: the model rewrites one campaign for the goal, as a proposal beside it (kept or discarded by the admin). */
 export function createOptimizeHandler(store: CampaignJobStore, writer: CampaignWriter | null, templates: TemplatesClient) {
   return async ({ requestId, templateId, campaignId, goal }: QueuePayload<'ads.optimize'>, job: Job<QueuePayload<'ads.optimize'>>): Promise<string> => {
     const pending = await pendingRequest(store, requestId, writer);
@@ -71,8 +71,8 @@ export function createOptimizeHandler(store: CampaignJobStore, writer: CampaignW
       if (!campaign) throw new UnrecoverableError(Messages.campaignNotFound(campaignId));
       const template = await templateOf(templates, templateId, requestId);
       const rewritten = await pending.writer.optimize(template, toTemplateCampaignDto(campaign), goal);
-      await store.saveOptimized(requestId, campaignId, rewritten);
-      return `campaign ${campaignId}`;
+      await store.saveProposal(requestId, campaignId, rewritten);
+      return `proposal for campaign ${campaignId}`;
     });
   };
 }

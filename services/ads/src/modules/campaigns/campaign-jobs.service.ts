@@ -1,10 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
-import { ErrorCode, Messages, type CampaignJob, type GenerateCampaignsInput, type OptimizationGoal, type WrittenCampaign } from '@hap/contracts';
-import { AppError, assertAdmin, notFound, recordAudit, type Actor, type AuditNames, type JobQueue } from '@hap/service-kit';
+import { ErrorCode, Messages, type CampaignJob, type CampaignProposal, type TemplateCampaign, type GenerateCampaignsInput, type OptimizationGoal, type WrittenCampaign } from '@hap/contracts';
+import { AppError, assertAdmin, conflict, notFound, recordAudit, type Actor, type AuditNames, type JobQueue } from '@hap/service-kit';
 import type { TemplatesClient } from '../../clients/templates.client';
 import { CampaignJobEntity } from './campaign-job.entity';
 import { AdCampaignTemplateEntity } from './campaign.entity';
+import { toTemplateCampaignDto } from './campaign.dto';
+
+/** Why Keep or Discard cannot be done (issue 24 item 4). */
+export const PROPOSAL_MESSAGES = {
+  notOptimize: 'Only an optimize request has changes to keep or discard.',
+  notReady: 'The AI has not finished this proposal yet.',
+  decided: (decision: 'kept' | 'discarded') => `These changes were already ${decision}.`,
+  stale: 'The campaign changed after these changes were proposed. Discard them and optimize again.',
+} as const;
 
 export const toCampaignJobDto = (row: CampaignJobEntity): CampaignJob => ({
   id: row.id,
@@ -15,6 +24,8 @@ export const toCampaignJobDto = (row: CampaignJobEntity): CampaignJob => ({
   status: row.status,
   error: row.error,
   campaignIds: row.campaignIds,
+  proposal: row.proposal ?? null,
+  decision: row.decision ?? null,
   createdAt: row.createdAt.toISOString(),
   finishedAt: row.finishedAt?.toISOString() ?? null,
 });
@@ -66,6 +77,57 @@ export class CampaignJobService {
     return toCampaignJobDto(row);
   }
 
+  /**
+   * Keep changes: the proposal replaces the campaign's content (name and
+   * status stay) in one transaction with the request marked kept and the
+   * audit entry; a campaign changed since the request was made is not
+   * overwritten with a rewrite of an older version.
+   */
+  async keep(actor: Actor, id: string): Promise<TemplateCampaign> {
+    assertAdmin(actor);
+    return this.dataSource.transaction(async (manager) => {
+      const row = await this.decidable(manager, id);
+      const repo = manager.getRepository(AdCampaignTemplateEntity);
+      const campaign = await repo.findOne({ where: { id: row.campaignId! }, lock: { mode: 'pessimistic_write' } });
+      if (!campaign) throw notFound(Messages.campaignNotFound(row.campaignId!));
+      if (campaign.updatedAt.getTime() > row.createdAt.getTime()) throw conflict(PROPOSAL_MESSAGES.stale);
+      const before = toTemplateCampaignDto(campaign);
+      const proposal = row.proposal!;
+      Object.assign(campaign, { description: proposal.description, keywordTheme: proposal.keywordTheme, targetAudience: proposal.targetAudience, adGroups: proposal.adGroups, extensions: proposal.extensions });
+      const saved = await repo.save(campaign);
+      await manager.getRepository(CampaignJobEntity).update({ id }, { decision: 'kept', decidedAt: new Date() });
+      await recordAudit(manager, actor, {
+        action: 'update',
+        entity: 'ad_campaign_template',
+        entityId: campaign.id,
+        changes: { before: contentOf(before), after: { ...proposal, optimizeRequest: id, goal: row.goal } },
+      });
+      return toTemplateCampaignDto(saved);
+    });
+  }
+
+  /** Discard: the proposal is dropped; the campaign stays as it is. */
+  async discard(actor: Actor, id: string): Promise<CampaignJob> {
+    assertAdmin(actor);
+    return this.dataSource.transaction(async (manager) => {
+      const row = await this.decidable(manager, id);
+      const decidedAt = new Date();
+      await manager.getRepository(CampaignJobEntity).update({ id }, { decision: 'discarded', decidedAt });
+      await recordAudit(manager, actor, { action: 'update', entity: 'ad_campaign_job', entityId: id, changes: { before: { decision: null }, after: { decision: 'discarded', campaignId: row.campaignId } } });
+      return toCampaignJobDto({ ...row, decision: 'discarded', decidedAt });
+    });
+  }
+
+  /** The request, locked, when it holds a proposal nobody has kept or discarded yet. */
+  private async decidable(manager: EntityManager, id: string): Promise<CampaignJobEntity> {
+    const row = await manager.getRepository(CampaignJobEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+    if (!row) throw notFound(Messages.campaignJobNotFound(id));
+    if (row.kind !== 'optimize' || row.campaignId === null) throw conflict(PROPOSAL_MESSAGES.notOptimize);
+    if (row.decision) throw conflict(PROPOSAL_MESSAGES.decided(row.decision));
+    if (row.status !== 'succeeded' || !row.proposal) throw conflict(PROPOSAL_MESSAGES.notReady);
+    return row;
+  }
+
   private create(actor: Actor, fields: Partial<CampaignJobEntity> & Pick<CampaignJobEntity, 'kind' | 'templateId'>, names: AuditNames): Promise<CampaignJobEntity> {
     return this.dataSource.transaction(async (manager) => {
       const repo = manager.getRepository(CampaignJobEntity);
@@ -84,6 +146,26 @@ export class CampaignJobService {
     }
     return toCampaignJobDto(row);
   }
+}
+
+const contentOf = (c: CampaignProposal): CampaignProposal => ({
+  description: c.description,
+  keywordTheme: c.keywordTheme,
+  targetAudience: c.targetAudience,
+  adGroups: c.adGroups,
+  extensions: c.extensions,
+});
+
+/** A template's optimize proposals waiting for Keep or Discard, newest first. */
+export async function pendingProposals(dataSource: DataSource, templateId: number): Promise<CampaignJob[]> {
+  const rows = await dataSource
+    .getRepository(CampaignJobEntity)
+    .createQueryBuilder('job')
+    .where('job.templateId = :templateId', { templateId })
+    .andWhere("job.kind = 'optimize' AND job.status = 'succeeded' AND job.decision IS NULL AND job.proposal IS NOT NULL")
+    .orderBy('job.createdAt', 'DESC')
+    .getMany();
+  return rows.map(toCampaignJobDto);
 }
 
 /** A written campaign as stored: sitelinks lead to the service's landing page ({{CLIENT_WEBSITE}}). */
@@ -138,17 +220,19 @@ export class CampaignJobStore {
     });
   }
 
-  /** Replaces the campaign's content with the rewrite (its name and status stay) and marks the request done. */
-  async saveOptimized(id: string, campaignId: number, written: WrittenCampaign): Promise<void> {
+  /**
+   * Stores the rewrite on the request as its proposal (the campaign itself is
+   * not touched: it stays what launches use until the admin keeps the
+   * proposal) and marks the request done.
+   */
+  async saveProposal(id: string, campaignId: number, written: WrittenCampaign): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const { name: _name, ...content } = toStoredCampaign(written);
-      const result = await manager.getRepository(AdCampaignTemplateEntity).update({ id: campaignId }, content);
-      if (!result.affected) throw new Error(Messages.campaignNotFound(campaignId));
-      await this.finish(manager, id, [campaignId]);
+      await this.finish(manager, id, [campaignId], content);
     });
   }
 
-  private async finish(manager: EntityManager, id: string, campaignIds: number[]): Promise<void> {
-    await manager.getRepository(CampaignJobEntity).update({ id }, { status: 'succeeded', error: null, campaignIds, finishedAt: new Date() });
+  private async finish(manager: EntityManager, id: string, campaignIds: number[], proposal: CampaignProposal | null = null): Promise<void> {
+    await manager.getRepository(CampaignJobEntity).update({ id }, { status: 'succeeded', error: null, campaignIds, proposal, finishedAt: new Date() });
   }
 }

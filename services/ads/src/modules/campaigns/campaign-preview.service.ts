@@ -1,11 +1,13 @@
 import { AppError, assertAdmin, conflict, notFound, type Actor } from '@hap/service-kit';
-import { ErrorCode, Messages, validateCampaignStructure, type ServiceCampaignPreview } from '@hap/contracts';
+import { ErrorCode, Messages, validateCampaignStructure, withLaunchReadiness, type ServiceCampaignPreview } from '@hap/contracts';
 import { DEFAULT_BID_STRATEGY, DEFAULT_NETWORK_SETTING, DEFAULT_RADIUS_MILES, defaultDailyBudget, defaultExclusions } from '../../campaign/campaign-defaults';
 import { buildCampaignPreview, MissingDomainError } from '../../campaign/campaign-preview';
 import { excludesFemale } from '../../campaign/launch-plan';
 import type { TemplatesClient } from '../../clients/templates.client';
 import type { TenantClient } from '../../clients/tenant.client';
+import type { GoogleAdsAccess } from '../launches/launch.service';
 import { toTemplateCampaignDto } from './campaign.dto';
+import { launchReadiness } from './launch-readiness';
 import type { CampaignRepository } from './campaign.repository';
 
 
@@ -20,6 +22,7 @@ export class CampaignPreviewService {
     private readonly campaigns: CampaignRepository,
     private readonly templates: TemplatesClient,
     private readonly tenant: TenantClient,
+    private readonly access: GoogleAdsAccess,
   ) {}
 
   async preview(actor: Actor, query: { serviceId: number; campaignId?: number; styleParam?: 'B' }): Promise<ServiceCampaignPreview> {
@@ -38,6 +41,7 @@ export class CampaignPreviewService {
       if (err instanceof MissingDomainError) throw conflict(err.message);
       throw err;
     }
+    const readiness = await launchReadiness(clinic, this.access);
     return {
       preview,
       clientId: service.clientId,
@@ -50,7 +54,8 @@ export class CampaignPreviewService {
         bidStrategy: DEFAULT_BID_STRATEGY,
         networkSetting: DEFAULT_NETWORK_SETTING,
       },
-      validation: validateCampaignStructure(campaign),
+      validation: withLaunchReadiness(validateCampaignStructure(campaign), readiness),
+      readiness,
       googleAdsAccountId: clinic.googleAdsAccountId?.trim() || null,
     };
   }

@@ -17,14 +17,18 @@ export const campaignHandlers = (
   | 'generateTemplateCampaigns'
   | 'optimizeTemplateCampaign'
   | 'getCampaignJob'
+  | 'keepCampaignProposal'
+  | 'discardCampaignProposal'
   | 'previewServiceCampaign'
 > => ({
   listTemplateCampaigns: ({ params }, request) => campaigns.listForTemplate(actorOf(request), params.id),
   listTemplateCampaignSummaries: (_input, request) => campaigns.summaries(actorOf(request)),
   deleteTemplateCampaign: ({ params }, request) => campaigns.remove(actorOf(request), params.id, params.campaignId),
-  validateCampaignStructure: async ({ body }, request) => campaigns.validate(actorOf(request), body.template),
+  validateCampaignStructure: ({ body }, request) => campaigns.validate(actorOf(request), body),
   generateTemplateCampaigns: ({ params, body }, request) => jobs.generate(actorOf(request), params.id, body),
   optimizeTemplateCampaign: ({ params, body }, request) => jobs.optimize(actorOf(request), params.id, params.campaignId, body.optimizationGoal),
   getCampaignJob: ({ params }, request) => jobs.get(actorOf(request), params.jobId),
+  keepCampaignProposal: ({ params }, request) => jobs.keep(actorOf(request), params.jobId),
+  discardCampaignProposal: ({ params }, request) => jobs.discard(actorOf(request), params.jobId),
   previewServiceCampaign: ({ query }, request) => previews.preview(actorOf(request), query),
 });

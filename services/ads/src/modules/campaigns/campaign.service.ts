@@ -2,14 +2,19 @@ import type { DataSource } from 'typeorm';
 import {
   Messages,
   validateCampaignStructure,
+  withLaunchReadiness,
   type CampaignStructure,
-  type StructureValidation,
   type TemplateCampaigns,
   type TemplateCampaignSummary,
+  type ValidateStructureResult,
 } from '@hap/contracts';
 import { assertAdmin, auditedTransaction, notFound, type Actor } from '@hap/service-kit';
 import type { TemplatesClient } from '../../clients/templates.client';
+import type { TenantClient } from '../../clients/tenant.client';
+import type { GoogleAdsAccess } from '../launches/launch.service';
+import { pendingProposals } from './campaign-jobs.service';
 import { toTemplateCampaignDto } from './campaign.dto';
+import { launchReadiness } from './launch-readiness';
 import type { CampaignRepository } from './campaign.repository';
 
 /** A service template's Google Ads campaigns (admin spec §2.13) and the structure check (§2.10). */
@@ -18,14 +23,16 @@ export class CampaignService {
     private readonly dataSource: DataSource,
     private readonly campaigns: CampaignRepository,
     private readonly templates: TemplatesClient,
+    private readonly tenant: TenantClient,
+    private readonly access: GoogleAdsAccess,
   ) {}
 
   async listForTemplate(actor: Actor, templateId: number): Promise<TemplateCampaigns> {
     assertAdmin(actor);
     // The template first: a template that does not exist (or templates being down) needs no query here.
     const { name: serviceName } = await this.templates.template(templateId, actor.requestId);
-    const rows = await this.campaigns.listByTemplate(templateId);
-    return { templateId, serviceName, campaigns: rows.map(toTemplateCampaignDto) };
+    const [rows, proposals] = await Promise.all([this.campaigns.listByTemplate(templateId), pendingProposals(this.dataSource, templateId)]);
+    return { templateId, serviceName, campaigns: rows.map(toTemplateCampaignDto), proposals };
   }
 
   async remove(actor: Actor, templateId: number, campaignId: number): Promise<{ id: number }> {
@@ -57,8 +64,10 @@ export class CampaignService {
     return [...byTemplate.values()].sort((a, b) => a.templateId - b.templateId);
   }
 
-  validate(actor: Actor, structure: CampaignStructure): StructureValidation {
+  /** The structure check; with a clinic, also what its launch would still need (only then 'ready for launch'). */
+  async validate(actor: Actor, body: { template: CampaignStructure; clientId?: number }): Promise<ValidateStructureResult> {
     assertAdmin(actor);
-    return validateCampaignStructure(structure);
+    const readiness = body.clientId === undefined ? null : await launchReadiness(await this.tenant.clinic(body.clientId, actor.requestId), this.access);
+    return { ...withLaunchReadiness(validateCampaignStructure(body.template), readiness), readiness };
   }
 }
