@@ -5,7 +5,8 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
  * The service editor (admin spec §2.9 and its count rules in §5): an admin
  * opens a clinic's service with Edit, fills its symptoms to the required six
  * (a description stops at 150 characters), is told a 'Step 1:' title is not
- * wanted, saves, and the public pages show the new content.
+ * wanted, saves (the step rows left empty are dropped), and the public pages
+ * show the new content.
  */
 
 const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
@@ -31,14 +32,14 @@ test.describe('admin service editor', () => {
       await expect(editor.getByRole('tab', { name: 'Basic Settings' })).toHaveAttribute('aria-selected', 'true');
       await editor.getByLabel('Custom Title').fill('Vitality Program for Men');
 
-      // Symptoms: six needed; the add button goes at six; no remove button at the count.
+      // Symptoms: six needed; the add button goes at six; every row can still be removed (issue 24).
       await editor.getByRole('tab', { name: 'Symptoms & Benefits' }).click();
       const symptoms = editor.getByRole('group', { name: /^Symptoms/ });
       await expect(symptoms.getByText('6 more needed')).toBeVisible();
       for (let i = 0; i < 6; i++) await symptoms.getByRole('button', { name: 'Add Symptom' }).click();
       await expect(symptoms.getByRole('button', { name: 'Add Symptom' })).toHaveCount(0);
       await expect(symptoms.getByText(/more needed/)).toHaveCount(0);
-      await expect(symptoms.getByRole('button', { name: /^Remove symptom/ })).toHaveCount(0);
+      await expect(symptoms.getByRole('button', { name: /^Remove symptom/ })).toHaveCount(6);
       await symptoms.getByLabel('Symptom 1 title').fill('Afternoon energy crashes');
       const description = symptoms.getByLabel('Symptom 1 description');
       await description.fill('x'.repeat(151));

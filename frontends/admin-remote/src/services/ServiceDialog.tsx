@@ -16,6 +16,7 @@ import { LoadingPanel } from '../pages/LoadingPanel';
 import { Tabs } from '../pages/Tabs';
 import { useServiceTemplates } from '../templates/templates-query';
 import { useToast } from '../toast/toaster';
+import { ServiceEditor } from './editor/ServiceEditor';
 import { servicesKey, useService } from './services-query';
 
 /** The form's values: the API's create body as typed in (strings, a checkbox). */
@@ -31,9 +32,6 @@ const SERVICE_TABS: ReadonlyArray<{ id: ServiceTab; label: string }> = [
 ];
 /** Which tab holds each field, to open the one with a refused field. */
 const TAB_OF: Partial<Record<keyof Values, ServiceTab>> = {
-  offerName: 'offer',
-  offerValue: 'offer',
-  offerDescription: 'offer',
   googleAdsScript: 'scripts',
   facebookPixelScript: 'scripts',
 };
@@ -41,7 +39,9 @@ const TAB_OF: Partial<Record<keyof Values, ServiceTab>> = {
 /**
  * admin spec §2.8: Create a New Service (serviceId null) or Edit Service, with
  * tabs Basic Info, Media, Special Offer and Scripts. A new service is active
- * unless unchecked; saving refreshes the client's list.
+ * unless unchecked; saving refreshes the client's list. The offer has one
+ * edit screen, the service editor (issue 24 item 8): Special Offer shows it
+ * and opens the editor over this dialog, whose own edits stay as they are.
  */
 export function ServiceDialog({
   open,
@@ -94,6 +94,7 @@ function ServiceForm({ clientId, service, services, onClose }: { clientId: numbe
   const toast = useToast();
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<ServiceTab>('basic');
+  const [editingOffer, setEditingOffer] = useState(false);
   const form: Form = useForm<Values, unknown, ServiceCreate>({ resolver: zodResolver(ServiceCreateSchema), defaultValues: valuesOf(clientId, service) });
   // Read while rendering: react-hook-form tracks only the form state a render reads.
   const { dirtyFields } = form.formState;
@@ -122,34 +123,67 @@ function ServiceForm({ clientId, service, services, onClose }: { clientId: numbe
   }, onInvalid);
 
   return (
-    <form className="adm-dialog__form" noValidate onSubmit={(e) => void submit(e)}>
-      <Tabs tabs={SERVICE_TABS} selected={tab} onSelect={setTab} label="Service settings" idPrefix="service" />
-      <div id={`service-panel-${tab}`} role="tabpanel" aria-labelledby={`service-tab-${tab}`} className="adm-dialog__body">
-        {tab === 'basic' && <BasicInfo form={form} service={service} services={services} />}
-        {tab === 'media' && (
-          <p className="adm-dialog__text">
-            Hero images are managed in the template editor: <Link to="/admin/templates">Service Templates</Link>.
-          </p>
-        )}
-        {tab === 'offer' && (
-          <>
-            <Text form={form} name="offerName" label="Offer Name" placeholder="e.g. $99 First Visit" />
-            <Text form={form} name="offerValue" label="Offer Value" placeholder="e.g. $99" />
-            <Area form={form} name="offerDescription" label="Offer Description" rows={3} placeholder="What the offer includes" />
-          </>
-        )}
-        {tab === 'scripts' && (
-          <>
+    <>
+      <form className="adm-dialog__form" noValidate onSubmit={(e) => void submit(e)}>
+        <Tabs tabs={SERVICE_TABS} selected={tab} onSelect={setTab} label="Service settings" idPrefix="service" />
+        <div id={`service-panel-${tab}`} role="tabpanel" aria-labelledby={`service-tab-${tab}`} className="adm-dialog__body">
+          {tab === 'basic' && <BasicInfo form={form} service={service} services={services} />}
+          {tab === 'media' && (
             <p className="adm-dialog__text">
-              The service’s ad and pixel scripts, kept for the agency’s records. Public pages never run them: tracking comes from the clinic’s Tracking settings.
+              Hero images are managed in the template editor: <Link to="/admin/templates">Service Templates</Link>.
             </p>
-            <Area form={form} name="googleAdsScript" label="Google Ads Script" rows={5} mono />
-            <Area form={form} name="facebookPixelScript" label="Facebook Pixel Script" rows={5} mono />
-          </>
-        )}
-      </div>
-      <DialogFooter action={service ? 'Update Service' : 'Create Service'} pending={save.isPending} />
-    </form>
+          )}
+          {tab === 'offer' && <OfferSummary service={service} onEdit={() => setEditingOffer(true)} />}
+          {tab === 'scripts' && (
+            <>
+              <p className="adm-dialog__text">
+                The service’s ad and pixel scripts, kept for the agency’s records. Public pages never run them: tracking comes from the clinic’s Tracking settings.
+              </p>
+              <Area form={form} name="googleAdsScript" label="Google Ads Script" rows={5} mono />
+              <Area form={form} name="facebookPixelScript" label="Facebook Pixel Script" rows={5} mono />
+            </>
+          )}
+        </div>
+        <DialogFooter action={service ? 'Update Service' : 'Create Service'} pending={save.isPending} />
+      </form>
+      {/* Outside the form: the editor's own submit must not reach this one. */}
+      {service && editingOffer && (
+        <ServiceEditor
+          clientId={service.clientId}
+          serviceId={service.id}
+          focus="offer"
+          onClose={() => setEditingOffer(false)}
+          onSaved={() => void queryClient.invalidateQueries({ queryKey: ['admin', 'service', service.id] })}
+        />
+      )}
+    </>
+  );
+}
+
+/** The Special Offer tab: the offer as saved, and the way to the one screen that edits it. */
+function OfferSummary({ service, onEdit }: { service: Service | null; onEdit: () => void }) {
+  if (!service) {
+    return <p className="adm-dialog__text">Create the service first; its offer is then edited with the page’s content in the service editor (Edit in the services list).</p>;
+  }
+  return (
+    <>
+        <p className="adm-dialog__text">The offer is edited with the page’s content, in the service editor.</p>
+        <dl className="svc-offer">
+          <dt>Offer</dt>
+          <dd>{service.offerName ?? `${service.offer} (not set for this service: the page shows this)`}</dd>
+          <dt>Offer Description</dt>
+          <dd>{service.offerDescription ?? 'None'}</dd>
+          {service.offerValue && (
+            <>
+              <dt>Offer Value</dt>
+              <dd>{service.offerValue}</dd>
+            </>
+          )}
+        </dl>
+        <button type="button" className="adm-button adm-button--secondary svc-offer__edit" onClick={onEdit}>
+          Edit the offer in the service editor
+        </button>
+    </>
   );
 }
 
@@ -160,47 +194,47 @@ function BasicInfo({ form, service, services }: { form: Form; service: Service |
   const templateField = form.register('templateId');
   return (
     <>
-      {service ? null : (
-        <FormField id="service-templateId" label="Template" error={errors.templateId?.message}>
-          <select
-            id="service-templateId"
-            className="adm-input"
-            aria-invalid={errors.templateId ? true : undefined}
-            aria-describedby={errors.templateId ? 'service-templateId-error' : undefined}
-            {...templateField}
-            onChange={(event) => {
-              void templateField.onChange(event);
-              // A new service starts with the template's name and path; both can be changed.
-              const picked = templates.data?.find((t) => String(t.id) === event.target.value);
-              if (picked && !form.getFieldState('name').isDirty) form.setValue('name', picked.name, { shouldValidate: true });
-              if (picked && !form.getFieldState('path').isDirty) form.setValue('path', picked.slug, { shouldValidate: true });
-            }}
-          >
-            <option value="">{templates.isPending ? 'Loading templates...' : 'Select a template'}</option>
-            {templates.data?.map((t) => (
-              <option key={t.id} value={String(t.id)} disabled={taken.has(t.id)}>
-                {t.name}
-                {taken.has(t.id) ? ' (already a service)' : ''}
-              </option>
-            ))}
-          </select>
-        </FormField>
-      )}
-      <Text form={form} name="name" label="Service Name" required placeholder="e.g. Testosterone Therapy" />
-      <Text form={form} name="path" label="URL Path" required placeholder="e.g. trt" hint="Letters, digits and hyphens; the page is at /{path}." />
-      <label className="svc-check">
-        <input type="checkbox" {...form.register('isActive')} />
-        <span>
-          <strong>Active Service</strong>
-          <span className="svc-check__hint">When checked, the page is publicly visible.</span>
-        </span>
-      </label>
-      <Area form={form} name="formEmbedCode" label="Custom Form Embed Code" rows={4} mono placeholder="<iframe src=…></iframe>" />
+        {service ? null : (
+          <FormField id="service-templateId" label="Template" error={errors.templateId?.message}>
+            <select
+              id="service-templateId"
+              className="adm-input"
+              aria-invalid={errors.templateId ? true : undefined}
+              aria-describedby={errors.templateId ? 'service-templateId-error' : undefined}
+              {...templateField}
+              onChange={(event) => {
+                void templateField.onChange(event);
+                // A new service starts with the template's name and path; both can be changed.
+                const picked = templates.data?.find((t) => String(t.id) === event.target.value);
+                if (picked && !form.getFieldState('name').isDirty) form.setValue('name', picked.name, { shouldValidate: true });
+                if (picked && !form.getFieldState('path').isDirty) form.setValue('path', picked.slug, { shouldValidate: true });
+              }}
+            >
+              <option value="">{templates.isPending ? 'Loading templates...' : 'Select a template'}</option>
+              {templates.data?.map((t) => (
+                <option key={t.id} value={String(t.id)} disabled={taken.has(t.id)}>
+                  {t.name}
+                  {taken.has(t.id) ? ' (already a service)' : ''}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        )}
+        <Text form={form} name="name" label="Service Name" required placeholder="e.g. Testosterone Therapy" />
+        <Text form={form} name="path" label="URL Path" required placeholder="e.g. trt" hint="Letters, digits and hyphens; the page is at /{path}." />
+        <label className="svc-check">
+          <input type="checkbox" {...form.register('isActive')} />
+          <span>
+            <strong>Active Service</strong>
+            <span className="svc-check__hint">When checked, the page is publicly visible.</span>
+          </span>
+        </label>
+        <Area form={form} name="formEmbedCode" label="Custom Form Embed Code" rows={4} mono placeholder="<iframe src=…></iframe>" />
     </>
   );
 }
 
-type TextName = 'name' | 'path' | 'offerName' | 'offerValue';
+type TextName = 'name' | 'path';
 function Text({ form, name, label, placeholder, required, hint }: { form: Form; name: TextName; label: string; placeholder?: string; required?: boolean; hint?: string }) {
   const id = `service-${name}`;
   const error = form.formState.errors[name]?.message;
@@ -224,7 +258,7 @@ function Text({ form, name, label, placeholder, required, hint }: { form: Form; 
   );
 }
 
-type AreaName = 'formEmbedCode' | 'offerDescription' | 'googleAdsScript' | 'facebookPixelScript';
+type AreaName = 'formEmbedCode' | 'googleAdsScript' | 'facebookPixelScript';
 function Area({ form, name, label, rows, placeholder, mono }: { form: Form; name: AreaName; label: string; rows: number; placeholder?: string; mono?: boolean }) {
   const id = `service-${name}`;
   const error = form.formState.errors[name]?.message;

@@ -1,18 +1,11 @@
-import type { BeforeAfterStory, ServiceTemplate } from '@hap/contracts';
+import { ServiceTemplateUpdateSchema, type BeforeAfterStory, type ServiceTemplate } from '@hap/contracts';
+import { TEXT_FIELDS, type FaqItem, type TestimonialItem, type TitledItem } from '../forms/ContentLists';
+import { issuesByPath, isBlankRow, withoutBlankRows } from '../forms/list-rules';
 
-/** The editor's JSON text areas (admin spec §2.12), in the order shown. */
-export const JSON_FIELDS = [
-  { key: 'benefits', label: 'Benefits (JSON)' },
-  { key: 'process', label: 'Process Steps (JSON)' },
-  { key: 'symptoms', label: 'Symptoms (JSON)' },
-  { key: 'faqs', label: 'FAQs (JSON)' },
-  { key: 'testimonials', label: 'Testimonials (JSON)' },
-] as const;
-export type JsonFieldKey = (typeof JSON_FIELDS)[number]['key'];
-
-/** admin spec §5: the one message of a JSON field that does not parse. */
-export const INVALID_JSON = 'Invalid JSON format in one of the fields. Please check your formatting.';
-
+/**
+ * The template editor's draft (admin spec §2.12; issue 24 item 3): the
+ * content lists are edited as rows of labelled fields, never as JSON text.
+ */
 export interface TemplateDraft {
   name: string;
   slug: string;
@@ -21,9 +14,25 @@ export interface TemplateDraft {
   heroImage: string | null;
   offer: string;
   metaDescription: string;
-  json: Record<JsonFieldKey, string>;
+  benefits: TitledItem[];
+  process: TitledItem[];
+  symptoms: TitledItem[];
+  faqs: FaqItem[];
+  testimonials: TestimonialItem[];
   stories: BeforeAfterStory[];
 }
+
+/** The lists in the order shown, each with the text fields that make a row more than blank. */
+export const TEMPLATE_LISTS = {
+  benefits: TEXT_FIELDS.titled,
+  process: TEXT_FIELDS.titled,
+  symptoms: TEXT_FIELDS.titled,
+  faqs: TEXT_FIELDS.faq,
+  testimonials: TEXT_FIELDS.testimonial,
+  stories: ['title', 'beforeImage', 'afterImage', 'beforeDescription', 'afterDescription', 'timeframe'],
+} as const;
+type TemplateList = keyof typeof TEMPLATE_LISTS;
+const LIST_NAMES = Object.keys(TEMPLATE_LISTS) as TemplateList[];
 
 export function draftOf(template: ServiceTemplate): TemplateDraft {
   return {
@@ -34,43 +43,66 @@ export function draftOf(template: ServiceTemplate): TemplateDraft {
     heroImage: template.heroImage,
     offer: template.offer ?? '',
     metaDescription: template.metaDescription ?? '',
-    json: Object.fromEntries(JSON_FIELDS.map(({ key }) => [key, JSON.stringify(template[key], null, 2)])) as Record<JsonFieldKey, string>,
+    benefits: template.benefits.map(({ title, description }) => ({ title, description })),
+    process: template.process.map(({ title, description }) => ({ title, description })),
+    symptoms: template.symptoms.map(({ title, description, icon }) => ({ title, description, icon })),
+    faqs: template.faqs.map(({ question, answer }) => ({ question, answer })),
+    testimonials: template.testimonials.map(({ text, rating, name }) => ({ text, rating, name })),
     stories: template.beforeAfterImages.map((s) => ({ ...s })),
   };
 }
 
 export const emptyStory = (): BeforeAfterStory => ({ title: '', beforeImage: null, afterImage: null, beforeDescription: '', afterDescription: '', timeframe: '' });
 
-/**
- * The PATCH body of a draft: each JSON field parsed (an empty field is an
- * empty list), or the spec's error when one does not parse.
- */
-export function bodyOf(draft: TemplateDraft): { ok: true; body: Record<string, unknown> } | { ok: false; error: string } {
-  const lists: Record<string, unknown> = {};
-  for (const { key } of JSON_FIELDS) {
-    const text = draft.json[key].trim();
-    if (!text) {
-      lists[key] = [];
-      continue;
-    }
-    try {
-      lists[key] = JSON.parse(text) as unknown;
-    } catch {
-      return { ok: false, error: INVALID_JSON };
-    }
-  }
+const blankless = <T>(items: readonly T[], list: TemplateList) => withoutBlankRows(items, TEMPLATE_LISTS[list] as unknown as ReadonlyArray<keyof T>);
+
+/** The draft without the rows an admin added and left empty: they are dropped on save, never refused. */
+export const withoutBlankRowsOf = (draft: TemplateDraft): TemplateDraft => ({
+  ...draft,
+  benefits: blankless(draft.benefits, 'benefits'),
+  process: blankless(draft.process, 'process'),
+  symptoms: blankless(draft.symptoms, 'symptoms'),
+  faqs: blankless(draft.faqs, 'faqs'),
+  testimonials: blankless(draft.testimonials, 'testimonials'),
+  stories: blankless(draft.stories, 'stories'),
+});
+
+/** The PATCH body of a draft (its blank rows left out). */
+export function bodyOf(draft: TemplateDraft): Record<string, unknown> {
+  const clean = withoutBlankRowsOf(draft);
   return {
-    ok: true,
-    body: {
-      name: draft.name,
-      slug: draft.slug,
-      headline: draft.headline,
-      description: draft.description,
-      heroImage: draft.heroImage,
-      offer: draft.offer,
-      metaDescription: draft.metaDescription,
-      ...lists,
-      beforeAfterImages: draft.stories,
-    },
+    name: clean.name,
+    slug: clean.slug,
+    headline: clean.headline,
+    description: clean.description,
+    heroImage: clean.heroImage,
+    offer: clean.offer,
+    metaDescription: clean.metaDescription,
+    benefits: clean.benefits,
+    process: clean.process,
+    symptoms: clean.symptoms,
+    faqs: clean.faqs,
+    testimonials: clean.testimonials,
+    beforeAfterImages: clean.stories,
   };
+}
+
+/**
+ * The draft checked by the API's own schema: each refused field's message
+ * keyed by its place on screen (`faqs.0.question`, `stories.1.title`, `slug`),
+ * with the rows' indices as shown (blank rows are not checked: they are dropped).
+ */
+export function templateIssues(draft: TemplateDraft): Record<string, string> {
+  const checked = ServiceTemplateUpdateSchema.safeParse(bodyOf(draft));
+  if (checked.success) return {};
+  const kept = Object.fromEntries(
+    LIST_NAMES.map((list) => [list, (draft[list] as ReadonlyArray<object>).flatMap((row, i) => (isBlankRow(row, TEMPLATE_LISTS[list] as never) ? [] : [i]))]),
+  ) as Record<TemplateList, number[]>;
+  return Object.fromEntries(
+    Object.entries(issuesByPath(checked.error, { beforeAfterImages: 'stories' })).map(([key, message]) => {
+      const [list, index, ...rest] = key.split('.');
+      const shown = list && list in kept && index !== undefined ? kept[list as TemplateList][Number(index)] : undefined;
+      return [shown === undefined ? key : [list, shown, ...rest].join('.'), message];
+    }),
+  );
 }

@@ -1,6 +1,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import './toast.css';
 
 /** admin spec §8: default and destructive toasts; public spec §9: one visible at a time, 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
@@ -78,8 +79,10 @@ export function Toaster({ children }: { children: ReactNode }) {
                 </a>
               )}
             </div>
-            <ToastPrimitive.Close className="adm-toast__close" aria-label="Close">
-              <X size={16} aria-hidden />
+            {/* A visible word, not only an icon (issue 24). */}
+            <ToastPrimitive.Close className="adm-toast__close">
+              <X size={14} aria-hidden />
+              Close
             </ToastPrimitive.Close>
           </ToastPrimitive.Root>
         )}

@@ -1,5 +1,7 @@
 import type { ServiceTemplate } from '@hap/contracts';
-import { bodyOf, draftOf, INVALID_JSON } from '../../src/templates/template-edit';
+import { bodyOf, draftOf, emptyStory, templateIssues, withoutBlankRowsOf } from '../../src/templates/template-edit';
+import { draftIssues, emptyDraft, fieldsOfDraft } from '../../src/services/editor/editor-draft';
+import { fixFieldsMessage, isBlankRow, withoutBlankRows } from '../../src/forms/list-rules';
 import { checkImageFile } from '../../src/images/upload-image';
 
 const template = {
@@ -19,25 +21,45 @@ const template = {
   beforeAfterImages: [{ title: 'Jon', beforeImage: null, afterImage: '/a.webp', beforeDescription: '', afterDescription: 'Fit', timeframe: '12 weeks' }],
 } as unknown as ServiceTemplate;
 
-describe('template editor (admin spec §2.12, §5)', () => {
-  it('round-trips a template: JSON lists as text, nulls as empty text', () => {
+describe('template editor (admin spec §2.12; issue 24 item 3: forms, not JSON)', () => {
+  it('round-trips a template: its lists as rows, nulls as empty text', () => {
     const draft = draftOf(template);
     expect(draft.headline).toBe('');
-    expect(JSON.parse(draft.json.benefits)).toEqual(template.benefits);
-    const built = bodyOf(draft);
-    expect(built.ok && built.body).toMatchObject({ name: 'TRT', benefits: template.benefits, process: [], beforeAfterImages: template.beforeAfterImages, heroImage: '/uploads/hero.webp' });
+    expect(draft.benefits).toEqual(template.benefits);
+    expect(bodyOf(draft)).toMatchObject({ name: 'TRT', benefits: template.benefits, process: [], beforeAfterImages: template.beforeAfterImages, heroImage: '/uploads/hero.webp' });
+    expect(templateIssues(draft)).toEqual({});
   });
 
-  it('sends an empty JSON field as an empty list', () => {
-    const draft = { ...draftOf(template), json: { ...draftOf(template).json, faqs: '   ' } };
-    const built = bodyOf(draft);
-    expect(built.ok && built.body.faqs).toEqual([]);
+  it('drops rows added and left empty, and never marks them', () => {
+    const draft = { ...draftOf(template), benefits: [{ title: '', description: ' ' }, ...template.benefits], faqs: [{ question: '', answer: '' }], stories: [...draftOf(template).stories, emptyStory()] };
+    expect(templateIssues(draft)).toEqual({});
+    expect(bodyOf(draft)).toMatchObject({ benefits: template.benefits, faqs: [], beforeAfterImages: template.beforeAfterImages });
+    expect(withoutBlankRowsOf(draft).stories).toHaveLength(1);
   });
 
-  it('refuses a JSON field that does not parse, with the spec’s message', () => {
-    const draft = { ...draftOf(template), json: { ...draftOf(template).json, symptoms: '[{"title": "Tired",]' } };
-    expect(bodyOf(draft)).toEqual({ ok: false, error: INVALID_JSON });
-    expect(INVALID_JSON).toBe('Invalid JSON format in one of the fields. Please check your formatting.');
+  it('marks a refused field by its row as shown, with the schema’s message', () => {
+    // Row 0 is blank (dropped), row 1 has an answer and no question.
+    const draft = { ...draftOf(template), faqs: [{ question: '', answer: '' }, { question: '', answer: 'Soon.' }], slug: 'Not A Slug!' };
+    const issues = templateIssues(draft);
+    expect(issues['faqs.1.question']).toBe('Question is required');
+    expect(issues.slug).toBeDefined();
+    expect(Object.keys(issues)).toHaveLength(2);
+  });
+});
+
+describe('service editor draft (issue 24 item 2)', () => {
+  it('drops blank rows on save and checks the rest with the API’s schema', () => {
+    const draft = { ...emptyDraft(), templateId: 3, symptoms: [{ title: '', description: '', icon: 'HelpCircle' }, { title: 'Low energy', description: '' }], faqs: [{ question: '', answer: 'Weeks.' }] };
+    expect(draftIssues(draft, 1, 9)).toEqual({ 'faqs.0.question': 'Question is required' });
+    expect(draftIssues({ ...draft, faqs: [] }, 1, 9)).toEqual({});
+    expect(fieldsOfDraft({ ...draft, symptoms: [], faqs: [] }).customSymptoms).toBeNull();
+  });
+
+  it('knows a blank row and says how many fields to fix', () => {
+    expect(isBlankRow({ text: ' ', rating: 5, name: null }, ['text', 'name'])).toBe(true);
+    expect(withoutBlankRows([{ title: '', description: 'x' }], ['title', 'description'])).toHaveLength(1);
+    expect(fixFieldsMessage(1)).toBe('Fix 1 field before saving');
+    expect(fixFieldsMessage(3)).toBe('Fix 3 fields before saving');
   });
 });
 

@@ -23,8 +23,10 @@ export function neededHint(list: CountedList, count: number): string | null {
 /** The add button vanishes once the required count is reached. */
 export const canAddItem = (list: CountedList, count: number): boolean => count < EDITOR_COUNTS[list];
 
-/** Remove buttons appear only above the required count. */
-export const canRemoveItem = (list: CountedList, count: number): boolean => count > EDITOR_COUNTS[list];
+/*
+ * Every row can be removed, at any count (issue 24 item 2: an added row must
+ * never trap the admin); the count is a hint, not a lock.
+ */
 
 const STEP_PREFIX = /^\s*step\s*\d+\s*[:.)\-–—]\s*/i;
 

@@ -1,20 +1,14 @@
-import {
-  canAddItem,
-  canRemoveItem,
-  hasStepPrefix,
-  neededHint,
-  routes,
-  STEP_PREFIX_MESSAGE,
-  SYMPTOM_DESCRIPTION_MAX,
-  type ClientService,
-  type CountedList,
-} from '@hap/contracts';
+import { canAddItem, neededHint, routes, SYMPTOM_DESCRIPTION_MAX, type ClientService, type CountedList } from '@hap/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { LoaderCircle } from 'lucide-react';
+import { useMemo, useState } from 'react';
 import { DialogHeader } from '../../pages/DialogHeader';
 import { FormField } from '../../auth/FormField';
+import { FaqList, TestimonialList, TitledList, type TitledItem } from '../../forms/ContentLists';
+import { TextField } from '../../forms/fields';
+import { fixFieldsMessage, listIssues } from '../../forms/list-rules';
+import { usePendingFocus } from '../../forms/use-pending-focus';
 import { api } from '../../lib/api';
 import { LoadFailed } from '../../pages/LoadFailed';
 import { LoadingPanel } from '../../pages/LoadingPanel';
@@ -22,7 +16,7 @@ import { Tabs } from '../../pages/Tabs';
 import { useServiceTemplates } from '../../templates/templates-query';
 import { useToast } from '../../toast/toaster';
 import { servicesKey } from '../services-query';
-import { draftOfService, draftWithTemplate, emptyDraft, fieldsOfDraft, type EditorDraft, type TitledItem } from './editor-draft';
+import { draftIssues, draftOfService, draftWithTemplate, emptyDraft, fieldsOfDraft, withoutBlankRowsOf, type EditorDraft } from './editor-draft';
 import './editor.css';
 
 type EditorTab = 'basic' | 'content' | 'symptoms' | 'process';
@@ -39,7 +33,20 @@ const clientServicesKey = (clientId: number) => ['admin', 'client-services', cli
  * admin spec §2.9: the full-screen service editor, for a service (serviceId)
  * or a new one. Saving refreshes the client's service list.
  */
-export function ServiceEditor({ clientId, serviceId, onClose, onSaved }: { clientId: number; serviceId?: number | null; onClose: () => void; onSaved: () => void }) {
+export function ServiceEditor({
+  clientId,
+  serviceId,
+  focus,
+  onClose,
+  onSaved,
+}: {
+  clientId: number;
+  serviceId?: number | null;
+  /** Opens with the focus in the offer's first field (the settings dialog's link). */
+  focus?: 'offer';
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const services = useQuery({
     queryKey: clientServicesKey(clientId),
     queryFn: ({ signal }) => api.call(routes.listClientServices, { params: { id: clientId }, query: {} }, { signal, projection: 'admin' }),
@@ -56,12 +63,13 @@ export function ServiceEditor({ clientId, serviceId, onClose, onSaved }: { clien
           <DialogHeader title={serviceId ? 'Edit Service' : 'Add New Service'} />
           {!serviceId ? (
             <EditorForm clientId={clientId} service={null} onClose={onClose} onSaved={onSaved} />
-          ) : services.isPending ? (
+          ) : services.isPending || (services.isFetching && !services.isFetchedAfterMount) ? (
+            // The stored service as it is now, not a cached copy from before the last save.
             <LoadingPanel label="Loading service..." />
           ) : services.isError ? (
             <LoadFailed heading="h3" title="Failed to load this service" message={services.error.message} onRetry={() => void services.refetch()} />
           ) : service ? (
-            <EditorForm key={service.id} clientId={clientId} service={service} onClose={onClose} onSaved={onSaved} />
+            <EditorForm key={service.id} clientId={clientId} service={service} focus={focus} onClose={onClose} onSaved={onSaved} />
           ) : (
             <p className="adm-dialog__body">This service no longer exists.</p>
           )}
@@ -71,21 +79,62 @@ export function ServiceEditor({ clientId, serviceId, onClose, onSaved }: { clien
   );
 }
 
-function EditorForm({ clientId, service, onClose, onSaved }: { clientId: number; service: ClientService | null; onClose: () => void; onSaved: () => void }) {
+/** Which tab shows each field the schema may refuse (its key's first segment). */
+const TAB_OF_FIELD: Record<string, EditorTab> = {
+  customDescription: 'content',
+  testimonials: 'content',
+  symptoms: 'symptoms',
+  benefits: 'symptoms',
+  process: 'process',
+  faqs: 'process',
+};
+const tabOf = (key: string): EditorTab => TAB_OF_FIELD[key.split('.')[0] ?? ''] ?? 'basic';
+/** The screen's id of a refused field: a list's `sed-{list}-{index}-{field}`, else the field's input. */
+const SCALAR_IDS: Record<string, string> = {
+  customTitle: 'sed-title',
+  customOffer: 'sed-offer',
+  customOfferDescription: 'sed-offer-description',
+  formEmbedCode: 'sed-embed',
+  customDescription: 'sed-description',
+  templateId: 'sed-template',
+};
+const idOfIssue = (key: string) => SCALAR_IDS[key] ?? `sed-${key.split('.').join('-')}`;
+
+function EditorForm({
+  clientId,
+  service,
+  focus,
+  onClose,
+  onSaved,
+}: {
+  clientId: number;
+  service: ClientService | null;
+  focus?: 'offer';
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const templates = useServiceTemplates();
   const [tab, setTab] = useState<EditorTab>('basic');
   const [draft, setDraft] = useState<EditorDraft>(() => (service ? draftOfService(service) : emptyDraft()));
+  // After a refused save the marks follow the draft: a field fixed loses its mark as it is typed.
+  const [attempted, setAttempted] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const setFocusId = usePendingFocus(focus === 'offer' ? 'sed-offer' : null);
   const set = <K extends keyof EditorDraft>(key: K, value: EditorDraft[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const template = templates.data?.find((t) => t.id === draft.templateId) ?? null;
+  const found = useMemo(() => draftIssues(draft, clientId, service?.id ?? null), [draft, clientId, service]);
+  const issues = attempted ? found : {};
+  const issueCount = Object.keys(issues).length;
+  const issueTabs = [...new Set(Object.keys(issues).map(tabOf))].map((t) => EDITOR_TABS.find((x) => x.id === t)!.label);
 
   const save = useMutation({
-    mutationFn: () => {
-      const fields = fieldsOfDraft(draft);
+    mutationFn: (clean: EditorDraft) => {
+      const fields = fieldsOfDraft(clean);
       if (service) return api.call(routes.updateClientServiceById, { body: { id: service.id, ...fields } });
-      if (draft.templateId === null) throw new Error('Template selection is required');
-      return api.call(routes.createClientService, { body: { clientId, templateId: draft.templateId, isActive: true, ...fields } });
+      if (clean.templateId === null) throw new Error('Template selection is required');
+      return api.call(routes.createClientService, { body: { clientId, templateId: clean.templateId, isActive: true, ...fields } });
     },
     onSuccess: () => {
       toast({ title: service ? 'Service updated' : 'Service created', description: 'The service page has been saved.' });
@@ -94,8 +143,25 @@ function EditorForm({ clientId, service, onClose, onSaved }: { clientId: number;
       onSaved();
       onClose();
     },
-    onError: (error) => toast({ title: 'Failed to save service', description: error.message, variant: 'destructive' }),
+    // Shown beside the buttons, in the editor: a toast could lie over them.
+    onError: (error) => setFailure(error.message),
   });
+
+  const submit = () => {
+    setAttempted(true);
+    setFailure(null);
+    // Rows added and left empty are dropped, never refused.
+    const clean = withoutBlankRowsOf(draft);
+    setDraft(clean);
+    const refused = draftIssues(clean, clientId, service?.id ?? null);
+    const first = Object.keys(refused)[0];
+    if (first) {
+      setTab(tabOf(first));
+      setFocusId(idOfIssue(first));
+      return;
+    }
+    save.mutate(clean);
+  };
 
   return (
     <form
@@ -103,7 +169,7 @@ function EditorForm({ clientId, service, onClose, onSaved }: { clientId: number;
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
-        save.mutate();
+        submit();
       }}
     >
       <Tabs tabs={EDITOR_TABS} selected={tab} onSelect={setTab} label="Service content" idPrefix="editor" />
@@ -117,11 +183,13 @@ function EditorForm({ clientId, service, onClose, onSaved }: { clientId: number;
                 {template && <p className="sed-muted">{template.description}</p>}
               </div>
             ) : (
-              <FormField id="sed-template" label="Template *">
+              <FormField id="sed-template" label="Template *" error={issues.templateId}>
                 <select
                   id="sed-template"
                   className="adm-input"
                   value={draft.templateId ?? ''}
+                  aria-invalid={issues.templateId ? true : undefined}
+                  aria-describedby={issues.templateId ? 'sed-template-error' : undefined}
                   onChange={(e) => {
                     const picked = templates.data?.find((t) => String(t.id) === e.target.value);
                     setDraft((d) => (picked ? draftWithTemplate(d, picked) : { ...d, templateId: null }));
@@ -137,57 +205,57 @@ function EditorForm({ clientId, service, onClose, onSaved }: { clientId: number;
                 <span className="sed-muted">Picking a template copies its symptoms, benefits, process steps, FAQs and testimonials as starting content.</span>
               </FormField>
             )}
-            <TextInput id="sed-title" label="Custom Title" value={draft.customTitle} onChange={(v) => set('customTitle', v)} placeholder={template?.name} />
-            <TextInput id="sed-offer" label="Custom Offer" value={draft.customOffer} onChange={(v) => set('customOffer', v)} placeholder={template?.offer ?? 'Free Consultation'} />
-            <TextArea id="sed-offer-description" label="Offer Description" value={draft.customOfferDescription} onChange={(v) => set('customOfferDescription', v)} rows={2} />
-            <TextArea id="sed-embed" label="Custom Form Embed Code" value={draft.formEmbedCode} onChange={(v) => set('formEmbedCode', v)} rows={3} mono />
+            <TextField id="sed-title" label="Custom Title" value={draft.customTitle} onChange={(v) => set('customTitle', v)} placeholder={template?.name} error={issues.customTitle} />
+            <TextField
+              id="sed-offer"
+              label="Custom Offer"
+              value={draft.customOffer}
+              onChange={(v) => set('customOffer', v)}
+              placeholder={template?.offer ?? 'Free Consultation'}
+              error={issues.customOffer}
+              hint="The offer the page leads with; empty shows the template’s."
+            />
+            <TextField id="sed-offer-description" label="Offer Description" value={draft.customOfferDescription} onChange={(v) => set('customOfferDescription', v)} rows={2} error={issues.customOfferDescription} />
+            <TextField id="sed-embed" label="Custom Form Embed Code" value={draft.formEmbedCode} onChange={(v) => set('formEmbedCode', v)} rows={3} mono error={issues.formEmbedCode} />
           </>
         )}
         {tab === 'content' && (
           <>
-            <TextArea id="sed-description" label="Custom Description" value={draft.customDescription} onChange={(v) => set('customDescription', v)} rows={4} placeholder={template?.description} />
-            <fieldset className="sed-card">
-              <legend className="sed-card__title">Testimonials</legend>
-              {draft.testimonials.map((t, i) => (
-                <div key={i} className="sed-item">
-                  <TextArea
-                    id={`sed-testimonial-${i}`}
-                    label={`Testimonial ${i + 1}`}
-                    value={t.text}
-                    rows={2}
-                    onChange={(v) => set('testimonials', draft.testimonials.map((x, j) => (j === i ? { ...x, text: v } : x)))}
-                  />
-                  <RemoveButton label={`Remove testimonial ${i + 1}`} onClick={() => set('testimonials', draft.testimonials.filter((_, j) => j !== i))} />
-                </div>
-              ))}
-              <AddButton label="Add Testimonial" onClick={() => set('testimonials', [...draft.testimonials, { text: '', rating: 5, name: null }])} />
-            </fieldset>
+            <TextField
+              id="sed-description"
+              label="Custom Description"
+              value={draft.customDescription}
+              onChange={(v) => set('customDescription', v)}
+              rows={4}
+              placeholder={template?.description}
+              error={issues.customDescription}
+            />
+            <TestimonialList id="sed-testimonials" title="Testimonials" items={draft.testimonials} onChange={(items) => set('testimonials', items)} errors={listIssues(issues, 'testimonials')} />
           </>
         )}
         {tab === 'symptoms' && (
           <div className="sed-columns">
-            <CountedCard list="symptoms" title="Symptoms" items={draft.symptoms} onChange={(items) => set('symptoms', items)} />
-            <CountedCard list="benefits" title="Benefits" items={draft.benefits} onChange={(items) => set('benefits', items)} />
+            <CountedList list="symptoms" title="Symptoms" items={draft.symptoms} onChange={(items) => set('symptoms', items)} errors={listIssues(issues, 'symptoms')} />
+            <CountedList list="benefits" title="Benefits" items={draft.benefits} onChange={(items) => set('benefits', items)} errors={listIssues(issues, 'benefits')} />
           </div>
         )}
         {tab === 'process' && (
           <div className="sed-columns">
-            <CountedCard list="process" title="Process Steps" items={draft.process} onChange={(items) => set('process', items)} />
-            <fieldset className="sed-card">
-              <legend className="sed-card__title">FAQs</legend>
-              {draft.faqs.map((f, i) => (
-                <div key={i} className="sed-item">
-                  <TextInput id={`sed-faq-${i}-q`} label={`Question ${i + 1}`} value={f.question} onChange={(v) => set('faqs', draft.faqs.map((x, j) => (j === i ? { ...x, question: v } : x)))} />
-                  <TextArea id={`sed-faq-${i}-a`} label={`Answer ${i + 1}`} value={f.answer} rows={2} onChange={(v) => set('faqs', draft.faqs.map((x, j) => (j === i ? { ...x, answer: v } : x)))} />
-                  <RemoveButton label={`Remove question ${i + 1}`} onClick={() => set('faqs', draft.faqs.filter((_, j) => j !== i))} />
-                </div>
-              ))}
-              <AddButton label="Add FAQ" onClick={() => set('faqs', [...draft.faqs, { question: '', answer: '' }])} />
-            </fieldset>
+            <CountedList list="process" title="Process Steps" items={draft.process} onChange={(items) => set('process', items)} errors={listIssues(issues, 'process')} />
+            <FaqList id="sed-faqs" title="FAQs" items={draft.faqs} onChange={(items) => set('faqs', items)} errors={listIssues(issues, 'faqs')} />
           </div>
         )}
       </div>
-      <div className="adm-dialog__footer">
+      <div className="adm-dialog__footer sed-footer">
+        {issueCount > 0 ? (
+          <p className="frm-summary sed-footer__message" role="alert">
+            {fixFieldsMessage(issueCount)} (marked, on {issueTabs.join(', ')}).
+          </p>
+        ) : failure ? (
+          <p className="frm-summary sed-footer__message" role="alert">
+            Failed to save service: {failure}
+          </p>
+        ) : null}
         <button type="button" className="adm-button adm-button--secondary" onClick={onClose}>
           Cancel
         </button>
@@ -202,108 +270,45 @@ function EditorForm({ clientId, service, onClose, onSaved }: { clientId: number;
 
 const SINGULAR: Record<CountedList, string> = { symptoms: 'Symptom', benefits: 'Benefit', process: 'Step' };
 
-/** A list with a required count: its hint, add while short, remove only above the count. */
-function CountedCard({ list, title, items, onChange }: { list: CountedList; title: string; items: TitledItem[]; onChange: (items: TitledItem[]) => void }) {
-  const hint = neededHint(list, items.length);
-  const one = SINGULAR[list];
-  const update = (i: number, patch: Partial<TitledItem>) => onChange(items.map((x, j) => (j === i ? { ...x, ...patch } : x)));
-  return (
-    <fieldset className="sed-card">
-      <legend className="sed-card__title">
-        {title} <span className="sed-count">{items.length}</span>
-      </legend>
-      {hint && (
-        <p className="sed-needed" role="status">
-          {hint}
-        </p>
-      )}
-      {items.length === 0 && <p className="sed-muted">Until you add your own, the page shows the template’s {title.toLowerCase()}.</p>}
-      {items.map((item, i) => {
-        const prefixed = list === 'process' && hasStepPrefix(item.title);
-        const id = `sed-${list}-${i}`;
-        return (
-          <div key={i} className="sed-item">
-            <TextInput id={`${id}-title`} label={`${one} ${i + 1} title`} value={item.title} onChange={(v) => update(i, { title: v })} error={prefixed ? STEP_PREFIX_MESSAGE : undefined} />
-            <TextArea
-              id={`${id}-description`}
-              label={`${one} ${i + 1} description`}
-              value={item.description}
-              rows={2}
-              maxLength={list === 'symptoms' ? SYMPTOM_DESCRIPTION_MAX : undefined}
-              onChange={(v) => update(i, { description: v })}
-              counter={list === 'symptoms' ? `${item.description.length}/${SYMPTOM_DESCRIPTION_MAX}` : undefined}
-            />
-            {canRemoveItem(list, items.length) && <RemoveButton label={`Remove ${one.toLowerCase()} ${i + 1}`} onClick={() => onChange(items.filter((_, j) => j !== i))} />}
-          </div>
-        );
-      })}
-      {canAddItem(list, items.length) && <AddButton label={`Add ${one}`} onClick={() => onChange([...items, { title: '', description: '' }])} />}
-    </fieldset>
-  );
-}
-
-function TextInput({ id, label, value, onChange, placeholder, error }: { id: string; label: string; value: string; onChange: (v: string) => void; placeholder?: string | null; error?: string }) {
-  return (
-    <FormField id={id} label={label} error={error}>
-      <input
-        id={id}
-        className="adm-input"
-        value={value}
-        placeholder={placeholder ?? undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </FormField>
-  );
-}
-
-function TextArea({
-  id,
-  label,
-  value,
+/**
+ * A list with a required count (admin spec §5): its hint while short and the
+ * Add button until the count; every row, added or stored, can be removed.
+ */
+function CountedList({
+  list,
+  title,
+  items,
   onChange,
-  rows,
-  placeholder,
-  mono,
-  maxLength,
-  counter,
+  errors,
 }: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  rows: number;
-  placeholder?: string | null;
-  mono?: boolean;
-  maxLength?: number;
-  counter?: string;
+  list: CountedList;
+  title: string;
+  items: TitledItem[];
+  onChange: (items: TitledItem[]) => void;
+  errors: Record<string, string>;
 }) {
+  const hint = neededHint(list, items.length);
   return (
-    <FormField id={id} label={label} counter={counter}>
-      <textarea
-        id={id}
-        className={mono ? 'adm-input adm-textarea adm-textarea--mono' : 'adm-input adm-textarea'}
-        rows={rows}
-        value={value}
-        maxLength={maxLength}
-        placeholder={placeholder ?? undefined}
-        aria-describedby={counter ? `${id}-counter` : undefined}
-        onChange={(e) => onChange(maxLength ? e.target.value.slice(0, maxLength) : e.target.value)}
-      />
-    </FormField>
+    <TitledList
+      id={`sed-${list}`}
+      title={title}
+      one={SINGULAR[list]}
+      items={items}
+      onChange={onChange}
+      errors={errors}
+      withIcon={list === 'symptoms'}
+      descriptionMax={list === 'symptoms' ? SYMPTOM_DESCRIPTION_MAX : undefined}
+      steps={list === 'process'}
+      canAdd={canAddItem(list, items.length)}
+      badge={<span className="sed-count">{items.length}</span>}
+      hint={
+        hint && (
+          <p className="sed-needed" role="status">
+            {hint}
+          </p>
+        )
+      }
+      emptyText={`Until you add your own, the page shows the template’s ${title.toLowerCase()}.`}
+    />
   );
 }
-
-const AddButton = ({ label, onClick }: { label: string; onClick: () => void }) => (
-  <button type="button" className="adm-button adm-button--secondary sed-add" onClick={onClick}>
-    <Plus size={16} aria-hidden />
-    {label}
-  </button>
-);
-
-const RemoveButton = ({ label, onClick }: { label: string; onClick: () => void }) => (
-  <button type="button" className="adm-icon-button sed-remove" aria-label={label} title={label} onClick={onClick}>
-    <Trash2 size={16} aria-hidden />
-  </button>
-);

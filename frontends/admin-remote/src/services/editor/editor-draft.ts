@@ -1,20 +1,8 @@
-import { listForSave, type ClientService, type ServiceTemplate } from '@hap/contracts';
+import { ClientServiceCreateSchema, ClientServiceUpdateByIdSchema, listForSave, type ClientService, type ServiceTemplate } from '@hap/contracts';
+import { TEXT_FIELDS, type FaqItem, type TestimonialItem, type TitledItem } from '../../forms/ContentLists';
+import { issuesByPath, withoutBlankRows } from '../../forms/list-rules';
 
-/** A titled item of the editor (symptom, benefit, process step); a symptom keeps its icon. */
-export interface TitledItem {
-  title: string;
-  description: string;
-  icon?: string;
-}
-export interface FaqItem {
-  question: string;
-  answer: string;
-}
-export interface TestimonialItem {
-  text: string;
-  rating: number;
-  name: string | null;
-}
+export type { FaqItem, TestimonialItem, TitledItem };
 
 /** What the service editor edits (admin spec §2.9). */
 export interface EditorDraft {
@@ -71,6 +59,27 @@ export const draftWithTemplate = (draft: EditorDraft, template: ServiceTemplate)
   testimonials: template.testimonials.map(({ text, rating, name }) => ({ text, rating, name })),
 });
 
+/** The editor's lists, each with the text fields that make a row more than blank. */
+export const EDITOR_LISTS = {
+  symptoms: TEXT_FIELDS.titled,
+  benefits: TEXT_FIELDS.titled,
+  process: TEXT_FIELDS.titled,
+  faqs: TEXT_FIELDS.faq,
+  testimonials: TEXT_FIELDS.testimonial,
+} as const;
+export type EditorList = keyof typeof EDITOR_LISTS;
+const LIST_NAMES = Object.keys(EDITOR_LISTS) as EditorList[];
+
+/** The draft without the rows an admin added and left empty: they are dropped on save, never refused. */
+export const withoutBlankRowsOf = (draft: EditorDraft): EditorDraft => ({
+  ...draft,
+  symptoms: withoutBlankRows(draft.symptoms, EDITOR_LISTS.symptoms),
+  benefits: withoutBlankRows(draft.benefits, EDITOR_LISTS.benefits),
+  process: withoutBlankRows(draft.process, EDITOR_LISTS.process),
+  faqs: withoutBlankRows(draft.faqs, EDITOR_LISTS.faqs),
+  testimonials: withoutBlankRows(draft.testimonials, EDITOR_LISTS.testimonials),
+});
+
 const textOrNull = (value: string) => (value.trim() ? value : null);
 
 /** The fields the client-services API takes: the five custom lists as JSON text, null when empty (admin spec §7). */
@@ -86,3 +95,44 @@ export const fieldsOfDraft = (draft: EditorDraft) => ({
   customFaqs: listForSave(draft.faqs),
   customTestimonials: listForSave(draft.testimonials),
 });
+
+/** The API's names of the editor's lists, for the schema's messages. */
+const SCREEN_NAME: Record<string, string> = {
+  customSymptoms: 'symptoms',
+  customBenefits: 'benefits',
+  customProcess: 'process',
+  customFaqs: 'faqs',
+  customTestimonials: 'testimonials',
+};
+
+/**
+ * The draft checked by the API's own schema (create or update), its blank rows
+ * left out: each refused field's message keyed by its place on screen
+ * (`faqs.0.question`, `customTitle`), with the rows' indices as shown.
+ */
+export function draftIssues(draft: EditorDraft, clientId: number, serviceId: number | null): Record<string, string> {
+  const kept = Object.fromEntries(
+    LIST_NAMES.map((list) => [list, (draft[list] as ReadonlyArray<object>).flatMap((row, i) => (withoutBlankRows([row], EDITOR_LISTS[list] as never).length ? [i] : []))]),
+  ) as Record<EditorList, number[]>;
+  const clean = withoutBlankRowsOf(draft);
+  const body = {
+    ...fieldsOfDraft(clean),
+    customSymptoms: clean.symptoms,
+    customBenefits: clean.benefits,
+    customProcess: clean.process,
+    customFaqs: clean.faqs,
+    customTestimonials: clean.testimonials,
+  };
+  const checked = serviceId
+    ? ClientServiceUpdateByIdSchema.safeParse({ id: serviceId, ...body })
+    : ClientServiceCreateSchema.safeParse({ clientId, templateId: draft.templateId ?? undefined, isActive: true, ...body });
+  if (checked.success) return {};
+  const issues = issuesByPath(checked.error, SCREEN_NAME);
+  return Object.fromEntries(
+    Object.entries(issues).map(([key, message]) => {
+      const [list, index, ...rest] = key.split('.');
+      const shown = list && list in kept && index !== undefined ? kept[list as EditorList][Number(index)] : undefined;
+      return [shown === undefined ? key : [list, shown, ...rest].join('.'), message];
+    }),
+  );
+}
