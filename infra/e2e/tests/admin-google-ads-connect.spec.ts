@@ -8,7 +8,7 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
  */
 test.describe('admin Google Ads connection', () => {
   test('an admin connects the agency’s Google Ads account through Google’s consent', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await logInAsAdmin(page);
     await page.goto('/admin/services');
     await page.getByRole('link', { name: 'Connect Google Ads' }).click();
