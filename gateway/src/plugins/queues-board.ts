@@ -44,6 +44,21 @@ const REFUSED_ACTIONS: Array<[method: string, pattern: RegExp]> = [
   ['PATCH', /^\/api\/queues\/[^/]+\/[^/]+\/update-data\/?$/],
 ];
 
+/** Where the board's way back leads: the admin's first screen. */
+export const QUEUES_BOARD_BACK_URL = '/admin/clients';
+
+/**
+ * The way back to the admin (issue 24 item 6), put before the board's own
+ * screen in every page it serves: always visible, whatever the board shows,
+ * and there before its script runs. Styled by attribute (the CSP allows inline
+ * styles, not scripts), white on the admin's blue.
+ */
+export const QUEUES_BOARD_BACK_LINK =
+  `<a id="hap-board-back" href="${QUEUES_BOARD_BACK_URL}" style="position:fixed;left:0.75rem;bottom:0.75rem;z-index:2147483647;` +
+  'display:inline-flex;align-items:center;gap:0.375rem;min-height:2.75rem;padding:0 1rem;border-radius:0.5rem;background:#1d4ed8;color:#fff;' +
+  'font:600 0.875rem/1 system-ui,-apple-system,Segoe UI,Roboto,sans-serif;text-decoration:none;box-shadow:0 4px 12px rgb(16 24 40 / 25%)">' +
+  '<span aria-hidden="true">&larr;</span>Back to admin</a>';
+
 /** The path below the board's prefix: `/api/queues`, `/static/…`, `/queue/x`. */
 const boardPath = (request: FastifyRequest) => request.url.split('?', 1)[0].slice(QUEUES_BOARD_PATH.length) || '/';
 
@@ -66,7 +81,8 @@ export const queuesBoard: FastifyPluginAsync<QueuesBoardOptions> = async (app, o
     // @bull-board/fastify 9.10.1 brings its own @bull-board/api 9.10.1 types; the
     // classes are the same at run time, the private fields make them differ in TS.
     serverAdapter: serverAdapter as unknown as IServerAdapter,
-    options: { uiConfig: { boardTitle: 'Health Ads queues' } },
+    // The board's own menu of links carries the way back too.
+    options: { uiConfig: { boardTitle: 'Health Ads queues', miscLinks: [{ text: 'Back to admin', url: QUEUES_BOARD_BACK_URL }] } },
   });
 
   let queues: JobQueue<(typeof QUEUE_NAMES)[number]>[] | null = null;
@@ -110,6 +126,12 @@ export const queuesBoard: FastifyPluginAsync<QueuesBoardOptions> = async (app, o
     }
     if (path.startsWith('/api/')) reply.header('cache-control', 'no-store');
     openQueues();
+  });
+
+  // Every page of the board (its screens are one HTML page) gets the link back to the admin.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (typeof payload !== 'string' || !String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+    return payload.replace('<div id="root">', `${QUEUES_BOARD_BACK_LINK}<div id="root">`);
   });
 
   await app.register(serverAdapter.registerPlugin(), { prefix: QUEUES_BOARD_PATH });

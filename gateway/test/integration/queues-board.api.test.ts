@@ -52,6 +52,17 @@ describe('the queue board at /admin/queues', () => {
       expect(res.headers['content-security-policy']).not.toMatch(/unsafe-eval|googletagmanager|https:/);
     });
 
+    it.each(['/admin/queues', '/admin/queues/queue/leads.deliver'])('leads back to the admin from %s (issue 24 item 6)', async (path) => {
+      const res = await request(app.server).get(path).set('cookie', adminCookie);
+      expect(res.status).toBe(200);
+      // A link outside the board's own screen, shown before it loads and whatever it shows.
+      expect(res.text).toMatch(/<a id="hap-board-back" href="\/admin\/clients"[^>]*>(<span aria-hidden="true">[^<]*<\/span>)?Back to admin<\/a>/);
+      expect(res.text.indexOf('id="hap-board-back"')).toBeLessThan(res.text.indexOf('<div id="root">'));
+      // And in the board's own menu of links.
+      const config = JSON.parse(/<script id="__UI_CONFIG__" type="application\/json">([^<]*)<\/script>/.exec(res.text)![1]) as { miscLinks?: unknown };
+      expect(config.miscLinks).toEqual([{ text: 'Back to admin', url: '/admin/clients' }]);
+    });
+
     it('serves the scripts the page loads', async () => {
       const page = await request(app.server).get('/admin/queues').set('cookie', adminCookie);
       const scripts = [...page.text.matchAll(/<script defer src="([^"]+)"/g)].map((m) => m[1]);

@@ -1,7 +1,8 @@
 import type { Client } from '@hap/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { CloudUpload, ExternalLink, Globe, House, Layers, MoreHorizontal, Pencil, Trash2, UsersRound } from 'lucide-react';
+import { CloudUpload, ExternalLink, Globe, House, Layers, Megaphone, MoreHorizontal, Pencil, Trash2, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
+import { IconAction } from '../pages/IconAction';
 import { clientHomepageUrl } from './clients-query';
 import { canCreateCrmAccount } from './crm-status';
 
@@ -14,12 +15,12 @@ export interface ClientActionHandlers {
   onCreateCrm: (client: Client) => void;
 }
 
-/** admin spec §2.4 Actions. */
+/** admin spec §2.4 Actions, and the client's ad-campaign page (§2.14: builder and launch log). */
 export function ClientActions({ client, onStaff, onEdit, onDelete, onCreateCrm }: { client: Client } & ClientActionHandlers) {
   return (
     <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="adm-icon-button" aria-label={`Actions for ${client.name}`}>
-        <MoreHorizontal size={18} aria-hidden />
+      <DropdownMenu.Trigger asChild>
+        <IconAction label={`Actions for ${client.name}`} tip="Actions" icon={<MoreHorizontal size={18} aria-hidden />} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="adm-menu" align="end" sideOffset={4}>
@@ -32,6 +33,12 @@ export function ClientActions({ client, onStaff, onEdit, onDelete, onCreateCrm }
             <Link to={`/admin/services?client=${client.id}`}>
               <Layers size={16} aria-hidden />
               Manage Services
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className="adm-menu__item">
+            <Link to={`/admin/clients/${client.id}/ads`}>
+              <Megaphone size={16} aria-hidden />
+              Ad Campaigns
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className="adm-menu__item">

@@ -9,7 +9,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { api } from '../lib/api';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { LoadFailed } from '../pages/LoadFailed';
@@ -89,7 +89,9 @@ function ClientCampaigns({ client }: { client: Client }) {
     queryKey: ['admin', 'services', 'client', client.id],
     queryFn: ({ signal }): Promise<ServiceListItem[]> => api.call(routes.listServicesForClient, { params: { clientId: client.id } }, { signal }),
   });
-  const [serviceId, setServiceId] = useState<number | null>(null);
+  // ?service= (Services' Campaign Builder action) starts the builder on that service, if it is the client's.
+  const [chosen, setServiceId] = useState<number | null>(clientIdOf(useSearchParams()[0].get('service') ?? undefined));
+  const serviceId = chosen !== null && services.data && !services.data.some((s) => s.id === chosen) ? null : chosen;
   const preview = useQuery({
     queryKey: ['admin', 'google-ads', 'preview', serviceId, undefined, false],
     enabled: serviceId !== null,

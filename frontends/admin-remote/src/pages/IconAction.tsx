@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState, type ComponentPropsWithRef, type FocusEvent, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentPropsWithRef, type FocusEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import './icon-action.css';
 
 interface IconActionOwnProps {
@@ -14,9 +15,11 @@ interface IconActionOwnProps {
   danger?: boolean;
 }
 
-type ButtonProps = IconActionOwnProps & Omit<ComponentPropsWithRef<'button'>, 'children' | 'aria-label'> & { href?: undefined };
-type LinkProps = IconActionOwnProps & Omit<ComponentPropsWithRef<'a'>, 'children' | 'aria-label'> & { href: string };
-export type IconActionProps = ButtonProps | LinkProps;
+type ButtonProps = IconActionOwnProps & Omit<ComponentPropsWithRef<'button'>, 'children' | 'aria-label'> & { href?: undefined; to?: undefined };
+type LinkProps = IconActionOwnProps & Omit<ComponentPropsWithRef<'a'>, 'children' | 'aria-label'> & { href: string; to?: undefined };
+/** A screen of the admin: the router's link, no page load. */
+type RouteProps = IconActionOwnProps & Omit<ComponentPropsWithRef<'a'>, 'children' | 'aria-label' | 'href'> & { to: string; href?: undefined };
+export type IconActionProps = ButtonProps | LinkProps | RouteProps;
 
 /** How long the tip stays after the pointer leaves, so it can be moved onto the tip (WCAG 1.4.13, hoverable). */
 const CLOSE_DELAY_MS = 150;
@@ -33,10 +36,12 @@ const LONG_PRESS_MS = 500;
  *   button's visible text next to the icon, so nothing needs a hover; a long
  *   press shows the tooltip too.
  *
- * A button by default; with `href` a link. Any other props (onClick, disabled,
+ * A button by default; with `href` a link, with `to` the router's link to an
+ * admin screen. Any other props (onClick, disabled,
  * target, a Radix trigger's props through `asChild`, ref) go to the button or link:
  *
  *   <IconAction label={`Settings of ${service.name}`} tip="Settings" icon={<Settings2 size={16} aria-hidden />} onClick={...} />
+ *   <IconAction to={`/admin/clients/${id}/ads`} label="Ad campaigns of X" tip="Ad Campaigns" icon={...} />
  *   <IconAction href={url} target="_blank" rel="noopener noreferrer" label="Open the live page of X in a new tab" tip="Live page" icon={...} />
  *   <DropdownMenu.Trigger asChild><IconAction label={`Actions for ${name}`} tip="Actions" icon={...} /></DropdownMenu.Trigger>
  */
@@ -68,6 +73,18 @@ export function IconAction(props: IconActionProps) {
     if (pressing.current) clearTimeout(pressing.current);
     pressing.current = null;
   };
+  // Escape hides an open tip first, and only the tip: a dialog or menu around it
+  // (Radix listens on the document) stays open until the next Escape.
+  useEffect(() => {
+    if (!open) return;
+    const onEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      setOpen(false);
+    };
+    window.addEventListener('keydown', onEscape, { capture: true });
+    return () => window.removeEventListener('keydown', onEscape, { capture: true });
+  }, [open]);
   useEffect(
     () => () => {
       cancelClose();
@@ -92,9 +109,6 @@ export function IconAction(props: IconActionProps) {
     endPress();
     // A tip a long press opened stays a moment after the finger lifts.
     if (open) closing.current = setTimeout(() => setOpen(false), 1500);
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && open) hideNow();
   };
 
   const shared = {
@@ -133,9 +147,12 @@ export function IconAction(props: IconActionProps) {
       onPointerDown={onPointerDown}
       onPointerUp={onPointerUp}
       onPointerCancel={endPress}
-      onKeyDown={onKeyDown}
     >
-      {props.href !== undefined ? (
+      {props.to !== undefined ? (
+        <Link {...(rest as Omit<RouteProps, keyof IconActionOwnProps>)} to={props.to} {...shared}>
+          {content}
+        </Link>
+      ) : props.href !== undefined ? (
         <a {...(rest as Omit<LinkProps, keyof IconActionOwnProps>)} {...shared}>
           {content}
         </a>

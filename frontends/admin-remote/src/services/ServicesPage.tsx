@@ -20,7 +20,8 @@ import './services.css';
 /**
  * admin spec §2.7 Services Management: a clinic's service pages (the client
  * from the dropdown or `?client=`), searched by name and path, Active /
- * Inactive / All, each with Edit and its live page; Add New Service.
+ * Inactive / All, each with Edit and its live page; Add New Service. The
+ * client's ad campaigns (builder and launch log, §2.14) are a link away.
  */
 export function ServicesPage() {
   useDocumentTitle(adminTitle('Services Management'));
@@ -125,9 +126,14 @@ function ClientServices({ client, search }: { client: Client; search: string }) 
     <>
       <div className="svc-bar">
         <Tabs tabs={SERVICE_FILTERS} selected={filter} onSelect={setFilter} label="Service status" idPrefix="services" />
-        <Link className="svc-bar__link" to={`/admin/templates/activated?client=${client.id}`}>
-          Activated templates of {client.name}
-        </Link>
+        <span className="svc-bar__links">
+          <Link className="svc-bar__link" to={`/admin/clients/${client.id}/ads`}>
+            Ad campaigns and launch log of {client.name}
+          </Link>
+          <Link className="svc-bar__link" to={`/admin/templates/activated?client=${client.id}`}>
+            Activated templates of {client.name}
+          </Link>
+        </span>
       </div>
       <section id={`services-panel-${filter}`} role="tabpanel" aria-labelledby={`services-tab-${filter}`} className="adm-card adm-table-card" aria-busy={services.isFetching}>
         {services.isPending ? (

@@ -1,12 +1,15 @@
 import type { Client, ServiceListItem } from '@hap/contracts';
-import { ExternalLink, Megaphone, Pencil, Rocket, Settings2 } from 'lucide-react';
+import { ExternalLink, Megaphone, Pencil, Rocket, Settings2, SquarePen } from 'lucide-react';
+import { IconAction } from '../pages/IconAction';
 import { liveServiceUrl } from './service-rules';
 
 /**
  * admin spec §2.7: Service, Path, Status (inactive rows dimmed) and Actions:
  * Edit (the content editor, §2.9), the service's settings (the §2.8 dialog),
  * Preview Ads (the Google Ads Campaign Preview, §2.10), the Google Ads
- * Campaign dialog (§2.10: saved ad settings, test, launch) and its live page.
+ * Campaign dialog (§2.10: saved ad settings, test, launch), the client's
+ * campaign builder started on this service (§2.14) and its live page. Each
+ * icon action says its words as a tooltip, or next to the icon on phones.
  */
 export function ServicesTable({
   client,
@@ -53,25 +56,23 @@ export function ServicesTable({
                   <Pencil size={16} aria-hidden />
                   Edit
                 </button>
-                <button type="button" className="adm-icon-button" onClick={() => onSettings(service)} aria-label={`Settings of ${service.name}`} title="Name, path, status, offer and scripts">
-                  <Settings2 size={16} aria-hidden />
-                </button>
-                <button type="button" className="adm-icon-button" onClick={() => onPreviewAds(service)} aria-label={`Preview Google Ads of ${service.name}`} title="Preview Ads">
-                  <Megaphone size={16} aria-hidden />
-                </button>
-                <button type="button" className="adm-icon-button" onClick={() => onAdsCampaign(service)} aria-label={`Google Ads campaign of ${service.name}`} title="Google Ads Campaign">
-                  <Rocket size={16} aria-hidden />
-                </button>
-                <a
-                  className="adm-icon-button"
+                <IconAction label={`Settings of ${service.name}`} tip="Settings" hint="Name, path, status, offer and scripts" icon={<Settings2 size={16} aria-hidden />} onClick={() => onSettings(service)} />
+                <IconAction label={`Preview Google Ads of ${service.name}`} tip="Preview Ads" icon={<Megaphone size={16} aria-hidden />} onClick={() => onPreviewAds(service)} />
+                <IconAction label={`Google Ads campaign of ${service.name}`} tip="Ads Campaign" icon={<Rocket size={16} aria-hidden />} onClick={() => onAdsCampaign(service)} />
+                <IconAction
+                  to={`/admin/clients/${client.id}/ads?service=${service.id}`}
+                  label={`Build a Google Ads campaign for ${service.name}`}
+                  tip="Campaign Builder"
+                  icon={<SquarePen size={16} aria-hidden />}
+                />
+                <IconAction
                   href={liveServiceUrl(client, service.path)}
                   target="_blank"
                   rel="noopener noreferrer"
-                  aria-label={`Open the live page of ${service.name} in a new tab`}
-                  title="Open live page"
-                >
-                  <ExternalLink size={16} aria-hidden />
-                </a>
+                  label={`Open the live page of ${service.name} in a new tab`}
+                  tip="Live Page"
+                  icon={<ExternalLink size={16} aria-hidden />}
+                />
               </div>
             </td>
           </tr>

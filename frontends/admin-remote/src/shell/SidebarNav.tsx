@@ -17,13 +17,9 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           Management
         </h2>
         <ul className="adm-nav__list">
-          {NAV_ITEMS.map(({ label, to, icon: Icon, count }) => (
-            <li key={to}>
-              <NavLink
-                to={to}
-                onClick={onNavigate}
-                className={({ isActive }) => (isActive ? 'adm-nav__link adm-nav__link--active' : 'adm-nav__link')}
-              >
+          {NAV_ITEMS.map(({ label, to, icon: Icon, count, page }) => {
+            const inner = (
+              <>
                 <Icon size={18} aria-hidden />
                 <span className="adm-nav__label">{label}</span>
                 {count > 0 && (
@@ -31,9 +27,27 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                     {count}
                   </span>
                 )}
-              </NavLink>
-            </li>
-          ))}
+              </>
+            );
+            return (
+              <li key={to}>
+                {page ? (
+                  // The gateway's own page (the queue board): a page load, not the router's.
+                  <a href={to} className="adm-nav__link">
+                    {inner}
+                  </a>
+                ) : (
+                  <NavLink
+                    to={to}
+                    onClick={onNavigate}
+                    className={({ isActive }) => (isActive ? 'adm-nav__link adm-nav__link--active' : 'adm-nav__link')}
+                  >
+                    {inner}
+                  </NavLink>
+                )}
+              </li>
+            );
+          })}
         </ul>
       </nav>
       <div className="adm-sidebar__footer">

@@ -1,4 +1,4 @@
-import { FileText, History, Inbox, Layers, Megaphone, Users, type LucideIcon } from 'lucide-react';
+import { FileText, History, Inbox, Layers, ListChecks, Megaphone, Users, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -6,6 +6,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** admin spec §2.2: a notification count per link, currently always 0. */
   count: number;
+  /** A page the gateway serves, not a screen of this app: opened with a page load, not the router. */
+  page?: true;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -15,4 +17,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Templates', to: '/admin/templates', icon: FileText, count: 0 },
   { label: 'Google Ads', to: '/admin/google-ads-templates', icon: Megaphone, count: 0 },
   { label: 'Audit Log', to: '/admin/audit', icon: History, count: 0 },
+  // The gateway's queue board (DESIGN §5, gateway/src/plugins/queues-board.ts), admins only like every link here.
+  { label: 'Queues', to: '/admin/queues', icon: ListChecks, count: 0, page: true },
 ];

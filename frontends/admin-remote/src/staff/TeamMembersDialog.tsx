@@ -1,5 +1,6 @@
 import { assetUrl, initialsOf, routes, StaffMemberCreateSchema, type Client, type StaffMember, type StaffMemberCreate, type StaffMemberCreateInput } from '@hap/contracts';
 import { DialogHeader } from '../pages/DialogHeader';
+import { IconAction } from '../pages/IconAction';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -111,12 +112,8 @@ function MemberRow({ member, clientId, active, onEdit, onDeleted }: { member: St
         </div>
       ) : (
         <div className="stf-member__actions">
-          <button type="button" className="adm-icon-button" aria-label={`Edit ${member.name}`} onClick={onEdit}>
-            <Pencil size={16} aria-hidden />
-          </button>
-          <button type="button" className="adm-icon-button stf-delete" aria-label={`Delete ${member.name}`} onClick={() => setConfirming(true)}>
-            <Trash2 size={16} aria-hidden />
-          </button>
+          <IconAction label={`Edit ${member.name}`} tip="Edit" icon={<Pencil size={16} aria-hidden />} onClick={onEdit} />
+          <IconAction label={`Delete ${member.name}`} tip="Delete" danger icon={<Trash2 size={16} aria-hidden />} onClick={() => setConfirming(true)} />
         </div>
       )}
     </li>
