@@ -53,9 +53,11 @@ test.describe('admin Google Ads Templates', () => {
     await expect(detail.getByText('Maximize Conversions')).toBeVisible();
     await detail.getByRole('button', { name: 'Close' }).click();
 
-    // Optimize rewrites it for the goal; its name stays.
+    // Optimize asks, proposes a rewrite for the goal and applies it when kept; its name stays (admin-optimize.spec.ts has the rest).
     await panel.getByLabel('Optimize TRT - Low Energy').selectOption('reduce_cost');
-    await expect(page.getByText('Campaign optimized successfully!', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('alertdialog', { name: 'Optimize TRT - Low Energy with AI?' }).getByRole('button', { name: 'Optimize with AI' }).click();
+    await page.getByRole('dialog', { name: 'Proposed changes: TRT - Low Energy' }).getByRole('button', { name: 'Keep changes' }).click({ timeout: 30_000 });
+    await expect(page.getByText('Campaign optimized successfully!', { exact: true })).toBeVisible();
     await expect(campaigns.filter({ hasText: 'TRT - Low Energy' })).toContainText('Keyword theme: booked consultations');
 
     await panel.getByRole('button', { name: 'Delete TRT - Free Consultation' }).click();

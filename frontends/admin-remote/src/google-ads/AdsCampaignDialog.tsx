@@ -3,6 +3,7 @@ import {
   CAMPAIGN_BUDGET,
   CAMPAIGN_RADIUS,
   GoogleAdsSettingsSchema,
+  Messages,
   readGoogleAdsSettings,
   routes,
   type Client,
@@ -21,6 +22,7 @@ import { LoadingPanel } from '../pages/LoadingPanel';
 import { useToast } from '../toast/toaster';
 import { LaunchConfirmDialog } from './LaunchConfirmDialog';
 import { useLaunchCampaign } from './use-launch';
+import { LaunchReadinessNotice } from './LaunchReadinessNotice';
 import './google-ads.css';
 
 const serviceKey = (id: number) => ['admin', 'service', id] as const;
@@ -87,7 +89,8 @@ function CampaignBody({ client, item, onClose }: { client: Client; item: Service
     mutationFn: () => api.call(routes.previewServiceCampaign, { query: { serviceId: item.id } }),
     onSuccess: ({ validation }) => {
       const count = validation.validationResults.reduce((n, r) => n + r.errors.length, 0);
-      if (validation.allValid) toast({ title: 'Structure Valid', description: 'The Google Ads structure is correct and ready for launch.' });
+      // The preview's message says 'ready for launch' only when nothing a launch needs is missing (issue 24 item 4).
+      if (validation.allValid) toast({ title: 'Structure Valid', description: validation.message });
       else toast({ title: `Structure Issues Found (${count})`, description: validation.validationResults.flatMap((r) => r.errors.map((e) => `${r.adGroupName}: ${e}`)).join('; '), variant: 'destructive' });
     },
     onError: (error) => toast({ title: 'Validation Failed', description: error.message || 'Could not validate the ad structure', variant: 'destructive' }),
@@ -208,6 +211,14 @@ function CampaignBody({ client, item, onClose }: { client: Client; item: Service
             Configure Settings
           </button>
         </div>
+      )}
+
+      {validate.data && <LaunchReadinessNotice readiness={validate.data.readiness} structureValid={validate.data.validation.allValid} />}
+      {validate.isError && validate.error.message === Messages.clinicWithoutDomain(client.name) && (
+        <LaunchReadinessNotice
+          readiness={{ ready: false, missing: [{ requirement: 'domain', message: validate.error.message, href: '/admin/clients', linkText: `Set ${client.name}'s domain in Clients` }] }}
+          structureValid={null}
+        />
       )}
 
       <div className="adm-dialog__footer">

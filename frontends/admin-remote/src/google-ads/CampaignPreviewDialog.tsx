@@ -9,7 +9,7 @@ import {
   type CampaignPreview,
   type DemographicExclusions,
   type ServiceCampaignPreview,
-  type StructureValidation,
+  type ValidateStructureResult,
 } from '@hap/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CircleCheck, ExternalLink, LoaderCircle, Rocket, ShieldCheck } from 'lucide-react';
@@ -22,6 +22,7 @@ import { LaunchConfirmDialog } from './LaunchConfirmDialog';
 import { PolicyExemptionCheck, TemplateBSwitch } from './LaunchOptions';
 import { useToast } from '../toast/toaster';
 import { useLaunchCampaign } from './use-launch';
+import { LaunchReadinessNotice } from './LaunchReadinessNotice';
 import './google-ads.css';
 
 /** admin spec §9: the preview shows 5 keywords and 1 ad per ad group before Show All. */
@@ -122,7 +123,7 @@ function PreviewContent({
   const [exclusions, setExclusions] = useState<DemographicExclusions>(defaults.exclusions);
   const [allKeywords, setAllKeywords] = useState<ReadonlySet<string>>(new Set());
   const [allAds, setAllAds] = useState<ReadonlySet<string>>(new Set());
-  const [result, setResult] = useState<StructureValidation | null>(null);
+  const [result, setResult] = useState<ValidateStructureResult | null>(null);
   const [appeal, setAppeal] = useState(false);
   const [confirming, setConfirming] = useState(false);
   // admin spec §2.10: success closes the dialog; a failure leaves it open to change and try again.
@@ -134,11 +135,13 @@ function PreviewContent({
   const radiusError = Number.isFinite(radiusValue) && radiusValue >= CAMPAIGN_RADIUS.min && radiusValue <= CAMPAIGN_RADIUS.max ? null : `Radius must be between ${CAMPAIGN_RADIUS.min} and ${CAMPAIGN_RADIUS.max} miles`;
 
   const validate = useMutation({
-    mutationFn: () => api.call(routes.validateCampaignStructure, { body: { template: structureOf(preview.campaign), finalUrl: preview.landingUrl } }),
+    // With the clinic named, the answer says whether a launch would go through (issue 24 item 4).
+    mutationFn: () => api.call(routes.validateCampaignStructure, { body: { template: structureOf(preview.campaign), finalUrl: preview.landingUrl, clientId: data.clientId } }),
     onSuccess: (validation) => {
       setResult(validation);
       const count = validation.validationResults.reduce((n, r) => n + r.errors.length, 0);
-      if (validation.allValid) toast({ title: 'Structure Valid', description: 'The Google Ads structure is correct and ready for launch.' });
+      // 'Ready for launch' only when nothing is missing: the message says what is (the panel links to where it is set).
+      if (validation.allValid) toast({ title: 'Structure Valid', description: validation.message });
       else toast({ title: `Structure Issues Found (${count})`, description: validation.message, variant: 'destructive' });
     },
     onError: (error) => toast({ title: 'Validation Failed', description: error.message || 'Could not validate the ad structure', variant: 'destructive' }),
@@ -309,6 +312,8 @@ function PreviewContent({
           Call: {preview.campaign.extensions.call?.phone ?? 'no phone on the clinic'} · Location: {preview.campaign.extensions.location?.address ?? 'no address on the clinic'}
         </p>
       </section>
+
+      {result?.readiness && <LaunchReadinessNotice readiness={result.readiness} structureValid={result.allValid} />}
 
       <div className="adm-dialog__footer">
         <PolicyExemptionCheck checked={appeal} onChange={setAppeal} className="ads-preview__appeal" />

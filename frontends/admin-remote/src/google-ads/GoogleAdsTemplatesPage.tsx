@@ -1,4 +1,5 @@
 import {
+  isPendingProposal,
   OPTIMIZATION_GOAL_LABELS,
   OptimizationGoalSchema,
   routes,
@@ -9,7 +10,7 @@ import {
 } from '@hap/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, Eye, LoaderCircle, Megaphone, Sparkles, Trash2 } from 'lucide-react';
+import { CircleCheck, Eye, GitCompareArrows, LoaderCircle, Megaphone, Sparkles, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { api } from '../lib/api';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
@@ -22,11 +23,12 @@ import { useToast } from '../toast/toaster';
 import { campaignsKey, isStoppedFollowing, SUMMARIES_KEY, useCampaignSummaries, useTemplateCampaigns, waitForCampaignJob } from './ads-query';
 import { CampaignDetailDialog } from './CampaignDetailDialog';
 import { GenerateCampaignsDialog } from './GenerateCampaignsDialog';
+import { OptimizeConfirmDialog, ProposalDialog } from './OptimizeProposal';
 import './google-ads.css';
 
 const GOALS = OptimizationGoalSchema.options;
 
-/** admin spec §8: each request's toasts. */
+/** admin spec §8: each request's toasts (an optimize request's success is its proposal being kept). */
 const JOB_TOASTS = {
   generate: { success: 'Google Ads campaigns generated successfully!', failure: 'Failed to generate campaigns' },
   optimize: { success: 'Campaign optimized successfully!', failure: 'Failed to optimize campaign' },
@@ -36,7 +38,9 @@ const JOB_TOASTS = {
  * Google Ads Templates (admin spec §2.13): the service templates with their
  * campaign counts and Ready marks; the chosen template's campaigns with view,
  * Optimize and delete; Generate Campaigns. The AI's work runs in the ads
- * worker: the screen follows the request until it is done.
+ * worker: the screen follows the request until it is done. Optimize asks
+ * first and its rewrite is a proposal shown beside the campaign, applied only
+ * by Keep changes (issue 24 item 4).
  */
 export function GoogleAdsTemplatesPage() {
   useDocumentTitle(adminTitle('Google Ads Templates'));
@@ -93,13 +97,17 @@ function TemplateCampaignsPanel({ template }: { template: ServiceTemplate }) {
   const [generating, setGenerating] = useState(false);
   const [viewing, setViewing] = useState<TemplateCampaign | null>(null);
   const [deleting, setDeleting] = useState<TemplateCampaign | null>(null);
+  const [asking, setAsking] = useState<{ campaign: TemplateCampaign; goal: OptimizationGoal } | null>(null);
+  const [reviewing, setReviewing] = useState<CampaignJob | null>(null);
   const refresh = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: campaignsKey(template.id) }), queryClient.invalidateQueries({ queryKey: SUMMARIES_KEY })]);
 
-  /** A request's outcome: its toast (admin spec §8), and the lists again. */
+  /** A request's outcome: its toast (admin spec §8) or, for Optimize, its proposal to review; and the lists again. */
   const settled = (request: CampaignJob) => {
     const words = JOB_TOASTS[request.kind];
-    if (request.status === 'succeeded') {
+    if (isPendingProposal(request)) {
+      setReviewing(request);
+    } else if (request.status === 'succeeded') {
       const n = request.campaignIds.length;
       toast({ title: words.success, description: `${template.name}: ${n} ${n === 1 ? 'campaign' : 'campaigns'}.` });
     } else {
@@ -133,6 +141,26 @@ function TemplateCampaignsPanel({ template }: { template: ServiceTemplate }) {
     },
     onSuccess: settled,
     onError: failed('optimize'),
+  });
+  const reviewed = campaigns.data?.campaigns.find((c) => c.id === reviewing?.campaignId) ?? null;
+  const decided = (words: { title: string; description: string }) => {
+    toast(words);
+    setReviewing(null);
+    void refresh();
+  };
+  const decisionFailed = (error: Error) => {
+    toast({ title: JOB_TOASTS.optimize.failure, description: error.message, variant: 'destructive' });
+    void refresh();
+  };
+  const keep = useMutation({
+    mutationFn: (jobId: string) => api.call(routes.keepCampaignProposal, { params: { jobId } }),
+    onSuccess: (campaign) => decided({ title: JOB_TOASTS.optimize.success, description: `${campaign.name} now holds the proposed changes.` }),
+    onError: decisionFailed,
+  });
+  const discard = useMutation({
+    mutationFn: (jobId: string) => api.call(routes.discardCampaignProposal, { params: { jobId } }),
+    onSuccess: () => decided({ title: 'Changes discarded', description: `${reviewed?.name ?? 'The campaign'} stays as it was.` }),
+    onError: decisionFailed,
   });
   const remove = useMutation({
     mutationFn: (campaignId: number) => api.call(routes.deleteTemplateCampaign, { params: { id: template.id, campaignId } }),
@@ -184,7 +212,9 @@ function TemplateCampaignsPanel({ template }: { template: ServiceTemplate }) {
               campaign={campaign}
               busy={busy}
               onView={() => setViewing(campaign)}
-              onOptimize={(goal) => optimize.mutate({ campaignId: campaign.id, goal })}
+              proposal={campaigns.data.proposals.find((p) => p.campaignId === campaign.id) ?? null}
+              onOptimize={(goal) => setAsking({ campaign, goal })}
+              onReview={setReviewing}
               onDelete={() => setDeleting(campaign)}
             />
           ))}
@@ -192,6 +222,25 @@ function TemplateCampaignsPanel({ template }: { template: ServiceTemplate }) {
       )}
       <GenerateCampaignsDialog open={generating} serviceName={template.name} onClose={() => setGenerating(false)} onGenerate={(d) => generate.mutate(d)} />
       <CampaignDetailDialog campaign={viewing} onClose={() => setViewing(null)} />
+      <OptimizeConfirmDialog
+        asking={asking}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          if (asking) optimize.mutate({ campaignId: asking.campaign.id, goal: asking.goal });
+          setAsking(null);
+        }}
+      />
+      <ProposalDialog
+        job={reviewing}
+        campaign={reviewed}
+        pending={keep.isPending ? 'keep' : discard.isPending ? 'discard' : null}
+        onKeep={() => reviewing && keep.mutate(reviewing.id)}
+        onDiscard={() => reviewing && discard.mutate(reviewing.id)}
+        onClose={() => {
+          setReviewing(null);
+          void refresh();
+        }}
+      />
       <Dialog.Root open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
         <Dialog.Portal>
           <Dialog.Overlay className="adm-overlay" />
@@ -213,14 +262,19 @@ function TemplateCampaignsPanel({ template }: { template: ServiceTemplate }) {
 function CampaignCard({
   campaign,
   busy,
+  proposal,
   onView,
   onOptimize,
+  onReview,
   onDelete,
 }: {
   campaign: TemplateCampaign;
   busy: boolean;
+  /** The newest optimize proposal waiting for Keep or Discard. */
+  proposal: CampaignJob | null;
   onView: () => void;
   onOptimize: (goal: OptimizationGoal) => void;
+  onReview: (proposal: CampaignJob) => void;
   onDelete: () => void;
 }) {
   const id = useId();
@@ -240,8 +294,13 @@ function CampaignCard({
         </p>
       </div>
       <div className="ads-campaign__actions">
-        <button type="button" className="adm-icon-button" aria-label={`View ${campaign.name}`} onClick={onView}>
-          <Eye size={18} aria-hidden />
+        {proposal && (
+          <button type="button" className="adm-button adm-button--primary ads-campaign__review" aria-label={`Review proposed changes to ${campaign.name}`} onClick={() => onReview(proposal)}>
+            <GitCompareArrows size={16} aria-hidden /> Review proposed changes
+          </button>
+        )}
+        <button type="button" className="adm-button adm-button--secondary" aria-label={`View ${campaign.name}`} onClick={onView}>
+          <Eye size={16} aria-hidden /> View
         </button>
         <label htmlFor={`${id}-goal`} className="adm-sr-only">
           Optimize {campaign.name}
@@ -260,8 +319,8 @@ function CampaignCard({
             </option>
           ))}
         </select>
-        <button type="button" className="adm-icon-button adm-icon-button--danger" aria-label={`Delete ${campaign.name}`} onClick={onDelete} disabled={busy}>
-          <Trash2 size={18} aria-hidden />
+        <button type="button" className="adm-button adm-button--secondary ads-campaign__delete" aria-label={`Delete ${campaign.name}`} onClick={onDelete} disabled={busy}>
+          <Trash2 size={16} aria-hidden /> Delete
         </button>
       </div>
     </li>
