@@ -30,7 +30,8 @@ test.describe('admin Clients list', () => {
     const ids = await addClinics(page, token);
     try {
       await page.goto('/admin/clients');
-      await page.screenshot({ path: shot('after-clients-list'), fullPage: true });
+      await expect(page.getByRole('region', { name: 'Clients' }).getByRole('navigation', { name: 'Client pages' })).toBeVisible();
+      await page.screenshot({ path: shot('after-clients-list') });
 
       // Search: on the server, the URL follows.
       await page.getByRole('searchbox', { name: 'Search clients' }).fill(token.toLowerCase());

@@ -88,7 +88,7 @@ export function LeadFiltersForm({ filters, onApply }: { filters: LeadFilters; on
           disabled={filters.clientId === undefined}
           {...error('serviceId')}
         >
-          <option value="">{filters.clientId === undefined ? 'All services (choose a clinic to narrow)' : 'All services'}</option>
+          <option value="">{filters.clientId === undefined ? 'Choose a clinic first' : 'All services'}</option>
           {services.data?.map((service) => (
             <option key={service.id} value={service.id}>
               {service.name}
