@@ -13,6 +13,7 @@ import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connecti
 import { GoogleAdsConnectionService, oauthSettingsOf } from '../../src/modules/connection/connection.service';
 import { createLaunchHandler } from '../../src/modules/launches/launch.job';
 import { LaunchStore } from '../../src/modules/launches/launch.store';
+import { encryptToken, tokenKeyOf } from '../../src/modules/connection/token-cipher';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
 import { writtenCampaign } from '../helpers/written-campaigns';
 
@@ -180,7 +181,6 @@ describe('the ads Audit Log: launches and their outcome, generation, optimisatio
   it('a launch: who launched what for which clinic and service on which account, then its outcome, both named', async () => {
     const repo = t.dataSource.getRepository(GoogleAdsConnectionEntity);
     await repo.delete({ label: 'agency' });
-    const { encryptToken, tokenKeyOf } = await import('../../src/modules/connection/token-cipher');
     await repo.save(repo.create({ label: 'agency', refreshTokenEncrypted: encryptToken('1//refresh-token', tokenKeyOf(TOKEN_KEY)!), accountEmail: 'ads@agency.example', connectedBy: 1, connectedAt: new Date(), updatedAt: new Date() }));
     const clinicName = `Acme Audit Clinic ${uniq()}`;
     const { clientId, serviceId, serviceName } = await clinicService(clinicName);
@@ -231,7 +231,6 @@ describe('the ads Audit Log: launches and their outcome, generation, optimisatio
   it("a conversion upload names the clinic and its account; the leads worker is the actor (no admin e-mail)", async () => {
     const repo = t.dataSource.getRepository(GoogleAdsConnectionEntity);
     await repo.delete({ label: 'agency' });
-    const { encryptToken, tokenKeyOf } = await import('../../src/modules/connection/token-cipher');
     await repo.save(repo.create({ label: 'agency', refreshTokenEncrypted: encryptToken('1//refresh-token', tokenKeyOf(TOKEN_KEY)!), accountEmail: 'ads@agency.example', connectedBy: 1, connectedAt: new Date(), updatedAt: new Date() }));
     const clinicName = `Conversion Clinic ${uniq()}`;
     const { clientId } = await clinicService(clinicName);
