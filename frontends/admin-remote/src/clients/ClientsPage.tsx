@@ -1,3 +1,4 @@
+import { Pager } from '../pages/Pager';
 import { LoadFailed } from '../pages/LoadFailed';
 import { routes, type Client, type ClientListQuery } from '@hap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +12,6 @@ import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
 import { TeamMembersDialog } from '../staff/TeamMembersDialog';
 import { ClientDialog } from './ClientDialog';
-import { ClientsPager } from './ClientsPager';
 import { ClientsTable } from './ClientsTable';
 import { DeleteClientDialog } from './DeleteClientDialog';
 import { CLIENTS_KEY, clientViewFromSearch, searchFromClientView, useClientPage } from './clients-query';
@@ -156,7 +156,9 @@ export function ClientsPage() {
             onCreateCrm: (client) => !createCrm.isPending && createCrm.mutate(client),
           }}
           footer={
-            <ClientsPager
+            <Pager
+              label="Client pages"
+              noun={['client', 'clients']}
               page={clients.data.page}
               pageSize={clients.data.pageSize}
               pageCount={clients.data.pageCount}

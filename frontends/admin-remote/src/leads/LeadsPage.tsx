@@ -1,11 +1,12 @@
 import { LoadFailed } from '../pages/LoadFailed';
-import { ChevronLeft, ChevronRight, Download, Inbox } from 'lucide-react';
+import { Download, Inbox } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useClients } from '../clients/clients-query';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
+import { Pager } from '../pages/Pager';
 import { LeadCountsCards } from './LeadCountsCards';
 import { LeadDetailDialog } from './LeadDetailDialog';
 import { ALL_CLINICS, filtersFromSearch, searchFromFilters, type LeadFilters } from './lead-filters';
@@ -131,35 +132,16 @@ export function LeadsPage() {
               }}
               clinicName={allClinics ? clinicName : undefined}
             />
-            <nav className="adm-pagination" aria-label="Pages">
-              <p className="adm-pagination__summary">
-                {(leads.data.page - 1) * leads.data.pageSize + 1}–{(leads.data.page - 1) * leads.data.pageSize + leads.data.items.length} of{' '}
-                {leads.data.total} {leads.data.total === 1 ? 'lead' : 'leads'}
-              </p>
-              <div className="adm-pagination__buttons">
-                <button
-                  type="button"
-                  className="adm-button adm-button--secondary"
-                  disabled={page <= 1}
-                  onClick={() => go(filters, page - 1)}
-                >
-                  <ChevronLeft size={16} aria-hidden />
-                  Previous
-                </button>
-                <span className="adm-muted">
-                  Page {leads.data.page} of {leads.data.pageCount}
-                </span>
-                <button
-                  type="button"
-                  className="adm-button adm-button--secondary"
-                  disabled={page >= leads.data.pageCount}
-                  onClick={() => go(filters, page + 1)}
-                >
-                  Next
-                  <ChevronRight size={16} aria-hidden />
-                </button>
-              </div>
-            </nav>
+            <Pager
+              label="Pages"
+              noun={['lead', 'leads']}
+              page={leads.data.page}
+              pageSize={leads.data.pageSize}
+              pageCount={leads.data.pageCount}
+              total={leads.data.total}
+              shown={leads.data.items.length}
+              onPage={(next) => go(filters, next)}
+            />
           </>
         )}
       </section>

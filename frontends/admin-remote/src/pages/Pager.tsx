@@ -1,7 +1,9 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 
-/** Previous / Next through the list's pages, with where the admin is ('21–40 of 57 clients'). */
-export function ClientsPager({
+/** Previous / Next through a list's pages, with where the admin is ('21–40 of 57 clients'). */
+export function Pager({
+  label,
+  noun,
   page,
   pageSize,
   pageCount,
@@ -9,6 +11,10 @@ export function ClientsPager({
   shown,
   onPage,
 }: {
+  /** The navigation's accessible name ('Client pages'). */
+  label: string;
+  /** What the list holds, singular and plural ('client', 'clients'). */
+  noun: [string, string];
   page: number;
   pageSize: number;
   pageCount: number;
@@ -18,11 +24,11 @@ export function ClientsPager({
 }) {
   const first = (page - 1) * pageSize + 1;
   return (
-    <nav className="cli-pager" aria-label="Client pages">
-      <p className="cli-pager__summary" role="status">
-        {shown === 0 ? `0 of ${total}` : `${first}–${first + shown - 1} of ${total}`} {total === 1 ? 'client' : 'clients'}
+    <nav className="adm-pagination" aria-label={label}>
+      <p className="adm-pagination__summary" role="status">
+        {shown === 0 ? `0 of ${total}` : `${first}–${first + shown - 1} of ${total}`} {total === 1 ? noun[0] : noun[1]}
       </p>
-      <div className="cli-pager__buttons">
+      <div className="adm-pagination__buttons">
         <button type="button" className="adm-button adm-button--secondary" disabled={page <= 1} onClick={() => onPage(Math.min(page - 1, pageCount))}>
           <ChevronLeft size={16} aria-hidden />
           Previous
