@@ -13,6 +13,9 @@ import { metricSample } from '../../../infra/test/metrics-sample';
  */
 const SERVER = join(__dirname, '../../dist/server.js');
 
+// Booting a gateway process takes seconds on a quiet machine and can take a minute on a loaded one.
+jest.setTimeout(180_000);
+
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -84,7 +87,9 @@ describe('the gateway in several processes (GATEWAY_PROCESSES)', () => {
     port = await freePort();
     metricsPort = await freePort();
     gateway = startGateway({ PORT: String(port), METRICS_PORT: String(metricsPort) });
-    await until(async () => childrenOf(gateway.child.pid!).length === 2 && (await healthz(port).catch(() => 0)) === 200);
+    // Both workers listening (each logs it), not only one of them answering: a slow machine boots them minutes apart.
+    await until(() => (gateway.output().match(/Server listening at/g) ?? []).length >= 2, 120_000);
+    expect(await healthz(port)).toBe(200);
   });
 
   afterAll(async () => {
@@ -115,8 +120,8 @@ describe('the gateway in several processes (GATEWAY_PROCESSES)', () => {
     for (let i = 0; i < 5; i++) expect(await healthz(port)).toBe(200);
     await until(() => {
       const now = childrenOf(gateway.child.pid!);
-      return now.length === 2 && !now.includes(victim!) && now.includes(survivor!);
-    });
+      return now.length === 2 && !now.includes(victim!) && now.includes(survivor!) && (gateway.output().match(/Server listening at/g) ?? []).length >= 3;
+    }, 120_000);
     for (let i = 0; i < 10; i++) expect(await healthz(port)).toBe(200);
   });
 

@@ -3,8 +3,9 @@ import pino from 'pino';
 import { AggregatorRegistry } from 'prom-client';
 import { loadMetricsConfig, startMetricsServer, type MetricsServer } from './metrics';
 
-/** A worker that ends after it was listening is replaced after this long, so a crash loop stays slow. */
+/** A worker that ends is replaced after this long, doubled while replacements fail to start (a crash loop stays slow). */
 const RESTART_DELAY_MS = 1_000;
+const RESTART_DELAY_MAX_MS = 30_000;
 
 export interface ProcessesOptions {
   /** How many processes serve the port; 1 runs `startWorker` in this process, with no primary. */
@@ -23,9 +24,12 @@ export interface ProcessesOptions {
  * the primary accepts each connection and hands them to the workers in turn),
  * so one machine's copy of a service uses more than one core. The primary
  * serves nothing itself but METRICS_PORT, with every worker's metrics summed
- * (prom-client's AggregatorRegistry); it replaces a worker that ends, stops
- * when one fails to start, and on SIGTERM, SIGINT or its supervisor's going
- * away asks each worker to drain and close (runServer), then exits.
+ * (prom-client's AggregatorRegistry). It stops (exit 1) when one of the first
+ * workers fails to start (a port in use, a bad setting: nothing would serve);
+ * later it replaces a worker that ends, trying again less and less often
+ * while a replacement fails to start (Redis away for a while), as the others
+ * go on serving. On SIGTERM, SIGINT or its supervisor's going away it asks
+ * each worker to drain and close (runServer), then exits.
  */
 export function runInProcesses(options: ProcessesOptions): void {
   if (options.processes <= 1 || !cluster.isPrimary) {
@@ -39,6 +43,10 @@ export function runInProcesses(options: ProcessesOptions): void {
   const log = pino({ level: options.logLevel, base: { service: options.service, process: 'primary' } });
   const metricsConfig = loadMetricsConfig();
   const listening = new WeakSet<Worker>();
+  /** Set once every first worker has listened: from then on a worker that cannot start is tried again. */
+  let started = false;
+  let firstListening = 0;
+  let restartDelayMs = RESTART_DELAY_MS;
   let metrics: MetricsServer | null = null;
   let stopping = false;
   let exitCode = 0;
@@ -57,7 +65,11 @@ export function runInProcesses(options: ProcessesOptions): void {
   };
   const fork = () => {
     const worker = cluster.fork();
-    worker.once('listening', () => listening.add(worker));
+    worker.once('listening', () => {
+      listening.add(worker);
+      restartDelayMs = RESTART_DELAY_MS;
+      if (!started && ++firstListening === options.processes) started = true;
+    });
   };
 
   cluster.on('exit', (worker, code, signal) => {
@@ -65,14 +77,19 @@ export function runInProcesses(options: ProcessesOptions): void {
       if (workers().length === 0) finish();
       return;
     }
-    if (!listening.has(worker)) {
+    if (!listening.has(worker) && !started) {
       log.error({ pid: worker.process.pid, code, signal }, 'a worker failed to start: stopping');
       return stop(1);
     }
-    log.error({ pid: worker.process.pid, code, signal }, 'a worker ended: starting another');
+    const delayMs = restartDelayMs;
+    if (listening.has(worker)) log.error({ pid: worker.process.pid, code, signal }, 'a worker ended: starting another');
+    else {
+      log.error({ pid: worker.process.pid, code, signal, retryInMs: delayMs }, 'a replacement worker failed to start: trying again');
+      restartDelayMs = Math.min(RESTART_DELAY_MAX_MS, restartDelayMs * 2);
+    }
     setTimeout(() => {
       if (!stopping) fork();
-    }, RESTART_DELAY_MS);
+    }, delayMs);
   });
 
   let signalled = false;
