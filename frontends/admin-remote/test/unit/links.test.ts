@@ -23,6 +23,9 @@ describe('admin navigation', () => {
       ['Templates', '/admin/templates', 0],
       ['Google Ads', '/admin/google-ads-templates', 0],
       ['Audit Log', '/admin/audit', 0],
+      ['Queues', '/admin/queues', 0],
     ]);
+    // The queue board is the gateway's page, not the admin's router: a full page load.
+    expect(NAV_ITEMS.filter((item) => item.page).map((item) => item.to)).toEqual(['/admin/queues']);
   });
 });
