@@ -1,9 +1,9 @@
 import { Pager } from '../pages/Pager';
 import { LoadFailed } from '../pages/LoadFailed';
-import { routes, type Client, type ClientListQuery } from '@hap/contracts';
+import { CLIENT_SEARCH_MAX_LENGTH, routes, type Client, type ClientListQuery } from '@hap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Building2, Plus, Search, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormField } from '../auth/FormField';
 import { api } from '../lib/api';
@@ -48,13 +48,14 @@ export function ClientsPage() {
     setSeenQ(view.q);
     if (text.trim() !== (view.q ?? '')) setText(view.q ?? '');
   }
+  // Reads the view as it is when the pause ends, without restarting the wait when the view changes.
+  const searchFor = useEffectEvent((q: string) => {
+    if (q !== (view.q ?? '')) go({ q: q || undefined });
+  });
   useEffect(() => {
     const q = text.trim();
-    if (q === (view.q ?? '')) return;
-    const timer = setTimeout(() => go({ q: q || undefined }), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => searchFor(q), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-    // `go` is remade each render; the view it reads is the one `text` was typed against.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text]);
 
   // The dialog: closed, a new client (null) or a client to edit.
@@ -94,7 +95,7 @@ export function ClientsPage() {
               className="adm-input"
               type="search"
               placeholder="Name, e-mail, phone, domain or address"
-              maxLength={200}
+              maxLength={CLIENT_SEARCH_MAX_LENGTH}
               value={text}
               onChange={(event) => setText(event.target.value)}
             />

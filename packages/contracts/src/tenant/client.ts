@@ -169,6 +169,8 @@ export type ClientSort = (typeof CLIENT_SORTS)[number];
 export const CLIENT_SORT_LABELS: Readonly<Record<ClientSort, string>> = { name: 'Client Name', createdAt: 'Added', id: 'Id' };
 export const CLIENTS_MAX_PAGE_SIZE = 100;
 export const CLIENTS_DEFAULT_PAGE_SIZE = 20;
+/** The longest search text the clients list takes. */
+export const CLIENT_SEARCH_MAX_LENGTH = 200;
 
 export const ClientListQuerySchema = z.object({
   q: z.preprocess(
@@ -176,7 +178,7 @@ export const ClientListQuerySchema = z.object({
     z
       .string({ error: 'Search text must be text' })
       .trim()
-      .max(200, 'Search text must be at most 200 characters')
+      .max(CLIENT_SEARCH_MAX_LENGTH, `Search text must be at most ${CLIENT_SEARCH_MAX_LENGTH} characters`)
       .refine(noNul, NUL_MESSAGE)
       .optional(),
   ),
