@@ -127,7 +127,7 @@ test.describe('admin editor rows', () => {
     }
   });
 
-  test('the settings dialog has no offer fields of its own: it opens the editor, where the offer is edited', async ({ page }) => {
+  test('the settings dialog has no offer fields of its own: it opens the editor, where the whole offer is edited', async ({ page }) => {
     await logInAsAdmin(page);
     const run = `${test.info().project.name}-${Date.now().toString(36)}`;
     const clientId = await makeService(page, run);
@@ -147,12 +147,14 @@ test.describe('admin editor rows', () => {
       await expect(editor.getByLabel('Custom Offer')).toHaveValue('$49 First Visit');
       await expect(editor.getByLabel('Custom Offer')).toBeFocused();
       await editor.getByLabel('Custom Offer').fill('$39 First Visit');
+      await editor.getByLabel('Offer Value').fill('$249 value');
       await editor.getByRole('button', { name: 'Save Service' }).click();
       await expect(page.locator('.adm-toast').filter({ hasText: 'Service updated' })).toBeVisible();
       await expect(editor).toBeHidden();
       // Back in the settings dialog, which shows the offer as now saved.
       await expect(settings.getByRole('tab', { name: 'Special Offer' })).toHaveAttribute('aria-selected', 'true');
       await expect(settings.getByText('$39 First Visit')).toBeVisible();
+      await expect(settings.getByText('$249 value')).toBeVisible();
       await settings.getByRole('button', { name: 'Cancel' }).click();
       await expect(page.getByRole('dialog')).toHaveCount(0);
     } finally {

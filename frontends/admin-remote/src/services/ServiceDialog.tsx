@@ -173,12 +173,8 @@ function OfferSummary({ service, onEdit }: { service: Service | null; onEdit: ()
           <dd>{service.offerName ?? `${service.offer} (not set for this service: the page shows this)`}</dd>
           <dt>Offer Description</dt>
           <dd>{service.offerDescription ?? 'None'}</dd>
-          {service.offerValue && (
-            <>
-              <dt>Offer Value</dt>
-              <dd>{service.offerValue}</dd>
-            </>
-          )}
+          <dt>Offer Value</dt>
+          <dd>{service.offerValue ?? 'None'}</dd>
         </dl>
         <button type="button" className="adm-button adm-button--secondary svc-offer__edit" onClick={onEdit}>
           Edit the offer in the service editor

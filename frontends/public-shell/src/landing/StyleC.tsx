@@ -66,6 +66,7 @@ export function StyleC() {
               <div className="lp-offer">
                 <p className="lp-offer__label">Today&rsquo;s offer</p>
                 <p className="lp-offer__name">{offerOf(content)}</p>
+                {service.offerValue && <p className="lp-offer__value">{service.offerValue}</p>}
                 {service.offerDescription && <p className="lp-offer__text">{service.offerDescription}</p>}
                 <p className="lp-offer__footer">
                   <span className="lp-offer__expires">

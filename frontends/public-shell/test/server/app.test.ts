@@ -69,6 +69,7 @@ const trtLanding: NonNullable<PageContent['landing']> = {
       formEmbedCode: null,
       heroBackgroundPath: null,
       offer: 'Free Consultation',
+      offerValue: null,
       offerDescription: null,
     },
     template: {

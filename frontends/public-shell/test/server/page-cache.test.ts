@@ -82,6 +82,7 @@ const landing = (clientId: number): NonNullable<PageContent['landing']> => ({
       formEmbedCode: null,
       heroBackgroundPath: null,
       offer: 'Free Consultation',
+      offerValue: null,
       offerDescription: null,
     },
     template: {

@@ -20,7 +20,7 @@ import { HelpCircle, Moon } from 'lucide-react';
 const content = (service: Record<string, unknown> = {}, template: Record<string, unknown> = {}) =>
   ({
     client: { id: 1 },
-    service: { id: 1, name: 'TRT', customTitle: null, formEmbedCode: null, heroBackgroundPath: null, offer: '', offerDescription: null, ...service },
+    service: { id: 1, name: 'TRT', customTitle: null, formEmbedCode: null, heroBackgroundPath: null, offer: '', offerValue: null, offerDescription: null, ...service },
     template: { headline: 'H', offer: '', heroImage: null, ...template },
   }) as never;
 

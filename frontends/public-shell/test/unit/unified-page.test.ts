@@ -68,6 +68,7 @@ function state(overrides: Partial<PageState> = {}): PageState {
           formEmbedCode: null,
           heroBackgroundPath: null,
           offer: '$99 First Visit',
+          offerValue: null,
           offerDescription: 'Labs included.',
         },
         template,

@@ -121,6 +121,8 @@ const clientServiceFields = {
   customTitle: optionalText(200),
   customOffer: optionalText(500),
   customOfferDescription: optionalText(2000),
+  /** The Services form's offerValue (offer_value): the one editor edits all of the offer. */
+  offerValue: optionalText(200),
   customDescription: optionalText(10000),
   formEmbedCode: z.string().max(50000, 'Form embed code must be at most 50000 characters').refine(noNul, NUL_MESSAGE).nullish()
     .transform((v) => (v && v.trim() && v.trim() !== 'null' && v.trim() !== 'undefined' ? v : null)),
@@ -206,6 +208,8 @@ export const UnifiedServiceSchema = z.object({
   formEmbedCode: z.string().nullable(),
   heroBackgroundPath: z.string().nullable(),
   offer: z.string(),
+  /** What the offer is worth ('$249 value'): the urgency page's offer card shows it. */
+  offerValue: z.string().nullable(),
   offerDescription: z.string().nullable(),
 });
 export const UnifiedContentSchema = z.object({

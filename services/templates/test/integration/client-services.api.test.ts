@@ -86,9 +86,9 @@ describe('client services API', () => {
   describe('PATCH /api/client-services/:id and POST /api/update-client-service', () => {
     it('change a service’s custom content and audit it', async () => {
       const service = await createClientService(t.dataSource, uniqueClientId(), (await createTemplate(t.dataSource)).id);
-      const patched = await t.api.patch(`/api/client-services/${service.id}`, ADMIN).send({ customOffer: '$49 Intro', isActive: false });
+      const patched = await t.api.patch(`/api/client-services/${service.id}`, ADMIN).send({ customOffer: '$49 Intro', offerValue: '$199 value', isActive: false });
       expect(patched.status).toBe(200);
-      expect(patched.body.data).toMatchObject({ customOffer: '$49 Intro', custom_offer: '$49 Intro', isActive: false });
+      expect(patched.body.data).toMatchObject({ customOffer: '$49 Intro', custom_offer: '$49 Intro', offerValue: '$199 value', isActive: false });
 
       const posted = await t.api.post('/api/update-client-service', ADMIN).send({ id: service.id, clientId: 999, templateId: 1, customTitle: 'Renamed', customTestimonials: '["Great"]' });
       expect(posted.status).toBe(200);

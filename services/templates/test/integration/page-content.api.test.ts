@@ -119,6 +119,7 @@ describe('GET /api/page-content/:clientId', () => {
           formEmbedCode: null,
           heroBackgroundPath: null,
           offer: 'Free first visit',
+          offerValue: null,
           offerDescription: null,
         });
         expect(landing?.content.template.headline).toBe(template.headline);

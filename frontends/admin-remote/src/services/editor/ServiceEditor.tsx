@@ -94,6 +94,7 @@ const SCALAR_IDS: Record<string, string> = {
   customTitle: 'sed-title',
   customOffer: 'sed-offer',
   customOfferDescription: 'sed-offer-description',
+  offerValue: 'sed-offer-value',
   formEmbedCode: 'sed-embed',
   customDescription: 'sed-description',
   templateId: 'sed-template',
@@ -214,6 +215,15 @@ function EditorForm({
               placeholder={template?.offer ?? 'Free Consultation'}
               error={issues.customOffer}
               hint="The offer the page leads with; empty shows the template’s."
+            />
+            <TextField
+              id="sed-offer-value"
+              label="Offer Value"
+              value={draft.offerValue}
+              onChange={(v) => set('offerValue', v)}
+              placeholder="$249 value"
+              error={issues.offerValue}
+              hint="What the offer is worth; the urgency page’s offer card shows it."
             />
             <TextField id="sed-offer-description" label="Offer Description" value={draft.customOfferDescription} onChange={(v) => set('customOfferDescription', v)} rows={2} error={issues.customOfferDescription} />
             <TextField id="sed-embed" label="Custom Form Embed Code" value={draft.formEmbedCode} onChange={(v) => set('formEmbedCode', v)} rows={3} mono error={issues.formEmbedCode} />

@@ -10,6 +10,7 @@ export interface EditorDraft {
   customTitle: string;
   customOffer: string;
   customOfferDescription: string;
+  offerValue: string;
   formEmbedCode: string;
   customDescription: string;
   symptoms: TitledItem[];
@@ -24,6 +25,7 @@ export const emptyDraft = (): EditorDraft => ({
   customTitle: '',
   customOffer: '',
   customOfferDescription: '',
+  offerValue: '',
   formEmbedCode: '',
   customDescription: '',
   symptoms: [],
@@ -39,6 +41,7 @@ export const draftOfService = (service: ClientService): EditorDraft => ({
   customTitle: service.customTitle ?? '',
   customOffer: service.customOffer ?? '',
   customOfferDescription: service.customOfferDescription ?? '',
+  offerValue: service.offerValue ?? '',
   formEmbedCode: service.formEmbedCode ?? '',
   customDescription: service.customDescription ?? '',
   symptoms: service.customSymptoms.map(({ title, description, icon }) => ({ title, description, icon })),
@@ -87,6 +90,7 @@ export const fieldsOfDraft = (draft: EditorDraft) => ({
   customTitle: textOrNull(draft.customTitle),
   customOffer: textOrNull(draft.customOffer),
   customOfferDescription: textOrNull(draft.customOfferDescription),
+  offerValue: textOrNull(draft.offerValue),
   formEmbedCode: textOrNull(draft.formEmbedCode),
   customDescription: textOrNull(draft.customDescription),
   customSymptoms: listForSave(draft.symptoms),
