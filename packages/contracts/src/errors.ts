@@ -61,6 +61,9 @@ export const Messages = {
     `${name}'s address must read like "12 Elm Street, Austin, TX 78701" for the campaign's radius. Fix it in the client's settings.`,
   launchStructureIssues: (count: number) => `Structure Issues Found: ${count} issue${count === 1 ? '' : 's'} must be fixed before launching.`,
   launchNotFound: (id: string) => `Campaign launch ${id} was not found.`,
+  /** issue 24 §4: a relaunch needs its own yes; the date is the launch's day (YYYY-MM-DD, UTC). */
+  alreadyLaunched: (date: string, campaignName: string) =>
+    `This service was already launched on ${date} as ${campaignName}. Confirm launching another campaign to create a second one in Google Ads.`,
   launchUnderWay: 'A launch of this service is under way. Its result appears in the launch log when Google Ads answers.',
   clinicWithoutAdsAccount: 'The clinic has no Google Ads account id: set it in the client settings.',
   conversionRefused: (reason: string) => `Google Ads refused the conversion: ${reason}`,

@@ -16,6 +16,6 @@ export class AppError extends Error {
 export const notFound = (message: string) => new AppError(404, ErrorCode.NOT_FOUND, message);
 export const badRequest = (message: string, issues?: ErrorIssue[]) =>
   new AppError(400, ErrorCode.BAD_REQUEST, message, issues);
-export const conflict = (message: string) => new AppError(409, ErrorCode.CONFLICT, message);
+export const conflict = (message: string, issues?: ErrorIssue[]) => new AppError(409, ErrorCode.CONFLICT, message, issues);
 export const unauthenticated = (message: string) => new AppError(401, ErrorCode.UNAUTHENTICATED, message);
 export const forbidden = (message: string) => new AppError(403, ErrorCode.FORBIDDEN, message);

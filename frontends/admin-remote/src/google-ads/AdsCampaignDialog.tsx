@@ -1,9 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import {
+  ApiError,
   CAMPAIGN_BUDGET,
   CAMPAIGN_RADIUS,
   GoogleAdsSettingsSchema,
-  Messages,
   readGoogleAdsSettings,
   routes,
   type Client,
@@ -21,6 +21,9 @@ import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { useToast } from '../toast/toaster';
 import { LaunchConfirmDialog } from './LaunchConfirmDialog';
+
+/** The ads service refused for want of the clinic's domain: its 409 names the `domain` field. */
+const domainIssueOf = (error: Error) => error instanceof ApiError && error.status === 409 && Boolean(error.issues?.some((i) => i.path === 'domain'));
 import { useLaunchCampaign } from './use-launch';
 import { LaunchReadinessNotice } from './LaunchReadinessNotice';
 import './google-ads.css';
@@ -214,7 +217,7 @@ function CampaignBody({ client, item, onClose }: { client: Client; item: Service
       )}
 
       {validate.data && <LaunchReadinessNotice readiness={validate.data.readiness} structureValid={validate.data.validation.allValid} />}
-      {validate.isError && validate.error.message === Messages.clinicWithoutDomain(client.name) && (
+      {validate.isError && domainIssueOf(validate.error) && (
         <LaunchReadinessNotice
           readiness={{ ready: false, missing: [{ requirement: 'domain', message: validate.error.message, href: '/admin/clients', linkText: `Set ${client.name}'s domain in Clients` }] }}
           structureValid={null}
@@ -241,7 +244,7 @@ function CampaignBody({ client, item, onClose }: { client: Client; item: Service
           onOpenChange={setConfirming}
           summary={{ clientId: client.id, serviceId: item.id, accountId: client.googleAdsAccountId, dailyBudget: settings.dailyBudget, serviceName: item.name }}
           pending={launch.isPending}
-          onConfirm={() => launch.mutate({ serviceId: item.id, clientId: client.id }, { onError: () => setConfirming(false) })}
+          onConfirm={({ launchAgain }) => launch.mutate({ serviceId: item.id, clientId: client.id, launchAgain }, { onError: () => setConfirming(false) })}
         />
       )}
     </div>

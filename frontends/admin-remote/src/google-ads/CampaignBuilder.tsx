@@ -20,7 +20,7 @@ import { useToast } from '../toast/toaster';
 import { builderFormFrom, builderTemplateOf, emptyBuilderForm, linesOf, type BuilderErrors, type BuilderForm, type BuilderTab } from './builder-form';
 import { Counted } from './Counted';
 import { DemographicChecks } from './DemographicChecks';
-import { LaunchConfirmDialog } from './LaunchConfirmDialog';
+import { LaunchConfirmDialog, type LaunchChoice } from './LaunchConfirmDialog';
 import { PolicyExemptionCheck, TemplateBSwitch } from './LaunchOptions';
 import { useLaunchCampaign } from './use-launch';
 
@@ -91,11 +91,11 @@ export function CampaignBuilder({ client, serviceId, start }: { client: Client; 
   const openLaunch = () => {
     if (ready('launch')) setConfirming(true);
   };
-  const confirmLaunch = () => {
+  const confirmLaunch = ({ launchAgain }: LaunchChoice) => {
     const template = ready('launch');
     if (!template) return;
     launch.mutate(
-      { google_ads_id: client.googleAdsAccountId!, clientId: client.id, serviceId: serviceId!, template, styleParam: templateB ? 'B' : undefined, requestPolicyExemption: appeal },
+      { google_ads_id: client.googleAdsAccountId!, clientId: client.id, serviceId: serviceId!, template, styleParam: templateB ? 'B' : undefined, requestPolicyExemption: appeal, launchAgain },
       { onError: () => setConfirming(false) },
     );
   };

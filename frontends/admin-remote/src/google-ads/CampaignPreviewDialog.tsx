@@ -18,7 +18,7 @@ import { api } from '../lib/api';
 import { DialogHeader } from '../pages/DialogHeader';
 import { Counted } from './Counted';
 import { DemographicChecks } from './DemographicChecks';
-import { LaunchConfirmDialog } from './LaunchConfirmDialog';
+import { LaunchConfirmDialog, type LaunchChoice } from './LaunchConfirmDialog';
 import { PolicyExemptionCheck, TemplateBSwitch } from './LaunchOptions';
 import { useToast } from '../toast/toaster';
 import { useLaunchCampaign } from './use-launch';
@@ -155,7 +155,7 @@ function PreviewContent({
     }
     setConfirming(true);
   };
-  const confirmLaunch = () => {
+  const confirmLaunch = ({ launchAgain }: LaunchChoice) => {
     if (!data.googleAdsAccountId) return;
     launch.mutate({
       serviceId,
@@ -169,6 +169,7 @@ function PreviewContent({
       styleParam: templateB ? 'B' : undefined,
       demographicExclusions: exclusions,
       requestPolicyExemption: appeal,
+      launchAgain,
     }, { onError: () => setConfirming(false) });
   };
 

@@ -30,6 +30,11 @@ const useServiceLaunches = (clientId: number, serviceId: number, enabled: boolea
     staleTime: 0,
   });
 
+/** What the admin confirmed: the launch body's `launchAgain`. */
+export interface LaunchChoice {
+  launchAgain: boolean;
+}
+
 /** A Google Ads customer id as Google Ads shows it: 123-456-7890. */
 export const formatCustomerId = (id: string) => {
   const digits = id.replace(/\D/g, '');
@@ -58,7 +63,8 @@ export function LaunchConfirmDialog({
   onOpenChange: (open: boolean) => void;
   summary: LaunchSummary;
   pending: boolean;
-  onConfirm: () => void;
+  /** `launchAgain`: the admin gave the second yes (the launch API refuses a relaunch without it). */
+  onConfirm: (choice: LaunchChoice) => void;
   children?: ReactNode;
 }) {
   return (
@@ -73,7 +79,19 @@ export function LaunchConfirmDialog({
   );
 }
 
-function ConfirmContent({ summary, pending, onConfirm, onCancel, children }: { summary: LaunchSummary; pending: boolean; onConfirm: () => void; onCancel: () => void; children?: ReactNode }) {
+function ConfirmContent({
+  summary,
+  pending,
+  onConfirm,
+  onCancel,
+  children,
+}: {
+  summary: LaunchSummary;
+  pending: boolean;
+  onConfirm: (choice: LaunchChoice) => void;
+  onCancel: () => void;
+  children?: ReactNode;
+}) {
   const id = useId();
   const [anyway, setAnyway] = useState(false);
   const launches = useServiceLaunches(summary.clientId, summary.serviceId, true);
@@ -114,7 +132,7 @@ function ConfirmContent({ summary, pending, onConfirm, onCancel, children }: { s
           <button type="button" className="adm-button adm-button--secondary" onClick={onCancel} disabled={pending}>
             Cancel
           </button>
-          <button type="button" className="adm-button adm-button--primary" onClick={onConfirm} disabled={blocked}>
+          <button type="button" className="adm-button adm-button--primary" onClick={() => onConfirm({ launchAgain: needsSecondYes && anyway })} disabled={blocked}>
             {pending ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <Rocket size={16} aria-hidden />}
             {pending ? 'Launching...' : 'Launch'}
           </button>

@@ -112,6 +112,12 @@ export const LaunchCampaignSchema = z.object({
    * (the resources are saved and reviewed) instead of leaving them out.
    */
   requestPolicyExemption: z.boolean().default(false),
+  /**
+   * The second confirmation (issue 24 §4): a service that already has a
+   * campaign in Google Ads is launched again only with this true; without it
+   * the launch is refused (409, the issue's path `launchAgain`).
+   */
+  launchAgain: z.boolean({ error: 'launchAgain must be true or false' }).default(false),
 });
 export type LaunchCampaignInput = z.input<typeof LaunchCampaignSchema>;
 export type LaunchCampaignBody = z.output<typeof LaunchCampaignSchema>;

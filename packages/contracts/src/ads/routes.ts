@@ -214,7 +214,7 @@ export const adsRoutes = {
     owner: 'ads',
     access: 'admin',
     summary:
-      'Launch Campaign (admin spec §7, all three call shapes): checks the campaign, records the launch and queues ads.launch (job id = launch id), which creates it in Google Ads exactly once. 202 with the launch to follow.',
+      'Launch Campaign (admin spec §7, all three call shapes): checks the campaign, records the launch and queues ads.launch (job id = launch id), which creates it in Google Ads exactly once. 202 with the launch to follow. A service that already has a campaign in Google Ads (a launch launched, partial or in policy review) is refused with 409 (issue `launchAgain`) unless launchAgain is true: the second confirmation.',
     body: LaunchCampaignSchema,
     status: 202,
     data: CampaignLaunchSchema,

@@ -162,6 +162,41 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     expect((await t.api.get(`/api/google-ads/launches?clientId=${clinicId}&serviceId=${serviceId}`, ANONYMOUS)).status).toBe(401);
   });
 
+  it('a service launched before is launched again only with launchAgain: the second confirmation (issue 24 §4)', async () => {
+    const { serviceId, clientId: clinicId } = await service();
+    startWorker();
+    const first = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId });
+    expect(first.status).toBe(202);
+    const done = await settled(first.body.data.id);
+    expect(done.status).toBe('launched');
+
+    const again = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId });
+    expect(again.status).toBe(409);
+    const message = `This service was already launched on ${done.launchedAt.slice(0, 10)} as ${done.campaignName}. Confirm launching another campaign to create a second one in Google Ads.`;
+    expect(again.body).toMatchObject({ success: false, code: 'CONFLICT', message, issues: [{ path: 'launchAgain', message }] });
+    // Refused before anything was written or queued: the log still has the one launch, Google the one campaign.
+    expect((await t.api.get(`/api/google-ads/launches?clientId=${clinicId}&serviceId=${serviceId}`, ADMIN)).body.data).toHaveLength(1);
+    expect((await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId, launchAgain: 'yes' })).status).toBe(400);
+
+    const confirmed = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId, launchAgain: true });
+    expect(confirmed.status).toBe(202);
+    expect((await settled(confirmed.body.data.id)).status).toBe('launched');
+    expect(google.campaigns()).toHaveLength(2);
+  });
+
+  it('a launch that failed does not count as launched: the next one needs no second confirmation', async () => {
+    const { serviceId, clientId: clinicId } = await service();
+    await t.dataSource.query(
+      `INSERT INTO "ads"."campaign_launch_logs" ("id", "client_id", "service_id", "template_id", "campaign_name", "customer_id", "status", "total_ad_groups", "request", "launched_by", "launched_at", "updated_at", "finished_at")
+       VALUES (gen_random_uuid(), $1, $2, 5, 'Failed before', '1234567890', 'failed', 2, '{}', 'admin@example.com', now(), now(), now())`,
+      [clinicId, serviceId],
+    );
+    startWorker();
+    const res = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId });
+    expect(res.status).toBe(202);
+    expect((await settled(res.body.data.id)).status).toBe('launched');
+  });
+
   it('a worker that dies after Google created the campaign is retried and still leaves one campaign', async () => {
     const { serviceId, clientId: clinicId } = await service();
     google.script({ dropAfterCommit: 1 });
@@ -206,7 +241,8 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     expect(second.body.message).toBe('A launch of this service is under way. Its result appears in the launch log when Google Ads answers.');
     startWorker();
     expect((await settled(first.body.data.id)).status).toBe('launched');
-    expect((await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId })).status).toBe(202);
+    // Once it is over, the next launch is a relaunch: it goes through with the second confirmation.
+    expect((await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId, launchAgain: true })).status).toBe(202);
   });
 
   it('a launch whose job was lost (Redis lost it, or it stalled twice) is queued again and launched once', async () => {
@@ -250,7 +286,7 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     const first = google.campaigns().find((c) => c.name === plain.campaignName)!;
     expect(first.adGroups[0]!.keywords.map((k) => k.text)).not.toContain(group.keywords[0]);
 
-    const appealed = await settled((await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId, requestPolicyExemption: true })).body.data.id);
+    const appealed = await settled((await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId, requestPolicyExemption: true, launchAgain: true })).body.data.id);
     expect(appealed).toMatchObject({ status: 'policy_review', failedKeywords: [] });
     expect(appealed.policyViolations).toEqual([expect.objectContaining({ exempted: true })]);
     expect(appealed.nextSteps).toEqual([...POLICY_NEXT_STEPS]);

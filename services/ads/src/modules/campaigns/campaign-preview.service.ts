@@ -1,4 +1,4 @@
-import { AppError, assertAdmin, conflict, notFound, type Actor } from '@hap/service-kit';
+import { AppError, assertAdmin, notFound, type Actor } from '@hap/service-kit';
 import { ErrorCode, Messages, validateCampaignStructure, withLaunchReadiness, type ServiceCampaignPreview } from '@hap/contracts';
 import { DEFAULT_BID_STRATEGY, DEFAULT_NETWORK_SETTING, DEFAULT_RADIUS_MILES, defaultDailyBudget, defaultExclusions } from '../../campaign/campaign-defaults';
 import { buildCampaignPreview, MissingDomainError } from '../../campaign/campaign-preview';
@@ -7,7 +7,7 @@ import type { TemplatesClient } from '../../clients/templates.client';
 import type { TenantClient } from '../../clients/tenant.client';
 import type { GoogleAdsAccess } from '../launches/launch.service';
 import { toTemplateCampaignDto } from './campaign.dto';
-import { launchReadiness } from './launch-readiness';
+import { launchReadiness, missingDomainConflict } from './launch-readiness';
 import type { CampaignRepository } from './campaign.repository';
 
 
@@ -38,7 +38,7 @@ export class CampaignPreviewService {
     try {
       preview = buildCampaignPreview(clinic, { name: service.name, path: service.path }, campaign, { styleParam: query.styleParam ?? null });
     } catch (err) {
-      if (err instanceof MissingDomainError) throw conflict(err.message);
+      if (err instanceof MissingDomainError) throw missingDomainConflict(err);
       throw err;
     }
     const readiness = await launchReadiness(clinic, this.access);

@@ -1,4 +1,6 @@
 import { GOOGLE_ADS_AUTH_PAGE, Messages, type LaunchReadiness } from '@hap/contracts';
+import { conflict } from '@hap/service-kit';
+import type { MissingDomainError } from '../../campaign/campaign-preview';
 import type { AdsClinic } from '../../clients/tenant.client';
 import type { GoogleAdsAccess } from '../launches/launch.service';
 
@@ -32,3 +34,6 @@ export async function launchReadiness(clinic: Pick<AdsClinic, 'name' | 'domain' 
   }
   return { ready: missing.length === 0, missing };
 }
+
+/** A campaign asked of a clinic without a domain: 409 whose issue names the `domain` field, so screens need not read the words. */
+export const missingDomainConflict = (err: MissingDomainError) => conflict(err.message, [{ path: 'domain', message: err.message }]);

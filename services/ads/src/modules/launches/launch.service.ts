@@ -19,6 +19,7 @@ import type { TemplatesClient } from '../../clients/templates.client';
 import type { TenantClient } from '../../clients/tenant.client';
 import { AdsRequestRefused, AdsRetryLater, type AdsAccount, type AdsGateway, type AdsIssue } from '../../google-ads/ads-gateway';
 import { toTemplateCampaignDto } from '../campaigns/campaign.dto';
+import { missingDomainConflict } from '../campaigns/launch-readiness';
 import type { CampaignRepository } from '../campaigns/campaign.repository';
 import { CampaignLaunchEntity } from './launch.entity';
 import { LaunchStore, toCampaignLaunchDto } from './launch.store';
@@ -90,7 +91,8 @@ export class LaunchService {
         body,
       });
     } catch (err) {
-      if (err instanceof MissingDomainError || err instanceof UnreadableAddressError) throw conflict(err.message);
+      if (err instanceof MissingDomainError) throw missingDomainConflict(err);
+      if (err instanceof UnreadableAddressError) throw conflict(err.message);
       throw err;
     }
     if ('missingAccount' in plan) throw conflict(Messages.googleAdsAccountRequired);
@@ -182,6 +184,13 @@ export class LaunchService {
     }
     const queue = this.queue;
     if (!queue) throw new AppError(503, ErrorCode.NOT_CONFIGURED, Messages.googleAdsNotConfigured);
+    if (!body.launchAgain) {
+      const earlier = await this.store.lastCreated(body.clientId, body.serviceId);
+      if (earlier) {
+        const message = Messages.alreadyLaunched(earlier.launchedAt.toISOString().slice(0, 10), earlier.campaignName);
+        throw conflict(message, [{ path: 'launchAgain', message }]);
+      }
+    }
 
     const id = randomUUID();
     const now = new Date();

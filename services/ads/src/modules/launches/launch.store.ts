@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { In, LessThan } from 'typeorm';
-import type { CampaignLaunch, LaunchStatus } from '@hap/contracts';
+import { CAMPAIGN_CREATED_STATUSES, type CampaignLaunch, type LaunchStatus } from '@hap/contracts';
 import { googleAdsCampaignUrl } from '../../google-ads/ads-gateway';
 import { leftOutDetails, nextStepsOf, type LaunchTally } from '../../campaign/launch-outcome';
 import { recordLaunchOutcome } from './launch-audit';
@@ -50,6 +50,11 @@ export class LaunchStore {
 
   listForClient(clientId: number, serviceId?: number) {
     return this.repo.find({ where: serviceId === undefined ? { clientId } : { clientId, serviceId }, order: { launchedAt: 'DESC' }, take: 100 });
+  }
+
+  /** The service's newest launch that created its campaign in Google Ads, if any (CAMPAIGN_CREATED_STATUSES). */
+  lastCreated(clientId: number, serviceId: number) {
+    return this.repo.findOne({ where: { clientId, serviceId, status: In([...CAMPAIGN_CREATED_STATUSES]) }, order: { launchedAt: 'DESC' } });
   }
 
   /** Unfinished launches nothing has touched for `ms`. */
