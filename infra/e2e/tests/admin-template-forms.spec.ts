@@ -13,7 +13,7 @@ const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.in
 test.describe('admin template forms', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('an admin fills a template’s lists field by field, is shown the field at fault, reorders and saves them', async ({ page }) => {
+  test('an admin fills a template’s lists field by field, is shown the field at fault (a refused image too), reorders and saves them', async ({ page }) => {
     await logInAsAdmin(page);
     const name = `Form Filled ${test.info().project.name} ${Date.now().toString(36)}`;
     const templates = ((await (await page.request.get('/api/service-templates')).json()) as { data: Array<{ subcategoryId: number }> }).data;
@@ -59,7 +59,12 @@ test.describe('admin template forms', () => {
     await testimonials.getByLabel('Testimonial 1 name').fill('Mark R.');
     await testimonials.getByLabel('Testimonial 1 rating').selectOption('4');
 
-    // An FAQ without its question: the schema's message at the field, which gets the focus.
+    // A file that is not an image: refused at its field, in the spec's words, with no toast over the dialog.
+    await dialog.getByLabel('Hero Background Image', { exact: true }).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await expect(dialog.getByRole('alert').filter({ hasText: 'Invalid file type: Please select an image file (JPG, PNG, GIF, etc.)' })).toBeVisible();
+    await expect(page.locator('.adm-toast')).toHaveCount(0);
+
+        // An FAQ without its question: the schema's message at the field, which gets the focus.
     const faqs = dialog.getByRole('group', { name: /^FAQs/ });
     await faqs.getByRole('button', { name: 'Add FAQ' }).click();
     await faqs.getByLabel('Answer 1').fill('Most people notice a change within weeks.');

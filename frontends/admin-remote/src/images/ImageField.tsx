@@ -1,8 +1,7 @@
 import { assetUrl } from '@hap/contracts';
 import { ImageOff, LoaderCircle, Upload, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { useToast } from '../toast/toaster';
-import { checkImageFile, uploadImage, type UploadWording } from './upload-image';
+import { checkImageFile, uploadImage, type FileProblem, type UploadWording } from './upload-image';
 import './images.css';
 
 export interface ImageFieldProps {
@@ -21,10 +20,13 @@ export interface ImageFieldProps {
  * One image of a form: a preview, an upload button with progress, optionally
  * an address field, and a remove button. A file is checked before it is sent
  * (type and 5 MB) with the spec's texts; a preview that cannot load says so.
+ * A refused file or a failed upload is told at the field (issue 24 §2: an
+ * error that belongs to a field shows there), not in a toast that may cover
+ * the dialog's buttons; the next pick clears it.
  */
 export function ImageField({ label, value, onChange, folder, wording = 'standard', allowUrl = false }: ImageFieldProps) {
   const id = useId();
-  const toast = useToast();
+  const [problem, setProblem] = useState<FileProblem | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
@@ -35,11 +37,9 @@ export function ImageField({ label, value, onChange, folder, wording = 'standard
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const problem = checkImageFile(file, wording);
-    if (problem) {
-      toast({ title: problem.title, description: problem.text, variant: 'destructive' });
-      return;
-    }
+    const refused = checkImageFile(file, wording);
+    setProblem(refused);
+    if (refused) return;
     abort.current = new AbortController();
     setProgress(0);
     try {
@@ -47,7 +47,7 @@ export function ImageField({ label, value, onChange, folder, wording = 'standard
       onChange(stored.path);
     } catch (err) {
       if ((err as Error).name === 'AbortError') return;
-      toast({ title: 'Upload failed', description: (err as Error).message || 'Failed to upload image. Please try again.', variant: 'destructive' });
+      setProblem({ title: 'Upload failed', text: (err as Error).message || 'Failed to upload image. Please try again.' });
     } finally {
       setProgress(null);
     }
@@ -76,7 +76,13 @@ export function ImageField({ label, value, onChange, folder, wording = 'standard
         </div>
         <div className="img-field__actions">
           <input ref={input} id={`${id}-file`} type="file" accept="image/*" className="img-field__file" onChange={(e) => void onFile(e)} aria-labelledby={`${id}-label`} tabIndex={-1} />
-          <button type="button" className="adm-button adm-button--secondary" onClick={() => input.current?.click()} disabled={progress !== null}>
+          <button
+            type="button"
+            className="adm-button adm-button--secondary"
+            onClick={() => input.current?.click()}
+            disabled={progress !== null}
+            aria-describedby={problem ? `${id}-problem` : undefined}
+          >
             {progress !== null ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <Upload size={16} aria-hidden />}
             {progress !== null ? `Uploading… ${progress}%` : 'Upload image'}
           </button>
@@ -89,6 +95,11 @@ export function ImageField({ label, value, onChange, folder, wording = 'standard
           <span className="adm-muted img-field__hint">PNG, JPG or WEBP, up to 5 MB</span>
         </div>
       </div>
+      {problem && (
+        <p id={`${id}-problem`} className="adm-field__error img-field__problem" role="alert">
+          <strong>{problem.title}:</strong> {problem.text}
+        </p>
+      )}
       {progress !== null && (
         <div className="img-field__progress" role="progressbar" aria-label={`Uploading ${label}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
           <span style={{ width: `${progress}%` }} />
