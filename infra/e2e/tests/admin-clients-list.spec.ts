@@ -7,7 +7,7 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
  * forward. The client form marks its required fields.
  */
 
-const shot = (name: string) => `/work/screens/D/${name}-${test.info().project.name}.png`;
+const shot = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 /** 22 clinics sharing a word nobody else uses: two pages of 20. */
 async function addClinics(page: Page, token: string): Promise<number[]> {

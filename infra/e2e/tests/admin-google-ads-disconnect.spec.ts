@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { connectGoogleAds } from '../support/google-ads';
 
-const shot = (name: string) => `/work/screens/C/${name}-${test.info().project.name}.png`;
+const shot = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 /**
  * Issue 24 §6: the Google Ads connection can be disconnected (confirmed

@@ -9,7 +9,7 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
  * and a team member's Edit and Delete (IconAction.tsx).
  */
 
-const shot = (name: string) => `/work/screens/E/${name}-${test.info().project.name}.png`;
+const shot = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 const isPhone = () => test.info().project.name === 'mobile';
 
 /** The action says `tip`: as the tooltip that hover and focus show (desktop), or as its own visible words (phone). */

@@ -7,7 +7,7 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
  * clinic, and moves the selected leads to a status together.
  */
 
-const shot = (name: string) => `/work/screens/D/${name}-${test.info().project.name}.png`;
+const shot = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 /** A clinic with one active service, made through the admin API. */
 async function clinic(page: Page, name: string): Promise<{ clientId: number; serviceId: number }> {

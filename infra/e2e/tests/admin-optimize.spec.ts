@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
-const screen = (name: string) => `/work/screens/A2/${name}-${test.info().project.name}.png`;
+const screen = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 /** Campaigns written for `templateId` by the stack's fake model, through the API (what the admin's Generate does). */
 async function generated(page: Page, baseURL: string, templateId: number) {

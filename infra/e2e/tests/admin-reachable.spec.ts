@@ -9,7 +9,7 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
  * admin navigation and leads back to the admin.
  */
 
-const shot = (name: string) => `/work/screens/E/${name}-${test.info().project.name}.png`;
+const shot = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 /** A clinic and one service page of its own, made through the API. */
 async function clinicWithService(page: Page) {

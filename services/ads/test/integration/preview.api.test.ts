@@ -71,6 +71,8 @@ describe('GET /api/google-ads/preview: a clinic’s service as a Google Ads camp
     const res = await t.api.get(`/api/google-ads/preview?serviceId=${service.id}`, ADMIN);
     expect(res.status).toBe(409);
     expect(res.body.message).toMatch(/has no domain: set the clinic's domain before previewing/);
+    // The refusal names its field, which is what the Campaign dialog reads to link to the Clients screen.
+    expect(res.body.issues).toEqual([{ path: 'domain', message: res.body.message }]);
 
     expect((await t.api.get('/api/google-ads/preview?serviceId=98765432', ADMIN)).status).toBe(404);
     expect((await t.api.get('/api/google-ads/preview?serviceId=abc', ADMIN)).status).toBe(400);
