@@ -61,8 +61,11 @@ test.describe('admin template forms', () => {
 
     // A file that is not an image: refused at its field, in the spec's words, with no toast over the dialog.
     await dialog.getByLabel('Hero Background Image', { exact: true }).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
-    await expect(dialog.getByRole('alert').filter({ hasText: 'Invalid file type: Please select an image file (JPG, PNG, GIF, etc.)' })).toBeVisible();
+    const refused = dialog.getByRole('alert').filter({ hasText: 'Invalid file type: Please select an image file (JPG, PNG, GIF, etc.)' });
+    await expect(refused).toBeVisible();
     await expect(page.locator('.adm-toast')).toHaveCount(0);
+    await refused.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifact('template-image-refused') });
 
         // An FAQ without its question: the schema's message at the field, which gets the focus.
     const faqs = dialog.getByRole('group', { name: /^FAQs/ });
