@@ -13,6 +13,7 @@ import { bootLoadedTemplate, bootLoaderTag, inlineTemplateStyles, pageAssetTags,
 import { previewAdminOf, type PageContentLoader, type PageContextLoader } from './page-context.js';
 import { encodingFor, PAGE_CACHE_HEADER, pageVisit, type FoundPage, type PageCache, type PageCacheResult, type PageClinic, type PageVisit } from './page-cache.js';
 import { embedFrameOrigins, imageOrigins, pageSourceHeaders, trackingScriptOf, trackingScriptTag } from './page-sources.js';
+import { viewOfRoute, type PageViewCounter, type PageViewOf } from './page-views.js';
 import type { BuildDirs, SsrBundle } from './ssr-bundle.js';
 import type { RenderResult } from './ssr-module.js';
 
@@ -25,6 +26,8 @@ export interface ShellDependencies {
   adminAssets?: (log: FastifyBaseLogger) => AdminRemoteAssets;
   /** Rendered pages kept (page-cache.ts, started and closed with the app); every page rendered per request without it. */
   pageCache?: (app: FastifyInstance) => PageCache | null;
+  /** First-party page views (page-views.ts, closed with the app); nothing counted without it. */
+  pageViews?: (app: FastifyInstance) => PageViewCounter | null;
 }
 
 /** The first value of a header a proxy may have sent as a list. */
@@ -67,7 +70,7 @@ function replyAssetMissing(reply: FastifyReply) {
  */
 export async function buildServer(
   config: Config,
-  { bundle, dirs, pageContext, pageContent, adminAssets: makeAdminAssets, pageCache: makePageCache }: ShellDependencies,
+  { bundle, dirs, pageContext, pageContent, adminAssets: makeAdminAssets, pageCache: makePageCache, pageViews: makePageViews }: ShellDependencies,
 ): Promise<FastifyInstance> {
   const { ssr } = bundle;
   // Stylesheets travel inside the HTML (page-assets.ts), the /admin frame's too: its first paint waits for no request.
@@ -104,6 +107,10 @@ export async function buildServer(
     app.addHook('onReady', () => pageCache.start());
     app.addHook('onClose', () => pageCache.close());
   }
+
+  // Page views, counted where pages are served, cache hits included (page-views.ts).
+  const pageViews = makePageViews?.(app) ?? null;
+  if (pageViews) app.addHook('onClose', () => pageViews.close());
 
   // Reads the currentClientId cookie (public spec §9) and sets it when ?client= was accepted.
   await app.register(fastifyCookie);
@@ -166,6 +173,8 @@ export async function buildServer(
     complete?: boolean;
     /** The clinic tenant resolved the visit to; null when it did not answer. */
     clinic?: PageClinic | null;
+    /** What a view of this page is counted under besides its clinic; null: not counted (page-views.ts). */
+    view?: PageViewOf | null;
   }
 
   /** Page kinds that show a clinic's catalogue (services, a service's content); /thanks needs only the clinic. */
@@ -226,6 +235,7 @@ export async function buildServer(
       adminPreview: Boolean(previewAdmin),
       complete,
       clinic: context?.resolution ?? null,
+      view: previewAdmin ? null : viewOfRoute(route, content?.landing?.content.service.id ?? null),
     };
   }
 
@@ -243,6 +253,9 @@ export async function buildServer(
     cacheControl: string;
     /** The clinic to remember in the currentClientId cookie (an accepted ?client=). */
     remember: number | null;
+    /** A view of this answer as counted (its clinic known, status 200, a counted page kind); null otherwise. */
+    view: PageViewOf | null;
+    clientId: number | null;
   }
 
   async function renderSafely(request: FastifyRequest): Promise<Rendered> {
@@ -256,7 +269,7 @@ export async function buildServer(
 
   function compose(rendered: Rendered): Made {
     const { page, state, remember, cacheable, trackingSettings, linkerDomains, content, adminPreview } = rendered;
-    if (page.redirect) return { status: 302, redirect: page.redirect, body: '', etag: '', headers: {}, cacheControl: PAGE_CACHE.none, remember: null };
+    if (page.redirect) return { status: 302, redirect: page.redirect, body: '', etag: '', headers: {}, cacheControl: PAGE_CACHE.none, remember: null, view: null, clientId: null };
     const assets = assetTags[page.page];
     // A page that waits for its visitor loads no script before it has painted (src/pages/hydration.ts).
     const moment = page.hydration ?? 'load';
@@ -288,7 +301,9 @@ export async function buildServer(
     }
     // /thanks is one visitor's receipt (its address carries the lead's reference): never kept.
     const cacheControl = page.status !== 200 || page.page === 'thanks' || adminPreview ? PAGE_CACHE.none : cacheable && remember === null ? PAGE_CACHE.shared : PAGE_CACHE.revalidate;
-    return { status: page.status, body, etag: etagOf(body), headers, cacheControl, remember };
+    const clientId = rendered.clinic?.clientId ?? null;
+    const view = page.status === 200 && clientId !== null ? (rendered.view ?? null) : null;
+    return { status: page.status, body, etag: etagOf(body), headers, cacheControl, remember, view, clientId };
   }
 
   function rememberClinic(request: FastifyRequest, reply: FastifyReply, clientId: number): void {
@@ -299,6 +314,15 @@ export async function buildServer(
       httpOnly: true,
       secure: visitorProto(request) === 'https',
     });
+  }
+
+  /** Counts the view of an answer (page-views.ts); an admin's own page views are not the clinic's visitors. */
+  function countView(request: FastifyRequest, clientId: number | null, view: PageViewOf | null, admin: boolean) {
+    if (!pageViews || !view || clientId === null || admin) return;
+    pageViews.record(
+      { method: request.method, url: request.url, headers: request.headers, address: firstValue(request.headers['x-forwarded-for']) ?? request.ip, host: visitorHost(request), proto: visitorProto(request) },
+      { clientId, ...view },
+    );
   }
 
   function sendMade(request: FastifyRequest, reply: FastifyReply, made: Made, result: PageCacheResult | null) {
@@ -350,14 +374,18 @@ export async function buildServer(
   app.get('/*', async (request, reply) => {
     // An admin's page view (the gateway signs the admin on; page-proxy.ts) is rendered afresh and never
     // kept: the admin sees the page as it is now, and a visitor never gets a copy made for an admin.
-    const visit = pageCache && !previewAdminOf(config.INTERNAL_SECRET, request) && visitOf(request);
+    const admin = Boolean(previewAdminOf(config.INTERNAL_SECRET, request));
+    const visit = pageCache && !admin && visitOf(request);
     if (!pageCache || !visit) {
       pageCache?.count('bypass');
-      return sendMade(request, reply, compose(await renderSafely(request)), pageCache ? 'bypass' : null);
+      const made = compose(await renderSafely(request));
+      countView(request, made.clientId, made.view, admin);
+      return sendMade(request, reply, made, pageCache ? 'bypass' : null);
     }
     const found = pageCache.find(visit);
     if (found) {
       pageCache.count('hit');
+      countView(request, found.clinic.clientId, found.page.view, false);
       return sendKept(request, reply, found, 'hit');
     }
     // One render for the visits that miss together (a spike on one ad's page); each gets its answer.
@@ -378,9 +406,11 @@ export async function buildServer(
     });
     if ('made' in answer) {
       pageCache.count('miss');
+      countView(request, answer.made.clientId, answer.made.view, false);
       return sendMade(request, reply, answer.made, 'miss');
     }
     pageCache.count(answer.result);
+    countView(request, answer.found.clinic.clientId, answer.found.page.view, false);
     return sendKept(request, reply, answer.found, answer.result);
   });
 

@@ -4,6 +4,7 @@ import type { ClientResolution } from '@hap/contracts';
 import { createContentCache, TEMPLATES_PAGE_CACHE, TENANT_PAGE_CACHE, type ContentCacheLogger } from '@hap/service-kit/content-cache';
 import { counterOf, gaugeOf } from '@hap/service-kit/process';
 import type { FastifyInstance } from 'fastify';
+import type { PageViewOf } from './page-views.js';
 
 /**
  * Rendered pages, kept (README, "How a page is made": the page cache). A page
@@ -58,6 +59,8 @@ export interface KeptPage {
   readonly bodies: Readonly<Record<PageEncoding, Buffer>>;
   /** The page's own headers (what it loads from other sites, page-sources.ts). */
   readonly headers: Readonly<Record<string, string>>;
+  /** What a view of it is counted under besides its clinic (page-views.ts); null: not counted. */
+  readonly view: PageViewOf | null;
 }
 
 export interface FoundPage {
@@ -87,7 +90,12 @@ export interface PageCache {
    * old data), the channel is not heard, or it alone exceeds the budget. null
    * when not kept.
    */
-  keep(ticket: RenderTicket, visit: PageVisit, clinic: PageClinic, page: { body: string; etag: string; headers: Record<string, string> }): Promise<KeptPage | null>;
+  keep(
+    ticket: RenderTicket,
+    visit: PageVisit,
+    clinic: PageClinic,
+    page: { body: string; etag: string; headers: Record<string, string>; view: PageViewOf | null },
+  ): Promise<KeptPage | null>;
   /** Runs `render` once for concurrent misses of one visit key; each caller gets its result. */
   shared<T>(key: string, render: () => Promise<T>): Promise<T>;
   /** Counts one answer in `page_cache_lookups_total`. */
@@ -329,7 +337,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return { generation, at: now() };
     },
 
-    async keep(ticket, visit, clinic, { body, etag, headers }) {
+    async keep(ticket, visit, clinic, { body, etag, headers, view }) {
       if (!stillValid(ticket)) return null;
       const bodies = await compressed(body);
       // Cleared while compressing: the page may show what was just changed.
@@ -337,7 +345,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const pageKey = visit.pageKey(clinic);
       const bytes = bodies.identity.length + bodies.br.length + bodies.gzip.length + keyBytes(pageKey);
       if (bytes > maxBytes / 2) return null;
-      const page: KeptPage = { etag, bodies, headers: { ...headers } };
+      const page: KeptPage = { etag, bodies, headers: { ...headers }, view };
       // Begun just after a clear: another tenant or templates replica may not have heard it yet and
       // answered from before the change; kept for the spike, but only until the settle time is over.
       const provisional = ticket.at < clearedAt + settleMs;

@@ -12,6 +12,7 @@ import { buildServer } from './app.js';
 import { readConfig } from './config.js';
 import { pageCacheFromConfig } from './page-cache.js';
 import { createPageContentLoader, createPageContextLoader } from './page-context.js';
+import { createPageViewCounter } from './page-views.js';
 import { buildDirs, loadSsrBundle } from './ssr-bundle.js';
 
 async function main() {
@@ -27,6 +28,8 @@ async function main() {
       adminRemoteAssets({ remoteUrl: config.ADMIN_REMOTE_URL ?? bundle.ssr.DEFAULT_ADMIN_REMOTE_URL, gatewayUrl: config.GATEWAY_URL, timeoutMs: config.API_TIMEOUT_MS, log }),
     // Rendered pages, invalidated by tenant's and templates' messages on REDIS_URL (page-cache.ts).
     pageCache: (app) => pageCacheFromConfig(app, config),
+    // First-party page views into Redis, folded into PostgreSQL by the leads worker (page-views.ts).
+    pageViews: (app) => createPageViewCounter({ redis: { url: config.REDIS_URL, prefix: config.REDIS_PREFIX }, metrics: app.metrics, logger: app.log }),
   });
   // Listens; SIGTERM / SIGINT (or the launcher going away) close it after in-flight requests.
   await runServer({ app, host: config.HOST, port: config.PORT });

@@ -49,3 +49,5 @@ export * from './images';
 export * from './tracking';
 export * from './audit';
 export * from './paging';
+export * from './results/traffic-source';
+export * from './results/page-views';

@@ -9,9 +9,10 @@ import { createMailer } from './modules/delivery/mailer';
 import { startRelay } from './modules/delivery/relay';
 import { createWebhookSender } from './modules/delivery/webhook';
 import { createParkedLeads, storeHeldLeads } from './modules/leads/parked-leads';
+import { startPageViewFold } from './modules/results/page-view-fold';
 import { createHandlers } from './queues/handlers';
 
-/** The leads job process: the outbox relay and a BullMQ worker for `leads.deliver`. */
+/** The leads job process: the outbox relay, a BullMQ worker for `leads.deliver`, and the fold of page views into rollups. */
 const config = loadServiceConfig();
 const dataSource = createDataSource(config.DATABASE_URL);
 const redis = queueRedis(config);
@@ -55,8 +56,19 @@ void runWorkers({
       requeueAfterMs: config.LEAD_REQUEUE_AFTER_MS,
       storeHeld,
       onError: (err) => logger.warn({ err }, 'outbox relay failed; retrying') });
+    // The public shell's page views, from Redis into leads.page_view_rollups (issue 25 item 1).
+    const fold = startPageViewFold({
+      dataSource,
+      redis,
+      intervalMs: config.PAGE_VIEW_FOLD_INTERVAL_MS,
+      onFolded: (result) => {
+        if (result.views) logger.debug({ ...result }, 'page views folded');
+      },
+      onError: (err) => logger.warn({ err }, 'page view fold failed; its counts wait in Redis for the next one'),
+    });
     return {
       stop: async () => {
+        await fold.stop();
         await relay.stop();
         await parked.close();
         await queue.close();

@@ -5,15 +5,17 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { ClientBranding, PageContent, PageContext } from '@hap/contracts';
+import { pageViewKeys, type ClientBranding, type PageContent, type PageContext } from '@hap/contracts';
 import { createContentCache, TEMPLATES_PAGE_CACHE, TENANT_PAGE_CACHE, type ContentCache } from '@hap/service-kit/content-cache';
 import { signIdentity } from '@hap/service-kit/identity';
+import { Redis } from 'ioredis';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { metricSample } from '../../../../infra/test/metrics-sample';
 import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
 import { createPageCache, encodingFor, type PageCache, type PageCacheOptions } from '../../server/page-cache';
 import { createPageContentLoader, createPageContextLoader, type PageContentLoader, type PageContentRequest, type PageContextLoader, type PageRequest } from '../../server/page-context';
+import { createPageViewCounter, type PageViewCounter } from '../../server/page-views';
 import * as entryServer from '../../src/entry-server';
 
 /**
@@ -122,12 +124,17 @@ let time: number;
 const opened: Array<{ app: FastifyInstance; cache: PageCache }> = [];
 
 /** A shell process with its page cache (the clock is the test's). */
-async function shell(options: Partial<PageCacheOptions> = {}, loaders: { pageContext: PageContextLoader; pageContent: PageContentLoader } = { pageContext, pageContent }) {
+async function shell(
+  options: Partial<PageCacheOptions> = {},
+  loaders: { pageContext: PageContextLoader; pageContent: PageContentLoader } = { pageContext, pageContent },
+  pageViews?: PageViewCounter,
+) {
   let cache: PageCache | undefined;
   const app = await buildServer(readConfig({ LOG_LEVEL: 'silent' }), {
     bundle: { ssr: entryServer, templates: { page: template, admin: template } },
     dirs: { client: join(dist, 'client'), admin: join(dist, 'admin') },
     ...loaders,
+    pageViews: pageViews && (() => pageViews),
     pageCache: (server) =>
       (cache = createPageCache({ redis, ttlMs: 60_000, staleMs: 86_400_000, maxBytes: 8 * 1_048_576, metrics: server.metrics, now: () => time, settleMs: 0, ...options })),
   });
@@ -536,3 +543,72 @@ describe('encodingFor', () => {
 async function heardInvalidation(app: FastifyInstance): Promise<boolean> {
   return metricSample(await app.metrics.metrics(), 'page_cache_invalidations_total') === 1;
 }
+
+describe('page views (issue 25 item 1), counted where pages are served', () => {
+  const day = '2026-11-27';
+  const views = { ...redis, prefix: `${redis.prefix}_views` };
+  const keys = pageViewKeys(views.prefix);
+  const chrome = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+  const visitor = (address: string, extra: Record<string, string> = {}) => ({ ...mapped, 'user-agent': chrome, 'x-forwarded-for': address, ...extra });
+  let client: Redis;
+
+  beforeAll(async () => {
+    client = new Redis(views.url);
+  });
+  afterAll(async () => {
+    const left = await client.keys(`${views.prefix}:*`);
+    if (left.length) await client.del(...left);
+    client.disconnect();
+  });
+
+  it('counts cache hits too, by clinic, service, kind, style and source, with visitors by a salted hash; leaves out bots, prefetches, HEAD, admins and errors', async () => {
+    const counter = createPageViewCounter({ redis: views, flushMs: 60_000, now: () => new Date(`${day}T10:00:00Z`) });
+    const { app } = await shell({}, undefined, counter);
+
+    expect(cacheOf(await app.inject({ url: '/trt?gclid=Cj0KCQ-abc', headers: visitor('203.0.113.7') }))).toBe('miss');
+    expect(cacheOf(await app.inject({ url: '/trt?gclid=Cj0KCQ-def', headers: visitor('203.0.113.7') }))).toBe('hit');
+    expect(cacheOf(await app.inject({ url: '/trt', headers: visitor('198.51.100.4', { referer: 'https://www.google.com/' }) }))).toBe('hit');
+    await app.inject({ url: '/trt?style=c', headers: visitor('198.51.100.4', { referer: `https://${MAPPED_HOST}/` }) });
+    await app.inject({ url: '/', headers: visitor('198.51.100.4', { referer: 'https://healthblog.example/clinics' }) });
+    // Not views: a crawler, a prefetch, a HEAD, an admin looking at the page, a page that is not there.
+    await app.inject({ url: '/trt', headers: visitor('66.249.66.1', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }) });
+    await app.inject({ url: '/trt', headers: visitor('203.0.113.9', { 'sec-purpose': 'prefetch;prerender' }) });
+    await app.inject({ method: 'HEAD', url: '/trt', headers: visitor('203.0.113.9') });
+    const admin = { kind: 'admin' as const, userId: 7, email: 'admin@agency.test' };
+    await app.inject({ url: '/trt', headers: { ...visitor('203.0.113.9'), ...signIdentity(secret, 'GET', '/trt', admin) } });
+    expect((await app.inject({ url: '/no-such-service', headers: visitor('203.0.113.9') })).statusCode).toBe(404);
+    await counter.flush();
+
+    expect(await client.hgetall(keys.live)).toEqual({
+      [`${day}|2|6|service|A|paid_google`]: '2',
+      [`${day}|2|6|service|A|organic_search`]: '1',
+      [`${day}|2|6|service|C|direct`]: '1',
+      [`${day}|2|0|home|-|referral`]: '1',
+    });
+    // One visitor twice in a cell is one; the day's salt is in Redis alone, the addresses nowhere.
+    expect(await client.pfcount(keys.visitors(`${day}|2|6|service|A|paid_google`))).toBe(1);
+    expect(await client.ttl(keys.visitors(`${day}|2|6|service|A|paid_google`))).toBeGreaterThan(2 * 24 * 3600);
+    expect(new Set(await client.smembers(keys.touched))).toEqual(new Set(Object.keys(await client.hgetall(keys.live))));
+    expect(await client.ttl(keys.salt(day))).toBeGreaterThan(24 * 3600);
+    const stored = await Promise.all((await client.keys(`${views.prefix}:*`)).map(async (key) => ((await client.type(key)) === 'hash' ? JSON.stringify(await client.hgetall(key)) : key)));
+    expect(stored.join(' ')).not.toMatch(/203\.0\.113|198\.51\.100/);
+
+    // Another visitor in the same cell: two; the same one again: still two.
+    await app.inject({ url: '/trt?gclid=x', headers: visitor('192.0.2.50') });
+    await app.inject({ url: '/trt?gclid=y', headers: visitor('203.0.113.7') });
+    await counter.flush();
+    expect(await client.hget(keys.live, `${day}|2|6|service|A|paid_google`)).toBe('4');
+    expect(await client.pfcount(keys.visitors(`${day}|2|6|service|A|paid_google`))).toBe(2);
+  });
+
+  it('serves pages as usual when Redis cannot be reached: counting never waits for it', async () => {
+    const away = createPageViewCounter({ redis: { url: 'redis://127.0.0.1:1', prefix: views.prefix }, flushMs: 60_000 });
+    const { app } = await shell({}, undefined, away);
+    const res = await app.inject({ url: '/trt', headers: visitor('203.0.113.7') });
+    // The page is not slowed or broken by it.
+    expect(res.statusCode).toBe(200);
+    await away.flush();
+    await away.close();
+  });
+});
+

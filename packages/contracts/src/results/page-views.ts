@@ -1,0 +1,77 @@
+import { TRAFFIC_SOURCES, type TrafficSource } from './traffic-source';
+
+/**
+ * First-party page views (issue 25 item 1, DESIGN §9.10), zod-free: the
+ * public shell counts each view in Redis under one field per cell (day,
+ * clinic, service, page kind, style variant, source); the leads worker folds
+ * the counts into PostgreSQL rollups (leads.page_view_rollups). Both read the
+ * cells and the Redis keys from here.
+ */
+
+/** The page kinds counted: a clinic's public pages (not /admin, /onboard, redirects or pages not found). */
+export const COUNTED_PAGE_KINDS = ['home', 'client-landing', 'service', 'unified', 'thanks'] as const;
+export type CountedPageKind = (typeof COUNTED_PAGE_KINDS)[number];
+
+/** A service page's style (A default, B find-a-provider, C urgency); '-' for pages without styles. */
+export const PAGE_VARIANTS = ['A', 'B', 'C', '-'] as const;
+export type PageVariant = (typeof PAGE_VARIANTS)[number];
+
+/** One rollup cell: what a view is counted under. */
+export interface PageViewCell {
+  /** The UTC day, YYYY-MM-DD. */
+  day: string;
+  clientId: number;
+  /** The service page's client service; null for pages of no one service. */
+  serviceId: number | null;
+  kind: CountedPageKind;
+  variant: PageVariant;
+  source: TrafficSource;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
+
+/** The UTC day of an instant, YYYY-MM-DD. */
+export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** The cell as a Redis hash field: `day|clientId|serviceId (0: none)|kind|variant|source`. */
+export const cellField = (cell: PageViewCell) => [cell.day, cell.clientId, cell.serviceId ?? 0, cell.kind, cell.variant, cell.source].join('|');
+
+/** A hash field back as its cell; null for anything this version did not write. */
+export function cellOfField(field: string): PageViewCell | null {
+  const [day, client, service, kind, variant, source, ...rest] = field.split('|');
+  if (rest.length || !day || !DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) return null;
+  const clientId = Number(client);
+  const serviceId = Number(service);
+  if (!isId(clientId) || !(serviceId === 0 || isId(serviceId))) return null;
+  if (!(COUNTED_PAGE_KINDS as readonly string[]).includes(kind ?? '')) return null;
+  if (!(PAGE_VARIANTS as readonly string[]).includes(variant ?? '')) return null;
+  if (!(TRAFFIC_SOURCES as readonly string[]).includes(source ?? '')) return null;
+  return { day, clientId, serviceId: serviceId || null, kind: kind as CountedPageKind, variant: variant as PageVariant, source: source as TrafficSource };
+}
+
+/**
+ * The Redis keys of page views under a prefix (the stack's REDIS_PREFIX):
+ * - `live`: a hash of view counts by cell field, incremented by the shell;
+ * - `folding(id)`: `live` renamed by a fold, until its counts are in PostgreSQL;
+ * - `visitors(field)`: a HyperLogLog of the cell's visitor hashes (kept 3 days);
+ * - `touched`: a set of the cells whose visitors changed since the last fold (renamed like `live`);
+ * - `salt(day)`: the day's random salt of the visitor hash, kept 2 days and never written anywhere else.
+ */
+export function pageViewKeys(prefix: string) {
+  const base = `${prefix}:pv`;
+  return {
+    live: `${base}:live`,
+    folding: (id: string) => `${base}:fold:${id}`,
+    foldingPattern: `${base}:fold:*`,
+    visitors: (field: string) => `${base}:uv:${field}`,
+    touched: `${base}:touched`,
+    touchedFolding: (id: string) => `${base}:touchedfold:${id}`,
+    touchedFoldingPattern: `${base}:touchedfold:*`,
+    salt: (day: string) => `${base}:salt:${day}`,
+  };
+}
+
+/** How long a day's visitor sets and salt are kept: a fold reads yesterday's cells for a day after midnight. */
+export const VISITOR_KEY_TTL_SECONDS = 3 * 24 * 3600;
+export const SALT_TTL_SECONDS = 2 * 24 * 3600;

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { cellOfField, pageViewKeys, type PageViewCell } from '@hap/contracts';
+import type { QueueRedis } from '@hap/service-kit';
+import { Redis } from 'ioredis';
+import type { DataSource } from 'typeorm';
+
+/**
+ * Folds the page views the public shell counted in Redis
+ * (frontends/public-shell/server/page-views.ts) into PostgreSQL rollups
+ * (leads.page_view_rollups), exactly once:
+ *
+ * 1. the live count hash is renamed to a batch of this fold's own id (atomic:
+ *    views counted meanwhile start a new live hash);
+ * 2. the batch's counts are added to the rollups in one transaction that also
+ *    records the batch id in leads.page_view_folds; a batch whose id is there
+ *    already (a fold that stopped after its commit) adds nothing;
+ * 3. the batch is deleted.
+ *
+ * A batch left by a fold that stopped midway (a worker killed, PostgreSQL
+ * away) is found by the next fold of any worker and folded then. Visitors
+ * are absolute, not added: each cell touched since the last fold gets its
+ * visitor set's estimate, and the rollup keeps the largest seen.
+ */
+
+export interface FoldResult {
+  /** Batches folded now (leftovers included). */
+  batches: number;
+  cells: number;
+  views: number;
+  /** Cells whose visitors were read. */
+  visitorCells: number;
+  /** Hash fields that are not cells of this version: dropped. */
+  unreadable: number;
+}
+
+const CHUNK = 500;
+
+async function keysLike(redis: Redis, pattern: string): Promise<string[]> {
+  const found: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    cursor = next;
+    found.push(...keys);
+  } while (cursor !== '0');
+  return found;
+}
+
+/** Renames `from` to `to`; false when there is nothing to rename. */
+async function take(redis: Redis, from: string, to: string): Promise<boolean> {
+  try {
+    await redis.rename(from, to);
+    return true;
+  } catch (err) {
+    if (/no such key/i.test((err as Error).message)) return false;
+    throw err;
+  }
+}
+
+const columnsOf = (cells: PageViewCell[]) => [
+  cells.map((c) => c.day),
+  cells.map((c) => c.clientId),
+  cells.map((c) => c.serviceId ?? 0),
+  cells.map((c) => c.kind),
+  cells.map((c) => c.variant),
+  cells.map((c) => c.source),
+];
+
+const UNNEST_CELLS = `unnest($1::date[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[]`;
+const CELL_KEY = `("day", "client_id", "service_id", "page_kind", "variant", "source")`;
+
+export class PageViewFolder {
+  private readonly keys;
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly dataSource: DataSource,
+    prefix: string,
+  ) {
+    this.keys = pageViewKeys(prefix);
+  }
+
+  /** One fold: leftover batches, then what was counted since the last fold. */
+  async fold(): Promise<FoldResult> {
+    const result: FoldResult = { batches: 0, cells: 0, views: 0, visitorCells: 0, unreadable: 0 };
+    const id = randomUUID();
+    const batches = await keysLike(this.redis, this.keys.foldingPattern);
+    if (await take(this.redis, this.keys.live, this.keys.folding(id))) batches.push(this.keys.folding(id));
+    for (const key of new Set(batches)) await this.foldViews(key, result);
+
+    const touched = await keysLike(this.redis, this.keys.touchedFoldingPattern);
+    if (await take(this.redis, this.keys.touched, this.keys.touchedFolding(id))) touched.push(this.keys.touchedFolding(id));
+    for (const key of new Set(touched)) await this.foldVisitors(key, result);
+    return result;
+  }
+
+  private async foldViews(key: string, result: FoldResult): Promise<void> {
+    const batchId = key.slice(this.keys.folding('').length);
+    const counts = await this.redis.hgetall(key);
+    const cells: PageViewCell[] = [];
+    const views: number[] = [];
+    for (const [field, value] of Object.entries(counts)) {
+      const cell = cellOfField(field);
+      const count = Number(value);
+      if (!cell || !Number.isSafeInteger(count) || count <= 0) {
+        result.unreadable += 1;
+        continue;
+      }
+      cells.push(cell);
+      views.push(count);
+    }
+    const total = views.reduce((a, b) => a + b, 0);
+    const added = await this.dataSource.transaction(async (manager) => {
+      const first = (await manager.query(
+        `INSERT INTO "leads"."page_view_folds" ("id", "cells", "views") VALUES ($1, $2, $3) ON CONFLICT ("id") DO NOTHING RETURNING "id"`,
+        [batchId, cells.length, total],
+      )) as unknown[];
+      // Folded before (a fold that stopped after its commit): nothing to add twice.
+      if (first.length === 0 || cells.length === 0) return false;
+      await manager.query(
+        `INSERT INTO "leads"."page_view_rollups" ("day", "client_id", "service_id", "page_kind", "variant", "source", "views")
+         SELECT * FROM ${UNNEST_CELLS}, $7::bigint[])
+         ON CONFLICT ${CELL_KEY} DO UPDATE SET "views" = "page_view_rollups"."views" + EXCLUDED."views"`,
+        [...columnsOf(cells), views],
+      );
+      return true;
+    });
+    await this.redis.del(key);
+    result.batches += 1;
+    if (added) {
+      result.cells += cells.length;
+      result.views += total;
+    }
+  }
+
+  private async foldVisitors(key: string, result: FoldResult): Promise<void> {
+    const fields = await this.redis.smembers(key);
+    for (let i = 0; i < fields.length; i += CHUNK) {
+      const chunk = fields.slice(i, i + CHUNK);
+      const read = this.redis.pipeline();
+      for (const field of chunk) read.pfcount(this.keys.visitors(field));
+      const answers = (await read.exec()) ?? [];
+      const cells: PageViewCell[] = [];
+      const visitors: number[] = [];
+      chunk.forEach((field, index) => {
+        const cell = cellOfField(field);
+        const [err, count] = answers[index] ?? [new Error('no answer'), null];
+        if (!cell || err || typeof count !== 'number') return;
+        cells.push(cell);
+        visitors.push(count);
+      });
+      if (cells.length === 0) continue;
+      await this.dataSource.query(
+        `INSERT INTO "leads"."page_view_rollups" ("day", "client_id", "service_id", "page_kind", "variant", "source", "visitors")
+         SELECT * FROM ${UNNEST_CELLS}, $7::int[])
+         ON CONFLICT ${CELL_KEY} DO UPDATE SET "visitors" = GREATEST("page_view_rollups"."visitors", EXCLUDED."visitors")`,
+        [...columnsOf(cells), visitors],
+      );
+      result.visitorCells += cells.length;
+    }
+    await this.redis.del(key);
+  }
+}
+
+/** Folds every `intervalMs` until stopped; a failed fold is told and tried again next time (its batch waits in Redis). */
+export function startPageViewFold(options: {
+  dataSource: DataSource;
+  redis: QueueRedis;
+  intervalMs: number;
+  onFolded?: (result: FoldResult) => void;
+  onError: (err: unknown) => void;
+}): { stop(): Promise<void> } {
+  const redis = new Redis(options.redis.url, { maxRetriesPerRequest: 1 });
+  redis.on('error', () => undefined);
+  const folder = new PageViewFolder(redis, options.dataSource, options.redis.prefix);
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    if (running) return;
+    running = folder
+      .fold()
+      .then((result) => options.onFolded?.(result), options.onError)
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timer = setInterval(tick, options.intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+      // What the shell wrote until now is folded before the worker goes.
+      await folder.fold().catch(options.onError);
+      redis.disconnect();
+    },
+  };
+}
