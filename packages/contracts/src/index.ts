@@ -51,3 +51,4 @@ export * from './audit';
 export * from './paging';
 export * from './results/traffic-source';
 export * from './results/page-views';
+export * from './ads/performance';
