@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import {
   CAMPAIGN_PARAMS,
+  campaignIdOf,
   cellField,
   COUNTED_PAGE_KINDS,
   externalReferrer,
@@ -98,7 +99,7 @@ export function countsAsView(request: Pick<ViewRequest, 'method' | 'headers'>): 
   return agent !== '' && !isbot(agent);
 }
 
-/** The visit's origin: the landing URL's campaign parameters and click ids, and the referrer when it is another site's. */
+/** The visit's origin: the landing URL's campaign parameters, click ids and campaign id, and the referrer when it is another site's. */
 export function visitOriginOf(request: Pick<ViewRequest, 'url' | 'headers' | 'host' | 'proto'>): VisitOrigin {
   const query = new URL(request.url, 'http://localhost').searchParams;
   const origin: VisitOrigin = { referrer: externalReferrer(header(request.headers.referer), `${request.proto}://${request.host}`) };
@@ -128,8 +129,9 @@ export function createPageViewCounter(options: PageViewCounterOptions): PageView
   const counted = registry && counterOf(registry, 'page_views_counted_total', 'Page views counted (bots, prefetches and HEAD requests left out)');
 
   let pending: Pending = new Map();
-  // Views whose day's salt is being read: counted once it is there.
   const salts = new Map<string, Promise<string>>();
+  // Views waiting for their day's salt: added once it is read (a write waits for them).
+  const waiting = new Set<Promise<void>>();
 
   /** The day's salt: the one another shell process set first, else a new one. */
   function saltOf(day: string): Promise<string> {
@@ -165,6 +167,7 @@ export function createPageViewCounter(options: PageViewCounterOptions): PageView
   }
 
   async function flush(): Promise<void> {
+    await Promise.allSettled([...waiting]);
     if (pending.size === 0) return;
     const batch = pending;
     pending = new Map();
@@ -203,17 +206,19 @@ export function createPageViewCounter(options: PageViewCounterOptions): PageView
       counted?.inc();
       const at = now();
       const day = utcDay(at);
-      const field = cellField({ day, ...facts, source: trafficSourceOf(visitOriginOf(request)) });
-      saltOf(day).then(
+      const origin = visitOriginOf(request);
+      const field = cellField({ day, ...facts, source: trafficSourceOf(origin), campaignId: campaignIdOf(origin.campaignId) });
+      const added = saltOf(day).then(
         (salt) => add(field, visitorHash(salt, request)),
         () => add(field, null),
       );
+      waiting.add(added);
+      void added.finally(() => waiting.delete(added));
     },
     flush,
     async close() {
       clearInterval(timer);
-      // Views whose salt is still being read are added first.
-      await Promise.allSettled([...salts.values()]);
+      // Views whose salt is still being read are added first (flush waits for them).
       await flush();
       redis.disconnect();
     },

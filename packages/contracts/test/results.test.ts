@@ -1,4 +1,4 @@
-import { cellField, cellOfField, trafficSourceOf, utcDay, type PageViewCell } from '../src';
+import { campaignIdOf, cellField, cellOfField, trafficSourceOf, utcDay, type PageViewCell } from '../src';
 
 describe('trafficSourceOf: where a visit came from (issue 25 item 1)', () => {
   it.each([
@@ -27,18 +27,31 @@ describe('trafficSourceOf: where a visit came from (issue 25 item 1)', () => {
   });
 });
 
+describe('campaignIdOf: the landing URL’s hap_cid', () => {
+  it.each([
+    ['20123456789', '20123456789'],
+    [' 42 ', '42'],
+    ['', null],
+    [null, null],
+    ['12ab', null],
+    ['1'.repeat(21), null],
+  ] as const)('%j → %j', (value, id) => {
+    expect(campaignIdOf(value)).toBe(id);
+  });
+});
+
 describe('page view cells as Redis hash fields', () => {
-  const cell: PageViewCell = { day: '2026-11-27', clientId: 4, serviceId: 17, kind: 'service', variant: 'C', source: 'paid_google' };
+  const cell: PageViewCell = { day: '2026-11-27', clientId: 4, serviceId: 17, kind: 'service', variant: 'C', source: 'paid_google', campaignId: '20123456789' };
 
   it('round-trip, a page of no service as 0', () => {
-    expect(cellField(cell)).toBe('2026-11-27|4|17|service|C|paid_google');
+    expect(cellField(cell)).toBe('2026-11-27|4|17|service|C|paid_google|20123456789');
     expect(cellOfField(cellField(cell))).toEqual(cell);
-    const home = { ...cell, serviceId: null, kind: 'home' as const, variant: '-' as const, source: 'direct' as const };
-    expect(cellField(home)).toBe('2026-11-27|4|0|home|-|direct');
+    const home = { ...cell, serviceId: null, kind: 'home' as const, variant: '-' as const, source: 'direct' as const, campaignId: null };
+    expect(cellField(home)).toBe('2026-11-27|4|0|home|-|direct|');
     expect(cellOfField(cellField(home))).toEqual(home);
   });
 
-  it.each(['', '2026-11-27|4|17|service|C', '2026-11-27|4|17|service|C|paid_google|x', '2026-13-45|4|17|service|C|direct', 'yesterday|4|17|service|C|direct', '2026-11-27|0|17|service|C|direct', '2026-11-27|4|-1|service|C|direct', '2026-11-27|4|1.5|service|C|direct', '2026-11-27|4|17|admin|C|direct', '2026-11-27|4|17|service|D|direct', '2026-11-27|4|17|service|C|email'])(
+  it.each(['', '2026-11-27|4|17|service|C|direct', '2026-11-27|4|17|service|C|paid_google|1|x', '2026-13-45|4|17|service|C|direct|', 'yesterday|4|17|service|C|direct|', '2026-11-27|0|17|service|C|direct|', '2026-11-27|4|-1|service|C|direct|', '2026-11-27|4|1.5|service|C|direct|', '2026-11-27|4|17|admin|C|direct|', '2026-11-27|4|17|service|D|direct|', '2026-11-27|4|17|service|C|email|', '2026-11-27|4|17|service|C|paid_google|abc'])(
     'refuse %j',
     (field) => {
       expect(cellOfField(field)).toBeNull();

@@ -566,7 +566,8 @@ describe('page views (issue 25 item 1), counted where pages are served', () => {
     const { app } = await shell({}, undefined, counter);
 
     expect(cacheOf(await app.inject({ url: '/trt?gclid=Cj0KCQ-abc', headers: visitor('203.0.113.7') }))).toBe('miss');
-    expect(cacheOf(await app.inject({ url: '/trt?gclid=Cj0KCQ-def', headers: visitor('203.0.113.7') }))).toBe('hit');
+    // The ad click's campaign (the launch's final URL suffix hap_cid={campaignid}) is a dimension of its own; same kept page.
+    expect(cacheOf(await app.inject({ url: '/trt?gclid=Cj0KCQ-def&hap_cid=20123456789', headers: visitor('203.0.113.7') }))).toBe('hit');
     expect(cacheOf(await app.inject({ url: '/trt', headers: visitor('198.51.100.4', { referer: 'https://www.google.com/' }) }))).toBe('hit');
     await app.inject({ url: '/trt?style=c', headers: visitor('198.51.100.4', { referer: `https://${MAPPED_HOST}/` }) });
     await app.inject({ url: '/', headers: visitor('198.51.100.4', { referer: 'https://healthblog.example/clinics' }) });
@@ -580,14 +581,15 @@ describe('page views (issue 25 item 1), counted where pages are served', () => {
     await counter.flush();
 
     expect(await client.hgetall(keys.live)).toEqual({
-      [`${day}|2|6|service|A|paid_google`]: '2',
-      [`${day}|2|6|service|A|organic_search`]: '1',
-      [`${day}|2|6|service|C|direct`]: '1',
-      [`${day}|2|0|home|-|referral`]: '1',
+      [`${day}|2|6|service|A|paid_google|`]: '1',
+      [`${day}|2|6|service|A|paid_google|20123456789`]: '1',
+      [`${day}|2|6|service|A|organic_search|`]: '1',
+      [`${day}|2|6|service|C|direct|`]: '1',
+      [`${day}|2|0|home|-|referral|`]: '1',
     });
     // One visitor twice in a cell is one; the day's salt is in Redis alone, the addresses nowhere.
-    expect(await client.pfcount(keys.visitors(`${day}|2|6|service|A|paid_google`))).toBe(1);
-    expect(await client.ttl(keys.visitors(`${day}|2|6|service|A|paid_google`))).toBeGreaterThan(2 * 24 * 3600);
+    expect(await client.pfcount(keys.visitors(`${day}|2|6|service|A|paid_google|`))).toBe(1);
+    expect(await client.ttl(keys.visitors(`${day}|2|6|service|A|paid_google|`))).toBeGreaterThan(2 * 24 * 3600);
     expect(new Set(await client.smembers(keys.touched))).toEqual(new Set(Object.keys(await client.hgetall(keys.live))));
     expect(await client.ttl(keys.salt(day))).toBeGreaterThan(24 * 3600);
     const stored = await Promise.all((await client.keys(`${views.prefix}:*`)).map(async (key) => ((await client.type(key)) === 'hash' ? JSON.stringify(await client.hgetall(key)) : key)));
@@ -597,8 +599,8 @@ describe('page views (issue 25 item 1), counted where pages are served', () => {
     await app.inject({ url: '/trt?gclid=x', headers: visitor('192.0.2.50') });
     await app.inject({ url: '/trt?gclid=y', headers: visitor('203.0.113.7') });
     await counter.flush();
-    expect(await client.hget(keys.live, `${day}|2|6|service|A|paid_google`)).toBe('4');
-    expect(await client.pfcount(keys.visitors(`${day}|2|6|service|A|paid_google`))).toBe(2);
+    expect(await client.hget(keys.live, `${day}|2|6|service|A|paid_google|`)).toBe('3');
+    expect(await client.pfcount(keys.visitors(`${day}|2|6|service|A|paid_google|`))).toBe(2);
   });
 
   it('serves pages as usual when Redis cannot be reached: counting never waits for it', async () => {

@@ -21,9 +21,9 @@ function memoryStorage() {
 }
 
 describe('touchOf', () => {
-  it('reads the utm parameters and click ids, the landing path, an outside referrer and the time', () => {
+  it('reads the utm parameters, click ids and campaign id, the landing path, an outside referrer and the time', () => {
     const touch = touchOf(
-      visit('?utm_source=google&utm_medium=cpc&utm_campaign=trt-denver&utm_term=trt+clinic&utm_content=ad1&gclid=abc&gbraid=g&wbraid=w&fbclid=f&client=1', {
+      visit('?utm_source=google&utm_medium=cpc&utm_campaign=trt-denver&utm_term=trt+clinic&utm_content=ad1&gclid=abc&gbraid=g&wbraid=w&fbclid=f&hap_cid=20123456789&client=1', {
         referrer: 'https://www.google.com/',
       }),
     );
@@ -37,6 +37,7 @@ describe('touchOf', () => {
       gbraid: 'g',
       wbraid: 'w',
       fbclid: 'f',
+      campaignId: '20123456789',
       landingPath: '/trt',
       referrer: 'https://www.google.com/',
       at: '2026-11-23T17:00:00.000Z',

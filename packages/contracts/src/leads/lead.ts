@@ -18,6 +18,8 @@ export const TouchSchema = z.object({
   gbraid: trace(200),
   wbraid: trace(200),
   fbclid: trace(200),
+  /** The landing URL's `hap_cid`: the Google Ads campaign of the ad clicked (issue 25 item 3). */
+  campaignId: trace(200),
   landingPath: trace(500),
   referrer: trace(1000),
   /** When the visitor arrived with this touch (ISO 8601). */

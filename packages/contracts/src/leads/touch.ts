@@ -18,6 +18,8 @@ export const CAMPAIGN_PARAMS = {
   gbraid: 'gbraid',
   wbraid: 'wbraid',
   fbclid: 'fbclid',
+  /** The Google Ads campaign id the launch's final URL suffix adds to every ad click (results/page-views.ts CAMPAIGN_ID_PARAM). */
+  hap_cid: 'campaignId',
 } as const satisfies Record<string, keyof Touch>;
 
 /** The contract's longest values (TouchSchema): longer ones are cut, never a reason to refuse a lead. */

@@ -26,28 +26,41 @@ export interface PageViewCell {
   kind: CountedPageKind;
   variant: PageVariant;
   source: TrafficSource;
+  /** The Google Ads campaign id the ad click's landing URL carried (`hap_cid`, set by the launch's final URL suffix); null otherwise. */
+  campaignId: string | null;
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A Google Ads campaign id: digits (Google's are up to 20). */
+const CAMPAIGN_ID = /^\d{1,20}$/;
+
+/** The landing URL parameter that carries the Google Ads campaign id (the launch sets the campaign's final URL suffix `hap_cid={campaignid}`). */
+export const CAMPAIGN_ID_PARAM = 'hap_cid';
+
+/** A `hap_cid` value as a campaign id; anything but digits is no campaign. */
+export const campaignIdOf = (value: string | null | undefined): string | null => {
+  const text = (value ?? '').trim();
+  return CAMPAIGN_ID.test(text) ? text : null;
+};
 const isId = (n: number) => Number.isSafeInteger(n) && n > 0;
 
 /** The UTC day of an instant, YYYY-MM-DD. */
 export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
 
-/** The cell as a Redis hash field: `day|clientId|serviceId (0: none)|kind|variant|source`. */
-export const cellField = (cell: PageViewCell) => [cell.day, cell.clientId, cell.serviceId ?? 0, cell.kind, cell.variant, cell.source].join('|');
+/** The cell as a Redis hash field: `day|clientId|serviceId (0: none)|kind|variant|source|campaignId ('' : none)`. */
+export const cellField = (cell: PageViewCell) => [cell.day, cell.clientId, cell.serviceId ?? 0, cell.kind, cell.variant, cell.source, cell.campaignId ?? ''].join('|');
 
 /** A hash field back as its cell; null for anything this version did not write. */
 export function cellOfField(field: string): PageViewCell | null {
-  const [day, client, service, kind, variant, source, ...rest] = field.split('|');
-  if (rest.length || !day || !DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) return null;
+  const [day, client, service, kind, variant, source, campaign, ...rest] = field.split('|');
+  if (rest.length || campaign === undefined || !(campaign === '' || CAMPAIGN_ID.test(campaign)) || !day || !DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) return null;
   const clientId = Number(client);
   const serviceId = Number(service);
   if (!isId(clientId) || !(serviceId === 0 || isId(serviceId))) return null;
   if (!(COUNTED_PAGE_KINDS as readonly string[]).includes(kind ?? '')) return null;
   if (!(PAGE_VARIANTS as readonly string[]).includes(variant ?? '')) return null;
   if (!(TRAFFIC_SOURCES as readonly string[]).includes(source ?? '')) return null;
-  return { day, clientId, serviceId: serviceId || null, kind: kind as CountedPageKind, variant: variant as PageVariant, source: source as TrafficSource };
+  return { day, clientId, serviceId: serviceId || null, kind: kind as CountedPageKind, variant: variant as PageVariant, source: source as TrafficSource, campaignId: campaign || null };
 }
 
 /**

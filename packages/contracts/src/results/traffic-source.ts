@@ -27,6 +27,8 @@ export interface VisitOrigin {
   fbclid?: string | null;
   /** Another site's address the visitor came from (not our own page). */
   referrer?: string | null;
+  /** The landing URL's Google Ads campaign id (`hap_cid`): not a source, the campaign within paid_google. */
+  campaignId?: string | null;
 }
 
 /** `utm_medium` values that mean a paid click (Google's and Meta's own vocabularies). */

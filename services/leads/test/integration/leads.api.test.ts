@@ -77,7 +77,7 @@ describe('POST /api/leads', () => {
   it('stores the lead with its attribution, consent and outbox rows, and answers 201 with a reference', async () => {
     const attribution = {
       first: { utmSource: 'google', utmMedium: 'cpc', utmCampaign: 'trt-denver', gclid: 'Cj0KCQ-first', landingPath: '/trt', at: '2026-11-20T10:00:00.000Z' },
-      last: { utmSource: 'google', utmCampaign: 'trt-retarget', gclid: 'Cj0KCQ-last', landingPath: '/trt', referrer: 'https://www.google.com/' },
+      last: { utmSource: 'google', utmCampaign: 'trt-retarget', gclid: 'Cj0KCQ-last', campaignId: '20123456789', landingPath: '/trt', referrer: 'https://www.google.com/' },
       styleVariant: 'a',
     };
     const res = await submit(lead({ attribution }));
@@ -100,6 +100,9 @@ describe('POST /api/leads', () => {
       utm_campaign: 'trt-retarget',
       gclid: 'Cj0KCQ-last',
       landing_path: '/trt',
+      // Results' dimensions (issue 25): the last touch's source by the page views' rule, and its Google Ads campaign.
+      traffic_source: 'paid_google',
+      campaign_id: '20123456789',
       // The server's own sentence of the version the form showed, naming the clinic as tenant knows it.
       consent_status: 'captured',
       consent_text: CONSENT,
@@ -116,6 +119,17 @@ describe('POST /api/leads', () => {
       { channel: 'email', status: pendingOrQueued, attempts: 0 },
       { channel: 'webhook', status: pendingOrQueued, attempts: 0 },
     ]);
+  });
+
+  it('records a lead without a campaign by its referrer’s source, and a campaign id that is not digits as none', async () => {
+    const organic = await submit(lead({ attribution: { last: { landingPath: '/trt', referrer: 'https://www.bing.com/' } } }));
+    expect(organic.status).toBe(201);
+    expect((await leadByReference(organic.body.data.reference))[0]).toMatchObject({ traffic_source: 'organic_search', campaign_id: null });
+    const forged = await submit(lead({ email: `f-${randomUUID()}@example.com`, attribution: { last: { gclid: 'x', campaignId: '1; DROP TABLE' } } }));
+    expect(forged.status).toBe(201);
+    expect((await leadByReference(forged.body.data.reference))[0]).toMatchObject({ traffic_source: 'paid_google', campaign_id: null });
+    const none = await submit(lead({ email: `n-${randomUUID()}@example.com` }));
+    expect((await leadByReference(none.body.data.reference))[0]).toMatchObject({ traffic_source: 'direct', campaign_id: null });
   });
 
   it("refuses an invalid form with public spec §5's messages and stores nothing", async () => {

@@ -16,7 +16,7 @@ describe('page view fold: Redis counts → PostgreSQL rollups, exactly once', ()
   let keys: ReturnType<typeof pageViewKeys>;
   let clientId: number;
 
-  const cell = (fields: Partial<PageViewCell> = {}): PageViewCell => ({ day: '2026-11-27', clientId, serviceId: 6, kind: 'service', variant: 'A', source: 'paid_google', ...fields });
+  const cell = (fields: Partial<PageViewCell> = {}): PageViewCell => ({ day: '2026-11-27', clientId, serviceId: 6, kind: 'service', variant: 'A', source: 'paid_google', campaignId: '20123456789', ...fields });
   /** What the shell writes for `views` views of a cell by these visitors (frontends/public-shell/server/page-views.ts). */
   async function counted(at: PageViewCell, views: number, visitors: string[]) {
     const field = cellField(at);
@@ -24,8 +24,8 @@ describe('page view fold: Redis counts → PostgreSQL rollups, exactly once', ()
   }
   const rows = async () =>
     (await dataSource.query(
-      `SELECT to_char("day", 'YYYY-MM-DD') AS "day", "service_id" AS "serviceId", "page_kind" AS "kind", "variant", "source", "views"::int AS "views", "visitors"
-       FROM "leads"."page_view_rollups" WHERE "client_id" = $1 ORDER BY "day", "service_id", "page_kind", "variant", "source"`,
+      `SELECT to_char("day", 'YYYY-MM-DD') AS "day", "service_id" AS "serviceId", "page_kind" AS "kind", "variant", "source", "campaign_id" AS "campaignId", "views"::int AS "views", "visitors"
+       FROM "leads"."page_view_rollups" WHERE "client_id" = $1 ORDER BY "day", "service_id", "page_kind", "variant", "source", "campaign_id"`,
       [clientId],
     )) as Array<Record<string, unknown>>;
 
@@ -49,14 +49,14 @@ describe('page view fold: Redis counts → PostgreSQL rollups, exactly once', ()
   it('adds each fold’s counts to the rollups, keeps the largest visitor estimate and empties Redis of what it folded', async () => {
     const folder = new PageViewFolder(redis, dataSource, prefix);
     await counted(cell(), 3, ['v1', 'v2']);
-    await counted(cell({ serviceId: null, kind: 'home', variant: '-', source: 'direct' }), 1, ['v1']);
+    await counted(cell({ serviceId: null, kind: 'home', variant: '-', source: 'direct', campaignId: null }), 1, ['v1']);
     expect(await folder.fold()).toMatchObject({ batches: 1, cells: 2, views: 4, visitorCells: 2, unreadable: 0 });
 
     await counted(cell(), 2, ['v2', 'v3']);
     expect(await folder.fold()).toMatchObject({ batches: 1, cells: 1, views: 2, visitorCells: 1 });
     expect(await rows()).toEqual([
-      { day: '2026-11-27', serviceId: 0, kind: 'home', variant: '-', source: 'direct', views: 1, visitors: 1 },
-      { day: '2026-11-27', serviceId: 6, kind: 'service', variant: 'A', source: 'paid_google', views: 5, visitors: 3 },
+      { day: '2026-11-27', serviceId: 0, kind: 'home', variant: '-', source: 'direct', campaignId: '', views: 1, visitors: 1 },
+      { day: '2026-11-27', serviceId: 6, kind: 'service', variant: 'A', source: 'paid_google', campaignId: '20123456789', views: 5, visitors: 3 },
     ]);
     // Nothing new: nothing added, and the counts' keys are gone (the visitor sets stay for the day).
     expect(await folder.fold()).toMatchObject({ batches: 0, cells: 0, views: 0 });
@@ -72,7 +72,7 @@ describe('page view fold: Redis counts → PostgreSQL rollups, exactly once', ()
     await redis.rename(keys.live, keys.folding(`committed-${clientId}`));
     await dataSource.query(`INSERT INTO "leads"."page_view_folds" ("id", "cells", "views") VALUES ($1, 1, 4)`, [`committed-${clientId}`]);
     await dataSource.query(
-      `INSERT INTO "leads"."page_view_rollups" ("day", "client_id", "service_id", "page_kind", "variant", "source", "views") VALUES ('2026-11-27', $1, 6, 'service', 'A', 'paid_google', 4)`,
+      `INSERT INTO "leads"."page_view_rollups" ("day", "client_id", "service_id", "page_kind", "variant", "source", "campaign_id", "views") VALUES ('2026-11-27', $1, 6, 'service', 'A', 'paid_google', '20123456789', 4)`,
       [clientId],
     );
     // Stopped before its commit (PostgreSQL away, the worker killed): its batch waits in Redis.

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { DeliveryChannel, ParkedLead } from '@hap/contracts';
+import { campaignIdOf, trafficSourceOf, type DeliveryChannel, type ParkedLead } from '@hap/contracts';
 import { attributedTouch } from './lead.rules';
 
 /** A lead row as written: the submission and what was decided about it (`receivedAt` null: now). */
@@ -49,6 +49,9 @@ function insertStatement(lead: LeadRecord, outbox: readonly DeliveryChannel[]): 
     fbclid: param(touch?.fbclid ?? null),
     landing_path: param(touch?.landingPath ?? null),
     referrer: param(touch?.referrer ?? null),
+    // Results divide leads by the same rule as page views (contracts results/traffic-source.ts).
+    traffic_source: param(trafficSourceOf(touch ?? {})),
+    campaign_id: param(campaignIdOf(touch?.campaignId)),
     consent_status: param(consent.status),
     consent_text: param(consent.text),
     consent_version: param(consent.version),

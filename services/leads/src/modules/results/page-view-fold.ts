@@ -64,10 +64,12 @@ const columnsOf = (cells: PageViewCell[]) => [
   cells.map((c) => c.kind),
   cells.map((c) => c.variant),
   cells.map((c) => c.source),
+  cells.map((c) => c.campaignId ?? ''),
 ];
 
-const UNNEST_CELLS = `unnest($1::date[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[]`;
-const CELL_KEY = `("day", "client_id", "service_id", "page_kind", "variant", "source")`;
+const UNNEST_CELLS = `unnest($1::date[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[]`;
+const CELL_COLUMNS = `"day", "client_id", "service_id", "page_kind", "variant", "source", "campaign_id"`;
+const CELL_KEY = `(${CELL_COLUMNS})`;
 
 export class PageViewFolder {
   private readonly keys;
@@ -118,8 +120,8 @@ export class PageViewFolder {
       // Folded before (a fold that stopped after its commit): nothing to add twice.
       if (first.length === 0 || cells.length === 0) return false;
       await manager.query(
-        `INSERT INTO "leads"."page_view_rollups" ("day", "client_id", "service_id", "page_kind", "variant", "source", "views")
-         SELECT * FROM ${UNNEST_CELLS}, $7::bigint[])
+        `INSERT INTO "leads"."page_view_rollups" (${CELL_COLUMNS}, "views")
+         SELECT * FROM ${UNNEST_CELLS}, $8::bigint[])
          ON CONFLICT ${CELL_KEY} DO UPDATE SET "views" = "page_view_rollups"."views" + EXCLUDED."views"`,
         [...columnsOf(cells), views],
       );
@@ -151,8 +153,8 @@ export class PageViewFolder {
       });
       if (cells.length === 0) continue;
       await this.dataSource.query(
-        `INSERT INTO "leads"."page_view_rollups" ("day", "client_id", "service_id", "page_kind", "variant", "source", "visitors")
-         SELECT * FROM ${UNNEST_CELLS}, $7::int[])
+        `INSERT INTO "leads"."page_view_rollups" (${CELL_COLUMNS}, "visitors")
+         SELECT * FROM ${UNNEST_CELLS}, $8::int[])
          ON CONFLICT ${CELL_KEY} DO UPDATE SET "visitors" = GREATEST("page_view_rollups"."visitors", EXCLUDED."visitors")`,
         [...columnsOf(cells), visitors],
       );
