@@ -132,7 +132,9 @@ test.describe('admin Service Templates', () => {
     const chooser = page.waitForEvent('filechooser');
     await story.getByRole('button', { name: 'Upload image' }).first().click();
     await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
-    await expect(page.locator('.adm-toast')).toContainText('Please select an image file (JPG, PNG, GIF, etc.)');
+    // Told at the story's image field (issue 24 §2), not in a toast over the dialog.
+    await expect(story.getByRole('alert').filter({ hasText: 'Invalid file type: Please select an image file (JPG, PNG, GIF, etc.)' })).toBeVisible();
+    await expect(page.locator('.adm-toast')).toHaveCount(0);
 
     await story.getByLabel(`Story ${n + 1} title`).fill('Twelve weeks in');
     const png = pngBytes(64, [120, 80, 200]);
@@ -140,6 +142,8 @@ test.describe('admin Service Templates', () => {
     await story.getByRole('button', { name: 'Upload image' }).first().click();
     await (await chooser2).setFiles({ name: 'before.png', mimeType: 'image/png', buffer: png });
     await expect(dialog.getByRole('img', { name: `Story ${n + 1} before image preview` })).toBeVisible();
+    // An image picked next clears the refusal.
+    await expect(story.getByRole('alert')).toHaveCount(0);
     await story.getByLabel(`Story ${n + 1} timeframe`).fill('12 weeks');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.locator('.adm-toast')).toContainText('Template changes have been saved successfully.');
