@@ -76,6 +76,8 @@ interface FakeCampaign {
   name: string;
   status: string;
   budgetMicros: string;
+  /** What Google appends to every landing URL of the campaign's ads (ValueTrack parameters resolved at click time). */
+  finalUrlSuffix: string | null;
   adGroups: Array<{ resourceName: string; name: string; keywords: Array<{ text: string; matchType: string; exempted: boolean }>; ads: number; exclusions: number }>;
   assets: number;
 }
@@ -192,6 +194,7 @@ export async function startFakeGoogleAds() {
           name: created.name,
           status: created.status,
           budgetMicros: budgets.get(resolve(created.campaign_budget) ?? '') ?? '0',
+          finalUrlSuffix: created.final_url_suffix ?? null,
           adGroups: [],
           assets: 0,
         };
@@ -362,7 +365,7 @@ export async function startFakeGoogleAds() {
       if (req.method === 'POST' && url.pathname === '/__fake/campaigns') {
         // A campaign that exists already (made outside this request's view), by customer and name.
         const customer = String(body.customerId);
-        const made: FakeCampaign = { customerId: customer, id: String(nextId++), resourceName: '', name: String(body.name), status: 'PAUSED', budgetMicros: '0', adGroups: [], assets: 0 };
+        const made: FakeCampaign = { customerId: customer, id: String(nextId++), resourceName: '', name: String(body.name), status: 'PAUSED', budgetMicros: '0', finalUrlSuffix: null, adGroups: [], assets: 0 };
         made.resourceName = `customers/${customer}/campaigns/${made.id}`;
         for (const group of (body.adGroups as string[] | undefined) ?? []) {
           made.adGroups.push({ resourceName: `customers/${customer}/adGroups/${nextId++}`, name: group, keywords: [], ads: 1, exclusions: 0 });
