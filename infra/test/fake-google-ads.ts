@@ -13,6 +13,11 @@ import { errors, services } from 'google-ads-api';
  *   GoogleAdsFailure or applies it atomically (nothing with validate_only);
  * - `POST /v25/customers/{id}/googleAds:search`: a campaign by name, a
  *   campaign's ad groups;
+ *   and the performance reports (campaign and keyword_view metrics by
+ *   segments.date, within the query's BETWEEN range, from scripted rows per
+ *   customer), refusing a report without a date range; scripted report
+ *   failures come as Google's REST JSON sends them (camelCase, the quota's
+ *   retryDelay as "3s"): quota exhausted, permission denied, account not enabled;
  * - `POST /v25/customers/{id}:uploadClickConversions`: records click
  *   conversions, refusing a repeated order id as Google does (partial failure);
  *   conversion actions are created by mutate and found by search.
@@ -30,7 +35,39 @@ export interface FakeGoogleAdsScript {
   searchBlind?: number;
   /** The next N click conversions are refused as too recent (Google: try again in about six hours). */
   conversionTooRecent?: number;
+  /** What each customer's performance reports answer (rows outside a query's date range are left out). */
+  performance?: Record<string, { campaigns?: FakeCampaignDay[]; keywords?: FakeKeywordDay[] }>;
+  /** Reports of a customer fail: the next `times` with exhausted quota and Google's retry delay, or every one refused. */
+  reportErrors?: Record<string, { quota: { times: number; retrySeconds: number } } | { refused: 'USER_PERMISSION_DENIED' | 'CUSTOMER_NOT_ENABLED' }>;
 }
+
+export interface FakeDayMetrics {
+  date: string;
+  impressions: number;
+  clicks: number;
+  costMicros: number;
+  conversions: number;
+  conversionValue: number;
+}
+export interface FakeCampaignDay extends FakeDayMetrics {
+  campaignId: string;
+  campaignName: string;
+}
+export interface FakeKeywordDay extends FakeDayMetrics {
+  campaignId: string;
+  adGroupId: string;
+  adGroupName: string;
+  criterionId: string;
+  text: string;
+  matchType: 'EXACT' | 'PHRASE' | 'BROAD';
+}
+
+/** Google's words for the scripted refusals. */
+const REFUSALS = {
+  USER_PERMISSION_DENIED:
+    "User doesn't have permission to access customer. Note: If you're accessing a client customer, the manager's customer id must be set in the 'login-customer-id' header.",
+  CUSTOMER_NOT_ENABLED: "The customer account can't be accessed because it is not yet enabled or has been deactivated.",
+} as const;
 
 interface FakeCampaign {
   customerId: string;
@@ -39,6 +76,8 @@ interface FakeCampaign {
   name: string;
   status: string;
   budgetMicros: string;
+  /** What Google appends to every landing URL of the campaign's ads (ValueTrack parameters resolved at click time). */
+  finalUrlSuffix: string | null;
   adGroups: Array<{ resourceName: string; name: string; keywords: Array<{ text: string; matchType: string; exempted: boolean }>; ads: number; exclusions: number }>;
   assets: number;
 }
@@ -53,7 +92,7 @@ export async function startFakeGoogleAds() {
   const campaigns: FakeCampaign[] = [];
   const conversionActions: Array<{ customerId: string; id: string; name: string }> = [];
   const conversions: Array<{ customerId: string; gclid: string; orderId: string; conversionAction: string; dateTime: string; value: number | null }> = [];
-  const calls: Array<{ kind: 'mutate' | 'search' | 'upload'; customerId: string; validateOnly: boolean; operations: number }> = [];
+  const calls: Array<{ kind: 'mutate' | 'search' | 'upload'; customerId: string; validateOnly: boolean; operations: number; query?: string; at?: number }> = [];
   let nextId = 1000;
 
   const failure = (res: ServerResponse, errs: Json[], status = 400) =>
@@ -155,6 +194,7 @@ export async function startFakeGoogleAds() {
           name: created.name,
           status: created.status,
           budgetMicros: budgets.get(resolve(created.campaign_budget) ?? '') ?? '0',
+          finalUrlSuffix: created.final_url_suffix ?? null,
           adGroups: [],
           assets: 0,
         };
@@ -192,9 +232,70 @@ export async function startFakeGoogleAds() {
     return json(res, 200, { mutate_operation_responses: responses });
   }
 
+  /** A failure as Google's REST JSON carries it (what the library's reports read). */
+  const restFailure = (res: ServerResponse, status: number, rpcStatus: string, message: string, errs: Json[]) =>
+    json(res, status, {
+      error: {
+        code: status,
+        message,
+        status: rpcStatus,
+        details: [{ '@type': 'type.googleapis.com/google.ads.googleads.v25.errors.GoogleAdsFailure', errors: errs, requestId: `req-${nextId++}` }],
+      },
+    });
+
+  /** metrics by segments.date: campaigns or keywords, in the query's range. */
+  function report(customerId: string, query: string, res: ServerResponse) {
+    const failing = script.reportErrors?.[customerId];
+    if (failing && 'quota' in failing && failing.quota.times > 0) {
+      failing.quota.times -= 1;
+      const seconds = failing.quota.retrySeconds;
+      return restFailure(res, 429, 'RESOURCE_EXHAUSTED', 'Resource has been exhausted (e.g. check quota).', [
+        {
+          errorCode: { quotaError: 'RESOURCE_EXHAUSTED' },
+          message: `Too many requests. Retry in ${seconds} seconds.`,
+          details: { quotaErrorDetails: { rateScope: 'DEVELOPER', rateName: 'Number of operations for basic access', retryDelay: `${seconds}s` } },
+        },
+      ]);
+    }
+    if (failing && 'refused' in failing) {
+      return restFailure(res, 403, 'PERMISSION_DENIED', 'The caller does not have permission', [{ errorCode: { authorizationError: failing.refused }, message: REFUSALS[failing.refused] }]);
+    }
+    const range = /segments\.date\s+BETWEEN\s+'(\d{4}-\d{2}-\d{2})'\s+AND\s+'(\d{4}-\d{2}-\d{2})'/i.exec(query);
+    if (!range) {
+      return restFailure(res, 400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.', [
+        { errorCode: { queryError: 'EXPECTED_FILTERS_ON_DATE_RANGE' }, message: 'segments.date in SELECT needs a finite date range in WHERE.' },
+      ]);
+    }
+    const [, from, to] = range as unknown as [string, string, string];
+    const inRange = (d: FakeDayMetrics) => d.date >= from && d.date <= to;
+    const metrics = (d: FakeDayMetrics) => ({
+      impressions: String(d.impressions),
+      clicks: String(d.clicks),
+      cost_micros: String(d.costMicros),
+      conversions: d.conversions,
+      conversions_value: d.conversionValue,
+    });
+    const scripted = script.performance?.[customerId] ?? {};
+    if (/FROM\s+keyword_view\b/i.test(query)) {
+      return json(res, 200, {
+        results: (scripted.keywords ?? []).filter(inRange).map((k) => ({
+          campaign: { id: k.campaignId },
+          ad_group: { id: k.adGroupId, name: k.adGroupName },
+          ad_group_criterion: { criterion_id: k.criterionId, keyword: { text: k.text, match_type: k.matchType } },
+          segments: { date: k.date },
+          metrics: metrics(k),
+        })),
+      });
+    }
+    return json(res, 200, {
+      results: (scripted.campaigns ?? []).filter(inRange).map((c) => ({ campaign: { id: c.campaignId, name: c.campaignName }, segments: { date: c.date }, metrics: metrics(c) })),
+    });
+  }
+
   function search(customerId: string, body: Json, res: ServerResponse) {
-    calls.push({ kind: 'search', customerId, validateOnly: false, operations: 0 });
     const query = String(body.query ?? '');
+    calls.push({ kind: 'search', customerId, validateOnly: false, operations: 0, query, at: Date.now() });
+    if (/\bmetrics\./i.test(query)) return report(customerId, query, res);
     const literal = /=\s*'((?:[^'\\]|\\.)*)'/.exec(query)?.[1]?.replace(/\\(.)/g, '$1') ?? '';
     const own = campaigns.filter((c) => c.customerId === customerId && c.status !== 'REMOVED');
     if (/FROM\s+campaign\b/i.test(query)) {
@@ -264,7 +365,7 @@ export async function startFakeGoogleAds() {
       if (req.method === 'POST' && url.pathname === '/__fake/campaigns') {
         // A campaign that exists already (made outside this request's view), by customer and name.
         const customer = String(body.customerId);
-        const made: FakeCampaign = { customerId: customer, id: String(nextId++), resourceName: '', name: String(body.name), status: 'PAUSED', budgetMicros: '0', adGroups: [], assets: 0 };
+        const made: FakeCampaign = { customerId: customer, id: String(nextId++), resourceName: '', name: String(body.name), status: 'PAUSED', budgetMicros: '0', finalUrlSuffix: null, adGroups: [], assets: 0 };
         made.resourceName = `customers/${customer}/campaigns/${made.id}`;
         for (const group of (body.adGroups as string[] | undefined) ?? []) {
           made.adGroups.push({ resourceName: `customers/${customer}/adGroups/${nextId++}`, name: group, keywords: [], ads: 1, exclusions: 0 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from './fields';
+import { isoDay } from './ads/performance';
 
 /** Queue names (DESIGN §5). BullMQ forbids ':' in names; dots are fine. */
 export const QueueName = {
@@ -7,6 +8,8 @@ export const QueueName = {
   adsGenerate: 'ads.generate',
   adsOptimize: 'ads.optimize',
   adsLaunch: 'ads.launch',
+  adsPerformance: 'ads.performance',
+  adsPerformanceSweep: 'ads.performance-sweep',
   leadsDeliver: 'leads.deliver',
   tenantProvision: 'tenant.provision',
 } as const;
@@ -76,6 +79,25 @@ export const queueContracts = {
     description: 'Builds and sends the Google Ads mutate of one launch and records it',
     payload: z.strictObject({ launchId: z.uuid('Launch id must be a UUID') }),
     jobId: ({ launchId }) => `launch-${launchId}`,
+  }),
+  'ads.performance': defineQueue({
+    owner: 'ads',
+    description: "Reads one clinic account's Google Ads performance (campaigns and keywords by day) for a day range and stores it",
+    payload: z.strictObject({
+      clientId: idField('Client id'),
+      customerId: z.string().regex(/^\d{10}$/, 'Customer id must be 10 digits'),
+      managerId: z.string().regex(/^\d{10}$/, 'Manager id must be 10 digits').nullable(),
+      from: isoDay('from'),
+      to: isoDay('to'),
+    }),
+    // Per account and range: a second sync while the first waits adds nothing (finished reads are not kept, so a later one reads again).
+    jobId: ({ clientId, customerId, from, to }) => `performance-${clientId}-${customerId}-${from}-${to}`,
+  }),
+  'ads.performance-sweep': defineQueue({
+    owner: 'ads',
+    description: 'Queues an ads.performance read of the last `days` days for every clinic with a Google Ads account (hourly; 30 days when Google Ads is connected)',
+    payload: z.strictObject({ days: z.number().int().min(1).max(90) }),
+    jobId: ({ days }) => `performance-sweep-${days}`,
   }),
   'leads.deliver': defineQueue({
     owner: 'leads',

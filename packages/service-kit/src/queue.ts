@@ -109,9 +109,17 @@ export interface JobQueue<N extends QueueName> {
   close(): Promise<void>;
 }
 
-export function createQueue<N extends QueueName>(name: N, redis: QueueRedis): JobQueue<N> {
+/**
+ * A queue's own keeping of finished jobs, when the defaults do not fit: e.g.
+ * a read that is asked again every hour under the same job id must not find
+ * the last hour's finished job (which would swallow the new one); every
+ * producer of that queue passes the same.
+ */
+export type QueueKeeping = Pick<JobsOptions, 'removeOnComplete' | 'removeOnFail'>;
+
+export function createQueue<N extends QueueName>(name: N, redis: QueueRedis, keeping: QueueKeeping = {}): JobQueue<N> {
   useOurRedisDriver();
-  const queue = new Queue<QueuePayload<N>>(name, { connection: redisConnection(redis.url), prefix: redis.prefix, defaultJobOptions });
+  const queue = new Queue<QueuePayload<N>>(name, { connection: redisConnection(redis.url), prefix: redis.prefix, defaultJobOptions: { ...defaultJobOptions, ...keeping } });
   return {
     name,
     queue,

@@ -18,17 +18,19 @@ describe('the queue handler registry', () => {
     'ads.generate': unused,
     'ads.optimize': unused,
     'ads.launch': unused,
+    'ads.performance': unused,
+    'ads.performance-sweep': unused,
   };
 
   it('accepts exactly one handler per queue the service consumes', () => {
-    expect(checkQueueHandlers('ads', complete)).toEqual(['ads.generate', 'ads.optimize', 'ads.launch']);
+    expect(checkQueueHandlers('ads', complete)).toEqual(['ads.generate', 'ads.optimize', 'ads.launch', 'ads.performance', 'ads.performance-sweep']);
   });
 
   it('refuses to start with a missing handler, naming the queue', () => {
     // @ts-expect-error a missing handler is a type error too
-    const missing: QueueHandlers<'ads'> = { 'ads.generate': unused, 'ads.optimize': unused };
+    const missing: QueueHandlers<'ads'> = { 'ads.generate': unused, 'ads.optimize': unused, 'ads.performance': unused, 'ads.performance-sweep': unused };
     expect(() => startQueueWorkers('ads', missing, NOWHERE)).toThrow(
-      'The ads worker cannot start: no handler for ads.launch (it consumes ads.generate, ads.optimize, ads.launch).',
+      'The ads worker cannot start: no handler for ads.launch (it consumes ads.generate, ads.optimize, ads.launch, ads.performance, ads.performance-sweep).',
     );
   });
 

@@ -10,11 +10,16 @@ import { campaignHandlers } from './modules/campaigns/campaign.routes';
 import { CampaignService } from './modules/campaigns/campaign.service';
 import { connectionHandlers } from './modules/connection/connection.routes';
 import { GoogleAdsConnectionService, oauthSettingsOf } from './modules/connection/connection.service';
-import { googleAdsAccessOf } from './google-ads/access';
+import { googleAdsAccessOf, googleAdsConfigured } from './google-ads/access';
 import { launchHandlers } from './modules/launches/launch.routes';
 import { conversionHandlers } from './modules/conversions/conversion.routes';
 import { ConversionService } from './modules/conversions/conversion.service';
 import { LaunchService } from './modules/launches/launch.service';
+import { createPerformanceQueues, type PerformanceQueues } from './modules/performance/performance-queues';
+import { BACKFILL_DAYS } from './modules/performance/performance-range';
+import { performanceHandlers } from './modules/performance/performance.routes';
+import { PerformanceService } from './modules/performance/performance.service';
+import { PerformanceStore } from './modules/performance/performance.store';
 import type { JobQueue } from '@hap/service-kit';
 
 export interface AppDependencies {
@@ -26,6 +31,8 @@ export interface AppDependencies {
   campaignQueues?: CampaignQueues | null;
   /** Where launches are queued; default: REDIS_URL when Google Ads is configured. */
   launchQueue?: JobQueue<'ads.launch'> | null;
+  /** Where performance reads (and the backfill on connect) are queued; default: REDIS_URL when Google Ads is configured. */
+  performanceQueues?: PerformanceQueues | null;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
 }
@@ -54,7 +61,15 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
 
   const tenant = dependencies.tenant ?? createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TEMPLATES_TIMEOUT_MS });
   const campaignRows = new CampaignRepository(dataSource);
-  const connection = new GoogleAdsConnectionService(dataSource, oauthSettingsOf(config));
+  let performanceQueues = dependencies.performanceQueues;
+  if (performanceQueues === undefined) {
+    performanceQueues = googleAdsConfigured(config) ? createPerformanceQueues(queueRedis(config)) : null;
+    const owned = performanceQueues;
+    if (owned) app.addHook('onClose', async () => void (await Promise.all([owned.read.close(), owned.sweep.close()])));
+  }
+  const sweep = performanceQueues?.sweep;
+  // Connecting Google Ads reads the last 30 days of every clinic account (issue 25 item 2).
+  const connection = new GoogleAdsConnectionService(dataSource, oauthSettingsOf(config), sweep ? () => sweep.add({ days: BACKFILL_DAYS }) : undefined);
   const access = googleAdsAccessOf(config, connection);
   const campaigns = new CampaignService(dataSource, campaignRows, templates, tenant, access);
   let launchQueue = dependencies.launchQueue;
@@ -68,6 +83,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     ...connectionHandlers(connection),
     ...launchHandlers(new LaunchService(dataSource, campaignRows, templates, tenant, access, launchQueue)),
     ...conversionHandlers(new ConversionService(dataSource, tenant, access)),
+    ...performanceHandlers(new PerformanceService(new PerformanceStore(dataSource), tenant, access, performanceQueues)),
     listAdsAuditLog: ({ query }) => listAuditLog(dataSource, 'ads', query),
   });
   return app;

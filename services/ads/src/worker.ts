@@ -2,6 +2,7 @@ import { createQueue, queueRedis, runWorkers } from '@hap/service-kit';
 import { modelOptionsOf } from '@hap/service-kit/structured-writer';
 import { createCampaignWriter } from './ai/campaign-writer';
 import { createTemplatesClient } from './clients/templates.client';
+import { createTenantClient } from './clients/tenant.client';
 import { loadServiceConfig } from './config';
 import { createDataSource } from './db/data-source';
 import { CampaignJobStore } from './modules/campaigns/campaign-jobs.service';
@@ -9,6 +10,8 @@ import { GoogleAdsConnectionService, oauthSettingsOf } from './modules/connectio
 import { googleAdsAccessOf } from './google-ads/access';
 import { recoverStuckLaunches } from './modules/launches/launch.job';
 import { LaunchStore } from './modules/launches/launch.store';
+import { createPerformanceQueues, scheduleHourlySweep } from './modules/performance/performance-queues';
+import { PerformanceStore } from './modules/performance/performance.store';
 import { createHandlers } from './queues/handlers';
 
 /** The ads job process: a BullMQ worker for each queue ads consumes. */
@@ -17,19 +20,36 @@ const dataSource = createDataSource(config.DATABASE_URL);
 const writer = createCampaignWriter(modelOptionsOf(config));
 const access = googleAdsAccessOf(config, new GoogleAdsConnectionService(dataSource, oauthSettingsOf(config)));
 const templates = createTemplatesClient({ baseUrl: config.TEMPLATES_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TEMPLATES_TIMEOUT_MS });
+const tenant = createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TEMPLATES_TIMEOUT_MS });
+const performance = createPerformanceQueues(queueRedis(config));
 void runWorkers({
   name: 'ads',
   logLevel: config.LOG_LEVEL,
   host: config.HOST,
   redis: queueRedis(config),
   dataSource,
-  handlers: createHandlers({ store: new CampaignJobStore(dataSource), writer, templates, launches: new LaunchStore(dataSource), access }),
+  handlers: createHandlers({
+    store: new CampaignJobStore(dataSource),
+    writer,
+    templates,
+    launches: new LaunchStore(dataSource),
+    access,
+    tenant,
+    performance: new PerformanceStore(dataSource),
+    reads: performance.read,
+  }),
   alongside: (logger) => {
     if (!writer) logger.warn('OPENAI_API_KEY is not set: AI campaign generation is not configured');
     if (!access.gateway) {
-      logger.warn('GOOGLE_ADS_DEVELOPER_TOKEN or the OAuth client is not set: Google Ads launches are not configured');
-      return { stop: async () => {} };
+      logger.warn('GOOGLE_ADS_DEVELOPER_TOKEN or the OAuth client is not set: Google Ads launches and performance reads are not configured');
+      return {
+        stop: async () => {
+          await Promise.all([performance.read.close(), performance.sweep.close()]);
+        },
+      };
     }
+    // Performance: every clinic account read hourly, one schedule across every ads worker (issue 25 item 2).
+    scheduleHourlySweep(performance.sweep).catch((err: unknown) => logger.error({ err }, 'could not schedule the hourly Google Ads performance read'));
     // Launches whose job was lost are taken up again, every minute.
     const queue = createQueue('ads.launch', queueRedis(config));
     const launches = new LaunchStore(dataSource);
@@ -43,6 +63,7 @@ void runWorkers({
       stop: async () => {
         clearInterval(timer);
         await queue.close();
+        await Promise.all([performance.read.close(), performance.sweep.close()]);
       },
     };
   },

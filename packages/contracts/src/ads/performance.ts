@@ -9,23 +9,30 @@ import { idField, timestamp } from '../fields';
  * group and keyword by day). Money is in micros, as Google reports it.
  */
 
-/** A UTC calendar day, YYYY-MM-DD. */
+/** YYYY-MM-DD and a day of the calendar (not 2026-02-30). */
+const isRealDay = (v: unknown): v is string =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
+
+/** A UTC calendar day, YYYY-MM-DD; one message for each problem (a malformed day is not also called unreal). */
 export const isoDay = (label: string) =>
   z
     .string({ error: `${label} must be a date like 2026-11-27` })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date like 2026-11-27`)
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), `${label} must be a real date`);
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message: `${label} must be a date like 2026-11-27`, abort: true })
+    .refine(isRealDay, `${label} must be a real date`);
 
 /** The longest range one question may cover (a year and a day: a year compared with the one before). */
 export const MAX_RANGE_DAYS = 366;
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
+/** Both ends are real days: only then do order and length mean anything (a bad day has its own message). */
+const bothReal = (v: unknown) => isRealDay((v as { from?: unknown }).from) && isRealDay((v as { to?: unknown }).to);
+
 /** from ≤ to, at most MAX_RANGE_DAYS days. */
 export const dayRange = <T extends z.ZodObject<{ from: z.ZodType<string>; to: z.ZodType<string> }>>(schema: T) =>
   schema
-    .refine((v) => (v as { from: string; to: string }).from <= (v as { from: string; to: string }).to, { message: 'from must not be after to', path: ['from'] })
-    .refine((v) => dayNumber((v as { to: string }).to) - dayNumber((v as { from: string }).from) < MAX_RANGE_DAYS, {
+    .refine((v) => !bothReal(v) || (v as { from: string; to: string }).from <= (v as { from: string; to: string }).to, { message: 'from must not be after to', path: ['from'] })
+    .refine((v) => !bothReal(v) || dayNumber((v as { to: string }).to) - dayNumber((v as { from: string }).from) < MAX_RANGE_DAYS, {
       message: `A range covers at most ${MAX_RANGE_DAYS} days`,
       path: ['to'],
     });

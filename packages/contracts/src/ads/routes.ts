@@ -16,6 +16,7 @@ import {
 import { AuditPageSchema, AuditQuerySchema } from '../audit';
 import { GoogleAdsAuthStatusSchema, GoogleAdsDisconnectResultSchema, OAuthCallbackQuerySchema } from './connection';
 import { CampaignPreviewQuerySchema, ServiceCampaignPreviewSchema } from './preview';
+import { CampaignPerformanceQuerySchema, CampaignPerformanceSchema, PerformanceAccountSchema, PerformanceSyncResultSchema, PerformanceSyncSchema } from './performance';
 import {
   CampaignLaunchParamSchema,
   CampaignLaunchSchema,
@@ -242,6 +243,40 @@ export const adsRoutes = {
     body: OfflineConversionSchema,
     data: OfflineConversionResultSchema,
     errors: [403, 404, 409, 422, 503],
+  }),
+  getCampaignPerformance: defineRoute({
+    operation: 'getCampaignPerformance',
+    method: 'GET',
+    path: '/internal/google-ads/performance',
+    owner: 'ads',
+    access: 'internal',
+    summary:
+      "Leads' results: what each clinic's Google Ads campaigns did by day (impressions, clicks, cost in micros, conversions and their value) as last read from Google, with every clinic account's read state (ok, refused, disconnected, pending). Without clientId, every clinic.",
+    query: CampaignPerformanceQuerySchema,
+    data: CampaignPerformanceSchema,
+    errors: [403],
+  }),
+  syncGoogleAdsPerformance: defineRoute({
+    operation: 'syncGoogleAdsPerformance',
+    method: 'POST',
+    path: '/api/google-ads/performance/sync',
+    owner: 'ads',
+    access: 'admin',
+    summary:
+      'Reads Google Ads performance again now (issue 25 item 2): one job per clinic account (one clinic, or all with an account), the last `days` days. 409 when Google Ads is not connected; 503 NOT_CONFIGURED when it is not configured.',
+    body: PerformanceSyncSchema,
+    data: PerformanceSyncResultSchema,
+    status: 202,
+    errors: [404, 409],
+  }),
+  listPerformanceAccounts: defineRoute({
+    operation: 'listPerformanceAccounts',
+    method: 'GET',
+    path: '/api/google-ads/performance/accounts',
+    owner: 'ads',
+    access: 'admin',
+    summary: "Every clinic account's performance read: ok through which day and when, refused by Google (its words), disconnected, or pending.",
+    data: z.array(PerformanceAccountSchema),
   }),
   listCampaignLaunches: defineRoute({
     operation: 'listCampaignLaunches',

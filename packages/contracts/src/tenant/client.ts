@@ -229,3 +229,17 @@ export const BUILT_IN_BRAND_COLOURS: Record<number, { brandColor: string; brandB
   4: { brandColor: '#FF6B00', brandBgColor: '#993F00' },
   5: { brandColor: '#770D72', brandBgColor: '#510A4C' },
 };
+
+/**
+ * A clinic with a Google Ads account, as the ads worker reads them (issue 25
+ * item 2: hourly performance reads): only what the read needs.
+ */
+export const ClinicAdsAccountSchema = z.object({
+  clientId: z.number().int(),
+  name: z.string(),
+  /** 10 digits. */
+  googleAdsAccountId: z.string(),
+  /** The manager account (MCC) the agency reaches it through, 10 digits, or null. */
+  googleAdsManagerId: z.string().nullable(),
+});
+export type ClinicAdsAccount = z.infer<typeof ClinicAdsAccountSchema>;

@@ -11,6 +11,7 @@ import {
   ClientQuerySchema,
   ClientSchema,
   ClientUpdateSchema,
+  ClinicAdsAccountSchema,
   CrmAccountResultSchema,
   TrackingSettingsSchema,
 } from './client';
@@ -314,6 +315,16 @@ export const tenantRoutes = {
     summary: 'The gateway checks an admin’s e-mail and password (argon2id); the session stays in the gateway.',
     body: VerifyCredentialsSchema,
     data: UserSchema,
+    errors: [403],
+  }),
+  listClinicAdsAccounts: defineRoute({
+    operation: 'listClinicAdsAccounts',
+    method: 'GET',
+    path: '/internal/clients/google-ads-accounts',
+    owner: 'tenant',
+    access: 'internal',
+    summary: "The ads worker's list of clinics with a Google Ads account (id, name, account and manager account), ordered by id, for its hourly performance reads.",
+    data: z.array(ClinicAdsAccountSchema),
     errors: [403],
   }),
   listTenantAuditLog: defineRoute({

@@ -64,6 +64,9 @@ const AGE_IDS = criterionIds(AGE_RANGES);
 const GENDER_IDS = criterionIds(GENDERS);
 const INCOME_IDS = criterionIds(INCOME_RANGES);
 
+/** The campaign's final URL suffix: Google's campaign id as `hap_cid` on every landing URL. */
+export const CAMPAIGN_ID_SUFFIX = 'hap_cid={campaignid}';
+
 /** Digits only: Google takes customer ids without dashes. */
 export const customerIdDigits = (id: string) => id.replace(/\D/g, '');
 
@@ -112,6 +115,9 @@ export function buildCampaignOperations(spec: LaunchSpec): CampaignOperations {
     status: enums.CampaignStatus.PAUSED,
     advertising_channel_type: enums.AdvertisingChannelType.SEARCH,
     campaign_budget: budget,
+    // Every click's landing URL carries Google's campaign id ({campaignid} is filled in by Google at click time):
+    // the public pages read hap_cid, so a lead is tied to the campaign whose spend it came from (issue 25 item 3).
+    final_url_suffix: CAMPAIGN_ID_SUFFIX,
     ...(spec.bidStrategy === 'MAXIMIZE_CLICKS' ? { target_spend: {} } : { maximize_conversions: {} }),
     network_settings: {
       target_google_search: true,

@@ -1,4 +1,4 @@
-import { Messages, routes, type DomainMapping } from '@hap/contracts';
+import { Messages, routes, type ClinicAdsAccount, type DomainMapping } from '@hap/contracts';
 import { createInternalClient, internalHeaders, siblingFailure } from '@hap/service-kit/internal-client';
 
 /** What ads needs of a clinic: what its ads show and the account they run in. */
@@ -17,6 +17,8 @@ export interface AdsClinic {
 export interface TenantClient {
   /** The clinic; 404 'Unable to find client data for preview.' when there is none; 503 when tenant cannot answer. */
   clinic(id: number, requestId?: string): Promise<AdsClinic>;
+  /** Every clinic with a Google Ads account (digits only), by id; 503 when tenant cannot answer. */
+  adsAccounts(requestId?: string): Promise<ClinicAdsAccount[]>;
 }
 
 export interface TenantClientOptions {
@@ -48,6 +50,13 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
         // A clinic without its own domain field may still answer on a mapped host (the demo clinics do).
         const domain = c.domain?.trim() || mappedHost(await client.call(routes.listDomainMappings, {}, { headers }), id);
         return { id: c.id, name: c.name, domain, phone: c.phone, address: c.address, googleAdsAccountId: c.googleAdsAccountId, googleAdsManagerId: c.googleAdsManagerId };
+      } catch (err) {
+        throw siblingFailure(err, 'tenant', Messages.previewClientNotFound);
+      }
+    },
+    async adsAccounts(requestId) {
+      try {
+        return await client.call(routes.listClinicAdsAccounts, {}, { headers: internalHeaders({ requestId }) });
       } catch (err) {
         throw siblingFailure(err, 'tenant', Messages.previewClientNotFound);
       }

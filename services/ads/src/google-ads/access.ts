@@ -8,10 +8,13 @@ import { createGoogleAdsApiGateway } from './google-ads-api.gateway';
  * OAuth client (its consent is the agency's stored refresh token); without
  * them it is null and the screens say Google Ads is not configured.
  */
+/** The developer token and the OAuth client are set: Google Ads can be called. */
+export const googleAdsConfigured = (config: Config): boolean =>
+  Boolean(config.GOOGLE_ADS_DEVELOPER_TOKEN && config.GOOGLE_ADS_CLIENT_ID && config.GOOGLE_ADS_CLIENT_SECRET && config.GOOGLE_ADS_TOKEN_KEY);
+
 export function googleAdsAccessOf(config: Config, connection: GoogleAdsConnectionService): GoogleAdsAccess {
-  const configured = config.GOOGLE_ADS_DEVELOPER_TOKEN && config.GOOGLE_ADS_CLIENT_ID && config.GOOGLE_ADS_CLIENT_SECRET && config.GOOGLE_ADS_TOKEN_KEY;
   return {
-    gateway: configured
+    gateway: googleAdsConfigured(config)
       ? createGoogleAdsApiGateway({
           clientId: config.GOOGLE_ADS_CLIENT_ID!,
           clientSecret: config.GOOGLE_ADS_CLIENT_SECRET!,

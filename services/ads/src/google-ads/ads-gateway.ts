@@ -86,6 +86,44 @@ export interface ClickConversion {
   currencyCode: string;
 }
 
+/** Days YYYY-MM-DD, both included. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
+
+export interface DayMetrics {
+  impressions: number;
+  clicks: number;
+  /** Millionths of the account's currency. */
+  costMicros: number;
+  conversions: number;
+  conversionValue: number;
+}
+
+/** One campaign's day (GAQL: FROM campaign, segments.date). */
+export interface CampaignDayRow extends DayMetrics {
+  date: string;
+  campaignId: string;
+  campaignName: string;
+}
+
+/** One keyword's day (GAQL: FROM keyword_view, segments.date). */
+export interface KeywordDayRow extends DayMetrics {
+  date: string;
+  campaignId: string;
+  adGroupId: string;
+  adGroupName: string;
+  criterionId: string;
+  keywordText: string;
+  matchType: string;
+}
+
+export interface PerformanceReport {
+  campaigns: CampaignDayRow[];
+  keywords: KeywordDayRow[];
+}
+
 export interface AdsGateway {
   /** One atomic mutate; `validateOnly`: Google checks it and applies nothing (Test Campaign). */
   mutate(account: AdsAccount, operations: readonly AdsOperation[], options?: { validateOnly?: boolean }): Promise<MutateResult>;
@@ -95,6 +133,8 @@ export interface AdsGateway {
   conversionAction(account: AdsAccount, name: string): Promise<string>;
   /** One click conversion (offline conversion import); refused ones throw AdsRequestRefused. */
   uploadClickConversion(account: AdsAccount, conversion: ClickConversion): Promise<void>;
+  /** What the account's campaigns and keywords did each day of the range (two GAQL reports). */
+  performance(account: AdsAccount, range: DayRange): Promise<PerformanceReport>;
 }
 
 /** A campaign's page in the Google Ads web interface. */

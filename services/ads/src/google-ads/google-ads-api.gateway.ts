@@ -21,9 +21,12 @@ import {
   type AdsIssue,
   type AdsOperation,
   type ClickConversion,
+  type DayRange,
   type FoundCampaign,
   type MutateResult,
+  type PerformanceReport,
 } from './ads-gateway';
+import { campaignDayOf, keywordDayOf, performanceQueries } from './performance-gaql';
 
 export interface GoogleAdsApiSettings {
   clientId: string;
@@ -76,9 +79,29 @@ export function toIssues(failure: Failure): AdsIssue[] {
 function quotaDelay(failure: Failure): number | null {
   const quota = (failure.errors ?? []).find((e) => e.error_code?.quota_error != null);
   if (!quota) return null;
-  const delay = quota.details?.quota_error_details?.retry_delay;
-  const ms = delay ? Number(String(delay.seconds ?? 0)) * 1000 + Math.round(Number(delay.nanos ?? 0) / 1e6) : 0;
+  const ms = durationMs(quota.details?.quota_error_details?.retry_delay);
   return ms > 0 ? ms : DEFAULT_QUOTA_DELAY_MS;
+}
+
+/**
+ * A google.protobuf.Duration in ms: `{ seconds, nanos }` as gRPC decodes it,
+ * or "647s" / "1.5s" as Google's REST JSON (the library's reports) sends it.
+ */
+export function durationMs(delay: unknown): number {
+  if (typeof delay === 'string') {
+    const m = /^(\d+(?:\.\d+)?)s$/.exec(delay.trim());
+    return m ? Math.round(Number(m[1]) * 1000) : 0;
+  }
+  if (!delay || typeof delay !== 'object') return 0;
+  const { seconds, nanos } = delay as { seconds?: unknown; nanos?: unknown };
+  return Number(String(seconds ?? 0)) * 1000 + Math.round(Number(nanos ?? 0) / 1e6);
+}
+
+/** snake_case keys, as the library reads Google's REST JSON (its decamelizeKeysIfNeeded). */
+function snakeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(snakeKeys);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k.startsWith('@') ? k : k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), snakeKeys(v)]));
 }
 
 /** Google's failure as ours; anything else unchanged. */
@@ -90,7 +113,7 @@ function normalised(err: unknown): unknown {
 }
 
 /** What the relay posts to and reads from `apiUrl`: Google's REST paths, the request messages' JSON. */
-async function relay(apiUrl: string, path: string, message: { toJSON(): object }, timeoutMs: number): Promise<Record<string, unknown>> {
+async function relay(apiUrl: string, path: string, message: { toJSON(): object }, timeoutMs: number, restFailure = false): Promise<Record<string, unknown>> {
   const res = await fetch(`${apiUrl}/${API_VERSION}/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -100,6 +123,8 @@ async function relay(apiUrl: string, path: string, message: { toJSON(): object }
   const body = (await res.json().catch(() => ({}))) as { error?: { message?: string; details?: Array<Record<string, unknown>> } };
   if (res.ok) return body as Record<string, unknown>;
   const detail = body.error?.details?.find((d) => String(d['@type'] ?? '').includes('errors.GoogleAdsFailure'));
+  // A report's failure comes as Google's REST JSON (camelCase, durations as "30s"): read as the library reads it.
+  if (detail && restFailure) throw new errors.GoogleAdsFailure(snakeKeys(detail) as Failure);
   if (detail) throw errors.GoogleAdsFailure.fromObject(detail);
   throw new Error(`Google Ads answered ${res.status}: ${body.error?.message ?? 'no details'}`);
 }
@@ -132,7 +157,7 @@ export function createGoogleAdsApiGateway(settings: GoogleAdsApiSettings): AdsGa
       };
       hooks.onQueryStart = async ({ query, cancel }) => {
         const request = new services.SearchGoogleAdsRequest({ customer_id: id, query });
-        const answer = await relay(apiUrl, `customers/${id}/googleAds:search`, request, timeoutMs);
+        const answer = await relay(apiUrl, `customers/${id}/googleAds:search`, request, timeoutMs, true);
         cancel(((answer.results as object[] | undefined) ?? []).map((row) => services.GoogleAdsRow.toObject(services.GoogleAdsRow.fromObject(row), { longs: String, enums: Number })));
       };
       hooks.onServiceStart = async ({ requestOptions, cancel }) => {
@@ -243,6 +268,21 @@ export function createGoogleAdsApiGateway(settings: GoogleAdsApiSettings): AdsGa
       // The library does not decode partial failures of this service (notes §5).
       const detail = response.partial_failure_error?.details?.find((d) => d.type_url?.includes('errors.GoogleAdsFailure'));
       if (detail?.value && detail.value.length > 0) throw normalised(errors.GoogleAdsFailure.decode(detail.value as Uint8Array));
+    },
+
+    async performance(account, range: DayRange): Promise<PerformanceReport> {
+      const queries = performanceQueries(range);
+      try {
+        const customer = customerOf(account);
+        const campaigns = await customer.query(queries.campaigns);
+        const keywords = await customer.query(queries.keywords);
+        return {
+          campaigns: campaigns.map((row) => campaignDayOf(row as never)),
+          keywords: keywords.map((row) => keywordDayOf(row as never)),
+        };
+      } catch (err) {
+        throw normalised(err);
+      }
     },
   };
 }

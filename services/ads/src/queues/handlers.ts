@@ -6,6 +6,10 @@ import type { CampaignJobStore } from '../modules/campaigns/campaign-jobs.servic
 import { createLaunchHandler } from '../modules/launches/launch.job';
 import type { GoogleAdsAccess } from '../modules/launches/launch.service';
 import type { LaunchStore } from '../modules/launches/launch.store';
+import type { TenantClient } from '../clients/tenant.client';
+import { createPerformanceHandler, createSweepHandler } from '../modules/performance/performance.job';
+import type { PerformanceQueues } from '../modules/performance/performance-queues';
+import type { PerformanceStore } from '../modules/performance/performance.store';
 
 /**
  * The ads worker's job handlers: one per queue the contracts give ads,
@@ -17,8 +21,14 @@ export const createHandlers = (deps: {
   templates: TemplatesClient;
   launches: LaunchStore;
   access: GoogleAdsAccess;
+  tenant: TenantClient;
+  performance: PerformanceStore;
+  /** Where the sweep queues its reads. */
+  reads: PerformanceQueues['read'];
 }): QueueHandlers<'ads'> => ({
   'ads.generate': createGenerateHandler(deps.store, deps.writer, deps.templates),
   'ads.optimize': createOptimizeHandler(deps.store, deps.writer, deps.templates),
   'ads.launch': createLaunchHandler(deps.launches, deps.access),
+  'ads.performance': createPerformanceHandler(deps.performance, deps.access),
+  'ads.performance-sweep': createSweepHandler(deps.tenant, deps.performance, deps.access, deps.reads),
 });

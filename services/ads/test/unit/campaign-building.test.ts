@@ -154,6 +154,8 @@ describe('the Google Ads mutate operations of one Search campaign', () => {
     expect(decoded.mutate_operations[1]!.campaign_operation!.create!.contains_eu_political_advertising).toBe(
       enums.EuPoliticalAdvertisingStatus.DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING,
     );
+    // issue 25 item 3: every click's landing URL carries Google's campaign id as hap_cid.
+    expect(decoded.mutate_operations[1]!.campaign_operation!.create!.final_url_suffix).toBe('hap_cid={campaignid}');
   });
 
   it('makes a budget in micros and a paused Search-only campaign with Maximize Conversions', () => {

@@ -81,6 +81,8 @@ export class GoogleAdsConnectionService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly settings: OAuthSettings | null,
+    /** What follows a connection (the 30-day performance backfill); its failure does not undo the connection. */
+    private readonly onConnected?: () => Promise<unknown>,
   ) {
     this.states = new OAuthStateRepository(dataSource);
   }
@@ -182,6 +184,14 @@ export class GoogleAdsConnectionService {
         names: { account: accountEmail ?? undefined },
       });
     });
+    if (this.onConnected) {
+      try {
+        await this.onConnected();
+      } catch (err) {
+        // Connected all the same: the hourly read catches up the last days.
+        log?.warn({ err }, 'the Google Ads performance backfill could not be queued');
+      }
+    }
     return goTo(`${GOOGLE_ADS_CONNECT_PAGE}?connected=true`);
   }
 

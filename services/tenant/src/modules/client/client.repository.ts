@@ -28,6 +28,11 @@ export class ClientRepository extends ServiceRepository<ClientEntity> {
     return this.repo(manager).find({ order: { id: 'ASC' } });
   }
 
+  /** Clinics with a Google Ads account id, by id. */
+  withAdsAccount(): Promise<ClientEntity[]> {
+    return this.repo().createQueryBuilder('c').where(`coalesce(c.google_ads_account_id, '') <> ''`).orderBy('c.id', 'ASC').getMany();
+  }
+
   /**
    * One page of the Clients list, searched and sorted in SQL (id breaks
    * ties, so pages never overlap), and how many clinics the search finds.

@@ -1,7 +1,7 @@
 import { actorOf, type RouteHandlers } from '@hap/service-kit';
 import type { ClientService } from './client.service';
 
-type ClientOperations = 'listClients' | 'searchClients' | 'createClient' | 'getClient' | 'updateClient' | 'deleteClient' | 'getTrackingSettings' | 'rotateClientWebhookSecret';
+type ClientOperations = 'listClients' | 'searchClients' | 'createClient' | 'getClient' | 'updateClient' | 'deleteClient' | 'getTrackingSettings' | 'rotateClientWebhookSecret' | 'listClinicAdsAccounts';
 
 /** /api/clients… (admin spec §7, public spec §7). */
 export const clientHandlers = (clients: ClientService): Pick<RouteHandlers<'tenant'>, ClientOperations> => ({
@@ -13,4 +13,5 @@ export const clientHandlers = (clients: ClientService): Pick<RouteHandlers<'tena
   deleteClient: ({ params }, request) => clients.remove(actorOf(request), params.id),
   rotateClientWebhookSecret: ({ params }, request) => clients.rotateWebhookSecret(actorOf(request), params.id),
   getTrackingSettings: ({ params }) => clients.trackingSettings(params.id),
+  listClinicAdsAccounts: (_input, request) => clients.adsAccounts(actorOf(request)),
 });

@@ -13,10 +13,11 @@ import {
   type Projected,
   type routes,
   type ClientUpdate,
+  type ClinicAdsAccount,
   type TrackingSettings,
 } from '@hap/contracts';
 import { randomBytes } from 'node:crypto';
-import { AppError, assertAdmin, auditedTransaction, isPrivileged, notFound, type Actor } from '@hap/service-kit';
+import { AppError, assertAdmin, auditedTransaction, forbidden, isPrivileged, isService, notFound, type Actor } from '@hap/service-kit';
 import { toAuditedClient, toClientDto, toTrackingSettingsDto } from './client.dto';
 import type { ClientEntity } from './client.entity';
 import type { ClientRepository, ClientValues } from './client.repository';
@@ -55,6 +56,17 @@ export class ClientService {
   async list(actor: Actor): Promise<Client[]> {
     assertAdmin(actor);
     return (await this.clients.list()).map(toClientDto);
+  }
+
+  /** The ads worker's clinics with a Google Ads account (issue 25 item 2); only the ads service asks. */
+  async adsAccounts(actor: Actor): Promise<ClinicAdsAccount[]> {
+    if (!isService(actor.identity, 'ads')) throw forbidden('Only the ads service may list Google Ads accounts.');
+    return (await this.clients.withAdsAccount()).map((c) => ({
+      clientId: c.id,
+      name: c.name,
+      googleAdsAccountId: c.googleAdsAccountId!.replace(/\D/g, ''),
+      googleAdsManagerId: c.googleAdsManagerId ? c.googleAdsManagerId.replace(/\D/g, '') : null,
+    }));
   }
 
   /** A page of the Clients list: searched, sorted and paged in SQL (client.repository.ts). */
