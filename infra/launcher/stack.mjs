@@ -66,7 +66,7 @@ export function processTable(ports, metricsPorts) {
         ...(name === 'templates' && { TENANT_URL: `http://127.0.0.1:${ports.tenant}` }),
         ...((name === 'tenant' || name === 'ads') && { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}` }),
         ...(name === 'ads' && { TENANT_URL: `http://127.0.0.1:${ports.tenant}` }),
-        ...(name === 'leads' && { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}`, TENANT_URL: `http://127.0.0.1:${ports.tenant}` }),
+        ...(name === 'leads' && { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}`, TENANT_URL: `http://127.0.0.1:${ports.tenant}`, ADS_URL: `http://127.0.0.1:${ports.ads}` }),
       },
       health: `http://127.0.0.1:${ports[name]}/health`,
     });

@@ -52,3 +52,4 @@ export * from './paging';
 export * from './results/traffic-source';
 export * from './results/page-views';
 export * from './ads/performance';
+export * from './results/results';

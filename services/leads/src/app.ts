@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { createServiceApp, databaseReady, queueRedis, listAuditLog, registerContentCache, registerDataSource, registerRoutes } from '@hap/service-kit';
+import { createAdsClient } from './clients/ads.client';
 import { catalogueCache, createCatalogueClient, type CatalogueClient } from './clients/catalogue.client';
 import { createTenantClient, type TenantClient } from './clients/tenant.client';
 import type { Config } from './config';
@@ -11,6 +12,9 @@ import { LeadRepository } from './modules/leads/lead.repository';
 import { leadHandlers } from './modules/leads/lead.routes';
 import { LeadService } from './modules/leads/lead.service';
 import { createParkedLeads, type ParkedLeads } from './modules/leads/parked-leads';
+import { ResultsRepository } from './modules/results/results.repository';
+import { resultsHandlers } from './modules/results/results.routes';
+import { ResultsService, type AdsFiguresSource } from './modules/results/results.service';
 
 export interface AppDependencies {
   /** How the service checks a lead's service; defaults to HTTP at TEMPLATES_URL. */
@@ -21,6 +25,8 @@ export interface AppDependencies {
   parked?: ParkedLeads;
   /** Which status each clinic counts as a Google Ads conversion, and its name in a lead's consent; defaults to HTTP at TENANT_URL. */
   tenant?: TenantClient;
+  /** Google Ads figures for results; defaults to HTTP at ADS_URL (its internal performance route). */
+  adsFigures?: AdsFiguresSource;
 }
 
 /** Builds the leads API without listening (tests drive it in-process). */
@@ -52,7 +58,15 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   const tenant =
     dependencies.tenant ??
     createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TENANT_TIMEOUT_MS, cacheMs: config.LEAD_CLINIC_CACHE_MS });
+  const adsFigures: AdsFiguresSource =
+    dependencies.adsFigures ??
+    (() => {
+      // A page of results waits 5 s at most for Google Ads figures; without them it still answers (adsNote).
+      const ads = createAdsClient({ baseUrl: config.ADS_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: Math.min(config.ADS_TIMEOUT_MS, 5_000) });
+      return async (query, requestId) => ({ ...(await ads.performance(query, requestId)), note: null });
+    })();
   registerRoutes(app, 'leads', {
+    ...resultsHandlers(new ResultsService(new ResultsRepository(dataSource), catalogue, adsFigures)),
     ...leadHandlers(new LeadService(new LeadRepository(dataSource), catalogue, tenant, parked)),
     ...leadAdminHandlers(new LeadAdminService(dataSource, new LeadAdminRepository(dataSource), catalogue, deliveryJobs, tenant)),
     listLeadsAuditLog: ({ query }) => listAuditLog(dataSource, 'leads', query),

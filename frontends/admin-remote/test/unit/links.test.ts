@@ -19,6 +19,7 @@ describe('admin navigation', () => {
     expect(NAV_ITEMS.map((item) => [item.label, item.to, item.count])).toEqual([
       ['Clients', '/admin/clients', 0],
       ['Leads', '/admin/leads', 0],
+      ['Results', '/admin/results', 0],
       ['Services', '/admin/services', 0],
       ['Templates', '/admin/templates', 0],
       ['Google Ads', '/admin/google-ads-templates', 0],

@@ -15,6 +15,7 @@ import {
   LeadBulkStatusUpdateSchema,
 } from './admin';
 import { LEAD_BODY_LIMIT, LEAD_FORM_BODY_LIMIT, LEAD_FORM_PATH, LEAD_SUBMIT_PATH } from './lead-wire';
+import { ResultsBreakdownQuerySchema, ResultsBreakdownSchema, ResultsQuerySchema, ResultsSummarySchema } from '../results/results';
 
 /** leads: the public lead form and the admin Leads inbox (issue 7). */
 export const leadsRoutes = {
@@ -71,6 +72,27 @@ export const leadsRoutes = {
     summary: 'How many leads a clinic has, by service, by style variant and by status (optionally in a period).',
     query: LeadCountsQuerySchema,
     data: LeadCountsSchema,
+  }),
+  getResultsSummary: defineRoute({
+    operation: 'getResultsSummary',
+    method: 'GET',
+    path: '/api/results/summary',
+    owner: 'leads',
+    access: 'admin',
+    summary:
+      'Results (issue 25): views, visitors, leads, contacted, booked, won, Google Ads spend, clicks and impressions, cost per lead and per booking, lead and booking rates with 95 % Wilson intervals, and a series by day; one clinic (clientId) or agency-wide, from and to inclusive (UTC days, at most 366).',
+    query: ResultsQuerySchema,
+    data: ResultsSummarySchema,
+  }),
+  getResultsBreakdown: defineRoute({
+    operation: 'getResultsBreakdown',
+    method: 'GET',
+    path: '/api/results/breakdown',
+    owner: 'leads',
+    access: 'admin',
+    summary: 'The same measures as the summary, a row per service, variant, source or Google Ads campaign (`by`), largest first.',
+    query: ResultsBreakdownQuerySchema,
+    data: ResultsBreakdownSchema,
   }),
   exportLeads: defineRoute({
     operation: 'exportLeads',

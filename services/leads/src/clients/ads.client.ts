@@ -1,4 +1,4 @@
-import { routes, type OfflineConversion, type OfflineConversionResult } from '@hap/contracts';
+import { routes, type CampaignPerformance, type CampaignPerformanceQuery, type OfflineConversion, type OfflineConversionResult } from '@hap/contracts';
 import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
 
 /** What leads asks the ads service: a converted lead's offline click conversion (issue 10 §6). */
@@ -7,7 +7,12 @@ export interface ConversionUploader {
   upload(conversion: OfflineConversion): Promise<OfflineConversionResult>;
 }
 
-export function createAdsClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number }): ConversionUploader {
+/** What results ask the ads service: the clinics' Google Ads campaigns by day, as last read from Google (issue 25). */
+export interface PerformanceReader {
+  performance(query: CampaignPerformanceQuery, requestId: string): Promise<CampaignPerformance>;
+}
+
+export function createAdsClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number }): ConversionUploader & PerformanceReader {
   const client = createInternalClient({
     baseUrl: options.baseUrl,
     target: 'ads',
@@ -17,5 +22,6 @@ export function createAdsClient(options: { baseUrl: string; internalSecret: stri
   });
   return {
     upload: (body) => client.call(routes.uploadOfflineConversion, { body }, { headers: internalHeaders({}) }),
+    performance: (query, requestId) => client.call(routes.getCampaignPerformance, { query }, { headers: internalHeaders({ requestId }) }),
   };
 }

@@ -27,9 +27,10 @@ export interface TestLeads {
  * leads; `templatesUrl` points it elsewhere instead (a closed port: templates down).
  * The catalogue answers are not cached, so each test sees its own writes.
  * `dependencies` replace the app's defaults (e.g. a queue on the test's own Redis prefix);
- * `databaseUrl` reaches this run's database another way (through a TCP proxy a test can cut).
+ * `databaseUrl` reaches this run's database another way (through a TCP proxy a test can cut);
+ * `adsUrl` is the ads service results read Google Ads figures from (default: a closed port).
  */
-export async function startLeads(options: { templatesUrl?: string; databaseUrl?: string; dependencies?: AppDependencies } = {}): Promise<TestLeads> {
+export async function startLeads(options: { templatesUrl?: string; adsUrl?: string; databaseUrl?: string; dependencies?: AppDependencies } = {}): Promise<TestLeads> {
   let templates: TestTemplates | null = null;
   let templatesUrl = options.templatesUrl;
   if (!templatesUrl) {
@@ -46,6 +47,9 @@ export async function startLeads(options: { templatesUrl?: string; databaseUrl?:
     TENANT_URL: tenantUrl,
     TENANT_TIMEOUT_MS: '1500',
     LEAD_CLINIC_CACHE_MS: '0',
+    // The ads service results ask for Google Ads figures: a test's own, else a closed port (never the dev stack's).
+    ADS_URL: options.adsUrl ?? 'http://127.0.0.1:9',
+    ADS_TIMEOUT_MS: '1500',
     ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
   });
   const dataSource = createDataSource(config.DATABASE_URL);

@@ -1,0 +1,28 @@
+import { routes, type ResultsBreakdown, type ResultsBreakdownBy, type ResultsSummary } from '@hap/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../lib/api';
+import type { DayRange } from './results-rules';
+
+const RESULTS_KEY = ['admin', 'results'] as const;
+
+const queryOf = (range: DayRange, clientId: number | null) => ({ from: range.from, to: range.to, clientId: clientId === null ? undefined : String(clientId) });
+
+/** One clinic's (or the agency's) summary of a range; the screen keeps showing the last one while the next loads. */
+export function useResultsSummary(range: DayRange, clientId: number | null) {
+  return useQuery({
+    queryKey: [...RESULTS_KEY, 'summary', range, clientId],
+    queryFn: ({ signal }): Promise<ResultsSummary> => api.call(routes.getResultsSummary, { query: queryOf(range, clientId) }, { signal }),
+    placeholderData: keepPreviousData,
+    // Views reach the rollups within a minute: a screen left open catches up.
+    refetchInterval: 60_000,
+  });
+}
+
+export function useResultsBreakdown(by: ResultsBreakdownBy, range: DayRange, clientId: number | null) {
+  return useQuery({
+    queryKey: [...RESULTS_KEY, 'breakdown', by, range, clientId],
+    queryFn: ({ signal }): Promise<ResultsBreakdown> => api.call(routes.getResultsBreakdown, { query: { by, ...queryOf(range, clientId) } }, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
+  });
+}

@@ -1,0 +1,55 @@
+import type { ResultsBreakdownRow } from '@hap/contracts';
+import { breakdownCsv, daysIn, deltaOf, formatRate, lastDays, previousPeriod } from '../../src/results/results-rules';
+
+describe('Results screen rules (issue 25 item 5)', () => {
+  it('ranges: the last N days, today included, and the same length just before', () => {
+    expect(lastDays(30, '2026-11-27')).toEqual({ from: '2026-10-29', to: '2026-11-27' });
+    expect(daysIn({ from: '2026-10-29', to: '2026-11-27' })).toBe(30);
+    expect(previousPeriod({ from: '2026-10-29', to: '2026-11-27' })).toEqual({ from: '2026-09-29', to: '2026-10-28' });
+    // Across a month's end and a leap day.
+    expect(previousPeriod({ from: '2028-03-01', to: '2028-03-07' })).toEqual({ from: '2028-02-23', to: '2028-02-29' });
+  });
+
+  it.each([
+    [120, 100, '+20%'],
+    [90, 100, '−10%'],
+    [100, 100, 'no change'],
+    [5, 0, 'new'],
+    [0, 0, 'no change'],
+    [null, 100, null],
+    [100, null, null],
+  ] as const)('delta %j vs %j is %j', (now, before, words) => {
+    expect(deltaOf(now, before)).toBe(words);
+  });
+
+  it('rates show their 95% range, or say there are too few visits', () => {
+    expect(formatRate({ rate: 0.0217, low: 0.0093, high: 0.0499, note: null })).toBe('2.2% (0.9%–5.0%)');
+    expect(formatRate({ rate: null, low: null, high: null, note: 'too few visits to tell' })).toBe('too few visits to tell');
+  });
+
+  it('exports a breakdown as CSV with the range, quoting and neutralising formula cells', () => {
+    const row = (label: string, views: number): ResultsBreakdownRow => ({
+      key: label,
+      label,
+      clientId: null,
+      views,
+      visitors: views,
+      leads: 2,
+      contacted: 1,
+      booked: 1,
+      won: 0,
+      spend: 12.5,
+      clicks: 10,
+      impressions: 100,
+      costPerLead: 6.25,
+      costPerBooking: 12.5,
+      leadRate: { rate: null, low: null, high: null, note: 'too few visits to tell' },
+      bookingRate: { rate: null, low: null, high: null, note: 'too few visits to tell' },
+    });
+    const csv = breakdownCsv('Campaign', { from: '2026-11-01', to: '2026-11-27' }, [row('TRT, Denver', 40), row('=HYPERLINK("x")', 3)]);
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('From,To,Campaign,Visits,Visitors,Leads,Contacted,Booked,Won,Spend (USD),Clicks,Impressions,Cost per lead (USD),Cost per booking (USD),Lead rate,Lead rate low (95%),Lead rate high (95%)');
+    expect(lines[1]).toBe('2026-11-01,2026-11-27,"TRT, Denver",40,40,2,1,1,0,12.5,10,100,6.25,12.5,,,');
+    expect(lines[2]).toBe(`2026-11-01,2026-11-27,"'=HYPERLINK(""x"")",3,3,2,1,1,0,12.5,10,100,6.25,12.5,,,`);
+  });
+});

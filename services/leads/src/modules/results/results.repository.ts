@@ -1,0 +1,98 @@
+import type { ResultsBreakdownBy } from '@hap/contracts';
+import type { DataSource } from 'typeorm';
+
+/**
+ * The SQL of results (issue 25 item 7): page view rollups and leads over a
+ * range of UTC days, one clinic or all. Views are visits to a clinic's pages:
+ * thank-you page views are not counted as visits (a converted visitor sees
+ * one more page).
+ */
+
+export interface ViewCounts {
+  views: number;
+  visitors: number;
+}
+
+export interface LeadCounts {
+  leads: number;
+  contacted: number;
+  booked: number;
+  won: number;
+}
+
+/** A breakdown row's key: the service id, variant, source or campaign id as text, and its clinic when it has one. */
+export interface Keyed {
+  key: string;
+  clientId: number | null;
+}
+
+const VISIT_KINDS = `"page_kind" <> 'thanks'`;
+
+/** The variant a lead's page had, in the page views' words (the form sends a, b, c, unified or preview). */
+const LEAD_VARIANT = `CASE lower(coalesce("style_variant", '')) WHEN 'a' THEN 'A' WHEN 'b' THEN 'B' WHEN 'c' THEN 'C' ELSE '-' END`;
+
+/** Each breakdown's key column in the rollups and in leads, and whether it is per clinic. */
+const KEYS: Record<ResultsBreakdownBy, { views: string; leads: string; perClinic: boolean }> = {
+  service: { views: `"service_id"::text`, leads: `coalesce("service_id", 0)::text`, perClinic: true },
+  variant: { views: `"variant"`, leads: LEAD_VARIANT, perClinic: false },
+  source: { views: `"source"`, leads: `"traffic_source"`, perClinic: false },
+  campaign: { views: `"campaign_id"`, leads: `coalesce("campaign_id", '')`, perClinic: false },
+};
+
+const LEAD_STAGES = `count(*)::int AS "leads",
+  count(*) FILTER (WHERE "status" IN ('contacted', 'booked', 'won'))::int AS "contacted",
+  count(*) FILTER (WHERE "status" IN ('booked', 'won'))::int AS "booked",
+  count(*) FILTER (WHERE "status" = 'won')::int AS "won"`;
+
+export class ResultsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** $1 from, $2 to, $3 clinic or null: the rollups' and leads' range and clinic conditions. */
+  private params(from: string, to: string, clientId: number | undefined) {
+    return [from, to, clientId ?? null];
+  }
+
+  async viewsByDay(from: string, to: string, clientId?: number): Promise<Array<ViewCounts & { date: string }>> {
+    return this.dataSource.query(
+      `SELECT to_char("day", 'YYYY-MM-DD') AS "date", sum("views")::bigint::float8 AS "views", sum("visitors")::bigint::float8 AS "visitors"
+       FROM "leads"."page_view_rollups"
+       WHERE "day" BETWEEN $1::date AND $2::date AND ($3::int IS NULL OR "client_id" = $3) AND ${VISIT_KINDS}
+       GROUP BY "day"`,
+      this.params(from, to, clientId),
+    );
+  }
+
+  async leadsByDay(from: string, to: string, clientId?: number): Promise<Array<LeadCounts & { date: string }>> {
+    return this.dataSource.query(
+      `SELECT to_char(("created_at" AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS "date", ${LEAD_STAGES}
+       FROM "leads"."leads"
+       WHERE "created_at" >= $1::date AT TIME ZONE 'UTC' AND "created_at" < ($2::date + 1) AT TIME ZONE 'UTC' AND ($3::int IS NULL OR "client_id" = $3)
+       GROUP BY 1`,
+      this.params(from, to, clientId),
+    );
+  }
+
+  async viewsBy(by: ResultsBreakdownBy, from: string, to: string, clientId?: number): Promise<Array<ViewCounts & Keyed>> {
+    const key = KEYS[by];
+    const clinic = key.perClinic ? `"client_id"` : 'NULL::int';
+    return this.dataSource.query(
+      `SELECT ${key.views} AS "key", ${clinic} AS "clientId", sum("views")::bigint::float8 AS "views", sum("visitors")::bigint::float8 AS "visitors"
+       FROM "leads"."page_view_rollups"
+       WHERE "day" BETWEEN $1::date AND $2::date AND ($3::int IS NULL OR "client_id" = $3) AND ${VISIT_KINDS}
+       GROUP BY 1, 2`,
+      this.params(from, to, clientId),
+    );
+  }
+
+  async leadsBy(by: ResultsBreakdownBy, from: string, to: string, clientId?: number): Promise<Array<LeadCounts & Keyed>> {
+    const key = KEYS[by];
+    const clinic = key.perClinic ? `"client_id"` : 'NULL::int';
+    return this.dataSource.query(
+      `SELECT ${key.leads} AS "key", ${clinic} AS "clientId", ${LEAD_STAGES}
+       FROM "leads"."leads"
+       WHERE "created_at" >= $1::date AT TIME ZONE 'UTC' AND "created_at" < ($2::date + 1) AT TIME ZONE 'UTC' AND ($3::int IS NULL OR "client_id" = $3)
+       GROUP BY 1, 2`,
+      this.params(from, to, clientId),
+    );
+  }
+}

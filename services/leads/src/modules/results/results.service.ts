@@ -1,0 +1,165 @@
+import {
+  costPer,
+  rateOf,
+  TRAFFIC_SOURCE_LABELS,
+  type CampaignDay,
+  type PerformanceAccount,
+  type ResultsBreakdown,
+  type ResultsBreakdownQuery,
+  type ResultsBreakdownRow,
+  type ResultsMeasures,
+  type ResultsQuery,
+  type ResultsSummary,
+  type TrafficSource,
+} from '@hap/contracts';
+import { assertAdmin, type Actor } from '@hap/service-kit';
+import type { CatalogueClient } from '../../clients/catalogue.client';
+import type { Keyed, LeadCounts, ResultsRepository, ViewCounts } from './results.repository';
+
+/** Google Ads figures of a range as the ads service last read them; `note` says why there are none. */
+export interface AdsFigures {
+  days: CampaignDay[];
+  accounts: PerformanceAccount[];
+  note: string | null;
+}
+
+/** Where results get Google Ads figures (the ads service's internal performance route). */
+export type AdsFiguresSource = (query: { clientId?: number; from: string; to: string }, requestId: string) => Promise<AdsFigures>;
+
+/** Spend, clicks and impressions of some campaign days (money from micros to dollars, to the cent). */
+interface AdsTotals {
+  spend: number;
+  clicks: number;
+  impressions: number;
+}
+
+const NO_VIEWS: ViewCounts = { views: 0, visitors: 0 };
+const NO_LEADS: LeadCounts = { leads: 0, contacted: 0, booked: 0, won: 0 };
+
+function totalsOf(days: readonly CampaignDay[]): AdsTotals {
+  const micros = days.reduce((sum, d) => sum + d.costMicros, 0);
+  return { spend: Math.round(micros / 10_000) / 100, clicks: days.reduce((s, d) => s + d.clicks, 0), impressions: days.reduce((s, d) => s + d.impressions, 0) };
+}
+
+/** The measures of some views, leads and (when known) Google Ads figures. */
+export function measuresOf(views: ViewCounts, leads: LeadCounts, ads: AdsTotals | null): ResultsMeasures {
+  const spend = ads?.spend ?? null;
+  return {
+    views: views.views,
+    visitors: views.visitors,
+    ...leads,
+    spend,
+    clicks: ads?.clicks ?? null,
+    impressions: ads?.impressions ?? null,
+    costPerLead: costPer(spend, leads.leads),
+    costPerBooking: costPer(spend, leads.booked),
+    leadRate: rateOf(leads.leads, views.views),
+    bookingRate: rateOf(leads.booked, views.views),
+  };
+}
+
+/** Every day from `from` to `to`, inclusive. */
+export function daysOf(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let at = Date.parse(`${from}T00:00:00Z`); at <= Date.parse(`${to}T00:00:00Z`); at += 86_400_000) days.push(new Date(at).toISOString().slice(0, 10));
+  return days;
+}
+
+const VARIANT_LABELS: Record<string, string> = { A: 'Style A', B: 'Style B (find a provider)', C: 'Style C (urgency)', '-': 'No style (home, unified and other pages)' };
+
+export class ResultsService {
+  constructor(
+    private readonly repository: ResultsRepository,
+    private readonly catalogue: CatalogueClient,
+    private readonly ads: AdsFiguresSource,
+  ) {}
+
+  /** Ads figures, or none with the reason: results never fail for want of them. */
+  private async adsFigures(query: { clientId?: number; from: string; to: string }, requestId: string): Promise<AdsFigures> {
+    try {
+      return await this.ads(query, requestId);
+    } catch (err) {
+      return { days: [], accounts: [], note: `Google Ads figures are not available now: ${(err as Error).message}` };
+    }
+  }
+
+  async summary(actor: Actor, query: ResultsQuery): Promise<ResultsSummary> {
+    assertAdmin(actor);
+    const { from, to, clientId } = query;
+    const [views, leads, ads] = await Promise.all([
+      this.repository.viewsByDay(from, to, clientId),
+      this.repository.leadsByDay(from, to, clientId),
+      this.adsFigures({ clientId, from, to }, actor.requestId),
+    ]);
+    const known = ads.accounts.some((a) => a.syncedThrough !== null) || ads.days.length > 0;
+    const viewsOn = new Map(views.map((v) => [v.date, v]));
+    const leadsOn = new Map(leads.map((l) => [l.date, l]));
+    const series = daysOf(from, to).map((date) => {
+      const spent = ads.days.filter((d) => d.date === date);
+      return { date, views: viewsOn.get(date)?.views ?? 0, leads: leadsOn.get(date)?.leads ?? 0, spend: known ? totalsOf(spent).spend : null };
+    });
+    const viewTotals = views.reduce((t, v) => ({ views: t.views + v.views, visitors: t.visitors + v.visitors }), NO_VIEWS);
+    const leadTotals = leads.reduce((t, l) => ({ leads: t.leads + l.leads, contacted: t.contacted + l.contacted, booked: t.booked + l.booked, won: t.won + l.won }), NO_LEADS);
+    return {
+      ...measuresOf(viewTotals, leadTotals, known ? totalsOf(ads.days) : null),
+      from,
+      to,
+      clientId: clientId ?? null,
+      series,
+      adsAccounts: ads.accounts,
+      adsNote: known ? null : (ads.note ?? 'No clinic’s Google Ads figures have been read for this range yet.'),
+    };
+  }
+
+  async breakdown(actor: Actor, query: ResultsBreakdownQuery): Promise<ResultsBreakdown> {
+    assertAdmin(actor);
+    const { by, from, to, clientId } = query;
+    const [views, leads, ads] = await Promise.all([
+      this.repository.viewsBy(by, from, to, clientId),
+      this.repository.leadsBy(by, from, to, clientId),
+      this.adsFigures({ clientId, from, to }, actor.requestId),
+    ]);
+    const known = ads.accounts.some((a) => a.syncedThrough !== null) || ads.days.length > 0;
+    const id = (row: Keyed) => `${row.clientId ?? ''}:${row.key}`;
+    const keys = new Map<string, Keyed>();
+    for (const row of [...views, ...leads]) keys.set(id(row), { key: row.key, clientId: row.clientId });
+    // Campaigns that spent without a view or lead still show (their money bought nothing yet).
+    if (by === 'campaign') for (const day of ads.days) keys.set(id({ key: day.campaignId, clientId: null }), { key: day.campaignId, clientId: null });
+    const viewsOf = new Map(views.map((v) => [id(v), v]));
+    const leadsOf = new Map(leads.map((l) => [id(l), l]));
+    const labels = await this.labels(by, [...keys.values()], ads.days, actor.requestId);
+    const rows: ResultsBreakdownRow[] = [...keys.entries()].map(([k, row]) => ({
+      key: row.key,
+      clientId: row.clientId,
+      label: labels.get(k) ?? row.key,
+      ...measuresOf(viewsOf.get(k) ?? NO_VIEWS, leadsOf.get(k) ?? NO_LEADS, known ? this.adsTotalsOf(by, row, ads.days) : null),
+    }));
+    rows.sort((a, b) => (b.spend ?? 0) - (a.spend ?? 0) || b.leads - a.leads || b.views - a.views || a.label.localeCompare(b.label));
+    return { by, from, to, clientId: clientId ?? null, rows, adsNote: known ? null : (ads.note ?? 'No clinic’s Google Ads figures have been read for this range yet.') };
+  }
+
+  /** The Google Ads figures a row stands for: its campaign's, all of them for paid Google, none for other rows. */
+  private adsTotalsOf(by: ResultsBreakdownQuery['by'], row: Keyed, days: readonly CampaignDay[]): AdsTotals | null {
+    if (by === 'campaign') return totalsOf(days.filter((d) => d.campaignId === row.key));
+    if (by === 'source') return row.key === 'paid_google' ? totalsOf(days) : null;
+    return null;
+  }
+
+  private async labels(by: ResultsBreakdownQuery['by'], rows: Keyed[], days: readonly CampaignDay[], requestId: string): Promise<Map<string, string>> {
+    const labels = new Map<string, string>();
+    const id = (row: Keyed) => `${row.clientId ?? ''}:${row.key}`;
+    if (by === 'variant') for (const row of rows) labels.set(id(row), VARIANT_LABELS[row.key] ?? row.key);
+    if (by === 'source') for (const row of rows) labels.set(id(row), TRAFFIC_SOURCE_LABELS[row.key as TrafficSource] ?? row.key);
+    if (by === 'campaign') {
+      const names = new Map(days.map((d) => [d.campaignId, d.campaignName]));
+      for (const row of rows) labels.set(id(row), row.key === '' ? 'No campaign' : (names.get(row.key) ?? `Campaign ${row.key}`));
+    }
+    if (by === 'service') {
+      const clinics = [...new Set(rows.map((r) => r.clientId).filter((c): c is number => c !== null))];
+      const services = await Promise.all(clinics.map((c) => this.catalogue.servicesOf(c, requestId).catch(() => [])));
+      const names = new Map(services.flat().map((s) => [s.id, s.name]));
+      for (const row of rows) labels.set(id(row), row.key === '0' ? 'Pages of no one service (home, client landing)' : (names.get(Number(row.key)) ?? `Service ${row.key}`));
+    }
+    return labels;
+  }
+}

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { MIN_VIEWS_FOR_RATE, ResultsBreakdownSchema, ResultsSummarySchema, utcDay } from '@hap/contracts';
+import { ADMIN } from '@hap/service-kit/testing';
+import { startAds, type TestAds } from '../../../ads/test/helpers/app';
+import { ANONYMOUS, START_TIMEOUT_MS, clinicWithServices, startLeads, type TestLeads } from '../helpers/app';
+
+/**
+ * GET /api/results/summary and /api/results/breakdown (issue 25 item 7)
+ * through the real leads app: page view rollups as the worker's fold leaves
+ * them, leads sent through the real lead API and moved along by the admin's
+ * status route. The ads service is not reachable here: the answer still
+ * comes, without Google Ads figures and saying so.
+ */
+describe('results: views → leads → contacted → booked → won', () => {
+  let t: TestLeads;
+  let clientId: number;
+  let serviceId: number;
+  const today = utcDay(new Date());
+  const yesterday = utcDay(new Date(Date.now() - 86_400_000));
+
+  beforeAll(async () => {
+    t = await startLeads();
+    ({ clientId, serviceId } = await clinicWithServices(t.templates!));
+  }, START_TIMEOUT_MS);
+  afterAll(() => t.close());
+
+  async function viewed(day: string, fields: { serviceId?: number; kind?: string; variant?: string; source?: string; campaignId?: string; views: number; visitors: number }) {
+    await t.dataSource.query(
+      `INSERT INTO "leads"."page_view_rollups" ("day", "client_id", "service_id", "page_kind", "variant", "source", "campaign_id", "views", "visitors")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [day, clientId, fields.serviceId ?? serviceId, fields.kind ?? 'service', fields.variant ?? 'A', fields.source ?? 'paid_google', fields.campaignId ?? '', fields.views, fields.visitors],
+    );
+  }
+
+  /** A lead through the public API, moved to `status` by the admin route. */
+  async function lead(status: 'new' | 'contacted' | 'booked' | 'won' | 'lost', attribution: object, styleVariant = 'a') {
+    const sent = await t.api
+      .post('/api/leads', ANONYMOUS)
+      .set({ 'x-forwarded-for': '203.0.113.7', 'user-agent': 'Mozilla/5.0 (Test)' })
+      .send({ name: 'Jane Smith', email: `r-${randomUUID()}@example.com`, phone: '(303) 555-0142', clientId, serviceId, consentVersion: 'lead-form-v1', attribution: { ...attribution, styleVariant } });
+    expect(sent.status).toBe(201);
+    if (status === 'new') return;
+    const [{ id }] = (await t.dataSource.query(`SELECT "id" FROM "leads"."leads" WHERE "reference" = $1`, [sent.body.data.reference])) as Array<{ id: string }>;
+    expect((await t.api.patch(`/api/leads/${id}/status`, ADMIN).send({ status })).status).toBe(200);
+  }
+
+  it('counts one clinic’s funnel over a range, by day, and says why there is no spend', async () => {
+    await viewed(yesterday, { views: 150, visitors: 120, campaignId: '20123456789' });
+    await viewed(today, { views: 50, visitors: 45, source: 'organic_search' });
+    await viewed(today, { serviceId: 0, kind: 'home', variant: '-', source: 'direct', views: 30, visitors: 25 });
+    // A thank-you page view is not a visit.
+    await viewed(today, { kind: 'thanks', variant: '-', views: 9, visitors: 9 });
+    const google = { last: { gclid: 'Cj0KCQ', campaignId: '20123456789', landingPath: '/trt' } };
+    await lead('new', google);
+    await lead('contacted', google);
+    await lead('booked', google, 'c');
+    await lead('won', { last: { referrer: 'https://www.bing.com/', landingPath: '/trt' } });
+    await lead('lost', {});
+
+    const res = await t.api.get(`/api/results/summary?clientId=${clientId}&from=${yesterday}&to=${today}`, ADMIN);
+    expect(res.status).toBe(200);
+    const summary = ResultsSummarySchema.parse(res.body.data);
+    expect(summary).toMatchObject({ views: 230, visitors: 190, leads: 5, contacted: 3, booked: 2, won: 1, spend: null, clicks: null, costPerLead: null, clientId });
+    expect(summary.adsNote).toMatch(/^Google Ads figures are not available now/);
+    expect(summary.series).toEqual([
+      { date: yesterday, views: 150, leads: 0, spend: null },
+      { date: today, views: 80, leads: 5, spend: null },
+    ]);
+    // 5 leads of 230 views, with its 95 % Wilson interval.
+    expect(summary.leadRate.rate).toBeCloseTo(5 / 230, 6);
+    expect(summary.leadRate.low!).toBeGreaterThan(0.007);
+    expect(summary.leadRate.high!).toBeLessThan(0.051);
+    expect(summary.bookingRate.rate).toBeCloseTo(2 / 230, 6);
+
+    // Another clinic's numbers are not in it; agency-wide has them all.
+    const agency = ResultsSummarySchema.parse((await t.api.get(`/api/results/summary?from=${yesterday}&to=${today}`, ADMIN)).body.data);
+    expect(agency.views).toBeGreaterThanOrEqual(230);
+    expect(agency.clientId).toBeNull();
+  });
+
+  it('breaks the same measures down by source, variant, campaign and service', async () => {
+    const range = `clientId=${clientId}&from=${yesterday}&to=${today}`;
+    const by = async (what: string) => ResultsBreakdownSchema.parse((await t.api.get(`/api/results/breakdown?by=${what}&${range}`, ADMIN)).body.data).rows;
+
+    const sources = await by('source');
+    expect(sources.find((r) => r.key === 'paid_google')).toMatchObject({ label: 'Google Ads', views: 150, leads: 3, booked: 1 });
+    expect(sources.find((r) => r.key === 'organic_search')).toMatchObject({ label: 'Organic search', views: 50, leads: 1, won: 1 });
+    expect(sources.find((r) => r.key === 'direct')).toMatchObject({ views: 30, leads: 1 });
+
+    const variants = await by('variant');
+    expect(variants.find((r) => r.key === 'A')).toMatchObject({ label: 'Style A', views: 200, leads: 4 });
+    expect(variants.find((r) => r.key === 'C')).toMatchObject({ views: 0, leads: 1, booked: 1 });
+    // Too few views to tell a rate; enough: a number.
+    expect(variants.find((r) => r.key === 'C')!.leadRate).toEqual({ rate: null, low: null, high: null, note: 'too few visits to tell' });
+    expect(variants.find((r) => r.key === 'A')!.views).toBeGreaterThanOrEqual(MIN_VIEWS_FOR_RATE);
+    expect(variants.find((r) => r.key === 'A')!.leadRate.rate).toBeCloseTo(4 / 200, 6);
+
+    const campaigns = await by('campaign');
+    expect(campaigns.find((r) => r.key === '20123456789')).toMatchObject({ label: 'Campaign 20123456789', views: 150, leads: 3 });
+    expect(campaigns.find((r) => r.key === '')).toMatchObject({ label: 'No campaign', views: 80, leads: 2 });
+
+    const services = await by('service');
+    expect(services.find((r) => r.key === String(serviceId))).toMatchObject({ clientId, views: 200, leads: 5 });
+    expect(services.find((r) => r.key === String(serviceId))!.label).not.toMatch(/^Service \d+$/);
+    expect(services.find((r) => r.key === '0')).toMatchObject({ label: 'Pages of no one service (home, client landing)', views: 30, leads: 0 });
+  });
+
+  it('refuses what it cannot answer with 400 and the field’s message, and strangers with 401', async () => {
+    const bad = async (query: string) => {
+      const res = await t.api.get(`/api/results/summary?${query}`, ADMIN);
+      expect(res.status).toBe(400);
+      return JSON.stringify(res.body);
+    };
+    expect(await bad(`from=${today}`)).toContain('to');
+    expect(await bad(`from=2026-02-30&to=2026-03-01`)).toContain('from must be a real date');
+    expect(await bad(`from=${today}&to=${yesterday}`)).toContain('from must not be after to');
+    expect(await bad(`from=2024-01-01&to=2026-01-01`)).toContain('A range covers at most 366 days');
+    expect(await bad(`from=${today}&to=${today}&clientId=abc`)).toContain('Client id must be a number');
+    const by = await t.api.get(`/api/results/breakdown?by=colour&from=${today}&to=${today}`, ADMIN);
+    expect(by.status).toBe(400);
+    expect(JSON.stringify(by.body)).toContain('by must be service, variant, source or campaign');
+    expect((await t.api.get(`/api/results/summary?from=${today}&to=${today}`, ANONYMOUS)).status).toBe(401);
+  });
+});
+
+describe('results with Google Ads figures from the real ads service', () => {
+  let ads: TestAds;
+  let t: TestLeads;
+  let clientId: number;
+  let serviceId: number;
+  const today = utcDay(new Date());
+  const customerId = String(Math.floor(1e9 + Math.random() * 8e9));
+
+  beforeAll(async () => {
+    ads = await startAds();
+    t = await startLeads({ adsUrl: await ads.app.listen({ host: '127.0.0.1', port: 0 }) });
+    ({ clientId, serviceId } = await clinicWithServices(t.templates!));
+    // What the ads worker stores after reading the clinic's account (services/ads performance.api.test.ts reads it from the fake).
+    await ads.dataSource.query(
+      `INSERT INTO "ads"."campaign_performance" ("customer_id", "campaign_id", "date", "client_id", "campaign_name", "impressions", "clicks", "cost_micros")
+       VALUES ($1, '20123456789', $2, $3, 'TRT Austin', 1000, 40, 12500000), ($1, '20999999999', $2, $3, 'Brand', 300, 5, 2000000)`,
+      [customerId, today, clientId],
+    );
+    await ads.dataSource.query(
+      `INSERT INTO "ads"."performance_accounts" ("customer_id", "client_id", "state", "synced_through", "last_synced_at") VALUES ($1, $2, 'ok', $3, now())`,
+      [customerId, clientId, today],
+    );
+    await t.dataSource.query(
+      `INSERT INTO "leads"."page_view_rollups" ("day", "client_id", "service_id", "page_kind", "variant", "source", "campaign_id", "views", "visitors")
+       VALUES ($1, $2, $3, 'service', 'A', 'paid_google', '20123456789', 120, 100)`,
+      [today, clientId, serviceId],
+    );
+    for (const status of ['booked', 'new'] as const) {
+      const sent = await t.api
+        .post('/api/leads', ANONYMOUS)
+        .set({ 'x-forwarded-for': '203.0.113.7', 'user-agent': 'Mozilla/5.0 (Test)' })
+        .send({ name: 'Sam Lee', email: `s-${randomUUID()}@example.com`, phone: '(303) 555-0142', clientId, serviceId, consentVersion: 'lead-form-v1', attribution: { last: { gclid: 'g', campaignId: '20123456789' } } });
+      const [{ id }] = (await t.dataSource.query(`SELECT "id" FROM "leads"."leads" WHERE "reference" = $1`, [sent.body.data.reference])) as Array<{ id: string }>;
+      if (status === 'booked') await t.api.patch(`/api/leads/${id}/status`, ADMIN).send({ status });
+    }
+  }, START_TIMEOUT_MS);
+  afterAll(async () => {
+    await t.close();
+    await ads.close();
+  });
+
+  it('spend, clicks and impressions, cost per lead and per booking, in the summary and by campaign and source', async () => {
+    const range = `clientId=${clientId}&from=${today}&to=${today}`;
+    const summary = ResultsSummarySchema.parse((await t.api.get(`/api/results/summary?${range}`, ADMIN)).body.data);
+    expect(summary).toMatchObject({ views: 120, leads: 2, booked: 1, spend: 14.5, clicks: 45, impressions: 1300, costPerLead: 7.25, costPerBooking: 14.5, adsNote: null });
+    expect(summary.series).toEqual([{ date: today, views: 120, leads: 2, spend: 14.5 }]);
+    expect(summary.adsAccounts).toEqual([expect.objectContaining({ clientId, customerId, state: 'ok', syncedThrough: today })]);
+
+    const campaigns = ResultsBreakdownSchema.parse((await t.api.get(`/api/results/breakdown?by=campaign&${range}`, ADMIN)).body.data).rows;
+    expect(campaigns.map((r) => [r.label, r.spend, r.views, r.leads, r.costPerLead])).toEqual([
+      ['TRT Austin', 12.5, 120, 2, 6.25],
+      // A campaign that spent without a visit or lead still shows what it cost.
+      ['Brand', 2, 0, 0, null],
+    ]);
+    const sources = ResultsBreakdownSchema.parse((await t.api.get(`/api/results/breakdown?by=source&${range}`, ADMIN)).body.data).rows;
+    expect(sources.find((r) => r.key === 'paid_google')).toMatchObject({ spend: 14.5, clicks: 45, leads: 2 });
+  });
+});
+
