@@ -69,6 +69,12 @@ export interface RouteSpec {
   redirect?: true;
   /** Error statuses the route itself may answer, besides those every route can. */
   errors?: readonly number[];
+  /**
+   * The answer carries an ETag of its body and `Cache-Control: private,
+   * no-cache`: a poller's If-None-Match that still matches gets 304 without a
+   * body (the browser keeps and reuses its copy).
+   */
+  etag?: true;
 }
 
 /** Statuses any routed call can get: bad input, rate limit, server fault, service down. */
@@ -102,6 +108,7 @@ export function defineRoute<const S extends RouteSpec>(spec: S): RouteContract<S
   if (spec.access === 'internal') errors.add(401);
   const responses: Record<number, z.ZodType | null> = { [status]: successAnswerSchema(spec) };
   for (const other of spec.otherStatuses ?? []) responses[other] = responses[status];
+  if (spec.etag) responses[304] = null;
   for (const code of [...errors].sort()) responses[code] = ErrorEnvelopeSchema;
   return Object.freeze({
     ...spec,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -26,6 +27,21 @@ export type RouteEntry<C extends RouteContract> = RouteHandler<C> | { handler: R
 
 /** One entry for every operation the owner answers: a missing one is a type error. */
 export type RouteHandlers<O extends RouteOwner> = { [K in OperationsOf<O>]: RouteEntry<Routes[K]> };
+
+/**
+ * onSend of a row with `etag`: a weak ETag of the serialized answer and
+ * `Cache-Control: private, no-cache`; 304 without a body when the request's
+ * If-None-Match names it. Only a success answer is tagged.
+ */
+async function revalidated(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+  const etag = `W/"${createHash('sha256').update(payload).digest('base64url').slice(0, 27)}"`;
+  reply.header('etag', etag).header('cache-control', 'private, no-cache');
+  const asked = request.headers['if-none-match'];
+  if (!asked || !asked.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')) return payload;
+  reply.code(304).removeHeader('content-type');
+  return '';
+}
 
 /** Fastify's response map for a contract: every status with a body schema. */
 function responseSchemas(route: RouteContract): Record<number, z.ZodType> {
@@ -87,6 +103,7 @@ export function registerContracts(
       url: route.path,
       bodyLimit: route.bodyLimit,
       onRequest,
+      ...(route.etag && { onSend: revalidated }),
       schema: {
         ...(route.params && { params: route.params }),
         ...(route.query && { querystring: route.query }),

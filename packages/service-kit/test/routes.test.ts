@@ -183,6 +183,43 @@ describe('a row with other success statuses', () => {
   });
 });
 
+describe('a row with an ETag (polled answers)', () => {
+  const polled = defineRoute({
+    operation: 'countThings',
+    method: 'GET',
+    path: '/api/thing-count',
+    owner: 'tenant',
+    access: 'public',
+    summary: 'How many things, polled',
+    data: z.object({ count: z.number() }),
+    etag: true,
+  });
+  let count = 1;
+  const app = createServiceApp({ name: 'probe', internalSecret: secret, logLevel: 'silent' });
+  registerContracts(app, 'tenant', [polled as RouteContract], { countThings: (() => ({ count })) as unknown as RouteEntry<RouteContract> });
+  beforeAll(() => app.ready());
+  afterAll(() => app.close());
+  const get = (etag?: string) => request(app.server).get('/api/thing-count').set({ ...signed('GET', '/api/thing-count'), ...(etag && { 'if-none-match': etag }) });
+
+  it('tags the answer, answers 304 without a body while it has not changed, and 200 once it has', async () => {
+    const first = await get();
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
+    const same = await get(etag);
+    expect(same.status).toBe(304);
+    expect(same.text ?? '').toBe('');
+    expect((await get(`"other", ${etag}`)).status).toBe(304);
+    count = 2;
+    const changed = await get(etag);
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual({ success: true, data: { count: 2 } });
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(polled.responses[304]).toBeNull();
+  });
+});
+
 describe('registerContracts refuses an incomplete or stray handler map', () => {
   it('fails at start without a handler for an owned row', () => {
     const { getRaw: _omitted, ...rest } = handlers;

@@ -1,6 +1,6 @@
 import type { Client } from '@hap/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { CloudUpload, ExternalLink, Globe, House, Layers, Megaphone, MoreHorizontal, Pencil, Trash2, UsersRound } from 'lucide-react';
+import { ChartLine, CloudUpload, ExternalLink, Globe, House, Layers, Megaphone, MoreHorizontal, Pencil, Trash2, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { IconAction } from '../pages/IconAction';
 import { clientHomepageUrl } from './clients-query';
@@ -15,7 +15,7 @@ export interface ClientActionHandlers {
   onCreateCrm: (client: Client) => void;
 }
 
-/** admin spec §2.4 Actions, and the client's ad-campaign page (§2.14: builder and launch log). */
+/** admin spec §2.4 Actions, the client's ad-campaign page (§2.14: builder and launch log) and its Results (issue 25). */
 export function ClientActions({ client, onStaff, onEdit, onDelete, onCreateCrm }: { client: Client } & ClientActionHandlers) {
   return (
     <DropdownMenu.Root>
@@ -39,6 +39,12 @@ export function ClientActions({ client, onStaff, onEdit, onDelete, onCreateCrm }
             <Link to={`/admin/clients/${client.id}/ads`}>
               <Megaphone size={16} aria-hidden />
               Ad Campaigns
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className="adm-menu__item">
+            <Link to={`/admin/results?client=${client.id}`}>
+              <ChartLine size={16} aria-hidden />
+              Results
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className="adm-menu__item">

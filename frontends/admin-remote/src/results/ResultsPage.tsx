@@ -1,7 +1,7 @@
-import { RESULTS_BREAKDOWNS, type ResultsBreakdownBy, type ResultsMeasures, type ResultsSummary } from '@hap/contracts';
+import { GOOGLE_ADS_AUTH_PAGE, RESULTS_BREAKDOWNS, type PerformanceAccount, type ResultsBreakdownBy, type ResultsMeasures, type ResultsSummary } from '@hap/contracts';
 import { Download, Info } from 'lucide-react';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useClients } from '../clients/clients-query';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { LoadFailed } from '../pages/LoadFailed';
@@ -113,6 +113,7 @@ export function ResultsPage() {
             </p>
           )}
           <Tiles now={summary.data} before={before.data ?? null} days={daysIn(range)} />
+          {summary.data.adsAccounts.length > 0 && <AdsAccounts accounts={summary.data.adsAccounts} />}
           <div className="res-grid">
             <section className="adm-card res-card" aria-labelledby="res-days-title">
               <h2 id="res-days-title" className="res-card__title">
@@ -209,6 +210,34 @@ function Tiles({ now, before, days }: { now: ResultsSummary; before: ResultsSumm
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Each clinic account the spend stands on, as Google Ads was last read (a refused or disconnected one says so). */
+function AdsAccounts({ accounts }: { accounts: readonly PerformanceAccount[] }) {
+  const words = (a: PerformanceAccount) => {
+    if (a.state === 'ok') return `read through ${a.syncedThrough ?? 'no day yet'}`;
+    if (a.state === 'pending') return 'not read yet';
+    if (a.state === 'disconnected') return 'not read: Google Ads is not connected';
+    return `refused by Google: ${a.message ?? 'no reason given'}`;
+  };
+  return (
+    <details className="adm-card res-accounts" open={accounts.some((a) => a.state === 'refused' || a.state === 'disconnected')}>
+      <summary>Google Ads accounts ({accounts.length})</summary>
+      <ul>
+        {accounts.map((a) => (
+          <li key={`${a.clientId}-${a.customerId}`} className={`res-accounts__item res-accounts__item--${a.state}`}>
+            <span className="res-accounts__id">{a.customerId}</span> {words(a)}
+            {a.state === 'disconnected' && (
+              <>
+                {' '}
+                <Link to={GOOGLE_ADS_AUTH_PAGE}>Connect Google Ads</Link>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

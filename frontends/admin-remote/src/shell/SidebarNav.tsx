@@ -1,9 +1,27 @@
+import { routes, type NewLeads } from '@hap/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { NavLink } from 'react-router';
+import { api } from '../lib/api';
 import { LogoutButton } from './LogoutButton';
 import { NAV_ITEMS } from './nav-items';
 
+/** How often the sidebar asks for new leads; an unchanged answer is a 304 the browser turns into its last copy. */
+const NEW_LEADS_POLL_MS = 20_000;
+
+/** Leads of every clinic awaiting a first contact, kept live while the admin is open. */
+export function useNewLeads() {
+  return useQuery({
+    queryKey: ['admin', 'leads', 'new'],
+    queryFn: ({ signal }): Promise<NewLeads> => api.call(routes.getNewLeads, {}, { signal }),
+    refetchInterval: NEW_LEADS_POLL_MS,
+    // A count that could not be read shows none rather than an error in the sidebar.
+    retry: false,
+  });
+}
+
 /** The sidebar's content, the same on the desktop rail and in the mobile slide-out. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const newLeads = useNewLeads().data?.count ?? 0;
   return (
     <div className="adm-sidebar__inner">
       <div className="adm-sidebar__brand">
@@ -17,13 +35,14 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           Management
         </h2>
         <ul className="adm-nav__list">
-          {NAV_ITEMS.map(({ label, to, icon: Icon, count, page }) => {
+          {NAV_ITEMS.map(({ label, to, icon: Icon, count: fixed, live, page }) => {
+            const count = live === 'newLeads' ? newLeads : fixed;
             const inner = (
               <>
                 <Icon size={18} aria-hidden />
                 <span className="adm-nav__label">{label}</span>
                 {count > 0 && (
-                  <span className="adm-badge adm-badge--count" aria-label={`${count} notifications`}>
+                  <span className="adm-badge adm-badge--count" aria-label={live === 'newLeads' ? `${count} new ${count === 1 ? 'lead' : 'leads'}` : `${count} notifications`}>
                     {count}
                   </span>
                 )}

@@ -4,15 +4,17 @@ export interface NavItem {
   label: string;
   to: string;
   icon: LucideIcon;
-  /** admin spec §2.2: a notification count per link, currently always 0. */
+  /** admin spec §2.2: a notification count per link; a live one comes from `live`. */
   count: number;
+  /** The count is live: Leads shows how many leads await a first contact (issue 25 item 6). */
+  live?: 'newLeads';
   /** A page the gateway serves, not a screen of this app: opened with a page load, not the router. */
   page?: true;
 }
 
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Clients', to: '/admin/clients', icon: Users, count: 0 },
-  { label: 'Leads', to: '/admin/leads', icon: Inbox, count: 0 },
+  { label: 'Leads', to: '/admin/leads', icon: Inbox, count: 0, live: 'newLeads' },
   { label: 'Results', to: '/admin/results', icon: ChartLine, count: 0 },
   { label: 'Services', to: '/admin/services', icon: Layers, count: 0 },
   { label: 'Templates', to: '/admin/templates', icon: FileText, count: 0 },

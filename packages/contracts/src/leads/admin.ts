@@ -273,3 +273,15 @@ export const LeadCountsSchema = z.object({
   byStatus: z.object({ new: z.number().int(), contacted: z.number().int(), booked: z.number().int(), won: z.number().int(), lost: z.number().int() }),
 });
 export type LeadCounts = z.infer<typeof LeadCountsSchema>;
+
+/**
+ * GET /api/leads/new: how many leads await a first contact (status new),
+ * every clinic's, for the admin's sidebar (issue 25 item 6). Polled with its
+ * ETag: an unchanged answer is a 304 without a body.
+ */
+export const NewLeadsSchema = z.object({
+  count: z.number().int(),
+  /** When the newest of them arrived. */
+  newestAt: z.string().nullable(),
+});
+export type NewLeads = z.infer<typeof NewLeadsSchema>;

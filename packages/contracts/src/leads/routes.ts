@@ -5,6 +5,7 @@ import { LeadFormPostSchema, LeadReceiptSchema, LeadSubmitSchema } from './lead'
 import {
   LeadCountsQuerySchema,
   LeadCountsSchema,
+  NewLeadsSchema,
   LeadDeliverySchema,
   LeadDetailSchema,
   LeadExportQuerySchema,
@@ -72,6 +73,17 @@ export const leadsRoutes = {
     summary: 'How many leads a clinic has, by service, by style variant and by status (optionally in a period).',
     query: LeadCountsQuerySchema,
     data: LeadCountsSchema,
+  }),
+  getNewLeads: defineRoute({
+    operation: 'getNewLeads',
+    method: 'GET',
+    path: '/api/leads/new',
+    owner: 'leads',
+    access: 'admin',
+    summary:
+      "How many leads, of every clinic, await a first contact (status new), and when the newest arrived: the admin sidebar's live count. Answers with an ETag; a request whose If-None-Match still matches gets 304 without a body.",
+    data: NewLeadsSchema,
+    etag: true,
   }),
   getResultsSummary: defineRoute({
     operation: 'getResultsSummary',

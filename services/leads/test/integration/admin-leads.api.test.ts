@@ -519,4 +519,25 @@ describe('admin Leads inbox: /api/leads (admin), /api/lead-deliveries/:id/retry'
       expect(res.body.code).toBe('INVALID_SIGNATURE');
     });
   });
+
+  it('GET /api/leads/new: the sidebar’s count of new leads, 304 while it has not changed, then the new number', async () => {
+    const read = (etag?: string) => t.api.get('/api/leads/new', ADMIN).set(etag ? { 'if-none-match': etag } : {});
+    // Other suites may add leads meanwhile: ask until two answers in a row agree.
+    let first = await read();
+    let again = await read(first.headers.etag);
+    for (let i = 0; again.status !== 304 && i < 5; i += 1) {
+      first = again;
+      again = await read(first.headers.etag);
+    }
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.body.data).toEqual({ count: expect.any(Number), newestAt: expect.any(String) });
+    expect(again.status).toBe(304);
+    const before = first.body.data.count as number;
+    await submit('Noor Haddad');
+    const after = await read(first.headers.etag);
+    expect(after.status).toBe(200);
+    expect(after.body.data.count).toBeGreaterThanOrEqual(before + 1);
+    expect((await t.api.get('/api/leads/new', ANONYMOUS)).status).toBe(401);
+  });
 });

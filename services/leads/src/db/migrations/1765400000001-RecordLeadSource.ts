@@ -37,10 +37,12 @@ export class RecordLeadSource1765400000001 implements MigrationInterface {
     await runner.query(`ALTER TABLE "leads"."leads" ALTER COLUMN "traffic_source" DROP DEFAULT`);
     await runner.query(
       `ALTER TABLE "leads"."leads" ADD CONSTRAINT "leads_traffic_source_check" CHECK ("traffic_source" IN ('paid_google', 'paid_social', 'organic_search', 'referral', 'direct'))`,
-    );
+    );    // The admin sidebar's live count of new leads (GET /api/leads/new) reads only these.
+    await runner.query(`CREATE INDEX "leads_new_idx" ON "leads"."leads" ("created_at") WHERE "status" = 'new'`);
   }
 
   async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP INDEX "leads"."leads_new_idx"`);
     await runner.query(`ALTER TABLE "leads"."leads" DROP CONSTRAINT "leads_traffic_source_check"`);
     await runner.query(`ALTER TABLE "leads"."leads" DROP COLUMN "campaign_id"`);
     await runner.query(`ALTER TABLE "leads"."leads" DROP COLUMN "traffic_source"`);

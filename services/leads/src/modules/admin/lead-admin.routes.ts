@@ -2,12 +2,14 @@ import { actorOf, type RouteHandlers } from '@hap/service-kit';
 import { exportFileName } from './lead-admin.rules';
 import type { LeadAdminService } from './lead-admin.service';
 
-type LeadAdminOperations = 'listLeads' | 'getLeadCounts' | 'exportLeads' | 'getLead' | 'updateLeadStatus' | 'updateLeadsStatus' | 'retryLeadDelivery';
+type LeadAdminOperations = 'listLeads' | 'getLeadCounts' | 'getNewLeads' | 'exportLeads' | 'getLead' | 'updateLeadStatus' | 'updateLeadsStatus' | 'retryLeadDelivery';
 
 /** The admin Leads inbox (issue 7): every row is access 'admin'. */
 export const leadAdminHandlers = (admin: LeadAdminService): Pick<RouteHandlers<'leads'>, LeadAdminOperations> => ({
   listLeads: ({ query }, request) => admin.list(actorOf(request), query),
   getLeadCounts: ({ query }, request) => admin.counts(actorOf(request), query),
+  // Polled by every open admin; the row's ETag turns an unchanged answer into a 304 (the kit's routes.ts).
+  getNewLeads: (_input, request) => admin.newLeads(actorOf(request)),
   exportLeads: async ({ query }, request, reply) => {
     const csv = await admin.exportCsv(actorOf(request), query, request.log);
     await reply

@@ -11,6 +11,7 @@ import {
   type LeadBulkStatusUpdate,
   type LeadCounts,
   type LeadCountsQuery,
+  type NewLeads,
   type LeadDelivery,
   type LeadDetail,
   type LeadExportQuery,
@@ -236,6 +237,15 @@ export class LeadAdminService {
       if (await counts) result.add(Number(row.id));
     }
     return result;
+  }
+
+  /** Leads of every clinic still new, and when the newest arrived (the sidebar's live count, issue 25 item 6). */
+  async newLeads(actor: Actor): Promise<NewLeads> {
+    assertAdmin(actor);
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS "count", max("created_at") AS "newestAt" FROM "leads"."leads" WHERE "status" = 'new'`,
+    )) as Array<{ count: number; newestAt: Date | null }>;
+    return { count: row?.count ?? 0, newestAt: row?.newestAt ? row.newestAt.toISOString() : null };
   }
 
   async counts(actor: Actor, query: LeadCountsQuery): Promise<LeadCounts> {
