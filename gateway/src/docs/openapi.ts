@@ -19,6 +19,7 @@ const STATUS_TEXT: Record<number, string> = {
   201: 'Created',
   202: 'Accepted: queued work, with its job id',
   204: 'No content',
+  304: 'Not modified: the ETag sent in If-None-Match still names the answer (no body)',
   400: 'Invalid input (VALIDATION_FAILED with the issues, or BAD_REQUEST)',
   401: 'Not logged in as an admin (UNAUTHENTICATED), or wrong credentials (INVALID_CREDENTIALS)',
   403: 'Not allowed (FORBIDDEN), or a state change from a foreign site (ORIGIN_FORBIDDEN)',
@@ -129,7 +130,7 @@ function responses(route: RouteContract, components: Record<string, JsonSchema>)
       };
     } else if (status >= 400) {
       out[status] = { description, content: { 'application/json': { schema: ERROR_REF } } };
-    } else if (status === 204) {
+    } else if (status === 204 || status === 304) {
       out[status] = { description };
     } else if (route.redirect && (status === 302 || status === 303)) {
       out[status] = { description: 'Sends the browser on (Location header).' };

@@ -54,7 +54,7 @@ function sendUpstreamBody(reply: FastifyReply<RouteGenericInterface, RawServerBa
   stream.once('end', () => reply.send(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
 }
 
-const routeNotFound = (request: FastifyRequest) =>
+export const routeNotFound = (request: FastifyRequest) =>
   new AppError(404, ErrorCode.ROUTE_NOT_FOUND, `${Messages.routeNotFound} (${request.method} ${request.url.split('?')[0]})`);
 
 const targetOf = (request: ProxiedRequest): UpstreamTarget => {

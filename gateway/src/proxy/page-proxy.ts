@@ -4,7 +4,7 @@ import { isPreviewUrl } from '@hap/contracts';
 import { signIdentity, type Identity } from '@hap/service-kit';
 import type { Config } from '../config';
 import { sessionIdOf } from '../plugins/session';
-import { adminIdentityOf } from './api-proxy';
+import { adminIdentityOf, routeNotFound } from './api-proxy';
 import { answerHeaders, forwardHeaders, forwardedUrl, HOP_BY_HOP } from './forward-headers';
 import { replyPageUnavailable } from './upstream-errors';
 
@@ -122,4 +122,13 @@ export const pageProxy: FastifyPluginAsync<{ config: Config }> = async (app, { c
   }
 
   for (const url of ['/', '/*']) app.route({ method: ['GET', 'HEAD'], url, handler: forward });
+  // The services' internal rows (/internal/*) are never a page: the JSON 404, as for a POST there, without asking the shell.
+  for (const url of ['/internal', '/internal/*'])
+    app.route({
+      method: ['GET', 'HEAD'],
+      url,
+      handler: async (request) => {
+        throw routeNotFound(request);
+      },
+    });
 };
