@@ -21,6 +21,10 @@ import { errors, services } from 'google-ads-api';
  * - `POST /v25/customers/{id}:uploadClickConversions`: records click
  *   conversions, refusing a repeated order id as Google does (partial failure);
  *   conversion actions are created by mutate and found by search.
+ * - campaigns after launch: `campaign_operation.update` (status) and
+ *   `campaign_budget_operation.update` (amount_micros), validate_only honoured,
+ *   unknown resources refused as Google does; GAQL reads of a campaign by id
+ *   (status, serving status, its budget) and of its ads' policy summary.
  * Scripts: `POST /__fake/script` (policy keywords, a quota error, a dropped
  * connection after committing); `GET /__fake/state` shows what exists.
  */
@@ -38,6 +42,10 @@ export interface FakeGoogleAdsScript {
   /** What each customer's performance reports answer (rows outside a query's date range are left out). */
   performance?: Record<string, { campaigns?: FakeCampaignDay[]; keywords?: FakeKeywordDay[] }>;
   /** Reports of a customer fail: the next `times` with exhausted quota and Google's retry delay, or every one refused. */
+  /** Every mutate updating a campaign or a budget is refused with this error (validate_only too, as Google checks it there). */
+  refuseUpdates?: { errorCode: Record<string, string>; message: string };
+  /** What each new ad's policy summary says (default APPROVED, REVIEWED). */
+  adPolicy?: { approvalStatus: string; reviewStatus: string };
   reportErrors?: Record<string, { quota: { times: number; retrySeconds: number } } | { refused: 'USER_PERMISSION_DENIED' | 'CUSTOMER_NOT_ENABLED' }>;
 }
 
@@ -76,9 +84,18 @@ interface FakeCampaign {
   name: string;
   status: string;
   budgetMicros: string;
+  budgetResourceName: string;
   /** What Google appends to every landing URL of the campaign's ads (ValueTrack parameters resolved at click time). */
   finalUrlSuffix: string | null;
-  adGroups: Array<{ resourceName: string; name: string; keywords: Array<{ text: string; matchType: string; exempted: boolean }>; ads: number; exclusions: number }>;
+  adGroups: Array<{
+    resourceName: string;
+    name: string;
+    keywords: Array<{ text: string; matchType: string; exempted: boolean }>;
+    ads: number;
+    exclusions: number;
+    /** Each ad's id and policy summary (ad_group_ad.policy_summary). */
+    adPolicies?: Array<{ adId: string; approvalStatus: string; reviewStatus: string }>;
+  }>;
   assets: number;
 }
 
@@ -92,7 +109,7 @@ export async function startFakeGoogleAds() {
   const campaigns: FakeCampaign[] = [];
   const conversionActions: Array<{ customerId: string; id: string; name: string }> = [];
   const conversions: Array<{ customerId: string; gclid: string; orderId: string; conversionAction: string; dateTime: string; value: number | null }> = [];
-  const calls: Array<{ kind: 'mutate' | 'search' | 'upload'; customerId: string; validateOnly: boolean; operations: number; query?: string; at?: number }> = [];
+  const calls: Array<{ kind: 'mutate' | 'search' | 'upload'; customerId: string; validateOnly: boolean; operations: number; query?: string; at?: number; updates?: string[] }> = [];
   let nextId = 1000;
 
   const failure = (res: ServerResponse, errs: Json[], status = 400) =>
@@ -112,7 +129,14 @@ export async function startFakeGoogleAds() {
     if (problem) return failure(res, [{ error_code: { request_error: 'UNKNOWN' }, message: problem }]);
     const request = services.MutateGoogleAdsRequest.toObject(message, { enums: String, longs: String }) as Json;
     const ops: Json[] = request.mutate_operations ?? [];
-    calls.push({ kind: 'mutate', customerId, validateOnly: Boolean(request.validate_only), operations: ops.length });
+    // What each update operation changes: entity.field=value (campaign.status=PAUSED, campaign_budget.amount_micros=50000000).
+    const updates = ops.flatMap((op) => {
+      const [kind, value] = Object.entries(op)[0] as [string, Json];
+      if (!value.update) return [];
+      const entity = kind.replace(/_operation$/, '');
+      return Object.entries(value.update as Json).filter(([k]) => k !== 'resource_name').map(([k, v]) => `${entity}.${k}=${String(v)}`);
+    });
+    calls.push({ kind: 'mutate', customerId, validateOnly: Boolean(request.validate_only), operations: ops.length, ...(updates.length ? { updates } : {}) });
 
     if (script.quota && script.quota.times > 0) {
       script.quota.times -= 1;
@@ -132,6 +156,17 @@ export async function startFakeGoogleAds() {
     ops.forEach((op, i) => {
       const [kind, value] = Object.entries(op)[0] as [string, Json];
       const created: Json = value.create ?? {};
+      if (value.update) {
+        const target = String(value.update.resource_name ?? '');
+        const known =
+          kind === 'campaign_operation'
+            ? campaigns.some((c) => c.customerId === customerId && c.resourceName === target && c.status !== 'REMOVED')
+            : kind === 'campaign_budget_operation'
+              ? campaigns.some((c) => c.customerId === customerId && c.budgetResourceName === target)
+              : false;
+        if (!known) errs.push({ error_code: { mutate_error: 'RESOURCE_NOT_FOUND' }, message: 'The requested resource was not found.', trigger: { string_value: target }, location: at(i, kind, 'update', 'resource_name') });
+        else if (script.refuseUpdates) errs.push({ error_code: script.refuseUpdates.errorCode, message: script.refuseUpdates.message, location: at(i, kind, 'update') });
+      }
       if (kind === 'campaign_operation' && campaigns.some((c) => c.customerId === customerId && c.name === created.name && c.status !== 'REMOVED')) {
         errs.push({ error_code: { campaign_error: 'DUPLICATE_CAMPAIGN_NAME' }, message: 'A campaign with this name already exists.', trigger: { string_value: created.name }, location: at(i, kind, 'create', 'name') });
       }
@@ -182,7 +217,14 @@ export async function startFakeGoogleAds() {
       const created: Json = value.create ?? {};
       const entity = kind.replace(/_operation$/, '');
       let resourceName = '';
-      if (entity === 'campaign_budget') {
+      if (value.update) {
+        const update: Json = value.update;
+        resourceName = String(update.resource_name);
+        for (const c of campaigns.filter((x) => x.customerId === customerId)) {
+          if (entity === 'campaign' && c.resourceName === resourceName && update.status) c.status = String(update.status);
+          if (entity === 'campaign_budget' && c.budgetResourceName === resourceName && update.amount_micros != null) c.budgetMicros = String(update.amount_micros);
+        }
+      } else if (entity === 'campaign_budget') {
         resourceName = named(created.resource_name, 'campaignBudgets');
         budgets.set(resourceName, String(created.amount_micros ?? '0'));
       } else if (entity === 'campaign') {
@@ -194,6 +236,7 @@ export async function startFakeGoogleAds() {
           name: created.name,
           status: created.status,
           budgetMicros: budgets.get(resolve(created.campaign_budget) ?? '') ?? '0',
+          budgetResourceName: resolve(created.campaign_budget) ?? '',
           finalUrlSuffix: created.final_url_suffix ?? null,
           adGroups: [],
           assets: 0,
@@ -210,7 +253,11 @@ export async function startFakeGoogleAds() {
         else if (group) group.exclusions += 1;
       } else if (entity === 'ad_group_ad') {
         const group = groups.get(resolve(created.ad_group) ?? '');
-        if (group) group.ads += 1;
+        if (group) {
+          group.ads += 1;
+          const policy = script.adPolicy ?? { approvalStatus: 'APPROVED', reviewStatus: 'REVIEWED' };
+          (group.adPolicies ??= []).push({ adId: String(nextId), ...policy });
+        }
         resourceName = `customers/${customerId}/adGroupAds/${nextId++}`;
       } else if (entity === 'conversion_action') {
         resourceName = named(created.resource_name, 'conversionActions');
@@ -298,6 +345,28 @@ export async function startFakeGoogleAds() {
     if (/\bmetrics\./i.test(query)) return report(customerId, query, res);
     const literal = /=\s*'((?:[^'\\]|\\.)*)'/.exec(query)?.[1]?.replace(/\\(.)/g, '$1') ?? '';
     const own = campaigns.filter((c) => c.customerId === customerId && c.status !== 'REMOVED');
+    const byId = /\bcampaign\.id\s*=\s*(\d+)/i.exec(query)?.[1];
+    if (byId && /FROM\s+campaign\b/i.test(query)) {
+      return json(res, 200, {
+        results: own
+          .filter((c) => c.id === byId)
+          .map((c) => ({
+            campaign: { resource_name: c.resourceName, id: c.id, name: c.name, status: c.status, serving_status: 'SERVING' },
+            campaign_budget: { resource_name: c.budgetResourceName, amount_micros: c.budgetMicros },
+          })),
+      });
+    }
+    if (byId && /FROM\s+ad_group_ad\b/i.test(query)) {
+      const found = own.find((c) => c.id === byId);
+      return json(res, 200, {
+        results: (found?.adGroups ?? []).flatMap((g) =>
+          (g.adPolicies ?? []).map((p) => ({
+            ad_group: { name: g.name },
+            ad_group_ad: { status: 'ENABLED', ad: { id: p.adId }, policy_summary: { approval_status: p.approvalStatus, review_status: p.reviewStatus } },
+          })),
+        ),
+      });
+    }
     if (/FROM\s+campaign\b/i.test(query)) {
       if ((script.searchBlind ?? 0) > 0) {
         script.searchBlind! -= 1;
@@ -365,10 +434,22 @@ export async function startFakeGoogleAds() {
       if (req.method === 'POST' && url.pathname === '/__fake/campaigns') {
         // A campaign that exists already (made outside this request's view), by customer and name.
         const customer = String(body.customerId);
-        const made: FakeCampaign = { customerId: customer, id: String(nextId++), resourceName: '', name: String(body.name), status: 'PAUSED', budgetMicros: '0', finalUrlSuffix: null, adGroups: [], assets: 0 };
+        const made: FakeCampaign = {
+          customerId: customer,
+          id: String(nextId++),
+          resourceName: '',
+          name: String(body.name),
+          status: String(body.status ?? 'PAUSED'),
+          budgetMicros: String(body.budgetMicros ?? '0'),
+          budgetResourceName: `customers/${customer}/campaignBudgets/${nextId++}`,
+          finalUrlSuffix: null,
+          adGroups: [],
+          assets: 0,
+        };
         made.resourceName = `customers/${customer}/campaigns/${made.id}`;
+        const policy = (body.adPolicy as FakeGoogleAdsScript['adPolicy']) ?? { approvalStatus: 'APPROVED', reviewStatus: 'REVIEWED' };
         for (const group of (body.adGroups as string[] | undefined) ?? []) {
-          made.adGroups.push({ resourceName: `customers/${customer}/adGroups/${nextId++}`, name: group, keywords: [], ads: 1, exclusions: 0 });
+          made.adGroups.push({ resourceName: `customers/${customer}/adGroups/${nextId++}`, name: group, keywords: [], ads: 1, exclusions: 0, adPolicies: [{ adId: String(nextId++), ...policy }] });
         }
         campaigns.push(made);
         return json(res, 201, made);

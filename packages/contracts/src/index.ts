@@ -52,4 +52,5 @@ export * from './paging';
 export * from './results/traffic-source';
 export * from './results/page-views';
 export * from './ads/performance';
+export * from './ads/campaign-changes';
 export * from './results/results';

@@ -11,7 +11,8 @@ import { CampaignService } from './modules/campaigns/campaign.service';
 import { connectionHandlers } from './modules/connection/connection.routes';
 import { GoogleAdsConnectionService, oauthSettingsOf } from './modules/connection/connection.service';
 import { googleAdsAccessOf, googleAdsConfigured } from './google-ads/access';
-import { launchHandlers } from './modules/launches/launch.routes';
+import { launchedCampaignHandlers, launchHandlers } from './modules/launches/launch.routes';
+import { LaunchedCampaignService } from './modules/launches/launched-campaign.service';
 import { conversionHandlers } from './modules/conversions/conversion.routes';
 import { ConversionService } from './modules/conversions/conversion.service';
 import { LaunchService } from './modules/launches/launch.service';
@@ -82,6 +83,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     ...campaignHandlers(campaigns, new CampaignJobService(dataSource, templates, queues), new CampaignPreviewService(campaignRows, templates, tenant, access)),
     ...connectionHandlers(connection),
     ...launchHandlers(new LaunchService(dataSource, campaignRows, templates, tenant, access, launchQueue)),
+    ...launchedCampaignHandlers(new LaunchedCampaignService(dataSource, access)),
     ...conversionHandlers(new ConversionService(dataSource, tenant, access)),
     ...performanceHandlers(new PerformanceService(new PerformanceStore(dataSource), tenant, access, performanceQueues)),
     listAdsAuditLog: ({ query }) => listAuditLog(dataSource, 'ads', query),

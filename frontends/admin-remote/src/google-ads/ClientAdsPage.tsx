@@ -17,6 +17,7 @@ import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
 import { launchesKey } from './ads-query';
 import { CampaignBuilder } from './CampaignBuilder';
+import { LaunchedCampaignControls } from './LaunchedCampaignControls';
 import './google-ads.css';
 
 const NOT_FOUND = "Client not found or you don't have permission to view this client.";
@@ -171,6 +172,7 @@ function LaunchLog({ clientId }: { clientId: number }) {
                 <th scope="col">Status</th>
                 <th scope="col">Ad groups</th>
                 <th scope="col">Details</th>
+                <th scope="col">In Google Ads</th>
               </tr>
             </thead>
             <tbody>
@@ -206,6 +208,7 @@ function LaunchLog({ clientId }: { clientId: number }) {
                     {l.failedKeywords.length > 0 && <p>Keywords left out: {l.failedKeywords.map((k) => k.keyword).join(', ')}</p>}
                     {!l.errorDetails && l.policyViolations.length === 0 && l.failedKeywords.length === 0 && <span className="adm-muted">—</span>}
                   </td>
+                  <td className="ads-log__details">{l.googleAdsCampaignId ? <LaunchedCampaignControls launch={l} /> : <span className="adm-muted">—</span>}</td>
                 </tr>
               ))}
             </tbody>

@@ -27,6 +27,7 @@ import {
   OfflineConversionSchema,
   TestCampaignSchema,
 } from './launch';
+import { CampaignBudgetChangeSchema, CampaignChangeResultSchema, CampaignStatusChangeSchema, LaunchedCampaignSchema } from './campaign-changes';
 
 /** The ads service's rows (admin spec §2.10, §2.13, §7; DESIGN §2). */
 export const adsRoutes = {
@@ -287,5 +288,43 @@ export const adsRoutes = {
     summary: "A clinic's launch log (campaign_launch_logs), newest first.",
     query: CampaignLaunchesQuerySchema,
     data: z.array(CampaignLaunchSchema),
+  }),
+  getLaunchedCampaign: defineRoute({
+    operation: 'getLaunchedCampaign',
+    method: 'GET',
+    path: '/api/google-ads/launches/:launchId/campaign',
+    owner: 'ads',
+    access: 'admin',
+    summary:
+      "A launched campaign as Google reports it now (issue 25 item 4, GAQL): its status and serving status, its daily budget, and each ad's policy approval and review status. 404 unknown launch; 409 when the launch created no campaign or Google Ads is not connected; 503 NOT_CONFIGURED.",
+    params: CampaignLaunchParamSchema,
+    data: LaunchedCampaignSchema,
+    errors: [404, 409, 503],
+  }),
+  setLaunchedCampaignStatus: defineRoute({
+    operation: 'setLaunchedCampaignStatus',
+    method: 'POST',
+    path: '/api/google-ads/launches/:launchId/status',
+    owner: 'ads',
+    access: 'admin',
+    summary:
+      "Pauses or resumes a launched campaign (issue 25 item 4): Google checks the change first (validate_only), then it is applied once and audited; a campaign already so is left alone (applied false). Google's refusal: 422 with its words.",
+    params: CampaignLaunchParamSchema,
+    body: CampaignStatusChangeSchema,
+    data: CampaignChangeResultSchema,
+    errors: [404, 409, 422, 503],
+  }),
+  setLaunchedCampaignBudget: defineRoute({
+    operation: 'setLaunchedCampaignBudget',
+    method: 'POST',
+    path: '/api/google-ads/launches/:launchId/budget',
+    owner: 'ads',
+    access: 'admin',
+    summary:
+      "Changes a launched campaign's daily budget in dollars (issue 25 item 4; the launch's bounds): checked by Google first (validate_only), applied once and audited (before → after); the same budget again applies nothing (applied false). Google's refusal: 422 with its words.",
+    params: CampaignLaunchParamSchema,
+    body: CampaignBudgetChangeSchema,
+    data: CampaignChangeResultSchema,
+    errors: [404, 409, 422, 503],
   }),
 } as const;

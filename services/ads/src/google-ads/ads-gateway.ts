@@ -124,6 +124,19 @@ export interface PerformanceReport {
   keywords: KeywordDayRow[];
 }
 
+/** A campaign as Google reports it (GAQL), enums as their names. */
+export interface CampaignState {
+  resourceName: string;
+  id: string;
+  name: string;
+  /** ENABLED, PAUSED, REMOVED. */
+  status: string;
+  servingStatus: string;
+  budgetResourceName: string;
+  budgetMicros: number;
+  ads: Array<{ adId: string; adGroup: string; status: string; approvalStatus: string; reviewStatus: string }>;
+}
+
 export interface AdsGateway {
   /** One atomic mutate; `validateOnly`: Google checks it and applies nothing (Test Campaign). */
   mutate(account: AdsAccount, operations: readonly AdsOperation[], options?: { validateOnly?: boolean }): Promise<MutateResult>;
@@ -135,6 +148,8 @@ export interface AdsGateway {
   uploadClickConversion(account: AdsAccount, conversion: ClickConversion): Promise<void>;
   /** What the account's campaigns and keywords did each day of the range (two GAQL reports). */
   performance(account: AdsAccount, range: DayRange): Promise<PerformanceReport>;
+  /** A campaign by id with its budget and its ads' policy review (two GAQL reads), or null when Google has none. */
+  campaignState(account: AdsAccount, campaignId: string): Promise<CampaignState | null>;
 }
 
 /** A campaign's page in the Google Ads web interface. */

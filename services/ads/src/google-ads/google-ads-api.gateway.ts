@@ -20,13 +20,14 @@ import {
   type AdsGateway,
   type AdsIssue,
   type AdsOperation,
+  type CampaignState,
   type ClickConversion,
   type DayRange,
   type FoundCampaign,
   type MutateResult,
   type PerformanceReport,
 } from './ads-gateway';
-import { campaignDayOf, keywordDayOf, performanceQueries } from './performance-gaql';
+import { campaignDayOf, keywordDayOf, performanceQueries, wholeNumber } from './performance-gaql';
 
 export interface GoogleAdsApiSettings {
   clientId: string;
@@ -132,6 +133,12 @@ async function relay(apiUrl: string, path: string, message: { toJSON(): object }
 /** The library's request builder (protected in its types, public at runtime): the exact message it sends. */
 interface RequestBuilder {
   buildMutationRequestAndService(mutations: MutateOperation<unknown>[], options: object): { request: services.MutateGoogleAdsRequest };
+}
+
+/** An enum as Google's name: numbers (protobuf) through the library's enum, names (REST) as they are. */
+export function enumName(values: Record<string | number, string | number>, value: unknown): string {
+  if (typeof value === 'number') return String(values[value] ?? 'UNKNOWN');
+  return typeof value === 'string' && value ? value : 'UNSPECIFIED';
 }
 
 const quoted = (text: string) => `'${text.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -268,6 +275,38 @@ export function createGoogleAdsApiGateway(settings: GoogleAdsApiSettings): AdsGa
       // The library does not decode partial failures of this service (notes §5).
       const detail = response.partial_failure_error?.details?.find((d) => d.type_url?.includes('errors.GoogleAdsFailure'));
       if (detail?.value && detail.value.length > 0) throw normalised(errors.GoogleAdsFailure.decode(detail.value as Uint8Array));
+    },
+
+    async campaignState(account, campaignId): Promise<CampaignState | null> {
+      if (!/^\d+$/.test(campaignId)) throw new RangeError(`Not a campaign id: ${campaignId}`);
+      try {
+        const customer = customerOf(account);
+        const [row] = await customer.query(
+          `SELECT campaign.resource_name, campaign.id, campaign.name, campaign.status, campaign.serving_status, campaign_budget.resource_name, campaign_budget.amount_micros FROM campaign WHERE campaign.id = ${campaignId} LIMIT 1`,
+        );
+        if (!row?.campaign?.resource_name) return null;
+        const ads = await customer.query(
+          `SELECT ad_group_ad.ad.id, ad_group_ad.status, ad_group_ad.policy_summary.approval_status, ad_group_ad.policy_summary.review_status, ad_group.name FROM ad_group_ad WHERE campaign.id = ${campaignId} AND ad_group_ad.status != 'REMOVED'`,
+        );
+        return {
+          resourceName: row.campaign.resource_name,
+          id: String(row.campaign.id ?? campaignId),
+          name: String(row.campaign.name ?? ''),
+          status: enumName(enums.CampaignStatus as never, row.campaign.status),
+          servingStatus: enumName(enums.CampaignServingStatus as never, row.campaign.serving_status),
+          budgetResourceName: row.campaign_budget?.resource_name ?? '',
+          budgetMicros: wholeNumber(row.campaign_budget?.amount_micros),
+          ads: ads.map((a) => ({
+            adId: String(a.ad_group_ad?.ad?.id ?? ''),
+            adGroup: String(a.ad_group?.name ?? ''),
+            status: enumName(enums.AdGroupAdStatus as never, a.ad_group_ad?.status),
+            approvalStatus: enumName(enums.PolicyApprovalStatus as never, a.ad_group_ad?.policy_summary?.approval_status),
+            reviewStatus: enumName(enums.PolicyReviewStatus as never, a.ad_group_ad?.policy_summary?.review_status),
+          })),
+        };
+      } catch (err) {
+        throw normalised(err);
+      }
     },
 
     async performance(account, range: DayRange): Promise<PerformanceReport> {

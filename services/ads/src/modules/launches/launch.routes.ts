@@ -1,5 +1,6 @@
 import { actorOf, type RouteHandlers } from '@hap/service-kit';
 import type { LaunchService } from './launch.service';
+import type { LaunchedCampaignService } from './launched-campaign.service';
 
 /** Test Campaign, Launch Campaign and the launch log (admin spec §7). */
 export const launchHandlers = (
@@ -9,4 +10,13 @@ export const launchHandlers = (
   launchGoogleAdsCampaign: ({ body }, request) => launches.launch(actorOf(request), body),
   getCampaignLaunch: ({ params }, request) => launches.get(actorOf(request), params.launchId),
   listCampaignLaunches: ({ query }, request) => launches.listForClient(actorOf(request), query.clientId, query.serviceId),
+});
+
+/** Campaigns after launch (issue 25 item 4): as Google reports them, paused or resumed, their budget changed. */
+export const launchedCampaignHandlers = (
+  campaigns: LaunchedCampaignService,
+): Pick<RouteHandlers<'ads'>, 'getLaunchedCampaign' | 'setLaunchedCampaignStatus' | 'setLaunchedCampaignBudget'> => ({
+  getLaunchedCampaign: ({ params }, request) => campaigns.read(actorOf(request), params.launchId),
+  setLaunchedCampaignStatus: ({ params, body }, request) => campaigns.setStatus(actorOf(request), params.launchId, body.status),
+  setLaunchedCampaignBudget: ({ params, body }, request) => campaigns.setBudget(actorOf(request), params.launchId, body.dailyBudget),
 });

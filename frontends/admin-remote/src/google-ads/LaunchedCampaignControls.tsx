@@ -1,0 +1,244 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { CampaignBudgetChangeSchema, CAMPAIGN_BUDGET, routes, type CampaignChangeResult, type CampaignLaunch, type LaunchedCampaign } from '@hap/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LoaderCircle, Pause, Play, RefreshCw, Wallet } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { api } from '../lib/api';
+import { DialogHeader } from '../pages/DialogHeader';
+import { useToast } from '../toast/toaster';
+import { formatCustomerId } from './LaunchConfirmDialog';
+
+export const launchedCampaignKey = (launchId: string) => ['admin', 'google-ads', 'launched-campaign', launchId] as const;
+
+/** Google's enum names as words: APPROVED_LIMITED → Approved (limited). */
+const APPROVAL_WORDS: Readonly<Record<string, string>> = {
+  APPROVED: 'Approved',
+  APPROVED_LIMITED: 'Approved (limited)',
+  AREA_OF_INTEREST_ONLY: 'Area of interest only',
+  DISAPPROVED: 'Disapproved',
+  UNKNOWN: 'Unknown',
+  UNSPECIFIED: 'Not reviewed yet',
+};
+const REVIEW_WORDS: Readonly<Record<string, string>> = {
+  REVIEW_IN_PROGRESS: 'under review',
+  REVIEWED: 'reviewed',
+  UNDER_APPEAL: 'under appeal',
+  ELIGIBLE_MAY_SERVE: 'eligible, may serve',
+};
+const STATUS_WORDS: Readonly<Record<string, { label: string; tone: string }>> = {
+  ENABLED: { label: 'Enabled', tone: 'adm-badge--success' },
+  PAUSED: { label: 'Paused', tone: 'adm-badge--warning' },
+  REMOVED: { label: 'Removed', tone: 'adm-badge--danger' },
+};
+
+/** Each approval status and how many ads have it: "2 Approved, 1 Disapproved". */
+function approvals(campaign: LaunchedCampaign): string {
+  const counts = new Map<string, number>();
+  for (const ad of campaign.ads) {
+    const review = REVIEW_WORDS[ad.reviewStatus];
+    const word = `${APPROVAL_WORDS[ad.approvalStatus] ?? ad.approvalStatus}${review && ad.reviewStatus !== 'REVIEWED' ? ` (${review})` : ''}`;
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  return [...counts].map(([word, n]) => `${n} ${word}`).join(', ') || 'No ads';
+}
+
+/**
+ * A launched campaign in the launch log (issue 25 item 4): its status, daily
+ * budget and ads' policy approval as Google reports them, read when asked;
+ * Pause or Resume, and Change budget (confirmed, since money moves). Each
+ * change goes to Google once (the ads service checks it with validate_only
+ * first) and is audited there.
+ */
+export function LaunchedCampaignControls({ launch }: { launch: CampaignLaunch }) {
+  const [shown, setShown] = useState(false);
+  const [budgetOpen, setBudgetOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const campaign = useQuery({
+    queryKey: launchedCampaignKey(launch.id),
+    enabled: shown,
+    retry: false,
+    queryFn: ({ signal }): Promise<LaunchedCampaign> => api.call(routes.getLaunchedCampaign, { params: { launchId: launch.id } }, { signal }),
+  });
+  const applied = (result: CampaignChangeResult) => {
+    queryClient.setQueryData(launchedCampaignKey(launch.id), result.campaign);
+    toast({ title: result.applied ? 'Campaign updated' : 'Nothing to change', description: result.message });
+  };
+  const status = useMutation({
+    mutationFn: (next: 'paused' | 'enabled') => api.call(routes.setLaunchedCampaignStatus, { params: { launchId: launch.id }, body: { status: next } }),
+    onSuccess: applied,
+    onError: (error) => toast({ title: 'Google Ads did not change the campaign', description: error.message, variant: 'destructive' }),
+  });
+
+  if (!shown) {
+    return (
+      <button type="button" className="adm-button adm-button--secondary ads-button--small" onClick={() => setShown(true)} aria-label={`Show ${launch.campaignName} in Google Ads`}>
+        Show in Google Ads
+      </button>
+    );
+  }
+  if (campaign.isPending) {
+    return (
+      <p className="adm-muted" role="status">
+        <LoaderCircle size={14} aria-hidden className="adm-spin" /> Asking Google Ads…
+      </p>
+    );
+  }
+  if (campaign.isError) {
+    return (
+      <div role="alert">
+        <p className="adm-field__error">{campaign.error.message}</p>
+        <button type="button" className="adm-button adm-button--secondary ads-button--small" onClick={() => void campaign.refetch()}>
+          <RefreshCw size={14} aria-hidden /> Try again
+        </button>
+      </div>
+    );
+  }
+  const c = campaign.data;
+  const word = STATUS_WORDS[c.status] ?? { label: c.status, tone: 'adm-badge--neutral' };
+  const paused = c.status === 'PAUSED';
+  return (
+    <div className="ads-launched" aria-label={`${launch.campaignName} in Google Ads`} role="group">
+      <p>
+        Status: <span className={`adm-badge ${word.tone}`}>{word.label}</span>
+        {c.servingStatus !== 'SERVING' && <span className="adm-muted"> ({c.servingStatus.toLowerCase()})</span>}
+      </p>
+      <p>Daily budget: ${c.dailyBudget}</p>
+      <p>Ads: {approvals(c)}</p>
+      {c.status !== 'REMOVED' && (
+        <div className="ads-launched__actions">
+          <button
+            type="button"
+            className="adm-button adm-button--secondary ads-button--small"
+            disabled={status.isPending}
+            onClick={() => status.mutate(paused ? 'enabled' : 'paused')}
+            aria-label={`${paused ? 'Resume' : 'Pause'} ${launch.campaignName}`}
+          >
+            {status.isPending ? <LoaderCircle size={14} aria-hidden className="adm-spin" /> : paused ? <Play size={14} aria-hidden /> : <Pause size={14} aria-hidden />}
+            {paused ? 'Resume' : 'Pause'}
+          </button>
+          <button type="button" className="adm-button adm-button--secondary ads-button--small" onClick={() => setBudgetOpen(true)} aria-label={`Change budget of ${launch.campaignName}`}>
+            <Wallet size={14} aria-hidden /> Change budget
+          </button>
+        </div>
+      )}
+      <BudgetDialog open={budgetOpen} onOpenChange={setBudgetOpen} launch={launch} current={c.dailyBudget} onApplied={applied} />
+    </div>
+  );
+}
+
+function BudgetDialog({
+  open,
+  onOpenChange,
+  launch,
+  current,
+  onApplied,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  launch: CampaignLaunch;
+  current: number;
+  onApplied: (result: CampaignChangeResult) => void;
+}) {
+  const id = useId();
+  const toast = useToast();
+  const [value, setValue] = useState(String(current));
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const change = useMutation({
+    mutationFn: (dailyBudget: number) => api.call(routes.setLaunchedCampaignBudget, { params: { launchId: launch.id }, body: { dailyBudget } }),
+    onSuccess: (result) => {
+      onApplied(result);
+      onOpenChange(false);
+    },
+    onError: (err) => {
+      setConfirming(null);
+      setError(err.message);
+      toast({ title: 'Google Ads did not change the budget', description: err.message, variant: 'destructive' });
+    },
+  });
+  const reset = (next: boolean) => {
+    if (change.isPending) return;
+    if (next) {
+      setValue(String(current));
+      setError(null);
+      setConfirming(null);
+    }
+    onOpenChange(next);
+  };
+  const review = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = CampaignBudgetChangeSchema.safeParse({ dailyBudget: value.trim() === '' ? Number.NaN : Number(value) });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Daily budget is not valid');
+    setError(null);
+    setConfirming(parsed.data.dailyBudget);
+  };
+
+  return (
+    <Dialog.Root open={open} onOpenChange={reset}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="adm-overlay" />
+        <Dialog.Content className="adm-dialog adm-dialog--narrow" aria-describedby={`${id}-text`}>
+          <DialogHeader title="Change daily budget" />
+          <div className="adm-dialog__body">
+            <p id={`${id}-text`} className="adm-dialog__text">
+              {launch.campaignName} in Google Ads account {formatCustomerId(launch.customerId)} spends up to ${current} a day now.
+            </p>
+            {confirming === null ? (
+              <form onSubmit={review} noValidate>
+                <div className="adm-field">
+                  <label className="adm-label" htmlFor={`${id}-budget`}>
+                    New daily budget (USD)
+                  </label>
+                  <input
+                    id={`${id}-budget`}
+                    className="adm-input"
+                    type="number"
+                    step="0.01"
+                    min={CAMPAIGN_BUDGET.min}
+                    max={CAMPAIGN_BUDGET.max}
+                    value={value}
+                    onChange={(e) => setValue(e.target.value)}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+                  />
+                  <p id={`${id}-hint`} className="adm-muted ads-hint">
+                    Between ${CAMPAIGN_BUDGET.min} and ${CAMPAIGN_BUDGET.max} a day
+                  </p>
+                  {error && (
+                    <p id={`${id}-error`} className="adm-field__error" role="alert">
+                      {error}
+                    </p>
+                  )}
+                </div>
+                <div className="adm-dialog__footer">
+                  <button type="button" className="adm-button adm-button--secondary" onClick={() => reset(false)}>
+                    Cancel
+                  </button>
+                  <button type="submit" className="adm-button adm-button--primary">
+                    Continue
+                  </button>
+                </div>
+              </form>
+            ) : (
+              <>
+                <p className="adm-dialog__text" role="status">
+                  Set the daily budget of {launch.campaignName} in Google Ads account {formatCustomerId(launch.customerId)} to ${confirming} (now ${current})?
+                </p>
+                <div className="adm-dialog__footer">
+                  <button type="button" className="adm-button adm-button--secondary" onClick={() => setConfirming(null)} disabled={change.isPending}>
+                    Back
+                  </button>
+                  <button type="button" className="adm-button adm-button--primary" onClick={() => change.mutate(confirming)} disabled={change.isPending}>
+                    {change.isPending && <LoaderCircle size={16} aria-hidden className="adm-spin" />}
+                    {change.isPending ? 'Changing...' : `Set $${confirming} a day`}
+                  </button>
+                </div>
+              </>
+            )}
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
