@@ -49,8 +49,12 @@ test.describe('admin campaign changes after launch', () => {
     await expect(campaign).toContainText('Daily budget: $40');
     await expect(campaign).toContainText(/Ads: \d+ Approved/);
 
-    // Resume, then pause: Google has it as the screen says.
+    // Resume (it starts spending: asked first, naming the account and budget), then pause: Google has it as the screen says.
     await campaign.getByRole('button', { name: /^Resume / }).click();
+    const resume = page.getByRole('dialog', { name: 'Resume campaign' });
+    await expect(resume).toContainText('spends up to $40 a day');
+    await resume.getByRole('button', { name: 'Resume', exact: true }).click();
+    await expect(resume).toBeHidden();
     await expect(campaign).toContainText('Status: Enabled');
     await campaign.getByRole('button', { name: /^Pause / }).click();
     await expect(campaign).toContainText('Status: Paused');

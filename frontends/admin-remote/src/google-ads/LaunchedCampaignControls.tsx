@@ -52,6 +52,7 @@ function approvals(campaign: LaunchedCampaign): string {
 export function LaunchedCampaignControls({ launch }: { launch: CampaignLaunch }) {
   const [shown, setShown] = useState(false);
   const [budgetOpen, setBudgetOpen] = useState(false);
+  const [resuming, setResuming] = useState(false);
   const queryClient = useQueryClient();
   const toast = useToast();
   const campaign = useQuery({
@@ -111,7 +112,8 @@ export function LaunchedCampaignControls({ launch }: { launch: CampaignLaunch })
             type="button"
             className="adm-button adm-button--secondary ads-button--small"
             disabled={status.isPending}
-            onClick={() => status.mutate(paused ? 'enabled' : 'paused')}
+            // Pausing stops spending at once; resuming starts it again, so it asks first (issue 24 §4).
+            onClick={() => (paused ? setResuming(true) : status.mutate('paused'))}
             aria-label={`${paused ? 'Resume' : 'Pause'} ${launch.campaignName}`}
           >
             {status.isPending ? <LoaderCircle size={14} aria-hidden className="adm-spin" /> : paused ? <Play size={14} aria-hidden /> : <Pause size={14} aria-hidden />}
@@ -123,6 +125,32 @@ export function LaunchedCampaignControls({ launch }: { launch: CampaignLaunch })
         </div>
       )}
       <BudgetDialog open={budgetOpen} onOpenChange={setBudgetOpen} launch={launch} current={c.dailyBudget} onApplied={applied} />
+      <Dialog.Root open={resuming} onOpenChange={(next) => !status.isPending && setResuming(next)}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="adm-overlay" />
+          <Dialog.Content className="adm-dialog adm-dialog--narrow" aria-describedby={`resume-${launch.id}-text`}>
+            <DialogHeader title="Resume campaign" />
+            <div className="adm-dialog__body">
+              <p id={`resume-${launch.id}-text`} className="adm-dialog__text">
+                {launch.campaignName} starts serving again in Google Ads account {formatCustomerId(launch.customerId)} and spends up to ${c.dailyBudget} a day.
+              </p>
+              <div className="adm-dialog__footer">
+                <button type="button" className="adm-button adm-button--secondary" onClick={() => setResuming(false)} disabled={status.isPending}>
+                  Cancel
+                </button>
+                <button
+                  type="button"
+                  className="adm-button adm-button--primary"
+                  disabled={status.isPending}
+                  onClick={() => status.mutate('enabled', { onSettled: () => setResuming(false) })}
+                >
+                  {status.isPending ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <Play size={16} aria-hidden />} Resume
+                </button>
+              </div>
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
     </div>
   );
 }
