@@ -67,6 +67,11 @@ export function describe(entry: AuditLogEntry, book?: NameBook): string {
     case 'campaign_launch:create':
       return `Launched campaign ${campaign}`.trim();
     case 'campaign_launch:update':
+      // A launched campaign changed in Google Ads from the launch log (issue 25 item 4), or a launch's outcome.
+      if (typeof after.dailyBudget === 'number')
+        return `Changed the daily budget of campaign ${campaign || 'a campaign'} from $${String(before.dailyBudget ?? '?')} to $${after.dailyBudget}`;
+      if (after.status === 'PAUSED') return `Paused campaign ${campaign}`.trim();
+      if (after.status === 'ENABLED') return `Resumed campaign ${campaign}`.trim();
       return `Launch of ${campaign || 'a campaign'}: ${LAUNCH_OUTCOME[String(after.status)] ?? String(after.status ?? 'updated')}`;
     case 'ad_campaign_job:create':
       return after.kind === 'optimize'

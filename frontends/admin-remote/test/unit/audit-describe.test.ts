@@ -1,0 +1,25 @@
+import type { AuditLogEntry } from '@hap/contracts';
+import { describe as describeEntry } from '../../src/audit/AuditPage';
+
+const entry = (before: Record<string, unknown>, after: Record<string, unknown>): AuditLogEntry =>
+  ({
+    id: 1,
+    service: 'ads',
+    action: 'update',
+    entity: 'campaign_launch',
+    entityId: 'launch-1',
+    actorUserId: 1,
+    actorEmail: 'admin@agency.test',
+    changes: { before, after },
+    names: { campaign: 'TRT Austin #1a2b3c4d', client: 'Summit Wellness', account: '1234567890' },
+    createdAt: '2026-11-27T12:00:00.000Z',
+  }) as unknown as AuditLogEntry;
+
+describe('the Audit Log’s words for a launched campaign changed in Google Ads (issue 25 item 4)', () => {
+  it('names pauses, resumes and budget changes; a launch’s outcome keeps its words', () => {
+    expect(describeEntry(entry({ status: 'ENABLED' }, { status: 'PAUSED' }))).toBe('Paused campaign ‘TRT Austin #1a2b3c4d’');
+    expect(describeEntry(entry({ status: 'PAUSED' }, { status: 'ENABLED' }))).toBe('Resumed campaign ‘TRT Austin #1a2b3c4d’');
+    expect(describeEntry(entry({ dailyBudget: 33 }, { dailyBudget: 47.5 }))).toBe('Changed the daily budget of campaign ‘TRT Austin #1a2b3c4d’ from $33 to $47.5');
+    expect(describeEntry(entry({ status: 'launching' }, { status: 'launched' }))).toBe('Launch of ‘TRT Austin #1a2b3c4d’: launched');
+  });
+});
