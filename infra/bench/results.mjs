@@ -52,6 +52,8 @@ const RATE_CONNECTIONS = Math.max(1, Number(env.BENCH_RATE_CONNECTIONS ?? 100));
 const DURATION = Math.max(1, Number(env.BENCH_DURATION ?? 15));
 const WARMUP = Math.max(0, Number(env.BENCH_WARMUP ?? 3));
 const ROUNDS = Math.max(1, Number(env.BENCH_ROUNDS ?? 3));
+/** BENCH_SWAP_STACKS=1: the first stack (that of the results) counts nothing and the second counts, to see what the stacks' order does. */
+const SWAP = env.BENCH_SWAP_STACKS === '1';
 const TARGETS = { agencyP95: 150, clinicP95: 50, countingP99: 1 };
 const LANDING_CLIENT = 2;
 const UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
@@ -273,8 +275,8 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
 
   try {
-    console.log(`Starting the stack on ports ${BASE_PORT}–${BASE_PORT + 6} (page views counted) …`);
-    stack = await bootStack('on', portsOf(BASE_PORT), { PAGE_VIEWS: 'on' });
+    console.log(`Starting the stack on ports ${BASE_PORT}–${BASE_PORT + 6} (page views ${SWAP ? 'not ' : ''}counted) …`);
+    stack = await bootStack(SWAP ? 'off' : 'on', portsOf(BASE_PORT), { PAGE_VIEWS: SWAP ? 'off' : 'on' });
     stack.metricsPort = BASE_PORT + 6;
 
     // Seed.
@@ -320,20 +322,21 @@ async function main() {
     console.log(`\n(2) landing page at ${RATE} pages/s (wrk, ${RATE_CONNECTIONS} connections pacing ${Math.round((RATE_CONNECTIONS * 1000) / RATE)} ms, a browser's User-Agent, 2,000 addresses), ${DURATION} s a run:`);
     const on = [];
     const off = [];
-    const offPorts = portsOf(BASE_PORT + 10);
-    let offStack;
+    const secondPorts = portsOf(BASE_PORT + 10);
+    let secondStack;
     try {
-      offStack = await bootStack('off', offPorts, { PAGE_VIEWS: 'off' });
-      offStack.metricsPort = BASE_PORT + 16;
+      secondStack = await bootStack(SWAP ? 'on' : 'off', secondPorts, { PAGE_VIEWS: SWAP ? 'on' : 'off' });
+      secondStack.metricsPort = BASE_PORT + 16;
+      const [onStack, noStack] = SWAP ? [secondStack, stack] : [stack, secondStack];
       // In turn, the first side alternating, so neither always follows the other.
       for (let round = 1; round <= ROUNDS; round++) {
-        const runOn = async () => on.push(await pageRun(stack, `round ${round} on`, 10 + round * 2));
-        const runOff = async () => off.push(await pageRun(offStack, `round ${round} off`, 30 + round * 2));
+        const runOn = async () => on.push(await pageRun(onStack, `round ${round} on`, 10 + round * 2));
+        const runOff = async () => off.push(await pageRun(noStack, `round ${round} off`, 30 + round * 2));
         if (round % 2) await runOn().then(runOff);
         else await runOff().then(runOn);
       }
     } finally {
-      await offStack?.stop();
+      await secondStack?.stop();
     }
     const median = (xs) => {
       const sorted = [...xs].sort((a, b) => a - b);
