@@ -57,6 +57,11 @@ export const configShape = {
   PAGE_CACHE_MAX_BYTES: z.coerce.number().int().min(1_048_576, 'PAGE_CACHE_MAX_BYTES must be at least 1048576 (1 MiB)').default(64 * 1_048_576),
   /** How old a page's last good copy may be and still be sent when tenant or templates cannot answer. */
   PAGE_CACHE_STALE_MS: z.coerce.number().int().min(0).default(86_400_000),
+  /**
+   * First-party page views (page-views.ts): `on` counts them into Redis for results, `off` counts
+   * nothing (results then show no views; bench:results measures what counting costs with it).
+   */
+  PAGE_VIEWS: z.enum(['on', 'off'], { error: 'PAGE_VIEWS must be on or off' }).default('on'),
 };
 
 export type Config = ReturnType<typeof readConfig>;

@@ -28,8 +28,9 @@ async function main() {
       adminRemoteAssets({ remoteUrl: config.ADMIN_REMOTE_URL ?? bundle.ssr.DEFAULT_ADMIN_REMOTE_URL, gatewayUrl: config.GATEWAY_URL, timeoutMs: config.API_TIMEOUT_MS, log }),
     // Rendered pages, invalidated by tenant's and templates' messages on REDIS_URL (page-cache.ts).
     pageCache: (app) => pageCacheFromConfig(app, config),
-    // First-party page views into Redis, folded into PostgreSQL by the leads worker (page-views.ts).
-    pageViews: (app) => createPageViewCounter({ redis: { url: config.REDIS_URL, prefix: config.REDIS_PREFIX }, metrics: app.metrics, logger: app.log }),
+    // First-party page views into Redis, folded into PostgreSQL by the leads worker (page-views.ts); none with PAGE_VIEWS=off.
+    pageViews: (app) =>
+      config.PAGE_VIEWS === 'off' ? null : createPageViewCounter({ redis: { url: config.REDIS_URL, prefix: config.REDIS_PREFIX }, metrics: app.metrics, logger: app.log }),
   });
   // Listens; SIGTERM / SIGINT (or the launcher going away) close it after in-flight requests.
   await runServer({ app, host: config.HOST, port: config.PORT });

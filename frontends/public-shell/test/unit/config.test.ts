@@ -25,6 +25,12 @@ describe('readConfig', () => {
     expect(() => readConfig({ PAGE_CACHE_MAX_BYTES: '1000' })).toThrow(/PAGE_CACHE_MAX_BYTES: PAGE_CACHE_MAX_BYTES must be at least 1048576/);
   });
 
+  it('counts page views unless PAGE_VIEWS=off', () => {
+    expect(readConfig({}).PAGE_VIEWS).toBe('on');
+    expect(readConfig({ PAGE_VIEWS: 'off' }).PAGE_VIEWS).toBe('off');
+    expect(() => readConfig({ PAGE_VIEWS: 'no' })).toThrow(/PAGE_VIEWS: PAGE_VIEWS must be on or off/);
+  });
+
   it('refuses the development secret in production', () => {
     expect(() => readConfig({ NODE_ENV: 'production' })).toThrow(/INTERNAL_SECRET: set a real secret in production/);
     expect(readConfig({ NODE_ENV: 'production', INTERNAL_SECRET: 'a-real-secret-of-some-length' }).NODE_ENV).toBe('production');

@@ -64,10 +64,12 @@ export class ResultsRepository {
 
   async leadsByDay(from: string, to: string, clientId?: number): Promise<Array<LeadCounts & { date: string }>> {
     return this.dataSource.query(
-      `SELECT to_char(("created_at" AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS "date", ${LEAD_STAGES}
-       FROM "leads"."leads"
-       WHERE "created_at" >= $1::date AT TIME ZONE 'UTC' AND "created_at" < ($2::date + 1) AT TIME ZONE 'UTC' AND ($3::int IS NULL OR "client_id" = $3)
-       GROUP BY 1`,
+      // Grouped by the day first: to_char once a day, not once a lead.
+      `SELECT to_char("day", 'YYYY-MM-DD') AS "date", "leads", "contacted", "booked", "won"
+       FROM (SELECT ("created_at" AT TIME ZONE 'UTC')::date AS "day", ${LEAD_STAGES}
+             FROM "leads"."leads"
+             WHERE "created_at" >= $1::date AT TIME ZONE 'UTC' AND "created_at" < ($2::date + 1) AT TIME ZONE 'UTC' AND ($3::int IS NULL OR "client_id" = $3)
+             GROUP BY 1) AS "by_day"`,
       this.params(from, to, clientId),
     );
   }
