@@ -105,6 +105,38 @@ describe('results: views → leads → contacted → booked → won', () => {
     expect(services.find((r) => r.key === '0')).toMatchObject({ label: 'Pages of no one service (home, client landing)', views: 30, leads: 0 });
   });
 
+  it('a range across months reads whole months from the totals and edge days from the cells, and totals follow every change', async () => {
+    // Jan 31 and Mar 1 are edge days of the range, February a whole month in it.
+    for (const [day, views] of [['2026-01-30', 1000], ['2026-01-31', 3], ['2026-02-10', 5], ['2026-02-28', 7], ['2026-03-01', 11], ['2026-03-02', 1000]] as const) {
+      await viewed(day, { views, visitors: 1, source: 'referral' });
+    }
+    // The fold adds to a cell already there (ON CONFLICT … DO UPDATE): the totals follow.
+    await t.dataSource.query(
+      `UPDATE "leads"."page_view_rollups" SET "views" = "views" + 2 WHERE "client_id" = $1 AND "day" = '2026-02-10' AND "source" = 'referral'`,
+      [clientId],
+    );
+    const range = `clientId=${clientId}&from=2026-01-31&to=2026-03-01`;
+    const sources = ResultsBreakdownSchema.parse((await t.api.get(`/api/results/breakdown?by=source&${range}`, ADMIN)).body.data).rows;
+    expect(sources.find((r) => r.key === 'referral')).toMatchObject({ views: 3 + 7 + 7 + 11 });
+    const summary = ResultsSummarySchema.parse((await t.api.get(`/api/results/summary?${range}`, ADMIN)).body.data);
+    expect(summary.views).toBe(28);
+    expect(summary.series.filter((d) => d.views > 0)).toEqual([
+      { date: '2026-01-31', views: 3, leads: 0, spend: null },
+      { date: '2026-02-10', views: 7, leads: 0, spend: null },
+      { date: '2026-02-28', views: 7, leads: 0, spend: null },
+      { date: '2026-03-01', views: 11, leads: 0, spend: null },
+    ]);
+    // Totals equal the cells they stand for.
+    const [check] = (await t.dataSource.query(
+      `SELECT (SELECT sum("views") FROM "leads"."page_view_rollups" WHERE "client_id" = $1 AND "page_kind" <> 'thanks')::int AS "cells",
+              (SELECT sum("views") FROM "leads"."page_view_days" WHERE "client_id" = $1)::int AS "days",
+              (SELECT sum("views") FROM "leads"."page_view_months" WHERE "client_id" = $1 AND "page_kind" <> 'thanks')::int AS "months"`,
+      [clientId],
+    )) as Array<{ cells: number; days: number; months: number }>;
+    expect(check.days).toBe(check.cells);
+    expect(check.months).toBe(check.cells);
+  });
+
   it('refuses what it cannot answer with 400 and the field’s message, and strangers with 401', async () => {
     const bad = async (query: string) => {
       const res = await t.api.get(`/api/results/summary?${query}`, ADMIN);

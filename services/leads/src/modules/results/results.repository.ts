@@ -39,6 +39,21 @@ const KEYS: Record<ResultsBreakdownBy, { views: string; leads: string; perClinic
   campaign: { views: `"campaign_id"`, leads: `coalesce("campaign_id", '')`, perClinic: false },
 };
 
+/**
+ * A range of days as the whole calendar months inside it ([monthsFrom,
+ * monthsTo): month starts) and its edge days (the rest). No whole month:
+ * both are the day after `to`, so the edges are the whole range.
+ */
+export function splitByMonths(from: string, to: string): { monthsFrom: string; monthsTo: string } {
+  const day = (text: string) => new Date(`${text}T00:00:00Z`);
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  const start = day(from);
+  const first = start.getUTCDate() === 1 ? start : new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+  const after = new Date(day(to).getTime() + 86_400_000);
+  const last = new Date(Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), 1));
+  return first < last ? { monthsFrom: iso(first), monthsTo: iso(last) } : { monthsFrom: iso(after), monthsTo: iso(after) };
+}
+
 const LEAD_STAGES = `count(*)::int AS "leads",
   count(*) FILTER (WHERE "status" IN ('contacted', 'booked', 'won'))::int AS "contacted",
   count(*) FILTER (WHERE "status" IN ('booked', 'won'))::int AS "booked",
@@ -52,11 +67,12 @@ export class ResultsRepository {
     return [from, to, clientId ?? null];
   }
 
+  /** A clinic's (or every clinic's) visits by day: the day totals the rollups' trigger keeps (migration PageViewTotals). */
   async viewsByDay(from: string, to: string, clientId?: number): Promise<Array<ViewCounts & { date: string }>> {
     return this.dataSource.query(
-      `SELECT to_char("day", 'YYYY-MM-DD') AS "date", sum("views")::bigint::float8 AS "views", sum("visitors")::bigint::float8 AS "visitors"
-       FROM "leads"."page_view_rollups"
-       WHERE "day" BETWEEN $1::date AND $2::date AND ($3::int IS NULL OR "client_id" = $3) AND ${VISIT_KINDS}
+      `SELECT to_char("day", 'YYYY-MM-DD') AS "date", sum("views")::float8 AS "views", sum("visitors")::float8 AS "visitors"
+       FROM "leads"."page_view_days"
+       WHERE "day" BETWEEN $1::date AND $2::date AND ($3::int IS NULL OR "client_id" = $3)
        GROUP BY "day"`,
       this.params(from, to, clientId),
     );
@@ -74,15 +90,22 @@ export class ResultsRepository {
     );
   }
 
+  /** Visits by a breakdown's key: the range's whole months from the month totals, its edge days from the daily cells. */
   async viewsBy(by: ResultsBreakdownBy, from: string, to: string, clientId?: number): Promise<Array<ViewCounts & Keyed>> {
     const key = KEYS[by];
     const clinic = key.perClinic ? `"client_id"` : 'NULL::int';
+    const { monthsFrom, monthsTo } = splitByMonths(from, to);
     return this.dataSource.query(
-      `SELECT ${key.views} AS "key", ${clinic} AS "clientId", sum("views")::bigint::float8 AS "views", sum("visitors")::bigint::float8 AS "visitors"
-       FROM "leads"."page_view_rollups"
-       WHERE "day" BETWEEN $1::date AND $2::date AND ($3::int IS NULL OR "client_id" = $3) AND ${VISIT_KINDS}
+      `SELECT ${key.views} AS "key", ${clinic} AS "clientId", sum("views")::float8 AS "views", sum("visitors")::float8 AS "visitors"
+       FROM (
+         SELECT "client_id", "service_id", "variant", "source", "campaign_id", "views", "visitors" FROM "leads"."page_view_months"
+         WHERE "month" >= $4::date AND "month" < $5::date AND ($3::int IS NULL OR "client_id" = $3) AND ${VISIT_KINDS}
+         UNION ALL
+         SELECT "client_id", "service_id", "variant", "source", "campaign_id", "views", "visitors" FROM "leads"."page_view_rollups"
+         WHERE (("day" >= $1::date AND "day" < $4::date) OR ("day" >= $5::date AND "day" <= $2::date)) AND ($3::int IS NULL OR "client_id" = $3) AND ${VISIT_KINDS}
+       ) AS "cells"
        GROUP BY 1, 2`,
-      this.params(from, to, clientId),
+      [...this.params(from, to, clientId), monthsFrom, monthsTo],
     );
   }
 
