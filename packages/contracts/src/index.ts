@@ -54,3 +54,4 @@ export * from './results/page-views';
 export * from './ads/performance';
 export * from './ads/campaign-changes';
 export * from './results/results';
+export * from './csv';

@@ -1,4 +1,4 @@
-import { TOO_FEW_VISITS, type Rate, type ResultsBreakdownRow, type ResultsMeasures } from '@hap/contracts';
+import { csvRow, TOO_FEW_VISITS, type Rate, type ResultsBreakdownRow, type ResultsMeasures } from '@hap/contracts';
 
 /**
  * The Results screen's pure rules (issue 25 item 5): the range the screen
@@ -49,13 +49,6 @@ export function formatRate(rate: Rate): string {
   return `${percent(rate.rate)} (${percent(rate.low)}–${percent(rate.high)})`;
 }
 
-/** A cell as CSV: quoted when it must be; a leading formula character is neutralised (as the leads export does). */
-function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 const MEASURE_COLUMNS: Array<[string, (m: ResultsMeasures) => string | number | null]> = [
   ['Visits', (m) => m.views],
@@ -78,5 +71,5 @@ const MEASURE_COLUMNS: Array<[string, (m: ResultsMeasures) => string | number | 
 export function breakdownCsv(dimension: string, range: DayRange, rows: readonly ResultsBreakdownRow[]): string {
   const header = ['From', 'To', dimension, ...MEASURE_COLUMNS.map(([name]) => name)];
   const lines = rows.map((row) => [range.from, range.to, row.label, ...MEASURE_COLUMNS.map(([, read]) => read(row))]);
-  return [header, ...lines].map((line) => line.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return [header, ...lines].map(csvRow).join('');
 }

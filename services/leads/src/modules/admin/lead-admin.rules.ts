@@ -55,22 +55,8 @@ export function leadFilter(query: Partial<LeadExportQuery>): SqlFilter {
 /** How many pages `total` rows make (at least 1, so page 1 of nothing is a page). */
 export const pageCount = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize));
 
-/*
- * CSV (RFC 4180) that a spreadsheet opens as data: a cell a spreadsheet would
- * run as a formula (OWASP "CSV injection": = + - @, and tab or carriage
- * return, which some apps strip before looking) gets a leading apostrophe,
- * and a cell with a comma, quote or line break is quoted.
- */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = value instanceof Date ? value.toISOString() : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export const csvRow = (cells: readonly unknown[]): string => `${cells.map(csvCell).join(',')}\r\n`;
+/** CSV cells and rows: the contracts' (csv.ts), shared with the Results screen's export. */
+export { csvCell, csvRow } from '@hap/contracts';
 
 /** Excel reads UTF-8 (a patient's accented name) only after a byte-order mark. */
 export const CSV_BOM = '\uFEFF';
