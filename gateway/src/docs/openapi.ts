@@ -144,7 +144,12 @@ function responses(route: RouteContract, components: Record<string, JsonSchema>)
 }
 
 function operation(route: RouteContract, components: Record<string, JsonSchema>) {
-  const access = route.access === 'admin' ? `an admin session (the \`${SESSION_COOKIE}\` cookie)` : 'anyone';
+  const access =
+    route.access === 'admin'
+      ? `an admin session (the \`${SESSION_COOKIE}\` cookie)`
+      : route.access === 'clinic'
+        ? `a clinic user's session (the \`${SESSION_COOKIE}\` cookie); the clinic is the user's own, never a parameter`
+        : 'anyone';
   const params = parameters(route, components);
   const body = requestBody(route, components);
   return {
@@ -153,7 +158,7 @@ function operation(route: RouteContract, components: Record<string, JsonSchema>)
     description: `Answered by ${route.owner === 'gateway' ? 'the gateway' : `the ${route.owner} service`}; open to ${access}.`,
     tags: [route.owner],
     // Public rows say so (`[]`): an operation without `security` would leave it undecided.
-    security: route.access === 'admin' ? [{ [SECURITY_SCHEME]: [] }] : [],
+    security: route.access === 'admin' || route.access === 'clinic' ? [{ [SECURITY_SCHEME]: [] }] : [],
     ...(params.length && { parameters: params }),
     ...(body && { requestBody: body }),
     responses: responses(route, components),

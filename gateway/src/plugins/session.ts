@@ -15,6 +15,9 @@ export const SessionSchema = z.object({
   email: z.string(),
   name: z.string().nullable(),
   isAdmin: z.boolean(),
+  /** A clinic user's session (issue 26): their one clinic and role; absent for admins. */
+  clientId: z.number().int().positive().optional(),
+  role: z.enum(['owner', 'staff']).optional(),
   createdAt: z.number(),
   lastSeenAt: z.number(),
 });
@@ -27,6 +30,9 @@ export const sessionIdOf = (request: Pick<FastifyRequest, 'cookies'>): string | 
 const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 /** Sliding the idle expiry costs a write; once a minute is precise enough. */
 const TOUCH_INTERVAL_MS = 60_000;
+
+/** Who a session is started for: an admin, or a clinic user with their clinic and role. */
+export type SessionUser = User & { clientId?: number | null; role?: 'owner' | 'staff' | null };
 
 export interface SessionTimes {
   idleMs: number;
@@ -51,10 +57,18 @@ export class SessionStore {
     return Math.min(this.times.idleMs, session.createdAt + this.times.absoluteMs - now);
   }
 
-  async create(user: User): Promise<string> {
+  async create(user: SessionUser): Promise<string> {
     const id = randomBytes(32).toString('base64url');
     const now = this.now();
-    const session: Session = { userId: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin, createdAt: now, lastSeenAt: now };
+    const session: Session = {
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      isAdmin: user.isAdmin,
+      ...(!user.isAdmin && user.clientId && user.role && { clientId: user.clientId, role: user.role }),
+      createdAt: now,
+      lastSeenAt: now,
+    };
     await this.redis.set(this.key(id), JSON.stringify(session), 'PX', this.ttl(session, now));
     return id;
   }
@@ -104,7 +118,7 @@ export interface SessionManager {
   /** The caller's session from the cookie, read once per request. */
   current(request: FastifyRequest): Promise<CurrentSession | null>;
   /** Logs `user` in: the old session (if any) is destroyed and a new id issued. */
-  start(request: FastifyRequest, reply: FastifyReply, user: User): Promise<void>;
+  start(request: FastifyRequest, reply: FastifyReply, user: SessionUser): Promise<void>;
   /** Destroys the session and clears the cookie; fine without a session. */
   end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }

@@ -4,11 +4,11 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerBase, RouteGenericInterface } from 'fastify';
 import fp from 'fastify-plugin';
 import { ErrorCode, Messages, type Access, type RouteContract, type ServiceName } from '@hap/contracts';
-import { AppError, sessionTagOf, signIdentity, type Identity } from '@hap/service-kit';
+import { AppError, forbidden, sessionTagOf, signIdentity, type Identity } from '@hap/service-kit';
 import { upstreamUrls, type Config } from '../config';
 import { readBody } from '../http/read-body';
 import { SessionStoreUnavailableError } from '../plugins/redis';
-import { sessionIdOf, type CurrentSession } from '../plugins/session';
+import { sessionIdOf, type CurrentSession, type Session } from '../plugins/session';
 import type { RouteMatcher } from '../routing/route-table';
 import { answerHeaders, forwardHeaders, forwardedUrl, type ProxiedRequest } from './forward-headers';
 import { proxyTransport } from './transport';
@@ -63,7 +63,7 @@ const targetOf = (request: ProxiedRequest): UpstreamTarget => {
 };
 
 /**
- * The caller's session. Redis failing is a 503 for an admin row; a public row
+ * The caller's session. Redis failing is a 503 for an admin or clinic row; a public row
  * goes on as anonymous (the visitor's page keeps working, an admin using it
  * sees the public projection meanwhile).
  */
@@ -71,7 +71,7 @@ async function sessionOrAnonymous(request: FastifyRequest, access: Access): Prom
   try {
     return await request.server.sessions.current(request);
   } catch (err) {
-    if (access === 'admin' || !(err instanceof SessionStoreUnavailableError)) throw err;
+    if (access !== 'public' || !(err instanceof SessionStoreUnavailableError)) throw err;
     request.log.warn({ err: err.cause }, 'session store unavailable: public call forwarded as anonymous');
     return null;
   }
@@ -87,6 +87,16 @@ export const adminIdentityOf = (secret: string, { id, session }: CurrentSession)
   userId: session.userId,
   email: session.email,
   session: sessionTagOf(secret, id),
+});
+
+/** The identity a clinic user's session is signed onto an upstream request as (issue 26 §4). */
+export const clinicIdentityOf = (session: Session): Identity => ({
+  kind: 'clinic',
+  userId: session.userId,
+  email: session.email,
+  name: session.name,
+  clientId: session.clientId,
+  role: session.role,
 });
 
 /** `/api` and `/api/*`, query or not (not `/uploads/*`, whose owner sets its own long cache). */
@@ -146,14 +156,21 @@ export const apiProxy: FastifyPluginAsync<ApiProxyOptions> = async (app, { confi
     if (!row || row.owner === 'gateway') throw routeNotFound(request);
     const current = await sessionOrAnonymous(request, row.access);
     const admin = current?.session.isAdmin ? current : null;
-    if (row.access === 'admin' && !admin) {
-      // A session cookie that opens nothing is a session that ended (an upload outlived it): "log in again".
-      throw new AppError(401, ErrorCode.UNAUTHENTICATED, sessionIdOf(request) ? Messages.sessionExpired : Messages.unauthenticated);
-    }
+    const clinic = !admin && current?.session.clientId ? current : null;
+    // Signed in as the other kind of user: 403. A session cookie that opens nothing is a session
+    // that ended (an upload outlived it): "log in again".
+    const expiredOrNone = () =>
+      new AppError(401, ErrorCode.UNAUTHENTICATED, sessionIdOf(request) ? Messages.sessionExpired : Messages.unauthenticated);
+    if (row.access === 'admin' && !admin) throw clinic ? forbidden(Messages.notAdmin) : expiredOrNone();
+    if (row.access === 'clinic' && !clinic) throw admin ? forbidden(Messages.notClinicUser) : expiredOrNone();
     request.upstreamTarget = {
       route: row,
       service: row.owner,
-      identity: admin ? adminIdentityOf(config.INTERNAL_SECRET, admin) : { kind: 'anonymous' },
+      identity: admin
+        ? adminIdentityOf(config.INTERNAL_SECRET, admin)
+        : clinic && row.access !== 'public'
+          ? clinicIdentityOf(clinic.session)
+          : { kind: 'anonymous' },
     };
   });
 

@@ -103,6 +103,8 @@ export const Messages = {
   crmAccountBusy: 'A CRM account is being created for this clinic right now. Try again in a moment.',
   crmSubaccountNotFound: (id: string) => `No clinic has the CRM sub-account ${id}.`,
   notAdmin: 'This account does not have admin access.',
+  notClinicUser: 'This page is for clinic accounts. Sign in with your clinic login.',
+  notClinicOwner: 'Only the clinic’s owner can do this.',
   notFound: 'This record was not found.',
   sessionStoreUnavailable: 'Sign-in is temporarily unavailable. Please try again in a moment.',
   requestTooLarge: 'The request is too large.',

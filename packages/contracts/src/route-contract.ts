@@ -13,10 +13,12 @@ export type ServiceName = (typeof SERVICES)[number];
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /**
- * public: anyone; admin: an admin session at the gateway; internal: never
- * routed by the gateway, only called service to service with a signature.
+ * public: anyone; admin: an admin session at the gateway; clinic: a clinic
+ * user's session (issue 26), whose clinic comes from the signed identity,
+ * never from a parameter; internal: never routed by the gateway, only called
+ * service to service with a signature.
  */
-export type Access = 'public' | 'admin' | 'internal';
+export type Access = 'public' | 'admin' | 'clinic' | 'internal';
 export type RouteOwner = ServiceName | 'gateway';
 
 /** JSON bodies above this are refused with 413 (the gateway checks before proxying). */
@@ -104,7 +106,11 @@ export function defineRoute<const S extends RouteSpec>(spec: S): RouteContract<S
   const errors = new Set<number>([...ALWAYS, ...(spec.errors ?? [])]);
   if (spec.params || spec.query || spec.body || spec.multipart) errors.add(400);
   if (spec.body || spec.multipart) errors.add(413);
-  if (spec.access === 'admin') errors.add(401);
+  // Signed in as the other kind of user: 403 (an admin on a clinic row, a clinic user on an admin row).
+  if (spec.access === 'admin' || spec.access === 'clinic') {
+    errors.add(401);
+    errors.add(403);
+  }
   if (spec.access === 'internal') errors.add(401);
   const responses: Record<number, z.ZodType | null> = { [status]: successAnswerSchema(spec) };
   for (const other of spec.otherStatuses ?? []) responses[other] = responses[status];

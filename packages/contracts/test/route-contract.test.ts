@@ -58,7 +58,7 @@ describe('the route table', () => {
 
   it('declares the error envelope for every error status and the envelope for success', () => {
     const row = routes.updateClient;
-    expect(Object.keys(row.responses).map(Number).sort()).toEqual([200, 400, 401, 404, 413, 429, 500, 503]);
+    expect(Object.keys(row.responses).map(Number).sort()).toEqual([200, 400, 401, 403, 404, 413, 429, 500, 503]);
     expect(routes.getUpload.responses[200]).toBeNull();
   });
 

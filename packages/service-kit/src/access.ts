@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { ErrorCode, Messages } from '@hap/contracts';
-import { AppError } from './errors';
+import { AppError, forbidden } from './errors';
 import type { Identity } from './identity';
 
 /**
@@ -17,10 +17,36 @@ export const isPrivileged = (identity: Identity): boolean =>
 export const isService = (identity: Identity, service: string): boolean =>
   identity.kind === 'service' && identity.service === service;
 
-/** Throws 401 unless the signed caller is an admin or a backend service. */
+/** Throws 401 unless the signed caller is an admin or a backend service (403 for a clinic user: signed in, not allowed). */
 export function requireAdmin(identity: Identity): void {
   if (isPrivileged(identity)) return;
+  if (identity.kind === 'clinic') throw forbidden(Messages.notAdmin);
   throw new AppError(401, ErrorCode.UNAUTHENTICATED, Messages.unauthenticated);
+}
+
+/** A clinic user as a clinic route sees them: the clinic comes from the signed identity only. */
+export interface ClinicUser {
+  userId: number;
+  email: string;
+  name: string | null;
+  clientId: number;
+  role: 'owner' | 'staff';
+}
+
+/** The signed clinic user, or 401 (nobody) / 403 (signed in, but not as a clinic user). */
+export function requireClinicUser(identity: Identity): ClinicUser {
+  if (identity.kind === 'clinic' && identity.userId && identity.clientId && identity.role && identity.email) {
+    return { userId: identity.userId, email: identity.email, name: identity.name ?? null, clientId: identity.clientId, role: identity.role };
+  }
+  if (identity.kind === 'admin' || identity.kind === 'service') throw forbidden(Messages.notClinicUser);
+  throw new AppError(401, ErrorCode.UNAUTHENTICATED, Messages.unauthenticated);
+}
+
+/** An owner of their clinic, or 403 for staff (user management, the clinic's profile). */
+export function requireClinicOwner(identity: Identity): ClinicUser {
+  const user = requireClinicUser(identity);
+  if (user.role !== 'owner') throw forbidden(Messages.notClinicOwner);
+  return user;
 }
 
 /** Who is asking, and under which request id (for the audit trail and logs). */
@@ -33,3 +59,6 @@ export const actorOf = (request: FastifyRequest): Actor => ({ identity: request.
 
 /** Defence in depth: the gateway already refuses non-admins on admin routes. */
 export const assertAdmin = (actor: Actor): void => requireAdmin(actor.identity);
+
+/** Defence in depth: the gateway already refuses everyone but clinic users on clinic routes. */
+export const assertClinicUser = (actor: Actor): ClinicUser => requireClinicUser(actor.identity);

@@ -6,9 +6,15 @@ import { z } from 'zod';
  * shared internal secret (DESIGN §3). Services trust nothing else.
  */
 export const IdentitySchema = z.object({
-  kind: z.enum(['anonymous', 'admin', 'service']),
+  kind: z.enum(['anonymous', 'admin', 'clinic', 'service']),
   userId: z.number().int().optional(),
   email: z.string().optional(),
+  /** The user's name, for audit entries (admins and clinic users). */
+  name: z.string().nullable().optional(),
+  /** For kind=clinic: the one clinic the user belongs to; a clinic route's only source of it (issue 26 §4). */
+  clientId: z.number().int().positive().optional(),
+  /** For kind=clinic: what the user may do there. */
+  role: z.enum(['owner', 'staff']).optional(),
   /** For kind=service: which service is calling. */
   service: z.string().optional(),
   /**

@@ -13,7 +13,7 @@ import {
   type Routes,
 } from '@hap/contracts';
 import type { z } from 'zod';
-import { requireAdmin } from './access';
+import { requireAdmin, requireClinicUser } from './access';
 
 /** Handles one route: gets the validated input, returns what its contract says. */
 export type RouteHandler<C extends RouteContract> = (
@@ -66,6 +66,10 @@ async function adminOnly(request: FastifyRequest): Promise<void> {
   requireAdmin(request.identity);
 }
 
+async function clinicOnly(request: FastifyRequest): Promise<void> {
+  requireClinicUser(request.identity);
+}
+
 /**
  * Registers the Fastify routes of every contract `owner` answers, each typed
  * and validated by its row: params, query and body are parsed by its schemas,
@@ -95,6 +99,7 @@ export function registerContracts(
     const handler = typeof entry === 'function' ? entry : entry.handler;
     const onRequest: onRequestHookHandler[] = [];
     if (route.access === 'admin') onRequest.push(adminOnly);
+    if (route.access === 'clinic') onRequest.push(clinicOnly);
     if (typeof entry !== 'function') onRequest.push(entry.onRequest);
     const projections = projectionSerializers(route);
 

@@ -6,6 +6,7 @@ import { createServiceApp, isDatabaseUnavailable, registerContracts, signIdentit
 const secret = 'route-contract-test-secret';
 const ANONYMOUS: Identity = { kind: 'anonymous' };
 const ADMIN: Identity = { kind: 'admin', userId: 1, email: 'a@b.c' };
+const CLINIC: Identity = { kind: 'clinic', userId: 9, email: 'owner@clinic.test', name: 'Ola Owner', clientId: 4, role: 'owner' };
 
 const Full = z.object({ id: z.number(), name: z.string(), secret: z.string() });
 const Public = Full.pick({ id: true, name: true });
@@ -45,6 +46,15 @@ const contracts = {
     redirect: true,
     status: 303,
   }),
+  getMine: defineRoute({
+    operation: 'getMine',
+    method: 'GET',
+    path: '/api/portal/mine',
+    owner: 'tenant',
+    access: 'clinic',
+    summary: "The clinic user's own clinic",
+    data: z.object({ clientId: z.number() }),
+  }),
   getRaw: defineRoute({
     operation: 'getRaw',
     method: 'GET',
@@ -66,6 +76,7 @@ const handlers: Entries = {
   })) as unknown as RouteEntry<RouteContract>,
   createThing: (async ({ body }: { body: { name: string } }) => ({ id: 7, name: body.name, secret: 'x' })) as unknown as RouteEntry<RouteContract>,
   getRaw: (async () => ({ success: true, user: 'ada' })) as unknown as RouteEntry<RouteContract>,
+  getMine: (async (_input: unknown, req: { identity: Identity }) => ({ clientId: req.identity.clientId })) as unknown as RouteEntry<RouteContract>,
   postForm: (async ({ body }: { body: { name?: string } }, _req: unknown, reply: { redirect: (url: string, code: number) => unknown }) => {
     await reply.redirect(`/done?name=${encodeURIComponent(body.name ?? '')}`, 303);
   }) as unknown as RouteEntry<RouteContract>,
@@ -114,6 +125,28 @@ describe('registerContracts', () => {
     expect(res.body.code).toBe('UNAUTHENTICATED');
   });
 
+  it('refuses a clinic user on an admin row with 403: signed in, not allowed', async () => {
+    const res = await request(app.server).post('/api/things').set(signed('POST', '/api/things', CLINIC)).send({ name: 'Bolt' });
+    expect(res.status).toBe(403);
+    expect(res.body).toMatchObject({ code: 'FORBIDDEN', message: 'This account does not have admin access.' });
+  });
+
+  it('opens a clinic row to clinic users only: 401 for nobody, 403 for an admin or a service', async () => {
+    const mine = await request(app.server).get('/api/portal/mine').set(signed('GET', '/api/portal/mine', CLINIC));
+    expect(mine.status).toBe(200);
+    expect(mine.body.data).toEqual({ clientId: 4 });
+    const nobody = await request(app.server).get('/api/portal/mine').set(signed('GET', '/api/portal/mine'));
+    expect(nobody.status).toBe(401);
+    for (const identity of [ADMIN, { kind: 'service', service: 'leads' } as Identity]) {
+      const res = await request(app.server).get('/api/portal/mine').set(signed('GET', '/api/portal/mine', identity));
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('This page is for clinic accounts. Sign in with your clinic login.');
+    }
+    // A clinic identity without its clinic is nobody's.
+    const partial = await request(app.server).get('/api/portal/mine').set(signed('GET', '/api/portal/mine', { kind: 'clinic', userId: 9, email: 'x@y.z' }));
+    expect(partial.status).toBe(401);
+  });
+
   it("holds a body to the row's limit", async () => {
     const res = await request(app.server)
       .post('/api/things')
@@ -140,6 +173,7 @@ describe('registerContracts', () => {
     expect(app.registeredRoutes.filter((r) => r.url.startsWith('/api'))).toEqual([
       { method: 'GET', url: '/api/things/:id' },
       { method: 'POST', url: '/api/things' },
+      { method: 'GET', url: '/api/portal/mine' },
       { method: 'GET', url: '/api/raw' },
       { method: 'POST', url: '/api/forms' },
     ]);

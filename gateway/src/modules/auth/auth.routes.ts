@@ -63,6 +63,8 @@ export function authHandlers(app: FastifyInstance, { tenant, throttle, devices }
         throw unauthenticated();
       }
       const { session } = current;
+      // A clinic user's session opens the portal, not the admin (issue 26): the admin screen asks for an admin login.
+      if (!session.isAdmin) throw unauthenticated();
       return { success: true as const, user: { id: session.userId, email: session.email, name: session.name, isAdmin: session.isAdmin } };
     },
   };
