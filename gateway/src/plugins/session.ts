@@ -18,6 +18,14 @@ export const SessionSchema = z.object({
   /** A clinic user's session (issue 26): their one clinic and role; absent for admins. */
   clientId: z.number().int().positive().optional(),
   role: z.enum(['owner', 'staff']).optional(),
+  /** The clinic's name at login (the portal's header). */
+  clientName: z.string().optional(),
+  /**
+   * The user's sign-in version at login: tenant bumps it (and publishes it under
+   * `<prefix>:authv:<userId>`) on disable, password change and role change, which
+   * ends every session of an older version. Absent in sessions older than it: 1.
+   */
+  authVersion: z.number().int().optional(),
   createdAt: z.number(),
   lastSeenAt: z.number(),
 });
@@ -32,7 +40,29 @@ const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 const TOUCH_INTERVAL_MS = 60_000;
 
 /** Who a session is started for: an admin, or a clinic user with their clinic and role. */
-export type SessionUser = User & { clientId?: number | null; role?: 'owner' | 'staff' | null };
+export type SessionUser = User & {
+  clientId?: number | null;
+  clientName?: string | null;
+  role?: 'owner' | 'staff' | null;
+  authVersion?: number;
+};
+
+/**
+ * KEYS[1]: a session; ARGV[1]: the prefix. The session and its user's current
+ * sign-in version (under contracts' authVersionKey: <prefix>:authv:<userId>)
+ * in one round trip (the user is only known from the session).
+ * Returns nil, or { session, version or nil }.
+ */
+const READ_SESSION = `
+local raw = redis.call('GET', KEYS[1])
+if not raw then return false end
+local ok, session = pcall(cjson.decode, raw)
+local version = false
+if ok and type(session) == 'table' and type(session.userId) == 'number' then
+  version = redis.call('GET', ARGV[1] .. ':authv:' .. string.format('%d', session.userId))
+end
+return { raw, version }
+`;
 
 export interface SessionTimes {
   idleMs: number;
@@ -65,7 +95,8 @@ export class SessionStore {
       email: user.email,
       name: user.name,
       isAdmin: user.isAdmin,
-      ...(!user.isAdmin && user.clientId && user.role && { clientId: user.clientId, role: user.role }),
+      ...(!user.isAdmin && user.clientId && user.role && { clientId: user.clientId, role: user.role, clientName: user.clientName ?? '' }),
+      ...(user.authVersion !== undefined && { authVersion: user.authVersion }),
       createdAt: now,
       lastSeenAt: now,
     };
@@ -75,12 +106,18 @@ export class SessionStore {
 
   async read(id: string): Promise<Session | null> {
     if (!SESSION_ID.test(id)) return null;
-    const raw = await this.redis.get(this.key(id));
-    if (!raw) return null;
+    const found = (await this.redis.eval(READ_SESSION, 1, this.key(id), this.prefix)) as [string, string | null] | null;
+    if (!found) return null;
+    const [raw, version] = found;
     let session: Session;
     try {
       session = SessionSchema.parse(JSON.parse(raw));
     } catch {
+      await this.destroy(id);
+      return null;
+    }
+    // The user was disabled, changed their password or got another role since this login (issue 26 §1).
+    if (version !== null && Number(version) > (session.authVersion ?? 1)) {
       await this.destroy(id);
       return null;
     }

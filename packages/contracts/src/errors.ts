@@ -18,6 +18,9 @@ export const ErrorCode = {
   NO_FILE: 'NO_FILE',
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   NOT_CONFIGURED: 'NOT_CONFIGURED',
+  /** An invitation or reset link that was already used, or whose 72 hours are over (410). */
+  LINK_USED: 'LINK_USED',
+  LINK_EXPIRED: 'LINK_EXPIRED',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -106,6 +109,24 @@ export const Messages = {
   notClinicUser: 'This page is for clinic accounts. Sign in with your clinic login.',
   notClinicOwner: 'Only the clinic’s owner can do this.',
   notFound: 'This record was not found.',
+  // Clinic users and the portal's sign-in (issue 26 §1–2)
+  clinicUserNotFound: (id: number) => `User ${id} was not found.`,
+  userEmailTaken: (email: string) => `${email} already has an account on the platform. Each e-mail address can belong to one user only.`,
+  invitationMailed: (email: string) => `An invitation was e-mailed to ${email}. The link works once, for 72 hours.`,
+  invitationMailOff:
+    'E-mail is not configured, so no invitation was sent: hand this link to the user yourself. It works once, for 72 hours.',
+  invitationMailFailed: 'The invitation e-mail could not be sent. Please try again in a moment.',
+  invitationForActiveUser: 'This user has already set a password. Ask them to use “Forgot password” instead.',
+  linkInvalid: 'This link is not valid. Check that you opened the whole link, or ask for a new one.',
+  linkUsed: 'This link was already used, or a newer one was sent since. Sign in with your password, or ask for a new link.',
+  linkExpired: 'This link has expired: links work for 72 hours. Ask for a new one.',
+  passwordResetRequested: 'If an account uses this e-mail address, a link to choose a new password is on its way. It works once, for 72 hours.',
+  passwordResetMailOff: 'Password reset by e-mail is not available because e-mail is not configured. Ask your agency for a new invitation link.',
+  passwordChanged: 'Your password was changed. Sign in with the new one.',
+  ownerCannotRemoveSelf: 'You cannot remove your own account. Ask the agency to do it.',
+  adminUsesAdminLogin: 'This is an agency admin account. Sign in at /admin/login.',
+  portalUnauthenticated: 'Please sign in to the portal to continue.',
+  signInChangeUnavailable: 'Sign-in changes cannot be applied right now, so nothing was changed. Please try again in a moment.',
   sessionStoreUnavailable: 'Sign-in is temporarily unavailable. Please try again in a moment.',
   requestTooLarge: 'The request is too large.',
   adminNotBuilt: 'The admin app is not built yet. Build it with npm run build:web.',

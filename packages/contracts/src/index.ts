@@ -9,6 +9,7 @@ export * from './tenant/initials';
 export * from './preview';
 export * from './admin-login-frame';
 export * from './tenant/user';
+export * from './tenant/clinic-user';
 export * from './tenant/domain';
 export * from './web-address';
 export * from './public-address';

@@ -1,5 +1,6 @@
 import { defineRoute } from './route-contract';
 import { AdminLoginResultSchema, AdminLoginSchema, AuthStatusSchema } from './tenant/user';
+import { AcceptInviteSchema, PortalAuthStatusSchema, PortalLoginResultSchema, PortalLoginSchema } from './tenant/clinic-user';
 
 /*
  * A module of its own so that the admin's login screen, which needs only
@@ -41,5 +42,45 @@ export const sessionRoutes = {
     summary: 'The signed-in admin, or 401.',
     answer: AuthStatusSchema,
     errors: [401],
+  }),
+  portalLogin: defineRoute({
+    operation: 'portalLogin',
+    method: 'POST',
+    path: '/api/portal/login',
+    owner: 'gateway',
+    access: 'public',
+    summary: 'Log in as a clinic user (throttled like the admin login); starts a session (HttpOnly cookie).',
+    body: PortalLoginSchema,
+    data: PortalLoginResultSchema,
+    errors: [401, 403],
+  }),
+  portalLogout: defineRoute({
+    operation: 'portalLogout',
+    method: 'POST',
+    path: '/api/portal/logout',
+    owner: 'gateway',
+    access: 'public',
+    summary: 'End the clinic user’s session (always succeeds).',
+  }),
+  portalAuthStatus: defineRoute({
+    operation: 'portalAuthStatus',
+    method: 'GET',
+    path: '/api/portal/auth-status',
+    owner: 'gateway',
+    access: 'public',
+    summary: 'The signed-in clinic user with their clinic and role, or 401.',
+    answer: PortalAuthStatusSchema,
+    errors: [401],
+  }),
+  acceptInvite: defineRoute({
+    operation: 'acceptInvite',
+    method: 'POST',
+    path: '/api/portal/accept-invite',
+    owner: 'gateway',
+    access: 'public',
+    summary: 'Accept an invitation: choose a password (the link works once, for 72 hours) and start a session.',
+    body: AcceptInviteSchema,
+    data: PortalLoginResultSchema,
+    errors: [410],
   }),
 } as const;

@@ -39,6 +39,11 @@ import { dummyHash } from './modules/user/password';
 import { UserRepository } from './modules/user/user.repository';
 import { userHandlers } from './modules/user/user.routes';
 import { UserService } from './modules/user/user.service';
+import { AuthVersions } from './modules/clinic-user/auth-versions';
+import { clinicUserHandlers } from './modules/clinic-user/clinic-user.routes';
+import { ClinicUserService } from './modules/clinic-user/clinic-user.service';
+import { UserTokens } from './modules/clinic-user/user-tokens';
+import { createMailer, type Mailer } from './mail/mailer';
 
 export interface TenantAppOptions {
   /**
@@ -52,6 +57,8 @@ export interface TenantAppOptions {
   provisionQueue?: Pick<JobQueue<'tenant.provision'>, 'add'> | null;
   /** The CRM adapter for Create CRM Account. Default: from GHL_* (null when not configured). */
   crm?: GoHighLevel | null;
+  /** Invitations' and resets' e-mail. Default: SMTP_URL (null when unset: mail is off). */
+  mailer?: Mailer | null;
 }
 
 /** The templates client a tenant process uses, from its config. */
@@ -100,7 +107,25 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     provisionQueue = { add: (payload) => (queue ??= createQueue('tenant.provision', queueRedis(config))).add(payload) };
   }
   const crm = new CrmProvisioning(dataSource, clientRepository, catalogue, options.crm === undefined ? createGoHighLevel(config) : options.crm);
-  const onboarding = new OnboardingService(dataSource, clientRepository, catalogue, provisionQueue);
+  const userRepository = new UserRepository(dataSource);
+  const accounts = new UserService(dataSource, userRepository);
+  const mailer =
+    options.mailer === undefined ? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, timeoutMs: config.SMTP_TIMEOUT_MS }) : options.mailer;
+  if (mailer) app.addHook('onClose', async () => mailer.close());
+  const versions = new AuthVersions({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
+  app.addHook('onClose', () => versions.close());
+  const clinicUsers = new ClinicUserService({
+    dataSource,
+    users: userRepository,
+    clients: clientRepository,
+    accounts,
+    tokens: new UserTokens(),
+    versions,
+    mailer,
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+    log: app.log,
+  });
+  const onboarding = new OnboardingService(dataSource, clientRepository, catalogue, provisionQueue, clinicUsers);
 
   registerRoutes(app, 'tenant', {
     ...onboardingHandlers(onboarding, crm),
@@ -109,7 +134,8 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     ...domainMappingHandlers(new DomainMappingService(dataSource, mappings, clientRepository)),
     ...resolveClientHandlers(new ResolveClientService(mappings, clientRepository), pages),
     ...uploadHandlers(new UploadService(storage), storage),
-    ...userHandlers(new UserService(dataSource, new UserRepository(dataSource))),
+    ...userHandlers(accounts),
+    ...clinicUserHandlers(clinicUsers),
     listTenantAuditLog: ({ query }) => listAuditLog(dataSource, 'tenant', query),
   });
   return app;

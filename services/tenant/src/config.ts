@@ -43,7 +43,33 @@ export const configShape = {
   TEMPLATES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** The agency's GoHighLevel credentials: each clinic gets a CRM sub-account. Unset: provisioning is recorded as not configured. */
   ...ghlConfigShape,
+  /**
+   * smtp://user:pass@host:587 or smtps://…: clinic users' invitations and password resets (issue 26).
+   * Unset: e-mail is off; an admin's invitation answer carries the link to hand over, password resets are refused.
+   */
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The From of those e-mails. */
+  MAIL_FROM: z.string().trim().min(3).default('Health Ads <no-reply@healthads.local>'),
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * The origin links in e-mails point at (https://app.agency.example). Unset: the origin the request came in
+   * through. Required in production with SMTP_URL: a reset requested with a forged Host must not mail a link elsewhere.
+   */
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .transform((url) => (url ? new URL(url).origin : undefined)),
 };
 
-export const loadServiceConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(configShape, env);
+export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env) {
+  const config = loadConfig(configShape, env);
+  if (config.NODE_ENV === 'production' && config.SMTP_URL && !config.PUBLIC_BASE_URL) {
+    throw new Error('Invalid configuration:\n  PUBLIC_BASE_URL: set it when SMTP_URL is set in production (the origin of the links in e-mails)');
+  }
+  return config;
+}
 export type Config = ReturnType<typeof loadServiceConfig>;

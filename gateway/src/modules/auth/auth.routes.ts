@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import { ErrorCode, Messages } from '@hap/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ErrorCode, Messages, type AdminLogin, type PortalUser } from '@hap/contracts';
 import { AppError, forbidden, registerRoutes, type RouteHandlers } from '@hap/service-kit';
 import { sessionIdOf } from '../../plugins/session';
 import type { TenantClient, VerifyCredentialsResult } from '../../clients/tenant.client';
 import { DEVICE_COOKIE, type DeviceCookies } from './device-cookie';
-import type { LoginThrottle } from './login-throttle';
+import type { LoginThrottle, Reservation } from './login-throttle';
 
 export interface AuthRoutesOptions {
   tenant: TenantClient;
@@ -12,42 +12,108 @@ export interface AuthRoutesOptions {
   devices: DeviceCookies;
 }
 
-const unauthenticated = () => new AppError(401, ErrorCode.UNAUTHENTICATED, Messages.unauthenticated);
+const unauthenticated = (message: string = Messages.unauthenticated) => new AppError(401, ErrorCode.UNAUTHENTICATED, message);
+const invalidCredentials = () => new AppError(401, ErrorCode.INVALID_CREDENTIALS, Messages.invalidCredentials);
+
+/** The clinic user as the portal shows them. */
+const portalUserOf = (user: { id: number; email: string; name: string | null; clientId: number; clientName: string; role: 'owner' | 'staff' }): PortalUser => ({
+  id: user.id,
+  email: user.email,
+  name: user.name,
+  clientId: user.clientId,
+  clientName: user.clientName,
+  role: user.role,
+});
+
+/**
+ * A login attempt, counted before the (slow) password check in one atomic step
+ * with the limit check: simultaneous guesses cannot all pass the check before
+ * any of them is counted. A browser this account logged in from before is
+ * counted apart (device-cookie.ts). Admin and portal logins alike (issue 26 §2).
+ */
+async function checkLogin(
+  { tenant, throttle, devices }: AuthRoutesOptions,
+  request: FastifyRequest,
+  body: AdminLogin,
+): Promise<{ result: VerifyCredentialsResult; reservation: Reservation }> {
+  const reservation = await throttle.reserve(request.ip, body.email, devices.deviceOf(request.cookies[DEVICE_COOKIE], body.email));
+  if (!reservation) {
+    throw new AppError(429, ErrorCode.RATE_LIMITED, Messages.rateLimitedLogin);
+  }
+  try {
+    return { result: await tenant.verifyCredentials(body, request.id), reservation };
+  } catch (err) {
+    // Tenant did not decide (down, hung): the attempt is given back.
+    await throttle.release(reservation).catch((releaseErr: unknown) => {
+      request.log.warn({ err: releaseErr }, 'could not give back a login attempt');
+    });
+    throw err;
+  }
+}
 
 /**
  * The gateway's own rows of the route table (admin spec §6–7): tenant checks
  * the password, the session lives here.
  */
-export function authHandlers(app: FastifyInstance, { tenant, throttle, devices }: AuthRoutesOptions): RouteHandlers<'gateway'> {
+export function authHandlers(app: FastifyInstance, options: AuthRoutesOptions): RouteHandlers<'gateway'> {
+  const { tenant, throttle, devices } = options;
   return {
     async adminLogin({ body }, request, reply) {
       const { email } = body;
-      // Counted before the (slow) password check, in one atomic step with the limit check:
-      // simultaneous guesses cannot all pass the check before any of them is counted.
-      // A browser this account logged in from before is counted apart (device-cookie.ts).
-      const reservation = await throttle.reserve(request.ip, email, devices.deviceOf(request.cookies[DEVICE_COOKIE], email));
-      if (!reservation) {
-        throw new AppError(429, ErrorCode.RATE_LIMITED, Messages.rateLimitedLogin);
-      }
-      let result: VerifyCredentialsResult;
-      try {
-        result = await tenant.verifyCredentials(body, request.id);
-      } catch (err) {
-        // Tenant did not decide (down, hung): the attempt is given back.
-        await throttle.release(reservation).catch((releaseErr: unknown) => {
-          request.log.warn({ err: releaseErr }, 'could not give back a login attempt');
-        });
-        throw err;
-      }
+      const { result, reservation } = await checkLogin(options, request, body);
       // A wrong password, and a right one without admin access, keep their attempt counted.
-      if (!result.ok) throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, Messages.invalidCredentials);
+      if (!result.ok) throw invalidCredentials();
       if (!result.user.isAdmin) throw forbidden(Messages.notAdmin);
       await throttle.recordSuccess(reservation);
       await app.sessions.start(request, reply, result.user);
       // Every successful login leaves a fresh device cookie (OWASP's device cookies).
       reply.setCookie(DEVICE_COOKIE, devices.issue(email), devices.cookieOptions);
       request.log.info({ userId: result.user.id }, 'admin logged in');
-      return { user: result.user };
+      const { id, name, isAdmin } = result.user;
+      return { user: { id, email: result.user.email, name, isAdmin } };
+    },
+
+    async portalLogin({ body }, request, reply) {
+      const { email } = body;
+      const { result, reservation } = await checkLogin(options, request, body);
+      // A disabled user is refused by tenant exactly like a wrong password: nothing tells them apart.
+      if (!result.ok) throw invalidCredentials();
+      const { user } = result;
+      if (user.isAdmin) throw forbidden(Messages.adminUsesAdminLogin);
+      if (user.clientId === null || user.role === null) throw invalidCredentials();
+      await throttle.recordSuccess(reservation);
+      await app.sessions.start(request, reply, user);
+      reply.setCookie(DEVICE_COOKIE, devices.issue(email), devices.portalCookieOptions);
+      request.log.info({ userId: user.id, clientId: user.clientId }, 'clinic user logged in');
+      return { user: portalUserOf({ ...user, clientId: user.clientId, role: user.role, clientName: user.clientName ?? '' }) };
+    },
+
+    async acceptInvite({ body }, request, reply) {
+      const user = await tenant.acceptInvitation(body, request.id);
+      if (user.clientId === null || user.role === null) throw unauthenticated(Messages.portalUnauthenticated);
+      await app.sessions.start(request, reply, user);
+      request.log.info({ userId: user.id, clientId: user.clientId }, 'clinic user accepted their invitation');
+      return { user: portalUserOf({ ...user, clientId: user.clientId, role: user.role, clientName: user.clientName ?? '' }) };
+    },
+
+    async portalLogout(_input, request, reply) {
+      await app.sessions.end(request, reply);
+      return null;
+    },
+
+    async portalAuthStatus(_input, request, reply) {
+      const current = await app.sessions.current(request);
+      if (!current) {
+        if (sessionIdOf(request)) await app.sessions.end(request, reply);
+        throw unauthenticated(Messages.portalUnauthenticated);
+      }
+      const { session } = current;
+      // An admin's session opens the admin, not the portal.
+      if (session.isAdmin || !session.clientId || !session.role) throw unauthenticated(Messages.portalUnauthenticated);
+      return {
+        success: true as const,
+        user: portalUserOf({ id: session.userId, email: session.email, name: session.name, clientId: session.clientId, clientName: session.clientName ?? '', role: session.role }),
+      };
     },
 
     async adminLogout(_input, request, reply) {

@@ -34,12 +34,15 @@ export class DeviceCookies {
   private readonly now: () => number;
   /** The cookie's attributes: a year long, sent only to the login route, never to scripts nor from other sites. */
   readonly cookieOptions: CookieSerializeOptions;
+  /** The same for the portal's login route (issue 26: the known-device rule applies to every user kind). */
+  readonly portalCookieOptions: CookieSerializeOptions;
 
   constructor(options: DeviceCookieOptions) {
     // Its own key: a device cookie's MAC can never pass for another signature made with the secret.
     this.key = createHmac('sha256', options.secret).update('hap login device cookie').digest();
     this.now = options.now ?? Date.now;
     this.cookieOptions = { maxAge: LIFETIME_SECONDS, path: routes.adminLogin.path, httpOnly: true, sameSite: 'strict', secure: options.secure };
+    this.portalCookieOptions = { ...this.cookieOptions, path: routes.portalLogin.path };
   }
 
   private mac(account: string, nonce: string, issued: string) {

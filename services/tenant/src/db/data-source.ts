@@ -4,15 +4,17 @@ import { ClientEntity } from '../modules/client/client.entity';
 import { DomainMappingEntity } from '../modules/domain-mapping/domain-mapping.entity';
 import { StaffMemberEntity } from '../modules/staff-member/staff-member.entity';
 import { UserEntity } from '../modules/user/user.entity';
+import { UserTokenEntity } from '../modules/clinic-user/user-token.entity';
 import { CreateTenantTables1763900000000 } from './migrations/1763900000000-CreateTenantTables';
 import { CreateSeedHistory1764000000000 } from './migrations/1764000000000-CreateSeedHistory';
 import { AddClientWebhook1764400000000 } from './migrations/1764400000000-AddClientWebhook';
 import { AddOnboardingAndCrm1764600000000 } from './migrations/1764600000000-AddOnboardingAndCrm';
 import { AddOfflineConversionStatus1764900000000 } from './migrations/1764900000000-AddOfflineConversionStatus';
+import { AddClinicUsers1765300000000 } from './migrations/1765300000000-AddClinicUsers';
 
 export const SCHEMA = 'tenant';
 
-export const TENANT_ENTITIES = [UserEntity, ClientEntity, StaffMemberEntity, DomainMappingEntity, AuditLogEntity];
+export const TENANT_ENTITIES = [UserEntity, UserTokenEntity, ClientEntity, StaffMemberEntity, DomainMappingEntity, AuditLogEntity];
 
 /** In order; a new migration goes at the end. */
 export const TENANT_MIGRATIONS = [
@@ -21,6 +23,7 @@ export const TENANT_MIGRATIONS = [
   AddClientWebhook1764400000000,
   AddOnboardingAndCrm1764600000000,
   AddOfflineConversionStatus1764900000000,
+  AddClinicUsers1765300000000,
 ];
 
 /** The tenant service's data source: its entities and migrations. */

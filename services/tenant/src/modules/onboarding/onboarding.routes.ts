@@ -1,5 +1,6 @@
 import { IDEMPOTENCY_HEADER } from '@hap/contracts';
 import { actorOf, type RouteHandlers } from '@hap/service-kit';
+import { linkContextOf } from '../clinic-user/clinic-user.routes';
 import type { CrmProvisioning } from '../crm/crm-provisioning';
 import type { OnboardingService } from './onboarding.service';
 
@@ -10,7 +11,12 @@ export const onboardingHandlers = (
 ): Pick<RouteHandlers<'tenant'>, 'submitOnboarding' | 'createCrmAccount' | 'ghlCreateSubaccount' | 'ghlLoadServiceSnapshots'> => ({
   submitOnboarding: ({ body }, request) => {
     const key = request.headers[IDEMPOTENCY_HEADER];
-    return onboarding.submit(body, { actor: actorOf(request), idempotencyKey: Array.isArray(key) ? key[0] : key, log: request.log });
+    return onboarding.submit(body, {
+      actor: actorOf(request),
+      idempotencyKey: Array.isArray(key) ? key[0] : key,
+      log: request.log,
+      link: linkContextOf(request),
+    });
   },
   createCrmAccount: ({ params }, request) => crm.createForAdmin(actorOf(request), params.id),
   ghlCreateSubaccount: ({ body }, request) => crm.createSubaccount(actorOf(request), body),

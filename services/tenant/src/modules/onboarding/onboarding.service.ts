@@ -12,13 +12,19 @@ import { AppError, badRequest, conflict, isUniqueViolation, recordAudit, type Ac
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { ClientRepository } from '../client/client.repository';
+import type { ClinicUserService, LinkContext } from '../clinic-user/clinic-user.service';
 import { businessKeyOf, onboardingHash, SAME_BUSINESS_WINDOW_HOURS, unknownServiceIds } from './onboarding.rules';
 
 export interface OnboardingContext {
   actor: Actor;
   idempotencyKey: string | undefined;
   log: FastifyBaseLogger;
+  /** The origin the sign-up came in through: the owner's invitation link uses it when PUBLIC_BASE_URL is unset. */
+  link?: LinkContext;
 }
+
+/** Makes the sign-up's owner user (issue 26 §1); absent in processes that do not (tests of the sign-up alone). */
+export type OnboardingOwners = Pick<ClinicUserService, 'addOnboardingOwner' | 'mailOnboardingInvitation'>;
 
 interface Submission {
   client_id: number;
@@ -45,6 +51,7 @@ export class OnboardingService {
     private readonly catalogue: CatalogueClient,
     /** tenant.provision; null when this process has no queue (tests that do not need it). */
     private readonly provisioning: Pick<JobQueue<'tenant.provision'>, 'add'> | null,
+    private readonly owners: OnboardingOwners | null = null,
   ) {}
 
   async submit(input: OnboardingSubmit, context: OnboardingContext): Promise<OnboardingResult> {
@@ -55,7 +62,8 @@ export class OnboardingService {
     const unknown = unknownServiceIds(input.selectedServiceIds, offered);
     if (unknown.length > 0) throw unprocessable(Messages.onboardingUnknownServices(unknown));
 
-    const { clientId, name, serviceIds, created } = await this.store(input, key, context.actor);
+    const { clientId, name, serviceIds, created, owner } = await this.store(input, key, context.actor);
+    if (owner && context.link) await this.owners?.mailOnboardingInvitation(owner, name, context.link);
 
     // Queued first: if activating fails below, the job activates them too.
     try {
@@ -96,7 +104,7 @@ export class OnboardingService {
           const serviceIds = earlier.row.service_ids;
           await manager.query(`INSERT INTO "tenant"."onboarding_submissions" ("client_id", "idempotency_key", "business_key", "request_hash", "service_ids")
             VALUES ($1, $2, $3, $4, $5) ON CONFLICT ("idempotency_key") DO NOTHING`, [earlier.row.client_id, key, businessKey, hash, serviceIds]);
-          return { clientId: earlier.row.client_id, name: earlier.row.name, serviceIds, created: false };
+          return { clientId: earlier.row.client_id, name: earlier.row.name, serviceIds, created: false, owner: null };
         }
         const client = await this.clients.insert(
           {
@@ -125,7 +133,9 @@ export class OnboardingService {
           entityId: client.id,
           changes: { after: { name: client.name, email: client.email, domain: client.domain, source: 'onboarding', serviceIds: input.selectedServiceIds } },
         });
-        return { clientId: client.id, name: client.name, serviceIds: input.selectedServiceIds, created: true };
+        // The sign-up's e-mail becomes the clinic's owner (issue 26 §1).
+        const owner = (await this.owners?.addOnboardingOwner(manager, client.id, input.email)) ?? null;
+        return { clientId: client.id, name: client.name, serviceIds: input.selectedServiceIds, created: true, owner };
       });
     } catch (err) {
       // The key was taken by another business's sign-up in the meantime.

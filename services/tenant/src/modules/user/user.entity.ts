@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** An account that can log in (admin spec §3 users); only admins use it today. */
+/** An account that can log in (admin spec §3 users): an admin, or a clinic's owner or staff (issue 26). */
 @Entity({ name: 'users' })
 export class UserEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
@@ -10,15 +10,33 @@ export class UserEntity {
   @Column({ name: 'email', type: 'text' })
   email: string;
 
-  /** argon2id PHC string; never leaves this service. */
-  @Column({ name: 'password_hash', type: 'text' })
-  passwordHash: string;
+  /** argon2id PHC string; never leaves this service. Null for a clinic user until they accept their invitation. */
+  @Column({ name: 'password_hash', type: 'text', nullable: true })
+  passwordHash: string | null;
 
   @Column({ name: 'name', type: 'text', nullable: true })
   name: string | null;
 
   @Column({ name: 'is_admin', type: 'boolean', default: false })
   isAdmin: boolean;
+
+  /** A clinic user's one clinic; null for admins. */
+  @Column({ name: 'client_id', type: 'integer', nullable: true })
+  clientId: number | null;
+
+  @Column({ name: 'role', type: 'text', nullable: true })
+  role: 'owner' | 'staff' | null;
+
+  /** Set while the user may not sign in. */
+  @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })
+  disabledAt: Date | null;
+
+  /** Bumped when the user's sessions must end (disable, password change, role change); sessions record it. */
+  @Column({ name: 'auth_version', type: 'integer', default: 1 })
+  authVersion: number;
+
+  @Column({ name: 'last_login_at', type: 'timestamptz', nullable: true })
+  lastLoginAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

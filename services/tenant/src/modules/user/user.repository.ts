@@ -1,6 +1,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { UserEntity } from './user.entity';
 
+/** What a new account is made with: an admin, or a clinic user with their clinic and role. */
+export type NewUser = Pick<UserEntity, 'email' | 'passwordHash' | 'name' | 'isAdmin'> & Partial<Pick<UserEntity, 'clientId' | 'role'>>;
+
 /** Queries on tenant.users; e-mails compare case-insensitively. */
 export class UserRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -16,14 +19,14 @@ export class UserRepository {
       .getOne();
   }
 
-  async insert(values: Omit<UserEntity, 'id' | 'createdAt'>, manager?: EntityManager): Promise<UserEntity> {
+  async insert(values: NewUser, manager?: EntityManager): Promise<UserEntity> {
     const result = await this.repo(manager).insert({ ...values, email: values.email.trim().toLowerCase() });
     const id = (result.identifiers[0] as { id: number }).id;
     return this.repo(manager).findOneByOrFail({ id });
   }
 
   /** Inserts unless the e-mail is taken (by anyone, concurrently included); null when taken. */
-  async insertIfMissing(values: Omit<UserEntity, 'id' | 'createdAt'>, manager?: EntityManager): Promise<UserEntity | null> {
+  async insertIfMissing(values: NewUser, manager?: EntityManager): Promise<UserEntity | null> {
     const result = await this.repo(manager)
       .createQueryBuilder()
       .insert()
@@ -34,7 +37,31 @@ export class UserRepository {
     return inserted ? this.repo(manager).findOneByOrFail({ id: inserted.id }) : null;
   }
 
-  async update(id: number, values: Partial<Pick<UserEntity, 'passwordHash' | 'isAdmin' | 'name'>>, manager?: EntityManager) {
+  findById(id: number, manager?: EntityManager, lock = false): Promise<UserEntity | null> {
+    const query = this.repo(manager).createQueryBuilder('user').where('user.id = :id', { id });
+    return (lock ? query.setLock('pessimistic_write') : query).getOne();
+  }
+
+  /** A clinic's users, owners first, then by e-mail. */
+  listByClient(clientId: number, manager?: EntityManager): Promise<UserEntity[]> {
+    return this.repo(manager)
+      .createQueryBuilder('user')
+      .where('user.client_id = :clientId', { clientId })
+      .orderBy(`CASE WHEN user.role = 'owner' THEN 0 ELSE 1 END`, 'ASC')
+      .addOrderBy('user.email', 'ASC')
+      .getMany();
+  }
+
+  async delete(id: number, manager?: EntityManager): Promise<boolean> {
+    const result = await this.repo(manager).delete({ id });
+    return (result.affected ?? 0) > 0;
+  }
+
+  async update(
+    id: number,
+    values: Partial<Pick<UserEntity, 'passwordHash' | 'isAdmin' | 'name' | 'clientId' | 'role' | 'disabledAt' | 'lastLoginAt'>>,
+    manager?: EntityManager,
+  ) {
     await this.repo(manager).update({ id }, values);
     return this.repo(manager).findOneByOrFail({ id });
   }

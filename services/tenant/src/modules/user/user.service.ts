@@ -1,5 +1,5 @@
-import type { DataSource } from 'typeorm';
-import { ErrorCode, Messages, type AdminLogin, type User } from '@hap/contracts';
+import type { DataSource, EntityManager } from 'typeorm';
+import { ErrorCode, Messages, type AdminLogin, type User, type VerifiedUser } from '@hap/contracts';
 import { AppError, forbidden, isService, isUniqueViolation, type Actor } from '@hap/service-kit';
 import { dummyHash, hashPassword, verifyPassword } from './password';
 import type { UserEntity } from './user.entity';
@@ -25,13 +25,30 @@ export class UserService {
     private readonly users: UserRepository,
   ) {}
 
-  /** The gateway's login check. Same work for unknown e-mails as for known ones. */
-  async verifyCredentials(actor: Actor, credentials: AdminLogin): Promise<User> {
+  /**
+   * The gateway's login check. Same work for unknown e-mails as for known ones; a disabled
+   * user, or one who has not accepted their invitation, is refused like a wrong password.
+   */
+  async verifyCredentials(actor: Actor, credentials: AdminLogin): Promise<VerifiedUser> {
     this.assertGateway(actor);
     const user = await this.users.findByEmail(credentials.email);
-    const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash()), credentials.password);
-    if (!user || !matches) throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, Messages.invalidCredentials);
-    return toUserDto(user);
+    const usable = user?.passwordHash && !user.disabledAt ? user : null;
+    const matches = await verifyPassword(usable?.passwordHash ?? (await dummyHash()), credentials.password);
+    if (!usable || !matches) throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, Messages.invalidCredentials);
+    await this.users.update(usable.id, { lastLoginAt: new Date() });
+    return this.verified(usable);
+  }
+
+  /** The gateway's view of a user it is about to start a session for. */
+  async verified(row: UserEntity, manager?: EntityManager): Promise<VerifiedUser> {
+    let clientName: string | null = null;
+    if (row.clientId !== null) {
+      const [client] = (await (manager ?? this.dataSource.manager).query(`SELECT "name" FROM "tenant"."clients" WHERE "id" = $1`, [
+        row.clientId,
+      ])) as Array<{ name: string }>;
+      clientName = client?.name ?? null;
+    }
+    return { ...toUserDto(row), clientId: row.clientId, clientName, role: row.role, authVersion: row.authVersion };
   }
 
   /** Only a sibling service (the gateway) may check passwords. */
@@ -46,7 +63,8 @@ export class UserService {
       return await this.dataSource.transaction(async (manager) => {
         const existing = await this.users.findByEmail(account.email, manager);
         if (existing) {
-          const changes = { passwordHash, isAdmin: true, ...(account.name !== undefined && { name: account.name }) };
+          // An admin belongs to no clinic.
+          const changes = { passwordHash, isAdmin: true, clientId: null, role: null, ...(account.name !== undefined && { name: account.name }) };
           return { user: toUserDto(await this.users.update(existing.id, changes, manager)), created: false };
         }
         const user = await this.users.insert({ email: account.email, passwordHash, name: account.name ?? 'Admin', isAdmin: true }, manager);

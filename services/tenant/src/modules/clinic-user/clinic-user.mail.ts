@@ -1,0 +1,39 @@
+import { escapeHtml, LINK_LIFETIME_HOURS } from '@hap/contracts';
+import type { Mail } from '../../mail/mailer';
+
+/*
+ * The links are the portal's pages with the token in the fragment: a browser
+ * never sends a fragment, so tokens never reach a server's logs.
+ */
+export const inviteLink = (origin: string, token: string) => `${origin}/portal/accept-invite#token=${token}`;
+export const resetLink = (origin: string, token: string) => `${origin}/portal/reset-password#token=${token}`;
+
+const page = (paragraphs: string[], link: string, button: string) =>
+  `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5">${paragraphs
+    .map((p) => `<p>${escapeHtml(p)}</p>`)
+    .join('')}<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#37a2d4;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(
+    button,
+  )}</a></p><p style="color:#666;font-size:13px">${escapeHtml(link)}</p></body></html>`;
+
+export function invitationMail(to: string, clinicName: string, role: 'owner' | 'staff', link: string): Mail {
+  const lines = [
+    `You have been invited to ${clinicName}'s portal as ${role === 'owner' ? 'its owner' : 'a member of its staff'}.`,
+    `Choose your password with the link below. It works once, for ${LINK_LIFETIME_HOURS} hours.`,
+    'If you did not expect this, ignore this e-mail.',
+  ];
+  return {
+    to,
+    subject: `Your invitation to ${clinicName}'s portal`,
+    text: `${lines.join('\n\n')}\n\n${link}\n`,
+    html: page(lines, link, 'Accept the invitation'),
+  };
+}
+
+export function resetMail(to: string, link: string): Mail {
+  const lines = [
+    'Someone asked to reset the password of your clinic portal account.',
+    `Choose a new password with the link below. It works once, for ${LINK_LIFETIME_HOURS} hours.`,
+    'If it was not you, ignore this e-mail: your password stays as it is.',
+  ];
+  return { to, subject: 'Reset your portal password', text: `${lines.join('\n\n')}\n\n${link}\n`, html: page(lines, link, 'Choose a new password') };
+}

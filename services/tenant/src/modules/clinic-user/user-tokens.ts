@@ -1,0 +1,58 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { ErrorCode, LINK_LIFETIME_HOURS, Messages } from '@hap/contracts';
+import { AppError, badRequest } from '@hap/service-kit';
+import { UserTokenEntity, type UserTokenPurpose } from './user-token.entity';
+
+const LIFETIME_MS = LINK_LIFETIME_HOURS * 3_600_000;
+
+/** Only the hash is stored: a database leak opens no account. */
+export const tokenHashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+/**
+ * One-time links (issue 26 §1): a random token in the link, its SHA-256 in
+ * user_tokens, 72 hours, single use. Issuing a new one of a purpose voids the
+ * user's older unused ones.
+ */
+export class UserTokens {
+  constructor(private readonly now: () => Date = () => new Date()) {}
+
+  async issue(manager: EntityManager, userId: number, purpose: UserTokenPurpose): Promise<string> {
+    await this.voidAll(manager, userId, purpose);
+    const token = randomBytes(32).toString('base64url');
+    await manager.getRepository(UserTokenEntity).insert({
+      userId,
+      purpose,
+      tokenHash: tokenHashOf(token),
+      expiresAt: new Date(this.now().getTime() + LIFETIME_MS),
+    });
+    return token;
+  }
+
+  /** Marks every unused link of the user (of one purpose, or all) as used: none of them works any more. */
+  async voidAll(manager: EntityManager, userId: number, purpose?: UserTokenPurpose): Promise<void> {
+    await manager.query(
+      `UPDATE "tenant"."user_tokens" SET "used_at" = now() WHERE "user_id" = $1 AND "used_at" IS NULL AND ($2::text IS NULL OR "purpose" = $2)`,
+      [userId, purpose ?? null],
+    );
+  }
+
+  /**
+   * Uses the link up in `manager`'s transaction (the row is locked, so two
+   * simultaneous uses cannot both pass) and answers whose it is. A link that
+   * is unknown or of another purpose is a 400; a used or expired one, a 410 saying which.
+   */
+  async redeem(manager: EntityManager, token: string, purpose: UserTokenPurpose): Promise<number> {
+    const row = await manager
+      .getRepository(UserTokenEntity)
+      .createQueryBuilder('t')
+      .setLock('pessimistic_write')
+      .where('t.token_hash = :hash', { hash: tokenHashOf(token) })
+      .getOne();
+    if (!row || row.purpose !== purpose) throw badRequest(Messages.linkInvalid);
+    if (row.usedAt) throw new AppError(410, ErrorCode.LINK_USED, Messages.linkUsed);
+    if (row.expiresAt.getTime() <= this.now().getTime()) throw new AppError(410, ErrorCode.LINK_EXPIRED, Messages.linkExpired);
+    await manager.getRepository(UserTokenEntity).update({ id: row.id }, { usedAt: this.now() });
+    return row.userId;
+  }
+}
