@@ -22,17 +22,20 @@ async function listen<App extends FastifyInstance>(app: App): Promise<RunningSer
  * The tenant service as it ships, with the test run's database, for what only
  * the real thing proves (argon2 credential checks, the signed identity it
  * verifies); `seedAdmin` creates an admin through its own seed code.
- * `observe` sees every request it answered (a hook added before listening).
+ * `observe` sees every request it answered (a hook added before listening);
+ * `env` overrides the run's environment (a gateway's REDIS_PREFIX, SMTP_URL).
  * Routing, limits and failures are tested against `startUpstream` fixtures.
  */
-export async function startTenant(observe?: (request: FastifyRequest) => void) {
-  const config = loadTenantConfig();
+export async function startTenant(observe?: (request: FastifyRequest) => void, env: Record<string, string> = {}) {
+  const config = loadTenantConfig({ ...process.env, ...env });
   const dataSource = tenantDataSource(config.DATABASE_URL);
   const app = buildTenantApp(config, dataSource);
   if (observe) app.addHook('onResponse', async (request) => observe(request));
   const running = await listen(app);
   return {
     ...running,
+    dataSource,
+    config,
     seedAdmin: (admin: { email: string; password: string; name?: string }) => seedAdmin(dataSource, admin),
     /** A user who is not an admin: tenant has no API that creates one, so the row is arranged directly. */
     seedNonAdmin: async (account: { email: string; password: string }) => {

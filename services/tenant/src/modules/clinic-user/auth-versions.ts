@@ -76,7 +76,11 @@ export class AuthVersions {
   }
 
   async close(): Promise<void> {
-    if (this.redis) await this.redis.quit().catch(() => this.redis?.disconnect());
+    const redis = this.redis;
+    this.redis = null;
+    // A connection that is not up (Redis away, reconnecting) is dropped rather than waited for.
+    if (redis?.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+    else redis?.disconnect();
   }
 
   /**
