@@ -106,7 +106,14 @@ export function verifiesCredentials(accounts: FakeAccount[], otherwise: (request
     const { email, password } = JSON.parse(request.body.toString('utf8')) as { email: string; password: string };
     const account = accounts.find((a) => a.email === email && a.password === password);
     if (!account) return { status: 401, body: { success: false, code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' } };
-    return { body: { success: true, data: { id: account.id, email: account.email, name: account.name ?? null, isAdmin: account.isAdmin ?? true } } };
+    // Tenant's answer (VerifiedUserSchema): an admin belongs to no clinic; sessions record the sign-in version.
+    const isAdmin = account.isAdmin ?? true;
+    return {
+      body: {
+        success: true,
+        data: { id: account.id, email: account.email, name: account.name ?? null, isAdmin, clientId: null, clientName: null, role: null, authVersion: 1 },
+      },
+    };
   };
 }
 

@@ -38,12 +38,13 @@ describe('the OpenAPI document of the route table', () => {
     }
   });
 
-  it('asks for the admin session cookie on admin rows only', () => {
+  it('asks for the session cookie on admin and clinic rows only', () => {
     expect(document.components.securitySchemes).toEqual({ adminSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } });
     expect(SESSION_COOKIE).toBe('hap_sid');
     for (const route of routeTable.filter((r) => r.access !== 'internal')) {
       const security = operationOf(route)?.security;
-      if (route.access === 'admin') expect(security).toEqual([{ adminSession: [] }]);
+      // The one session cookie: an admin's on admin rows, a clinic user's on clinic rows (issue 26).
+      if (route.access === 'admin' || route.access === 'clinic') expect(security).toEqual([{ adminSession: [] }]);
       else expect(security).toEqual([]);
     }
   });
