@@ -11,6 +11,8 @@ import { createCatalogueClient, type CatalogueClient } from '../../src/clients/c
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 import { createHandlers } from '../../src/queues/handlers';
+import { createMailer } from '../../src/mail/mailer';
+import { startSmtp } from '../helpers/smtp';
 
 /**
  * POST /api/onboarding and the CRM sub-account (issue 9), through the real
@@ -259,5 +261,45 @@ describe('self-onboarding and CRM provisioning', () => {
     expect(retry.status).toBe(201);
     expect(await clientsNamed(body.name)).toBe(1);
     expect(await catalogue.activeTemplateIds(retry.body.data.clientId)).toEqual([TRT]);
+  });
+
+  describe('the sign-up’s owner (issue 26 §1)', () => {
+    it('with e-mail off: the sign-up’s e-mail is the clinic’s invited owner, waiting for an admin to issue the link', async () => {
+      const body = business();
+      const res = await onboard(body);
+      expect(res.status).toBe(201);
+      const id = res.body.data.clientId as number;
+      const users = await tenant.api.get(`/api/clients/${id}/users`, ADMIN);
+      expect(users.body.data).toEqual([expect.objectContaining({ email: body.email, role: 'owner', status: 'invited', clientId: id })]);
+      const ownerId = users.body.data[0].id as number;
+      const tokens = await dataSource.query(`SELECT 1 FROM "tenant"."user_tokens" WHERE "user_id" = $1`, [ownerId]);
+      expect(tokens).toHaveLength(0);
+      const issued = await tenant.api.post(`/api/clients/${id}/users/${ownerId}/invitation`, ADMIN);
+      expect(issued.status).toBe(200);
+      expect(issued.body.data).toMatchObject({ userId: ownerId, mail: 'off', inviteUrl: expect.stringContaining('/portal/accept-invite#token=') });
+    });
+
+    it('with e-mail on: the owner’s invitation is mailed once the clinic is stored; a repeated sign-up mails nothing more', async () => {
+      const smtp = await startSmtp();
+      const mailer = createMailer({ smtpUrl: smtp.url, from: 'Health Ads <no-reply@healthads.local>', timeoutMs: 3000 });
+      const mailing = await startService(() => buildApp(config, dataSource, { catalogue, provisionQueue: queue, crm: null, mailer }), {
+        internalSecret: config.INTERNAL_SECRET,
+      });
+      try {
+        const body = business();
+        const res = await mailing.api.post('/api/onboarding', ANONYMOUS).set('x-forwarded-host', 'signup.agency.test').send(body);
+        expect(res.status).toBe(201);
+        expect(Object.keys(res.body.data).sort()).toEqual(['activatedServiceIds', 'clientId', 'created', 'name']);
+        expect(smtp.received.filter((m) => m.to.includes(body.email))).toHaveLength(1);
+        const raw = smtp.received[0].raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+        expect(raw).toMatch(/http:\/\/signup\.agency\.test\/portal\/accept-invite#token=[A-Za-z0-9_-]{43}/);
+        const again = await mailing.api.post('/api/onboarding', ANONYMOUS).send(body);
+        expect(again.body.data.created).toBe(false);
+        expect(smtp.received.filter((m) => m.to.includes(body.email))).toHaveLength(1);
+      } finally {
+        await mailing.close();
+        await smtp.close();
+      }
+    });
   });
 });
