@@ -90,6 +90,10 @@ export function describe(entry: AuditLogEntry, book?: NameBook): string {
       return 'Disconnected Google Ads';
     case 'offline_conversion:create':
       return `Reported a booked lead to Google Ads as a conversion (lead #${entry.entityId})`;
+    case 'clinic_user:create':
+    case 'clinic_user:update':
+    case 'clinic_user:delete':
+      return describeClinicUser(entry.action, before, after);
   }
   const label = entry.entity.replace(/_/g, ' ');
   const name =
@@ -102,6 +106,22 @@ export function describe(entry: AuditLogEntry, book?: NameBook): string {
     (entry.entity === 'client' ? book?.clients.get(Number(entry.entityId)) : undefined);
   const verb = entry.action === 'create' ? 'Created' : entry.action === 'delete' ? 'Deleted' : entry.action === 'update' ? 'Changed' : entry.action;
   return name ? `${verb} ${label} ${quoted(name)}` : `${verb} ${label} #${entry.entityId}`;
+}
+
+/** A clinic user's invitation, sign-in and access (issue 26). */
+function describeClinicUser(action: string, before: Record<string, unknown>, after: Record<string, unknown>): string {
+  const who = quoted(text(after.email) ?? text(before.email)) || 'a clinic user';
+  if (action === 'create') return `Invited ${who} as ${after.role === 'owner' ? 'owner' : 'staff'}`;
+  if (action === 'delete') return `Removed clinic user ${who}`;
+  if (after.invitation === 'reissued') return `Sent ${who} a new invitation${after.mail === 'off' ? ' (link handed over: e-mail is off)' : ''}`;
+  if (after.invitation === 'accepted') return `${who} accepted their invitation`;
+  if (after.password === 'reset') return `${who} reset their password`;
+  const changes: string[] = [];
+  if (after.role !== before.role && typeof after.role === 'string') changes.push(`made ${who} ${after.role}`);
+  if (after.status !== before.status && after.status === 'disabled') changes.push(`disabled ${who}`);
+  if (after.status !== before.status && before.status === 'disabled') changes.push(`enabled ${who}`);
+  const sentence = changes.join(' and ') || `changed clinic user ${who}`;
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
 /** The clinic, service and account the entry is about, by name where known. */

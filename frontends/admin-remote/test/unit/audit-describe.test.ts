@@ -1,5 +1,5 @@
 import type { AuditLogEntry } from '@hap/contracts';
-import { describe as describeEntry } from '../../src/audit/AuditPage';
+import { actorOf, describe as describeEntry } from '../../src/audit/AuditPage';
 
 const entry = (before: Record<string, unknown>, after: Record<string, unknown>): AuditLogEntry =>
   ({
@@ -21,5 +21,43 @@ describe('the Audit Log’s words for a launched campaign changed in Google Ads 
     expect(describeEntry(entry({ status: 'PAUSED' }, { status: 'ENABLED' }))).toBe('Resumed campaign ‘TRT Austin #1a2b3c4d’');
     expect(describeEntry(entry({ dailyBudget: 33 }, { dailyBudget: 47.5 }))).toBe('Changed the daily budget of campaign ‘TRT Austin #1a2b3c4d’ from $33 to $47.5');
     expect(describeEntry(entry({ status: 'launching' }, { status: 'launched' }))).toBe('Launch of ‘TRT Austin #1a2b3c4d’: launched');
+  });
+});
+
+describe('the Audit Log’s words for clinic users (issue 26)', () => {
+  const userEntry = (action: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null, names: Record<string, string> = {}): AuditLogEntry =>
+    ({
+      id: '2',
+      service: 'tenant',
+      action,
+      entity: 'clinic_user',
+      entityId: '12',
+      actorUserId: 9,
+      actorEmail: names.actor ?? 'admin@agency.test',
+      changes: { before, after },
+      names,
+      requestId: null,
+      createdAt: '2026-11-27T12:00:00.000Z',
+    }) as unknown as AuditLogEntry;
+
+  it('says who was invited, changed, disabled and removed', () => {
+    expect(describeEntry(userEntry('create', null, { email: 'sam@clinic.test', role: 'staff' }))).toBe('Invited ‘sam@clinic.test’ as staff');
+    expect(describeEntry(userEntry('update', { email: 'sam@clinic.test', role: 'staff', status: 'active' }, { email: 'sam@clinic.test', role: 'owner', status: 'active' }))).toBe(
+      'Made ‘sam@clinic.test’ owner',
+    );
+    expect(describeEntry(userEntry('update', { email: 'sam@clinic.test', role: 'staff', status: 'active' }, { email: 'sam@clinic.test', role: 'staff', status: 'disabled' }))).toBe(
+      'Disabled ‘sam@clinic.test’',
+    );
+    expect(describeEntry(userEntry('update', null, { email: 'sam@clinic.test', invitation: 'reissued', mail: 'off' }))).toBe(
+      'Sent ‘sam@clinic.test’ a new invitation (link handed over: e-mail is off)',
+    );
+    expect(describeEntry(userEntry('delete', { email: 'sam@clinic.test', role: 'staff' }, null))).toBe('Removed clinic user ‘sam@clinic.test’');
+  });
+
+  it('names a clinic user who acted by name, e-mail and role', () => {
+    const book = { me: null, clients: new Map<number, string>() };
+    const entry = userEntry('delete', { email: 'sam@clinic.test' }, null, { actor: 'ola@clinic.test', actorName: 'Ola Owner', actorRole: 'clinic owner' });
+    expect(actorOf(entry, book)).toBe('Ola Owner (ola@clinic.test), clinic owner');
+    expect(actorOf(userEntry('create', null, { email: 'x@clinic.test' }), book)).toBe('admin@agency.test');
   });
 });

@@ -119,7 +119,7 @@ export class ClinicUserService {
       const result = await this.sendInvitation(manager, user, clientName, context);
       return {
         result,
-        audit: { action: 'update', entity: 'clinic_user', entityId: user.id, changes: { after: { invitation: 'reissued', mail: result.mail } }, names: { client: clientName } },
+        audit: { action: 'update', entity: 'clinic_user', entityId: user.id, changes: { after: { email: user.email, invitation: 'reissued', mail: result.mail } }, names: { client: clientName } },
       };
     });
   }
@@ -210,7 +210,7 @@ export class ClinicUserService {
             action: 'update',
             entity: 'clinic_user',
             entityId: user.id,
-            changes: { after: { invitation: 'accepted' } },
+            changes: { after: { email: user.email, invitation: 'accepted' } },
             names: { actor: user.email, ...(verified.clientName && { client: verified.clientName }) },
           },
         };
@@ -247,7 +247,7 @@ export class ClinicUserService {
         await bump(manager, user.id);
         return {
           result: null,
-          audit: { action: 'update', entity: 'clinic_user', entityId: user.id, changes: { after: { password: 'reset' } }, names: { actor: user.email } },
+          audit: { action: 'update', entity: 'clinic_user', entityId: user.id, changes: { after: { email: user.email, password: 'reset' } }, names: { actor: user.email } },
         };
       }),
     );
