@@ -1,14 +1,16 @@
 import type { Client } from '@hap/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChartLine, CloudUpload, ExternalLink, Globe, House, Layers, Megaphone, MoreHorizontal, Pencil, Trash2, UsersRound } from 'lucide-react';
+import { ChartLine, CloudUpload, ExternalLink, Globe, House, KeyRound, Layers, Megaphone, MoreHorizontal, Pencil, Trash2, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { IconAction } from '../pages/IconAction';
 import { clientHomepageUrl } from './clients-query';
 import { canCreateCrmAccount } from './crm-status';
 
-/** What a row's actions open: the Team Members, edit and delete dialogs. */
+/** What a row's actions open: the Team Members, Users, edit and delete dialogs. */
 export interface ClientActionHandlers {
   onStaff: (client: Client) => void;
+  /** The clinic's portal users (issue 26). */
+  onUsers: (client: Client) => void;
   onEdit: (client: Client) => void;
   onDelete: (client: Client) => void;
   /** Create CRM Account: one attempt now (the row shows it running). */
@@ -16,7 +18,7 @@ export interface ClientActionHandlers {
 }
 
 /** admin spec §2.4 Actions, the client's ad-campaign page (§2.14: builder and launch log) and its Results (issue 25). */
-export function ClientActions({ client, onStaff, onEdit, onDelete, onCreateCrm }: { client: Client } & ClientActionHandlers) {
+export function ClientActions({ client, onStaff, onUsers, onEdit, onDelete, onCreateCrm }: { client: Client } & ClientActionHandlers) {
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
@@ -28,6 +30,10 @@ export function ClientActions({ client, onStaff, onEdit, onDelete, onCreateCrm }
           <DropdownMenu.Item className="adm-menu__item" onSelect={() => onStaff(client)}>
             <UsersRound size={16} aria-hidden />
             Staff Members
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="adm-menu__item" onSelect={() => onUsers(client)}>
+            <KeyRound size={16} aria-hidden />
+            Users
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className="adm-menu__item">
             <Link to={`/admin/services?client=${client.id}`}>

@@ -11,6 +11,7 @@ import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
 import { TeamMembersDialog } from '../staff/TeamMembersDialog';
+import { ClinicUsersDialog } from '../clinic-users/ClinicUsersDialog';
 import { ClientDialog } from './ClientDialog';
 import { ClientsTable } from './ClientsTable';
 import { DeleteClientDialog } from './DeleteClientDialog';
@@ -62,6 +63,7 @@ export function ClientsPage() {
   const [editing, setEditing] = useState<{ client: Client | null } | null>(null);
   const [deleting, setDeleting] = useState<Client | null>(null);
   const [staffOf, setStaffOf] = useState<Client | null>(null);
+  const [usersOf, setUsersOf] = useState<Client | null>(null);
   const toast = useToast();
   const queryClient = useQueryClient();
   // Create CRM Account (admin spec §2.4): one attempt now; its outcome lands on the row either way.
@@ -152,6 +154,7 @@ export function ClientsPage() {
           creatingCrmFor={createCrm.isPending ? (createCrm.variables?.id ?? null) : null}
           actions={{
             onStaff: setStaffOf,
+            onUsers: setUsersOf,
             onEdit: (client) => setEditing({ client }),
             onDelete: setDeleting,
             onCreateCrm: (client) => !createCrm.isPending && createCrm.mutate(client),
@@ -179,6 +182,7 @@ export function ClientsPage() {
       />
       <DeleteClientDialog client={deleting} onClose={() => setDeleting(null)} />
       <TeamMembersDialog client={staffOf} onClose={() => setStaffOf(null)} />
+      <ClinicUsersDialog client={usersOf} onClose={() => setUsersOf(null)} />
     </>
   );
 }

@@ -1,0 +1,237 @@
+import { ClinicUserInviteSchema, routes, type Client, type ClinicUser, type ClinicUserInvite, type InvitationResult } from '@hap/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Ban, Copy, LoaderCircle, MailPlus, RotateCcw, Trash2, UserCheck, UserRound } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../auth/FormField';
+import { api } from '../lib/api';
+import { DialogHeader } from '../pages/DialogHeader';
+import { IconAction } from '../pages/IconAction';
+import { LoadingPanel } from '../pages/LoadingPanel';
+import '../staff/staff.css';
+import { useToast } from '../toast/toaster';
+import { clinicUsersKey, useClinicUsers } from './clinic-users-query';
+import './clinic-users.css';
+
+const STATUS_BADGE: Record<ClinicUser['status'], string> = {
+  invited: 'adm-badge adm-badge--neutral',
+  active: 'adm-badge adm-badge--success',
+  disabled: 'adm-badge adm-badge--danger',
+};
+
+/**
+ * A clinic's users (issue 26 §1): who can sign in to its portal, as owner or
+ * staff. Invite by e-mail, re-issue an invitation, change a role, disable or
+ * remove. When e-mail is off, the invitation link is shown to hand over.
+ */
+export function ClinicUsersDialog({ client, onClose }: { client: Client | null; onClose: () => void }) {
+  return (
+    <Dialog.Root open={client !== null} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="adm-overlay" />
+        <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
+          <DialogHeader title={`Users: ${client?.name ?? ''}`} />
+          {client && <Users key={client.id} client={client} />}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function Users({ client }: { client: Client }) {
+  const users = useClinicUsers(client.id);
+  // The last invitation made with e-mail off: its link, to hand over.
+  const [handOver, setHandOver] = useState<InvitationResult | null>(null);
+
+  return (
+    <div className="adm-dialog__body stf-layout">
+      <section aria-labelledby="cu-list-title" className="stf-list">
+        <h3 id="cu-list-title" className="stf-heading">
+          Portal users {users.data && <span className="adm-badge">{users.data.length}</span>}
+        </h3>
+        {users.isPending ? (
+          <LoadingPanel label="Loading users..." />
+        ) : users.isError ? (
+          <p className="stf-error" role="alert">
+            Error loading users: {users.error.message}
+          </p>
+        ) : users.data.length === 0 ? (
+          <p className="stf-empty">
+            <UserRound size={20} aria-hidden />
+            No users yet. Invite the clinic’s owner with the form.
+          </p>
+        ) : (
+          <ul className="stf-members">
+            {users.data.map((user) => (
+              <UserRow key={user.id} user={user} clientId={client.id} onInvitation={setHandOver} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <div>
+        <InviteForm clientId={client.id} onInvitation={setHandOver} />
+        {handOver?.inviteUrl && <HandOver result={handOver} />}
+      </div>
+    </div>
+  );
+}
+
+/** Mail is off: the link, a Copy button, and the words saying so. */
+function HandOver({ result }: { result: InvitationResult }) {
+  const toast = useToast();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(result.inviteUrl ?? '');
+      toast({ title: 'Copied', description: 'The invitation link is on the clipboard.' });
+    } catch {
+      toast({ title: 'Could not copy', description: 'Select the link and copy it yourself.', variant: 'destructive' });
+    }
+  };
+  return (
+    <div className="cu-link" role="status">
+      <p className="cu-link__note">
+        <strong>E-mail is off.</strong> {result.message}
+      </p>
+      <div className="cu-link__row">
+        <input className="adm-input" readOnly value={result.inviteUrl} aria-label="Invitation link" onFocus={(e) => e.currentTarget.select()} />
+        <button type="button" className="adm-button adm-button--secondary" onClick={() => void copy()}>
+          <Copy size={16} aria-hidden />
+          Copy
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function UserRow({ user, clientId, onInvitation }: { user: ClinicUser; clientId: number; onInvitation: (result: InvitationResult) => void }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: clinicUsersKey(clientId) });
+  const params = { id: clientId, userId: user.id };
+  const failed = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' });
+
+  const reissue = useMutation({
+    mutationFn: () => api.call(routes.reissueClientUserInvitation, { params }),
+    onSuccess: (result) => {
+      toast({ title: 'Invitation sent', description: result.message });
+      onInvitation(result);
+    },
+    onError: failed('Failed to send the invitation'),
+  });
+  const update = useMutation({
+    mutationFn: (body: { role?: 'owner' | 'staff'; disabled?: boolean }) => api.call(routes.updateClientUser, { params, body }),
+    onSuccess: (saved) => {
+      toast({ title: 'User updated', description: `${saved.email} is now ${saved.status === 'disabled' ? 'disabled' : saved.role}. Their open sessions ended.` });
+      refresh();
+    },
+    onError: failed('Failed to update the user'),
+  });
+  const remove = useMutation({
+    mutationFn: () => api.call(routes.deleteClientUser, { params }),
+    onSuccess: () => {
+      toast({ title: 'User removed', description: `${user.email} can no longer sign in.` });
+      refresh();
+    },
+    onError: failed('Failed to remove the user'),
+  });
+  const busy = reissue.isPending || update.isPending || remove.isPending;
+
+  return (
+    <li className="stf-member">
+      <div className="stf-member__text">
+        <span className="stf-member__name">{user.name ?? user.email}</span>
+        {user.name && <span className="stf-member__title">{user.email}</span>}
+        <span className="cu-meta">
+          <span className={STATUS_BADGE[user.status]}>{user.status}</span> {user.role === 'owner' ? 'Owner' : 'Staff'}
+          {user.lastLoginAt && ` · last sign-in ${new Date(user.lastLoginAt).toLocaleString()}`}
+        </span>
+      </div>
+      {confirming ? (
+        <div className="stf-confirm" role="group" aria-label={`Remove ${user.email}?`}>
+          <span className="stf-confirm__text">Remove {user.email}? They can no longer sign in.</span>
+          <button type="button" className="adm-button adm-button--secondary" onClick={() => setConfirming(false)}>
+            Keep
+          </button>
+          <button type="button" className="adm-button adm-button--danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            {remove.isPending && <LoaderCircle size={16} aria-hidden className="adm-spin" />}
+            Remove
+          </button>
+        </div>
+      ) : (
+        <div className="stf-member__actions">
+          <select
+            className="adm-input"
+            aria-label={`Role of ${user.email}`}
+            value={user.role}
+            disabled={busy}
+            onChange={(e) => update.mutate({ role: e.target.value as 'owner' | 'staff' })}
+          >
+            <option value="owner">Owner</option>
+            <option value="staff">Staff</option>
+          </select>
+          {user.status === 'invited' && (
+            <IconAction label={`Send ${user.email} a new invitation`} tip="Re-issue invitation" icon={<RotateCcw size={16} aria-hidden />} onClick={() => !busy && reissue.mutate()} />
+          )}
+          {user.status === 'disabled' ? (
+            <IconAction label={`Enable ${user.email}`} tip="Enable" icon={<UserCheck size={16} aria-hidden />} onClick={() => !busy && update.mutate({ disabled: false })} />
+          ) : (
+            <IconAction label={`Disable ${user.email}`} tip="Disable" icon={<Ban size={16} aria-hidden />} onClick={() => !busy && update.mutate({ disabled: true })} />
+          )}
+          <IconAction label={`Remove ${user.email}`} tip="Remove" danger icon={<Trash2 size={16} aria-hidden />} onClick={() => setConfirming(true)} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+function InviteForm({ clientId, onInvitation }: { clientId: number; onInvitation: (result: InvitationResult) => void }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const form = useForm<ClinicUserInvite>({ resolver: zodResolver(ClinicUserInviteSchema), defaultValues: { email: '', role: 'owner' } });
+  const invite = useMutation({
+    mutationFn: (body: ClinicUserInvite) => api.call(routes.createClientUser, { params: { id: clientId }, body }),
+    onSuccess: (result) => {
+      toast({ title: result.mail === 'off' ? 'User invited: hand over the link' : 'Invitation sent', description: result.message });
+      onInvitation(result);
+      form.reset({ email: '', role: 'staff' });
+      void queryClient.invalidateQueries({ queryKey: clinicUsersKey(clientId) });
+    },
+    onError: (error) => toast({ title: 'Failed to invite the user', description: error.message, variant: 'destructive' }),
+  });
+  const { errors } = form.formState;
+  return (
+    <form className="stf-form" noValidate onSubmit={form.handleSubmit((values) => invite.mutate(values))} aria-labelledby="cu-form-title">
+      <h3 id="cu-form-title" className="stf-heading">
+        Invite a user
+      </h3>
+      <FormField id="cu-email" label="E-mail" error={errors.email?.message} required>
+        <input
+          id="cu-email"
+          type="email"
+          className="adm-input"
+          placeholder="e.g. owner@clinic.com"
+          aria-required
+          aria-invalid={errors.email ? true : undefined}
+          aria-describedby={errors.email ? 'cu-email-error' : undefined}
+          {...form.register('email')}
+        />
+      </FormField>
+      <FormField id="cu-role" label="Role" error={errors.role?.message}>
+        <select id="cu-role" className="adm-input" {...form.register('role')}>
+          <option value="owner">Owner: manages the clinic’s users and profile</option>
+          <option value="staff">Staff: works the leads</option>
+        </select>
+      </FormField>
+      <p className="stf-hint">The invitation link works once, for 72 hours.</p>
+      <div className="stf-form__actions">
+        <button type="submit" className="adm-button adm-button--primary" disabled={invite.isPending}>
+          {invite.isPending ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <MailPlus size={16} aria-hidden />}
+          Invite
+        </button>
+      </div>
+    </form>
+  );
+}
