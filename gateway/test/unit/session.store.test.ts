@@ -56,6 +56,28 @@ describe('SessionStore (real Redis)', () => {
     now = created;
   });
 
+  it('ends a session whose user’s sign-in version moved on since it started (issue 26), read in one round trip', async () => {
+    const clinicUser = { id: 900 + Math.floor(Math.random() * 1000), email: 'sam@clinic.test', name: 'Sam', isAdmin: false, clientId: 3, clientName: 'Acme', role: 'staff' as const, authVersion: 2 };
+    const versionKey = `${prefix}:authv:${clinicUser.id}`;
+    const id = await store.create(clinicUser);
+    expect(await store.read(id)).toMatchObject({ userId: clinicUser.id, clientId: 3, clientName: 'Acme', role: 'staff', authVersion: 2 });
+    await redis.set(versionKey, '2');
+    expect(await store.read(id)).not.toBeNull();
+    const sent: string[] = [];
+    const original = redis.sendCommand.bind(redis);
+    redis.sendCommand = ((command: { name: string }) => (sent.push(command.name), original(command as never))) as typeof redis.sendCommand;
+    await redis.set(versionKey, '3').then(() => sent.splice(0));
+    expect(await store.read(id)).toBeNull();
+    redis.sendCommand = original;
+    // The read itself was one script call; ending the session was the second command.
+    expect(sent).toEqual(['eval', 'del']);
+    expect(await redis.exists(`${prefix}:sess:${id}`)).toBe(0);
+    // A session from before sign-in versions counts as version 1.
+    const old = await store.create({ ...clinicUser, authVersion: undefined });
+    expect(await store.read(old)).toBeNull();
+    await redis.del(versionKey);
+  });
+
   it('ignores malformed ids and destroys sessions', async () => {
     expect(await store.read('../../etc')).toBeNull();
     const id = await store.create(user);
