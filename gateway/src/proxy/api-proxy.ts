@@ -160,7 +160,11 @@ export const apiProxy: FastifyPluginAsync<ApiProxyOptions> = async (app, { confi
     // Signed in as the other kind of user: 403. A session cookie that opens nothing is a session
     // that ended (an upload outlived it): "log in again".
     const expiredOrNone = () =>
-      new AppError(401, ErrorCode.UNAUTHENTICATED, sessionIdOf(request) ? Messages.sessionExpired : Messages.unauthenticated);
+      new AppError(
+        401,
+        ErrorCode.UNAUTHENTICATED,
+        sessionIdOf(request) ? Messages.sessionExpired : row.access === 'clinic' ? Messages.portalUnauthenticated : Messages.unauthenticated,
+      );
     if (row.access === 'admin' && !admin) throw clinic ? forbidden(Messages.notAdmin) : expiredOrNone();
     if (row.access === 'clinic' && !clinic) throw admin ? forbidden(Messages.notClinicUser) : expiredOrNone();
     request.upstreamTarget = {

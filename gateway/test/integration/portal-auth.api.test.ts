@@ -113,8 +113,10 @@ describe('portal sign-in through the gateway', () => {
     // An admin's session opens no portal row and no portal auth-status.
     expect((await api().get('/api/portal/users').set('cookie', adminCookie)).status).toBe(403);
     expect((await authStatus(adminCookie)).status).toBe(401);
-    // Nobody: 401.
-    expect((await api().get('/api/portal/users')).status).toBe(401);
+    // Nobody: 401, asked to sign in to the portal.
+    const nobody = await api().get('/api/portal/users');
+    expect(nobody.status).toBe(401);
+    expect(nobody.body.message).toBe(Messages.portalUnauthenticated);
 
     // The link worked once.
     const again = await api().post('/api/portal/accept-invite').send({ token: await mailTo(owner.email), password: PASSWORD });
@@ -217,6 +219,15 @@ describe('portal sign-in through the gateway', () => {
       expect((await api().patch(`/api/clients/${clinicA.id}/users/${user.id}`).set('cookie', adminCookie).send({ disabled: true })).status).toBe(200);
       expect((await authStatus(fresh)).status).toBe(401);
       expect((await portalLogin({ email: user.email, password: 'a brand new password' })).status).toBe(401);
+    });
+
+    it('when their clinic is deleted', async () => {
+      const doomed = await createClient(tenant.dataSource);
+      const owner = await invitedAndAccepted(doomed, 'owner');
+      expect((await authStatus(owner.cookie)).status).toBe(200);
+      expect((await api().delete(`/api/clients/${doomed.id}`).set('cookie', adminCookie)).status).toBe(200);
+      expect((await authStatus(owner.cookie)).status).toBe(401);
+      expect((await portalLogin({ email: owner.email, password: PASSWORD })).status).toBe(401);
     });
 
     it('keeps the sessions of other users of the clinic', async () => {

@@ -39,7 +39,7 @@ export function requireClinicUser(identity: Identity): ClinicUser {
     return { userId: identity.userId, email: identity.email, name: identity.name ?? null, clientId: identity.clientId, role: identity.role };
   }
   if (identity.kind === 'admin' || identity.kind === 'service') throw forbidden(Messages.notClinicUser);
-  throw new AppError(401, ErrorCode.UNAUTHENTICATED, Messages.unauthenticated);
+  throw new AppError(401, ErrorCode.UNAUTHENTICATED, Messages.portalUnauthenticated);
 }
 
 /** An owner of their clinic, or 403 for staff (user management, the clinic's profile). */

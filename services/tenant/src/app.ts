@@ -89,7 +89,9 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
 
   const clientRepository = new ClientRepository(dataSource);
   const mappings = new DomainMappingRepository(dataSource);
-  const clients = new ClientService(dataSource, clientRepository);
+  const versions = new AuthVersions({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
+  app.addHook('onClose', () => versions.close());
+  const clients = new ClientService(dataSource, clientRepository, versions);
 
   const staff = new StaffMemberService(dataSource, new StaffMemberRepository(dataSource), clientRepository);
 
@@ -112,8 +114,6 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
   const mailer =
     options.mailer === undefined ? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, timeoutMs: config.SMTP_TIMEOUT_MS }) : options.mailer;
   if (mailer) app.addHook('onClose', async () => mailer.close());
-  const versions = new AuthVersions({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
-  app.addHook('onClose', () => versions.close());
   const clinicUsers = new ClinicUserService({
     dataSource,
     users: userRepository,

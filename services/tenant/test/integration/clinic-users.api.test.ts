@@ -304,6 +304,11 @@ describe('clinic users (issue 26 §1)', () => {
       expect(known.body.data.message).toBe(Messages.passwordResetRequested);
 
       const token = tokenIn(await waitFor(() => smtp.received.find((m) => m.to.includes(user.email) && m.raw.includes('reset-password')), 'the reset mail'), 'reset-password');
+      // Asked again within the minute: the same answer, no second e-mail (the form cannot flood an inbox).
+      const repeated = await t.api.post('/api/portal/password-reset-request').set(FORWARDED).send({ email: user.email });
+      expect(repeated.body).toEqual(known.body);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(smtp.received.filter((m) => m.to.includes(user.email) && m.raw.includes('reset-password'))).toHaveLength(1);
       const newPassword = 'another long password';
       const reset = await t.api.post('/api/portal/password-reset').send({ token, password: newPassword });
       expect(reset.status).toBe(200);

@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import {
   ClientBrandingSchema,
   DEFAULT_BRAND_BG_COLOR,
@@ -21,6 +21,7 @@ import { AppError, assertAdmin, auditedTransaction, forbidden, isPrivileged, isS
 import { toAuditedClient, toClientDto, toTrackingSettingsDto } from './client.dto';
 import type { ClientEntity } from './client.entity';
 import type { ClientRepository, ClientValues } from './client.repository';
+import type { AuthVersions } from '../clinic-user/auth-versions';
 
 /** A webhook signing secret: 32 random bytes, prefixed so people recognise it when pasted. */
 const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
@@ -51,6 +52,8 @@ export class ClientService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clients: ClientRepository,
+    /** Ends the sessions of a deleted clinic's users (issue 26); absent where nothing signs in. */
+    private readonly versions: AuthVersions | null = null,
   ) {}
 
   async list(actor: Actor): Promise<Client[]> {
@@ -151,19 +154,27 @@ export class ClientService {
   /** Staff and domain mappings go with the client (ON DELETE CASCADE). */
   async remove(actor: Actor, id: number): Promise<{ id: number }> {
     assertAdmin(actor);
-    return auditedTransaction(this.dataSource, actor, async (manager) => {
-      const before = await this.clients.findByIdForWrite(id, manager, 'delete');
-      if (!before || !(await this.clients.delete(id, manager))) throw notFound(Messages.clientNotFound(id));
-      return {
-        result: { id },
-        audit: {
-          action: 'delete',
-          entity: 'client',
-          entityId: id,
-          changes: { before: toAuditedClient(toClientDto(before)) },
-        },
-      };
-    });
+    const work = (bump: ((manager: EntityManager, userId: number) => Promise<number>) | null) =>
+      auditedTransaction(this.dataSource, actor, async (manager) => {
+        const before = await this.clients.findByIdForWrite(id, manager, 'delete');
+        if (!before) throw notFound(Messages.clientNotFound(id));
+        // Its users go with it (ON DELETE CASCADE): their live sessions end first.
+        if (bump) {
+          const users = (await manager.query(`SELECT "id" FROM "tenant"."users" WHERE "client_id" = $1 FOR UPDATE`, [id])) as Array<{ id: number }>;
+          for (const user of users) await bump(manager, user.id);
+        }
+        if (!(await this.clients.delete(id, manager))) throw notFound(Messages.clientNotFound(id));
+        return {
+          result: { id },
+          audit: {
+            action: 'delete',
+            entity: 'client',
+            entityId: id,
+            changes: { before: toAuditedClient(toClientDto(before)) },
+          },
+        };
+      });
+    return this.versions ? this.versions.guard(work) : work(null);
   }
 
   private async require(id: number): Promise<ClientEntity> {

@@ -33,6 +33,9 @@ import type { AuthVersions } from './auth-versions';
 import { invitationMail, inviteLink, resetLink, resetMail } from './clinic-user.mail';
 import type { UserTokens } from './user-tokens';
 
+/** At most one password reset e-mail per account in this time. */
+const RESET_MAIL_INTERVAL_MS = 60_000;
+
 export function toClinicUserDto(row: UserEntity): ClinicUser {
   return {
     id: row.id,
@@ -227,7 +230,12 @@ export class ClinicUserService {
     if (!mailer) throw new AppError(503, ErrorCode.NOT_CONFIGURED, Messages.passwordResetMailOff);
     const user = await this.deps.users.findByEmail(email);
     if (user && user.clientId !== null && !user.disabledAt) {
-      const token = await this.deps.dataSource.transaction((manager) => this.deps.tokens.issue(manager, user.id, 'reset'));
+      const token = await this.deps.dataSource.transaction(async (manager) => {
+        // One reset e-mail a minute per account: the public form cannot be used to flood someone's inbox.
+        await manager.query(`SELECT 1 FROM "tenant"."users" WHERE "id" = $1 FOR UPDATE`, [user.id]);
+        return (await this.deps.tokens.sentWithin(manager, user.id, 'reset', RESET_MAIL_INTERVAL_MS)) ? null : this.deps.tokens.issue(manager, user.id, 'reset');
+      });
+      if (!token) return { message: Messages.passwordResetRequested };
       const mail = resetMail(user.email, resetLink(this.origin(context), token));
       void mailer.send(mail).catch((err: unknown) => this.deps.log.error({ err, userId: user.id, requestId: actor.requestId }, 'password reset e-mail failed'));
     }

@@ -29,6 +29,15 @@ export class UserTokens {
     return token;
   }
 
+  /** Whether a link of this purpose was issued to the user in the last `ms`. */
+  async sentWithin(manager: EntityManager, userId: number, purpose: UserTokenPurpose, ms: number): Promise<boolean> {
+    const rows = (await manager.query(
+      `SELECT 1 FROM "tenant"."user_tokens" WHERE "user_id" = $1 AND "purpose" = $2 AND "created_at" > now() - make_interval(secs => $3)`,
+      [userId, purpose, ms / 1000],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
   /** Marks every unused link of the user (of one purpose, or all) as used: none of them works any more. */
   async voidAll(manager: EntityManager, userId: number, purpose?: UserTokenPurpose): Promise<void> {
     await manager.query(
