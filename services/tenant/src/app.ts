@@ -42,6 +42,7 @@ import { UserService } from './modules/user/user.service';
 import { AuthVersions } from './modules/clinic-user/auth-versions';
 import { clinicUserHandlers } from './modules/clinic-user/clinic-user.routes';
 import { ClinicUserService } from './modules/clinic-user/clinic-user.service';
+import { SignInLinkService } from './modules/clinic-user/sign-in-links.service';
 import { UserTokens } from './modules/clinic-user/user-tokens';
 import { createMailer, type Mailer } from './mail/mailer';
 
@@ -114,7 +115,7 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
   const mailer =
     options.mailer === undefined ? createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, timeoutMs: config.SMTP_TIMEOUT_MS }) : options.mailer;
   if (mailer) app.addHook('onClose', async () => mailer.close());
-  const clinicUsers = new ClinicUserService({
+  const clinicUserDeps = {
     dataSource,
     users: userRepository,
     clients: clientRepository,
@@ -124,7 +125,8 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     mailer,
     publicBaseUrl: config.PUBLIC_BASE_URL,
     log: app.log,
-  });
+  };
+  const clinicUsers = new ClinicUserService(clinicUserDeps);
   const onboarding = new OnboardingService(dataSource, clientRepository, catalogue, provisionQueue, clinicUsers);
 
   registerRoutes(app, 'tenant', {
@@ -135,7 +137,7 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     ...resolveClientHandlers(new ResolveClientService(mappings, clientRepository), pages),
     ...uploadHandlers(new UploadService(storage), storage),
     ...userHandlers(accounts),
-    ...clinicUserHandlers(clinicUsers),
+    ...clinicUserHandlers(clinicUsers, new SignInLinkService(clinicUserDeps)),
     listTenantAuditLog: ({ query }) => listAuditLog(dataSource, 'tenant', query),
   });
   return app;

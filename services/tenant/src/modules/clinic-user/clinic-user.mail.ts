@@ -1,6 +1,14 @@
 import { escapeHtml, LINK_LIFETIME_HOURS } from '@hap/contracts';
 import type { Mail } from '../../mail/mailer';
 
+/** Where a request came in (the gateway's forwarded host and scheme), for links when PUBLIC_BASE_URL is unset. */
+export interface LinkContext {
+  requestOrigin: string;
+}
+
+/** The origin links point at: PUBLIC_BASE_URL, else the request's. */
+export const linkOrigin = (publicBaseUrl: string | undefined, context: LinkContext) => publicBaseUrl ?? context.requestOrigin;
+
 /*
  * The links are the portal's pages with the token in the fragment: a browser
  * never sends a fragment, so tokens never reach a server's logs.

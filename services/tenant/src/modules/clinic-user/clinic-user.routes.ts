@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { actorOf, type RouteHandlers } from '@hap/service-kit';
-import type { ClinicUserService, LinkContext } from './clinic-user.service';
+import type { LinkContext } from './clinic-user.mail';
+import type { ClinicUserService } from './clinic-user.service';
+import type { SignInLinkService } from './sign-in-links.service';
 
 type ClinicUserOperations =
   | 'listClientUsers'
@@ -29,7 +31,7 @@ export function linkContextOf(request: FastifyRequest): LinkContext {
 }
 
 /** /api/clients/:id/users… (admin), /api/portal/users… (clinic), the links' rows. */
-export const clinicUserHandlers = (users: ClinicUserService): Pick<RouteHandlers<'tenant'>, ClinicUserOperations> => ({
+export const clinicUserHandlers = (users: ClinicUserService, links: SignInLinkService): Pick<RouteHandlers<'tenant'>, ClinicUserOperations> => ({
   listClientUsers: ({ params }, request) => users.listForClient(actorOf(request), params.id),
   createClientUser: ({ params, body }, request) => users.invite(actorOf(request), params.id, body, linkContextOf(request)),
   reissueClientUserInvitation: ({ params }, request) => users.reissueInvitation(actorOf(request), params.id, params.userId, linkContextOf(request)),
@@ -38,7 +40,7 @@ export const clinicUserHandlers = (users: ClinicUserService): Pick<RouteHandlers
   listPortalUsers: (_input, request) => users.listMine(actorOf(request)),
   invitePortalUser: ({ body }, request) => users.inviteStaff(actorOf(request), body.email, linkContextOf(request)),
   deletePortalUser: ({ params }, request) => users.removeMine(actorOf(request), params.userId),
-  redeemInvitation: ({ body }, request) => users.acceptInvitation(actorOf(request), body),
-  requestPasswordReset: ({ body }, request) => users.requestPasswordReset(actorOf(request), body.email, linkContextOf(request)),
-  resetPassword: ({ body }, request) => users.resetPassword(actorOf(request), body),
+  redeemInvitation: ({ body }, request) => links.acceptInvitation(actorOf(request), body),
+  requestPasswordReset: ({ body }, request) => links.requestPasswordReset(actorOf(request), body.email, linkContextOf(request)),
+  resetPassword: ({ body }, request) => links.resetPassword(actorOf(request), body),
 });

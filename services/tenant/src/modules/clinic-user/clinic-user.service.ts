@@ -3,13 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   ErrorCode,
   Messages,
-  type AcceptInvite,
   type ClinicRole,
   type ClinicUser,
   type ClinicUserUpdate,
   type InvitationResult,
-  type PasswordReset,
-  type VerifiedUser,
 } from '@hap/contracts';
 import {
   AppError,
@@ -25,16 +22,14 @@ import {
 } from '@hap/service-kit';
 import type { ClientRepository } from '../client/client.repository';
 import type { Mailer } from '../../mail/mailer';
-import { hashPassword } from '../user/password';
 import type { UserEntity } from '../user/user.entity';
 import type { UserRepository } from '../user/user.repository';
 import type { UserService } from '../user/user.service';
 import type { AuthVersions } from './auth-versions';
-import { invitationMail, inviteLink, resetLink, resetMail } from './clinic-user.mail';
+import { invitationMail, inviteLink, linkOrigin, type LinkContext } from './clinic-user.mail';
 import type { UserTokens } from './user-tokens';
 
-/** At most one password reset e-mail per account in this time. */
-const RESET_MAIL_INTERVAL_MS = 60_000;
+export type { LinkContext } from './clinic-user.mail';
 
 export function toClinicUserDto(row: UserEntity): ClinicUser {
   return {
@@ -63,21 +58,17 @@ export interface ClinicUserDeps {
   log: FastifyBaseLogger;
 }
 
-/** Where a request came in (the gateway's forwarded host and scheme), for links when PUBLIC_BASE_URL is unset. */
-export interface LinkContext {
-  requestOrigin: string;
-}
-
 /**
- * Clinic users (issue 26 §1): invitations, roles, disabling, removal,
- * accepting an invitation and resetting a password. Admin rows name the
- * clinic in the path; portal rows take it from the signed identity only.
+ * Clinic users (issue 26 §1): invitations, roles, disabling, removal, and
+ * the self-onboarded owner. Admin rows name the clinic in the path; portal
+ * rows take it from the signed identity only. Using the links is
+ * SignInLinkService's (sign-in-links.service.ts).
  */
 export class ClinicUserService {
   constructor(private readonly deps: ClinicUserDeps) {}
 
   private origin(context: LinkContext) {
-    return this.deps.publicBaseUrl ?? context.requestOrigin;
+    return linkOrigin(this.deps.publicBaseUrl, context);
   }
 
   // --- admin rows -------------------------------------------------------
@@ -188,78 +179,6 @@ export class ClinicUserService {
   removeMine(actor: Actor, userId: number): Promise<{ id: number }> {
     const me = requireClinicOwner(actor.identity);
     return this.remove(actor, me.clientId, userId);
-  }
-
-  // --- links ---------------------------------------------------------------
-
-  /** The gateway redeems an invitation: password set and link used up in one transaction. */
-  async acceptInvitation(actor: Actor, input: AcceptInvite): Promise<VerifiedUser> {
-    this.deps.accounts.assertGateway(actor);
-    const passwordHash = await hashPassword(input.password);
-    return this.deps.versions.guard((bump) =>
-      auditedTransaction(this.deps.dataSource, actor, async (manager) => {
-        const userId = await this.deps.tokens.redeem(manager, input.token, 'invite');
-        const user = await this.deps.users.findById(userId, manager, true);
-        if (!user || user.disabledAt) throw new AppError(410, ErrorCode.LINK_USED, Messages.linkUsed);
-        await this.deps.users.update(user.id, { passwordHash, ...(input.name && { name: input.name }), lastLoginAt: new Date() }, manager);
-        // Any link the user had is spent: the account has a password now.
-        await this.deps.tokens.voidAll(manager, user.id);
-        await bump(manager, user.id);
-        const after = await this.deps.users.findById(user.id, manager);
-        const verified = await this.deps.accounts.verified(after ?? user, manager);
-        return {
-          result: verified,
-          audit: {
-            action: 'update',
-            entity: 'clinic_user',
-            entityId: user.id,
-            changes: { after: { email: user.email, invitation: 'accepted' } },
-            names: { actor: user.email, ...(verified.clientName && { client: verified.clientName }) },
-          },
-        };
-      }),
-    );
-  }
-
-  /**
-   * Mails a reset link to a clinic user. The same answer (and about the same time:
-   * the e-mail goes out after it) whether or not the account exists.
-   */
-  async requestPasswordReset(actor: Actor, email: string, context: LinkContext): Promise<{ message: string }> {
-    const { mailer } = this.deps;
-    if (!mailer) throw new AppError(503, ErrorCode.NOT_CONFIGURED, Messages.passwordResetMailOff);
-    const user = await this.deps.users.findByEmail(email);
-    if (user && user.clientId !== null && !user.disabledAt) {
-      const token = await this.deps.dataSource.transaction(async (manager) => {
-        // One reset e-mail a minute per account: the public form cannot be used to flood someone's inbox.
-        await manager.query(`SELECT 1 FROM "tenant"."users" WHERE "id" = $1 FOR UPDATE`, [user.id]);
-        return (await this.deps.tokens.sentWithin(manager, user.id, 'reset', RESET_MAIL_INTERVAL_MS)) ? null : this.deps.tokens.issue(manager, user.id, 'reset');
-      });
-      if (!token) return { message: Messages.passwordResetRequested };
-      const mail = resetMail(user.email, resetLink(this.origin(context), token));
-      void mailer.send(mail).catch((err: unknown) => this.deps.log.error({ err, userId: user.id, requestId: actor.requestId }, 'password reset e-mail failed'));
-    }
-    return { message: Messages.passwordResetRequested };
-  }
-
-  async resetPassword(actor: Actor, input: PasswordReset): Promise<{ message: string }> {
-    const passwordHash = await hashPassword(input.password);
-    await this.deps.versions.guard((bump) =>
-      auditedTransaction(this.deps.dataSource, actor, async (manager) => {
-        const userId = await this.deps.tokens.redeem(manager, input.token, 'reset');
-        const user = await this.deps.users.findById(userId, manager, true);
-        if (!user || user.disabledAt) throw new AppError(410, ErrorCode.LINK_USED, Messages.linkUsed);
-        await this.deps.users.update(user.id, { passwordHash }, manager);
-        await this.deps.tokens.voidAll(manager, user.id);
-        // A password change ends every session of the account.
-        await bump(manager, user.id);
-        return {
-          result: null,
-          audit: { action: 'update', entity: 'clinic_user', entityId: user.id, changes: { after: { email: user.email, password: 'reset' } }, names: { actor: user.email } },
-        };
-      }),
-    );
-    return { message: Messages.passwordChanged };
   }
 
   // --- self-onboarding ---------------------------------------------------------
