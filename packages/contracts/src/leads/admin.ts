@@ -192,7 +192,10 @@ export const LeadStatusChangeSchema = z.object({
   from: LeadStatusSchema,
   to: LeadStatusSchema,
   at: timestamp(),
-  /** The admin's e-mail as the gateway signed it, else their user id. */
+  /**
+   * Who: to the agency, the admin's e-mail as the gateway signed it (else their user id), or a clinic
+   * user as 'Name <e-mail> (clinic staff)'; to the clinic (the portal), its user's name and any admin as 'Agency'.
+   */
   by: z.string().nullable(),
 });
 export type LeadStatusChange = z.infer<typeof LeadStatusChangeSchema>;
