@@ -38,12 +38,12 @@ describe('the OpenAPI document of the route table', () => {
     }
   });
 
-  it('asks for the admin session cookie on admin rows only', () => {
+  it('asks for the session cookie on admin and clinic rows only', () => {
     expect(document.components.securitySchemes).toEqual({ adminSession: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE } });
     expect(SESSION_COOKIE).toBe('hap_sid');
     for (const route of routeTable.filter((r) => r.access !== 'internal')) {
       const security = operationOf(route)?.security;
-      if (route.access === 'admin') expect(security).toEqual([{ adminSession: [] }]);
+      if (route.access === 'admin' || route.access === 'clinic') expect(security).toEqual([{ adminSession: [] }]);
       else expect(security).toEqual([]);
     }
   });

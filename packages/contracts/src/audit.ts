@@ -18,6 +18,9 @@ export const AuditEntrySchema = z.object({
   names: z
     .object({
       actor: z.string().optional(),
+      /** A clinic user's name and role ('clinic owner', 'clinic staff') when one acted (issue 26). */
+      actorName: z.string().optional(),
+      actorRole: z.string().optional(),
       client: z.string().optional(),
       service: z.string().optional(),
       campaign: z.string().optional(),

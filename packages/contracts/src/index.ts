@@ -26,6 +26,7 @@ export * from './leads/touch';
 export * from './leads/admin';
 export * from './leads/webhook';
 export * from './leads/parked-lead';
+export * from './leads/portal';
 export * from './templates/client-service';
 export * from './templates/generation';
 export * from './route-contract';

@@ -31,6 +31,9 @@ export interface AuditChanges {
 export interface AuditNames {
   /** The admin's e-mail (from the signed identity), or who a worker acted for. */
   actor?: string;
+  /** A clinic user's name and role ('clinic owner', 'clinic staff'), from the signed identity (issue 26): the agency sees who at the clinic acted. */
+  actorName?: string;
+  actorRole?: string;
   client?: string;
   service?: string;
   campaign?: string;
@@ -101,8 +104,10 @@ export const createAuditLogTable = (schema: string) => [
 export async function recordAudit(manager: EntityManager, actor: Actor, entry: AuditEntry): Promise<void> {
   await markAuditedWrite(manager);
   const repo = manager.getRepository(AuditLogEntity);
+  const { identity } = actor;
+  const clinicUser = identity.kind === 'clinic' ? { actorName: identity.name ?? undefined, actorRole: identity.role && `clinic ${identity.role}` } : {};
   const names = Object.fromEntries(
-    Object.entries({ actor: actor.identity.email, ...entry.names }).filter(([, value]) => typeof value === 'string' && value !== ''),
+    Object.entries({ actor: identity.email, ...clinicUser, ...entry.names }).filter(([, value]) => typeof value === 'string' && value !== ''),
   ) as AuditNames;
   const changes = Object.keys(names).length ? { ...entry.changes, names } : entry.changes;
   await repo.save(

@@ -1,5 +1,5 @@
 import type { AuditLogEntry } from '@hap/contracts';
-import { describe as describeEntry } from '../../src/audit/AuditPage';
+import { actorOf, describe as describeEntry } from '../../src/audit/AuditPage';
 
 const entry = (before: Record<string, unknown>, after: Record<string, unknown>): AuditLogEntry =>
   ({
@@ -21,5 +21,14 @@ describe('the Audit Log’s words for a launched campaign changed in Google Ads 
     expect(describeEntry(entry({ status: 'PAUSED' }, { status: 'ENABLED' }))).toBe('Resumed campaign ‘TRT Austin #1a2b3c4d’');
     expect(describeEntry(entry({ dailyBudget: 33 }, { dailyBudget: 47.5 }))).toBe('Changed the daily budget of campaign ‘TRT Austin #1a2b3c4d’ from $33 to $47.5');
     expect(describeEntry(entry({ status: 'launching' }, { status: 'launched' }))).toBe('Launch of ‘TRT Austin #1a2b3c4d’: launched');
+  });
+});
+
+describe('the Audit Log’s actor', () => {
+  const book = { me: null, clients: new Map<number, string>() };
+  it('names a clinic user by name, e-mail and role (issue 26), an admin by e-mail', () => {
+    const byClinic = { ...entry({ status: 'new' }, { status: 'booked' }), actorEmail: 'sam@clinic.test', names: { actor: 'sam@clinic.test', actorName: 'Sam Staff', actorRole: 'clinic staff' } };
+    expect(actorOf(byClinic, book)).toBe('Sam Staff <sam@clinic.test> (clinic staff)');
+    expect(actorOf(entry({}, {}), book)).toBe('admin@agency.test');
   });
 });
