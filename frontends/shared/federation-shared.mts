@@ -12,6 +12,5 @@ export const federationShared = {
   '@tanstack/react-query': { singleton: true, requiredVersion: '^5.0.0' },
 };
 
-/** The remote's federation name and its one exposed module. */
+/** The remote's federation name; it exposes the admin (`admin/AdminApp`) and the clinic portal (`admin/PortalApp`). */
 export const ADMIN_REMOTE_NAME = 'admin';
-export const ADMIN_APP_MODULE = 'admin/AdminApp';

@@ -10,6 +10,7 @@ import { startFakeGoHighLevel } from '../test/fake-gohighlevel';
 import { startFakeGoogleAds } from '../test/fake-google-ads';
 import { startFakeGoogleOAuth } from '../test/fake-google-oauth';
 import { startFakeOpenAI } from '../test/fake-openai';
+import { startMailbox } from './support/mailbox';
 
 /**
  * Starts the built stack (the same launcher as `npm start`) against a fresh
@@ -55,6 +56,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const googleAds = await startFakeGoogleAds();
   process.env.E2E_GOOGLE_ADS_URL = googleAds.url;
 
+  // E-mail (invitations, password resets, lead notifications) goes to a real SMTP server on loopback;
+  // each message lands as a file that journeys read (support/mailbox.ts).
+  const mailboxDir = join(__dirname, '.artifacts', 'mailbox', run);
+  const mailbox = await startMailbox(mailboxDir);
+  process.env.E2E_MAILBOX_DIR = mailboxDir;
+
   const { startStack } = await import('../launcher/stack.mjs');
   const stack = await startStack({
     databaseUrl: databaseUrl.toString(),
@@ -88,6 +95,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       GHL_AGENCY_TOKEN: 'ghl-e2e-agency',
       GHL_COMPANY_ID: 'company-e2e',
       GHL_BASE_URL: crm.url,
+      SMTP_URL: mailbox.url,
+      PUBLIC_BASE_URL: `http://127.0.0.1:${base}`,
     },
     log: () => {},
   });
@@ -98,6 +107,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await crm.close();
     await google.close();
     await googleAds.close();
+    await mailbox.close();
+    await rm(mailboxDir, { recursive: true, force: true });
     await rm(uploadDir, { recursive: true, force: true });
     const cleanup = new Client({ connectionString: adminUrl });
     await cleanup.connect();

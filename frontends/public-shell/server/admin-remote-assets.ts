@@ -31,8 +31,9 @@ const ManifestSchema = z.object({
 });
 export type RemoteManifest = z.infer<typeof ManifestSchema>;
 
-/** The exposed module /admin/* renders. */
-const EXPOSED = 'AdminApp';
+/** The exposed modules: /admin/* renders AdminApp, the clinic portal's /portal/* PortalApp (issue 26). */
+export const EXPOSED_APPS = ['AdminApp', 'PortalApp'] as const;
+export type ExposedApp = (typeof EXPOSED_APPS)[number];
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -58,7 +59,7 @@ export function manifestLocation(remoteUrl: string, gatewayUrl: string): { fetch
  * Low priority, like the page's own scripts (page-assets.ts): nothing may
  * compete with the frame's first paint, and on this page nothing else does.
  */
-export function preloadTags(manifest: RemoteManifest, browserBase: string): string {
+export function preloadTags(manifest: RemoteManifest, browserBase: string, exposedName: ExposedApp = 'AdminApp'): string {
   // The build's public path, unless it is a path on this site while the remote is served from another.
   const publicPath = manifest.metaData.publicPath;
   const isAbsolute = (url: string) => /^https?:\/\//.test(url);
@@ -66,7 +67,7 @@ export function preloadTags(manifest: RemoteManifest, browserBase: string): stri
   const href = (file: string) => escapeAttr(new URL(file, new URL(base, 'http://x.invalid')).toString().replace(/^http:\/\/x\.invalid/, ''));
   const crossOrigin = isAbsolute(base) ? ' crossorigin' : '';
   const entry = `${manifest.metaData.remoteEntry.path}${manifest.metaData.remoteEntry.name}`;
-  const exposed = manifest.exposes.find((e) => e.name === EXPOSED);
+  const exposed = manifest.exposes.find((e) => e.name === exposedName);
   const modules = [entry, ...(exposed?.assets.js.sync ?? [])];
   return [
     ...modules.map((file) => `<link rel="modulepreload" fetchpriority="low" href="${href(file)}"${crossOrigin}>`),
@@ -75,8 +76,8 @@ export function preloadTags(manifest: RemoteManifest, browserBase: string): stri
 }
 
 export interface AdminRemoteAssets {
-  /** The preload tags known now ('' before the first successful read). */
-  tags(): string;
+  /** The preload tags of an exposed app known now ('' before the first successful read). */
+  tags(app?: ExposedApp): string;
   /** The read in progress, if any (for tests and start-up). */
   refreshing(): Promise<void> | null;
   /** Stops the retries of a failed read. */
@@ -100,7 +101,7 @@ export function adminRemoteAssets(options: {
   const { fetchUrl, browserBase } = manifestLocation(options.remoteUrl, options.gatewayUrl);
   const maxAge = options.maxAgeMs ?? 60_000;
   const retryMs = options.retryMs ?? 5_000;
-  let tags = '';
+  let tags: Record<ExposedApp, string> = { AdminApp: '', PortalApp: '' };
   let readAt = -Infinity;
   let inFlight: Promise<void> | null = null;
   let failing = false;
@@ -112,7 +113,8 @@ export function adminRemoteAssets(options: {
       try {
         const res = await fetch(fetchUrl, { signal: AbortSignal.timeout(options.timeoutMs) });
         if (!res.ok) throw new Error(`answered ${res.status}`);
-        tags = preloadTags(ManifestSchema.parse(await res.json()), browserBase);
+        const manifest = ManifestSchema.parse(await res.json());
+        tags = { AdminApp: preloadTags(manifest, browserBase, 'AdminApp'), PortalApp: preloadTags(manifest, browserBase, 'PortalApp') };
         failing = false;
       } catch (err) {
         if (!failing) options.log.warn({ err, url: fetchUrl }, 'admin remote manifest not read: /admin pages load the remote without preloads until it is');
@@ -128,9 +130,9 @@ export function adminRemoteAssets(options: {
 
   void refresh();
   return {
-    tags() {
+    tags(app = 'AdminApp') {
       if (!failing && Date.now() - readAt > maxAge) void refresh();
-      return tags;
+      return tags[app];
     },
     refreshing: () => inFlight,
     close: () => clearTimeout(retry),

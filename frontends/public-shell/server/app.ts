@@ -276,7 +276,7 @@ export async function buildServer(
     const adminWaits = page.page === 'admin' && moment === 'interaction' && adminEntry !== null;
     const template = page.page !== 'admin' ? templates.page : adminWaits ? templates.adminOnInteraction : templates.admin;
     // The remote's files, preloaded with /admin/* (admin-remote-assets.ts); by the loader when the page waits for the visitor.
-    const remote = page.page === 'admin' ? takeModulePreloads(adminAssets?.tags() ?? '') : { html: '', modules: [] };
+    const remote = page.page === 'admin' ? takeModulePreloads(adminAssets?.tags(page.app) ?? '') : { html: '', modules: [] };
     const boot =
       page.page !== 'admin'
         ? entry
@@ -288,7 +288,7 @@ export async function buildServer(
     // Tracking (public spec §4, DESIGN §9.8): the tags this page of this clinic loads, if any.
     const pageTracking = page.page === 'admin' ? null : pageTrackingFor(trackingSettings, page.page);
     const trackingTag = pageTracking && trackingScript ? trackingScriptTag(trackingScript) : '';
-    const adminPreloads = adminWaits ? remote.html.trim() : page.page === 'admin' ? adminAssets?.tags() : '';
+    const adminPreloads = adminWaits ? remote.html.trim() : page.page === 'admin' ? adminAssets?.tags(page.app) : '';
     const head = [page.head, assets?.styles, moment === 'load' ? assets?.preloads : '', adminPreloads, boot, trackingTag].filter(Boolean).join('\n    ');
     const pageConfig = trackingTag ? { ...runtimeConfig, tracking: { ...pageTracking, linkerDomains, view: page.page } } : runtimeConfig;
     const body = fillTemplate(template, { ...page, head }, { state, config: pageConfig });

@@ -1,7 +1,7 @@
 import { escapeHtml } from '@hap/contracts';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { AdminFrame, isAdminLoginPath } from './admin/AdminFrame';
+import { AdminFrame, appOfPath, isLoginFramePath } from './admin/AdminFrame';
 import { App } from './App';
 import { AppProviders } from './AppProviders';
 import { ErrorScreen } from './components/ErrorScreen';
@@ -31,6 +31,8 @@ export interface RenderResult {
   htmlStyle: string;
   /** When the page's script takes over (pages/hydration.ts); at load when not set. */
   hydration?: HydrationMoment;
+  /** An app page's remote module: the agency's admin or the clinic portal (issue 26). */
+  app?: 'AdminApp' | 'PortalApp';
 }
 
 interface Head {
@@ -150,14 +152,17 @@ export function render(url: string, state: PageState | null): RenderResult {
  */
 export function renderAdminPage(pathname: string): RenderResult {
   const client = defaultBranding();
+  const app = appOfPath(pathname);
+  const title = app === 'PortalApp' ? 'Clinic Portal' : 'Admin Dashboard';
   return {
     status: 200,
     page: 'admin',
+    app,
     html: renderToString(<AdminFrame path={pathname} />),
-    head: headTags({ title: 'Admin Dashboard', description: 'Admin Dashboard', themeColour: brandColours(client).brand, noIndex: true }),
+    head: headTags({ title, description: title, themeColour: brandColours(client).brand, noIndex: true }),
     htmlStyle: brandStyle(client),
-    // The login card is a working form: the admin loads when the visitor starts using it (issue 8 §6).
-    hydration: isAdminLoginPath(pathname) ? 'interaction' : 'load',
+    // The login card is a working form: the app loads when the visitor starts using it (issue 8 §6).
+    hydration: isLoginFramePath(pathname) ? 'interaction' : 'load',
   };
 }
 

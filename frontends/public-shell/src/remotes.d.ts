@@ -6,3 +6,12 @@ declare module 'admin/AdminApp' {
   const AdminAppDefault: ComponentType;
   export default AdminAppDefault;
 }
+
+/** The clinic portal (issue 26; frontends/admin-remote/src/portal/PortalApp.tsx). */
+declare module 'admin/PortalApp' {
+  import type { ComponentType } from 'react';
+
+  export const PortalApp: ComponentType;
+  const PortalAppDefault: ComponentType;
+  export default PortalAppDefault;
+}

@@ -62,6 +62,7 @@ export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   'legacy-home',
   'standalone-client-home',
   'onboard',
+  'portal',
 ]);
 
 /**
@@ -105,7 +106,7 @@ const decode = (segment: string): string | null => {
 
 /**
  * The page of a URL. Matching ignores case for the fixed words and trailing
- * slashes; `/admin` and everything below it is the admin.
+ * slashes; `/admin` and everything below it is the admin, `/portal` and below the clinic portal.
  */
 export function routeFor(pathname: string, search: string | URLSearchParams = ''): PageRoute {
   const query = typeof search === 'string' ? new URLSearchParams(search) : search;
@@ -116,7 +117,8 @@ export function routeFor(pathname: string, search: string | URLSearchParams = ''
   const lower = parts.map((s) => s.toLowerCase());
   const [first = '', second, third, fourth] = lower;
 
-  if (first === 'admin') return { kind: 'admin' };
+  // The clinic portal (issue 26) is a screen of the same remote as the admin: the same page machinery.
+  if (first === 'admin' || first === 'portal') return { kind: 'admin' };
   if (parts.length <= 1) {
     if (HOME_PATHS.has(first)) return { kind: 'home' };
     if (CLIENT_LANDING_PATHS.has(first)) return { kind: 'client-landing' };

@@ -58,6 +58,17 @@ function readWhole(answer: IncomingMessage): Promise<Buffer> {
  * headers dropped, UPSTREAM_TIMEOUT_MS without a byte from the shell is a 503
  * page, one retry on a stale kept-alive socket, the shell's own 503 passed on.
  */
+const PORTAL_LOGIN_PATH = '/portal/login';
+/** The portal's pages a visitor without a session opens: its login and the pages of e-mailed links. */
+const PORTAL_SIGN_IN_PAGES = new Set(['/portal/login', '/portal/accept-invite', '/portal/reset-password', '/portal/forgot-password']);
+
+/** A portal screen that shows a clinic's data: without a session it can only send the visitor to the login. */
+export const needsPortalSession = (url: string): boolean => {
+  const path = url.split('?', 1)[0]!.toLowerCase();
+  if (path !== '/portal' && !path.startsWith('/portal/')) return false;
+  return !PORTAL_SIGN_IN_PAGES.has(path.replace(/\/+$/, ''));
+};
+
 export const pageProxy: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   const upstream = new URL(config.PUBLIC_SHELL_URL);
   const agent = new Agent({ keepAlive: true, maxSockets: 128 });
@@ -99,6 +110,9 @@ export const pageProxy: FastifyPluginAsync<{ config: Config }> = async (app, { c
   }
 
   async function forward(request: FastifyRequest, reply: FastifyReply) {
+    // The clinic portal's screens without a session cookie: its login at once (a 302, no Redis call), so a
+    // clinic user's first paint is the server-painted login rather than a frame waiting for a 401 (issue 26).
+    if (sessionIdOf(request) === undefined && needsPortalSession(request.url)) return reply.redirect(PORTAL_LOGIN_PATH, 302);
     const path = forwardedUrl(request.url);
     const headers: OutgoingHttpHeaders = { host: upstream.host };
     // The connection to the shell is the gateway's (kept alive): a caller's `Connection: close` stays with the caller.

@@ -66,6 +66,22 @@ describe('GET of a page', () => {
     expect(headers.connection).toBe('keep-alive');
   });
 
+  it("sends a visitor without a session from the portal's screens to its login, and serves the sign-in pages", async () => {
+    for (const path of ['/portal', '/portal/', '/portal/leads?status=new', '/Portal/Users']) {
+      const res = await request(gateway.server).get(path);
+      expect([path, res.status, res.headers.location]).toEqual([path, 302, '/portal/login']);
+    }
+    expect(received).toHaveLength(0);
+    for (const path of ['/portal/login', '/portal/accept-invite', '/portal/reset-password', '/portal/forgot-password']) {
+      const res = await request(gateway.server).get(path);
+      expect([path, res.status]).toEqual([path, 200]);
+    }
+    // With a session cookie the page is the shell's (the app checks the session itself).
+    const withCookie = await request(gateway.server).get('/portal/leads').set('cookie', 'hap_sid=x');
+    expect(withCookie.status).toBe(200);
+    expect(received.map((r) => r.url)).toEqual(['/portal/login', '/portal/accept-invite', '/portal/reset-password', '/portal/forgot-password', '/portal/leads']);
+  });
+
   it('passes a 304 on without a body', async () => {
     handler = (_req, res) => res.writeHead(304, { etag: 'W/"page"' }).end();
     const res = await request(gateway.server).get('/trt').set('if-none-match', 'W/"page"');

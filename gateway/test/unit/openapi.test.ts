@@ -43,7 +43,6 @@ describe('the OpenAPI document of the route table', () => {
     expect(SESSION_COOKIE).toBe('hap_sid');
     for (const route of routeTable.filter((r) => r.access !== 'internal')) {
       const security = operationOf(route)?.security;
-      // The one session cookie: an admin's on admin rows, a clinic user's on clinic rows (issue 26).
       if (route.access === 'admin' || route.access === 'clinic') expect(security).toEqual([{ adminSession: [] }]);
       else expect(security).toEqual([]);
     }

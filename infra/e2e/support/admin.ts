@@ -9,12 +9,14 @@ import { expect, type Page } from '@playwright/test';
 
 export async function logInAsAdmin(page: Page): Promise<void> {
   await page.goto('/admin/login');
-  await page.getByLabel(/email/i).fill(process.env.E2E_ADMIN_EMAIL ?? '');
-  // Typing into the email loads the admin, whose form then replaces the page's (admin-login.spec.ts
-  // covers that takeover). Playwright's fill focuses a field and inserts the text in two separate
-  // steps; a swap landing between them loses the text, which no keyboard can do. Journeys that only
-  // need a session wait for the admin's form first.
+  // Using the form loads the admin, whose form then replaces the page's (admin-login.spec.ts covers
+  // that takeover). Playwright's fill focuses a field and sets its text in two separate steps; a swap
+  // landing between them sets the text of the replaced field, which no keyboard can do (the trace of
+  // a failed run shows 430 ms between the two). Journeys that only need a session make the swap
+  // happen first: a focus loads the admin, and they fill its own form once it is live.
+  await page.getByLabel(/email/i).focus();
   await page.locator('html[data-live]').waitFor({ state: 'attached' });
+  await page.getByLabel(/email/i).fill(process.env.E2E_ADMIN_EMAIL ?? '');
   await page.getByLabel(/password/i).fill(process.env.E2E_ADMIN_PASSWORD ?? '');
   await page.getByRole('button', { name: /log ?in|sign in/i }).click();
   await expect(page).toHaveURL(/\/admin\/clients$/);

@@ -31,9 +31,8 @@ export interface AuditChanges {
 export interface AuditNames {
   /** The admin's e-mail (from the signed identity), or who a worker acted for. */
   actor?: string;
-  /** A clinic user's name, as it was (issue 26 §4: their actions are recorded with their names). */
+  /** A clinic user's name and role ('clinic owner', 'clinic staff'), from the signed identity (issue 26): the agency sees who at the clinic acted. */
   actorName?: string;
-  /** 'clinic owner' or 'clinic staff' for a clinic user's action; absent for admins. */
   actorRole?: string;
   client?: string;
   service?: string;
@@ -101,16 +100,14 @@ export const createAuditLogTable = (schema: string) => [
   `CREATE INDEX "audit_log_entity_idx" ON "${schema}"."audit_log" ("entity", "entity_id")`,
 ];
 
-/** A clinic user's name and role for their entries (the identity the gateway signed). */
-const clinicActorNames = ({ identity }: Actor): AuditNames =>
-  identity.kind === 'clinic' ? { actorName: identity.name ?? undefined, actorRole: identity.role && `clinic ${identity.role}` } : {};
-
 /** Writes one audit row; always inside the transaction of the write it records. */
 export async function recordAudit(manager: EntityManager, actor: Actor, entry: AuditEntry): Promise<void> {
   await markAuditedWrite(manager);
   const repo = manager.getRepository(AuditLogEntity);
+  const { identity } = actor;
+  const clinicUser = identity.kind === 'clinic' ? { actorName: identity.name ?? undefined, actorRole: identity.role && `clinic ${identity.role}` } : {};
   const names = Object.fromEntries(
-    Object.entries({ actor: actor.identity.email, ...clinicActorNames(actor), ...entry.names }).filter(([, value]) => typeof value === 'string' && value !== ''),
+    Object.entries({ actor: identity.email, ...clinicUser, ...entry.names }).filter(([, value]) => typeof value === 'string' && value !== ''),
   ) as AuditNames;
   const changes = Object.keys(names).length ? { ...entry.changes, names } : entry.changes;
   await repo.save(

@@ -12,6 +12,8 @@ import { LeadRepository } from './modules/leads/lead.repository';
 import { leadHandlers } from './modules/leads/lead.routes';
 import { LeadService } from './modules/leads/lead.service';
 import { createParkedLeads, type ParkedLeads } from './modules/leads/parked-leads';
+import { portalHandlers } from './modules/portal/portal.routes';
+import { PortalService } from './modules/portal/portal.service';
 import { ResultsRepository } from './modules/results/results.repository';
 import { resultsHandlers } from './modules/results/results.routes';
 import { ResultsService, type AdsFiguresSource } from './modules/results/results.service';
@@ -65,10 +67,13 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
       const ads = createAdsClient({ baseUrl: config.ADS_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: Math.min(config.ADS_TIMEOUT_MS, 5_000) });
       return async (query, requestId) => ({ ...(await ads.performance(query, requestId)), note: null });
     })();
+  const results = new ResultsService(new ResultsRepository(dataSource), catalogue, adsFigures);
+  const leadAdmin = new LeadAdminService(dataSource, new LeadAdminRepository(dataSource), catalogue, deliveryJobs, tenant);
   registerRoutes(app, 'leads', {
-    ...resultsHandlers(new ResultsService(new ResultsRepository(dataSource), catalogue, adsFigures)),
+    ...resultsHandlers(results),
     ...leadHandlers(new LeadService(new LeadRepository(dataSource), catalogue, tenant, parked)),
-    ...leadAdminHandlers(new LeadAdminService(dataSource, new LeadAdminRepository(dataSource), catalogue, deliveryJobs, tenant)),
+    ...leadAdminHandlers(leadAdmin),
+    ...portalHandlers(new PortalService(leadAdmin, results)),
     listLeadsAuditLog: ({ query }) => listAuditLog(dataSource, 'leads', query),
   });
   return app;

@@ -27,6 +27,8 @@ import { contentHandlers } from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';
 import { generationHandlers } from './modules/generation/generation.routes';
 import { GenerationService } from './modules/generation/generation.service';
+import { portalPagesHandlers } from './modules/portal-pages/portal-pages.routes';
+import { PortalPagesService } from './modules/portal-pages/portal-pages.service';
 
 export interface AppDependencies {
   /** How the service asks tenant whether a clinic exists; defaults to HTTP at TENANT_URL. */
@@ -76,6 +78,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   if (generationQueue && dependencies.generationQueue === undefined) app.addHook('onClose', () => generationQueue.close());
 
   registerRoutes(app, 'templates', {
+    ...portalPagesHandlers(new PortalPagesService(clientServices, tenant)),
     ...catalogueHandlers(new CatalogueService(dataSource, templates), content),
     ...clientServiceHandlers(clientServices),
     ...servicePageHandlers(new ServicePageService(dataSource, clientServiceRows, clientServices, tenant)),

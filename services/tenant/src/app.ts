@@ -25,6 +25,8 @@ import { ClientService } from './modules/client/client.service';
 import { DomainMappingRepository } from './modules/domain-mapping/domain-mapping.repository';
 import { domainMappingHandlers } from './modules/domain-mapping/domain-mapping.routes';
 import { DomainMappingService } from './modules/domain-mapping/domain-mapping.service';
+import { portalProfileHandlers } from './modules/portal-profile/portal-profile.routes';
+import { PortalProfileService } from './modules/portal-profile/portal-profile.service';
 import { PageContextService } from './modules/resolve-client/page-context.service';
 import { resolveClientHandlers } from './modules/resolve-client/resolve-client.routes';
 import { ResolveClientService } from './modules/resolve-client/resolve-client.service';
@@ -129,13 +131,15 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
   const clinicUsers = new ClinicUserService(clinicUserDeps);
   const onboarding = new OnboardingService(dataSource, clientRepository, catalogue, provisionQueue, clinicUsers);
 
+  const uploads = new UploadService(storage);
   registerRoutes(app, 'tenant', {
     ...onboardingHandlers(onboarding, crm),
     ...clientHandlers(clients),
     ...staffMemberHandlers(staff),
     ...domainMappingHandlers(new DomainMappingService(dataSource, mappings, clientRepository)),
     ...resolveClientHandlers(new ResolveClientService(mappings, clientRepository), pages),
-    ...uploadHandlers(new UploadService(storage), storage),
+    ...uploadHandlers(uploads, storage),
+    ...portalProfileHandlers(new PortalProfileService(clients, staff, uploads), storage),
     ...userHandlers(accounts),
     ...clinicUserHandlers(clinicUsers, new SignInLinkService(clinicUserDeps)),
     listTenantAuditLog: ({ query }) => listAuditLog(dataSource, 'tenant', query),

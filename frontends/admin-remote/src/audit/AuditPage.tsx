@@ -44,11 +44,8 @@ export interface NameBook {
 
 /** Who made the change: the e-mail it was written with; older entries name this admin, or say the e-mail was not kept. */
 export function actorOf(entry: AuditLogEntry, book: NameBook): string {
-  // A clinic user (issue 26): their name, e-mail and role, so the agency tells them from its admins.
-  if (entry.names.actorRole) {
-    const who = entry.names.actorName ? `${entry.names.actorName} (${entry.actorEmail ?? 'e-mail not recorded'})` : (entry.actorEmail ?? 'A clinic user');
-    return `${who}, ${entry.names.actorRole}`;
-  }
+  // A clinic user in the portal (issue 26): their name, e-mail and role.
+  if (entry.names.actorRole) return `${entry.names.actorName ? `${entry.names.actorName} <${entry.actorEmail ?? '?'}>` : (entry.actorEmail ?? 'A clinic user')} (${entry.names.actorRole})`;
   if (entry.actorEmail) return entry.actorEmail;
   if (entry.actorUserId === null) return entry.service === 'ads' && entry.entity === 'offline_conversion' ? 'Leads (automatic)' : 'System';
   if (book.me && book.me.id === entry.actorUserId) return book.me.email;

@@ -23,6 +23,7 @@ export const TAB_OF_FIELD: Record<string, ClientTab> = {
   website: 'general',
   domain: 'general',
   bookingLink: 'general',
+  portalProfileEditable: 'general',
   brandColor: 'branding',
   brandBgColor: 'branding',
   googleAdsTagId: 'tracking',
@@ -64,6 +65,8 @@ export function emptyClientForm(): ClientFormValues {
     offlineConversionStatus: 'booked',
     bookingLink: '',
     webhookUrl: '',
+    // The clinic portal's Profile: editable by the clinic's owner unless the agency turns it off (issue 26).
+    portalProfileEditable: true,
   };
 }
 

@@ -13,10 +13,8 @@ export function useClients() {
   });
 }
 
-/** admin spec §2.4: clients 1–3 use the main home route, the others the standalone home. */
-export function clientHomepageUrl(clientId: number): string {
-  return clientId >= 1 && clientId <= 3 ? `/?client=${clientId}` : `/standalone-client-home?client=${clientId}`;
-}
+/** admin spec §2.4: clients 1–3 use the main home route, the others the standalone home (one rule with the portal's Pages: contracts). */
+export { clientHomepageUrl } from '@hap/contracts';
 
 /**
  * One page of the Clients list (issue 24 item 7): searched, sorted and paged

@@ -53,11 +53,13 @@ describe('the Audit Log’s words for clinic users (issue 26)', () => {
     );
     expect(describeEntry(userEntry('delete', { email: 'sam@clinic.test', role: 'staff' }, null))).toBe('Removed clinic user ‘sam@clinic.test’');
   });
+});
 
-  it('names a clinic user who acted by name, e-mail and role', () => {
-    const book = { me: null, clients: new Map<number, string>() };
-    const entry = userEntry('delete', { email: 'sam@clinic.test' }, null, { actor: 'ola@clinic.test', actorName: 'Ola Owner', actorRole: 'clinic owner' });
-    expect(actorOf(entry, book)).toBe('Ola Owner (ola@clinic.test), clinic owner');
-    expect(actorOf(userEntry('create', null, { email: 'x@clinic.test' }), book)).toBe('admin@agency.test');
+describe('the Audit Log’s actor', () => {
+  const book = { me: null, clients: new Map<number, string>() };
+  it('names a clinic user by name, e-mail and role (issue 26), an admin by e-mail', () => {
+    const byClinic = { ...entry({ status: 'new' }, { status: 'booked' }), actorEmail: 'sam@clinic.test', names: { actor: 'sam@clinic.test', actorName: 'Sam Staff', actorRole: 'clinic staff' } };
+    expect(actorOf(byClinic, book)).toBe('Sam Staff <sam@clinic.test> (clinic staff)');
+    expect(actorOf(entry({}, {}), book)).toBe('admin@agency.test');
   });
 });

@@ -5,28 +5,32 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import '../styles/site.css';
-import { AdminFrame } from './AdminFrame';
+import { AdminFrame, appOfPath } from './AdminFrame';
 import './admin-frame.css';
 import { createQueryClient } from './query-client';
 
-const ADMIN_LOAD_FAILED = 'The admin dashboard could not be loaded. Please check your connection and try again.';
+const LOAD_FAILED = {
+  AdminApp: 'The admin dashboard could not be loaded. Please check your connection and try again.',
+  PortalApp: 'The clinic portal could not be loaded. Please check your connection and try again.',
+} as const;
 
 /**
- * `admin/AdminApp` through the federation plugin: react, react-dom,
- * react-router and react-query are the plugin's singletons, so the remote
- * renders with this page's React, router and QueryClient. Loaded before the
- * first render, so the server's frame stays on screen (and, on the login
- * page, keeps what is typed into it) until the remote's screen replaces it
- * in one commit, with no client-side fallback in between.
+ * `admin/AdminApp`, or the clinic portal's `admin/PortalApp` under /portal
+ * (issue 26), through the federation plugin: react, react-dom, react-router
+ * and react-query are the plugin's singletons, so the remote renders with
+ * this page's React, router and QueryClient. Loaded before the first render,
+ * so the server's frame stays on screen (and, on a login page, keeps what is
+ * typed into it) until the remote's screen replaces it in one commit, with
+ * no client-side fallback in between.
  */
-async function loadAdminApp(): Promise<ComponentType> {
+async function loadApp(app: 'AdminApp' | 'PortalApp'): Promise<ComponentType> {
   try {
-    return (await import('admin/AdminApp')).default;
+    return app === 'PortalApp' ? (await import('admin/PortalApp')).default : (await import('admin/AdminApp')).default;
   } catch (error) {
     // The runtime's message is for developers; the error screen shows a sentence for people.
-    console.error('Loading admin/AdminApp failed', error);
-    return function AdminLoadFailed(): never {
-      throw new Error(ADMIN_LOAD_FAILED);
+    console.error(`Loading admin/${app} failed`, error);
+    return function AppLoadFailed(): never {
+      throw new Error(LOAD_FAILED[app]);
     };
   }
 }
@@ -35,15 +39,16 @@ async function loadAdminApp(): Promise<ComponentType> {
 const queryClient = createQueryClient();
 
 async function start(root: HTMLElement) {
-  const AdminApp = await loadAdminApp();
+  const which = appOfPath(window.location.pathname);
+  const App = await loadApp(which);
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
-          <ErrorBoundary resetKey="admin">
+          <ErrorBoundary resetKey={which}>
             <Suspense fallback={<AdminFrame path={window.location.pathname} />}>
               <Routes>
-                <Route path="/admin/*" element={<AdminApp />} />
+                <Route path={which === 'PortalApp' ? '/portal/*' : '/admin/*'} element={<App />} />
               </Routes>
             </Suspense>
           </ErrorBoundary>

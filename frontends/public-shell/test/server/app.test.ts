@@ -596,7 +596,10 @@ describe('the /admin/* frame and its preloads (issue 8 §6)', () => {
       res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
           metaData: { publicPath: '/remotes/admin/', remoteEntry: { name: 'remoteEntry.js', path: '' } },
-          exposes: [{ name: 'AdminApp', assets: { js: { sync: ['assets/AdminApp-abc.js'] }, css: { sync: ['assets/AdminApp-123.css'] } } }],
+          exposes: [
+            { name: 'AdminApp', assets: { js: { sync: ['assets/AdminApp-abc.js'] }, css: { sync: ['assets/AdminApp-123.css'] } } },
+            { name: 'PortalApp', assets: { js: { sync: ['assets/PortalApp-def.js'] }, css: { sync: ['assets/AdminApp-123.css'] } } },
+          ],
         }),
       );
     });
@@ -652,6 +655,23 @@ describe('the /admin/* frame and its preloads (issue 8 §6)', () => {
     const res = await admin.inject({ url: '/admin/login' });
     expect(res.body).toContain('<style>.admin-frame{min-height:100vh}</style>');
     expect(res.body).not.toContain('rel="stylesheet"');
+  });
+
+  it('/portal/login paints the clinic portal’s login form and loads the portal’s own module when the visitor acts (issue 26)', async () => {
+    const res = await admin.inject({ url: '/portal/login' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Clinic Portal</title>');
+    expect(res.body).toContain('<h1 class="admin-frame__title">Clinic Portal</h1>');
+    expect(res.body).toMatch(/<form id="admin-login-frame" class="admin-frame__form" novalidate="">/i);
+    expect(res.body).toContain('data-preload="/remotes/admin/remoteEntry.js /remotes/admin/assets/PortalApp-def.js"');
+    expect(res.body).not.toContain('AdminApp-abc.js');
+    // The portal's screens paint its shell, and the pages of e-mailed links a card.
+    const leads = await admin.inject({ url: '/portal/leads' });
+    expect(leads.body).toContain('Loading your clinic portal...');
+    expect(leads.body).toContain('<link rel="modulepreload" fetchpriority="low" href="/remotes/admin/assets/PortalApp-def.js">');
+    const invite = await admin.inject({ url: '/portal/accept-invite' });
+    expect(invite.body).toContain('admin-frame--login');
+    expect(invite.body).not.toContain('admin-frame__form');
   });
 
   it('other admin screens paint the sidebar and top bar', async () => {

@@ -17,6 +17,9 @@ describe('routeFor (public spec §2 routes)', () => {
     expect(pageKindFor('/admin')).toBe('admin');
     expect(pageKindFor('/admin/')).toBe('admin');
     expect(pageKindFor('/admin/clients/3/ads')).toBe('admin');
+    // The clinic portal (issue 26) is a screen of the same remote: the same page machinery.
+    expect(pageKindFor('/portal')).toBe('admin');
+    expect(pageKindFor('/portal/leads')).toBe('admin');
   });
 
   it('treats any other single word as a service path, style A unless ?style= says otherwise', () => {
@@ -27,7 +30,7 @@ describe('routeFor (public spec §2 routes)', () => {
     expect(routeFor('/trt', '?preview=1')).toMatchObject({ preview: true });
   });
 
-  it.each([...RESERVED_WORDS].filter((w) => !['home', 'client-home', 'legacy-home', 'standalone-client-home', 'login', 'admin', 'thanks', 'onboard'].includes(w)))(
+  it.each([...RESERVED_WORDS].filter((w) => !['home', 'client-home', 'legacy-home', 'standalone-client-home', 'login', 'admin', 'portal', 'thanks', 'onboard'].includes(w)))(
     'shows not-found for the reserved word /%s',
     (word) => {
       expect(routeFor(`/${word}`)).toEqual({ kind: 'not-found' });

@@ -64,8 +64,8 @@ const searchText = z
   .max(200, 'Search text must be at most 200 characters')
   .refine(noNul, NUL_MESSAGE);
 
-/** What narrows the leads of one clinic: every field but clientId is optional. */
-const leadFilterShape = {
+/** What narrows the leads of one clinic: every field but clientId is optional (the portal's list takes them without clientId, portal.ts). */
+export const leadFilterShape = {
   clientId: idField('Client id', { fromText: true }),
   serviceId: optionalQuery(idField('Service id', { fromText: true })),
   status: optionalQuery(LeadStatusSchema),
@@ -77,8 +77,8 @@ const leadFilterShape = {
   delivery: optionalQuery(z.enum(['failed'], { error: 'Delivery filter must be failed' })),
 };
 
-const fromBeforeTo = (v: { from?: string; to?: string }) => !v.from || !v.to || dateBoundStart(v.from) < dateBoundEnd(v.to);
-const FROM_AFTER_TO = { message: 'The start date must be on or before the end date', path: ['to'] };
+export const fromBeforeTo = (v: { from?: string; to?: string }) => !v.from || !v.to || dateBoundStart(v.from) < dateBoundEnd(v.to);
+export const FROM_AFTER_TO = { message: 'The start date must be on or before the end date', path: ['to'] };
 
 const pageNumber = z
   .string()
@@ -97,6 +97,12 @@ const pageSizeNumber = z
       .max(LEADS_MAX_PAGE_SIZE, `Page size must be at most ${LEADS_MAX_PAGE_SIZE}`),
   );
 
+/** Which page of the list, and how long a page is (the admin's list and the portal's). */
+export const leadPageShape = {
+  page: z.preprocess(blankToUndefined, pageNumber.optional()).transform((v) => v ?? 1),
+  pageSize: z.preprocess(blankToUndefined, pageSizeNumber.optional()).transform((v) => v ?? LEADS_DEFAULT_PAGE_SIZE),
+};
+
 /**
  * GET /api/leads?clientId=…: filters and the page. Without clientId the list
  * holds every clinic's leads (the inbox's 'All clinics' view, issue 24 item 7).
@@ -105,8 +111,7 @@ export const LeadListQuerySchema = z
   .object({
     ...leadFilterShape,
     clientId: optionalQuery(idField('Client id', { fromText: true })),
-    page: z.preprocess(blankToUndefined, pageNumber.optional()).transform((v) => v ?? 1),
-    pageSize: z.preprocess(blankToUndefined, pageSizeNumber.optional()).transform((v) => v ?? LEADS_DEFAULT_PAGE_SIZE),
+    ...leadPageShape,
   })
   .refine(fromBeforeTo, FROM_AFTER_TO);
 export type LeadListQuery = z.output<typeof LeadListQuerySchema>;
@@ -187,7 +192,10 @@ export const LeadStatusChangeSchema = z.object({
   from: LeadStatusSchema,
   to: LeadStatusSchema,
   at: timestamp(),
-  /** The admin's e-mail as the gateway signed it, else their user id. */
+  /**
+   * Who: to the agency, the admin's e-mail as the gateway signed it (else their user id), or a clinic
+   * user as 'Name <e-mail> (clinic staff)'; to the clinic (the portal), its user's name and any admin as 'Agency'.
+   */
   by: z.string().nullable(),
 });
 export type LeadStatusChange = z.infer<typeof LeadStatusChangeSchema>;

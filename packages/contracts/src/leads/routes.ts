@@ -17,8 +17,9 @@ import {
 } from './admin';
 import { LEAD_BODY_LIMIT, LEAD_FORM_BODY_LIMIT, LEAD_FORM_PATH, LEAD_SUBMIT_PATH } from './lead-wire';
 import { ResultsBreakdownQuerySchema, ResultsBreakdownSchema, ResultsQuerySchema, ResultsSummarySchema } from '../results/results';
+import { PortalLeadDetailSchema, PortalLeadListQuerySchema, PortalLeadListSchema, PortalResultsQuerySchema, PortalResultsSummarySchema } from './portal';
 
-/** leads: the public lead form and the admin Leads inbox (issue 7). */
+/** leads: the public lead form, the admin Leads inbox (issue 7) and the clinic portal's leads and results (issue 26). */
 export const leadsRoutes = {
   submitLead: defineRoute({
     operation: 'submitLead',
@@ -171,5 +172,62 @@ export const leadsRoutes = {
     summary: 'Admin changes recorded by leads, newest first: who, what, when, before and after.',
     query: AuditQuerySchema,
     data: AuditPageSchema,
+  }),
+  listPortalLeads: defineRoute({
+    operation: 'listPortalLeads',
+    method: 'GET',
+    path: '/api/portal/leads',
+    owner: 'leads',
+    access: 'clinic',
+    summary:
+      'The clinic user’s own clinic’s leads, newest first, one page: the admin list’s filters (service, status, period, text) without clientId, which the signed identity decides; no delivery details.',
+    query: PortalLeadListQuerySchema,
+    data: PortalLeadListSchema,
+  }),
+  getPortalNewLeads: defineRoute({
+    operation: 'getPortalNewLeads',
+    method: 'GET',
+    path: '/api/portal/leads/new',
+    owner: 'leads',
+    access: 'clinic',
+    summary:
+      "How many of the clinic's leads await a first contact (status new), and when the newest arrived: the portal's 'new leads live'. Answers with an ETag; a request whose If-None-Match still matches gets 304 without a body.",
+    data: NewLeadsSchema,
+    etag: true,
+  }),
+  getPortalLead: defineRoute({
+    operation: 'getPortalLead',
+    method: 'GET',
+    path: '/api/portal/leads/:id',
+    owner: 'leads',
+    access: 'clinic',
+    summary: 'One of the clinic’s leads: attribution, consent and status history (who of the clinic changed it; the agency as Agency). Another clinic’s lead is 404.',
+    params: IdParamSchema,
+    data: PortalLeadDetailSchema,
+    errors: [404],
+  }),
+  updatePortalLeadStatus: defineRoute({
+    operation: 'updatePortalLeadStatus',
+    method: 'PATCH',
+    path: '/api/portal/leads/:id/status',
+    owner: 'leads',
+    access: 'clinic',
+    summary:
+      'An owner or staff member moves one of the clinic’s leads, by the admin’s rules: audited with the user’s name, 409 when `from` is given and the lead has moved on, the Google Ads conversion queued as when an admin books it. Another clinic’s lead is 404 and nothing changes.',
+    params: IdParamSchema,
+    body: LeadStatusUpdateSchema,
+    data: PortalLeadDetailSchema,
+    errors: [404, 409],
+  }),
+  getPortalResultsSummary: defineRoute({
+    operation: 'getPortalResultsSummary',
+    method: 'GET',
+    path: '/api/portal/results/summary',
+    owner: 'leads',
+    access: 'clinic',
+    summary:
+      'The clinic’s own results over from–to (UTC days, at most 366): the admin summary’s measures and series for the identity’s clinic, without the agency’s Google Ads account states.',
+    query: PortalResultsQuerySchema,
+    data: PortalResultsSummarySchema,
   }),
 } as const;

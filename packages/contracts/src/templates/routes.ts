@@ -39,6 +39,7 @@ import {
 import { TestimonialSchema } from './content';
 import { AiStatusSchema, GenerationIdParamSchema, TemplateCreateSchema, TemplateGenerationSchema } from './generation';
 import { ServiceCreateSchema, ServiceSchema, ServiceUpdateSchema } from './service-form';
+import { PortalPagesSchema } from './portal-pages';
 
 /** templates: the service catalogue, each client's services and the content pages render. */
 export const templatesRoutes = {
@@ -312,5 +313,16 @@ export const templatesRoutes = {
     summary: 'Admin changes recorded by templates, newest first: who, what, when, before and after.',
     query: AuditQuerySchema,
     data: AuditPageSchema,
+  }),
+  listPortalPages: defineRoute({
+    operation: 'listPortalPages',
+    method: 'GET',
+    path: '/api/portal/pages',
+    owner: 'templates',
+    access: 'clinic',
+    summary:
+      'The clinic user’s own clinic’s pages with links: its home page, each active service’s landing page (path, name, styles A/B/C) and the thank-you page; on the clinic’s domain when it has one, else this platform’s `?client=` URLs.',
+    data: PortalPagesSchema,
+    errors: [503],
   }),
 } as const;

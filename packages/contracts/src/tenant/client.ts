@@ -51,9 +51,18 @@ const clientWritableFields = {
   bookingLink: optionalUrl(),
   /** Where each new lead is POSTed, signed (contracts leads/webhook.ts); null clears it. */
   webhookUrl: optionalWebhookUrl(),
+  /**
+   * The agency's switch for the clinic portal's Profile (issue 26 item 3:
+   * "within limits the agency sets"): false and the clinic's owner can read
+   * the profile but not change it. True by default.
+   */
+  portalProfileEditable: z.boolean({ error: 'Must be true or false' }).optional(),
 };
 
-export const ClientCreateSchema = z.object(clientWritableFields);
+/** Every field an admin may set, one rule each, unrefined: other schemas derive from it (`.pick`), e.g. the portal's profile. */
+export const ClientFieldsSchema = z.object(clientWritableFields);
+
+export const ClientCreateSchema = ClientFieldsSchema;
 export type ClientCreateInput = z.input<typeof ClientCreateSchema>;
 export type ClientCreate = z.output<typeof ClientCreateSchema>;
 
@@ -115,6 +124,8 @@ export const ClientSchema = z.object({
   webhookUrl: z.string().nullable(),
   /** The webhook's signing secret: admins copy it into the receiver. Made when a URL is first set. */
   webhookSecret: z.string().nullable(),
+  /** Whether the clinic's owner may edit the portal's Profile (name, contact, logo, office picture, team). */
+  portalProfileEditable: z.boolean(),
   createdAt: timestamp(),
   updatedAt: timestamp(),
 });

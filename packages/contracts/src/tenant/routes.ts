@@ -37,6 +37,7 @@ import {
   PortalUserParamsSchema,
   VerifiedUserSchema,
 } from './clinic-user';
+import { PortalProfileSchema, PortalProfileUpdateSchema, PortalTeamMemberCreateSchema } from './portal-profile';
 
 /** A multipart upload: the file limit plus room for the form's other parts. */
 const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
@@ -474,5 +475,83 @@ export const tenantRoutes = {
     summary: 'Admin changes recorded by tenant, newest first: who, what, when, before and after.',
     query: AuditQuerySchema,
     data: AuditPageSchema,
+  }),
+  getPortalProfile: defineRoute({
+    operation: 'getPortalProfile',
+    method: 'GET',
+    path: '/api/portal/profile',
+    owner: 'tenant',
+    access: 'clinic',
+    summary:
+      'The clinic user’s own clinic’s profile (owner and staff): name, phone, e-mail, address, logo and office picture (paths and URLs), and what the clinic may see but not change: its domain as a link, its brand colours, whether the agency lets it edit.',
+    data: PortalProfileSchema,
+  }),
+  updatePortalProfile: defineRoute({
+    operation: 'updatePortalProfile',
+    method: 'PATCH',
+    path: '/api/portal/profile',
+    owner: 'tenant',
+    access: 'clinic',
+    summary:
+      'The owner changes the clinic’s name, phone, e-mail, address, logo or office picture, each by the admin’s rule for it; audited with the user’s name. Any other field (domain, tracking ids, ad accounts, CRM or webhook settings) is 400 naming it; staff, or a profile the agency manages, 403; an image not uploaded here, 400.',
+    body: PortalProfileUpdateSchema,
+    data: PortalProfileSchema,
+  }),
+  uploadPortalImage: defineRoute({
+    operation: 'uploadPortalImage',
+    method: 'POST',
+    path: '/api/portal/uploads',
+    owner: 'tenant',
+    access: 'clinic',
+    summary:
+      'The owner uploads one image for the profile or the team (multipart field `image`), at most 5 MB: the admin uploader’s pipeline, checks and answers; stored in the clinic’s own folder.',
+    multipart: true,
+    bodyLimit: UPLOAD_BODY_LIMIT,
+    status: 201,
+    data: UploadResultSchema,
+    errors: [415],
+  }),
+  listPortalTeam: defineRoute({
+    operation: 'listPortalTeam',
+    method: 'GET',
+    path: '/api/portal/team',
+    owner: 'tenant',
+    access: 'clinic',
+    summary: 'The clinic’s team as its home page shows it, in display order (owner and staff).',
+    data: z.array(StaffMemberSchema),
+  }),
+  createPortalTeamMember: defineRoute({
+    operation: 'createPortalTeamMember',
+    method: 'POST',
+    path: '/api/portal/team',
+    owner: 'tenant',
+    access: 'clinic',
+    summary: 'The owner adds a team member to the clinic, by the admin’s rules; audited with the user’s name. 403 for staff or while the agency manages the profile.',
+    body: PortalTeamMemberCreateSchema,
+    status: 201,
+    data: StaffMemberSchema,
+  }),
+  updatePortalTeamMember: defineRoute({
+    operation: 'updatePortalTeamMember',
+    method: 'PATCH',
+    path: '/api/portal/team/:id',
+    owner: 'tenant',
+    access: 'clinic',
+    summary: 'The owner changes one of the clinic’s team members, by the admin’s rules. Another clinic’s member is 404 and nothing changes.',
+    params: IdParamSchema,
+    body: StaffMemberUpdateSchema,
+    data: StaffMemberSchema,
+    errors: [404],
+  }),
+  deletePortalTeamMember: defineRoute({
+    operation: 'deletePortalTeamMember',
+    method: 'DELETE',
+    path: '/api/portal/team/:id',
+    owner: 'tenant',
+    access: 'clinic',
+    summary: 'The owner removes one of the clinic’s team members. Another clinic’s member is 404 and nothing changes.',
+    params: IdParamSchema,
+    data: DeletedResultSchema,
+    errors: [404],
   }),
 } as const;

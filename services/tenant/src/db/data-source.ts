@@ -10,6 +10,7 @@ import { CreateSeedHistory1764000000000 } from './migrations/1764000000000-Creat
 import { AddClientWebhook1764400000000 } from './migrations/1764400000000-AddClientWebhook';
 import { AddOnboardingAndCrm1764600000000 } from './migrations/1764600000000-AddOnboardingAndCrm';
 import { AddOfflineConversionStatus1764900000000 } from './migrations/1764900000000-AddOfflineConversionStatus';
+import { AddPortalProfileEditable1765200000000 } from './migrations/1765200000000-AddPortalProfileEditable';
 import { AddClinicUsers1765300000000 } from './migrations/1765300000000-AddClinicUsers';
 
 export const SCHEMA = 'tenant';
@@ -23,6 +24,7 @@ export const TENANT_MIGRATIONS = [
   AddClientWebhook1764400000000,
   AddOnboardingAndCrm1764600000000,
   AddOfflineConversionStatus1764900000000,
+  AddPortalProfileEditable1765200000000,
   AddClinicUsers1765300000000,
 ];
 

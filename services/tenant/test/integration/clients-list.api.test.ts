@@ -58,6 +58,15 @@ describe('GET /api/clients/search', () => {
     expect(wildcard.body.data.total).toBe(0);
   });
 
+  it('matches phones only for a search that is a phone number: words with digits in them are text', async () => {
+    // '0102' is the end of Alpha's phone; inside words it is part of a name or an address, not a phone number.
+    const words = await search({ q: 'Suite 0102 West', pageSize: '100' });
+    expect(words.status).toBe(200);
+    expect(words.body.data.items.map((c: { id: number }) => c.id)).not.toContain(ids.alpha);
+    const phone = await search({ q: '(503) 555-0102', pageSize: '100' });
+    expect(phone.body.data.items.map((c: { id: number }) => c.id)).toContain(ids.alpha);
+  });
+
   it('defaults to the first page of 20 by name when nothing is asked', async () => {
     const res = await t.api.get('/api/clients/search', ADMIN);
     expect(res.status).toBe(200);

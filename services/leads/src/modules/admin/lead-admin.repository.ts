@@ -55,7 +55,13 @@ export interface CountRow {
 
 export interface StatusAuditRow {
   actor_user_id: number | null;
-  changes: { before?: { status?: LeadStatus }; after?: { status?: LeadStatus }; by?: string | null } | null;
+  changes: {
+    before?: { status?: LeadStatus };
+    after?: { status?: LeadStatus };
+    by?: string | null;
+    /** Set when a clinic user made the change in the portal (issue 26). */
+    byClinicUser?: { userId: number; name: string | null; role: string; clientId: number };
+  } | null;
   created_at: Date;
 }
 
@@ -106,12 +112,24 @@ export class LeadAdminRepository {
     }
   }
 
-  async findById(id: number, manager: EntityManager | DataSource = this.dataSource, lock = false): Promise<LeadRow | null> {
+  /** The lead; with `clientId`, only when it is that clinic's (another clinic's is not found, and never locked). */
+  async findById(id: number, manager: EntityManager | DataSource = this.dataSource, lock = false, clientId?: number): Promise<LeadRow | null> {
+    const clinic = clientId === undefined ? '' : ' AND l."client_id" = $2';
     const [row] = (await manager.query(
-      `SELECT ${LEAD_COLUMNS} FROM "leads"."leads" l WHERE l."id" = $1${lock ? ' FOR UPDATE OF l' : ''}`,
-      [id],
+      `SELECT ${LEAD_COLUMNS} FROM "leads"."leads" l WHERE l."id" = $1${clinic}${lock ? ' FOR UPDATE OF l' : ''}`,
+      clientId === undefined ? [id] : [id, clientId],
     )) as LeadRow[];
     return row ?? null;
+  }
+
+  /** How many leads are still new, and the newest's arrival: every clinic's, or one clinic's. */
+  async newLeads(clientId?: number): Promise<{ count: number; newestAt: Date | null }> {
+    const [row] = (await this.dataSource.query(
+      `SELECT count(*)::int AS "count", max("created_at") AS "newestAt" FROM "leads"."leads"
+        WHERE "status" = 'new'${clientId === undefined ? '' : ' AND "client_id" = $1'}`,
+      clientId === undefined ? [] : [clientId],
+    )) as Array<{ count: number; newestAt: Date | null }>;
+    return { count: row?.count ?? 0, newestAt: row?.newestAt ?? null };
   }
 
   /** The leads of these ids, in id order; locked (in that order) until `manager`'s transaction ends. */

@@ -7,6 +7,7 @@ import {
   Messages,
   ErrorCode,
   OFFLINE_CONVERSION_STATUSES,
+  PORTAL_AGENCY_ACTOR,
   type LeadBulkStatusResult,
   type LeadBulkStatusUpdate,
   type LeadCounts,
@@ -141,6 +142,15 @@ export class LeadAdminService {
 
   async list(actor: Actor, query: LeadListQuery): Promise<LeadList> {
     assertAdmin(actor);
+    return this.page(actor, query);
+  }
+
+  /**
+   * One page of the leads the query selects (one clinic's with clientId).
+   * Checks no access: the admin's list checks for an admin, the portal's
+   * (portal.service.ts) for a clinic user and fixes clientId to theirs.
+   */
+  async page(actor: Actor, query: LeadListQuery): Promise<LeadList> {
     const { page, pageSize } = query;
     const clientId = query.clientId;
     const [{ rows, total }, oneClinic] = await Promise.all([
@@ -154,9 +164,18 @@ export class LeadAdminService {
 
   async get(actor: Actor, id: number): Promise<LeadDetail> {
     assertAdmin(actor);
-    const row = await this.leads.findById(id);
+    return this.lead(actor, id, null);
+  }
+
+  /**
+   * One lead's detail; with `clinic`, only a lead of that clinic (another's
+   * is 404, as if it did not exist) and its history as the clinic reads it.
+   * Checks no access: callers do (the admin's get, the portal's).
+   */
+  async lead(actor: Actor, id: number, clinic: number | null): Promise<LeadDetail> {
+    const row = await this.leads.findById(id, undefined, false, clinic ?? undefined);
     if (!row) throw notFound(Messages.leadNotFound(id));
-    return this.detail(row, actor);
+    return this.detail(row, actor, clinic === null ? 'admin' : 'clinic');
   }
 
   /**
@@ -166,10 +185,20 @@ export class LeadAdminService {
    */
   async updateStatus(actor: Actor, id: number, update: LeadStatusUpdate): Promise<LeadDetail> {
     assertAdmin(actor);
+    return this.moveStatus(actor, id, update, null);
+  }
+
+  /**
+   * updateStatus's rules for anyone the caller has checked: with `clinic`,
+   * only a lead of that clinic moves (another's is 404 and nothing changes,
+   * nothing is locked), and the audit names the clinic user (actorChanges).
+   */
+  async moveStatus(actor: Actor, id: number, update: LeadStatusUpdate, clinic: number | null): Promise<LeadDetail> {
+    const scope = clinic ?? undefined;
     // The clinic's conversion status is read before the row is locked: the lock never waits on tenant.
-    const conversion = await this.countsAsConversion(await this.leads.findById(id), update.status);
+    const conversion = await this.countsAsConversion(await this.leads.findById(id, undefined, false, scope), update.status);
     await this.dataSource.transaction(async (manager) => {
-      const row = await this.leads.findById(id, manager, true);
+      const row = await this.leads.findById(id, manager, true, scope);
       if (!row) throw notFound(Messages.leadNotFound(id));
       if (update.from !== undefined && update.from !== row.status && row.status !== update.status) {
         throw conflict(Messages.leadStatusMovedOn(row.status));
@@ -179,10 +208,10 @@ export class LeadAdminService {
       await this.leads.setStatus(id, update.status, manager);
       // A lead from a Google ad that reaches its clinic's conversion status is uploaded once (the outbox's lead-and-channel key).
       const queued = conversion && (await this.leads.queueConversion(id, manager));
-      const changes = { before: { status: row.status }, after: { status: update.status }, move, by: actor.identity.email ?? null, ...(queued ? { googleAdsConversion: 'queued' } : {}) };
+      const changes = { before: { status: row.status }, after: { status: update.status }, move, ...actorChanges(actor), ...(queued ? { googleAdsConversion: 'queued' } : {}) };
       await recordAudit(manager, actor, { action: 'update', entity: 'lead', entityId: id, changes });
     });
-    return this.get(actor, id);
+    return this.lead(actor, id, clinic);
   }
 
   /**
@@ -215,7 +244,7 @@ export class LeadAdminService {
         }
         await this.leads.setStatus(id, update.status, manager);
         const queued = conversions.has(id) && (await this.leads.queueConversion(id, manager));
-        const changes = { before: { status: row.status }, after: { status: update.status }, move, by: actor.identity.email ?? null, bulk: true, ...(queued ? { googleAdsConversion: 'queued' } : {}) };
+        const changes = { before: { status: row.status }, after: { status: update.status }, move, ...actorChanges(actor), bulk: true, ...(queued ? { googleAdsConversion: 'queued' } : {}) };
         await recordAudit(manager, actor, { action: 'update', entity: 'lead', entityId: id, changes });
         changed.push(id);
       }
@@ -242,10 +271,13 @@ export class LeadAdminService {
   /** Leads of every clinic still new, and when the newest arrived (the sidebar's live count, issue 25 item 6). */
   async newLeads(actor: Actor): Promise<NewLeads> {
     assertAdmin(actor);
-    const [row] = (await this.dataSource.query(
-      `SELECT count(*)::int AS "count", max("created_at") AS "newestAt" FROM "leads"."leads" WHERE "status" = 'new'`,
-    )) as Array<{ count: number; newestAt: Date | null }>;
-    return { count: row?.count ?? 0, newestAt: row?.newestAt ? row.newestAt.toISOString() : null };
+    return this.newLeadsOf(null);
+  }
+
+  /** Leads still new, and when the newest arrived: every clinic's, or one clinic's (the portal's count; it checks access). */
+  async newLeadsOf(clinic: number | null): Promise<NewLeads> {
+    const { count, newestAt } = await this.leads.newLeads(clinic ?? undefined);
+    return { count, newestAt: newestAt ? newestAt.toISOString() : null };
   }
 
   async counts(actor: Actor, query: LeadCountsQuery): Promise<LeadCounts> {
@@ -325,7 +357,7 @@ export class LeadAdminService {
     });
   }
 
-  private async detail(row: LeadRow, actor: Actor): Promise<LeadDetail> {
+  private async detail(row: LeadRow, actor: Actor, view: HistoryView): Promise<LeadDetail> {
     const [deliveries, history, names] = await Promise.all([
       this.leads.deliveriesOf(row.id),
       this.leads.statusHistoryOf(row.id),
@@ -346,7 +378,7 @@ export class LeadAdminService {
       },
       consent: { ...consentOf(row), ip: row.consent_ip, userAgent: row.consent_user_agent },
       deliveries: deliveries.map(toDelivery),
-      statusHistory: history.flatMap((entry) => statusChange(entry)),
+      statusHistory: history.flatMap((entry) => statusChange(entry, view)),
       updatedAt: iso(row.updated_at)!,
     };
   }
@@ -370,10 +402,31 @@ export class LeadAdminService {
   }
 }
 
-function statusChange(entry: StatusAuditRow): LeadDetail['statusHistory'] {
+/** Who reads a lead's history: the agency (every change by e-mail), or the lead's clinic (its users by name, the agency as Agency). */
+type HistoryView = 'admin' | 'clinic';
+
+/**
+ * Who made a status change, as its audit row keeps it: the e-mail the
+ * gateway signed (`by`, what the history showed before clinic users), and for
+ * a clinic user (issue 26) also their name and role, so both the agency and
+ * the clinic can tell who it was.
+ */
+function actorChanges(actor: Actor): { by: string | null; byClinicUser?: { userId: number; name: string | null; role: string; clientId: number } } {
+  const { identity } = actor;
+  const by = identity.email ?? null;
+  if (identity.kind !== 'clinic' || identity.userId === undefined || identity.clientId === undefined || !identity.role) return { by };
+  return { by, byClinicUser: { userId: identity.userId, name: identity.name ?? null, role: identity.role, clientId: identity.clientId } };
+}
+
+function statusChange(entry: StatusAuditRow, view: HistoryView): LeadDetail['statusHistory'] {
   const from = entry.changes?.before?.status;
   const to = entry.changes?.after?.status;
   if (!from || !to) return [];
-  const by = entry.changes?.by ?? (entry.actor_user_id !== null ? `admin #${entry.actor_user_id}` : null);
+  const email = entry.changes?.by ?? null;
+  const clinicUser = entry.changes?.byClinicUser;
+  let by: string | null;
+  if (view === 'clinic') by = clinicUser ? (clinicUser.name ?? email) : PORTAL_AGENCY_ACTOR;
+  else if (clinicUser) by = `${clinicUser.name ? `${clinicUser.name} <${email}>` : email} (clinic ${clinicUser.role})`;
+  else by = email ?? (entry.actor_user_id !== null ? `admin #${entry.actor_user_id}` : null);
   return [{ from, to, at: iso(entry.created_at)!, by }];
 }

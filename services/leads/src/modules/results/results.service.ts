@@ -85,6 +85,15 @@ export class ResultsService {
 
   async summary(actor: Actor, query: ResultsQuery): Promise<ResultsSummary> {
     assertAdmin(actor);
+    return this.summaryOf(actor, query);
+  }
+
+  /**
+   * The summary of one clinic (clientId) or every clinic. Checks no access:
+   * the admin's row checks for an admin, the portal's (portal.service.ts)
+   * for a clinic user and fixes clientId to theirs.
+   */
+  async summaryOf(actor: Actor, query: ResultsQuery): Promise<ResultsSummary> {
     const { from, to, clientId } = query;
     const [views, leads, ads] = await Promise.all([
       this.repository.viewsByDay(from, to, clientId),

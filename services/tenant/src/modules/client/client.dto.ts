@@ -32,6 +32,7 @@ export function toClientDto(row: ClientEntity): Client {
     crmUpdatedAt: row.crmUpdatedAt ? row.crmUpdatedAt.toISOString() : null,
     webhookUrl: row.webhookUrl,
     webhookSecret: row.webhookSecret,
+    portalProfileEditable: row.portalProfileEditable,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

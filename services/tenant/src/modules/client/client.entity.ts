@@ -92,6 +92,10 @@ export class ClientEntity {
   @Column({ name: 'webhook_secret', type: 'text', nullable: true })
   webhookSecret: string | null;
 
+  /** The agency lets the clinic's owner edit the portal's Profile and team (issue 26 item 3). */
+  @Column({ name: 'portal_profile_editable', type: 'boolean', default: true })
+  portalProfileEditable: boolean;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -10,6 +10,12 @@ const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\$
 
 /** A search needs this many digits before it also looks into phone numbers (so '2' does not match every phone). */
 const PHONE_DIGITS_MIN = 3;
+/**
+ * A search that is a phone number: digits and the marks people write them
+ * with. Words with digits in them ('Suite 0102', a name with a year) are
+ * text: their digits are not looked for in every clinic's phone.
+ */
+const PHONE_LIKE = /^[\d\s()+.-]+$/;
 
 /** What each sort orders by: names without regard to case, as people read them. */
 const SORT_EXPRESSIONS: Readonly<Record<ClientSort, string>> = {
@@ -50,7 +56,7 @@ export class ClientRepository extends ServiceRepository<ClientEntity> {
             .orWhere('c.domain ILIKE :like')
             .orWhere('c.address ILIKE :like');
           const digits = text.replace(/\D/g, '');
-          if (digits.length >= PHONE_DIGITS_MIN) or.orWhere(`regexp_replace(c.phone, '\\D', '', 'g') LIKE :digits`, { digits: `%${digits}%` });
+          if (PHONE_LIKE.test(text) && digits.length >= PHONE_DIGITS_MIN) or.orWhere(`regexp_replace(c.phone, '\\D', '', 'g') LIKE :digits`, { digits: `%${digits}%` });
         }),
       );
     }

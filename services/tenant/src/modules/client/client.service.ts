@@ -110,9 +110,25 @@ export class ClientService {
 
   async update(actor: Actor, id: number, input: ClientUpdate): Promise<Client> {
     assertAdmin(actor);
+    return this.write(actor, id, input);
+  }
+
+  /** The full client (the portal's profile is cut from it); 404 when it does not exist. Callers check access. */
+  async record(id: number): Promise<Client> {
+    return toClientDto(await this.require(id));
+  }
+
+  /**
+   * The update path for every caller that may change a client (the admin's
+   * PATCH, the clinic portal's profile with the clinic fixed): one audited
+   * transaction. `check` sees the locked row first and may refuse the change.
+   * Callers check access.
+   */
+  async write(actor: Actor, id: number, input: ClientUpdate, check?: (before: ClientEntity) => void): Promise<Client> {
     return auditedTransaction(this.dataSource, actor, async (manager) => {
       const before = await this.clients.findByIdForWrite(id, manager, 'update');
       if (!before) throw notFound(Messages.clientNotFound(id));
+      check?.(before);
       const values = toRowValues(input, before);
       const after = toClientDto(await this.clients.update(id, values, manager));
       const keys = Object.keys(values);

@@ -38,6 +38,11 @@ export class StaffMemberService {
 
   async create(actor: Actor, input: StaffMemberCreate): Promise<StaffMember> {
     assertAdmin(actor);
+    return this.add(actor, input);
+  }
+
+  /** The insert path of every caller that may add a member (the admin, a clinic's owner for its own clinic); callers check access. */
+  async add(actor: Actor, input: StaffMemberCreate): Promise<StaffMember> {
     try {
       return await auditedTransaction(this.dataSource, actor, async (manager) => {
         if (!(await this.clients.exists(input.clientId, manager))) throw notFound(Messages.clientNotFound(input.clientId));
@@ -53,9 +58,17 @@ export class StaffMemberService {
 
   async update(actor: Actor, id: number, input: StaffMemberUpdate): Promise<StaffMember> {
     assertAdmin(actor);
+    return this.change(actor, id, input, null);
+  }
+
+  /**
+   * The update path of every caller; `clinic` set (a clinic's owner): a
+   * member of another clinic is 404, as one that does not exist. Callers check access.
+   */
+  async change(actor: Actor, id: number, input: StaffMemberUpdate, clinic: number | null): Promise<StaffMember> {
     return auditedTransaction(this.dataSource, actor, async (manager) => {
       const before = await this.staff.findByIdForWrite(id, manager, 'update');
-      if (!before) throw notFound(Messages.staffMemberNotFound(id));
+      if (!before || (clinic !== null && before.clientId !== clinic)) throw notFound(Messages.staffMemberNotFound(id));
       const after = toStaffMemberDto(await this.staff.update(id, input, manager));
       return {
         result: after,
@@ -71,9 +84,14 @@ export class StaffMemberService {
 
   async remove(actor: Actor, id: number): Promise<{ id: number }> {
     assertAdmin(actor);
+    return this.removeOf(actor, id, null);
+  }
+
+  /** The delete path of every caller; `clinic` as in change(). Callers check access. */
+  async removeOf(actor: Actor, id: number, clinic: number | null): Promise<{ id: number }> {
     return auditedTransaction(this.dataSource, actor, async (manager) => {
       const before = await this.staff.findByIdForWrite(id, manager, 'delete');
-      if (!before || !(await this.staff.delete(id, manager))) throw notFound(Messages.staffMemberNotFound(id));
+      if (!before || (clinic !== null && before.clientId !== clinic) || !(await this.staff.delete(id, manager))) throw notFound(Messages.staffMemberNotFound(id));
       return {
         result: { id },
         audit: {

@@ -28,6 +28,9 @@ export const TEMPLATE_IMAGE_UPLOAD: UploadKind = {
   fileTooLarge: Messages.templateFileTooLarge,
 };
 
+/** `POST /api/portal/uploads`: the general uploader's checks and words, in the clinic's own folder. */
+export const portalImageUpload = (clientId: number): UploadKind => ({ ...IMAGE_UPLOAD, folder: `clinic-${clientId}` });
+
 /** Image uploads (admin spec §5 image uploader): size, type by content, then storage. */
 export class UploadService {
   constructor(private readonly storage: UploadStorage) {}
@@ -38,6 +41,14 @@ export class UploadService {
    */
   async upload(actor: Actor, receive: () => Promise<ReceivedUpload>, kind: UploadKind): Promise<UploadResult> {
     assertAdmin(actor);
+    return this.store(receive, kind);
+  }
+
+  /**
+   * The pipeline every uploader shares (the admin's, the clinic portal's):
+   * receive, check, store. The caller has checked access before a byte is read.
+   */
+  async store(receive: () => Promise<ReceivedUpload>, kind: UploadKind): Promise<UploadResult> {
     const received = await receive();
     const { tempPath } = received;
     if (!tempPath) throw new AppError(400, ErrorCode.NO_FILE, Messages.noFile);
