@@ -271,7 +271,9 @@ describe('clinic portal: /api/portal/profile, /api/portal/team, /api/portal/uplo
 
   describe('who may call what', () => {
     const call = (method: string, path: string, identity: Identity) => {
-      const url = buildPath(path, path.includes(':id') ? { id: 1 } : undefined);
+      // Every path parameter (`:id`, `:userId`…) filled with 1.
+      const params = Object.fromEntries([...path.matchAll(/:(\w+)/g)].map((m) => [m[1], 1]));
+      const url = buildPath(path, Object.keys(params).length ? params : undefined);
       const sent = t.api[method.toLowerCase() as 'get' | 'patch' | 'post' | 'delete'](url, identity);
       return method === 'GET' || method === 'DELETE' ? sent : sent.send({});
     };
