@@ -20,7 +20,7 @@ export default defineConfig(({ command }) => ({
       filename: 'remoteEntry.js',
       manifest: true,
       dts: false,
-      exposes: { './AdminApp': './src/AdminApp.tsx' },
+      exposes: { './AdminApp': './src/AdminApp.tsx', './PortalApp': './src/portal/PortalApp.tsx' },
       shared: federationShared,
       // The host (public-shell's /admin page) provides the federation runtime; the
       // remote's build reads it instead of shipping a second copy. `vite dev` keeps

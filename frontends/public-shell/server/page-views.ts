@@ -91,10 +91,25 @@ export function isPrefetch(headers: ViewRequest['headers']): boolean {
   return /prefetch|prerender|preview/.test(said);
 }
 
+/**
+ * A page framed by this platform's own screens: the clinic portal's Pages
+ * preview (issue 26) or an admin's. The clinic's own people looking at
+ * their page are not its visitors.
+ */
+export function isAppPreview(headers: ViewRequest['headers']): boolean {
+  if (header(headers['sec-fetch-dest']).toLowerCase() !== 'iframe') return false;
+  try {
+    const path = new URL(header(headers.referer)).pathname.toLowerCase();
+    return /^\/(portal|admin)(\/|$)/.test(path);
+  } catch {
+    return false;
+  }
+}
+
 /** Whether a request is a view worth counting at all. */
 export function countsAsView(request: Pick<ViewRequest, 'method' | 'headers'>): boolean {
   if (request.method !== 'GET') return false;
-  if (isPrefetch(request.headers)) return false;
+  if (isPrefetch(request.headers) || isAppPreview(request.headers)) return false;
   const agent = header(request.headers['user-agent']);
   return agent !== '' && !isbot(agent);
 }

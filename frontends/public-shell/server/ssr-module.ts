@@ -15,6 +15,8 @@ export interface RenderResult {
   htmlStyle: string;
   /** 'interaction': the page loads its script only when the visitor acts (src/pages/hydration.ts). */
   hydration?: 'load' | 'interaction';
+  /** An app page's remote module: the agency's admin or the clinic portal (issue 26). */
+  app?: 'AdminApp' | 'PortalApp';
 }
 
 /** The page state: opaque to the server, which hands it from pageDataFrom to render and into the page. */

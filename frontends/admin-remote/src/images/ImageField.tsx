@@ -1,7 +1,7 @@
 import { assetUrl } from '@hap/contracts';
 import { ImageOff, LoaderCircle, Upload, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { checkImageFile, uploadImage, type FileProblem, type UploadWording } from './upload-image';
+import { useContext, useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { checkImageFile, uploadImage, UploadRouteContext, type FileProblem, type UploadWording } from './upload-image';
 import './images.css';
 
 export interface ImageFieldProps {
@@ -26,6 +26,7 @@ export interface ImageFieldProps {
  */
 export function ImageField({ label, value, onChange, folder, wording = 'standard', allowUrl = false }: ImageFieldProps) {
   const id = useId();
+  const uploadRoute = useContext(UploadRouteContext);
   const [problem, setProblem] = useState<FileProblem | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -43,7 +44,7 @@ export function ImageField({ label, value, onChange, folder, wording = 'standard
     abort.current = new AbortController();
     setProgress(0);
     try {
-      const stored = await uploadImage(file, { folder, onProgress: setProgress, signal: abort.current.signal });
+      const stored = await uploadImage(file, { folder, onProgress: setProgress, signal: abort.current.signal, route: uploadRoute });
       onChange(stored.path);
     } catch (err) {
       if ((err as Error).name === 'AbortError') return;

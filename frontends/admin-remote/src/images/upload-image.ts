@@ -1,3 +1,4 @@
+import { createContext } from 'react';
 import { ApiError, errorFromAnswer, MAX_UPLOAD_BYTES, routes, UPLOAD_FIELD, UploadResultSchema, type UploadResult } from '@hap/contracts';
 
 /** A file the uploader refuses before sending, in the spec's words (admin spec §5). */
@@ -26,25 +27,34 @@ export function checkImageFile(file: { type: string; size: number }, wording: Up
   return null;
 }
 
+/** Where an image goes: the admin's uploader, or a clinic owner's in the portal (issue 26; the clinic's own folder). */
+export type UploadRoute = typeof routes.uploadImage | typeof routes.uploadPortalImage;
+/** The portal's screens upload through its own row; the admin's through theirs. */
+export const UploadRouteContext = createContext<UploadRoute>(routes.uploadImage);
+
 /**
  * POST /api/upload (multipart `image`, optional `folder`) with upload
  * progress (XMLHttpRequest: fetch reports none). Answers the stored file;
  * a refusal is an ApiError with the server's sentence.
  */
-export function uploadImage(file: File, options: { folder?: string; onProgress?: (percent: number) => void; signal?: AbortSignal } = {}): Promise<UploadResult> {
+export function uploadImage(
+  file: File,
+  options: { folder?: string; onProgress?: (percent: number) => void; signal?: AbortSignal; route?: UploadRoute } = {},
+): Promise<UploadResult> {
+  const route = options.route ?? routes.uploadImage;
   return new Promise((resolve, reject) => {
     const body = new FormData();
     body.append(UPLOAD_FIELD, file);
     if (options.folder) body.append('folder', options.folder);
     const xhr = new XMLHttpRequest();
-    xhr.open(routes.uploadImage.method, routes.uploadImage.path);
+    xhr.open(route.method, route.path);
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
-      if (xhr.status !== routes.uploadImage.status) return reject(errorFromAnswer(xhr.status, xhr.responseText));
+      if (xhr.status !== route.status) return reject(errorFromAnswer(xhr.status, xhr.responseText));
       let parsed: ReturnType<typeof UploadResultSchema.safeParse> | null = null;
       try {
         parsed = UploadResultSchema.safeParse((JSON.parse(xhr.responseText) as { data?: unknown }).data);

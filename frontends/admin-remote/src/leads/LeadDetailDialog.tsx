@@ -1,5 +1,5 @@
 import { LoadFailed } from '../pages/LoadFailed';
-import type { LeadDelivery, LeadDetail, LeadTouch } from '@hap/contracts';
+import type { LeadDelivery, LeadDetail, LeadTouch, PortalLeadDetail } from '@hap/contracts';
 import { LEAD_CONSENT_LABELS, LEAD_STATUS_LABELS } from '@hap/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { Mail, Phone, RotateCw, X } from 'lucide-react';
@@ -108,7 +108,9 @@ function Deliveries({ deliveries }: { deliveries: LeadDelivery[] }) {
   );
 }
 
-function DetailBody({ lead }: { lead: LeadDetail }) {
+/** The agency's detail has the delivery pipeline and the consent's evidence; a clinic's (the portal's) has neither. */
+function DetailBody({ lead }: { lead: LeadDetail | PortalLeadDetail }) {
+  const agency = 'deliveries' in lead ? lead : null;
   const a = lead.attribution;
   return (
     <>
@@ -135,7 +137,7 @@ function DetailBody({ lead }: { lead: LeadDetail }) {
             ['Service', lead.serviceName ?? `Service #${lead.serviceId}`],
             ['Received', formatDateTime(lead.createdAt)],
             ['Reference', <span className="adm-mono">{lead.reference}</span>],
-            ['Service check', lead.serviceChecked ? null : 'Not checked (the catalogue was down when it arrived)'],
+            ['Service check', !agency || agency.serviceChecked ? null : 'Not checked (the catalogue was down when it arrived)'],
           ]}
         />
       </Section>
@@ -175,8 +177,8 @@ function DetailBody({ lead }: { lead: LeadDetail }) {
               rows={[
                 ['Given', lead.consent.at ? formatDateTime(lead.consent.at) : null],
                 ['Version', <span className="adm-mono">{lead.consent.version}</span>],
-                ['IP address', lead.consent.ip],
-                ['Browser', lead.consent.userAgent],
+                ['IP address', agency?.consent.ip],
+                ['Browser', agency?.consent.userAgent],
               ]}
             />
           </>
@@ -188,9 +190,11 @@ function DetailBody({ lead }: { lead: LeadDetail }) {
           </p>
         )}
       </Section>
-      <Section title="Deliveries">
-        <Deliveries deliveries={lead.deliveries} />
-      </Section>
+      {agency && (
+        <Section title="Deliveries">
+          <Deliveries deliveries={agency.deliveries} />
+        </Section>
+      )}
       <Section title="Status history">
         {lead.statusHistory.length ? (
           <ol className="adm-history">

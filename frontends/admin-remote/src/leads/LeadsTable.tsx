@@ -1,11 +1,12 @@
-import type { LeadListItem } from '@hap/contracts';
+import type { LeadListItem, PortalLeadListItem } from '@hap/contracts';
 import { AlertTriangle, Mail, Phone } from 'lucide-react';
 import { StatusSelect } from './StatusSelect';
 
 /**
  * The page of leads: a table on wide screens, one card per lead on a phone
- * (admin.css). Each lead has a checkbox for the bulk status change; in the
- * 'All clinics' view (`clinicName` given) a Clinic column says whose it is.
+ * (admin.css). Each lead has a checkbox for the bulk status change (the
+ * admin's, when `selected` is given); in the 'All clinics' view
+ * (`clinicName` given) a Clinic column says whose it is.
  */
 export function LeadsTable({
   leads,
@@ -14,10 +15,10 @@ export function LeadsTable({
   onSelect,
   clinicName,
 }: {
-  leads: LeadListItem[];
+  leads: Array<LeadListItem | PortalLeadListItem>;
   onOpen: (id: number) => void;
-  selected: ReadonlySet<number>;
-  onSelect: (id: number, on: boolean) => void;
+  selected?: ReadonlySet<number>;
+  onSelect?: (id: number, on: boolean) => void;
   clinicName?: (clientId: number) => string;
 }) {
   return (
@@ -25,9 +26,11 @@ export function LeadsTable({
       <table className="adm-table adm-leads-table">
         <thead>
           <tr>
-            <th scope="col" className="adm-leads-table__select">
-              <span className="adm-sr-only">Selected</span>
-            </th>
+            {selected && (
+              <th scope="col" className="adm-leads-table__select">
+                <span className="adm-sr-only">Selected</span>
+              </th>
+            )}
             <th scope="col">Lead</th>
             {clinicName && <th scope="col">Clinic</th>}
             <th scope="col">Contact</th>
@@ -39,20 +42,22 @@ export function LeadsTable({
         </thead>
         <tbody>
           {leads.map((lead) => (
-            <tr key={lead.id} aria-selected={selected.has(lead.id)}>
-              <td className="adm-leads-table__select">
-                <label className="adm-leads-table__check">
-                  <input type="checkbox" checked={selected.has(lead.id)} onChange={(event) => onSelect(lead.id, event.target.checked)} />
-                  <span className="adm-sr-only">Select {lead.name}</span>
-                </label>
-              </td>
+            <tr key={lead.id} aria-selected={selected ? selected.has(lead.id) : undefined}>
+              {selected && (
+                <td className="adm-leads-table__select">
+                  <label className="adm-leads-table__check">
+                    <input type="checkbox" checked={selected.has(lead.id)} onChange={(event) => onSelect?.(lead.id, event.target.checked)} />
+                    <span className="adm-sr-only">Select {lead.name}</span>
+                  </label>
+                </td>
+              )}
               <td data-label="Lead">
                 <div className="adm-lead-cell">
                   <button type="button" className="adm-link-button" onClick={() => onOpen(lead.id)} aria-label={`Open ${lead.name}`}>
                     {lead.name}
                   </button>
                   <span className="adm-muted adm-mono">{lead.reference.slice(0, 8)}</span>
-                  {lead.failedDeliveries > 0 && (
+                  {'failedDeliveries' in lead && lead.failedDeliveries > 0 && (
                     <span className="adm-badge adm-badge--danger">
                       <AlertTriangle size={12} aria-hidden />
                       {lead.failedDeliveries === 1 ? 'Delivery failed' : `${lead.failedDeliveries} deliveries failed`}

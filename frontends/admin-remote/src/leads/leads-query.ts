@@ -9,12 +9,27 @@ import {
   type LeadList,
   type LeadStatus,
   type CallResult,
+  type PortalLeadDetail,
+  type PortalLeadList,
 } from '@hap/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import { api } from '../lib/api';
 import { apiDateBounds, type LeadFilters } from './lead-filters';
 
+/**
+ * Whose inbox the lead screens serve: the agency's (every clinic, the admin
+ * rows) or a clinic user's in the portal (issue 26: the portal rows, whose
+ * clinic is the signed identity's). The table, the status select and the
+ * detail are the same components in both.
+ */
+export type LeadsScope = 'admin' | 'portal';
+export const LeadsScopeContext = createContext<LeadsScope>('admin');
+export const useLeadsScope = (): LeadsScope => useContext(LeadsScopeContext);
+
 const LEADS_KEY = ['admin', 'leads'] as const;
+const PORTAL_LEADS_KEY = ['portal', 'leads'] as const;
+const keyOf = (scope: LeadsScope) => (scope === 'portal' ? PORTAL_LEADS_KEY : LEADS_KEY);
 
 /** What the list, counts and export send: the filters with the admin's local days as instants. */
 function apiFilters(filters: LeadFilters) {
@@ -58,13 +73,29 @@ export function useUpdateLeadsStatus() {
   });
 }
 
-export function useLead(id: number | null) {
+/** A clinic's leads in the portal: the admin's filters without the clinic (the identity's) or the delivery filter. */
+export function usePortalLeads(filters: Omit<LeadFilters, 'clientId' | 'delivery'>, page: number, pageSize: number) {
   return useQuery({
-    queryKey: [...LEADS_KEY, 'detail', id],
-    queryFn: ({ signal }): Promise<LeadDetail> => api.call(routes.getLead, { params: { id: String(id) } }, { signal }),
+    queryKey: [...PORTAL_LEADS_KEY, 'list', filters, page, pageSize],
+    queryFn: ({ signal }): Promise<PortalLeadList> => {
+      const { clientId: _clientId, delivery: _delivery, ...query } = apiFilters(filters);
+      return api.call(routes.listPortalLeads, { query: { ...query, page: String(page), pageSize: String(pageSize) } }, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLead(id: number | null) {
+  const scope = useLeadsScope();
+  return useQuery({
+    queryKey: [...keyOf(scope), 'detail', id],
+    queryFn: ({ signal }): Promise<LeadDetail | PortalLeadDetail> =>
+      scope === 'portal'
+        ? api.call(routes.getPortalLead, { params: { id: String(id) } }, { signal })
+        : api.call(routes.getLead, { params: { id: String(id) } }, { signal }),
     enabled: id !== null,
     // While a delivery is on its way (a conversion just queued by a status change), the detail follows it.
-    refetchInterval: (query) => (query.state.data?.deliveries.some((d) => d.status === 'pending' || d.status === 'queued') ? 2000 : false),
+    refetchInterval: (query) => (query.state.data && 'deliveries' in query.state.data && query.state.data.deliveries.some((d) => d.status === 'pending' || d.status === 'queued') ? 2000 : false),
   });
 }
 
@@ -80,13 +111,17 @@ export function useClientServices(clientId: number | undefined) {
 }
 
 export function useUpdateLeadStatus() {
+  const scope = useLeadsScope();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, status, from }: { id: number; status: LeadStatus; from: LeadStatus }): Promise<LeadDetail> =>
-      api.call(routes.updateLeadStatus, { params: { id: String(id) }, body: { status, from } }),
+    mutationFn: ({ id, status, from }: { id: number; status: LeadStatus; from: LeadStatus }): Promise<LeadDetail | PortalLeadDetail> =>
+      scope === 'portal'
+        ? api.call(routes.updatePortalLeadStatus, { params: { id: String(id) }, body: { status, from } })
+        : api.call(routes.updateLeadStatus, { params: { id: String(id) }, body: { status, from } }),
     onSuccess: (lead) => {
-      queryClient.setQueryData([...LEADS_KEY, 'detail', lead.id], lead);
-      void queryClient.invalidateQueries({ queryKey: LEADS_KEY });
+      queryClient.setQueryData([...keyOf(scope), 'detail', lead.id], lead);
+      // The portal's live count of new leads (under the same key) follows a first contact at once.
+      void queryClient.invalidateQueries({ queryKey: keyOf(scope) });
     },
   });
 }

@@ -35,14 +35,14 @@ export function useAuthUser() {
  * mutation marks the user signed out, so the guard sends them to the login
  * instead of leaving an error panel whose Try Again fails the same way.
  */
-export function useSignOutOnUnauthorized(): void {
+export function useSignOutOnUnauthorized(authKey: readonly string[] = AUTH_STATUS_KEY): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const signedOut = (error: unknown) => {
-      if (error instanceof ApiError && error.status === 401) queryClient.setQueryData(AUTH_STATUS_KEY, null);
+      if (error instanceof ApiError && error.status === 401) queryClient.setQueryData(authKey, null);
     };
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && event.query.queryKey !== AUTH_STATUS_KEY) {
+      if (event.type === 'updated' && event.action.type === 'error' && event.query.queryKey !== authKey) {
         signedOut(event.action.error);
       }
     });
@@ -53,5 +53,5 @@ export function useSignOutOnUnauthorized(): void {
       unsubscribeQueries();
       unsubscribeMutations();
     };
-  }, [queryClient]);
+  }, [queryClient, authKey]);
 }

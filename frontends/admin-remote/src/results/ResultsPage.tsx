@@ -1,6 +1,6 @@
-import { GOOGLE_ADS_AUTH_PAGE, RESULTS_BREAKDOWNS, type PerformanceAccount, type ResultsBreakdownBy, type ResultsMeasures, type ResultsSummary } from '@hap/contracts';
+import { GOOGLE_ADS_AUTH_PAGE, RESULTS_BREAKDOWNS, type PerformanceAccount, type ResultsBreakdownBy, type ResultsMeasures } from '@hap/contracts';
 import { Download, Info } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useClients } from '../clients/clients-query';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
@@ -21,7 +21,7 @@ const BREAKDOWN_LABELS: Record<ResultsBreakdownBy, string> = { service: 'Service
 const BREAKDOWN_TABS = (['service', 'campaign', 'variant', 'source'] as const).filter((b) => RESULTS_BREAKDOWNS.includes(b)).map((id) => ({ id, label: BREAKDOWN_LABELS[id] }));
 
 /** The range the address asks for (?from=&to=), else the last 30 days. */
-function rangeOf(search: URLSearchParams): DayRange {
+export function rangeOf(search: URLSearchParams): DayRange {
   const from = search.get('from') ?? '';
   const to = search.get('to') ?? '';
   return DAY.test(from) && DAY.test(to) && from <= to ? { from, to } : lastDays(30, todayUtc());
@@ -61,7 +61,7 @@ export function ResultsPage() {
   return (
     <>
       <PageHeader title="Results" description={`What the money bought${clinicName ? ` for ${clinicName}` : ' across every clinic'}: visits, leads, bookings and Google Ads spend.`} />
-      <form className="adm-card res-filters" role="search" aria-label="Results range" onSubmit={(e) => e.preventDefault()}>
+      <RangeForm range={range} onChange={update}>
         <div className="adm-field">
           <label className="adm-label" htmlFor="res-client">
             Clinic
@@ -75,30 +75,7 @@ export function ResultsPage() {
             ))}
           </select>
         </div>
-        <div className="adm-field">
-          <label className="adm-label" htmlFor="res-from">
-            From
-          </label>
-          <input id="res-from" className="adm-input" type="date" value={range.from} max={range.to} onChange={(e) => DAY.test(e.target.value) && update({ from: e.target.value })} />
-        </div>
-        <div className="adm-field">
-          <label className="adm-label" htmlFor="res-to">
-            To
-          </label>
-          <input id="res-to" className="adm-input" type="date" value={range.to} min={range.from} onChange={(e) => DAY.test(e.target.value) && update({ to: e.target.value })} />
-        </div>
-        <div className="res-filters__presets" role="group" aria-label="Quick ranges">
-          {PRESETS.map((days) => {
-            const preset = lastDays(days, todayUtc());
-            const current = preset.from === range.from && preset.to === range.to;
-            return (
-              <button key={days} type="button" className={`adm-button ${current ? 'adm-button--primary' : 'adm-button--secondary'}`} aria-pressed={current} onClick={() => update(preset)}>
-                Last {days} days
-              </button>
-            );
-          })}
-        </div>
-      </form>
+      </RangeForm>
 
       {summary.isPending ? (
         <LoadingPanel label="Loading results..." />
@@ -191,7 +168,40 @@ export function ResultsPage() {
   );
 }
 
-function Tiles({ now, before, days }: { now: ResultsSummary; before: ResultsSummary | null; days: number }) {
+/** The range's fields (from, to, the quick ranges), after what `children` adds before them (the admin's clinic). */
+export function RangeForm({ range, onChange, children }: { range: DayRange; onChange: (next: DayRange | { from: string } | { to: string }) => void; children?: ReactNode }) {
+  return (
+    <form className="adm-card res-filters" role="search" aria-label="Results range" onSubmit={(e) => e.preventDefault()}>
+      {children}
+      <div className="adm-field">
+        <label className="adm-label" htmlFor="res-from">
+          From
+        </label>
+        <input id="res-from" className="adm-input" type="date" value={range.from} max={range.to} onChange={(e) => DAY.test(e.target.value) && onChange({ from: e.target.value })} />
+      </div>
+      <div className="adm-field">
+        <label className="adm-label" htmlFor="res-to">
+          To
+        </label>
+        <input id="res-to" className="adm-input" type="date" value={range.to} min={range.from} onChange={(e) => DAY.test(e.target.value) && onChange({ to: e.target.value })} />
+      </div>
+      <div className="res-filters__presets" role="group" aria-label="Quick ranges">
+        {PRESETS.map((days) => {
+          const preset = lastDays(days, todayUtc());
+          const current = preset.from === range.from && preset.to === range.to;
+          return (
+            <button key={days} type="button" className={`adm-button ${current ? 'adm-button--primary' : 'adm-button--secondary'}`} aria-pressed={current} onClick={() => onChange(preset)}>
+              Last {days} days
+            </button>
+          );
+        })}
+      </div>
+    </form>
+  );
+}
+
+/** The totals of the range, each with its change from the period before. */
+export function Tiles({ now, before, days }: { now: ResultsMeasures; before: ResultsMeasures | null; days: number }) {
   const tiles: Array<{ label: string; value: string; delta: string | null }> = [
     { label: 'Visits', value: formatCount(now.views), delta: deltaOf(now.views, before?.views ?? null) },
     { label: 'Leads', value: formatCount(now.leads), delta: deltaOf(now.leads, before?.leads ?? null) },
@@ -242,7 +252,7 @@ function AdsAccounts({ accounts }: { accounts: readonly PerformanceAccount[] }) 
 }
 
 /** Views → leads → contacted → booked → won, each as a share of the visits. */
-function Funnel({ measures }: { measures: ResultsMeasures }) {
+export function Funnel({ measures }: { measures: ResultsMeasures }) {
   const steps = [
     { label: 'Visits', count: measures.views },
     { label: 'Leads', count: measures.leads },

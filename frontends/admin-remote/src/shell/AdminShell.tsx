@@ -2,14 +2,39 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { Menu, X } from 'lucide-react';
 import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
+import type { ReactNode } from 'react';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { SidebarNav } from './SidebarNav';
 
+/** admin spec §2.2: the admin's shell. */
+export function AdminShell() {
+  return (
+    <AppShell
+      title="Admin Dashboard"
+      navLabel="Admin navigation"
+      drawerText="Navigate to different sections of the admin area"
+      sidebar={(onNavigate) => <SidebarNav onNavigate={onNavigate} />}
+    />
+  );
+}
+
+export interface AppShellProps {
+  /** The top bar's and the mobile menu's title. */
+  title: string;
+  /** The sidebar's accessible name. */
+  navLabel: string;
+  /** The mobile menu's description. */
+  drawerText: string;
+  /** The navigation, the same on the desktop rail and in the mobile slide-out (which closes on navigating). */
+  sidebar: (onNavigate?: () => void) => ReactNode;
+}
+
 /**
  * admin spec §2.2: a fixed 14rem sidebar on desktop, hidden on small screens,
- * where a menu button opens the same navigation as a slide-out dialog.
+ * where a menu button opens the same navigation as a slide-out dialog. The
+ * clinic portal (issue 26) has the same shell with its own navigation.
  */
-export function AdminShell() {
+export function AppShell({ title, navLabel, drawerText, sidebar }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
 
   return (
@@ -26,8 +51,8 @@ export function AdminShell() {
       >
         Skip to main content
       </a>
-      <aside className="adm-sidebar" aria-label="Admin navigation">
-        <SidebarNav />
+      <aside className="adm-sidebar" aria-label={navLabel}>
+        {sidebar()}
       </aside>
 
       <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
@@ -35,23 +60,21 @@ export function AdminShell() {
           <Dialog.Trigger className="adm-icon-button" aria-label="Open menu">
             <Menu size={20} aria-hidden />
           </Dialog.Trigger>
-          <span className="adm-topbar__title">Admin Dashboard</span>
+          <span className="adm-topbar__title">{title}</span>
         </header>
         <Dialog.Portal>
           <Dialog.Overlay className="adm-overlay" />
           <Dialog.Content className="adm-drawer">
             <div className="adm-drawer__header">
               <div>
-                <Dialog.Title className="adm-drawer__title">Admin Dashboard</Dialog.Title>
-                <Dialog.Description className="adm-drawer__description">
-                  Navigate to different sections of the admin area
-                </Dialog.Description>
+                <Dialog.Title className="adm-drawer__title">{title}</Dialog.Title>
+                <Dialog.Description className="adm-drawer__description">{drawerText}</Dialog.Description>
               </div>
               <Dialog.Close className="adm-icon-button" aria-label="Close menu">
                 <X size={20} aria-hidden />
               </Dialog.Close>
             </div>
-            <SidebarNav onNavigate={() => setMenuOpen(false)} />
+            {sidebar(() => setMenuOpen(false))}
           </Dialog.Content>
         </Dialog.Portal>
       </Dialog.Root>

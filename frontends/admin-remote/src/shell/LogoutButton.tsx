@@ -6,18 +6,29 @@ import { api } from '../lib/api';
 import { AUTH_STATUS_KEY } from '../lib/auth';
 import { useToast } from '../toast/toaster';
 
+export interface LogoutButtonProps {
+  /** Ends the session (the admin's by default, the portal's for clinic users). */
+  logOut?: () => Promise<unknown>;
+  /** The cached session check to invalidate. */
+  authKey?: readonly string[];
+  /** Where to go once logged out. */
+  loginPath?: string;
+}
+
+const adminLogout = () => api.call(sessionRoutes.adminLogout, {});
+
 /** admin spec §4, §8: disabled while pending; on success the cached session check is invalidated. */
-export function LogoutButton() {
+export function LogoutButton({ logOut = adminLogout, authKey = AUTH_STATUS_KEY, loginPath = '/admin/login' }: LogoutButtonProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
 
   const logout = useMutation({
-    mutationFn: () => api.call(sessionRoutes.adminLogout, {}),
+    mutationFn: logOut,
     onSuccess: async () => {
       toast({ title: Messages.logoutSuccessTitle, description: Messages.logoutSuccessText });
-      await queryClient.invalidateQueries({ queryKey: AUTH_STATUS_KEY });
-      navigate('/admin/login', { replace: true });
+      await queryClient.invalidateQueries({ queryKey: authKey });
+      navigate(loginPath, { replace: true });
     },
     onError: (error) => {
       toast({ title: 'Logout failed', description: error.message || 'Logout failed', variant: 'destructive' });

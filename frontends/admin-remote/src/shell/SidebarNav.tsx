@@ -1,9 +1,10 @@
 import { routes, type NewLeads } from '@hap/contracts';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { api } from '../lib/api';
 import { LogoutButton } from './LogoutButton';
-import { NAV_ITEMS } from './nav-items';
+import { NAV_ITEMS, type NavItem } from './nav-items';
 
 /** How often the sidebar asks for new leads; an unchanged answer is a 304 the browser turns into its last copy. */
 const NEW_LEADS_POLL_MS = 20_000;
@@ -22,6 +23,22 @@ export function useNewLeads() {
 /** The sidebar's content, the same on the desktop rail and in the mobile slide-out. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const newLeads = useNewLeads().data?.count ?? 0;
+  return <Sidebar heading="Management" items={NAV_ITEMS} newLeads={newLeads} role="Admin" logout={<LogoutButton />} onNavigate={onNavigate} />;
+}
+
+export interface SidebarProps {
+  heading: string;
+  items: readonly NavItem[];
+  /** The live count of the items marked `live: 'newLeads'`. */
+  newLeads: number;
+  /** Who is signed in, in a word or two (the footer). */
+  role: string;
+  logout: ReactNode;
+  onNavigate?: () => void;
+}
+
+/** A sidebar: the platform's name, the links with their counts, who is signed in and the logout (the admin's, the portal's). */
+export function Sidebar({ heading, items, newLeads, role, logout, onNavigate }: SidebarProps) {
   return (
     <div className="adm-sidebar__inner">
       <div className="adm-sidebar__brand">
@@ -32,10 +49,10 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
       </div>
       <nav className="adm-nav" aria-labelledby="adm-nav-heading">
         <h2 id="adm-nav-heading" className="adm-nav__heading">
-          Management
+          {heading}
         </h2>
         <ul className="adm-nav__list">
-          {NAV_ITEMS.map(({ label, to, icon: Icon, count: fixed, live, page }) => {
+          {items.map(({ label, to, icon: Icon, count: fixed, live, page }) => {
             const count = live === 'newLeads' ? newLeads : fixed;
             const inner = (
               <>
@@ -70,8 +87,8 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
         </ul>
       </nav>
       <div className="adm-sidebar__footer">
-        <span className="adm-sidebar__role">Admin</span>
-        <LogoutButton />
+        <span className="adm-sidebar__role">{role}</span>
+        {logout}
       </div>
     </div>
   );

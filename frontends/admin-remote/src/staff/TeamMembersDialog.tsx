@@ -1,4 +1,4 @@
-import { assetUrl, initialsOf, routes, StaffMemberCreateSchema, type Client, type StaffMember, type StaffMemberCreate, type StaffMemberCreateInput } from '@hap/contracts';
+import { assetUrl, initialsOf, StaffMemberCreateSchema, type Client, type StaffMember, type StaffMemberCreate, type StaffMemberCreateInput } from '@hap/contracts';
 import { DialogHeader } from '../pages/DialogHeader';
 import { IconAction } from '../pages/IconAction';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -9,10 +9,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormField } from '../auth/FormField';
 import { ImageField } from '../images/ImageField';
-import { api } from '../lib/api';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { useToast } from '../toast/toaster';
-import { staffKey, useStaff } from './staff-query';
+import { staffKey, useStaff, useTeamWrites } from './staff-query';
 import './staff.css';
 
 /**
@@ -34,7 +33,8 @@ export function TeamMembersDialog({ client, onClose }: { client: Client | null; 
   );
 }
 
-function Team({ client }: { client: Client }) {
+/** The team list and its form (also the portal's Profile, under TeamScopeContext 'portal'). */
+export function Team({ client }: { client: Pick<Client, 'id'> }) {
   const staff = useStaff(client.id);
   // The form edits this member, or adds one when null.
   const [editing, setEditing] = useState<StaffMember | null>(null);
@@ -73,9 +73,10 @@ function Team({ client }: { client: Client }) {
 function MemberRow({ member, clientId, active, onEdit, onDeleted }: { member: StaffMember; clientId: number; active: boolean; onEdit: () => void; onDeleted: () => void }) {
   const toast = useToast();
   const queryClient = useQueryClient();
+  const writes = useTeamWrites();
   const [confirming, setConfirming] = useState(false);
   const remove = useMutation({
-    mutationFn: () => api.call(routes.deleteStaffMember, { params: { id: member.id } }),
+    mutationFn: () => writes.remove(member.id),
     onSuccess: () => {
       toast({ title: 'Team member removed', description: `${member.name} is no longer on the team.` });
       onDeleted();
@@ -125,6 +126,7 @@ type FormValues = StaffMemberCreateInput;
 function MemberForm({ clientId, member, nextOrder, onDone }: { clientId: number; member: StaffMember | null; nextOrder: number; onDone: () => void }) {
   const toast = useToast();
   const queryClient = useQueryClient();
+  const writes = useTeamWrites();
   const nameInput = useRef<HTMLInputElement | null>(null);
   const form = useForm<FormValues, unknown, StaffMemberCreate>({
     resolver: zodResolver(StaffMemberCreateSchema),
@@ -143,8 +145,7 @@ function MemberForm({ clientId, member, nextOrder, onDone }: { clientId: number;
   }, [member]);
 
   const save = useMutation({
-    mutationFn: ({ clientId: _clientId, ...fields }: StaffMemberCreate) =>
-      member ? api.call(routes.updateStaffMember, { params: { id: member.id }, body: fields }) : api.call(routes.createStaffMember, { body: { clientId, ...fields } }),
+    mutationFn: (values: StaffMemberCreate) => writes.save(member, { ...values, clientId }),
     onSuccess: (saved) => {
       toast({ title: member ? 'Team member updated' : 'Team member added', description: `${saved.name} has been saved.` });
       void queryClient.invalidateQueries({ queryKey: staffKey(clientId) });

@@ -561,7 +561,7 @@ describe('page views (issue 25 item 1), counted where pages are served', () => {
     client.disconnect();
   });
 
-  it('counts cache hits too, by clinic, service, kind, style and source, with visitors by a salted hash; leaves out bots, prefetches, HEAD, admins and errors', async () => {
+  it('counts cache hits too, by clinic, service, kind, style and source, with visitors by a salted hash; leaves out bots, prefetches, HEAD, admins, the portal’s previews and errors', async () => {
     const counter = createPageViewCounter({ redis: views, flushMs: 60_000, now: () => new Date(`${day}T10:00:00Z`) });
     const { app } = await shell({}, undefined, counter);
 
@@ -575,6 +575,8 @@ describe('page views (issue 25 item 1), counted where pages are served', () => {
     await app.inject({ url: '/trt', headers: visitor('66.249.66.1', { 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' }) });
     await app.inject({ url: '/trt', headers: visitor('203.0.113.9', { 'sec-purpose': 'prefetch;prerender' }) });
     await app.inject({ method: 'HEAD', url: '/trt', headers: visitor('203.0.113.9') });
+    // The clinic portal's preview of its own page (a frame in /portal/pages) is the clinic's, not a visitor's.
+    await app.inject({ url: '/trt', headers: visitor('203.0.113.9', { 'sec-fetch-dest': 'iframe', referer: `https://${MAPPED_HOST}/portal/pages` }) });
     const admin = { kind: 'admin' as const, userId: 7, email: 'admin@agency.test' };
     await app.inject({ url: '/trt', headers: { ...visitor('203.0.113.9'), ...signIdentity(secret, 'GET', '/trt', admin) } });
     expect((await app.inject({ url: '/no-such-service', headers: visitor('203.0.113.9') })).statusCode).toBe(404);

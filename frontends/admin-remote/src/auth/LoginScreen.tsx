@@ -1,0 +1,139 @@
+import { ADMIN_LOGIN_IDS, AdminLoginSchema, REPLAY_CLICK_ATTRIBUTE, type AdminLogin } from '@hap/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { LoaderCircle, Lock } from 'lucide-react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { useToast } from '../toast/toaster';
+import { FormField } from './FormField';
+
+/** The login form the server painted before this screen (public shell AdminFrame), while it is still on the page. */
+interface FrameForm {
+  email: HTMLInputElement;
+  password: HTMLInputElement;
+  button: HTMLButtonElement | null;
+  focused: keyof AdminLogin | null;
+}
+
+function frameForm(): FrameForm | null {
+  const form = document.getElementById(ADMIN_LOGIN_IDS.frameForm);
+  const email = form?.querySelector<HTMLInputElement>(`#${ADMIN_LOGIN_IDS.email}`);
+  const password = form?.querySelector<HTMLInputElement>(`#${ADMIN_LOGIN_IDS.password}`);
+  if (!form || !email || !password) return null;
+  const active = document.activeElement;
+  return { email, password, button: form.querySelector('button'), focused: active === email ? 'email' : active === password ? 'password' : null };
+}
+
+export interface LoginScreenProps<T> {
+  title: string;
+  subtitle: string;
+  placeholder: string;
+  /** Sends the credentials; resolves once the session is started. */
+  logIn: (credentials: AdminLogin) => Promise<T>;
+  /** After a successful login: the cache and where to go. */
+  onLoggedIn: (result: T) => void;
+  /** Below the form: a link to reset a forgotten password, for instance. */
+  footer?: ReactNode;
+}
+
+/**
+ * A login card (the admin's, the clinic portal's): e-mail and password
+ * checked by the shared schema, the server's refusal in a toast.
+ *
+ * The page painted a working login form and loaded this app when the
+ * visitor started using it (issue 8 §6): this screen takes over what was
+ * typed there, the focus, and a press of Login held meanwhile (contracts
+ * page-boot.ts). The frame is found while this screen renders, before it
+ * replaces the frame; its fields are read once it has (they keep their
+ * values off the page), so no key pressed in between is lost.
+ */
+export function LoginScreen<T>({ title, subtitle, placeholder, logIn, onLoggedIn, footer }: LoginScreenProps<T>) {
+  const toast = useToast();
+  const form = useForm<AdminLogin>({
+    resolver: zodResolver(AdminLoginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const login = useMutation({
+    mutationFn: logIn,
+    onSuccess: onLoggedIn,
+    onError: (error) => {
+      toast({ title: 'Login failed', description: error.message || 'Login failed', variant: 'destructive' });
+    },
+  });
+
+  const submit = form.handleSubmit((values) => login.mutate(values));
+
+  const [frame] = useState(frameForm);
+  const tookOver = useRef(false);
+  useLayoutEffect(() => {
+    if (!frame || tookOver.current) return;
+    tookOver.current = true;
+    form.setValue('email', frame.email.value);
+    form.setValue('password', frame.password.value);
+    if (frame.focused) form.setFocus(frame.focused);
+    if (frame.button?.hasAttribute(REPLAY_CLICK_ATTRIBUTE)) void submit();
+  }, [frame, form, submit]);
+
+  const { errors } = form.formState;
+  const busy = login.isPending || login.isSuccess;
+
+  return (
+    <AuthCard title={title} subtitle={subtitle} icon={<Lock size={20} />}>
+      <form className="adm-form" noValidate onSubmit={submit}>
+        <FormField id={ADMIN_LOGIN_IDS.email} label="Email" error={errors.email?.message}>
+          <input
+            id={ADMIN_LOGIN_IDS.email}
+            type="email"
+            autoComplete="username"
+            placeholder={placeholder}
+            className="adm-input"
+            aria-invalid={errors.email ? true : undefined}
+            aria-describedby={errors.email ? 'admin-email-error' : undefined}
+            {...form.register('email')}
+          />
+        </FormField>
+        <FormField id={ADMIN_LOGIN_IDS.password} label="Password" error={errors.password?.message}>
+          <input
+            id={ADMIN_LOGIN_IDS.password}
+            type="password"
+            autoComplete="current-password"
+            className="adm-input"
+            aria-invalid={errors.password ? true : undefined}
+            aria-describedby={errors.password ? 'admin-password-error' : undefined}
+            {...form.register('password')}
+          />
+        </FormField>
+        <button type="submit" className="adm-button adm-button--primary adm-button--block" disabled={busy}>
+          {login.isPending && <LoaderCircle className="adm-spin" size={16} aria-hidden />}
+          {login.isPending ? 'Logging in...' : 'Login'}
+        </button>
+      </form>
+      {footer}
+    </AuthCard>
+  );
+}
+
+/** The centred card of the sign-in pages (login, accepting an invitation, a new password), under the platform's name. */
+export function AuthCard({ title, subtitle, icon, children }: { title: string; subtitle: string; icon: ReactNode; children: ReactNode }) {
+  return (
+    <main className="adm-login">
+      <div className="adm-login__brand">
+        <span className="adm-logo-mark" aria-hidden>
+          HA
+        </span>
+        <span>Health Ads Platform</span>
+      </div>
+      <section className="adm-card adm-login__card" aria-labelledby="admin-login-title">
+        <div className="adm-login__icon" aria-hidden>
+          {icon}
+        </div>
+        <h1 id="admin-login-title" className="adm-login__title">
+          {title}
+        </h1>
+        <p className="adm-login__subtitle">{subtitle}</p>
+        {children}
+      </section>
+    </main>
+  );
+}

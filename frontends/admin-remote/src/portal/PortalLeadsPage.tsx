@@ -1,0 +1,141 @@
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, PortalLeadListQuerySchema, type LeadStatus } from '@hap/contracts';
+import { Inbox, Search, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { FormField } from '../auth/FormField';
+import { LeadDetailDialog } from '../leads/LeadDetailDialog';
+import { LeadsScopeContext, usePortalLeads } from '../leads/leads-query';
+import { LeadsTable } from '../leads/LeadsTable';
+import '../leads/leads.css';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { LoadFailed } from '../pages/LoadFailed';
+import { LoadingPanel } from '../pages/LoadingPanel';
+import { PageHeader } from '../pages/PageHeader';
+import { Pager } from '../pages/Pager';
+import { portalTitle, usePortalUser } from './portal-auth';
+
+const PAGE_SIZE = 25;
+
+interface PortalFilters {
+  status?: LeadStatus;
+  q?: string;
+}
+
+/** The URL's filters (`/portal/leads?status=new&q=ana&page=2`), read with the API's own schema; a refused value is dropped. */
+function filtersOf(search: URLSearchParams): { filters: PortalFilters; page: number } {
+  const raw = { status: search.get('status') || undefined, q: search.get('q') || undefined, page: search.get('page') || undefined };
+  const parsed = PortalLeadListQuerySchema.safeParse(raw);
+  if (!parsed.success) return { filters: {}, page: 1 };
+  return { filters: { status: parsed.data.status, q: parsed.data.q }, page: parsed.data.page };
+}
+
+/**
+ * The clinic's leads inbox (issue 26 §3): its own leads only (the gateway's
+ * signed identity decides), newest first, with the status change that
+ * books a patient — and a booking sends the Google Ads conversion as when
+ * the agency books one. The table and the detail are the admin's.
+ */
+export function PortalLeadsPage() {
+  useDocumentTitle(portalTitle('Leads'));
+  const user = usePortalUser().data;
+  const [search, setSearch] = useSearchParams();
+  const { filters, page } = filtersOf(search);
+  const leads = usePortalLeads(filters, page, PAGE_SIZE);
+  const openId = /^\d+$/.test(search.get('lead') ?? '') ? Number(search.get('lead')) : null;
+
+  const go = (next: PortalFilters, nextPage = 1) => {
+    const params = new URLSearchParams();
+    if (next.status) params.set('status', next.status);
+    if (next.q) params.set('q', next.q);
+    if (nextPage > 1) params.set('page', String(nextPage));
+    setSearch(params);
+  };
+  const openLead = (id: number | null) => {
+    const next = new URLSearchParams(search);
+    if (id === null) next.delete('lead');
+    else next.set('lead', String(id));
+    setSearch(next, { replace: id === null });
+  };
+  const filtered = Boolean(filters.status || filters.q);
+
+  return (
+    <LeadsScopeContext.Provider value="portal">
+      <PageHeader title="Leads" description={`Every form a patient sent ${user?.clientName ?? 'your clinic'}. Mark who you contacted and booked: bookings tell Google Ads which clicks worked.`} />
+      <Filters key={search.toString()} filters={filters} onApply={(next) => go(next)} />
+      <section className="adm-card adm-table-card" aria-label="Leads" aria-busy={leads.isFetching}>
+        {leads.isPending ? (
+          <LoadingPanel label="Loading leads..." />
+        ) : leads.isError ? (
+          <LoadFailed title="Failed to load leads" message={leads.error.message} onRetry={() => void leads.refetch()} />
+        ) : leads.data.items.length === 0 ? (
+          <div className="adm-empty">
+            <Inbox size={32} aria-hidden className="adm-empty__icon" />
+            <h2 className="adm-empty__title">No leads found</h2>
+            <p className="adm-empty__text">
+              {filtered ? 'No lead matches these filters. Clear them to see every lead.' : 'Leads appear here as soon as a patient sends your form.'}
+            </p>
+          </div>
+        ) : (
+          <>
+            <LeadsTable leads={leads.data.items} onOpen={openLead} />
+            <Pager
+              label="Pages"
+              noun={['lead', 'leads']}
+              page={leads.data.page}
+              pageSize={leads.data.pageSize}
+              pageCount={leads.data.pageCount}
+              total={leads.data.total}
+              shown={leads.data.items.length}
+              onPage={(next) => go(filters, next)}
+            />
+          </>
+        )}
+      </section>
+      <LeadDetailDialog id={openId} onClose={() => openLead(null)} />
+    </LeadsScopeContext.Provider>
+  );
+}
+
+/** Status and text, checked on Apply by the API's own schema. */
+function Filters({ filters, onApply }: { filters: PortalFilters; onApply: (next: PortalFilters) => void }) {
+  const [status, setStatus] = useState(filters.status ?? '');
+  const [q, setQ] = useState(filters.q ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = PortalLeadListQuerySchema.safeParse({ status: status || undefined, q: q || undefined });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Check the filters');
+      return;
+    }
+    setError(null);
+    onApply({ status: parsed.data.status, q: parsed.data.q });
+  };
+  return (
+    <form className="adm-card adm-lead-filters" role="search" aria-label="Filter leads" onSubmit={submit} noValidate>
+      <FormField id="portal-lead-status" label="Status">
+        <select id="portal-lead-status" className="adm-input" value={status} onChange={(e) => setStatus(e.target.value)}>
+          <option value="">All statuses</option>
+          {LEAD_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {LEAD_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField id="portal-lead-q" label="Search" error={error ?? undefined}>
+        <input id="portal-lead-q" className="adm-input" type="search" placeholder="Name, e-mail, phone or reference" value={q} onChange={(e) => setQ(e.target.value)} />
+      </FormField>
+      <div className="adm-lead-filters__actions">
+        <button type="submit" className="adm-button adm-button--primary">
+          <Search size={16} aria-hidden /> Apply
+        </button>
+        {(filters.status || filters.q) && (
+          <button type="button" className="adm-button adm-button--secondary" onClick={() => onApply({})}>
+            <X size={16} aria-hidden /> Clear
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

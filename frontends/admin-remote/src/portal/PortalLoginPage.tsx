@@ -1,0 +1,39 @@
+import { Messages, sessionRoutes } from '@hap/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { LoginScreen } from '../auth/LoginScreen';
+import { REDIRECT_DELAY_MS } from '../auth/LoginPage';
+import { api } from '../lib/api';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { useToast } from '../toast/toaster';
+import { PORTAL_AUTH_KEY, portalTitle } from './portal-auth';
+
+/** The clinic user's login (issue 26 §2): the admin's rules, throttling and known devices. */
+export function PortalLoginPage() {
+  useDocumentTitle(portalTitle('Login'));
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const redirectTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+
+  return (
+    <LoginScreen
+      title="Clinic Portal"
+      subtitle="Sign in to see your leads and results."
+      placeholder="you@yourclinic.com"
+      logIn={(credentials) => api.call(sessionRoutes.portalLogin, { body: credentials })}
+      onLoggedIn={({ user }) => {
+        queryClient.setQueryData(PORTAL_AUTH_KEY, user);
+        toast({ title: Messages.loginSuccessTitle, description: `Welcome to ${user.clientName}'s portal.` });
+        redirectTimer.current = window.setTimeout(() => navigate('/portal/leads'), REDIRECT_DELAY_MS);
+      }}
+      footer={
+        <p className="adm-login__footer">
+          <Link to="/portal/forgot-password">Forgot your password?</Link>
+        </p>
+      }
+    />
+  );
+}

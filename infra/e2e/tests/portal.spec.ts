@@ -1,0 +1,150 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+import { connectGoogleAds } from '../support/google-ads';
+import { linkIn, mailTo, type StoredMail } from '../support/mailbox';
+
+/**
+ * The clinic portal (issue 26) through the whole stack: an owner
+ * self-onboards and gets an invitation by e-mail (the stack's loopback SMTP
+ * server), chooses a password, signs in again, invites a staff member, sees
+ * a new lead arrive in the Leads count without reloading, books it, and the
+ * fake Google Ads API holds exactly one conversion for the lead's click.
+ */
+
+const mailbox = () => process.env.E2E_MAILBOX_DIR!;
+
+/** The newest message to `address` carrying a link to `path`, once it has arrived. */
+async function linkMailedTo(address: string, path: string): Promise<string> {
+  let mail: StoredMail | undefined;
+  await expect
+    .poll(async () => {
+      mail = (await mailTo(mailbox(), address)).reverse().find((m) => linkIn(m, path));
+      return Boolean(mail);
+    }, { timeout: 20_000, message: `an e-mail to ${address} with a link to ${path}` })
+    .toBe(true);
+  return linkIn(mail!, path)!;
+}
+
+async function onboard(page: Page, name: string, email: string): Promise<number> {
+  await page.goto('/onboard');
+  await page.getByRole('textbox', { name: 'Business Name' }).fill(name);
+  await page.getByRole('textbox', { name: 'Address', exact: true }).fill('12 Aspen Court, Boulder, CO 80302');
+  await page.getByRole('textbox', { name: 'Phone Number' }).fill('(303) 555-0162');
+  await page.getByRole('textbox', { name: 'Email Address' }).fill(email);
+  await page.getByRole('button', { name: 'Continue to Services' }).click();
+  await page.getByRole('button', { name: /^Men's Health/ }).click();
+  await page.getByRole('button', { name: /^Men's Health/ }).last().click();
+  await page.getByRole('checkbox', { name: /Testosterone Replacement Therapy/ }).check();
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: `Welcome aboard, ${name}!` })).toBeVisible();
+  return Number(/client=(\d+)/.exec((await page.getByRole('link', { name: 'Get Started' }).getAttribute('href')) ?? '')?.[1]);
+}
+
+test.describe('clinic portal', () => {
+  test('an owner onboards, accepts the invitation, invites staff, sees a new lead arrive and books it: Google Ads gets one conversion', async ({ page, browser, baseURL }) => {
+    test.setTimeout(150_000);
+    const run = `${test.info().project.name}${Date.now().toString(36)}`;
+    const name = `Aspen Vitality ${run}`;
+    const ownerEmail = `owner.${run}@aspen-vitality.example`;
+    const staffEmail = `frontdesk.${run}@aspen-vitality.example`;
+    const gclid = `Cj0KCQiAportal${run}`;
+
+    // 1. The owner signs up; the invitation arrives by e-mail.
+    const clientId = await onboard(page, name, ownerEmail);
+    expect(clientId).toBeGreaterThan(0);
+    const invite = await linkMailedTo(ownerEmail, '/portal/accept-invite');
+    expect(new URL(invite).hash).toMatch(/^#token=/);
+
+    // 2. The link: a name and a password, and the owner is in their portal.
+    await page.goto(invite.replace(/^https?:\/\/[^/]+/, ''));
+    await expect(page.getByRole('heading', { name: 'Accept your invitation' })).toBeVisible();
+    await page.getByLabel('Your name').fill('Avery Stone');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm password').fill('short');
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    await expect(page.getByText('Password must be at least 12 characters')).toBeVisible();
+    const password = `aspen ${run} granite meadow`;
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(password);
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    await expect(page).toHaveURL(/\/portal\/leads$/);
+    await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible();
+    await expect(page.getByText('No leads found')).toBeVisible();
+    // The link works once.
+    const again = await page.request.post('/api/portal/accept-invite', { data: { token: new URL(invite).hash.slice('#token='.length), password } });
+    expect(again.status()).toBe(410);
+
+    // 3. Out, and in again with the password.
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    if (await menu.isVisible()) await menu.click();
+    await page.getByRole('button', { name: 'Logout' }).last().click();
+    await expect(page).toHaveURL(/\/portal\/login$/);
+    await page.getByLabel('Email').fill(ownerEmail);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/portal\/leads$/, { timeout: 10_000 });
+
+    // 4. The owner invites a staff member; the invitation is mailed to them.
+    await page.goto('/portal/users');
+    await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+    await page.getByLabel('Email').fill(staffEmail);
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await expect(page.getByText(`An invitation was e-mailed to ${staffEmail}`).first()).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: staffEmail })).toContainText('Invited');
+    await linkMailedTo(staffEmail, '/portal/accept-invite');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.goto('/portal/leads');
+
+    // 5. The agency connects Google Ads and gives the clinic its account.
+    const agency = await browser.newPage();
+    await logInAsAdmin(agency);
+    await connectGoogleAds(agency);
+    const updated = await agency.request.patch(`/api/clients/${clientId}`, { headers: { origin: baseURL! }, data: { googleAdsAccountId: '321-654-0987' } });
+    expect(updated.ok()).toBe(true);
+
+    // 6. A patient clicks an ad to the clinic's TRT page and sends the form.
+    const visitor = await browser.newPage();
+    await visitor.goto(`${baseURL}/?client=${clientId}`);
+    const trt = await visitor.locator('#services a').filter({ hasText: /Testosterone/ }).first().getAttribute('href');
+    const landing = new URL(trt!, baseURL);
+    landing.searchParams.set('gclid', gclid);
+    landing.searchParams.set('utm_source', 'google');
+    await visitor.goto(landing.toString());
+    const form = visitor.locator('#contact form');
+    await form.getByLabel(/Full Name/).fill('Riley Moreno');
+    await form.getByLabel(/Email Address/).fill(`riley.${run}@example.com`);
+    await form.getByLabel(/Phone Number/).fill('(303) 555-0191');
+    await form.getByRole('button').first().click();
+    await visitor.waitForURL(/\/thanks/);
+    await visitor.close();
+
+    // 7. The owner sees it arrive: the Leads count goes to 1 while the page stays open.
+    await expect(page.getByLabel('1 new lead').first()).toBeAttached({ timeout: 20_000 });
+    await page.reload();
+    await page.getByRole('button', { name: 'Open Riley Moreno' }).click();
+    const detail = page.getByRole('dialog', { name: 'Riley Moreno' });
+    await expect(detail.getByText(gclid).first()).toBeVisible();
+    await expect(detail.getByText('Deliveries')).toHaveCount(0);
+    await detail.getByLabel('Status of Riley Moreno').selectOption('booked');
+    await expect(page.getByText('Riley Moreno is now Booked.').first()).toBeVisible();
+
+    // 8. The booking reaches Google Ads once, as the clinic's offline conversion.
+    await expect
+      .poll(async () => {
+        const state = (await (await page.request.get(`${process.env.E2E_GOOGLE_ADS_URL}/__fake/state`)).json()) as { conversions: Array<{ customerId: string; gclid: string }> };
+        return state.conversions.filter((c) => c.gclid === gclid).map((c) => c.customerId);
+      }, { timeout: 30_000 })
+      .toEqual(['3216540987']);
+    await agency.close();
+  });
+
+  test('a clinic user cannot open the admin, and an admin is sent to the admin login from the portal', async ({ page }) => {
+    // Without a session the portal asks for its own login, painted by the server before the app loads.
+    await page.goto('/portal/leads');
+    await expect(page).toHaveURL(/\/portal\/login$/);
+    await expect(page.getByRole('heading', { name: 'Clinic Portal' })).toBeVisible();
+    await logInAsAdmin(page);
+    const portal = await page.request.get('/api/portal/leads');
+    expect(portal.status()).toBe(403);
+  });
+});
