@@ -12,6 +12,7 @@ import { linkIn, mailTo, type StoredMail } from '../support/mailbox';
  */
 
 const mailbox = () => process.env.E2E_MAILBOX_DIR!;
+const shot = (name: string) => `${__dirname}/../.artifacts/portal-${name}-${test.info().project.name}.png`;
 
 /** The newest message to `address` carrying a link to `path`, once it has arrived. */
 async function linkMailedTo(address: string, path: string): Promise<string> {
@@ -127,6 +128,7 @@ test.describe('clinic portal', () => {
     await expect(detail.getByText('Deliveries')).toHaveCount(0);
     await detail.getByLabel('Status of Riley Moreno').selectOption('booked');
     await expect(page.getByText('Riley Moreno is now Booked.').first()).toBeVisible();
+    await page.screenshot({ path: shot('lead') });
 
     // 8. The booking reaches Google Ads once, as the clinic's offline conversion.
     await expect
@@ -136,6 +138,29 @@ test.describe('clinic portal', () => {
       }, { timeout: 30_000 })
       .toEqual(['3216540987']);
     await agency.close();
+
+    // 9. The clinic's other screens: its results, its pages, its profile; nothing serious for axe.
+    await page.keyboard.press('Escape');
+    await page.goto('/portal/results');
+    await expect(page.getByRole('list', { name: 'Totals' })).toContainText('Leads');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: shot('results'), fullPage: true });
+    await page.goto('/portal/pages');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Testosterone' })).toBeVisible();
+    await page.getByRole('button', { name: 'Preview Testosterone Replacement Therapy (TRT)' }).click();
+    await expect(page.getByRole('dialog', { name: 'Testosterone Replacement Therapy (TRT)' })).toBeInViewport();
+    await expect(page.frameLocator('iframe[title^="Preview of"]').locator('#contact form')).toBeVisible();
+    await page.screenshot({ path: shot('preview') });
+    await page.keyboard.press('Escape');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: shot('pages'), fullPage: true });
+    await page.goto('/portal/profile');
+    await expect(page.getByRole('textbox', { name: 'Clinic name (required)' })).toHaveValue(name);
+    await page.getByRole('textbox', { name: 'Phone (required)' }).fill('(303) 555-0199');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('Profile saved').first()).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: shot('profile'), fullPage: true });
   });
 
   test('a clinic user cannot open the admin, and an admin is sent to the admin login from the portal', async ({ page }) => {

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
+import '../leads/leads.css';
 import { portalTitle, usePortalUser } from './portal-auth';
 
 /** A page of this platform shown in a frame (same origin: the clinic's domain may not be live yet). */
@@ -40,33 +41,20 @@ export function PortalPagesPage() {
       ) : pages.isError ? (
         <LoadFailed card title="Failed to load your pages" message={pages.error.message} onRetry={() => void pages.refetch()} />
       ) : (
-        <section className="adm-card adm-table-card" aria-label="Your pages">
-          <div className="adm-table-scroll">
-            <table className="adm-table prt-pages">
-              <thead>
-                <tr>
-                  <th scope="col">Page</th>
-                  <th scope="col">Styles</th>
-                  <th scope="col">
-                    <span className="adm-sr-only">Open</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                <PageRow title="Home page" url={pages.data.home.url} onPreview={() => setPreview({ title: 'Home page', path: clientHomepageUrl(clientId) })} />
-                {pages.data.services.map((service) => (
-                  <PageRow
-                    key={service.serviceId}
-                    title={service.name}
-                    url={service.url}
-                    styles={service.styles}
-                    onPreview={() => setPreview({ title: service.name, path: servicePath(service) })}
-                  />
-                ))}
-                <PageRow title="Thank-you page" url={pages.data.thanks.url} onPreview={() => setPreview({ title: 'Thank-you page', path: `/thanks?client=${clientId}` })} />
-              </tbody>
-            </table>
-          </div>
+        <section className="adm-card" aria-label="Your pages">
+          <ul className="prt-pages">
+            <PageRow title="Home page" url={pages.data.home.url} onPreview={() => setPreview({ title: 'Home page', path: clientHomepageUrl(clientId) })} />
+            {pages.data.services.map((service) => (
+              <PageRow
+                key={service.serviceId}
+                title={service.name}
+                url={service.url}
+                styles={service.styles}
+                onPreview={() => setPreview({ title: service.name, path: servicePath(service) })}
+              />
+            ))}
+            <PageRow title="Thank-you page" url={pages.data.thanks.url} onPreview={() => setPreview({ title: 'Thank-you page', path: `/thanks?client=${clientId}` })} />
+          </ul>
           {pages.data.services.length === 0 && <p className="adm-muted prt-pages__empty">No service page is live yet: your agency turns them on.</p>}
         </section>
       )}
@@ -77,35 +65,31 @@ export function PortalPagesPage() {
 
 function PageRow({ title, url, styles, onPreview }: { title: string; url: string; styles?: Record<'A' | 'B' | 'C', string>; onPreview: () => void }) {
   return (
-    <tr>
-      <th scope="row">
-        <span className="usr-name">{title}</span>
+    <li className="prt-pages__item">
+      <div className="prt-pages__text">
+        <h2 className="prt-pages__title">{title}</h2>
         <a className="prt-pages__url" href={url} target="_blank" rel="noopener noreferrer">
           {url.replace(/^https?:\/\//, '')}
         </a>
-      </th>
-      <td data-label="Styles">
-        {styles ? (
-          <span className="adm-badges">
+        {styles && (
+          <span className="adm-badges prt-pages__styles">
             {(['A', 'B', 'C'] as const).map((style) => (
               <a key={style} className="adm-badge" href={styles[style]} target="_blank" rel="noopener noreferrer" aria-label={`${title}, style ${style} (opens in a new tab)`}>
                 Style {style}
               </a>
             ))}
           </span>
-        ) : (
-          <span className="adm-muted">—</span>
         )}
-      </td>
-      <td className="usr-actions">
+      </div>
+      <div className="prt-pages__actions">
         <button type="button" className="adm-button adm-button--secondary" onClick={onPreview} aria-label={`Preview ${title}`}>
           <Eye size={16} aria-hidden /> Preview
         </button>
         <a className="adm-button adm-button--ghost" href={url} target="_blank" rel="noopener noreferrer" aria-label={`Open ${title} (opens in a new tab)`}>
           <ExternalLink size={16} aria-hidden />
         </a>
-      </td>
-    </tr>
+      </div>
+    </li>
   );
 }
 

@@ -54,7 +54,7 @@ export function PortalProfilePage() {
           </p>
         )
       )}
-      <ProfileForm key={profile.data.updatedAt} profile={profile.data} canEdit={canEdit} />
+      <ProfileForm key={profile.data.id} profile={profile.data} canEdit={canEdit} />
       <section className="adm-card prt-section" aria-labelledby="prt-team-title">
         <h2 id="prt-team-title" className="prt-section__title">
           Team
@@ -149,20 +149,16 @@ function ProfileForm({ profile, canEdit }: { profile: PortalProfile; canEdit: bo
           )}
         </div>
       </UploadRouteContext.Provider>
-      <dl className="adm-facts">
-        <div className="adm-facts__row">
-          <dt>Website</dt>
-          <dd>
-            {profile.domain ? (
-              <a href={profile.domain.url} target="_blank" rel="noopener noreferrer">
-                {profile.domain.host} <ExternalLink size={14} aria-hidden />
-              </a>
-            ) : (
-              'Not set up yet: your agency connects your domain.'
-            )}
-          </dd>
-        </div>
-      </dl>
+      <p className="prt-website">
+        <span className="adm-label">Website</span>{' '}
+        {profile.domain ? (
+          <a href={profile.domain.url} target="_blank" rel="noopener noreferrer">
+            {profile.domain.host} <ExternalLink size={14} aria-hidden />
+          </a>
+        ) : (
+          <span className="adm-muted">Not set up yet: your agency connects your domain.</span>
+        )}
+      </p>
       {canEdit && (
         <div className="prt-profile__actions">
           <button type="submit" className="adm-button adm-button--primary" disabled={save.isPending}>

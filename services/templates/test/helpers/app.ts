@@ -19,6 +19,9 @@ export const START_TIMEOUT_MS = 30_000;
 export interface TestTenant {
   url: string;
   api: SignedClient;
+  /** Its configuration (the Redis prefix it publishes sign-in versions under) and database. */
+  config: ReturnType<typeof loadTenantConfig>;
+  dataSource: ReturnType<typeof createTenantDataSource>;
   close: () => Promise<void>;
 }
 
@@ -35,7 +38,7 @@ export async function startTenant(): Promise<TestTenant> {
     cleanup: () => rm(uploadDir, { recursive: true, force: true }),
   });
   const url = await started.app.listen({ host: '127.0.0.1', port: 0 });
-  return { url, api: started.api, close: started.close };
+  return { url, api: started.api, config, dataSource, close: started.close };
 }
 
 export interface TestTemplates {

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import request from 'supertest';
+import { CURRENT_LEAD_CONSENT_VERSION, routeTable, type RouteContract } from '@hap/contracts';
+import { seedAdmin } from '../../../services/tenant/src/db/seed';
+import { pngBytes } from '../../../services/tenant/test/helpers/images';
+import { startLeads, START_TIMEOUT_MS, type TestLeads } from '../../../services/leads/test/helpers/app';
+import { createClientService, createTemplate } from '../../../services/templates/test/helpers/factories';
+import { buildGateway, loginCookie, sessionCookie, uniqueEmail } from '../helpers/gateway';
+import { startUpstream, type Upstream } from '../helpers/upstream';
+
+/**
+ * Proven isolation (issue 26 §6): every `clinic` row and every `admin` row,
+ * asked by each kind of identity — none, clinic A's owner, clinic B's owner,
+ * an admin, a disabled user and an ended session — gets exactly the status
+ * of the matrix below.
+ *
+ * Clinic rows go through the real gateway to the real tenant, templates and
+ * leads services, on clinic A's own records (a lead, team members, a user):
+ * B asking for A's record gets 404 and changes nothing. Admin rows go
+ * through a second gateway, on the same sessions (one Redis prefix), to
+ * recording upstreams: the gateway's own decision is what is asserted, and
+ * an admin's call must reach its service as the admin.
+ *
+ * A clinic row without a line in CLINIC_MATRIX fails the first test: a new
+ * portal route cannot ship without its place here.
+ */
+
+type Kind = 'none' | 'clinicA' | 'clinicB' | 'admin' | 'disabled' | 'ended';
+
+interface Ctx {
+  leadA: number;
+  memberA: number;
+  memberA2: number;
+  invitedA: number;
+}
+
+interface ClinicCall {
+  path: string;
+  body?: object;
+  /** A multipart upload (the image field). */
+  image?: Buffer;
+}
+
+interface ClinicLine {
+  call: (ctx: Ctx) => ClinicCall;
+  /** Clinic A's owner on A's own records. */
+  own: number;
+  /** Clinic B's owner making the same call: A's records are not B's (404); a row without an id answers B's own. */
+  other: number;
+}
+
+const today = new Date().toISOString().slice(0, 10);
+
+/** Each clinic row: the call, and what A and B get. The other four identities get the fixed answers of DENIED. */
+const CLINIC_MATRIX: Record<string, ClinicLine> = {
+  listPortalUsers: { call: () => ({ path: '/api/portal/users' }), own: 200, other: 200 },
+  invitePortalUser: { call: () => ({ path: '/api/portal/users', body: { email: uniqueEmail('matrix-staff'), role: 'staff' } }), own: 201, other: 201 },
+  deletePortalUser: { call: (ctx) => ({ path: `/api/portal/users/${ctx.invitedA}` }), own: 200, other: 404 },
+  getPortalProfile: { call: () => ({ path: '/api/portal/profile' }), own: 200, other: 200 },
+  updatePortalProfile: { call: () => ({ path: '/api/portal/profile', body: { phone: '(303) 555-0142' } }), own: 200, other: 200 },
+  uploadPortalImage: { call: () => ({ path: '/api/portal/uploads', image: pngBytes(4) }), own: 201, other: 201 },
+  listPortalTeam: { call: () => ({ path: '/api/portal/team' }), own: 200, other: 200 },
+  createPortalTeamMember: { call: () => ({ path: '/api/portal/team', body: { name: 'Dr. Lee Park', title: 'Physician', displayOrder: 5 } }), own: 201, other: 201 },
+  updatePortalTeamMember: { call: (ctx) => ({ path: `/api/portal/team/${ctx.memberA}`, body: { title: 'Medical Director' } }), own: 200, other: 404 },
+  deletePortalTeamMember: { call: (ctx) => ({ path: `/api/portal/team/${ctx.memberA2}` }), own: 200, other: 404 },
+  listPortalPages: { call: () => ({ path: '/api/portal/pages' }), own: 200, other: 200 },
+  listPortalLeads: { call: () => ({ path: '/api/portal/leads' }), own: 200, other: 200 },
+  getPortalNewLeads: { call: () => ({ path: '/api/portal/leads/new' }), own: 200, other: 200 },
+  getPortalLead: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}` }), own: 200, other: 404 },
+  updatePortalLeadStatus: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}/status`, body: { status: 'contacted' } }), own: 200, other: 404 },
+  getPortalResultsSummary: { call: () => ({ path: `/api/portal/results/summary?from=${today}&to=${today}` }), own: 200, other: 200 },
+};
+
+/** A clinic row: who is refused before any service is asked (a signed-in admin is 403: not a clinic user). */
+const CLINIC_DENIED = { none: 401, admin: 403, disabled: 401, ended: 401 } as const;
+/** An admin row: everyone but the admin is refused (a clinic user is 403: signed in, not allowed); the admin reaches the service. */
+const ADMIN_ROW = { none: 401, clinicA: 403, clinicB: 403, disabled: 401, ended: 401, admin: 200 } as const;
+
+const rowsOf = (access: 'clinic' | 'admin') => routeTable.filter((row) => row.access === access);
+
+/** A concrete URL for a route pattern: `:params` become 1. */
+const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, '1').replace(/\*$/, 'x');
+
+function send(server: Parameters<typeof request>[0], row: Pick<RouteContract, 'method'>, call: ClinicCall, cookie: string | null) {
+  const agent = request(server);
+  const method = row.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete';
+  let req = agent[method](call.path);
+  if (cookie) req = req.set('cookie', cookie);
+  if (call.image) return req.attach('image', call.image, { filename: 'logo.png', contentType: 'image/png' });
+  return call.body ? req.send(call.body) : req;
+}
+
+describe('isolation matrix: every clinic and admin row by every kind of identity (issue 26 §6)', () => {
+  let leads: TestLeads;
+  let gateway: ReturnType<typeof buildGateway>['app'];
+  let deciding: ReturnType<typeof buildGateway>['app'];
+  const upstreams: Upstream[] = [];
+  const cookies: Record<Kind, string | null> = { none: null, clinicA: null, clinicB: null, admin: null, disabled: null, ended: null };
+  const ctx: Ctx = { leadA: 0, memberA: 0, memberA2: 0, invitedA: 0 };
+
+  beforeAll(async () => {
+    leads = await startLeads();
+    const templates = leads.templates!;
+    const tenant = templates.tenant!;
+    const leadsUrl = await leads.app.listen({ host: '127.0.0.1', port: 0 });
+    const templatesUrl = `http://127.0.0.1:${(templates.app.server.address() as { port: number }).port}`;
+    // The services' own Redis prefix: tenant publishes sign-in versions where the gateways read sessions.
+    const shared = { REDIS_PREFIX: tenant.config.REDIS_PREFIX, TRUST_PROXY: 'true', LEAD_RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_MINUTE: '0' };
+    const ads = await startUpstream();
+    upstreams.push(ads);
+    gateway = buildGateway({ ...shared, TENANT_URL: tenant.url, LEADS_URL: leadsUrl, TEMPLATES_URL: templatesUrl, ADS_URL: ads.url }).app;
+    await gateway.ready();
+
+    // The admin, and two clinics with an active service each.
+    const admin = { email: uniqueEmail('matrix-admin'), password: 'a long matrix admin password' };
+    await seedAdmin(tenant.dataSource, admin);
+    cookies.admin = await loginCookie(gateway, admin);
+    const asAdmin = (method: 'post' | 'patch', path: string, body: object) =>
+      request(gateway.server)[method](path).set('cookie', cookies.admin!).send(body);
+    const clinic = async (name: string) => {
+      const res = await asAdmin('post', '/api/clients', { name: `${name} ${randomUUID().slice(0, 6)}`, address: '9 Ridge Rd, Boulder, CO 80302', phone: '(303) 555-0160' });
+      expect(res.status).toBe(201);
+      const clientId = res.body.data.id as number;
+      const serviceId = (await createClientService(templates.dataSource, clientId, (await createTemplate(templates.dataSource, { name: `${name} TRT` })).id, { isActive: true })).id;
+      return { clientId, serviceId };
+    };
+    const a = await clinic('Matrix Clinic A');
+    const b = await clinic('Matrix Clinic B');
+
+    // Users: invited by the admin (e-mail is off here: the link comes back), accepted through the gateway.
+    const invite = async (clientId: number, role: 'owner' | 'staff') => {
+      const res = await asAdmin('post', `/api/clients/${clientId}/users`, { email: uniqueEmail('matrix-user'), role });
+      expect(res.status).toBe(201);
+      return { userId: res.body.data.userId as number, token: new URL(res.body.data.inviteUrl as string).hash.replace('#token=', '') };
+    };
+    const accept = async (clientId: number, role: 'owner' | 'staff') => {
+      const { userId, token } = await invite(clientId, role);
+      const res = await request(gateway.server).post('/api/portal/accept-invite').send({ token, password: 'a long clinic user password' });
+      expect(res.status).toBe(200);
+      return { userId, cookie: sessionCookie(res.headers['set-cookie'])! };
+    };
+    cookies.clinicA = (await accept(a.clientId, 'owner')).cookie;
+    cookies.clinicB = (await accept(b.clientId, 'owner')).cookie;
+    const disabled = await accept(a.clientId, 'staff');
+    expect((await asAdmin('patch', `/api/clients/${a.clientId}/users/${disabled.userId}`, { disabled: true })).status).toBe(200);
+    cookies.disabled = disabled.cookie;
+    const ended = await accept(a.clientId, 'staff');
+    expect((await request(gateway.server).post('/api/portal/logout').set('cookie', ended.cookie)).status).toBe(200);
+    cookies.ended = ended.cookie;
+    ctx.invitedA = (await invite(a.clientId, 'staff')).userId;
+
+    // Clinic A's records: two team members and a lead.
+    for (const key of ['memberA', 'memberA2'] as const) {
+      const res = await asAdmin('post', '/api/staff-members', { clientId: a.clientId, name: `Member ${key}`, title: 'Nurse', displayOrder: 1 });
+      expect(res.status).toBe(201);
+      ctx[key] = res.body.data.id as number;
+    }
+    const lead = await request(gateway.server)
+      .post('/api/leads')
+      
+      .set({ 'x-forwarded-for': '198.51.100.90', 'user-agent': 'Mozilla/5.0 (Matrix test)' })
+      .send({ name: 'Morgan Lee', email: `${randomUUID()}@example.com`, phone: '(303) 555-0111', clientId: a.clientId, serviceId: a.serviceId, consentVersion: CURRENT_LEAD_CONSENT_VERSION });
+    expect(lead.status).toBe(201);
+    const [row] = (await leads.dataSource.query(`SELECT "id" FROM "leads"."leads" WHERE "reference" = $1`, [lead.body.data.reference])) as Array<{ id: string }>;
+    ctx.leadA = Number(row!.id);
+
+    // The deciding gateway for admin rows: the same sessions, every service a recording upstream answering 200.
+    for (let i = 0; i < 4; i++) upstreams.push(await startUpstream());
+    const [tenantUp, leadsUp, templatesUp, adsUp] = upstreams.slice(1);
+    deciding = buildGateway({ ...shared, TENANT_URL: tenantUp!.url, LEADS_URL: leadsUp!.url, TEMPLATES_URL: templatesUp!.url, ADS_URL: adsUp!.url }).app;
+    await deciding.ready();
+  }, START_TIMEOUT_MS * 2);
+
+  afterAll(async () => {
+    await gateway?.close();
+    await deciding?.close();
+    await Promise.all(upstreams.map((u) => u.close()));
+    await leads?.close();
+  });
+
+  it('has a line for every clinic row, and no line for a row that is not one', () => {
+    expect(Object.keys(CLINIC_MATRIX).sort()).toEqual(rowsOf('clinic').map((row) => row.operation).sort());
+    expect(rowsOf('admin').length).toBeGreaterThan(50);
+  });
+
+  it.each(rowsOf('clinic').map((row) => [row.operation, row] as const))('%s: exactly its status for each identity', async (_operation, row) => {
+    const line = CLINIC_MATRIX[row.operation];
+    if (!line) throw new Error(`${row.operation} has no line in CLINIC_MATRIX`);
+    const got: Record<string, number> = {};
+    // B first: A's records are still there to be refused; then A, whose writes may use them up.
+    for (const kind of ['none', 'admin', 'disabled', 'ended', 'clinicB', 'clinicA'] as const) {
+      got[kind] = (await send(gateway.server, row, line.call(ctx), cookies[kind])).status;
+    }
+    expect(got).toEqual({ ...CLINIC_DENIED, clinicB: line.other, clinicA: line.own });
+  });
+
+  it("leaves clinic A's records as they were after clinic B's refused calls", async () => {
+    const lead = await send(gateway.server, { method: 'GET' }, { path: `/api/portal/leads/${ctx.leadA}` }, cookies.clinicA);
+    // Contacted by A itself (its own PATCH above), never by B.
+    expect(lead.body.data.statusHistory.map((h: { to: string; by: string | null }) => h.to)).toEqual(['contacted']);
+    const team = await send(gateway.server, { method: 'GET' }, { path: '/api/portal/team' }, cookies.clinicA);
+    expect(team.body.data.find((m: { id: number }) => m.id === ctx.memberA)).toMatchObject({ title: 'Medical Director' });
+  });
+
+  it.each(rowsOf('admin').map((row) => [`${row.method} ${row.path}`, row] as const))('%s: an admin reaches its service as the admin; everyone else is refused', async (_name, row) => {
+    const call: ClinicCall = { path: concrete(row.path), ...(row.body || row.multipart ? { body: {} } : {}) };
+    const got: Record<string, number> = {};
+    for (const kind of ['none', 'clinicA', 'clinicB', 'disabled', 'ended', 'admin'] as const) {
+      got[kind] = (await send(deciding.server, row, call, cookies[kind])).status;
+    }
+    expect(got).toEqual(ADMIN_ROW);
+    const reached = upstreams.slice(1).flatMap((u) => u.received).filter((r) => r.url.split('?')[0] === call.path.split('?')[0]);
+    expect(reached.map((r) => r.identity?.kind)).toEqual(['admin']);
+    for (const u of upstreams) u.received.length = 0;
+  });
+});
