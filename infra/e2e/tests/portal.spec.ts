@@ -88,10 +88,16 @@ test.describe('clinic portal', () => {
     // 4. The owner invites a staff member; the invitation is mailed to them.
     await page.goto('/portal/users');
     await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
-    await page.getByLabel('Email').fill(staffEmail);
+    await page.getByLabel('E-mail').fill(staffEmail);
     await page.getByRole('button', { name: 'Invite' }).click();
     await expect(page.getByText(`An invitation was e-mailed to ${staffEmail}`).first()).toBeVisible();
-    await expect(page.getByRole('row').filter({ hasText: staffEmail })).toContainText('Invited');
+    const staffRow = page.getByRole('region', { name: 'Users' }).getByRole('listitem').filter({ hasText: staffEmail });
+    await expect(staffRow).toContainText('invited');
+    // An owner invites staff only, and removes them; never themselves.
+    await expect(page.getByLabel('Role')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: `Remove ${ownerEmail}` })).toHaveCount(0);
+    await expect(staffRow.getByRole('button', { name: `Remove ${staffEmail}` })).toBeVisible();
+    await page.screenshot({ path: shot('users') });
     await linkMailedTo(staffEmail, '/portal/accept-invite');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.goto('/portal/leads');
@@ -161,6 +167,29 @@ test.describe('clinic portal', () => {
     await expect(page.getByText('Profile saved').first()).toBeVisible();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.screenshot({ path: shot('profile'), fullPage: true });
+  });
+
+  test("an admin invites a clinic's owner from its Actions: the invitation is mailed, and the dialog lists the owner as invited", async ({ page, baseURL }) => {
+    const run = `${test.info().project.name}${Date.now().toString(36)}`;
+    const name = `Birch Health ${run}`;
+    const ownerEmail = `owner.${run}@birch-health.example`;
+    await logInAsAdmin(page);
+    const created = await page.request.post('/api/clients', { headers: { origin: baseURL! }, data: { name, address: '3 Birch St, Austin, TX 78701', phone: '(512) 555-0140' } });
+    expect(created.status()).toBe(201);
+    await page.goto(`/admin/clients?q=${encodeURIComponent(name)}`);
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Portal Users' }).click();
+    const dialog = page.getByRole('dialog', { name: `Portal Users: ${name}` });
+    await expect(dialog.getByText('No users yet. Invite the clinic’s owner with the form.')).toBeVisible();
+    await dialog.getByLabel('E-mail').fill('not-an-address');
+    await dialog.getByRole('button', { name: 'Invite' }).click();
+    await expect(dialog.getByText('Please enter a valid email address')).toBeVisible();
+    await dialog.getByLabel('E-mail').fill(ownerEmail);
+    await dialog.getByRole('button', { name: 'Invite' }).click();
+    await expect(dialog.getByRole('listitem').filter({ hasText: ownerEmail })).toContainText('Owner');
+    await linkMailedTo(ownerEmail, '/portal/accept-invite');
+    expect(await seriousAxeViolations(page, '[role=dialog]')).toEqual([]);
+    await page.screenshot({ path: shot('admin-users') });
   });
 
   test('a clinic user cannot open the admin, and an admin is sent to the admin login from the portal', async ({ page }) => {

@@ -33,7 +33,7 @@ export function ClientActions({ client, onStaff, onUsers, onEdit, onDelete, onCr
           </DropdownMenu.Item>
           <DropdownMenu.Item className="adm-menu__item" onSelect={() => onUsers(client)}>
             <KeyRound size={16} aria-hidden />
-            Users
+            Portal Users
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className="adm-menu__item">
             <Link to={`/admin/services?client=${client.id}`}>

@@ -1,9 +1,9 @@
 import { ClinicUserInviteSchema, routes, type Client, type ClinicUser, type ClinicUserInvite, type InvitationResult } from '@hap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, Copy, LoaderCircle, MailPlus, RotateCcw, Trash2, UserCheck, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { createContext, useContext, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../auth/FormField';
 import { api } from '../lib/api';
@@ -12,7 +12,7 @@ import { IconAction } from '../pages/IconAction';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import '../staff/staff.css';
 import { useToast } from '../toast/toaster';
-import { clinicUsersKey, useClinicUsers } from './clinic-users-query';
+import { clinicUsersKey } from './clinic-users-query';
 import './clinic-users.css';
 
 const STATUS_BADGE: Record<ClinicUser['status'], string> = {
@@ -20,6 +20,26 @@ const STATUS_BADGE: Record<ClinicUser['status'], string> = {
   active: 'adm-badge adm-badge--success',
   disabled: 'adm-badge adm-badge--danger',
 };
+
+/**
+ * Who manages the users: the agency for any clinic (every action), or a
+ * clinic's owner in the portal (issue 26 §1: invites staff and removes
+ * them, never themselves; the clinic is the signed identity's).
+ */
+export type UsersScope = { kind: 'admin'; clientId: number } | { kind: 'portal'; selfId: number };
+const UsersScopeContext = createContext<UsersScope>({ kind: 'portal', selfId: 0 });
+
+/** The users' cache key: one clinic's for the agency, the portal's own list otherwise. */
+const keyOf = (scope: UsersScope) => (scope.kind === 'admin' ? clinicUsersKey(scope.clientId) : (['portal', 'users'] as const));
+
+/** A clinic's users in display order (owners first), by scope. */
+function useUsers(scope: UsersScope) {
+  return useQuery({
+    queryKey: keyOf(scope),
+    queryFn: ({ signal }): Promise<ClinicUser[]> =>
+      scope.kind === 'admin' ? api.call(routes.listClientUsers, { params: { id: scope.clientId } }, { signal }) : api.call(routes.listPortalUsers, {}, { signal }),
+  });
+}
 
 /**
  * A clinic's users (issue 26 §1): who can sign in to its portal, as owner or
@@ -32,20 +52,22 @@ export function ClinicUsersDialog({ client, onClose }: { client: Client | null; 
       <Dialog.Portal>
         <Dialog.Overlay className="adm-overlay" />
         <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
-          <DialogHeader title={`Users: ${client?.name ?? ''}`} />
-          {client && <Users key={client.id} client={client} />}
+          <DialogHeader title={`Portal Users: ${client?.name ?? ''}`} />
+          {client && <ClinicUsersPanel key={client.id} scope={{ kind: 'admin', clientId: client.id }} />}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
   );
 }
 
-function Users({ client }: { client: Client }) {
-  const users = useClinicUsers(client.id);
+/** The users and the invitation form: the admin's dialog and the portal's Users screen. */
+export function ClinicUsersPanel({ scope }: { scope: UsersScope }) {
+  const users = useUsers(scope);
   // The last invitation made with e-mail off: its link, to hand over.
   const [handOver, setHandOver] = useState<InvitationResult | null>(null);
 
   return (
+    <UsersScopeContext.Provider value={scope}>
     <div className="adm-dialog__body stf-layout">
       <section aria-labelledby="cu-list-title" className="stf-list">
         <h3 id="cu-list-title" className="stf-heading">
@@ -60,21 +82,22 @@ function Users({ client }: { client: Client }) {
         ) : users.data.length === 0 ? (
           <p className="stf-empty">
             <UserRound size={20} aria-hidden />
-            No users yet. Invite the clinic’s owner with the form.
+            {scope.kind === 'admin' ? 'No users yet. Invite the clinic’s owner with the form.' : 'No users yet. Invite your staff with the form.'}
           </p>
         ) : (
           <ul className="stf-members">
             {users.data.map((user) => (
-              <UserRow key={user.id} user={user} clientId={client.id} onInvitation={setHandOver} />
+              <UserRow key={user.id} user={user} onInvitation={setHandOver} />
             ))}
           </ul>
         )}
       </section>
       <div>
-        <InviteForm clientId={client.id} onInvitation={setHandOver} />
+        <InviteForm onInvitation={setHandOver} />
         {handOver?.inviteUrl && <HandOver result={handOver} />}
       </div>
     </div>
+    </UsersScopeContext.Provider>
   );
 }
 
@@ -105,11 +128,13 @@ function HandOver({ result }: { result: InvitationResult }) {
   );
 }
 
-function UserRow({ user, clientId, onInvitation }: { user: ClinicUser; clientId: number; onInvitation: (result: InvitationResult) => void }) {
+function UserRow({ user, onInvitation }: { user: ClinicUser; onInvitation: (result: InvitationResult) => void }) {
+  const scope = useContext(UsersScopeContext);
   const toast = useToast();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: clinicUsersKey(clientId) });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: keyOf(scope) });
+  const clientId = scope.kind === 'admin' ? scope.clientId : 0;
   const params = { id: clientId, userId: user.id };
   const failed = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' });
 
@@ -130,7 +155,8 @@ function UserRow({ user, clientId, onInvitation }: { user: ClinicUser; clientId:
     onError: failed('Failed to update the user'),
   });
   const remove = useMutation({
-    mutationFn: () => api.call(routes.deleteClientUser, { params }),
+    mutationFn: () =>
+      scope.kind === 'admin' ? api.call(routes.deleteClientUser, { params }) : api.call(routes.deletePortalUser, { params: { userId: user.id } }),
     onSuccess: () => {
       toast({ title: 'User removed', description: `${user.email} can no longer sign in.` });
       refresh();
@@ -162,6 +188,7 @@ function UserRow({ user, clientId, onInvitation }: { user: ClinicUser; clientId:
         </div>
       ) : (
         <div className="stf-member__actions">
+          {scope.kind === 'admin' && (
           <select
             className="adm-input"
             aria-label={`Role of ${user.email}`}
@@ -172,32 +199,41 @@ function UserRow({ user, clientId, onInvitation }: { user: ClinicUser; clientId:
             <option value="owner">Owner</option>
             <option value="staff">Staff</option>
           </select>
-          {user.status === 'invited' && (
+          )}
+          {scope.kind === 'admin' && user.status === 'invited' && (
             <IconAction label={`Send ${user.email} a new invitation`} tip="Re-issue invitation" icon={<RotateCcw size={16} aria-hidden />} onClick={() => !busy && reissue.mutate()} />
           )}
-          {user.status === 'disabled' ? (
-            <IconAction label={`Enable ${user.email}`} tip="Enable" icon={<UserCheck size={16} aria-hidden />} onClick={() => !busy && update.mutate({ disabled: false })} />
-          ) : (
-            <IconAction label={`Disable ${user.email}`} tip="Disable" icon={<Ban size={16} aria-hidden />} onClick={() => !busy && update.mutate({ disabled: true })} />
+          {scope.kind === 'admin' &&
+            (user.status === 'disabled' ? (
+              <IconAction label={`Enable ${user.email}`} tip="Enable" icon={<UserCheck size={16} aria-hidden />} onClick={() => !busy && update.mutate({ disabled: false })} />
+            ) : (
+              <IconAction label={`Disable ${user.email}`} tip="Disable" icon={<Ban size={16} aria-hidden />} onClick={() => !busy && update.mutate({ disabled: true })} />
+            ))}
+          {!(scope.kind === 'portal' && scope.selfId === user.id) && (
+            <IconAction label={`Remove ${user.email}`} tip="Remove" danger icon={<Trash2 size={16} aria-hidden />} onClick={() => setConfirming(true)} />
           )}
-          <IconAction label={`Remove ${user.email}`} tip="Remove" danger icon={<Trash2 size={16} aria-hidden />} onClick={() => setConfirming(true)} />
         </div>
       )}
     </li>
   );
 }
 
-function InviteForm({ clientId, onInvitation }: { clientId: number; onInvitation: (result: InvitationResult) => void }) {
+function InviteForm({ onInvitation }: { onInvitation: (result: InvitationResult) => void }) {
+  const scope = useContext(UsersScopeContext);
   const toast = useToast();
   const queryClient = useQueryClient();
-  const form = useForm<ClinicUserInvite>({ resolver: zodResolver(ClinicUserInviteSchema), defaultValues: { email: '', role: 'owner' } });
+  // An owner invites staff only (PortalUserInviteSchema); the agency invites either.
+  const form = useForm<ClinicUserInvite>({ resolver: zodResolver(ClinicUserInviteSchema), defaultValues: { email: '', role: scope.kind === 'admin' ? 'owner' : 'staff' } });
   const invite = useMutation({
-    mutationFn: (body: ClinicUserInvite) => api.call(routes.createClientUser, { params: { id: clientId }, body }),
+    mutationFn: (body: ClinicUserInvite) =>
+      scope.kind === 'admin'
+        ? api.call(routes.createClientUser, { params: { id: scope.clientId }, body })
+        : api.call(routes.invitePortalUser, { body: { email: body.email, role: 'staff' } }),
     onSuccess: (result) => {
       toast({ title: result.mail === 'off' ? 'User invited: hand over the link' : 'Invitation sent', description: result.message });
       onInvitation(result);
       form.reset({ email: '', role: 'staff' });
-      void queryClient.invalidateQueries({ queryKey: clinicUsersKey(clientId) });
+      void queryClient.invalidateQueries({ queryKey: keyOf(scope) });
     },
     onError: (error) => toast({ title: 'Failed to invite the user', description: error.message, variant: 'destructive' }),
   });
@@ -219,12 +255,14 @@ function InviteForm({ clientId, onInvitation }: { clientId: number; onInvitation
           {...form.register('email')}
         />
       </FormField>
-      <FormField id="cu-role" label="Role" error={errors.role?.message}>
-        <select id="cu-role" className="adm-input" {...form.register('role')}>
-          <option value="owner">Owner: manages the clinic’s users and profile</option>
-          <option value="staff">Staff: works the leads</option>
-        </select>
-      </FormField>
+      {scope.kind === 'admin' && (
+        <FormField id="cu-role" label="Role" error={errors.role?.message}>
+          <select id="cu-role" className="adm-input" {...form.register('role')}>
+            <option value="owner">Owner: manages the clinic’s users and profile</option>
+            <option value="staff">Staff: works the leads</option>
+          </select>
+        </FormField>
+      )}
       <p className="stf-hint">The invitation link works once, for 72 hours.</p>
       <div className="stf-form__actions">
         <button type="submit" className="adm-button adm-button--primary" disabled={invite.isPending}>
