@@ -100,7 +100,7 @@ describe('clinic portal: /api/portal/leads, /api/portal/results/summary (clinic)
     await repo.delete({ label: 'agency' });
     await repo.save(repo.create({ label: 'agency', refreshTokenEncrypted: encryptToken('1//refresh', tokenKeyOf(TOKEN_KEY)!), accountEmail: null, connectedBy: 1, connectedAt: new Date(), updatedAt: new Date() }));
 
-    a = await clinic('Alpine Vitality', { googleAdsAccountId: '345-678-9012' });
+    a = await clinic('Alpine Vitality', { googleAdsAccountId: '678-901-2345' });
     b = await clinic('Boulder Men’s Health');
     ownerA = { kind: 'clinic', userId: 91_001, email: 'olivia@alpine.test', name: 'Olivia Owner', clientId: a.clientId, role: 'owner' };
     staffA = { kind: 'clinic', userId: 91_002, email: 'sam@alpine.test', name: 'Sam Staff', clientId: a.clientId, role: 'staff' };
@@ -234,7 +234,7 @@ describe('clinic portal: /api/portal/leads, /api/portal/results/summary (clinic)
     await handler({ deliveryId: Number(pending!.id) }, { attemptsMade: 0, opts: { attempts: 5 } } as Job<{ deliveryId: number }>);
     expect((await deliveries())[0]).toMatchObject({ status: 'delivered' });
     expect(google.conversions().filter((c) => c.orderId === String(id))).toEqual([
-      expect.objectContaining({ customerId: '3456789012', gclid: 'Cj0KCQiA-portal-booked' }),
+      expect.objectContaining({ customerId: '6789012345', gclid: 'Cj0KCQiA-portal-booked' }),
     ]);
 
     // Corrected and booked again by the owner: still one delivery.
