@@ -68,6 +68,8 @@ const CLINIC_MATRIX: Record<string, ClinicLine> = {
   getPortalNewLeads: { call: () => ({ path: '/api/portal/leads/new' }), own: 200, other: 200 },
   getPortalLead: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}` }), own: 200, other: 404 },
   updatePortalLeadStatus: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}/status`, body: { status: 'contacted' } }), own: 200, other: 404 },
+  getMyNotifications: { call: () => ({ path: '/api/portal/me/notifications' }), own: 200, other: 200 },
+  updateMyNotifications: { call: () => ({ path: '/api/portal/me/notifications', body: { newLeadEmail: 'off' } }), own: 200, other: 200 },
   getPortalResultsSummary: { call: () => ({ path: `/api/portal/results/summary?from=${today}&to=${today}` }), own: 200, other: 200 },
 };
 

@@ -46,6 +46,8 @@ import { clinicUserHandlers } from './modules/clinic-user/clinic-user.routes';
 import { ClinicUserService } from './modules/clinic-user/clinic-user.service';
 import { SignInLinkService } from './modules/clinic-user/sign-in-links.service';
 import { UserTokens } from './modules/clinic-user/user-tokens';
+import { NotificationService } from './modules/notifications/notification.service';
+import { notificationHandlers } from './modules/notifications/notification.routes';
 import { createMailer, type Mailer } from './mail/mailer';
 
 export interface TenantAppOptions {
@@ -142,6 +144,7 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     ...portalProfileHandlers(new PortalProfileService(clients, staff, uploads), storage),
     ...userHandlers(accounts),
     ...clinicUserHandlers(clinicUsers, new SignInLinkService(clinicUserDeps)),
+    ...notificationHandlers(new NotificationService({ dataSource, users: userRepository, clients: clientRepository, internalSecret: config.INTERNAL_SECRET })),
     listTenantAuditLog: ({ query }) => listAuditLog(dataSource, 'tenant', query),
   });
   return app;
