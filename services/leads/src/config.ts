@@ -41,6 +41,14 @@ export const configShape = {
     .or(z.literal('').transform(() => undefined)),
   LEAD_MAIL_FROM: z.string().trim().min(3).default('Health Ads Leads <leads@healthads.local>'),
   SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * The origin the agency's site (and its /portal) is reached at: the new-lead e-mails to clinic users link to
+   * the lead there, and their one-click unsubscribe link too. Set it in production (https://app.agency.example).
+   */
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default(`http://localhost:${DEFAULT_PORTS.gateway}`)
+    .transform((url) => new URL(url).origin),
   /** How long a clinic's webhook may take to answer (ms) before the attempt counts as failed. */
   LEAD_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Let webhooks reach loopback and private addresses (a developer's receiver); never in production. */
