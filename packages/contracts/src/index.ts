@@ -11,6 +11,7 @@ export * from './admin-login-frame';
 export * from './tenant/user';
 export * from './tenant/clinic-user';
 export * from './tenant/notifications';
+export * from './tenant/view-as';
 export * from './tenant/domain';
 export * from './web-address';
 export * from './public-address';

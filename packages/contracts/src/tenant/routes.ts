@@ -45,6 +45,7 @@ import {
   UnsubscribeFormSchema,
   UnsubscribeQuerySchema,
 } from './notifications';
+import { ViewAsSchema, ViewAsStartSchema } from './view-as';
 import { PortalProfileSchema, PortalProfileUpdateSchema, PortalTeamMemberCreateSchema } from './portal-profile';
 
 /** A multipart upload: the file limit plus room for the form's other parts. */
@@ -618,5 +619,37 @@ export const tenantRoutes = {
     form: true,
     file: 'text/html',
     errors: [410],
+  }),
+  startViewAs: defineRoute({
+    operation: 'startViewAs',
+    method: 'POST',
+    path: '/api/admin/view-as',
+    owner: 'tenant',
+    access: 'admin',
+    summary:
+      'The admin views a clinic’s portal read-only (issue 26 §4): until ended, this session’s clinic GET rows answer as that clinic (role staff, `viewAs`), and every other clinic row is 403. Audited: who viewed which clinic, when. 404 for no such clinic.',
+    body: ViewAsStartSchema,
+    data: ViewAsSchema,
+    errors: [404, 503],
+  }),
+  getViewAs: defineRoute({
+    operation: 'getViewAs',
+    method: 'GET',
+    path: '/api/admin/view-as',
+    owner: 'tenant',
+    access: 'admin',
+    summary: 'The clinic this admin session is viewing, or null.',
+    data: ViewAsSchema.nullable(),
+    errors: [503],
+  }),
+  endViewAs: defineRoute({
+    operation: 'endViewAs',
+    method: 'DELETE',
+    path: '/api/admin/view-as',
+    owner: 'tenant',
+    access: 'admin',
+    summary: 'End this session’s view of a clinic (audited); fine when there is none.',
+    data: ViewAsSchema.nullable(),
+    errors: [503],
   }),
 } as const;

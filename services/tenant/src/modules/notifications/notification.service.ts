@@ -99,7 +99,8 @@ export class NotificationService {
         action: 'update',
         entity: 'notification_preferences',
         entityId: user.id,
-        changes: { before, after, names: { client: clinicName } },
+        changes: { before, after },
+        names: { client: clinicName },
       });
       return { kind: 'done', clinicName } as const;
     });
