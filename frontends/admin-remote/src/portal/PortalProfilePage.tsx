@@ -67,7 +67,8 @@ export function PortalProfilePage() {
           </UploadRouteContext.Provider>
         </TeamScopeContext.Provider>
       </section>
-      <NotificationsCard />
+      {/* An admin's read-only view has no notifications of its own. */}
+      {!me?.viewAs && <NotificationsCard />}
     </>
   );
 }
