@@ -3,11 +3,11 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerBase, RouteGenericInterface } from 'fastify';
 import fp from 'fastify-plugin';
-import { ErrorCode, Messages, type Access, type RouteContract, type ServiceName } from '@hap/contracts';
+import { ErrorCode, Messages, ViewAsSchema, viewAsKey, type Access, type RouteContract, type ServiceName } from '@hap/contracts';
 import { AppError, forbidden, sessionTagOf, signIdentity, type Identity } from '@hap/service-kit';
 import { upstreamUrls, type Config } from '../config';
 import { readBody } from '../http/read-body';
-import { SessionStoreUnavailableError } from '../plugins/redis';
+import { orStoreUnavailable, SessionStoreUnavailableError } from '../plugins/redis';
 import { sessionIdOf, type CurrentSession, type Session } from '../plugins/session';
 import type { RouteMatcher } from '../routing/route-table';
 import { answerHeaders, forwardHeaders, forwardedUrl, type ProxiedRequest } from './forward-headers';
@@ -99,6 +99,32 @@ export const clinicIdentityOf = (session: Session): Identity => ({
   role: session.role,
 });
 
+/**
+ * The clinic an admin's session is viewing read-only (issue 26 §4; tenant's
+ * `POST /api/admin/view-as` writes it under the session's tag), or null.
+ */
+async function viewedClinic(request: FastifyRequest, config: Config, admin: CurrentSession): Promise<number | null> {
+  const raw = await orStoreUnavailable(request.server.redis.get(viewAsKey(config.REDIS_PREFIX, sessionTagOf(config.INTERNAL_SECRET, admin.id))));
+  if (!raw) return null;
+  try {
+    const view = ViewAsSchema.safeParse(JSON.parse(raw));
+    return view.success ? view.data.clientId : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An admin viewing a clinic, as a clinic GET is signed: the admin's own user, role staff, marked `viewAs`. */
+export const viewingIdentityOf = ({ session }: CurrentSession, clientId: number): Identity => ({
+  kind: 'clinic',
+  userId: session.userId,
+  email: session.email,
+  name: session.name,
+  clientId,
+  role: 'staff',
+  viewAs: true,
+});
+
 /** `/api` and `/api/*`, query or not (not `/uploads/*`, whose owner sets its own long cache). */
 const isApiPath = (url: string) => {
   const path = url.split('?', 1)[0];
@@ -166,6 +192,14 @@ export const apiProxy: FastifyPluginAsync<ApiProxyOptions> = async (app, { confi
         sessionIdOf(request) ? Messages.sessionExpired : row.access === 'clinic' ? Messages.portalUnauthenticated : Messages.unauthenticated,
       );
     if (row.access === 'admin' && !admin) throw clinic ? forbidden(Messages.notAdmin) : expiredOrNone();
+    if (row.access === 'clinic' && admin) {
+      // An admin's read-only view of a clinic: its GETs as that clinic, nothing else.
+      const viewing = await viewedClinic(request, config, admin);
+      if (!viewing) throw forbidden(Messages.notClinicUser);
+      if (request.method !== 'GET' && request.method !== 'HEAD') throw forbidden(Messages.readOnlyView);
+      request.upstreamTarget = { route: row, service: row.owner, identity: viewingIdentityOf(admin, viewing) };
+      return;
+    }
     if (row.access === 'clinic' && !clinic) throw admin ? forbidden(Messages.notClinicUser) : expiredOrNone();
     request.upstreamTarget = {
       route: row,

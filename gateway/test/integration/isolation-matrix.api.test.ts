@@ -23,9 +23,14 @@ import { startUpstream, type Upstream } from '../helpers/upstream';
  *
  * A clinic row without a line in CLINIC_MATRIX fails the first test: a new
  * portal route cannot ship without its place here.
+ *
+ * The seventh identity, `viewer`, is an admin viewing clinic A read-only
+ * (`POST /api/admin/view-as`): every clinic GET answers as A's (its `own`
+ * status unless the line says otherwise), every other clinic row is 403, and
+ * admin rows still reach their service as the admin.
  */
 
-type Kind = 'none' | 'clinicA' | 'clinicB' | 'admin' | 'disabled' | 'ended';
+type Kind = 'none' | 'clinicA' | 'clinicB' | 'admin' | 'disabled' | 'ended' | 'viewer';
 
 interface Ctx {
   leadA: number;
@@ -47,6 +52,8 @@ interface ClinicLine {
   own: number;
   /** Clinic B's owner making the same call: A's records are not B's (404); a row without an id answers B's own. */
   other: number;
+  /** An admin viewing clinic A read-only, when not `own` for a GET and 403 otherwise. */
+  viewer?: number;
 }
 
 const today = new Date().toISOString().slice(0, 10);
@@ -68,13 +75,16 @@ const CLINIC_MATRIX: Record<string, ClinicLine> = {
   getPortalNewLeads: { call: () => ({ path: '/api/portal/leads/new' }), own: 200, other: 200 },
   getPortalLead: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}` }), own: 200, other: 404 },
   updatePortalLeadStatus: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}/status`, body: { status: 'contacted' } }), own: 200, other: 404 },
+  // A viewing admin is no user of the clinic: no choices of their own.
+  getMyNotifications: { call: () => ({ path: '/api/portal/me/notifications' }), own: 200, other: 200, viewer: 404 },
+  updateMyNotifications: { call: () => ({ path: '/api/portal/me/notifications', body: { newLeadEmail: 'off' } }), own: 200, other: 200 },
   getPortalResultsSummary: { call: () => ({ path: `/api/portal/results/summary?from=${today}&to=${today}` }), own: 200, other: 200 },
 };
 
 /** A clinic row: who is refused before any service is asked (a signed-in admin is 403: not a clinic user). */
 const CLINIC_DENIED = { none: 401, admin: 403, disabled: 401, ended: 401 } as const;
 /** An admin row: everyone but the admin is refused (a clinic user is 403: signed in, not allowed); the admin reaches the service. */
-const ADMIN_ROW = { none: 401, clinicA: 403, clinicB: 403, disabled: 401, ended: 401, admin: 200 } as const;
+const ADMIN_ROW = { none: 401, clinicA: 403, clinicB: 403, disabled: 401, ended: 401, admin: 200, viewer: 200 } as const;
 
 const rowsOf = (access: 'clinic' | 'admin') => routeTable.filter((row) => row.access === access);
 
@@ -95,7 +105,8 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
   let gateway: ReturnType<typeof buildGateway>['app'];
   let deciding: ReturnType<typeof buildGateway>['app'];
   const upstreams: Upstream[] = [];
-  const cookies: Record<Kind, string | null> = { none: null, clinicA: null, clinicB: null, admin: null, disabled: null, ended: null };
+  const cookies: Record<Kind, string | null> = { none: null, clinicA: null, clinicB: null, admin: null, disabled: null, ended: null, viewer: null };
+  let clinicAId = 0;
   const ctx: Ctx = { leadA: 0, memberA: 0, memberA2: 0, invitedA: 0 };
 
   beforeAll(async () => {
@@ -126,6 +137,14 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
     };
     const a = await clinic('Matrix Clinic A');
     const b = await clinic('Matrix Clinic B');
+    clinicAId = a.clientId;
+
+    // A second admin, viewing clinic A read-only.
+    const viewer = { email: uniqueEmail('matrix-viewer'), password: 'a long matrix viewer password' };
+    await seedAdmin(tenant.dataSource, viewer);
+    cookies.viewer = await loginCookie(gateway, viewer);
+    const view = await request(gateway.server).post('/api/admin/view-as').set('cookie', cookies.viewer).send({ clientId: a.clientId });
+    expect(view.status).toBe(200);
 
     // Users: invited by the admin (e-mail is off here: the link comes back), accepted through the gateway.
     const invite = async (clientId: number, role: 'owner' | 'staff') => {
@@ -188,10 +207,11 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
     if (!line) throw new Error(`${row.operation} has no line in CLINIC_MATRIX`);
     const got: Record<string, number> = {};
     // B first: A's records are still there to be refused; then A, whose writes may use them up.
-    for (const kind of ['none', 'admin', 'disabled', 'ended', 'clinicB', 'clinicA'] as const) {
+    for (const kind of ['none', 'admin', 'disabled', 'ended', 'viewer', 'clinicB', 'clinicA'] as const) {
       got[kind] = (await send(gateway.server, row, line.call(ctx), cookies[kind])).status;
     }
-    expect(got).toEqual({ ...CLINIC_DENIED, clinicB: line.other, clinicA: line.own });
+    const viewer = line.viewer ?? (row.method === 'GET' ? line.own : 403);
+    expect(got).toEqual({ ...CLINIC_DENIED, viewer, clinicB: line.other, clinicA: line.own });
   });
 
   it("leaves clinic A's records as they were after clinic B's refused calls", async () => {
@@ -205,12 +225,34 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
   it.each(rowsOf('admin').map((row) => [`${row.method} ${row.path}`, row] as const))('%s: an admin reaches its service as the admin; everyone else is refused', async (_name, row) => {
     const call: ClinicCall = { path: concrete(row.path), ...(row.body || row.multipart ? { body: {} } : {}) };
     const got: Record<string, number> = {};
-    for (const kind of ['none', 'clinicA', 'clinicB', 'disabled', 'ended', 'admin'] as const) {
+    for (const kind of ['none', 'clinicA', 'clinicB', 'disabled', 'ended', 'admin', 'viewer'] as const) {
       got[kind] = (await send(deciding.server, row, call, cookies[kind])).status;
     }
     expect(got).toEqual(ADMIN_ROW);
     const reached = upstreams.slice(1).flatMap((u) => u.received).filter((r) => r.url.split('?')[0] === call.path.split('?')[0]);
-    expect(reached.map((r) => r.identity?.kind)).toEqual(['admin']);
+    expect(reached.map((r) => r.identity?.kind)).toEqual(['admin', 'admin']);
     for (const u of upstreams) u.received.length = 0;
+  });
+
+  it("shows the viewer clinic A's own records with the words of a read-only view, audited, until the view ends", async () => {
+    const leadsSeen = await send(gateway.server, { method: 'GET' }, { path: '/api/portal/leads' }, cookies.viewer);
+    expect(leadsSeen.body.data.items.map((l: { id: number }) => l.id)).toContain(ctx.leadA);
+    const write = await send(gateway.server, { method: 'PATCH' }, { path: `/api/portal/leads/${ctx.leadA}/status`, body: { status: 'lost' } }, cookies.viewer);
+    expect(write.status).toBe(403);
+    expect(write.body.message).toBe('Read-only view: you are viewing this clinic as the agency.');
+    const tenant = leads.templates!.tenant!;
+    const [started] = await tenant.dataSource.query<Array<{ action: string; changes: { names?: { client?: string } } }>>(
+      `SELECT "action", "changes" FROM "tenant"."audit_log" WHERE "entity" = 'view_as' AND "entity_id" = $1 ORDER BY "id"`,
+      [String(clinicAId)],
+    );
+    expect(started).toMatchObject({ action: 'create', changes: { names: { client: expect.stringContaining('Matrix Clinic A') } } });
+
+    expect((await request(gateway.server).delete('/api/admin/view-as').set('cookie', cookies.viewer!)).status).toBe(200);
+    expect((await send(gateway.server, { method: 'GET' }, { path: '/api/portal/leads' }, cookies.viewer)).status).toBe(403);
+    const actions = await tenant.dataSource.query<Array<{ action: string }>>(
+      `SELECT "action" FROM "tenant"."audit_log" WHERE "entity" = 'view_as' AND "entity_id" = $1 ORDER BY "id"`,
+      [String(clinicAId)],
+    );
+    expect(actions.map((a) => a.action)).toEqual(['create', 'delete']);
   });
 });

@@ -107,6 +107,8 @@ export const Messages = {
   crmSubaccountNotFound: (id: string) => `No clinic has the CRM sub-account ${id}.`,
   notAdmin: 'This account does not have admin access.',
   notClinicUser: 'This page is for clinic accounts. Sign in with your clinic login.',
+  /** An admin viewing a clinic's portal (issue 26 §4) tried to change something. */
+  readOnlyView: 'Read-only view: you are viewing this clinic as the agency.',
   notClinicOwner: 'Only the clinic’s owner can do this.',
   notFound: 'This record was not found.',
   // Clinic users and the portal's sign-in (issue 26 §1–2)

@@ -15,6 +15,11 @@ export const IdentitySchema = z.object({
   clientId: z.number().int().positive().optional(),
   /** For kind=clinic: what the user may do there. */
   role: z.enum(['owner', 'staff']).optional(),
+  /**
+   * For kind=clinic: an admin viewing this clinic's portal read-only (issue 26 §4); `userId`,
+   * `email` and `name` are the admin's, `role` is staff. Only GETs carry it (the gateway refuses the rest).
+   */
+  viewAs: z.boolean().optional(),
   /** For kind=service: which service is calling. */
   service: z.string().optional(),
   /**

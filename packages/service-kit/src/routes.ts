@@ -3,6 +3,7 @@ import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import {
+  Messages,
   routesOf,
   successEnvelope,
   type OperationsOf,
@@ -14,6 +15,7 @@ import {
 } from '@hap/contracts';
 import type { z } from 'zod';
 import { requireAdmin, requireClinicUser } from './access';
+import { forbidden } from './errors';
 
 /** Handles one route: gets the validated input, returns what its contract says. */
 export type RouteHandler<C extends RouteContract> = (
@@ -68,6 +70,8 @@ async function adminOnly(request: FastifyRequest): Promise<void> {
 
 async function clinicOnly(request: FastifyRequest): Promise<void> {
   requireClinicUser(request.identity);
+  // Defence in depth: the gateway refuses an admin's read-only view anything but a GET.
+  if (request.identity.viewAs && request.method !== 'GET') throw forbidden(Messages.readOnlyView);
 }
 
 /**

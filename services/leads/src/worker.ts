@@ -28,7 +28,7 @@ void runWorkers({
   host: config.HOST,
   redis,
   dataSource,
-  handlers: createHandlers({ dataSource, mailer, webhooks, crm, tenant, ads }),
+  handlers: createHandlers({ dataSource, mailer, webhooks, crm, tenant, ads, portalOrigin: config.PUBLIC_BASE_URL }),
   alongside: (logger) => {
     if (!mailer) logger.warn('SMTP_URL is not set: lead e-mails are recorded as not configured');
     if (!crm) logger.warn('GHL_AGENCY_TOKEN / GHL_COMPANY_ID are not set: CRM pushes are recorded as not configured');

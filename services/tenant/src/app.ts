@@ -46,6 +46,10 @@ import { clinicUserHandlers } from './modules/clinic-user/clinic-user.routes';
 import { ClinicUserService } from './modules/clinic-user/clinic-user.service';
 import { SignInLinkService } from './modules/clinic-user/sign-in-links.service';
 import { UserTokens } from './modules/clinic-user/user-tokens';
+import { NotificationService } from './modules/notifications/notification.service';
+import { notificationHandlers } from './modules/notifications/notification.routes';
+import { ViewAsService } from './modules/view-as/view-as.service';
+import { viewAsHandlers } from './modules/view-as/view-as.routes';
 import { createMailer, type Mailer } from './mail/mailer';
 
 export interface TenantAppOptions {
@@ -131,6 +135,9 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
   const clinicUsers = new ClinicUserService(clinicUserDeps);
   const onboarding = new OnboardingService(dataSource, clientRepository, catalogue, provisionQueue, clinicUsers);
 
+  const views = new ViewAsService({ dataSource, clients: clientRepository, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
+  app.addHook('onClose', () => views.close());
+
   const uploads = new UploadService(storage);
   registerRoutes(app, 'tenant', {
     ...onboardingHandlers(onboarding, crm),
@@ -142,6 +149,8 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     ...portalProfileHandlers(new PortalProfileService(clients, staff, uploads), storage),
     ...userHandlers(accounts),
     ...clinicUserHandlers(clinicUsers, new SignInLinkService(clinicUserDeps)),
+    ...viewAsHandlers(views),
+    ...notificationHandlers(new NotificationService({ dataSource, users: userRepository, clients: clientRepository, internalSecret: config.INTERNAL_SECRET })),
     listTenantAuditLog: ({ query }) => listAuditLog(dataSource, 'tenant', query),
   });
   return app;

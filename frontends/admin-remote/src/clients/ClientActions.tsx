@@ -1,8 +1,10 @@
-import type { Client } from '@hap/contracts';
+import { routes, type Client } from '@hap/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChartLine, CloudUpload, ExternalLink, Globe, House, KeyRound, Layers, Megaphone, MoreHorizontal, Pencil, Trash2, UsersRound } from 'lucide-react';
+import { ChartLine, CloudUpload, Eye, ExternalLink, Globe, House, KeyRound, Layers, Megaphone, MoreHorizontal, Pencil, Trash2, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
+import { api } from '../lib/api';
 import { IconAction } from '../pages/IconAction';
+import { useToast } from '../toast/toaster';
 import { clientHomepageUrl } from './clients-query';
 import { canCreateCrmAccount } from './crm-status';
 
@@ -19,6 +21,13 @@ export interface ClientActionHandlers {
 
 /** admin spec §2.4 Actions, the client's ad-campaign page (§2.14: builder and launch log) and its Results (issue 25). */
 export function ClientActions({ client, onStaff, onUsers, onEdit, onDelete, onCreateCrm }: { client: Client } & ClientActionHandlers) {
+  const toast = useToast();
+  // The clinic's portal as its staff see it, read-only and audited (issue 26 §4): a full load, so the portal checks its session afresh.
+  const viewAsClinic = () =>
+    api.call(routes.startViewAs, { body: { clientId: client.id } }).then(
+      () => window.location.assign('/portal/leads'),
+      (error: Error) => toast({ title: 'Could not open the clinic’s portal', description: error.message, variant: 'destructive' }),
+    );
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
@@ -52,6 +61,10 @@ export function ClientActions({ client, onStaff, onUsers, onEdit, onDelete, onCr
               <ChartLine size={16} aria-hidden />
               Results
             </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className="adm-menu__item" onSelect={() => void viewAsClinic()}>
+            <Eye size={16} aria-hidden />
+            View as clinic
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className="adm-menu__item">
             <a href={clientHomepageUrl(client.id)} target="_blank" rel="noopener noreferrer">

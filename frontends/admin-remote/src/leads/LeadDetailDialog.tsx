@@ -15,6 +15,8 @@ const CHANNEL_LABELS: Record<LeadDelivery['channel'], string> = {
   webhook: 'Clinic webhook',
   crm: 'CRM contact',
   google_ads: 'Google Ads conversion',
+  notify_users: 'Clinic users to e-mail',
+  user_email: 'E-mail to a clinic user',
 };
 const DELIVERY_STATUS_LABELS: Record<LeadDelivery['status'], string> = {
   pending: 'Pending',
@@ -73,7 +75,10 @@ function Deliveries({ deliveries }: { deliveries: LeadDelivery[] }) {
       {deliveries.map((delivery) => (
         <li key={delivery.id} className="adm-delivery">
           <div className="adm-delivery__head">
-            <span className="adm-delivery__channel">{CHANNEL_LABELS[delivery.channel]}</span>
+            <span className="adm-delivery__channel">
+              {CHANNEL_LABELS[delivery.channel]}
+              {delivery.recipient ? ` · ${delivery.recipient}` : ''}
+            </span>
             <span className={`adm-delivery-status adm-delivery-status--${delivery.status}`}>{DELIVERY_STATUS_LABELS[delivery.status]}</span>
           </div>
           <p className="adm-muted adm-delivery__meta">

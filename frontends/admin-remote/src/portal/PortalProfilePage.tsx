@@ -14,6 +14,7 @@ import { Team } from '../staff/TeamMembersDialog';
 import { TeamScopeContext } from '../staff/staff-query';
 import '../staff/staff.css';
 import { useToast } from '../toast/toaster';
+import { NotificationsCard } from './NotificationsCard';
 import { PORTAL_AUTH_KEY, portalTitle, usePortalUser } from './portal-auth';
 
 const PROFILE_KEY = ['portal', 'profile'] as const;
@@ -66,6 +67,8 @@ export function PortalProfilePage() {
           </UploadRouteContext.Provider>
         </TeamScopeContext.Provider>
       </section>
+      {/* An admin's read-only view has no notifications of its own. */}
+      {!me?.viewAs && <NotificationsCard />}
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { routes, sessionRoutes, type NewLeads } from '@hap/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Building2, ChartLine, FileText, Inbox, Users } from 'lucide-react';
+import { Building2, ChartLine, EyeOff, FileText, Inbox, Users } from 'lucide-react';
 import { api } from '../lib/api';
 import { AppShell } from '../shell/AdminShell';
 import { LogoutButton } from '../shell/LogoutButton';
@@ -31,6 +31,17 @@ const OWNER_ITEMS: readonly NavItem[] = [...ITEMS, { label: 'Users', to: '/porta
 
 const portalLogout = () => api.call(sessionRoutes.portalLogout, {});
 
+/** An admin's read-only view of the clinic (issue 26 §4) ends back in the admin, on the Clients list. */
+function EndViewButton() {
+  const end = () => api.call(routes.endViewAs, {}).finally(() => window.location.assign('/admin/clients'));
+  return (
+    <button type="button" className="adm-button adm-button--ghost adm-sidebar__logout" onClick={() => void end()}>
+      <EyeOff size={16} aria-hidden />
+      End read-only view
+    </button>
+  );
+}
+
 function PortalSidebar({ onNavigate }: { onNavigate?: () => void }) {
   const user = usePortalUser().data;
   const newLeads = usePortalNewLeads().data?.count ?? 0;
@@ -39,8 +50,8 @@ function PortalSidebar({ onNavigate }: { onNavigate?: () => void }) {
       heading={user?.clientName ?? 'Your clinic'}
       items={user?.role === 'owner' ? OWNER_ITEMS : ITEMS}
       newLeads={newLeads}
-      role={user ? `${user.name ?? user.email} · ${user.role === 'owner' ? 'Owner' : 'Staff'}` : ''}
-      logout={<LogoutButton logOut={portalLogout} authKey={PORTAL_AUTH_KEY} loginPath="/portal/login" />}
+      role={user?.viewAs ? 'The agency · read-only view' : user ? `${user.name ?? user.email} · ${user.role === 'owner' ? 'Owner' : 'Staff'}` : ''}
+      logout={user?.viewAs ? <EndViewButton /> : <LogoutButton logOut={portalLogout} authKey={PORTAL_AUTH_KEY} loginPath="/portal/login" />}
       onNavigate={onNavigate}
     />
   );

@@ -23,8 +23,12 @@ export const LEAD_STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
   lost: 'Lost',
 };
 
-/** google_ads: the lead's offline click conversion, once it reaches its clinic's conversion status (issue 10 §6). */
-export const DELIVERY_CHANNELS = ['email', 'webhook', 'crm', 'google_ads'] as const;
+/**
+ * google_ads: the lead's offline click conversion, once it reaches its clinic's conversion status (issue 10 §6).
+ * notify_users: finds which of the clinic's users chose an e-mail for each new lead and adds one user_email
+ * delivery per user (issue 26 §3), each sent, retried and recorded on its own, to its `recipient`.
+ */
+export const DELIVERY_CHANNELS = ['email', 'webhook', 'crm', 'google_ads', 'notify_users', 'user_email'] as const;
 export const DELIVERY_STATUSES = ['pending', 'queued', 'delivered', 'failed', 'not_configured'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -177,6 +181,8 @@ export type LeadTouch = z.infer<typeof LeadTouchSchema>;
 export const LeadDeliverySchema = z.object({
   id: z.number().int(),
   channel: z.enum(DELIVERY_CHANNELS),
+  /** Whom a user_email goes to (the clinic user's e-mail); null for the other channels. */
+  recipient: z.string().nullable(),
   status: z.enum(DELIVERY_STATUSES),
   attempts: z.number().int(),
   lastError: z.string().nullable(),

@@ -37,6 +37,15 @@ import {
   PortalUserParamsSchema,
   VerifiedUserSchema,
 } from './clinic-user';
+import {
+  LeadRecipientSchema,
+  NotificationPreferencesSchema,
+  NotificationPreferencesUpdateSchema,
+  UNSUBSCRIBE_PATH,
+  UnsubscribeFormSchema,
+  UnsubscribeQuerySchema,
+} from './notifications';
+import { ViewAsSchema, ViewAsStartSchema } from './view-as';
 import { PortalProfileSchema, PortalProfileUpdateSchema, PortalTeamMemberCreateSchema } from './portal-profile';
 
 /** A multipart upload: the file limit plus room for the form's other parts. */
@@ -553,5 +562,94 @@ export const tenantRoutes = {
     params: IdParamSchema,
     data: DeletedResultSchema,
     errors: [404],
+  }),
+  getMyNotifications: defineRoute({
+    operation: 'getMyNotifications',
+    method: 'GET',
+    path: '/api/portal/me/notifications',
+    owner: 'tenant',
+    access: 'clinic',
+    summary: 'The signed-in clinic user’s own e-mail notifications (owner and staff): whether each new lead is e-mailed to them.',
+    data: NotificationPreferencesSchema,
+  }),
+  updateMyNotifications: defineRoute({
+    operation: 'updateMyNotifications',
+    method: 'PATCH',
+    path: '/api/portal/me/notifications',
+    owner: 'tenant',
+    access: 'clinic',
+    summary: 'The signed-in clinic user changes their own e-mail notifications (owner and staff); their older unsubscribe links stop working.',
+    body: NotificationPreferencesUpdateSchema,
+    data: NotificationPreferencesSchema,
+  }),
+  listLeadRecipients: defineRoute({
+    operation: 'listLeadRecipients',
+    method: 'GET',
+    path: '/internal/clients/:id/lead-recipients',
+    owner: 'tenant',
+    access: 'internal',
+    summary:
+      'The leads worker asks who of a clinic gets an e-mail for each new lead: its active users (never disabled, never not yet accepted) who chose it, with their one-click unsubscribe token; 404 for no such clinic.',
+    params: IdParamSchema,
+    data: z.array(LeadRecipientSchema),
+    errors: [403, 404],
+  }),
+  showUnsubscribe: defineRoute({
+    operation: 'showUnsubscribe',
+    method: 'GET',
+    path: UNSUBSCRIBE_PATH,
+    owner: 'tenant',
+    access: 'public',
+    summary:
+      'The unsubscribe link of a new-lead e-mail, opened in a browser: a page with one button that turns those e-mails off (a GET changes nothing, so a mail scanner following links unsubscribes no one). A forged or used link is a page saying so.',
+    query: UnsubscribeQuerySchema,
+    file: 'text/html',
+    errors: [410],
+  }),
+  unsubscribe: defineRoute({
+    operation: 'unsubscribe',
+    method: 'POST',
+    path: UNSUBSCRIBE_PATH,
+    owner: 'tenant',
+    access: 'public',
+    summary:
+      'One-click unsubscribe (RFC 8058: the mail client posts `List-Unsubscribe=One-Click`, or the page’s button): the link’s user gets no more new-lead e-mails, without signing in; audited. The token is an HMAC of the user and their preference’s version under the internal secret: it works once; a forged one is 400, a used one 410.',
+    query: UnsubscribeQuerySchema,
+    body: UnsubscribeFormSchema,
+    form: true,
+    file: 'text/html',
+    errors: [410],
+  }),
+  startViewAs: defineRoute({
+    operation: 'startViewAs',
+    method: 'POST',
+    path: '/api/admin/view-as',
+    owner: 'tenant',
+    access: 'admin',
+    summary:
+      'The admin views a clinic’s portal read-only (issue 26 §4): until ended, this session’s clinic GET rows answer as that clinic (role staff, `viewAs`), and every other clinic row is 403. Audited: who viewed which clinic, when. 404 for no such clinic.',
+    body: ViewAsStartSchema,
+    data: ViewAsSchema,
+    errors: [404, 503],
+  }),
+  getViewAs: defineRoute({
+    operation: 'getViewAs',
+    method: 'GET',
+    path: '/api/admin/view-as',
+    owner: 'tenant',
+    access: 'admin',
+    summary: 'The clinic this admin session is viewing, or null.',
+    data: ViewAsSchema.nullable(),
+    errors: [503],
+  }),
+  endViewAs: defineRoute({
+    operation: 'endViewAs',
+    method: 'DELETE',
+    path: '/api/admin/view-as',
+    owner: 'tenant',
+    access: 'admin',
+    summary: 'End this session’s view of a clinic (audited); fine when there is none.',
+    data: ViewAsSchema.nullable(),
+    errors: [503],
   }),
 } as const;

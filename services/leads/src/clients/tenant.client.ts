@@ -1,4 +1,4 @@
-import { routes, type OfflineConversionStatus } from '@hap/contracts';
+import { routes, type LeadRecipient, type OfflineConversionStatus } from '@hap/contracts';
 import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
 
 /** What a delivery needs to know of a clinic. */
@@ -20,6 +20,11 @@ export interface Clinic {
 export interface TenantClient {
   /** The clinic; throws ApiError (404 when it is gone, 503 when tenant cannot answer). */
   clinic(id: number): Promise<Clinic>;
+  /**
+   * The clinic's users who chose an e-mail for each new lead, with their unsubscribe tokens; asked afresh
+   * every time (a user who just turned it off, or was disabled, gets nothing). Throws like `clinic`.
+   */
+  leadRecipients(clientId: number): Promise<LeadRecipient[]>;
 }
 
 export interface TenantClientOptions {
@@ -57,6 +62,7 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
   }
 
   return {
+    leadRecipients: (clientId) => client.call(routes.listLeadRecipients, { params: { id: clientId } }, { headers: internalHeaders({}) }),
     clinic(id) {
       if (cacheMs <= 0) return ask(id);
       const now = Date.now();

@@ -6,6 +6,7 @@ import { RecordConsentStatus1765100000000 } from './migrations/1765100000000-Rec
 import { CreatePageViewRollups1765400000000 } from './migrations/1765400000000-CreatePageViewRollups';
 import { RecordLeadSource1765400000001 } from './migrations/1765400000001-RecordLeadSource';
 import { PageViewTotals1765700000000 } from './migrations/1765700000000-PageViewTotals';
+import { AddUserEmailDeliveries1765800000000 } from './migrations/1765800000000-AddUserEmailDeliveries';
 import { IndexLeadsForResults1765600000000 } from './migrations/1765600000000-IndexLeadsForResults';
 
 export const SCHEMA = 'leads';
@@ -13,7 +14,7 @@ export const SCHEMA = 'leads';
 export const LEADS_ENTITIES = [AuditLogEntity];
 
 /** In order; a new migration goes at the end. */
-export const LEADS_MIGRATIONS = [CreateLeadsSchema1763800000000, CreateLeadsTables1764300000000, AddConversionDeliveries1764900000000, RecordConsentStatus1765100000000, CreatePageViewRollups1765400000000, RecordLeadSource1765400000001, IndexLeadsForResults1765600000000, PageViewTotals1765700000000];
+export const LEADS_MIGRATIONS = [CreateLeadsSchema1763800000000, CreateLeadsTables1764300000000, AddConversionDeliveries1764900000000, RecordConsentStatus1765100000000, CreatePageViewRollups1765400000000, RecordLeadSource1765400000001, IndexLeadsForResults1765600000000, PageViewTotals1765700000000, AddUserEmailDeliveries1765800000000];
 
 /** The leads service's data source. Leads are written with SQL of their own (lead.repository.ts: one round trip each, ON CONFLICT). */
 export const createDataSource = (url: string) =>

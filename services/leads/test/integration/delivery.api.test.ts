@@ -73,12 +73,12 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
 
   it('relays pending rows to the queue once, and the worker e-mails the clinic over SMTP', async () => {
     const leadId = await submitLead('Marcus Reed');
-    expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['pending', 'pending', 'pending']);
+    expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
 
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'Leads <leads@healthads.local>', timeoutMs: 3000 });
     // Handed over once: e-mail and webhook as jobs, the CRM push (no GoHighLevel credentials) settled at once without one.
-    expect(await relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(mailer) })).toBeGreaterThanOrEqual(3);
-    expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['not_configured', 'queued', 'queued']);
+    expect(await relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(mailer) })).toBeGreaterThanOrEqual(4);
+    expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['not_configured', 'queued', 'queued', 'queued']);
     expect(await relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(mailer) })).toBe(0);
 
     const worker = createWorker('leads.deliver', createDeliveryHandler({ dataSource: t.dataSource, mailer, webhooks, crm: null, tenant: tenantClient() }), redis);
@@ -88,7 +88,9 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
       await worker.close();
       mailer?.close();
     }
-    const [crm, email, webhook] = await deliveriesOf(leadId);
+    const [crm, email, notifyUsers, webhook] = await deliveriesOf(leadId);
+    // This clinic has no users: nobody to e-mail besides its address.
+    expect(notifyUsers).toMatchObject({ channel: 'notify_users', status: 'not_configured', last_error: NOT_CONFIGURED.noRecipients });
     expect(email).toMatchObject({ channel: 'email', status: 'delivered', attempts: 1, last_error: null });
     // This clinic has no webhook: the job found out from tenant and recorded it.
     expect(webhook).toMatchObject({ channel: 'webhook', status: 'not_configured', last_error: NOT_CONFIGURED.webhook });
@@ -109,6 +111,7 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
     expect(await deliveriesOf(leadId)).toEqual([
       expect.objectContaining({ channel: 'crm', status: 'not_configured', last_error: NOT_CONFIGURED.crmProvider }),
       expect.objectContaining({ channel: 'email', status: 'not_configured', last_error: NOT_CONFIGURED.smtp }),
+      expect.objectContaining({ channel: 'notify_users', status: 'not_configured', last_error: NOT_CONFIGURED.smtp }),
       expect.objectContaining({ channel: 'webhook', status: 'queued' }),
     ]);
     expect(smtp.received.length).toBe(before);

@@ -117,6 +117,8 @@ describe('POST /api/leads', () => {
     expect(await deliveriesOf(row.id)).toEqual([
       { channel: 'crm', status: pendingOrQueued, attempts: 0 },
       { channel: 'email', status: pendingOrQueued, attempts: 0 },
+      // Which of the clinic's users get an e-mail of it (issue 26 §3): found by the worker.
+      { channel: 'notify_users', status: pendingOrQueued, attempts: 0 },
       { channel: 'webhook', status: pendingOrQueued, attempts: 0 },
     ]);
   });
@@ -184,7 +186,7 @@ describe('POST /api/leads', () => {
     expect(new Set(answers.map((a) => a.body.data.reference)).size).toBe(1);
     expect(await countFor(email)).toBe(1);
     const [row] = await leadByReference(answers[0].body.data.reference);
-    expect(await deliveriesOf(row.id)).toHaveLength(3);
+    expect(await deliveriesOf(row.id)).toHaveLength(4);
   });
 
   it('refuses a different form sent with a used idempotency key (409) and a malformed key (400)', async () => {

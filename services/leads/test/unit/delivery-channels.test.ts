@@ -8,6 +8,8 @@ import type { WebhookSender } from '../../src/modules/delivery/webhook';
 const delivery = (overrides: Partial<DeliveryWithLead> = {}): DeliveryWithLead => ({
   id: '7',
   channel: 'email',
+  recipient: '',
+  recipient_user_id: null,
   lead_id: '3',
   queued_for: new Date('2026-11-23T10:00:00.000Z'),
   status: 'queued',
@@ -37,7 +39,12 @@ const delivery = (overrides: Partial<DeliveryWithLead> = {}): DeliveryWithLead =
 const unused = (what: string) => () => Promise.reject(new Error(`${what} was asked`));
 const webhooks: WebhookSender = { send: unused('the webhook sender') };
 /** No provider set up, and a tenant that must not be asked. */
-const bare: DeliveryContext = { providers: { mailer: null, webhooks, crm: null }, clinic: unused('tenant') };
+const bare: DeliveryContext = {
+  providers: { mailer: null, webhooks, crm: null },
+  clinic: unused('tenant'),
+  recipients: unused('tenant'),
+  addUserEmails: unused('the outbox'),
+};
 
 describe('the delivery channel registry', () => {
   it('has one entry for every channel the contracts name', () => {
@@ -50,11 +57,11 @@ describe('the delivery channel registry', () => {
   it('fails loudly for a channel it does not know', () => {
     expect(isDeliveryChannel('sms')).toBe(false);
     expect(isDeliveryChannel('toString')).toBe(false);
-    expect(() => deliveryChannel('sms')).toThrow("No delivery channel is named 'sms' (known: email, webhook, crm, google_ads).");
+    expect(() => deliveryChannel('sms')).toThrow("No delivery channel is named 'sms' (known: email, webhook, crm, google_ads, notify_users, user_email).");
   });
 
-  it('gives every new lead an e-mail, a webhook and a CRM delivery, and no Google Ads conversion', () => {
-    expect(NEW_LEAD_CHANNELS).toEqual(['email', 'webhook', 'crm']);
+  it('gives every new lead an e-mail, a webhook, a CRM delivery and its users’ e-mails, and no Google Ads conversion', () => {
+    expect(NEW_LEAD_CHANNELS).toEqual(['email', 'webhook', 'crm', 'notify_users']);
   });
 
   it('lets the relay settle what this worker has no provider for, and leaves the rest to a job', () => {
@@ -64,6 +71,9 @@ describe('the delivery channel registry', () => {
     expect(notConfiguredIn(null)('crm')).toBe(NOT_CONFIGURED.crmProvider);
     expect(notConfiguredIn(null)('webhook')).toBeNull();
     expect(notConfiguredIn(null)('google_ads')).toBeNull();
+    expect(notConfiguredIn(null)('notify_users')).toBe(NOT_CONFIGURED.smtp);
+    expect(notConfiguredIn(null)('user_email')).toBe(NOT_CONFIGURED.smtp);
+    expect(notConfiguredIn(mailer)('notify_users')).toBeNull();
     // A job then fails the row with the registry's reason.
     expect(notConfiguredIn(null)('sms')).toBeNull();
   });

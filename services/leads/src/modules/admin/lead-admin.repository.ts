@@ -34,6 +34,8 @@ export interface DeliveryRow {
   id: string;
   lead_id: string;
   channel: DeliveryChannel;
+  /** '' for every channel but user_email. */
+  recipient: string;
   status: 'pending' | 'queued' | 'delivered' | 'failed' | 'not_configured';
   attempts: number;
   last_error: string | null;
@@ -72,7 +74,7 @@ const LEAD_COLUMNS = `l."id", l."reference", l."client_id", l."service_id", l."s
   l."consent_at", l."consent_ip", l."consent_user_agent", l."created_at", l."updated_at",
   (SELECT count(*)::int FROM "leads"."lead_deliveries" d WHERE d."lead_id" = l."id" AND d."status" = 'failed') AS "failed_deliveries"`;
 
-const DELIVERY_COLUMNS = `"id", "lead_id", "channel", "status", "attempts", "last_error", "queued_at", "delivered_at", "created_at", "updated_at"`;
+const DELIVERY_COLUMNS = `"id", "lead_id", "channel", "recipient", "status", "attempts", "last_error", "queued_at", "delivered_at", "created_at", "updated_at"`;
 
 /** The admin inbox's queries; every value is a parameter. */
 export class LeadAdminRepository {
@@ -147,7 +149,7 @@ export class LeadAdminRepository {
   /** The lead's Google Ads conversion delivery, pending for the outbox relay; false when it had one already. */
   async queueConversion(id: number, manager: EntityManager): Promise<boolean> {
     const inserted = (await manager.query(
-      `INSERT INTO "leads"."lead_deliveries" ("lead_id", "channel") VALUES ($1, 'google_ads') ON CONFLICT ("lead_id", "channel") DO NOTHING RETURNING "id"`,
+      `INSERT INTO "leads"."lead_deliveries" ("lead_id", "channel") VALUES ($1, 'google_ads') ON CONFLICT ("lead_id", "channel", "recipient") DO NOTHING RETURNING "id"`,
       [id],
     )) as unknown[];
     return inserted.length > 0;
@@ -155,7 +157,7 @@ export class LeadAdminRepository {
 
   deliveriesOf(leadId: string): Promise<DeliveryRow[]> {
     return this.dataSource.query(
-      `SELECT ${DELIVERY_COLUMNS} FROM "leads"."lead_deliveries" WHERE "lead_id" = $1 ORDER BY "channel"`,
+      `SELECT ${DELIVERY_COLUMNS} FROM "leads"."lead_deliveries" WHERE "lead_id" = $1 ORDER BY "channel", "recipient"`,
       [leadId],
     ) as Promise<DeliveryRow[]>;
   }

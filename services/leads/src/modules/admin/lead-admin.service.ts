@@ -48,6 +48,7 @@ function toTouch(value: Record<string, unknown> | null): LeadTouch | null {
 const toDelivery = (row: DeliveryRow): LeadDelivery => ({
   id: Number(row.id),
   channel: row.channel,
+  recipient: row.recipient || null,
   status: row.status,
   attempts: row.attempts,
   lastError: row.last_error,

@@ -1,4 +1,4 @@
-import { ApiError, DELIVERY_CHANNELS, LEAD_CREATED_EVENT, type DeliveryChannel, type LeadWebhookPayload } from '@hap/contracts';
+import { ApiError, DEFAULT_PORTS, DELIVERY_CHANNELS, LEAD_CREATED_EVENT, type DeliveryChannel, type LeadRecipient, type LeadWebhookPayload } from '@hap/contracts';
 import { GhlError, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
 import type { ConversionUploader } from '../../clients/ads.client';
 import type { Clinic, TenantClient } from '../../clients/tenant.client';
@@ -7,6 +7,7 @@ import { attributionOf } from '../leads/lead.rules';
 import type { DeliveryWithLead } from './delivery.repository';
 import { leadEmail } from './lead-email';
 import type { Mailer } from './mailer';
+import { userLeadEmail } from './user-email';
 import type { WebhookSender } from './webhook';
 
 /**
@@ -26,6 +27,8 @@ export const NOT_CONFIGURED = {
   webhook: 'The clinic has no webhook set.',
   gclid: 'The lead did not come from a Google ad (no click id).',
   adsService: 'This worker has no ads service to upload conversions through.',
+  noRecipients: 'No user of the clinic gets an e-mail for each new lead.',
+  recipientGone: 'This user no longer gets e-mails of new leads (turned off, disabled or removed).',
 } as const;
 
 /** The outside services a worker delivers through; null or absent: not set up in this process. */
@@ -36,6 +39,8 @@ export interface DeliveryProviders {
   crm: GoHighLevel | null;
   /** The ads service, which uploads offline conversions to Google Ads (absent: those deliveries say so). */
   ads?: ConversionUploader;
+  /** The origin the portal is reached at (PUBLIC_BASE_URL): clinic users' e-mails link there. */
+  portalOrigin?: string;
 }
 
 /** What one attempt came to; a failure is thrown instead (and retried unless the channel says no retry helps). */
@@ -49,6 +54,10 @@ export interface DeliveryContext {
   providers: DeliveryProviders;
   /** The lead's clinic as tenant knows it (asked only by channels that need it). */
   clinic: () => Promise<Clinic>;
+  /** The clinic's users who chose an e-mail for each new lead, asked afresh (notify_users, user_email). */
+  recipients: () => Promise<LeadRecipient[]>;
+  /** Adds a pending user_email delivery of the lead per recipient (one each, however often asked); how many were new. */
+  addUserEmails: (recipients: readonly LeadRecipient[]) => Promise<number>;
 }
 
 export interface DeliveryChannelEntry {
@@ -124,6 +133,46 @@ const DELIVERY_CHANNEL_REGISTRY: { readonly [C in DeliveryChannel]: DeliveryChan
           },
           { name, email },
         ),
+      );
+      return delivered();
+    },
+  },
+  /**
+   * Who of the clinic's users gets an e-mail of this lead (tenant's answer):
+   * one user_email delivery each, which the relay then hands over like any
+   * other. A retry adds only the missing ones.
+   */
+  notify_users: {
+    withEachLead: true,
+    unavailable: ({ mailer }) => (mailer ? null : NOT_CONFIGURED.smtp),
+    async deliver(_delivery, { recipients, addUserEmails }) {
+      const found = await recipients();
+      if (!found.length) return notConfigured(NOT_CONFIGURED.noRecipients);
+      const added = await addUserEmails(found);
+      return delivered(`${found.length} user${found.length === 1 ? '' : 's'} to e-mail${added < found.length ? ` (${found.length - added} added before)` : ''}.`);
+    },
+  },
+  /**
+   * One clinic user's e-mail of a new lead: no patient details, a link to the
+   * lead in the portal and a one-click unsubscribe. Sent only if the user
+   * still chooses it when it goes (tenant is asked again).
+   */
+  user_email: {
+    withEachLead: false,
+    unavailable: ({ mailer }) => (mailer ? null : NOT_CONFIGURED.smtp),
+    async deliver(delivery, { providers: { mailer, portalOrigin }, clinic, recipients }) {
+      if (!mailer) return notConfigured(NOT_CONFIGURED.smtp);
+      const recipient = (await recipients()).find((r) => r.userId === delivery.recipient_user_id);
+      if (!recipient) return notConfigured(NOT_CONFIGURED.recipientGone);
+      const { name } = await clinic();
+      await mailer.send(
+        userLeadEmail({
+          to: recipient.email,
+          clinicName: name,
+          leadId: delivery.lead_id,
+          origin: portalOrigin ?? `http://localhost:${DEFAULT_PORTS.gateway}`,
+          unsubscribeToken: recipient.unsubscribeToken,
+        }),
       );
       return delivered();
     },

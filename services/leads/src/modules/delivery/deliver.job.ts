@@ -36,6 +36,15 @@ export function createDeliveryHandler({ dataSource, tenant, ...providers }: Deli
     }
   }
 
+  async function recipientsOf(clientId: number) {
+    try {
+      return await tenant.leadRecipients(clientId);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) throw new UnrecoverableError(`Client ${clientId} was not found.`);
+      throw err;
+    }
+  }
+
   async function attempt(delivery: DeliveryWithLead): Promise<DeliveryOutcome> {
     let channel: DeliveryChannelEntry;
     try {
@@ -44,7 +53,12 @@ export function createDeliveryHandler({ dataSource, tenant, ...providers }: Deli
       throw new UnrecoverableError((err as Error).message);
     }
     try {
-      return await channel.deliver(delivery, { providers, clinic: () => clinicOf(delivery.client_id) });
+      return await channel.deliver(delivery, {
+        providers,
+        clinic: () => clinicOf(delivery.client_id),
+        recipients: () => recipientsOf(delivery.client_id),
+        addUserEmails: (recipients) => deliveries.addUserEmails(delivery.lead_id, recipients),
+      });
     } catch (err) {
       if (channel.refusedForGood?.(err)) throw new UnrecoverableError((err as Error).message);
       throw err;

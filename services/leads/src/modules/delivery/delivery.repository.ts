@@ -7,6 +7,9 @@ import type { AttributionColumns } from '../leads/lead.rules';
 export interface DeliveryWithLead extends AttributionColumns, ConsentColumns {
   id: string;
   channel: DeliveryChannel;
+  /** user_email: the clinic user's e-mail and id; '' and null for the other channels. */
+  recipient: string;
+  recipient_user_id: number | null;
   lead_id: string;
   /** When the delivery was made: for google_ads, when the lead reached its clinic's conversion status. */
   queued_for: Date;
@@ -45,7 +48,7 @@ export class DeliveryRepository {
 
   async withLead(id: number, manager?: EntityManager): Promise<DeliveryWithLead | null> {
     const [row] = (await this.db(manager).query(
-      `SELECT d."id", d."channel", d."status", d."lead_id", d."created_at" AS "queued_for", l."client_id", l."service_id", l."reference", l."name", l."email", l."phone", l."message",
+      `SELECT d."id", d."channel", d."recipient", d."recipient_user_id", d."status", d."lead_id", d."created_at" AS "queued_for", l."client_id", l."service_id", l."reference", l."name", l."email", l."phone", l."message",
               l."created_at", l."style_variant", l."utm_source", l."utm_medium", l."utm_campaign", l."utm_term", l."utm_content", l."gclid",
               l."landing_path", l."consent_status", l."consent_text", l."consent_version", l."consent_at"
          FROM "leads"."lead_deliveries" d JOIN "leads"."leads" l ON l."id" = d."lead_id" WHERE d."id" = $1`,
@@ -74,6 +77,21 @@ export class DeliveryRepository {
       `UPDATE "leads"."lead_deliveries" SET "attempts" = "attempts" + 1, "last_error" = $2, "status" = $3, "updated_at" = now() WHERE "id" = $1`,
       [id, error, final ? 'failed' : 'queued'],
     );
+  }
+
+  /**
+   * A user_email delivery per recipient of a lead, pending for the relay; a recipient who has one already
+   * (a retried notify_users) is skipped. Returns how many were added.
+   */
+  async addUserEmails(leadId: string, recipients: ReadonlyArray<{ userId: number; email: string }>, manager?: EntityManager): Promise<number> {
+    if (!recipients.length) return 0;
+    const added = (await this.db(manager).query(
+      `INSERT INTO "leads"."lead_deliveries" ("lead_id", "channel", "recipient", "recipient_user_id")
+       SELECT $1::bigint, 'user_email', r."email", r."user_id" FROM unnest($2::text[], $3::int[]) AS r("email", "user_id")
+       ON CONFLICT ("lead_id", "channel", "recipient") DO NOTHING RETURNING "id"`,
+      [leadId, recipients.map((r) => r.email), recipients.map((r) => r.userId)],
+    )) as unknown[];
+    return added.length;
   }
 
   /** Up to `batch` pending rows, oldest first, locked for `manager`'s transaction; rows another relay holds are skipped. */

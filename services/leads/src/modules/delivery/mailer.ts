@@ -7,6 +7,8 @@ export interface Mail {
   text: string;
   html: string;
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post for the clinic users' e-mails). */
+  headers?: Record<string, string>;
 }
 
 /** The SMTP adapter (nodemailer): the one way leads sends e-mail. */

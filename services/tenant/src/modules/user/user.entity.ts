@@ -38,6 +38,14 @@ export class UserEntity {
   @Column({ name: 'last_login_at', type: 'timestamptz', nullable: true })
   lastLoginAt: Date | null;
 
+  /** A clinic user's choice of new-lead e-mails; null: their role's default (contracts `defaultNewLeadEmail`). */
+  @Column({ name: 'new_lead_email', type: 'text', nullable: true })
+  newLeadEmail: 'each' | 'off' | null;
+
+  /** Bumped at every change of the preference: an unsubscribe link signs it, so it works once. */
+  @Column({ name: 'notify_version', type: 'integer', default: 1 })
+  notifyVersion: number;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 }

@@ -65,4 +65,31 @@ export class UserRepository {
     await this.repo(manager).update({ id }, values);
     return this.repo(manager).findOneByOrFail({ id });
   }
+
+  /** Sets a clinic user's new-lead e-mail choice and bumps its version (older unsubscribe links stop working). */
+  async setNewLeadEmail(id: number, value: 'each' | 'off', manager?: EntityManager): Promise<UserEntity> {
+    await this.repo(manager)
+      .createQueryBuilder()
+      .update()
+      .set({ newLeadEmail: value, notifyVersion: () => '"notify_version" + 1' })
+      .where('id = :id', { id })
+      .execute();
+    return this.repo(manager).findOneByOrFail({ id });
+  }
+
+  /**
+   * The clinic's users who get an e-mail for each new lead: active (a
+   * password set, not disabled) and choosing 'each', or owners who never
+   * chose (the role's default). By id.
+   */
+  leadRecipients(clientId: number, manager?: EntityManager): Promise<UserEntity[]> {
+    return this.repo(manager)
+      .createQueryBuilder('user')
+      .where('user.client_id = :clientId', { clientId })
+      .andWhere('user.disabled_at IS NULL')
+      .andWhere('user.password_hash IS NOT NULL')
+      .andWhere(`COALESCE(user.new_lead_email, CASE WHEN user.role = 'owner' THEN 'each' ELSE 'off' END) = 'each'`)
+      .orderBy('user.id', 'ASC')
+      .getMany();
+  }
 }

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { ClientEntity } from '../../../src/modules/client/client.entity';
 import { DomainMappingEntity } from '../../../src/modules/domain-mapping/domain-mapping.entity';
 import { StaffMemberEntity } from '../../../src/modules/staff-member/staff-member.entity';
+import { UserEntity } from '../../../src/modules/user/user.entity';
 
 /** A short hex token that keeps each test's rows apart in the shared database (hex: never spells "dev"). */
 export const uniq = () => `${Date.now().toString(16)}${randomBytes(3).toString('hex')}`;
@@ -51,4 +52,30 @@ export async function auditRows(dataSource: DataSource, entity: string, entityId
      WHERE "entity" = $1 AND "entity_id" = $2 ORDER BY "id"`,
     [entity, String(entityId)],
   );
+}
+
+/**
+ * A clinic user written straight to the table: `active` (a password set,
+ * the default), `invited` (none yet) or `disabled`. The hash is no real
+ * password: these users are for rows that never sign in.
+ */
+export async function createClinicUser(
+  dataSource: DataSource,
+  clientId: number,
+  { role = 'owner', status = 'active', newLeadEmail = null }: { role?: 'owner' | 'staff'; status?: 'active' | 'invited' | 'disabled'; newLeadEmail?: 'each' | 'off' | null } = {},
+): Promise<{ id: number; email: string; clientId: number; role: 'owner' | 'staff' }> {
+  const repo = dataSource.getRepository(UserEntity);
+  const user = await repo.save(
+    repo.create({
+      email: `user-${uniq()}@clinic.test`,
+      passwordHash: status === 'invited' ? null : '$argon2id$not-a-real-hash',
+      name: `Clinic ${role}`,
+      isAdmin: false,
+      clientId,
+      role,
+      disabledAt: status === 'disabled' ? new Date() : null,
+      newLeadEmail,
+    }),
+  );
+  return { id: user.id, email: user.email, clientId, role };
 }
