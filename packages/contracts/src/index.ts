@@ -10,6 +10,7 @@ export * from './preview';
 export * from './admin-login-frame';
 export * from './tenant/user';
 export * from './tenant/clinic-user';
+export * from './tenant/mfa';
 export * from './tenant/domain';
 export * from './web-address';
 export * from './public-address';

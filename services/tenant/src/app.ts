@@ -45,6 +45,10 @@ import { AuthVersions } from './modules/clinic-user/auth-versions';
 import { clinicUserHandlers } from './modules/clinic-user/clinic-user.routes';
 import { ClinicUserService } from './modules/clinic-user/clinic-user.service';
 import { SignInLinkService } from './modules/clinic-user/sign-in-links.service';
+import { mfaHandlers } from './modules/mfa/mfa.routes';
+import { MfaService } from './modules/mfa/mfa.service';
+import { RecoveryCodes } from './modules/mfa/recovery-codes';
+import { SecretCipher } from './modules/mfa/secret-cipher';
 import { UserTokens } from './modules/clinic-user/user-tokens';
 import { createMailer, type Mailer } from './mail/mailer';
 
@@ -131,6 +135,16 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
   const clinicUsers = new ClinicUserService(clinicUserDeps);
   const onboarding = new OnboardingService(dataSource, clientRepository, catalogue, provisionQueue, clinicUsers);
 
+  const mfa = new MfaService({
+    dataSource,
+    users: userRepository,
+    accounts,
+    versions,
+    cipher: new SecretCipher(config.MFA_SECRET_KEY),
+    recoveryCodes: new RecoveryCodes(),
+    issuer: config.MFA_ISSUER,
+  });
+
   const uploads = new UploadService(storage);
   registerRoutes(app, 'tenant', {
     ...onboardingHandlers(onboarding, crm),
@@ -142,6 +156,7 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     ...portalProfileHandlers(new PortalProfileService(clients, staff, uploads), storage),
     ...userHandlers(accounts),
     ...clinicUserHandlers(clinicUsers, new SignInLinkService(clinicUserDeps)),
+    ...mfaHandlers(mfa, accounts),
     listTenantAuditLog: ({ query }) => listAuditLog(dataSource, 'tenant', query),
   });
   return app;
