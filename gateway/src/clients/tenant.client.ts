@@ -18,7 +18,7 @@ export interface TenantClient {
   verifyCredentials(credentials: AdminLogin, requestId?: string): Promise<VerifyCredentialsResult>;
   /** Sets the invited user's password and uses the link up; rejects with tenant's own 400 / 410 (link not valid, used, expired). */
   acceptInvitation(input: AcceptInvite, requestId?: string): Promise<VerifiedUser>;
-  /** Two-factor sign-in (issue 26 §2); tenant's 401 (wrong code, password), 404 and 409 are passed on as they are. */
+  /** Two-factor sign-in (issue 26 §2); tenant's 400 (wrong code, password), 404 and 409 are passed on as they are. */
   getMfaState(userId: number, requestId?: string): Promise<MfaState>;
   createMfaSecret(userId: number, requestId?: string): Promise<MfaSetupResult>;
   confirmMfa(input: { userId: number; code: string }, requestId?: string): Promise<{ recoveryCodes: string[]; user: VerifiedUser }>;
@@ -73,10 +73,10 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
       return client.call(routes.createMfaSecret, { body: { userId } }, headers(requestId)).catch((err: unknown) => passOn(err, [404, 409]));
     },
     async confirmMfa(input, requestId) {
-      return client.call(routes.confirmMfa, { body: input }, headers(requestId)).catch((err: unknown) => passOn(err, [400, 401, 404, 409]));
+      return client.call(routes.confirmMfa, { body: input }, headers(requestId)).catch((err: unknown) => passOn(err, [400, 404, 409]));
     },
     async removeMfa(input, requestId) {
-      return client.call(routes.removeMfa, { body: input }, headers(requestId)).catch((err: unknown) => passOn(err, [400, 401, 404, 409]));
+      return client.call(routes.removeMfa, { body: input }, headers(requestId)).catch((err: unknown) => passOn(err, [400, 404, 409]));
     },
     async checkMfaCode(input, requestId) {
       try {

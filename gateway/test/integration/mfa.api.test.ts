@@ -120,8 +120,9 @@ describe('two-factor sign-in through the gateway', () => {
       expect(malformed.status).toBe(400);
       expect(malformed.body.issues).toEqual([{ path: 'code', message: 'Enter the 6-digit code from your authenticator app' }]);
       await midStep();
+      // A wrong code from a signed-in user is a 400: the session is fine, the code is not.
       const wrong = await api().post('/api/auth/mfa/enable').set('cookie', user.cookie).send({ code: codeAt(secret, 3) });
-      expect(wrong.status).toBe(401);
+      expect(wrong.status).toBe(400);
       expect(wrong.body).toMatchObject({ code: ErrorCode.INVALID_CODE, message: Messages.mfaInvalidCode });
 
       const enabled = await api().post('/api/auth/mfa/enable').set('cookie', user.cookie).send({ code: codeAt(secret) });
@@ -261,7 +262,7 @@ describe('two-factor sign-in through the gateway', () => {
       const user = await owner();
       const { secret, cookie } = await enrolled(user.cookie);
       const wrongPassword = await api().post('/api/auth/mfa/disable').set('cookie', cookie).send({ password: 'not the password at all' });
-      expect(wrongPassword.status).toBe(401);
+      expect(wrongPassword.status).toBe(400);
       expect(wrongPassword.body.message).toBe(Messages.mfaWrongPassword);
       const nothing = await api().post('/api/auth/mfa/disable').set('cookie', cookie).send({});
       expect(nothing.status).toBe(400);

@@ -125,7 +125,8 @@ export const sessionRoutes = {
     path: '/api/auth/mfa/enable',
     owner: 'gateway',
     access: 'public',
-    summary: 'Turns two-factor sign-in on with a code from the app; answers ten recovery codes, shown once. Other sessions of the user end.',
+    summary:
+      'Turns two-factor sign-in on with a code from the app (400 for a wrong one); answers ten recovery codes, shown once. Other sessions of the user end.',
     body: MfaEnableSchema,
     data: MfaEnableResultSchema,
     errors: [401, 409],
@@ -136,7 +137,7 @@ export const sessionRoutes = {
     path: '/api/auth/mfa/disable',
     owner: 'gateway',
     access: 'public',
-    summary: 'Turns two-factor sign-in off with a current code or the password. Other sessions of the user end.',
+    summary: 'Turns two-factor sign-in off with a current code or the password (400 for a wrong one). Other sessions of the user end.',
     body: MfaDisableSchema,
     data: MfaStatusSchema,
     errors: [401, 403, 409],

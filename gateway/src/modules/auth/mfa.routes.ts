@@ -68,7 +68,8 @@ export function mfaHandlers(app: FastifyInstance, options: AuthRoutesOptions): P
         ({ user } = await tenant.removeMfa({ userId: session.userId, code: body.code, password: body.code ? undefined : body.password }, request.id));
       } catch (err) {
         // Only a wrong code or password keeps its attempt.
-        if (!(err instanceof AppError && err.statusCode === 401)) await throttle.release(reservation).catch(() => undefined);
+        const wrong = err instanceof AppError && (err.code === ErrorCode.INVALID_CODE || err.code === ErrorCode.INVALID_CREDENTIALS);
+        if (!wrong) await throttle.release(reservation).catch(() => undefined);
         throw err;
       }
       await throttle.recordSuccess(reservation);

@@ -374,7 +374,7 @@ export const tenantRoutes = {
     summary: 'Confirms the pending secret with a code: two-factor sign-in is on, ten recovery codes are issued (stored hashed) and the sign-in version bumped.',
     body: MfaInternalEnableSchema,
     data: MfaInternalEnableResultSchema,
-    errors: [401, 403, 404, 409, 503],
+    errors: [403, 404, 409, 503],
   }),
   removeMfa: defineRoute({
     operation: 'removeMfa',
@@ -385,7 +385,7 @@ export const tenantRoutes = {
     summary: 'Turns two-factor sign-in off with a current code or the password; secret and recovery codes are deleted and the sign-in version bumped.',
     body: MfaInternalDisableSchema,
     data: MfaInternalChangeResultSchema,
-    errors: [401, 403, 404, 409, 503],
+    errors: [403, 404, 409, 503],
   }),
   checkMfaCode: defineRoute({
     operation: 'checkMfaCode',

@@ -24,7 +24,8 @@ export interface MfaDeps {
 /** One 30-second step either side of now: a phone's clock a little off still works (RFC 6238 §5.2). */
 const TOLERANCE_SECONDS = 30;
 
-const invalidCode = (message: string = Messages.mfaInvalidCode) => new AppError(401, ErrorCode.INVALID_CODE, message);
+/** At login (no session yet) a wrong code is 401; for a signed-in user changing their settings it is 400, not "signed out". */
+const invalidCode = (message: string = Messages.mfaInvalidCode, status: 400 | 401 = 401) => new AppError(status, ErrorCode.INVALID_CODE, message);
 const userNotFound = (id: number) => new AppError(404, ErrorCode.NOT_FOUND, Messages.clinicUserNotFound(id));
 const conflict = (message: string) => new AppError(409, ErrorCode.CONFLICT, message);
 
@@ -49,8 +50,15 @@ export class MfaService {
    */
   private totpStep(sealed: string, code: string, lastStep: string | null): number | null {
     if (!/^\d{6}$/.test(code)) return null;
+    let secret: string;
+    try {
+      secret = this.deps.cipher.open(sealed);
+    } catch {
+      // Sealed under another MFA_SECRET_KEY: no app code can match; recovery codes still work.
+      return null;
+    }
     const result = verifySync({
-      secret: this.deps.cipher.open(sealed),
+      secret,
       token: code,
       epochTolerance: TOLERANCE_SECONDS,
       ...(lastStep !== null && { afterTimeStep: Number(lastStep) }),
@@ -105,7 +113,7 @@ export class MfaService {
         if (user.mfaEnabledAt) throw conflict(Messages.mfaAlreadyOn);
         if (!user.mfaPendingSecret) throw conflict(Messages.mfaNotPending);
         const step = this.totpStep(user.mfaPendingSecret, code, null);
-        if (step === null) throw invalidCode();
+        if (step === null) throw invalidCode(Messages.mfaInvalidCode, 400);
         await this.deps.users.update(
           user.id,
           { mfaSecret: user.mfaPendingSecret, mfaPendingSecret: null, mfaEnabledAt: new Date(), mfaLastStep: String(step) },
@@ -127,9 +135,9 @@ export class MfaService {
         const user = await this.user(input.userId, manager, true);
         if (!user.mfaEnabledAt) throw conflict(Messages.mfaNotOn);
         if (input.code) {
-          if (!(await this.acceptCode(manager, user, input.code))) throw invalidCode();
+          if (!(await this.acceptCode(manager, user, input.code))) throw invalidCode(Messages.mfaInvalidCode, 400);
         } else if (!user.passwordHash || !input.password || !(await verifyPassword(user.passwordHash, input.password))) {
-          throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, Messages.mfaWrongPassword);
+          throw new AppError(400, ErrorCode.INVALID_CREDENTIALS, Messages.mfaWrongPassword);
         }
         await this.deps.users.update(user.id, { mfaSecret: null, mfaPendingSecret: null, mfaEnabledAt: null, mfaLastStep: null }, manager);
         await this.deps.recoveryCodes.removeAll(manager, user.id);
