@@ -22,8 +22,9 @@ const moduleNameMapper = {
 };
 
 // ESM-only dependencies that Node 20 loads with require(esm) but Jest's
-// CommonJS runtime cannot: compiled to CommonJS by swc like our own code.
-const esmOnly = ['content-disposition', 'cookie'];
+// CommonJS runtime cannot: compiled to CommonJS by swc like our own code
+// (otplib's plugins load @scure/base and @noble/hashes 2, which are ESM only).
+const esmOnly = ['content-disposition', 'cookie', 'otplib', '@otplib', '@scure/base', '@noble/hashes'];
 // @fastify/cookie (the gateway's and the shell's) loads `cookie` with a lazy import(), which
 // Jest's CommonJS runtime refuses; compiled by swc, it becomes a require of the compiled `cookie`.
 const transformIgnorePatterns = [`/node_modules/(?!(${[...esmOnly, '@fastify/cookie'].join('|')})/)`];

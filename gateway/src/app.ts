@@ -17,6 +17,7 @@ import { sessionPlugin } from './plugins/session';
 import { authRoutes } from './modules/auth/auth.routes';
 import { DeviceCookies } from './modules/auth/device-cookie';
 import { LoginThrottle } from './modules/auth/login-throttle';
+import { MfaChallenges } from './modules/auth/mfa-challenges';
 import { healthRoutes } from './modules/health/health.routes';
 import { apiCacheControl, apiProxy } from './proxy/api-proxy';
 import { pageProxy } from './proxy/page-proxy';
@@ -130,7 +131,8 @@ export function buildApp(config: Config, deps: GatewayDeps = {}) {
       maxPerDevice: config.LOGIN_MAX_PER_DEVICE,
     });
     const devices = new DeviceCookies({ secret: config.INTERNAL_SECRET, secure: config.COOKIE_SECURE });
-    await authRoutes(scope as unknown as FastifyInstance, { tenant, throttle, devices });
+    const challenges = new MfaChallenges(scope.redis, config.REDIS_PREFIX);
+    await authRoutes(scope as unknown as FastifyInstance, { tenant, throttle, devices, challenges, adminMfaRequired: config.adminMfaRequired });
   });
   app.register(apiDocs, { production: config.NODE_ENV === 'production' });
 

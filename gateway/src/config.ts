@@ -116,6 +116,12 @@ export const configShape = {
    * them the device logs in as an unknown one.
    */
   LOGIN_MAX_PER_DEVICE: positiveInt(5),
+  /**
+   * With NODE_ENV=production, an admin without two-factor sign-in gets a session that
+   * only opens its set-up (every admin row answers 403) until it is on (issue 26 §2).
+   * false turns the rule off; outside production it never applies.
+   */
+  REQUIRE_ADMIN_MFA: z.stringbool().default(true),
   /** Requests per client IP per minute across the gateway; 0 turns the limit off (benchmarks). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   /** Public form submissions (POST /api/leads, POST /api/onboarding) per client IP per minute, each form counted apart from the general limit; 0 turns it off (benchmarks). */
@@ -136,6 +142,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env) {
   return Object.freeze({
     ...parsed,
     COOKIE_SECURE: parsed.COOKIE_SECURE ?? parsed.NODE_ENV === 'production',
+    /** Whether admins must have two-factor sign-in on before anything else. */
+    adminMfaRequired: parsed.NODE_ENV === 'production' && parsed.REQUIRE_ADMIN_MFA,
   });
 }
 

@@ -336,6 +336,9 @@ async function main() {
         LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'warn',
         UPLOAD_DIR: uploadDir,
         ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
+        // Production demands a real key for two-factor secrets; the bench's admin signs in with a password alone.
+        MFA_SECRET_KEY: randomBytes(32).toString('base64'),
+        REQUIRE_ADMIN_MFA: 'false',
         // The bench stands for the proxy in front: each request names its visitor in X-Forwarded-For.
         TRUST_PROXY: '127.0.0.1',
         // The product's limits, whatever this shell has set.

@@ -41,6 +41,8 @@ const TARGET_RATIO = 0.7;
 /** Most the gateway may add to the direct p99, in ms. */
 const TARGET_ADDED_P99_MS = 3;
 const INTERNAL_SECRET = `bench-${randomBytes(16).toString('hex')}`;
+// Production demands a real key for two-factor secrets; the bench's admin signs in with a password alone.
+const MFA_SECRET_KEY = randomBytes(32).toString('base64');
 
 const dist = (p) => join(ROOT, p);
 for (const file of ['gateway/dist/server.js', 'services/tenant/dist/server.js', 'services/tenant/dist/db/seed.js']) {
@@ -99,7 +101,7 @@ async function prepareDatabase() {
 function start(name, script, childEnv, nodeArgs = []) {
   const child = spawn(process.execPath, [...nodeArgs, dist(script)], {
     cwd: ROOT,
-    env: { ...env, NODE_ENV: 'production', LOG_LEVEL, INTERNAL_SECRET, ...childEnv },
+    env: { ...env, NODE_ENV: 'production', LOG_LEVEL, INTERNAL_SECRET, MFA_SECRET_KEY, REQUIRE_ADMIN_MFA: 'false', ...childEnv },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   children.push(child);

@@ -53,6 +53,8 @@ const WITH_WORKER = env.BENCH_WORKER !== '0';
 /** Extra node flags for tenant, templates, leads and the worker (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof). */
 const SERVICE_NODE_ARGS = (env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const INTERNAL_SECRET = `bench-${randomBytes(16).toString('hex')}`;
+// Production demands a real key for two-factor secrets; the bench's admin signs in with a password alone.
+const MFA_SECRET_KEY = randomBytes(32).toString('base64');
 const CLIENT_ID = 1;
 const SERVICE_PATH = 'trt';
 
@@ -121,6 +123,8 @@ function start(name, script, childEnv, nodeArgs = []) {
       NODE_ENV: 'production',
       LOG_LEVEL,
       INTERNAL_SECRET,
+      MFA_SECRET_KEY,
+      REQUIRE_ADMIN_MFA: 'false',
       DATABASE_URL: databaseUrl,
       REDIS_URL,
       REDIS_PREFIX,

@@ -202,7 +202,15 @@ async function main() {
       quiet: true,
       logDir: join(REPORT_DIR, 'logs'),
       ports: { gateway: BASE_PORT, publicShell: BASE_PORT + 1, tenant: BASE_PORT + 2, leads: BASE_PORT + 3, templates: BASE_PORT + 4, ads: BASE_PORT + 5 },
-      env: { NODE_ENV: 'production', LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'warn', UPLOAD_DIR: uploadDir, ADMIN_PASSWORD: randomBytes(12).toString('base64url') },
+      env: {
+        NODE_ENV: 'production',
+        LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'warn',
+        UPLOAD_DIR: uploadDir,
+        ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
+        // Production demands a real key for two-factor secrets; the bench's admin signs in with a password alone.
+        MFA_SECRET_KEY: randomBytes(32).toString('base64'),
+        REQUIRE_ADMIN_MFA: 'false',
+      },
       log: () => {},
     });
     // Warm the servers (JIT, caches) so the first measured run is not the first request.

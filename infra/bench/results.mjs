@@ -214,6 +214,9 @@ async function bootStack(name, ports, extraEnv) {
         LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'warn',
         UPLOAD_DIR: uploadDir,
         ADMIN_PASSWORD: password,
+        // Production demands a real key for two-factor secrets; the bench's admin signs in with a password alone.
+        MFA_SECRET_KEY: randomBytes(32).toString('base64'),
+        REQUIRE_ADMIN_MFA: 'false',
         // The bench stands for the proxy in front: each page request names its visitor in X-Forwarded-For.
         TRUST_PROXY: '127.0.0.1',
         // One address sends every admin request here; pages come from 2,000 addresses.

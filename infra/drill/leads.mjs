@@ -669,6 +669,9 @@ async function main() {
     REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
     REDIS_PREFIX: 'hap_drill',
     INTERNAL_SECRET,
+    // Production demands a real key for two-factor secrets; the drill's admin signs in with a password alone.
+    MFA_SECRET_KEY: randomBytes(32).toString('base64'),
+    REQUIRE_ADMIN_MFA: 'false',
     UPLOAD_DIR: join(tempDir, 'uploads'),
     ADMIN_EMAIL: 'drill-admin@healthads.local',
     ADMIN_PASSWORD: randomBytes(12).toString('hex'),

@@ -50,6 +50,9 @@ const shared = {
   REDIS_URL: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
   REDIS_PREFIX: `hap_drill_${run}`,
   INTERNAL_SECRET: randomBytes(24).toString('base64url'),
+  // Production demands a real key for two-factor secrets; the drill's admin signs in with a password alone.
+  MFA_SECRET_KEY: randomBytes(32).toString('base64'),
+  REQUIRE_ADMIN_MFA: 'false',
   UPLOAD_DIR: uploads,
   ADMIN_EMAIL: admin.email,
   ADMIN_PASSWORD: admin.password,

@@ -23,6 +23,7 @@ const GoogleAdsAuthPage = lazy(() => import('./google-ads/GoogleAdsAuthPage').th
 const GoogleAdsConnectPage = lazy(() => import('./google-ads/GoogleAdsConnectPage').then((m) => ({ default: m.GoogleAdsConnectPage })));
 const ResultsPage = lazy(() => import('./results/ResultsPage').then((m) => ({ default: m.ResultsPage })));
 const AuditPage = lazy(() => import('./audit/AuditPage').then((m) => ({ default: m.AuditPage })));
+const AdminSecurityPage = lazy(() => import('./auth/AdminSecurityPage').then((m) => ({ default: m.AdminSecurityPage })));
 
 /**
  * The admin area, exposed as `admin/AdminApp`. The host mounts it under its
@@ -49,6 +50,7 @@ export function AdminApp() {
               <Route path="google-ads-auth" element={<GoogleAdsAuthPage />} />
               <Route path="google-ads-connect" element={<GoogleAdsConnectPage />} />
               <Route path="audit" element={<AuditPage />} />
+              <Route path="security" element={<AdminSecurityPage />} />
               <Route path="*" element={<AdminNotFound />} />
             </Route>
           </Route>

@@ -1,4 +1,14 @@
-import { ApiError, ErrorCode, Messages, routes, type AcceptInvite, type AdminLogin, type VerifiedUser } from '@hap/contracts';
+import {
+  ApiError,
+  ErrorCode,
+  Messages,
+  routes,
+  type AcceptInvite,
+  type AdminLogin,
+  type MfaSetupResult,
+  type MfaState,
+  type VerifiedUser,
+} from '@hap/contracts';
 import { AppError, createInternalClient, internalHeaders } from '@hap/service-kit';
 
 export type VerifyCredentialsResult = { ok: true; user: VerifiedUser } | { ok: false };
@@ -8,6 +18,13 @@ export interface TenantClient {
   verifyCredentials(credentials: AdminLogin, requestId?: string): Promise<VerifyCredentialsResult>;
   /** Sets the invited user's password and uses the link up; rejects with tenant's own 400 / 410 (link not valid, used, expired). */
   acceptInvitation(input: AcceptInvite, requestId?: string): Promise<VerifiedUser>;
+  /** Two-factor sign-in (issue 26 §2); tenant's 400 (wrong code, password), 404 and 409 are passed on as they are. */
+  getMfaState(userId: number, requestId?: string): Promise<MfaState>;
+  createMfaSecret(userId: number, requestId?: string): Promise<MfaSetupResult>;
+  confirmMfa(input: { userId: number; code: string }, requestId?: string): Promise<{ recoveryCodes: string[]; user: VerifiedUser }>;
+  removeMfa(input: { userId: number; code?: string; password?: string }, requestId?: string): Promise<{ user: VerifiedUser }>;
+  /** The user when the code is right; null when it is wrong or used. */
+  checkMfaCode(input: { userId: number; code: string }, requestId?: string): Promise<VerifiedUser | null>;
 }
 
 export interface TenantClientOptions {
@@ -37,7 +54,38 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
     identity: { kind: 'service', service: 'gateway' },
     timeoutMs: options.timeoutMs,
   });
+  /** Tenant's own answer, for the statuses the caller is to read; anything else is a 503. */
+  const passOn = (err: unknown, statuses: number[]): never => {
+    if (err instanceof ApiError && statuses.includes(err.status) && err.code) {
+      throw new AppError(err.status, err.code as ErrorCode, err.message, err.issues);
+    }
+    if (err instanceof ApiError && err.status === 503 && err.code === ErrorCode.SERVICE_UNAVAILABLE) {
+      throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, err.message);
+    }
+    throw unavailable(err);
+  };
+  const headers = (requestId?: string) => ({ headers: internalHeaders({ requestId }) });
   return {
+    async getMfaState(userId, requestId) {
+      return client.call(routes.getMfaState, { body: { userId } }, headers(requestId)).catch((err: unknown) => passOn(err, [404]));
+    },
+    async createMfaSecret(userId, requestId) {
+      return client.call(routes.createMfaSecret, { body: { userId } }, headers(requestId)).catch((err: unknown) => passOn(err, [404, 409]));
+    },
+    async confirmMfa(input, requestId) {
+      return client.call(routes.confirmMfa, { body: input }, headers(requestId)).catch((err: unknown) => passOn(err, [400, 404, 409]));
+    },
+    async removeMfa(input, requestId) {
+      return client.call(routes.removeMfa, { body: input }, headers(requestId)).catch((err: unknown) => passOn(err, [400, 404, 409]));
+    },
+    async checkMfaCode(input, requestId) {
+      try {
+        return await client.call(routes.checkMfaCode, { body: input }, headers(requestId));
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) return null;
+        return passOn(err, [400]);
+      }
+    },
     async verifyCredentials({ email, password }, requestId) {
       try {
         const user = await client.call(routes.verifyCredentials, { body: { email, password } }, { headers: internalHeaders({ requestId }) });

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ErrorCode, Messages } from '@hap/contracts';
 import { AppError } from '@hap/service-kit';
 import { buildOpenApiDocument } from './openapi';
+import { isFullAdmin } from '../plugins/session';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -34,7 +35,7 @@ export const apiDocs: FastifyPluginAsync<ApiDocsOptions> = async (app, { product
 
   const adminsOnly = async (request: FastifyRequest) => {
     const current = await app.sessions.current(request);
-    if (!current?.session.isAdmin) throw new AppError(401, ErrorCode.UNAUTHENTICATED, Messages.unauthenticated);
+    if (!isFullAdmin(current?.session)) throw new AppError(401, ErrorCode.UNAUTHENTICATED, Messages.unauthenticated);
   };
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,

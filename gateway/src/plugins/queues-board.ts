@@ -5,6 +5,7 @@ import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
 import { ErrorCode, errorEnvelope, Messages, QUEUE_NAMES, queueContracts } from '@hap/contracts';
 import { AppError, createQueue, type JobQueue } from '@hap/service-kit';
+import { isFullAdmin } from './session';
 
 /** Where admins see every queue of DESIGN §5. */
 export const QUEUES_BOARD_PATH = '/admin/queues';
@@ -116,7 +117,7 @@ export const queuesBoard: FastifyPluginAsync<QueuesBoardOptions> = async (app, o
       if (err instanceof AppError) return refuse(reply, err);
       throw err;
     }
-    if (!current?.session.isAdmin) {
+    if (!isFullAdmin(current?.session)) {
       if (isPage(request)) return reply.header('cache-control', 'no-store').redirect('/admin/login', 302);
       return refuse(reply, new AppError(401, ErrorCode.UNAUTHENTICATED, Messages.unauthenticated));
     }

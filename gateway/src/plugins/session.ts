@@ -26,6 +26,11 @@ export const SessionSchema = z.object({
    * ends every session of an older version. Absent in sessions older than it: 1.
    */
   authVersion: z.number().int().optional(),
+  /**
+   * An admin who must turn on two-factor sign-in first (production, REQUIRE_ADMIN_MFA):
+   * the session opens the set-up and nothing else of the admin.
+   */
+  mfaSetupRequired: z.boolean().optional(),
   createdAt: z.number(),
   lastSeenAt: z.number(),
 });
@@ -45,7 +50,11 @@ export type SessionUser = User & {
   clientName?: string | null;
   role?: 'owner' | 'staff' | null;
   authVersion?: number;
+  mfaSetupRequired?: boolean;
 };
+
+/** A session that opens the admin: an admin's, with two-factor sign-in on where it is required. */
+export const isFullAdmin = (session: Session | undefined | null): boolean => Boolean(session?.isAdmin && !session.mfaSetupRequired);
 
 /**
  * KEYS[1]: a session; ARGV[1]: the prefix. The session and its user's current
@@ -97,6 +106,7 @@ export class SessionStore {
       isAdmin: user.isAdmin,
       ...(!user.isAdmin && user.clientId && user.role && { clientId: user.clientId, role: user.role, clientName: user.clientName ?? '' }),
       ...(user.authVersion !== undefined && { authVersion: user.authVersion }),
+      ...(user.isAdmin && user.mfaSetupRequired && { mfaSetupRequired: true }),
       createdAt: now,
       lastSeenAt: now,
     };

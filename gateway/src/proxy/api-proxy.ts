@@ -8,7 +8,7 @@ import { AppError, forbidden, sessionTagOf, signIdentity, type Identity } from '
 import { upstreamUrls, type Config } from '../config';
 import { readBody } from '../http/read-body';
 import { orStoreUnavailable, SessionStoreUnavailableError } from '../plugins/redis';
-import { sessionIdOf, type CurrentSession, type Session } from '../plugins/session';
+import { isFullAdmin, sessionIdOf, type CurrentSession, type Session } from '../plugins/session';
 import type { RouteMatcher } from '../routing/route-table';
 import { answerHeaders, forwardHeaders, forwardedUrl, type ProxiedRequest } from './forward-headers';
 import { proxyTransport } from './transport';
@@ -181,8 +181,10 @@ export const apiProxy: FastifyPluginAsync<ApiProxyOptions> = async (app, { confi
     const row = matchRoute(request.method, request.url);
     if (!row || row.owner === 'gateway') throw routeNotFound(request);
     const current = await sessionOrAnonymous(request, row.access);
-    const admin = current?.session.isAdmin ? current : null;
-    const clinic = !admin && current?.session.clientId ? current : null;
+    const signedInAdmin = current?.session.isAdmin ? current : null;
+    // An admin who must turn on two-factor sign-in first is no admin yet (issue 26 §2).
+    const admin = signedInAdmin && isFullAdmin(signedInAdmin.session) ? signedInAdmin : null;
+    const clinic = !signedInAdmin && current?.session.clientId ? current : null;
     // Signed in as the other kind of user: 403. A session cookie that opens nothing is a session
     // that ended (an upload outlived it): "log in again".
     const expiredOrNone = () =>
@@ -191,7 +193,10 @@ export const apiProxy: FastifyPluginAsync<ApiProxyOptions> = async (app, { confi
         ErrorCode.UNAUTHENTICATED,
         sessionIdOf(request) ? Messages.sessionExpired : row.access === 'clinic' ? Messages.portalUnauthenticated : Messages.unauthenticated,
       );
-    if (row.access === 'admin' && !admin) throw clinic ? forbidden(Messages.notAdmin) : expiredOrNone();
+    if (row.access === 'admin' && !admin) {
+      if (signedInAdmin) throw new AppError(403, ErrorCode.MFA_SETUP_REQUIRED, Messages.mfaSetupRequired);
+      throw clinic ? forbidden(Messages.notAdmin) : expiredOrNone();
+    }
     if (row.access === 'clinic' && admin) {
       // An admin's read-only view of a clinic: its GETs as that clinic, nothing else.
       const viewing = await viewedClinic(request, config, admin);
@@ -200,7 +205,7 @@ export const apiProxy: FastifyPluginAsync<ApiProxyOptions> = async (app, { confi
       request.upstreamTarget = { route: row, service: row.owner, identity: viewingIdentityOf(admin, viewing) };
       return;
     }
-    if (row.access === 'clinic' && !clinic) throw admin ? forbidden(Messages.notClinicUser) : expiredOrNone();
+    if (row.access === 'clinic' && !clinic) throw signedInAdmin ? forbidden(Messages.notClinicUser) : expiredOrNone();
     request.upstreamTarget = {
       route: row,
       service: row.owner,

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isPreviewUrl } from '@hap/contracts';
 import { signIdentity, type Identity } from '@hap/service-kit';
 import type { Config } from '../config';
-import { sessionIdOf } from '../plugins/session';
+import { isFullAdmin, sessionIdOf } from '../plugins/session';
 import { adminIdentityOf, routeNotFound } from './api-proxy';
 import { answerHeaders, forwardHeaders, forwardedUrl, HOP_BY_HOP } from './forward-headers';
 import { replyPageUnavailable } from './upstream-errors';
@@ -79,7 +79,7 @@ export const pageProxy: FastifyPluginAsync<{ config: Config }> = async (app, { c
     if (sessionIdOf(request) === undefined) return;
     try {
       const current = await request.server.sessions.current(request);
-      if (current?.session.isAdmin) request.pageAdmin = adminIdentityOf(config.INTERNAL_SECRET, current);
+      if (current && isFullAdmin(current.session)) request.pageAdmin = adminIdentityOf(config.INTERNAL_SECRET, current);
     } catch (err) {
       // The session store is down: the admin gets what a visitor gets.
       request.log.warn({ err, preview: isPreviewUrl(request.url) }, 'session store unavailable: page rendered as a visitor’s page');

@@ -34,7 +34,14 @@ describe('the API docs under /api/docs', () => {
     // Not the shell: the docs are the gateway's own answers, never forwarded.
     const nowhere = await closedPortUrl();
     development = buildGateway({ TENANT_URL: tenant.url, PUBLIC_SHELL_URL: nowhere }).app;
-    production = buildGateway({ NODE_ENV: 'production', INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? '', TENANT_URL: tenant.url, PUBLIC_SHELL_URL: nowhere }).app;
+    // Two-factor sign-in for admins is not what this suite checks (mfa.api.test.ts does): a password-only admin here.
+    production = buildGateway({
+      NODE_ENV: 'production',
+      INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? '',
+      REQUIRE_ADMIN_MFA: 'false',
+      TENANT_URL: tenant.url,
+      PUBLIC_SHELL_URL: nowhere,
+    }).app;
     await Promise.all([development.ready(), production.ready()]);
   });
   afterAll(async () => {

@@ -56,3 +56,15 @@ describe('TRUST_PROXY', () => {
     expect(() => load('1')).toThrow(/TRUST_PROXY: "1" is a hop count, which Fastify does not trust: list the proxies' addresses/);
   });
 });
+
+describe('REQUIRE_ADMIN_MFA', () => {
+  const required = (env: Record<string, string>) => loadGatewayConfig({ INTERNAL_SECRET: 'a-real-secret-for-this-test-only', ...env }).adminMfaRequired;
+
+  it('makes admins turn on two-factor sign-in in production unless it is turned off, and never outside production', () => {
+    expect(required({ NODE_ENV: 'production' })).toBe(true);
+    expect(required({ NODE_ENV: 'production', REQUIRE_ADMIN_MFA: 'true' })).toBe(true);
+    expect(required({ NODE_ENV: 'production', REQUIRE_ADMIN_MFA: 'false' })).toBe(false);
+    expect(required({ NODE_ENV: 'development' })).toBe(false);
+    expect(required({ NODE_ENV: 'test', REQUIRE_ADMIN_MFA: 'true' })).toBe(false);
+  });
+});

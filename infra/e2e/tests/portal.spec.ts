@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { generateSync } from 'otplib';
+import { Messages } from '@hap/contracts';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { connectGoogleAds } from '../support/google-ads';
 import { linkIn, mailTo, type StoredMail } from '../support/mailbox';
@@ -6,12 +8,16 @@ import { linkIn, mailTo, type StoredMail } from '../support/mailbox';
 /**
  * The clinic portal (issue 26) through the whole stack: an owner
  * self-onboards and gets an invitation by e-mail (the stack's loopback SMTP
- * server), chooses a password, signs in again, invites a staff member, sees
+ * server), chooses a password, turns on two-factor sign-in and signs in
+ * again with a code, invites a staff member, sees
  * a new lead arrive in the Leads count without reloading, books it, and the
  * fake Google Ads API holds exactly one conversion for the lead's click.
  */
 
 const mailbox = () => process.env.E2E_MAILBOX_DIR!;
+
+/** An authenticator app's code for `secret`, `steps` 30-second steps from now. */
+const totp = (secret: string, steps = 0) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 const shot = (name: string) => `${__dirname}/../.artifacts/portal-${name}-${test.info().project.name}.png`;
 
 /** The newest message to `address` carrying a link to `path`, once it has arrived. */
@@ -75,14 +81,42 @@ test.describe('clinic portal', () => {
     const again = await page.request.post('/api/portal/accept-invite', { data: { token: new URL(invite).hash.slice('#token='.length), password } });
     expect(again.status()).toBe(410);
 
-    // 3. Out, and in again with the password.
+    // 3. Security: the owner turns on two-factor sign-in with an authenticator app (the code is computed here from
+    // the secret the screen shows), sees the recovery codes once, logs out, and logs in with the password and a code.
     const menu = page.getByRole('button', { name: 'Open menu' });
+    if (await menu.isVisible()) await menu.click();
+    await page.getByRole('link', { name: 'Security' }).click();
+    await expect(page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Two-factor sign-in is off' })).toBeVisible();
+    await page.getByRole('button', { name: 'Set up' }).click();
+    await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    const secret = (await page.getByLabel('Secret', { exact: true }).textContent())!.trim();
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await page.getByLabel('Authentication code').fill('000000' === totp(secret) ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText(Messages.mfaInvalidCode)).toBeVisible();
+    await page.getByLabel('Authentication code').fill(totp(secret));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('heading', { name: 'Recovery codes' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
+    await page.getByRole('button', { name: 'I have saved them' }).click();
+    await expect(page.getByRole('heading', { name: 'Two-factor sign-in is on' })).toBeVisible();
+    await expect(page.getByText('10 of 10 recovery codes left')).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
     if (await menu.isVisible()) await menu.click();
     await page.getByRole('button', { name: 'Logout' }).last().click();
     await expect(page).toHaveURL(/\/portal\/login$/);
     await page.getByLabel('Email').fill(ownerEmail);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Login' }).click();
+    // The password alone opens nothing now: the second step asks for the app's code.
+    await expect(page.getByLabel('Authentication code')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Use a recovery code' })).toBeVisible();
+    // The code that turned it on was used: the next one (the server accepts one step either side of now).
+    await page.getByLabel('Authentication code').fill(totp(secret, 1));
+    await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/portal\/leads$/, { timeout: 10_000 });
 
     // 4. The owner invites a staff member; the invitation is mailed to them.

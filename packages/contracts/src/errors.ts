@@ -21,6 +21,11 @@ export const ErrorCode = {
   /** An invitation or reset link that was already used, or whose 72 hours are over (410). */
   LINK_USED: 'LINK_USED',
   LINK_EXPIRED: 'LINK_EXPIRED',
+  /** A wrong or already used two-factor code (401), or a sign-in challenge that ended (401). */
+  INVALID_CODE: 'INVALID_CODE',
+  MFA_CHALLENGE_EXPIRED: 'MFA_CHALLENGE_EXPIRED',
+  /** An admin who must turn on two-factor sign-in before anything else (403). */
+  MFA_SETUP_REQUIRED: 'MFA_SETUP_REQUIRED',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -126,6 +131,16 @@ export const Messages = {
   passwordResetMailOff: 'Password reset by e-mail is not available because e-mail is not configured. Ask your agency for a new invitation link.',
   passwordChanged: 'Your password was changed. Sign in with the new one.',
   ownerCannotRemoveSelf: 'You cannot remove your own account. Ask the agency to do it.',
+  // Two-factor sign-in (issue 26 §2)
+  mfaInvalidCode: 'That code is not right, or was already used. Enter the current code from your authenticator app.',
+  mfaInvalidRecoveryCode: 'That recovery code is not right, or was already used.',
+  mfaChallengeExpired: 'This sign-in took too long or was already finished. Please log in again.',
+  mfaSetupRequired: 'Set up two-factor sign-in to continue.',
+  mfaAlreadyOn: 'Two-factor sign-in is already on. Turn it off first to set it up again.',
+  mfaNotPending: 'Start the set-up first: press Set up to get a new secret.',
+  mfaNotOn: 'Two-factor sign-in is not on.',
+  mfaRequiredForAdmins: 'Two-factor sign-in is required for admins and cannot be turned off.',
+  mfaWrongPassword: 'That password is not right.',
   adminUsesAdminLogin: 'This is an agency admin account. Sign in at /admin/login.',
   portalUnauthenticated: 'Please sign in to the portal to continue.',
   signInChangeUnavailable: 'Sign-in changes cannot be applied right now, so nothing was changed. Please try again in a moment.',

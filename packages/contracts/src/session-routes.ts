@@ -1,6 +1,17 @@
 import { defineRoute } from './route-contract';
-import { AdminLoginResultSchema, AdminLoginSchema, AuthStatusSchema } from './tenant/user';
+import { AdminLoginSchema, AuthStatusSchema } from './tenant/user';
 import { AcceptInviteSchema, PortalAuthStatusSchema, PortalLoginResultSchema, PortalLoginSchema } from './tenant/clinic-user';
+import {
+  AdminLoginAnswerSchema,
+  MfaDisableSchema,
+  MfaEnableResultSchema,
+  MfaEnableSchema,
+  MfaSetupResultSchema,
+  MfaStatusSchema,
+  MfaVerifyResultSchema,
+  MfaVerifySchema,
+  PortalLoginAnswerSchema,
+} from './tenant/mfa';
 
 /*
  * A module of its own so that the admin's login screen, which needs only
@@ -20,9 +31,9 @@ export const sessionRoutes = {
     path: '/api/admin/login',
     owner: 'gateway',
     access: 'public',
-    summary: 'Log in as an admin; starts a session (HttpOnly cookie).',
+    summary: 'Log in as an admin; starts a session (HttpOnly cookie), or answers a challenge when two-factor sign-in is on.',
     body: AdminLoginSchema,
-    data: AdminLoginResultSchema,
+    data: AdminLoginAnswerSchema,
     errors: [401, 403],
   }),
   adminLogout: defineRoute({
@@ -49,9 +60,10 @@ export const sessionRoutes = {
     path: '/api/portal/login',
     owner: 'gateway',
     access: 'public',
-    summary: 'Log in as a clinic user (throttled like the admin login); starts a session (HttpOnly cookie).',
+    summary:
+      'Log in as a clinic user (throttled like the admin login); starts a session (HttpOnly cookie), or answers a challenge when two-factor sign-in is on.',
     body: PortalLoginSchema,
-    data: PortalLoginResultSchema,
+    data: PortalLoginAnswerSchema,
     errors: [401, 403],
   }),
   portalLogout: defineRoute({
@@ -82,5 +94,63 @@ export const sessionRoutes = {
     body: AcceptInviteSchema,
     data: PortalLoginResultSchema,
     errors: [410],
+  }),
+  /*
+   * Two-factor sign-in (issue 26 §2), for admins and clinic users alike: the
+   * session decides who; `public` rows because the gateway itself checks the session.
+   */
+  getMfaStatus: defineRoute({
+    operation: 'getMfaStatus',
+    method: 'GET',
+    path: '/api/auth/mfa',
+    owner: 'gateway',
+    access: 'public',
+    summary: 'Whether the signed-in user has two-factor sign-in on (and must have it), and recovery codes left.',
+    data: MfaStatusSchema,
+    errors: [401],
+  }),
+  setUpMfa: defineRoute({
+    operation: 'setUpMfa',
+    method: 'POST',
+    path: '/api/auth/mfa/setup',
+    owner: 'gateway',
+    access: 'public',
+    summary: 'A new authenticator secret for the signed-in user (and its otpauth:// URI for a QR code); pending until enabled.',
+    data: MfaSetupResultSchema,
+    errors: [401, 409],
+  }),
+  enableMfa: defineRoute({
+    operation: 'enableMfa',
+    method: 'POST',
+    path: '/api/auth/mfa/enable',
+    owner: 'gateway',
+    access: 'public',
+    summary:
+      'Turns two-factor sign-in on with a code from the app (400 for a wrong one); answers ten recovery codes, shown once. Other sessions of the user end.',
+    body: MfaEnableSchema,
+    data: MfaEnableResultSchema,
+    errors: [401, 409],
+  }),
+  disableMfa: defineRoute({
+    operation: 'disableMfa',
+    method: 'POST',
+    path: '/api/auth/mfa/disable',
+    owner: 'gateway',
+    access: 'public',
+    summary: 'Turns two-factor sign-in off with a current code or the password (400 for a wrong one). Other sessions of the user end.',
+    body: MfaDisableSchema,
+    data: MfaStatusSchema,
+    errors: [401, 403, 409],
+  }),
+  verifyMfa: defineRoute({
+    operation: 'verifyMfa',
+    method: 'POST',
+    path: '/api/auth/mfa/verify',
+    owner: 'gateway',
+    access: 'public',
+    summary: 'The second step of a login: the challenge and a code from the app or a recovery code; starts the session. Throttled like the login.',
+    body: MfaVerifySchema,
+    data: MfaVerifyResultSchema,
+    errors: [401, 403],
   }),
 } as const;

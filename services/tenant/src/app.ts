@@ -45,6 +45,10 @@ import { AuthVersions } from './modules/clinic-user/auth-versions';
 import { clinicUserHandlers } from './modules/clinic-user/clinic-user.routes';
 import { ClinicUserService } from './modules/clinic-user/clinic-user.service';
 import { SignInLinkService } from './modules/clinic-user/sign-in-links.service';
+import { mfaHandlers } from './modules/mfa/mfa.routes';
+import { MfaService } from './modules/mfa/mfa.service';
+import { RecoveryCodes } from './modules/mfa/recovery-codes';
+import { SecretCipher } from './modules/mfa/secret-cipher';
 import { UserTokens } from './modules/clinic-user/user-tokens';
 import { NotificationService } from './modules/notifications/notification.service';
 import { notificationHandlers } from './modules/notifications/notification.routes';
@@ -137,6 +141,15 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
 
   const views = new ViewAsService({ dataSource, clients: clientRepository, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
   app.addHook('onClose', () => views.close());
+  const mfa = new MfaService({
+    dataSource,
+    users: userRepository,
+    accounts,
+    versions,
+    cipher: new SecretCipher(config.MFA_SECRET_KEY),
+    recoveryCodes: new RecoveryCodes(),
+    issuer: config.MFA_ISSUER,
+  });
 
   const uploads = new UploadService(storage);
   registerRoutes(app, 'tenant', {
@@ -151,6 +164,7 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     ...clinicUserHandlers(clinicUsers, new SignInLinkService(clinicUserDeps)),
     ...viewAsHandlers(views),
     ...notificationHandlers(new NotificationService({ dataSource, users: userRepository, clients: clientRepository, internalSecret: config.INTERNAL_SECRET })),
+    ...mfaHandlers(mfa, accounts),
     listTenantAuditLog: ({ query }) => listAuditLog(dataSource, 'tenant', query),
   });
   return app;

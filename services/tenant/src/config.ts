@@ -16,6 +16,23 @@ export const uploadS3ConfigShape = {
   UPLOAD_S3_FORCE_PATH_STYLE: z.stringbool().default(false),
 };
 
+/** A key anyone can read here: fine on a laptop, refused in production. */
+export const DEV_MFA_SECRET_KEY = Buffer.alloc(32, 'hap-dev-mfa-key').toString('base64');
+
+export const mfaConfigShape = {
+  /**
+   * The AES-256-GCM key of users' two-factor secrets at rest: 32 random bytes in base64
+   * (openssl rand -base64 32). A development default; required in production.
+   */
+  MFA_SECRET_KEY: z
+    .string()
+    .trim()
+    .default(DEV_MFA_SECRET_KEY)
+    .refine((v) => Buffer.from(v, 'base64').length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)'),
+  /** The issuer name authenticator apps show beside the account. */
+  MFA_ISSUER: z.string().trim().min(1).max(60).default('Health Ads'),
+};
+
 export const configShape = {
   ...baseConfigShape,
   /** GET /api/page-context's cache (CONTENT_CACHE_TTL_MS, CONTENT_CACHE_MAX_ENTRIES); invalidated through REDIS_URL. */
@@ -63,12 +80,16 @@ export const configShape = {
     .optional()
     .or(z.literal('').transform(() => undefined))
     .transform((url) => (url ? new URL(url).origin : undefined)),
+  ...mfaConfigShape,
 };
 
 export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(configShape, env);
   if (config.NODE_ENV === 'production' && config.SMTP_URL && !config.PUBLIC_BASE_URL) {
     throw new Error('Invalid configuration:\n  PUBLIC_BASE_URL: set it when SMTP_URL is set in production (the origin of the links in e-mails)');
+  }
+  if (config.NODE_ENV === 'production' && config.MFA_SECRET_KEY === DEV_MFA_SECRET_KEY) {
+    throw new Error('Invalid configuration:\n  MFA_SECRET_KEY: set a real key in production (openssl rand -base64 32)');
   }
   return config;
 }

@@ -1,4 +1,4 @@
-import { Messages, sessionRoutes } from '@hap/contracts';
+import { Messages, sessionRoutes, type User } from '@hap/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -26,11 +26,13 @@ export function LoginPage() {
       subtitle="Sign in to manage clients, services and campaigns."
       placeholder="admin@example.com"
       logIn={(credentials) => api.call(sessionRoutes.adminLogin, { body: credentials })}
-      onLoggedIn={({ user }) => {
+      // The admin login's challenge answers an admin (the gateway binds it to the login kind).
+      verifyCode={(body) => api.call(sessionRoutes.verifyMfa, { body }).then(({ user }) => ({ user: user as User }))}
+      onLoggedIn={({ user, mfaSetupRequired }: { user: User; mfaSetupRequired?: boolean }) => {
         // The guard reads the session from this cache entry: no second round to auth-status.
-        queryClient.setQueryData(AUTH_STATUS_KEY, user);
-        toast({ title: Messages.loginSuccessTitle, description: Messages.loginSuccessText });
-        redirectTimer.current = window.setTimeout(() => navigate('/admin/clients'), REDIRECT_DELAY_MS);
+        queryClient.setQueryData(AUTH_STATUS_KEY, { ...user, ...(mfaSetupRequired && { mfaSetupRequired }) });
+        toast({ title: Messages.loginSuccessTitle, description: mfaSetupRequired ? Messages.mfaSetupRequired : Messages.loginSuccessText });
+        redirectTimer.current = window.setTimeout(() => navigate(mfaSetupRequired ? '/admin/security' : '/admin/clients'), REDIRECT_DELAY_MS);
       }}
     />
   );

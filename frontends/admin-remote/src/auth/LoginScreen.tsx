@@ -1,8 +1,8 @@
-import { ADMIN_LOGIN_IDS, AdminLoginSchema, REPLAY_CLICK_ATTRIBUTE, type AdminLogin } from '@hap/contracts';
+import { ADMIN_LOGIN_IDS, AdminLoginSchema, ApiError, ErrorCode, MfaVerifySchema, REPLAY_CLICK_ATTRIBUTE, type AdminLogin, type MfaChallenge, type MfaVerify } from '@hap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { LoaderCircle, Lock } from 'lucide-react';
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { KeyRound, LoaderCircle, Lock } from 'lucide-react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useToast } from '../toast/toaster';
 import { FormField } from './FormField';
@@ -28,8 +28,10 @@ export interface LoginScreenProps<T> {
   title: string;
   subtitle: string;
   placeholder: string;
-  /** Sends the credentials; resolves once the session is started. */
-  logIn: (credentials: AdminLogin) => Promise<T>;
+  /** Sends the credentials; resolves once the session is started, or with a challenge when two-factor sign-in is on. */
+  logIn: (credentials: AdminLogin) => Promise<T | MfaChallenge>;
+  /** The second step: the challenge and a code; resolves once the session is started. */
+  verifyCode: (input: MfaVerify) => Promise<T>;
   /** After a successful login: the cache and where to go. */
   onLoggedIn: (result: T) => void;
   /** Below the form: a link to reset a forgotten password, for instance. */
@@ -47,8 +49,9 @@ export interface LoginScreenProps<T> {
  * replaces the frame; its fields are read once it has (they keep their
  * values off the page), so no key pressed in between is lost.
  */
-export function LoginScreen<T>({ title, subtitle, placeholder, logIn, onLoggedIn, footer }: LoginScreenProps<T>) {
+export function LoginScreen<T extends object>({ title, subtitle, placeholder, logIn, verifyCode, onLoggedIn, footer }: LoginScreenProps<T>) {
   const toast = useToast();
+  const [challenge, setChallenge] = useState<string | null>(null);
   const form = useForm<AdminLogin>({
     resolver: zodResolver(AdminLoginSchema),
     defaultValues: { email: '', password: '' },
@@ -56,7 +59,10 @@ export function LoginScreen<T>({ title, subtitle, placeholder, logIn, onLoggedIn
 
   const login = useMutation({
     mutationFn: logIn,
-    onSuccess: onLoggedIn,
+    onSuccess: (result) => {
+      if ('mfaRequired' in result) setChallenge(result.challenge);
+      else onLoggedIn(result);
+    },
     onError: (error) => {
       toast({ title: 'Login failed', description: error.message || 'Login failed', variant: 'destructive' });
     },
@@ -77,6 +83,19 @@ export function LoginScreen<T>({ title, subtitle, placeholder, logIn, onLoggedIn
 
   const { errors } = form.formState;
   const busy = login.isPending || login.isSuccess;
+
+  const restart = () => {
+    setChallenge(null);
+    login.reset();
+  };
+  if (challenge) {
+    return (
+      <AuthCard title={title} subtitle="Enter the code from your authenticator app." icon={<KeyRound size={20} />}>
+        <CodeStep challenge={challenge} verifyCode={verifyCode} onLoggedIn={onLoggedIn} onRestart={restart} />
+        {footer}
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title={title} subtitle={subtitle} icon={<Lock size={20} />}>
@@ -111,6 +130,85 @@ export function LoginScreen<T>({ title, subtitle, placeholder, logIn, onLoggedIn
       </form>
       {footer}
     </AuthCard>
+  );
+}
+
+/**
+ * A login's second step (issue 26 §2): the 6-digit code from the app, or a
+ * recovery code instead; checked by the API's own schema. A challenge that
+ * ended (five minutes, too many wrong codes) starts the login again.
+ */
+function CodeStep<T>({
+  challenge,
+  verifyCode,
+  onLoggedIn,
+  onRestart,
+}: {
+  challenge: string;
+  verifyCode: (input: MfaVerify) => Promise<T>;
+  onLoggedIn: (result: T) => void;
+  onRestart: () => void;
+}) {
+  const toast = useToast();
+  const [recovery, setRecovery] = useState(false);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const verify = useMutation({
+    mutationFn: verifyCode,
+    onSuccess: onLoggedIn,
+    onError: (err) => {
+      if (err instanceof ApiError && err.code === ErrorCode.MFA_CHALLENGE_EXPIRED) {
+        toast({ title: 'Login failed', description: err.message, variant: 'destructive' });
+        onRestart();
+        return;
+      }
+      setError(err.message);
+    },
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = MfaVerifySchema.safeParse({ challenge, code });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    verify.mutate(parsed.data);
+  };
+  const id = 'admin-mfa-code';
+  const label = recovery ? 'Recovery code' : 'Authentication code';
+  return (
+    <form className="adm-form" noValidate onSubmit={submit}>
+      <FormField id={id} label={label} error={error}>
+        <input
+          id={id}
+          key={label}
+          className="adm-input"
+          autoFocus
+          autoComplete={recovery ? 'off' : 'one-time-code'}
+          inputMode={recovery ? 'text' : 'numeric'}
+          placeholder={recovery ? 'xxxxx-xxxxx-xxxxx-xxxxx' : '123456'}
+          value={code}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => setCode(event.target.value)}
+        />
+      </FormField>
+      <button type="submit" className="adm-button adm-button--primary adm-button--block" disabled={verify.isPending || verify.isSuccess}>
+        {verify.isPending && <LoaderCircle className="adm-spin" size={16} aria-hidden />}
+        {verify.isPending ? 'Verifying...' : 'Verify'}
+      </button>
+      <p className="adm-login__footer">
+        <button
+          type="button"
+          className="adm-login__switch"
+          onClick={() => {
+            setRecovery(!recovery);
+            setCode('');
+            setError(undefined);
+          }}
+        >
+          {recovery ? 'Use a code from your app' : 'Use a recovery code'}
+        </button>
+      </p>
+    </form>
   );
 }
 

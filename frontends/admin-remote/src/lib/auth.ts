@@ -9,11 +9,14 @@ export const AUTH_STATUS_KEY = ['admin', 'auth-status'] as const;
 /** admin spec §6: the session check is cached for 5 minutes and not retried. */
 const AUTH_STATUS_STALE_MS = 5 * 60 * 1000;
 
+/** The signed-in admin; `mfaSetupRequired`: the session opens only the Security screen until two-factor sign-in is on. */
+export type AuthUser = User & { mfaSetupRequired?: boolean };
+
 /** The signed-in user, or null when the gateway says 401 (not logged in). */
-export async function fetchAuthUser(signal?: AbortSignal): Promise<User | null> {
+export async function fetchAuthUser(signal?: AbortSignal): Promise<AuthUser | null> {
   try {
     const status = await api.call(sessionRoutes.adminAuthStatus, {}, { signal });
-    return status.user;
+    return status.mfaSetupRequired ? { ...status.user, mfaSetupRequired: true } : status.user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

@@ -15,6 +15,7 @@ const PortalResultsPage = lazy(() => import('./PortalResultsPage').then((m) => (
 const PortalUsersPage = lazy(() => import('./PortalUsersPage').then((m) => ({ default: m.PortalUsersPage })));
 const PortalProfilePage = lazy(() => import('./PortalProfilePage').then((m) => ({ default: m.PortalProfilePage })));
 const PortalPagesPage = lazy(() => import('./PortalPagesPage').then((m) => ({ default: m.PortalPagesPage })));
+const PortalSecurityPage = lazy(() => import('./PortalSecurityPage').then((m) => ({ default: m.PortalSecurityPage })));
 
 /**
  * The clinic portal (issue 26 §3), exposed as `admin/PortalApp`: the host
@@ -39,6 +40,7 @@ export function PortalApp() {
               <Route path="pages" element={<PortalPagesPage />} />
               <Route path="profile" element={<PortalProfilePage />} />
               <Route path="users" element={<PortalUsersPage />} />
+              <Route path="security" element={<PortalSecurityPage />} />
               <Route path="*" element={<PortalNotFound />} />
             </Route>
           </Route>

@@ -1,4 +1,4 @@
-import { Messages, sessionRoutes } from '@hap/contracts';
+import { Messages, sessionRoutes, type PortalUser } from '@hap/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -24,7 +24,9 @@ export function PortalLoginPage() {
       subtitle="Sign in to see your leads and results."
       placeholder="you@yourclinic.com"
       logIn={(credentials) => api.call(sessionRoutes.portalLogin, { body: credentials })}
-      onLoggedIn={({ user }) => {
+      // The portal login's challenge answers a clinic user (the gateway binds it to the login kind).
+      verifyCode={(body) => api.call(sessionRoutes.verifyMfa, { body }).then(({ user }) => ({ user: user as PortalUser }))}
+      onLoggedIn={({ user }: { user: PortalUser }) => {
         queryClient.setQueryData(PORTAL_AUTH_KEY, user);
         toast({ title: Messages.loginSuccessTitle, description: `Welcome to ${user.clientName}'s portal.` });
         redirectTimer.current = window.setTimeout(() => navigate('/portal/leads'), REDIRECT_DELAY_MS);

@@ -24,6 +24,7 @@ describe('admin navigation', () => {
       ['Templates', '/admin/templates', 0],
       ['Google Ads', '/admin/google-ads-templates', 0],
       ['Audit Log', '/admin/audit', 0],
+      ['Security', '/admin/security', 0],
       ['Queues', '/admin/queues', 0],
     ]);
     // The queue board is the gateway's page, not the admin's router: a full page load.

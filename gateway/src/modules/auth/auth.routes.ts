@@ -1,29 +1,26 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ErrorCode, Messages, type AdminLogin, type PortalUser } from '@hap/contracts';
+import { ErrorCode, Messages, type AdminLogin } from '@hap/contracts';
 import { AppError, forbidden, registerRoutes, type RouteHandlers } from '@hap/service-kit';
 import { sessionIdOf } from '../../plugins/session';
 import type { TenantClient, VerifyCredentialsResult } from '../../clients/tenant.client';
 import { DEVICE_COOKIE, type DeviceCookies } from './device-cookie';
 import type { LoginThrottle, Reservation } from './login-throttle';
+import type { MfaChallenges } from './mfa-challenges';
+import { mfaHandlers } from './mfa.routes';
+import { portalUserOf } from './portal-user';
 
 export interface AuthRoutesOptions {
   tenant: TenantClient;
   throttle: LoginThrottle;
   devices: DeviceCookies;
+  challenges: MfaChallenges;
+  /** Admins must turn on two-factor sign-in before anything else (production, REQUIRE_ADMIN_MFA). */
+  adminMfaRequired: boolean;
 }
 
 const unauthenticated = (message: string = Messages.unauthenticated) => new AppError(401, ErrorCode.UNAUTHENTICATED, message);
 const invalidCredentials = () => new AppError(401, ErrorCode.INVALID_CREDENTIALS, Messages.invalidCredentials);
 
-/** The clinic user as the portal shows them. */
-const portalUserOf = (user: { id: number; email: string; name: string | null; clientId: number; clientName: string; role: 'owner' | 'staff' }): PortalUser => ({
-  id: user.id,
-  email: user.email,
-  name: user.name,
-  clientId: user.clientId,
-  clientName: user.clientName,
-  role: user.role,
-});
 
 /**
  * A login attempt, counted before the (slow) password check in one atomic step
@@ -31,7 +28,7 @@ const portalUserOf = (user: { id: number; email: string; name: string | null; cl
  * any of them is counted. A browser this account logged in from before is
  * counted apart (device-cookie.ts). Admin and portal logins alike (issue 26 §2).
  */
-async function checkLogin(
+export async function checkLogin(
   { tenant, throttle, devices }: AuthRoutesOptions,
   request: FastifyRequest,
   body: AdminLogin,
@@ -56,21 +53,28 @@ async function checkLogin(
  * the password, the session lives here.
  */
 export function authHandlers(app: FastifyInstance, options: AuthRoutesOptions): RouteHandlers<'gateway'> {
-  const { tenant, throttle, devices } = options;
+  const { tenant, throttle, devices, challenges } = options;
   return {
+    ...mfaHandlers(app, options),
+
     async adminLogin({ body }, request, reply) {
       const { email } = body;
       const { result, reservation } = await checkLogin(options, request, body);
       // A wrong password, and a right one without admin access, keep their attempt counted.
       if (!result.ok) throw invalidCredentials();
       if (!result.user.isAdmin) throw forbidden(Messages.notAdmin);
+      // Two-factor sign-in on: no session yet; the attempt stays counted until a code finishes it.
+      if (result.user.mfaEnabled) {
+        return { mfaRequired: true as const, challenge: await challenges.create({ userId: result.user.id, email, login: 'admin', reservation }) };
+      }
       await throttle.recordSuccess(reservation);
-      await app.sessions.start(request, reply, result.user);
+      const mfaSetupRequired = options.adminMfaRequired;
+      await app.sessions.start(request, reply, { ...result.user, mfaSetupRequired });
       // Every successful login leaves a fresh device cookie (OWASP's device cookies).
       reply.setCookie(DEVICE_COOKIE, devices.issue(email), devices.cookieOptions);
       request.log.info({ userId: result.user.id }, 'admin logged in');
       const { id, name, isAdmin } = result.user;
-      return { user: { id, email: result.user.email, name, isAdmin } };
+      return { user: { id, email: result.user.email, name, isAdmin }, ...(mfaSetupRequired && { mfaSetupRequired }) };
     },
 
     async portalLogin({ body }, request, reply) {
@@ -81,6 +85,9 @@ export function authHandlers(app: FastifyInstance, options: AuthRoutesOptions): 
       const { user } = result;
       if (user.isAdmin) throw forbidden(Messages.adminUsesAdminLogin);
       if (user.clientId === null || user.role === null) throw invalidCredentials();
+      if (user.mfaEnabled) {
+        return { mfaRequired: true as const, challenge: await challenges.create({ userId: user.id, email, login: 'portal', reservation }) };
+      }
       await throttle.recordSuccess(reservation);
       await app.sessions.start(request, reply, user);
       reply.setCookie(DEVICE_COOKIE, devices.issue(email), devices.portalCookieOptions);
@@ -131,7 +138,11 @@ export function authHandlers(app: FastifyInstance, options: AuthRoutesOptions): 
       const { session } = current;
       // A clinic user's session opens the portal, not the admin (issue 26): the admin screen asks for an admin login.
       if (!session.isAdmin) throw unauthenticated();
-      return { success: true as const, user: { id: session.userId, email: session.email, name: session.name, isAdmin: session.isAdmin } };
+      return {
+        success: true as const,
+        user: { id: session.userId, email: session.email, name: session.name, isAdmin: session.isAdmin },
+        ...(session.mfaSetupRequired && { mfaSetupRequired: true }),
+      };
     },
   };
 }

@@ -141,6 +141,8 @@ export const VerifiedUserSchema = UserSchema.extend({
   clientName: z.string().nullable(),
   role: ClinicRoleSchema.nullable(),
   authVersion: z.number().int(),
+  /** Two-factor sign-in is on: a password alone starts no session. */
+  mfaEnabled: z.boolean(),
 });
 export type VerifiedUser = z.infer<typeof VerifiedUserSchema>;
 

@@ -25,6 +25,8 @@ export type AdminLoginResult = z.infer<typeof AdminLoginResultSchema>;
 export const AuthStatusSchema = z.object({
   success: z.literal(true),
   user: UserSchema,
+  /** The session opens only the Security screen until two-factor sign-in is on (admins in production). */
+  mfaSetupRequired: z.boolean().optional(),
 });
 export type AuthStatus = z.infer<typeof AuthStatusSchema>;
 

@@ -12,6 +12,7 @@ import { AddOnboardingAndCrm1764600000000 } from './migrations/1764600000000-Add
 import { AddOfflineConversionStatus1764900000000 } from './migrations/1764900000000-AddOfflineConversionStatus';
 import { AddPortalProfileEditable1765200000000 } from './migrations/1765200000000-AddPortalProfileEditable';
 import { AddClinicUsers1765300000000 } from './migrations/1765300000000-AddClinicUsers';
+import { AddTwoFactorSignIn1765400000000 } from './migrations/1765400000000-AddTwoFactorSignIn';
 import { AddNewLeadEmail1765600000000 } from './migrations/1765600000000-AddNewLeadEmail';
 
 export const SCHEMA = 'tenant';
@@ -27,6 +28,7 @@ export const TENANT_MIGRATIONS = [
   AddOfflineConversionStatus1764900000000,
   AddPortalProfileEditable1765200000000,
   AddClinicUsers1765300000000,
+  AddTwoFactorSignIn1765400000000,
   AddNewLeadEmail1765600000000,
 ];
 

@@ -149,6 +149,7 @@ describe('clinic users (issue 26 §1)', () => {
         clientName: clinicA.name,
         role: 'owner',
         authVersion: expect.any(Number),
+        mfaEnabled: false,
       });
       expect((await userRow(created.body.data.userId)).password_hash).toMatch(/^\$argon2id\$/);
 

@@ -35,6 +35,21 @@ export class UserEntity {
   @Column({ name: 'auth_version', type: 'integer', default: 1 })
   authVersion: number;
 
+  /** Two-factor sign-in's TOTP secret, encrypted (mfa/secret-cipher.ts); set while it is on. */
+  @Column({ name: 'mfa_secret', type: 'text', nullable: true })
+  mfaSecret: string | null;
+
+  /** A secret being set up, encrypted, until a code from it is confirmed. */
+  @Column({ name: 'mfa_pending_secret', type: 'text', nullable: true })
+  mfaPendingSecret: string | null;
+
+  @Column({ name: 'mfa_enabled_at', type: 'timestamptz', nullable: true })
+  mfaEnabledAt: Date | null;
+
+  /** The TOTP time step of the last accepted code: a code of that step or an earlier one is refused (replay). */
+  @Column({ name: 'mfa_last_step', type: 'bigint', nullable: true })
+  mfaLastStep: string | null;
+
   @Column({ name: 'last_login_at', type: 'timestamptz', nullable: true })
   lastLoginAt: Date | null;
 

@@ -59,7 +59,12 @@ export class UserRepository {
 
   async update(
     id: number,
-    values: Partial<Pick<UserEntity, 'passwordHash' | 'isAdmin' | 'name' | 'clientId' | 'role' | 'disabledAt' | 'lastLoginAt'>>,
+    values: Partial<
+      Pick<
+        UserEntity,
+        'passwordHash' | 'isAdmin' | 'name' | 'clientId' | 'role' | 'disabledAt' | 'lastLoginAt' | 'mfaSecret' | 'mfaPendingSecret' | 'mfaEnabledAt' | 'mfaLastStep'
+      >
+    >,
     manager?: EntityManager,
   ) {
     await this.repo(manager).update({ id }, values);

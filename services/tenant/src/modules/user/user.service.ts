@@ -48,7 +48,7 @@ export class UserService {
       ])) as Array<{ name: string }>;
       clientName = client?.name ?? null;
     }
-    return { ...toUserDto(row), clientId: row.clientId, clientName, role: row.role, authVersion: row.authVersion };
+    return { ...toUserDto(row), clientId: row.clientId, clientName, role: row.role, authVersion: row.authVersion, mfaEnabled: row.mfaEnabledAt !== null };
   }
 
   /** Only a sibling service (the gateway) may check passwords. */
