@@ -25,3 +25,4 @@ export * from './processes';
 export * from './seed';
 export * from './content-cache';
 export * from './content-cache-app';
+export * from './mailer';

@@ -5,7 +5,7 @@ import { createTenantClient } from './clients/tenant.client';
 import { loadServiceConfig } from './config';
 import { createDataSource } from './db/data-source';
 import { clinicAwareNotConfigured, notConfiguredIn } from './modules/delivery/channels';
-import { createMailer } from './modules/delivery/mailer';
+import { createMailer } from '@hap/service-kit';
 import { startRelay } from './modules/delivery/relay';
 import { createWebhookSender } from './modules/delivery/webhook';
 import { createParkedLeads, storeHeldLeads } from './modules/leads/parked-leads';

@@ -54,7 +54,7 @@ import { NotificationService } from './modules/notifications/notification.servic
 import { notificationHandlers } from './modules/notifications/notification.routes';
 import { ViewAsService } from './modules/view-as/view-as.service';
 import { viewAsHandlers } from './modules/view-as/view-as.routes';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createMailer, type Mailer } from '@hap/service-kit';
 
 export interface TenantAppOptions {
   /**

@@ -18,12 +18,12 @@ import { createClientService, createTemplate, uniqueClientId } from '../../../te
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { notConfiguredIn } from '../../src/modules/delivery/channels';
 import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
-import { createMailer } from '../../src/modules/delivery/mailer';
+import { createMailer } from '@hap/service-kit';
 import { relayOnce } from '../../src/modules/delivery/relay';
 import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { createDeliveryJobs } from '../../src/modules/admin/delivery-jobs';
 import { ANONYMOUS, GATEWAY, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
-import { startSmtp } from '../helpers/smtp';
+import { startSmtp } from '../../../../infra/test/smtp-server';
 
 const CONSENT = 'By submitting, you agree that Test Clinic may contact you by phone, text or e-mail about your enquiry.';
 

@@ -6,11 +6,11 @@ import { createClientService, createTemplate } from '../../../templates/test/hel
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { NOT_CONFIGURED, notConfiguredIn } from '../../src/modules/delivery/channels';
 import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
-import { createMailer } from '../../src/modules/delivery/mailer';
+import { createMailer } from '@hap/service-kit';
 import { relayOnce } from '../../src/modules/delivery/relay';
 import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
-import { startSmtp } from '../helpers/smtp';
+import { startSmtp } from '../../../../infra/test/smtp-server';
 
 interface Delivery {
   id: string;

@@ -2,7 +2,7 @@ import { ApiError, DELIVERY_CHANNELS } from '@hap/contracts';
 import { GhlError } from '@hap/service-kit/gohighlevel';
 import { deliveryChannel, isDeliveryChannel, NEW_LEAD_CHANNELS, NOT_CONFIGURED, notConfiguredIn, type DeliveryContext } from '../../src/modules/delivery/channels';
 import type { DeliveryWithLead } from '../../src/modules/delivery/delivery.repository';
-import type { Mailer } from '../../src/modules/delivery/mailer';
+import type { Mailer } from '@hap/service-kit';
 import type { WebhookSender } from '../../src/modules/delivery/webhook';
 
 const delivery = (overrides: Partial<DeliveryWithLead> = {}): DeliveryWithLead => ({

@@ -11,8 +11,8 @@ import { createCatalogueClient, type CatalogueClient } from '../../src/clients/c
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 import { createHandlers } from '../../src/queues/handlers';
-import { createMailer } from '../../src/mail/mailer';
-import { startSmtp } from '../helpers/smtp';
+import { createMailer } from '@hap/service-kit';
+import { startSmtp } from '../../../../infra/test/smtp-server';
 
 /**
  * POST /api/onboarding and the CRM sub-account (issue 9), through the real

@@ -6,7 +6,7 @@ import { consentOf } from '../leads/lead-consent';
 import { attributionOf } from '../leads/lead.rules';
 import type { DeliveryWithLead } from './delivery.repository';
 import { leadEmail } from './lead-email';
-import type { Mailer } from './mailer';
+import type { Mailer } from '@hap/service-kit';
 import { userLeadEmail } from './user-email';
 import type { WebhookSender } from './webhook';
 

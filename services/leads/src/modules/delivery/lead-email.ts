@@ -1,5 +1,5 @@
 import { escapeHtml, LEAD_CONSENT_LABELS, type LeadConsent } from '@hap/contracts';
-import type { Mail } from './mailer';
+import type { Mail } from '@hap/service-kit';
 
 /** What the clinic's e-mail tells of a lead. */
 export interface LeadForMail {

@@ -1,5 +1,5 @@
 import { escapeHtml, unsubscribeUrl } from '@hap/contracts';
-import type { Mail } from './mailer';
+import type { Mail } from '@hap/service-kit';
 
 /** Where the portal shows one lead (the Leads screen opens its detail). */
 export const portalLeadUrl = (origin: string, leadId: string | number) => `${origin}/portal/leads?lead=${encodeURIComponent(String(leadId))}`;

@@ -1,5 +1,5 @@
 import { escapeHtml, LINK_LIFETIME_HOURS } from '@hap/contracts';
-import type { Mail } from '../../mail/mailer';
+import type { Mail } from '@hap/service-kit';
 
 /** Where a request came in (the gateway's forwarded host and scheme), for links when PUBLIC_BASE_URL is unset. */
 export interface LinkContext {

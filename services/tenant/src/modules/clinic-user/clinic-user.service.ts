@@ -21,7 +21,7 @@ import {
   type Actor,
 } from '@hap/service-kit';
 import type { ClientRepository } from '../client/client.repository';
-import type { Mailer } from '../../mail/mailer';
+import type { Mailer } from '@hap/service-kit';
 import type { UserEntity } from '../user/user.entity';
 import type { UserRepository } from '../user/user.repository';
 import type { UserService } from '../user/user.service';

@@ -8,7 +8,7 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on a loopback port (smtp-server, nodemailer's sibling):
- * tenant's mailer talks SMTP to it as it would to a provider. `reject` makes
+ * the services' mailer (service-kit) talks SMTP to it as it would to a provider. `reject` makes
  * it refuse every message with a permanent error.
  */
 export async function startSmtp(options: { reject?: boolean } = {}) {
