@@ -76,6 +76,10 @@ module.exports = {
   // Tests assert behaviour, not speed: a suite that boots an app under a busy two-core CI
   // machine must not fail on Jest's 5 s default (timing targets live in infra/bench).
   testTimeout: 30_000,
+  // On a two-core machine Jest runs one file at a time; in its own process (not in band) so that
+  // what a file leaves behind (apps, pools, module graphs) ends with the process: past this much
+  // memory after a file, the worker is replaced. In band, the run outgrew Node's 4 GB heap.
+  workerIdleMemoryLimit: '1536MB',
   globalSetup: '<rootDir>/infra/test/global-setup.ts',
   globalTeardown: '<rootDir>/infra/test/global-teardown.ts',
   transform: { '^.+\\.tsx?$': swc },
