@@ -130,6 +130,7 @@ export const Messages = {
   passwordResetRequested: 'If an account uses this e-mail address, a link to choose a new password is on its way. It works once, for 72 hours.',
   passwordResetMailOff: 'Password reset by e-mail is not available because e-mail is not configured. Ask your agency for a new invitation link.',
   passwordChanged: 'Your password was changed. Sign in with the new one.',
+  lastActiveOwner: (email: string) => `${email} is the clinic’s only active owner. Make another user owner first, so someone can still manage the clinic’s users and profile.`,
   ownerCannotRemoveSelf: 'You cannot remove your own account. Ask the agency to do it.',
   // Two-factor sign-in (issue 26 §2)
   mfaInvalidCode: 'That code is not right, or was already used. Enter the current code from your authenticator app.',

@@ -203,6 +203,8 @@ describe('clinic users (issue 26 §1)', () => {
 
   describe('PATCH and DELETE /api/clients/:id/users/:userId', () => {
     it('a role change and a disable bump the sign-in version and publish it to Redis; a disabled user signs in like a wrong password', async () => {
+      // The clinic's owner stays: the promoted user below may be disabled (a clinic keeps an active owner).
+      await activeUser(clinicA, 'owner');
       const user = await activeUser(clinicA, 'staff');
       const before = (await userRow(user.id)).auth_version;
 
@@ -226,6 +228,30 @@ describe('clinic users (issue 26 §1)', () => {
       const empty = await t.api.patch(`/api/clients/${clinicA.id}/users/${user.id}`, ADMIN).send({});
       expect(empty.status).toBe(400);
       expect((await t.api.patch(`/api/clients/${clinicB.id}/users/${user.id}`, ADMIN).send({ role: 'staff' })).status).toBe(404);
+    });
+
+    it('keeps a clinic with an active owner: its last one cannot be demoted, disabled or removed, another can', async () => {
+      const clinic = await createClient(t.dataSource);
+      const owner = await activeUser(clinic, 'owner');
+      const lastOwner = `${owner.email} is the clinic’s only active owner. Make another user owner first, so someone can still manage the clinic’s users and profile.`;
+      // An invited owner who never signed in does not count.
+      expect((await invite(clinic.id, { email: `invited-${uniq()}@clinic.test`, role: 'owner' })).status).toBe(201);
+      for (const [method, body] of [
+        ['patch', { role: 'staff' }],
+        ['patch', { disabled: true }],
+        ['delete', undefined],
+      ] as const) {
+        const req = method === 'patch' ? t.api.patch(`/api/clients/${clinic.id}/users/${owner.id}`, ADMIN).send(body) : t.api.delete(`/api/clients/${clinic.id}/users/${owner.id}`, ADMIN);
+        const res = await req;
+        expect([method, res.status, res.body.message]).toEqual([method, 409, lastOwner]);
+      }
+      const row = await userRow(owner.id);
+      expect(row).toMatchObject({ role: 'owner', disabled_at: null });
+      // With a second active owner, the first can step down.
+      await activeUser(clinic, 'owner');
+      const demoted = await t.api.patch(`/api/clients/${clinic.id}/users/${owner.id}`, ADMIN).send({ role: 'staff' });
+      expect(demoted.status).toBe(200);
+      expect(demoted.body.data.role).toBe('staff');
     });
 
     it('removing a user publishes a newer version (their sessions end) and deletes them', async () => {

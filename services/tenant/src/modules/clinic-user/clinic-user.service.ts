@@ -126,6 +126,7 @@ export class ClinicUserService {
         const before = toClinicUserDto(user);
         const roleChanged = input.role !== undefined && input.role !== user.role;
         const disabling = input.disabled === true && !user.disabledAt;
+        if ((roleChanged && input.role !== 'owner') || disabling) await this.keepAnActiveOwner(manager, clientId, user);
         const changes = {
           ...(roleChanged && { role: input.role }),
           ...(input.disabled !== undefined && { disabledAt: input.disabled ? (user.disabledAt ?? new Date()) : null }),
@@ -153,6 +154,7 @@ export class ClinicUserService {
     return this.deps.versions.guard((bump) =>
       auditedTransaction(this.deps.dataSource, actor, async (manager) => {
         const { user, clientName } = await this.userOfClinic(manager, clientId, userId, true);
+        await this.keepAnActiveOwner(manager, clientId, user);
         // Published before the row goes: its live sessions end with it.
         await bump(manager, user.id);
         await this.deps.users.delete(user.id, manager);
@@ -162,6 +164,22 @@ export class ClinicUserService {
         };
       }),
     );
+  }
+
+  /**
+   * A clinic keeps at least one active owner (signed up and not disabled): the
+   * one who manages its users and profile. Demoting, disabling or removing its
+   * last one is refused; an invited owner who never signed in does not count.
+   * The clinic's owner rows are locked first, so two admins demoting its two
+   * owners at once cannot both succeed.
+   */
+  private async keepAnActiveOwner(manager: EntityManager, clientId: number, user: UserEntity): Promise<void> {
+    if (user.role !== 'owner' || user.disabledAt || !user.passwordHash) return;
+    const owners = (await manager.query(
+      `SELECT "id" FROM "tenant"."users" WHERE "client_id" = $1 AND "role" = 'owner' AND "disabled_at" IS NULL AND "password_hash" IS NOT NULL FOR UPDATE`,
+      [clientId],
+    )) as Array<{ id: number | string }>;
+    if (!owners.some((row) => Number(row.id) !== user.id)) throw conflict(Messages.lastActiveOwner(user.email));
   }
 
   // --- portal rows (the clinic from the identity) -------------------------
