@@ -1,4 +1,34 @@
 import nodemailer from 'nodemailer';
+import { z } from 'zod';
+
+/**
+ * The e-mail settings every service that sends mail reads (leads, tenant); each
+ * adds its own From. PUBLIC_BASE_URL is the origin links in e-mails point at.
+ */
+export const mailConfigShape = {
+  /** smtp://user:pass@host:587 or smtps://…; unset: e-mail is off (the service says so; nothing pretends to send). */
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** The origin links in e-mails point at (https://app.agency.example); its origin only. */
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .transform((url) => (url ? new URL(url).origin : undefined)),
+};
+
+/**
+ * In production with SMTP on, links in e-mails need a configured origin: one
+ * taken from a request's Host could be forged, and a worker has no request.
+ */
+export function requireMailOrigin(config: { NODE_ENV: string; SMTP_URL?: string; PUBLIC_BASE_URL?: string }, links: string): void {
+  if (config.NODE_ENV === 'production' && config.SMTP_URL && !config.PUBLIC_BASE_URL) {
+    throw new Error(`Invalid configuration:\n  PUBLIC_BASE_URL: set it when SMTP_URL is set in production (the origin of ${links})`);
+  }
+}
 
 /** One e-mail (a clinic's lead, a user's invitation or reset link, a new-lead notice). */
 export interface Mail {

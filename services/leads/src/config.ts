@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigShape, loadConfig, port } from '@hap/service-kit';
+import { baseConfigShape, loadConfig, mailConfigShape, port, requireMailOrigin } from '@hap/service-kit';
 import { ghlConfigShape } from '@hap/service-kit/gohighlevel';
 import { DEFAULT_PORTS } from '@hap/contracts';
 
@@ -34,23 +34,14 @@ export const configShape = {
     .default(`http://127.0.0.1:${DEFAULT_PORTS.ads}`)
     .transform((url) => url.replace(/\/+$/, '')),
   ADS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
-  /** smtp://user:pass@host:587 or smtps://…: the clinic's lead e-mails. Unset: e-mail deliveries are recorded as not configured. */
-  SMTP_URL: z
-    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  LEAD_MAIL_FROM: z.string().trim().min(3).default('Health Ads Leads <leads@healthads.local>'),
-  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /**
-   * The origin the agency's site (and its /portal) is reached at (https://app.agency.example): the new-lead
-   * e-mails to clinic users link to the lead there, and so does their one-click unsubscribe link. The worker
-   * has no request to take an origin from: unset, the local gateway's; required in production with SMTP_URL.
+   * The clinic's lead e-mails (SMTP_URL unset: e-mail deliveries are recorded as not configured) and the
+   * origin the agency's site (and its /portal) is reached at: the new-lead e-mails to clinic users link to
+   * the lead there, and so does their one-click unsubscribe link. The worker has no request to take an
+   * origin from: PUBLIC_BASE_URL unset, the local gateway's; required in production with SMTP_URL.
    */
-  PUBLIC_BASE_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .optional()
-    .or(z.literal('').transform(() => undefined))
-    .transform((url) => (url ? new URL(url).origin : undefined)),
+  ...mailConfigShape,
+  LEAD_MAIL_FROM: z.string().trim().min(3).default('Health Ads Leads <leads@healthads.local>'),
   /** How long a clinic's webhook may take to answer (ms) before the attempt counts as failed. */
   LEAD_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Let webhooks reach loopback and private addresses (a developer's receiver); never in production. */
@@ -71,9 +62,7 @@ export const configShape = {
 
 export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(configShape, env);
-  if (config.NODE_ENV === 'production' && config.SMTP_URL && !config.PUBLIC_BASE_URL) {
-    throw new Error('Invalid configuration:\n  PUBLIC_BASE_URL: set it when SMTP_URL is set in production (the origin of the links in clinic users\' new-lead e-mails)');
-  }
+  requireMailOrigin(config, "the links in clinic users' new-lead e-mails");
   return config;
 }
 export type Config = ReturnType<typeof loadServiceConfig>;

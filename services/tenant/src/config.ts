@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { baseConfigShape, contentCacheConfigShape, loadConfig, port } from '@hap/service-kit';
+import { baseConfigShape, contentCacheConfigShape, loadConfig, mailConfigShape, port, requireMailOrigin } from '@hap/service-kit';
 import { ghlConfigShape } from '@hap/service-kit/gohighlevel';
 import { DEFAULT_PORTS } from '@hap/contracts';
 
@@ -61,33 +61,20 @@ export const configShape = {
   /** The agency's GoHighLevel credentials: each clinic gets a CRM sub-account. Unset: provisioning is recorded as not configured. */
   ...ghlConfigShape,
   /**
-   * smtp://user:pass@host:587 or smtps://…: clinic users' invitations and password resets (issue 26).
-   * Unset: e-mail is off; an admin's invitation answer carries the link to hand over, password resets are refused.
+   * E-mail of clinic users' invitations and password resets (issue 26). SMTP_URL unset: e-mail is off; an
+   * admin's invitation answer carries the link to hand over, password resets are refused. PUBLIC_BASE_URL
+   * unset: the origin the request came in through; required in production with SMTP_URL, since a reset
+   * requested with a forged Host must not mail a link elsewhere.
    */
-  SMTP_URL: z
-    .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+  ...mailConfigShape,
   /** The From of those e-mails. */
   MAIL_FROM: z.string().trim().min(3).default('Health Ads <no-reply@healthads.local>'),
-  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /**
-   * The origin links in e-mails point at (https://app.agency.example). Unset: the origin the request came in
-   * through. Required in production with SMTP_URL: a reset requested with a forged Host must not mail a link elsewhere.
-   */
-  PUBLIC_BASE_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .optional()
-    .or(z.literal('').transform(() => undefined))
-    .transform((url) => (url ? new URL(url).origin : undefined)),
   ...mfaConfigShape,
 };
 
 export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(configShape, env);
-  if (config.NODE_ENV === 'production' && config.SMTP_URL && !config.PUBLIC_BASE_URL) {
-    throw new Error('Invalid configuration:\n  PUBLIC_BASE_URL: set it when SMTP_URL is set in production (the origin of the links in e-mails)');
-  }
+  requireMailOrigin(config, 'the links in e-mails');
   if (config.NODE_ENV === 'production' && config.MFA_SECRET_KEY === DEV_MFA_SECRET_KEY) {
     throw new Error('Invalid configuration:\n  MFA_SECRET_KEY: set a real key in production (openssl rand -base64 32)');
   }
