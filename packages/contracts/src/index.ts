@@ -62,3 +62,5 @@ export * from './ads/performance';
 export * from './ads/campaign-changes';
 export * from './results/results';
 export * from './csv';
+export * from './experiments/beta';
+export * from './experiments/statistics';
