@@ -85,6 +85,16 @@ export const Messages = {
   templateSlugTaken: (slug: string) => `Another template already uses the slug "${slug}".`,
   clientServiceExists: 'This client already has a service for this template.',
   clientServicePathTaken: (path: string) => `Another of this client's services already uses the path "${path}".`,
+  // Experiments (issue 27)
+  experimentNotFound: (id: number) => `Experiment ${id} was not found.`,
+  experimentServiceNotClinics: (serviceId: number, clientId: number) => `Service ${serviceId} is not one of clinic ${clientId}'s services.`,
+  experimentServiceInactive: 'This service’s page is not live. Activate the service before testing its styles.',
+  experimentAlreadyOpen: 'This service already has an experiment running or paused. Stop it before starting another.',
+  experimentStopped: 'This experiment has stopped; start a new one to test again.',
+  experimentNotRunning: 'Only a running experiment can be paused.',
+  experimentNotPaused: 'Only a paused experiment can be resumed.',
+  experimentArmsFixed: 'A started experiment keeps its styles: change their weights, or stop it and start a new one.',
+  experimentWinnerNotArm: (variant: string) => `Style ${variant} is not one of this experiment's styles.`,
   // Leads (public spec §5; the form shows its own toast, these say why to whoever reads the API)
   leadServiceNotFound: (serviceId: number, clientId: number) => `Service ${serviceId} of client ${clientId} was not found.`,
   leadServiceInactive: 'This service is not taking online requests right now. Please call us directly.',

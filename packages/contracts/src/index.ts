@@ -49,6 +49,7 @@ export * from './ads/settings';
 export * from './templates/demo-art';
 export * from './templates/service-form';
 export * from './templates/portal-pages';
+export * from './templates/experiment';
 export * from './colour';
 export * from './embed';
 export * from './page-boot';

@@ -38,6 +38,8 @@ export const LEAD_FORM_HIDDEN = {
   /** What pages rendered before consent versions sent instead; still read, never written. */
   consentText: 'consentText',
   styleVariant: 'styleVariant',
+  /** The experiment arm the page showed (issue 27): `{id}:{variant}`, e.g. `12:B`. */
+  experiment: 'experiment',
   landingUrl: 'landingUrl',
   referrer: 'referrer',
 } as const;

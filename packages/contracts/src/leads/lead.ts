@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idField, noNul, NUL_MESSAGE, optionalText, timestamp } from '../fields';
 import { LeadFormSchema } from './lead-form';
 import { isLeadConsentVersion, LEAD_CONSENT_STATUSES, LEAD_CONSENT_VERSIONS, leadConsentVersionOfText, type LeadConsentVersion } from './consent';
+import { ExperimentArmRefSchema } from '../templates/experiment';
 import { LEAD_FORM_HIDDEN, LEAD_HONEYPOT_FIELD } from './lead-wire';
 
 /** Optional short text from the browser: trimmed, capped, '' becomes null. */
@@ -33,6 +34,8 @@ export const AttributionSchema = z.object({
   last: TouchSchema.nullish().transform((v) => v ?? null),
   /** The landing page's style variant (a, b, c, unified, preview). */
   styleVariant: trace(20),
+  /** The experiment arm the page showed (issue 27); absent when the page was in none. */
+  experiment: ExperimentArmRefSchema.nullish().transform((v) => v ?? null),
 });
 export type Attribution = z.infer<typeof AttributionSchema>;
 
@@ -96,6 +99,7 @@ export const LeadFormPostSchema = z.object({
   [LEAD_FORM_HIDDEN.consentVersion]: formText,
   [LEAD_FORM_HIDDEN.consentText]: formText,
   [LEAD_FORM_HIDDEN.styleVariant]: formText,
+  [LEAD_FORM_HIDDEN.experiment]: formText,
   [LEAD_FORM_HIDDEN.landingUrl]: formText,
   [LEAD_FORM_HIDDEN.referrer]: formText,
   [LEAD_HONEYPOT_FIELD]: formText,

@@ -64,6 +64,29 @@ export function cellOfField(field: string): PageViewCell | null {
 }
 
 /**
+ * A view of an experiment's arm (issue 27): counted beside the page's own
+ * cell, at the experiment's URL only (an explicit style URL is not in the
+ * experiment). Folded into leads.experiment_view_rollups.
+ */
+export interface ExperimentViewCell {
+  day: string;
+  experimentId: number;
+  variant: 'A' | 'B' | 'C';
+}
+
+/** An experiment cell as a Redis hash field: `x|day|experimentId|variant` (never a page cell: those start with a day). */
+export const experimentCellField = (cell: ExperimentViewCell) => ['x', cell.day, cell.experimentId, cell.variant].join('|');
+
+/** An experiment cell's field back as its cell; null for anything else. */
+export function experimentCellOfField(field: string): ExperimentViewCell | null {
+  const [marker, day, id, variant, ...rest] = field.split('|');
+  if (marker !== 'x' || rest.length || !day || !DAY.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`))) return null;
+  const experimentId = Number(id);
+  if (!isId(experimentId) || experimentId > 2147483647 || !(variant === 'A' || variant === 'B' || variant === 'C')) return null;
+  return { day, experimentId, variant };
+}
+
+/**
  * The Redis keys of page views under a prefix (the stack's REDIS_PREFIX):
  * - `live`: a hash of view counts by cell field, incremented by the shell;
  * - `folding(id)`: `live` renamed by a fold, until its counts are in PostgreSQL;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PageExperimentSchema, VariantSchema } from './experiment';
 import { successEnvelope } from '../envelope';
 import { idField, noNul, NUL_MESSAGE, optionalText, timestamp } from '../fields';
 import { ClientPublicSchema } from '../tenant/client';
@@ -302,6 +303,15 @@ export const PageContentQuerySchema = z.object({
  */
 export const PageContentSchema = z.object({
   services: z.array(PageServiceCardSchema),
-  landing: z.object({ content: UnifiedContentSchema, meta: ServiceMetaSchema }).nullable(),
+  landing: z
+    .object({
+      content: UnifiedContentSchema,
+      meta: ServiceMetaSchema,
+      /** The style the plain URL shows when no experiment assigns one (an experiment's winner). */
+      defaultStyle: VariantSchema,
+      /** The service's running experiment (issue 27); null when none runs (paused, stopped or never). */
+      experiment: PageExperimentSchema.nullable(),
+    })
+    .nullable(),
 });
 export type PageContent = z.infer<typeof PageContentSchema>;

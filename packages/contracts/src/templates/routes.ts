@@ -40,6 +40,7 @@ import { TestimonialSchema } from './content';
 import { AiStatusSchema, GenerationIdParamSchema, TemplateCreateSchema, TemplateGenerationSchema } from './generation';
 import { ServiceCreateSchema, ServiceSchema, ServiceUpdateSchema } from './service-form';
 import { PortalPagesSchema } from './portal-pages';
+import { ExperimentCreateSchema, ExperimentSchema, ExperimentsQuerySchema, ExperimentStopSchema, ExperimentUpdateSchema } from './experiment';
 
 /** templates: the service catalogue, each client's services and the content pages render. */
 export const templatesRoutes = {
@@ -324,5 +325,86 @@ export const templatesRoutes = {
       'The clinic user’s own clinic’s pages with links: its home page, each active service’s landing page (path, name, styles A/B/C) and the thank-you page; on the clinic’s domain when it has one, else this platform’s `?client=` URLs.',
     data: PortalPagesSchema,
     errors: [503],
+  }),
+  createExperiment: defineRoute({
+    operation: 'createExperiment',
+    method: 'POST',
+    path: '/api/experiments',
+    owner: 'templates',
+    access: 'admin',
+    summary:
+      'Start a same-URL experiment on a clinic’s service page: visitors of its plain URL are assigned a style (A, B or C) by the weights, sticky by a first-party cookie. One running or paused experiment per service (409).',
+    body: ExperimentCreateSchema,
+    status: 201,
+    data: ExperimentSchema,
+    errors: [404, 409, 422],
+  }),
+  listExperiments: defineRoute({
+    operation: 'listExperiments',
+    method: 'GET',
+    path: '/api/experiments',
+    owner: 'templates',
+    access: 'admin',
+    summary: 'Experiments, newest first (one clinic’s with ?clientId=), each with its arms’ counts, posteriors and recommendation.',
+    query: ExperimentsQuerySchema,
+    data: z.array(ExperimentSchema),
+  }),
+  getExperiment: defineRoute({
+    operation: 'getExperiment',
+    method: 'GET',
+    path: '/api/experiments/:id',
+    owner: 'templates',
+    access: 'admin',
+    summary:
+      'One experiment: each arm’s views, visitors, leads, bookings, posterior conversion rate (mean and 95 % interval), probability of being best and expected loss, and the recommendation.',
+    params: IdParamSchema,
+    data: ExperimentSchema,
+    errors: [404],
+  }),
+  updateExperiment: defineRoute({
+    operation: 'updateExperiment',
+    method: 'PATCH',
+    path: '/api/experiments/:id',
+    owner: 'templates',
+    access: 'admin',
+    summary: 'Change a running or paused experiment’s weights (the same styles), goal or pooling; visitors already assigned keep their arms.',
+    params: IdParamSchema,
+    body: ExperimentUpdateSchema,
+    data: ExperimentSchema,
+    errors: [404, 409, 422],
+  }),
+  pauseExperiment: defineRoute({
+    operation: 'pauseExperiment',
+    method: 'POST',
+    path: '/api/experiments/:id/pause',
+    owner: 'templates',
+    access: 'admin',
+    summary: 'Pause: every visitor sees the service’s default style and nothing is counted until it resumes.',
+    params: IdParamSchema,
+    data: ExperimentSchema,
+    errors: [404, 409],
+  }),
+  resumeExperiment: defineRoute({
+    operation: 'resumeExperiment',
+    method: 'POST',
+    path: '/api/experiments/:id/resume',
+    owner: 'templates',
+    access: 'admin',
+    summary: 'Resume a paused experiment; visitors keep the arms they had.',
+    params: IdParamSchema,
+    data: ExperimentSchema,
+    errors: [404, 409],
+  }),
+  stopExperiment: defineRoute({
+    operation: 'stopExperiment',
+    method: 'POST',
+    path: '/api/experiments/:id/stop',
+    owner: 'templates',
+    access: 'admin',
+    summary: 'Stop with a winner: the service’s default style becomes the winner (its plain URL shows it to everyone), audited.',
+    params: IdParamSchema,
+    body: ExperimentStopSchema,
+    data: ExperimentSchema,
+    errors: [404, 409, 422],
   }),
 } as const;
