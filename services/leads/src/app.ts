@@ -15,6 +15,7 @@ import { createParkedLeads, type ParkedLeads } from './modules/leads/parked-lead
 import { portalHandlers } from './modules/portal/portal.routes';
 import { PortalService } from './modules/portal/portal.service';
 import { ResultsRepository } from './modules/results/results.repository';
+import { experimentCountsHandlers } from './modules/results/experiment-counts';
 import { resultsHandlers } from './modules/results/results.routes';
 import { ResultsService, type AdsFiguresSource } from './modules/results/results.service';
 
@@ -71,6 +72,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   const leadAdmin = new LeadAdminService(dataSource, new LeadAdminRepository(dataSource), catalogue, deliveryJobs, tenant);
   registerRoutes(app, 'leads', {
     ...resultsHandlers(results),
+    ...experimentCountsHandlers(dataSource),
     ...leadHandlers(new LeadService(new LeadRepository(dataSource), catalogue, tenant, parked)),
     ...leadAdminHandlers(leadAdmin),
     ...portalHandlers(new PortalService(leadAdmin, results)),

@@ -13,6 +13,7 @@ import {
   type ContentCache,
   type JobQueue,
 } from '@hap/service-kit';
+import { createLeadsClient, type LeadsClient } from './clients/leads.client';
 import { createTenantClient, type TenantClient } from './clients/tenant.client';
 import type { Config } from './config';
 import { ServiceTemplateRepository } from './modules/catalogue/catalogue.repository';
@@ -25,6 +26,8 @@ import { servicePageHandlers } from './modules/client-service/service-page.route
 import { ServicePageService } from './modules/client-service/service-page.service';
 import { contentHandlers } from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';
+import { experimentHandlers } from './modules/experiment/experiment.routes';
+import { ExperimentService } from './modules/experiment/experiment.service';
 import { generationHandlers } from './modules/generation/generation.routes';
 import { GenerationService } from './modules/generation/generation.service';
 import { portalPagesHandlers } from './modules/portal-pages/portal-pages.routes';
@@ -33,6 +36,8 @@ import { PortalPagesService } from './modules/portal-pages/portal-pages.service'
 export interface AppDependencies {
   /** How the service asks tenant whether a clinic exists; defaults to HTTP at TENANT_URL. */
   tenant?: TenantClient;
+  /** Where an experiment's counts are read; defaults to HTTP at LEADS_URL. */
+  leads?: LeadsClient;
   /**
    * GET /api/page-content's cache. Default: one from the config (its Redis,
    * CONTENT_CACHE_TTL_MS; none when that is 0). A test may pass its own, or null.
@@ -62,6 +67,9 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   const clientServiceRows = new ClientServiceRepository(dataSource);
   const clientServices = new ClientServiceService(dataSource, clientServiceRows, templates, tenant);
   const content = new ContentService(templates, clientServices, tenant);
+  const leads = dependencies.leads ?? createLeadsClient({ baseUrl: config.LEADS_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.LEADS_TIMEOUT_MS });
+  const experiments = new ExperimentService(dataSource, clientServices, leads);
+  content.readExperimentsWith((clientServiceId) => experiments.runningFor(clientServiceId));
 
   // Public pages' answers, cleared in every templates API process after any audited write commits;
   // the template mappings (slugs in service links) are read again with them.
@@ -83,6 +91,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     ...clientServiceHandlers(clientServices),
     ...servicePageHandlers(new ServicePageService(dataSource, clientServiceRows, clientServices, tenant)),
     ...contentHandlers(content, pageCache),
+    ...experimentHandlers(experiments),
     ...generationHandlers(new GenerationService(dataSource, generationQueue, config.OPENAI_MODEL)),
     listTemplatesAuditLog: ({ query }) => listAuditLog(dataSource, 'templates', query),
   });

@@ -17,6 +17,13 @@ export const configShape = {
     .transform((url) => url.replace(/\/+$/, '')),
   /** How long a call to tenant may take (ms) before the write answers 503. */
   TENANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** Where the leads service listens: an experiment's arms' views, leads and bookings are counted there (issue 27). */
+  LEADS_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default(`http://127.0.0.1:${DEFAULT_PORTS.leads}`)
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** How long reading an experiment's counts from leads may take (ms) before the experiment is shown without them. */
+  LEADS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /** The OpenAI-compatible model that writes new templates; no OPENAI_API_KEY: AI generation says it is not configured. */
   ...modelConfigShape,
 };

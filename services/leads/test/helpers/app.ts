@@ -28,9 +28,12 @@ export interface TestLeads {
  * The catalogue answers are not cached, so each test sees its own writes.
  * `dependencies` replace the app's defaults (e.g. a queue on the test's own Redis prefix);
  * `databaseUrl` reaches this run's database another way (through a TCP proxy a test can cut);
+ * `tenantUrl` is the tenant it asks when templates is another's (default: templates' tenant, else a closed port);
  * `adsUrl` is the ads service results read Google Ads figures from (default: a closed port).
  */
-export async function startLeads(options: { templatesUrl?: string; adsUrl?: string; databaseUrl?: string; dependencies?: AppDependencies } = {}): Promise<TestLeads> {
+export async function startLeads(
+  options: { templatesUrl?: string; tenantUrl?: string; adsUrl?: string; databaseUrl?: string; dependencies?: AppDependencies } = {},
+): Promise<TestLeads> {
   let templates: TestTemplates | null = null;
   let templatesUrl = options.templatesUrl;
   if (!templatesUrl) {
@@ -38,7 +41,7 @@ export async function startLeads(options: { templatesUrl?: string; adsUrl?: stri
     templatesUrl = await templates.app.listen({ host: '127.0.0.1', port: 0 });
   }
   // The tenant templates asks is the one leads asks too (a clinic's conversion status); never the dev stack's.
-  const tenantUrl = templates?.tenant?.url ?? 'http://127.0.0.1:9';
+  const tenantUrl = options.tenantUrl ?? templates?.tenant?.url ?? 'http://127.0.0.1:9';
   const config = loadServiceConfig({
     ...process.env,
     TEMPLATES_URL: templatesUrl,

@@ -5,6 +5,8 @@ import { CreateTemplatesSchema1763800000000 } from './migrations/1763800000000-C
 import { CreateTemplatesTables1764100000000 } from './migrations/1764100000000-CreateTemplatesTables';
 import { AddServiceFormColumns1764200000000 } from './migrations/1764200000000-AddServiceFormColumns';
 import { CreateGenerationJobs1764500000000 } from './migrations/1764500000000-CreateGenerationJobs';
+import { CreateExperiments1766000000000 } from './migrations/1766000000000-CreateExperiments';
+import { ExperimentEntity } from '../modules/experiment/experiment.entity';
 
 export const SCHEMA = 'templates';
 
@@ -13,11 +15,12 @@ export const TEMPLATES_ENTITIES = [
   TemplateSubcategoryEntity,
   ServiceTemplateEntity,
   ClientServiceEntity,
+  ExperimentEntity,
   AuditLogEntity,
 ];
 
 /** In order; a new migration goes at the end. */
-export const TEMPLATES_MIGRATIONS = [CreateTemplatesSchema1763800000000, CreateTemplatesTables1764100000000, AddServiceFormColumns1764200000000, CreateGenerationJobs1764500000000];
+export const TEMPLATES_MIGRATIONS = [CreateTemplatesSchema1763800000000, CreateTemplatesTables1764100000000, AddServiceFormColumns1764200000000, CreateGenerationJobs1764500000000, CreateExperiments1766000000000];
 
 /** The templates service's data source: its entities and migrations. */
 export const createDataSource = (url: string) =>

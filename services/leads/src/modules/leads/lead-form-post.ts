@@ -1,4 +1,4 @@
-import { LEAD_HONEYPOT_FIELD, stripNul, THANKS_PATH, touchOf, type Attribution, type LeadFormPost, type LeadSubmit, type LeadSubmitInput } from '@hap/contracts';
+import { experimentArmOfText, LEAD_HONEYPOT_FIELD, stripNul, THANKS_PATH, touchOf, type Attribution, type LeadFormPost, type LeadSubmit, type LeadSubmitInput } from '@hap/contracts';
 import { requestHash, sha256 } from './lead.rules';
 
 /**
@@ -33,9 +33,11 @@ export function submissionOf(post: LeadFormPost, pageOrigin: string | null): Lea
   // What the address bar held is never a reason to refuse a lead: a NUL in it is dropped.
   const landing = ownPagePath(stripNul(post.landingUrl ?? ''));
   let attribution: Attribution | null = null;
-  if (landing || post.styleVariant) {
+  // The experiment arm the page showed ('12:B'); anything else is no experiment, never a reason to refuse.
+  const experiment = experimentArmOfText(post.experiment);
+  if (landing || post.styleVariant || experiment) {
     const touch = landing ? touchOfLanding(landing, stripNul(post.referrer ?? ''), pageOrigin) : null;
-    attribution = { first: touch, last: touch, styleVariant: stripNul(post.styleVariant ?? '').trim().slice(0, 20) || null };
+    attribution = { first: touch, last: touch, styleVariant: stripNul(post.styleVariant ?? '').trim().slice(0, 20) || null, experiment };
   }
   return {
     name: post.name ?? '',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cellOfField, pageViewKeys, type PageViewCell } from '@hap/contracts';
+import { cellOfField, experimentCellOfField, pageViewKeys, type ExperimentViewCell, type PageViewCell } from '@hap/contracts';
 import type { QueueRedis } from '@hap/service-kit';
 import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
@@ -20,6 +20,10 @@ import type { DataSource } from 'typeorm';
  * away) is found by the next fold of any worker and folded then. Visitors
  * are absolute, not added: each cell touched since the last fold gets its
  * visitor set's estimate, and the rollup keeps the largest seen.
+ *
+ * An experiment's arm (issue 27) is counted by the shell in the same hash
+ * under its own field (`x|day|experiment|variant`) and folded in the same
+ * transaction into leads.experiment_view_rollups.
  */
 
 export interface FoldResult {
@@ -67,6 +71,10 @@ const columnsOf = (cells: PageViewCell[]) => [
   cells.map((c) => c.campaignId ?? ''),
 ];
 
+const experimentColumnsOf = (cells: ExperimentViewCell[]) => [cells.map((c) => c.experimentId), cells.map((c) => c.variant), cells.map((c) => c.day)];
+const UNNEST_EXPERIMENT_CELLS = `unnest($1::int[], $2::text[], $3::date[]`;
+const EXPERIMENT_KEY = `("experiment_id", "variant", "day")`;
+
 const UNNEST_CELLS = `unnest($1::date[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[]`;
 const CELL_COLUMNS = `"day", "client_id", "service_id", "page_kind", "variant", "source", "campaign_id"`;
 const CELL_KEY = `(${CELL_COLUMNS})`;
@@ -101,15 +109,23 @@ export class PageViewFolder {
     const counts = await this.redis.hgetall(key);
     const cells: PageViewCell[] = [];
     const views: number[] = [];
+    const armCells: ExperimentViewCell[] = [];
+    const armViews: number[] = [];
     for (const [field, value] of Object.entries(counts)) {
-      const cell = cellOfField(field);
       const count = Number(value);
-      if (!cell || !Number.isSafeInteger(count) || count <= 0) {
+      const arm = experimentCellOfField(field);
+      const cell = arm ? null : cellOfField(field);
+      if ((!cell && !arm) || !Number.isSafeInteger(count) || count <= 0) {
         result.unreadable += 1;
         continue;
       }
-      cells.push(cell);
-      views.push(count);
+      if (arm) {
+        armCells.push(arm);
+        armViews.push(count);
+      } else {
+        cells.push(cell!);
+        views.push(count);
+      }
     }
     const total = views.reduce((a, b) => a + b, 0);
     const added = await this.dataSource.transaction(async (manager) => {
@@ -118,7 +134,15 @@ export class PageViewFolder {
         [batchId, cells.length, total],
       )) as unknown[];
       // Folded before (a fold that stopped after its commit): nothing to add twice.
-      if (first.length === 0 || cells.length === 0) return false;
+      if (first.length === 0) return false;
+      if (armCells.length > 0)
+        await manager.query(
+          `INSERT INTO "leads"."experiment_view_rollups" ("experiment_id", "variant", "day", "views")
+           SELECT * FROM ${UNNEST_EXPERIMENT_CELLS}, $4::bigint[])
+           ON CONFLICT ${EXPERIMENT_KEY} DO UPDATE SET "views" = "experiment_view_rollups"."views" + EXCLUDED."views"`,
+          [...experimentColumnsOf(armCells), armViews],
+        );
+      if (cells.length === 0) return armCells.length > 0;
       await manager.query(
         `INSERT INTO "leads"."page_view_rollups" (${CELL_COLUMNS}, "views")
          SELECT * FROM ${UNNEST_CELLS}, $8::bigint[])
@@ -130,7 +154,7 @@ export class PageViewFolder {
     await this.redis.del(key);
     result.batches += 1;
     if (added) {
-      result.cells += cells.length;
+      result.cells += cells.length + armCells.length;
       result.views += total;
     }
   }
@@ -144,13 +168,31 @@ export class PageViewFolder {
       const answers = (await read.exec()) ?? [];
       const cells: PageViewCell[] = [];
       const visitors: number[] = [];
+      const armCells: ExperimentViewCell[] = [];
+      const armVisitors: number[] = [];
       chunk.forEach((field, index) => {
-        const cell = cellOfField(field);
         const [err, count] = answers[index] ?? [new Error('no answer'), null];
-        if (!cell || err || typeof count !== 'number') return;
+        if (err || typeof count !== 'number') return;
+        const arm = experimentCellOfField(field);
+        if (arm) {
+          armCells.push(arm);
+          armVisitors.push(count);
+          return;
+        }
+        const cell = cellOfField(field);
+        if (!cell) return;
         cells.push(cell);
         visitors.push(count);
       });
+      if (armCells.length > 0) {
+        await this.dataSource.query(
+          `INSERT INTO "leads"."experiment_view_rollups" ("experiment_id", "variant", "day", "visitors")
+           SELECT * FROM ${UNNEST_EXPERIMENT_CELLS}, $4::int[])
+           ON CONFLICT ${EXPERIMENT_KEY} DO UPDATE SET "visitors" = GREATEST("experiment_view_rollups"."visitors", EXCLUDED."visitors")`,
+          [...experimentColumnsOf(armCells), armVisitors],
+        );
+        result.visitorCells += armCells.length;
+      }
       if (cells.length === 0) continue;
       await this.dataSource.query(
         `INSERT INTO "leads"."page_view_rollups" (${CELL_COLUMNS}, "visitors")

@@ -86,6 +86,10 @@ export class ClientServiceEntity {
   @Column({ name: 'facebook_pixel_script', type: 'text', nullable: true })
   facebookPixelScript: string | null;
 
+  /** The style the plain URL shows when no experiment assigns one (issue 27: an experiment's winner). */
+  @Column({ name: 'default_style', type: 'text', default: 'A' })
+  defaultStyle: 'A' | 'B' | 'C';
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;
 

@@ -11,6 +11,7 @@ import {
   serviceLink,
   toTestimonials,
   type PageContent,
+  type PageExperiment,
   type PageServiceCard,
   type ServiceMeta,
   type TemplateContent,
@@ -78,6 +79,8 @@ const templateOnlyContent = (template: ServiceTemplateEntity): TemplateContent =
 /** What service pages read: mappings, unified content, meta, a template's content, testimonials. */
 export class ContentService {
   private mappingsCache: { value: TemplateMappings; at: number } | null = null;
+  /** A service's running experiment (issue 27; experiment.service.ts), read with its page; none without it. */
+  private runningExperiment: (clientServiceId: number) => Promise<PageExperiment | null> = async () => null;
 
   constructor(
     private readonly templates: ServiceTemplateRepository,
@@ -86,6 +89,11 @@ export class ContentService {
     private readonly tenant: Pick<TenantClient, 'publicClient'>,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** Where a service page's running experiment is read (app.ts wires the experiments module). */
+  readExperimentsWith(lookup: (clientServiceId: number) => Promise<PageExperiment | null>): void {
+    this.runningExperiment = lookup;
+  }
 
   /**
    * The table's id → slug plus the built-in three, cached 5 minutes; when the
@@ -196,7 +204,12 @@ export class ContentService {
     if (!servicePath) return { services: cards, landing: null };
     const found = matchServicePath(services, servicePath) ?? (preview && actor && isPrivileged(actor.identity) ? await this.previewed(actor, clientId, servicePath) : null);
     if (!found) return { services: cards, landing: null };
-    return { services: cards, landing: { content: this.unifiedContentOf(clientId, found), meta: this.metaOf(found) } };
+    // A preview shows what it is asked for: no experiment assigns its style.
+    const experiment = found.service.isActive && found.service.id > 0 && !preview ? await this.runningExperiment(found.service.id) : null;
+    return {
+      services: cards,
+      landing: { content: this.unifiedContentOf(clientId, found), meta: this.metaOf(found), defaultStyle: found.service.defaultStyle ?? 'A', experiment },
+    };
   }
 
   /** What an admin previews at a path the clinic has no active service on: an inactive one, else the template. */

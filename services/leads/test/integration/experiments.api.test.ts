@@ -1,0 +1,280 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { ARMS_MESSAGE, experimentCellField, ExperimentSchema, Messages, pageViewKeys, PageContentSchema, WEIGHTS_MESSAGE, type Experiment } from '@hap/contracts';
+import { ADMIN, ANONYMOUS, GATEWAY, PUBLIC_SHELL } from '@hap/service-kit/testing';
+import { Redis } from 'ioredis';
+import { createLeadsClient, type LeadsClient } from '../../../templates/src/clients/leads.client';
+import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
+import { auditRows, createClientService, createClinic, createTemplate } from '../../../templates/test/helpers/factories';
+import { PageViewFolder } from '../../src/modules/results/page-view-fold';
+import { START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
+
+/** A loopback port nobody listens on: leads down. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/**
+ * Experiments (issue 27) through the real templates app (which keeps them),
+ * the real leads app (which counts their arms' views, leads and bookings,
+ * read over HTTP by templates' own client) and the real tenant, on
+ * PostgreSQL and Redis: start, count, change weights, pause, resume and stop
+ * with a winner, and what the page content tells the shell meanwhile.
+ */
+describe('experiments: /api/experiments (templates) with counts from leads', () => {
+  let templates: TestTemplates;
+  let leads: TestLeads;
+  let leadsUrl: string;
+  /** Templates' client of leads, wired once leads listens (templates starts first: leads asks it about services). */
+  let leadsClient: LeadsClient | null = null;
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  let prefix: string;
+  let clientId: number;
+  let templateId: number;
+  let serviceId: number;
+  let servicePath: string;
+
+  beforeAll(async () => {
+    const late: LeadsClient = { experimentCounts: (ids, requestId) => leadsClient!.experimentCounts(ids, requestId) };
+    templates = await startTemplates({ dependencies: { leads: late } });
+    const templatesUrl = await templates.app.listen({ host: '127.0.0.1', port: 0 });
+    leads = await startLeads({ templatesUrl, tenantUrl: templates.tenant!.url });
+    leadsUrl = await leads.app.listen({ host: '127.0.0.1', port: 0 });
+    leadsClient = createLeadsClient({ baseUrl: leadsUrl, internalSecret: templates.config.INTERNAL_SECRET, timeoutMs: 2000 });
+    clientId = await createClinic(templates, 'Test Clinic');
+    const template = await createTemplate(templates.dataSource);
+    templateId = template.id;
+    servicePath = `trt-${randomBytes(3).toString('hex')}`;
+    serviceId = (await createClientService(templates.dataSource, clientId, template.id, { isActive: true, customPath: servicePath })).id;
+  }, START_TIMEOUT_MS);
+  afterAll(async () => {
+    await leads?.close();
+    await templates?.close();
+    redis.disconnect();
+  });
+  beforeEach(() => {
+    prefix = `${process.env.REDIS_PREFIX}_xp_${randomBytes(4).toString('hex')}`;
+  });
+  afterEach(async () => {
+    const left = await redis.keys(`${prefix}:*`);
+    if (left.length) await redis.del(...left);
+  });
+
+  const start = (body: Record<string, unknown>) => templates.api.post('/api/experiments', ADMIN).send(body);
+  const get = async (id: number): Promise<Experiment> => {
+    const res = await templates.api.get(`/api/experiments/${id}`, ADMIN);
+    expect(res.status).toBe(200);
+    return ExperimentSchema.parse(res.body.data);
+  };
+  const pageContent = async () => {
+    const res = await templates.api.get(`/api/page-content/${clientId}?service=${servicePath}`, PUBLIC_SHELL);
+    expect(res.status).toBe(200);
+    return PageContentSchema.parse(res.body.data).landing!;
+  };
+  /** What the shell counts for views of an arm by these visitors, folded as the leads worker does. */
+  async function viewed(experimentId: number, variant: 'A' | 'B' | 'C', views: number, visitors: string[]) {
+    const keys = pageViewKeys(prefix);
+    const field = experimentCellField({ day: new Date().toISOString().slice(0, 10), experimentId, variant });
+    await redis.multi().hincrby(keys.live, field, views).pfadd(keys.visitors(field), ...visitors).sadd(keys.touched, field).exec();
+    await new PageViewFolder(redis, leads.dataSource, prefix).fold();
+  }
+  /** A lead sent from a page that showed this arm (its attribution), as the landing page's script sends it. */
+  async function leadFrom(experimentId: number, variant: 'A' | 'B' | 'C'): Promise<string> {
+    const res = await leads.api
+      .post('/api/leads', ANONYMOUS)
+      .set({ 'x-forwarded-for': '203.0.113.9', 'user-agent': 'Mozilla/5.0 (Test)' })
+      .send({
+        name: 'Jane Smith',
+        email: `jane-${randomBytes(4).toString('hex')}@example.com`,
+        phone: '(303) 555-0142',
+        clientId,
+        serviceId,
+        attribution: { styleVariant: variant.toLowerCase(), experiment: { id: experimentId, variant } },
+      });
+    expect(res.status).toBe(201);
+    const [row] = (await leads.dataSource.query(`SELECT "id" FROM "leads"."leads" WHERE "reference" = $1`, [res.body.data.reference])) as { id: string }[];
+    return row!.id;
+  }
+
+  it('refuses bad starts with the words of the form, and stores nothing', async () => {
+    const cases: Array<[Record<string, unknown>, number, string]> = [
+      [{ clientId, serviceId, arms: [{ variant: 'A', weight: 50 }] }, 400, ARMS_MESSAGE],
+      [{ clientId, serviceId, arms: [{ variant: 'A', weight: 50 }, { variant: 'A', weight: 50 }] }, 400, ARMS_MESSAGE],
+      [{ clientId, serviceId, arms: [{ variant: 'A', weight: 0 }, { variant: 'B', weight: 0 }] }, 400, WEIGHTS_MESSAGE],
+      [{ clientId, serviceId, arms: [{ variant: 'A', weight: 50 }, { variant: 'D', weight: 50 }] }, 400, 'The style must be A, B or C'],
+      [{ clientId, serviceId, arms: [{ variant: 'A', weight: 50.5 }, { variant: 'B', weight: 50 }] }, 400, 'The weight must be a whole number from 0 to 100'],
+      [{ clientId, serviceId, goal: 'clicks', arms: [{ variant: 'A', weight: 50 }, { variant: 'B', weight: 50 }] }, 400, 'The goal must be leads or bookings'],
+      [{ clientId: clientId + 1_000_000, serviceId, arms: [{ variant: 'A', weight: 50 }, { variant: 'B', weight: 50 }] }, 404, Messages.experimentServiceNotClinics(serviceId, clientId + 1_000_000)],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await start(body);
+      expect({ status: res.status, message: JSON.stringify(res.body) }).toEqual({ status, message: expect.stringContaining(message) });
+    }
+    const inactive = await createClientService(templates.dataSource, clientId, (await createTemplate(templates.dataSource)).id, { isActive: false });
+    const live = await start({ clientId, serviceId: inactive.id, arms: [{ variant: 'A', weight: 50 }, { variant: 'B', weight: 50 }] });
+    expect(live.status).toBe(409);
+    expect(live.body.message).toBe(Messages.experimentServiceInactive);
+    const [{ count }] = (await templates.dataSource.query(`SELECT count(*)::int AS "count" FROM "templates"."experiments" WHERE "client_id" = $1`, [clientId])) as { count: number }[];
+    expect(count).toBe(0);
+  });
+
+  it('is for admins: nobody gets 401, a clinic user 403', async () => {
+    const body = { clientId, serviceId, arms: [{ variant: 'A', weight: 50 }, { variant: 'B', weight: 50 }] };
+    expect((await templates.api.post('/api/experiments', ANONYMOUS).send(body)).status).toBe(401);
+    const owner = { kind: 'clinic' as const, userId: 1, email: 'o@clinic.test', name: 'O', clientId, role: 'owner' as const };
+    expect((await templates.api.post('/api/experiments', owner).send(body)).status).toBe(403);
+    expect((await templates.api.get(`/api/experiments?clientId=${clientId}`, owner)).status).toBe(403);
+  });
+
+  it('runs an experiment from start to a winner: assignment data for the shell, counted arms, weights, pause, resume and stop', async () => {
+    const created = await start({ clientId, serviceId, goal: 'leads', arms: [{ variant: 'A', weight: 50 }, { variant: 'B', weight: 50 }] });
+    expect(created.status).toBe(201);
+    const experiment = ExperimentSchema.parse(created.body.data);
+    expect(experiment).toMatchObject({ clientId, serviceId, servicePath, status: 'running', goal: 'leads', pooling: false, winner: null, defaultStyle: 'A', countsUnavailable: false });
+    expect(experiment.arms.map((a) => [a.variant, a.weight, a.views, a.leads])).toEqual([
+      ['A', 50, 0, 0],
+      ['B', 50, 0, 0],
+    ]);
+    expect(experiment.recommendation.kind).toBe('keep-running');
+    // The shell reads the running experiment with the page: one per service.
+    expect(await pageContent()).toMatchObject({ defaultStyle: 'A', experiment: { id: experiment.id, arms: [{ variant: 'A', weight: 50 }, { variant: 'B', weight: 50 }] } });
+    const twice = await start({ clientId, serviceId, arms: [{ variant: 'A', weight: 50 }, { variant: 'C', weight: 50 }] });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(Messages.experimentAlreadyOpen);
+    // A preview is what the admin asks for: no experiment assigns its style.
+    const preview = await templates.api.get(`/api/page-content/${clientId}?service=${servicePath}&preview=true`, ADMIN);
+    expect(preview.body.data.landing.experiment).toBeNull();
+
+    // Views and visitors by arm (folded from the shell's counts), leads and bookings from the leads stored with the arm.
+    await viewed(experiment.id, 'A', 120, Array.from({ length: 100 }, (_, i) => `a${i}`));
+    await viewed(experiment.id, 'B', 110, Array.from({ length: 95 }, (_, i) => `b${i}`));
+    await leadFrom(experiment.id, 'A');
+    const booked = await leadFrom(experiment.id, 'B');
+    await leadFrom(experiment.id, 'B');
+    const status = await leads.api.patch(`/api/leads/${booked}/status`, ADMIN).send({ status: 'booked' });
+    expect(status.status).toBe(200);
+    const counted = await get(experiment.id);
+    expect(counted.arms.map((a) => ({ variant: a.variant, views: a.views, leads: a.leads, bookings: a.bookings }))).toEqual([
+      { variant: 'A', views: 120, leads: 1, bookings: 0 },
+      { variant: 'B', views: 110, leads: 2, bookings: 1 },
+    ]);
+    // Visitors are Redis's HyperLogLog estimates of the hashes (within 2 % here).
+    expect(Math.abs(counted.arms[0]!.visitors - 100)).toBeLessThanOrEqual(2);
+    expect(Math.abs(counted.arms[1]!.visitors - 95)).toBeLessThanOrEqual(2);
+    for (const arm of counted.arms) {
+      expect(arm.rate.low).toBeLessThanOrEqual(arm.rate.mean);
+      expect(arm.rate.high).toBeGreaterThanOrEqual(arm.rate.mean);
+      expect(arm.expectedLoss).toBeGreaterThanOrEqual(0);
+    }
+    expect(counted.arms[0]!.probabilityBest + counted.arms[1]!.probabilityBest).toBeCloseTo(1, 3);
+    // Two leads are far from the rule's minimum: no winner is recommended.
+    expect(counted.recommendation).toMatchObject({ kind: 'keep-running', variant: null });
+    expect(counted.curves.series.map((s) => s.variant)).toEqual(['A', 'B']);
+
+    // New weights for the same styles; other styles are refused.
+    const weights = await templates.api.patch(`/api/experiments/${experiment.id}`, ADMIN).send({ arms: [{ variant: 'A', weight: 20 }, { variant: 'B', weight: 80 }] });
+    expect(weights.status).toBe(200);
+    expect((await pageContent()).experiment?.arms).toEqual([{ variant: 'A', weight: 20 }, { variant: 'B', weight: 80 }]);
+    const otherArms = await templates.api.patch(`/api/experiments/${experiment.id}`, ADMIN).send({ arms: [{ variant: 'A', weight: 20 }, { variant: 'C', weight: 80 }] });
+    expect(otherArms.status).toBe(422);
+    expect(otherArms.body.message).toBe(Messages.experimentArmsFixed);
+
+    // Paused: no experiment for the shell; twice is a conflict; resumed: back.
+    expect((await templates.api.post(`/api/experiments/${experiment.id}/pause`, ADMIN)).status).toBe(200);
+    expect((await pageContent()).experiment).toBeNull();
+    const again = await templates.api.post(`/api/experiments/${experiment.id}/pause`, ADMIN);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(Messages.experimentNotRunning);
+    expect((await templates.api.post(`/api/experiments/${experiment.id}/resume`, ADMIN)).status).toBe(200);
+    expect((await pageContent()).experiment?.id).toBe(experiment.id);
+
+    // Stopped with a winner: the service's plain URL shows it to everyone, and the change is audited.
+    const notArm = await templates.api.post(`/api/experiments/${experiment.id}/stop`, ADMIN).send({ winner: 'C' });
+    expect(notArm.status).toBe(422);
+    expect(notArm.body.message).toBe(Messages.experimentWinnerNotArm('C'));
+    const stopped = await templates.api.post(`/api/experiments/${experiment.id}/stop`, ADMIN).send({ winner: 'B' });
+    expect(stopped.status).toBe(200);
+    expect(ExperimentSchema.parse(stopped.body.data)).toMatchObject({ status: 'stopped', winner: 'B', defaultStyle: 'B' });
+    expect(await pageContent()).toMatchObject({ defaultStyle: 'B', experiment: null });
+    expect((await templates.api.post(`/api/experiments/${experiment.id}/stop`, ADMIN).send({ winner: 'A' })).status).toBe(409);
+    expect((await templates.api.post(`/api/experiments/${experiment.id}/resume`, ADMIN)).status).toBe(409);
+    const audit = await auditRows(templates.dataSource, 'experiment', experiment.id);
+    expect(audit.map((r) => r.action)).toEqual(['create', 'update', 'update', 'update', 'update']);
+    expect(audit.at(-1)!.changes).toMatchObject({ before: { status: 'running', winner: null }, after: { status: 'stopped', winner: 'B' } });
+
+    // The list of the clinic's experiments; a new experiment may start once the last one stopped.
+    const list = await templates.api.get(`/api/experiments?clientId=${clientId}`, ADMIN);
+    expect(list.body.data.map((e: Experiment) => e.id)).toContain(experiment.id);
+    const next = await start({ clientId, serviceId, arms: [{ variant: 'B', weight: 50 }, { variant: 'C', weight: 50 }] });
+    expect(next.status).toBe(201);
+    await templates.api.post(`/api/experiments/${next.body.data.id}/stop`, ADMIN).send({ winner: 'B' });
+  });
+
+  it('learns from other clinics running the same template’s styles when pooling is asked for', async () => {
+    const ids: number[] = [];
+    // A template of its own: the clinics of the other tests are not in this network.
+    const shared = await createTemplate(templates.dataSource);
+    for (let i = 0; i < 3; i += 1) {
+      const other = await createClinic(templates);
+      const service = await createClientService(templates.dataSource, other, shared.id, { isActive: true, customPath: `trt-${i}` });
+      const res = await start({ clientId: other, serviceId: service.id, arms: [{ variant: 'A', weight: 50 }, { variant: 'B', weight: 50 }] });
+      expect(res.status).toBe(201);
+      ids.push(res.body.data.id as number);
+    }
+    for (const id of ids.slice(0, 2)) {
+      await viewed(id, 'A', 500, Array.from({ length: 400 }, (_, i) => `n${id}a${i}`));
+      await viewed(id, 'B', 500, Array.from({ length: 400 }, (_, i) => `n${id}b${i}`));
+    }
+    const pooled = await templates.api.patch(`/api/experiments/${ids[2]}`, ADMIN).send({ pooling: true });
+    expect(pooled.status).toBe(200);
+    // Two of the other clinics have counts; the third has none yet and is not a member.
+    expect(ExperimentSchema.parse(pooled.body.data).network).toEqual({ clinics: 2 });
+    const alone = await templates.api.patch(`/api/experiments/${ids[0]}`, ADMIN).send({ goal: 'bookings' });
+    expect(alone.body.data).toMatchObject({ network: null, goal: 'bookings' });
+    // The main clinic's experiments are on another template: never in this network.
+    expect(templateId).not.toBe(shared.id);
+  });
+
+  it('shows an experiment without its numbers, and says so, when leads cannot answer', async () => {
+    const created = await start({ clientId, serviceId, arms: [{ variant: 'A', weight: 50 }, { variant: 'C', weight: 50 }] });
+    expect(created.status).toBe(201);
+    const working = leadsClient;
+    leadsClient = createLeadsClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, internalSecret: templates.config.INTERNAL_SECRET, timeoutMs: 500 });
+    try {
+      const shown = await get(created.body.data.id);
+      expect(shown).toMatchObject({ countsUnavailable: true, status: 'running' });
+      expect(shown.arms.every((a) => a.views === 0 && a.leads === 0)).toBe(true);
+    } finally {
+      leadsClient = working;
+      await templates.api.post(`/api/experiments/${created.body.data.id}/stop`, ADMIN).send({ winner: 'A' });
+    }
+  });
+
+  it('counts for templates only: another caller of the counts row gets 403', async () => {
+    const body = { ids: [1] };
+    expect((await leads.api.post('/internal/experiment-counts', GATEWAY).send(body)).status).toBe(403);
+    expect((await leads.api.post('/internal/experiment-counts', ADMIN).send(body)).status).toBe(403);
+    expect((await leads.api.post('/internal/experiment-counts', { kind: 'service', service: 'templates' }).send({ ids: ['x'] })).status).toBe(400);
+  });
+
+  it('keeps the arm of a lead form posted without script (hidden field 12:B), and a lead whose arm field is garbage, without an arm', async () => {
+    const post = (experiment: string) =>
+      leads.api
+        .post('/api/leads/form', ANONYMOUS)
+        .type('form')
+        .send({ name: 'Jo Smith', email: `jo-${randomBytes(4).toString('hex')}@example.com`, phone: '(303) 555-0199', clientId: String(clientId), serviceId: String(serviceId), styleVariant: 'b', experiment });
+    for (const [field, stored] of [
+      ['4242:B', { experiment_id: 4242, experiment_variant: 'B' }],
+      ['4242:Z; drop', { experiment_id: null, experiment_variant: null }],
+    ] as const) {
+      const res = await post(field);
+      expect(res.status).toBe(303);
+      const [row] = (await leads.dataSource.query(`SELECT "experiment_id", "experiment_variant" FROM "leads"."leads" ORDER BY "created_at" DESC, "id" DESC LIMIT 1`)) as Array<Record<string, unknown>>;
+      expect(row).toEqual(stored);
+    }
+  });
+});
