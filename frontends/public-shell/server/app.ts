@@ -2,18 +2,31 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { ErrorCode, errorEnvelope, linkerDomainsFor, Messages, pageTrackingFor, SESSION_CLIENT_COOKIE, type ClinicTracking, type PageContent } from '@hap/contracts';
+import {
+  ErrorCode,
+  errorEnvelope,
+  EXPERIMENT_COOKIE_MAX_AGE_SECONDS,
+  experimentCookieName,
+  linkerDomainsFor,
+  Messages,
+  pageTrackingFor,
+  SESSION_CLIENT_COOKIE,
+  type ClinicTracking,
+  type PageContent,
+  type PageExperiment,
+} from '@hap/contracts';
 import { instrumentRequests, requestLoggerOptions } from '@hap/service-kit/process';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import type { AdminRemoteAssets } from './admin-remote-assets.js';
 import type { Config } from './config.js';
+import { chooseArm, type ArmChoice } from './experiments.js';
 import { etagOf, fillTemplate, isFresh } from './html.js';
 import { bootLoadedTemplate, bootLoaderTag, inlineTemplateStyles, pageAssetTags, takeModulePreloads } from './page-assets.js';
 import { previewAdminOf, type PageContentLoader, type PageContextLoader } from './page-context.js';
-import { encodingFor, PAGE_CACHE_HEADER, pageVisit, type FoundPage, type PageCache, type PageCacheResult, type PageClinic, type PageVisit } from './page-cache.js';
+import { armVisit, encodingFor, PAGE_CACHE_HEADER, pageVisit, type FoundPage, type PageCache, type PageCacheResult, type PageClinic, type PageVisit } from './page-cache.js';
 import { embedFrameOrigins, imageOrigins, pageSourceHeaders, trackingScriptOf, trackingScriptTag } from './page-sources.js';
-import { viewOfRoute, type PageViewCounter, type PageViewOf } from './page-views.js';
+import { countsAsView, viewOfRoute, type PageViewCounter, type PageViewOf, type ViewRequest } from './page-views.js';
 import type { BuildDirs, SsrBundle } from './ssr-bundle.js';
 import type { RenderResult } from './ssr-module.js';
 
@@ -55,6 +68,8 @@ const visitorProto = (request: FastifyRequest) => (firstValue(request.headers['x
  */
 const PAGE_CACHE = {
   shared: 'public, max-age=30, stale-while-revalidate=60, stale-if-error=86400',
+  /** A URL an experiment runs at (issue 27): one URL, a page per arm, chosen by the visitor's cookie; never kept by a shared cache. */
+  experiment: 'private, no-cache',
   revalidate: 'no-cache',
   none: 'no-store',
 } as const;
@@ -175,12 +190,19 @@ export async function buildServer(
     clinic?: PageClinic | null;
     /** What a view of this page is counted under besides its clinic; null: not counted (page-views.ts). */
     view?: PageViewOf | null;
+    /** The running experiment at this URL (a service's plain URL, not a preview; issue 27); null elsewhere. */
+    experiment?: PageExperiment | null;
   }
 
   /** Page kinds that show a clinic's catalogue (services, a service's content); /thanks needs only the clinic. */
   const NEEDS_CONTENT = new Set(['home', 'client-landing', 'service', 'unified', 'not-found']);
 
-  async function renderPage(request: FastifyRequest): Promise<Rendered> {
+  /**
+   * One page. A service page whose URL names no style shows the service's
+   * default style, or `arm`'s when the service's running experiment took the
+   * visitor in (issue 27).
+   */
+  async function renderPage(request: FastifyRequest, arm: ArmChoice | null): Promise<Rendered> {
     const url = new URL(request.url, 'http://localhost');
     const route = ssr.routeFor(url.pathname, url.search);
     // /login and a path that is a lost query only redirect; /admin/* shows the remote's placeholder: none needs a clinic.
@@ -220,9 +242,18 @@ export async function buildServer(
       content = loaded.content;
     }
     const source = context?.resolution.source;
+    const landing = content?.landing ?? null;
+    // The experiment's URL: a service page that names no style, seen by a visitor (not a preview).
+    const atExperimentUrl = route.kind === 'service' && !route.explicitStyle && !route.preview && !previewAdmin;
+    const pageRoute =
+      route.kind === 'service' && !route.explicitStyle && landing
+        ? arm && atExperimentUrl
+          ? { ...route, style: arm.variant, experiment: { id: arm.id, variant: arm.variant } }
+          : { ...route, style: landing.defaultStyle }
+        : route;
     // Without campaign parameters: the same HTML for every visitor (page-cache.ts); the browser reads those itself.
     const pageUrl = ssr.pageAddress(url.pathname, url.searchParams, context?.resolution.source === 'query' ? context.resolution.clientId : null);
-    const data = ssr.pageDataFrom({ route, context, content, origin: `${proto}://${host}`, pageUrl });
+    const data = ssr.pageDataFrom({ route: pageRoute, context, content, origin: `${proto}://${host}`, pageUrl });
     return {
       page: ssr.render(request.url, data.state),
       state: data.state,
@@ -235,7 +266,8 @@ export async function buildServer(
       adminPreview: Boolean(previewAdmin),
       complete,
       clinic: context?.resolution ?? null,
-      view: previewAdmin ? null : viewOfRoute(route, content?.landing?.content.service.id ?? null),
+      view: previewAdmin ? null : viewOfRoute(pageRoute, content?.landing?.content.service.id ?? null),
+      experiment: atExperimentUrl ? (landing?.experiment ?? null) : null,
     };
   }
 
@@ -256,11 +288,13 @@ export async function buildServer(
     /** A view of this answer as counted (its clinic known, status 200, a counted page kind); null otherwise. */
     view: PageViewOf | null;
     clientId: number | null;
+    /** The running experiment at this URL (issue 27). */
+    experiment: PageExperiment | null;
   }
 
-  async function renderSafely(request: FastifyRequest): Promise<Rendered> {
+  async function renderSafely(request: FastifyRequest, arm: ArmChoice | null = null): Promise<Rendered> {
     try {
-      return await renderPage(request);
+      return await renderPage(request, arm);
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed');
       return { page: ssr.renderErrorPage(), state: null, remember: null, cacheable: false, trackingSettings: null, content: null };
@@ -269,7 +303,8 @@ export async function buildServer(
 
   function compose(rendered: Rendered): Made {
     const { page, state, remember, cacheable, trackingSettings, linkerDomains, content, adminPreview } = rendered;
-    if (page.redirect) return { status: 302, redirect: page.redirect, body: '', etag: '', headers: {}, cacheControl: PAGE_CACHE.none, remember: null, view: null, clientId: null };
+    if (page.redirect)
+      return { status: 302, redirect: page.redirect, body: '', etag: '', headers: {}, cacheControl: PAGE_CACHE.none, remember: null, view: null, clientId: null, experiment: null };
     const assets = assetTags[page.page];
     // A page that waits for its visitor loads no script before it has painted (src/pages/hydration.ts).
     const moment = page.hydration ?? 'load';
@@ -300,10 +335,18 @@ export async function buildServer(
       headers = pageSourceHeaders(trackingTag ? pageTracking : null, embedFrameOrigins(embed), imageOrigins(page.head + page.html));
     }
     // /thanks is one visitor's receipt (its address carries the lead's reference): never kept.
-    const cacheControl = page.status !== 200 || page.page === 'thanks' || adminPreview ? PAGE_CACHE.none : cacheable && remember === null ? PAGE_CACHE.shared : PAGE_CACHE.revalidate;
+    const experiment = page.status === 200 ? (rendered.experiment ?? null) : null;
+    const cacheControl =
+      page.status !== 200 || page.page === 'thanks' || adminPreview
+        ? PAGE_CACHE.none
+        : experiment
+          ? PAGE_CACHE.experiment
+          : cacheable && remember === null
+            ? PAGE_CACHE.shared
+            : PAGE_CACHE.revalidate;
     const clientId = rendered.clinic?.clientId ?? null;
     const view = page.status === 200 && clientId !== null ? (rendered.view ?? null) : null;
-    return { status: page.status, body, etag: etagOf(body), headers, cacheControl, remember, view, clientId };
+    return { status: page.status, body, etag: etagOf(body), headers, cacheControl, remember, view, clientId, experiment };
   }
 
   function rememberClinic(request: FastifyRequest, reply: FastifyReply, clientId: number): void {
@@ -316,18 +359,49 @@ export async function buildServer(
     });
   }
 
-  /** Counts the view of an answer (page-views.ts); an admin's own page views are not the clinic's visitors. */
-  function countView(request: FastifyRequest, clientId: number | null, view: PageViewOf | null, admin: boolean) {
+  /** The request as page views see it: the visitor's address (the gateway's x-forwarded-for), host and scheme. */
+  const viewRequestOf = (request: FastifyRequest): ViewRequest => ({
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    address: firstValue(request.headers['x-forwarded-for']) ?? request.ip,
+    host: visitorHost(request),
+    proto: visitorProto(request),
+  });
+
+  /** Counts the view of an answer (page-views.ts), and for its experiment arm; an admin's own page views are not the clinic's visitors. */
+  function countView(request: FastifyRequest, clientId: number | null, view: PageViewOf | null, admin: boolean, arm: ArmChoice | null = null) {
     if (!pageViews || !view || clientId === null || admin) return;
-    pageViews.record(
-      { method: request.method, url: request.url, headers: request.headers, address: firstValue(request.headers['x-forwarded-for']) ?? request.ip, host: visitorHost(request), proto: visitorProto(request) },
-      { clientId, ...view },
-    );
+    pageViews.record(viewRequestOf(request), { clientId, ...view }, arm);
   }
 
-  function sendMade(request: FastifyRequest, reply: FastifyReply, made: Made, result: PageCacheResult | null) {
+  /**
+   * The arm of a visitor an experiment takes in (issue 27): a person (no bot,
+   * prefetch or HEAD: the views page views count) who is not an admin; null
+   * for anyone else, who sees the service's default style.
+   */
+  async function armFor(request: FastifyRequest, experiment: PageExperiment | null, admin: boolean): Promise<ArmChoice | null> {
+    if (!experiment || admin || !countsAsView(request)) return null;
+    const seed = pageViews ? await pageViews.visitorOf(viewRequestOf(request)) : null;
+    return chooseArm(experiment, request.cookies, seed);
+  }
+
+  /** The visitor's arm, kept in a first-party cookie holding the arm only; renewed on each visit. */
+  function rememberArm(request: FastifyRequest, reply: FastifyReply, arm: ArmChoice | null): void {
+    if (!arm) return;
+    reply.setCookie(experimentCookieName(arm.id), arm.variant, {
+      path: '/',
+      sameSite: 'lax',
+      httpOnly: true,
+      secure: visitorProto(request) === 'https',
+      maxAge: EXPERIMENT_COOKIE_MAX_AGE_SECONDS,
+    });
+  }
+
+  function sendMade(request: FastifyRequest, reply: FastifyReply, made: Made, result: PageCacheResult | null, arm: ArmChoice | null = null) {
     if (made.redirect) return reply.redirect(made.redirect, 302);
     if (made.remember !== null) rememberClinic(request, reply, made.remember);
+    rememberArm(request, reply, arm);
     reply.headers(made.headers);
     if (result) reply.header(PAGE_CACHE_HEADER, result);
     reply.header('cache-control', made.cacheControl).header('etag', made.etag).type('text/html; charset=utf-8');
@@ -336,15 +410,17 @@ export async function buildServer(
   }
 
   /** A kept page, with what belongs to this request: the cookie of an accepted ?client=, who may keep it, its encoding. */
-  function sendKept(request: FastifyRequest, reply: FastifyReply, { clinic, page }: FoundPage, result: PageCacheResult) {
+  function sendKept(request: FastifyRequest, reply: FastifyReply, { clinic, page }: FoundPage, result: PageCacheResult, arm: ArmChoice | null = null) {
     const remember = clinic.source === 'query' ? clinic.clientId : null;
     if (remember !== null) rememberClinic(request, reply, remember);
+    rememberArm(request, reply, arm);
     // As PAGE_CACHE says; a last good copy (tenant or templates down) is asked for again next time.
     const shared = result !== 'stale' && remember === null && (clinic.source === 'host' || clinic.source === 'path');
+    const cacheControl = page.experiment ? PAGE_CACHE.experiment : shared ? PAGE_CACHE.shared : PAGE_CACHE.revalidate;
     reply
       .headers(page.headers)
       .header(PAGE_CACHE_HEADER, result)
-      .header('cache-control', shared ? PAGE_CACHE.shared : PAGE_CACHE.revalidate)
+      .header('cache-control', cacheControl)
       .header('etag', page.etag)
       .header('vary', 'Accept-Encoding')
       .type('text/html; charset=utf-8');
@@ -369,7 +445,28 @@ export async function buildServer(
     });
   }
 
-  type Answer = { found: FoundPage; result: 'miss' | 'stale' } | { made: Made };
+  type Answer = { found: FoundPage; result: 'hit' | 'miss' | 'stale' } | { made: Made };
+
+  /** A kept page of the visit, else one render for the visits that miss together (a spike on one ad's page), kept when it may be. */
+  async function answerOf(request: FastifyRequest, cache: PageCache, visit: PageVisit, arm: ArmChoice | null): Promise<Answer> {
+    const found = cache.find(visit);
+    if (found) return { found, result: 'hit' };
+    return cache.shared<Answer>(visit.key, async () => {
+      const ticket = cache.begin();
+      const rendered = await renderSafely(request, arm);
+      const made = compose(rendered);
+      const clinic = rendered.clinic ?? null;
+      if (rendered.complete && clinic && made.status === 200) {
+        const page = await cache.keep(ticket, visit, clinic, made);
+        if (page) return { found: { clinic, page }, result: 'miss' };
+      } else if (!rendered.complete) {
+        // Stale beats down: tenant or templates did not answer, the page's last good copy did.
+        const last = cache.lastGood(visit, clinic);
+        if (last) return { found: last, result: 'stale' };
+      }
+      return { made };
+    });
+  }
 
   app.get('/*', async (request, reply) => {
     // An admin's page view (the gateway signs the admin on; page-proxy.ts) is rendered afresh and never
@@ -378,40 +475,26 @@ export async function buildServer(
     const visit = pageCache && !admin && visitOf(request);
     if (!pageCache || !visit) {
       pageCache?.count('bypass');
-      const made = compose(await renderSafely(request));
-      countView(request, made.clientId, made.view, admin);
-      return sendMade(request, reply, made, pageCache ? 'bypass' : null);
-    }
-    const found = pageCache.find(visit);
-    if (found) {
-      pageCache.count('hit');
-      countView(request, found.clinic.clientId, found.page.view, false);
-      return sendKept(request, reply, found, 'hit');
-    }
-    // One render for the visits that miss together (a spike on one ad's page); each gets its answer.
-    const answer = await pageCache.shared<Answer>(visit.key, async () => {
-      const ticket = pageCache.begin();
-      const rendered = await renderSafely(request);
+      let rendered = await renderSafely(request);
+      // A running experiment at this URL: the visitor's arm is rendered instead of the default style.
+      const arm = await armFor(request, rendered.experiment ?? null, admin);
+      if (arm) rendered = await renderSafely(request, arm);
       const made = compose(rendered);
-      const clinic = rendered.clinic ?? null;
-      if (rendered.complete && clinic && made.status === 200) {
-        const page = await pageCache.keep(ticket, visit, clinic, made);
-        if (page) return { found: { clinic, page }, result: 'miss' };
-      } else if (!rendered.complete) {
-        // Stale beats down: tenant or templates did not answer, the page's last good copy did.
-        const last = pageCache.lastGood(visit, clinic);
-        if (last) return { found: last, result: 'stale' };
-      }
-      return { made };
-    });
+      countView(request, made.clientId, made.view, admin, arm);
+      return sendMade(request, reply, made, pageCache ? 'bypass' : null, arm);
+    }
+    // The page of the URL; at an experiment's URL it names the experiment, and the visitor is sent their arm's page.
+    const plain = await answerOf(request, pageCache, visit, null);
+    const arm = await armFor(request, 'made' in plain ? plain.made.experiment : plain.found.page.experiment, false);
+    const answer = arm ? await answerOf(request, pageCache, armVisit(visit, arm.variant), arm) : plain;
     if ('made' in answer) {
       pageCache.count('miss');
-      countView(request, answer.made.clientId, answer.made.view, false);
-      return sendMade(request, reply, answer.made, 'miss');
+      countView(request, answer.made.clientId, answer.made.view, false, arm);
+      return sendMade(request, reply, answer.made, 'miss', arm);
     }
     pageCache.count(answer.result);
-    countView(request, answer.found.clinic.clientId, answer.found.page.view, false);
-    return sendKept(request, reply, answer.found, answer.result);
+    countView(request, answer.found.clinic.clientId, answer.found.page.view, false, arm);
+    return sendKept(request, reply, answer.found, answer.result, arm);
   });
 
   return app;

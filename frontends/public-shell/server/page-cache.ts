@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import type { ClientResolution } from '@hap/contracts';
+import type { ClientResolution, PageExperiment } from '@hap/contracts';
 import { createContentCache, TEMPLATES_PAGE_CACHE, TENANT_PAGE_CACHE, type ContentCacheLogger } from '@hap/service-kit/content-cache';
 import { counterOf, gaugeOf } from '@hap/service-kit/process';
 import type { FastifyInstance } from 'fastify';
@@ -61,6 +61,12 @@ export interface KeptPage {
   readonly headers: Readonly<Record<string, string>>;
   /** What a view of it is counted under besides its clinic (page-views.ts); null: not counted. */
   readonly view: PageViewOf | null;
+  /**
+   * The running experiment at this page's URL (issue 27), kept with the
+   * page of the service's default style: a visitor it takes in is sent the
+   * page of their arm instead (armVisit). Null elsewhere.
+   */
+  readonly experiment: PageExperiment | null;
 }
 
 export interface FoundPage {
@@ -94,7 +100,7 @@ export interface PageCache {
     ticket: RenderTicket,
     visit: PageVisit,
     clinic: PageClinic,
-    page: { body: string; etag: string; headers: Record<string, string>; view: PageViewOf | null },
+    page: { body: string; etag: string; headers: Record<string, string>; view: PageViewOf | null; experiment: PageExperiment | null },
   ): Promise<KeptPage | null>;
   /** Runs `render` once for concurrent misses of one visit key; each caller gets its result. */
   shared<T>(key: string, render: () => Promise<T>): Promise<T>;
@@ -161,6 +167,18 @@ export function pageVisit({ route, proto, host, pathname, client, session, addre
     clinicKey: JSON.stringify(['clinic', ...facts]),
     pageKey: (clinic) =>
       JSON.stringify(['page', proto, host, address(clinic.source === 'query' ? clinic.clientId : null), clinic.clientId, clinic.source]),
+  };
+}
+
+/**
+ * The keys of a visit shown an experiment's arm (issue 27): the same clinic
+ * entry, the page of that arm. Every visitor of one arm shares one copy.
+ */
+export function armVisit(visit: PageVisit, variant: string): PageVisit {
+  return {
+    key: `${visit.key}#arm=${variant}`,
+    clinicKey: visit.clinicKey,
+    pageKey: (clinic) => `${visit.pageKey(clinic)}#arm=${variant}`,
   };
 }
 
@@ -337,7 +355,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return { generation, at: now() };
     },
 
-    async keep(ticket, visit, clinic, { body, etag, headers, view }) {
+    async keep(ticket, visit, clinic, { body, etag, headers, view, experiment }) {
       if (!stillValid(ticket)) return null;
       const bodies = await compressed(body);
       // Cleared while compressing: the page may show what was just changed.
@@ -345,7 +363,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const pageKey = visit.pageKey(clinic);
       const bytes = bodies.identity.length + bodies.br.length + bodies.gzip.length + keyBytes(pageKey);
       if (bytes > maxBytes / 2) return null;
-      const page: KeptPage = { etag, bodies, headers: { ...headers }, view };
+      const page: KeptPage = { etag, bodies, headers: { ...headers }, view, experiment };
       // Begun just after a clear: another tenant or templates replica may not have heard it yet and
       // answered from before the change; kept for the spike, but only until the settle time is over.
       const provisional = ticket.at < clearedAt + settleMs;

@@ -4,6 +4,7 @@ import {
   campaignIdOf,
   cellField,
   COUNTED_PAGE_KINDS,
+  experimentCellField,
   externalReferrer,
   pageViewKeys,
   SALT_TTL_SECONDS,
@@ -66,9 +67,17 @@ export interface ViewRequest {
   proto: string;
 }
 
+/** The experiment arm a view showed at the experiment's URL (issue 27): counted for the arm too. */
+export interface ViewedArm {
+  id: number;
+  variant: 'A' | 'B' | 'C';
+}
+
 export interface PageViewCounter {
   /** Counts one view unless it is a bot's, a prefetch or a HEAD; never waits and never throws. */
-  record(request: ViewRequest, facts: PageViewFacts): void;
+  record(request: ViewRequest, facts: PageViewFacts, arm?: ViewedArm | null): void;
+  /** The visitor's hash of today (null while Redis cannot give the day's salt): a cookieless visitor's stable seed. */
+  visitorOf(request: ViewRequest): Promise<string | null>;
   /** Writes what is added up now (close and tests). */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -216,19 +225,34 @@ export function createPageViewCounter(options: PageViewCounterOptions): PageView
   timer.unref();
 
   return {
-    record(request, facts) {
+    record(request, facts, arm) {
       if (!countsAsView(request)) return;
       counted?.inc();
       const at = now();
       const day = utcDay(at);
       const origin = visitOriginOf(request);
       const field = cellField({ day, ...facts, source: trafficSourceOf(origin), campaignId: campaignIdOf(origin.campaignId) });
+      const armField = arm ? experimentCellField({ day, experimentId: arm.id, variant: arm.variant }) : null;
       const added = saltOf(day).then(
-        (salt) => add(field, visitorHash(salt, request)),
-        () => add(field, null),
+        (salt) => {
+          const visitor = visitorHash(salt, request);
+          add(field, visitor);
+          if (armField) add(armField, visitor);
+        },
+        () => {
+          add(field, null);
+          if (armField) add(armField, null);
+        },
       );
       waiting.add(added);
       void added.finally(() => waiting.delete(added));
+    },
+    async visitorOf(request) {
+      try {
+        return visitorHash(await saltOf(utcDay(now())), request);
+      } catch {
+        return null;
+      }
     },
     flush,
     async close() {

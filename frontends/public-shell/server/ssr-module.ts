@@ -30,6 +30,11 @@ export interface PageRoute {
   servicePath?: string;
   /** `?preview=1` on a service page. */
   preview?: boolean;
+  /** A service page's style: the URL's, else the server's choice (the default style or an experiment's arm). */
+  style?: 'A' | 'B' | 'C';
+  /** The URL names the style (`/trt/b`, `?style=B`): no experiment at it (issue 27). */
+  explicitStyle?: boolean;
+  experiment?: { id: number; variant: 'A' | 'B' | 'C' };
   aliasOf?: string;
   redirect?: string;
 }

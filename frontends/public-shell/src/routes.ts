@@ -19,8 +19,12 @@ export interface PageRoute {
   kind: PageKind;
   /** Service pages: the path segment naming the clinic's service. */
   servicePath?: string;
-  /** Service pages: the style to show. */
+  /** Service pages: the style to show (the server sets the clinic's default, or an experiment's arm, where the URL names none). */
   style?: LandingStyle;
+  /** Service pages: the URL names its style (`/trt/b`, `?style=B`): no experiment assigns one, and the view is not the experiment's. */
+  explicitStyle?: boolean;
+  /** Service pages: the experiment arm the server assigned this visitor (issue 27); its lead counts for the arm. */
+  experiment?: { id: number; variant: LandingStyle };
   /** Service pages: `?preview=1` shows the preview variant (public spec §2). */
   preview?: boolean;
   /**
@@ -77,8 +81,13 @@ const SERVICE_PATH = /^[A-Za-z0-9-]{1,200}$/;
 
 /** `?style=`: a, b or c in any case; anything else is the default, A (public spec §2). */
 export function styleOf(value: string | null | undefined, fallback: LandingStyle = 'A'): LandingStyle {
+  return askedStyle(value) ?? fallback;
+}
+
+/** `?style=` when it names a style; null otherwise. */
+function askedStyle(value: string | null | undefined): LandingStyle | null {
   const upper = (value ?? '').trim().toUpperCase();
-  return upper === 'A' || upper === 'B' || upper === 'C' ? upper : fallback;
+  return upper === 'A' || upper === 'B' || upper === 'C' ? upper : null;
 }
 
 const styleSegment = (segment: string): LandingStyle | null => {
@@ -88,10 +97,12 @@ const styleSegment = (segment: string): LandingStyle | null => {
 
 function servicePage(servicePath: string, search: URLSearchParams, style?: LandingStyle): PageRoute {
   if (!SERVICE_PATH.test(servicePath)) return { kind: 'not-found' };
+  const asked = askedStyle(search.get('style'));
   return {
     kind: 'service',
     servicePath,
-    style: style ?? styleOf(search.get('style')),
+    style: style ?? asked ?? 'A',
+    explicitStyle: style !== undefined || asked !== null,
     preview: isPreviewQuery(search),
   };
 }

@@ -64,7 +64,7 @@ export function recordVisit(storage: Pick<Storage, 'getItem' | 'setItem'> | null
   const touch = touchOf(visit);
   const touches = nextTouches(readTouches(storage), touch, carriesCampaign(visit.search));
   writeTouches(storage, touches);
-  return { first: touches.first, last: touches.last, styleVariant: styleVariantOf(route) };
+  return { first: touches.first, last: touches.last, styleVariant: styleVariantOf(route), experiment: route.experiment ?? null };
 }
 
 /** sessionStorage, or null where reading the property itself throws (storage blocked). */

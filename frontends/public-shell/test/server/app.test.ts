@@ -87,6 +87,8 @@ const trtLanding: NonNullable<PageContent['landing']> = {
     },
   },
   meta: { title: 'Apex TRT Program', description: 'TRT at Apex.', keywords: 'trt', canonicalUrl: '/trt' },
+  defaultStyle: 'A',
+  experiment: null,
 };
 
 beforeAll(async () => {

@@ -102,6 +102,8 @@ const landing = (clientId: number): NonNullable<PageContent['landing']> => ({
     },
   },
   meta: { title: 'TRT Program', description: 'TRT.', keywords: 'trt', canonicalUrl: '/trt' },
+  defaultStyle: 'A',
+  experiment: null,
 });
 
 const pageContent: PageContentLoader = async (request) => {

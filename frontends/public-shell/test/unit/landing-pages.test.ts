@@ -70,6 +70,8 @@ function state(style: LandingStyle = 'A', extra: { preview?: boolean; formEmbedC
         template,
       },
       meta: { title: 'Low-T Therapy', description: '', keywords: '', canonicalUrl: '/trt' },
+      defaultStyle: 'A',
+      experiment: null,
     },
     landingError: null,
     origin: 'http://localhost',

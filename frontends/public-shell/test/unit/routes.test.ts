@@ -23,10 +23,10 @@ describe('routeFor (public spec §2 routes)', () => {
   });
 
   it('treats any other single word as a service path, style A unless ?style= says otherwise', () => {
-    expect(routeFor('/trt')).toEqual({ kind: 'service', servicePath: 'trt', style: 'A', preview: false });
+    expect(routeFor('/trt')).toEqual({ kind: 'service', servicePath: 'trt', style: 'A', explicitStyle: false, preview: false });
     expect(routeFor('/administrator')).toMatchObject({ kind: 'service', servicePath: 'administrator' });
-    expect(routeFor('/trt', '?style=c')).toMatchObject({ style: 'C' });
-    expect(routeFor('/trt', '?style=z')).toMatchObject({ style: 'A' });
+    expect(routeFor('/trt', '?style=c')).toMatchObject({ style: 'C', explicitStyle: true });
+    expect(routeFor('/trt', '?style=z')).toMatchObject({ style: 'A', explicitStyle: false });
     expect(routeFor('/trt', '?preview=1')).toMatchObject({ preview: true });
   });
 
@@ -65,14 +65,14 @@ describe('routeFor (public spec §2 routes)', () => {
 
   it('serves /unified/{path} as the unified page and its style-a|b|c variants as styles', () => {
     expect(routeFor('/unified/trt')).toEqual({ kind: 'unified', servicePath: 'trt' });
-    expect(routeFor('/unified/trt/style-b')).toMatchObject({ kind: 'service', servicePath: 'trt', style: 'B' });
+    expect(routeFor('/unified/trt/style-b')).toMatchObject({ kind: 'service', servicePath: 'trt', style: 'B', explicitStyle: true });
     expect(routeFor('/unified/trt/STYLE-C')).toMatchObject({ style: 'C' });
     expect(routeFor('/unified/trt/style-d')).toEqual({ kind: 'not-found' });
     expect(routeFor('/unified')).toEqual({ kind: 'not-found' });
   });
 
   it('serves /{path}/{a|b|c} in that style, any case, and not-found for another variant', () => {
-    expect(routeFor('/trt/b')).toMatchObject({ kind: 'service', servicePath: 'trt', style: 'B' });
+    expect(routeFor('/trt/b')).toMatchObject({ kind: 'service', servicePath: 'trt', style: 'B', explicitStyle: true });
     expect(routeFor('/trt/C')).toMatchObject({ style: 'C' });
     expect(routeFor('/trt/d')).toEqual({ kind: 'not-found' });
     expect(routeFor('/thanks/a')).toEqual({ kind: 'not-found' });
