@@ -22,6 +22,8 @@ const GoogleAdsTemplatesPage = lazy(() => import('./google-ads/GoogleAdsTemplate
 const GoogleAdsAuthPage = lazy(() => import('./google-ads/GoogleAdsAuthPage').then((m) => ({ default: m.GoogleAdsAuthPage })));
 const GoogleAdsConnectPage = lazy(() => import('./google-ads/GoogleAdsConnectPage').then((m) => ({ default: m.GoogleAdsConnectPage })));
 const ResultsPage = lazy(() => import('./results/ResultsPage').then((m) => ({ default: m.ResultsPage })));
+const ExperimentsPage = lazy(() => import('./experiments/ExperimentsPage').then((m) => ({ default: m.ExperimentsPage })));
+const ExperimentPage = lazy(() => import('./experiments/ExperimentPage').then((m) => ({ default: m.ExperimentPage })));
 const AuditPage = lazy(() => import('./audit/AuditPage').then((m) => ({ default: m.AuditPage })));
 const AdminSecurityPage = lazy(() => import('./auth/AdminSecurityPage').then((m) => ({ default: m.AdminSecurityPage })));
 
@@ -42,6 +44,8 @@ export function AdminApp() {
               <Route path="clients" element={<ClientsPage />} />
               <Route path="leads" element={<LeadsPage />} />
               <Route path="results" element={<ResultsPage />} />
+              <Route path="experiments" element={<ExperimentsPage />} />
+              <Route path="experiments/:id" element={<ExperimentPage />} />
               <Route path="clients/:id/ads" element={<ClientAdsPage />} />
               <Route path="services" element={<ServicesPage />} />
               <Route path="templates" element={<TemplatesPage />} />

@@ -1,6 +1,6 @@
 import { routes, type Client } from '@hap/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChartLine, CloudUpload, Eye, ExternalLink, Globe, House, KeyRound, Layers, Megaphone, MoreHorizontal, Pencil, Trash2, UsersRound } from 'lucide-react';
+import { ChartLine, CloudUpload, Eye, ExternalLink, FlaskConical, Globe, House, KeyRound, Layers, Megaphone, MoreHorizontal, Pencil, Trash2, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { api } from '../lib/api';
 import { IconAction } from '../pages/IconAction';
@@ -60,6 +60,12 @@ export function ClientActions({ client, onStaff, onUsers, onEdit, onDelete, onCr
             <Link to={`/admin/results?client=${client.id}`}>
               <ChartLine size={16} aria-hidden />
               Results
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className="adm-menu__item">
+            <Link to={`/admin/experiments?client=${client.id}`}>
+              <FlaskConical size={16} aria-hidden />
+              Experiments
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item className="adm-menu__item" onSelect={() => void viewAsClinic()}>

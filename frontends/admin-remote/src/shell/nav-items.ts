@@ -1,4 +1,4 @@
-import { ChartLine, FileText, History, Inbox, Layers, ListChecks, Megaphone, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
+import { ChartLine, FileText, FlaskConical, History, Inbox, Layers, ListChecks, Megaphone, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -16,6 +16,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Clients', to: '/admin/clients', icon: Users, count: 0 },
   { label: 'Leads', to: '/admin/leads', icon: Inbox, count: 0, live: 'newLeads' },
   { label: 'Results', to: '/admin/results', icon: ChartLine, count: 0 },
+  { label: 'Experiments', to: '/admin/experiments', icon: FlaskConical, count: 0 },
   { label: 'Services', to: '/admin/services', icon: Layers, count: 0 },
   { label: 'Templates', to: '/admin/templates', icon: FileText, count: 0 },
   { label: 'Google Ads', to: '/admin/google-ads-templates', icon: Megaphone, count: 0 },

@@ -20,6 +20,7 @@ describe('admin navigation', () => {
       ['Clients', '/admin/clients', 0],
       ['Leads', '/admin/leads', 0],
       ['Results', '/admin/results', 0],
+      ['Experiments', '/admin/experiments', 0],
       ['Services', '/admin/services', 0],
       ['Templates', '/admin/templates', 0],
       ['Google Ads', '/admin/google-ads-templates', 0],
