@@ -1,4 +1,4 @@
-import { ExperimentUpdateSchema, type Experiment, type ExperimentVariant } from '@hap/contracts';
+import { ExperimentUpdateSchema, POOLING, type Experiment, type ExperimentVariant } from '@hap/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ArrowLeft, Pause, Play, Trophy } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -74,8 +74,15 @@ function ExperimentView({ experiment }: { experiment: Experiment }) {
           </h2>
           <PosteriorChart experiment={experiment} />
           <p className="adm-muted">
-            Each curve shows where a style&rsquo;s true rate of {conversions} per visitor probably lies{experiment.network ? `, leaning on ${experiment.network.clinics} other clinic${experiment.network.clinics === 1 ? '' : 's'}` : ''}.
+            Each curve shows where a style&rsquo;s true rate of {conversions} per visitor probably lies
+            {experiment.network?.used ? `, leaning on ${experiment.network.clinics} other clinics running this template’s styles` : ''}.
           </p>
+          {experiment.network && !experiment.network.used && (
+            <p className="adm-muted">
+              Learning from other clinics starts once {POOLING.minClinics} clinics running this template&rsquo;s styles have {POOLING.minConversionsPerClinic} {conversions}{' '}
+              each, and this page has some of its own ({experiment.network.clinics} so far).
+            </p>
+          )}
         </section>
         {experiment.status !== 'stopped' && <WeightsCard experiment={experiment} />}
       </div>

@@ -123,8 +123,12 @@ export const ExperimentSchema = z.object({
   stoppedAt: timestamp().nullable(),
   arms: z.array(ExperimentArmSchema),
   recommendation: RecommendationSchema,
-  /** Pooling was asked for and other clinics had data: how many. */
-  network: z.object({ clinics: z.number().int() }).nullable(),
+  /**
+   * Pooling was asked for (null otherwise): how many other clinics running the same template's
+   * styles have enough conversions to count, and whether their prior is in use yet (it needs
+   * POOLING.minClinics of them, and some data of this clinic's own).
+   */
+  network: z.object({ clinics: z.number().int(), used: z.boolean() }).nullable(),
   curves: PosteriorCurvesSchema,
   /** The arms' counts could not be read (leads did not answer): counts are 0 and this says so. */
   countsUnavailable: z.boolean(),

@@ -83,7 +83,7 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
     await new PageViewFolder(redis, leads.dataSource, prefix).fold();
   }
   /** A lead sent from a page that showed this arm (its attribution), as the landing page's script sends it. */
-  async function leadFrom(experimentId: number, variant: 'A' | 'B' | 'C'): Promise<string> {
+  async function leadFrom(experimentId: number, variant: 'A' | 'B' | 'C', at = { clientId, serviceId }): Promise<string> {
     const res = await leads.api
       .post('/api/leads', ANONYMOUS)
       .set({ 'x-forwarded-for': '203.0.113.9', 'user-agent': 'Mozilla/5.0 (Test)' })
@@ -91,8 +91,8 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
         name: 'Jane Smith',
         email: `jane-${randomBytes(4).toString('hex')}@example.com`,
         phone: '(303) 555-0142',
-        clientId,
-        serviceId,
+        clientId: at.clientId,
+        serviceId: at.serviceId,
         attribution: { styleVariant: variant.toLowerCase(), experiment: { id: experimentId, variant } },
       });
     expect(res.status).toBe(201);
@@ -214,28 +214,44 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
     await templates.api.post(`/api/experiments/${next.body.data.id}/stop`, ADMIN).send({ winner: 'B' });
   });
 
-  it('learns from other clinics running the same template’s styles when pooling is asked for', async () => {
-    const ids: number[] = [];
+  it('learns from other clinics running the same template’s styles when pooling is asked for, once enough of them have conversions', async () => {
+    const started: Array<{ id: number; clientId: number; serviceId: number }> = [];
     // A template of its own: the clinics of the other tests are not in this network.
     const shared = await createTemplate(templates.dataSource);
-    for (let i = 0; i < 3; i += 1) {
-      const other = await createClinic(templates);
+    for (let i = 0; i < 5; i += 1) {
+      const other = await createClinic(templates, 'Test Clinic');
       const service = await createClientService(templates.dataSource, other, shared.id, { isActive: true, customPath: `trt-${i}` });
       const res = await start({ clientId: other, serviceId: service.id, arms: [{ variant: 'A', weight: 50 }, { variant: 'B', weight: 50 }] });
       expect(res.status).toBe(201);
-      ids.push(res.body.data.id as number);
+      started.push({ id: res.body.data.id as number, clientId: other, serviceId: service.id });
     }
-    for (const id of ids.slice(0, 2)) {
-      await viewed(id, 'A', 500, Array.from({ length: 400 }, (_, i) => `n${id}a${i}`));
-      await viewed(id, 'B', 500, Array.from({ length: 400 }, (_, i) => `n${id}b${i}`));
+    const [own, quiet, ...network] = started;
+    // Three clinics of the network with 12 conversions each (B converting twice as often); one with views but no leads.
+    for (const clinic of network) {
+      await viewed(clinic.id, 'A', 400, Array.from({ length: 300 }, (_, i) => `n${clinic.id}a${i}`));
+      await viewed(clinic.id, 'B', 400, Array.from({ length: 300 }, (_, i) => `n${clinic.id}b${i}`));
+      for (let i = 0; i < 4; i += 1) await leadFrom(clinic.id, 'A', clinic);
+      for (let i = 0; i < 8; i += 1) await leadFrom(clinic.id, 'B', clinic);
     }
-    const pooled = await templates.api.patch(`/api/experiments/${ids[2]}`, ADMIN).send({ pooling: true });
+    await viewed(quiet!.id, 'A', 400, Array.from({ length: 300 }, (_, i) => `q${i}`));
+    await viewed(own!.id, 'A', 300, Array.from({ length: 300 }, (_, i) => `o-a${i}`));
+    await viewed(own!.id, 'B', 300, Array.from({ length: 300 }, (_, i) => `o-b${i}`));
+    for (let i = 0; i < 3; i += 1) {
+      await leadFrom(own!.id, 'A', own!);
+      await leadFrom(own!.id, 'B', own!);
+    }
+    const unpooled = await get(own!.id);
+    const pooled = await templates.api.patch(`/api/experiments/${own!.id}`, ADMIN).send({ pooling: true });
     expect(pooled.status).toBe(200);
-    // Two of the other clinics have counts; the third has none yet and is not a member.
-    expect(ExperimentSchema.parse(pooled.body.data).network).toEqual({ clinics: 2 });
-    const alone = await templates.api.patch(`/api/experiments/${ids[0]}`, ADMIN).send({ goal: 'bookings' });
+    const after = ExperimentSchema.parse(pooled.body.data);
+    // The three with conversions count; the one without does not.
+    expect(after.network).toEqual({ clinics: 3, used: true });
+    // The network's B is better: this clinic's own data are equal (a coin toss unpooled), pooled its B leads.
+    expect(unpooled.arms[1]!.probabilityBest).toBeCloseTo(0.5, 1);
+    expect(after.arms[1]!.rate.mean).toBeGreaterThan(after.arms[0]!.rate.mean);
+    expect(after.arms[1]!.probabilityBest).toBeGreaterThan(0.6);
+    const alone = await templates.api.patch(`/api/experiments/${network[0]!.id}`, ADMIN).send({ goal: 'bookings' });
     expect(alone.body.data).toMatchObject({ network: null, goal: 'bookings' });
-    // The main clinic's experiments are on another template: never in this network.
     expect(templateId).not.toBe(shared.id);
   });
 

@@ -1,7 +1,9 @@
 import {
   ErrorCode,
   estimateArms,
+  FLAT_PRIOR,
   Messages,
+  POOLING,
   pooledPriors,
   posteriorCurves,
   recommend,
@@ -207,8 +209,12 @@ export class ExperimentService {
         return { variant, trials: Math.max(c.visitors, conversions), conversions };
       });
     const own = armCounts(row);
-    const others = row.pooling ? (readings.network.get(row.id) ?? []).map((other) => armCounts(other)).filter((arms) => arms.some((a) => a.trials > 0)) : [];
+    // Other clinics count once they have the conversions the pooled prior asks of them.
+    const others = row.pooling
+      ? (readings.network.get(row.id) ?? []).map((other) => armCounts(other)).filter((arms) => arms.reduce((sum, a) => sum + a.conversions, 0) >= POOLING.minConversionsPerClinic)
+      : [];
     const priors = row.pooling && others.length > 0 ? pooledPriors(own, others) : undefined;
+    const pooled = Object.values(priors ?? {}).some((prior) => prior.alpha !== FLAT_PRIOR.alpha || prior.beta !== FLAT_PRIOR.beta);
     const estimates = estimateArms(own, priors);
     const recommendation = recommend(own, estimates);
     return {
@@ -240,7 +246,7 @@ export class ExperimentService {
         };
       }),
       recommendation: { kind: recommendation.kind, variant: recommendation.kind === 'winner' ? (recommendation.variant as ExperimentVariant) : null, reason: recommendation.reason },
-      network: row.pooling ? { clinics: others.length } : null,
+      network: row.pooling ? { clinics: others.length, used: pooled } : null,
       curves: posteriorCurves(estimates, own) as Experiment['curves'],
       countsUnavailable: readings.unavailable,
     };
