@@ -156,8 +156,9 @@ export const ExperimentCountsSchema = z.object({
 });
 export type ExperimentCounts = z.infer<typeof ExperimentCountsSchema>;
 
+/** Which experiments to count, each with its clinic: only that clinic's leads count for it (a lead naming another clinic's experiment does not). */
 export const ExperimentCountsQuerySchema = z.object({
-  ids: z.array(z.number().int().positive()).max(500),
+  experiments: z.array(z.object({ id: z.number().int().positive(), clientId: z.number().int().positive() })).max(500),
 });
 
 /** A lead's experiment arm, as the page sends it (attribution.experiment). */

@@ -155,6 +155,10 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
     await leadFrom(experiment.id, 'A');
     const booked = await leadFrom(experiment.id, 'B');
     await leadFrom(experiment.id, 'B');
+    // A lead of another clinic naming this experiment (a forged attribution) counts for none.
+    const elsewhere = await createClinic(templates, 'Test Clinic');
+    const elsewhereService = await createClientService(templates.dataSource, elsewhere, templateId, { isActive: true, customPath: `trt-elsewhere` });
+    await leadFrom(experiment.id, 'A', { clientId: elsewhere, serviceId: elsewhereService.id });
     const status = await leads.api.patch(`/api/leads/${booked}/status`, ADMIN).send({ status: 'booked' });
     expect(status.status).toBe(200);
     const counted = await get(experiment.id);
@@ -271,10 +275,10 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
   });
 
   it('counts for templates only: another caller of the counts row gets 403', async () => {
-    const body = { ids: [1] };
+    const body = { experiments: [{ id: 1, clientId: 1 }] };
     expect((await leads.api.post('/internal/experiment-counts', GATEWAY).send(body)).status).toBe(403);
     expect((await leads.api.post('/internal/experiment-counts', ADMIN).send(body)).status).toBe(403);
-    expect((await leads.api.post('/internal/experiment-counts', { kind: 'service', service: 'templates' }).send({ ids: ['x'] })).status).toBe(400);
+    expect((await leads.api.post('/internal/experiment-counts', { kind: 'service', service: 'templates' }).send({ experiments: [{ id: 'x', clientId: 1 }] })).status).toBe(400);
   });
 
   it('keeps the arm of a lead form posted without script (hidden field 12:B), and a lead whose arm field is garbage, without an arm', async () => {

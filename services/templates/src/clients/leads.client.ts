@@ -4,7 +4,7 @@ import { createInternalClient, internalHeaders } from '@hap/service-kit/internal
 /** What templates asks leads: an experiment's arms are counted there (page views folded by its worker, leads stored by it). */
 export interface LeadsClient {
   /** Each arm's views, visitors, leads and bookings of these experiments; throws when leads cannot answer. */
-  experimentCounts(ids: number[], requestId?: string): Promise<ExperimentCounts[]>;
+  experimentCounts(experiments: Array<{ id: number; clientId: number }>, requestId?: string): Promise<ExperimentCounts[]>;
 }
 
 export interface LeadsClientOptions {
@@ -23,9 +23,9 @@ export function createLeadsClient(options: LeadsClientOptions): LeadsClient {
     timeoutMs: options.timeoutMs,
   });
   return {
-    async experimentCounts(ids, requestId) {
-      if (ids.length === 0) return [];
-      return client.call(routes.readExperimentCounts, { body: { ids } }, { headers: internalHeaders({ requestId }) });
+    async experimentCounts(experiments, requestId) {
+      if (experiments.length === 0) return [];
+      return client.call(routes.readExperimentCounts, { body: { experiments } }, { headers: internalHeaders({ requestId }) });
     },
   };
 }

@@ -183,10 +183,11 @@ export class ExperimentService {
       for (const other of others) if (!byClinic.has(other.clientId)) byClinic.set(other.clientId, other);
       network.set(row.id, [...byClinic.values()]);
     }
-    const ids = [...new Set([...rows.map((r) => r.id), ...[...network.values()].flat().map((r) => r.id)])];
+    const asked = new Map<number, number>();
+    for (const r of [...rows, ...[...network.values()].flat()]) asked.set(r.id, r.clientId);
     const counts = new Map<number, CountsByVariant>();
     try {
-      for (const item of await this.leads.experimentCounts(ids, requestId)) {
+      for (const item of await this.leads.experimentCounts([...asked].map(([id, clientId]) => ({ id, clientId })), requestId)) {
         const byVariant = counts.get(item.experimentId) ?? new Map<string, ExperimentCounts>();
         byVariant.set(item.variant, item);
         counts.set(item.experimentId, byVariant);
