@@ -18,6 +18,9 @@
  * effect, each with its own base rate and traffic, concurrently (the network's counts grow day
  * by day with the clinic's own), and pooledPriors turns them into the clinic's priors.
  *
+ * --network-lift 0.2 makes the network's styles differ by that lift in both scenarios (the
+ * clinic's own truth unchanged): how far pooling misleads a clinic unlike its network.
+ *
  * Everything is drawn from a seeded PRNG (--seed, default 27): the same run prints the same
  * figures. --progress prints a line per 10 % done. The rule can be overridden for tuning:
  * --threshold 0.99, --min-conversions 20, --max-loss 0.002.
@@ -41,6 +44,7 @@ const { values: opts } = parseArgs({
     arms: { type: 'string', default: '2' },
     lift: { type: 'string', default: '0.2' },
     network: { type: 'string', default: '10' },
+    'network-lift': { type: 'string' },
     seed: { type: 'string', default: '27' },
     threshold: { type: 'string' },
     'min-conversions': { type: 'string' },
@@ -54,6 +58,8 @@ const DAYS = Number(opts.days);
 const ARMS = Number(opts.arms);
 const LIFT = Number(opts.lift);
 const NETWORK = Number(opts.network);
+/** With --network-lift, the network's styles differ by that lift even where the clinic's do not (A = A). */
+const NETWORK_LIFT = opts['network-lift'] === undefined ? null : Number(opts['network-lift']);
 const SEED = Number(opts.seed) >>> 0;
 const VISITS = [50, 200];
 const BASE_RATE = [0.04, 0.12];
@@ -175,10 +181,12 @@ function decide(days, priorsFor) {
 
 function experiment(scenario, index) {
   const rng = mulberry32(streamSeed(scenario === 'equal' ? 1 : 2, index));
-  const lifted = scenario === 'equal' ? -1 : Math.floor(rng() * ARMS);
-  const ratesAt = (base) => VARIANTS.map((_, i) => (i === lifted ? base * (1 + LIFT) : base));
+  const pick = Math.floor(rng() * ARMS);
+  const lifted = scenario === 'equal' ? -1 : pick;
+  const ratesAt = (base, arm = lifted, lift = LIFT) => VARIANTS.map((_, i) => (i === arm ? base * (1 + lift) : base));
   const own = clinicDays(rng, ratesAt(uniform(rng, BASE_RATE)));
-  const network = Array.from({ length: NETWORK }, () => clinicDays(rng, ratesAt(uniform(rng, BASE_RATE))));
+  const networkRates = NETWORK_LIFT === null ? (base) => ratesAt(base) : (base) => ratesAt(base, pick, NETWORK_LIFT);
+  const network = Array.from({ length: NETWORK }, () => clinicDays(rng, networkRates(uniform(rng, BASE_RATE))));
   const unpooled = decide(own, () => ({}));
   const pooled = decide(own, (d, arms) => pooledPriors(arms, network.map((days) => cumulative(days, d))));
   return { truth: lifted === -1 ? null : VARIANTS[lifted], unpooled, pooled };
@@ -212,7 +220,9 @@ const median = (xs) => (xs.length === 0 ? '–' : [...xs].sort((a, b) => a - b)[
 console.log(
   `sim:experiments: ${EXPERIMENTS} experiments per scenario, ${ARMS} arms with equal weights, ${DAYS} days, ` +
     `${VISITS[0]}–${VISITS[1]} visits a day, base rates ${BASE_RATE[0] * 100}–${BASE_RATE[1] * 100} %, true lift ${LIFT * 100} %, ` +
-    `network of ${NETWORK} clinics, seed ${SEED}`,
+    `network of ${NETWORK} clinics` +
+    (NETWORK_LIFT === null ? '' : ` whose styles differ by ${NETWORK_LIFT * 100} % whatever the clinic's`) +
+    `, seed ${SEED}`,
 );
 console.log(
   `rule: P(best) ≥ ${rule.probabilityBest}, ≥ ${rule.minConversionsPerArm} conversions per arm` +
