@@ -33,7 +33,7 @@ async function virtualAuthenticator(page: Page): Promise<{ credentials: () => Pr
 }
 
 /** A staff member of a new clinic, invited by the admin (the link arrives by e-mail) and accepted: the page's session is theirs. */
-async function clinicUser(page: Page, run: string): Promise<string> {
+async function clinicUser(page: Page, run: string): Promise<{ email: string; password: string }> {
   await logInAsAdmin(page);
   const created = await page.request.post('/api/clients', { data: { name: `Passkey Clinic ${run}`, address: '3 Birch Lane, Boulder, CO', phone: '(303) 555-0190' } });
   expect(created.status()).toBe(201);
@@ -48,17 +48,18 @@ async function clinicUser(page: Page, run: string): Promise<string> {
     }, { timeout: 20_000, message: `the invitation to ${email}` })
     .toBe(true);
   const token = new URL(linkIn(mail!, '/portal/accept-invite')!).hash.replace('#token=', '');
-  const accepted = await page.request.post('/api/portal/accept-invite', { data: { token, password: `birch ${run} meadow lantern`, name: 'Kai Keys' } });
+  const password = `birch ${run} meadow lantern`;
+  const accepted = await page.request.post('/api/portal/accept-invite', { data: { token, password, name: 'Kai Keys' } });
   expect(accepted.status()).toBe(200);
-  return email;
+  return { email, password };
 }
 
 test.describe('passkeys', () => {
-  test('a clinic user adds a passkey on the Security page, logs out and signs in with the passkey alone', async ({ page }) => {
+  test('a clinic user adds a passkey on the Security page, logs out, signs in with the passkey alone, and then with the password and the passkey', async ({ page }) => {
     test.setTimeout(60_000);
     const run = `${test.info().project.name}${Date.now().toString(36)}`;
     const authenticator = await virtualAuthenticator(page);
-    await clinicUser(page, run);
+    const user = await clinicUser(page, run);
 
     await page.goto('/portal/security');
     await expect(page.getByRole('heading', { name: 'Passkeys' })).toBeVisible();
@@ -81,5 +82,17 @@ test.describe('passkeys', () => {
 
     await page.goto('/portal/security');
     await expect(passkey).toContainText('last used');
+
+    // With a passkey, the password is the first of two steps: the second offers the passkey (no app code set up).
+    if (await menu.isVisible()) await menu.click();
+    await page.getByRole('button', { name: 'Logout' }).last().click();
+    await expect(page).toHaveURL(/\/portal\/login$/);
+    await page.getByLabel('Email').fill(user.email);
+    await page.getByLabel('Password').fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Use your passkey to finish signing in.')).toBeVisible();
+    await expect(page.getByLabel('Authentication code')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
+    await expect(page).toHaveURL(/\/portal\/leads$/);
   });
 });

@@ -43,8 +43,8 @@ const originList = z
 export const webAuthnConfigShape = {
   /**
    * Passkeys (WebAuthn): the browser origins sign-ins come from (https://app.agency.example; several
-   * separated by commas). Unset: PUBLIC_BASE_URL's origin; neither set (development only): the
-   * origin the browser sent with the ceremony.
+   * separated by commas). Unset: PUBLIC_BASE_URL's origin; neither set: in development the origin
+   * the browser sent with the ceremony, in production passkeys are off (400 with words).
    */
   WEBAUTHN_ORIGIN: originList,
   /** The relying party id passkeys are bound to: the origin's host or a parent domain of it. Unset: the first origin's host. */
@@ -98,9 +98,6 @@ export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env) {
   requireMailOrigin(config, 'the links in e-mails');
   if (config.NODE_ENV === 'production' && config.MFA_SECRET_KEY === DEV_MFA_SECRET_KEY) {
     throw new Error('Invalid configuration:\n  MFA_SECRET_KEY: set a real key in production (openssl rand -base64 32)');
-  }
-  if (config.NODE_ENV === 'production' && config.WEBAUTHN_ORIGIN.length === 0 && !config.PUBLIC_BASE_URL) {
-    throw new Error('Invalid configuration:\n  WEBAUTHN_ORIGIN: set it (or PUBLIC_BASE_URL) in production: passkeys are bound to the origin users sign in at');
   }
   return config;
 }

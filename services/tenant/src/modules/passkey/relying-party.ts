@@ -8,7 +8,7 @@ export interface RelyingPartyOptions {
   rpId?: string;
   /** WEBAUTHN_RP_NAME. */
   name: string;
-  /** Production refuses a ceremony's own origin (config.ts refuses to boot without one anyway). */
+  /** Production never trusts a ceremony's own origin: without a configured one, passkeys are off. */
   production: boolean;
 }
 
