@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { generateSync } from 'otplib';
 import request from 'supertest';
 import { ErrorCode, Messages } from '@hap/contracts';
 import { createClient } from '../../../services/tenant/test/helpers/factories';
@@ -185,6 +186,34 @@ describe('passkeys through the gateway', () => {
       expect(replay.body.code).toBe(ErrorCode.MFA_CHALLENGE_EXPIRED);
       const [used] = (await api().get('/api/auth/passkeys').set('cookie', cookie)).body.data.passkeys;
       expect(used.lastUsedAt).not.toBeNull();
+    });
+
+    it('is offered beside the app code for a user with both, and either finishes the login', async () => {
+      const user = await owner();
+      const setup = await api().post('/api/auth/mfa/setup').set('cookie', user.cookie);
+      const { secret } = setup.body.data as { secret: string };
+      // The previous step's code turns it on, so the current one is still free for the login below.
+      const enabled = await api()
+        .post('/api/auth/mfa/enable')
+        .set('cookie', user.cookie)
+        .send({ code: generateSync({ secret, epoch: Math.floor(Date.now() / 1000) - 30 }) });
+      expect(enabled.status).toBe(200);
+      const authenticator = new SoftAuthenticator(ORIGIN);
+      await addPasskey(sessionCookie(enabled.headers['set-cookie']) as string, authenticator);
+
+      const ip = freshIp();
+      const login = await api().post('/api/portal/login').set('x-forwarded-for', ip).send({ email: user.email, password: PASSWORD });
+      expect(login.body.data.methods).toEqual(['totp', 'passkey']);
+      const options = await api().post('/api/auth/mfa/passkey/options').send({ challenge: login.body.data.challenge });
+      const ok = await api()
+        .post('/api/auth/mfa/passkey/verify')
+        .set('x-forwarded-for', ip)
+        .send({ challenge: login.body.data.challenge, credential: authenticator.get(options.body.data) });
+      expect(ok.status).toBe(200);
+      // The challenge is used up for the code too.
+      const code = await api().post('/api/auth/mfa/verify').set('x-forwarded-for', ip).send({ challenge: login.body.data.challenge, code: generateSync({ secret }) });
+      expect(code.status).toBe(401);
+      expect(code.body.code).toBe(ErrorCode.MFA_CHALLENGE_EXPIRED);
     });
 
     it('refuses another user’s passkey and counts every try against the login throttle', async () => {
