@@ -200,7 +200,6 @@ export class PasskeyService {
       if (passwordless && (!input.credential.response.userHandle || input.credential.response.userHandle !== user.webauthnHandle)) {
         throw refused(Messages.passkeyUnknown);
       }
-      if (user.disabledAt || !user.passwordHash) throw new AppError(403, ErrorCode.FORBIDDEN, Messages.passkeyAccountDisabled);
       let result;
       try {
         result = await verifyAuthenticationResponse({
@@ -223,6 +222,8 @@ export class PasskeyService {
         throw refused(Messages.passkeyNotVerified);
       }
       if (!result.verified) throw refused(Messages.passkeyNotVerified);
+      // Said only to whoever holds the passkey: a credential id alone does not tell that its user is disabled.
+      if (user.disabledAt || !user.passwordHash) throw new AppError(403, ErrorCode.FORBIDDEN, Messages.passkeyAccountDisabled);
       const { newCounter, userVerified } = result.authenticationInfo;
       if (!(await this.deps.passkeys.recordUse(manager, passkey.id, newCounter))) throw refused(Messages.passkeyCloned);
       await this.deps.users.update(user.id, { lastLoginAt: new Date() }, manager);
