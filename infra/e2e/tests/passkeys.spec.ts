@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logInAsAdmin } from '../support/admin';
+import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { linkIn, mailTo, type StoredMail } from '../support/mailbox';
 
 /**
@@ -71,11 +71,14 @@ test.describe('passkeys', () => {
     // A discoverable credential on the authenticator, scoped to the RP ID.
     await expect.poll(async () => (await authenticator.credentials()).length).toBe(1);
     expect((await authenticator.credentials())[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     const menu = page.getByRole('button', { name: 'Open menu' });
     if (await menu.isVisible()) await menu.click();
     await page.getByRole('button', { name: 'Logout' }).last().click();
     await expect(page).toHaveURL(/\/portal\/login$/);
+    await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await expect(page).toHaveURL(/\/portal\/leads$/);
@@ -92,6 +95,7 @@ test.describe('passkeys', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Use your passkey to finish signing in.')).toBeVisible();
     await expect(page.getByLabel('Authentication code')).toHaveCount(0);
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Use a passkey' }).click();
     await expect(page).toHaveURL(/\/portal\/leads$/);
   });
