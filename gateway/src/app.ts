@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { DeviceCookies } from './modules/auth/device-cookie';
 import { LoginThrottle } from './modules/auth/login-throttle';
 import { MfaChallenges } from './modules/auth/mfa-challenges';
+import { PasskeyCeremonies } from './modules/auth/passkey-ceremonies';
 import { healthRoutes } from './modules/health/health.routes';
 import { apiCacheControl, apiProxy } from './proxy/api-proxy';
 import { pageProxy } from './proxy/page-proxy';
@@ -132,7 +133,8 @@ export function buildApp(config: Config, deps: GatewayDeps = {}) {
     });
     const devices = new DeviceCookies({ secret: config.INTERNAL_SECRET, secure: config.COOKIE_SECURE });
     const challenges = new MfaChallenges(scope.redis, config.REDIS_PREFIX);
-    await authRoutes(scope as unknown as FastifyInstance, { tenant, throttle, devices, challenges, adminMfaRequired: config.adminMfaRequired });
+    const ceremonies = new PasskeyCeremonies(scope.redis, config.REDIS_PREFIX);
+    await authRoutes(scope as unknown as FastifyInstance, { tenant, throttle, devices, challenges, ceremonies, adminMfaRequired: config.adminMfaRequired });
   });
   app.register(apiDocs, { production: config.NODE_ENV === 'production' });
 

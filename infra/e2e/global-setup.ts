@@ -97,6 +97,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       GHL_BASE_URL: crm.url,
       SMTP_URL: mailbox.url,
       PUBLIC_BASE_URL: `http://127.0.0.1:${base}`,
+      // Passkeys need a domain for their RP ID (browsers refuse an IP address): passkeys.spec.ts signs in at localhost.
+      WEBAUTHN_ORIGIN: `http://localhost:${base}`,
+      WEBAUTHN_RP_ID: 'localhost',
     },
     log: () => {},
   });

@@ -5,6 +5,12 @@ import {
   routes,
   type AcceptInvite,
   type AdminLogin,
+  type AuthenticationCredential,
+  type Passkey,
+  type PasskeyCheckResult,
+  type PasskeyList,
+  type PasskeyOptions,
+  type RegistrationCredential,
   type MfaSetupResult,
   type MfaState,
   type VerifiedUser,
@@ -25,6 +31,22 @@ export interface TenantClient {
   removeMfa(input: { userId: number; code?: string; password?: string }, requestId?: string): Promise<{ user: VerifiedUser }>;
   /** The user when the code is right; null when it is wrong or used. */
   checkMfaCode(input: { userId: number; code: string }, requestId?: string): Promise<VerifiedUser | null>;
+  /**
+   * Passkeys (issue 26 §2); `origin` is the browser's, used by tenant only when no origin is configured.
+   * Tenant's 400, 401 (an answer that does not verify), 403, 404 and 409 are passed on as they are.
+   */
+  listPasskeys(userId: number, requestId?: string): Promise<PasskeyList>;
+  passkeyRegistrationOptions(input: { userId: number; origin?: string }, requestId?: string): Promise<PasskeyOptions>;
+  registerPasskey(
+    input: { userId: number; challenge: string; origin?: string; name: string; credential: RegistrationCredential },
+    requestId?: string,
+  ): Promise<{ passkey: Passkey; user: VerifiedUser }>;
+  removePasskey(input: { userId: number; passkeyId: number; keepOneFactor: boolean }, requestId?: string): Promise<{ user: VerifiedUser }>;
+  passkeyAuthenticationOptions(input: { userId?: number; origin?: string }, requestId?: string): Promise<PasskeyOptions>;
+  checkPasskey(
+    input: { userId?: number; challenge: string; origin?: string; credential: AuthenticationCredential },
+    requestId?: string,
+  ): Promise<PasskeyCheckResult>;
 }
 
 export interface TenantClientOptions {
@@ -85,6 +107,24 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
         if (err instanceof ApiError && err.status === 401) return null;
         return passOn(err, [400]);
       }
+    },
+    async listPasskeys(userId, requestId) {
+      return client.call(routes.listUserPasskeys, { body: { userId } }, headers(requestId)).catch((err: unknown) => passOn(err, [404]));
+    },
+    async passkeyRegistrationOptions(input, requestId) {
+      return client.call(routes.createPasskeyRegistration, { body: input }, headers(requestId)).catch((err: unknown) => passOn(err, [400, 404, 409]));
+    },
+    async registerPasskey(input, requestId) {
+      return client.call(routes.registerPasskey, { body: input }, headers(requestId)).catch((err: unknown) => passOn(err, [400, 404, 409]));
+    },
+    async removePasskey(input, requestId) {
+      return client.call(routes.deletePasskey, { body: input }, headers(requestId)).catch((err: unknown) => passOn(err, [403, 404]));
+    },
+    async passkeyAuthenticationOptions(input, requestId) {
+      return client.call(routes.createPasskeyAuthentication, { body: input }, headers(requestId)).catch((err: unknown) => passOn(err, [400, 404]));
+    },
+    async checkPasskey(input, requestId) {
+      return client.call(routes.checkPasskey, { body: input }, headers(requestId)).catch((err: unknown) => passOn(err, [400, 401, 403]));
     },
     async verifyCredentials({ email, password }, requestId) {
       try {

@@ -111,7 +111,7 @@ export function verifiesCredentials(accounts: FakeAccount[], otherwise: (request
     return {
       body: {
         success: true,
-        data: { id: account.id, email: account.email, name: account.name ?? null, isAdmin, clientId: null, clientName: null, role: null, authVersion: 1, mfaEnabled: false },
+        data: { id: account.id, email: account.email, name: account.name ?? null, isAdmin, clientId: null, clientName: null, role: null, authVersion: 1, mfaEnabled: false, mfaMethods: [] },
       },
     };
   };

@@ -169,7 +169,7 @@ describe('two-factor sign-in through the gateway', () => {
       const ip = freshIp();
       const login = await portalLogin(user.email, ip);
       expect(login.status).toBe(200);
-      expect(login.body.data).toEqual({ mfaRequired: true, challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+      expect(login.body.data).toEqual({ mfaRequired: true, challenge: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), methods: ['totp'] });
       expect(sessionCookie(login.headers['set-cookie'])).toBeNull();
       const { challenge } = login.body.data;
 
@@ -300,7 +300,7 @@ describe('two-factor sign-in through the gateway', () => {
       const { secret } = await enrolled(cookie);
       const ip = freshIp();
       const second = await api().post('/api/admin/login').set('x-forwarded-for', ip).send(account);
-      expect(second.body.data).toEqual({ mfaRequired: true, challenge: expect.any(String) });
+      expect(second.body.data).toEqual({ mfaRequired: true, challenge: expect.any(String), methods: ['totp'] });
       const ok = await verify(second.body.data.challenge, codeAt(secret), ip);
       expect(ok.status).toBe(200);
       expect(ok.body.data.user).toMatchObject({ email: account.email, isAdmin: true });

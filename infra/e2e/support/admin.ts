@@ -18,7 +18,7 @@ export async function logInAsAdmin(page: Page): Promise<void> {
   await page.locator('html[data-live]').waitFor({ state: 'attached' });
   await page.getByLabel(/email/i).fill(process.env.E2E_ADMIN_EMAIL ?? '');
   await page.getByLabel(/password/i).fill(process.env.E2E_ADMIN_PASSWORD ?? '');
-  await page.getByRole('button', { name: /log ?in|sign in/i }).click();
+  await page.getByRole('button', { name: /^(log ?in|sign in)$/i }).click();
   await expect(page).toHaveURL(/\/admin\/clients$/);
 }
 

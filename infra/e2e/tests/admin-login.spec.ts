@@ -11,19 +11,19 @@ test.describe('admin', () => {
     await expect(page.getByText('Admin Login').first()).toBeVisible();
 
     // The spec's validation messages.
-    await page.getByRole('button', { name: /log ?in|sign in/i }).click();
+    await page.getByRole('button', { name: /^(log ?in|sign in)$/i }).click();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
     await expect(page.getByText('Password is required')).toBeVisible();
 
     // A wrong password is refused with the server's message.
     await page.getByLabel(/email/i).fill(email());
     await page.getByLabel(/password/i).fill('not-the-password');
-    await page.getByRole('button', { name: /log ?in|sign in/i }).click();
+    await page.getByRole('button', { name: /^(log ?in|sign in)$/i }).click();
     await expect(page.getByText('Login failed').first()).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/login$/);
 
     await page.getByLabel(/password/i).fill(password());
-    await page.getByRole('button', { name: /log ?in|sign in/i }).click();
+    await page.getByRole('button', { name: /^(log ?in|sign in)$/i }).click();
     await expect(page.getByText('Login successful').first()).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/clients$/);
 

@@ -13,6 +13,7 @@ export * from './tenant/clinic-user';
 export * from './tenant/notifications';
 export * from './tenant/view-as';
 export * from './tenant/mfa';
+export * from './tenant/passkey';
 export * from './tenant/domain';
 export * from './web-address';
 export * from './public-address';

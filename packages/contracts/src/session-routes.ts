@@ -12,6 +12,19 @@ import {
   MfaVerifySchema,
   PortalLoginAnswerSchema,
 } from './tenant/mfa';
+import {
+  AdminPasskeyLoginResultSchema,
+  MfaPasskeyOptionsSchema,
+  MfaPasskeyVerifySchema,
+  PasskeyAddSchema,
+  PasskeyIdParamSchema,
+  PasskeyListSchema,
+  PasskeyLoginOptionsSchema,
+  PasskeyLoginSchema,
+  PasskeyOptionsSchema,
+  PasskeySchema,
+  PortalPasskeyLoginResultSchema,
+} from './tenant/passkey';
 
 /*
  * A module of its own so that the admin's login screen, which needs only
@@ -151,6 +164,121 @@ export const sessionRoutes = {
     summary: 'The second step of a login: the challenge and a code from the app or a recovery code; starts the session. Throttled like the login.',
     body: MfaVerifySchema,
     data: MfaVerifyResultSchema,
+    errors: [401, 403],
+  }),
+  /*
+   * Passkeys (WebAuthn; issue 26 §2): added on the Security screen by whoever
+   * is signed in, a second factor at the login's second step, or a sign-in
+   * of their own. The gateway holds each ceremony's challenge (single use,
+   * PASSKEY_CEREMONY_MINUTES); tenant checks the authenticator's answer.
+   */
+  listPasskeys: defineRoute({
+    operation: 'listPasskeys',
+    method: 'GET',
+    path: '/api/auth/passkeys',
+    owner: 'gateway',
+    access: 'public',
+    summary: 'The signed-in user’s passkeys, with when each was added and last used.',
+    data: PasskeyListSchema,
+    errors: [401],
+  }),
+  passkeyRegistrationOptions: defineRoute({
+    operation: 'passkeyRegistrationOptions',
+    method: 'POST',
+    path: '/api/auth/passkeys/options',
+    owner: 'gateway',
+    access: 'public',
+    summary:
+      'Options for navigator.credentials.create(): a discoverable credential, user verification preferred, the user’s passkeys excluded. The challenge works once, for 5 minutes.',
+    data: PasskeyOptionsSchema,
+    errors: [401, 409],
+  }),
+  addPasskey: defineRoute({
+    operation: 'addPasskey',
+    method: 'POST',
+    path: '/api/auth/passkeys',
+    owner: 'gateway',
+    access: 'public',
+    summary:
+      'Adds a passkey: the authenticator’s answer to the options just fetched, and a name (400 when it does not verify). Counts as two-factor sign-in; other sessions of the user end.',
+    body: PasskeyAddSchema,
+    data: PasskeySchema,
+    status: 201,
+    errors: [401, 409],
+  }),
+  removePasskey: defineRoute({
+    operation: 'removePasskey',
+    method: 'DELETE',
+    path: '/api/auth/passkeys/:id',
+    owner: 'gateway',
+    access: 'public',
+    summary: 'Removes one of the signed-in user’s passkeys (403 for an admin’s last second factor when it is required). Other sessions of the user end.',
+    params: PasskeyIdParamSchema,
+    data: PasskeyListSchema,
+    errors: [401, 403, 404],
+  }),
+  mfaPasskeyOptions: defineRoute({
+    operation: 'mfaPasskeyOptions',
+    method: 'POST',
+    path: '/api/auth/mfa/passkey/options',
+    owner: 'gateway',
+    access: 'public',
+    summary: 'The second step of a login with a passkey: options for navigator.credentials.get() listing the user’s passkeys, for the pending challenge.',
+    body: MfaPasskeyOptionsSchema,
+    data: PasskeyOptionsSchema,
+    errors: [401],
+  }),
+  verifyMfaPasskey: defineRoute({
+    operation: 'verifyMfaPasskey',
+    method: 'POST',
+    path: '/api/auth/mfa/passkey/verify',
+    owner: 'gateway',
+    access: 'public',
+    summary: 'The second step of a login: the challenge and the passkey’s answer; starts the session. Uses the challenge up; throttled like the login.',
+    body: MfaPasskeyVerifySchema,
+    data: MfaVerifyResultSchema,
+    errors: [401, 403],
+  }),
+  adminPasskeyLoginOptions: defineRoute({
+    operation: 'adminPasskeyLoginOptions',
+    method: 'POST',
+    path: '/api/admin/login/passkey/options',
+    owner: 'gateway',
+    access: 'public',
+    summary: 'Sign in as an admin with a passkey alone: options for navigator.credentials.get() with no credentials listed, and the ceremony (5 minutes, once).',
+    data: PasskeyLoginOptionsSchema,
+  }),
+  adminPasskeyLogin: defineRoute({
+    operation: 'adminPasskeyLogin',
+    method: 'POST',
+    path: '/api/admin/login/passkey',
+    owner: 'gateway',
+    access: 'public',
+    summary:
+      'Sign in as an admin with a passkey that verified its user (both factors at once); the passkey says whose it is. Throttled like the login.',
+    body: PasskeyLoginSchema,
+    data: AdminPasskeyLoginResultSchema,
+    errors: [401, 403],
+  }),
+  portalPasskeyLoginOptions: defineRoute({
+    operation: 'portalPasskeyLoginOptions',
+    method: 'POST',
+    path: '/api/portal/login/passkey/options',
+    owner: 'gateway',
+    access: 'public',
+    summary: 'Sign in to the portal with a passkey alone: options for navigator.credentials.get() with no credentials listed, and the ceremony (5 minutes, once).',
+    data: PasskeyLoginOptionsSchema,
+  }),
+  portalPasskeyLogin: defineRoute({
+    operation: 'portalPasskeyLogin',
+    method: 'POST',
+    path: '/api/portal/login/passkey',
+    owner: 'gateway',
+    access: 'public',
+    summary:
+      'Sign in as a clinic user with a passkey that verified its user (both factors at once); the passkey says whose it is. Throttled like the login.',
+    body: PasskeyLoginSchema,
+    data: PortalPasskeyLoginResultSchema,
     errors: [401, 403],
   }),
 } as const;

@@ -49,6 +49,10 @@ import { mfaHandlers } from './modules/mfa/mfa.routes';
 import { MfaService } from './modules/mfa/mfa.service';
 import { RecoveryCodes } from './modules/mfa/recovery-codes';
 import { SecretCipher } from './modules/mfa/secret-cipher';
+import { PasskeyRepository } from './modules/passkey/passkey.repository';
+import { passkeyHandlers } from './modules/passkey/passkey.routes';
+import { PasskeyService } from './modules/passkey/passkey.service';
+import { RelyingParty } from './modules/passkey/relying-party';
 import { UserTokens } from './modules/clinic-user/user-tokens';
 import { NotificationService } from './modules/notifications/notification.service';
 import { notificationHandlers } from './modules/notifications/notification.routes';
@@ -150,6 +154,20 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     recoveryCodes: new RecoveryCodes(),
     issuer: config.MFA_ISSUER,
   });
+  const passkeys = new PasskeyService({
+    dataSource,
+    users: userRepository,
+    passkeys: new PasskeyRepository(dataSource),
+    accounts,
+    versions,
+    recoveryCodes: new RecoveryCodes(),
+    relyingParty: new RelyingParty({
+      origins: config.WEBAUTHN_ORIGIN.length ? config.WEBAUTHN_ORIGIN : config.PUBLIC_BASE_URL ? [config.PUBLIC_BASE_URL] : [],
+      rpId: config.WEBAUTHN_RP_ID,
+      name: config.WEBAUTHN_RP_NAME,
+      production: config.NODE_ENV === 'production',
+    }),
+  });
 
   const uploads = new UploadService(storage);
   registerRoutes(app, 'tenant', {
@@ -165,6 +183,7 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     ...viewAsHandlers(views),
     ...notificationHandlers(new NotificationService({ dataSource, users: userRepository, clients: clientRepository, internalSecret: config.INTERNAL_SECRET })),
     ...mfaHandlers(mfa, accounts),
+    ...passkeyHandlers(passkeys, accounts),
     listTenantAuditLog: ({ query }) => listAuditLog(dataSource, 'tenant', query),
   });
   return app;

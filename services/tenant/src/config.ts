@@ -33,6 +33,26 @@ export const mfaConfigShape = {
   MFA_ISSUER: z.string().trim().min(1).max(60).default('Health Ads'),
 };
 
+const originList = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v.split(',').map((o) => o.trim()).filter(Boolean) : []))
+  .pipe(z.array(z.url({ protocol: /^https?$/, error: 'must be http(s) origins, separated by commas' }).transform((url) => new URL(url).origin)));
+
+export const webAuthnConfigShape = {
+  /**
+   * Passkeys (WebAuthn): the browser origins sign-ins come from (https://app.agency.example; several
+   * separated by commas). Unset: PUBLIC_BASE_URL's origin; neither set: in development the origin
+   * the browser sent with the ceremony, in production passkeys are off (400 with words).
+   */
+  WEBAUTHN_ORIGIN: originList,
+  /** The relying party id passkeys are bound to: the origin's host or a parent domain of it. Unset: the first origin's host. */
+  WEBAUTHN_RP_ID: z.string().trim().toLowerCase().optional().transform((v) => v || undefined),
+  /** The name a passkey prompt shows. */
+  WEBAUTHN_RP_NAME: z.string().trim().min(1).max(60).default('Health Ads'),
+};
+
 export const configShape = {
   ...baseConfigShape,
   /** GET /api/page-context's cache (CONTENT_CACHE_TTL_MS, CONTENT_CACHE_MAX_ENTRIES); invalidated through REDIS_URL. */
@@ -70,6 +90,7 @@ export const configShape = {
   /** The From of those e-mails. */
   MAIL_FROM: z.string().trim().min(3).default('Health Ads <no-reply@healthads.local>'),
   ...mfaConfigShape,
+  ...webAuthnConfigShape,
 };
 
 export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env) {

@@ -1,11 +1,12 @@
-import { ADMIN_LOGIN_IDS, AdminLoginSchema, ApiError, ErrorCode, MfaVerifySchema, REPLAY_CLICK_ATTRIBUTE, type AdminLogin, type MfaChallenge, type MfaVerify } from '@hap/contracts';
+import { ADMIN_LOGIN_IDS, AdminLoginSchema, ApiError, ErrorCode, Messages, MfaVerifySchema, REPLAY_CLICK_ATTRIBUTE, type AdminLogin, type MfaChallenge, type MfaVerify } from '@hap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { KeyRound, LoaderCircle, Lock } from 'lucide-react';
+import { Fingerprint, KeyRound, LoaderCircle, Lock } from 'lucide-react';
 import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useToast } from '../toast/toaster';
 import { FormField } from './FormField';
+import { passkeyErrorText } from './passkey-errors';
 
 /** The login form the server painted before this screen (public shell AdminFrame), while it is still on the page. */
 interface FrameForm {
@@ -32,6 +33,10 @@ export interface LoginScreenProps<T> {
   logIn: (credentials: AdminLogin) => Promise<T | MfaChallenge>;
   /** The second step: the challenge and a code; resolves once the session is started. */
   verifyCode: (input: MfaVerify) => Promise<T>;
+  /** The second step with a passkey instead: the challenge; resolves once the session is started. */
+  verifyPasskey: (challenge: string) => Promise<T>;
+  /** A sign-in with a passkey alone (no e-mail, no password); resolves once the session is started. */
+  signInWithPasskey: () => Promise<T>;
   /** After a successful login: the cache and where to go. */
   onLoggedIn: (result: T) => void;
   /** Below the form: a link to reset a forgotten password, for instance. */
@@ -49,9 +54,19 @@ export interface LoginScreenProps<T> {
  * replaces the frame; its fields are read once it has (they keep their
  * values off the page), so no key pressed in between is lost.
  */
-export function LoginScreen<T extends object>({ title, subtitle, placeholder, logIn, verifyCode, onLoggedIn, footer }: LoginScreenProps<T>) {
+export function LoginScreen<T extends object>({
+  title,
+  subtitle,
+  placeholder,
+  logIn,
+  verifyCode,
+  verifyPasskey,
+  signInWithPasskey,
+  onLoggedIn,
+  footer,
+}: LoginScreenProps<T>) {
   const toast = useToast();
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<MfaChallenge | null>(null);
   const form = useForm<AdminLogin>({
     resolver: zodResolver(AdminLoginSchema),
     defaultValues: { email: '', password: '' },
@@ -60,7 +75,7 @@ export function LoginScreen<T extends object>({ title, subtitle, placeholder, lo
   const login = useMutation({
     mutationFn: logIn,
     onSuccess: (result) => {
-      if ('mfaRequired' in result) setChallenge(result.challenge);
+      if ('mfaRequired' in result) setChallenge(result);
       else onLoggedIn(result);
     },
     onError: (error) => {
@@ -81,17 +96,30 @@ export function LoginScreen<T extends object>({ title, subtitle, placeholder, lo
     if (frame.button?.hasAttribute(REPLAY_CLICK_ATTRIBUTE)) void submit();
   }, [frame, form, submit]);
 
+  const passkeyLogin = useMutation({
+    mutationFn: signInWithPasskey,
+    onSuccess: onLoggedIn,
+    onError: (error) => toast({ title: 'Login failed', description: passkeyErrorText(error), variant: 'destructive' }),
+  });
+
   const { errors } = form.formState;
-  const busy = login.isPending || login.isSuccess;
+  const busy = login.isPending || login.isSuccess || passkeyLogin.isPending || passkeyLogin.isSuccess;
 
   const restart = () => {
     setChallenge(null);
     login.reset();
   };
   if (challenge) {
+    const withCode = challenge.methods.includes('totp');
+    const withPasskey = challenge.methods.includes('passkey');
     return (
-      <AuthCard title={title} subtitle="Enter the code from your authenticator app." icon={<KeyRound size={20} />}>
-        <CodeStep challenge={challenge} verifyCode={verifyCode} onLoggedIn={onLoggedIn} onRestart={restart} />
+      <AuthCard
+        title={title}
+        subtitle={withCode ? (withPasskey ? 'Enter the code from your authenticator app, or use a passkey.' : 'Enter the code from your authenticator app.') : 'Use your passkey to finish signing in.'}
+        icon={<KeyRound size={20} />}
+      >
+        {withCode && <CodeStep challenge={challenge.challenge} verifyCode={verifyCode} onLoggedIn={onLoggedIn} onRestart={restart} />}
+        {withPasskey && <PasskeyStep challenge={challenge.challenge} verifyPasskey={verifyPasskey} onLoggedIn={onLoggedIn} onRestart={restart} />}
         {footer}
       </AuthCard>
     );
@@ -128,6 +156,11 @@ export function LoginScreen<T extends object>({ title, subtitle, placeholder, lo
           {login.isPending ? 'Logging in...' : 'Login'}
         </button>
       </form>
+      <p className="adm-login__or">or</p>
+      <button type="button" className="adm-button adm-button--secondary adm-button--block" disabled={busy} onClick={() => passkeyLogin.mutate()}>
+        {passkeyLogin.isPending ? <LoaderCircle className="adm-spin" size={16} aria-hidden /> : <Fingerprint size={16} aria-hidden />}
+        {passkeyLogin.isPending ? 'Waiting for your passkey...' : 'Sign in with a passkey'}
+      </button>
       {footer}
     </AuthCard>
   );
@@ -209,6 +242,52 @@ function CodeStep<T>({
         </button>
       </p>
     </form>
+  );
+}
+
+/** The second step with a passkey (issue 26 §2): the same challenge as a code; one that ended starts the login again. */
+function PasskeyStep<T>({
+  challenge,
+  verifyPasskey,
+  onLoggedIn,
+  onRestart,
+}: {
+  challenge: string;
+  verifyPasskey: (challenge: string) => Promise<T>;
+  onLoggedIn: (result: T) => void;
+  onRestart: () => void;
+}) {
+  const toast = useToast();
+  const [error, setError] = useState<string | undefined>();
+  const verify = useMutation({
+    mutationFn: verifyPasskey,
+    onSuccess: onLoggedIn,
+    onError: (err) => {
+      if (err instanceof ApiError && err.code === ErrorCode.MFA_CHALLENGE_EXPIRED && err.message === Messages.mfaChallengeExpired) {
+        toast({ title: 'Login failed', description: err.message, variant: 'destructive' });
+        onRestart();
+        return;
+      }
+      setError(passkeyErrorText(err));
+    },
+  });
+  return (
+    <div className="adm-form">
+      {error && (
+        <p className="adm-field__error" role="alert">
+          {error}
+        </p>
+      )}
+      <button
+        type="button"
+        className="adm-button adm-button--secondary adm-button--block"
+        disabled={verify.isPending || verify.isSuccess}
+        onClick={() => verify.mutate(challenge)}
+      >
+        {verify.isPending ? <LoaderCircle className="adm-spin" size={16} aria-hidden /> : <Fingerprint size={16} aria-hidden />}
+        {verify.isPending ? 'Waiting for your passkey...' : 'Use a passkey'}
+      </button>
+    </div>
   );
 }
 

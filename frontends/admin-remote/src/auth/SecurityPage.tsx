@@ -10,6 +10,7 @@ import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
 import { useToast } from '../toast/toaster';
 import { FormField } from './FormField';
+import { PASSKEYS_KEY, PasskeysCard } from './PasskeysCard';
 import './security.css';
 
 export const MFA_STATUS_KEY = ['auth', 'mfa'] as const;
@@ -33,14 +34,15 @@ const firstIssue = (error: { issues: Array<{ message: string }> }) => error.issu
 export function SecurityPage({ titleOf, onChanged }: SecurityPageProps) {
   useDocumentTitle(titleOf('Security'));
   const status = useQuery({ queryKey: MFA_STATUS_KEY, queryFn: ({ signal }) => api.call(sessionRoutes.getMfaStatus, {}, { signal }) });
+  const passkeys = useQuery({ queryKey: PASSKEYS_KEY, queryFn: ({ signal }) => api.call(sessionRoutes.listPasskeys, {}, { signal }) });
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   if (status.isPending) return <LoadingPanel label="Loading your security settings..." />;
   if (status.isError) return <LoadFailed card title="Failed to load your security settings" message={status.error.message} onRetry={() => void status.refetch()} />;
   return (
     <>
-      <PageHeader title="Security" description="Two-factor sign-in: a code from an authenticator app on your phone, as well as your password." />
-      {status.data.required && !status.data.enabled && (
+      <PageHeader title="Security" description="Two-factor sign-in: a code from an authenticator app on your phone, or a passkey, as well as your password." />
+      {status.data.required && !status.data.enabled && !passkeys.data?.passkeys.length && (
         <p className="adm-card sec-note" role="alert">
           Set up two-factor sign-in to continue.
         </p>
@@ -57,6 +59,7 @@ export function SecurityPage({ titleOf, onChanged }: SecurityPageProps) {
           }}
         />
       )}
+      <PasskeysCard onChanged={(count) => onChanged?.(count > 0 || status.data.enabled)} />
     </>
   );
 }

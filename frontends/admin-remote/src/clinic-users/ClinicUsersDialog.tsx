@@ -2,7 +2,7 @@ import { ClinicUserInviteSchema, routes, type Client, type ClinicUser, type Clin
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Ban, Copy, LoaderCircle, MailPlus, RotateCcw, Trash2, UserCheck, UserRound } from 'lucide-react';
+import { Ban, Copy, LoaderCircle, MailPlus, RotateCcw, ShieldOff, Trash2, UserCheck, UserRound } from 'lucide-react';
 import { createContext, useContext, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../auth/FormField';
@@ -132,7 +132,7 @@ function UserRow({ user, onInvitation }: { user: ClinicUser; onInvitation: (resu
   const scope = useContext(UsersScopeContext);
   const toast = useToast();
   const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
+  const [confirming, setConfirming] = useState<'remove' | 'reset' | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: keyOf(scope) });
   const clientId = scope.kind === 'admin' ? scope.clientId : 0;
   const params = { id: clientId, userId: user.id };
@@ -163,7 +163,16 @@ function UserRow({ user, onInvitation }: { user: ClinicUser; onInvitation: (resu
     },
     onError: failed('Failed to remove the user'),
   });
-  const busy = reissue.isPending || update.isPending || remove.isPending;
+  // For a user who lost their phone or passkey (issue 26 §2): the agency turns two-factor sign-in off, audited.
+  const resetTwoFactor = useMutation({
+    mutationFn: () => api.call(routes.resetClientUserTwoFactor, { params }),
+    onSuccess: () => {
+      setConfirming(null);
+      toast({ title: 'Two-factor sign-in reset', description: `${user.email} signs in with their password alone until they set it up again. Their open sessions ended.` });
+    },
+    onError: failed('Failed to reset two-factor sign-in'),
+  });
+  const busy = reissue.isPending || update.isPending || remove.isPending || resetTwoFactor.isPending;
 
   return (
     <li className="stf-member">
@@ -175,10 +184,23 @@ function UserRow({ user, onInvitation }: { user: ClinicUser; onInvitation: (resu
           {user.lastLoginAt && ` · last sign-in ${new Date(user.lastLoginAt).toLocaleString()}`}
         </span>
       </div>
-      {confirming ? (
+      {confirming === 'reset' ? (
+        <div className="stf-confirm" role="group" aria-label={`Reset two-factor sign-in of ${user.email}?`}>
+          <span className="stf-confirm__text">
+            Reset two-factor sign-in of {user.email}? Their authenticator app, recovery codes and passkeys stop working.
+          </span>
+          <button type="button" className="adm-button adm-button--secondary" onClick={() => setConfirming(null)}>
+            Keep
+          </button>
+          <button type="button" className="adm-button adm-button--danger" disabled={resetTwoFactor.isPending} onClick={() => resetTwoFactor.mutate()}>
+            {resetTwoFactor.isPending && <LoaderCircle size={16} aria-hidden className="adm-spin" />}
+            Reset
+          </button>
+        </div>
+      ) : confirming === 'remove' ? (
         <div className="stf-confirm" role="group" aria-label={`Remove ${user.email}?`}>
           <span className="stf-confirm__text">Remove {user.email}? They can no longer sign in.</span>
-          <button type="button" className="adm-button adm-button--secondary" onClick={() => setConfirming(false)}>
+          <button type="button" className="adm-button adm-button--secondary" onClick={() => setConfirming(null)}>
             Keep
           </button>
           <button type="button" className="adm-button adm-button--danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
@@ -209,8 +231,16 @@ function UserRow({ user, onInvitation }: { user: ClinicUser; onInvitation: (resu
             ) : (
               <IconAction label={`Disable ${user.email}`} tip="Disable" icon={<Ban size={16} aria-hidden />} onClick={() => !busy && update.mutate({ disabled: true })} />
             ))}
+          {scope.kind === 'admin' && user.status === 'active' && (
+            <IconAction
+              label={`Reset two-factor sign-in of ${user.email}`}
+              tip="Reset two-factor sign-in"
+              icon={<ShieldOff size={16} aria-hidden />}
+              onClick={() => !busy && setConfirming('reset')}
+            />
+          )}
           {!(scope.kind === 'portal' && scope.selfId === user.id) && (
-            <IconAction label={`Remove ${user.email}`} tip="Remove" danger icon={<Trash2 size={16} aria-hidden />} onClick={() => setConfirming(true)} />
+            <IconAction label={`Remove ${user.email}`} tip="Remove" danger icon={<Trash2 size={16} aria-hidden />} onClick={() => setConfirming('remove')} />
           )}
         </div>
       )}

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoginScreen } from '../auth/LoginScreen';
+import { askForPasskey } from '../auth/passkey-ceremony';
 import { REDIRECT_DELAY_MS } from '../auth/LoginPage';
 import { api } from '../lib/api';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -26,6 +27,15 @@ export function PortalLoginPage() {
       logIn={(credentials) => api.call(sessionRoutes.portalLogin, { body: credentials })}
       // The portal login's challenge answers a clinic user (the gateway binds it to the login kind).
       verifyCode={(body) => api.call(sessionRoutes.verifyMfa, { body }).then(({ user }) => ({ user: user as PortalUser }))}
+      verifyPasskey={async (challenge) => {
+        const credential = await askForPasskey(await api.call(sessionRoutes.mfaPasskeyOptions, { body: { challenge } }));
+        const { user } = await api.call(sessionRoutes.verifyMfaPasskey, { body: { challenge, credential } });
+        return { user: user as PortalUser };
+      }}
+      signInWithPasskey={async () => {
+        const { ceremony, options } = await api.call(sessionRoutes.portalPasskeyLoginOptions, {});
+        return api.call(sessionRoutes.portalPasskeyLogin, { body: { ceremony, credential: await askForPasskey(options) } });
+      }}
       onLoggedIn={({ user }: { user: PortalUser }) => {
         queryClient.setQueryData(PORTAL_AUTH_KEY, user);
         toast({ title: Messages.loginSuccessTitle, description: `Welcome to ${user.clientName}'s portal.` });

@@ -7,6 +7,8 @@ import { DEVICE_COOKIE, type DeviceCookies } from './device-cookie';
 import type { LoginThrottle, Reservation } from './login-throttle';
 import type { MfaChallenges } from './mfa-challenges';
 import { mfaHandlers } from './mfa.routes';
+import type { PasskeyCeremonies } from './passkey-ceremonies';
+import { passkeyHandlers } from './passkey.routes';
 import { portalUserOf } from './portal-user';
 
 export interface AuthRoutesOptions {
@@ -14,6 +16,7 @@ export interface AuthRoutesOptions {
   throttle: LoginThrottle;
   devices: DeviceCookies;
   challenges: MfaChallenges;
+  ceremonies: PasskeyCeremonies;
   /** Admins must turn on two-factor sign-in before anything else (production, REQUIRE_ADMIN_MFA). */
   adminMfaRequired: boolean;
 }
@@ -56,6 +59,7 @@ export function authHandlers(app: FastifyInstance, options: AuthRoutesOptions): 
   const { tenant, throttle, devices, challenges } = options;
   return {
     ...mfaHandlers(app, options),
+    ...passkeyHandlers(app, options),
 
     async adminLogin({ body }, request, reply) {
       const { email } = body;
@@ -65,7 +69,8 @@ export function authHandlers(app: FastifyInstance, options: AuthRoutesOptions): 
       if (!result.user.isAdmin) throw forbidden(Messages.notAdmin);
       // Two-factor sign-in on: no session yet; the attempt stays counted until a code finishes it.
       if (result.user.mfaEnabled) {
-        return { mfaRequired: true as const, challenge: await challenges.create({ userId: result.user.id, email, login: 'admin', reservation }) };
+        const challenge = await challenges.create({ userId: result.user.id, email, login: 'admin', reservation });
+        return { mfaRequired: true as const, challenge, methods: result.user.mfaMethods };
       }
       await throttle.recordSuccess(reservation);
       const mfaSetupRequired = options.adminMfaRequired;
@@ -86,7 +91,8 @@ export function authHandlers(app: FastifyInstance, options: AuthRoutesOptions): 
       if (user.isAdmin) throw forbidden(Messages.adminUsesAdminLogin);
       if (user.clientId === null || user.role === null) throw invalidCredentials();
       if (user.mfaEnabled) {
-        return { mfaRequired: true as const, challenge: await challenges.create({ userId: user.id, email, login: 'portal', reservation }) };
+        const challenge = await challenges.create({ userId: user.id, email, login: 'portal', reservation });
+        return { mfaRequired: true as const, challenge, methods: user.mfaMethods };
       }
       await throttle.recordSuccess(reservation);
       await app.sessions.start(request, reply, user);

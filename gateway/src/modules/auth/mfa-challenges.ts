@@ -60,13 +60,14 @@ export class MfaChallenges {
     const [[, count]] = ((await orStoreUnavailable(this.redis.multi().incr(tries).pexpire(tries, this.ttlMs).exec())) ?? [[null, 0]]) as Array<
       [Error | null, unknown]
     >;
-    if (Number(count) >= MAX_CODES_PER_CHALLENGE) await orStoreUnavailable(this.redis.del(this.key(id), tries));
+    if (Number(count) >= MAX_CODES_PER_CHALLENGE) await orStoreUnavailable(this.redis.del(this.key(id), tries, `${this.key(id)}:pk`));
   }
 
   /** Uses the challenge up; false when it was already used or has ended (two requests with it: one wins). */
   async finish(id: string): Promise<boolean> {
     const removed = await orStoreUnavailable(this.redis.del(this.key(id)));
-    await orStoreUnavailable(this.redis.del(`${this.key(id)}:n`));
+    // Its wrong-code count, and a passkey ceremony started for it (passkey-ceremonies.ts).
+    await orStoreUnavailable(this.redis.del(`${this.key(id)}:n`, `${this.key(id)}:pk`));
     return removed === 1;
   }
 }

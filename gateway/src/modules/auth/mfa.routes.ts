@@ -4,12 +4,14 @@ import { AppError, forbidden, type RouteHandlers } from '@hap/service-kit';
 import type { CurrentSession } from '../../plugins/session';
 import type { AuthRoutesOptions } from './auth.routes';
 import { DEVICE_COOKIE } from './device-cookie';
+import type { Reservation } from './login-throttle';
+import type { Challenge } from './mfa-challenges';
 import { portalUserOf } from './portal-user';
 
 type MfaOperations = 'getMfaStatus' | 'setUpMfa' | 'enableMfa' | 'disableMfa' | 'verifyMfa';
 
-const challengeEnded = () => new AppError(401, ErrorCode.MFA_CHALLENGE_EXPIRED, Messages.mfaChallengeExpired);
-const rateLimited = () => new AppError(429, ErrorCode.RATE_LIMITED, Messages.rateLimitedLogin);
+export const challengeEnded = () => new AppError(401, ErrorCode.MFA_CHALLENGE_EXPIRED, Messages.mfaChallengeExpired);
+export const rateLimited = () => new AppError(429, ErrorCode.RATE_LIMITED, Messages.rateLimitedLogin);
 
 /** The session's user again, at the sign-in version tenant just bumped. */
 const sessionUserOf = (user: VerifiedUser) => ({ ...user, mfaSetupRequired: false });
@@ -95,22 +97,38 @@ export function mfaHandlers(app: FastifyInstance, options: AuthRoutesOptions): P
         await challenges.failed(body.challenge);
         throw new AppError(401, ErrorCode.INVALID_CODE, /^\d{6}$/.test(body.code) ? Messages.mfaInvalidCode : Messages.mfaInvalidRecoveryCode);
       }
-      // Single use: of two requests with one challenge, the one that removes it starts the session.
-      if (!(await challenges.finish(body.challenge))) throw challengeEnded();
-      await throttle.recordSuccess(reservation);
-      await throttle.recordSuccess(challenge.reservation);
-      if (challenge.login === 'admin') {
-        if (!user.isAdmin) throw forbidden(Messages.notAdmin);
-        await app.sessions.start(request, reply, user);
-        reply.setCookie(DEVICE_COOKIE, devices.issue(challenge.email), devices.cookieOptions);
-        request.log.info({ userId: user.id }, 'admin logged in with a second factor');
-        return { user: { id: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin } };
-      }
-      if (user.isAdmin || user.clientId === null || user.role === null) throw forbidden(Messages.adminUsesAdminLogin);
-      await app.sessions.start(request, reply, user);
-      reply.setCookie(DEVICE_COOKIE, devices.issue(challenge.email), devices.portalCookieOptions);
-      request.log.info({ userId: user.id, clientId: user.clientId }, 'clinic user logged in with a second factor');
-      return { user: portalUserOf({ ...user, clientId: user.clientId, role: user.role, clientName: user.clientName ?? '' }) };
+      return finishSecondStep(app, options, { id: body.challenge, challenge, reservation }, user, request, reply);
     },
   };
+}
+
+/**
+ * A login's second factor checked out (a code or a passkey): the challenge is
+ * used up (of two requests with it, the one that removes it starts the
+ * session), both counted attempts are given back, and the session starts for
+ * the login kind the password was given at.
+ */
+export async function finishSecondStep(
+  app: FastifyInstance,
+  { throttle, devices, challenges }: AuthRoutesOptions,
+  { id, challenge, reservation }: { id: string; challenge: Challenge; reservation: Reservation },
+  user: VerifiedUser,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  if (!(await challenges.finish(id))) throw challengeEnded();
+  await throttle.recordSuccess(reservation);
+  await throttle.recordSuccess(challenge.reservation);
+  if (challenge.login === 'admin') {
+    if (!user.isAdmin) throw forbidden(Messages.notAdmin);
+    await app.sessions.start(request, reply, user);
+    reply.setCookie(DEVICE_COOKIE, devices.issue(challenge.email), devices.cookieOptions);
+    request.log.info({ userId: user.id }, 'admin logged in with a second factor');
+    return { user: { id: user.id, email: user.email, name: user.name, isAdmin: user.isAdmin } };
+  }
+  if (user.isAdmin || user.clientId === null || user.role === null) throw forbidden(Messages.adminUsesAdminLogin);
+  await app.sessions.start(request, reply, user);
+  reply.setCookie(DEVICE_COOKIE, devices.issue(challenge.email), devices.portalCookieOptions);
+  request.log.info({ userId: user.id, clientId: user.clientId }, 'clinic user logged in with a second factor');
+  return { user: portalUserOf({ ...user, clientId: user.clientId, role: user.role, clientName: user.clientName ?? '' }) };
 }

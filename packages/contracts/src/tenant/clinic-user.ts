@@ -141,8 +141,10 @@ export const VerifiedUserSchema = UserSchema.extend({
   clientName: z.string().nullable(),
   role: ClinicRoleSchema.nullable(),
   authVersion: z.number().int(),
-  /** Two-factor sign-in is on: a password alone starts no session. */
+  /** Two-factor sign-in is on (an authenticator app, or a passkey): a password alone starts no session. */
   mfaEnabled: z.boolean(),
+  /** The second factors the user has: what the login's second step offers. */
+  mfaMethods: z.array(z.enum(['totp', 'passkey'])),
 });
 export type VerifiedUser = z.infer<typeof VerifiedUserSchema>;
 

@@ -65,6 +65,8 @@ export const MfaChallengeSchema = z.object({
   mfaRequired: z.literal(true),
   /** Single use, for MFA_CHALLENGE_MINUTES, bound to this user. */
   challenge: z.string(),
+  /** What the second step may be: a code from the app (or a recovery code), a passkey, or either. */
+  methods: z.array(z.enum(['totp', 'passkey'])),
 });
 export type MfaChallenge = z.infer<typeof MfaChallengeSchema>;
 

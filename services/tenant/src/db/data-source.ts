@@ -14,6 +14,7 @@ import { AddPortalProfileEditable1765200000000 } from './migrations/176520000000
 import { AddClinicUsers1765300000000 } from './migrations/1765300000000-AddClinicUsers';
 import { AddTwoFactorSignIn1765400000000 } from './migrations/1765400000000-AddTwoFactorSignIn';
 import { AddNewLeadEmail1765600000000 } from './migrations/1765600000000-AddNewLeadEmail';
+import { AddPasskeys1765700000000 } from './migrations/1765700000000-AddPasskeys';
 
 export const SCHEMA = 'tenant';
 
@@ -30,6 +31,7 @@ export const TENANT_MIGRATIONS = [
   AddClinicUsers1765300000000,
   AddTwoFactorSignIn1765400000000,
   AddNewLeadEmail1765600000000,
+  AddPasskeys1765700000000,
 ];
 
 /** The tenant service's data source: its entities and migrations. */

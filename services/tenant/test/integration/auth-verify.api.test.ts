@@ -23,7 +23,7 @@ describe('POST /internal/auth/verify', () => {
     // An admin belongs to no clinic; the sign-in version goes into the gateway's session (issue 26).
     expect(res.body).toEqual({
       success: true,
-      data: { id: userId, email, name: 'Ada Admin', isAdmin: true, clientId: null, clientName: null, role: null, authVersion: 1, mfaEnabled: false },
+      data: { id: userId, email, name: 'Ada Admin', isAdmin: true, clientId: null, clientName: null, role: null, authVersion: 1, mfaEnabled: false, mfaMethods: [] },
     });
   });
 

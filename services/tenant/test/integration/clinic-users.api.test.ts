@@ -150,6 +150,7 @@ describe('clinic users (issue 26 §1)', () => {
         role: 'owner',
         authVersion: expect.any(Number),
         mfaEnabled: false,
+        mfaMethods: [],
       });
       expect((await userRow(created.body.data.userId)).password_hash).toMatch(/^\$argon2id\$/);
 

@@ -50,6 +50,10 @@ export class UserEntity {
   @Column({ name: 'mfa_last_step', type: 'bigint', nullable: true })
   mfaLastStep: string | null;
 
+  /** The random WebAuthn user handle (base64url) a passkey hands back at sign-in; set at the first passkey. */
+  @Column({ name: 'webauthn_handle', type: 'text', nullable: true })
+  webauthnHandle: string | null;
+
   @Column({ name: 'last_login_at', type: 'timestamptz', nullable: true })
   lastLoginAt: Date | null;
 

@@ -62,7 +62,7 @@ export class UserRepository {
     values: Partial<
       Pick<
         UserEntity,
-        'passwordHash' | 'isAdmin' | 'name' | 'clientId' | 'role' | 'disabledAt' | 'lastLoginAt' | 'mfaSecret' | 'mfaPendingSecret' | 'mfaEnabledAt' | 'mfaLastStep'
+        'passwordHash' | 'isAdmin' | 'name' | 'clientId' | 'role' | 'disabledAt' | 'lastLoginAt' | 'mfaSecret' | 'mfaPendingSecret' | 'mfaEnabledAt' | 'mfaLastStep' | 'webauthnHandle'
       >
     >,
     manager?: EntityManager,

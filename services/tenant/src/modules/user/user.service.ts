@@ -48,7 +48,12 @@ export class UserService {
       ])) as Array<{ name: string }>;
       clientName = client?.name ?? null;
     }
-    return { ...toUserDto(row), clientId: row.clientId, clientName, role: row.role, authVersion: row.authVersion, mfaEnabled: row.mfaEnabledAt !== null };
+    const [{ passkeys }] = (await (manager ?? this.dataSource.manager).query(
+      `SELECT count(*)::int AS "passkeys" FROM "tenant"."user_passkeys" WHERE "user_id" = $1`,
+      [row.id],
+    )) as Array<{ passkeys: number }>;
+    const mfaMethods = [...(row.mfaEnabledAt !== null ? (['totp'] as const) : []), ...(passkeys > 0 ? (['passkey'] as const) : [])];
+    return { ...toUserDto(row), clientId: row.clientId, clientName, role: row.role, authVersion: row.authVersion, mfaEnabled: mfaMethods.length > 0, mfaMethods };
   }
 
   /** Only a sibling service (the gateway) may check passwords. */
