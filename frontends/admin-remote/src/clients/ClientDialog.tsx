@@ -146,6 +146,8 @@ function GeneralTab({ form }: { form: Form }) {
         <Text form={form} name="domain" label="Domain" placeholder="clinic.com" />
       </Grid>
       <Text form={form} name="bookingLink" label="Booking Link" type="url" placeholder="https://book.clinic.com" />
+      {/* Issue 26 §3: the clinic's owners edit their contact details and branding in the portal unless the agency keeps them. */}
+      <Switch form={form} name="portalProfileEditable" label="Clinic owners may edit their profile in the portal (name, contacts, logo, office picture, team)" />
     </>
   );
 }
@@ -186,7 +188,7 @@ function BrandingTab({ form }: { form: Form }) {
   );
 }
 
-function Switch({ form, name, label }: { form: Form; name: 'trackingEnabled' | 'conversionTrackingEnabled'; label: string }) {
+function Switch({ form, name, label }: { form: Form; name: 'trackingEnabled' | 'conversionTrackingEnabled' | 'portalProfileEditable'; label: string }) {
   return (
     <label className="cli-switch">
       <input type="checkbox" {...form.register(name)} />
