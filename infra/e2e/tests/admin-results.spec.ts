@@ -67,16 +67,19 @@ test.describe('admin Results', () => {
     const tiles = page.getByRole('list', { name: 'Totals' });
     const tile = (label: string) => tiles.getByRole('listitem').filter({ hasText: label });
     // The view is folded into the rollups within a second here; the screen asks again when told to.
+    // Each try waits for the reloaded screen to show its numbers (slow on a busy machine), then reads them.
     await expect(async () => {
       await page.reload();
+      await expect(tile('Visits')).toBeVisible({ timeout: 15_000 });
       await expect(tile('Visits').locator('.res-tile__value')).toHaveText('1', { timeout: 1_000 });
     }).toPass({ timeout: 30_000 });
     await expect(tile('Leads').locator('.res-tile__value')).toHaveText('1');
     await expect(tile('Booked').locator('.res-tile__value')).toHaveText('1');
     await expect(async () => {
       await page.reload();
+      await expect(tile('Spend')).toBeVisible({ timeout: 15_000 });
       await expect(tile('Spend').locator('.res-tile__value')).toHaveText('$25.00', { timeout: 1_000 });
-    }).toPass({ timeout: 30_000 });
+    }).toPass({ timeout: 60_000 });
     await expect(tile('Cost per booking').locator('.res-tile__value')).toHaveText('$25.00');
     await expect(tile('Cost per lead').locator('.res-tile__value')).toHaveText('$25.00');
     const funnel = page.getByRole('region', { name: 'Funnel' });

@@ -79,9 +79,11 @@ test.describe('experiments', () => {
     const row = page.getByRole('row', { name: new RegExp(`^Style ${arm}`) });
     await expect(async () => {
       await page.reload();
+      // The reloaded screen first shows its numbers (slow on a busy machine), then they are read.
+      await expect(row).toBeVisible({ timeout: 15_000 });
       await expect(row.getByRole('cell').nth(3)).toHaveText('1', { timeout: 2_000 });
       await expect(row.getByRole('cell').nth(2)).not.toHaveText('0', { timeout: 2_000 });
-    }).toPass({ timeout: 30_000 });
+    }).toPass({ timeout: 60_000 });
     await page.screenshot({ path: shot('experiment-running'), fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
 

@@ -1,5 +1,6 @@
 import type { Experiment } from '@hap/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
+import { useLazyChart } from '../lib/use-lazy-chart';
 import { percent, STYLE_NAMES } from './experiments-rules';
 
 const COLOURS = { A: '#1d4ed8', B: '#047857', C: '#b45309' } as const;
@@ -11,51 +12,35 @@ const COLOURS = { A: '#1d4ed8', B: '#047857', C: '#b45309' } as const;
  */
 export function PosteriorChart({ experiment }: { experiment: Experiment }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [drawn, setDrawn] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
   const { curves } = experiment;
-
-  useEffect(() => {
-    let cancelled = false;
-    let destroy: (() => void) | null = null;
-    import('chart.js')
-      .then(({ Chart, Filler, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip }) => {
-        if (cancelled || !canvas.current) return;
-        Chart.register(Filler, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip);
-        const chart = new Chart(canvas.current, {
-          type: 'line',
-          data: {
-            datasets: curves.series.map((s) => ({
-              label: STYLE_NAMES[s.variant],
-              data: s.density.map((y, i) => ({ x: curves.x[i]!, y })),
-              borderColor: COLOURS[s.variant],
-              backgroundColor: `${COLOURS[s.variant]}22`,
-              fill: true,
-              pointRadius: 0,
-              tension: 0.3,
-            })),
-          },
-          options: {
-            responsive: true,
-            maintainAspectRatio: false,
-            animation: false,
-            interaction: { mode: 'nearest', intersect: false },
-            scales: {
-              x: { type: 'linear', title: { display: true, text: 'Conversion rate' }, ticks: { callback: (v) => percent(Number(v)) } },
-              y: { display: false, beginAtZero: true },
-            },
-            plugins: { tooltip: { callbacks: { title: (items) => percent(Number(items[0]?.parsed.x ?? 0), 2), label: (item) => item.dataset.label ?? '' } } },
-          },
-        });
-        destroy = () => chart.destroy();
-        setDrawn(true);
-      })
-      .catch((err: Error) => !cancelled && setFailed(err.message));
-    return () => {
-      cancelled = true;
-      destroy?.();
-    };
-  }, [curves]);
+  const { drawn, failed } = useLazyChart(canvas, curves, ({ Chart, Filler, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip }, element, drawnCurves) => {
+    Chart.register(Filler, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip);
+    return new Chart(element, {
+      type: 'line',
+      data: {
+        datasets: drawnCurves.series.map((s) => ({
+          label: STYLE_NAMES[s.variant],
+          data: s.density.map((y, i) => ({ x: drawnCurves.x[i]!, y })),
+          borderColor: COLOURS[s.variant],
+          backgroundColor: `${COLOURS[s.variant]}22`,
+          fill: true,
+          pointRadius: 0,
+          tension: 0.3,
+        })),
+      },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        interaction: { mode: 'nearest', intersect: false },
+        scales: {
+          x: { type: 'linear', title: { display: true, text: 'Conversion rate' }, ticks: { callback: (v) => percent(Number(v)) } },
+          y: { display: false, beginAtZero: true },
+        },
+        plugins: { tooltip: { callbacks: { title: (items) => percent(Number(items[0]?.parsed.x ?? 0), 2), label: (item) => item.dataset.label ?? '' } } },
+      },
+    });
+  });
 
   return (
     <figure className="res-chart exp-chart" data-drawn={drawn || undefined}>

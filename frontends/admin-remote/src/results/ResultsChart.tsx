@@ -1,5 +1,6 @@
 import type { ResultsSummary } from '@hap/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
+import { useLazyChart } from '../lib/use-lazy-chart';
 import { formatCount, formatMoney } from './results-rules';
 
 type Series = ResultsSummary['series'];
@@ -15,48 +16,32 @@ const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateStrin
  */
 export function ResultsChart({ series }: { series: Series }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [drawn, setDrawn] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
   const hasSpend = series.some((d) => d.spend !== null);
-
-  useEffect(() => {
-    let cancelled = false;
-    let destroy: (() => void) | null = null;
-    import('chart.js')
-      .then(({ Chart, CategoryScale, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip }) => {
-        if (cancelled || !canvas.current) return;
-        Chart.register(CategoryScale, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip);
-        const chart = new Chart(canvas.current, {
-          type: 'line',
-          data: {
-            labels: series.map((d) => shortDay(d.date)),
-            datasets: [
-              { label: 'Visits', data: series.map((d) => d.views), borderColor: '#1d4ed8', backgroundColor: '#1d4ed8', yAxisID: 'count', tension: 0.2 },
-              { label: 'Leads', data: series.map((d) => d.leads), borderColor: '#047857', backgroundColor: '#047857', yAxisID: 'count', tension: 0.2 },
-              ...(hasSpend ? [{ label: 'Spend (USD)', data: series.map((d) => d.spend ?? 0), borderColor: '#b45309', backgroundColor: '#b45309', yAxisID: 'money', borderDash: [6, 4], tension: 0.2 }] : []),
-            ],
-          },
-          options: {
-            responsive: true,
-            maintainAspectRatio: false,
-            animation: false,
-            interaction: { mode: 'index', intersect: false },
-            scales: {
-              x: { ticks: { maxTicksLimit: 8, maxRotation: 0, autoSkipPadding: 16 } },
-              count: { type: 'linear', position: 'left', beginAtZero: true, ticks: { precision: 0 } },
-              ...(hasSpend ? { money: { type: 'linear' as const, position: 'right' as const, beginAtZero: true, grid: { drawOnChartArea: false } } } : {}),
-            },
-          },
-        });
-        destroy = () => chart.destroy();
-        setDrawn(true);
-      })
-      .catch((err: Error) => !cancelled && setFailed(err.message));
-    return () => {
-      cancelled = true;
-      destroy?.();
-    };
-  }, [series, hasSpend]);
+  const { drawn, failed } = useLazyChart(canvas, series, ({ Chart, CategoryScale, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip }, element, days) => {
+    Chart.register(CategoryScale, Legend, LinearScale, LineController, LineElement, PointElement, Tooltip);
+    return new Chart(element, {
+      type: 'line',
+      data: {
+        labels: days.map((d) => shortDay(d.date)),
+        datasets: [
+          { label: 'Visits', data: days.map((d) => d.views), borderColor: '#1d4ed8', backgroundColor: '#1d4ed8', yAxisID: 'count', tension: 0.2 },
+          { label: 'Leads', data: days.map((d) => d.leads), borderColor: '#047857', backgroundColor: '#047857', yAxisID: 'count', tension: 0.2 },
+          ...(hasSpend ? [{ label: 'Spend (USD)', data: days.map((d) => d.spend ?? 0), borderColor: '#b45309', backgroundColor: '#b45309', yAxisID: 'money', borderDash: [6, 4], tension: 0.2 }] : []),
+        ],
+      },
+      options: {
+        responsive: true,
+        maintainAspectRatio: false,
+        animation: false,
+        interaction: { mode: 'index', intersect: false },
+        scales: {
+          x: { ticks: { maxTicksLimit: 8, maxRotation: 0, autoSkipPadding: 16 } },
+          count: { type: 'linear', position: 'left', beginAtZero: true, ticks: { precision: 0 } },
+          ...(hasSpend ? { money: { type: 'linear' as const, position: 'right' as const, beginAtZero: true, grid: { drawOnChartArea: false } } } : {}),
+        },
+      },
+    });
+  });
 
   const first = series[0]?.date;
   const last = series[series.length - 1]?.date;

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { ARMS_MESSAGE, experimentCellField, ExperimentSchema, Messages, pageViewKeys, PageContentSchema, WEIGHTS_MESSAGE, type Experiment } from '@hap/contracts';
 import { ADMIN, ANONYMOUS, GATEWAY, PUBLIC_SHELL } from '@hap/service-kit/testing';
 import { Redis } from 'ioredis';
@@ -7,16 +6,8 @@ import { createLeadsClient, type LeadsClient } from '../../../templates/src/clie
 import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
 import { auditRows, createClientService, createClinic, createTemplate } from '../../../templates/test/helpers/factories';
 import { PageViewFolder } from '../../src/modules/results/page-view-fold';
+import { closedPortUrl } from '../../../../gateway/test/helpers/net';
 import { START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
-
-/** A loopback port nobody listens on: leads down. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /**
  * Experiments (issue 27) through the real templates app (which keeps them),
@@ -263,7 +254,7 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
     const created = await start({ clientId, serviceId, arms: [{ variant: 'A', weight: 50 }, { variant: 'C', weight: 50 }] });
     expect(created.status).toBe(201);
     const working = leadsClient;
-    leadsClient = createLeadsClient({ baseUrl: `http://127.0.0.1:${await closedPort()}`, internalSecret: templates.config.INTERNAL_SECRET, timeoutMs: 500 });
+    leadsClient = createLeadsClient({ baseUrl: await closedPortUrl(), internalSecret: templates.config.INTERNAL_SECRET, timeoutMs: 500 });
     try {
       const shown = await get(created.body.data.id);
       expect(shown).toMatchObject({ countsUnavailable: true, status: 'running' });
