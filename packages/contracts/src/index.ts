@@ -14,6 +14,7 @@ export * from './tenant/notifications';
 export * from './tenant/view-as';
 export * from './tenant/mfa';
 export * from './tenant/domain';
+export * from './tenant/custom-domain';
 export * from './web-address';
 export * from './public-address';
 export * from './html';
