@@ -39,6 +39,7 @@ export const CustomDomainMessages = {
   routingMissing: 'Routing record missing: the domain does not point to the platform yet.',
   bothMissing: 'DNS records not found yet: neither the TXT record nor the routing record is in place.',
   expired: 'DNS records not found after 72 hours',
+  onlyDomain: (keys: readonly string[]) => `Send only the domain: ${keys.join(', ')} cannot be set here (the clinic is the one you add the domain to).`,
 } as const;
 
 /** A DNS record to set, with the words a registrar's screen uses for each field. */
@@ -69,10 +70,17 @@ export const CustomDomainSchema = z.object({
 });
 export type CustomDomain = z.infer<typeof CustomDomainSchema>;
 
-/** `POST …/domains`: the host name as typed; the service applies the host name rules (400 in words). */
-export const CustomDomainCreateSchema = z.object({
-  domain: z.string({ error: CustomDomainMessages.required }).trim().min(1, CustomDomainMessages.required).max(300, CustomDomainMessages.tooLong),
-});
+/**
+ * `POST …/domains`: the host name as typed; the service applies the host name rules (400 in words).
+ * Strict: a `clientId` (or anything else) in the body is refused, not ignored, since the clinic is
+ * the path's (admin) or the identity's (portal).
+ */
+export const CustomDomainCreateSchema = z.strictObject(
+  {
+    domain: z.string({ error: CustomDomainMessages.required }).trim().min(1, CustomDomainMessages.required).max(300, CustomDomainMessages.tooLong),
+  },
+  { error: (iss) => (iss.code === 'unrecognized_keys' ? CustomDomainMessages.onlyDomain(iss.keys) : undefined) },
+);
 export type CustomDomainCreate = z.infer<typeof CustomDomainCreateSchema>;
 
 const domainParam = z.string().trim().min(1, CustomDomainMessages.required).max(300, CustomDomainMessages.tooLong);

@@ -233,10 +233,14 @@ describe('custom domains: /api/clients/:id/domains, /api/portal/domains, /intern
       const staffA: Identity = { ...ownerA, userId: 93_002, role: 'staff' };
       const ownerB: Identity = { kind: 'clinic', userId: 93_003, email: 'b@b.test', name: 'B Owner', clientId: b.id, role: 'owner' };
 
-      const created = await t.api.post('/api/portal/domains', ownerA).send({ domain: host(), clientId: b.id });
+      // The clinic is the identity's: a clinic id in the body is refused, not ignored.
+      const smuggled = await t.api.post('/api/portal/domains', ownerA).send({ domain: host(), clientId: b.id });
+      expect(smuggled.status).toBe(400);
+      expect(JSON.stringify(smuggled.body)).toContain(M.onlyDomain(['clientId']));
+      const created = await t.api.post('/api/portal/domains', ownerA).send({ domain: host() });
       expect(created.status).toBe(201);
       const d = CustomDomainSchema.parse(created.body.data);
-      expect(d.clientId).toBe(a.id); // the identity's clinic, never the body's
+      expect(d.clientId).toBe(a.id);
       expect((await t.api.post('/api/portal/domains', staffA).send({ domain: host() })).status).toBe(403);
       expect((await t.api.get('/api/portal/domains', staffA)).body.data).toEqual([expect.objectContaining({ domain: d.domain })]);
       expect((await t.api.get('/api/portal/domains', ownerB)).body.data).toEqual([]);
@@ -298,6 +302,27 @@ describe('custom domains: /api/clients/:id/domains, /api/portal/domains, /intern
       } finally {
         await queue.close();
       }
+    });
+
+    it('fails a pending claim whose name another clinic verified first, with the words why', async () => {
+      const a = await createClient(t.dataSource);
+      const b = await createClient(t.dataSource);
+      const domain = host();
+      const da = await claim(a.id, domain);
+      const dbClaim = await claim(b.id, domain);
+      serveAll(da);
+      expect((await verify(a.id, domain)).body.data.status).toBe('verified');
+      dns.set(txtOf(dbClaim).name, { TXT: [txtOf(dbClaim).value] });
+      const row = await t.dataSource.getRepository(ClientDomainEntity).findOneByOrFail({ domain, clientId: b.id });
+      const handlers = createHandlers({
+        dataSource: t.dataSource,
+        catalogue: createCatalogueClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 500 }),
+        crm: null,
+        domains: { dns: dnsCheckFromConfig(t.config), edge: edgeFromConfig(t.config), platformHosts: [], queue: () => { throw new Error('no next check for a lost claim'); } },
+      });
+      const out = (await handlers['tenant.domain-check']({ domainId: row.id, check: 2 }, {} as never)) as CustomDomain;
+      expect(out).toMatchObject({ status: 'failing', reason: M.claimedElsewhere(domain), nextCheckAt: null });
+      expect((await auditRows(t.dataSource, 'client_domain', row.id)).map((r) => r.action)).toEqual(['create', 'update']);
     });
 
     it('gives up after 72 hours: failing with "DNS records not found after 72 hours"', async () => {

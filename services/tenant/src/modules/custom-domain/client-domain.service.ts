@@ -193,7 +193,15 @@ export class ClientDomainService {
         const dto = this.toDto(saved);
         return { result: saved, audit: { action: 'create', entity: 'client_domain', entityId: saved.id, changes: { after: { domain, clientId, status: dto.status } } } };
       });
-      await this.deps.scheduler?.schedule(row.id, 1, checkDelayMs(1));
+      if (this.deps.scheduler) {
+        try {
+          await this.deps.scheduler.schedule(row.id, 1, checkDelayMs(1));
+        } catch {
+          // The claim stands without its job (Redis away): no next check is promised; the re-check row still works.
+          await this.repo().update({ id: row.id }, { nextCheckAt: null });
+          row.nextCheckAt = null;
+        }
+      }
       return this.toDto(row);
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(M.alreadyAdded(domain));
@@ -307,7 +315,24 @@ export class ClientDomainService {
   async runCheck(domainId: number, check: number): Promise<CustomDomain | null> {
     const row = await this.repo().findOneBy({ id: domainId });
     if (!row || row.status !== 'pending') return null;
-    const after = await this.checkAndRecord(SYSTEM, domainId, { manual: false });
+    let after: ClientDomainEntity;
+    try {
+      after = await this.checkAndRecord(SYSTEM, domainId, { manual: false });
+    } catch (err) {
+      if (!(err instanceof AppError && err.statusCode === 409)) throw err;
+      // Another clinic verified the name first: this claim can no longer succeed.
+      const reason = M.claimedElsewhere(row.domain);
+      await this.deps.dataSource.transaction(async (manager) => {
+        await this.repo(manager).update({ id: domainId }, { status: 'failing', reason, nextCheckAt: null });
+        await recordAudit(manager, SYSTEM, {
+          action: 'update',
+          entity: 'client_domain',
+          entityId: domainId,
+          changes: { before: { status: row.status, reason: row.reason }, after: { status: 'failing', reason } },
+        });
+      });
+      return this.toDto(await this.repo().findOneByOrFail({ id: domainId }));
+    }
     if (after.status === 'pending' && this.deps.scheduler) {
       const delay = Math.max(0, Math.min(checkDelayMs(check + 1), after.checkUntil.getTime() - this.now().getTime()));
       await this.repo().update({ id: domainId }, { nextCheckAt: new Date(this.now().getTime() + delay) });
