@@ -37,6 +37,9 @@ interface Ctx {
   memberA: number;
   memberA2: number;
   invitedA: number;
+  /** Two custom domains clinic A claimed (one is re-checked, one removed). */
+  domainA: string;
+  domainA2: string;
 }
 
 interface ClinicCall {
@@ -79,6 +82,10 @@ const CLINIC_MATRIX: Record<string, ClinicLine> = {
   getMyNotifications: { call: () => ({ path: '/api/portal/me/notifications' }), own: 200, other: 200, viewer: 404 },
   updateMyNotifications: { call: () => ({ path: '/api/portal/me/notifications', body: { newLeadEmail: 'off' } }), own: 200, other: 200 },
   getPortalResultsSummary: { call: () => ({ path: `/api/portal/results/summary?from=${today}&to=${today}` }), own: 200, other: 200 },
+  listPortalDomains: { call: () => ({ path: '/api/portal/domains' }), own: 200, other: 200 },
+  addPortalDomain: { call: () => ({ path: '/api/portal/domains', body: { domain: `www.matrix-${randomUUID().slice(0, 8)}.example` } }), own: 201, other: 201 },
+  verifyPortalDomain: { call: (ctx) => ({ path: `/api/portal/domains/${ctx.domainA}/verify` }), own: 200, other: 404 },
+  deletePortalDomain: { call: (ctx) => ({ path: `/api/portal/domains/${ctx.domainA2}` }), own: 200, other: 404 },
 };
 
 /** A clinic row: who is refused before any service is asked (a signed-in admin is 403: not a clinic user). */
@@ -107,9 +114,11 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
   const upstreams: Upstream[] = [];
   const cookies: Record<Kind, string | null> = { none: null, clinicA: null, clinicB: null, admin: null, disabled: null, ended: null, viewer: null };
   let clinicAId = 0;
-  const ctx: Ctx = { leadA: 0, memberA: 0, memberA2: 0, invitedA: 0 };
+  const ctx: Ctx = { leadA: 0, memberA: 0, memberA2: 0, invitedA: 0, domainA: '', domainA2: '' };
 
   beforeAll(async () => {
+    // Custom domains configured (an edge host), their DNS asked of a closed loopback port: every check answers "not found yet" at once.
+    Object.assign(process.env, { EDGE_HOST: 'edge.matrix.test', DNS_RESOLVER: '127.0.0.1:9', DNS_TIMEOUT_MS: '300' });
     leads = await startLeads();
     const templates = leads.templates!;
     const tenant = templates.tenant!;
@@ -168,7 +177,12 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
     cookies.ended = ended.cookie;
     ctx.invitedA = (await invite(a.clientId, 'staff')).userId;
 
-    // Clinic A's records: two team members and a lead.
+    // Clinic A's records: two custom domains, two team members and a lead.
+    for (const key of ['domainA', 'domainA2'] as const) {
+      const res = await asAdmin('post', `/api/clients/${a.clientId}/domains`, { domain: `${key.toLowerCase()}.matrix-${randomUUID().slice(0, 8)}.example` });
+      expect(res.status).toBe(201);
+      ctx[key] = res.body.data.domain as string;
+    }
     for (const key of ['memberA', 'memberA2'] as const) {
       const res = await asAdmin('post', '/api/staff-members', { clientId: a.clientId, name: `Member ${key}`, title: 'Nurse', displayOrder: 1 });
       expect(res.status).toBe(201);

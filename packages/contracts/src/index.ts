@@ -15,6 +15,7 @@ export * from './tenant/view-as';
 export * from './tenant/mfa';
 export * from './tenant/passkey';
 export * from './tenant/domain';
+export * from './tenant/custom-domain';
 export * from './web-address';
 export * from './public-address';
 export * from './html';

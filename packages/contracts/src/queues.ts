@@ -12,6 +12,7 @@ export const QueueName = {
   adsPerformanceSweep: 'ads.performance-sweep',
   leadsDeliver: 'leads.deliver',
   tenantProvision: 'tenant.provision',
+  tenantDomainCheck: 'tenant.domain-check',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -110,6 +111,12 @@ export const queueContracts = {
     description: "Creates a clinic's CRM sub-account and loads its snapshots",
     payload: z.strictObject({ clientId: idField('Client id') }),
     jobId: ({ clientId }) => `provision-${clientId}`,
+  }),
+  'tenant.domain-check': defineQueue({
+    owner: 'tenant',
+    description: "Checks a claimed custom domain's DNS records (TXT token and routing record); queues the next check with backoff for 72 hours",
+    payload: z.strictObject({ domainId: idField('Domain id'), check: z.number().int().min(1).max(1000) }),
+    jobId: ({ domainId, check }) => `domain-check-${domainId}-${check}`,
   }),
 } as const satisfies Record<QueueName, QueueContract>;
 

@@ -22,6 +22,10 @@ import { OnboardingService } from './modules/onboarding/onboarding.service';
 import { ClientRepository } from './modules/client/client.repository';
 import { clientHandlers } from './modules/client/client.routes';
 import { ClientService } from './modules/client/client.service';
+import { clientDomainHandlers } from './modules/custom-domain/client-domain.routes';
+import { ClientDomainService, type DomainCheckScheduler } from './modules/custom-domain/client-domain.service';
+import { DnsCheck } from './modules/custom-domain/dns-check';
+import { domainCheckScheduler } from './modules/custom-domain/domain-check.job';
 import { DomainMappingRepository } from './modules/domain-mapping/domain-mapping.repository';
 import { domainMappingHandlers } from './modules/domain-mapping/domain-mapping.routes';
 import { DomainMappingService } from './modules/domain-mapping/domain-mapping.service';
@@ -72,11 +76,21 @@ export interface TenantAppOptions {
   provisionQueue?: Pick<JobQueue<'tenant.provision'>, 'add'> | null;
   /** The CRM adapter for Create CRM Account. Default: from GHL_* (null when not configured). */
   crm?: GoHighLevel | null;
+  /** Where a claimed domain's DNS checks are queued (tenant.domain-check). Default: the config's Redis; null queues nothing. */
+  domainCheckScheduler?: DomainCheckScheduler | null;
   /** Invitations' and resets' e-mail. Default: SMTP_URL (null when unset: mail is off). */
   mailer?: Mailer | null;
 }
 
 /** The templates client a tenant process uses, from its config. */
+/** The edge clinics point their domains at, and the DNS check, from the config. */
+export const edgeFromConfig = (config: Config) => ({ host: config.EDGE_HOST ?? null, ipv4: config.EDGE_IPV4, ipv6: config.EDGE_IPV6 });
+export const dnsCheckFromConfig = (config: Config) =>
+  new DnsCheck(edgeFromConfig(config), { server: config.DNS_RESOLVER ?? null, timeoutMs: config.DNS_TIMEOUT_MS, tries: 2 });
+/** The platform's own host names, never a clinic's: the edge's and PUBLIC_BASE_URL's. */
+export const platformHostsOf = (config: Config): string[] =>
+  [config.EDGE_HOST, config.PUBLIC_BASE_URL ? new URL(config.PUBLIC_BASE_URL).hostname : undefined].filter((h): h is string => Boolean(h));
+
 export const catalogueFromConfig = (config: Config): CatalogueClient =>
   createCatalogueClient({ baseUrl: config.TEMPLATES_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TEMPLATES_TIMEOUT_MS });
 
@@ -90,6 +104,8 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     internalSecret: config.INTERNAL_SECRET,
     logLevel: config.LOG_LEVEL,
     ready: databaseReady(dataSource),
+    // Caddy's on-demand TLS ask cannot sign; it answers only whether we serve a name, and the gateway never routes it.
+    unsignedPaths: ['/internal/domains/ask'],
   });
   const storage = uploadStorageFor(config.UPLOAD_DIR, s3SettingsOf(config));
   uploadPlugins(app);
@@ -169,6 +185,21 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     }),
   });
 
+  let domainScheduler = options.domainCheckScheduler;
+  if (domainScheduler === undefined) {
+    let queue: JobQueue<'tenant.domain-check'> | null = null;
+    app.addHook('onClose', () => queue?.close());
+    domainScheduler = domainCheckScheduler(() => (queue ??= createQueue('tenant.domain-check', queueRedis(config))));
+  }
+  const domains = new ClientDomainService({
+    dataSource,
+    clients: clientRepository,
+    dns: dnsCheckFromConfig(config),
+    edge: edgeFromConfig(config),
+    platformHosts: platformHostsOf(config),
+    scheduler: domainScheduler,
+  });
+
   const uploads = new UploadService(storage);
   registerRoutes(app, 'tenant', {
     ...onboardingHandlers(onboarding, crm),
@@ -184,6 +215,7 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     ...notificationHandlers(new NotificationService({ dataSource, users: userRepository, clients: clientRepository, internalSecret: config.INTERNAL_SECRET })),
     ...mfaHandlers(mfa, accounts),
     ...passkeyHandlers(passkeys, accounts),
+    ...clientDomainHandlers(domains),
     listTenantAuditLog: ({ query }) => listAuditLog(dataSource, 'tenant', query),
   });
   return app;

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { baseConfigShape, contentCacheConfigShape, loadConfig, mailConfigShape, port, requireMailOrigin } from '@hap/service-kit';
@@ -53,6 +54,26 @@ export const webAuthnConfigShape = {
   WEBAUTHN_RP_NAME: z.string().trim().min(1).max(60).default('Health Ads'),
 };
 
+const addressList = (version: 4 | 6) =>
+  z
+    .string()
+    .trim()
+    .default('')
+    .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
+    .refine((list) => list.every((a) => isIP(a) === version), `must be a comma-separated list of IPv${version} addresses`);
+
+/** Custom domains (issue 28): where clinics point their domains, and the resolver that checks they did. */
+export const domainsConfigShape = {
+  /** The edge's host name: a clinic's subdomain gets a CNAME to it. */
+  EDGE_HOST: z.string().trim().toLowerCase().optional().transform((v) => v?.replace(/\.$/, '') || undefined),
+  /** The edge's addresses: an apex (clinic.com) gets A / AAAA records to them. Neither these nor EDGE_HOST: domains are not configured. */
+  EDGE_IPV4: addressList(4),
+  EDGE_IPV6: addressList(6),
+  /** `host:port` (or `[v6]:port`) of the DNS resolver that checks clinics' records; unset: the system's. */
+  DNS_RESOLVER: z.string().trim().optional().transform((v) => v || undefined),
+  DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+};
+
 export const configShape = {
   ...baseConfigShape,
   /** GET /api/page-context's cache (CONTENT_CACHE_TTL_MS, CONTENT_CACHE_MAX_ENTRIES); invalidated through REDIS_URL. */
@@ -91,6 +112,7 @@ export const configShape = {
   MAIL_FROM: z.string().trim().min(3).default('Health Ads <no-reply@healthads.local>'),
   ...mfaConfigShape,
   ...webAuthnConfigShape,
+  ...domainsConfigShape,
 };
 
 export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env) {

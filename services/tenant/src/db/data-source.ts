@@ -2,6 +2,7 @@ import { createServiceDataSource } from '@hap/service-kit';
 import { AuditLogEntity } from '@hap/service-kit';
 import { ClientEntity } from '../modules/client/client.entity';
 import { DomainMappingEntity } from '../modules/domain-mapping/domain-mapping.entity';
+import { ClientDomainEntity } from '../modules/custom-domain/client-domain.entity';
 import { StaffMemberEntity } from '../modules/staff-member/staff-member.entity';
 import { UserEntity } from '../modules/user/user.entity';
 import { UserTokenEntity } from '../modules/clinic-user/user-token.entity';
@@ -15,10 +16,11 @@ import { AddClinicUsers1765300000000 } from './migrations/1765300000000-AddClini
 import { AddTwoFactorSignIn1765400000000 } from './migrations/1765400000000-AddTwoFactorSignIn';
 import { AddNewLeadEmail1765600000000 } from './migrations/1765600000000-AddNewLeadEmail';
 import { AddPasskeys1765700000000 } from './migrations/1765700000000-AddPasskeys';
+import { AddClientDomains1765700000000 } from './migrations/1765700000000-AddClientDomains';
 
 export const SCHEMA = 'tenant';
 
-export const TENANT_ENTITIES = [UserEntity, UserTokenEntity, ClientEntity, StaffMemberEntity, DomainMappingEntity, AuditLogEntity];
+export const TENANT_ENTITIES = [UserEntity, UserTokenEntity, ClientEntity, StaffMemberEntity, DomainMappingEntity, ClientDomainEntity, AuditLogEntity];
 
 /** In order; a new migration goes at the end. */
 export const TENANT_MIGRATIONS = [
@@ -32,6 +34,7 @@ export const TENANT_MIGRATIONS = [
   AddTwoFactorSignIn1765400000000,
   AddNewLeadEmail1765600000000,
   AddPasskeys1765700000000,
+  AddClientDomains1765700000000,
 ];
 
 /** The tenant service's data source: its entities and migrations. */

@@ -11,7 +11,7 @@ afterAll(() => dataSource.destroy());
 
 describeQueues({
   owner: 'tenant',
-  // The worker's real handlers: a clinic that no longer exists needs no sub-account, so the job completes.
+  // The worker's real handlers: a clinic that no longer exists needs no sub-account, and a removed domain claim no check, so the jobs complete.
   handlers: createHandlers({
     dataSource,
     catalogue: createCatalogueClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: config.INTERNAL_SECRET, timeoutMs: 500 }),
@@ -19,8 +19,11 @@ describeQueues({
   }),
   samples: {
     'tenant.provision': { clientId: 2_000_000_000 },
+    'tenant.domain-check': { domainId: 2_000_000_000, check: 1 },
   },
   expectations: {
     'tenant.provision': { completes: true },
+    // A claim that no longer exists needs no check.
+    'tenant.domain-check': { completes: true },
   },
 });

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { idField, timestamp } from '../fields';
+
+/**
+ * A clinic's own domain (issue 28): claimed by an admin or the clinic's owner,
+ * proved by DNS (a TXT token and a routing record), then given a certificate by
+ * the edge. Only an `active` domain shows the clinic's pages.
+ */
+export const CUSTOM_DOMAIN_STATUSES = ['pending', 'verified', 'certificate_issued', 'active', 'failing'] as const;
+export const CustomDomainStatusSchema = z.enum(CUSTOM_DOMAIN_STATUSES);
+export type CustomDomainStatus = z.infer<typeof CustomDomainStatusSchema>;
+
+/** Verified or later: the edge may ask for a certificate, and nobody else may claim the name. */
+export const isVerifiedOrLater = (status: CustomDomainStatus): boolean =>
+  status === 'verified' || status === 'certificate_issued' || status === 'active';
+
+/** The name of the TXT record that proves a claim. */
+export const challengeNameOf = (domain: string): string => `_hap-challenge.${domain}`;
+/** The value of that TXT record. */
+export const challengeValueOf = (token: string): string => `hap-verify=${token}`;
+
+/** How long the job keeps checking a claim's records before it gives up. */
+export const DOMAIN_VERIFY_WINDOW_MS = 72 * 60 * 60 * 1000;
+
+export const CustomDomainMessages = {
+  required: 'Enter a domain, like www.clinic.com',
+  notHostOnly: 'Enter only the host name, like www.clinic.com, without https://, a port or a path.',
+  ipLiteral: 'Enter a domain name, not an IP address.',
+  wildcard: 'Wildcard domains (*.clinic.com) cannot be added: add each host name on its own.',
+  badName: 'This is not a valid domain name. Use letters, digits and hyphens, like www.clinic.com.',
+  oneLabel: 'Enter a full domain with a dot, like www.clinic.com.',
+  tooLong: 'This domain is too long: at most 253 characters, and 63 between dots.',
+  platformHost: 'This is the platform’s own address; enter your clinic’s domain.',
+  notConfigured: 'Custom domains are not configured on this platform yet (no edge host or address is set). Ask your agency.',
+  claimedElsewhere: (domain: string) => `${domain} is already verified for another clinic. Ask your agency if you believe it is yours.`,
+  alreadyAdded: (domain: string) => `${domain} has already been added to this clinic.`,
+  notFound: (domain: string) => `Domain ${domain} was not found for this clinic.`,
+  txtMissing: 'TXT record missing: we could not find the _hap-challenge record with the verification value yet.',
+  routingMissing: 'Routing record missing: the domain does not point to the platform yet.',
+  bothMissing: 'DNS records not found yet: neither the TXT record nor the routing record is in place.',
+  expired: 'DNS records not found after 72 hours',
+  onlyDomain: (keys: readonly string[]) => `Send only the domain: ${keys.join(', ')} cannot be set here (the clinic is the one you add the domain to).`,
+} as const;
+
+/** A DNS record to set, with the words a registrar's screen uses for each field. */
+export const DnsRecordSchema = z.object({
+  type: z.enum(['CNAME', 'A', 'AAAA', 'TXT']),
+  name: z.string(),
+  value: z.string(),
+  /** Provider-neutral words: where to put it, what it is for. */
+  help: z.string(),
+});
+export type DnsRecord = z.infer<typeof DnsRecordSchema>;
+
+export const CustomDomainSchema = z.object({
+  domain: z.string(),
+  clientId: z.number().int(),
+  status: CustomDomainStatusSchema,
+  /** Why it is failing, or what is still missing while pending; null when nothing is. */
+  reason: z.string().nullable(),
+  /** The routing record(s) first (CNAME, or A/AAAA for an apex), then the TXT record. */
+  records: z.array(DnsRecordSchema),
+  createdAt: timestamp(),
+  lastCheckedAt: timestamp().nullable(),
+  /** When the job checks again (null once verified or given up). */
+  nextCheckAt: timestamp().nullable(),
+  verifiedAt: timestamp().nullable(),
+  /** The end of the 72 hours the job keeps checking. */
+  checkUntil: timestamp(),
+});
+export type CustomDomain = z.infer<typeof CustomDomainSchema>;
+
+/**
+ * `POST …/domains`: the host name as typed; the service applies the host name rules (400 in words).
+ * Strict: a `clientId` (or anything else) in the body is refused, not ignored, since the clinic is
+ * the path's (admin) or the identity's (portal).
+ */
+export const CustomDomainCreateSchema = z.strictObject(
+  {
+    domain: z.string({ error: CustomDomainMessages.required }).trim().min(1, CustomDomainMessages.required).max(300, CustomDomainMessages.tooLong),
+  },
+  { error: (iss) => (iss.code === 'unrecognized_keys' ? CustomDomainMessages.onlyDomain(iss.keys) : undefined) },
+);
+export type CustomDomainCreate = z.infer<typeof CustomDomainCreateSchema>;
+
+const domainParam = z.string().trim().min(1, CustomDomainMessages.required).max(300, CustomDomainMessages.tooLong);
+
+export const ClientDomainParamsSchema = z.object({ id: idField('Id', { fromText: true }), domain: domainParam });
+export const PortalDomainParamsSchema = z.object({ domain: domainParam });
+
+/** `GET /internal/domains/ask?domain=` (Caddy's on-demand TLS `ask`). */
+export const DomainAskQuerySchema = z.object({ domain: domainParam });
+export const DomainAskResultSchema = z.object({ domain: z.string(), clientId: z.number().int() });
+
+/** `POST /internal/domains/certificate`: the edge (or a drill) reports the certificate it holds for a domain. */
+export const DomainCertificateReportSchema = z.object({ domain: domainParam });
+
+export const DeletedDomainSchema = z.object({ domain: z.string() });

@@ -1,0 +1,45 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { CustomDomainStatus } from '@hap/contracts';
+
+/** A clinic's claim on a domain of its own and where its proof stands (issue 28). */
+@Entity({ name: 'client_domains' })
+export class ClientDomainEntity {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id: number;
+
+  /** References clients(id) ON DELETE CASCADE. */
+  @Column({ name: 'client_id', type: 'integer' })
+  clientId: number;
+
+  /** ASCII (punycode), lower case, no trailing dot. */
+  @Column({ name: 'domain', type: 'text' })
+  domain: string;
+
+  @Column({ name: 'status', type: 'text', default: 'pending' })
+  status: CustomDomainStatus;
+
+  @Column({ name: 'reason', type: 'text', nullable: true })
+  reason: string | null;
+
+  /** The random value of the `_hap-challenge` TXT record. */
+  @Column({ name: 'token', type: 'text' })
+  token: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @Column({ name: 'check_until', type: 'timestamptz' })
+  checkUntil: Date;
+
+  @Column({ name: 'last_checked_at', type: 'timestamptz', nullable: true })
+  lastCheckedAt: Date | null;
+
+  @Column({ name: 'next_check_at', type: 'timestamptz', nullable: true })
+  nextCheckAt: Date | null;
+
+  @Column({ name: 'verified_at', type: 'timestamptz', nullable: true })
+  verifiedAt: Date | null;
+
+  @Column({ name: 'certificate_at', type: 'timestamptz', nullable: true })
+  certificateAt: Date | null;
+}

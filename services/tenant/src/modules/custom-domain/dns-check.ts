@@ -1,0 +1,87 @@
+import { Resolver } from 'node:dns/promises';
+import { CustomDomainMessages as M, challengeNameOf, challengeValueOf } from '@hap/contracts';
+
+/** Where the platform's edge is, as DNS should point a clinic's domain to it (configuration). */
+export interface EdgeTarget {
+  host: string | null;
+  ipv4: readonly string[];
+  ipv6: readonly string[];
+}
+
+export interface DnsCheckResult {
+  txt: boolean;
+  routing: boolean;
+  /** null when both are in place; else what is missing, in words. */
+  reason: string | null;
+}
+
+export interface DnsCheckOptions {
+  /** `host:port` of the resolver to ask (DNS_RESOLVER); null: the system's. */
+  server: string | null;
+  timeoutMs: number;
+  tries: number;
+}
+
+const lower = (name: string) => name.toLowerCase().replace(/\.$/, '');
+
+/** A lookup that found nothing (or could not ask) is "not there yet", never an error of ours. */
+async function quietly<T>(lookup: () => Promise<T[]>): Promise<T[]> {
+  try {
+    return await lookup();
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Checks a claim's two records through node:dns's Resolver (c-ares), asking
+ * the configured server: the TXT `_hap-challenge.<domain>` with
+ * `hap-verify=<token>`, and the routing record (a CNAME to the edge host, or
+ * an A/AAAA address that is one of the edge's). Both are needed.
+ */
+export class DnsCheck {
+  constructor(
+    private readonly edge: EdgeTarget,
+    private readonly options: DnsCheckOptions,
+  ) {}
+
+  private resolver(): Resolver {
+    const resolver = new Resolver({ timeout: this.options.timeoutMs, tries: this.options.tries });
+    if (this.options.server) resolver.setServers([this.options.server]);
+    return resolver;
+  }
+
+  async check(domain: string, token: string): Promise<DnsCheckResult> {
+    const resolver = this.resolver();
+    const expected = challengeValueOf(token);
+    const [txt, routing] = await Promise.all([
+      quietly(() => resolver.resolveTxt(challengeNameOf(domain))).then((rows) => rows.some((chunks) => chunks.join('') === expected)),
+      this.routes(resolver, domain),
+    ]);
+    const reason = txt && routing ? null : !txt && !routing ? M.bothMissing : !txt ? M.txtMissing : M.routingMissing;
+    return { txt, routing, reason };
+  }
+
+  private async routes(resolver: Resolver, domain: string): Promise<boolean> {
+    const { host, ipv4, ipv6 } = this.edge;
+    if (host) {
+      const cnames = await quietly(() => resolver.resolveCname(domain));
+      if (cnames.some((name) => lower(name) === lower(host))) return true;
+    }
+    if (ipv4.length > 0 && (await quietly(() => resolver.resolve4(domain))).some((a) => ipv4.includes(a))) return true;
+    if (ipv6.length > 0) {
+      const wanted = ipv6.map(canonicalV6);
+      if ((await quietly(() => resolver.resolve6(domain))).some((a) => wanted.includes(canonicalV6(a)))) return true;
+    }
+    return false;
+  }
+}
+
+/** `2001:DB8::1` and `2001:db8:0:0:0:0:0:1` are the same address. */
+function canonicalV6(address: string): string {
+  try {
+    return new URL(`http://[${address}]/`).hostname;
+  } catch {
+    return address.toLowerCase();
+  }
+}
