@@ -69,6 +69,31 @@ export async function startLeads(
   };
 }
 
+/**
+ * Runs `relay` while every pending delivery but this lead's (or this delivery) is locked by
+ * another transaction: the relay, which skips locked rows, hands over only these, whatever other
+ * suites left pending in the run's shared database (its batch of 200 would fill with theirs).
+ */
+export async function relayOnly(
+  dataSource: TestLeads['dataSource'],
+  mine: { leadId?: string | number; deliveryId?: string | number },
+  relay: () => Promise<number>,
+): Promise<number> {
+  const others = dataSource.createQueryRunner();
+  await others.connect();
+  await others.startTransaction();
+  try {
+    await others.query(
+      `SELECT "id" FROM "leads"."lead_deliveries" WHERE "status" = 'pending' AND "lead_id" <> $1 AND "id" <> $2 FOR UPDATE SKIP LOCKED`,
+      [mine.leadId ?? -1, mine.deliveryId ?? -1],
+    );
+    return await relay();
+  } finally {
+    await others.rollbackTransaction();
+    await others.release();
+  }
+}
+
 /** The name of the clinics clinicWithServices makes in tenant. */
 export const TEST_CLINIC_NAME = 'Test Clinic';
 

@@ -22,7 +22,7 @@ import { createMailer } from '@hap/service-kit';
 import { relayOnce } from '../../src/modules/delivery/relay';
 import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { createDeliveryJobs } from '../../src/modules/admin/delivery-jobs';
-import { ANONYMOUS, GATEWAY, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
+import { ANONYMOUS, GATEWAY, START_TIMEOUT_MS, relayOnly, startLeads, type TestLeads } from '../helpers/app';
 import { startSmtp } from '../../../../infra/test/smtp-server';
 
 const CONSENT = 'By submitting, you agree that Test Clinic may contact you by phone, text or e-mail about your enquiry.';
@@ -72,19 +72,6 @@ describe('admin Leads inbox: /api/leads (admin), /api/lead-deliveries/:id/retry'
    * suites share the database) are held locked meanwhile, so the relay's
    * SKIP LOCKED scan passes them by and this suite's queue never takes them.
    */
-  const relayOnly = async (deliveryId: number, relay: () => Promise<number>) => {
-    const others = t.dataSource.createQueryRunner();
-    await others.connect();
-    await others.startTransaction();
-    try {
-      await others.query(`SELECT "id" FROM "leads"."lead_deliveries" WHERE "status" = 'pending' AND "id" <> $1 FOR UPDATE SKIP LOCKED`, [deliveryId]);
-      expect(await relay()).toBe(1);
-    } finally {
-      await others.rollbackTransaction();
-      await others.release();
-    }
-  };
-
   beforeAll(async () => {
     smtp = await startSmtp();
     t = await startLeads({ dependencies: { deliveryJobs: createDeliveryJobs(redis) } });
@@ -436,7 +423,7 @@ describe('admin Leads inbox: /api/leads (admin), /api/lead-deliveries/:id/retry'
         expect(again.status).toBe(409);
         expect(again.body.message).toBe(Messages.leadDeliveryNotFailed('pending'));
 
-        await relayOnly(deliveryId, () => relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(mailer) }));
+        expect(await relayOnly(t.dataSource, { deliveryId }, () => relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(mailer) }))).toBe(1);
         await waitFor(async () => (await deliveryOf())?.status === 'delivered');
         expect(await deliveryOf()).toMatchObject({ status: 'delivered', attempts: 2, lastError: null });
         expect(smtp.received.find((m) => m.raw.includes('Farah Haddad'))?.to).toEqual([inbox]);

@@ -9,7 +9,7 @@ import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
 import { createMailer } from '@hap/service-kit';
 import { relayOnce } from '../../src/modules/delivery/relay';
 import { createWebhookSender } from '../../src/modules/delivery/webhook';
-import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
+import { ANONYMOUS, START_TIMEOUT_MS, relayOnly, startLeads, type TestLeads } from '../helpers/app';
 import { startSmtp } from '../../../../infra/test/smtp-server';
 
 interface Delivery {
@@ -77,9 +77,11 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
 
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'Leads <leads@healthads.local>', timeoutMs: 3000 });
     // Handed over once: e-mail and webhook as jobs, the CRM push (no GoHighLevel credentials) settled at once without one.
-    expect(await relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(mailer) })).toBeGreaterThanOrEqual(4);
+    // Only this lead's rows: other suites' leads wait pending in the same database.
+    const relay = () => relayOnly(t.dataSource, { leadId }, () => relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(mailer) }));
+    expect(await relay()).toBe(4);
     expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['not_configured', 'queued', 'queued', 'queued']);
-    expect(await relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(mailer) })).toBe(0);
+    expect(await relay()).toBe(0);
 
     const worker = createWorker('leads.deliver', createDeliveryHandler({ dataSource: t.dataSource, mailer, webhooks, crm: null, tenant: tenantClient() }), redis);
     try {
@@ -107,7 +109,7 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
   it('settles e-mail as not configured in the relay when SMTP is not set, and sends nothing', async () => {
     const leadId = await submitLead('Lena Ortiz');
     const before = smtp.received.length;
-    await relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(null) });
+    await relayOnly(t.dataSource, { leadId }, () => relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(null) }));
     expect(await deliveriesOf(leadId)).toEqual([
       expect.objectContaining({ channel: 'crm', status: 'not_configured', last_error: NOT_CONFIGURED.crmProvider }),
       expect.objectContaining({ channel: 'email', status: 'not_configured', last_error: NOT_CONFIGURED.smtp }),

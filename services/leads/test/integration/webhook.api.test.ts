@@ -11,7 +11,7 @@ import { clinicAwareNotConfigured, NOT_CONFIGURED, notConfiguredIn } from '../..
 import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
 import { relayOnce } from '../../src/modules/delivery/relay';
 import { createWebhookSender, signWebhook, type WebhookSender } from '../../src/modules/delivery/webhook';
-import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
+import { ANONYMOUS, START_TIMEOUT_MS, relayOnly, startLeads, type TestLeads } from '../helpers/app';
 import { startWebhookReceiver, type HookAnswer } from '../helpers/webhook-receiver';
 
 interface Delivery {
@@ -183,7 +183,8 @@ describe('lead delivery: the clinic’s signed webhook', () => {
   it('goes outbox → relay → BullMQ → receiver, retrying with backoff until the receiver takes it', async () => {
     const { receiver, clientId, serviceId } = await clinicWithReceiver([503, 200]);
     const { webhook } = await submitLead(clientId, serviceId, 'Lucia Romano');
-    await relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(null) });
+    // Only this delivery: other suites' leads wait pending in the same database.
+    await relayOnly(t.dataSource, { deliveryId: webhook.id }, () => relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(null) }));
     expect((await deliveryRow(webhook.id)).status).toBe('queued');
 
     const worker = createWorker('leads.deliver', handlerWith(loopbackSender), redis);
