@@ -47,10 +47,15 @@ describe('the lead form posted without script', () => {
       first: expect.objectContaining({ utmSource: 'google', gclid: 'abc', landingPath: '/trt', referrer: 'https://www.google.com/', at: null }),
       last: expect.objectContaining({ utmSource: 'google', at: null }),
       styleVariant: 'c',
+      experiment: null,
     });
     expect(submissionOf(post({ landingUrl: landing, referrer: 'https://www.google.com/' }), null).attribution?.first?.referrer).toBeNull();
     // Only the page's style variant (a browser with no script at all).
-    expect(submissionOf(post({ styleVariant: 'a' }), null).attribution).toEqual({ first: null, last: null, styleVariant: 'a' });
+    expect(submissionOf(post({ styleVariant: 'a' }), null).attribution).toEqual({ first: null, last: null, styleVariant: 'a', experiment: null });
+    // The experiment arm the page showed (issue 27): `{id}:{arm}`; anything else is no arm, never a refusal.
+    expect(submissionOf(post({ styleVariant: 'b', experiment: '12:B' }), null).attribution?.experiment).toEqual({ id: 12, variant: 'B' });
+    for (const odd of ['12:Z', '0:A', 'x', '12:B:1', '99999999999:A'])
+      expect(submissionOf(post({ styleVariant: 'b', experiment: odd }), null).attribution?.experiment).toBeNull();
   });
 
   it('gives the same form the same key within ten minutes, and names the window before for a repeat across the boundary', () => {
