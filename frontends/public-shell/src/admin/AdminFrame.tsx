@@ -83,6 +83,12 @@ function LoginFrame({ title, subtitle, placeholder }: LoginWords) {
             Login
           </button>
         </form>
+        {/* The remote's passkey sign-in (issue 26), in its place: nothing moves when the remote takes over. Pressing it loads the admin. */}
+        <p className="admin-frame__or">or</p>
+        <button type="button" className="admin-frame__button admin-frame__button--secondary">
+          <span className="admin-frame__button-icon" aria-hidden />
+          Sign in with a passkey
+        </button>
       </div>
     </main>
   );
