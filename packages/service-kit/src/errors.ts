@@ -19,3 +19,5 @@ export const badRequest = (message: string, issues?: ErrorIssue[]) =>
 export const conflict = (message: string, issues?: ErrorIssue[]) => new AppError(409, ErrorCode.CONFLICT, message, issues);
 export const unauthenticated = (message: string) => new AppError(401, ErrorCode.UNAUTHENTICATED, message);
 export const forbidden = (message: string) => new AppError(403, ErrorCode.FORBIDDEN, message);
+/** Well-formed but not acceptable as things stand (a service not live, a style not in the experiment). */
+export const unprocessable = (message: string) => new AppError(422, ErrorCode.VALIDATION_FAILED, message);

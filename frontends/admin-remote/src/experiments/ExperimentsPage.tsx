@@ -1,15 +1,14 @@
-import { ExperimentCreateSchema, EXPERIMENT_GOALS, routes, type Experiment, type ExperimentGoal, type ServiceListItem } from '@hap/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { ExperimentCreateSchema, EXPERIMENT_GOALS, type Experiment, type ExperimentGoal } from '@hap/contracts';
 import { FlaskConical, LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useClients } from '../clients/clients-query';
 import { issuesByPath } from '../forms/list-rules';
-import { api } from '../lib/api';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
+import { useClientServices } from '../services/services-query';
 import { useToast } from '../toast/toaster';
 import { useExperiments, useStartExperiment } from './experiments-query';
 import { armsOfDraft, GOAL_WORDS, initialArms, STATUS_WORDS, STYLE_NAMES, type ArmDraft } from './experiments-rules';
@@ -126,10 +125,7 @@ function StartExperiment({ clientId, open }: { clientId: number; open: readonly 
   const id = useId();
   const toast = useToast();
   const navigate = useNavigate();
-  const services = useQuery({
-    queryKey: ['admin', 'services', 'client', clientId],
-    queryFn: ({ signal }): Promise<ServiceListItem[]> => api.call(routes.listServicesForClient, { params: { clientId } }, { signal }),
-  });
+  const services = useClientServices(clientId);
   const [serviceId, setServiceId] = useState('');
   const [goal, setGoal] = useState<ExperimentGoal>('leads');
   const [pooling, setPooling] = useState(false);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, IdempotencyKeySchema, Messages, type LeadSubmit, type ParkedLead } from '@hap/contracts';
-import { AppError, badRequest, conflict, isDatabaseUnavailable, notFound } from '@hap/service-kit';
+import { AppError, badRequest, conflict, isDatabaseUnavailable, notFound, unprocessable } from '@hap/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { TenantClient } from '../../clients/tenant.client';
@@ -20,8 +20,6 @@ export interface SubmissionContext {
   userAgent: string | null;
   log: FastifyBaseLogger;
 }
-
-export const unprocessable = (message: string) => new AppError(422, ErrorCode.VALIDATION_FAILED, message);
 
 /** A taken lead: its reference, and whether it is held in Redis until the database is back (answered 202, not 201). */
 export interface Submission {

@@ -1,5 +1,4 @@
 import {
-  ErrorCode,
   estimateArms,
   FLAT_PRIOR,
   Messages,
@@ -16,14 +15,12 @@ import {
   type ExperimentVariant,
   type PageExperiment,
 } from '@hap/contracts';
-import { AppError, assertAdmin, auditedTransaction, conflict, isUniqueViolation, notFound, type Actor } from '@hap/service-kit';
+import { assertAdmin, auditedTransaction, conflict, isUniqueViolation, notFound, unprocessable, type Actor } from '@hap/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeadsClient } from '../../clients/leads.client';
 import { ClientServiceEntity } from '../client-service/client-service.entity';
 import type { ClientServiceService } from '../client-service/client-service.service';
 import { ExperimentEntity } from './experiment.entity';
-
-const unprocessable = (message: string) => new AppError(422, ErrorCode.VALIDATION_FAILED, message);
 
 /** Other clinics' experiments read for a pooled prior: the newest this many. */
 const NETWORK_LIMIT = 200;

@@ -8,7 +8,7 @@ import {
   type OnboardingResult,
   type OnboardingSubmit,
 } from '@hap/contracts';
-import { AppError, badRequest, conflict, isUniqueViolation, recordAudit, type Actor, type JobQueue } from '@hap/service-kit';
+import { AppError, badRequest, conflict, isUniqueViolation, recordAudit, unprocessable, type Actor, type JobQueue } from '@hap/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { ClientRepository } from '../client/client.repository';
@@ -32,8 +32,6 @@ interface Submission {
   service_ids: number[];
   name: string;
 }
-
-const unprocessable = (message: string) => new AppError(422, ErrorCode.VALIDATION_FAILED, message);
 
 /**
  * POST /api/onboarding (public spec §2, §4; DESIGN §2): one public call does
