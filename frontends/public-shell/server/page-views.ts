@@ -138,6 +138,9 @@ export const visitorHash = (salt: string, request: Pick<ViewRequest, 'address' |
 /** Cells added up since the last write: their views and their visitors' hashes. */
 type Pending = Map<string, { views: number; visitors: Set<string> }>;
 
+/** How long a page waits for the day's salt to seed an experiment arm (read once a day per process). */
+const VISITOR_SEED_WAIT_MS = 250;
+
 /** At most this many cells wait in memory while Redis is away; views beyond are counted as lost. */
 const MAX_PENDING_CELLS = 20_000;
 
@@ -248,10 +251,16 @@ export function createPageViewCounter(options: PageViewCounterOptions): PageView
       void added.finally(() => waiting.delete(added));
     },
     async visitorOf(request) {
+      // On a page's path: a Redis that hangs (rather than refuses) must not hold the page; no seed is a drawn arm.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), VISITOR_SEED_WAIT_MS)));
       try {
-        return visitorHash(await saltOf(utcDay(now())), request);
+        const salt = await Promise.race([saltOf(utcDay(now())), late]);
+        return salt === null ? null : visitorHash(salt, request);
       } catch {
         return null;
+      } finally {
+        clearTimeout(timer);
       }
     },
     flush,
