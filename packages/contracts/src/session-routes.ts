@@ -16,6 +16,7 @@ import {
   AdminPasskeyLoginResultSchema,
   MfaPasskeyOptionsSchema,
   MfaPasskeyVerifySchema,
+  PASSKEY_BODY_LIMIT,
   PasskeyAddSchema,
   PasskeyIdParamSchema,
   PasskeyListSchema,
@@ -202,6 +203,7 @@ export const sessionRoutes = {
     summary:
       'Adds a passkey: the authenticator’s answer to the options just fetched, and a name (400 when it does not verify). Counts as two-factor sign-in; other sessions of the user end.',
     body: PasskeyAddSchema,
+    bodyLimit: PASSKEY_BODY_LIMIT,
     data: PasskeySchema,
     status: 201,
     errors: [401, 409],
@@ -236,6 +238,7 @@ export const sessionRoutes = {
     access: 'public',
     summary: 'The second step of a login: the challenge and the passkey’s answer; starts the session. Uses the challenge up; throttled like the login.',
     body: MfaPasskeyVerifySchema,
+    bodyLimit: PASSKEY_BODY_LIMIT,
     data: MfaVerifyResultSchema,
     errors: [401, 403],
   }),
@@ -257,6 +260,7 @@ export const sessionRoutes = {
     summary:
       'Sign in as an admin with a passkey that verified its user (both factors at once); the passkey says whose it is. Throttled like the login.',
     body: PasskeyLoginSchema,
+    bodyLimit: PASSKEY_BODY_LIMIT,
     data: AdminPasskeyLoginResultSchema,
     errors: [401, 403],
   }),
@@ -278,6 +282,7 @@ export const sessionRoutes = {
     summary:
       'Sign in as a clinic user with a passkey that verified its user (both factors at once); the passkey says whose it is. Throttled like the login.',
     body: PasskeyLoginSchema,
+    bodyLimit: PASSKEY_BODY_LIMIT,
     data: PortalPasskeyLoginResultSchema,
     errors: [401, 403],
   }),

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { idField, optionalText, requiredEmail, timestamp } from '../fields';
 import { AdminLoginSchema, UserSchema } from './user';
 
+/** The second factors a user can have: an authenticator app's codes, passkeys. */
+export const MfaMethodSchema = z.enum(['totp', 'passkey']);
+
 /*
  * Clinic users (issue 26 §1): people of one clinic who sign in to the portal,
  * as its owner or its staff. Admins invite them by e-mail; an owner invites
@@ -144,7 +147,7 @@ export const VerifiedUserSchema = UserSchema.extend({
   /** Two-factor sign-in is on (an authenticator app, or a passkey): a password alone starts no session. */
   mfaEnabled: z.boolean(),
   /** The second factors the user has: what the login's second step offers. */
-  mfaMethods: z.array(z.enum(['totp', 'passkey'])),
+  mfaMethods: z.array(MfaMethodSchema),
 });
 export type VerifiedUser = z.infer<typeof VerifiedUserSchema>;
 

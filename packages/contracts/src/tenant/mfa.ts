@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from '../fields';
-import { PortalUserSchema, VerifiedUserSchema } from './clinic-user';
+import { MfaMethodSchema, PortalUserSchema, VerifiedUserSchema } from './clinic-user';
 import { UserSchema } from './user';
 
 /*
@@ -66,7 +66,7 @@ export const MfaChallengeSchema = z.object({
   /** Single use, for MFA_CHALLENGE_MINUTES, bound to this user. */
   challenge: z.string(),
   /** What the second step may be: a code from the app (or a recovery code), a passkey, or either. */
-  methods: z.array(z.enum(['totp', 'passkey'])),
+  methods: z.array(MfaMethodSchema),
 });
 export type MfaChallenge = z.infer<typeof MfaChallengeSchema>;
 

@@ -14,6 +14,9 @@ import { UserSchema } from './user';
 
 /** How long a passkey ceremony (its challenge) lasts, like a login's two-factor challenge. */
 export const PASSKEY_CEREMONY_MINUTES = 5;
+
+/** A passkey's answer is a few KB (attestation 'none'); more is refused at the gateway with 413. */
+export const PASSKEY_BODY_LIMIT = 64 * 1024;
 /** Passkeys one user may keep. */
 export const MAX_PASSKEYS = 10;
 
@@ -153,5 +156,5 @@ export const PasskeyInternalCheckResultSchema = z.object({
 export type PasskeyCheckResult = z.infer<typeof PasskeyInternalCheckResultSchema>;
 export const PasskeyInternalChangeResultSchema = z.object({ user: VerifiedUserSchema });
 
-/** `POST /api/clients/:id/users/:userId/reset-two-factor` and `POST /api/users/:id/reset-two-factor`: TOTP and passkeys removed. */
+/** `POST /api/clients/:id/users/:userId/reset-two-factor`: TOTP and passkeys removed. */
 export const TwoFactorResetResultSchema = z.object({ reset: z.literal(true) });

@@ -44,6 +44,7 @@ import {
   MfaUserSchema,
 } from './mfa';
 import {
+  PASSKEY_BODY_LIMIT,
   PasskeyInternalAddedSchema,
   PasskeyInternalAuthOptionsSchema,
   PasskeyInternalChangeResultSchema,
@@ -574,6 +575,7 @@ export const tenantRoutes = {
     access: 'internal',
     summary: 'Verifies an authenticator’s registration against the challenge, RP ID and origin and stores the credential (audited); bumps the sign-in version.',
     body: PasskeyInternalRegisterSchema,
+    bodyLimit: PASSKEY_BODY_LIMIT,
     data: PasskeyInternalAddedSchema,
     errors: [403, 404, 409, 503],
   }),
@@ -608,6 +610,7 @@ export const tenantRoutes = {
     summary:
       'Verifies a passkey’s answer: the challenge, RP ID, origin, signature, and a signature counter that went forward; answers the user it belongs to (active) and whether it verified them.',
     body: PasskeyInternalCheckSchema,
+    bodyLimit: PASSKEY_BODY_LIMIT,
     data: PasskeyInternalCheckResultSchema,
     errors: [401, 403],
   }),

@@ -13,6 +13,7 @@ import {
   ErrorCode,
   MAX_PASSKEYS,
   Messages,
+  PASSKEY_CEREMONY_MINUTES,
   type AuthenticationCredential,
   type Passkey,
   type PasskeyCheckResult,
@@ -41,7 +42,7 @@ export interface PasskeyDeps {
 }
 
 /** A passkey ceremony's own timeout in the browser; the gateway's challenge lasts as long. */
-const CEREMONY_TIMEOUT_MS = 5 * 60_000;
+const CEREMONY_TIMEOUT_MS = PASSKEY_CEREMONY_MINUTES * 60_000;
 
 const refused = (message: string) => new AppError(401, ErrorCode.INVALID_CODE, message);
 const userNotFound = (id: number) => new AppError(404, ErrorCode.NOT_FOUND, Messages.clinicUserNotFound(id));
@@ -78,7 +79,7 @@ export class PasskeyService {
     if (existing.length >= MAX_PASSKEYS) throw new AppError(409, ErrorCode.CONFLICT, Messages.passkeyLimit(MAX_PASSKEYS));
     if (!user.webauthnHandle) {
       // Random, never the database id or the e-mail: the authenticator keeps it and hands it back at sign-in.
-      user = await this.deps.users.update(user.id, { webauthnHandle: randomBytes(32).toString('base64url') });
+      user = await this.deps.users.ensureWebauthnHandle(user.id, randomBytes(32).toString('base64url'));
     }
     const options = await generateRegistrationOptions({
       rpName: this.deps.relyingParty.name,

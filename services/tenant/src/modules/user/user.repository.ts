@@ -62,12 +62,21 @@ export class UserRepository {
     values: Partial<
       Pick<
         UserEntity,
-        'passwordHash' | 'isAdmin' | 'name' | 'clientId' | 'role' | 'disabledAt' | 'lastLoginAt' | 'mfaSecret' | 'mfaPendingSecret' | 'mfaEnabledAt' | 'mfaLastStep' | 'webauthnHandle'
+        'passwordHash' | 'isAdmin' | 'name' | 'clientId' | 'role' | 'disabledAt' | 'lastLoginAt' | 'mfaSecret' | 'mfaPendingSecret' | 'mfaEnabledAt' | 'mfaLastStep'
       >
     >,
     manager?: EntityManager,
   ) {
     await this.repo(manager).update({ id }, values);
+    return this.repo(manager).findOneByOrFail({ id });
+  }
+
+  /**
+   * The user's passkey handle: the one stored, else `handle` kept now. Set only while none is, in
+   * one statement: two ceremonies begun at once end with the same handle, so neither passkey is orphaned.
+   */
+  async ensureWebauthnHandle(id: number, handle: string, manager?: EntityManager): Promise<UserEntity> {
+    await this.repo(manager).createQueryBuilder().update().set({ webauthnHandle: () => 'COALESCE("webauthn_handle", :handle)' }).setParameter('handle', handle).where('id = :id', { id }).execute();
     return this.repo(manager).findOneByOrFail({ id });
   }
 
