@@ -11,8 +11,8 @@ export const CustomDomainStatusSchema = z.enum(CUSTOM_DOMAIN_STATUSES);
 export type CustomDomainStatus = z.infer<typeof CustomDomainStatusSchema>;
 
 /** Verified or later: the edge may ask for a certificate, and nobody else may claim the name. */
-export const isVerifiedOrLater = (status: CustomDomainStatus): boolean =>
-  status === 'verified' || status === 'certificate_issued' || status === 'active';
+export const VERIFIED_OR_LATER = ['verified', 'certificate_issued', 'active'] as const satisfies readonly CustomDomainStatus[];
+export const isVerifiedOrLater = (status: CustomDomainStatus): boolean => (VERIFIED_OR_LATER as readonly string[]).includes(status);
 
 /** The name of the TXT record that proves a claim. */
 export const challengeNameOf = (domain: string): string => `_hap-challenge.${domain}`;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
+import { In, type DataSource, type EntityManager } from 'typeorm';
 import {
   ErrorCode,
   CustomDomainMessages as M,
@@ -8,6 +8,7 @@ import {
   challengeNameOf,
   challengeValueOf,
   isVerifiedOrLater,
+  VERIFIED_OR_LATER,
   type CustomDomain,
   type DnsRecord,
 } from '@hap/contracts';
@@ -280,8 +281,8 @@ export class ClientDomainService {
   /** Caddy's ask: the domain's clinic when it is verified or later, else 404 (no certificate for names we do not serve). */
   async ask(domain: string): Promise<{ domain: string; clientId: number }> {
     const key = this.keyOf(domain);
-    const rows = await this.repo().find({ where: { domain: key } });
-    const row = rows.find((r) => isVerifiedOrLater(r.status));
+    // Asked on every TLS handshake with a name not yet served: one row by the verified-domain index.
+    const row = await this.repo().findOne({ where: { domain: key, status: In([...VERIFIED_OR_LATER]) } });
     if (!row) throw notFound(M.notFound(key));
     return { domain: row.domain, clientId: row.clientId };
   }

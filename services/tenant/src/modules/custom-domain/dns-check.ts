@@ -62,18 +62,16 @@ export class DnsCheck {
     return { txt, routing, reason };
   }
 
+  /** The three lookups at once: a slow resolver costs one lookup's time, not three (the re-check answers within the gateway's wait). */
   private async routes(resolver: Resolver, domain: string): Promise<boolean> {
     const { host, ipv4, ipv6 } = this.edge;
-    if (host) {
-      const cnames = await quietly(() => resolver.resolveCname(domain));
-      if (cnames.some((name) => lower(name) === lower(host))) return true;
-    }
-    if (ipv4.length > 0 && (await quietly(() => resolver.resolve4(domain))).some((a) => ipv4.includes(a))) return true;
-    if (ipv6.length > 0) {
-      const wanted = ipv6.map(canonicalV6);
-      if ((await quietly(() => resolver.resolve6(domain))).some((a) => wanted.includes(canonicalV6(a)))) return true;
-    }
-    return false;
+    const wanted6 = ipv6.map(canonicalV6);
+    const [cname, v4, v6] = await Promise.all([
+      host ? quietly(() => resolver.resolveCname(domain)).then((names) => names.some((name) => lower(name) === lower(host))) : false,
+      ipv4.length > 0 ? quietly(() => resolver.resolve4(domain)).then((found) => found.some((a) => ipv4.includes(a))) : false,
+      ipv6.length > 0 ? quietly(() => resolver.resolve6(domain)).then((found) => found.some((a) => wanted6.includes(canonicalV6(a)))) : false,
+    ]);
+    return cname || v4 || v6;
   }
 }
 
