@@ -54,11 +54,31 @@ function kubectl(): string | null {
 }
 const render = (overlay: string): Doc[] => docsOf(execFileSync('kubectl', ['kustomize', join(k8s, 'overlays', overlay)], { encoding: 'utf8' }));
 
+/** cert-manager's custom resources (custom domains, issue 28): the fields issuing needs. */
+function checkCertManager(doc: Doc) {
+  if (doc.kind === 'Issuer') {
+    const spec = doc.spec as { acme: { server: string; privateKeySecretRef: { name: string }; solvers: { http01: { ingress: { ingressClassName: string } } }[] } };
+    expect(spec.acme.server).toMatch(/^https:\/\//);
+    expect(spec.acme.privateKeySecretRef.name).toBeTruthy();
+    expect(spec.acme.solvers[0].http01.ingress.ingressClassName).toBe('nginx');
+    return;
+  }
+  expect(doc.kind).toBe('Certificate');
+  const spec = doc.spec as { secretName: string; dnsNames: string[]; issuerRef: unknown };
+  expect(spec.secretName).toBeTruthy();
+  expect(spec.dnsNames.length).toBeGreaterThan(0);
+  expect(spec.issuerRef).toEqual({ name: 'letsencrypt', kind: 'Issuer' });
+}
+
 function checkDocs(docs: Doc[]) {
   for (const doc of docs) {
     const Model = MODELS[`${doc.apiVersion}/${doc.kind}`];
     if (Model) {
       expect(() => new Model(doc as never).validate()).not.toThrow();
+      continue;
+    }
+    if (doc.apiVersion === 'cert-manager.io/v1') {
+      checkCertManager(doc);
       continue;
     }
     // KEDA's custom resources: the fields the scaler needs.
@@ -175,8 +195,9 @@ describe('infra/k8s', () => {
 
   it('has a Deployment for every process kind of docker-compose.yml and the migration Job for its setup', () => {
     const compose = parse(readFileSync(join(__dirname, '..', '..', 'docker-compose.yml'), 'utf8')) as { services: Record<string, unknown> };
-    // PostgreSQL and Redis are managed services on a cluster; setup is the migration Job.
-    const kinds = Object.keys(compose.services).filter((s) => !['postgres', 'redis', 'setup'].includes(s));
+    // PostgreSQL and Redis are managed services on a cluster; setup is the migration Job; the edge
+    // is the Ingress with cert-manager (overlays/production/domains).
+    const kinds = Object.keys(compose.services).filter((s) => !['postgres', 'redis', 'setup', 'edge'].includes(s));
     const docs = baseDocs();
     expect(docs.filter((d) => d.kind === 'Deployment').map((d) => d.metadata.name).sort()).toEqual(kinds.sort());
     expect(docs.filter((d) => d.kind === 'Job').map((d) => d.metadata.name)).toEqual(['hap-migrate']);
@@ -184,6 +205,18 @@ describe('infra/k8s', () => {
     for (const api of ['gateway', 'public-shell', 'tenant', 'leads', 'templates', 'ads']) {
       for (const kind of ['Service', 'HorizontalPodAutoscaler', 'PodDisruptionBudget']) expect(docs.some((d) => d.kind === kind && d.metadata.name === api)).toBe(true);
     }
+  });
+
+  it('gives production a cert-manager Issuer, and a per-domain Certificate and Ingress example that validate and agree', () => {
+    const example = docsOf(readFileSync(join(k8s, 'overlays', 'production', 'domains', 'certificate.example.yaml'), 'utf8'));
+    checkDocs(example);
+    const certificate = example.find((d) => d.kind === 'Certificate') as Doc;
+    const ingress = example.find((d) => d.kind === 'Ingress') as Doc;
+    const { secretName, dnsNames } = certificate.spec as { secretName: string; dnsNames: string[] };
+    expect((ingress.spec as { tls: { hosts: string[]; secretName: string }[] }).tls).toEqual([{ hosts: dnsNames, secretName }]);
+    const issuer = docsOf(readFileSync(join(k8s, 'overlays', 'production', 'domains', 'issuer.yaml'), 'utf8'));
+    checkDocs(issuer);
+    expect(issuer.map((d) => d.kind)).toEqual(['Issuer']);
   });
 
   it('lists every base file in the base kustomization', () => {
