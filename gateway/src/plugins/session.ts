@@ -31,6 +31,11 @@ export const SessionSchema = z.object({
    * the session opens the set-up and nothing else of the admin.
    */
   mfaSetupRequired: z.boolean().optional(),
+  /**
+   * When the user last proved who they are (password, code or passkey). A session
+   * re-issued after a sign-in change keeps it; absent in older sessions: createdAt.
+   */
+  signedInAt: z.number().optional(),
   createdAt: z.number(),
   lastSeenAt: z.number(),
 });
@@ -51,6 +56,8 @@ export type SessionUser = User & {
   role?: 'owner' | 'staff' | null;
   authVersion?: number;
   mfaSetupRequired?: boolean;
+  /** A re-issued session's sign-in time (the one it replaces); a new sign-in: now. */
+  signedInAt?: number;
 };
 
 /** A session that opens the admin: an admin's, with two-factor sign-in on where it is required. */
@@ -107,6 +114,7 @@ export class SessionStore {
       ...(!user.isAdmin && user.clientId && user.role && { clientId: user.clientId, role: user.role, clientName: user.clientName ?? '' }),
       ...(user.authVersion !== undefined && { authVersion: user.authVersion }),
       ...(user.isAdmin && user.mfaSetupRequired && { mfaSetupRequired: true }),
+      signedInAt: user.signedInAt ?? now,
       createdAt: now,
       lastSeenAt: now,
     };

@@ -157,6 +157,49 @@ describe('passkeys through the gateway', () => {
     });
   });
 
+  describe('a recent sign-in', () => {
+    /** Moves the session's sign-in `minutes` into the past, as if it had been open that long. */
+    const signedInAgo = async (cookie: string, minutes: number) => {
+      const key = `${prefix}:sess:${cookie.slice('hap_sid='.length)}`;
+      const session = JSON.parse((await gw.app.redis.get(key)) as string) as { signedInAt: number };
+      expect(session.signedInAt).toEqual(expect.any(Number));
+      await gw.app.redis.set(key, JSON.stringify({ ...session, signedInAt: Date.now() - minutes * 60_000 }), 'KEEPTTL');
+    };
+
+    it('is needed to add a passkey or an authenticator app; a session re-issued by a change keeps its sign-in time', async () => {
+      const user = await owner();
+      const first = await addPasskey(user.cookie, new SoftAuthenticator(ORIGIN), 'Phone');
+      expect(first.added.status).toBe(201);
+
+      await signedInAgo(first.cookie, 14);
+      const options = await api().post('/api/auth/passkeys/options').set('cookie', first.cookie);
+      expect(options.status).toBe(200);
+      const credential = new SoftAuthenticator(ORIGIN).create(options.body.data);
+      await signedInAgo(first.cookie, 16);
+      for (const refused of [
+        await api().post('/api/auth/passkeys/options').set('cookie', first.cookie),
+        await api().post('/api/auth/passkeys').set('cookie', first.cookie).send({ name: 'Stolen', credential }),
+        await api().post('/api/auth/mfa/setup').set('cookie', first.cookie),
+        await api().post('/api/auth/mfa/enable').set('cookie', first.cookie).send({ code: '123456' }),
+      ]) {
+        expect(refused.status).toBe(403);
+        expect(refused.body).toMatchObject({ code: ErrorCode.RECENT_SIGN_IN_REQUIRED, message: Messages.recentSignInRequired(15) });
+      }
+
+      // Removing one is not adding one; the session it re-issues was signed in as long ago as the old one.
+      const removed = await api().delete(`/api/auth/passkeys/${first.added.body.data.id}`).set('cookie', first.cookie);
+      expect(removed.status).toBe(200);
+      const reissued = sessionCookie(removed.headers['set-cookie']) as string;
+      expect(reissued).not.toBe(first.cookie);
+      expect((await api().post('/api/auth/passkeys/options').set('cookie', reissued)).status).toBe(403);
+
+      // Signing in again opens it.
+      const login = await api().post('/api/portal/login').set('x-forwarded-for', freshIp()).send({ email: user.email, password: PASSWORD });
+      const fresh = sessionCookie(login.headers['set-cookie']) as string;
+      expect((await addPasskey(fresh, new SoftAuthenticator(ORIGIN), 'Laptop')).added.status).toBe(201);
+    });
+  });
+
   describe('as the second factor', () => {
     it('is offered after the password when the user has one, uses up the challenge and counts as two-factor sign-in', async () => {
       const user = await owner();

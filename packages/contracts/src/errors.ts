@@ -26,6 +26,8 @@ export const ErrorCode = {
   MFA_CHALLENGE_EXPIRED: 'MFA_CHALLENGE_EXPIRED',
   /** An admin who must turn on two-factor sign-in before anything else (403). */
   MFA_SETUP_REQUIRED: 'MFA_SETUP_REQUIRED',
+  /** Adding a sign-in method needs a sign-in within RECENT_SIGN_IN_MINUTES (403): the screen offers to sign in again. */
+  RECENT_SIGN_IN_REQUIRED: 'RECENT_SIGN_IN_REQUIRED',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -164,6 +166,8 @@ export const Messages = {
   passkeyLimit: (max: number) => `You have ${max} passkeys, the most an account can keep. Remove one first.`,
   passkeyNotFound: (id: number) => `Passkey ${id} not found.`,
   passkeyLastFactor: 'This is your only second factor, and admins must keep one. Add another passkey or turn on the authenticator app first.',
+  recentSignInRequired: (minutes: number) =>
+    `For your safety, sign in again before adding a way to sign in: your last sign-in was more than ${minutes} minutes ago.`,
   passkeyOriginMissing: 'Passkeys are not configured: set WEBAUTHN_ORIGIN or PUBLIC_BASE_URL.',
   adminUsesAdminLogin: 'This is an agency admin account. Sign in at /admin/login.',
   portalUnauthenticated: 'Please sign in to the portal to continue.',

@@ -129,9 +129,10 @@ export const sessionRoutes = {
     path: '/api/auth/mfa/setup',
     owner: 'gateway',
     access: 'public',
-    summary: 'A new authenticator secret for the signed-in user (and its otpauth:// URI for a QR code); pending until enabled.',
+    summary:
+      'A new authenticator secret for the signed-in user (and its otpauth:// URI for a QR code); pending until enabled. Needs a sign-in within the last 15 minutes (403 RECENT_SIGN_IN_REQUIRED).',
     data: MfaSetupResultSchema,
-    errors: [401, 409],
+    errors: [401, 403, 409],
   }),
   enableMfa: defineRoute({
     operation: 'enableMfa',
@@ -140,10 +141,10 @@ export const sessionRoutes = {
     owner: 'gateway',
     access: 'public',
     summary:
-      'Turns two-factor sign-in on with a code from the app (400 for a wrong one); answers ten recovery codes, shown once. Other sessions of the user end.',
+      'Turns two-factor sign-in on with a code from the app (400 for a wrong one); answers ten recovery codes, shown once. Other sessions of the user end. Needs a sign-in within the last 15 minutes (403 RECENT_SIGN_IN_REQUIRED).',
     body: MfaEnableSchema,
     data: MfaEnableResultSchema,
-    errors: [401, 409],
+    errors: [401, 403, 409],
   }),
   disableMfa: defineRoute({
     operation: 'disableMfa',
@@ -190,9 +191,9 @@ export const sessionRoutes = {
     owner: 'gateway',
     access: 'public',
     summary:
-      'Options for navigator.credentials.create(): a discoverable credential, user verification preferred, the user’s passkeys excluded. The challenge works once, for 5 minutes.',
+      'Options for navigator.credentials.create(): a discoverable credential, user verification preferred, the user’s passkeys excluded. The challenge works once, for 5 minutes. Needs a sign-in within the last 15 minutes (403 RECENT_SIGN_IN_REQUIRED).',
     data: PasskeyOptionsSchema,
-    errors: [401, 409],
+    errors: [401, 403, 409],
   }),
   addPasskey: defineRoute({
     operation: 'addPasskey',
@@ -201,12 +202,12 @@ export const sessionRoutes = {
     owner: 'gateway',
     access: 'public',
     summary:
-      'Adds a passkey: the authenticator’s answer to the options just fetched, and a name (400 when it does not verify). Counts as two-factor sign-in; other sessions of the user end.',
+      'Adds a passkey: the authenticator’s answer to the options just fetched, and a name (400 when it does not verify). Counts as two-factor sign-in; other sessions of the user end. Needs a sign-in within the last 15 minutes (403 RECENT_SIGN_IN_REQUIRED).',
     body: PasskeyAddSchema,
     bodyLimit: PASSKEY_BODY_LIMIT,
     data: PasskeySchema,
     status: 201,
-    errors: [401, 409],
+    errors: [401, 403, 409],
   }),
   removePasskey: defineRoute({
     operation: 'removePasskey',

@@ -7,6 +7,7 @@ import { api } from '../lib/api';
 import { useToast } from '../toast/toaster';
 import { FormField } from './FormField';
 import { passkeyErrorText } from './passkey-errors';
+import { needsRecentSignIn, RecentSignIn, type SignInAgain } from './RecentSignIn';
 
 export const PASSKEYS_KEY = ['auth', 'passkeys'] as const;
 
@@ -19,7 +20,7 @@ const dateOf = (iso: string) => new Date(iso).toLocaleDateString();
  * user sign in without a password. Adding or removing one re-issues this
  * session (other sessions end).
  */
-export function PasskeysCard({ onChanged }: { onChanged?: (count: number) => void }) {
+export function PasskeysCard({ onChanged, signInAgain }: { onChanged?: (count: number) => void; signInAgain?: SignInAgain }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: PASSKEYS_KEY, queryFn: ({ signal }) => api.call(sessionRoutes.listPasskeys, {}, { signal }) });
@@ -39,7 +40,9 @@ export function PasskeysCard({ onChanged }: { onChanged?: (count: number) => voi
       toast({ title: 'Passkey added', description: `“${passkey.name}” can now sign you in.` });
       onChanged?.((list.data?.passkeys.length ?? 0) + 1);
     },
-    onError: (err) => setError(passkeyErrorText(err)),
+    onError: (err) => {
+      if (!needsRecentSignIn(err)) setError(passkeyErrorText(err));
+    },
   });
   const remove = useMutation({
     mutationFn: (passkey: Passkey) => api.call(sessionRoutes.removePasskey, { params: { id: passkey.id } }),
@@ -93,6 +96,7 @@ export function PasskeysCard({ onChanged }: { onChanged?: (count: number) => voi
           ))}
         </ul>
       )}
+      {needsRecentSignIn(add.error) && <RecentSignIn error={add.error} signInAgain={signInAgain} />}
       {supported ? (
         <form className="adm-form sec-setup" noValidate onSubmit={submit}>
           <FormField id="passkey-name" label="Passkey name" error={error}>

@@ -11,6 +11,7 @@ import { PageHeader } from '../pages/PageHeader';
 import { useToast } from '../toast/toaster';
 import { FormField } from './FormField';
 import { PASSKEYS_KEY, PasskeysCard } from './PasskeysCard';
+import { needsRecentSignIn, RecentSignIn, type SignInAgain } from './RecentSignIn';
 import './security.css';
 
 export const MFA_STATUS_KEY = ['auth', 'mfa'] as const;
@@ -20,6 +21,8 @@ export interface SecurityPageProps {
   titleOf: (page: string) => string;
   /** After two-factor sign-in was turned on or off: the session was re-issued (the auth cache may change). */
   onChanged?: (enabled: boolean) => void;
+  /** How "Sign in again" signs out, when adding a way to sign in needs a recent sign-in (the admin's by default). */
+  signInAgain?: SignInAgain;
 }
 
 /** The first issue's message of a schema's refusal. */
@@ -31,7 +34,7 @@ const firstIssue = (error: { issues: Array<{ message: string }> }) => error.issu
  * a code confirms it, and the ten recovery codes are shown this once (copy or
  * download). Turning it off takes a code or the password.
  */
-export function SecurityPage({ titleOf, onChanged }: SecurityPageProps) {
+export function SecurityPage({ titleOf, onChanged, signInAgain }: SecurityPageProps) {
   useDocumentTitle(titleOf('Security'));
   const status = useQuery({ queryKey: MFA_STATUS_KEY, queryFn: ({ signal }) => api.call(sessionRoutes.getMfaStatus, {}, { signal }) });
   const passkeys = useQuery({ queryKey: PASSKEYS_KEY, queryFn: ({ signal }) => api.call(sessionRoutes.listPasskeys, {}, { signal }) });
@@ -53,18 +56,19 @@ export function SecurityPage({ titleOf, onChanged }: SecurityPageProps) {
         <EnabledCard status={status.data} onChanged={onChanged} />
       ) : (
         <SetUpCard
+          signInAgain={signInAgain}
           onEnabled={(codes) => {
             setRecoveryCodes(codes);
             onChanged?.(true);
           }}
         />
       )}
-      <PasskeysCard onChanged={(count) => onChanged?.(count > 0 || status.data.enabled)} />
+      <PasskeysCard signInAgain={signInAgain} onChanged={(count) => onChanged?.(count > 0 || status.data.enabled)} />
     </>
   );
 }
 
-function SetUpCard({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
+function SetUpCard({ onEnabled, signInAgain }: { onEnabled: (codes: string[]) => void; signInAgain?: SignInAgain }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const [secret, setSecret] = useState<MfaSetupResult | null>(null);
@@ -75,7 +79,9 @@ function SetUpCard({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const setUp = useMutation({
     mutationFn: () => api.call(sessionRoutes.setUpMfa, {}),
     onSuccess: (result) => setSecret(result),
-    onError: (err) => toast({ title: 'Could not start the set-up', description: err.message, variant: 'destructive' }),
+    onError: (err) => {
+      if (!needsRecentSignIn(err)) toast({ title: 'Could not start the set-up', description: err.message, variant: 'destructive' });
+    },
   });
   const enable = useMutation({
     mutationFn: (body: { code: string }) => api.call(sessionRoutes.enableMfa, { body }),
@@ -84,8 +90,11 @@ function SetUpCard({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
       toast({ title: 'Two-factor sign-in is on', description: 'Save your recovery codes now: they are shown only once.' });
       onEnabled(result.recoveryCodes);
     },
-    onError: (err) => setError(err.message),
+    onError: (err) => {
+      if (!needsRecentSignIn(err)) setError(err.message);
+    },
   });
+  const stale = [setUp.error, enable.error].find(needsRecentSignIn);
 
   useEffect(() => {
     if (!secret) return;
@@ -109,6 +118,7 @@ function SetUpCard({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
       <h2 id="sec-setup-title" className="sec-card__title">
         <ShieldOff size={18} aria-hidden /> Two-factor sign-in is off
       </h2>
+      {stale && <RecentSignIn error={stale} signInAgain={signInAgain} />}
       {!secret ? (
         <>
           <p>With it on, signing in needs a 6-digit code from an authenticator app (Google Authenticator, 1Password, Authy…) as well as your password.</p>

@@ -1,7 +1,8 @@
 import { SecurityPage } from '../auth/SecurityPage';
-import { portalTitle } from './portal-auth';
+import { PORTAL_AUTH_KEY, portalTitle } from './portal-auth';
+import { portalLogout } from './PortalShell';
 
 /** The clinic user's Security screen (issue 26 §2): two-factor sign-in, as the admin's. */
 export function PortalSecurityPage() {
-  return <SecurityPage titleOf={portalTitle} />;
+  return <SecurityPage titleOf={portalTitle} signInAgain={{ logOut: portalLogout, authKey: PORTAL_AUTH_KEY, loginPath: '/portal/login' }} />;
 }

@@ -30,7 +30,7 @@ const ITEMS: readonly NavItem[] = [
 ];
 const OWNER_ITEMS: readonly NavItem[] = [...ITEMS, { label: 'Users', to: '/portal/users', icon: Users, count: 0 }];
 
-const portalLogout = () => api.call(sessionRoutes.portalLogout, {});
+export const portalLogout = () => api.call(sessionRoutes.portalLogout, {});
 
 /** An admin's read-only view of the clinic (issue 26 §4) ends back in the admin, on the Clients list. */
 function EndViewButton() {

@@ -13,12 +13,21 @@ export interface LogoutButtonProps {
   authKey?: readonly string[];
   /** Where to go once logged out. */
   loginPath?: string;
+  /** The button's words ('Sign in again' where a recent sign-in is needed). */
+  label?: string;
+  className?: string;
 }
 
 const adminLogout = () => api.call(sessionRoutes.adminLogout, {});
 
 /** admin spec §4, §8: disabled while pending; on success the cached session check is invalidated. */
-export function LogoutButton({ logOut = adminLogout, authKey = AUTH_STATUS_KEY, loginPath = '/admin/login' }: LogoutButtonProps) {
+export function LogoutButton({
+  logOut = adminLogout,
+  authKey = AUTH_STATUS_KEY,
+  loginPath = '/admin/login',
+  label = 'Logout',
+  className = 'adm-button adm-button--ghost adm-sidebar__logout',
+}: LogoutButtonProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -38,12 +47,12 @@ export function LogoutButton({ logOut = adminLogout, authKey = AUTH_STATUS_KEY, 
   return (
     <button
       type="button"
-      className="adm-button adm-button--ghost adm-sidebar__logout"
+      className={className}
       onClick={() => logout.mutate()}
       disabled={logout.isPending}
     >
       <LogOut size={16} aria-hidden />
-      {logout.isPending ? 'Logging out...' : 'Logout'}
+      {logout.isPending ? 'Logging out...' : label}
     </button>
   );
 }

@@ -7,6 +7,7 @@ import { DEVICE_COOKIE } from './device-cookie';
 import type { Reservation } from './login-throttle';
 import type { Challenge } from './mfa-challenges';
 import { portalUserOf } from './portal-user';
+import { requireRecentSignIn, signedInAtOf } from './recent-sign-in';
 
 type MfaOperations = 'getMfaStatus' | 'setUpMfa' | 'enableMfa' | 'disableMfa' | 'verifyMfa';
 
@@ -34,8 +35,9 @@ export function mfaHandlers(app: FastifyInstance, options: AuthRoutesOptions): P
   };
   const requiredFor = ({ session }: CurrentSession) => session.isAdmin && adminMfaRequired;
 
-  const reissue = async (request: FastifyRequest, reply: FastifyReply, user: VerifiedUser) => {
-    await app.sessions.start(request, reply, sessionUserOf(user));
+  /** This session again at the new sign-in version, signed in when it was. */
+  const reissue = async (request: FastifyRequest, reply: FastifyReply, { session }: CurrentSession, user: VerifiedUser) => {
+    await app.sessions.start(request, reply, { ...sessionUserOf(user), signedInAt: signedInAtOf(session) });
   };
 
   return {
@@ -47,13 +49,16 @@ export function mfaHandlers(app: FastifyInstance, options: AuthRoutesOptions): P
 
     async setUpMfa(_input, request) {
       const { session } = await signedIn(request);
+      requireRecentSignIn(session);
       return tenant.createMfaSecret(session.userId, request.id);
     },
 
     async enableMfa({ body }, request, reply) {
-      const { session } = await signedIn(request);
+      const current = await signedIn(request);
+      const { session } = current;
+      requireRecentSignIn(session);
       const { recoveryCodes, user } = await tenant.confirmMfa({ userId: session.userId, code: body.code }, request.id);
-      await reissue(request, reply, user);
+      await reissue(request, reply, current, user);
       request.log.info({ userId: user.id }, 'two-factor sign-in turned on');
       return { recoveryCodes };
     },
@@ -75,7 +80,7 @@ export function mfaHandlers(app: FastifyInstance, options: AuthRoutesOptions): P
         throw err;
       }
       await throttle.recordSuccess(reservation);
-      await reissue(request, reply, user);
+      await reissue(request, reply, current, user);
       request.log.info({ userId: user.id }, 'two-factor sign-in turned off');
       return { enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false };
     },

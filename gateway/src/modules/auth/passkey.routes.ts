@@ -7,6 +7,7 @@ import { DEVICE_COOKIE } from './device-cookie';
 import type { Reservation } from './login-throttle';
 import { challengeEnded, finishSecondStep, rateLimited } from './mfa.routes';
 import { portalUserOf } from './portal-user';
+import { requireRecentSignIn, signedInAtOf } from './recent-sign-in';
 
 type PasskeyOperations =
   | 'listPasskeys'
@@ -43,8 +44,9 @@ export function passkeyHandlers(app: FastifyInstance, options: AuthRoutesOptions
     if (!current) throw new AppError(401, ErrorCode.UNAUTHENTICATED, Messages.unauthenticated);
     return current;
   };
-  const reissue = async (request: FastifyRequest, reply: FastifyReply, user: VerifiedUser) => {
-    await app.sessions.start(request, reply, { ...user, mfaSetupRequired: false });
+  /** This session again at the sign-in version tenant just bumped, signed in when it was. */
+  const reissue = async (request: FastifyRequest, reply: FastifyReply, { session }: CurrentSession, user: VerifiedUser) => {
+    await app.sessions.start(request, reply, { ...user, mfaSetupRequired: false, signedInAt: signedInAtOf(session) });
   };
 
   /** tenant's check, with the attempt given back unless tenant decided against the passkey. */
@@ -85,29 +87,33 @@ export function passkeyHandlers(app: FastifyInstance, options: AuthRoutesOptions
 
     async passkeyRegistrationOptions(_input, request) {
       const { session } = await signedIn(request);
+      requireRecentSignIn(session);
       const passkeyOptions = await tenant.passkeyRegistrationOptions({ userId: session.userId, origin: originOf(request) }, request.id);
       await ceremonies.startRegistration(session.userId, passkeyOptions.challenge);
       return passkeyOptions;
     },
 
     async addPasskey({ body }, request, reply) {
-      const { session } = await signedIn(request);
+      const current = await signedIn(request);
+      const { session } = current;
+      requireRecentSignIn(session);
       const challenge = await ceremonies.takeRegistration(session.userId);
       if (!challenge) throw new AppError(400, ErrorCode.INVALID_CODE, Messages.passkeyCeremonyEnded);
       const { passkey, user } = await tenant.registerPasskey(
         { userId: session.userId, challenge, origin: originOf(request), name: body.name, credential: body.credential },
         request.id,
       );
-      await reissue(request, reply, user);
+      await reissue(request, reply, current, user);
       request.log.info({ userId: user.id, passkeyId: passkey.id }, 'passkey added');
       return passkey;
     },
 
     async removePasskey({ params }, request, reply) {
-      const { session } = await signedIn(request);
+      const current = await signedIn(request);
+      const { session } = current;
       const keepOneFactor = session.isAdmin && adminMfaRequired;
       const { user } = await tenant.removePasskey({ userId: session.userId, passkeyId: params.id, keepOneFactor }, request.id);
-      await reissue(request, reply, user);
+      await reissue(request, reply, current, user);
       request.log.info({ userId: user.id, passkeyId: params.id }, 'passkey removed');
       return tenant.listPasskeys(user.id, request.id);
     },

@@ -14,6 +14,11 @@ import { UserSchema } from './user';
 
 /** How long a passkey ceremony (its challenge) lasts, like a login's two-factor challenge. */
 export const PASSKEY_CEREMONY_MINUTES = 5;
+/**
+ * Adding a passkey or an authenticator app needs a sign-in this recent: a
+ * stolen or forgotten session cannot give itself a lasting way back in.
+ */
+export const RECENT_SIGN_IN_MINUTES = 15;
 
 /** A passkey's answer is a few KB (attestation 'none'); more is refused at the gateway with 413. */
 export const PASSKEY_BODY_LIMIT = 64 * 1024;
