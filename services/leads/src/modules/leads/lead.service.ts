@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ErrorCode, IdempotencyKeySchema, Messages, type LeadSubmit, type ParkedLead } from '@hap/contracts';
-import { AppError, badRequest, conflict, isDatabaseUnavailable, notFound, unprocessable } from '@hap/service-kit';
+import { IdempotencyKeySchema, Messages, type LeadSubmit, type ParkedLead } from '@hap/contracts';
+import { badRequest, conflict, isDatabaseUnavailable, notFound, unprocessable } from '@hap/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { TenantClient } from '../../clients/tenant.client';
