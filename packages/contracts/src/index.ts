@@ -16,6 +16,7 @@ export * from './tenant/mfa';
 export * from './tenant/passkey';
 export * from './tenant/domain';
 export * from './tenant/custom-domain';
+export * from './tenant/client-site';
 export * from './web-address';
 export * from './public-address';
 export * from './html';
