@@ -64,6 +64,7 @@ export * from './results/traffic-source';
 export * from './results/page-views';
 export * from './ads/performance';
 export * from './ads/campaign-changes';
+export * from './ads/domain-campaigns';
 export * from './results/results';
 export * from './csv';
 export * from './experiments/beta';
