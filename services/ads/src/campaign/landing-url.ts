@@ -61,6 +61,14 @@ export function siteUrl(site: LandingSite, path: string, styleParam?: 'B' | null
   return url.toString();
 }
 
+/** A URL the call gives (the builder's or the preview's final URL) with Template B's `style=B` (DESIGN §9.3). */
+export function withStyleParam(url: string, styleParam: 'B' | null | undefined): string {
+  if (styleParam !== 'B') return url;
+  const parsed = new URL(url);
+  parsed.searchParams.set('style', 'B');
+  return parsed.toString();
+}
+
 /** The placeholder a sitelink's link may hold: the service's landing URL (admin spec §3). */
 export const CLIENT_WEBSITE_PLACEHOLDER = '{{CLIENT_WEBSITE}}';
 

@@ -20,7 +20,7 @@ import {
 } from '@hap/contracts';
 import { DEFAULT_BID_STRATEGY, DEFAULT_NETWORK_SETTING, DEFAULT_RADIUS_MILES, defaultDailyBudget, defaultExclusions } from './campaign-defaults';
 import { buildCampaignPreview, type PreviewClinic, type PreviewService } from './campaign-preview';
-import type { LandingSite } from './landing-url';
+import { withStyleParam, type LandingSite } from './landing-url';
 import { customerIdDigits, type LaunchSpec } from './campaign-operations';
 import { parseUsAddress, usPhoneDigits } from './clinic-address';
 
@@ -51,14 +51,6 @@ export function builderCampaign(template: BuilderTemplate): CampaignStructure {
     ],
     extensions: { sitelinks: [], callouts: [] },
   };
-}
-
-/** Template B asks the landing page for the find-a-provider style (`?style=B`, DESIGN §9.3). */
-function withStyle(url: string, styleParam: 'B' | undefined): string {
-  if (styleParam !== 'B') return url;
-  const parsed = new URL(url);
-  parsed.searchParams.set('style', 'B');
-  return parsed.toString();
 }
 
 /** The saved settings' keywords in every ad group, their headline and description first in every ad (no repeats). */
@@ -131,7 +123,7 @@ export function planLaunch(input: LaunchPlanInput): LaunchPlan | { missingAccoun
   if (settings && !given) campaign.adGroups = withSettings(campaign.adGroups, settings);
   // The landing URL, sitelinks, call and location as the preview shows them (on the clinic's site: landing-url.ts).
   const preview = buildCampaignPreview(clinic, service, campaign, { styleParam: body.styleParam ?? null });
-  const finalUrl = withStyle(builder?.finalUrl ?? body.finalUrl ?? preview.landingUrl, body.styleParam);
+  const finalUrl = withStyleParam(builder?.finalUrl ?? body.finalUrl ?? preview.landingUrl, body.styleParam);
   const address = parseUsAddress(clinic.address);
   if (!address) throw new UnreadableAddressError(clinic.name);
 
