@@ -97,6 +97,8 @@ interface FakeCampaign {
     adPolicies?: Array<{ adId: string; approvalStatus: string; reviewStatus: string }>;
   }>;
   assets: number;
+  /** Every final URL its ads and assets (sitelinks) were created with, in order. */
+  finalUrls: string[];
 }
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -240,6 +242,7 @@ export async function startFakeGoogleAds() {
           finalUrlSuffix: created.final_url_suffix ?? null,
           adGroups: [],
           assets: 0,
+          finalUrls: [],
         };
       } else if (entity === 'ad_group') {
         resourceName = named(created.resource_name, 'adGroups');
@@ -258,13 +261,17 @@ export async function startFakeGoogleAds() {
           const policy = script.adPolicy ?? { approvalStatus: 'APPROVED', reviewStatus: 'REVIEWED' };
           (group.adPolicies ??= []).push({ adId: String(nextId), ...policy });
         }
+        (campaign as FakeCampaign | null)?.finalUrls.push(...((created.ad?.final_urls as string[] | undefined) ?? []));
         resourceName = `customers/${customerId}/adGroupAds/${nextId++}`;
       } else if (entity === 'conversion_action') {
         resourceName = named(created.resource_name, 'conversionActions');
         conversionActions.push({ customerId, id: resourceName.split('/').pop()!, name: created.name });
       } else if (entity === 'asset') {
         resourceName = named(created.resource_name, 'assets');
-        if (campaign) (campaign as FakeCampaign).assets += 1;
+        if (campaign) {
+          (campaign as FakeCampaign).assets += 1;
+          (campaign as FakeCampaign).finalUrls.push(...((created.final_urls as string[] | undefined) ?? []));
+        }
       } else {
         resourceName = `customers/${customerId}/${entity}/${nextId++}`;
       }
@@ -445,6 +452,7 @@ export async function startFakeGoogleAds() {
           finalUrlSuffix: null,
           adGroups: [],
           assets: 0,
+          finalUrls: [],
         };
         made.resourceName = `customers/${customer}/campaigns/${made.id}`;
         const policy = (body.adPolicy as FakeGoogleAdsScript['adPolicy']) ?? { approvalStatus: 'APPROVED', reviewStatus: 'REVIEWED' };

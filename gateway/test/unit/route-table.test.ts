@@ -25,6 +25,19 @@ describe('route matcher', () => {
     expect(match('GET', '/uploads/clients/1/logo.webp')).toMatchObject({ operation: 'getUpload', owner: 'tenant' });
   });
 
+  it('routes a clinic’s domain rows to tenant and the running campaigns on a domain to ads (issue 28), dots in the domain and all', () => {
+    expect(match('GET', '/api/clients/7/domains')).toMatchObject({ operation: 'listClientDomains', owner: 'tenant' });
+    expect(match('DELETE', '/api/clients/7/domains/trt.clinic.example')).toMatchObject({ operation: 'deleteClientDomain', owner: 'tenant' });
+    expect(match('POST', '/api/clients/7/domains/trt.clinic.example/verify')).toMatchObject({ operation: 'verifyClientDomain', owner: 'tenant' });
+    expect(match('GET', '/api/clients/7/domains/trt.clinic.example/campaigns')).toMatchObject({ operation: 'listDomainCampaigns', owner: 'ads', access: 'admin' });
+    expect(match('GET', '/api/clients/7/domains/xn--clnica-0ya.example/campaigns')).toMatchObject({ owner: 'ads' });
+    // tenant has no GET of one domain, and the campaigns row answers GET only
+    expect(match('GET', '/api/clients/7/domains/trt.clinic.example')).toBeNull();
+    expect(match('DELETE', '/api/clients/7/domains/trt.clinic.example/campaigns')).toBeNull();
+    // the site row is internal: never routed
+    expect(match('GET', '/internal/clients/7/site')).toBeNull();
+  });
+
   it('denies anything else', () => {
     expect(match('OPTIONS', '/api/clients')).toBeNull();
     expect(match('PUT', '/api/clients/1')).toBeNull();

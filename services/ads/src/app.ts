@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { createQueue, createServiceApp, databaseReady, listAuditLog, queueRedis, registerDataSource, registerRoutes } from '@hap/service-kit';
 import { createTemplatesClient, type TemplatesClient } from './clients/templates.client';
 import { createTenantClient, type TenantClient } from './clients/tenant.client';
-import type { Config } from './config';
+import { platformOriginOf, type Config } from './config';
 import { CampaignJobService, type CampaignQueues } from './modules/campaigns/campaign-jobs.service';
 import { CampaignPreviewService } from './modules/campaigns/campaign-preview.service';
 import { CampaignRepository } from './modules/campaigns/campaign.repository';
@@ -11,8 +11,9 @@ import { CampaignService } from './modules/campaigns/campaign.service';
 import { connectionHandlers } from './modules/connection/connection.routes';
 import { GoogleAdsConnectionService, oauthSettingsOf } from './modules/connection/connection.service';
 import { googleAdsAccessOf, googleAdsConfigured } from './google-ads/access';
-import { launchedCampaignHandlers, launchHandlers } from './modules/launches/launch.routes';
+import { domainCampaignHandlers, launchedCampaignHandlers, launchHandlers } from './modules/launches/launch.routes';
 import { LaunchedCampaignService } from './modules/launches/launched-campaign.service';
+import { DomainCampaignsService } from './modules/launches/domain-campaigns.service';
 import { conversionHandlers } from './modules/conversions/conversion.routes';
 import { ConversionService } from './modules/conversions/conversion.service';
 import { LaunchService } from './modules/launches/launch.service';
@@ -72,7 +73,8 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   // Connecting Google Ads reads the last 30 days of every clinic account (issue 25 item 2).
   const connection = new GoogleAdsConnectionService(dataSource, oauthSettingsOf(config), sweep ? () => sweep.add({ days: BACKFILL_DAYS }) : undefined);
   const access = googleAdsAccessOf(config, connection);
-  const campaigns = new CampaignService(dataSource, campaignRows, templates, tenant, access);
+  const platformOrigin = platformOriginOf(config);
+  const campaigns = new CampaignService(dataSource, campaignRows, templates, tenant, access, platformOrigin);
   let launchQueue = dependencies.launchQueue;
   if (launchQueue === undefined) {
     launchQueue = access.gateway ? createQueue('ads.launch', queueRedis(config)) : null;
@@ -80,10 +82,11 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     if (owned) app.addHook('onClose', async () => owned.close());
   }
   registerRoutes(app, 'ads', {
-    ...campaignHandlers(campaigns, new CampaignJobService(dataSource, templates, queues), new CampaignPreviewService(campaignRows, templates, tenant, access)),
+    ...campaignHandlers(campaigns, new CampaignJobService(dataSource, templates, queues), new CampaignPreviewService(campaignRows, templates, tenant, access, platformOrigin)),
     ...connectionHandlers(connection),
-    ...launchHandlers(new LaunchService(dataSource, campaignRows, templates, tenant, access, launchQueue)),
+    ...launchHandlers(new LaunchService(dataSource, campaignRows, templates, tenant, access, launchQueue, platformOrigin)),
     ...launchedCampaignHandlers(new LaunchedCampaignService(dataSource, access)),
+    ...domainCampaignHandlers(new DomainCampaignsService(dataSource, access)),
     ...conversionHandlers(new ConversionService(dataSource, tenant, access)),
     ...performanceHandlers(new PerformanceService(new PerformanceStore(dataSource), tenant, access, performanceQueues)),
     listAdsAuditLog: ({ query }) => listAuditLog(dataSource, 'ads', query),

@@ -48,9 +48,23 @@ export const configShape = {
   GOOGLE_OAUTH_TOKEN_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/token'),
   /** Google's token revocation endpoint, asked on Disconnect (a test points it at a loopback fake). */
   GOOGLE_OAUTH_REVOKE_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/revoke'),
+  /**
+   * The platform's public origin (https://app.agency.example): a clinic without its own domain has its
+   * landing URLs and campaigns' final URLs there, with `?client={id}` (issue 28 item 5). Unset: the local
+   * gateway's (http://localhost:8080) outside production; in production such a preview or launch is 503.
+   */
+  PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .transform((url) => (url ? new URL(url).origin : undefined)),
   /** The OpenAI-compatible model that writes and optimizes campaigns; no OPENAI_API_KEY: AI generation says it is not configured. */
   ...modelConfigShape,
 };
 
 export const loadServiceConfig = (env: NodeJS.ProcessEnv = process.env) => loadConfig(configShape, env);
 export type Config = ReturnType<typeof loadServiceConfig>;
+
+/** Where clinics without their own domain have their pages: PUBLIC_BASE_URL, else the local gateway outside production; null: not configured. */
+export const platformOriginOf = (config: Pick<Config, 'PUBLIC_BASE_URL' | 'NODE_ENV'>): string | null =>
+  config.PUBLIC_BASE_URL ?? (config.NODE_ENV === 'production' ? null : `http://localhost:${DEFAULT_PORTS.gateway}`);

@@ -23,6 +23,8 @@ import { ClientRepository } from './modules/client/client.repository';
 import { clientHandlers } from './modules/client/client.routes';
 import { ClientService } from './modules/client/client.service';
 import { clientDomainHandlers } from './modules/custom-domain/client-domain.routes';
+import { ClientSiteService } from './modules/custom-domain/client-site';
+import { clientSiteHandlers } from './modules/custom-domain/client-site.routes';
 import { ClientDomainService, type DomainCheckScheduler } from './modules/custom-domain/client-domain.service';
 import { DnsCheck } from './modules/custom-domain/dns-check';
 import { domainCheckScheduler } from './modules/custom-domain/domain-check.job';
@@ -216,6 +218,7 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     ...mfaHandlers(mfa, accounts),
     ...passkeyHandlers(passkeys, accounts),
     ...clientDomainHandlers(domains),
+    ...clientSiteHandlers(new ClientSiteService(dataSource, clientRepository)),
     listTenantAuditLog: ({ query }) => listAuditLog(dataSource, 'tenant', query),
   });
   return app;

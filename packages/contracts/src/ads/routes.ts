@@ -28,6 +28,8 @@ import {
   TestCampaignSchema,
 } from './launch';
 import { CampaignBudgetChangeSchema, CampaignChangeResultSchema, CampaignStatusChangeSchema, LaunchedCampaignSchema } from './campaign-changes';
+import { DomainCampaignSchema } from './domain-campaigns';
+import { ClientDomainParamsSchema } from '../tenant/custom-domain';
 
 /** The ads service's rows (admin spec §2.10, §2.13, §7; DESIGN §2). */
 export const adsRoutes = {
@@ -326,5 +328,17 @@ export const adsRoutes = {
     body: CampaignBudgetChangeSchema,
     data: CampaignChangeResultSchema,
     errors: [404, 409, 422, 503],
+  }),
+  listDomainCampaigns: defineRoute({
+    operation: 'listDomainCampaigns',
+    method: 'GET',
+    path: '/api/clients/:id/domains/:domain/campaigns',
+    owner: 'ads',
+    access: 'admin',
+    summary:
+      "A clinic's running campaigns on one of its domains (issue 28 item 4): launches that created a campaign whose final URL's host is the domain and that Google Ads reports ENABLED now (paused and removed ones are left out), each with its launch id for a one-click pause (`POST /api/google-ads/launches/:launchId/status`). Empty without asking Google when no launch is on the domain; otherwise 409 when Google Ads is not connected, 503 when not configured.",
+    params: ClientDomainParamsSchema,
+    data: z.array(DomainCampaignSchema),
+    errors: [409, 503],
   }),
 } as const;

@@ -80,6 +80,7 @@ import {
   UnsubscribeQuerySchema,
 } from './notifications';
 import { ViewAsSchema, ViewAsStartSchema } from './view-as';
+import { ClientSiteSchema } from './client-site';
 import { PortalProfileSchema, PortalProfileUpdateSchema, PortalTeamMemberCreateSchema } from './portal-profile';
 
 /** A multipart upload: the file limit plus room for the form's other parts. */
@@ -876,6 +877,18 @@ export const tenantRoutes = {
       'The leads worker asks who of a clinic gets an e-mail for each new lead: its active users (never disabled, never not yet accepted) who chose it, with their one-click unsubscribe token; 404 for no such clinic.',
     params: IdParamSchema,
     data: z.array(LeadRecipientSchema),
+    errors: [403, 404],
+  }),
+  getClientSite: defineRoute({
+    operation: 'getClientSite',
+    method: 'GET',
+    path: '/internal/clients/:id/site',
+    owner: 'tenant',
+    access: 'internal',
+    summary:
+      "Where a clinic's site is (issue 28 item 5), for ads' landing and final URLs: its own domain (the one with a certificate, active or failing with the reason; the newest when several), or null while its pages are on the platform's host by `?client=`. Backend services only (403 otherwise); 404 for no such clinic.",
+    params: IdParamSchema,
+    data: ClientSiteSchema,
     errors: [403, 404],
   }),
   showUnsubscribe: defineRoute({

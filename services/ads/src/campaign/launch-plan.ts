@@ -20,6 +20,7 @@ import {
 } from '@hap/contracts';
 import { DEFAULT_BID_STRATEGY, DEFAULT_NETWORK_SETTING, DEFAULT_RADIUS_MILES, defaultDailyBudget, defaultExclusions } from './campaign-defaults';
 import { buildCampaignPreview, type PreviewClinic, type PreviewService } from './campaign-preview';
+import { withStyleParam, type LandingSite } from './landing-url';
 import { customerIdDigits, type LaunchSpec } from './campaign-operations';
 import { parseUsAddress, usPhoneDigits } from './clinic-address';
 
@@ -52,14 +53,6 @@ export function builderCampaign(template: BuilderTemplate): CampaignStructure {
   };
 }
 
-/** Template B asks the landing page for the find-a-provider style (`?style=B`, DESIGN §9.3). */
-function withStyle(url: string, styleParam: 'B' | undefined): string {
-  if (styleParam !== 'B') return url;
-  const parsed = new URL(url);
-  parsed.searchParams.set('style', 'B');
-  return parsed.toString();
-}
-
 /** The saved settings' keywords in every ad group, their headline and description first in every ad (no repeats). */
 export function withSettings(adGroups: CampaignStructure['adGroups'], settings: GoogleAdsSettings): CampaignStructure['adGroups'] {
   const extra = settingsKeywords(settings);
@@ -87,6 +80,8 @@ export interface LaunchPlanInput {
 }
 
 export interface LaunchPlan {
+  /** The clinic's site the URLs are on. */
+  site: LandingSite;
   /** What buildCampaignOperations takes; the campaign name is the template's, the launch adds its reference. */
   spec: LaunchSpec;
   loginCustomerId: string | null;
@@ -99,7 +94,7 @@ export interface LaunchPlan {
 
 /**
  * The launch of `input` or, when something it needs is missing, the error
- * that says so (MissingDomainError, UnreadableAddressError). The account is
+ * that says so (UnreadableAddressError). The account is
  * the call's (google_ads_id, targetAccountId) or the clinic's; null: none.
  */
 export function planLaunch(input: LaunchPlanInput): LaunchPlan | { missingAccount: true } {
@@ -126,9 +121,9 @@ export function planLaunch(input: LaunchPlanInput): LaunchPlan | { missingAccoun
   const settings = input.settings;
   // A launch of the service as it is (no campaign in the call) takes the saved settings' words too.
   if (settings && !given) campaign.adGroups = withSettings(campaign.adGroups, settings);
-  // The landing URL, sitelinks, call and location as the preview shows them (throws MissingDomainError).
+  // The landing URL, sitelinks, call and location as the preview shows them (on the clinic's site: landing-url.ts).
   const preview = buildCampaignPreview(clinic, service, campaign, { styleParam: body.styleParam ?? null });
-  const finalUrl = withStyle(builder?.finalUrl ?? body.finalUrl ?? preview.landingUrl, body.styleParam);
+  const finalUrl = withStyleParam(builder?.finalUrl ?? body.finalUrl ?? preview.landingUrl, body.styleParam);
   const address = parseUsAddress(clinic.address);
   if (!address) throw new UnreadableAddressError(clinic.name);
 
@@ -140,6 +135,7 @@ export function planLaunch(input: LaunchPlanInput): LaunchPlan | { missingAccoun
   const structure: CampaignStructure = { name: campaign.name, adGroups: campaign.adGroups, extensions: campaign.extensions };
 
   return {
+    site: clinic.site,
     spec: {
       customerId: customerIdDigits(account),
       campaignName: preview.campaign.name,

@@ -1,11 +1,16 @@
-import { Messages, routes, type ClinicAdsAccount, type DomainMapping } from '@hap/contracts';
+import { Messages, routes, type ClientSiteDomain, type ClinicAdsAccount } from '@hap/contracts';
 import { createInternalClient, internalHeaders, siblingFailure } from '@hap/service-kit/internal-client';
 
 /** What ads needs of a clinic: what its ads show and the account they run in. */
 export interface AdsClinic {
   id: number;
   name: string;
-  domain: string | null;
+  /**
+   * The clinic's own domain (tenant's `GET /internal/clients/:id/site`: the one with a certificate,
+   * active or failing), or null while its pages are on the platform's host. The client's `domain`
+   * profile field and the domain mappings are not read (issue 28 item 5).
+   */
+  customDomain: ClientSiteDomain | null;
   phone: string | null;
   address: string | null;
   googleAdsAccountId: string | null;
@@ -27,13 +32,7 @@ export interface TenantClientOptions {
   timeoutMs: number;
 }
 
-/** The host an active mapping of the whole site (path `/`) gives the clinic, the first by priority. */
-export function mappedHost(mappings: readonly DomainMapping[], clientId: number): string | null {
-  const own = mappings.filter((m) => m.clientId === clientId && m.isActive && m.path === '/').sort((a, b) => a.priority - b.priority || a.id - b.id);
-  return own[0]?.domain ?? null;
-}
-
-/** Tenant's `getClient` row (the admin projection, ads being a backend service), as the ads service. */
+/** Tenant's `getClient` row (the admin projection, ads being a backend service) and its `getClientSite` row, as the ads service. */
 export function createTenantClient(options: TenantClientOptions): TenantClient {
   const client = createInternalClient({
     baseUrl: options.baseUrl,
@@ -46,10 +45,19 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
     async clinic(id, requestId) {
       try {
         const headers = internalHeaders({ requestId });
-        const c = await client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', headers });
-        // A clinic without its own domain field may still answer on a mapped host (the demo clinics do).
-        const domain = c.domain?.trim() || mappedHost(await client.call(routes.listDomainMappings, {}, { headers }), id);
-        return { id: c.id, name: c.name, domain, phone: c.phone, address: c.address, googleAdsAccountId: c.googleAdsAccountId, googleAdsManagerId: c.googleAdsManagerId };
+        const [c, site] = await Promise.all([
+          client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', headers }),
+          client.call(routes.getClientSite, { params: { id } }, { headers }),
+        ]);
+        return {
+          id: c.id,
+          name: c.name,
+          customDomain: site.domain,
+          phone: c.phone,
+          address: c.address,
+          googleAdsAccountId: c.googleAdsAccountId,
+          googleAdsManagerId: c.googleAdsManagerId,
+        };
       } catch (err) {
         throw siblingFailure(err, 'tenant', Messages.previewClientNotFound);
       }

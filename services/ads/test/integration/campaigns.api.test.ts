@@ -1,6 +1,7 @@
 import { CampaignStructureSchema, TemplateCampaignsSchema, ValidateStructureResultSchema } from '@hap/contracts';
 import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
+import { giveClinicDomain } from '../helpers/clinic-domain';
 
 const structure = CampaignStructureSchema.parse({
   name: 'TRT - Low Energy',
@@ -93,17 +94,24 @@ describe('Google Ads template campaigns API', () => {
         missing: [
           { requirement: 'googleAdsAccount', message: `${name} has no Google Ads account ID (customer ID): set it in the client's settings.`, href: '/admin/clients', linkText: `Set ${name}'s Google Ads account in Clients` },
           { requirement: 'googleAdsConnection', message: expect.stringMatching(/^Google Ads is not configured/), href: '/admin/google-ads-auth', linkText: 'Open Google Ads Authentication' },
-          { requirement: 'domain', message: `${name} has no domain: set the clinic's domain before previewing or launching its campaigns.`, href: '/admin/clients', linkText: `Set ${name}'s domain in Clients` },
         ],
       });
       expect(data.allValid).toBe(true);
       expect(data.message).toMatch(/^The Google Ads structure is correct, but a launch would fail: .+ has no Google Ads account ID/);
       expect(data.message).not.toContain('ready for launch');
 
-      // A clinic with its account and domain: only the connection is left.
-      const set = await tenant.api.post('/api/clients', ADMIN).send({ name: `Set Clinic ${Date.now()}`, address: '12 Elm Street, Austin, TX 78701', phone: '(512) 555-0199', domain: `set-${Date.now()}.example`, googleAdsAccountId: '123-456-7890' });
+      // A clinic with its account (and no domain of its own: its pages are on the platform's host): only the connection is left.
+      const set = await tenant.api.post('/api/clients', ADMIN).send({ name: `Set Clinic ${Date.now()}`, address: '12 Elm Street, Austin, TX 78701', phone: '(512) 555-0199', googleAdsAccountId: '123-456-7890' });
       const partly = await t.api.post('/api/google-ads/validate-structure', ADMIN).send({ template: structure, finalUrl: 'https://summit.example/trt', clientId: set.body.data.id });
       expect(partly.body.data.readiness.missing.map((m: { requirement: string }) => m.requirement)).toEqual(['googleAdsConnection']);
+
+      // Its own domain failing the daily check: the domain, with the reason, is what a launch would fail on too.
+      const domain = await giveClinicDomain(tenant.dataSource, set.body.data.id, `www.set-${Date.now()}.example`, 'failing', 'The certificate expires in 3 days.');
+      const failing = await t.api.post('/api/google-ads/validate-structure', ADMIN).send({ template: structure, finalUrl: `https://${domain}/trt`, clientId: set.body.data.id });
+      expect(failing.body.data.readiness.missing).toEqual([
+        expect.objectContaining({ requirement: 'googleAdsConnection' }),
+        expect.objectContaining({ requirement: 'domain', message: expect.stringMatching(new RegExp(`^${domain.replace(/\./g, '\\.')} is failing its daily check: The certificate expires in 3 days\\.`)) }),
+      ]);
 
       const unknown = await t.api.post('/api/google-ads/validate-structure', ADMIN).send({ template: structure, finalUrl: 'https://summit.example/trt', clientId: 987654 });
       expect(unknown.status).toBe(404);

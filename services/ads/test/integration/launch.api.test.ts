@@ -14,8 +14,10 @@ import { createLaunchHandler, recoverStuckLaunches } from '../../src/modules/lau
 import { LaunchStore } from '../../src/modules/launches/launch.store';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
 import { writtenCampaign } from '../helpers/written-campaigns';
+import { giveClinicDomain, setClinicDomain } from '../helpers/clinic-domain';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
+const PLATFORM = 'https://app.healthads.test';
 
 describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loopback fake of its API), exactly once', () => {
   let t: TestAds;
@@ -74,6 +76,7 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
         GOOGLE_ADS_CLIENT_SECRET: 'secret',
         GOOGLE_ADS_TOKEN_KEY: TOKEN_KEY,
         GOOGLE_ADS_API_URL: google.url,
+        PUBLIC_BASE_URL: PLATFORM,
       },
       dependencies: { launchQueue: queue },
     });
@@ -135,6 +138,58 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     // the launch log of the clinic
     const log = await t.api.get(`/api/google-ads/launches?clientId=${clinicId}`, ADMIN);
     expect(log.body.data[0]).toMatchObject({ id: done.id, status: 'launched' });
+    // No domain of its own (the client's `domain` field is not one): every final URL is on the platform's host with ?client=.
+    expect(created[0]!.finalUrls.length).toBeGreaterThan(campaign.adGroups.length);
+    for (const url of created[0]!.finalUrls) {
+      expect(url.startsWith(`${PLATFORM}/body-`)).toBe(true);
+      expect(new URL(url).searchParams.get('client')).toBe(String(clinicId));
+    }
+  });
+
+  describe('the clinic’s own domain (issue 28 items 4-5)', () => {
+    it('launches with every final URL on the clinic’s active domain (ads and sitelinks), Template B keeping style=B', async () => {
+      const { serviceId, clientId: clinicId } = await service({ googleAdsAccountId: '123-456-7890' });
+      const domain = await giveClinicDomain(t.templates!.tenant!.dataSource, clinicId, `trt.own-${uniq()}.example`);
+      startWorker();
+      const res = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId, styleParam: 'B' });
+      expect(res.status).toBe(202);
+      expect((await settled(res.body.data.id)).status).toBe('launched');
+      const urls = google.campaigns()[0]!.finalUrls;
+      expect(urls.length).toBeGreaterThan(1);
+      for (const url of urls) {
+        const parsed = new URL(url);
+        expect(parsed.origin).toBe(`https://${domain}`);
+        expect(parsed.searchParams.get('client')).toBeNull();
+        expect(parsed.searchParams.get('style')).toBe('B');
+      }
+    });
+
+    it('refuses Test Campaign and Launch Campaign on a failing domain with 409 and the reason, asking Google nothing; launches again once it is active', async () => {
+      const { serviceId, clientId: clinicId } = await service({ googleAdsAccountId: '123-456-7890' });
+      const tenantDb = t.templates!.tenant!.dataSource;
+      const domain = await giveClinicDomain(tenantDb, clinicId, `www.failing-${uniq()}.example`, 'failing', 'DNS no longer points here: www.failing.example has no CNAME to the edge.');
+      const words = `${domain} is failing its daily check: DNS no longer points here: www.failing.example has no CNAME to the edge. Campaigns cannot be launched or tested on it until it passes again; fix the domain or pause the campaigns that use it.`;
+
+      for (const path of ['/api/google-ads/launch-campaign', '/api/google-ads/test-campaign']) {
+        const refused = await t.api.post(path, ADMIN).send({ serviceId, clientId: clinicId, launchAgain: true });
+        expect(refused.status).toBe(409);
+        expect(refused.body.message).toBe(words);
+        // named by its field, as the Campaign dialog reads a domain issue
+        expect(refused.body.issues).toEqual([{ path: 'domain', message: words }]);
+      }
+      // The builder's own final URL on that domain is refused too.
+      const builderUrl = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId, finalUrl: `https://${domain}/other-page` });
+      expect(builderUrl.status).toBe(409);
+      expect(google.calls()).toHaveLength(0);
+      expect((await t.api.get(`/api/google-ads/launches?clientId=${clinicId}`, ADMIN)).body.data).toEqual([]);
+
+      await setClinicDomain(tenantDb, domain, 'active');
+      startWorker();
+      const res = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId });
+      expect(res.status).toBe(202);
+      expect((await settled(res.body.data.id)).status).toBe('launched');
+      expect(google.campaigns()[0]!.finalUrls.every((url) => new URL(url).hostname === domain)).toBe(true);
+    });
   });
 
   it('a service’s launches (?serviceId=): what the launch confirmation reads to say it was already launched (issue 24 §4a)', async () => {
@@ -331,7 +386,7 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
   });
 
   it('refuses what cannot launch: no account (409), structure issues (400), not connected (409), someone else’s service (404), anonymous (401)', async () => {
-    const other = await service({ domain: `plain-${uniq()}.example` });
+    const other = await service({});
     const noAccount = other.clientId;
     const none = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId: other.serviceId, clientId: noAccount });
     expect(none.status).toBe(409);

@@ -5,6 +5,9 @@ import { writtenCampaign } from '../helpers/written-campaigns';
 import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';
 import { toStoredCampaign } from '../../src/modules/campaigns/campaign-jobs.service';
 import { seed } from '../../src/db/seed';
+import { giveClinicDomain, setClinicDomain } from '../helpers/clinic-domain';
+
+const PLATFORM = 'https://app.healthads.test';
 
 describe('GET /api/google-ads/preview: a clinic’s service as a Google Ads campaign', () => {
   let t: TestAds;
@@ -17,12 +20,12 @@ describe('GET /api/google-ads/preview: a clinic’s service as a Google Ads camp
   }
 
   beforeAll(async () => {
-    t = await startAds();
+    t = await startAds({ env: { PUBLIC_BASE_URL: `${PLATFORM}/ignored-path` } });
     clinicId = await clinic({ domain: `summit-${uniq()}.example`, googleAdsAccountId: '123-456-7890' });
   }, START_TIMEOUT_MS);
   afterAll(() => t.close());
 
-  it('builds the preview from the service, its clinic and its template’s campaign, with the defaults and the structure check', async () => {
+  it('builds the preview from the service, its clinic and its template’s campaign, with the defaults and the structure check, on the platform’s host with ?client= (the clinic has no domain of its own)', async () => {
     // CoolSculpting (template 5 in the demo catalogue) with a campaign written for it.
     const repo = t.dataSource.getRepository(AdCampaignTemplateEntity);
     const campaign = await repo.save(repo.create({ ...toStoredCampaign(writtenCampaign(`Body ${uniq()}`)), templateId: 5 }));
@@ -31,14 +34,16 @@ describe('GET /api/google-ads/preview: a clinic’s service as a Google Ads camp
     const res = await t.api.get(`/api/google-ads/preview?serviceId=${service.id}&campaignId=${campaign.id}&styleParam=B`, ADMIN);
     expect(res.status).toBe(200);
     const data = ServiceCampaignPreviewSchema.parse(res.body.data);
-    const domain = (await t.templates!.tenant!.api.get(`/api/clients/${clinicId}`, ADMIN)).body.data.domain;
+    // The client's `domain` profile field no longer decides the URLs (issue 28 item 5): PUBLIC_BASE_URL does.
+    const landing = `${PLATFORM}/coolsculpting-austin?client=${clinicId}&style=B`;
     expect(data.preview).toMatchObject({
       serviceName: 'CoolSculpting',
-      landingUrl: `https://${domain}/coolsculpting-austin?style=B`,
+      landingUrl: landing,
       clientPhone: '(512) 555-0199',
       campaign: { extensions: { call: { phone: '(512) 555-0199' }, location: { address: '12 Elm Street, Austin, TX 78701' } } },
     });
-    expect(data.preview.campaign.extensions.sitelinks[0]!.finalUrl).toBe(`https://${domain}/coolsculpting-austin?style=B`);
+    expect(data.preview.campaign.extensions.sitelinks[0]!.finalUrl).toBe(landing);
+    expect(data.preview.campaign.adGroups.flatMap((g) => g.ads.map((a) => a.finalUrl)).every((url) => url === landing)).toBe(true);
     expect(data).toMatchObject({
       campaignId: campaign.id,
       // tenant keeps the account id as digits
@@ -46,6 +51,40 @@ describe('GET /api/google-ads/preview: a clinic’s service as a Google Ads camp
       defaults: { dailyBudget: 33, radiusMiles: 25, bidStrategy: 'Maximize Conversions', exclusions: { excludedGenders: ['FEMALE', 'UNDETERMINED'] } },
       validation: { allValid: true },
     });
+  });
+
+  it('moves every URL to the clinic’s own domain once it has one, keeps it there while the domain fails (the readiness names the failure), and back', async () => {
+    const ownId = await clinic({ googleAdsAccountId: '123-456-7890' });
+    const repo = t.dataSource.getRepository(AdCampaignTemplateEntity);
+    const campaign = await repo.save(repo.create({ ...toStoredCampaign(writtenCampaign(`Own ${uniq()}`)), templateId: 5 }));
+    const service = await createClientService(t.templates!.dataSource, ownId, 5, { customPath: 'body-contouring' });
+    const preview = async () => {
+      const res = await t.api.get(`/api/google-ads/preview?serviceId=${service.id}&campaignId=${campaign.id}`, ADMIN);
+      expect(res.status).toBe(200);
+      return ServiceCampaignPreviewSchema.parse(res.body.data);
+    };
+    expect((await preview()).preview.landingUrl).toBe(`${PLATFORM}/body-contouring?client=${ownId}`);
+
+    const domain = await giveClinicDomain(t.templates!.tenant!.dataSource, ownId, `trt.own-${uniq()}.example`);
+    const active = await preview();
+    expect(active.preview.landingUrl).toBe(`https://${domain}/body-contouring`);
+    expect(active.preview.campaign.extensions.sitelinks.map((s) => s.finalUrl)).toEqual(active.preview.campaign.extensions.sitelinks.map(() => `https://${domain}/body-contouring`));
+    expect(active.readiness.missing.map((m) => m.requirement)).not.toContain('domain');
+
+    await setClinicDomain(t.templates!.tenant!.dataSource, domain, 'failing', 'The page answered 502 instead of 200.');
+    const failing = await preview();
+    expect(failing.preview.landingUrl).toBe(`https://${domain}/body-contouring`);
+    expect(failing.readiness.ready).toBe(false);
+    expect(failing.readiness.missing).toContainEqual({
+      requirement: 'domain',
+      message: `${domain} is failing its daily check: The page answered 502 instead of 200. Campaigns cannot be launched or tested on it until it passes again; fix the domain or pause the campaigns that use it.`,
+      href: '/admin/clients',
+      linkText: expect.stringMatching(/domains in Clients$/),
+    });
+    expect(failing.validation.message).toMatch(new RegExp(`^The Google Ads structure is correct, but a launch would fail: .*${domain.replace(/\./g, '\\.')} is failing its daily check`));
+
+    await setClinicDomain(t.templates!.tenant!.dataSource, domain, 'active');
+    expect((await preview()).readiness.missing.map((m) => m.requirement)).not.toContain('domain');
   });
 
   it('uses the TRT budget of 50 and the built-in campaign when a TRT service asks', async () => {
@@ -57,23 +96,16 @@ describe('GET /api/google-ads/preview: a clinic’s service as a Google Ads camp
     expect(res.body.data.campaigns.length).toBeGreaterThan(0);
   });
 
-  it('says what is missing: no campaigns (409, the spec’s words), no domain (409), no such service (404), anonymous (401)', async () => {
+  it('says what is missing: no campaigns (409, the spec’s words), no such service (404), anonymous (401)', async () => {
     const noCampaigns = await createClientService(t.templates!.dataSource, clinicId, 3);
     await t.dataSource.query(`DELETE FROM "ads"."ad_campaign_templates" WHERE "template_id" = 3`);
     const none = await t.api.get(`/api/google-ads/preview?serviceId=${noCampaigns.id}`, ADMIN);
     expect(none.status).toBe(409);
     expect(none.body.message).toBe("This service doesn't have Google Ads campaigns generated yet. Generate campaigns first in Google Ads Templates.");
 
-    const noDomain = await clinic({});
     const repo = t.dataSource.getRepository(AdCampaignTemplateEntity);
     await repo.save(repo.create({ ...toStoredCampaign(writtenCampaign(`Any ${uniq()}`)), templateId: 6 }));
-    const service = await createClientService(t.templates!.dataSource, noDomain, 6);
-    const res = await t.api.get(`/api/google-ads/preview?serviceId=${service.id}`, ADMIN);
-    expect(res.status).toBe(409);
-    expect(res.body.message).toMatch(/has no domain: set the clinic's domain before previewing/);
-    // The refusal names its field, which is what the Campaign dialog reads to link to the Clients screen.
-    expect(res.body.issues).toEqual([{ path: 'domain', message: res.body.message }]);
-
+    const service = await createClientService(t.templates!.dataSource, clinicId, 6);
     expect((await t.api.get('/api/google-ads/preview?serviceId=98765432', ADMIN)).status).toBe(404);
     expect((await t.api.get('/api/google-ads/preview?serviceId=abc', ADMIN)).status).toBe(400);
     expect((await t.api.get(`/api/google-ads/preview?serviceId=${service.id}`, ANONYMOUS)).status).toBe(401);

@@ -2,9 +2,9 @@ import { TemplateCampaignSchema, type TemplateCampaign } from '@hap/contracts';
 import { enums, services } from 'google-ads-api';
 import { defaultDailyBudget, defaultExclusions } from '../../src/campaign/campaign-defaults';
 import { buildCampaignOperations, customerIdDigits, type LaunchSpec } from '../../src/campaign/campaign-operations';
-import { buildCampaignPreview, landingUrlOf, MissingDomainError, sitelinkUrl } from '../../src/campaign/campaign-preview';
+import { buildCampaignPreview } from '../../src/campaign/campaign-preview';
 import { parseUsAddress, usPhoneDigits } from '../../src/campaign/clinic-address';
-import { mappedHost } from '../../src/clients/tenant.client';
+import { failingDomainOf, landingSiteOf, PlatformOriginMissingError, siteUrl, sitelinkUrl, type LandingSite } from '../../src/campaign/landing-url';
 
 const campaign: TemplateCampaign = TemplateCampaignSchema.parse({
   id: 7,
@@ -35,7 +35,9 @@ const campaign: TemplateCampaign = TemplateCampaignSchema.parse({
   updatedAt: '2026-11-01T00:00:00.000Z',
 });
 
-const clinic = { name: 'Summit Wellness', domain: 'WWW.Summit.example', phone: '(512) 555-0199', address: '12 Elm Street, Suite 4, Austin, TX 78701' };
+const own: LandingSite = { kind: 'domain', domain: 'www.summit.example', status: 'active', reason: null };
+const platform: LandingSite = { kind: 'platform', origin: 'https://app.agency.example', clientId: 42 };
+const clinic = { name: 'Summit Wellness', site: own, phone: '(512) 555-0199', address: '12 Elm Street, Suite 4, Austin, TX 78701' };
 
 describe('campaign defaults (admin spec §3, §9)', () => {
   it('budgets 33 a day, 50 for TRT, or the template’s own when it is in range', () => {
@@ -56,19 +58,54 @@ describe('campaign defaults (admin spec §3, §9)', () => {
 });
 
 describe('campaign preview data (admin spec §3)', () => {
-  it('lands on {domain}/{path}, with ?style=B for Template B', () => {
-    expect(landingUrlOf('WWW.Summit.example', '/trt/')).toBe('https://www.summit.example/trt');
-    expect(landingUrlOf('https://summit.example/old', 'trt', 'B')).toBe('https://summit.example/trt?style=B');
+  it('lands on {domain}/{path} with a domain of its own, else on the platform’s host with ?client={id}; ?style=B for Template B', () => {
+    expect(siteUrl(own, '/trt/')).toBe('https://www.summit.example/trt');
+    expect(siteUrl(own, 'trt', 'B')).toBe('https://www.summit.example/trt?style=B');
+    expect(siteUrl(platform, '/trt/')).toBe('https://app.agency.example/trt?client=42');
+    expect(siteUrl(platform, 'trt', 'B')).toBe('https://app.agency.example/trt?client=42&style=B');
+  });
+
+  it('takes the clinic’s own domain from tenant’s answer (active or failing), else the platform’s origin, else refuses', () => {
+    expect(landingSiteOf({ id: 42, customDomain: { domain: 'TRT.Summit.example', status: 'failing', reason: 'DNS no longer points here.' } }, 'https://app.agency.example')).toEqual({
+      kind: 'domain',
+      domain: 'trt.summit.example',
+      status: 'failing',
+      reason: 'DNS no longer points here.',
+    });
+    expect(landingSiteOf({ id: 42, customDomain: null }, 'https://app.agency.example/some/path')).toEqual(platform);
+    expect(() => landingSiteOf({ id: 42, customDomain: null }, null)).toThrow(PlatformOriginMissingError);
+    expect(landingSiteOf({ id: 42, customDomain: { domain: 'trt.summit.example', status: 'active', reason: null } }, null)).toMatchObject({ kind: 'domain' });
   });
 
   it('turns {{CLIENT_WEBSITE}} into the landing URL and takes paths on the clinic’s site', () => {
     const landing = 'https://summit.example/trt';
-    expect(sitelinkUrl('{{CLIENT_WEBSITE}}', landing)).toBe(landing);
-    expect(sitelinkUrl('{{CLIENT_WEBSITE}}#contact', landing)).toBe(`${landing}#contact`);
-    expect(sitelinkUrl('{{CLIENT_WEBSITE}}/team', landing)).toBe('https://summit.example/team');
-    expect(sitelinkUrl('/home', landing)).toBe('https://summit.example/home');
-    expect(sitelinkUrl('https://book.example/x', landing)).toBe('https://book.example/x');
-    expect(sitelinkUrl(null, landing)).toBe(landing);
+    const site: LandingSite = { ...own, domain: 'summit.example' };
+    expect(sitelinkUrl('{{CLIENT_WEBSITE}}', landing, site)).toBe(landing);
+    expect(sitelinkUrl('{{CLIENT_WEBSITE}}#contact', landing, site)).toBe(`${landing}#contact`);
+    expect(sitelinkUrl('{{CLIENT_WEBSITE}}/team', landing, site)).toBe('https://summit.example/team');
+    expect(sitelinkUrl('/home', landing, site)).toBe('https://summit.example/home');
+    expect(sitelinkUrl('https://book.example/x', landing, site)).toBe('https://book.example/x');
+    expect(sitelinkUrl(null, landing, site)).toBe(landing);
+  });
+
+  it('keeps ?client= on every sitelink on the platform’s host', () => {
+    const landing = siteUrl(platform, 'trt', 'B');
+    expect(sitelinkUrl('{{CLIENT_WEBSITE}}', landing, platform)).toBe('https://app.agency.example/trt?client=42&style=B');
+    expect(sitelinkUrl('{{CLIENT_WEBSITE}}#contact', landing, platform)).toBe('https://app.agency.example/trt?client=42&style=B#contact');
+    expect(sitelinkUrl('{{CLIENT_WEBSITE}}?utm_source=sitelink', landing, platform)).toBe('https://app.agency.example/trt?client=42&style=B&utm_source=sitelink');
+    expect(sitelinkUrl('{{CLIENT_WEBSITE}}/team', landing, platform)).toBe('https://app.agency.example/team?client=42');
+    expect(sitelinkUrl('/home#top', landing, platform)).toBe('https://app.agency.example/home?client=42#top');
+    expect(sitelinkUrl('https://book.example/x', landing, platform)).toBe('https://book.example/x');
+  });
+
+  it('finds URLs on the clinic’s failing domain, and only then', () => {
+    const failing: LandingSite = { ...own, status: 'failing', reason: 'The certificate expires in 9 days.' };
+    expect(failingDomainOf(failing, ['https://book.example/x', 'https://WWW.summit.example/trt?style=B'])).toBe(
+      'www.summit.example is failing its daily check: The certificate expires in 9 days. Campaigns cannot be launched or tested on it until it passes again; fix the domain or pause the campaigns that use it.',
+    );
+    expect(failingDomainOf(failing, ['https://book.example/x', 'https://summit.example/trt'])).toBeNull();
+    expect(failingDomainOf(own, ['https://www.summit.example/trt'])).toBeNull();
+    expect(failingDomainOf(platform, ['https://app.agency.example/trt?client=42'])).toBeNull();
   });
 
   it('shows the service, the clinic, the ads on the landing URL and the call and location extensions', () => {
@@ -97,8 +134,15 @@ describe('campaign preview data (admin spec §3)', () => {
     ]);
   });
 
-  it('needs the clinic’s domain', () => {
-    expect(() => buildCampaignPreview({ ...clinic, domain: null }, { name: 'TRT', path: 'trt' }, campaign)).toThrow(MissingDomainError);
+  it('builds every URL on the platform’s host with ?client= for a clinic without a domain of its own', () => {
+    const preview = buildCampaignPreview({ ...clinic, site: platform }, { name: 'TRT', path: 'trt' }, campaign, { styleParam: 'B' });
+    expect(preview.landingUrl).toBe('https://app.agency.example/trt?client=42&style=B');
+    expect(preview.campaign.adGroups.flatMap((g) => g.ads.map((a) => a.finalUrl))).toEqual(Array(2).fill(preview.landingUrl));
+    expect(preview.campaign.extensions.sitelinks.map((s) => s.finalUrl)).toEqual([
+      'https://app.agency.example/trt?client=42&style=B#contact',
+      'https://app.agency.example/home?client=42',
+      'https://app.agency.example/trt?client=42&style=B',
+    ]);
   });
 });
 
@@ -239,13 +283,5 @@ describe('the Google Ads mutate operations of one Search campaign', () => {
     const ids = [...defined].map((name) => name.split('/').pop());
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.every((id) => Number(id) < 0)).toBe(true);
-  });
-});
-
-describe('the clinic’s host when it has no domain of its own', () => {
-  it('is its active whole-site mapping, the first by priority', () => {
-    const m = (id: number, clientId: number, domain: string, extra: Record<string, unknown> = {}) => ({ id, clientId, domain, path: '/', priority: 100, isActive: true, createdAt: '2026-01-01T00:00:00.000Z', ...extra });
-    expect(mappedHost([m(1, 2, 'other.example'), m(2, 1, 'www.summit.example', { priority: 50 }), m(3, 1, 'summit.example')], 1)).toBe('www.summit.example');
-    expect(mappedHost([m(1, 1, 'off.example', { isActive: false }), m(2, 1, 'summit.example', { path: '/trt' })], 1)).toBeNull();
   });
 });

@@ -8,18 +8,21 @@ const access = (configured: boolean, token: string | null): GoogleAdsAccess => (
   gateway: configured ? ({} as AdsGateway) : null,
   refreshToken: async () => token,
 });
-const clinic = { name: 'Summit Wellness', domain: 'summit.example', googleAdsAccountId: '1234567890' };
+const clinic = { name: 'Summit Wellness', customDomain: null, googleAdsAccountId: '1234567890' };
+const ORIGIN = 'https://app.agency.example';
 const valid: StructureValidation = { allValid: true, validationResults: [{ adGroupName: 'A', errors: [] }], message: STRUCTURE_VALID_MESSAGE };
 
 describe('launch readiness: what a launch needs besides its structure', () => {
-  it('is ready only with the account, the connection and the domain', async () => {
-    const ready = await launchReadiness(clinic, access(true, '1//token'));
+  it('is ready with the account and the connection, on the platform’s host or on an active domain of its own', async () => {
+    const ready = await launchReadiness(clinic, access(true, '1//token'), ORIGIN);
+    expect(await launchReadiness({ ...clinic, customDomain: { domain: 'trt.summit.example', status: 'active', reason: null } }, access(true, '1//token'), ORIGIN)).toEqual(ready);
     expect(ready).toEqual({ ready: true, missing: [] });
     expect(withLaunchReadiness(valid, ready).message).toBe('The Google Ads structure is correct and ready for launch.');
   });
 
   it('names each missing one with the page where it is set', async () => {
-    const notConnected = await launchReadiness({ ...clinic, googleAdsAccountId: '  ', domain: null }, access(true, null));
+    const failing = { domain: 'trt.summit.example', status: 'failing' as const, reason: 'DNS no longer points here.' };
+    const notConnected = await launchReadiness({ ...clinic, googleAdsAccountId: '  ', customDomain: failing }, access(true, null), ORIGIN);
     expect(notConnected.ready).toBe(false);
     expect(notConnected.missing.map((m) => [m.requirement, m.href])).toEqual([
       ['googleAdsAccount', '/admin/clients'],
@@ -27,12 +30,24 @@ describe('launch readiness: what a launch needs besides its structure', () => {
       ['domain', '/admin/clients'],
     ]);
     expect(notConnected.missing[1]!.message).toMatch(/^Google Ads is not connected/);
+    expect(notConnected.missing[2]).toEqual({
+      requirement: 'domain',
+      message:
+        'trt.summit.example is failing its daily check: DNS no longer points here. Campaigns cannot be launched or tested on it until it passes again; fix the domain or pause the campaigns that use it.',
+      href: '/admin/clients',
+      linkText: "Open Summit Wellness's domains in Clients",
+    });
     const message = withLaunchReadiness(valid, notConnected).message;
     expect(message).toMatch(/^The Google Ads structure is correct, but a launch would fail: Summit Wellness has no Google Ads account ID/);
     expect(message).not.toContain('ready for launch');
 
-    const unconfigured = await launchReadiness(clinic, access(false, '1//token'));
+    const unconfigured = await launchReadiness(clinic, access(false, '1//token'), ORIGIN);
     expect(unconfigured.missing).toEqual([expect.objectContaining({ requirement: 'googleAdsConnection', message: expect.stringMatching(/^Google Ads is not configured/) })]);
+  });
+
+  it('names the platform’s public address when a clinic without its own domain would have no landing URL (production without PUBLIC_BASE_URL)', async () => {
+    const noOrigin = await launchReadiness(clinic, access(true, '1//token'), null);
+    expect(noOrigin.missing).toEqual([expect.objectContaining({ requirement: 'domain', message: expect.stringMatching(/PUBLIC_BASE_URL\) is not configured/) })]);
   });
 
   it('leaves a structure with issues as it is, and says only that a structure is correct when no clinic was named', () => {

@@ -16,7 +16,7 @@ const template: TemplateCampaign = TemplateCampaignSchema.parse({
   extensions: { sitelinks: [{ linkText: 'Book a Consult', finalUrl: '{{CLIENT_WEBSITE}}#contact' }], callouts: ['Free Consultation'] },
   createdAt: '2026-11-01T00:00:00.000Z', updatedAt: '2026-11-01T00:00:00.000Z',
 });
-const clinic = { name: 'Summit Wellness', domain: 'summit.example', phone: '(512) 555-0199', address: '12 Elm Street, Austin, TX 78701', googleAdsAccountId: '111-222-3333', googleAdsManagerId: '999-888-7777' };
+const clinic = { name: 'Summit Wellness', site: { kind: 'domain' as const, domain: 'summit.example', status: 'active' as const, reason: null }, phone: '(512) 555-0199', address: '12 Elm Street, Austin, TX 78701', googleAdsAccountId: '111-222-3333', googleAdsManagerId: '999-888-7777' };
 const input = (body: Partial<LaunchCampaignInput> = {}, over: Partial<LaunchPlanInput> = {}): LaunchPlanInput => ({
   clinic,
   service: { name: 'TRT', path: '/trt/' },
@@ -283,6 +283,15 @@ describe('planLaunch: a launch call as what is sent', () => {
     expect(plan().spec.finalUrl).toBe('https://summit.example/trt');
     expect(new URL(plan({ styleParam: 'B' }).spec.finalUrl).searchParams.get('style')).toBe('B');
     expect(plan({ finalUrl: 'https://other.example/x' }).spec.finalUrl).toBe('https://other.example/x');
+  });
+
+  it('lands on the platform’s host with ?client= for a clinic without a domain of its own, sitelinks too', () => {
+    const site = { kind: 'platform' as const, origin: 'https://app.agency.example', clientId: 42 };
+    const launch = planLaunch(input({ styleParam: 'B' }, { clinic: { ...clinic, site } }));
+    if ('missingAccount' in launch) throw new Error('an account was given');
+    expect(launch.spec.finalUrl).toBe('https://app.agency.example/trt?client=42&style=B');
+    expect(launch.spec.sitelinks.map((s) => s.finalUrl)).toEqual(['https://app.agency.example/trt?client=42&style=B#contact']);
+    expect(launch.site).toBe(site);
   });
 
   it('refuses a clinic address it cannot read', () => {

@@ -1,13 +1,14 @@
 import { AppError, assertAdmin, notFound, type Actor } from '@hap/service-kit';
 import { ErrorCode, Messages, validateCampaignStructure, withLaunchReadiness, type ServiceCampaignPreview } from '@hap/contracts';
 import { DEFAULT_BID_STRATEGY, DEFAULT_NETWORK_SETTING, DEFAULT_RADIUS_MILES, defaultDailyBudget, defaultExclusions } from '../../campaign/campaign-defaults';
-import { buildCampaignPreview, MissingDomainError } from '../../campaign/campaign-preview';
+import { buildCampaignPreview } from '../../campaign/campaign-preview';
+import { landingSiteOf, PlatformOriginMissingError } from '../../campaign/landing-url';
 import { excludesFemale } from '../../campaign/launch-plan';
 import type { TemplatesClient } from '../../clients/templates.client';
 import type { TenantClient } from '../../clients/tenant.client';
 import type { GoogleAdsAccess } from '../launches/launch.service';
 import { toTemplateCampaignDto } from './campaign.dto';
-import { launchReadiness, missingDomainConflict } from './launch-readiness';
+import { launchReadiness, platformOriginUnavailable } from './launch-readiness';
 import type { CampaignRepository } from './campaign.repository';
 
 
@@ -23,6 +24,8 @@ export class CampaignPreviewService {
     private readonly templates: TemplatesClient,
     private readonly tenant: TenantClient,
     private readonly access: GoogleAdsAccess,
+    /** PUBLIC_BASE_URL (config.ts platformOriginOf): clinics without their own domain have their pages there. */
+    private readonly platformOrigin: string | null,
   ) {}
 
   async preview(actor: Actor, query: { serviceId: number; campaignId?: number; styleParam?: 'B' }): Promise<ServiceCampaignPreview> {
@@ -36,12 +39,13 @@ export class CampaignPreviewService {
     const campaign = toTemplateCampaignDto(chosen);
     let preview;
     try {
-      preview = buildCampaignPreview(clinic, { name: service.name, path: service.path }, campaign, { styleParam: query.styleParam ?? null });
+      const site = landingSiteOf(clinic, this.platformOrigin);
+      preview = buildCampaignPreview({ ...clinic, site }, { name: service.name, path: service.path }, campaign, { styleParam: query.styleParam ?? null });
     } catch (err) {
-      if (err instanceof MissingDomainError) throw missingDomainConflict(err);
+      if (err instanceof PlatformOriginMissingError) throw platformOriginUnavailable(err);
       throw err;
     }
-    const readiness = await launchReadiness(clinic, this.access);
+    const readiness = await launchReadiness(clinic, this.access, this.platformOrigin);
     return {
       preview,
       clientId: service.clientId,

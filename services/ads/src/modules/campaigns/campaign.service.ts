@@ -25,6 +25,8 @@ export class CampaignService {
     private readonly templates: TemplatesClient,
     private readonly tenant: TenantClient,
     private readonly access: GoogleAdsAccess,
+    /** PUBLIC_BASE_URL (config.ts platformOriginOf), for the launch readiness. */
+    private readonly platformOrigin: string | null,
   ) {}
 
   async listForTemplate(actor: Actor, templateId: number): Promise<TemplateCampaigns> {
@@ -67,7 +69,7 @@ export class CampaignService {
   /** The structure check; with a clinic, also what its launch would still need (only then 'ready for launch'). */
   async validate(actor: Actor, body: { template: CampaignStructure; clientId?: number }): Promise<ValidateStructureResult> {
     assertAdmin(actor);
-    const readiness = body.clientId === undefined ? null : await launchReadiness(await this.tenant.clinic(body.clientId, actor.requestId), this.access);
+    const readiness = body.clientId === undefined ? null : await launchReadiness(await this.tenant.clinic(body.clientId, actor.requestId), this.access, this.platformOrigin);
     return { ...withLaunchReadiness(validateCampaignStructure(body.template), readiness), readiness };
   }
 }

@@ -1,6 +1,6 @@
-import { GOOGLE_ADS_AUTH_PAGE, Messages, type LaunchReadiness } from '@hap/contracts';
-import { conflict } from '@hap/service-kit';
-import type { MissingDomainError } from '../../campaign/campaign-preview';
+import { ErrorCode, GOOGLE_ADS_AUTH_PAGE, Messages, type LaunchReadiness } from '@hap/contracts';
+import { AppError, conflict } from '@hap/service-kit';
+import type { PlatformOriginMissingError } from '../../campaign/landing-url';
 import type { AdsClinic } from '../../clients/tenant.client';
 import type { GoogleAdsAccess } from '../launches/launch.service';
 
@@ -11,10 +11,17 @@ export const CLIENTS_PAGE = '/admin/clients';
  * What a launch for `clinic` would fail on besides its structure (issue 24
  * item 4): the clinic's Google Ads account (customer ID), the agency's Google
  * Ads connection (or Google Ads not being configured at all), the clinic's
- * domain (the final URL's host). The words are those a launch answers with,
- * and each names the admin page where it is set.
+ * domain when it is failing its daily check (issue 28 item 4: the final URL
+ * is on it), or no landing URL at all (no domain of its own and no platform
+ * origin configured). A clinic without a domain of its own is ready: its
+ * URLs are on the platform's host (issue 28 item 5). The words are those a
+ * launch answers with, and each names the admin page where it is set.
  */
-export async function launchReadiness(clinic: Pick<AdsClinic, 'name' | 'domain' | 'googleAdsAccountId'>, access: GoogleAdsAccess): Promise<LaunchReadiness> {
+export async function launchReadiness(
+  clinic: Pick<AdsClinic, 'name' | 'customDomain' | 'googleAdsAccountId'>,
+  access: GoogleAdsAccess,
+  platformOrigin: string | null,
+): Promise<LaunchReadiness> {
   const missing: LaunchReadiness['missing'] = [];
   if (!clinic.googleAdsAccountId?.trim()) {
     missing.push({
@@ -29,11 +36,17 @@ export async function launchReadiness(clinic: Pick<AdsClinic, 'name' | 'domain' 
   } else if (!(await access.refreshToken())) {
     missing.push({ requirement: 'googleAdsConnection', message: Messages.googleAdsNotConnected, href: GOOGLE_ADS_AUTH_PAGE, linkText: 'Connect Google Ads' });
   }
-  if (!clinic.domain?.trim()) {
-    missing.push({ requirement: 'domain', message: Messages.clinicWithoutDomain(clinic.name), href: CLIENTS_PAGE, linkText: `Set ${clinic.name}'s domain in Clients` });
+  const own = clinic.customDomain;
+  if (own?.status === 'failing') {
+    missing.push({ requirement: 'domain', message: Messages.domainFailing(own.domain, own.reason), href: CLIENTS_PAGE, linkText: Messages.domainFailingLink(clinic.name) });
+  } else if (!own && !platformOrigin) {
+    missing.push({ requirement: 'domain', message: Messages.platformOriginMissing, href: CLIENTS_PAGE, linkText: `Open ${clinic.name} in Clients` });
   }
   return { ready: missing.length === 0, missing };
 }
 
-/** A campaign asked of a clinic without a domain: 409 whose issue names the `domain` field, so screens need not read the words. */
-export const missingDomainConflict = (err: MissingDomainError) => conflict(err.message, [{ path: 'domain', message: err.message }]);
+/** A test or launch whose URLs are on the clinic's failing domain: 409 with the domain's reason, its issue naming the `domain` field so screens need not read the words. */
+export const failingDomainConflict = (message: string) => conflict(message, [{ path: 'domain', message }]);
+
+/** A clinic without its own domain on a platform whose public origin is not configured: 503 NOT_CONFIGURED. */
+export const platformOriginUnavailable = (err: PlatformOriginMissingError) => new AppError(503, ErrorCode.NOT_CONFIGURED, err.message);

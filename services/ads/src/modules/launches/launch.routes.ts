@@ -1,5 +1,6 @@
 import { actorOf, type RouteHandlers } from '@hap/service-kit';
 import type { LaunchService } from './launch.service';
+import type { DomainCampaignsService } from './domain-campaigns.service';
 import type { LaunchedCampaignService } from './launched-campaign.service';
 
 /** Test Campaign, Launch Campaign and the launch log (admin spec §7). */
@@ -19,4 +20,9 @@ export const launchedCampaignHandlers = (
   getLaunchedCampaign: ({ params }, request) => campaigns.read(actorOf(request), params.launchId),
   setLaunchedCampaignStatus: ({ params, body }, request) => campaigns.setStatus(actorOf(request), params.launchId, body.status),
   setLaunchedCampaignBudget: ({ params, body }, request) => campaigns.setBudget(actorOf(request), params.launchId, body.dailyBudget),
+});
+
+/** Running campaigns on a clinic's domain (issue 28 item 4), for the failing domain's one-click pause. */
+export const domainCampaignHandlers = (campaigns: DomainCampaignsService): Pick<RouteHandlers<'ads'>, 'listDomainCampaigns'> => ({
+  listDomainCampaigns: ({ params }, request) => campaigns.running(actorOf(request), params.id, params.domain),
 });

@@ -13,13 +13,13 @@ import {
 } from '@hap/contracts';
 import { AppError, assertAdmin, conflict, isUniqueViolation, notFound, recordAudit, type Actor, type JobQueue } from '@hap/service-kit';
 import { buildCampaignOperations, type CampaignOperations } from '../../campaign/campaign-operations';
-import { MissingDomainError } from '../../campaign/campaign-preview';
+import { failingDomainOf, landingSiteOf, PlatformOriginMissingError } from '../../campaign/landing-url';
 import { planLaunch, UnreadableAddressError, type LaunchPlan } from '../../campaign/launch-plan';
 import type { TemplatesClient } from '../../clients/templates.client';
 import type { TenantClient } from '../../clients/tenant.client';
 import { AdsRequestRefused, AdsRetryLater, type AdsAccount, type AdsGateway, type AdsIssue } from '../../google-ads/ads-gateway';
 import { toTemplateCampaignDto } from '../campaigns/campaign.dto';
-import { missingDomainConflict } from '../campaigns/launch-readiness';
+import { failingDomainConflict, platformOriginUnavailable } from '../campaigns/launch-readiness';
 import type { CampaignRepository } from '../campaigns/campaign.repository';
 import { CampaignLaunchEntity } from './launch.entity';
 import { LaunchStore, toCampaignLaunchDto } from './launch.store';
@@ -68,6 +68,8 @@ export class LaunchService {
     private readonly tenant: TenantClient,
     private readonly access: GoogleAdsAccess,
     private readonly queue: JobQueue<'ads.launch'> | null,
+    /** PUBLIC_BASE_URL (config.ts platformOriginOf): clinics without their own domain have their pages there. */
+    private readonly platformOrigin: string | null,
   ) {
     this.store = new LaunchStore(dataSource);
   }
@@ -83,7 +85,7 @@ export class LaunchService {
     let plan;
     try {
       plan = planLaunch({
-        clinic,
+        clinic: { ...clinic, site: landingSiteOf(clinic, this.platformOrigin) },
         service: { name: service.name, path: service.path },
         templateSlug: template.slug,
         settings: service.googleAdsSettings,
@@ -91,11 +93,14 @@ export class LaunchService {
         body,
       });
     } catch (err) {
-      if (err instanceof MissingDomainError) throw missingDomainConflict(err);
+      if (err instanceof PlatformOriginMissingError) throw platformOriginUnavailable(err);
       if (err instanceof UnreadableAddressError) throw conflict(err.message);
       throw err;
     }
     if ('missingAccount' in plan) throw conflict(Messages.googleAdsAccountRequired);
+    // Issue 28 item 4: nothing is tested or launched on the clinic's domain while it fails its daily check.
+    const failing = failingDomainOf(plan.site, [plan.spec.finalUrl, ...plan.spec.sitelinks.map((s) => s.finalUrl)]);
+    if (failing) throw failingDomainConflict(failing);
     return { plan, templateId: service.templateId, names: { client: clinic.name, service: service.name } };
   }
 
