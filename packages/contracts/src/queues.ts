@@ -13,6 +13,9 @@ export const QueueName = {
   leadsDeliver: 'leads.deliver',
   tenantProvision: 'tenant.provision',
   tenantDomainCheck: 'tenant.domain-check',
+  tenantDomainCertificate: 'tenant.domain-certificate',
+  tenantDomainHealthSweep: 'tenant.domain-health-sweep',
+  tenantDomainHealth: 'tenant.domain-health',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -117,6 +120,27 @@ export const queueContracts = {
     description: "Checks a claimed custom domain's DNS records (TXT token and routing record); queues the next check with backoff for 72 hours",
     payload: z.strictObject({ domainId: idField('Domain id'), check: z.number().int().min(1).max(1000) }),
     jobId: ({ domainId, check }) => `domain-check-${domainId}-${check}`,
+  }),
+  'tenant.domain-certificate': defineQueue({
+    owner: 'tenant',
+    description:
+      "Asks the edge (a TLS handshake with the domain's name) for a verified domain's certificate; once it is served, the domain is certificate_issued then active. Queues the next try with backoff for 6 hours",
+    payload: z.strictObject({ domainId: idField('Domain id'), attempt: z.number().int().min(1).max(1000) }),
+    jobId: ({ domainId, attempt }) => `domain-certificate-${domainId}-${attempt}`,
+  }),
+  'tenant.domain-health-sweep': defineQueue({
+    owner: 'tenant',
+    description: 'Daily (a job scheduler): queues one tenant.domain-health check for each active domain and each failing domain that had been active',
+    // `daily` from the scheduler (whose jobs get the scheduler's own ids); `now` queued by hand (an operator, a drill).
+    payload: z.strictObject({ trigger: z.enum(['daily', 'now']) }),
+    jobId: ({ trigger }) => `domain-health-sweep-${trigger}`,
+  }),
+  'tenant.domain-health': defineQueue({
+    owner: 'tenant',
+    description: "One domain's health check: DNS still points here, the certificate is valid for more than 14 days, the page answers 200 with the clinic's content",
+    payload: z.strictObject({ domainId: idField('Domain id'), day: isoDay('day') }),
+    // One check per domain and day: a second sweep the same day adds nothing.
+    jobId: ({ domainId, day }) => `domain-health-${domainId}-${day}`,
   }),
 } as const satisfies Record<QueueName, QueueContract>;
 

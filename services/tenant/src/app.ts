@@ -27,7 +27,8 @@ import { ClientSiteService } from './modules/custom-domain/client-site';
 import { clientSiteHandlers } from './modules/custom-domain/client-site.routes';
 import { ClientDomainService, type DomainCheckScheduler } from './modules/custom-domain/client-domain.service';
 import { DnsCheck } from './modules/custom-domain/dns-check';
-import { domainCheckScheduler } from './modules/custom-domain/domain-check.job';
+import { DomainQueues, domainCheckScheduler } from './modules/custom-domain/domain-check.job';
+import { EdgeProbe } from './modules/custom-domain/edge-probe';
 import { DomainMappingRepository } from './modules/domain-mapping/domain-mapping.repository';
 import { domainMappingHandlers } from './modules/domain-mapping/domain-mapping.routes';
 import { DomainMappingService } from './modules/domain-mapping/domain-mapping.service';
@@ -78,7 +79,7 @@ export interface TenantAppOptions {
   provisionQueue?: Pick<JobQueue<'tenant.provision'>, 'add'> | null;
   /** The CRM adapter for Create CRM Account. Default: from GHL_* (null when not configured). */
   crm?: GoHighLevel | null;
-  /** Where a claimed domain's DNS checks are queued (tenant.domain-check). Default: the config's Redis; null queues nothing. */
+  /** Where a claimed domain's DNS checks and certificate tries are queued. Default: the config's Redis; null queues nothing. */
   domainCheckScheduler?: DomainCheckScheduler | null;
   /** Invitations' and resets' e-mail. Default: SMTP_URL (null when unset: mail is off). */
   mailer?: Mailer | null;
@@ -89,6 +90,9 @@ export interface TenantAppOptions {
 export const edgeFromConfig = (config: Config) => ({ host: config.EDGE_HOST ?? null, ipv4: config.EDGE_IPV4, ipv6: config.EDGE_IPV6 });
 export const dnsCheckFromConfig = (config: Config) =>
   new DnsCheck(edgeFromConfig(config), { server: config.DNS_RESOLVER ?? null, timeoutMs: config.DNS_TIMEOUT_MS, tries: 2 });
+/** The edge's HTTPS as a client sees it (EDGE_TLS_ADDRESS, EDGE_CA_FILE); null when no address is set. */
+export const edgeProbeFromConfig = (config: Config) =>
+  EdgeProbe.fromSettings({ address: config.EDGE_TLS_ADDRESS, caFile: config.EDGE_CA_FILE, timeoutMs: config.EDGE_PROBE_TIMEOUT_MS });
 /** The platform's own host names, never a clinic's: the edge's and PUBLIC_BASE_URL's. */
 export const platformHostsOf = (config: Config): string[] =>
   [config.EDGE_HOST, config.PUBLIC_BASE_URL ? new URL(config.PUBLIC_BASE_URL).hostname : undefined].filter((h): h is string => Boolean(h));
@@ -189,9 +193,9 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
 
   let domainScheduler = options.domainCheckScheduler;
   if (domainScheduler === undefined) {
-    let queue: JobQueue<'tenant.domain-check'> | null = null;
-    app.addHook('onClose', () => queue?.close());
-    domainScheduler = domainCheckScheduler(() => (queue ??= createQueue('tenant.domain-check', queueRedis(config))));
+    const queues = new DomainQueues(queueRedis(config));
+    app.addHook('onClose', () => queues.close());
+    domainScheduler = domainCheckScheduler((name) => queues.get(name));
   }
   const domains = new ClientDomainService({
     dataSource,
@@ -200,6 +204,9 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     edge: edgeFromConfig(config),
     platformHosts: platformHostsOf(config),
     scheduler: domainScheduler,
+    probe: edgeProbeFromConfig(config),
+    mailer,
+    log: app.log,
   });
 
   const uploads = new UploadService(storage);

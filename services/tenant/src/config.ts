@@ -72,6 +72,24 @@ export const domainsConfigShape = {
   /** `host:port` (or `[v6]:port`) of the DNS resolver that checks clinics' records; unset: the system's. */
   DNS_RESOLVER: z.string().trim().optional().transform((v) => v || undefined),
   DNS_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  /**
+   * `host:port` where the edge serves HTTPS (`edge:443` in compose). Set: a verified domain's certificate
+   * step asks the edge for its certificate (a TLS handshake with the name), then the domain turns active,
+   * and active domains get a daily health check. Unset: verified domains stay verified (a cert-manager
+   * setup reports certificates through POST /internal/domains/certificate) and nothing is health-checked.
+   */
+  EDGE_TLS_ADDRESS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^(\[[^\]]+\]|[^:[\]]+):\d{1,5}$/.test(v), 'must be host:port or [v6]:port'),
+  /** A PEM file of extra roots to trust at the edge (Pebble's root in the drill, a test CA); unset: the system's roots. */
+  EDGE_CA_FILE: z.string().trim().optional().transform((v) => v || undefined),
+  /** The longest a handshake or page fetch through the edge may take: the first handshake is when the edge obtains the certificate. */
+  EDGE_PROBE_TIMEOUT_MS: z.coerce.number().int().min(500).max(300_000).default(60_000),
+  /** When the daily health check sweep runs: a cron pattern, in UTC. */
+  DOMAIN_HEALTH_CRON: z.string().trim().min(9).default('0 6 * * *'),
 };
 
 export const configShape = {

@@ -1,31 +1,53 @@
-import { createQueue, queueRedis, runWorkers, type JobQueue } from '@hap/service-kit';
+import { createMailer, queueRedis, runWorkers } from '@hap/service-kit';
 import { createGoHighLevel } from '@hap/service-kit/gohighlevel';
-import { catalogueFromConfig, dnsCheckFromConfig, edgeFromConfig, platformHostsOf } from './app';
+import { catalogueFromConfig, dnsCheckFromConfig, edgeFromConfig, edgeProbeFromConfig, platformHostsOf } from './app';
 import { loadServiceConfig } from './config';
 import { createDataSource } from './db/data-source';
+import { DomainQueues, scheduleDailyHealth, unscheduleDailyHealth } from './modules/custom-domain/domain-check.job';
 import { createHandlers } from './queues/handlers';
 
 /** The tenant job process: a BullMQ worker for each queue tenant consumes. */
 const config = loadServiceConfig();
 const dataSource = createDataSource(config.DATABASE_URL);
 const crm = createGoHighLevel(config);
-// The next DNS check of a pending domain is queued from the job itself (with a delay).
-let domainQueue: JobQueue<'tenant.domain-check'> | null = null;
-const domains = {
-  dns: dnsCheckFromConfig(config),
-  edge: edgeFromConfig(config),
-  platformHosts: platformHostsOf(config),
-  queue: () => (domainQueue ??= createQueue('tenant.domain-check', queueRedis(config))),
-};
+// A domain's next DNS check, certificate try and health checks are queued from the jobs themselves.
+const domainQueues = new DomainQueues(queueRedis(config));
+const probe = edgeProbeFromConfig(config);
+const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, timeoutMs: config.SMTP_TIMEOUT_MS });
 void runWorkers({
   name: 'tenant',
   logLevel: config.LOG_LEVEL,
   host: config.HOST,
   redis: queueRedis(config),
   dataSource,
-  handlers: createHandlers({ dataSource, catalogue: catalogueFromConfig(config), crm, domains }),
+  handlers: createHandlers({
+    dataSource,
+    catalogue: catalogueFromConfig(config),
+    crm,
+    domains: {
+      dns: dnsCheckFromConfig(config),
+      edge: edgeFromConfig(config),
+      platformHosts: platformHostsOf(config),
+      queue: (name) => domainQueues.get(name),
+      probe,
+      mailer,
+    },
+  }),
   alongside: (logger) => {
     if (!crm) logger.warn('GHL_AGENCY_TOKEN / GHL_COMPANY_ID are not set: CRM sub-accounts are recorded as not configured');
-    return { stop: async () => void (await domainQueue?.close()) };
+    // The daily health check of active domains: one schedule across every tenant worker (issue 28 item 4).
+    const sweep = domainQueues.get('tenant.domain-health-sweep');
+    if (probe) {
+      scheduleDailyHealth(sweep, config.DOMAIN_HEALTH_CRON).catch((err: unknown) => logger.error({ err }, 'could not schedule the daily domain health check'));
+    } else {
+      logger.warn('EDGE_TLS_ADDRESS is not set: verified domains get no certificate step and active domains no daily health check');
+      unscheduleDailyHealth(sweep).catch((err: unknown) => logger.warn({ err }, 'could not remove the daily domain health check'));
+    }
+    return {
+      stop: async () => {
+        await domainQueues.close();
+        mailer?.close();
+      },
+    };
   },
 });

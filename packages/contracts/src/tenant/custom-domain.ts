@@ -22,6 +22,12 @@ export const challengeValueOf = (token: string): string => `hap-verify=${token}`
 /** How long the job keeps checking a claim's records before it gives up. */
 export const DOMAIN_VERIFY_WINDOW_MS = 72 * 60 * 60 * 1000;
 
+/** How long the certificate step keeps asking the edge for a verified domain's certificate before the domain is failing. */
+export const DOMAIN_CERTIFICATE_WINDOW_MS = 6 * 60 * 60 * 1000;
+
+/** The daily health check wants a certificate valid for more than this many days. */
+export const DOMAIN_CERTIFICATE_MIN_DAYS = 14;
+
 export const CustomDomainMessages = {
   required: 'Enter a domain, like www.clinic.com',
   notHostOnly: 'Enter only the host name, like www.clinic.com, without https://, a port or a path.',
@@ -39,6 +45,22 @@ export const CustomDomainMessages = {
   routingMissing: 'Routing record missing: the domain does not point to the platform yet.',
   bothMissing: 'DNS records not found yet: neither the TXT record nor the routing record is in place.',
   expired: 'DNS records not found after 72 hours',
+  // ---- the edge: certificates and the daily health check (reasons in words) ----
+  edgeUnreachable: (address: string, code: string) => `The platform’s edge (${address}) could not be reached (${code}).`,
+  handshakeRefused: (domain: string) => `The edge refused the secure (TLS) connection for ${domain}: it holds no certificate for this name (yet).`,
+  handshakeTimeout: (domain: string, seconds: number) => `The edge did not complete the secure (TLS) connection for ${domain} within ${seconds} seconds.`,
+  untrusted: (domain: string, code: string) => `The certificate served for ${domain} is not from a trusted authority (${code}).`,
+  nameMismatch: (domain: string) => `The certificate served for ${domain} is for another name.`,
+  certificateExpired: (domain: string) => `The certificate for ${domain} has expired.`,
+  certificateNotYetValid: (domain: string) => `The certificate for ${domain} is not valid yet.`,
+  tlsFailed: (domain: string, detail: string) => `The secure (TLS) connection for ${domain} failed: ${detail}.`,
+  certificateExpiring: (domain: string, days: number) =>
+    `The certificate for ${domain} expires in ${days} day${days === 1 ? '' : 's'} (it should be valid for more than ${DOMAIN_CERTIFICATE_MIN_DAYS}); the edge has not renewed it.`,
+  noCertificate: (hours: number, why: string) => `No certificate after ${hours} hours: ${why}`,
+  dnsMoved: 'DNS no longer points here: the routing record (CNAME, or A/AAAA) to the platform’s edge is missing or changed.',
+  pageStatus: (domain: string, status: number) => `The page at https://${domain}/ answered ${status} instead of 200.`,
+  pageContent: (domain: string, clinic: string) => `The page at https://${domain}/ does not show ${clinic}: another site or an error page is served there.`,
+  pageFailed: (domain: string, detail: string) => `The page at https://${domain}/ could not be read: ${detail}.`,
   onlyDomain: (keys: readonly string[]) => `Send only the domain: ${keys.join(', ')} cannot be set here (the clinic is the one you add the domain to).`,
 } as const;
 
@@ -67,6 +89,12 @@ export const CustomDomainSchema = z.object({
   verifiedAt: timestamp().nullable(),
   /** The end of the 72 hours the job keeps checking. */
   checkUntil: timestamp(),
+  /** When the certificate the edge serves for the name ends (seen by the certificate step and each health check); null before. */
+  certificateExpiresAt: timestamp().nullable(),
+  /** Since when an active domain has been failing its health check (or the certificate step gave up); null while it is not failing. */
+  failingSince: timestamp().nullable(),
+  /** The last daily (or on-demand) health check of an active or failing domain; null before its first. */
+  lastHealthCheckAt: timestamp().nullable(),
 });
 export type CustomDomain = z.infer<typeof CustomDomainSchema>;
 

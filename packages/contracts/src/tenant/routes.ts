@@ -396,7 +396,8 @@ export const tenantRoutes = {
     path: '/api/clients/:id/domains/:domain/verify',
     owner: 'tenant',
     access: 'admin',
-    summary: 'Check a domain’s DNS records now (needs both the TXT token and the routing record); answers its new state.',
+    summary:
+      'Check a domain now; answers its new state. Pending (or failing before it was ever active): its DNS records (both the TXT token and the routing record). Active, or failing after being active: the health check (DNS still points here, a certificate valid for more than 14 days, the page with the clinic’s name).',
     params: ClientDomainParamsSchema,
     data: CustomDomainSchema,
     errors: [404, 409],
@@ -439,7 +440,7 @@ export const tenantRoutes = {
     path: '/api/portal/domains/:domain/verify',
     owner: 'tenant',
     access: 'clinic',
-    summary: 'The owner re-checks one of their clinic’s domains now; another clinic’s domain is 404.',
+    summary: 'The owner re-checks one of their clinic’s domains now (DNS, or the health check once it has been active), as the admin’s row; another clinic’s domain is 404.',
     params: PortalDomainParamsSchema,
     data: CustomDomainSchema,
     errors: [404, 409],
@@ -474,7 +475,7 @@ export const tenantRoutes = {
     owner: 'tenant',
     access: 'internal',
     summary:
-      'The edge (or a drill) reports that it holds a certificate for a verified domain and serves it: the domain turns active and maps to its clinic. Backend services only (403 otherwise); 404 for a domain not verified.',
+      'Reports that a certificate is held and served for a verified domain (a cert-manager setup; with EDGE_TLS_ADDRESS the worker’s certificate step finds out by itself): the domain turns active and maps to its clinic. Backend services only (403 otherwise); 404 for a domain not verified.',
     body: DomainCertificateReportSchema,
     data: CustomDomainSchema,
     errors: [403, 404],

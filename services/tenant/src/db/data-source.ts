@@ -17,6 +17,7 @@ import { AddTwoFactorSignIn1765400000000 } from './migrations/1765400000000-AddT
 import { AddNewLeadEmail1765600000000 } from './migrations/1765600000000-AddNewLeadEmail';
 import { AddPasskeys1765700000000 } from './migrations/1765700000000-AddPasskeys';
 import { AddClientDomains1765700000000 } from './migrations/1765700000000-AddClientDomains';
+import { AddDomainHealth1766100000000 } from './migrations/1766100000000-AddDomainHealth';
 
 export const SCHEMA = 'tenant';
 
@@ -35,6 +36,7 @@ export const TENANT_MIGRATIONS = [
   AddNewLeadEmail1765600000000,
   AddPasskeys1765700000000,
   AddClientDomains1765700000000,
+  AddDomainHealth1766100000000,
 ];
 
 /** The tenant service's data source: its entities and migrations. */

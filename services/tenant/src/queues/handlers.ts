@@ -1,14 +1,20 @@
 import type { DataSource } from 'typeorm';
-import type { QueueHandlers } from '@hap/service-kit';
+import type { Mailer, QueueHandlers } from '@hap/service-kit';
 import type { GoHighLevel } from '@hap/service-kit/gohighlevel';
 import type { CatalogueClient } from '../clients/catalogue.client';
 import { ClientRepository } from '../modules/client/client.repository';
 import { CrmProvisioning } from '../modules/crm/crm-provisioning';
 import { createProvisionHandler } from '../modules/crm/provision.job';
-import { ClientDomainService } from '../modules/custom-domain/client-domain.service';
+import { ClientDomainService, type EdgeProbing } from '../modules/custom-domain/client-domain.service';
 import { DnsCheck, type EdgeTarget } from '../modules/custom-domain/dns-check';
-import { createDomainCheckHandler, domainCheckScheduler } from '../modules/custom-domain/domain-check.job';
-import type { JobQueue } from '@hap/service-kit';
+import {
+  createDomainCertificateHandler,
+  createDomainCheckHandler,
+  createDomainHealthHandler,
+  createDomainHealthSweepHandler,
+  domainCheckScheduler,
+  type DomainQueueOf,
+} from '../modules/custom-domain/domain-check.job';
 
 const NO_EDGE: EdgeTarget = { host: null, ipv4: [], ipv6: [] };
 
@@ -16,8 +22,19 @@ export interface TenantJobDependencies {
   dataSource: DataSource;
   catalogue: CatalogueClient;
   crm: GoHighLevel | null;
-  /** Custom domains' DNS checks: the check, the edge, and the queue the next check goes on. */
-  domains?: { dns: DnsCheck; edge: EdgeTarget; platformHosts: string[]; queue: () => JobQueue<'tenant.domain-check'> };
+  /**
+   * Custom domains' jobs: the DNS check, the edge (DNS target; `probe`: its HTTPS, null when EDGE_TLS_ADDRESS
+   * is unset), the queues the next jobs go on, and the mailer of failing domains' alerts.
+   */
+  domains?: {
+    dns: DnsCheck;
+    edge: EdgeTarget;
+    platformHosts: string[];
+    queue: DomainQueueOf;
+    probe?: EdgeProbing | null;
+    mailer?: Mailer | null;
+    log?: { warn(obj: object, msg: string): void };
+  };
 }
 
 /**
@@ -29,11 +46,27 @@ export function createHandlers({ dataSource, catalogue, crm, domains }: TenantJo
   // Without domain settings (tests of other queues) the check finds nothing and queues nothing.
   const clientDomains = new ClientDomainService(
     domains
-      ? { dataSource, clients, dns: domains.dns, edge: domains.edge, platformHosts: domains.platformHosts, scheduler: domainCheckScheduler(domains.queue) }
+      ? {
+          dataSource,
+          clients,
+          dns: domains.dns,
+          edge: domains.edge,
+          platformHosts: domains.platformHosts,
+          scheduler: domainCheckScheduler(domains.queue),
+          probe: domains.probe ?? null,
+          mailer: domains.mailer ?? null,
+          log: domains.log,
+        }
       : { dataSource, clients, dns: new DnsCheck(NO_EDGE, { server: null, timeoutMs: 1000, tries: 1 }), edge: NO_EDGE, platformHosts: [], scheduler: null },
   );
+  const noQueue: DomainQueueOf = () => {
+    throw new Error('custom domains are not configured in this worker');
+  };
   return {
     'tenant.domain-check': createDomainCheckHandler(clientDomains),
+    'tenant.domain-certificate': createDomainCertificateHandler(clientDomains),
+    'tenant.domain-health-sweep': createDomainHealthSweepHandler(clientDomains, domains?.queue ?? noQueue),
+    'tenant.domain-health': createDomainHealthHandler(clientDomains),
     'tenant.provision': createProvisionHandler(new CrmProvisioning(dataSource, new ClientRepository(dataSource), catalogue, crm)),
   };
 }

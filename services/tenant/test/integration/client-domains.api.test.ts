@@ -5,6 +5,7 @@ import { dnsCheckFromConfig, edgeFromConfig, platformHostsOf } from '../../src/a
 import { ClientDomainEntity } from '../../src/modules/custom-domain/client-domain.entity';
 import { DomainMappingEntity } from '../../src/modules/domain-mapping/domain-mapping.entity';
 import { createHandlers } from '../../src/queues/handlers';
+import type { DomainQueueOf } from '../../src/modules/custom-domain/domain-check.job';
 import { createCatalogueClient } from '../../src/clients/catalogue.client';
 import { ADMIN, ANONYMOUS, GATEWAY, startTenant, type TestTenant } from '../helpers/app';
 import { startLoopbackDns, type LoopbackDns } from '../helpers/dns-server';
@@ -283,7 +284,7 @@ describe('custom domains: /api/clients/:id/domains, /api/portal/domains, /intern
           dataSource: t.dataSource,
           catalogue: createCatalogueClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 500 }),
           crm: null,
-          domains: { dns: dnsCheckFromConfig(t.config), edge: edgeFromConfig(t.config), platformHosts: platformHostsOf(t.config), queue: () => queue },
+          domains: { dns: dnsCheckFromConfig(t.config), edge: edgeFromConfig(t.config), platformHosts: platformHostsOf(t.config), queue: (() => queue) as DomainQueueOf },
         });
         const job = {} as never;
         const first = (await handlers['tenant.domain-check']({ domainId: row.id, check: 1 }, job)) as CustomDomain;

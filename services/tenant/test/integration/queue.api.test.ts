@@ -20,10 +20,17 @@ describeQueues({
   samples: {
     'tenant.provision': { clientId: 2_000_000_000 },
     'tenant.domain-check': { domainId: 2_000_000_000, check: 1 },
+    'tenant.domain-certificate': { domainId: 2_000_000_000, attempt: 1 },
+    'tenant.domain-health-sweep': { trigger: 'now' },
+    'tenant.domain-health': { domainId: 2_000_000_000, day: '2026-11-27' },
   },
   expectations: {
     'tenant.provision': { completes: true },
     // A claim that no longer exists needs no check.
     'tenant.domain-check': { completes: true },
+    // Without an edge (EDGE_TLS_ADDRESS) there is no certificate to ask for and nothing to health-check: they complete as no-ops.
+    'tenant.domain-certificate': { completes: true },
+    'tenant.domain-health-sweep': { completes: true },
+    'tenant.domain-health': { completes: true },
   },
 });

@@ -40,6 +40,25 @@ export class ClientDomainEntity {
   @Column({ name: 'verified_at', type: 'timestamptz', nullable: true })
   verifiedAt: Date | null;
 
+  /** When the edge was first seen serving a valid certificate for the name (or reported one). */
   @Column({ name: 'certificate_at', type: 'timestamptz', nullable: true })
   certificateAt: Date | null;
+
+  /** The end of the certificate last seen (certificate step, health checks). */
+  @Column({ name: 'certificate_expires_at', type: 'timestamptz', nullable: true })
+  certificateExpiresAt: Date | null;
+
+  /** When it first turned active: a failing domain with this set had been active (health-checked, mapping kept). */
+  @Column({ name: 'activated_at', type: 'timestamptz', nullable: true })
+  activatedAt: Date | null;
+
+  @Column({ name: 'failing_since', type: 'timestamptz', nullable: true })
+  failingSince: Date | null;
+
+  @Column({ name: 'last_health_check_at', type: 'timestamptz', nullable: true })
+  lastHealthCheckAt: Date | null;
+
+  /** When the current failure's e-mail alert went out; cleared on recovery (one alert per failure). */
+  @Column({ name: 'alerted_at', type: 'timestamptz', nullable: true })
+  alertedAt: Date | null;
 }

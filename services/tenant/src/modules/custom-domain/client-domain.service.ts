@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import { In, IsNull, Not, type DataSource, type EntityManager } from 'typeorm';
 import {
   ErrorCode,
   CustomDomainMessages as M,
+  DOMAIN_CERTIFICATE_MIN_DAYS,
+  DOMAIN_CERTIFICATE_WINDOW_MS,
   DOMAIN_VERIFY_WINDOW_MS,
   Messages,
   challengeNameOf,
@@ -26,20 +28,37 @@ import {
   requireClinicOwner,
   requireClinicUser,
   type Actor,
+  type Mailer,
 } from '@hap/service-kit';
+import { ClientEntity } from '../client/client.entity';
 import type { ClientRepository } from '../client/client.repository';
+import { UserEntity } from '../user/user.entity';
 import { DomainMappingEntity } from '../domain-mapping/domain-mapping.entity';
 import { ClientDomainEntity } from './client-domain.entity';
 import type { DnsCheck, EdgeTarget } from './dns-check';
+import { domainAlertMail } from './domain-alert.mail';
+import type { EdgeProbe } from './edge-probe';
 import { checkHostName } from './host-name.rules';
 
-/** Queues the next DNS check of a claim (the tenant.domain-check job), `delayMs` from now. */
+/** Queues a domain's next job, `delayMs` from now: its next DNS check (tenant.domain-check), its next certificate try (tenant.domain-certificate). */
 export interface DomainCheckScheduler {
   schedule(domainId: number, check: number, delayMs: number): Promise<void>;
+  scheduleCertificate(domainId: number, attempt: number, delayMs: number): Promise<void>;
 }
 
 /** The job's pace: 1 minute, then doubling, at most an hour apart, for 72 hours from the claim. */
 export const checkDelayMs = (check: number): number => Math.min(60_000 * 2 ** Math.max(0, check - 1), 60 * 60_000);
+
+/** The certificate step's pace: at once, then 15 s doubling, at most 30 minutes apart, for 6 hours from verification. */
+export const certificateDelayMs = (attempt: number): number => (attempt <= 1 ? 0 : Math.min(15_000 * 2 ** (attempt - 2), 30 * 60_000));
+
+/** A health check run from the re-check button answers within the gateway's wait (10 s): each probe gets this long. */
+export const MANUAL_PROBE_TIMEOUT_MS = 8_000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The edge as the certificate step and the health check see it (EdgeProbe; a test may inject results). */
+export type EdgeProbing = Pick<EdgeProbe, 'certificate' | 'page'>;
 
 export interface ClientDomainDeps {
   dataSource: DataSource;
@@ -49,17 +68,31 @@ export interface ClientDomainDeps {
   /** The platform's own host names (the edge, PUBLIC_BASE_URL's host): never a clinic's. */
   platformHosts: readonly string[];
   scheduler: DomainCheckScheduler | null;
+  /** The edge's HTTPS as a client sees it (EDGE_TLS_ADDRESS); null: no certificate step and no health check. */
+  probe?: EdgeProbing | null;
+  /** A failing domain's alert to the clinic's owners and the agency's admins; null: e-mail is off. */
+  mailer?: Mailer | null;
+  log?: { warn(obj: object, msg: string): void };
   now?: () => Date;
 }
 
 const SYSTEM: Actor = { identity: { kind: 'service', service: 'tenant' }, requestId: 'domain-check' };
+
+/** A failing domain that had been active: its pages are still served (mapping kept), it is health-checked to recover, and its name stays its clinic's. */
+const wasActive = (row: ClientDomainEntity): boolean => row.status === 'failing' && row.activatedAt !== null;
+/** Active, or failing after being active: what the daily health check covers. */
+const isHealthChecked = (row: ClientDomainEntity): boolean => row.status === 'active' || wasActive(row);
+/** The name is this clinic's: nobody else may claim or verify it (the partial unique index says the same). */
+const holdsName = (row: ClientDomainEntity): boolean => isVerifiedOrLater(row.status) || wasActive(row);
 
 /**
  * A clinic's own domains (issue 28): claims, their DNS proof, the edge's ask,
  * and the host mapping an active domain keeps. Only an `active` domain maps
  * to its clinic: it writes (or takes over) the `domain_mappings` row of its
  * host at path `/`, and removing it or its failing removes that row, so client
- * resolution keeps reading one table.
+ * resolution keeps reading one table. A failing domain that had been active
+ * keeps its row (its pages are served while the edge can) until it recovers
+ * or is removed.
  */
 export class ClientDomainService {
   private readonly now: () => Date;
@@ -118,6 +151,9 @@ export class ClientDomainService {
       nextCheckAt: iso(row.nextCheckAt),
       verifiedAt: iso(row.verifiedAt),
       checkUntil: row.checkUntil.toISOString(),
+      certificateExpiresAt: iso(row.certificateExpiresAt),
+      failingSince: iso(row.failingSince),
+      lastHealthCheckAt: iso(row.lastHealthCheckAt),
     };
   }
 
@@ -176,7 +212,7 @@ export class ClientDomainService {
       const row = await auditedTransaction(this.deps.dataSource, actor, async (manager) => {
         await this.clinicOf(clientId, manager);
         const claims = await this.repo(manager).find({ where: { domain } });
-        if (claims.some((r) => r.clientId !== clientId && isVerifiedOrLater(r.status))) throw conflict(M.claimedElsewhere(domain));
+        if (claims.some((r) => r.clientId !== clientId && holdsName(r))) throw conflict(M.claimedElsewhere(domain));
         if (claims.some((r) => r.clientId === clientId)) throw conflict(M.alreadyAdded(domain));
         const now = this.now();
         const saved = await this.repo(manager).save(
@@ -210,10 +246,16 @@ export class ClientDomainService {
     }
   }
 
-  /** Checks now (the admin's or owner's button): pending or failing claims are checked; a verified-or-later one answers as it is. */
+  /**
+   * Checks now (the admin's or owner's button): pending or failing claims get
+   * their DNS checked; an active domain, or a failing one that had been
+   * active, gets its health check (when the edge is configured); a verified
+   * or certificate_issued one answers as it is (its certificate step is queued).
+   */
   private async verify(actor: Actor, clientId: number, domain: string): Promise<CustomDomain> {
     await this.clinicOf(clientId);
     const row = await this.find(clientId, domain);
+    if (isHealthChecked(row)) return (this.deps.probe && (await this.runHealth(row.id, { actor, manual: true }))) || this.toDto(row);
     if (isVerifiedOrLater(row.status)) return this.toDto(row);
     return this.toDto(await this.checkAndRecord(actor, row.id, { manual: true }));
   }
@@ -227,8 +269,10 @@ export class ClientDomainService {
     const before = await this.repo().findOneBy({ id });
     if (!before) throw notFound(M.notFound(String(id)));
     const result = await this.deps.dns.check(before.domain, before.token);
+    const certificateStep = Boolean(this.deps.probe && this.deps.scheduler);
+    let turnedVerified = false;
     try {
-      return await this.deps.dataSource.transaction(async (manager) => {
+      const saved = await this.deps.dataSource.transaction(async (manager) => {
         const row = await this.repo(manager).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
         if (!row) throw notFound(M.notFound(before.domain));
         if (isVerifiedOrLater(row.status)) return row;
@@ -237,8 +281,10 @@ export class ClientDomainService {
         row.lastCheckedAt = now;
         if (!result.reason) {
           const elsewhere = await this.repo(manager).find({ where: { domain: row.domain } });
-          if (elsewhere.some((r) => r.id !== row.id && isVerifiedOrLater(r.status))) throw conflict(M.claimedElsewhere(row.domain));
-          Object.assign(row, { status: 'verified', reason: null, verifiedAt: now, nextCheckAt: null });
+          if (elsewhere.some((r) => r.id !== row.id && holdsName(r))) throw conflict(M.claimedElsewhere(row.domain));
+          // With an edge to ask, the certificate step runs next (nextCheckAt: its first try).
+          Object.assign(row, { status: 'verified', reason: null, verifiedAt: now, failingSince: null, nextCheckAt: certificateStep ? now : null });
+          turnedVerified = true;
         } else if (now >= row.checkUntil) {
           Object.assign(row, { status: 'failing', reason: M.expired, nextCheckAt: null });
         } else {
@@ -257,9 +303,22 @@ export class ClientDomainService {
         }
         return saved;
       });
+      if (turnedVerified && certificateStep) await this.queueCertificate(saved, 1);
+      return saved;
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(M.claimedElsewhere(before.domain));
       throw err;
+    }
+  }
+
+  /** Queues the certificate step's try `attempt`; with Redis away no next try is promised (nextCheckAt null; the state stays as it is). */
+  private async queueCertificate(row: ClientDomainEntity, attempt: number, delayMs = certificateDelayMs(attempt)): Promise<void> {
+    try {
+      await this.deps.scheduler!.scheduleCertificate(row.id, attempt, delayMs);
+    } catch (err) {
+      this.deps.log?.warn({ err, domain: row.domain }, 'could not queue the certificate step');
+      await this.repo().update({ id: row.id }, { nextCheckAt: null });
+      row.nextCheckAt = null;
     }
   }
 
@@ -281,8 +340,14 @@ export class ClientDomainService {
   /** Caddy's ask: the domain's clinic when it is verified or later, else 404 (no certificate for names we do not serve). */
   async ask(domain: string): Promise<{ domain: string; clientId: number }> {
     const key = this.keyOf(domain);
-    // Asked on every TLS handshake with a name not yet served: one row by the verified-domain index.
-    const row = await this.repo().findOne({ where: { domain: key, status: In([...VERIFIED_OR_LATER]) } });
+    // Asked on every TLS handshake with a name not yet served: one row by the verified-domain index. A failing
+    // domain that had been active is still served (its certificate may be renewed: that is how it recovers).
+    const row = await this.repo().findOne({
+      where: [
+        { domain: key, status: In([...VERIFIED_OR_LATER]) },
+        { domain: key, status: 'failing', activatedAt: Not(IsNull()) },
+      ],
+    });
     if (!row) throw notFound(M.notFound(key));
     return { domain: row.domain, clientId: row.clientId };
   }
@@ -296,13 +361,10 @@ export class ClientDomainService {
     const key = this.keyOf(domain);
     return auditedTransaction(this.deps.dataSource, actor, async (manager) => {
       const rows = await this.repo(manager).find({ where: { domain: key }, lock: { mode: 'pessimistic_write' } });
-      const row = rows.find((r) => isVerifiedOrLater(r.status));
+      const row = rows.find(holdsName);
       if (!row) throw notFound(M.notFound(key));
       const was = row.status;
-      const now = this.now();
-      Object.assign(row, { status: 'active', reason: null, certificateAt: row.certificateAt ?? now });
-      const saved = await this.repo(manager).save(row);
-      await this.map(manager, saved);
+      const saved = await this.activate(manager, row);
       return {
         result: this.toDto(saved),
         audit: { action: 'update', entity: 'client_domain', entityId: saved.id, changes: { before: { status: was }, after: { status: 'active' } } },
@@ -354,7 +416,181 @@ export class ClientDomainService {
   }
 
   private async unmap(manager: EntityManager, row: ClientDomainEntity): Promise<void> {
-    if (row.status !== 'active') return;
+    if (!isHealthChecked(row)) return;
     await manager.getRepository(DomainMappingEntity).delete({ domain: row.domain, path: '/', clientId: row.clientId });
+  }
+
+  /** The one way a domain turns active (the certificate step, the edge's report): status, times, and its host mapping. */
+  private async activate(manager: EntityManager, row: ClientDomainEntity): Promise<ClientDomainEntity> {
+    const now = this.now();
+    Object.assign(row, {
+      status: 'active',
+      reason: null,
+      certificateAt: row.certificateAt ?? now,
+      activatedAt: row.activatedAt ?? now,
+      failingSince: null,
+      alertedAt: null,
+      nextCheckAt: null,
+    });
+    const saved = await this.repo(manager).save(row);
+    await this.map(manager, saved);
+    return saved;
+  }
+
+  /** Saves `row` and audits the change from `was` when its status or reason changed (a check that changes nothing is no audited write). */
+  private async record(manager: EntityManager, actor: Actor, row: ClientDomainEntity, was: { status: string; reason: string | null }): Promise<ClientDomainEntity> {
+    const saved = await this.repo(manager).save(row);
+    if (was.status !== saved.status || was.reason !== saved.reason) {
+      await recordAudit(manager, actor, {
+        action: 'update',
+        entity: 'client_domain',
+        entityId: saved.id,
+        changes: { before: was, after: { status: saved.status, reason: saved.reason } },
+      });
+    }
+    return saved;
+  }
+
+  // ---- the certificate step (tenant.domain-certificate) ----
+
+  /**
+   * One try of a verified domain's certificate: a TLS handshake with its name
+   * at the edge (the first one makes Caddy's on-demand TLS obtain it). A valid
+   * certificate for the name: certificate_issued (when and until when), then
+   * active with its host mapping, each audited. None yet: the next try is
+   * queued later each time, for 6 hours from verification; then failing with
+   * the edge's reason.
+   */
+  async runCertificate(domainId: number, attempt: number): Promise<CustomDomain | null> {
+    const { probe } = this.deps;
+    const row = await this.repo().findOneBy({ id: domainId });
+    if (!probe || !row || (row.status !== 'verified' && row.status !== 'certificate_issued')) return null;
+    if (row.status === 'verified') {
+      const seen = await probe.certificate(row.domain);
+      const now = this.now();
+      const until = (row.verifiedAt ?? row.createdAt).getTime() + DOMAIN_CERTIFICATE_WINDOW_MS;
+      const giveUp = !seen.ok && now.getTime() >= until;
+      const after = await this.deps.dataSource.transaction(async (manager) => {
+        const locked = await this.repo(manager).findOne({ where: { id: domainId }, lock: { mode: 'pessimistic_write' } });
+        if (!locked || locked.status !== 'verified') return null;
+        const was = { status: locked.status, reason: locked.reason };
+        locked.lastCheckedAt = now;
+        if (seen.ok) {
+          Object.assign(locked, { status: 'certificate_issued', reason: null, certificateAt: now, certificateExpiresAt: seen.validTo, nextCheckAt: null });
+        } else if (giveUp) {
+          Object.assign(locked, {
+            status: 'failing',
+            reason: M.noCertificate(DOMAIN_CERTIFICATE_WINDOW_MS / 3_600_000, seen.reason),
+            failingSince: now,
+            nextCheckAt: null,
+          });
+        } else {
+          // Still verified; the reason says what the edge answered, as a pending claim's says what DNS lacks.
+          Object.assign(locked, { reason: seen.reason, nextCheckAt: new Date(now.getTime() + Math.min(certificateDelayMs(attempt + 1), until - now.getTime())) });
+        }
+        return this.record(manager, SYSTEM, locked, was);
+      });
+      if (!after) return null;
+      if (after.status === 'verified') {
+        if (this.deps.scheduler) await this.queueCertificate(after, attempt + 1, Math.max(0, after.nextCheckAt!.getTime() - now.getTime()));
+        return this.toDto(after);
+      }
+      if (after.status !== 'certificate_issued') return this.toDto(after);
+    }
+    // certificate_issued (just now, or left so by a try that stopped before this point): the domain turns active.
+    const active = await this.deps.dataSource.transaction(async (manager) => {
+      const locked = await this.repo(manager).findOne({ where: { id: domainId }, lock: { mode: 'pessimistic_write' } });
+      if (!locked || locked.status !== 'certificate_issued') return locked;
+      const was = { status: locked.status, reason: locked.reason };
+      const saved = await this.activate(manager, locked);
+      await recordAudit(manager, SYSTEM, { action: 'update', entity: 'client_domain', entityId: saved.id, changes: { before: was, after: { status: saved.status, reason: null } } });
+      return saved;
+    });
+    return active ? this.toDto(active) : null;
+  }
+
+  // ---- the daily health check (tenant.domain-health-sweep, tenant.domain-health) ----
+
+  /** The domains the daily sweep checks: active ones, and failing ones that had been active (so they can recover); none without an edge to probe. */
+  async healthCheckedIds(): Promise<number[]> {
+    if (!this.deps.probe) return [];
+    const rows = await this.repo().find({
+      select: { id: true },
+      where: [{ status: 'active' }, { status: 'failing', activatedAt: Not(IsNull()) }],
+      order: { id: 'ASC' },
+    });
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * One health check: DNS still points here (the routing record), the
+   * certificate the edge serves is valid for more than 14 days, and the page
+   * answers 200 with the clinic's name. Any failing: the domain is failing with
+   * the reasons (its host mapping stays, so pages are served while the edge
+   * can), and the clinic's owners and the agency's admins are e-mailed once
+   * per failure. All passing: active again, reason cleared.
+   */
+  async runHealth(domainId: number, { actor = SYSTEM, manual = false }: { actor?: Actor; manual?: boolean } = {}): Promise<CustomDomain | null> {
+    const { probe } = this.deps;
+    const row = await this.repo().findOneBy({ id: domainId });
+    if (!probe || !row || !isHealthChecked(row)) return null;
+    const clinic = await this.deps.dataSource.getRepository(ClientEntity).findOne({ select: { name: true }, where: { id: row.clientId } });
+    if (!clinic) return null;
+    const clinicName = clinic.name;
+    const timeoutMs = manual ? MANUAL_PROBE_TIMEOUT_MS : undefined;
+    const [routed, cert, page] = await Promise.all([
+      this.deps.dns.pointsHere(row.domain),
+      probe.certificate(row.domain, timeoutMs),
+      probe.page(row.domain, clinicName, timeoutMs),
+    ]);
+    const now = this.now();
+    const reasons: string[] = [];
+    if (!routed) reasons.push(M.dnsMoved);
+    if (!cert.ok) reasons.push(cert.reason);
+    else if (cert.validTo.getTime() - now.getTime() <= DOMAIN_CERTIFICATE_MIN_DAYS * DAY_MS) {
+      reasons.push(M.certificateExpiring(row.domain, Math.max(0, Math.floor((cert.validTo.getTime() - now.getTime()) / DAY_MS))));
+    }
+    // The page's TLS failure is the certificate's, said once.
+    if (!page.ok && !reasons.includes(page.reason)) reasons.push(page.reason);
+    const reason = reasons.length ? reasons.join(' ') : null;
+
+    const after = await this.deps.dataSource.transaction(async (manager) => {
+      const locked = await this.repo(manager).findOne({ where: { id: domainId }, lock: { mode: 'pessimistic_write' } });
+      if (!locked || !isHealthChecked(locked)) return null;
+      const was = { status: locked.status, reason: locked.reason };
+      locked.lastHealthCheckAt = now;
+      if (cert.ok) locked.certificateExpiresAt = cert.validTo;
+      if (reason) {
+        Object.assign(locked, { status: 'failing', reason, failingSince: locked.failingSince ?? now });
+      } else {
+        Object.assign(locked, { status: 'active', reason: null, failingSince: null, alertedAt: null });
+        // The mapping was kept while failing; written again in case someone removed it meanwhile.
+        if (was.status !== 'active') await this.map(manager, locked);
+      }
+      return this.record(manager, actor, locked, was);
+    });
+    if (!after) return null;
+    if (after.status === 'failing' && !after.alertedAt) await this.alert(after, clinicName);
+    return this.toDto(after);
+  }
+
+  /** E-mails the failure to the clinic's owners and the agency's admins (enabled accounts), once per failure: alertedAt marks it sent. */
+  private async alert(row: ClientDomainEntity, clinicName: string): Promise<void> {
+    const { mailer } = this.deps;
+    if (!mailer) return;
+    const users = await this.deps.dataSource
+      .getRepository(UserEntity)
+      .find({ where: [{ isAdmin: true, disabledAt: IsNull() }, { clientId: row.clientId, role: 'owner', disabledAt: IsNull() }], order: { id: 'ASC' } });
+    let sent = 0;
+    for (const user of users) {
+      try {
+        await mailer.send(domainAlertMail(user.email, { domain: row.domain, clinicName, reason: row.reason ?? '', since: row.failingSince ?? this.now(), admin: user.isAdmin }));
+        sent++;
+      } catch (err) {
+        this.deps.log?.warn({ err, domain: row.domain }, 'could not e-mail a failing domain’s alert');
+      }
+    }
+    // Nobody reached (SMTP away): the next check tries again.
+    if (sent > 0) await this.repo().update({ id: row.id }, { alertedAt: this.now() });
   }
 }

@@ -62,6 +62,11 @@ export class DnsCheck {
     return { txt, routing, reason };
   }
 
+  /** The routing record alone (the daily health check: does the domain still point here?). */
+  async pointsHere(domain: string): Promise<boolean> {
+    return this.routes(this.resolver(), domain);
+  }
+
   /** The three lookups at once: a slow resolver costs one lookup's time, not three (the re-check answers within the gateway's wait). */
   private async routes(resolver: Resolver, domain: string): Promise<boolean> {
     const { host, ipv4, ipv6 } = this.edge;
