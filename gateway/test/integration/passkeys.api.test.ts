@@ -6,6 +6,7 @@ import { createClient } from '../../../services/tenant/test/helpers/factories';
 import { buildGateway, loginCookie, sessionCookie, uniqueEmail } from '../helpers/gateway';
 import { SoftAuthenticator } from '../helpers/passkey-authenticator';
 import { startTenant } from '../helpers/services';
+import '../../src/plugins/redis';
 
 const PASSWORD = 'a long clinic password';
 /** The browser origin passkeys are bound to here (RP ID `localhost`); a second configured origin under another host shows the RP ID check apart. */
