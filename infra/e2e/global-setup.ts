@@ -62,6 +62,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const mailbox = await startMailbox(mailboxDir);
   process.env.E2E_MAILBOX_DIR = mailboxDir;
 
+  // Custom domains (issue 28): the tenant and its worker check clinics' DNS records at a fixed loopback port, where
+  // custom-domains.spec.ts runs a real DNS server (dns2) while it needs one; nothing answers there otherwise.
+  const dnsPort = Number(process.env.E2E_DNS_PORT ?? base + 53);
+  process.env.E2E_DNS_PORT = String(dnsPort);
+  process.env.E2E_EDGE_HOST = 'edge.hap.test';
+
   const { startStack } = await import('../launcher/stack.mjs');
   const stack = await startStack({
     databaseUrl: databaseUrl.toString(),
@@ -100,6 +106,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Passkeys need a domain for their RP ID (browsers refuse an IP address): passkeys.spec.ts signs in at localhost.
       WEBAUTHN_ORIGIN: `http://localhost:${base}`,
       WEBAUTHN_RP_ID: 'localhost',
+      EDGE_HOST: process.env.E2E_EDGE_HOST,
+      DNS_RESOLVER: `127.0.0.1:${dnsPort}`,
+      DNS_TIMEOUT_MS: '1000',
     },
     log: () => {},
   });

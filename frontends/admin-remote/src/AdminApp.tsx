@@ -17,6 +17,7 @@ const LeadsPage = lazy(() => import('./leads/LeadsPage').then((m) => ({ default:
 const TemplatesPage = lazy(() => import('./templates/TemplatesPage').then((m) => ({ default: m.TemplatesPage })));
 const ActivatedTemplatesPage = lazy(() => import('./activated/ActivatedTemplatesPage').then((m) => ({ default: m.ActivatedTemplatesPage })));
 const ServicesPage = lazy(() => import('./services/ServicesPage').then((m) => ({ default: m.ServicesPage })));
+const ClientDomainsPage = lazy(() => import('./domains/ClientDomainsPage').then((m) => ({ default: m.ClientDomainsPage })));
 const ClientAdsPage = lazy(() => import('./google-ads/ClientAdsPage').then((m) => ({ default: m.ClientAdsPage })));
 const GoogleAdsTemplatesPage = lazy(() => import('./google-ads/GoogleAdsTemplatesPage').then((m) => ({ default: m.GoogleAdsTemplatesPage })));
 const GoogleAdsAuthPage = lazy(() => import('./google-ads/GoogleAdsAuthPage').then((m) => ({ default: m.GoogleAdsAuthPage })));
@@ -47,6 +48,7 @@ export function AdminApp() {
               <Route path="experiments" element={<ExperimentsPage />} />
               <Route path="experiments/:id" element={<ExperimentPage />} />
               <Route path="clients/:id/ads" element={<ClientAdsPage />} />
+              <Route path="clients/:id/domains" element={<ClientDomainsPage />} />
               <Route path="services" element={<ServicesPage />} />
               <Route path="templates" element={<TemplatesPage />} />
               <Route path="templates/activated" element={<ActivatedTemplatesPage />} />

@@ -1,6 +1,6 @@
 import { routes, type Client } from '@hap/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChartLine, CloudUpload, Eye, ExternalLink, FlaskConical, Globe, House, KeyRound, Layers, Megaphone, MoreHorizontal, Pencil, Trash2, UsersRound } from 'lucide-react';
+import { ChartLine, CloudUpload, Eye, ExternalLink, FlaskConical, Globe, House, Link2, KeyRound, Layers, Megaphone, MoreHorizontal, Pencil, Trash2, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { api } from '../lib/api';
 import { IconAction } from '../pages/IconAction';
@@ -19,7 +19,7 @@ export interface ClientActionHandlers {
   onCreateCrm: (client: Client) => void;
 }
 
-/** admin spec §2.4 Actions, the client's ad-campaign page (§2.14: builder and launch log) and its Results (issue 25). */
+/** admin spec §2.4 Actions, the client's ad-campaign page (§2.14: builder and launch log), its Results (issue 25) and its Domains (issue 28). */
 export function ClientActions({ client, onStaff, onUsers, onEdit, onDelete, onCreateCrm }: { client: Client } & ClientActionHandlers) {
   const toast = useToast();
   // The clinic's portal as its staff see it, read-only and audited (issue 26 §4): a full load, so the portal checks its session afresh.
@@ -66,6 +66,12 @@ export function ClientActions({ client, onStaff, onUsers, onEdit, onDelete, onCr
             <Link to={`/admin/experiments?client=${client.id}`}>
               <FlaskConical size={16} aria-hidden />
               Experiments
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className="adm-menu__item">
+            <Link to={`/admin/clients/${client.id}/domains`}>
+              <Link2 size={16} aria-hidden />
+              Domains
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item className="adm-menu__item" onSelect={() => void viewAsClinic()}>

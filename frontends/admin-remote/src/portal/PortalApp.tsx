@@ -15,6 +15,7 @@ const PortalResultsPage = lazy(() => import('./PortalResultsPage').then((m) => (
 const PortalUsersPage = lazy(() => import('./PortalUsersPage').then((m) => ({ default: m.PortalUsersPage })));
 const PortalProfilePage = lazy(() => import('./PortalProfilePage').then((m) => ({ default: m.PortalProfilePage })));
 const PortalPagesPage = lazy(() => import('./PortalPagesPage').then((m) => ({ default: m.PortalPagesPage })));
+const PortalDomainsPage = lazy(() => import('./PortalDomainsPage').then((m) => ({ default: m.PortalDomainsPage })));
 const PortalSecurityPage = lazy(() => import('./PortalSecurityPage').then((m) => ({ default: m.PortalSecurityPage })));
 
 /**
@@ -39,6 +40,7 @@ export function PortalApp() {
               <Route path="results" element={<PortalResultsPage />} />
               <Route path="pages" element={<PortalPagesPage />} />
               <Route path="profile" element={<PortalProfilePage />} />
+              <Route path="domains" element={<PortalDomainsPage />} />
               <Route path="users" element={<PortalUsersPage />} />
               <Route path="security" element={<PortalSecurityPage />} />
               <Route path="*" element={<PortalNotFound />} />

@@ -1,6 +1,6 @@
 import { routes, sessionRoutes, type NewLeads } from '@hap/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Building2, ChartLine, EyeOff, FileText, Inbox, ShieldCheck, Users } from 'lucide-react';
+import { Building2, ChartLine, EyeOff, FileText, Globe, Inbox, ShieldCheck, Users } from 'lucide-react';
 import { api } from '../lib/api';
 import { AppShell } from '../shell/AdminShell';
 import { LogoutButton } from '../shell/LogoutButton';
@@ -26,6 +26,7 @@ const ITEMS: readonly NavItem[] = [
   { label: 'Results', to: '/portal/results', icon: ChartLine, count: 0 },
   { label: 'Pages', to: '/portal/pages', icon: FileText, count: 0 },
   { label: 'Profile', to: '/portal/profile', icon: Building2, count: 0 },
+  { label: 'Domains', to: '/portal/domains', icon: Globe, count: 0 },
   { label: 'Security', to: '/portal/security', icon: ShieldCheck, count: 0 },
 ];
 const OWNER_ITEMS: readonly NavItem[] = [...ITEMS, { label: 'Users', to: '/portal/users', icon: Users, count: 0 }];

@@ -26,8 +26,10 @@ const key = (name: string) => name.toLowerCase().replace(/\.$/, '');
  * A real DNS server on loopback (the maintained `dns2` package, UDP on
  * 127.0.0.1, a random port) serving a zone the test edits. The tenant's
  * resolver (node:dns's c-ares) asks it over the wire: no mock of the resolver.
+ * `port`: a fixed one, for a stack started beforehand with `DNS_RESOLVER`
+ * pointing at it (the browser journey `infra/e2e/tests/custom-domains.spec.ts`).
  */
-export async function startLoopbackDns(): Promise<LoopbackDns> {
+export async function startLoopbackDns({ port = 0 }: { port?: number } = {}): Promise<LoopbackDns> {
   const zone = new Map<string, ZoneRecords>();
   const asked: string[] = [];
   const typeName = Object.fromEntries(Object.entries(Packet.TYPE).map(([k, v]) => [v, k])) as Record<number, string>;
@@ -55,7 +57,7 @@ export async function startLoopbackDns(): Promise<LoopbackDns> {
       send(response);
     },
   });
-  const listening = server.listen({ udp: { port: 0, address: '127.0.0.1' } });
+  const listening = server.listen({ udp: { port, address: '127.0.0.1' } });
   await listening;
   const { udp } = server.addresses() as { udp: { port: number } };
   return {
