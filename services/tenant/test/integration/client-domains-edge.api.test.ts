@@ -167,6 +167,12 @@ describe('custom domains at the edge: certificate step, daily health check, aler
       expect(await mappingsOf(d.domain)).toEqual([expect.objectContaining({ path: '/', clientId: client.id, isActive: true })]);
       const steps = (await auditRows(t.dataSource, 'client_domain', id)).map((r) => (r.changes as { after?: { status: string } }).after?.status);
       expect(steps).toEqual(['pending', 'verified', 'certificate_issued', 'active']);
+      // The clinic's site is the domain now (the portal's page links, the admin's live-page buttons), and the host mapping was audited.
+      const [site] = await t.dataSource.query(`SELECT "domain" FROM "tenant"."clients" WHERE "id" = $1`, [client.id]);
+      expect(site.domain).toBe(d.domain);
+      expect((await auditRows(t.dataSource, 'client', client.id)).map((r) => r.changes)).toContainEqual({ before: { domain: client.domain ?? null }, after: { domain: d.domain } });
+      const [mapping] = await mappingsOf(d.domain);
+      expect((await auditRows(t.dataSource, 'domain_mapping', mapping.id)).map((r) => r.action)).toEqual(['create']);
 
       // The clinic's page over HTTPS by its name, through the edge, with the certificate it obtained.
       const probe = new EdgeProbe({ address: edge.address, extraCaPem: readFileSync(edge.caFile, 'utf8'), timeoutMs: 10_000 });
@@ -390,6 +396,9 @@ describe('custom domains at the edge: certificate step, daily health check, aler
       expect(await mappingsOf(d.domain)).toHaveLength(1);
       expect((await t.api.delete(`/api/clients/${client.id}/domains/${d.domain}`, ADMIN)).status).toBe(200);
       expect(await mappingsOf(d.domain)).toEqual([]);
+      // The clinic's site no longer names it.
+      const [site] = await t.dataSource.query(`SELECT "domain" FROM "tenant"."clients" WHERE "id" = $1`, [client.id]);
+      expect(site.domain).toBeNull();
     });
   });
 });

@@ -326,7 +326,7 @@ export class ClientDomainService {
     return auditedTransaction(this.deps.dataSource, actor, async (manager) => {
       await this.clinicOf(clientId, manager);
       const row = await this.find(clientId, domain, manager);
-      await this.unmap(manager, row);
+      await this.unmap(manager, actor, row);
       await this.repo(manager).delete({ id: row.id });
       return {
         result: { domain: row.domain },
@@ -364,7 +364,7 @@ export class ClientDomainService {
       const row = rows.find(holdsName);
       if (!row) throw notFound(M.notFound(key));
       const was = row.status;
-      const saved = await this.activate(manager, row);
+      const saved = await this.activate(manager, actor, row);
       return {
         result: this.toDto(saved),
         audit: { action: 'update', entity: 'client_domain', entityId: saved.id, changes: { before: { status: was }, after: { status: 'active' } } },
@@ -407,21 +407,58 @@ export class ClientDomainService {
 
   // ---- the host mapping an active domain keeps ----
 
-  private async map(manager: EntityManager, row: ClientDomainEntity): Promise<void> {
+  /**
+   * The active domain's host mapping at `/`, and the clinic's site (its `domain`, which the
+   * portal's page links and the admin's live-page buttons use) set to it. Both audited.
+   */
+  private async map(manager: EntityManager, actor: Actor, row: ClientDomainEntity): Promise<void> {
     const mappings = manager.getRepository(DomainMappingEntity);
     const existing = await mappings.findOneBy({ domain: row.domain, path: '/' });
     // The DNS proof outranks a mapping typed by hand: the host at / is this clinic's.
-    if (existing) await mappings.update({ id: existing.id }, { clientId: row.clientId, isActive: true });
-    else await mappings.insert({ domain: row.domain, path: '/', clientId: row.clientId, priority: 100, isActive: true });
+    if (existing && (existing.clientId !== row.clientId || !existing.isActive)) {
+      await mappings.update({ id: existing.id }, { clientId: row.clientId, isActive: true });
+      await recordAudit(manager, actor, {
+        action: 'update',
+        entity: 'domain_mapping',
+        entityId: existing.id,
+        changes: { before: { clientId: existing.clientId, isActive: existing.isActive }, after: { clientId: row.clientId, isActive: true, by: `custom domain ${row.domain}` } },
+      });
+    } else if (!existing) {
+      const { identifiers } = await mappings.insert({ domain: row.domain, path: '/', clientId: row.clientId, priority: 100, isActive: true });
+      await recordAudit(manager, actor, {
+        action: 'create',
+        entity: 'domain_mapping',
+        entityId: Number(identifiers[0]?.id),
+        changes: { after: { domain: row.domain, path: '/', clientId: row.clientId, by: `custom domain ${row.domain}` } },
+      });
+    }
+    await this.setSite(manager, actor, row.clientId, (current) => (current?.toLowerCase() === row.domain ? null : row.domain));
   }
 
-  private async unmap(manager: EntityManager, row: ClientDomainEntity): Promise<void> {
+  /** A removed domain that had been active: its mapping goes, and the clinic's site if it was this domain. */
+  private async unmap(manager: EntityManager, actor: Actor, row: ClientDomainEntity): Promise<void> {
     if (!isHealthChecked(row)) return;
     await manager.getRepository(DomainMappingEntity).delete({ domain: row.domain, path: '/', clientId: row.clientId });
+    await this.setSite(manager, actor, row.clientId, (current) => (current?.toLowerCase() === row.domain ? undefined : null));
+  }
+
+  /**
+   * Changes the clinic's `domain` to what `next` answers for the current one (`null`: leave it;
+   * `undefined`: clear it), audited as a client change.
+   */
+  private async setSite(manager: EntityManager, actor: Actor, clientId: number, next: (current: string | null) => string | null | undefined): Promise<void> {
+    const clients = manager.getRepository(ClientEntity);
+    const clinic = await clients.findOne({ select: { id: true, domain: true }, where: { id: clientId } });
+    if (!clinic) return;
+    const wanted = next(clinic.domain);
+    if (wanted === null) return;
+    const domain = wanted ?? null;
+    await clients.update({ id: clientId }, { domain });
+    await recordAudit(manager, actor, { action: 'update', entity: 'client', entityId: clientId, changes: { before: { domain: clinic.domain }, after: { domain } } });
   }
 
   /** The one way a domain turns active (the certificate step, the edge's report): status, times, and its host mapping. */
-  private async activate(manager: EntityManager, row: ClientDomainEntity): Promise<ClientDomainEntity> {
+  private async activate(manager: EntityManager, actor: Actor, row: ClientDomainEntity): Promise<ClientDomainEntity> {
     const now = this.now();
     Object.assign(row, {
       status: 'active',
@@ -433,7 +470,7 @@ export class ClientDomainService {
       nextCheckAt: null,
     });
     const saved = await this.repo(manager).save(row);
-    await this.map(manager, saved);
+    await this.map(manager, actor, saved);
     return saved;
   }
 
@@ -502,7 +539,7 @@ export class ClientDomainService {
       const locked = await this.repo(manager).findOne({ where: { id: domainId }, lock: { mode: 'pessimistic_write' } });
       if (!locked || locked.status !== 'certificate_issued') return locked;
       const was = { status: locked.status, reason: locked.reason };
-      const saved = await this.activate(manager, locked);
+      const saved = await this.activate(manager, SYSTEM, locked);
       await recordAudit(manager, SYSTEM, { action: 'update', entity: 'client_domain', entityId: saved.id, changes: { before: was, after: { status: saved.status, reason: null } } });
       return saved;
     });
@@ -565,7 +602,7 @@ export class ClientDomainService {
       } else {
         Object.assign(locked, { status: 'active', reason: null, failingSince: null, alertedAt: null });
         // The mapping was kept while failing; written again in case someone removed it meanwhile.
-        if (was.status !== 'active') await this.map(manager, locked);
+        if (was.status !== 'active') await this.map(manager, actor, locked);
       }
       return this.record(manager, actor, locked, was);
     });
