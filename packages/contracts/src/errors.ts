@@ -63,7 +63,7 @@ export const Messages = {
   // Issue 28 items 4-5: campaign URLs follow the clinic's own domain; a failing one stops launches.
   domainFailing: (domain: string, reason: string | null) =>
     `${domain} is failing its daily check${reason ? `: ${reason.replace(/[.\s]+$/, '')}` : ''}. Campaigns cannot be launched or tested on it until it passes again; fix the domain or pause the campaigns that use it.`,
-  domainFailingLink: (name: string) => `Open ${name}'s domains in Clients`,
+  domainFailingLink: (name: string) => `Open ${name}'s Domains`,
   platformOriginMissing: 'The platform’s public address (PUBLIC_BASE_URL) is not configured for the ads service, so a clinic without its own domain has no landing URL.',
   // Testing and launching (admin spec §5, §8)
   googleAdsAccountRequired: "Please configure the client's Google Ads account ID in their settings first.",

@@ -5,6 +5,7 @@ import { FormField } from '../auth/FormField';
 import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { useToast } from '../toast/toaster';
+import { DomainCampaigns } from './DomainCampaigns';
 import { checkOutcomeOf, fieldErrorOf, STATUS_VIEW, whenOf } from './domain-rules';
 import { useAddDomain, useCheckDomain, useDomains, useRemoveDomain, type DomainsScope } from './domains-query';
 import './domains.css';
@@ -165,6 +166,24 @@ function DomainCard({ domain: d, scope, canEdit }: { domain: CustomDomain; scope
           <dt>Last checked</dt>
           <dd>{whenOf(d.lastCheckedAt, 'Not yet')}</dd>
         </div>
+        {d.failingSince && (
+          <div>
+            <dt>Failing since</dt>
+            <dd>{whenOf(d.failingSince, '')}</dd>
+          </div>
+        )}
+        {d.lastHealthCheckAt && (
+          <div>
+            <dt>Last health check</dt>
+            <dd>{whenOf(d.lastHealthCheckAt, '')}</dd>
+          </div>
+        )}
+        {d.certificateExpiresAt && (
+          <div>
+            <dt>Certificate valid until</dt>
+            <dd>{whenOf(d.certificateExpiresAt, '')}</dd>
+          </div>
+        )}
         {d.verifiedAt ? (
           <div>
             <dt>Verified at</dt>
@@ -177,6 +196,7 @@ function DomainCard({ domain: d, scope, canEdit }: { domain: CustomDomain; scope
           </div>
         )}
       </dl>
+      {scope.kind === 'admin' && d.status === 'failing' && d.failingSince && <DomainCampaigns clientId={scope.clientId} domain={d.domain} />}
       <h4 className="dom-records__title">{live ? 'DNS records (keep them in place)' : 'DNS records to set at the domain’s DNS provider'}</h4>
       <Records domain={d.domain} records={d.records} />
       {canEdit &&

@@ -3,6 +3,7 @@ import {
   ApiError,
   CAMPAIGN_BUDGET,
   CAMPAIGN_RADIUS,
+  Messages,
   GoogleAdsSettingsSchema,
   readGoogleAdsSettings,
   routes,
@@ -219,7 +220,10 @@ function CampaignBody({ client, item, onClose }: { client: Client; item: Service
       {validate.data && <LaunchReadinessNotice readiness={validate.data.readiness} structureValid={validate.data.validation.allValid} />}
       {validate.isError && domainIssueOf(validate.error) && (
         <LaunchReadinessNotice
-          readiness={{ ready: false, missing: [{ requirement: 'domain', message: validate.error.message, href: '/admin/clients', linkText: `Set ${client.name}'s domain in Clients` }] }}
+          readiness={{
+            ready: false,
+            missing: [{ requirement: 'domain', message: validate.error.message, href: `/admin/clients/${client.id}/domains`, linkText: Messages.domainFailingLink(client.name) }],
+          }}
           structureValid={null}
         />
       )}

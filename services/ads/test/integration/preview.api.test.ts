@@ -78,8 +78,8 @@ describe('GET /api/google-ads/preview: a clinic’s service as a Google Ads camp
     expect(failing.readiness.missing).toContainEqual({
       requirement: 'domain',
       message: `${domain} is failing its daily check: The page answered 502 instead of 200. Campaigns cannot be launched or tested on it until it passes again; fix the domain or pause the campaigns that use it.`,
-      href: '/admin/clients',
-      linkText: expect.stringMatching(/domains in Clients$/),
+      href: expect.stringMatching(/^\/admin\/clients\/\d+\/domains$/),
+      linkText: expect.stringMatching(/'s Domains$/),
     });
     expect(failing.validation.message).toMatch(new RegExp(`^The Google Ads structure is correct, but a launch would fail: .*${domain.replace(/\./g, '\\.')} is failing its daily check`));
 

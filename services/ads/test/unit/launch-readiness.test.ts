@@ -8,7 +8,7 @@ const access = (configured: boolean, token: string | null): GoogleAdsAccess => (
   gateway: configured ? ({} as AdsGateway) : null,
   refreshToken: async () => token,
 });
-const clinic = { name: 'Summit Wellness', customDomain: null, googleAdsAccountId: '1234567890' };
+const clinic = { id: 7, name: 'Summit Wellness', customDomain: null, googleAdsAccountId: '1234567890' };
 const ORIGIN = 'https://app.agency.example';
 const valid: StructureValidation = { allValid: true, validationResults: [{ adGroupName: 'A', errors: [] }], message: STRUCTURE_VALID_MESSAGE };
 
@@ -27,15 +27,15 @@ describe('launch readiness: what a launch needs besides its structure', () => {
     expect(notConnected.missing.map((m) => [m.requirement, m.href])).toEqual([
       ['googleAdsAccount', '/admin/clients'],
       ['googleAdsConnection', '/admin/google-ads-auth'],
-      ['domain', '/admin/clients'],
+      ['domain', `/admin/clients/${clinic.id}/domains`],
     ]);
     expect(notConnected.missing[1]!.message).toMatch(/^Google Ads is not connected/);
     expect(notConnected.missing[2]).toEqual({
       requirement: 'domain',
       message:
         'trt.summit.example is failing its daily check: DNS no longer points here. Campaigns cannot be launched or tested on it until it passes again; fix the domain or pause the campaigns that use it.',
-      href: '/admin/clients',
-      linkText: "Open Summit Wellness's domains in Clients",
+      href: `/admin/clients/${clinic.id}/domains`,
+      linkText: "Open Summit Wellness's Domains",
     });
     const message = withLaunchReadiness(valid, notConnected).message;
     expect(message).toMatch(/^The Google Ads structure is correct, but a launch would fail: Summit Wellness has no Google Ads account ID/);

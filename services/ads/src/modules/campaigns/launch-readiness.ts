@@ -4,8 +4,10 @@ import type { PlatformOriginMissingError } from '../../campaign/landing-url';
 import type { AdsClinic } from '../../clients/tenant.client';
 import type { GoogleAdsAccess } from '../launches/launch.service';
 
-/** Where a clinic's Google Ads account and domain are set (the Clients screen's Edit). */
+/** Where a clinic's Google Ads account is set (the Clients screen's Edit). */
 export const CLIENTS_PAGE = '/admin/clients';
+/** A clinic's Domains screen (issue 28): its domains' states, and a failing one's running campaigns with Pause. */
+export const domainsPageOf = (clientId: number) => `/admin/clients/${clientId}/domains`;
 
 /**
  * What a launch for `clinic` would fail on besides its structure (issue 24
@@ -18,7 +20,7 @@ export const CLIENTS_PAGE = '/admin/clients';
  * launch answers with, and each names the admin page where it is set.
  */
 export async function launchReadiness(
-  clinic: Pick<AdsClinic, 'name' | 'customDomain' | 'googleAdsAccountId'>,
+  clinic: Pick<AdsClinic, 'id' | 'name' | 'customDomain' | 'googleAdsAccountId'>,
   access: GoogleAdsAccess,
   platformOrigin: string | null,
 ): Promise<LaunchReadiness> {
@@ -38,7 +40,7 @@ export async function launchReadiness(
   }
   const own = clinic.customDomain;
   if (own?.status === 'failing') {
-    missing.push({ requirement: 'domain', message: Messages.domainFailing(own.domain, own.reason), href: CLIENTS_PAGE, linkText: Messages.domainFailingLink(clinic.name) });
+    missing.push({ requirement: 'domain', message: Messages.domainFailing(own.domain, own.reason), href: domainsPageOf(clinic.id), linkText: Messages.domainFailingLink(clinic.name) });
   } else if (!own && !platformOrigin) {
     missing.push({ requirement: 'domain', message: Messages.platformOriginMissing, href: CLIENTS_PAGE, linkText: `Open ${clinic.name} in Clients` });
   }
