@@ -37,6 +37,7 @@ export const CustomDomainMessages = {
   oneLabel: 'Enter a full domain with a dot, like www.clinic.com.',
   tooLong: 'This domain is too long: at most 253 characters, and 63 between dots.',
   platformHost: 'This is the platform’s own address; enter your clinic’s domain.',
+  publicSuffix: (name: string) => `${name} is a public suffix, which nobody owns as a domain: enter your clinic’s domain under it, like clinic.${name}.`,
   notConfigured: 'Custom domains are not configured on this platform yet (no edge host or address is set). Ask your agency.',
   claimedElsewhere: (domain: string) => `${domain} is already verified for another clinic. Ask your agency if you believe it is yours.`,
   alreadyAdded: (domain: string) => `${domain} has already been added to this clinic.`,

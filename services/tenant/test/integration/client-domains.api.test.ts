@@ -79,6 +79,18 @@ describe('custom domains: /api/clients/:id/domains, /api/portal/domains, /intern
       ]);
     });
 
+    it('knows an apex by the public suffix list: clinic.co.uk is one, www.clinic.co.uk is not; a public suffix itself is refused', async () => {
+      const client = await createClient(t.dataSource);
+      const name = `clinic-${uniq()}.co.uk`;
+      expect((await claim(client.id, name)).records.map((r) => r.type)).toEqual(['A', 'AAAA', 'TXT']);
+      expect((await claim(client.id, `www.${name}`)).records.map((r) => r.type)).toEqual(['CNAME', 'TXT']);
+      for (const suffix of ['co.uk', 'github.io']) {
+        const res = await t.api.post(`/api/clients/${client.id}/domains`, ADMIN).send({ domain: suffix });
+        expect(res.status).toBe(400);
+        expect(res.body.message).toBe(M.publicSuffix(suffix));
+      }
+    });
+
     it.each([
       ['127.0.0.1', M.ipLiteral],
       ['[::1]', M.ipLiteral],
@@ -260,6 +272,29 @@ describe('custom domains: /api/clients/:id/domains, /api/portal/domains, /intern
   });
 
   describe('configuration', () => {
+    it('with only EDGE_HOST, an apex is verified by an ALIAS (flattened) record: its addresses are the edge host’s', async () => {
+      const hostOnly = await startTenant({ env: { EDGE_HOST, EDGE_IPV4: '', EDGE_IPV6: '', DNS_RESOLVER: dns.server, DNS_TIMEOUT_MS: '500' } });
+      try {
+        const client = await createClient(hostOnly.dataSource);
+        const apex = `clinic-${uniq()}.example`;
+        const res = await hostOnly.api.post(`/api/clients/${client.id}/domains`, ADMIN).send({ domain: apex });
+        expect(res.status).toBe(201);
+        const d = CustomDomainSchema.parse(res.body.data);
+        expect(d.records[0]).toMatchObject({ type: 'CNAME', value: EDGE_HOST, help: expect.stringContaining('ALIAS') });
+        dns.set(txtOf(d).name, { TXT: [txtOf(d).value] });
+        dns.set(EDGE_HOST, { A: ['127.0.0.20'] });
+        // The provider flattens the ALIAS: the apex answers addresses, not a CNAME.
+        dns.set(apex, { A: ['127.0.0.21'] });
+        const elsewhere = await hostOnly.api.post(`/api/clients/${client.id}/domains/${apex}/verify`, ADMIN);
+        expect(elsewhere.body.data).toMatchObject({ status: 'pending', reason: M.routingMissing });
+        dns.set(apex, { A: ['127.0.0.20'] });
+        expect((await hostOnly.api.post(`/api/clients/${client.id}/domains/${apex}/verify`, ADMIN)).body.data.status).toBe('verified');
+      } finally {
+        dns.clear(EDGE_HOST);
+        await hostOnly.close();
+      }
+    });
+
     it('says domains are not configured (503) when neither an edge host nor an address is set', async () => {
       const bare = await startTenant({ env: { EDGE_HOST: '', EDGE_IPV4: '', EDGE_IPV6: '' } });
       try {

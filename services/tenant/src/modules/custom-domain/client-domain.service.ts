@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { getDomain } from 'tldts';
 import { In, IsNull, Not, type DataSource, type EntityManager } from 'typeorm';
 import {
   ErrorCode,
@@ -109,8 +110,8 @@ export class ClientDomainService {
   /** The records to set: the routing record(s) first, then the TXT proof. */
   recordsOf(domain: string, token: string): DnsRecord[] {
     const { host, ipv4, ipv6 } = this.deps.edge;
-    // No public suffix list here: a two-label name (clinic.com) is taken for an apex, which cannot hold a CNAME.
-    const apex = domain.split('.').length === 2;
+    // The registrable domain (by the public suffix list: clinic.co.uk too) is a zone's apex, which cannot hold a CNAME.
+    const apex = getDomain(domain, { allowPrivateDomains: true }) === domain;
     const records: DnsRecord[] = [];
     if (host && !(apex && ipv4.length + ipv6.length > 0)) {
       records.push({

@@ -67,16 +67,29 @@ export class DnsCheck {
     return this.routes(this.resolver(), domain);
   }
 
-  /** The three lookups at once: a slow resolver costs one lookup's time, not three (the re-check answers within the gateway's wait). */
+  /**
+   * A CNAME to the edge host, or an address of the edge: one configured (EDGE_IPV4/EDGE_IPV6) or,
+   * when only EDGE_HOST is set, one the edge host has, which is what a bare domain's ALIAS (or
+   * "CNAME flattening") record answers. Every lookup at once: a slow resolver costs one lookup's
+   * time, not five (the re-check answers within the gateway's wait).
+   */
   private async routes(resolver: Resolver, domain: string): Promise<boolean> {
     const { host, ipv4, ipv6 } = this.edge;
-    const wanted6 = ipv6.map(canonicalV6);
-    const [cname, v4, v6] = await Promise.all([
-      host ? quietly(() => resolver.resolveCname(domain)).then((names) => names.some((name) => lower(name) === lower(host))) : false,
-      ipv4.length > 0 ? quietly(() => resolver.resolve4(domain)).then((found) => found.some((a) => ipv4.includes(a))) : false,
-      ipv6.length > 0 ? quietly(() => resolver.resolve6(domain)).then((found) => found.some((a) => wanted6.includes(canonicalV6(a)))) : false,
+    const flatten = Boolean(host) && ipv4.length === 0 && ipv6.length === 0;
+    const [names, found4, found6, host4, host6] = await Promise.all([
+      host ? quietly(() => resolver.resolveCname(domain)) : [],
+      quietly(() => resolver.resolve4(domain)),
+      quietly(() => resolver.resolve6(domain)),
+      flatten ? quietly(() => resolver.resolve4(host!)) : [],
+      flatten ? quietly(() => resolver.resolve6(host!)) : [],
     ]);
-    return cname || v4 || v6;
+    const wanted4 = [...ipv4, ...host4];
+    const wanted6 = [...ipv6, ...host6].map(canonicalV6);
+    return (
+      (host !== null && names.some((name) => lower(name) === lower(host))) ||
+      found4.some((a) => wanted4.includes(a)) ||
+      found6.some((a) => wanted6.includes(canonicalV6(a)))
+    );
   }
 }
 

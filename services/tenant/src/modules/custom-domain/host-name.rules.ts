@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
+import { getDomain } from 'tldts';
 import { CustomDomainMessages as M } from '@hap/contracts';
 
 export type HostNameCheck = { ok: true; domain: string } | { ok: false; message: string };
@@ -38,6 +39,8 @@ export function checkHostName(input: string, platformHosts: readonly string[] = 
     if (label.length > 63) return { ok: false, message: M.tooLong };
     if (!LABEL.test(label)) return { ok: false, message: M.badName };
   }
+  // A public suffix (co.uk, github.io) is nobody's domain: DNS there is not the clinic's to set.
+  if (getDomain(ascii, { allowPrivateDomains: true }) === null) return { ok: false, message: M.publicSuffix(ascii) };
   const own = platformHosts.map((h) => h.toLowerCase().replace(/\.$/, '')).filter(Boolean);
   if (own.some((host) => ascii === host || ascii.endsWith(`.${host}`))) return { ok: false, message: M.platformHost };
   return { ok: true, domain: ascii };
