@@ -46,6 +46,7 @@ export const CustomDomainMessages = {
   routingMissing: 'Routing record missing: the domain does not point to the platform yet.',
   bothMissing: 'DNS records not found yet: neither the TXT record nor the routing record is in place.',
   expired: 'DNS records not found after 72 hours',
+  dnsUnavailable: 'DNS could not be asked just now (the resolver did not answer or failed), so the records could not be checked. We will try again.',
   // ---- the edge: certificates and the daily health check (reasons in words) ----
   edgeUnreachable: (address: string, code: string) => `The platform’s edge (${address}) could not be reached (${code}).`,
   handshakeRefused: (domain: string) => `The edge refused the secure (TLS) connection for ${domain}: it holds no certificate for this name (yet).`,

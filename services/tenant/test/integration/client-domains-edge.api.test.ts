@@ -52,13 +52,13 @@ describe('custom domains at the edge: certificate step, daily health check, aler
   };
   const mappingsOf = (domain: string) => t.dataSource.getRepository(DomainMappingEntity).findBy({ domain });
   const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
-  const workerHandlers = (probe: EdgeProbing | null = EdgeProbe.fromSettings({ address: edge.address, caFile: edge.caFile, timeoutMs: 30_000 })) =>
+  const workerHandlers = (probe: EdgeProbing | null = EdgeProbe.fromSettings({ address: edge.address, caFile: edge.caFile, timeoutMs: 30_000 }), dnsCheck = dnsCheckFromConfig(t.config)) =>
     createHandlers({
       dataSource: t.dataSource,
       catalogue: createCatalogueClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 500 }),
       crm: null,
       domains: {
-        dns: dnsCheckFromConfig(t.config),
+        dns: dnsCheck,
         edge: edgeFromConfig(t.config),
         platformHosts: platformHostsOf(t.config),
         queue: (name) => queues.get(name),
@@ -386,6 +386,16 @@ describe('custom domains at the edge: certificate step, daily health check, aler
         await sweep.queue.obliterate({ force: true });
         await sweep.close();
       }
+    });
+
+    it('a resolver that cannot be asked is no alarm: the domain stays active and nobody is e-mailed', async () => {
+      const client = await createClient(t.dataSource);
+      const { id } = await activeDomain(client.id);
+      const sent = smtp.received.length;
+      const down = dnsCheckFromConfig({ ...t.config, DNS_RESOLVER: `127.0.0.1:${await freePort()}`, DNS_TIMEOUT_MS: 300 });
+      const out = CustomDomainSchema.parse(await workerHandlers(undefined, down)['tenant.domain-health']({ domainId: id, day: utcDay(new Date()) }, JOB));
+      expect(out).toMatchObject({ status: 'active', reason: null, failingSince: null });
+      expect(smtp.received.length).toBe(sent);
     });
 
     it('removing a failing domain that had been active removes its host mapping', async () => {

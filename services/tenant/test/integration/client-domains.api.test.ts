@@ -1,3 +1,4 @@
+import { createSocket } from 'node:dgram';
 import request from 'supertest';
 import { CustomDomainMessages as M, CustomDomainSchema, type CustomDomain } from '@hap/contracts';
 import { createQueue, queueRedis, type Identity } from '@hap/service-kit';
@@ -359,6 +360,43 @@ describe('custom domains: /api/clients/:id/domains, /api/portal/domains, /intern
       const out = (await handlers['tenant.domain-check']({ domainId: row.id, check: 2 }, {} as never)) as CustomDomain;
       expect(out).toMatchObject({ status: 'failing', reason: M.claimedElsewhere(domain), nextCheckAt: null });
       expect((await auditRows(t.dataSource, 'client_domain', row.id)).map((r) => r.action)).toEqual(['create', 'update']);
+    });
+
+    it('a resolver that cannot be asked is not "records missing": pending with words, never given up on its account, checked again at the job’s pace', async () => {
+      const client = await createClient(t.dataSource);
+      const d = await claim(client.id, host());
+      serveAll(d);
+      const repo = t.dataSource.getRepository(ClientDomainEntity);
+      const row = await repo.findOneByOrFail({ domain: d.domain });
+      await repo.update({ id: row.id }, { checkUntil: new Date(Date.now() - 1000) });
+      // A UDP port on loopback that nobody listens on: the resolver is refused.
+      const closed = await new Promise<number>((resolve) => {
+        const socket = createSocket('udp4');
+        socket.bind(0, '127.0.0.1', () => {
+          const { port } = socket.address();
+          socket.close(() => resolve(port));
+        });
+      });
+      const queue = createQueue('tenant.domain-check', queueRedis(t.config));
+      try {
+        const down = dnsCheckFromConfig({ ...t.config, DNS_RESOLVER: `127.0.0.1:${closed}`, DNS_TIMEOUT_MS: 300 });
+        expect(await down.pointsHere(d.domain)).toBe('unknown');
+        const handlers = createHandlers({
+          dataSource: t.dataSource,
+          catalogue: createCatalogueClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 500 }),
+          crm: null,
+          domains: { dns: down, edge: edgeFromConfig(t.config), platformHosts: [], queue: (() => queue) as DomainQueueOf },
+        });
+        const out = (await handlers['tenant.domain-check']({ domainId: row.id, check: 40 }, {} as never)) as CustomDomain;
+        expect(out).toMatchObject({ status: 'pending', reason: M.dnsUnavailable });
+        // Past the window, the next check comes at the job's hourly pace, not at once.
+        expect((await queue.queue.getJob(`domain-check-${row.id}-41`))?.opts.delay).toBe(60 * 60_000);
+        await (await queue.queue.getJob(`domain-check-${row.id}-41`))?.remove();
+        // The resolver answers again and the records are there: verified.
+        expect((await verify(client.id, d.domain)).body.data.status).toBe('verified');
+      } finally {
+        await queue.close();
+      }
     });
 
     it('gives up after 72 hours: failing with "DNS records not found after 72 hours"', async () => {

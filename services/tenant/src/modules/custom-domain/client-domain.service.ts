@@ -286,7 +286,8 @@ export class ClientDomainService {
           // With an edge to ask, the certificate step runs next (nextCheckAt: its first try).
           Object.assign(row, { status: 'verified', reason: null, verifiedAt: now, failingSince: null, nextCheckAt: certificateStep ? now : null });
           turnedVerified = true;
-        } else if (now >= row.checkUntil) {
+        } else if (now >= row.checkUntil && !result.unavailable) {
+          // A resolver that is down says nothing about the records: the claim is not given up on its account.
           Object.assign(row, { status: 'failing', reason: M.expired, nextCheckAt: null });
         } else {
           Object.assign(row, { status: 'pending', reason: result.reason });
@@ -398,7 +399,9 @@ export class ClientDomainService {
       return this.toDto(await this.repo().findOneByOrFail({ id: domainId }));
     }
     if (after.status === 'pending' && this.deps.scheduler) {
-      const delay = Math.max(0, Math.min(checkDelayMs(check + 1), after.checkUntil.getTime() - this.now().getTime()));
+      // The last check falls at the window's end; past it (DNS could not be asked then), at the job's usual pace.
+      const left = after.checkUntil.getTime() - this.now().getTime();
+      const delay = left > 0 ? Math.min(checkDelayMs(check + 1), left) : checkDelayMs(check + 1);
       await this.repo().update({ id: domainId }, { nextCheckAt: new Date(this.now().getTime() + delay) });
       await this.deps.scheduler.schedule(domainId, check + 1, delay);
       return this.toDto({ ...after, nextCheckAt: new Date(this.now().getTime() + delay) });
@@ -583,7 +586,8 @@ export class ClientDomainService {
     ]);
     const now = this.now();
     const reasons: string[] = [];
-    if (!routed) reasons.push(M.dnsMoved);
+    // DNS that could not be asked is no evidence that the domain moved: no alarm on its account.
+    if (routed === 'no') reasons.push(M.dnsMoved);
     if (!cert.ok) reasons.push(cert.reason);
     else if (cert.validTo.getTime() - now.getTime() <= DOMAIN_CERTIFICATE_MIN_DAYS * DAY_MS) {
       reasons.push(M.certificateExpiring(row.domain, Math.max(0, Math.floor((cert.validTo.getTime() - now.getTime()) / DAY_MS))));
