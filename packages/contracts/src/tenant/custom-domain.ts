@@ -19,6 +19,9 @@ export const challengeNameOf = (domain: string): string => `_hap-challenge.${dom
 /** The value of that TXT record. */
 export const challengeValueOf = (token: string): string => `hap-verify=${token}`;
 
+/** Domains one clinic may hold (each is checked by DNS, and the edge keeps a certificate for each). */
+export const MAX_DOMAINS_PER_CLINIC = 10;
+
 /** How long the job keeps checking a claim's records before it gives up. */
 export const DOMAIN_VERIFY_WINDOW_MS = 72 * 60 * 60 * 1000;
 
@@ -41,6 +44,7 @@ export const CustomDomainMessages = {
   notConfigured: 'Custom domains are not configured on this platform yet (no edge host or address is set). Ask your agency.',
   claimedElsewhere: (domain: string) => `${domain} is already verified for another clinic. Ask your agency if you believe it is yours.`,
   alreadyAdded: (domain: string) => `${domain} has already been added to this clinic.`,
+  tooMany: (max: number) => `A clinic can have at most ${max} domains. Remove one it no longer uses first.`,
   notFound: (domain: string) => `Domain ${domain} was not found for this clinic.`,
   txtMissing: 'TXT record missing: we could not find the _hap-challenge record with the verification value yet.',
   routingMissing: 'Routing record missing: the domain does not point to the platform yet.',
@@ -120,7 +124,8 @@ export const PortalDomainParamsSchema = z.object({ domain: domainParam });
 
 /** `GET /internal/domains/ask?domain=` (Caddy's on-demand TLS `ask`). */
 export const DomainAskQuerySchema = z.object({ domain: domainParam });
-export const DomainAskResultSchema = z.object({ domain: z.string(), clientId: z.number().int() });
+/** Only the name: the ask is unsigned, so it says whether we serve a name and nothing about whose it is. */
+export const DomainAskResultSchema = z.object({ domain: z.string() });
 
 /** `POST /internal/domains/certificate`: the edge (or a drill) reports the certificate it holds for a domain. */
 export const DomainCertificateReportSchema = z.object({ domain: domainParam });

@@ -1,6 +1,6 @@
 import { createSocket } from 'node:dgram';
 import request from 'supertest';
-import { CustomDomainMessages as M, CustomDomainSchema, type CustomDomain } from '@hap/contracts';
+import { CustomDomainMessages as M, CustomDomainSchema, MAX_DOMAINS_PER_CLINIC, type CustomDomain } from '@hap/contracts';
 import { createQueue, queueRedis, type Identity } from '@hap/service-kit';
 import { dnsCheckFromConfig, edgeFromConfig, platformHostsOf } from '../../src/app';
 import { ClientDomainEntity } from '../../src/modules/custom-domain/client-domain.entity';
@@ -78,6 +78,17 @@ describe('custom domains: /api/clients/:id/domains, /api/portal/domains, /intern
         ['AAAA', EDGE_IPV6],
         ['TXT', txtOf(d).value],
       ]);
+    });
+
+    it('lets a clinic hold at most 10 domains (409 in words), and another once one is removed', async () => {
+      const client = await createClient(t.dataSource);
+      const names = Array.from({ length: MAX_DOMAINS_PER_CLINIC }, (_, i) => host(`d${i}`));
+      for (const name of names) await claim(client.id, name);
+      const over = await t.api.post(`/api/clients/${client.id}/domains`, ADMIN).send({ domain: host('over') });
+      expect(over.status).toBe(409);
+      expect(over.body.message).toBe(M.tooMany(MAX_DOMAINS_PER_CLINIC));
+      expect((await t.api.delete(`/api/clients/${client.id}/domains/${names[0]}`, ADMIN)).status).toBe(200);
+      await claim(client.id, host('over'));
     });
 
     it('knows an apex by the public suffix list: clinic.co.uk is one, www.clinic.co.uk is not; a public suffix itself is refused', async () => {
@@ -209,7 +220,8 @@ describe('custom domains: /api/clients/:id/domains, /api/portal/domains, /intern
       await verify(client.id, d.domain);
       const ok = await ask(d.domain.toUpperCase());
       expect(ok.status).toBe(200);
-      expect(ok.body.data).toEqual({ domain: d.domain, clientId: client.id });
+      // The name only: an unsigned answer says nothing about whose it is.
+      expect(ok.body.data).toEqual({ domain: d.domain });
     });
   });
 

@@ -7,6 +7,7 @@ import {
   DOMAIN_CERTIFICATE_MIN_DAYS,
   DOMAIN_CERTIFICATE_WINDOW_MS,
   DOMAIN_VERIFY_WINDOW_MS,
+  MAX_DOMAINS_PER_CLINIC,
   Messages,
   challengeNameOf,
   challengeValueOf,
@@ -215,6 +216,7 @@ export class ClientDomainService {
         const claims = await this.repo(manager).find({ where: { domain } });
         if (claims.some((r) => r.clientId !== clientId && holdsName(r))) throw conflict(M.claimedElsewhere(domain));
         if (claims.some((r) => r.clientId === clientId)) throw conflict(M.alreadyAdded(domain));
+        if ((await this.repo(manager).countBy({ clientId })) >= MAX_DOMAINS_PER_CLINIC) throw conflict(M.tooMany(MAX_DOMAINS_PER_CLINIC));
         const now = this.now();
         const saved = await this.repo(manager).save(
           this.repo(manager).create({
@@ -340,7 +342,7 @@ export class ClientDomainService {
   // ---- the edge ----
 
   /** Caddy's ask: the domain's clinic when it is verified or later, else 404 (no certificate for names we do not serve). */
-  async ask(domain: string): Promise<{ domain: string; clientId: number }> {
+  async ask(domain: string): Promise<{ domain: string }> {
     const key = this.keyOf(domain);
     // Asked on every TLS handshake with a name not yet served: one row by the verified-domain index. A failing
     // domain that had been active is still served (its certificate may be renewed: that is how it recovers).
@@ -351,7 +353,7 @@ export class ClientDomainService {
       ],
     });
     if (!row) throw notFound(M.notFound(key));
-    return { domain: row.domain, clientId: row.clientId };
+    return { domain: row.domain };
   }
 
   /**
