@@ -28,8 +28,8 @@ import { dirname, join } from 'node:path';
 import { connect } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import dns2 from 'dns2';
-import pg from 'pg';
 import { startStack } from '../launcher/stack.mjs';
+import { sql } from './pg.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const env = process.env;
@@ -60,16 +60,6 @@ function need(command, pkg) {
     execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
   } catch {
     throw new Error(`${command} is not installed: apt-get install -y ${pkg} (Debian ships it)`);
-  }
-}
-
-async function sql(url, text, values = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
   }
 }
 

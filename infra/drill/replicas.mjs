@@ -27,9 +27,9 @@ import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { migrateAndSeed } from '../launcher/setup-db.mjs';
 import { processTable, spawnProcess } from '../launcher/stack.mjs';
+import { sql } from './pg.mjs';
 
 const env = process.env;
 const LOAD_MS = Number(env.DRILL_LOAD_MS ?? 20_000);
@@ -75,16 +75,6 @@ const check = (name, ok, detail) => {
   results.push({ name, ok });
   say(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${detail}`);
 };
-
-async function sql(url, text, values = []) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 async function waitFor(url, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;

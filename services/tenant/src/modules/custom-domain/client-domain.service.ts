@@ -295,17 +295,8 @@ export class ClientDomainService {
           Object.assign(row, { status: 'pending', reason: result.reason });
           if (!manual) row.nextCheckAt = null;
         }
-        const saved = await this.repo(manager).save(row);
         // A check that changes nothing (still pending, same reason) is not an audited write.
-        if (was.status !== saved.status || was.reason !== saved.reason) {
-          await recordAudit(manager, actor, {
-            action: 'update',
-            entity: 'client_domain',
-            entityId: saved.id,
-            changes: { before: was, after: { status: saved.status, reason: saved.reason } },
-          });
-        }
-        return saved;
+        return this.record(manager, actor, row, was);
       });
       if (turnedVerified && certificateStep) await this.queueCertificate(saved, 1);
       return saved;
