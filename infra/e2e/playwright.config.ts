@@ -7,8 +7,12 @@ import { defineConfig } from '@playwright/test';
  */
 const port = Number(process.env.E2E_GATEWAY_PORT ?? 18080);
 
-/** Admin journeys that run at desktop size only (see the mobile project). */
-const MOBILE_SKIPS = /(admin-(?!reachable|accessibility|icon-actions|federation|login|leads\.)[a-z-]+|experiments|custom-domains)\.spec\.ts$/;
+/**
+ * Journeys that run at desktop size only: the agency's admin work, except the journeys about the
+ * admin's phone layout (reachability, icon actions, login, federation, axe); and behaviour that does
+ * not depend on the width: routing, tracking tags, the lead form without script, passkeys.
+ */
+const MOBILE_SKIPS = /(admin-(?!reachable|accessibility|icon-actions|federation|login)[a-z-]+|experiments|custom-domains|page-routing|tracking|lead-form-without-script|passkeys)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -43,10 +47,8 @@ export default defineConfig({
     {
       name: 'mobile',
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-      // Patients arrive on phones: every public journey runs at phone size. The agency's
-      // admin work runs at desktop size; at phone size only the admin journeys that are about
-      // the phone layout itself (menu, reachability, icon actions, login, federation, axe) run,
-      // since the rest repeat the same behaviour at another width (a journey per behaviour).
+      // Patients arrive on phones: every public page journey whose screen depends on the width runs
+      // at phone size. The rest (MOBILE_SKIPS) repeat the same behaviour at another width.
       testIgnore: MOBILE_SKIPS,
     },
     { name: 'desktop', use: { viewport: { width: 1366, height: 900 } } },
