@@ -17,3 +17,20 @@ export function registerContentCache(app: FastifyInstance, cache: ContentCache, 
     await cache.close();
   });
 }
+
+/**
+ * A worker's side of its service's cache: it keeps no entries, but every
+ * audited write of `dataSource` that commits in the worker clears `cache` in
+ * the service's other processes (and the caches that follow it), as the API's
+ * own writes do. Returns the stop: no more clears, connections closed.
+ */
+export function invalidateAfterAuditedWrites(dataSource: DataSource, cache: ContentCache): () => Promise<void> {
+  // Started for its publisher (start() connects it; Redis away at boot is logged, never thrown).
+  const started = cache.start();
+  const off = onAuditedWrite(dataSource, () => cache.invalidate());
+  return async () => {
+    off();
+    await started;
+    await cache.close();
+  };
+}

@@ -1,4 +1,4 @@
-import { createMailer, queueRedis, runWorkers } from '@hap/service-kit';
+import { createContentCache, createMailer, invalidateAfterAuditedWrites, queueRedis, runWorkers, TENANT_PAGE_CACHE } from '@hap/service-kit';
 import { createGoHighLevel } from '@hap/service-kit/gohighlevel';
 import { catalogueFromConfig, dnsCheckFromConfig, edgeFromConfig, edgeProbeFromConfig, platformHostsOf } from './app';
 import { loadServiceConfig } from './config';
@@ -43,9 +43,19 @@ void runWorkers({
       logger.warn('EDGE_TLS_ADDRESS is not set: verified domains get no certificate step and active domains no daily health check');
       unscheduleDailyHealth(sweep).catch((err: unknown) => logger.warn({ err }, 'could not remove the daily domain health check'));
     }
+    // A domain's activation, failure or removal here changes which clinic a host shows: like the API's own
+    // writes, each audited write committed here clears the API processes' page caches (and the public
+    // shell's, which follow them), instead of the old host mapping being kept for a whole TTL.
+    const stopClearing =
+      config.CONTENT_CACHE_TTL_MS > 0
+        ? invalidateAfterAuditedWrites(
+            dataSource,
+            createContentCache({ name: TENANT_PAGE_CACHE, redis: queueRedis(config), ttlMs: config.CONTENT_CACHE_TTL_MS, maxEntries: config.CONTENT_CACHE_MAX_ENTRIES, logger }),
+          )
+        : async () => undefined;
     return {
       stop: async () => {
-        await domainQueues.close();
+        await Promise.all([domainQueues.close(), stopClearing()]);
         mailer?.close();
       },
     };
