@@ -1,6 +1,35 @@
 import 'reflect-metadata';
+import pg from 'pg';
 import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
 import { AuditedWriteSubscriber } from './audit';
+import { markConnectFailure } from './db-errors';
+
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/**
+ * node-postgres's pool, except that an error from `connect` (opening a
+ * connection, or waiting for one) is marked as such (`markConnectFailure`):
+ * every query of a data source gets its connection here, so the kit tells
+ * "could not connect" from "the server answered the statement" by where the
+ * error came from, whatever its code (db-errors.ts, `databaseFailure`).
+ */
+class ConnectMarkingPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    if (callback) {
+      super.connect(((err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) =>
+        callback(err ? (markConnectFailure(err) as Error) : undefined, client, done)) as never);
+      return;
+    }
+    return super.connect().catch((err: unknown) => {
+      throw markConnectFailure(err);
+    });
+  }
+}
+
+/** The driver TypeORM loads (its `driver` option): node-postgres with the marking pool. */
+const markingDriver = { ...pg, Pool: ConnectMarkingPool };
 
 export interface ServiceDataSourceOptions {
   url: string;
@@ -20,6 +49,7 @@ export interface ServiceDataSourceOptions {
 export function createServiceDataSource(options: ServiceDataSourceOptions): DataSource {
   const config: DataSourceOptions = {
     type: 'postgres',
+    driver: markingDriver,
     url: options.url,
     schema: options.schema,
     entities: options.entities,

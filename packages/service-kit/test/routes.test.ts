@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { z } from 'zod';
 import { defineRoute, type RouteContract } from '@hap/contracts';
-import { createServiceApp, isDatabaseUnavailable, registerContracts, signIdentity, type Identity, type RouteEntry } from '../src';
+import { createServiceApp, registerContracts, signIdentity, type Identity, type RouteEntry } from '../src';
 
 const secret = 'route-contract-test-secret';
 const ANONYMOUS: Identity = { kind: 'anonymous' };
@@ -264,21 +264,5 @@ describe('registerContracts refuses an incomplete or stray handler map', () => {
     expect(() => build({ ...handlers, deleteEverything: handlers.getRaw })).toThrow(
       'tenant has handlers for operations it does not own: deleteEverything',
     );
-  });
-});
-
-describe('isDatabaseUnavailable', () => {
-  it.each([
-    [{ code: 'ECONNREFUSED' }, true],
-    [{ code: 'ENETUNREACH' }, true],
-    [new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })], 'all addresses refused'), true],
-    [{ driverError: { code: '57P01' } }, true],
-    [{ driverError: { code: '08006' } }, true],
-    [new Error('Connection terminated unexpectedly'), true],
-    [new Error('timeout exceeded when trying to connect'), true],
-    [{ driverError: { code: '23505' } }, false],
-    [new Error('syntax error at or near'), false],
-  ])('%j → %s', (err, expected) => {
-    expect(isDatabaseUnavailable(err)).toBe(expected);
   });
 });

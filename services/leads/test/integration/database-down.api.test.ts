@@ -1,9 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 import { IDEMPOTENCY_HEADER, LEAD_FORM_PATH, LEAD_SUBMIT_PATH } from '@hap/contracts';
 import { createQueue, createWorker, migrate, type JobQueue, type QueueRedis } from '@hap/service-kit';
 import { ADMIN } from '@hap/service-kit/testing';
-import { startTcpProxy } from '../../../../infra/test/tcp-proxy';
+import { refuseConnections } from '../../../../infra/test/database-outage';
+import { postgresRefusal, startTcpProxy } from '../../../../infra/test/tcp-proxy';
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { NEW_LEAD_CHANNELS, NOT_CONFIGURED } from '../../src/modules/delivery/channels';
 import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
@@ -201,6 +203,80 @@ describe('leads with PostgreSQL unreachable', () => {
     const late = await submit(lead(emails.keyed), key);
     expect(late.status).toBe(201);
     expect(late.body.data.reference).toBe(keyed);
+    expect(await countOf('idempotency_key', key)).toBe(1);
+  });
+
+  /**
+   * Every way of being down ends the same (services/leads/README.md): the
+   * lead is held and answered 202, reads answer 503 with Retry-After, the
+   * relay keeps it held (never moved to the dead letters), and it is stored
+   * once when connections are taken again. Being down is known by where the
+   * failure was (opening a connection), not by a list of codes: a refusal no
+   * list names keeps the lead as well.
+   */
+  const ways: Array<[string, () => Promise<() => Promise<void>>]> = [
+    [
+      'refuses connections (ALLOW_CONNECTIONS false: SQLSTATE 55000, its backends terminated)',
+      async () => (await refuseConnections(database.toString())).restore,
+    ],
+    [
+      'is starting up (57P03 at connect)',
+      async () => {
+        pg.answer(postgresRefusal('57P03', 'the database system is starting up'));
+        return async () => pg.restore();
+      },
+    ],
+    [
+      'turns connections away in a way no list names (FATAL XX999 at connect)',
+      async () => {
+        pg.answer(postgresRefusal('XX999', 'the database is away for a reason nobody listed'));
+        return async () => pg.restore();
+      },
+    ],
+  ];
+  it.each(ways)('holds a lead while the database %s, answers reads 503, and stores it once when it is back', async (_way, goDown) => {
+    const email = `refused-${randomUUID()}@example.com`;
+    const key = `refused-${randomUUID()}`;
+    const [heldBefore, deadBefore] = [await parked.size(), await parked.deadSize()];
+    const pool = (t.dataSource.driver as PostgresDriver).master as { totalCount: number };
+    const restore = await goDown();
+    let reference: string;
+    try {
+      // The pool's open connections ended with the outage: the next query has to open one.
+      await waitFor(async () => pool.totalCount === 0);
+      const res = await submit(lead(email), key);
+      expect(res.status).toBe(202);
+      reference = res.body.data.reference as string;
+      expect(await parked.size()).toBe(heldBefore + 1);
+      expect((await submit(lead(email), key)).body.data.reference).toBe(reference);
+
+      // An admin read and a clinic's portal read: 503 with Retry-After, never 500.
+      const admin = await t.api.get(`/api/leads?clientId=${clientId}`, ADMIN);
+      expect(admin.status).toBe(503);
+      expect(admin.headers['retry-after']).toBe('5');
+      expect(admin.body).toEqual({ success: false, code: 'SERVICE_UNAVAILABLE', message: 'The leads service is temporarily unavailable. Please try again in a moment.' });
+      const clinic = { kind: 'clinic', userId: 91_501, email: 'owner@refused.test', name: 'Olivia Owner', clientId, role: 'owner' } as const;
+      const portal = await t.api.get('/api/portal/leads', clinic);
+      expect(portal.status).toBe(503);
+      expect(portal.headers['retry-after']).toBe('5');
+
+      // The worker's relay cannot store it yet: it stays held, not moved aside as unstorable.
+      await expect(storeHeldLeads({ parked, dataSource: t.dataSource })).rejects.toThrow();
+      expect(await parked.size()).toBe(heldBefore + 1);
+      expect(await parked.deadSize()).toBe(deadBefore);
+    } finally {
+      await restore();
+    }
+
+    await waitFor(async () => (await storeHeldLeads({ parked, dataSource: t.dataSource }).catch(() => -1)) >= 0);
+    expect(await parked.size()).toBe(0);
+    expect(await parked.deadSize()).toBe(deadBefore);
+    expect(await storedWith(reference)).toHaveLength(1);
+    expect(await countOf('email', email)).toBe(1);
+    // The visitor's retry now finds it stored: 201, the same reference.
+    const late = await submit(lead(email), key);
+    expect(late.status).toBe(201);
+    expect(late.body.data.reference).toBe(reference);
     expect(await countOf('idempotency_key', key)).toBe(1);
   });
 

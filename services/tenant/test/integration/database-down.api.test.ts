@@ -1,5 +1,14 @@
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { refuseConnections } from '../../../../infra/test/database-outage';
 import { startTcpProxy } from '../../../../infra/test/tcp-proxy';
 import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
+import { createScratchDatabase, type ScratchDatabase } from '../helpers/database';
+
+const UNAVAILABLE = {
+  success: false,
+  code: 'SERVICE_UNAVAILABLE',
+  message: 'The tenant service is temporarily unavailable. Please try again in a moment.',
+};
 
 /** PostgreSQL going away under a running service: 503 with Retry-After, never a 500. */
 describe('tenant with PostgreSQL unreachable', () => {
@@ -23,15 +32,53 @@ describe('tenant with PostgreSQL unreachable', () => {
     proxy.cut();
     const down = await t.api.get('/api/clients', ADMIN);
     expect(down.status).toBe(503);
-    expect(down.body).toEqual({
-      success: false,
-      code: 'SERVICE_UNAVAILABLE',
-      message: 'The tenant service is temporarily unavailable. Please try again in a moment.',
-    });
+    expect(down.body).toEqual(UNAVAILABLE);
     expect(down.headers['retry-after']).toBe('5');
     expect((await t.api.get('/ready')).status).toBe(503);
 
     proxy.restore();
+    expect((await t.api.get('/api/clients', ADMIN)).status).toBe(200);
+  });
+});
+
+/**
+ * A database that refuses connections (ALTER DATABASE … ALLOW_CONNECTIONS
+ * false: SQLSTATE 55000 when a connection is opened) is down like an
+ * unreachable one: the kit knows it by where the failure was, not by its
+ * code. On a database of this test's own, so no other suite is touched.
+ */
+describe('tenant with its database refusing connections', () => {
+  let scratch: ScratchDatabase;
+  let t: TestTenant;
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase();
+    t = await startTenant({ databaseUrl: scratch.url });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await scratch?.drop();
+  });
+
+  it('answers reads 503 with Retry-After, then recovers', async () => {
+    expect((await t.api.get('/api/clients', ADMIN)).status).toBe(200);
+
+    const outage = await refuseConnections(scratch.url);
+    try {
+      // The pool's connections ended with the outage: the read has to open one.
+      const pool = (t.dataSource.driver as PostgresDriver).master as { totalCount: number };
+      while (pool.totalCount > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      const down = await t.api.get('/api/clients', ADMIN);
+      expect(down.status).toBe(503);
+      expect(down.body).toEqual(UNAVAILABLE);
+      expect(down.headers['retry-after']).toBe('5');
+      const one = await t.api.get('/api/clients/1', ADMIN);
+      expect(one.status).toBe(503);
+      expect(one.headers['retry-after']).toBe('5');
+      expect((await t.api.get('/ready')).status).toBe(503);
+    } finally {
+      await outage.restore();
+    }
     expect((await t.api.get('/api/clients', ADMIN)).status).toBe(200);
   });
 });
