@@ -19,12 +19,15 @@
  *           (2 s): an empty Redis, as a non-persistent one comes back;
  *   leads — the leads API and then the leads worker are killed (SIGKILL) and
  *           started again DRILL_DOWN_MS later (the gateway answers 5xx meanwhile);
- *   postgres — PostgreSQL becomes unreachable for DRILL_PG_DOWN_MS (30 s): every
- *           process reaches it through a TCP proxy of the drill's, which stops
- *           listening and drops its connections (the server itself keeps
- *           running); leads answer 202 from Redis meanwhile (paced at
- *           DRILL_PG_RATE, 40 a second, so that leads arrive before, during and
- *           after the outage).
+ *   postgres — PostgreSQL is down twice, each time for DRILL_PG_DOWN_MS (30 s),
+ *           two ways: first unreachable (every process reaches it through a
+ *           TCP proxy of the drill's, which stops listening and drops its
+ *           connections; the server itself keeps running), then, at
+ *           DRILL_PG_REFUSE_AT (65 %), refusing connections (ALTER DATABASE …
+ *           ALLOW_CONNECTIONS false, every backend terminated: SQLSTATE 55000
+ *           at connect); leads answer 202 from Redis meanwhile, and no answer
+ *           during either outage may be a 5xx (paced at DRILL_PG_RATE, 16 a
+ *           second, so that leads arrive before, between and after them).
  * After the senders finish it waits (up to DRILL_SETTLE_MS, 5 min) until no delivery
  * of the scenario's leads is pending or queued, and counts in the database:
  * answered 2xx, stored, duplicated, delivered (e-mail delivered, i.e. received
@@ -45,6 +48,7 @@ import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres } from '../launcher/env.mjs';
 import { migrateAndSeed } from '../launcher/setup-db.mjs';
 import { nextRestartDelay, processTable, spawnProcess } from '../launcher/stack.mjs';
+import { sql } from './pg.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -86,7 +90,9 @@ const REQUEUE_AFTER_MS = number('DRILL_REQUEUE_AFTER_MS', 5000);
 const SCENARIOS = (env.DRILL_SCENARIOS ?? 'redis,leads,postgres').split(',').map((s) => s.trim()).filter(Boolean);
 /** How long PostgreSQL stays unreachable in the postgres scenario, and that scenario's pace (leads/s). */
 const PG_DOWN_MS = number('DRILL_PG_DOWN_MS', 30_000);
-const PG_RATE = number('DRILL_PG_RATE', 40);
+const PG_RATE = number('DRILL_PG_RATE', 16);
+/** When the second outage of the postgres scenario (the database refusing connections) begins. */
+const PG_REFUSE_AT = Math.min(0.95, number('DRILL_PG_REFUSE_AT', 0.65));
 const LOG_LEVEL = env.DRILL_LOG_LEVEL ?? 'warn';
 const LOG_DIR = env.DRILL_LOG_DIR ?? join(ROOT, '.data', 'drill', 'leads', 'logs');
 const PORT_RANGE = [19000, 19999];
@@ -384,7 +390,7 @@ async function startSmtp(port) {
 const DESCRIPTIONS = {
   redis: 'Redis killed (SIGKILL) and restarted empty',
   leads: 'leads API and worker killed (SIGKILL) and restarted',
-  postgres: `PostgreSQL unreachable for ${PG_DOWN_MS / 1000} s`,
+  postgres: `PostgreSQL unreachable, then refusing connections, ${PG_DOWN_MS / 1000} s each`,
 };
 
 function leadBody(tag, n, serviceId) {
@@ -404,6 +410,39 @@ function leadBody(tag, n, serviceId) {
   });
 }
 
+/** Which outage of the postgres scenario is on now (answers are counted by it). */
+let outage = null;
+
+/**
+ * The postgres scenario's second outage: the database is there and answers,
+ * but takes no connection (ALTER DATABASE … ALLOW_CONNECTIONS false: every
+ * process's new connection fails with SQLSTATE 55000), and every open one is
+ * ended (pg_terminate_backend: 57P01). The drill's own connection goes to the
+ * `postgres` database.
+ */
+async function refuseConnections(log) {
+  await sql(database.adminUrl, 'ALTER DATABASE "hap_drill" ALLOW_CONNECTIONS false');
+  outage = 'refusing connections';
+  let ended = 0;
+  for (;;) {
+    const [{ terminated, open }] = await sql(
+      database.adminUrl,
+      `SELECT count(*) FILTER (WHERE pg_terminate_backend("pid"))::int AS terminated, count(*)::int AS open
+         FROM pg_stat_activity WHERE "datname" = 'hap_drill' AND "pid" <> pg_backend_pid()`,
+    );
+    ended += terminated;
+    if (!open) break;
+    await sleep(50);
+  }
+  log.push(`${at()} PostgreSQL refusing connections (${ended} connections ended)`);
+  say(`✖ PostgreSQL refusing connections (ALLOW_CONNECTIONS false; ${ended} connections ended); back in ${PG_DOWN_MS / 1000} s`);
+  await sleep(PG_DOWN_MS);
+  await sql(database.adminUrl, 'ALTER DATABASE "hap_drill" ALLOW_CONNECTIONS true');
+  outage = null;
+  log.push(`${at()} PostgreSQL taking connections again`);
+  say('✔ PostgreSQL taking connections again');
+}
+
 /** The fault of a scenario, fired once when DRILL_KILL_AT of the leads have been started. */
 async function injectFault(scenario, log) {
   if (scenario === 'redis') {
@@ -416,10 +455,12 @@ async function injectFault(scenario, log) {
     say('✔ Redis answering again (empty: no persistence)');
   } else if (scenario === 'postgres') {
     await pgProxy.cut();
+    outage = 'unreachable';
     log.push(`${at()} PostgreSQL unreachable`);
     say(`✖ PostgreSQL unreachable (its proxy refuses connections); back in ${PG_DOWN_MS / 1000} s`);
     await sleep(PG_DOWN_MS);
     await pgProxy.restore();
+    outage = null;
     log.push(`${at()} PostgreSQL reachable again`);
     say('✔ PostgreSQL reachable again');
   } else {
@@ -441,15 +482,23 @@ async function injectFault(scenario, log) {
 
 async function runScenario(scenario, index, gatewayUrl, serviceId) {
   const tag = String.fromCharCode(97 + index); // a, b, …
-  const stats = { answered: 0, attempts: 0, retried: 0, gaveUp: 0, refused: [], seen: new Map(), answeredKeys: [], references: new Map() };
+  const stats = { answered: 0, attempts: 0, retried: 0, gaveUp: 0, refused: [], seen: new Map(), answeredKeys: [], references: new Map(), during: new Map() };
   const rate = scenario === 'postgres' ? PG_RATE : RATE;
   const faults = [];
   for (const entry of processes.values()) entry.shown = 0;
   say(`── scenario ${tag}: ${DESCRIPTIONS[scenario]} at ${Math.round(KILL_AT * 100)} % of ${LEADS} leads, ${CONCURRENCY} senders${rate ? `, ${rate} leads/s` : ''}`);
 
-  const note = (what) => stats.seen.set(what, (stats.seen.get(what) ?? 0) + 1);
+  const note = (what) => {
+    stats.seen.set(what, (stats.seen.get(what) ?? 0) + 1);
+    // What the senders were answered during each outage of the postgres scenario.
+    if (!outage) return;
+    const seen = stats.during.get(outage) ?? new Map();
+    seen.set(what, (seen.get(what) ?? 0) + 1);
+    stats.during.set(outage, seen);
+  };
   let next = 0;
   let fault = null;
+  let refusal = null;
   const t0 = Date.now();
 
   async function send(n) {
@@ -495,11 +544,14 @@ async function runScenario(scenario, index, gatewayUrl, serviceId) {
       if (n > LEADS) return;
       if (rate) await sleep(t0 + ((n - 1) * 1000) / rate - Date.now());
       if (!fault && n >= Math.ceil(LEADS * KILL_AT)) fault = injectFault(scenario, faults);
+      // The second way of being down begins once the first is over.
+      if (scenario === 'postgres' && fault && !refusal && n >= Math.ceil(LEADS * PG_REFUSE_AT)) refusal = fault.then(() => refuseConnections(faults));
       await send(n);
     }
   }
   await Promise.all(Array.from({ length: CONCURRENCY }, sender));
   await fault;
+  await refusal;
   const seconds = (Date.now() - t0) / 1000;
   say(`  senders done in ${seconds.toFixed(1)} s: ${stats.answered} answered 2xx; waiting for held leads to be stored and the deliveries to settle …`);
 
@@ -594,6 +646,20 @@ async function runScenario(scenario, index, gatewayUrl, serviceId) {
   }
 }
 
+/**
+ * The postgres scenario's two outages must end the same: leads answered 202
+ * (held), none answered 5xx or left unanswered while the database was down.
+ */
+function outagesHeld(r) {
+  if (r.scenario !== 'postgres') return [];
+  return ['unreachable', 'refusing connections'].map((way) => {
+    const seen = r.stats.during.get(way) ?? new Map();
+    const held = seen.get('202') ?? 0;
+    const failed = [...seen].filter(([what]) => !/^2\d\d$/.test(what)).reduce((sum, [, n]) => sum + n, 0);
+    return { way, seen, held, failed, ok: held > 0 && failed === 0 };
+  });
+}
+
 function report(r) {
   const pad = (label) => `  ${label.padEnd(30)}`;
   const crashes = [...processes.values()].flatMap((e) => e.crashes.splice(0).map((c) => `${e.proc.name} ${c}`));
@@ -605,7 +671,8 @@ function report(r) {
     r.held.left === 0 &&
     r.held.dead === 0 &&
     r.duplicated === 0 &&
-    r.delivered === r.leads.stored;
+    r.delivered === r.leads.stored &&
+    outagesHeld(r).every((o) => o.ok);
   console.log(`\n── scenario ${r.tag}: ${DESCRIPTIONS[r.scenario]} — ${ok ? 'PASS' : 'FAIL'}`);
   console.log(`${pad('faults')}${r.faults.join('; ')}`);
   console.log(`${pad('answered 2xx')}${r.stats.answered} of ${LEADS}`);
@@ -625,6 +692,11 @@ function report(r) {
   console.log(`${pad('e-mails received (SMTP)')}${r.mails} for ${r.mailedLeads} leads${r.mailedTwice ? `; ${r.mailedTwice} leads e-mailed more than once` : ''}`);
   console.log(`${pad('attempts')}${r.stats.attempts} in ${r.seconds.toFixed(1)} s; ${r.stats.retried} leads retried; ${r.stats.gaveUp} gave up after ${RETRY_FOR_MS / 1000} s`);
   console.log(`${pad('answers seen')}${[...r.stats.seen].map(([k, n]) => `${k}: ${n}`).join(', ')}`);
+  for (const o of outagesHeld(r)) {
+    console.log(
+      `${pad(`while ${o.way}`)}${[...o.seen].map(([k, n]) => `${k}: ${n}`).join(', ') || 'no answers'} (${o.held} held; ${o.failed} not 2xx)${o.ok ? '' : ' — required: held, none failed'}`,
+    );
+  }
   if (r.stats.refused.length) console.log(`${pad('refused (4xx, not retried)')}${r.stats.refused.length}, e.g. ${r.stats.refused[0]}`);
   if (crashes.length) console.log(`${pad('processes that exited by themselves')}${crashes.join('; ')}`);
   return ok;
@@ -649,7 +721,7 @@ async function main() {
   say(`Drill ${RUN}: PostgreSQL :${ports.postgres}, Redis :${ports.redis}, SMTP :${ports.smtp}, gateway :${ports.gateway}; temporary directory ${tempDir}; logs in ${LOG_DIR}`);
 
   const embedded = await startEmbeddedPostgres({ databaseDir: join(tempDir, 'pg'), port: ports.postgres, persistent: false });
-  database = { stop: embedded.stop, url: null };
+  database = { stop: embedded.stop, url: null, adminUrl: embedded.adminUrl };
   const admin = new Client({ connectionString: embedded.adminUrl });
   await admin.connect();
   await admin.query('CREATE DATABASE "hap_drill"');
