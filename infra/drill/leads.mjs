@@ -759,6 +759,8 @@ async function main() {
     gateway: { RATE_LIMIT_PER_MINUTE: 0, LEAD_RATE_LIMIT_PER_MINUTE: 0 },
     'leads-worker': {
       SMTP_URL: smtp.url,
+      // Production demands the origin of the e-mails' links when it sends mail (the kit's requireMailOrigin).
+      PUBLIC_BASE_URL: `http://127.0.0.1:${ports.gateway}`,
       LEAD_MAIL_FROM: 'Drill Leads <leads@healthads.local>',
       LEAD_REQUEUE_AFTER_MS: REQUEUE_AFTER_MS,
     },
