@@ -197,6 +197,11 @@ async function startPgProxy(port, target) {
       socket.on('error', () => socket.destroy());
     }
     client.pipe(upstream).pipe(client);
+    // A side that closes closes the other, as a connection does: a server's reset (a terminated
+    // backend with a query unread) would otherwise leave the client's side open, and its query
+    // waiting for an answer that never comes.
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
   });
   const listen = () =>
     new Promise((resolve, reject) => {
