@@ -61,7 +61,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       status = 404;
       body = errorEnvelope(ErrorCode.NOT_FOUND, Messages.notFound);
     } else if (isDatabaseUnavailable(error)) {
-      // PostgreSQL unreachable or restarting: the caller may retry, as with Redis.
+      // The database is down (a connection could not be opened or was lost, db-errors.ts): the caller may retry, as with Redis.
       status = 503;
       body = errorEnvelope(ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable(serviceName(request)));
     } else if (isResponseSerializationError(error)) {
