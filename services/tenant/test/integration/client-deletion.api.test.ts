@@ -12,7 +12,7 @@ import { createClientDeletedHandler as templatesHandler } from '../../../templat
 import { createClientDeletedHandler as leadsHandler } from '../../../leads/src/modules/client-deletion/client-deletion.job';
 import { createClientDeletedHandler as adsHandler } from '../../../ads/src/modules/client-deletion/client-deletion.job';
 import { createClientDeletedHandler as tenantHandler } from '../../src/modules/client-deletion/client-deletion.job';
-import { openClientDeletedQueues, relayClientDeletions } from '../../src/modules/client-deletion/client-deletion.relay';
+import { openClientDeletedQueues, relayClientDeletions, relayRecentAgain } from '../../src/modules/client-deletion/client-deletion.relay';
 import { uploadStorageFor } from '../../src/modules/upload/upload.storage';
 import { pngBytes } from '../helpers/images';
 
@@ -229,5 +229,21 @@ describe('deleting a clinic deletes all of it, in every service', () => {
     startWorker('leads');
     await settled('leads', clinic.clientId);
     expect(await leftOf(clinic.clientId)).toEqual(nothing);
+  });
+
+  it("a deletion whose jobs Redis lost is handed on again by the relay's sweep of the last week's deletions", async () => {
+    const clinic = await fullClinic();
+    expect((await tenant().api.delete(`/api/clients/${clinic.clientId}`, ADMIN)).status).toBe(200);
+    const queues = openClientDeletedQueues(redis);
+    open.push(queues);
+    await relayClientDeletions(tenant().dataSource, queues);
+    // Redis restarted without its data before leads' worker ran.
+    await queues.leads.queue.obliterate({ force: true });
+    expect(await queues.leads.queue.getJob(jobIdOf('leads.client-deleted', { clientId: clinic.clientId }))).toBeUndefined();
+
+    expect(await relayRecentAgain(tenant().dataSource, queues)).toBeGreaterThanOrEqual(1);
+    startWorker('leads');
+    await settled('leads', clinic.clientId);
+    expect((await leftOf(clinic.clientId)).leads).toBe(0);
   });
 });

@@ -36,7 +36,30 @@ export async function relayClientDeletions(dataSource: DataSource, queues: Clien
   });
 }
 
-/** Scans the outbox until stopped: at once again after a full batch, else after `intervalMs`. */
+/** How long, and how often, recent deletions' jobs are added again (`relayRecentAgain`). */
+export const RERELAY_DAYS = 7;
+export const RERELAY_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Adds again the jobs of the deletions of the last `days` days. A job Redis
+ * still keeps under its id (waiting, running, finished within a day, failed
+ * within two weeks) is kept once, so this adds only what Redis lost (a Redis
+ * that restarted without its data before a worker ran) or finished long ago,
+ * which runs again and finds nothing to remove. Returns how many deletions.
+ */
+export async function relayRecentAgain(dataSource: DataSource, queues: ClientDeletedQueues, days = RERELAY_DAYS): Promise<number> {
+  const clientIds = await new ClientDeletionRepository(dataSource).relayedSince(days);
+  if (!clientIds.length) return 0;
+  const events = clientIds.map((clientId) => ({ clientId }));
+  await Promise.all([queues.tenant.addBulk(events), queues.templates.addBulk(events), queues.leads.addBulk(events), queues.ads.addBulk(events)]);
+  return clientIds.length;
+}
+
+/**
+ * Scans the outbox until stopped: at once again after a full batch, else after
+ * `intervalMs`; every `RERELAY_EVERY_MS` (and at start) it also adds the last
+ * week's deletions again (`relayRecentAgain`).
+ */
 export function startClientDeletionRelay(options: {
   dataSource: DataSource;
   queues: ClientDeletedQueues;
@@ -48,8 +71,18 @@ export function startClientDeletionRelay(options: {
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> = Promise.resolve();
+  let lastRerelay = 0;
+  const rerelay = async () => {
+    if (Date.now() - lastRerelay < RERELAY_EVERY_MS) return;
+    await relayRecentAgain(options.dataSource, options.queues);
+    lastRerelay = Date.now();
+  };
   const tick = () => {
     running = relayClientDeletions(options.dataSource, options.queues, batch)
+      .then(async (count) => {
+        await rerelay();
+        return count;
+      })
       .then((count) => {
         if (count) options.onRelayed?.(count);
         return count;

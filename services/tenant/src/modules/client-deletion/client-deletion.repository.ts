@@ -55,6 +55,15 @@ export class ClientDeletionRepository {
     return rows.map((r) => r.client_id);
   }
 
+  /** Clinics deleted within the last `days` days and already relayed (their jobs may be added again). */
+  async relayedSince(days: number, manager?: EntityManager): Promise<number[]> {
+    const rows = (await this.q(manager).query(
+      `SELECT "client_id" FROM "tenant"."client_deletions" WHERE "relayed_at" IS NOT NULL AND "deleted_at" > now() - make_interval(days => $1) ORDER BY "deleted_at"`,
+      [days],
+    )) as Array<{ client_id: number }>;
+    return rows.map((r) => r.client_id);
+  }
+
   async markRelayed(clientIds: number[], manager: EntityManager): Promise<void> {
     await manager.query(`UPDATE "tenant"."client_deletions" SET "relayed_at" = now() WHERE "client_id" = ANY($1::int[])`, [clientIds]);
   }
