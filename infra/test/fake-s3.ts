@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * The S3 REST API as upload storage uses it, path-style on a loopback port:
- * PutObject (`PUT /{bucket}/{key}`), GetObject and HeadObject, with S3's
+ * PutObject (`PUT /{bucket}/{key}`), GetObject, HeadObject, DeleteObject and
+ * ListObjectsV2 (`GET /{bucket}?list-type=2&prefix=`, one page), with S3's
  * NoSuchKey and NoSuchBucket errors. Signatures are not checked; every call
  * is recorded with its bucket, key and the SDK's authorization scheme.
  */
@@ -34,6 +35,19 @@ export async function startFakeS3(options: { bucket: string }) {
         const etag = `"${createHash('md5').update(body).digest('hex')}"`;
         objects.set(key, { body, contentType: String(req.headers['content-type'] ?? 'application/octet-stream'), cacheControl: (req.headers['cache-control'] as string) ?? null, etag });
         return res.writeHead(200, { etag }).end();
+      }
+      if (req.method === 'GET' && key === '' && url.searchParams.get('list-type') === '2') {
+        const prefix = url.searchParams.get('prefix') ?? '';
+        const keys = [...objects.keys()].filter((k) => k.startsWith(prefix)).sort();
+        const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+        const contents = keys.map((k) => `<Contents><Key>${escape(k)}</Key><Size>${objects.get(k)!.body.length}</Size></Contents>`).join('');
+        return res
+          .writeHead(200, { 'content-type': 'application/xml' })
+          .end(`<?xml version="1.0" encoding="UTF-8"?><ListBucketResult><Name>${bucket}</Name><Prefix>${escape(prefix)}</Prefix><KeyCount>${keys.length}</KeyCount><IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`);
+      }
+      if (req.method === 'DELETE') {
+        objects.delete(key);
+        return res.writeHead(204).end();
       }
       const found = objects.get(key);
       if (req.method === 'GET' || req.method === 'HEAD') {

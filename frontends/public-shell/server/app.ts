@@ -10,6 +10,7 @@ import {
   linkerDomainsFor,
   Messages,
   pageTrackingFor,
+  parseClientParam,
   SESSION_CLIENT_COOKIE,
   type ClinicTracking,
   type PageContent,
@@ -219,7 +220,7 @@ export async function buildServer(
     const forwardedFor = firstValue(request.headers['x-forwarded-for']);
     // An admin's ?preview=1: the identity the gateway signed onto the request (its page-proxy.ts), verified here.
     const previewAdmin = route.kind === 'service' && route.preview ? previewAdminOf(config.INTERNAL_SECRET, request) : undefined;
-    const { context, problem } = await pageContext({
+    const asked = await pageContext({
       host,
       path: url.pathname,
       client: url.searchParams.get('client') ?? undefined,
@@ -227,6 +228,10 @@ export async function buildServer(
       requestId: request.id,
       forwardedFor,
     });
+    const { problem } = asked;
+    // /thanks for a ?client= that names no clinic (unknown, or deleted): the spec's generic thank-you
+    // ("a generic 'Thank You' fallback on error or no client"), never the clinic the resolution fell back to.
+    const context = route.kind === 'thanks' && asked.context && !thanksMayNameClinic(asked.context.resolution.source, url.searchParams.get('client')) ? null : asked.context;
     if (problem) request.log.warn({ problem, host }, 'page rendered with fallbacks');
     // The catalogue answers for the resolved clinic (client 1 when the clinic could not be resolved).
     let content = null;
@@ -498,4 +503,15 @@ export async function buildServer(
   });
 
   return app;
+}
+
+/**
+ * Whether the thank-you page may name the clinic its request resolved to: not
+ * when a `?client=` names a clinic that does not exist (never did, or was
+ * deleted) and the resolution fell back to another (the session's, client 1).
+ * A host that names its clinic wins over the parameter, as on every page.
+ */
+export function thanksMayNameClinic(source: string, clientParam: string | null): boolean {
+  if (clientParam === null || parseClientParam(clientParam) === null) return true;
+  return source === 'query' || source === 'host';
 }

@@ -16,6 +16,10 @@ export const QueueName = {
   tenantDomainCertificate: 'tenant.domain-certificate',
   tenantDomainHealthSweep: 'tenant.domain-health-sweep',
   tenantDomainHealth: 'tenant.domain-health',
+  tenantClientDeleted: 'tenant.client-deleted',
+  templatesClientDeleted: 'templates.client-deleted',
+  leadsClientDeleted: 'leads.client-deleted',
+  adsClientDeleted: 'ads.client-deleted',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -27,6 +31,18 @@ export const OptimizationGoalSchema = z.enum(['increase_conversions', 'improve_c
   error: 'Choose an optimization goal',
 });
 export type OptimizationGoal = z.infer<typeof OptimizationGoalSchema>;
+
+/**
+ * The one event of a clinic's deletion (admin spec: Delete Client 'removes all
+ * client data, services and records'): tenant deletes the clinic and records the
+ * event in the same transaction (its outbox, `tenant.client_deletions`); its
+ * relay hands the same payload to each owner's `<owner>.client-deleted` queue,
+ * and each owner's worker removes what it holds of the clinic, idempotently.
+ * A worker that is down finds the job waiting when it starts. What is kept, and
+ * why: docs/data-retention.md.
+ */
+export const ClientDeletedEventSchema = z.strictObject({ clientId: idField('Client id') });
+export type ClientDeletedEvent = z.infer<typeof ClientDeletedEventSchema>;
 
 /** An id the API hands out for one queued request before any row needs to exist. */
 const requestIdField = z.uuid('Request id must be a UUID');
@@ -142,6 +158,30 @@ export const queueContracts = {
     // One check per domain and day: a second sweep the same day adds nothing.
     jobId: ({ domainId, day }) => `domain-health-${domainId}-${day}`,
   }),
+  'tenant.client-deleted': defineQueue({
+    owner: 'tenant',
+    description: "A deleted clinic's files: its uploads (the clinic's folder and the images its record and staff named); its rows went with it",
+    payload: ClientDeletedEventSchema,
+    jobId: ({ clientId }) => `tenant-client-deleted-${clientId}`,
+  }),
+  'templates.client-deleted': defineQueue({
+    owner: 'templates',
+    description: "A deleted clinic's services: its client services, their content and experiments",
+    payload: ClientDeletedEventSchema,
+    jobId: ({ clientId }) => `templates-client-deleted-${clientId}`,
+  }),
+  'leads.client-deleted': defineQueue({
+    owner: 'leads',
+    description: "A deleted clinic's leads with their deliveries (the outbox), and its page view counts",
+    payload: ClientDeletedEventSchema,
+    jobId: ({ clientId }) => `leads-client-deleted-${clientId}`,
+  }),
+  'ads.client-deleted': defineQueue({
+    owner: 'ads',
+    description: "A deleted clinic's launch records and Google Ads sync state; the spend already read is kept (docs/data-retention.md)",
+    payload: ClientDeletedEventSchema,
+    jobId: ({ clientId }) => `ads-client-deleted-${clientId}`,
+  }),
 } as const satisfies Record<QueueName, QueueContract>;
 
 type Contracts = typeof queueContracts;
@@ -171,3 +211,11 @@ export function jobIdOf<N extends QueueName>(name: N, payload: QueuePayload<N>):
   const contract = queueContracts[name] as unknown as QueueContract;
   return contract.jobId(payload);
 }
+
+/** The queue on which each owner of a clinic's data receives ClientDeletedEvent. */
+export const CLIENT_DELETED_QUEUES = {
+  tenant: 'tenant.client-deleted',
+  templates: 'templates.client-deleted',
+  leads: 'leads.client-deleted',
+  ads: 'ads.client-deleted',
+} as const satisfies Record<QueueOwner, QueueName>;

@@ -20,17 +20,18 @@ describe('the queue handler registry', () => {
     'ads.launch': unused,
     'ads.performance': unused,
     'ads.performance-sweep': unused,
+    'ads.client-deleted': unused,
   };
 
   it('accepts exactly one handler per queue the service consumes', () => {
-    expect(checkQueueHandlers('ads', complete)).toEqual(['ads.generate', 'ads.optimize', 'ads.launch', 'ads.performance', 'ads.performance-sweep']);
+    expect(checkQueueHandlers('ads', complete)).toEqual(['ads.generate', 'ads.optimize', 'ads.launch', 'ads.performance', 'ads.performance-sweep', 'ads.client-deleted']);
   });
 
   it('refuses to start with a missing handler, naming the queue', () => {
     // @ts-expect-error a missing handler is a type error too
-    const missing: QueueHandlers<'ads'> = { 'ads.generate': unused, 'ads.optimize': unused, 'ads.performance': unused, 'ads.performance-sweep': unused };
+    const missing: QueueHandlers<'ads'> = { 'ads.generate': unused, 'ads.optimize': unused, 'ads.performance': unused, 'ads.performance-sweep': unused, 'ads.client-deleted': unused };
     expect(() => startQueueWorkers('ads', missing, NOWHERE)).toThrow(
-      'The ads worker cannot start: no handler for ads.launch (it consumes ads.generate, ads.optimize, ads.launch, ads.performance, ads.performance-sweep).',
+      'The ads worker cannot start: no handler for ads.launch (it consumes ads.generate, ads.optimize, ads.launch, ads.performance, ads.performance-sweep, ads.client-deleted).',
     );
   });
 
@@ -60,8 +61,10 @@ describe('queue contracts', () => {
       jobIdOf('ads.launch', { launchId: '0b8f3c6e-6a4e-4d55-9a34-2f1d0c7e9b11' }),
       jobIdOf('leads.deliver', { deliveryId: 1 }),
       jobIdOf('tenant.provision', { clientId: 1 }),
+      jobIdOf('tenant.client-deleted', { clientId: 1 }),
+      jobIdOf('leads.client-deleted', { clientId: 1 }),
     ];
-    expect(ids).toEqual(['generation-1', 'launch-0b8f3c6e-6a4e-4d55-9a34-2f1d0c7e9b11', 'delivery-1', 'provision-1']);
+    expect(ids).toEqual(['generation-1', 'launch-0b8f3c6e-6a4e-4d55-9a34-2f1d0c7e9b11', 'delivery-1', 'provision-1', 'tenant-client-deleted-1', 'leads-client-deleted-1']);
     for (const id of ids) expect(id).not.toMatch(/:|^\d+$/);
   });
 

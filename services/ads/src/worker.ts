@@ -29,6 +29,7 @@ void runWorkers({
   redis: queueRedis(config),
   dataSource,
   handlers: createHandlers({
+    dataSource,
     store: new CampaignJobStore(dataSource),
     writer,
     templates,

@@ -16,7 +16,7 @@ void runWorkers({
   host: config.HOST,
   redis: queueRedis(config),
   dataSource,
-  handlers: createHandlers({ store: new GenerationStore(dataSource), writer }),
+  handlers: createHandlers({ dataSource, store: new GenerationStore(dataSource), writer }),
   alongside: (logger) => {
     if (!writer) logger.warn('OPENAI_API_KEY is not set: AI template generation is not configured');
     return { stop: async () => {} };

@@ -4,9 +4,15 @@ import { catalogueFromConfig, dnsCheckFromConfig, edgeFromConfig, edgeProbeFromC
 import { loadServiceConfig } from './config';
 import { createDataSource } from './db/data-source';
 import { DomainQueues, scheduleDailyHealth, unscheduleDailyHealth } from './modules/custom-domain/domain-check.job';
+import { openClientDeletedQueues, startClientDeletionRelay } from './modules/client-deletion/client-deletion.relay';
+import { s3SettingsOf } from './modules/upload/upload.objects';
+import { uploadStorageFor } from './modules/upload/upload.storage';
 import { createHandlers } from './queues/handlers';
 
-/** The tenant job process: a BullMQ worker for each queue tenant consumes. */
+/** How often the outbox of clinic deletions is scanned when it was empty (ms). */
+const CLIENT_DELETION_RELAY_INTERVAL_MS = 2_000;
+
+/** The tenant job process: a BullMQ worker for each queue tenant consumes, and the relay of clinic deletions to every service. */
 const config = loadServiceConfig();
 const dataSource = createDataSource(config.DATABASE_URL);
 const crm = createGoHighLevel(config);
@@ -24,6 +30,7 @@ void runWorkers({
     dataSource,
     catalogue: catalogueFromConfig(config),
     crm,
+    uploads: uploadStorageFor(config.UPLOAD_DIR, s3SettingsOf(config)),
     domains: {
       dns: dnsCheckFromConfig(config),
       edge: edgeFromConfig(config),
@@ -53,9 +60,19 @@ void runWorkers({
             createContentCache({ name: TENANT_PAGE_CACHE, redis: queueRedis(config), ttlMs: config.CONTENT_CACHE_TTL_MS, maxEntries: config.CONTENT_CACHE_MAX_ENTRIES, logger }),
           )
         : async () => undefined;
+    // A deleted clinic's event, from tenant's outbox to each owner's `<owner>.client-deleted` queue.
+    const deletedQueues = openClientDeletedQueues(queueRedis(config));
+    const relay = startClientDeletionRelay({
+      dataSource,
+      queues: deletedQueues,
+      intervalMs: CLIENT_DELETION_RELAY_INTERVAL_MS,
+      onRelayed: (count) => logger.info({ count }, 'clinic deletions handed to every service'),
+      onError: (err) => logger.warn({ err }, 'clinic deletion relay failed; retrying'),
+    });
     return {
       stop: async () => {
-        await Promise.all([domainQueues.close(), stopClearing()]);
+        await relay.stop();
+        await Promise.all([domainQueues.close(), stopClearing(), deletedQueues.close()]);
         mailer?.close();
       },
     };

@@ -145,6 +145,29 @@ describe('GET /thanks', () => {
     expect(contentCalls).toHaveLength(0);
   });
 
+  // public spec §2: 'a generic Thank You fallback on error or no client'. Tenant resolves a ?client= that names no
+  // clinic (never made, or deleted) to another one (the session's, else client 1): the page must not name that one.
+  it.each([
+    ['an unknown clinic, resolved to client 1 by default', '/thanks?client=987654321&ref=0b6f1f7e-4a4c-4c8e-9a53-7f1f0d2f3c11', 'default'],
+    ["a deleted clinic, resolved to the session's clinic", '/thanks?client=4242', 'session'],
+  ] as const)('is the generic thank-you for %s, naming no clinic', async (_case, url, source) => {
+    answer = { context: { resolution: { clientId: 2, source }, client: apex, staff: [] } };
+    const res = await app.inject({ url, headers: { cookie: 'currentClientId=2' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toMatch(/<h1[^>]*>Thank You<\/h1>/);
+    expect(res.body).toMatch(/We(&#39;|&#x27;|')ve received your information and will be in touch shortly\./);
+    expect(res.body).not.toContain(apex.name);
+    expect(res.body).not.toContain('Thank You for Contacting Us!');
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it("names the clinic when its host names it, whatever the ?client= says", async () => {
+    answer = { context: { resolution: { clientId: 2, source: 'host' }, client: apex, staff: [] } };
+    const res = await app.inject({ url: '/thanks?client=4242' });
+    expect(res.body).toContain('Thank You for Contacting Us!');
+    expect(res.body).toContain(`${apex.name} has received your request`);
+  });
+
   it('is the generic thank-you when the clinic could not be resolved', async () => {
     answer = { context: null, problem: 'page-context failed: down' };
     const res = await app.inject({ url: '/thanks' });

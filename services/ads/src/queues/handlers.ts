@@ -1,4 +1,6 @@
+import type { DataSource } from 'typeorm';
 import type { QueueHandlers } from '@hap/service-kit';
+import { createClientDeletedHandler } from '../modules/client-deletion/client-deletion.job';
 import type { CampaignWriter } from '../ai/campaign-writer';
 import type { TemplatesClient } from '../clients/templates.client';
 import { createGenerateHandler, createOptimizeHandler } from '../modules/campaigns/campaign-jobs.job';
@@ -16,6 +18,7 @@ import type { PerformanceStore } from '../modules/performance/performance.store'
  * checked when the worker starts.
  */
 export const createHandlers = (deps: {
+  dataSource: DataSource;
   store: CampaignJobStore;
   writer: CampaignWriter | null;
   templates: TemplatesClient;
@@ -31,4 +34,5 @@ export const createHandlers = (deps: {
   'ads.launch': createLaunchHandler(deps.launches, deps.access),
   'ads.performance': createPerformanceHandler(deps.performance, deps.access),
   'ads.performance-sweep': createSweepHandler(deps.tenant, deps.performance, deps.access, deps.reads),
+  'ads.client-deleted': createClientDeletedHandler(deps.dataSource),
 });

@@ -23,6 +23,7 @@ describeQueues({
   owner: 'ads',
   // The worker's real handlers; no model or templates service is asked about requests that do not exist.
   handlers: createHandlers({
+    dataSource,
     store: new CampaignJobStore(dataSource),
     writer: null,
     templates: createTemplatesClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: config.INTERNAL_SECRET, timeoutMs: 500 }),
@@ -39,6 +40,7 @@ describeQueues({
     'ads.launch': { launchId: '7c1d9e2a-3b4f-4a6c-8d0e-1f2a3b4c5d6e' },
     'ads.performance': { clientId: 7, customerId: '0000000007', managerId: null, from: '2026-11-01', to: '2026-11-03' },
     'ads.performance-sweep': { days: 3 },
+    'ads.client-deleted': { clientId: 2_000_000_000 },
   },
   expectations: {
     'ads.generate': { failsWith: /^Campaign request 0b8f3c6e-6a4e-4d55-9a34-2f1d0c7e9b11 was not found\.$/ },
@@ -49,5 +51,7 @@ describeQueues({
     'ads.performance': { completes: true },
     // Not configured: the sweep reads nothing (the worker schedules none then).
     'ads.performance-sweep': { completes: true },
+    // A clinic with nothing here: nothing to delete.
+    'ads.client-deleted': { completes: true },
   },
 });

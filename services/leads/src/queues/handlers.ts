@@ -1,4 +1,5 @@
 import type { QueueHandlers } from '@hap/service-kit';
+import { createClientDeletedHandler } from '../modules/client-deletion/client-deletion.job';
 import { createDeliveryHandler, type DeliveryDependencies } from '../modules/delivery/deliver.job';
 
 /**
@@ -7,4 +8,5 @@ import { createDeliveryHandler, type DeliveryDependencies } from '../modules/del
  */
 export const createHandlers = (deps: DeliveryDependencies): QueueHandlers<'leads'> => ({
   'leads.deliver': createDeliveryHandler(deps),
+  'leads.client-deleted': createClientDeletedHandler(deps.dataSource),
 });

@@ -22,8 +22,11 @@ describeQueues({
   }),
   samples: {
     'leads.deliver': { deliveryId: 2_000_000_000 },
+    'leads.client-deleted': { clientId: 2_000_000_000 },
   },
   expectations: {
     'leads.deliver': { failsWith: /^Delivery 2000000000 was not found\.$/ },
+    // A clinic with nothing here: nothing to delete.
+    'leads.client-deleted': { completes: true },
   },
 });

@@ -1,4 +1,6 @@
+import type { DataSource } from 'typeorm';
 import type { QueueHandlers } from '@hap/service-kit';
+import { createClientDeletedHandler } from '../modules/client-deletion/client-deletion.job';
 import type { TemplateWriter } from '../ai/template-writer';
 import { createGenerationHandler } from '../modules/generation/generation.job';
 import type { GenerationStore } from '../modules/generation/generation.service';
@@ -7,6 +9,7 @@ import type { GenerationStore } from '../modules/generation/generation.service';
  * The templates worker's job handlers: one per queue the contracts give
  * templates, checked when the worker starts.
  */
-export const createHandlers = (deps: { store: GenerationStore; writer: TemplateWriter | null }): QueueHandlers<'templates'> => ({
+export const createHandlers = (deps: { dataSource: DataSource; store: GenerationStore; writer: TemplateWriter | null }): QueueHandlers<'templates'> => ({
   'templates.generate': createGenerationHandler(deps.store, deps.writer),
+  'templates.client-deleted': createClientDeletedHandler(deps.dataSource),
 });

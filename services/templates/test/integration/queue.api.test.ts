@@ -12,11 +12,14 @@ afterAll(() => dataSource.destroy());
 describeQueues({
   owner: 'templates',
   // The worker's real handlers; no model is asked for a generation that does not exist.
-  handlers: createHandlers({ store: new GenerationStore(dataSource), writer: null }),
+  handlers: createHandlers({ dataSource, store: new GenerationStore(dataSource), writer: null }),
   samples: {
     'templates.generate': { generationId: 2_000_000_000 },
+    'templates.client-deleted': { clientId: 2_000_000_000 },
   },
   expectations: {
     'templates.generate': { failsWith: /^Template generation 2000000000 was not found\.$/ },
+    // A clinic with nothing here: nothing to delete.
+    'templates.client-deleted': { completes: true },
   },
 });

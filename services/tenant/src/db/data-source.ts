@@ -18,6 +18,7 @@ import { AddNewLeadEmail1765600000000 } from './migrations/1765600000000-AddNewL
 import { AddPasskeys1765700000000 } from './migrations/1765700000000-AddPasskeys';
 import { AddClientDomains1765700000000 } from './migrations/1765700000000-AddClientDomains';
 import { AddDomainHealth1766100000000 } from './migrations/1766100000000-AddDomainHealth';
+import { AddClientDeletions1766350000000 } from './migrations/1766350000000-AddClientDeletions';
 
 export const SCHEMA = 'tenant';
 
@@ -37,6 +38,7 @@ export const TENANT_MIGRATIONS = [
   AddPasskeys1765700000000,
   AddClientDomains1765700000000,
   AddDomainHealth1766100000000,
+  AddClientDeletions1766350000000,
 ];
 
 /** The tenant service's data source: its entities and migrations. */

@@ -3,6 +3,8 @@ import type { Mailer, QueueHandlers } from '@hap/service-kit';
 import type { GoHighLevel } from '@hap/service-kit/gohighlevel';
 import type { CatalogueClient } from '../clients/catalogue.client';
 import { ClientRepository } from '../modules/client/client.repository';
+import { createClientDeletedHandler } from '../modules/client-deletion/client-deletion.job';
+import type { UploadStorage } from '../modules/upload/upload.storage';
 import { CrmProvisioning } from '../modules/crm/crm-provisioning';
 import { createProvisionHandler } from '../modules/crm/provision.job';
 import { ClientDomainService, type EdgeProbing } from '../modules/custom-domain/client-domain.service';
@@ -22,6 +24,8 @@ export interface TenantJobDependencies {
   dataSource: DataSource;
   catalogue: CatalogueClient;
   crm: GoHighLevel | null;
+  /** Where uploads live: a deleted clinic's files are removed there (absent: its job fails, nothing is pretended). */
+  uploads?: UploadStorage | null;
   /**
    * Custom domains' jobs: the DNS check, the edge (DNS target; `probe`: its HTTPS, null when EDGE_TLS_ADDRESS
    * is unset), the queues the next jobs go on, and the mailer of failing domains' alerts.
@@ -41,7 +45,7 @@ export interface TenantJobDependencies {
  * The tenant worker's job handlers: one per queue the contracts give tenant,
  * checked when the worker starts.
  */
-export function createHandlers({ dataSource, catalogue, crm, domains }: TenantJobDependencies): QueueHandlers<'tenant'> {
+export function createHandlers({ dataSource, catalogue, crm, uploads, domains }: TenantJobDependencies): QueueHandlers<'tenant'> {
   const clients = new ClientRepository(dataSource);
   // Without domain settings (tests of other queues) the check finds nothing and queues nothing.
   const clientDomains = new ClientDomainService(
@@ -67,6 +71,7 @@ export function createHandlers({ dataSource, catalogue, crm, domains }: TenantJo
     'tenant.domain-certificate': createDomainCertificateHandler(clientDomains),
     'tenant.domain-health-sweep': createDomainHealthSweepHandler(clientDomains, domains?.queue ?? noQueue),
     'tenant.domain-health': createDomainHealthHandler(clientDomains),
+    'tenant.client-deleted': createClientDeletedHandler(dataSource, uploads ?? null),
     'tenant.provision': createProvisionHandler(new CrmProvisioning(dataSource, new ClientRepository(dataSource), catalogue, crm)),
   };
 }

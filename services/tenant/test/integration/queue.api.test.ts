@@ -23,6 +23,7 @@ describeQueues({
     'tenant.domain-certificate': { domainId: 2_000_000_000, attempt: 1 },
     'tenant.domain-health-sweep': { trigger: 'now' },
     'tenant.domain-health': { domainId: 2_000_000_000, day: '2026-11-27' },
+    'tenant.client-deleted': { clientId: 2_000_000_000 },
   },
   expectations: {
     'tenant.provision': { completes: true },
@@ -32,5 +33,7 @@ describeQueues({
     'tenant.domain-certificate': { completes: true },
     'tenant.domain-health-sweep': { completes: true },
     'tenant.domain-health': { completes: true },
+    // A clinic whose deletion tenant never recorded: nothing to remove.
+    'tenant.client-deleted': { completes: true },
   },
 });

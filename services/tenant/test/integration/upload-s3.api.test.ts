@@ -3,6 +3,9 @@ import sharp from 'sharp';
 import { UploadResultSchema } from '@hap/contracts';
 import { startFakeS3, type FakeS3 } from '../../../../infra/test/fake-s3';
 import { seedTemplateArt } from '../../src/db/seed-template-art';
+import { createClientDeletedHandler } from '../../src/modules/client-deletion/client-deletion.job';
+import { s3SettingsOf } from '../../src/modules/upload/upload.objects';
+import { uploadStorageFor } from '../../src/modules/upload/upload.storage';
 import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
 import { carriesSenderTraces, phonePhoto, pngBytes } from '../helpers/images';
 import { asBuffer } from '../helpers/files';
@@ -127,4 +130,30 @@ describe('uploads in an S3 bucket, shared by tenant replicas', () => {
       for (const k of ['UPLOAD_S3_BUCKET', 'UPLOAD_S3_ENDPOINT', 'UPLOAD_S3_FORCE_PATH_STYLE', 'UPLOAD_S3_PREFIX']) delete process.env[k];
     }
   }, 60_000);
+
+  it("removes a deleted clinic's uploads from the bucket (its folder, the images it named, their variants) and nobody else's", async () => {
+    const upload = async (folder: string) => {
+      const res = await one.api.post('/api/upload', ADMIN).field('folder', folder).attach('image', pngBytes(800, [90, 40, 200]), 'picture.png');
+      expect(res.status).toBe(201);
+      return UploadResultSchema.parse(res.body.data);
+    };
+    const client = await one.api.post('/api/clients', ADMIN).send({ name: 'Bucket Clinic', address: '1 Test Street', phone: '(555) 010-0100' });
+    const clientId = client.body.data.id as number;
+    const logo = await upload('logos');
+    const own = await upload(`clinic-${clientId}`);
+    const elses = await upload('logos');
+    expect((await one.api.patch(`/api/clients/${clientId}`, ADMIN).send({ logoPath: logo.path })).status).toBe(200);
+    const keysOf = (u: typeof logo) => [u.path, ...u.variants.map((v) => v.path)].map((p) => `test/${p.replace(/^\/uploads\//, '')}`);
+    for (const key of [...keysOf(logo), ...keysOf(own), ...keysOf(elses)]) expect(s3.objects.has(key)).toBe(true);
+
+    expect((await one.api.delete(`/api/clients/${clientId}`, ADMIN)).status).toBe(200);
+    const handler = createClientDeletedHandler(one.dataSource, uploadStorageFor(one.config.UPLOAD_DIR, s3SettingsOf(one.config)));
+    await handler({ clientId }, { id: `tenant-client-deleted-${clientId}` } as never);
+
+    for (const key of [...keysOf(logo), ...keysOf(own)]) expect([key, s3.objects.has(key)]).toEqual([key, false]);
+    for (const key of keysOf(elses)) expect(s3.objects.has(key)).toBe(true);
+    expect((await two.api.get(logo.path)).status).toBe(404);
+    // Again (a retried job): nothing left, nothing refused.
+    await expect(handler({ clientId }, { id: 'again' } as never)).resolves.toMatchObject({ clientId, removed: 0 });
+  });
 });

@@ -22,6 +22,9 @@ import { toAuditedClient, toClientDto, toTrackingSettingsDto } from './client.dt
 import type { ClientEntity } from './client.entity';
 import type { ClientRepository, ClientValues } from './client.repository';
 import type { AuthVersions } from '../clinic-user/auth-versions';
+import { ClientDeletionRepository } from '../client-deletion/client-deletion.repository';
+import { clinicUploadFolder, UPLOADS_PREFIX } from '../upload/upload.service';
+import { isStoredName } from '../upload/upload.storage';
 
 /** A webhook signing secret: 32 random bytes, prefixed so people recognise it when pasted. */
 const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
@@ -167,7 +170,14 @@ export class ClientService {
     });
   }
 
-  /** Staff and domain mappings go with the client (ON DELETE CASCADE). */
+  /**
+   * Admin spec: Delete Client 'removes all client data, services and records'.
+   * Tenant's own rows go with the client (staff, users, domain mappings and
+   * custom domains: ON DELETE CASCADE); the deletion is recorded in the same
+   * transaction (the outbox `client_deletions`, with the uploads the clinic
+   * named), and the tenant worker's relay hands `client.deleted` to every
+   * service that holds the clinic's data (docs/data-retention.md).
+   */
   async remove(actor: Actor, id: number): Promise<{ id: number }> {
     assertAdmin(actor);
     const work = (bump: ((manager: EntityManager, userId: number) => Promise<number>) | null) =>
@@ -179,6 +189,8 @@ export class ClientService {
           const users = (await manager.query(`SELECT "id" FROM "tenant"."users" WHERE "client_id" = $1 FOR UPDATE`, [id])) as Array<{ id: number }>;
           for (const user of users) await bump(manager, user.id);
         }
+        const deletions = new ClientDeletionRepository(this.dataSource);
+        await deletions.record(id, await clinicFilesOf(deletions, id, manager), manager);
         if (!(await this.clients.delete(id, manager))) throw notFound(Messages.clientNotFound(id));
         return {
           result: { id },
@@ -198,4 +210,18 @@ export class ClientService {
     if (!row) throw notFound(Messages.clientNotFound(id));
     return row;
   }
+}
+
+/**
+ * The uploads a deleted clinic's record and staff name that are its own: uploaded
+ * images (random names under /uploads/, not the template art's folder) that no
+ * other clinic names. The clinic's own folder goes whole in any case.
+ */
+async function clinicFilesOf(deletions: ClientDeletionRepository, clientId: number, manager: EntityManager): Promise<string[]> {
+  const own = (await deletions.imagesOf(clientId, manager))
+    .filter((path) => path.startsWith(`${UPLOADS_PREFIX}/`))
+    .map((path) => path.slice(UPLOADS_PREFIX.length + 1).split(/[?#]/)[0])
+    .filter((relative) => isStoredName(relative) && !relative.startsWith('templates/') && !relative.startsWith(`${clinicUploadFolder(clientId)}/`));
+  const shared = await deletions.namedByOthers(clientId, own.map((relative) => `${UPLOADS_PREFIX}/${relative}`), manager);
+  return [...new Set(own.filter((relative) => !shared.has(`${UPLOADS_PREFIX}/${relative}`)))];
 }

@@ -1,8 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { ErrorCode, Messages } from '@hap/contracts';
 import { AppError } from '@hap/service-kit';
 
@@ -26,6 +26,12 @@ export interface ObjectStore {
   put(relative: string, fromFile: string, mimeType: string): Promise<void>;
   /** The object at `relative`, or null when there is none. */
   open(relative: string): Promise<OpenedObject | null>;
+  /**
+   * Removes every object whose name starts with `prefix` (`<folder>/` for a
+   * whole folder, `<folder>/<name>.` for an original and its variants); a
+   * name that is not there is no error. Returns how many were removed.
+   */
+  removePrefix(prefix: string): Promise<number>;
   /** What the store is, for logs. */
   readonly describe: string;
 }
@@ -52,6 +58,21 @@ export class DiskObjects implements ObjectStore {
     } catch {
       return null;
     }
+  }
+
+  async removePrefix(prefix: string): Promise<number> {
+    const slash = prefix.lastIndexOf('/');
+    const folder = prefix.slice(0, slash);
+    const start = prefix.slice(slash + 1);
+    let names: string[];
+    try {
+      names = await readdir(join(this.root, folder));
+    } catch {
+      return 0;
+    }
+    const matching = names.filter((name) => name.startsWith(start) && !name.startsWith('.'));
+    await Promise.all(matching.map((name) => rm(join(this.root, folder, name), { force: true, recursive: true })));
+    return matching.length;
   }
 }
 
@@ -119,6 +140,25 @@ export class S3Objects implements ObjectStore {
       if (err instanceof NoSuchKey || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
       throw storageUnavailable();
     }
+  }
+
+  async removePrefix(prefix: string): Promise<number> {
+    let removed = 0;
+    let token: string | undefined;
+    try {
+      do {
+        const page = await this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: this.key(prefix), ContinuationToken: token }));
+        for (const object of page.Contents ?? []) {
+          if (!object.Key) continue;
+          await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: object.Key }));
+          removed += 1;
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+    } catch {
+      throw storageUnavailable();
+    }
+    return removed;
   }
 
   close(): void {

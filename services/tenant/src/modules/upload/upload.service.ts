@@ -29,7 +29,10 @@ export const TEMPLATE_IMAGE_UPLOAD: UploadKind = {
 };
 
 /** `POST /api/portal/uploads`: the general uploader's checks and words, in the clinic's own folder. */
-export const portalImageUpload = (clientId: number): UploadKind => ({ ...IMAGE_UPLOAD, folder: `clinic-${clientId}` });
+export const portalImageUpload = (clientId: number): UploadKind => ({ ...IMAGE_UPLOAD, folder: clinicUploadFolder(clientId) });
+
+/** A clinic's own upload folder (the portal's uploads); removed with the clinic. */
+export const clinicUploadFolder = (clientId: number) => `clinic-${clientId}`;
 
 /** Image uploads (admin spec §5 image uploader): size, type by content, then storage. */
 export class UploadService {

@@ -144,6 +144,24 @@ export class UploadStorage {
   }
 
   /**
+   * Removes one upload, its original and its variants, by the stored name of
+   * its original (`<folder>/<32 hex>…`). Only an upload's own random names: a
+   * seed's fixed demo names (shared by every clinic) and anything this store
+   * does not serve are left alone. Returns how many objects went.
+   */
+  async removeUpload(relative: string): Promise<number> {
+    const match = /^([a-z0-9][a-z0-9-]{0,39})\/([a-f0-9]{32})[.-]/.exec(relative);
+    if (!match || !isStoredName(relative)) return 0;
+    return this.objects.removePrefix(`${match[1]}/${match[2]}`);
+  }
+
+  /** Removes every upload in `folder` (a clinic's own folder, `clinic-<id>`). Returns how many objects went. */
+  async removeFolder(folder: string): Promise<number> {
+    if (!/^[a-z0-9][a-z0-9-]{0,39}$/.test(folder)) throw new Error(`not an upload folder: ${folder}`);
+    return this.objects.removePrefix(`${folder}/`);
+  }
+
+  /**
    * A stored file, or null when the name is not one this store writes (which
    * rules out `..`, dot files and the temporary folder) or the file is gone.
    */

@@ -1,0 +1,15 @@
+import type { EntityManager } from 'typeorm';
+
+/**
+ * What ads holds of one clinic: its launch records (the launch log, with each
+ * launch's request) and the sync state of its Google Ads account. The spend
+ * already read (campaign_performance, keyword_performance) is kept: it is
+ * money the agency spent (docs/data-retention.md).
+ */
+export class ClientDeletionRepository {
+  async deleteClinic(clientId: number, manager: EntityManager): Promise<{ launches: number; accounts: number }> {
+    const [, launches] = (await manager.query(`DELETE FROM "ads"."campaign_launch_logs" WHERE "client_id" = $1`, [clientId])) as [unknown, number];
+    const [, accounts] = (await manager.query(`DELETE FROM "ads"."performance_accounts" WHERE "client_id" = $1`, [clientId])) as [unknown, number];
+    return { launches, accounts };
+  }
+}

@@ -1,0 +1,18 @@
+import type { EntityManager } from 'typeorm';
+
+/** What leads holds of one clinic: its leads with their deliveries (the outbox), and its page view counts. */
+export class ClientDeletionRepository {
+  /**
+   * Deletes the clinic's leads (their deliveries go with them, ON DELETE
+   * CASCADE) and its page view counts: the daily cells and both totals the
+   * trigger keeps beside them. Returns how many leads and count rows went.
+   */
+  async deleteClinic(clientId: number, manager: EntityManager): Promise<{ leads: number; pageViewCells: number }> {
+    const [, leads] = (await manager.query(`DELETE FROM "leads"."leads" WHERE "client_id" = $1`, [clientId])) as [unknown, number];
+    const [, pageViewCells] = (await manager.query(`DELETE FROM "leads"."page_view_rollups" WHERE "client_id" = $1`, [clientId])) as [unknown, number];
+    // The trigger has taken the cells' counts off the totals; the rows it leaves at zero go too.
+    await manager.query(`DELETE FROM "leads"."page_view_days" WHERE "client_id" = $1`, [clientId]);
+    await manager.query(`DELETE FROM "leads"."page_view_months" WHERE "client_id" = $1`, [clientId]);
+    return { leads, pageViewCells };
+  }
+}
