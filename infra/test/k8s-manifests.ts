@@ -93,3 +93,36 @@ export function allows(docs: Doc[], from: string, to: string, port: number): boo
   return side('Egress', source.labels, destination.labels) && side('Ingress', destination.labels, source.labels);
 }
 
+
+/** A pod that may knock: its namespace (name and labels) and its own labels. */
+export interface Peer {
+  namespace: { name: string; labels: Record<string, string> };
+  labels: Record<string, string>;
+}
+
+/**
+ * Whether the NetworkPolicies of the Deployment `to`'s namespace admit a TCP connection from
+ * `peer`, a pod of any namespace, on `port` (the ingress side only). A peer chosen by a
+ * podSelector alone is of the policy's namespace; one with a namespaceSelector must match both.
+ */
+export function ingressAdmits(docs: Doc[], to: string, port: number, peer: Peer): boolean {
+  const destination = podOf(docs, to);
+  const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === to) as (Doc & { metadata: { namespace?: string } }) | undefined;
+  const namespace = deployment?.metadata.namespace ?? 'default';
+  const applying = docs
+    .filter((d) => d.kind === 'NetworkPolicy')
+    .map((d) => d.spec as unknown as PolicySpec)
+    .filter((p) => p.policyTypes.includes('Ingress') && selects(p.podSelector, destination.labels));
+  if (applying.length === 0) return true;
+  const peerMatches = (from: NonNullable<PolicyRule['from']>[number]) => {
+    if (from.namespaceSelector) return selects(from.namespaceSelector, peer.namespace.labels) && (!from.podSelector || selects(from.podSelector, peer.labels));
+    return from.podSelector !== undefined && peer.namespace.name === namespace && selects(from.podSelector, peer.labels);
+  };
+  return applying.some((policy) =>
+    (policy.ingress ?? []).some(
+      (rule) =>
+        (rule.from === undefined || rule.from.some(peerMatches)) &&
+        (rule.ports === undefined || rule.ports.some((p) => (p.protocol ?? 'TCP') === 'TCP' && (p.port === undefined || p.port === port || destination.ports[p.port] === port))),
+    ),
+  );
+}

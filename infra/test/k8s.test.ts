@@ -9,7 +9,7 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Namespace, PersistentVolumeClaim, Service, type IPodSpec } from 'kubernetes-models/v1';
 import { QUEUE_NAMES } from '@hap/contracts';
 import { trustProxySchema } from '../../gateway/src/trust-proxy';
-import { allows, baseDocs, docsOf, envOf, gatewayEnv, k8s, kubectl, render, type Doc } from './k8s-manifests';
+import { allows, baseDocs, docsOf, envOf, gatewayEnv, ingressAdmits, k8s, kubectl, podOf, render, type Doc } from './k8s-manifests';
 
 /**
  * infra/k8s (issue 11 §3, §4): the manifests validate against the Kubernetes
@@ -180,6 +180,21 @@ describe('infra/k8s', () => {
     const production = render('production');
     expect(production.some((d) => d.kind === 'Ingress')).toBe(true);
     expect(trustProxySchema.parse(gatewayEnv(production).TRUST_PROXY)).toEqual(expect.arrayContaining(['10.0.0.0/8']));
+  });
+
+  withKubectl('narrows who reaches the production gateway to the ingress controller and the public shell, since TRUST_PROXY trusts every private range', () => {
+    const production = render('production');
+    const hap = { name: 'hap', labels: { 'kubernetes.io/metadata.name': 'hap' } };
+    const controller = { namespace: { name: 'ingress-nginx', labels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } }, labels: { 'app.kubernetes.io/name': 'ingress-nginx' } };
+    expect(trustProxySchema.parse(gatewayEnv(production).TRUST_PROXY)).toEqual(expect.arrayContaining(['10.0.0.0/8']));
+    expect(ingressAdmits(production, 'gateway', 8080, controller)).toBe(true);
+    expect(ingressAdmits(production, 'gateway', 8080, { namespace: hap, labels: podOf(production, 'public-shell').labels })).toBe(true);
+    // Any other pod, in any namespace (its own included), could send a forged X-Forwarded-For the gateway would believe.
+    expect(ingressAdmits(production, 'gateway', 8080, { namespace: { name: 'default', labels: { 'kubernetes.io/metadata.name': 'default' } }, labels: { app: 'anything' } })).toBe(false);
+    expect(ingressAdmits(production, 'gateway', 8080, { namespace: controller.namespace, labels: { app: 'another-pod-there' } })).toBe(false);
+    for (const own of ['leads', 'tenant-worker', 'ads']) expect(ingressAdmits(production, 'gateway', 8080, { namespace: hap, labels: podOf(production, own).labels })).toBe(false);
+    // Not vacuous: the base, which has no Ingress, still admits any pod (kubectl port-forward reaches it locally).
+    expect(ingressAdmits(baseDocs(), 'gateway', 8080, { namespace: { name: 'default', labels: {} }, labels: {} })).toBe(true);
   });
 
   withKubectl('finds an Ingress without TRUST_PROXY, or with it false, wherever the variable would come from', () => {
