@@ -37,7 +37,7 @@ const SHAPES: Record<string, Shape> = {
 const PROCESSES = Object.keys(SHAPES);
 
 /** The stack process each default port belongs to (DEFAULT_PORTS' keys, as process names). */
-const PROCESS_OF_PORT = new Map(Object.entries(DEFAULT_PORTS).map(([key, port]) => [port, key === 'publicShell' ? 'public-shell' : key]));
+const PROCESS_OF_PORT = new Map<number, string>(Object.entries(DEFAULT_PORTS).map(([key, port]) => [port, key === 'publicShell' ? 'public-shell' : key]));
 
 /** The variables of a schema whose default is another process of the stack: an http origin on loopback at a default port. */
 function stackAddressesOf(shape: Shape): Record<string, string> {
