@@ -14,11 +14,15 @@ export interface StackOptions {
   metricsPorts?: Partial<Record<string, number>>;
   env?: Record<string, string | undefined>;
   log?: (message: string) => void;
+  /** Where generated secrets are kept (secrets.json); default the repository's .data. */
+  dataDir?: string;
 }
 
 export interface Stack {
   url: string;
   admin: { email: string; password: string | null };
+  /** The file of generated secrets and the names it supplied. */
+  secrets: { file: string; generated: string[] };
   stop: () => Promise<void>;
 }
 
@@ -36,8 +40,18 @@ export interface StackProcess {
   script: string;
   nodeArgs?: string[];
   env: Record<string, string | number>;
+  /** Variables the stack's environment may set instead. */
+  defaults?: Record<string, string | number>;
   health?: string;
 }
+export declare function stackAddresses(
+  ports: Record<'gateway' | 'publicShell' | 'tenant' | 'leads' | 'templates' | 'ads', number>,
+): Record<string, string>;
+export declare function processEnv(proc: StackProcess, env: Record<string, string | undefined>): Record<string, string>;
+export declare function stackEnv(
+  base: Record<string, string | undefined>,
+  options: { databaseUrl: string; redisUrl: string; redisPrefix?: string; secrets?: Record<string, string>; env?: Record<string, string | undefined> },
+): Record<string, string | undefined>;
 export declare function processTable(
   ports: Record<'gateway' | 'publicShell' | 'tenant' | 'leads' | 'templates' | 'ads', number>,
   metricsPorts: Partial<Record<string, number>>,

@@ -2,11 +2,11 @@
 // the gateway and the public shell. Used by `npm start` and the browser suite.
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import { join, dirname } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { join, dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveDatabase, resolveRedis } from './env.mjs';
 import { migrateAndSeed, SERVICES } from './setup-db.mjs';
+import { loadSecrets, secretsLine } from './secrets.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -48,37 +48,45 @@ export function nextRestartDelay(previousMs, uptimeMs) {
 const LEVELS = { 10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal' };
 
 /**
+ * Where every process finds the others on this stack's ports: each service's API, the public
+ * shell and the gateway. Every process is given all of them (a process reads the ones its config
+ * names; infra/test/addresses.test.ts checks that none is left to its default port).
+ */
+export function stackAddresses(ports) {
+  return {
+    ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`])),
+    PUBLIC_SHELL_URL: `http://127.0.0.1:${ports.publicShell}`,
+    GATEWAY_URL: `http://127.0.0.1:${ports.gateway}`,
+  };
+}
+
+/**
  * Every process of the stack: name, script, node flags, its own variables
- * (port, metrics port, the URLs of the services it calls) and its health URL.
+ * (port, metrics port, where the other processes are), `defaults` (variables
+ * the stack's environment may set instead) and its health URL.
  */
 export function processTable(ports, metricsPorts) {
   const table = [];
   const metrics = (name) => ({ METRICS_PORT: metricsPorts[name] ?? 0 });
+  const addresses = stackAddresses(ports);
+  // leads (its worker's links in new-lead e-mails) and ads (its campaigns' landing URLs) fall back to the
+  // default gateway port when PUBLIC_BASE_URL is unset: on other ports they are told this stack's.
+  // Not tenant: unset, its links take the request's origin, and in development passkeys the browser's.
+  const publicBase = (name) => (name === 'leads' || name === 'ads' ? { PUBLIC_BASE_URL: `http://localhost:${ports.gateway}` } : {});
   for (const name of SERVICES) {
     table.push({
       name,
       script: `services/${name}/dist/server.js`,
-      // templates asks tenant whether a clinic exists before adding a service to it, and leads for an experiment's counts; leads asks templates whether a lead's service takes leads;
-      // tenant activates an onboarded clinic's services in templates; ads names a template's campaigns by it; leads reads a clinic's conversion status in tenant.
-      env: {
-        PORT: ports[name],
-        ...metrics(name),
-        ...(name === 'templates' && { TENANT_URL: `http://127.0.0.1:${ports.tenant}`, LEADS_URL: `http://127.0.0.1:${ports.leads}` }),
-        ...((name === 'tenant' || name === 'ads') && { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}` }),
-        ...(name === 'ads' && { TENANT_URL: `http://127.0.0.1:${ports.tenant}` }),
-        ...(name === 'leads' && { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}`, TENANT_URL: `http://127.0.0.1:${ports.tenant}`, ADS_URL: `http://127.0.0.1:${ports.ads}` }),
-      },
+      env: { PORT: ports[name], ...metrics(name), ...addresses },
+      defaults: publicBase(name),
       health: `http://127.0.0.1:${ports[name]}/health`,
     });
-    // The leads worker e-mails a lead to its clinic's address in tenant and uploads conversions through ads; the tenant worker reads the snapshots of a clinic's services in templates,
-    // the ads worker tells the model about a template.
-    const workerEnv =
-      name === 'leads'
-        ? { TENANT_URL: `http://127.0.0.1:${ports.tenant}`, ADS_URL: `http://127.0.0.1:${ports.ads}` }
-        : name === 'tenant' || name === 'ads'
-          ? { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}` }
-          : {};
-    table.push({ name: `${name}-worker`, script: `services/${name}/dist/worker.js`, env: { ...metrics(`${name}-worker`), ...workerEnv } });
+    table.push({
+      name: `${name}-worker`,
+      script: `services/${name}/dist/worker.js`,
+      env: { ...metrics(`${name}-worker`), ...addresses },
+      defaults: publicBase(name),
+    });
   }
   table.push({
     name: 'public-shell',
@@ -86,27 +94,22 @@ export function processTable(ports, metricsPorts) {
     // As the gateway: a served page leaves young garbage (request, headers); fewer scavenges (infra/bench capacity.mjs).
     nodeArgs: ['--max-semi-space-size=32'],
     // A page reads its clinic from tenant and its catalogue from templates directly; the gateway only for the admin remote's manifest.
-    env: {
-      PORT: ports.publicShell,
-      ...metrics('public-shell'),
-      TENANT_URL: `http://127.0.0.1:${ports.tenant}`,
-      TEMPLATES_URL: `http://127.0.0.1:${ports.templates}`,
-      GATEWAY_URL: `http://127.0.0.1:${ports.gateway}`,
-    },
+    env: { PORT: ports.publicShell, ...metrics('public-shell'), ...addresses },
   });
   table.push({
     name: 'gateway',
     script: 'gateway/dist/server.js',
     // Fewer young-generation scavenges per proxied request (infra/bench: +5–9% req/s).
     nodeArgs: ['--max-semi-space-size=32'],
-    env: {
-      PORT: ports.gateway,
-      ...metrics('gateway'),
-      PUBLIC_SHELL_URL: `http://127.0.0.1:${ports.publicShell}`,
-      ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`])),
-    },
+    env: { PORT: ports.gateway, ...metrics('gateway'), ...addresses },
   });
   return table;
+}
+
+/** A process's environment: its defaults, then the stack's `env` over them, then its own variables. */
+export function processEnv(proc, env) {
+  const own = (vars) => Object.fromEntries(Object.entries(vars ?? {}).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+  return { ...own(proc.defaults), ...own(env), ...own(proc.env) };
 }
 
 /**
@@ -121,7 +124,7 @@ export function processTable(ports, metricsPorts) {
 export function spawnProcess(proc, env, { onOutput = () => {}, onLine = () => {} } = {}) {
   const child = spawn(process.execPath, [...(proc.nodeArgs ?? []), join(root, proc.script)], {
     cwd: root,
-    env: { ...env, ...Object.fromEntries(Object.entries(proc.env).map(([k, v]) => [k, String(v)])) },
+    env: processEnv(proc, env),
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -166,6 +169,24 @@ async function waitFor(url, accept, timeoutMs, isDead) {
 }
 
 /**
+ * The environment every process of the stack starts from: the launcher's own
+ * (`base`), where PostgreSQL and Redis are, the generated secrets the
+ * environment does not set (secrets.mjs), then the caller's `env` over all.
+ */
+export function stackEnv(base, { databaseUrl, redisUrl, redisPrefix, secrets = {}, env = {} }) {
+  return {
+    ...base,
+    NODE_ENV: base.NODE_ENV ?? 'development',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: redisPrefix ?? base.REDIS_PREFIX ?? 'hap',
+    ...secrets,
+    LOG_LEVEL: base.LOG_LEVEL ?? 'info',
+    ...env,
+  };
+}
+
+/**
  * Starts everything and resolves once the gateway serves pages.
  * Returns the URL, the admin login and a stop function.
  */
@@ -184,16 +205,15 @@ export async function startStack(options = {}) {
     throw err;
   }
 
-  const env = {
-    ...process.env,
-    NODE_ENV: process.env.NODE_ENV ?? 'development',
-    DATABASE_URL: database.url,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: options.redisPrefix ?? process.env.REDIS_PREFIX ?? 'hap',
-    INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? randomBytes(24).toString('hex'),
-    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-    ...options.env,
-  };
+  let secrets;
+  try {
+    secrets = loadSecrets(options.dataDir ?? join(root, '.data'), { ...process.env, ...options.env });
+  } catch (err) {
+    await database.stop();
+    throw err;
+  }
+  log(secretsLine(secrets, root));
+  const env = stackEnv(process.env, { databaseUrl: database.url, redisUrl, redisPrefix: options.redisPrefix, secrets: secrets.values, env: options.env });
 
   log('Migrating and seeding the database…');
   let seeded;
@@ -272,7 +292,7 @@ export async function startStack(options = {}) {
     await waitFor(`${gatewayUrl}/api/admin/auth-status`, (s) => s === 401 || s === 200, 30_000, isDead);
     await waitFor(`${gatewayUrl}/`, (s) => s === 200, 30_000, isDead);
     running = true;
-    return { url: gatewayUrl, admin: { email: seeded.adminEmail, password: seeded.generatedPassword ?? null }, seeded, stop };
+    return { url: gatewayUrl, admin: { email: seeded.adminEmail, password: seeded.generatedPassword ?? null }, seeded, secrets: { file: secrets.file, generated: [...secrets.drawn, ...secrets.kept] }, stop };
   } catch (err) {
     await stop();
     throw err;
@@ -288,7 +308,8 @@ export async function runStack() {
     console.error(`\n✖ ${err.message}`);
     process.exit(1);
   }
-  const { url, admin } = stack;
+  const { url, admin, secrets } = stack;
+  const secretsAt = secrets.generated.length ? `\n  Secrets       ${relative(root, secrets.file)} (${secrets.generated.join(', ')}: generated once, kept across restarts; set it to use your own)` : '';
   const m = defaultMetricsPorts;
   const metricsLine = `\n  Metrics       GET http://127.0.0.1:<port>/metrics  gateway ${m.gateway}, public shell ${m['public-shell']}, ${SERVICES.map((s) => `${s} ${m[s]}+${m[`${s}-worker`]}`).join(', ')} (API+worker)`;
   console.log(`
@@ -298,7 +319,7 @@ export async function runStack() {
   Admin         ${url}/admin/login
   Queues        ${url}/admin/queues  (admins)
   Admin login   ${admin.email} / ${admin.password ?? (process.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : '(the password printed at the first start; set ADMIN_PASSWORD to reset it)')}
-  Logs          .data/logs/${metricsLine}
+  Logs          .data/logs/${secretsAt}${metricsLine}
 
 Press Ctrl-C to stop.`);
   let stopping = false;

@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse } from 'yaml';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
 import { Job } from 'kubernetes-models/batch/v1';
@@ -10,6 +9,7 @@ import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Namespace, PersistentVolumeClaim, Service, type IPodSpec } from 'kubernetes-models/v1';
 import { QUEUE_NAMES } from '@hap/contracts';
 import { trustProxySchema } from '../../gateway/src/trust-proxy';
+import { allows, baseDocs, docsOf, envOf, gatewayEnv, ingressAdmits, k8s, kubectl, podOf, render, type Doc } from './k8s-manifests';
 
 /**
  * infra/k8s (issue 11 §3, §4): the manifests validate against the Kubernetes
@@ -20,8 +20,6 @@ import { trustProxySchema } from '../../gateway/src/trust-proxy';
  * have it); without it their check is skipped, saying so, and the base is
  * still checked.
  */
-const k8s = join(__dirname, '..', 'k8s');
-type Doc = { apiVersion: string; kind: string; metadata: { name: string; labels?: Record<string, string> }; spec?: Record<string, unknown>; data?: Record<string, string> };
 
 /** What the schemas check: the core kinds the manifests use. */
 const MODELS: Record<string, new (value: never) => { validate(): void }> = {
@@ -36,23 +34,6 @@ const MODELS: Record<string, new (value: never) => { validate(): void }> = {
   'v1/PersistentVolumeClaim': PersistentVolumeClaim,
   'v1/Service': Service,
 };
-
-const docsOf = (text: string): Doc[] => parseAllDocuments(text).map((d) => d.toJSON() as Doc).filter(Boolean);
-const baseDocs = (): Doc[] =>
-  readdirSync(join(k8s, 'base'))
-    .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
-    .flatMap((f) => docsOf(readFileSync(join(k8s, 'base', f), 'utf8')));
-
-function kubectl(): string | null {
-  try {
-    execFileSync('kubectl', ['version', '--client'], { stdio: 'ignore' });
-    return 'kubectl';
-  } catch {
-    console.warn('kubectl is not installed: the infra/k8s overlays are not rendered here (the base is checked).');
-    return null;
-  }
-}
-const render = (overlay: string): Doc[] => docsOf(execFileSync('kubectl', ['kustomize', join(k8s, 'overlays', overlay)], { encoding: 'utf8' }));
 
 /** cert-manager's custom resources (custom domains, issue 28): the fields issuing needs. */
 function checkCertManager(doc: Doc) {
@@ -108,70 +89,6 @@ function checkDocs(docs: Doc[]) {
     for (const key of Object.keys(cm.data ?? {})) expect(key).not.toMatch(/SECRET|PASSWORD|TOKEN|KEY$|DATABASE_URL|REDIS_URL|SMTP_URL/);
   }
   return deployments;
-}
-
-type EnvSource = { configMapRef?: { name: string }; secretRef?: { name: string }; prefix?: string };
-type EnvVar = { name: string; value?: unknown; valueFrom?: unknown };
-
-/**
- * The environment a Deployment's container gets from the rendered manifests:
- * its ConfigMaps' data in `envFrom` order, then its own `env` on top (as the
- * kubelet merges them). A Secret's values are not in the manifests, so what
- * only a Secret or a `valueFrom` could set counts as unset.
- */
-function envOf(docs: Doc[], name: string): Record<string, string> {
-  const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === name);
-  const container = (deployment?.spec as { template: { spec: IPodSpec } } | undefined)?.template.spec.containers.find((c) => c.name === name);
-  const env: Record<string, string> = {};
-  for (const source of (container?.envFrom ?? []) as EnvSource[]) {
-    const data = source.configMapRef && docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name === source.configMapRef?.name)?.data;
-    for (const [name, value] of Object.entries(data ?? {})) env[`${source.prefix ?? ''}${name}`] = String(value);
-  }
-  for (const { name, value } of (container?.env ?? []) as EnvVar[]) {
-    if (value === undefined) delete env[name];
-    else env[name] = String(value);
-  }
-  return env;
-}
-const gatewayEnv = (docs: Doc[]) => envOf(docs, 'gateway');
-
-type Selector = { matchLabels?: Record<string, string>; matchExpressions?: Array<{ key: string; operator: string; values?: string[] }> };
-type PolicyRule = { to?: Array<{ podSelector?: Selector; namespaceSelector?: Selector }>; from?: Array<{ podSelector?: Selector; namespaceSelector?: Selector }>; ports?: Array<{ protocol?: string; port?: number | string }> };
-type PolicySpec = { podSelector: Selector; policyTypes: string[]; ingress?: PolicyRule[]; egress?: PolicyRule[] };
-
-const selects = ({ matchLabels = {}, matchExpressions = [] }: Selector, labels: Record<string, string>) =>
-  Object.entries(matchLabels).every(([key, value]) => labels[key] === value) &&
-  matchExpressions.every(({ key, operator, values = [] }) =>
-    operator === 'In' ? values.includes(labels[key]) : operator === 'NotIn' ? !values.includes(labels[key]) : operator === 'Exists' ? key in labels : !(key in labels),
-  );
-
-/** A Deployment's pod labels and named container ports. */
-function podOf(docs: Doc[], name: string) {
-  const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === name);
-  const template = (deployment?.spec as { template: { metadata: { labels: Record<string, string> }; spec: IPodSpec } }).template;
-  const ports = Object.fromEntries(template.spec.containers.flatMap((c) => (c.ports ?? []).map((p) => [p.name ?? '', p.containerPort])));
-  return { labels: template.metadata.labels, ports };
-}
-
-/**
- * Whether the NetworkPolicies let pods of Deployment `from` open a TCP connection to
- * pods of Deployment `to` on `port` (one namespace): the source's egress and the
- * destination's ingress must both admit it (a side no policy isolates admits all).
- * Peers chosen by namespace (DNS, monitoring) never match pods of this namespace here.
- */
-function allows(docs: Doc[], from: string, to: string, port: number): boolean {
-  const policies = docs.filter((d) => d.kind === 'NetworkPolicy').map((d) => d.spec as unknown as PolicySpec);
-  const source = podOf(docs, from);
-  const destination = podOf(docs, to);
-  const admits = (rule: PolicyRule, peers: PolicyRule['to'], peer: Record<string, string>) =>
-    (peers === undefined || peers.some((p) => p.podSelector !== undefined && p.namespaceSelector === undefined && selects(p.podSelector, peer))) &&
-    (rule.ports === undefined || rule.ports.some((p) => (p.protocol ?? 'TCP') === 'TCP' && (p.port === undefined || p.port === port || destination.ports[p.port] === port)));
-  const side = (type: 'Egress' | 'Ingress', self: Record<string, string>, peer: Record<string, string>) => {
-    const applying = policies.filter((p) => p.policyTypes.includes(type) && selects(p.podSelector, self));
-    const rules = applying.flatMap((p) => (type === 'Egress' ? p.egress : p.ingress) ?? []);
-    return applying.length === 0 || rules.some((rule) => admits(rule, type === 'Egress' ? rule.to : rule.from, peer));
-  };
-  return side('Egress', source.labels, destination.labels) && side('Ingress', destination.labels, source.labels);
 }
 
 /**
@@ -263,6 +180,21 @@ describe('infra/k8s', () => {
     const production = render('production');
     expect(production.some((d) => d.kind === 'Ingress')).toBe(true);
     expect(trustProxySchema.parse(gatewayEnv(production).TRUST_PROXY)).toEqual(expect.arrayContaining(['10.0.0.0/8']));
+  });
+
+  withKubectl('narrows who reaches the production gateway to the ingress controller and the public shell, since TRUST_PROXY trusts every private range', () => {
+    const production = render('production');
+    const hap = { name: 'hap', labels: { 'kubernetes.io/metadata.name': 'hap' } };
+    const controller = { namespace: { name: 'ingress-nginx', labels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } }, labels: { 'app.kubernetes.io/name': 'ingress-nginx' } };
+    expect(trustProxySchema.parse(gatewayEnv(production).TRUST_PROXY)).toEqual(expect.arrayContaining(['10.0.0.0/8']));
+    expect(ingressAdmits(production, 'gateway', 8080, controller)).toBe(true);
+    expect(ingressAdmits(production, 'gateway', 8080, { namespace: hap, labels: podOf(production, 'public-shell').labels })).toBe(true);
+    // Any other pod, in any namespace (its own included), could send a forged X-Forwarded-For the gateway would believe.
+    expect(ingressAdmits(production, 'gateway', 8080, { namespace: { name: 'default', labels: { 'kubernetes.io/metadata.name': 'default' } }, labels: { app: 'anything' } })).toBe(false);
+    expect(ingressAdmits(production, 'gateway', 8080, { namespace: controller.namespace, labels: { app: 'another-pod-there' } })).toBe(false);
+    for (const own of ['leads', 'tenant-worker', 'ads']) expect(ingressAdmits(production, 'gateway', 8080, { namespace: hap, labels: podOf(production, own).labels })).toBe(false);
+    // Not vacuous: the base, which has no Ingress, still admits any pod (kubectl port-forward reaches it locally).
+    expect(ingressAdmits(baseDocs(), 'gateway', 8080, { namespace: { name: 'default', labels: {} }, labels: {} })).toBe(true);
   });
 
   withKubectl('finds an Ingress without TRUST_PROXY, or with it false, wherever the variable would come from', () => {

@@ -9,6 +9,7 @@ import { hydrationMoment, type HydrationMoment } from './pages/hydration';
 import { SERVER_PAGES } from './pages/server-pages';
 import { statusOf, viewOf, type PageView } from './pages/views';
 import { routeFor, type PageKind } from './routes';
+import { structuredDataTag } from './ssr/structured-data';
 import { brandColours, brandStyle, defaultBranding, fallbackBranding } from './state/branding';
 import type { PageState } from './state/page-state';
 
@@ -89,8 +90,9 @@ function headOf(view: PageView, state: PageState): Omit<Head, 'themeColour'> {
       return {
         title: `${meta.title} | ${clinic}`,
         description: meta.description,
-        // A preview is an admin's look at the page, never a search result.
-        noIndex: route.preview === true,
+        // A preview is an admin's look at the page, never a search result; nor is a fallback service's
+        // page (the shared template's page of a clinic that has no services yet).
+        noIndex: route.preview === true || landing!.fallback === true,
         canonical: `${origin}${meta.canonicalUrl}`,
       };
     }
@@ -140,7 +142,7 @@ export function render(url: string, state: PageState | null): RenderResult {
     status: statusOf(view),
     page: view,
     html,
-    head: [headTags({ ...headOf(view, state), themeColour: brandColours(state.client).brand }), heroPreload(html)].filter(Boolean).join('\n    '),
+    head: [headTags({ ...headOf(view, state), themeColour: brandColours(state.client).brand }), heroPreload(html), structuredDataTag(view, state)].filter(Boolean).join('\n    '),
     htmlStyle: brandStyle(state.client),
     hydration: hydrationMoment(view, state, search),
   };

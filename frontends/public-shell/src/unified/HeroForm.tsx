@@ -4,6 +4,7 @@ import { FormPostFields } from '../landing/FormPostFields';
 import { Honeypot } from '../landing/Honeypot';
 import { HONEYPOT_FIELD, SUBMITTING_LABEL } from '../landing/lead-submission';
 import { useLeadSubmission } from '../landing/use-lead-submission';
+import { FallbackServiceContact } from '../components/FallbackServiceContact';
 import { usePageState } from '../state/page-context';
 import { hasEmbedCode, leadErrors, type LeadErrors, type LeadFields } from './unified-rules';
 
@@ -14,6 +15,7 @@ import { hasEmbedCode, leadErrors, type LeadErrors, type LeadFields } from './un
  */
 export function HeroForm({ submitLabel }: { submitLabel: string }) {
   const { landing } = usePageState();
+  if (landing?.fallback) return <FallbackServiceContact />;
   const code = landing?.content.service.formEmbedCode;
   if (hasEmbedCode(code)) {
     return (

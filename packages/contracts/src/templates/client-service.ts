@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageExperimentSchema, VariantSchema } from './experiment';
+import { MEDICAL_SERVICE_TYPES } from './structured-data';
 import { successEnvelope } from '../envelope';
 import { idField, noNul, NUL_MESSAGE, optionalText, timestamp } from '../fields';
 import { ClientPublicSchema } from '../tenant/client';
@@ -311,6 +312,14 @@ export const PageContentSchema = z.object({
       defaultStyle: VariantSchema,
       /** The service's running experiment (issue 27); null when none runs (paused, stopped or never). */
       experiment: PageExperimentSchema.nullable(),
+      /** The spec's service type from the template's category (structured-data.ts): the page's MedicalProcedure data. */
+      serviceType: z.enum(MEDICAL_SERVICE_TYPES).nullable().optional(),
+      /**
+       * True when the clinic has no active service at all and this is the shared template of one of
+       * the spec's fallback service cards (TRT 999 … Semaglutide 994), in the clinic's branding: not
+       * the clinic's own service, so no lead form and not indexed.
+       */
+      fallback: z.boolean().optional(),
     })
     .nullable(),
 });

@@ -5,7 +5,10 @@ import {
   DEFAULT_SERVICE_DESCRIPTION,
   DEFAULT_OFFER,
   DEFAULT_TREATMENT_DESCRIPTION,
+  defaultTemplateContent,
+  FALLBACK_SERVICES,
   filled,
+  medicalServiceType,
   mergeTemplateMappings,
   Messages,
   serviceLink,
@@ -22,7 +25,7 @@ import {
 } from '@hap/contracts';
 import { isPrivileged, notFound, type Actor } from '@hap/service-kit';
 import type { TenantClient } from '../../clients/tenant.client';
-import type { ServiceTemplateEntity } from '../catalogue/catalogue.entity';
+import { ServiceTemplateEntity } from '../catalogue/catalogue.entity';
 import type { ServiceTemplateRepository } from '../catalogue/catalogue.repository';
 import { toClientServiceDto, toClientServiceSummary } from '../client-service/client-service.dto';
 import { ClientServiceEntity } from '../client-service/client-service.entity';
@@ -72,6 +75,32 @@ const notActivated = (clientId: number, template: ServiceTemplateEntity): Servic
   }),
   template,
 });
+
+/**
+ * public spec §2 reading B: a fallback service card whose template the catalogue does not have
+ * (TRT 999 … Semaglutide 994): the spec's content for a service without a template, 'Advanced
+ * {name} Treatment' with empty lists (§3).
+ */
+const fallbackTemplate = (fallback: (typeof FALLBACK_SERVICES)[number]): ServiceTemplateEntity => {
+  const content = defaultTemplateContent(fallback.name ?? `Service ${fallback.id}`);
+  return Object.assign(new ServiceTemplateEntity(), {
+    id: fallback.id,
+    subcategoryId: 0,
+    name: fallback.name ?? `Service ${fallback.id}`,
+    slug: fallback.template_slug ?? fallback.path,
+    description: content.description,
+    headline: content.headline,
+    metaDescription: null,
+    offer: content.offer,
+    heroImage: null,
+    benefits: [],
+    symptoms: [],
+    process: [],
+    faqs: [],
+    testimonials: [],
+    beforeAfterImages: [],
+  });
+};
 
 /** Template content as a page renders it, without a client's customisation. */
 const templateOnlyContent = (template: ServiceTemplateEntity): TemplateContent => buildTemplateContent(template, { name: template.name });
@@ -202,14 +231,38 @@ export class ContentService {
       ];
     });
     if (!servicePath) return { services: cards, landing: null };
-    const found = matchServicePath(services, servicePath) ?? (preview && actor && isPrivileged(actor.identity) ? await this.previewed(actor, clientId, servicePath) : null);
+    let found = matchServicePath(services, servicePath) ?? (preview && actor && isPrivileged(actor.identity) ? await this.previewed(actor, clientId, servicePath) : null);
+    // A clinic with no active service shows the spec's fallback cards: each leads to its shared template's page.
+    const fallback = !found && cards.length === 0 ? await this.fallbackService(clientId, servicePath) : null;
+    found ??= fallback;
     if (!found) return { services: cards, landing: null };
     // A preview shows what it is asked for: no experiment assigns its style.
     const experiment = found.service.isActive && found.service.id > 0 && !preview ? await this.runningExperiment(found.service.id) : null;
     return {
       services: cards,
-      landing: { content: this.unifiedContentOf(clientId, found), meta: this.metaOf(found), defaultStyle: found.service.defaultStyle ?? 'A', experiment },
+      landing: {
+        content: this.unifiedContentOf(clientId, found),
+        meta: this.metaOf(found),
+        defaultStyle: found.service.defaultStyle ?? 'A',
+        experiment,
+        serviceType: await this.serviceTypeOf(found.template),
+        ...(fallback && { fallback: true }),
+      },
     };
+  }
+
+  /** The spec's service type of a template, from its category (and its own name where the category holds several). */
+  private async serviceTypeOf(template: ServiceTemplateEntity) {
+    const placement = template.subcategoryId ? (await this.templates.placements()).get(template.subcategoryId) : undefined;
+    return medicalServiceType({ name: template.name, slug: template.slug, subcategory: placement?.subcategory.name, category: placement?.categoryName });
+  }
+
+  /** One of the spec's fallback services at `servicePath`: its shared template as the clinic would get it, else the spec's default content. */
+  private async fallbackService(clientId: number, servicePath: string): Promise<ServiceWithTemplate | null> {
+    const wanted = servicePath.toLowerCase();
+    const card = FALLBACK_SERVICES.find((s) => (s.template_slug ?? s.path) === wanted);
+    if (!card) return null;
+    return notActivated(clientId, (await this.templates.findByPath(wanted)) ?? fallbackTemplate(card));
   }
 
   /** What an admin previews at a path the clinic has no active service on: an inactive one, else the template. */
