@@ -81,6 +81,8 @@ export class ContentService {
   private mappingsCache: { value: TemplateMappings; at: number } | null = null;
   /** A service's running experiment (issue 27; experiment.service.ts), read with its page; none without it. */
   private runningExperiment: (clientServiceId: number) => Promise<PageExperiment | null> = async () => null;
+  /** Where a page that moved is now (README, "Page paths"; page-path.service.ts); none without it. */
+  private movedPath: (clientId: number, path: string, pages: readonly ServiceWithTemplate[]) => Promise<string | null> = async () => null;
 
   constructor(
     private readonly templates: ServiceTemplateRepository,
@@ -89,6 +91,11 @@ export class ContentService {
     private readonly tenant: Pick<TenantClient, 'publicClient'>,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** Where a page's former paths are read (app.ts wires the page-path module). */
+  readMovedPathsWith(lookup: (clientId: number, path: string, pages: readonly ServiceWithTemplate[]) => Promise<string | null>): void {
+    this.movedPath = lookup;
+  }
 
   /** Where a service page's running experiment is read (app.ts wires the experiments module). */
   readExperimentsWith(lookup: (clientServiceId: number) => Promise<PageExperiment | null>): void {
@@ -203,7 +210,8 @@ export class ContentService {
     });
     if (!servicePath) return { services: cards, landing: null };
     const found = matchServicePath(services, servicePath) ?? (preview && actor && isPrivileged(actor.identity) ? await this.previewed(actor, clientId, servicePath) : null);
-    if (!found) return { services: cards, landing: null };
+    // A page that had this path before (its template's slug or its own path changed): where it is now, for a 301.
+    if (!found) return { services: cards, landing: null, movedTo: await this.movedPath(clientId, servicePath, services) };
     // A preview shows what it is asked for: no experiment assigns its style.
     const experiment = found.service.isActive && found.service.id > 0 && !preview ? await this.runningExperiment(found.service.id) : null;
     return {
