@@ -90,5 +90,7 @@ export const PAGE_MOVE_TEXTS = {
   deactivateRunning: (path: string, campaigns: number) =>
     `${plural(campaigns, 'running Google Ads campaign points', 'running Google Ads campaigns point')} to /${path}. ` +
     'Deactivating the service takes the page down, and their clicks would land on a page that is not found. Pause the campaigns first, or confirm to deactivate anyway.',
+  deactivateUnchecked: (path: string) =>
+    `The ads service did not answer, so it is not known whether running Google Ads campaigns point to /${path}. Deactivating the service takes the page down: try again, or confirm to deactivate anyway.`,
   campaignsUnchecked: 'Google Ads could not be asked which campaigns run now, so every campaign launched on this page is counted.',
 } as const;

@@ -149,10 +149,18 @@ export class PagePathService {
    */
   async assertDeactivationAsked(actor: Actor, service: Page['service'], confirmed: boolean, field: string): Promise<void> {
     if (confirmed || !service.isActive) return;
-    const running = await this.running(actor, [service]);
-    if (running.campaigns.length === 0) return;
     const template = await this.templates.findById(service.templateId);
-    const message = PAGE_MOVE_TEXTS.deactivateRunning(template ? currentPathOf({ service, template }) : String(service.id), running.campaigns.length);
+    const path = template ? currentPathOf({ service, template }) : String(service.id);
+    let running: RunningCampaigns;
+    try {
+      running = await this.running(actor, [service]);
+    } catch {
+      // Not known is not "none": ask first all the same.
+      const message = PAGE_MOVE_TEXTS.deactivateUnchecked(path);
+      throw conflict(message, [{ path: field, message }]);
+    }
+    if (running.campaigns.length === 0) return;
+    const message = PAGE_MOVE_TEXTS.deactivateRunning(path, running.campaigns.length);
     throw conflict(message, [{ path: field, message }]);
   }
 }
