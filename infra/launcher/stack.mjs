@@ -58,12 +58,12 @@ export function processTable(ports, metricsPorts) {
     table.push({
       name,
       script: `services/${name}/dist/server.js`,
-      // templates asks tenant whether a clinic exists before adding a service to it, and leads for an experiment's counts; leads asks templates whether a lead's service takes leads;
+      // templates asks tenant whether a clinic exists before adding a service to it, leads for an experiment's counts, and ads for the running campaigns on a page whose path changes; leads asks templates whether a lead's service takes leads;
       // tenant activates an onboarded clinic's services in templates; ads names a template's campaigns by it; leads reads a clinic's conversion status in tenant.
       env: {
         PORT: ports[name],
         ...metrics(name),
-        ...(name === 'templates' && { TENANT_URL: `http://127.0.0.1:${ports.tenant}`, LEADS_URL: `http://127.0.0.1:${ports.leads}` }),
+        ...(name === 'templates' && { TENANT_URL: `http://127.0.0.1:${ports.tenant}`, LEADS_URL: `http://127.0.0.1:${ports.leads}`, ADS_URL: `http://127.0.0.1:${ports.ads}` }),
         ...((name === 'tenant' || name === 'ads') && { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}` }),
         ...(name === 'ads' && { TENANT_URL: `http://127.0.0.1:${ports.tenant}` }),
         ...(name === 'leads' && { TEMPLATES_URL: `http://127.0.0.1:${ports.templates}`, TENANT_URL: `http://127.0.0.1:${ports.tenant}`, ADS_URL: `http://127.0.0.1:${ports.ads}` }),
