@@ -266,8 +266,10 @@ export async function buildServer(
     // A page that had this path before answers 301 to where it is now (templates README, "Page paths").
     if ((route.kind === 'service' || route.kind === 'unified') && content && !content.landing && content.movedTo && route.servicePath) {
       const movedTo = movedAddress(url, route.servicePath, content.movedTo);
-      const page: RenderResult = { status: 301, page: 'not-found', redirect: movedTo, html: '', head: '', htmlStyle: '' };
-      if (movedTo) return { page, state: null, remember: null, cacheable: false, trackingSettings: null, content: null, movedTo };
+      if (movedTo) {
+        const page: RenderResult = { status: 301, page: 'not-found', redirect: movedTo, html: '', head: '', htmlStyle: '' };
+        return { page, state: null, remember: null, cacheable: false, trackingSettings: null, content: null, movedTo };
+      }
     }
     const source = context?.resolution.source;
     const landing = content?.landing ?? null;
