@@ -19,8 +19,8 @@ test.describe('admin page paths', () => {
       data: { name, description: 'Platelet-rich plasma for thinning hair, in the clinic’s words.', subcategoryId: templates[0]!.subcategoryId, content: 'empty' },
     });
     expect(made.status()).toBe(202);
-    const generation = ((await made.json()) as { data: { templateId: number; slug: string } }).data;
-    const slug = generation.slug;
+    const generation = ((await made.json()) as { data: { templateId: number; templateSlug: string } }).data;
+    const slug = generation.templateSlug;
     expect((await page.request.post('/api/service-templates/activate', { data: { clientId: 2, templateId: generation.templateId } })).status()).toBe(200);
     expect((await page.request.get(`/${slug}?client=2`)).status()).toBe(200);
 

@@ -136,7 +136,7 @@ export class ClientServiceService {
     return rethrowUniqueViolation(err, customPath);
   }
 
-  async create(actor: Actor, input: ClientServiceCreate): Promise<ClientService> {
+  async create(actor: Actor, { confirmRunningCampaigns: _nothingToConfirm, ...input }: ClientServiceCreate): Promise<ClientService> {
     assertAdmin(actor);
     // Asked before the transaction: no row lock is held while tenant answers.
     await this.tenant.assertClientExists(input.clientId, actor.requestId);
