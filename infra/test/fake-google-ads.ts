@@ -21,8 +21,9 @@ import { errors, services } from 'google-ads-api';
  * - `POST /v25/customers/{id}:uploadClickConversions`: records click
  *   conversions, refusing a repeated order id as Google does (partial failure);
  *   conversion actions are created by mutate and found by search.
- * - campaigns after launch: `campaign_operation.update` (status) and
- *   `campaign_budget_operation.update` (amount_micros), validate_only honoured,
+ * - campaigns after launch: `campaign_operation.update` (status),
+ *   `campaign_budget_operation.update` (amount_micros) and `ad_operation.update`
+ *   (an ad's final_urls, when its page moved), validate_only honoured,
  *   unknown resources refused as Google does; GAQL reads of a campaign by id
  *   (status, serving status, its budget) and of its ads' policy summary.
  * Scripts: `POST /__fake/script` (policy keywords, a quota error, a dropped
@@ -94,7 +95,7 @@ interface FakeCampaign {
     ads: number;
     exclusions: number;
     /** Each ad's id and policy summary (ad_group_ad.policy_summary). */
-    adPolicies?: Array<{ adId: string; approvalStatus: string; reviewStatus: string }>;
+    adPolicies?: Array<{ adId: string; approvalStatus: string; reviewStatus: string; finalUrls?: string[] }>;
   }>;
   assets: number;
   /** Every final URL its ads and assets (sitelinks) were created with, in order. */
@@ -113,6 +114,13 @@ export async function startFakeGoogleAds() {
   const conversions: Array<{ customerId: string; gclid: string; orderId: string; conversionAction: string; dateTime: string; value: number | null }> = [];
   const calls: Array<{ kind: 'mutate' | 'search' | 'upload'; customerId: string; validateOnly: boolean; operations: number; query?: string; at?: number; updates?: string[] }> = [];
   let nextId = 1000;
+  /** Every ad of a customer's campaigns, by its resource name (customers/{id}/ads/{adId}), with its campaign. */
+  const adsOf = (customerId: string) =>
+    campaigns
+      .filter((c) => c.customerId === customerId && c.status !== 'REMOVED')
+      .flatMap((campaign) =>
+        campaign.adGroups.flatMap((g) => (g.adPolicies ?? []).map((policy) => ({ resourceName: `customers/${customerId}/ads/${policy.adId}`, policy, campaign }))),
+      );
 
   const failure = (res: ServerResponse, errs: Json[], status = 400) =>
     json(res, status, {
@@ -165,7 +173,9 @@ export async function startFakeGoogleAds() {
             ? campaigns.some((c) => c.customerId === customerId && c.resourceName === target && c.status !== 'REMOVED')
             : kind === 'campaign_budget_operation'
               ? campaigns.some((c) => c.customerId === customerId && c.budgetResourceName === target)
-              : false;
+              : kind === 'ad_operation'
+                ? adsOf(customerId).some((a) => a.resourceName === target)
+                : false;
         if (!known) errs.push({ error_code: { mutate_error: 'RESOURCE_NOT_FOUND' }, message: 'The requested resource was not found.', trigger: { string_value: target }, location: at(i, kind, 'update', 'resource_name') });
         else if (script.refuseUpdates) errs.push({ error_code: script.refuseUpdates.errorCode, message: script.refuseUpdates.message, location: at(i, kind, 'update') });
       }
@@ -226,6 +236,13 @@ export async function startFakeGoogleAds() {
           if (entity === 'campaign' && c.resourceName === resourceName && update.status) c.status = String(update.status);
           if (entity === 'campaign_budget' && c.budgetResourceName === resourceName && update.amount_micros != null) c.budgetMicros = String(update.amount_micros);
         }
+        if (entity === 'ad') {
+          const ad = adsOf(customerId).find((a) => a.resourceName === resourceName);
+          if (ad && Array.isArray(update.final_urls)) {
+            ad.policy.finalUrls = (update.final_urls as unknown[]).map(String);
+            ad.campaign.finalUrls.push(...ad.policy.finalUrls);
+          }
+        }
       } else if (entity === 'campaign_budget') {
         resourceName = named(created.resource_name, 'campaignBudgets');
         budgets.set(resourceName, String(created.amount_micros ?? '0'));
@@ -259,7 +276,7 @@ export async function startFakeGoogleAds() {
         if (group) {
           group.ads += 1;
           const policy = script.adPolicy ?? { approvalStatus: 'APPROVED', reviewStatus: 'REVIEWED' };
-          (group.adPolicies ??= []).push({ adId: String(nextId), ...policy });
+          (group.adPolicies ??= []).push({ adId: String(nextId), ...policy, finalUrls: ((created.ad?.final_urls as string[] | undefined) ?? []).map(String) });
         }
         (campaign as FakeCampaign | null)?.finalUrls.push(...((created.ad?.final_urls as string[] | undefined) ?? []));
         resourceName = `customers/${customerId}/adGroupAds/${nextId++}`;
@@ -369,7 +386,11 @@ export async function startFakeGoogleAds() {
         results: (found?.adGroups ?? []).flatMap((g) =>
           (g.adPolicies ?? []).map((p) => ({
             ad_group: { name: g.name },
-            ad_group_ad: { status: 'ENABLED', ad: { id: p.adId }, policy_summary: { approval_status: p.approvalStatus, review_status: p.reviewStatus } },
+            ad_group_ad: {
+              status: 'ENABLED',
+              ad: { id: p.adId, resource_name: `customers/${customerId}/ads/${p.adId}`, final_urls: p.finalUrls ?? [] },
+              policy_summary: { approval_status: p.approvalStatus, review_status: p.reviewStatus },
+            },
           })),
         ),
       });

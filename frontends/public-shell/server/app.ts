@@ -193,6 +193,28 @@ export async function buildServer(
     view?: PageViewOf | null;
     /** The running experiment at this URL (a service's plain URL, not a preview; issue 27); null elsewhere. */
     experiment?: PageExperiment | null;
+    /** The page moved: its address now (a 301, the query kept; templates README, "Page paths"). */
+    movedTo?: string;
+  }
+
+  /**
+   * The address of a page that moved from `from` to `to`: the service's segment of the
+   * URL's path (`/{path}`, `/{path}/b`, `/services/{path}`, `/unified/{path}/style-a`)
+   * is replaced, and the whole query (`?client=12&gclid=…`) kept.
+   */
+  function movedAddress(url: URL, from: string, to: string): string | null {
+    const segments = url.pathname.split('/');
+    const first = (segments[1] ?? '').toLowerCase();
+    const at = first === 'services' || first === 'funnel-service' || first === 'unified' ? 2 : 1;
+    let segment: string;
+    try {
+      segment = decodeURIComponent(segments[at] ?? '');
+    } catch {
+      return null;
+    }
+    if (segment.toLowerCase() !== from.toLowerCase()) return null;
+    segments[at] = encodeURIComponent(to);
+    return `${segments.join('/')}${url.search}`;
   }
 
   /** Page kinds that show a clinic's catalogue (services, a service's content); /thanks needs only the clinic. */
@@ -245,6 +267,14 @@ export async function buildServer(
       if (loaded.problem) request.log.warn({ problem: loaded.problem, host }, 'page rendered without its catalogue data');
       complete &&= !loaded.problem;
       content = loaded.content;
+    }
+    // A page that had this path before answers 301 to where it is now (templates README, "Page paths").
+    if ((route.kind === 'service' || route.kind === 'unified') && content && !content.landing && content.movedTo && route.servicePath) {
+      const movedTo = movedAddress(url, route.servicePath, content.movedTo);
+      if (movedTo) {
+        const page: RenderResult = { status: 301, page: 'not-found', redirect: movedTo, html: '', head: '', htmlStyle: '' };
+        return { page, state: null, remember: null, cacheable: false, trackingSettings: null, content: null, movedTo };
+      }
     }
     const source = context?.resolution.source;
     const landing = content?.landing ?? null;
@@ -308,6 +338,9 @@ export async function buildServer(
 
   function compose(rendered: Rendered): Made {
     const { page, state, remember, cacheable, trackingSettings, linkerDomains, content, adminPreview } = rendered;
+    // A moved page: permanent, but asked again each time (no-cache), so an old path later given to another page is that page at once.
+    if (rendered.movedTo)
+      return { status: 301, redirect: rendered.movedTo, body: '', etag: '', headers: {}, cacheControl: PAGE_CACHE.revalidate, remember: null, view: null, clientId: null, experiment: null };
     if (page.redirect)
       return { status: 302, redirect: page.redirect, body: '', etag: '', headers: {}, cacheControl: PAGE_CACHE.none, remember: null, view: null, clientId: null, experiment: null };
     const assets = assetTags[page.page];
@@ -404,6 +437,7 @@ export async function buildServer(
   }
 
   function sendMade(request: FastifyRequest, reply: FastifyReply, made: Made, result: PageCacheResult | null, arm: ArmChoice | null = null) {
+    if (made.redirect && made.status === 301) return reply.header('cache-control', made.cacheControl).redirect(made.redirect, 301);
     if (made.redirect) return reply.redirect(made.redirect, 302);
     if (made.remember !== null) rememberClinic(request, reply, made.remember);
     rememberArm(request, reply, arm);

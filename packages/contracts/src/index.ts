@@ -54,6 +54,7 @@ export * from './templates/service-form';
 export * from './templates/portal-pages';
 export * from './templates/experiment';
 export * from './templates/structured-data';
+export * from './templates/page-moves';
 export * from './colour';
 export * from './embed';
 export * from './page-boot';

@@ -11,7 +11,8 @@ import { CampaignService } from './modules/campaigns/campaign.service';
 import { connectionHandlers } from './modules/connection/connection.routes';
 import { GoogleAdsConnectionService, oauthSettingsOf } from './modules/connection/connection.service';
 import { googleAdsAccessOf, googleAdsConfigured } from './google-ads/access';
-import { domainCampaignHandlers, launchedCampaignHandlers, launchHandlers } from './modules/launches/launch.routes';
+import { domainCampaignHandlers, launchedCampaignHandlers, launchHandlers, pageCampaignHandlers } from './modules/launches/launch.routes';
+import { PageCampaignsService } from './modules/launches/page-campaigns.service';
 import { LaunchedCampaignService } from './modules/launches/launched-campaign.service';
 import { DomainCampaignsService } from './modules/launches/domain-campaigns.service';
 import { conversionHandlers } from './modules/conversions/conversion.routes';
@@ -87,6 +88,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     ...launchHandlers(new LaunchService(dataSource, campaignRows, templates, tenant, access, launchQueue, platformOrigin)),
     ...launchedCampaignHandlers(new LaunchedCampaignService(dataSource, access)),
     ...domainCampaignHandlers(new DomainCampaignsService(dataSource, access)),
+    ...pageCampaignHandlers(new PageCampaignsService(dataSource, access)),
     ...conversionHandlers(new ConversionService(dataSource, tenant, access)),
     ...performanceHandlers(new PerformanceService(new PerformanceStore(dataSource), tenant, access, performanceQueues)),
     listAdsAuditLog: ({ query }) => listAuditLog(dataSource, 'ads', query),

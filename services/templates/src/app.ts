@@ -13,6 +13,7 @@ import {
   type ContentCache,
   type JobQueue,
 } from '@hap/service-kit';
+import { createAdsClient, type AdsClient } from './clients/ads.client';
 import { createLeadsClient, type LeadsClient } from './clients/leads.client';
 import { createTenantClient, type TenantClient } from './clients/tenant.client';
 import type { Config } from './config';
@@ -30,6 +31,9 @@ import { experimentHandlers } from './modules/experiment/experiment.routes';
 import { ExperimentService } from './modules/experiment/experiment.service';
 import { generationHandlers } from './modules/generation/generation.routes';
 import { GenerationService } from './modules/generation/generation.service';
+import { PagePathRepository } from './modules/page-path/page-path.repository';
+import { pagePathHandlers } from './modules/page-path/page-path.routes';
+import { PagePathService } from './modules/page-path/page-path.service';
 import { portalPagesHandlers } from './modules/portal-pages/portal-pages.routes';
 import { PortalPagesService } from './modules/portal-pages/portal-pages.service';
 
@@ -38,6 +42,8 @@ export interface AppDependencies {
   tenant?: TenantClient;
   /** Where an experiment's counts are read; defaults to HTTP at LEADS_URL. */
   leads?: LeadsClient;
+  /** Where running campaigns on a page are asked and moved; defaults to HTTP at ADS_URL. */
+  ads?: AdsClient;
   /**
    * GET /api/page-content's cache. Default: one from the config (its Redis,
    * CONTENT_CACHE_TTL_MS; none when that is 0). A test may pass its own, or null.
@@ -70,6 +76,11 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   const leads = dependencies.leads ?? createLeadsClient({ baseUrl: config.LEADS_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.LEADS_TIMEOUT_MS });
   const experiments = new ExperimentService(dataSource, clientServices, leads);
   content.readExperimentsWith((clientServiceId) => experiments.runningFor(clientServiceId));
+  // Page paths (README, "Page paths"): former paths answer 301; running campaigns are asked of ads and moved there.
+  const ads = dependencies.ads ?? createAdsClient({ baseUrl: config.ADS_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.ADS_TIMEOUT_MS });
+  const pagePaths = new PagePathService(new PagePathRepository(dataSource), clientServiceRows, templates, ads, app.log);
+  clientServices.usePagePaths(pagePaths);
+  content.readMovedPathsWith((clientId, path, pages) => pagePaths.movedPathOf(clientId, path, pages));
 
   // Public pages' answers, cleared in every templates API process after any audited write commits;
   // the template mappings (slugs in service links) are read again with them.
@@ -87,7 +98,8 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
 
   registerRoutes(app, 'templates', {
     ...portalPagesHandlers(new PortalPagesService(clientServices, tenant)),
-    ...catalogueHandlers(new CatalogueService(dataSource, templates), content),
+    ...catalogueHandlers(new CatalogueService(dataSource, templates, pagePaths), content),
+    ...pagePathHandlers(pagePaths),
     ...clientServiceHandlers(clientServices),
     ...servicePageHandlers(new ServicePageService(dataSource, clientServiceRows, clientServices, tenant)),
     ...contentHandlers(content, pageCache),

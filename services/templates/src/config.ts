@@ -24,6 +24,16 @@ export const configShape = {
     .transform((url) => url.replace(/\/+$/, '')),
   /** How long reading an experiment's counts from leads may take (ms) before the experiment is shown without them. */
   LEADS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /**
+   * Where the ads service listens: running campaigns that point to a page are asked
+   * there before its path changes or it is deactivated, and moved after (README, "Page paths").
+   */
+  ADS_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default(`http://127.0.0.1:${DEFAULT_PORTS.ads}`)
+    .transform((url) => url.replace(/\/+$/, '')),
+  /** How long a call to ads may take (ms): moving campaigns asks Google Ads for each. */
+  ADS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   /** The OpenAI-compatible model that writes new templates; no OPENAI_API_KEY: AI generation says it is not configured. */
   ...modelConfigShape,
 };

@@ -1,4 +1,4 @@
-import { routes, type ActiveTemplate, type ServiceTemplate } from '@hap/contracts';
+import { ApiError, routes, type ActiveTemplate, type ServiceTemplate } from '@hap/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { LayoutTemplate, LoaderCircle, RefreshCw, Save } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -78,7 +78,18 @@ export function ActivatedTemplatesPage() {
           description: `${template.name} is active for ${clientName}.`,
         });
       } else {
-        await api.call(routes.deactivateTemplate, { query: { clientId: String(clientId), templateId: String(template.id) } });
+        const query = { clientId: String(clientId), templateId: String(template.id) };
+        try {
+          await api.call(routes.deactivateTemplate, { query });
+        } catch (error) {
+          // Running Google Ads campaigns point to the page (README of services/templates, "Page paths"): the API's words, asked first.
+          if (!(error instanceof ApiError && error.status === 409 && error.issues?.some((i) => i.path === 'confirm'))) throw error;
+          if (!window.confirm(`${error.message}\n\nDeactivate ${template.name} for ${clientName} anyway?`)) {
+            toast({ title: 'Template kept active', description: `${template.name} stays active for ${clientName}.` });
+            return;
+          }
+          await api.call(routes.deactivateTemplate, { query: { ...query, confirm: 'true' } });
+        }
         queryClient.setQueryData<ActiveTemplate[]>(clientTemplatesKey(clientId), (list = []) =>
           list.filter((entry) => !isTemplateActive(template, [entry])),
         );

@@ -1,4 +1,4 @@
-import { routes, ServiceCreateSchema, type Service, type ServiceCreate, type ServiceCreateInput, type ServiceListItem } from '@hap/contracts';
+import { ApiError, routes, ServiceCreateSchema, type Service, type ServiceCreate, type ServiceCreateInput, type ServiceListItem } from '@hap/contracts';
 import { DialogHeader } from '../pages/DialogHeader';
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -13,6 +13,7 @@ import { changedFields } from '../lib/changed-fields';
 import { DialogFooter } from '../pages/DialogFooter';
 import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
+import { impactUnknown, PageChangeConfirm } from '../pages/PageChangeConfirm';
 import { Tabs } from '../pages/Tabs';
 import { useServiceTemplates } from '../templates/templates-query';
 import { useToast } from '../toast/toaster';
@@ -99,10 +100,14 @@ function ServiceForm({ clientId, service, services, onClose }: { clientId: numbe
   // Read while rendering: react-hook-form tracks only the form state a render reads.
   const { dirtyFields } = form.formState;
 
+  // A new path moves the page, a deactivation takes it down: who uses it is said first (README of services/templates, "Page paths").
+  const [asking, setAsking] = useState<{ values: ServiceCreate; message: string; label: string; confirmRunning: boolean } | null>(null);
+  const impact = useMutation({ mutationFn: (id: number) => api.call(routes.getServicePageImpact, { params: { id } }) });
   const save = useMutation({
-    mutationFn: (values: ServiceCreate) => {
+    mutationFn: ({ values, confirmRunning = false }: { values: ServiceCreate; confirmRunning?: boolean }) => {
       if (!service) return api.call(routes.createService, { body: values });
-      return api.call(routes.updateService, { params: { id: service.id }, body: changedFields(values, dirtyFields) as never });
+      const body = { ...changedFields(values, dirtyFields), ...(confirmRunning ? { confirmRunningCampaigns: true } : {}) };
+      return api.call(routes.updateService, { params: { id: service.id }, body: body as never });
     },
     onSuccess: (saved: Service) => {
       toast({ title: service ? 'Service updated' : 'Service created', description: `${saved.name} has been saved.` });
@@ -110,7 +115,15 @@ function ServiceForm({ clientId, service, services, onClose }: { clientId: numbe
       void queryClient.invalidateQueries({ queryKey: ['admin', 'service', saved.id] });
       onClose();
     },
-    onError: (error) => toast({ title: service ? 'Failed to update service' : 'Failed to create service', description: error.message, variant: 'destructive' }),
+    onError: (error, { values }) => {
+      // Running campaigns point to the page being deactivated: the API's words, and the choice.
+      if (error instanceof ApiError && error.status === 409 && error.issues?.some((i) => i.path === 'confirmRunningCampaigns')) {
+        setAsking({ values, message: error.message, label: 'Deactivate anyway', confirmRunning: true });
+        return;
+      }
+      setAsking(null);
+      toast({ title: service ? 'Failed to update service' : 'Failed to create service', description: error.message, variant: 'destructive' });
+    },
   });
 
   const onInvalid = (errors: FieldErrors<Values>) => {
@@ -119,7 +132,15 @@ function ServiceForm({ clientId, service, services, onClose }: { clientId: numbe
   };
   const submit = form.handleSubmit((values) => {
     if (service && Object.keys(dirtyFields).length === 0) return onClose();
-    save.mutate(values);
+    if (service && dirtyFields.path && (values.path ?? '').toLowerCase() !== service.path.toLowerCase()) {
+      const label = 'Change the path';
+      impact.mutate(service.id, {
+        onSuccess: (found) => setAsking({ values, message: found.message, label, confirmRunning: false }),
+        onError: (error) => setAsking({ values, message: impactUnknown(service.path, error.message), label, confirmRunning: false }),
+      });
+      return;
+    }
+    save.mutate({ values });
   }, onInvalid);
 
   return (
@@ -144,7 +165,19 @@ function ServiceForm({ clientId, service, services, onClose }: { clientId: numbe
             </>
           )}
         </div>
-        <DialogFooter action={service ? 'Update Service' : 'Create Service'} pending={save.isPending} />
+        {asking && (
+          <div className="adm-dialog__body">
+            <PageChangeConfirm
+              id="service-page-change"
+              message={asking.message}
+              confirmLabel={asking.label}
+              pending={save.isPending}
+              onCancel={() => setAsking(null)}
+              onConfirm={() => save.mutate({ values: asking.values, confirmRunning: asking.confirmRunning })}
+            />
+          </div>
+        )}
+        <DialogFooter action={service ? 'Update Service' : 'Create Service'} pending={save.isPending || impact.isPending || asking !== null} />
       </form>
       {/* Outside the form: the editor's own submit must not reach this one. */}
       {service && editingOffer && (

@@ -11,6 +11,7 @@ import { fixFieldsMessage, listIssues } from '../forms/list-rules';
 import { usePendingFocus } from '../forms/use-pending-focus';
 import { ImageField } from '../images/ImageField';
 import { api } from '../lib/api';
+import { impactUnknown, PageChangeConfirm } from '../pages/PageChangeConfirm';
 import { useToast } from '../toast/toaster';
 import { bodyOf, draftOf, emptyStory, templateIssues, withoutBlankRowsOf, type TemplateDraft } from './template-edit';
 import { TEMPLATES_KEY } from './templates-query';
@@ -52,6 +53,11 @@ function TemplateEditForm({ template, onClose }: { template: ServiceTemplate; on
   const found = useMemo(() => templateIssues(draft), [draft]);
   const issues = attempted ? found : {};
   const issueCount = Object.keys(issues).length;
+  // A new slug moves every clinic's page of the template: who uses it is said first (README of services/templates, "Page paths").
+  const [moving, setMoving] = useState<{ body: Record<string, unknown>; message: string } | null>(null);
+  const impact = useMutation({
+    mutationFn: () => api.call(routes.getTemplatePageImpact, { params: { id: template.id } }),
+  });
 
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) => api.call(routes.updateServiceTemplate, { params: { id: template.id }, body: body as never }),
@@ -78,7 +84,16 @@ function TemplateEditForm({ template, onClose }: { template: ServiceTemplate; on
       setFocusId(idOfIssue(first));
       return;
     }
-    save.mutate(bodyOf(clean));
+    const body = bodyOf(clean);
+    const slug = typeof body.slug === 'string' ? body.slug.trim().toLowerCase() : template.slug;
+    if (slug && slug !== template.slug.toLowerCase()) {
+      impact.mutate(undefined, {
+        onSuccess: (found) => setMoving({ body, message: found.message }),
+        onError: (error) => setMoving({ body, message: impactUnknown(template.slug, error.message) }),
+      });
+      return;
+    }
+    save.mutate(body);
   }
 
   const text = (key: 'name' | 'slug' | 'headline' | 'offer', label: string) => (
@@ -162,6 +177,16 @@ function TemplateEditForm({ template, onClose }: { template: ServiceTemplate; on
         )}
       />
 
+      {moving && (
+        <PageChangeConfirm
+          id="tpl-slug-change"
+          message={moving.message}
+          confirmLabel="Change the slug"
+          pending={save.isPending}
+          onCancel={() => setMoving(null)}
+          onConfirm={() => save.mutate(moving.body)}
+        />
+      )}
       <div className="adm-dialog__footer tpl-footer">
         {issueCount > 0 ? (
           <p className="frm-summary tpl-footer__message" role="alert">
@@ -177,8 +202,8 @@ function TemplateEditForm({ template, onClose }: { template: ServiceTemplate; on
             Cancel
           </button>
         </Dialog.Close>
-        <button type="submit" className="adm-button adm-button--primary" disabled={save.isPending}>
-          {save.isPending && <LoaderCircle size={16} aria-hidden className="adm-spin" />}
+        <button type="submit" className="adm-button adm-button--primary" disabled={save.isPending || impact.isPending || moving !== null}>
+          {(save.isPending || impact.isPending) && <LoaderCircle size={16} aria-hidden className="adm-spin" />}
           Save Changes
         </button>
       </div>

@@ -29,6 +29,7 @@ import {
 } from './launch';
 import { CampaignBudgetChangeSchema, CampaignChangeResultSchema, CampaignStatusChangeSchema, LaunchedCampaignSchema } from './campaign-changes';
 import { DomainCampaignSchema } from './domain-campaigns';
+import { PageMovesResultSchema, PageMovesSchema, RunningCampaignsQuerySchema, RunningCampaignsSchema } from '../templates/page-moves';
 import { ClientDomainParamsSchema } from '../tenant/custom-domain';
 
 /** The ads service's rows (admin spec §2.10, §2.13, §7; DESIGN §2). */
@@ -246,6 +247,30 @@ export const adsRoutes = {
     body: OfflineConversionSchema,
     data: OfflineConversionResultSchema,
     errors: [403, 404, 409, 422, 503],
+  }),
+  listRunningPageCampaigns: defineRoute({
+    operation: 'listRunningPageCampaigns',
+    method: 'POST',
+    path: '/internal/google-ads/running-campaigns',
+    owner: 'ads',
+    access: 'internal',
+    summary:
+      "Templates, before a page's path changes or its service is deactivated: the running campaigns (ENABLED in Google Ads now) that these client services' launches created. Answered from ads' own launch log and Google Ads, never by asking templates back. Google Ads not asked (not configured, not connected, unreachable): every campaign launched is listed, checked false.",
+    body: RunningCampaignsQuerySchema,
+    data: RunningCampaignsSchema,
+    errors: [403],
+  }),
+  movePageCampaigns: defineRoute({
+    operation: 'movePageCampaigns',
+    method: 'POST',
+    path: '/internal/google-ads/page-moves',
+    owner: 'ads',
+    access: 'internal',
+    summary:
+      "Templates, after a page's path changed: each campaign these services' launches created gets its ads' final URLs on the new path (same host and query), checked by Google (validate_only) then applied, the launch's planned final URL updated and one audit entry per campaign. What Google refuses or cannot be reached is listed as failed: the old URL keeps working through the 301.",
+    body: PageMovesSchema,
+    data: PageMovesResultSchema,
+    errors: [403],
   }),
   getCampaignPerformance: defineRoute({
     operation: 'getCampaignPerformance',

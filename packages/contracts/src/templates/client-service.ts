@@ -137,6 +137,8 @@ const clientServiceFields = {
   beforeAfterImages: contentListInputs.beforeAfterImages.nullish(),
   googleAdsSettings: jsonObject('Google Ads settings').nullish(),
   demographicExclusions: jsonObject('Demographic exclusions').nullish(),
+  /** Deactivating a service that running Google Ads campaigns point to is refused (409) unless this is true. */
+  confirmRunningCampaigns: z.boolean({ error: 'confirmRunningCampaigns must be true or false' }).optional(),
 };
 
 export const ClientServiceCreateSchema = z.object({
@@ -184,6 +186,11 @@ export const ActivationResultSchema = z.object({ clientService: ClientServiceSch
 export const DeactivateTemplateQuerySchema = z.object({
   clientId: idField('Client id', { fromText: true }),
   templateId: idField('Template id', { fromText: true }),
+  /** Deactivating a service that running Google Ads campaigns point to is refused (409) unless this is true. */
+  confirm: z
+    .enum(['true', 'false'], { error: 'confirm must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 export const DeactivationResultSchema = z.object({ clientId: z.number().int(), templateId: z.number().int(), deactivated: z.boolean() });
 
@@ -322,5 +329,11 @@ export const PageContentSchema = z.object({
       fallback: z.boolean().optional(),
     })
     .nullable(),
+  /**
+   * When the clinic has no page at the path but had one there before (a template's
+   * slug or the service's path changed): the page's current path, which the public
+   * shell answers with a 301 (services/templates README, "Page paths").
+   */
+  movedTo: z.string().nullable().optional(),
 });
 export type PageContent = z.infer<typeof PageContentSchema>;

@@ -41,6 +41,7 @@ import { AiStatusSchema, GenerationIdParamSchema, TemplateCreateSchema, Template
 import { ServiceCreateSchema, ServiceSchema, ServiceUpdateSchema } from './service-form';
 import { PortalPagesSchema } from './portal-pages';
 import { ExperimentCreateSchema, ExperimentSchema, ExperimentsQuerySchema, ExperimentStopSchema, ExperimentUpdateSchema } from './experiment';
+import { PageImpactSchema } from './page-moves';
 
 /** templates: the service catalogue, each client's services and the content pages render. */
 export const templatesRoutes = {
@@ -98,7 +99,8 @@ export const templatesRoutes = {
     path: '/api/service-templates/deactivate',
     owner: 'templates',
     access: 'admin',
-    summary: 'Deactivate a template for a client; its custom content is kept (not active is not an error).',
+    summary:
+      'Deactivate a template for a client; its custom content is kept (not active is not an error). When running Google Ads campaigns point to the page, 409 in words (how many; issue `confirm`) unless confirm=true.',
     query: DeactivateTemplateQuerySchema,
     data: DeactivationResultSchema,
   }),
@@ -108,11 +110,36 @@ export const templatesRoutes = {
     path: '/api/service-templates/:id',
     owner: 'templates',
     access: 'admin',
-    summary: 'Change a template’s name, slug or content.',
+    summary:
+      'Change a template’s name, slug or content. A new slug keeps the old one as a former path of every clinic’s page (301 to the new one) and updates running campaigns’ final URLs through ads.',
     params: IdParamSchema,
     body: ServiceTemplateUpdateSchema,
     data: ServiceTemplateSchema,
     errors: [404, 409],
+  }),
+  getTemplatePageImpact: defineRoute({
+    operation: 'getTemplatePageImpact',
+    method: 'GET',
+    path: '/api/service-templates/:id/page-impact',
+    owner: 'templates',
+    access: 'admin',
+    summary:
+      'Before a template’s slug changes: how many clinics have an active service at its page (those without a path of their own) and how many running Google Ads campaigns point to it (asked of ads), in words.',
+    params: IdParamSchema,
+    data: PageImpactSchema,
+    errors: [404, 503],
+  }),
+  getServicePageImpact: defineRoute({
+    operation: 'getServicePageImpact',
+    method: 'GET',
+    path: '/api/services/:id/page-impact',
+    owner: 'templates',
+    access: 'admin',
+    summary:
+      'Before a client service’s path changes or it is deactivated: its clinic (1, or 0 when inactive) and the running Google Ads campaigns that point to its page (asked of ads), in words.',
+    params: IdParamSchema,
+    data: PageImpactSchema,
+    errors: [404, 503],
   }),
   createTemplate: defineRoute({
     operation: 'createTemplate',

@@ -65,6 +65,8 @@ const serviceFormFields = {
   beforeAfterImages: contentListInputs.beforeAfterImages.nullish(),
   /** admin spec §2.10, §3: the service's saved Google Ads settings; null clears them. */
   googleAdsSettings: GoogleAdsSettingsSchema.nullish(),
+  /** Deactivating a service that running Google Ads campaigns point to is refused (409) unless this is true. */
+  confirmRunningCampaigns: z.boolean({ error: 'confirmRunningCampaigns must be true or false' }).optional(),
 };
 
 /** POST /api/services: a client's new service page from a template. */

@@ -116,3 +116,36 @@ export function hostOf(url: string): string | null {
     return null;
   }
 }
+
+/** Path segments before a service's own segment on the public pages (`/services/{path}`, `/funnel-service/{path}`, `/unified/{path}`). */
+const PAGE_PREFIXES = new Set(['services', 'funnel-service', 'unified']);
+
+/**
+ * A landing URL with its page moved from `fromPath` to `toPath` (a template's slug
+ * or a service's path changed; services/templates README, "Page paths"): the
+ * service's segment is replaced, the host, the rest of the path, the query
+ * (`?client=`, `style=B`) and the fragment stay. Null when the URL is not on that page.
+ */
+export function movedPageUrl(url: string, fromPath: string, toPath: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  const segments = parsed.pathname.split('/');
+  // segments[0] is '' (the path starts with '/'); the service's segment is the first, or the second after a prefix.
+  const at = segments[1] && PAGE_PREFIXES.has(segments[1].toLowerCase()) ? 2 : 1;
+  const segment = segments[at];
+  if (segment === undefined) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+  if (decoded.toLowerCase() !== fromPath.toLowerCase()) return null;
+  segments[at] = encodeURIComponent(toPath);
+  parsed.pathname = segments.join('/');
+  return parsed.toString();
+}

@@ -137,6 +137,12 @@ export interface CampaignState {
   ads: Array<{ adId: string; adGroup: string; status: string; approvalStatus: string; reviewStatus: string }>;
 }
 
+/** One ad of a campaign: its resource name (customers/{id}/ads/{adId}) and final URLs. */
+export interface CampaignAd {
+  resourceName: string;
+  finalUrls: string[];
+}
+
 export interface AdsGateway {
   /** One atomic mutate; `validateOnly`: Google checks it and applies nothing (Test Campaign). */
   mutate(account: AdsAccount, operations: readonly AdsOperation[], options?: { validateOnly?: boolean }): Promise<MutateResult>;
@@ -148,6 +154,8 @@ export interface AdsGateway {
   uploadClickConversion(account: AdsAccount, conversion: ClickConversion): Promise<void>;
   /** What the account's campaigns and keywords did each day of the range (two GAQL reports). */
   performance(account: AdsAccount, range: DayRange): Promise<PerformanceReport>;
+  /** A campaign's ads (not removed) with their final URLs (one GAQL read): what moves when a page's path changes. */
+  campaignAds(account: AdsAccount, campaignId: string): Promise<CampaignAd[]>;
   /** A campaign by id with its budget and its ads' policy review (two GAQL reads), or null when Google has none. */
   campaignState(account: AdsAccount, campaignId: string): Promise<CampaignState | null>;
 }

@@ -20,6 +20,7 @@ import {
   type AdsGateway,
   type AdsIssue,
   type AdsOperation,
+  type CampaignAd,
   type CampaignState,
   type ClickConversion,
   type DayRange,
@@ -275,6 +276,22 @@ export function createGoogleAdsApiGateway(settings: GoogleAdsApiSettings): AdsGa
       // The library does not decode partial failures of this service (notes §5).
       const detail = response.partial_failure_error?.details?.find((d) => d.type_url?.includes('errors.GoogleAdsFailure'));
       if (detail?.value && detail.value.length > 0) throw normalised(errors.GoogleAdsFailure.decode(detail.value as Uint8Array));
+    },
+
+    async campaignAds(account, campaignId): Promise<CampaignAd[]> {
+      if (!/^\d+$/.test(campaignId)) throw new RangeError(`Not a campaign id: ${campaignId}`);
+      try {
+        const rows = await customerOf(account).query(
+          `SELECT ad_group_ad.ad.resource_name, ad_group_ad.ad.id, ad_group_ad.ad.final_urls FROM ad_group_ad WHERE campaign.id = ${campaignId} AND ad_group_ad.status != 'REMOVED'`,
+        );
+        return rows.flatMap((row) => {
+          const ad = row.ad_group_ad?.ad;
+          const resourceName = ad?.resource_name ?? (ad?.id != null ? `customers/${account.customerId}/ads/${ad.id}` : '');
+          return resourceName ? [{ resourceName, finalUrls: (ad?.final_urls ?? []).map(String) }] : [];
+        });
+      } catch (err) {
+        throw normalised(err);
+      }
     },
 
     async campaignState(account, campaignId): Promise<CampaignState | null> {

@@ -6,6 +6,7 @@ import { CreateTemplatesTables1764100000000 } from './migrations/1764100000000-C
 import { AddServiceFormColumns1764200000000 } from './migrations/1764200000000-AddServiceFormColumns';
 import { CreateGenerationJobs1764500000000 } from './migrations/1764500000000-CreateGenerationJobs';
 import { CreateExperiments1766000000000 } from './migrations/1766000000000-CreateExperiments';
+import { CreatePagePathHistory1766300000000 } from './migrations/1766300000000-CreatePagePathHistory';
 import { ExperimentEntity } from '../modules/experiment/experiment.entity';
 
 export const SCHEMA = 'templates';
@@ -20,7 +21,7 @@ export const TEMPLATES_ENTITIES = [
 ];
 
 /** In order; a new migration goes at the end. */
-export const TEMPLATES_MIGRATIONS = [CreateTemplatesSchema1763800000000, CreateTemplatesTables1764100000000, AddServiceFormColumns1764200000000, CreateGenerationJobs1764500000000, CreateExperiments1766000000000];
+export const TEMPLATES_MIGRATIONS = [CreateTemplatesSchema1763800000000, CreateTemplatesTables1764100000000, AddServiceFormColumns1764200000000, CreateGenerationJobs1764500000000, CreateExperiments1766000000000, CreatePagePathHistory1766300000000];
 
 /** The templates service's data source: its entities and migrations. */
 export const createDataSource = (url: string) =>

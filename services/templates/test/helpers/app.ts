@@ -6,11 +6,22 @@ import { buildApp as buildTenantApp } from '../../../tenant/src/app';
 import { loadServiceConfig as loadTenantConfig } from '../../../tenant/src/config';
 import { createDataSource as createTenantDataSource } from '../../../tenant/src/db/data-source';
 import { buildApp, type AppDependencies } from '../../src/app';
+import type { AdsClient } from '../../src/clients/ads.client';
 import { loadServiceConfig, type Config } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 import { seed } from '../../src/db/seed';
 
 export { ADMIN, ANONYMOUS, GATEWAY, PUBLIC_SHELL } from '@hap/service-kit/testing';
+
+/**
+ * The ads templates asks about campaigns on its pages, in templates' own tests that are
+ * not about campaigns: it knows none. Ads' tests (services/ads/test/helpers/app.ts) give
+ * templates the real ads app instead, and the page-path tests run there.
+ */
+export const ADS_WITHOUT_CAMPAIGNS: AdsClient = {
+  runningCampaigns: async () => ({ campaigns: [], checked: true }),
+  movePages: async () => ({ updated: [], failed: [] }),
+};
 
 /** startTemplates() boots two apps (templates and the tenant it asks) and seeds: more than jest's 5 s hook default when the machine is busy. */
 export const START_TIMEOUT_MS = 30_000;
@@ -64,7 +75,7 @@ export async function startTemplates(
   // Never the default TENANT_URL: that is the dev stack's tenant, on another database.
   const config = loadServiceConfig({ ...process.env, TENANT_URL: options.tenantUrl ?? tenant!.url, TENANT_TIMEOUT_MS: '2000', ...options.env });
   const dataSource = createDataSource(config.DATABASE_URL);
-  const started = await startService(() => buildApp(config, dataSource, options.dependencies), { internalSecret: config.INTERNAL_SECRET });
+  const started = await startService(() => buildApp(config, dataSource, { ads: ADS_WITHOUT_CAMPAIGNS, ...options.dependencies }), { internalSecret: config.INTERNAL_SECRET });
   await seed(dataSource);
   return {
     ...started,

@@ -2,6 +2,7 @@ import { actorOf, type RouteHandlers } from '@hap/service-kit';
 import type { LaunchService } from './launch.service';
 import type { DomainCampaignsService } from './domain-campaigns.service';
 import type { LaunchedCampaignService } from './launched-campaign.service';
+import type { PageCampaignsService } from './page-campaigns.service';
 
 /** Test Campaign, Launch Campaign and the launch log (admin spec §7). */
 export const launchHandlers = (
@@ -25,4 +26,10 @@ export const launchedCampaignHandlers = (
 /** Running campaigns on a clinic's domain (issue 28 item 4), for the failing domain's one-click pause. */
 export const domainCampaignHandlers = (campaigns: DomainCampaignsService): Pick<RouteHandlers<'ads'>, 'listDomainCampaigns'> => ({
   listDomainCampaigns: ({ params }, request) => campaigns.running(actorOf(request), params.id, params.domain),
+});
+
+/** Campaigns on a clinic's page when its path changes or it is deactivated (services/templates README, "Page paths"); templates asks. */
+export const pageCampaignHandlers = (campaigns: PageCampaignsService): Pick<RouteHandlers<'ads'>, 'listRunningPageCampaigns' | 'movePageCampaigns'> => ({
+  listRunningPageCampaigns: ({ body }, request) => campaigns.running(actorOf(request), body),
+  movePageCampaigns: ({ body }, request) => campaigns.move(actorOf(request), body),
 });

@@ -1,14 +1,17 @@
 import type { DataSource } from 'typeorm';
-import { Messages, type CatalogueEntry, type ServiceTemplate, type ServiceTemplateUpdate, type TemplateSubcategory } from '@hap/contracts';
+import { Messages, type CatalogueEntry, type PageMove, type ServiceTemplate, type ServiceTemplateUpdate, type TemplateSubcategory } from '@hap/contracts';
 import { assertAdmin, auditedTransaction, conflict, isUniqueViolation, notFound, type Actor } from '@hap/service-kit';
 import { toServiceTemplateDto, toSubcategoryDto } from './catalogue.dto';
 import type { ServiceTemplateRepository } from './catalogue.repository';
+import type { PagePathService } from '../page-path/page-path.service';
 
 /** The service catalogue: templates and their subcategories (admin spec §2 Services Management). */
 export class CatalogueService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly templates: ServiceTemplateRepository,
+    /** Page paths (README, "Page paths"): a new slug keeps the old one as a former path and moves running campaigns. */
+    private readonly pagePaths?: PagePathService,
   ) {}
 
   async listTemplates(): Promise<ServiceTemplate[]> {
@@ -35,16 +38,20 @@ export class CatalogueService {
 
   async updateTemplate(actor: Actor, id: number, input: ServiceTemplateUpdate): Promise<ServiceTemplate> {
     assertAdmin(actor);
+    let moves: PageMove[] = [];
     try {
-      return await auditedTransaction(this.dataSource, actor, async (manager) => {
+      const updated = await auditedTransaction(this.dataSource, actor, async (manager) => {
         const before = await this.templates.findByIdForWrite(id, manager, 'update');
         if (!before) throw notFound(Messages.serviceTemplateNotFound(id));
         if (input.slug && (await this.templates.slugTaken(input.slug, id, manager))) throw conflict(Messages.templateSlugTaken(input.slug));
         const placements = await this.templates.placements(manager);
         const beforeDto = toServiceTemplateDto(before, placements.get(before.subcategoryId));
         const after = toServiceTemplateDto(await this.templates.update(id, input, manager), placements.get(before.subcategoryId));
+        if (this.pagePaths && input.slug) moves = await this.pagePaths.templateSlugChanged(id, before.slug, after.slug, manager);
         return { result: after, audit: { action: 'update', entity: 'service_template', entityId: id, changes: { before: beforeDto, after } } };
       });
+      await this.pagePaths?.moveCampaigns(actor, moves);
+      return updated;
     } catch (err) {
       // Another write took the slug between the check and the update.
       if (isUniqueViolation(err) && input.slug) throw conflict(Messages.templateSlugTaken(input.slug));

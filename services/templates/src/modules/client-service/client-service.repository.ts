@@ -16,6 +16,11 @@ export class ClientServiceRepository extends ServiceRepository<ClientServiceEnti
     });
   }
 
+  /** Every clinic's service of a template, by id. */
+  listByTemplate(templateId: number, manager?: EntityManager): Promise<ClientServiceEntity[]> {
+    return this.repo(manager).find({ where: { templateId }, order: { id: 'ASC' } });
+  }
+
   /** Another service of the client (than `exceptId`) uses this custom path, in any case. */
   async pathTaken(clientId: number, path: string, exceptId: number | null, manager?: EntityManager): Promise<boolean> {
     const query = this.repo(manager)

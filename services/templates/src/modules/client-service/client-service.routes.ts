@@ -15,7 +15,7 @@ type ClientServiceOperations =
 export const clientServiceHandlers = (services: ClientServiceService): Pick<RouteHandlers<'templates'>, ClientServiceOperations> => ({
   listClientTemplates: ({ params }) => services.listActiveTemplates(params.clientId),
   activateTemplate: ({ body }, request) => services.activate(actorOf(request), body),
-  deactivateTemplate: ({ query }, request) => services.deactivate(actorOf(request), query.clientId, query.templateId),
+  deactivateTemplate: ({ query }, request) => services.deactivate(actorOf(request), query.clientId, query.templateId, query.confirm),
   createClientService: ({ body }, request) => services.create(actorOf(request), body),
   updateClientService: ({ params, body }, request) => services.update(actorOf(request), params.id, body),
   updateClientServiceById: ({ body }, request) => services.update(actorOf(request), body.id, body.fields),

@@ -7,6 +7,7 @@ import {
   type ClientServiceCreate,
   type ClientServiceSummary,
   type ClientServiceUpdate,
+  type PageMove,
 } from '@hap/contracts';
 import {
   assertAdmin,
@@ -25,6 +26,7 @@ import type { ServiceTemplateRepository } from '../catalogue/catalogue.repositor
 import { toActiveTemplateDto, toClientServiceDto, toClientServiceSummary } from './client-service.dto';
 import type { ClientServiceEntity } from './client-service.entity';
 import type { ClientServiceRepository } from './client-service.repository';
+import type { PagePathService } from '../page-path/page-path.service';
 
 /** Concurrent writes that pass the checks still meet the unique indexes: mapped to the checks' sentences. */
 export function rethrowUniqueViolation(err: unknown, customPath: string | null | undefined): never {
@@ -61,6 +63,34 @@ export class ClientServiceService {
     private readonly templates: ServiceTemplateRepository,
     private readonly tenant: TenantClient,
   ) {}
+
+  /** Page paths (README, "Page paths"); wired by app.ts. */
+  private pagePaths: PagePathService | null = null;
+
+  usePagePaths(pagePaths: PagePathService): void {
+    this.pagePaths = pagePaths;
+  }
+
+  /** Asks first (409) when an active service that running campaigns point to is deactivated (README, "Page paths"). */
+  async assertDeactivationAsked(actor: Actor, id: number, isActive: boolean | undefined, confirmed: boolean | undefined, field: string): Promise<void> {
+    if (isActive !== false || confirmed || !this.pagePaths) return;
+    const current = await this.services.findById(id);
+    if (current) await this.pagePaths.assertDeactivationAsked(actor, current, false, field);
+  }
+
+  /** After a change committed: running campaigns follow the page's new path (README, "Page paths"). */
+  async moveCampaigns(actor: Actor, moves: PageMove[]): Promise<void> {
+    await this.pagePaths?.moveCampaigns(actor, moves);
+  }
+
+  /** Inside a change's transaction: the paths the service no longer answers at are kept as its former paths. */
+  async servicePathsChanged(
+    before: { service: ClientServiceEntity; template: ServiceTemplateEntity },
+    after: { service: ClientServiceEntity; template: ServiceTemplateEntity },
+    manager: EntityManager,
+  ): Promise<PageMove[]> {
+    return this.pagePaths ? this.pagePaths.serviceChanged(before, after, manager) : [];
+  }
 
   /** A client's services with their templates; non-privileged callers see only active ones. */
   async withTemplates(clientId: number, actor: Actor, isActive?: boolean, manager?: EntityManager): Promise<ServiceWithTemplate[]> {
@@ -106,7 +136,7 @@ export class ClientServiceService {
     return rethrowUniqueViolation(err, customPath);
   }
 
-  async create(actor: Actor, input: ClientServiceCreate): Promise<ClientService> {
+  async create(actor: Actor, { confirmRunningCampaigns: _nothingToConfirm, ...input }: ClientServiceCreate): Promise<ClientService> {
     assertAdmin(actor);
     // Asked before the transaction: no row lock is held while tenant answers.
     await this.tenant.assertClientExists(input.clientId, actor.requestId);
@@ -123,20 +153,27 @@ export class ClientServiceService {
     }
   }
 
-  async update(actor: Actor, id: number, input: ClientServiceUpdate): Promise<ClientService> {
+  async update(actor: Actor, id: number, { confirmRunningCampaigns, ...input }: ClientServiceUpdate): Promise<ClientService> {
     assertAdmin(actor);
+    await this.assertDeactivationAsked(actor, id, input.isActive, confirmRunningCampaigns, 'confirmRunningCampaigns');
+    let moves: PageMove[] = [];
     try {
-      return await auditedTransaction(this.dataSource, actor, async (manager) => {
+      const updated = await auditedTransaction(this.dataSource, actor, async (manager) => {
         const before = await this.services.findByIdForWrite(id, manager, 'update');
         if (!before) throw notFound(Messages.clientServiceNotFound(id));
         const template = await this.templateOrFail(before.templateId, manager);
         await this.assertPathFree(before.clientId, input.customPath, id, manager);
-        const after = toClientServiceDto(await this.services.update(id, input, manager), template);
+        const beforeDto = toClientServiceDto(before, template);
+        const row = await this.services.update(id, input, manager);
+        moves = await this.servicePathsChanged({ service: before, template }, { service: row, template }, manager);
+        const after = toClientServiceDto(row, template);
         return {
           result: after,
-          audit: { action: 'update', entity: 'client_service', entityId: id, changes: { before: toClientServiceDto(before, template), after } },
+          audit: { action: 'update', entity: 'client_service', entityId: id, changes: { before: beforeDto, after } },
         };
       });
+      await this.moveCampaigns(actor, moves);
+      return updated;
     } catch (err) {
       return this.rethrow(err, input.customPath);
     }
@@ -176,8 +213,10 @@ export class ClientServiceService {
   }
 
   /** Deactivates a client's template; its custom content stays for a later activation. */
-  async deactivate(actor: Actor, clientId: number, templateId: number): Promise<{ clientId: number; templateId: number; deactivated: boolean }> {
+  async deactivate(actor: Actor, clientId: number, templateId: number, confirmed = false): Promise<{ clientId: number; templateId: number; deactivated: boolean }> {
     assertAdmin(actor);
+    const current = await this.services.findByClientAndTemplate(clientId, templateId);
+    if (current && this.pagePaths) await this.pagePaths.assertDeactivationAsked(actor, current, confirmed, 'confirm');
     return writeIfNeeded<{ clientId: number; templateId: number; deactivated: boolean }>(this.dataSource, actor, async (manager) => {
       const existing = await this.services.findByClientAndTemplate(clientId, templateId, manager, true);
       if (!existing?.isActive) return { result: { clientId, templateId, deactivated: false }, audit: null };

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { Messages, type Service, type ServiceCreate, type ServiceUpdate } from '@hap/contracts';
+import { Messages, type PageMove, type Service, type ServiceCreate, type ServiceUpdate } from '@hap/contracts';
 import { assertAdmin, auditedTransaction, conflict, notFound, type Actor } from '@hap/service-kit';
 import type { TenantClient } from '../../clients/tenant.client';
 import { serviceFormColumns, toServiceDto } from './client-service.dto';
@@ -58,8 +58,10 @@ export class ServicePageService {
       const current = await this.services.findById(id);
       if (current && current.clientId !== input.clientId) await this.tenant.assertClientExists(input.clientId, actor.requestId);
     }
+    await this.clientServices.assertDeactivationAsked(actor, id, input.isActive, input.confirmRunningCampaigns, 'confirmRunningCampaigns');
+    let moves: PageMove[] = [];
     try {
-      return await auditedTransaction(this.dataSource, actor, async (manager) => {
+      const updated = await auditedTransaction(this.dataSource, actor, async (manager) => {
         const before = await this.services.findByIdForWrite(id, manager, 'update');
         if (!before) throw notFound(Messages.clientServiceNotFound(id));
         const clientId = input.clientId ?? before.clientId;
@@ -73,12 +75,17 @@ export class ServicePageService {
         const path = input.path !== undefined ? input.path : clientId !== before.clientId ? before.customPath : undefined;
         await this.clientServices.assertPathFree(clientId, path, id, manager);
         const beforeTemplate = templateId === before.templateId ? template : await this.clientServices.templateOrFail(before.templateId, manager);
-        const after = toServiceDto(await this.services.update(id, serviceFormColumns(input), manager), template);
+        const beforeDto = toServiceDto(before, beforeTemplate);
+        const row = await this.services.update(id, serviceFormColumns(input), manager);
+        moves = await this.clientServices.servicePathsChanged({ service: before, template: beforeTemplate }, { service: row, template }, manager);
+        const after = toServiceDto(row, template);
         return {
           result: after,
-          audit: { action: 'update', entity: 'client_service', entityId: id, changes: { before: toServiceDto(before, beforeTemplate), after } },
+          audit: { action: 'update', entity: 'client_service', entityId: id, changes: { before: beforeDto, after } },
         };
       });
+      await this.clientServices.moveCampaigns(actor, moves);
+      return updated;
     } catch (err) {
       return rethrowUniqueViolation(err, input.path);
     }

@@ -110,6 +110,8 @@ export class ContentService {
   private mappingsCache: { value: TemplateMappings; at: number } | null = null;
   /** A service's running experiment (issue 27; experiment.service.ts), read with its page; none without it. */
   private runningExperiment: (clientServiceId: number) => Promise<PageExperiment | null> = async () => null;
+  /** Where a page that moved is now (README, "Page paths"; page-path.service.ts); none without it. */
+  private movedPath: (clientId: number, path: string, pages: readonly ServiceWithTemplate[]) => Promise<string | null> = async () => null;
 
   constructor(
     private readonly templates: ServiceTemplateRepository,
@@ -118,6 +120,11 @@ export class ContentService {
     private readonly tenant: Pick<TenantClient, 'publicClient'>,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** Where a page's former paths are read (app.ts wires the page-path module). */
+  readMovedPathsWith(lookup: (clientId: number, path: string, pages: readonly ServiceWithTemplate[]) => Promise<string | null>): void {
+    this.movedPath = lookup;
+  }
 
   /** Where a service page's running experiment is read (app.ts wires the experiments module). */
   readExperimentsWith(lookup: (clientServiceId: number) => Promise<PageExperiment | null>): void {
@@ -232,9 +239,13 @@ export class ContentService {
     });
     if (!servicePath) return { services: cards, landing: null };
     let found = matchServicePath(services, servicePath) ?? (preview && actor && isPrivileged(actor.identity) ? await this.previewed(actor, clientId, servicePath) : null);
-    // A clinic with no active service shows the spec's fallback cards: each leads to its shared template's page.
-    const fallback = !found && cards.length === 0 ? await this.fallbackService(clientId, servicePath) : null;
-    found ??= fallback;
+    if (!found) {
+      // A page that had this path before (its template's slug or its own path changed): where it is now, for a 301.
+      const movedTo = await this.movedPath(clientId, servicePath, services);
+      if (movedTo) return { services: cards, landing: null, movedTo };
+      // A clinic with no active service shows the spec's fallback cards: each leads to its shared template's page.
+      found = cards.length === 0 ? await this.fallbackService(clientId, servicePath) : null;
+    }
     if (!found) return { services: cards, landing: null };
     // A preview shows what it is asked for: no experiment assigns its style.
     const experiment = found.service.isActive && found.service.id > 0 && !preview ? await this.runningExperiment(found.service.id) : null;

@@ -1,0 +1,106 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { ADMIN, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../../../../services/templates/test/helpers/app';
+import { createClinic, createTemplate, uniq } from '../../../../services/templates/test/helpers/factories';
+import { buildServer } from '../../server/app';
+import { readConfig } from '../../server/config';
+import { createPageCache } from '../../server/page-cache';
+import { createPageContentLoader, createPageContextLoader } from '../../server/page-context';
+import * as entryServer from '../../src/entry-server';
+
+/**
+ * A page an ad points to never disappears by an edit (services/templates README,
+ * "Page paths"): the shell with its real loaders, SSR entry and page cache, on the
+ * real tenant and templates services (this run's database and Redis). A template's
+ * slug changes under a page a visitor has just seen (and the cache kept): its old
+ * address answers 301 to the new one with the whole query, never a kept old page
+ * nor a 404.
+ */
+const template = `<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--><script type="module" src="/assets/index-abc.js"></script></body></html>`;
+
+describe('a moved page: its old address answers 301 to the new one', () => {
+  let services: TestTemplates;
+  let shell: FastifyInstance;
+  let dist: string;
+
+  beforeAll(async () => {
+    services = await startTemplates();
+    const templatesUrl = await services.app.listen({ host: '127.0.0.1', port: 0 });
+    dist = mkdtempSync(join(tmpdir(), 'public-shell-moves-'));
+    mkdirSync(join(dist, 'client', 'assets'), { recursive: true });
+    mkdirSync(join(dist, 'admin', 'assets', 'admin'), { recursive: true });
+    const config = readConfig({
+      LOG_LEVEL: 'silent',
+      INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? '',
+      TENANT_URL: services.tenant!.url,
+      TEMPLATES_URL: templatesUrl,
+      API_TIMEOUT_MS: '5000',
+    });
+    shell = await buildServer(config, {
+      bundle: { ssr: entryServer, templates: { page: template, admin: template } },
+      dirs: { client: join(dist, 'client'), admin: join(dist, 'admin') },
+      pageContext: createPageContextLoader(config),
+      pageContent: createPageContentLoader(config),
+      // The templates service's own Redis channel: its admin writes clear this cache as they would in a stack.
+      pageCache: (server) =>
+        createPageCache({ redis: { url: services.config.REDIS_URL, prefix: services.config.REDIS_PREFIX }, ttlMs: 60_000, staleMs: 86_400_000, maxBytes: 8 * 1_048_576, metrics: server.metrics, settleMs: 0 }),
+    });
+    await shell.ready();
+  }, START_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await shell?.close();
+    await services?.close();
+    if (dist) rmSync(dist, { recursive: true, force: true });
+  });
+
+  const page = (url: string) => shell.inject({ url, headers: { 'x-forwarded-host': 'app.healthads.test' } });
+
+  it('a template’s new slug: the old path (and its style and /services/ forms) answers 301 with the query kept; the new path is the page', async () => {
+    const name = `PRP Hair Restoration ${uniq()}`;
+    const made = await createTemplate(services.dataSource, { name, slug: `prp-hair-restoration-${uniq()}` });
+    const clientId = await createClinic(services);
+    expect((await services.api.post('/api/service-templates/activate', ADMIN).send({ clientId, templateId: made.id })).status).toBe(200);
+
+    // A visitor from an ad saw the page, and the shell kept it.
+    const first = await page(`/${made.slug}?client=${clientId}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.body).toContain(name);
+    expect((await page(`/${made.slug}?client=${clientId}`)).headers['x-page-cache']).toBe('hit');
+
+    const next = `hair-restoration-${uniq()}`;
+    expect((await services.api.patch(`/api/service-templates/${made.id}`, ADMIN).send({ slug: next })).status).toBe(200);
+
+    // The admin's write clears the kept page (through Redis); then the old address is a permanent redirect.
+    const ad = `/${made.slug}?client=${clientId}&gclid=Cj0KCQ-test_gclid&utm_source=google`;
+    let moved = await page(ad);
+    for (let i = 0; moved.statusCode !== 301 && i < 50; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      moved = await page(ad);
+    }
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe(`/${next}?client=${clientId}&gclid=Cj0KCQ-test_gclid&utm_source=google`);
+    expect(moved.headers['cache-control']).toBe('no-cache');
+
+    expect((await page(`/${made.slug.toUpperCase()}/b?client=${clientId}`)).headers.location).toBe(`/${next}/b?client=${clientId}`);
+    expect((await page(`/services/${made.slug}?client=${clientId}`)).headers.location).toBe(`/services/${next}?client=${clientId}`);
+
+    const now = await page(`/${next}?client=${clientId}`);
+    expect(now.statusCode).toBe(200);
+    expect(now.body).toContain(name);
+
+    // A path no page ever had is still the not-found page.
+    expect((await page(`/never-a-page-${uniq()}?client=${clientId}`)).statusCode).toBe(404);
+  }, 60_000);
+
+  it('a clinic that does not offer the moved page gets the not-found page at its old path, not a redirect', async () => {
+    const made = await createTemplate(services.dataSource, { slug: `moved-elsewhere-${uniq()}` });
+    const offering = await createClinic(services);
+    const other = await createClinic(services);
+    expect((await services.api.post('/api/service-templates/activate', ADMIN).send({ clientId: offering, templateId: made.id })).status).toBe(200);
+    expect((await services.api.patch(`/api/service-templates/${made.id}`, ADMIN).send({ slug: `moved-${uniq()}` })).status).toBe(200);
+    expect((await page(`/${made.slug}?client=${other}`)).statusCode).toBe(404);
+  }, 60_000);
+});

@@ -1,0 +1,42 @@
+import { routes, type PageMoves, type PageMovesResult, type RunningCampaigns, type RunningCampaignsQuery } from '@hap/contracts';
+import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
+
+/**
+ * What templates asks ads about a page (README, "Page paths"): which running campaigns
+ * point to some client services' pages, and to move campaigns after a page's path
+ * changed. Ads answers both from its own launch log and Google Ads, never by asking
+ * templates back, so no call goes round in a circle.
+ */
+export interface AdsClient {
+  /** Throws (ApiError 503) when ads cannot answer. */
+  runningCampaigns(services: RunningCampaignsQuery['services'], requestId?: string): Promise<RunningCampaigns>;
+  /** Throws (ApiError 503) when ads cannot answer. */
+  movePages(body: PageMoves, requestId?: string): Promise<PageMovesResult>;
+}
+
+export interface AdsClientOptions {
+  baseUrl: string;
+  internalSecret: string;
+  timeoutMs: number;
+}
+
+/** Ads' internal rows through the kit's signed internal client, as the templates service. */
+export function createAdsClient(options: AdsClientOptions): AdsClient {
+  const client = createInternalClient({
+    baseUrl: options.baseUrl,
+    target: 'ads',
+    internalSecret: options.internalSecret,
+    identity: { kind: 'service', service: 'templates' },
+    timeoutMs: options.timeoutMs,
+  });
+  return {
+    async runningCampaigns(services, requestId) {
+      if (services.length === 0) return { campaigns: [], checked: true };
+      return client.call(routes.listRunningPageCampaigns, { body: { services } }, { headers: internalHeaders({ requestId }) });
+    },
+    async movePages(body, requestId) {
+      if (body.moves.length === 0) return { updated: [], failed: [] };
+      return client.call(routes.movePageCampaigns, { body }, { headers: internalHeaders({ requestId }) });
+    },
+  };
+}
