@@ -4,7 +4,7 @@ import { buildApp } from '../../src/app';
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 import { seed } from '../../src/db/seed';
-import { ADMIN } from '../helpers/app';
+import { ADMIN, ADS_WITHOUT_CAMPAIGNS } from '../helpers/app';
 import { createClientService, createTemplate, uniqueClientId } from '../helpers/factories';
 
 type App = StartedService<ReturnType<typeof buildApp>>;
@@ -23,7 +23,7 @@ describe('GET /api/page-content cache', () => {
 
   beforeAll(async () => {
     const config = loadServiceConfig(env);
-    const start = () => startService(() => buildApp(config, createDataSource(config.DATABASE_URL)), { internalSecret: config.INTERNAL_SECRET });
+    const start = () => startService(() => buildApp(config, createDataSource(config.DATABASE_URL), { ads: ADS_WITHOUT_CAMPAIGNS }), { internalSecret: config.INTERNAL_SECRET });
     [a, b] = await Promise.all([start(), start()]);
     await dataSource.initialize();
     // The demo catalogue (once per database): factories' templates sit in its subcategory 1.

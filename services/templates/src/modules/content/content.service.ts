@@ -239,12 +239,14 @@ export class ContentService {
     });
     if (!servicePath) return { services: cards, landing: null };
     let found = matchServicePath(services, servicePath) ?? (preview && actor && isPrivileged(actor.identity) ? await this.previewed(actor, clientId, servicePath) : null);
+    let fallback = false;
     if (!found) {
       // A page that had this path before (its template's slug or its own path changed): where it is now, for a 301.
       const movedTo = await this.movedPath(clientId, servicePath, services);
       if (movedTo) return { services: cards, landing: null, movedTo };
       // A clinic with no active service shows the spec's fallback cards: each leads to its shared template's page.
       found = cards.length === 0 ? await this.fallbackService(clientId, servicePath) : null;
+      fallback = found !== null;
     }
     if (!found) return { services: cards, landing: null };
     // A preview shows what it is asked for: no experiment assigns its style.
