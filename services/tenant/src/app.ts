@@ -128,7 +128,12 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
   const mappings = new DomainMappingRepository(dataSource);
   const versions = new AuthVersions({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
   app.addHook('onClose', () => versions.close());
-  const clients = new ClientService(dataSource, clientRepository, versions);
+  // The client's `domain` and its claim in the custom domains module are one fact (`domains`, below).
+  const clients = new ClientService(dataSource, clientRepository, versions, {
+    claimSite: (...args) => domains.claimSite(...args),
+    started: (claimId) => domains.started(claimId),
+    siteFacts: (...args) => domains.siteFacts(...args),
+  });
 
   const staff = new StaffMemberService(dataSource, new StaffMemberRepository(dataSource), clientRepository);
 
@@ -163,7 +168,10 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     log: app.log,
   };
   const clinicUsers = new ClinicUserService(clinicUserDeps);
-  const onboarding = new OnboardingService(dataSource, clientRepository, catalogue, provisionQueue, clinicUsers);
+  const onboarding = new OnboardingService(dataSource, clientRepository, catalogue, provisionQueue, clinicUsers, {
+    claimSite: (...args) => domains.claimSite(...args),
+    started: (claimId) => domains.started(claimId),
+  });
 
   const views = new ViewAsService({ dataSource, clients: clientRepository, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
   app.addHook('onClose', () => views.close());
