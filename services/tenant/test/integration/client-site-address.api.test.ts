@@ -1,4 +1,5 @@
-import { ClientSchema, CustomDomainMessages as M, type Client, type CustomDomain } from '@hap/contracts';
+import { AuditPageSchema, ClientSchema, CustomDomainMessages as M, describeAudit, type Client, type CustomDomain } from '@hap/contracts';
+import { recordAudit } from '@hap/service-kit';
 import { ClientDomainEntity } from '../../src/modules/custom-domain/client-domain.entity';
 import { DomainMappingEntity } from '../../src/modules/domain-mapping/domain-mapping.entity';
 import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
@@ -40,6 +41,9 @@ describe('the client’s domain is its claim', () => {
     expect(await read(client.id)).toMatchObject({ domain, domainClaim: { status: 'pending' } });
     const [row] = await claims(client.id);
     expect(await auditRows(t.dataSource, 'client_domain', row!.id)).toHaveLength(1);
+    // The audit log says it by name: the domain and the clinic, as they were then.
+    const log = AuditPageSchema.parse((await t.api.get(`/api/audit-log/tenant?entity=client_domain&entityId=${row!.id}`, ADMIN)).body.data);
+    expect(log.items.map((entry) => describeAudit(entry))).toEqual([`Claimed domain ${domain} for ${client.name}`]);
     // A claim maps nothing: only DNS proof (active) does.
     expect(await t.dataSource.getRepository(DomainMappingEntity).findBy({ domain })).toEqual([]);
 
@@ -105,6 +109,13 @@ describe('the client’s domain is its claim', () => {
     const domain = host();
     await patch(client.id, { domain });
     await t.dataSource.getRepository(ClientDomainEntity).update({ clientId: client.id, domain }, { status: 'active', verifiedAt: new Date(), certificateAt: new Date(), activatedAt: new Date() });
+    // A status change recorded by the worker (no domain in its before/after) still names the domain and the clinic.
+    const [claimRow] = await claims(client.id);
+    await t.dataSource.transaction((manager) =>
+      recordAudit(manager, { identity: { kind: 'service', service: 'tenant' }, requestId: 'test' }, { action: 'update', entity: 'client_domain', entityId: claimRow!.id, changes: { before: { status: 'verified' }, after: { status: 'active', reason: null } } }),
+    );
+    const log = AuditPageSchema.parse((await t.api.get(`/api/audit-log/tenant?entity=client_domain&entityId=${claimRow!.id}`, ADMIN)).body.data);
+    expect(describeAudit(log.items[0]!)).toBe(`Domain ${domain} for ${name} is now active`);
     expect(await read(client.id)).toMatchObject({ domain, domainClaim: { status: 'active', reason: null }, siteDomain: domain });
     const listed = (await t.api.get('/api/clients', ADMIN)).body.data.find((c: Client) => c.id === client.id);
     expect(listed).toMatchObject({ siteDomain: domain, domainClaim: { status: 'active' } });
