@@ -136,6 +136,11 @@ export function describeAudit(entry: AuditLogEntry, lookup: AuditNameLookup = {}
       if (after.isActive === false && before.isActive !== false) return `Deactivated service ${service}${at}`;
       if (after.isActive === true && before.isActive === false) return `Activated service ${service}${at}`;
       return `Changed service ${service}${at}`;
+    case 'lead:update':
+      // A patient's name is never kept in the audit log (it outlives the lead): the lead by its clinic and move.
+      return `Moved a lead${at} from ${String(before.status ?? '?')} to ${String(after.status ?? '?')}`;
+    case 'lead_delivery:update':
+      return `Retried a failed delivery of a lead${at}`;
     case 'view_as:create':
       return `Opened the portal of ${clinic ?? 'a clinic'} read-only`;
     case 'view_as:delete':

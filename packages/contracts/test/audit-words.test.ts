@@ -38,7 +38,8 @@ describe('describeAudit: the audit log names things by name', () => {
     [entry('notification_preferences', 'update', { after: { newLeadEmail: 'off' } }, HP), 'Changed notification preferences at Harbor Peak'],
     [entry('service_template', 'update', { before: { name: 'TRT' }, after: { name: 'TRT' } }), 'Changed service template ‘TRT’'],
     [entry('template_generation', 'create', { after: { name: 'Hair PRP' } }), 'Added template generation ‘Hair PRP’'],
-    [entry('lead', 'update', { before: { status: 'new' }, after: { status: 'contacted' } }, { ...HP, subject: 'Jane Doe' }), 'Changed lead ‘Jane Doe’ at Harbor Peak'],
+    [entry('lead', 'update', { before: { status: 'new' }, after: { status: 'contacted', clientId: 7 } }, HP), 'Moved a lead at Harbor Peak from new to contacted'],
+    [entry('lead_delivery', 'update', { before: { status: 'failed' }, after: { status: 'pending' } }, HP), 'Retried a failed delivery of a lead at Harbor Peak'],
     [entry('campaign_launch', 'create', { after: {} }, { ...HP, campaign: 'TRT Search' }), 'Launched campaign ‘TRT Search’ for Harbor Peak'],
     [entry('google_ads_connection', 'update', { after: {} }, { account: 'ads@agency.example' }), 'Connected Google Ads (ads@agency.example)'],
   ])('%#: %s', (e, sentence) => {
@@ -51,6 +52,6 @@ describe('describeAudit: the audit log names things by name', () => {
   });
 
   it('falls back to the kind and id only when the entry carries no name at all', () => {
-    expect(describeAudit(entry('lead_delivery', 'update', { after: { status: 'sent' } }))).toBe('Changed lead delivery #41');
+    expect(describeAudit(entry('conversion_action', 'create', { after: {} }))).toBe('Added conversion action #41');
   });
 });
