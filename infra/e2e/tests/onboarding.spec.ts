@@ -51,6 +51,9 @@ test.describe('self-onboarding', () => {
     await expect(page.getByText('Business name must be at least 3 characters')).toBeVisible();
     await expect(page.getByText('Must be a valid email')).toBeVisible();
     await fillDetails(page, name, email);
+    // The clinic's site address: it starts a claim (pending until DNS proves it), shown beside Edit Client's field below.
+    const domain = `www.juniper-${run.replace(/\W/g, '')}.example`;
+    await page.getByRole('textbox', { name: /^Domain for your pages/ }).fill(domain);
     await page.getByRole('button', { name: 'Continue to Services' }).click();
 
     // Step 2: categories with counts; nothing chosen is refused with the spec's words.
@@ -80,6 +83,9 @@ test.describe('self-onboarding', () => {
     await page.getByRole('button', { name: 'Create Account' }).click();
     await expect(page.getByRole('heading', { name: `Welcome aboard, ${name}!` })).toBeVisible();
     await expect(page.getByRole('progressbar', { name: 'Registration progress' })).toHaveAttribute('aria-valuenow', '100');
+    // Beside the spec's words and Get Started: where the owner's portal is (the invitation e-mail).
+    await expect(page.getByText(/Look for our e-mail to .*: it invites you to your clinic portal/)).toContainText(email);
+    await page.screenshot({ path: `${__dirname}/../.artifacts/onboarding-done-${test.info().project.name}.png`, fullPage: true });
     const getStarted = page.getByRole('link', { name: 'Get Started' });
     const href = await getStarted.getAttribute('href');
     const clientId = Number(/^\/\?client=(\d+)$/.exec(href ?? '')?.[1]);
@@ -111,6 +117,15 @@ test.describe('self-onboarding', () => {
     await row.getByRole('button', { name: `Actions for ${name}` }).click();
     await expect(page.getByRole('menuitem', { name: 'Edit Client' })).toBeVisible();
     await expect(page.getByRole('menuitem', { name: 'Create CRM Account' })).toHaveCount(0);
+
+    // Edit Client shows the domain's claim beside the field, with the way to its DNS records.
+    await page.getByRole('menuitem', { name: 'Edit Client' }).click();
+    const dialog = page.getByRole('dialog', { name: `Edit Client: ${name}` });
+    const field = dialog.getByRole('textbox', { name: 'Domain', exact: true });
+    await expect(field).toHaveValue(domain);
+    await expect(field).toHaveAccessibleDescription(/^Pending verification/);
+    await expect(dialog.getByRole('link', { name: 'Domains' })).toHaveAttribute('href', `/admin/clients/${clientId}/domains`);
+    await dialog.screenshot({ path: `${__dirname}/../.artifacts/onboarding-edit-client-domain-${test.info().project.name}.png` });
   });
 
   test('the same business submitting again finds its first clinic instead of making a second', async ({ page }) => {

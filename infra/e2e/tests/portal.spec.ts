@@ -223,7 +223,49 @@ test.describe('clinic portal', () => {
     await expect(dialog.getByRole('listitem').filter({ hasText: ownerEmail })).toContainText('Owner');
     await linkMailedTo(ownerEmail, '/portal/accept-invite');
     expect(await seriousAxeViolations(page, '[role=dialog]')).toEqual([]);
+    // An address that already has an account is refused at the e-mail field, in the API's words.
+    await dialog.getByLabel('E-mail').fill(ownerEmail);
+    await dialog.getByRole('button', { name: 'Invite' }).click();
+    const taken = Messages.userEmailTaken(ownerEmail);
+    await expect(dialog.getByLabel('E-mail')).toHaveAccessibleDescription(taken);
+    await expect(dialog.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
     await page.screenshot({ path: shot('admin-users') });
+  });
+
+  test('a long e-mail in the sidebar wraps inside it and keeps Logout in view', async ({ page, baseURL }) => {
+    const run = `${test.info().project.name}${Date.now().toString(36)}`;
+    const name = `Cedar Wellness ${run}`;
+    // No name given at the invitation: the sidebar shows the e-mail itself.
+    const ownerEmail = `front.desk.coordinator.${run}@cedar-regional-wellness-and-longevity-center.example`;
+    await logInAsAdmin(page);
+    const created = await page.request.post('/api/clients', { headers: { origin: baseURL! }, data: { name, address: '8 Cedar Way, Eugene, OR 97401', phone: '(541) 555-0188' } });
+    expect(created.status()).toBe(201);
+    const clientId = ((await created.json()) as { data: { id: number } }).data.id;
+    const invited = await page.request.post(`/api/clients/${clientId}/users`, { headers: { origin: baseURL! }, data: { email: ownerEmail, role: 'owner' } });
+    expect(invited.status()).toBe(201);
+    const invite = await linkMailedTo(ownerEmail, '/portal/accept-invite');
+    await page.context().clearCookies();
+    const token = new URL(invite).hash.slice('#token='.length);
+    const accepted = await page.request.post('/api/portal/accept-invite', { headers: { origin: baseURL! }, data: { token, password: `cedar ${run} river stone` } });
+    expect(accepted.status()).toBe(200);
+
+    await page.goto('/portal/leads');
+    await expect(page.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible();
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    if (await menu.isVisible()) await menu.click();
+    // The desktop rail, or the phone's slide-out menu.
+    const sidebar = page.locator('.adm-drawer, .adm-sidebar').filter({ visible: true }).first();
+    const role = sidebar.getByText(`${ownerEmail} · Owner`);
+    const logout = sidebar.getByRole('button', { name: 'Logout' });
+    await expect(role).toBeVisible();
+    await expect(logout).toBeVisible();
+    await expect(logout).toBeInViewport({ ratio: 1 });
+    const [box, side, text] = await Promise.all([logout.boundingBox(), sidebar.boundingBox(), role.boundingBox()]);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(side!.x + side!.width);
+    expect(text!.x + text!.width).toBeLessThanOrEqual(side!.x + side!.width);
+    // Beside Logout or above it, never under it.
+    expect(text!.x + text!.width <= box!.x || text!.y + text!.height <= box!.y).toBe(true);
+    await sidebar.screenshot({ path: shot('long-email') });
   });
 
   test('a clinic user cannot open the admin, and an admin is sent to the admin login from the portal', async ({ page }) => {

@@ -25,6 +25,8 @@ export const AuditEntrySchema = z.object({
       service: z.string().optional(),
       campaign: z.string().optional(),
       account: z.string().optional(),
+      /** What the entry's own row is called when its before/after do not say (a domain, a staff member, a lead's patient). */
+      subject: z.string().optional(),
     })
     .default({}),
   requestId: z.string().nullable(),

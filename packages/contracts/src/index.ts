@@ -61,6 +61,7 @@ export * from './page-boot';
 export * from './images';
 export * from './tracking';
 export * from './audit';
+export * from './audit-words';
 export * from './paging';
 export * from './results/traffic-source';
 export * from './results/page-views';

@@ -39,6 +39,8 @@ export interface AuditNames {
   campaign?: string;
   /** A Google Ads account: the agency's connected e-mail or a clinic's customer id. */
   account?: string;
+  /** What the entry's own row is called when its before/after do not say (a domain, a staff member). */
+  subject?: string;
 }
 
 /**
@@ -100,14 +102,30 @@ export const createAuditLogTable = (schema: string) => [
   `CREATE INDEX "audit_log_entity_idx" ON "${schema}"."audit_log" ("entity", "entity_id")`,
 ];
 
+/**
+ * Names a service finds for an entry at write time from its own tables (the clinic's name in
+ * tenant), in the write's transaction: a plain read by id, so it cannot fail the write. Names the
+ * entry gives itself win.
+ */
+export type AuditNamer = (manager: EntityManager, entry: AuditEntry) => Promise<AuditNames>;
+
+const namers = new WeakMap<DataSource, AuditNamer>();
+
+/** Every audit row written through `dataSource` gets the names `namer` finds (one per service, set at boot). */
+export function nameAuditEntries(dataSource: DataSource, namer: AuditNamer): void {
+  namers.set(dataSource, namer);
+}
+
 /** Writes one audit row; always inside the transaction of the write it records. */
 export async function recordAudit(manager: EntityManager, actor: Actor, entry: AuditEntry): Promise<void> {
   await markAuditedWrite(manager);
   const repo = manager.getRepository(AuditLogEntity);
   const { identity } = actor;
   const clinicUser = identity.kind === 'clinic' ? { actorName: identity.name ?? undefined, actorRole: identity.role && `clinic ${identity.role}` } : {};
+  const namer = namers.get(manager.connection);
+  const found = namer ? await namer(manager, entry) : {};
   const names = Object.fromEntries(
-    Object.entries({ actor: identity.email, ...clinicUser, ...entry.names }).filter(([, value]) => typeof value === 'string' && value !== ''),
+    Object.entries({ actor: identity.email, ...clinicUser, ...found, ...entry.names }).filter(([, value]) => typeof value === 'string' && value !== ''),
   ) as AuditNames;
   const changes = Object.keys(names).length ? { ...entry.changes, names } : entry.changes;
   await repo.save(

@@ -19,6 +19,7 @@ import type { Config } from './config';
 import { CrmProvisioning } from './modules/crm/crm-provisioning';
 import { onboardingHandlers } from './modules/onboarding/onboarding.routes';
 import { OnboardingService } from './modules/onboarding/onboarding.service';
+import { tenantAuditNames } from './modules/audit/audit-names.repository';
 import { ClientRepository } from './modules/client/client.repository';
 import { clientHandlers } from './modules/client/client.routes';
 import { ClientService } from './modules/client/client.service';
@@ -65,7 +66,7 @@ import { NotificationService } from './modules/notifications/notification.servic
 import { notificationHandlers } from './modules/notifications/notification.routes';
 import { ViewAsService } from './modules/view-as/view-as.service';
 import { viewAsHandlers } from './modules/view-as/view-as.routes';
-import { createMailer, type Mailer } from '@hap/service-kit';
+import { createMailer, nameAuditEntries, type Mailer } from '@hap/service-kit';
 
 export interface TenantAppOptions {
   /**
@@ -124,11 +125,18 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     if (removed > 0) app.log.info({ removed, dir: storage.tmpDir }, 'removed stale temporary upload files');
   });
 
+  // Every audit entry names its clinic (and a domain claim its domain) as they are when it is written.
+  nameAuditEntries(dataSource, tenantAuditNames);
   const clientRepository = new ClientRepository(dataSource);
   const mappings = new DomainMappingRepository(dataSource);
   const versions = new AuthVersions({ redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
   app.addHook('onClose', () => versions.close());
-  const clients = new ClientService(dataSource, clientRepository, versions);
+  // The client's `domain` and its claim in the custom domains module are one fact (`domains`, below).
+  const clients = new ClientService(dataSource, clientRepository, versions, {
+    claimSite: (...args) => domains.claimSite(...args),
+    started: (claimId) => domains.started(claimId),
+    siteFacts: (...args) => domains.siteFacts(...args),
+  });
 
   const staff = new StaffMemberService(dataSource, new StaffMemberRepository(dataSource), clientRepository);
 
@@ -163,7 +171,10 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     log: app.log,
   };
   const clinicUsers = new ClinicUserService(clinicUserDeps);
-  const onboarding = new OnboardingService(dataSource, clientRepository, catalogue, provisionQueue, clinicUsers);
+  const onboarding = new OnboardingService(dataSource, clientRepository, catalogue, provisionQueue, clinicUsers, {
+    claimSite: (...args) => domains.claimSite(...args),
+    started: (claimId) => domains.started(claimId),
+  });
 
   const views = new ViewAsService({ dataSource, clients: clientRepository, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
   app.addHook('onClose', () => views.close());

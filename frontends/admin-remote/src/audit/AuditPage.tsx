@@ -1,4 +1,4 @@
-import { routes, type AuditLogEntry, type AuditPage as AuditPageData } from '@hap/contracts';
+import { auditClinicOf, describeAudit, routes, type AuditLogEntry, type AuditPage as AuditPageData } from '@hap/contracts';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useClients } from '../clients/clients-query';
@@ -32,9 +32,6 @@ export function changedKeys(entry: AuditLogEntry): Array<{ key: string; before: 
     .map((key) => ({ key, before: before[key], after: after[key] }));
 }
 
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : undefined);
-const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) ? value : undefined);
-const quoted = (name: string | undefined) => (name ? `‘${name}’` : '');
 
 /** What ids stand for when the entry itself does not say (entries older than names): this admin, the clinics. */
 export interface NameBook {
@@ -52,83 +49,15 @@ export function actorOf(entry: AuditLogEntry, book: NameBook): string {
   return `An admin (user ${entry.actorUserId}, e-mail not recorded)`;
 }
 
-const LAUNCH_OUTCOME: Record<string, string> = {
-  launched: 'launched',
-  partial: 'partly launched',
-  policy_review: 'held for Google’s policy review',
-  failed: 'failed',
-};
-
-/** The entry in words: what was done, to what (by name when the entry has one). */
+/** The entry in words, by the names it was written with (contracts describeAudit); older entries name their clinic from the list. */
 export function describe(entry: AuditLogEntry, book?: NameBook): string {
-  const before = entry.changes.before ?? {};
-  const after = entry.changes.after ?? {};
-  const names = entry.names;
-  const campaign = quoted(names.campaign ?? text(after.campaignName) ?? text(before.campaignName) ?? text(before.name));
-  switch (`${entry.entity}:${entry.action}`) {
-    case 'campaign_launch:create':
-      return `Launched campaign ${campaign}`.trim();
-    case 'campaign_launch:update':
-      // A launched campaign changed in Google Ads from the launch log (issue 25 item 4), or a launch's outcome.
-      if (typeof after.dailyBudget === 'number')
-        return `Changed the daily budget of campaign ${campaign || 'a campaign'} from $${String(before.dailyBudget ?? '?')} to $${after.dailyBudget}`;
-      if (after.status === 'PAUSED') return `Paused campaign ${campaign}`.trim();
-      if (after.status === 'ENABLED') return `Resumed campaign ${campaign}`.trim();
-      return `Launch of ${campaign || 'a campaign'}: ${LAUNCH_OUTCOME[String(after.status)] ?? String(after.status ?? 'updated')}`;
-    case 'ad_campaign_job:create':
-      return after.kind === 'optimize'
-        ? `Asked the AI to optimise campaign ${campaign}${text(after.goal) ? ` (${String(after.goal).replace(/_/g, ' ')})` : ''}`.trim()
-        : `Asked the AI to write campaigns${names.service ? ` for ${quoted(names.service)}` : ''}`;
-    case 'ad_campaign_template:delete':
-      return `Deleted campaign ${campaign}`.trim();
-    case 'google_ads_connection:update':
-      return 'Connected Google Ads';
-    case 'google_ads_connection:delete':
-      return 'Disconnected Google Ads';
-    case 'offline_conversion:create':
-      return `Reported a booked lead to Google Ads as a conversion (lead #${entry.entityId})`;
-    case 'clinic_user:create':
-    case 'clinic_user:update':
-    case 'clinic_user:delete':
-      return describeClinicUser(entry.action, before, after);
-  }
-  const label = entry.entity.replace(/_/g, ' ');
-  const name =
-    text(after.name) ??
-    text(before.name) ??
-    text(after.title) ??
-    text(before.title) ??
-    text(after.email) ??
-    text(before.email) ??
-    (entry.entity === 'client' ? book?.clients.get(Number(entry.entityId)) : undefined);
-  const verb = entry.action === 'create' ? 'Created' : entry.action === 'delete' ? 'Deleted' : entry.action === 'update' ? 'Changed' : entry.action;
-  return name ? `${verb} ${label} ${quoted(name)}` : `${verb} ${label} #${entry.entityId}`;
+  return describeAudit(entry, { clinicName: (id) => book?.clients.get(id) });
 }
 
-/** A clinic user's invitation, sign-in and access (issue 26). */
-function describeClinicUser(action: string, before: Record<string, unknown>, after: Record<string, unknown>): string {
-  const who = quoted(text(after.email) ?? text(before.email)) || 'a clinic user';
-  if (action === 'create') return `Invited ${who} as ${after.role === 'owner' ? 'owner' : 'staff'}`;
-  if (action === 'delete') return `Removed clinic user ${who}`;
-  if (after.invitation === 'reissued') return `Sent ${who} a new invitation${after.mail === 'off' ? ' (link handed over: e-mail is off)' : ''}`;
-  if (after.invitation === 'accepted') return `${who} accepted their invitation`;
-  if (after.password === 'reset') return `${who} reset their password`;
-  const changes: string[] = [];
-  if (after.role !== before.role && typeof after.role === 'string') changes.push(`made ${who} ${after.role}`);
-  if (after.status !== before.status && after.status === 'disabled') changes.push(`disabled ${who}`);
-  if (after.status !== before.status && before.status === 'disabled') changes.push(`enabled ${who}`);
-  const sentence = changes.join(' and ') || `changed clinic user ${who}`;
-  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
-}
-
-/** The clinic, service and account the entry is about, by name where known. */
+/** The clinic, service and account the entry is about, by name where known (never a bare id). */
 export function contextOf(entry: AuditLogEntry, book: NameBook): string[] {
-  const before = entry.changes.before ?? {};
-  const after = entry.changes.after ?? {};
-  const clientId = num(after.clientId) ?? num(before.clientId) ?? (entry.entity === 'client' ? Number(entry.entityId) : undefined);
-  const client = entry.names.client ?? (clientId !== undefined ? (book.clients.get(clientId) ?? `Client #${clientId}`) : undefined);
-  const serviceId = num(after.serviceId) ?? num(before.serviceId);
-  const service = entry.names.service ?? (entry.entity === 'client_service' ? (text(after.name) ?? text(before.name)) : undefined) ?? (serviceId !== undefined ? `Service #${serviceId}` : undefined);
+  const client = auditClinicOf(entry, { clinicName: (id) => book.clients.get(id) });
+  const service = entry.names.service;
   const account = entry.names.account;
   return [
     client && entry.entity !== 'client' ? `Client: ${client}` : undefined,

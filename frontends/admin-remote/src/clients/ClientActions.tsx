@@ -1,11 +1,10 @@
-import { routes, type Client } from '@hap/contracts';
+import { clinicHomeUrl, routes, type Client } from '@hap/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChartLine, CloudUpload, Eye, ExternalLink, FlaskConical, Globe, House, Link2, KeyRound, Layers, Megaphone, MoreHorizontal, Pencil, Trash2, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { api } from '../lib/api';
 import { IconAction } from '../pages/IconAction';
 import { useToast } from '../toast/toaster';
-import { clientHomepageUrl } from './clients-query';
 import { canCreateCrmAccount } from './crm-status';
 
 /** What a row's actions open: the Team Members, Users, edit and delete dialogs. */
@@ -79,7 +78,8 @@ export function ClientActions({ client, onStaff, onUsers, onEdit, onDelete, onCr
             View as clinic
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className="adm-menu__item">
-            <a href={clientHomepageUrl(client.id)} target="_blank" rel="noopener noreferrer">
+            {/* Where the pages are live: the clinic's active domain, else the platform's address (as ads link). */}
+            <a href={clinicHomeUrl({ clientId: client.id, domain: client.siteDomain })} target="_blank" rel="noopener noreferrer">
               <House size={16} aria-hidden />
               View Client Homepage
             </a>

@@ -1,7 +1,7 @@
 import { DialogFooter } from '../pages/DialogFooter';
 import { DialogHeader } from '../pages/DialogHeader';
 import * as Dialog from '@radix-ui/react-dialog';
-import { ClientCreateSchema, LEAD_STATUS_LABELS, OFFLINE_CONVERSION_STATUSES, routes, type Client, type ClientCreate, type ClientCreateInput } from '@hap/contracts';
+import { ApiError, ClientCreateSchema, clinicHomeUrl, LEAD_STATUS_LABELS, OFFLINE_CONVERSION_STATUSES, routes, type Client, type ClientCreate, type ClientCreateInput } from '@hap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Copy, ExternalLink, RefreshCw } from 'lucide-react';
@@ -15,7 +15,8 @@ import { changedFields } from '../lib/changed-fields';
 import { Tabs } from '../pages/Tabs';
 import { useToast } from '../toast/toaster';
 import { CLIENT_TABS, clientFormOf, emptyClientForm, firstTabWithError, type ClientFormValues, type ClientTab } from './client-form';
-import { CLIENTS_KEY, clientHomepageUrl } from './clients-query';
+import { CLIENTS_KEY } from './clients-query';
+import { domainClaimView } from './domain-claim';
 import './clients.css';
 
 type Form = UseFormReturn<ClientCreateInput, unknown, ClientCreate>;
@@ -69,7 +70,14 @@ function ClientForm({ client, onClose, onCreated }: { client: Client | null; onC
       onClose();
       if (!client) onCreated?.(saved);
     },
-    onError: (error) => toast({ title: client ? 'Failed to update client' : 'Failed to create client', description: error.message, variant: 'destructive' }),
+    onError: (error) => {
+      // The API's words about a field (a domain refused or claimed elsewhere) go to that field, on its tab.
+      const fields = error instanceof ApiError ? (error.issues ?? []).filter((issue) => issue.path in form.getValues()) : [];
+      for (const issue of fields) form.setError(issue.path as keyof ClientCreateInput, { type: 'server', message: issue.message });
+      const where = firstTabWithError(Object.fromEntries(fields.map((issue) => [issue.path, issue.message])));
+      if (where) setTab(where);
+      else toast({ title: client ? 'Failed to update client' : 'Failed to create client', description: error.message, variant: 'destructive' });
+    },
   });
 
   const onInvalid = (errors: FieldErrors<ClientCreateInput>) => {
@@ -85,7 +93,7 @@ function ClientForm({ client, onClose, onCreated }: { client: Client | null; onC
     <form className="adm-dialog__form" noValidate onSubmit={(e) => void submit(e)}>
       <Tabs tabs={CLIENT_TABS} selected={tab} onSelect={setTab} label="Client settings" idPrefix="client" />
       <div id={`client-panel-${tab}`} role="tabpanel" aria-labelledby={`client-tab-${tab}`} className="adm-dialog__body cli-panel">
-        {tab === 'general' && <GeneralTab form={form} />}
+        {tab === 'general' && <GeneralTab form={form} client={client} />}
         {tab === 'branding' && <BrandingTab form={form} />}
         {tab === 'tracking' && <TrackingTab form={form} client={client} />}
         {tab === 'images' && <ImagesTab form={form} />}
@@ -104,6 +112,7 @@ function Text({
   type = 'text',
   placeholder,
   required = false,
+  note,
 }: {
   form: Form;
   name: keyof ClientFormValues;
@@ -111,9 +120,12 @@ function Text({
   type?: string;
   placeholder?: string;
   required?: boolean;
+  /** Words under the field that describe it (id `{id}-note`), such as the domain's claim status. */
+  note?: ReactNode;
 }) {
   const error = form.formState.errors[name]?.message;
   const id = `client-${name}`;
+  const describedBy = [error && `${id}-error`, note && `${id}-note`].filter(Boolean).join(' ') || undefined;
   return (
     <FormField id={id} label={label} error={error} required={required}>
       <input
@@ -123,16 +135,43 @@ function Text({
         placeholder={placeholder}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={describedBy}
         {...form.register(name)}
       />
+      {note && (
+        <div id={`${id}-note`} className="cli-field-note">
+          {note}
+        </div>
+      )}
     </FormField>
   );
 }
 
 const Grid = ({ children }: { children: ReactNode }) => <div className="cli-grid">{children}</div>;
 
-function GeneralTab({ form }: { form: Form }) {
+/** The saved domain's claim beside the field (domainClaimView), or what saving a new one does; a link to the clinic's Domains screen. */
+function DomainNote({ form, client }: { form: Form; client: Client | null }) {
+  const typed = (form.watch('domain') ?? '').trim().toLowerCase();
+  const saved = (client?.domain ?? '').trim().toLowerCase();
+  if (!client) return typed ? <span className="adm-muted">Creating the client starts a claim on this domain: its DNS records are then on the client’s Domains screen.</span> : null;
+  const domains = (
+    <Link to={`/admin/clients/${client.id}/domains`} className="cli-field-note__link">
+      Domains
+    </Link>
+  );
+  if (typed !== saved) {
+    return typed ? <span className="adm-muted">Saving starts a claim on this domain; its DNS records are then on {domains}.</span> : null;
+  }
+  const view = domainClaimView(client);
+  if (!view) return null;
+  return (
+    <>
+      <span className={view.badge}>{view.label}</span> <span className="adm-muted">{view.text}</span> {domains}
+    </>
+  );
+}
+
+function GeneralTab({ form, client }: { form: Form; client: Client | null }) {
   return (
     <>
       <Text form={form} name="name" label="Client Name" required placeholder="e.g. Harbor Men's Health" />
@@ -143,7 +182,7 @@ function GeneralTab({ form }: { form: Form }) {
       </Grid>
       <Grid>
         <Text form={form} name="website" label="Website" type="url" placeholder="https://clinic.com" />
-        <Text form={form} name="domain" label="Domain" placeholder="clinic.com" />
+        <Text form={form} name="domain" label="Domain" placeholder="clinic.com" note={<DomainNote form={form} client={client} />} />
       </Grid>
       <Text form={form} name="bookingLink" label="Booking Link" type="url" placeholder="https://book.clinic.com" />
       {/* Issue 26 §3: the clinic's owners edit their contact details and branding in the portal unless the agency keeps them. */}
@@ -292,7 +331,7 @@ function ServicesTab({ client }: { client: Client | null }) {
         <Link className="adm-button adm-button--secondary" to={`/admin/services?client=${client.id}`}>
           Manage Services
         </Link>
-        <a className="adm-button adm-button--ghost" href={clientHomepageUrl(client.id)} target="_blank" rel="noreferrer">
+        <a className="adm-button adm-button--ghost" href={clinicHomeUrl({ clientId: client.id, domain: client.siteDomain })} target="_blank" rel="noreferrer">
           <ExternalLink size={16} aria-hidden />
           View Client Homepage
         </a>

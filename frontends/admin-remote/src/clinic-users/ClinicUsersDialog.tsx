@@ -7,6 +7,7 @@ import { createContext, useContext, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../auth/FormField';
 import { api } from '../lib/api';
+import { apiFieldError } from '../lib/field-errors';
 import { DialogHeader } from '../pages/DialogHeader';
 import { IconAction } from '../pages/IconAction';
 import { LoadingPanel } from '../pages/LoadingPanel';
@@ -265,7 +266,12 @@ function InviteForm({ onInvitation }: { onInvitation: (result: InvitationResult)
       form.reset({ email: '', role: 'staff' });
       void queryClient.invalidateQueries({ queryKey: keyOf(scope) });
     },
-    onError: (error) => toast({ title: 'Failed to invite the user', description: error.message, variant: 'destructive' }),
+    onError: (error) => {
+      // An address the platform will not take (already used) is said at the field; anything else under the form.
+      const atField = apiFieldError(error, 'email');
+      if (atField) form.setError('email', { type: 'server', message: atField }, { shouldFocus: true });
+      else form.setError('root.server', { type: 'server', message: error.message });
+    },
   });
   const { errors } = form.formState;
   return (
@@ -294,6 +300,11 @@ function InviteForm({ onInvitation }: { onInvitation: (result: InvitationResult)
         </FormField>
       )}
       <p className="stf-hint">The invitation link works once, for 72 hours.</p>
+      {errors.root?.server && (
+        <p className="stf-error" role="alert">
+          Failed to invite the user: {errors.root.server.message}
+        </p>
+      )}
       <div className="stf-form__actions">
         <button type="submit" className="adm-button adm-button--primary" disabled={invite.isPending}>
           {invite.isPending ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <MailPlus size={16} aria-hidden />}

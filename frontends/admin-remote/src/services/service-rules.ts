@@ -1,4 +1,4 @@
-import type { ServiceListItem } from '@hap/contracts';
+import { clinicPageUrl, type ServiceListItem } from '@hap/contracts';
 
 /** The Active / Inactive / All switch of Services Management (admin spec §2.7, default Active). */
 export type ServiceFilter = 'active' | 'inactive' | 'all';
@@ -21,14 +21,13 @@ export function visibleServices(services: readonly ServiceListItem[], filter: Se
 
 /**
  * Where a service's public page is (admin spec §2.7, the open-live-page
- * button): on the clinic's own domain when it has one, else on this site with
- * `?client=` (DESIGN §9.1: an unmapped host picks the clinic by the query).
+ * button): on the clinic's live domain (`siteDomain`: active, proved by DNS)
+ * when it has one, else on this site with `?client=` (DESIGN §9.1: an
+ * unmapped host picks the clinic by the query), as ads' landing URLs
+ * (contracts clinicPageUrl). Never a domain that was typed but not proved.
  */
-export function liveServiceUrl(client: { id: number; domain: string | null }, path: string): string {
-  const slug = path.replace(/^\/+/, '');
-  const domain = client.domain?.trim().replace(/\/+$/, '');
-  if (domain) return `${/^https?:\/\//i.test(domain) ? domain : `https://${domain}`}/${slug}`;
-  return `/${slug}?client=${client.id}`;
+export function liveServiceUrl(client: { id: number; siteDomain: string | null }, path: string): string {
+  return clinicPageUrl({ clientId: client.id, domain: client.siteDomain }, path);
 }
 
 /** The client a URL names with `?client=`: a positive whole number, else none. */

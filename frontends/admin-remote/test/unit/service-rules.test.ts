@@ -1,4 +1,4 @@
-import type { ServiceListItem } from '@hap/contracts';
+import type { Client, ServiceListItem } from '@hap/contracts';
 import { clientIdFromQuery, liveServiceUrl, visibleServices } from '../../src/services/service-rules';
 
 const service = (id: number, name: string, path: string, isActive: boolean): ServiceListItem => ({ id, name, path, isActive, templateId: id, clientId: 1 });
@@ -18,14 +18,23 @@ describe('which services a tab and a search show (admin spec §2.7)', () => {
   });
 });
 
-describe('the live page of a service (admin spec §2.7, DESIGN §9.1)', () => {
+describe('the live page of a service (admin spec §2.7, DESIGN §9.1): where ads send people', () => {
   it.each([
-    [{ id: 4, domain: 'summitwellness.com' }, 'trt', 'https://summitwellness.com/trt'],
-    [{ id: 4, domain: 'https://summitwellness.com/' }, '/trt', 'https://summitwellness.com/trt'],
-    [{ id: 4, domain: 'http://localhost:5173' }, 'ed', 'http://localhost:5173/ed'],
-    [{ id: 4, domain: null }, 'trt', '/trt?client=4'],
-    [{ id: 4, domain: '  ' }, 'weight-loss', '/weight-loss?client=4'],
+    [{ id: 4, domain: 'summitwellness.com', siteDomain: 'summitwellness.com' }, 'trt', 'https://summitwellness.com/trt'],
+    [{ id: 4, domain: 'summitwellness.com', siteDomain: 'summitwellness.com' }, '/trt', 'https://summitwellness.com/trt'],
+    [{ id: 4, domain: null, siteDomain: null }, 'trt', '/trt?client=4'],
+    [{ id: 4, domain: null, siteDomain: null }, 'weight-loss', '/weight-loss?client=4'],
   ])('%j, %s → %s', (client, path, url) => expect(liveServiceUrl(client, path)).toBe(url));
+
+  it('a domain typed on the clinic but never proved by a claim is not where its pages are: the platform address is', () => {
+    const client: Pick<Client, 'id' | 'domain' | 'siteDomain'> = { id: 4, domain: 'never-claimed.example', siteDomain: null };
+    expect(liveServiceUrl(client, 'trt')).toBe('/trt?client=4');
+  });
+
+  it('its live domain wins over another address typed since', () => {
+    const client: Pick<Client, 'id' | 'domain' | 'siteDomain'> = { id: 4, domain: 'new-site.example', siteDomain: 'summitwellness.com' };
+    expect(liveServiceUrl(client, 'trt')).toBe('https://summitwellness.com/trt');
+  });
 });
 
 describe('the client of ?client=', () => {

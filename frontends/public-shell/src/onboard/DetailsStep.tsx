@@ -26,7 +26,7 @@ const FIELDS: readonly FieldSpec[] = [
     autoComplete: 'off',
     placeholder: 'www.yourclinic.com',
     optional: true,
-    hint: 'Your own domain for the new pages. We connect it once we have checked it is yours; until then they open from the link we give you.',
+    hint: 'Your own domain for the new pages. We start checking that it is yours (two DNS records to set, shown on your clinic portal’s Domains page); once it is, your pages open there. Until then they open from the link we give you.',
   },
 ];
 

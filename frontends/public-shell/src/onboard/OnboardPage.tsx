@@ -1,5 +1,5 @@
 import { ONBOARDING_PROGRESS, type OnboardingResult, type OnboardingStep } from '@hap/contracts';
-import { ArrowRight, CircleCheck, Clock, LayoutTemplate } from 'lucide-react';
+import { ArrowRight, CircleCheck, Clock, LayoutTemplate, Mail } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { LegalDocument } from '../home/legal-documents';
 import { attemptFor, type Attempt } from '../landing/lead-submission';
@@ -188,7 +188,7 @@ export function OnboardPage() {
               )}
             </>
           )}
-          {step === 'done' && result && <Welcome result={result} />}
+          {step === 'done' && result && <Welcome result={result} email={details.email} />}
         </section>
         <p className="onb-note">
           <Clock size={16} aria-hidden />
@@ -218,7 +218,13 @@ export function OnboardPage() {
   );
 }
 
-function Welcome({ result }: { result: OnboardingResult }) {
+/**
+ * The last screen: the spec's words and 'Get Started', and where the owner's
+ * portal is: the sign-up's e-mail gets its invitation (tenant README,
+ * *Clinic users*: mailed once the clinic is created; with e-mail off the
+ * agency sends the link).
+ */
+function Welcome({ result, email }: { result: OnboardingResult; email: string }) {
   const count = result.activatedServiceIds.length;
   return (
     <div className="onb-welcome">
@@ -226,6 +232,13 @@ function Welcome({ result }: { result: OnboardingResult }) {
       <p className="onb-welcome__text">
         {result.created ? 'Your account has been created' : 'Your account was already created'} with{' '}
         {count === 0 ? 'no services yet' : serviceCountLabel(count)}. Your home page is live now.
+      </p>
+      <p className="onb-welcome__invite">
+        <Mail size={18} aria-hidden />
+        <span>
+          Look for our e-mail to <strong>{email}</strong>: it invites you to your clinic portal, where you set your password and see your
+          leads. The link works once, for 72 hours. Nothing arrived? Check your spam folder, or ask us to send it again.
+        </span>
       </p>
       <a className="btn btn--brand btn--lg" href={`/?client=${result.clientId}`}>
         Get Started

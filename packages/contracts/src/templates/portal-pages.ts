@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clinicPageUrl, type ClinicSite } from '../tenant/client-site';
 import { clinicDomainOf } from '../tenant/portal-profile';
 
 /**
@@ -44,10 +45,16 @@ export function clientHomepageUrl(clientId: number): string {
   return clientId >= 1 && clientId <= 3 ? `/?client=${clientId}` : `/standalone-client-home?client=${clientId}`;
 }
 
+/** The clinic's home page where it is live: its live domain's root, else the platform's home by `?client=` (clientHomepageUrl). */
+export function clinicHomeUrl(site: ClinicSite): string {
+  return site.domain ? clinicPageUrl(site, '') : clientHomepageUrl(site.clientId);
+}
+
 const STYLES = ['A', 'B', 'C'] as const;
 
 /**
- * The links of a clinic's pages: on its domain when it has one (the domain's
+ * The links of a clinic's pages: on its live domain when it has one (ClientSchema
+ * `siteDomain`, never a domain not proved yet; the domain's
  * root is its home page; a service at `/{path}`, its styles at
  * `/{path}/a|b|c`), else this platform's paths with `?client=`, as the
  * admin's screens build them. `services` are the ones to list (the active).
@@ -57,10 +64,10 @@ export function portalPagesOf(
   services: readonly { id: number; name: string; path: string }[],
 ): PortalPages {
   const domain = clinicDomainOf(client.domain);
-  const at = (path: string) => (domain ? `${domain.url}${path}` : `/${path}?client=${client.id}`);
+  const at = (path: string) => clinicPageUrl({ clientId: client.id, domain: domain?.host ?? null }, path);
   return {
     domain: domain?.host ?? null,
-    home: { url: domain ? domain.url : clientHomepageUrl(client.id) },
+    home: { url: clinicHomeUrl({ clientId: client.id, domain: domain?.host ?? null }) },
     services: services.map((service) => {
       const slug = service.path.replace(/^\/+|\/+$/g, '');
       const slugPath = slug.split('/').map(encodeURIComponent).join('/');

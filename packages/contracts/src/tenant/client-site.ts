@@ -25,3 +25,28 @@ export const ClientSiteSchema = z.object({
   domain: ClientSiteDomainSchema.nullable(),
 });
 export type ClientSite = z.infer<typeof ClientSiteSchema>;
+
+/** A clinic's site as links need it: its live domain (ClientSchema `siteDomain`), else the platform's address by `?client=`. */
+export interface ClinicSite {
+  clientId: number;
+  /** ASCII, lower case; null: on the platform's address. */
+  domain: string | null;
+}
+
+const RELATIVE_BASE = 'http://platform.invalid';
+
+/**
+ * A page of a clinic's site, the one rule for every link to its live pages
+ * (ads' landing URLs, the admin's and the portal's live-page links):
+ * `https://{domain}/{path}` on its live domain, else `{platformOrigin}/{path}?client={id}`
+ * (DESIGN §9.1: an unmapped host picks the clinic by the query). Without a
+ * platform origin the platform link is a path on this site (`/trt?client=7`).
+ * `path` may carry its own query or fragment.
+ */
+export function clinicPageUrl(site: ClinicSite, path: string, platformOrigin = ''): string {
+  const base = site.domain ? `https://${site.domain.toLowerCase()}` : platformOrigin ? new URL(platformOrigin).origin : RELATIVE_BASE;
+  const url = new URL(`/${path.trim().replace(/^\/+/, '')}`, `${base}/`);
+  if (!site.domain) url.searchParams.set('client', String(site.clientId));
+  const text = url.toString();
+  return text.startsWith(RELATIVE_BASE) ? text.slice(RELATIVE_BASE.length) : text;
+}

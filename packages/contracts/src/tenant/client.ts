@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalWebhookUrl } from '../leads/webhook';
 import { blankToUndefined, pagedSchema, pageQuery, pageSizeQuery } from '../paging';
+import { CustomDomainStatusSchema } from './custom-domain';
 import { noNul, NUL_MESSAGE, optionalEmail, optionalHexColour, optionalText, optionalTrackingId, optionalUrl, requiredText, timestamp } from '../fields';
 
 /** Default brand colours (public spec §3, §9). */
@@ -126,6 +127,18 @@ export const ClientSchema = z.object({
   webhookSecret: z.string().nullable(),
   /** Whether the clinic's owner may edit the portal's Profile (name, contact, logo, office picture, team). */
   portalProfileEditable: z.boolean(),
+  /**
+   * The clinic's claim on `domain` in the custom domains module (the Domains screen's row for it):
+   * setting `domain` starts it. Null when `domain` is empty, or has no claim (custom domains not
+   * configured, or a domain kept from before claims).
+   */
+  domainClaim: z.object({ status: CustomDomainStatusSchema, reason: z.string().nullable() }).nullable(),
+  /**
+   * Where the clinic's pages are live on a domain of its own: the custom domain with a certificate,
+   * active or failing (what ads' landing URLs use, `GET /internal/clients/:id/site`). Null: its pages
+   * are on the platform's address with `?client={id}`.
+   */
+  siteDomain: z.string().nullable(),
   createdAt: timestamp(),
   updatedAt: timestamp(),
 });

@@ -13,7 +13,7 @@
  * longer decide a campaign's URLs (see services/ads/README.md).
  * Template B adds `style=B` either way (DESIGN §9.3).
  */
-import { Messages, type ClientSiteDomain } from '@hap/contracts';
+import { Messages, clinicPageUrl, type ClientSiteDomain } from '@hap/contracts';
 
 /** A clinic without its own domain, on a platform whose public origin is not configured (production without PUBLIC_BASE_URL). */
 export class PlatformOriginMissingError extends Error {
@@ -54,9 +54,9 @@ const trimSlashes = (value: string) => value.replace(/^\/+|\/+$/g, '');
  * `path` may carry its own query or fragment (a sitelink's `/book?x=1#top`).
  */
 export function siteUrl(site: LandingSite, path: string, styleParam?: 'B' | null): string {
-  const base = site.kind === 'domain' ? `https://${site.domain}` : site.origin;
-  const url = new URL(`/${trimSlashes(path.trim()).replace(/^\/+/, '')}`, `${base}/`);
-  if (site.kind === 'platform') url.searchParams.set('client', String(site.clientId));
+  // The one rule for links to a clinic's live pages (contracts clinicPageUrl), which the admin's and the portal's links share.
+  const page = trimSlashes(path.trim());
+  const url = new URL(site.kind === 'domain' ? clinicPageUrl({ clientId: 0, domain: site.domain }, page) : clinicPageUrl({ clientId: site.clientId, domain: null }, page, site.origin));
   if (styleParam === 'B') url.searchParams.set('style', 'B');
   return url.toString();
 }

@@ -199,7 +199,8 @@ describe('clinic portal: /api/portal/leads, /api/portal/results/summary (clinic)
         actorUserId: 91_002,
         actorEmail: 'sam@alpine.test',
         names: { actor: 'sam@alpine.test', actorName: 'Sam Staff', actorRole: 'clinic staff' },
-        changes: { before: { status: 'new' }, after: { status: 'contacted' } },
+        // The lead's clinic by id (the screen names it), never the patient's name.
+        changes: { before: { status: 'new' }, after: { status: 'contacted', clientId: expect.any(Number) } },
       }),
     ]);
 

@@ -1,4 +1,4 @@
-import { ClientPublicSchema, Messages, routes, type ClientPublic } from '@hap/contracts';
+import { ClientPublicSchema, Messages, routes, type ClientPublic, type ClinicSite } from '@hap/contracts';
 import { createInternalClient, internalHeaders, siblingFailure } from '@hap/service-kit/internal-client';
 
 /** What templates asks tenant: clinics live there (DESIGN §2), so their existence is its answer. */
@@ -7,6 +7,8 @@ export interface TenantClient {
   assertClientExists(id: number, requestId?: string): Promise<void>;
   /** The clinic's public projection (what anonymous pages may read); the same errors. */
   publicClient(id: number, requestId?: string): Promise<ClientPublic>;
+  /** Where the clinic's pages are live (ClientSchema `siteDomain`: its own domain, else null for the platform's address); the same errors. */
+  clinicSite(id: number, requestId?: string): Promise<ClinicSite>;
 }
 
 export interface TenantClientOptions {
@@ -47,6 +49,14 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
       }
       // Tenant answers a backend service the admin record: only the public fields go on.
       return ClientPublicSchema.parse(found);
+    },
+    async clinicSite(id, requestId) {
+      try {
+        const found = await client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', headers: internalHeaders({ requestId }) });
+        return { clientId: found.id, domain: found.siteDomain };
+      } catch (err) {
+        throw siblingFailure(err, 'tenant', Messages.clientNotFound(id));
+      }
     },
   };
 }

@@ -25,7 +25,13 @@ describe('clinic portal: GET /api/portal/pages (clinic)', () => {
 
   beforeAll(async () => {
     t = await startTemplates();
-    onDomain = await clinic({ domain: 'https://WWW.Alpine-Vitality.example/' });
+    onDomain = await clinic({ domain: 'WWW.Alpine-Vitality.example' });
+    // Its pages are live there once the domain is active (custom domains: proved by DNS, a certificate).
+    await t.tenant!.dataSource.query(
+      `INSERT INTO "tenant"."client_domains" ("client_id", "domain", "status", "token", "check_until", "verified_at", "certificate_at", "activated_at")
+       VALUES ($1, 'www.alpine-vitality.example', 'active', 'test-token', now(), now(), now(), now())`,
+      [onDomain],
+    );
     onPlatform = await clinic({});
     const trt = await createTemplate(t.dataSource, { name: 'Testosterone Therapy' });
     const weight = await createTemplate(t.dataSource, { name: 'Weight Loss' });
@@ -68,6 +74,12 @@ describe('clinic portal: GET /api/portal/pages (clinic)', () => {
         thanks: { url: 'https://www.alpine-vitality.example/thanks' },
       });
     }
+  });
+
+  it('a domain typed on the clinic but not active: this platform’s ?client= links (never a domain that was never proved)', async () => {
+    const typed = await clinic({ domain: `www.typed-${randomUUID().slice(0, 6)}.example` });
+    const pages = PortalPagesSchema.parse((await t.api.get('/api/portal/pages', owner(typed))).body.data);
+    expect(pages).toMatchObject({ domain: null, home: { url: `/standalone-client-home?client=${typed}` }, thanks: { url: `/thanks?client=${typed}` } });
   });
 
   it('without a domain: this platform’s ?client= links, the home page as the admin’s View Client Homepage opens it; never another clinic’s services', async () => {

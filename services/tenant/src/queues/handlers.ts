@@ -1,3 +1,5 @@
+import { nameAuditEntries } from '@hap/service-kit';
+import { tenantAuditNames } from '../modules/audit/audit-names.repository';
 import type { DataSource } from 'typeorm';
 import type { Mailer, QueueHandlers } from '@hap/service-kit';
 import type { GoHighLevel } from '@hap/service-kit/gohighlevel';
@@ -46,6 +48,8 @@ export interface TenantJobDependencies {
  * checked when the worker starts.
  */
 export function createHandlers({ dataSource, catalogue, crm, uploads, domains }: TenantJobDependencies): QueueHandlers<'tenant'> {
+  // The worker's audit entries (a domain turning active or failing, provisioning) name their clinic too.
+  nameAuditEntries(dataSource, tenantAuditNames);
   const clients = new ClientRepository(dataSource);
   // Without domain settings (tests of other queues) the check finds nothing and queues nothing.
   const clientDomains = new ClientDomainService(

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Job } from 'bullmq';
-import { Messages, ONBOARDING_BRAND_COLOR } from '@hap/contracts';
+import { CustomDomainMessages, Messages, ONBOARDING_BRAND_COLOR } from '@hap/contracts';
 import { createQueue, createQueueEvents, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
 import { createGoHighLevel, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
 import { ADMIN, ANONYMOUS, startService, type StartedService } from '@hap/service-kit/testing';
@@ -48,7 +48,8 @@ describe('self-onboarding and CRM provisioning', () => {
       activeTemplateIds: (c, r) => late().activeTemplateIds(c, r),
     };
     const started = await startService(
-      () => buildApp(config, dataSource, { catalogue, provisionQueue: queue, crm: { upsertContact: (...a) => crm!.upsertContact(...a), createLocation: (b) => (crm ?? fail()).createLocation(b), loadSnapshot: (l, s) => crm!.loadSnapshot(l, s) } }),
+      // Custom domains configured (an edge host): a sign-up's domain starts a claim; no job queue for its checks here.
+      () => buildApp({ ...config, EDGE_HOST: 'edge.healthads.test' }, dataSource, { catalogue, provisionQueue: queue, domainCheckScheduler: null, crm: { upsertContact: (...a) => crm!.upsertContact(...a), createLocation: (b) => (crm ?? fail()).createLocation(b), loadSnapshot: (l, s) => crm!.loadSnapshot(l, s) } }),
       { internalSecret: config.INTERNAL_SECRET },
     );
     tenant = { ...started, url: await started.app.listen({ host: '127.0.0.1', port: 0 }) };
@@ -105,6 +106,29 @@ describe('self-onboarding and CRM provisioning', () => {
     const active = await catalogue.activeTemplateIds(id);
     expect(active.sort((a, b) => a - b)).toEqual([TRT, PLONG, WEIGHT]);
     expect((await queue.queue.getJob(`provision-${id}`))?.data).toEqual({ clientId: id });
+  });
+
+  it('starts a claim on the domain it gave: pending with its DNS records on the Domains screen, its status in the client’s read, nothing mapped', async () => {
+    const host = `www.${randomUUID().slice(0, 8)}-claimed.example`;
+    const res = await onboard(business({ domain: host }));
+    expect(res.status).toBe(201);
+    const id = res.body.data.clientId as number;
+    const domains = await tenant.api.get(`/api/clients/${id}/domains`, ADMIN);
+    expect(domains.body.data).toEqual([expect.objectContaining({ domain: host, clientId: id, status: 'pending' })]);
+    expect(domains.body.data[0].records.map((r: { type: string }) => r.type)).toEqual(['CNAME', 'TXT']);
+    const admin = await tenant.api.get(`/api/clients/${id}`, ADMIN);
+    expect(admin.body.data).toMatchObject({ domain: host, domainClaim: { status: 'pending', reason: null }, siteDomain: null });
+    // A claim is not a mapping: no page is served on the name until DNS proves the clinic holds it.
+    const mappings = await tenant.api.get('/api/domain-mappings', ADMIN);
+    expect(mappings.body.data).not.toContainEqual(expect.objectContaining({ domain: host }));
+  });
+
+  it('refuses a domain the host name rules refuse, at the field `domain`, and stores nothing', async () => {
+    const body = business({ domain: 'edge.healthads.test' });
+    const res = await onboard(body);
+    expect(res.status).toBe(400);
+    expect(res.body.issues).toEqual([{ path: 'domain', message: CustomDomainMessages.platformHost }]);
+    expect(await clientsNamed(body.name)).toBe(0);
   });
 
   it('finds the same business again within a day instead of creating a second clinic, and changes nothing of it', async () => {

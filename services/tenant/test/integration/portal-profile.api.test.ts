@@ -49,6 +49,12 @@ describe('clinic portal: /api/portal/profile, /api/portal/team, /api/portal/uplo
       webhookUrl: 'https://hooks.example.com/alpine',
       webhookSecret: 'whsec_alpine',
     });
+    // Its pages are live on its domain once that is active (custom domains): what the profile links to.
+    await t.dataSource.query(
+      `INSERT INTO "tenant"."client_domains" ("client_id", "domain", "status", "token", "check_until", "verified_at", "certificate_at", "activated_at")
+       VALUES ($1, 'www.alpine-vitality.example', 'active', 'test-token', now(), now(), now(), now())`,
+      [a.id],
+    );
     b = await createClient(t.dataSource, { name: `Boulder Men’s Health ${uniq()}` });
     ownerA = { kind: 'clinic', userId: 92_001, email: 'olivia@alpine.test', name: 'Olivia Owner', clientId: a.id, role: 'owner' };
     staffA = { kind: 'clinic', userId: 92_002, email: 'sam@alpine.test', name: 'Sam Staff', clientId: a.id, role: 'staff' };

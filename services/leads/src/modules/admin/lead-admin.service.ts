@@ -209,7 +209,8 @@ export class LeadAdminService {
       await this.leads.setStatus(id, update.status, manager);
       // A lead from a Google ad that reaches its clinic's conversion status is uploaded once (the outbox's lead-and-channel key).
       const queued = conversion && (await this.leads.queueConversion(id, manager));
-      const changes = { before: { status: row.status }, after: { status: update.status }, move, ...actorChanges(actor), ...(queued ? { googleAdsConversion: 'queued' } : {}) };
+      // The lead's clinic by id (named on the screen); never the patient's name: the audit log outlives the lead.
+      const changes = { before: { status: row.status }, after: { status: update.status, clientId: row.client_id }, move, ...actorChanges(actor), ...(queued ? { googleAdsConversion: 'queued' } : {}) };
       await recordAudit(manager, actor, { action: 'update', entity: 'lead', entityId: id, changes });
     });
     return this.lead(actor, id, clinic);
@@ -245,7 +246,7 @@ export class LeadAdminService {
         }
         await this.leads.setStatus(id, update.status, manager);
         const queued = conversions.has(id) && (await this.leads.queueConversion(id, manager));
-        const changes = { before: { status: row.status }, after: { status: update.status }, move, ...actorChanges(actor), bulk: true, ...(queued ? { googleAdsConversion: 'queued' } : {}) };
+        const changes = { before: { status: row.status }, after: { status: update.status, clientId: row.client_id }, move, ...actorChanges(actor), bulk: true, ...(queued ? { googleAdsConversion: 'queued' } : {}) };
         await recordAudit(manager, actor, { action: 'update', entity: 'lead', entityId: id, changes });
         changed.push(id);
       }

@@ -92,6 +92,22 @@ export class ClientServiceService {
     return this.pagePaths ? this.pagePaths.serviceChanged(before, after, manager) : [];
   }
 
+  /**
+   * What an audit entry about one of a clinic's services names (shared AuditNames): the service
+   * as shown (its custom title, else its template's name) and the clinic's name, asked of tenant
+   * (the clinic lives there); a name that cannot be read now is left out, never a failed write.
+   */
+  async auditNames(clientServiceId: number, requestId?: string): Promise<{ client?: string; service?: string }> {
+    const row = await this.services.findById(clientServiceId);
+    if (!row) return {};
+    const [template] = await this.templates.findByIds([row.templateId]);
+    const clinic = await this.tenant.publicClient(row.clientId, requestId).then(
+      (c) => c.name,
+      () => undefined,
+    );
+    return { client: clinic, service: row.customTitle ?? template?.name };
+  }
+
   /** A client's services with their templates; non-privileged callers see only active ones. */
   async withTemplates(clientId: number, actor: Actor, isActive?: boolean, manager?: EntityManager): Promise<ServiceWithTemplate[]> {
     const filter = isPrivileged(actor.identity) ? isActive : true;

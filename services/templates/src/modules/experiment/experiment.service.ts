@@ -79,6 +79,8 @@ export class ExperimentService {
     assertAdmin(actor);
     let created: ExperimentEntity;
     try {
+      // The entry names the service and its clinic as they are now (read before the transaction: tenant is asked).
+      const names = await this.clientServices.auditNames(input.serviceId, actor.requestId);
       created = await auditedTransaction(this.dataSource, actor, async (manager) => {
         // The service row locked: two admins starting an experiment on it at once cannot both succeed.
         const service = await manager.getRepository(ClientServiceEntity).findOne({ where: { id: input.serviceId }, lock: { mode: 'pessimistic_write' } });
@@ -97,7 +99,7 @@ export class ExperimentService {
             status: 'running',
           }),
         );
-        return { result: row, audit: { action: 'create', entity: 'experiment', entityId: row.id, changes: { after: auditView(row) } } };
+        return { result: row, audit: { action: 'create', entity: 'experiment', entityId: row.id, changes: { after: auditView(row) }, names } };
       });
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(Messages.experimentAlreadyOpen);
@@ -150,13 +152,16 @@ export class ExperimentService {
   /** One audited change of an experiment, its row locked. */
   private async change(actor: Actor, id: number, apply: (row: ExperimentEntity, manager: EntityManager) => void | Promise<void>): Promise<Experiment> {
     assertAdmin(actor);
+    // The entry names the service and its clinic as they are now (read before the transaction: tenant is asked).
+    const current = await this.repo().findOneBy({ id });
+    const names = current ? await this.clientServices.auditNames(current.clientServiceId, actor.requestId) : {};
     await auditedTransaction(this.dataSource, actor, async (manager) => {
       const row = await this.repo(manager).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!row) throw notFound(Messages.experimentNotFound(id));
       const before = auditView(row);
       await apply(row, manager);
       const saved = await this.repo(manager).save(row);
-      return { result: saved, audit: { action: 'update', entity: 'experiment', entityId: id, changes: { before, after: auditView(saved) } } };
+      return { result: saved, audit: { action: 'update', entity: 'experiment', entityId: id, changes: { before, after: auditView(saved) }, names } };
     });
     return this.get(actor, id);
   }

@@ -19,12 +19,13 @@ export class PortalPagesService {
 
   async pages(actor: Actor): Promise<PortalPages> {
     const { clientId } = assertClinicUser(actor);
-    const [client, rows] = await Promise.all([this.tenant.publicClient(clientId, actor.requestId), this.services.withTemplates(clientId, actor, true)]);
+    // Links go where the pages are live: its own domain once active, else the platform's address (ads' rule).
+    const [site, rows] = await Promise.all([this.tenant.clinicSite(clientId, actor.requestId), this.services.withTemplates(clientId, actor, true)]);
     const services = rows
       .map(({ service, template }) => toClientServiceDto(service, template))
       .filter((s) => s.isActive && s.path)
       .map((s) => ({ id: s.id, name: s.name ?? '', path: s.path ?? '' }))
       .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
-    return portalPagesOf(client, services);
+    return portalPagesOf({ id: site.clientId, domain: site.domain }, services);
   }
 }

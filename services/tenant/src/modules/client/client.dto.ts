@@ -1,8 +1,17 @@
 import type { Client, TrackingSettings } from '@hap/contracts';
 import type { ClientEntity } from './client.entity';
 
-/** Row → API shape: camelCase fields, dates as ISO strings. */
-export function toClientDto(row: ClientEntity): Client {
+/** What the custom domains module says of a clinic's address (ClientSchema `domainClaim`, `siteDomain`). */
+export interface ClientSiteView {
+  domainClaim: Client['domainClaim'];
+  siteDomain: string | null;
+}
+
+/** A clinic whose claims were not read (a projection that does not carry them). */
+export const NO_SITE_VIEW: ClientSiteView = { domainClaim: null, siteDomain: null };
+
+/** Row → API shape: camelCase fields, dates as ISO strings; `site` from the custom domains module (ClientService reads it). */
+export function toClientDto(row: ClientEntity, site: ClientSiteView = NO_SITE_VIEW): Client {
   return {
     id: row.id,
     name: row.name,
@@ -33,6 +42,8 @@ export function toClientDto(row: ClientEntity): Client {
     webhookUrl: row.webhookUrl,
     webhookSecret: row.webhookSecret,
     portalProfileEditable: row.portalProfileEditable,
+    domainClaim: site.domainClaim,
+    siteDomain: site.siteDomain,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -53,5 +64,7 @@ const redactSecret = (secret: string | null) => (secret ? `••••${secret.
 
 /** A client as the audit log keeps it: the webhook secret redacted. */
 export function toAuditedClient(dto: Partial<Client>): Partial<Client> {
-  return 'webhookSecret' in dto ? { ...dto, webhookSecret: redactSecret(dto.webhookSecret ?? null) } : dto;
+  // What the custom domains module says is its own audit's, not a client field.
+  const { domainClaim: _claim, siteDomain: _site, ...fields } = dto;
+  return 'webhookSecret' in fields ? { ...fields, webhookSecret: redactSecret(fields.webhookSecret ?? null) } : fields;
 }

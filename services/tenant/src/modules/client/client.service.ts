@@ -18,7 +18,7 @@ import {
 } from '@hap/contracts';
 import { randomBytes } from 'node:crypto';
 import { AppError, assertAdmin, auditedTransaction, forbidden, isPrivileged, isService, notFound, type Actor } from '@hap/service-kit';
-import { toAuditedClient, toClientDto, toTrackingSettingsDto } from './client.dto';
+import { NO_SITE_VIEW, toAuditedClient, toClientDto, toTrackingSettingsDto, type ClientSiteView } from './client.dto';
 import type { ClientEntity } from './client.entity';
 import type { ClientRepository, ClientValues } from './client.repository';
 import type { AuthVersions } from '../clinic-user/auth-versions';
@@ -50,6 +50,18 @@ export type ClientProjection = Projected<typeof routes.getClient>;
 const pick = (dto: Client, keys: string[]): Partial<Client> =>
   Object.fromEntries(keys.map((k) => [k, (dto as Record<string, unknown>)[k]]));
 
+/**
+ * The custom domains module as the client's `domain` field meets it
+ * (ClientDomainService): one fact, the clinic's site address. Setting the
+ * field starts (or keeps) its claim; reads say how the claim stands and where
+ * the pages are live.
+ */
+export interface SiteClaims {
+  claimSite(manager: EntityManager, actor: Actor, clientId: number, input: string | null, previous: string | null): Promise<{ domain: string | null; claimId: number | null }>;
+  started(claimId: number): Promise<void>;
+  siteFacts(clients: ReadonlyArray<{ id: number; domain: string | null }>, manager?: EntityManager): Promise<Map<number, ClientSiteView>>;
+}
+
 /** Clients: who may see which projection, and every admin write with its audit row. */
 export class ClientService {
   constructor(
@@ -57,11 +69,28 @@ export class ClientService {
     private readonly clients: ClientRepository,
     /** Ends the sessions of a deleted clinic's users (issue 26); absent where nothing signs in. */
     private readonly versions: AuthVersions | null = null,
+    /** The custom domains module; absent where no claim is made (then `domain` is kept as typed). */
+    private readonly site: SiteClaims | null = null,
   ) {}
+
+  /** Rows as the API answers them, with what the custom domains module says of each address. */
+  private async withSite(rows: readonly ClientEntity[], manager?: EntityManager): Promise<Client[]> {
+    const facts = this.site ? await this.site.siteFacts(rows, manager) : new Map<number, ClientSiteView>();
+    return rows.map((row) => toClientDto(row, facts.get(row.id) ?? NO_SITE_VIEW));
+  }
+
+  private async oneWithSite(row: ClientEntity, manager?: EntityManager): Promise<Client> {
+    return (await this.withSite([row], manager))[0]!;
+  }
+
+  /** After a write committed: a claim it started gets its first DNS check queued. */
+  private async afterClaim(claimId: number | null): Promise<void> {
+    if (claimId !== null) await this.site?.started(claimId);
+  }
 
   async list(actor: Actor): Promise<Client[]> {
     assertAdmin(actor);
-    return (await this.clients.list()).map(toClientDto);
+    return this.withSite(await this.clients.list());
   }
 
   /** The ads worker's clinics with a Google Ads account (issue 25 item 2); only the ads service asks. */
@@ -80,7 +109,7 @@ export class ClientService {
     assertAdmin(actor);
     const { rows, total } = await this.clients.search(query);
     const { page, pageSize } = query;
-    return { items: rows.map(toClientDto), total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
+    return { items: await this.withSite(rows), total, page, pageSize, pageCount: Math.max(1, Math.ceil(total / pageSize)) };
   }
 
   /**
@@ -88,9 +117,9 @@ export class ClientService {
    * the branding. The route serializes by the named projection's own schema.
    */
   async get(actor: Actor, id: number, optimized: boolean): Promise<ClientProjection> {
-    const dto = toClientDto(await this.require(id));
-    if (optimized) return { projection: 'branding', data: dto };
-    return isPrivileged(actor.identity) ? { projection: 'admin', data: dto } : { projection: 'public', data: dto };
+    const row = await this.require(id);
+    if (optimized) return { projection: 'branding', data: toClientDto(row) };
+    return isPrivileged(actor.identity) ? { projection: 'admin', data: await this.oneWithSite(row) } : { projection: 'public', data: toClientDto(row) };
   }
 
   /** What a public page needs of its clinic from one read: the branding and the tracking settings; null when it does not exist. */
@@ -105,10 +134,20 @@ export class ClientService {
 
   async create(actor: Actor, input: ClientCreate): Promise<Client> {
     assertAdmin(actor);
-    return auditedTransaction(this.dataSource, actor, async (manager) => {
-      const dto = toClientDto(await this.clients.insert(toRowValues(input), manager));
+    let claimId: number | null = null;
+    const created = await auditedTransaction(this.dataSource, actor, async (manager) => {
+      let row = await this.clients.insert(toRowValues({ ...input, domain: this.site ? null : input.domain }), manager);
+      if (this.site && input.domain) {
+        // The site address is the claim's (custom domains module): stored as the claim holds it.
+        const claimed = await this.site.claimSite(manager, actor, row.id, input.domain, null);
+        claimId = claimed.claimId;
+        row = await this.clients.update(row.id, { domain: claimed.domain }, manager);
+      }
+      const dto = await this.oneWithSite(row, manager);
       return { result: dto, audit: { action: 'create', entity: 'client', entityId: dto.id, changes: { after: toAuditedClient(dto) } } };
     });
+    await this.afterClaim(claimId);
+    return created;
   }
 
   async update(actor: Actor, id: number, input: ClientUpdate): Promise<Client> {
@@ -118,7 +157,7 @@ export class ClientService {
 
   /** The full client (the portal's profile is cut from it); 404 when it does not exist. Callers check access. */
   async record(id: number): Promise<Client> {
-    return toClientDto(await this.require(id));
+    return this.oneWithSite(await this.require(id));
   }
 
   /**
@@ -128,12 +167,19 @@ export class ClientService {
    * Callers check access.
    */
   async write(actor: Actor, id: number, input: ClientUpdate, check?: (before: ClientEntity) => void): Promise<Client> {
-    return auditedTransaction(this.dataSource, actor, async (manager) => {
+    let claimId: number | null = null;
+    const written = await auditedTransaction(this.dataSource, actor, async (manager) => {
       const before = await this.clients.findByIdForWrite(id, manager, 'update');
       if (!before) throw notFound(Messages.clientNotFound(id));
       check?.(before);
       const values = toRowValues(input, before);
-      const after = toClientDto(await this.clients.update(id, values, manager));
+      if (this.site && input.domain !== undefined) {
+        // Setting the site address starts (or keeps) its claim; it is stored as the claim holds it.
+        const claimed = await this.site.claimSite(manager, actor, id, input.domain, before.domain);
+        claimId = claimed.claimId;
+        values.domain = claimed.domain;
+      }
+      const after = await this.oneWithSite(await this.clients.update(id, values, manager), manager);
       const keys = Object.keys(values);
       return {
         result: after,
@@ -145,6 +191,8 @@ export class ClientService {
         },
       };
     });
+    await this.afterClaim(claimId);
+    return written;
   }
 
   /** A new signing secret for the clinic's webhook; the old one stops verifying at once. */
@@ -154,7 +202,7 @@ export class ClientService {
       const before = await this.clients.findByIdForWrite(id, manager, 'update');
       if (!before) throw notFound(Messages.clientNotFound(id));
       if (!before.webhookUrl) throw new AppError(422, ErrorCode.VALIDATION_FAILED, Messages.webhookNotSet);
-      const after = toClientDto(await this.clients.update(id, { webhookSecret: newWebhookSecret() }, manager));
+      const after = await this.oneWithSite(await this.clients.update(id, { webhookSecret: newWebhookSecret() }, manager), manager);
       return {
         result: after,
         audit: {

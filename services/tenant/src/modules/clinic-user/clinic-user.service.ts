@@ -64,6 +64,12 @@ export interface ClinicUserDeps {
  * rows take it from the signed identity only. Using the links is
  * SignInLinkService's (sign-in-links.service.ts).
  */
+/** An address that already has an account: 409, said at the form's e-mail field (`issues`). */
+const emailTaken = (email: string) => {
+  const message = Messages.userEmailTaken(email.trim().toLowerCase());
+  return conflict(message, [{ path: 'email', message }]);
+};
+
 export class ClinicUserService {
   constructor(private readonly deps: ClinicUserDeps) {}
 
@@ -90,7 +96,7 @@ export class ClinicUserService {
           { email: input.email, passwordHash: null, name: null, isAdmin: false, clientId, role: input.role },
           manager,
         );
-        if (!user) throw conflict(Messages.userEmailTaken(input.email.trim().toLowerCase()));
+        if (!user) throw emailTaken(input.email);
         const result = await this.sendInvitation(manager, user, client.name, context);
         return {
           result,
@@ -100,7 +106,7 @@ export class ClinicUserService {
     } catch (err) {
       // The clinic was deleted between the check and the insert.
       if (isForeignKeyViolation(err)) throw notFound(Messages.clientNotFound(clientId));
-      if (isUniqueViolation(err)) throw conflict(Messages.userEmailTaken(input.email.trim().toLowerCase()));
+      if (isUniqueViolation(err)) throw emailTaken(input.email);
       throw err;
     }
   }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { getDomain } from 'tldts';
 import { In, IsNull, Not, type DataSource, type EntityManager } from 'typeorm';
 import {
+  CLIENT_SITE_DOMAIN_STATUSES,
   ErrorCode,
   CustomDomainMessages as M,
   DOMAIN_CERTIFICATE_MIN_DAYS,
@@ -76,6 +77,20 @@ export interface ClientDomainDeps {
   mailer?: Mailer | null;
   log?: { warn(obj: object, msg: string): void };
   now?: () => Date;
+}
+
+/** What a client's read says about its address (ClientSchema `domainClaim`, `siteDomain`). */
+export interface ClientSiteFacts {
+  domainClaim: { status: ClientDomainEntity['status']; reason: string | null } | null;
+  siteDomain: string | null;
+}
+
+/** The clinic's live domain among its claims: a certificate, active or failing, the newest certificate first (as `GET /internal/clients/:id/site`). */
+export function liveDomainOf(rows: readonly ClientDomainEntity[]): string | null {
+  const live = rows
+    .filter((r) => r.certificateAt !== null && (CLIENT_SITE_DOMAIN_STATUSES as readonly string[]).includes(r.status))
+    .sort((a, b) => b.certificateAt!.getTime() - a.certificateAt!.getTime() || b.id - a.id);
+  return live[0]?.domain ?? null;
 }
 
 const SYSTEM: Actor = { identity: { kind: 'service', service: 'tenant' }, requestId: 'domain-check' };
@@ -231,6 +246,8 @@ export class ClientDomainService {
           }),
         );
         const dto = this.toDto(saved);
+        // One fact: a clinic without a site address takes the one it claims (its `domain`, Edit Client's field).
+        await this.setSite(manager, actor, clientId, (current) => (current ? null : domain));
         return { result: saved, audit: { action: 'create', entity: 'client_domain', entityId: saved.id, changes: { after: { domain, clientId, status: dto.status } } } };
       });
       if (this.deps.scheduler) {
@@ -323,11 +340,110 @@ export class ClientDomainService {
       const row = await this.find(clientId, domain, manager);
       await this.unmap(manager, actor, row);
       await this.repo(manager).delete({ id: row.id });
+      // One fact: a removed claim is no longer the clinic's site address (Edit Client's field empties).
+      await this.setSite(manager, actor, clientId, (current) => (current?.toLowerCase() === row.domain ? undefined : null));
       return {
         result: { domain: row.domain },
         audit: { action: 'delete', entity: 'client_domain', entityId: row.id, changes: { before: { domain: row.domain, clientId, status: row.status } } },
       };
     });
+  }
+
+  // ---- the clinic's `domain` field (Edit Client, onboarding, the client API): the same fact as its claim ----
+
+  /**
+   * The clinic's `domain` is being set to `input` (from `previous`), inside the
+   * caller's transaction: the host name rules apply (400 at the field `domain`),
+   * and the claim on it is started (pending, with its DNS records, as the
+   * Domains screen's Add) or kept. A previous address whose claim was never
+   * proved (pending, or failing before it was ever active) is withdrawn with it:
+   * it no longer names the clinic's site. A proved one stays on the Domains
+   * screen (it may be serving pages; removing it is that screen's). Without an
+   * edge configured, the address is kept without a claim (`domainClaim` null).
+   * A claim is not a mapping: nothing is served on the name until DNS proves
+   * the clinic holds it, so anyone may start one (onboarding included).
+   * Answers the address as stored (ASCII, lower case) and the new claim's id,
+   * whose first check `started` queues once the transaction has committed.
+   */
+  async claimSite(manager: EntityManager, actor: Actor, clientId: number, input: string | null, previous: string | null): Promise<{ domain: string | null; claimId: number | null }> {
+    const same = (input ?? '').trim().toLowerCase() === (previous ?? '').trim().toLowerCase();
+    if (same) return { domain: previous, claimId: null };
+    if (previous) await this.withdraw(manager, actor, clientId, this.keyOf(previous));
+    if (input === null || input.trim() === '') return { domain: null, claimId: null };
+    const checked = checkHostName(input, this.deps.platformHosts);
+    if (!checked.ok) throw badRequest(checked.message, [{ path: 'domain', message: checked.message }]);
+    const domain = checked.domain;
+    const claims = await this.repo(manager).find({ where: { domain } });
+    if (claims.some((r) => r.clientId === clientId) || !this.configured) return { domain, claimId: null };
+    const atField = (message: string) => conflict(message, [{ path: 'domain', message }]);
+    if (claims.some((r) => r.clientId !== clientId && holdsName(r))) throw atField(M.claimedElsewhere(domain));
+    if ((await this.repo(manager).countBy({ clientId })) >= MAX_DOMAINS_PER_CLINIC) throw atField(M.tooMany(MAX_DOMAINS_PER_CLINIC));
+    const now = this.now();
+    const saved = await this.repo(manager).save(
+      this.repo(manager).create({
+        clientId,
+        domain,
+        status: 'pending',
+        reason: null,
+        token: randomBytes(18).toString('base64url'),
+        createdAt: now,
+        checkUntil: new Date(now.getTime() + DOMAIN_VERIFY_WINDOW_MS),
+        nextCheckAt: this.deps.scheduler ? new Date(now.getTime() + checkDelayMs(1)) : null,
+      }),
+    );
+    await recordAudit(manager, actor, {
+      action: 'create',
+      entity: 'client_domain',
+      entityId: saved.id,
+      changes: { after: { domain, clientId, status: saved.status, by: 'the clinic’s domain field' } },
+    });
+    return { domain, claimId: saved.id };
+  }
+
+  /** After the transaction of claimSite committed: the new claim's first DNS check is queued (with Redis away, none is promised). */
+  async started(claimId: number): Promise<void> {
+    if (!this.deps.scheduler) return;
+    try {
+      await this.deps.scheduler.schedule(claimId, 1, checkDelayMs(1));
+    } catch (err) {
+      this.deps.log?.warn({ err, claimId }, 'could not queue a claimed domain’s first check');
+      await this.repo().update({ id: claimId }, { nextCheckAt: null });
+    }
+  }
+
+  /** A claim the clinic's `domain` no longer names, while nothing was proved or served on it: removed, audited. */
+  private async withdraw(manager: EntityManager, actor: Actor, clientId: number, domain: string): Promise<void> {
+    const row = await this.repo(manager).findOne({ where: { clientId, domain }, lock: { mode: 'pessimistic_write' } });
+    if (!row || !(row.status === 'pending' || (row.status === 'failing' && row.activatedAt === null))) return;
+    await this.repo(manager).delete({ id: row.id });
+    await recordAudit(manager, actor, {
+      action: 'delete',
+      entity: 'client_domain',
+      entityId: row.id,
+      changes: { before: { domain: row.domain, clientId, status: row.status }, after: { by: 'the clinic’s domain field changed' } },
+    });
+  }
+
+  /**
+   * What the client's read says about its address (ClientSchema): the claim on
+   * its `domain` (status, reason) and the live domain its pages are on (the one
+   * with a certificate, active or failing, newest first: ClientSiteService's
+   * rule, which ads' landing URLs use). One query for a page of clients.
+   */
+  async siteFacts(clients: ReadonlyArray<{ id: number; domain: string | null }>, manager?: EntityManager): Promise<Map<number, ClientSiteFacts>> {
+    const facts = new Map<number, ClientSiteFacts>();
+    if (clients.length === 0) return facts;
+    const rows = await this.repo(manager).find({ where: { clientId: In(clients.map((c) => c.id)) }, order: { id: 'ASC' } });
+    for (const client of clients) {
+      const own = rows.filter((r) => r.clientId === client.id);
+      const key = client.domain ? this.keyOf(client.domain) : null;
+      const claim = key ? own.find((r) => r.domain === key) : undefined;
+      facts.set(client.id, {
+        domainClaim: claim ? { status: claim.status, reason: claim.reason } : null,
+        siteDomain: liveDomainOf(own),
+      });
+    }
+    return facts;
   }
 
   // ---- the edge ----

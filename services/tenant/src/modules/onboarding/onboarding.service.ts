@@ -12,6 +12,7 @@ import { AppError, badRequest, conflict, isUniqueViolation, recordAudit, unproce
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { ClientRepository } from '../client/client.repository';
+import type { SiteClaims } from '../client/client.service';
 import type { ClinicUserService, LinkContext } from '../clinic-user/clinic-user.service';
 import { businessKeyOf, onboardingHash, SAME_BUSINESS_WINDOW_HOURS, unknownServiceIds } from './onboarding.rules';
 
@@ -50,6 +51,8 @@ export class OnboardingService {
     /** tenant.provision; null when this process has no queue (tests that do not need it). */
     private readonly provisioning: Pick<JobQueue<'tenant.provision'>, 'add'> | null,
     private readonly owners: OnboardingOwners | null = null,
+    /** The custom domains module: the sign-up's domain starts a claim (README, *Self-onboarding*); absent in tests of the sign-up alone. */
+    private readonly site: Pick<SiteClaims, 'claimSite' | 'started'> | null = null,
   ) {}
 
   async submit(input: OnboardingSubmit, context: OnboardingContext): Promise<OnboardingResult> {
@@ -60,7 +63,8 @@ export class OnboardingService {
     const unknown = unknownServiceIds(input.selectedServiceIds, offered);
     if (unknown.length > 0) throw unprocessable(Messages.onboardingUnknownServices(unknown));
 
-    const { clientId, name, serviceIds, created, owner } = await this.store(input, key, context.actor);
+    const { clientId, name, serviceIds, created, owner, claimId } = await this.store(input, key, context.actor);
+    if (claimId !== null) await this.site?.started(claimId);
     if (owner && context.link) await this.owners?.mailOnboardingInvitation(owner, name, context.link);
 
     // Queued first: if activating fails below, the job activates them too.
@@ -102,16 +106,16 @@ export class OnboardingService {
           const serviceIds = earlier.row.service_ids;
           await manager.query(`INSERT INTO "tenant"."onboarding_submissions" ("client_id", "idempotency_key", "business_key", "request_hash", "service_ids")
             VALUES ($1, $2, $3, $4, $5) ON CONFLICT ("idempotency_key") DO NOTHING`, [earlier.row.client_id, key, businessKey, hash, serviceIds]);
-          return { clientId: earlier.row.client_id, name: earlier.row.name, serviceIds, created: false, owner: null };
+          return { clientId: earlier.row.client_id, name: earlier.row.name, serviceIds, created: false, owner: null, claimId: null };
         }
-        const client = await this.clients.insert(
+        let client = await this.clients.insert(
           {
             name: input.name,
             address: input.address,
             phone: input.phone,
             email: input.email,
             website: input.website,
-            domain: input.domain,
+            domain: this.site ? null : input.domain,
             // DESIGN §9.4: the onboarding's brand colours.
             brandColor: ONBOARDING_BRAND_COLOR,
             brandBgColor: DEFAULT_BRAND_BG_COLOR,
@@ -120,9 +124,16 @@ export class OnboardingService {
           },
           manager,
         );
-        // The requested domain is kept on the clinic, not mapped: anyone can type any host, and a
-        // mapping wins over every other way a page finds its clinic. An admin maps it once the clinic
-        // shows it owns the domain (POST /api/domain-mappings; README).
+        // The requested domain is the clinic's site address and starts its claim (pending, with its DNS
+        // records, on the Domains screen). It is not mapped: anyone can type any host, and a mapping
+        // wins over every other way a page finds its clinic. A claim maps nothing until DNS proves the
+        // clinic holds the name (README, *Self-onboarding*).
+        let claimId: number | null = null;
+        if (this.site && input.domain) {
+          const claimed = await this.site.claimSite(manager, actor, client.id, input.domain, null);
+          claimId = claimed.claimId;
+          client = await this.clients.update(client.id, { domain: claimed.domain }, manager);
+        }
         await manager.query(`INSERT INTO "tenant"."onboarding_submissions" ("client_id", "idempotency_key", "business_key", "request_hash", "service_ids")
           VALUES ($1, $2, $3, $4, $5)`, [client.id, key, businessKey, hash, input.selectedServiceIds]);
         await recordAudit(manager, actor, {
@@ -133,7 +144,7 @@ export class OnboardingService {
         });
         // The sign-up's e-mail becomes the clinic's owner (issue 26 §1).
         const owner = (await this.owners?.addOnboardingOwner(manager, client.id, input.email)) ?? null;
-        return { clientId: client.id, name: client.name, serviceIds: input.selectedServiceIds, created: true, owner };
+        return { clientId: client.id, name: client.name, serviceIds: input.selectedServiceIds, created: true, owner, claimId };
       });
     } catch (err) {
       // The key was taken by another business's sign-up in the meantime.

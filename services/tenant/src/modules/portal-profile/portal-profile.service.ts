@@ -47,7 +47,8 @@ const toProfile = (client: Client): PortalProfile => ({
   officeImageUrl: assetUrl(client.officeImagePath),
   brandColor: client.brandColor,
   brandBgColor: client.brandBgColor,
-  domain: clinicDomainOf(client.domain),
+  // Its live domain (custom domains: active, or failing with a certificate), never an address not proved yet.
+  domain: clinicDomainOf(client.siteDomain),
   editable: client.portalProfileEditable,
   editableFields: [...PORTAL_PROFILE_FIELDS],
   updatedAt: client.updatedAt,
