@@ -322,23 +322,24 @@ describe('passkeys through the gateway', () => {
       expect(wrongKind.res.body.message).toBe(Messages.passkeyWrongLogin);
     });
 
-    it('keeps nothing in Redis for anonymous options: 2,000 calls from 20 addresses add no key', async () => {
+    // 400 calls keep the suite quick on a busy machine; 2,000 were measured the same way (README, Passkeys).
+    it('keeps nothing in Redis for anonymous options: 400 calls from 20 addresses add no key', async () => {
       const keys = async () => (await gw.app.redis.keys(`${prefix}:*`)).length;
       const before = await keys();
       const addresses = Array.from({ length: 20 }, (_, i) => `203.0.113.${i + 1}`);
       const ceremonies = new Set<string>();
       await Promise.all(
         addresses.map(async (ip, i) => {
-          for (let n = 0; n < 100; n += 1) {
+          for (let n = 0; n < 20; n += 1) {
             const res = await api().post(`/api/${i % 2 ? 'admin' : 'portal'}/login/passkey/options`).set('x-forwarded-for', ip);
             expect(res.status).toBe(200);
             ceremonies.add(res.body.data.ceremony as string);
           }
         }),
       );
-      expect(ceremonies.size).toBe(2_000);
+      expect(ceremonies.size).toBe(400);
       expect((await keys()) - before).toBe(0);
-    }, 180_000);
+    }, 120_000);
 
     it('refuses a ceremony that was altered or made by another gateway, and one answered twice at once', async () => {
       const user = await owner();
