@@ -133,7 +133,7 @@ export function buildApp(config: Config, deps: GatewayDeps = {}) {
     });
     const devices = new DeviceCookies({ secret: config.INTERNAL_SECRET, secure: config.COOKIE_SECURE });
     const challenges = new MfaChallenges(scope.redis, config.REDIS_PREFIX);
-    const ceremonies = new PasskeyCeremonies(scope.redis, config.REDIS_PREFIX);
+    const ceremonies = new PasskeyCeremonies(scope.redis, config.REDIS_PREFIX, { secret: config.INTERNAL_SECRET });
     await authRoutes(scope as unknown as FastifyInstance, { tenant, throttle, devices, challenges, ceremonies, adminMfaRequired: config.adminMfaRequired });
   });
   app.register(apiDocs, { production: config.NODE_ENV === 'production' });

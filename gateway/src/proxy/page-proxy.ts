@@ -1,4 +1,5 @@
 import { Agent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { isPreviewUrl } from '@hap/contracts';
 import { signIdentity, type Identity } from '@hap/service-kit';
@@ -34,6 +35,43 @@ function readWhole(answer: IncomingMessage): Promise<Buffer> {
     answer.on('error', reject);
     answer.on('aborted', () => reject(new Error('the public shell stopped sending its answer')));
   });
+}
+
+/**
+ * A larger answer (or one of unknown length), streamed: its first bytes are
+ * awaited before anything goes to the visitor, so a shell that dies before
+ * them still gets the 503 page; after them the visitor has the head, and a
+ * shell that dies then cannot be answered for again: the visitor's connection
+ * is cut (a browser sees an incomplete answer, never a second one glued to it).
+ */
+async function streamOf(answer: IncomingMessage, reply: FastifyReply): Promise<PassThrough> {
+  const first = await new Promise<Buffer | null>((resolve, reject) => {
+    const settle = (done: () => void) => {
+      answer.off('data', onData).off('end', onEnd).off('error', onError).off('aborted', onAborted);
+      done();
+    };
+    const onData = (chunk: Buffer) => settle(() => (answer.pause(), resolve(chunk)));
+    const onEnd = () => settle(() => resolve(null));
+    const onError = (error: Error) => settle(() => reject(error));
+    const onAborted = () => onError(new Error('the public shell stopped sending its answer'));
+    answer.on('data', onData).on('end', onEnd).on('error', onError).on('aborted', onAborted);
+  });
+  const out = new PassThrough();
+  if (first) out.write(first);
+  let ended = first === null;
+  answer.once('end', () => void (ended = true));
+  const cut = (error?: Error) => {
+    if (ended) return;
+    ended = true;
+    reply.request.log.warn({ service: 'public-shell', reason: error?.message ?? 'closed' }, 'the public shell stopped in the middle of an answer: the visitor’s connection is cut');
+    reply.raw.destroy();
+    out.destroy();
+  };
+  answer.on('error', cut).on('aborted', () => cut(new Error('the public shell stopped sending its answer')));
+  answer.on('close', () => (answer.readableEnded ? undefined : cut()));
+  if (first === null) out.end();
+  else answer.pipe(out);
+  return out;
 }
 
 /**
@@ -122,14 +160,17 @@ export const pageProxy: FastifyPluginAsync<{ config: Config }> = async (app, { c
     // forwardHeaders drops any x-hap-* a caller sent: only the gateway signs an identity onto a page.
     if (request.pageAdmin) Object.assign(headers, signIdentity(config.INTERNAL_SECRET, request.method, path, request.pageAdmin));
     let answer: IncomingMessage;
-    let body: Buffer | IncomingMessage | undefined;
+    let body: Buffer | PassThrough | undefined;
     try {
       answer = await ask(request, reply, path, headers);
       const length = Number(answer.headers['content-length']);
-      if (request.method === 'HEAD' || NO_BODY.has(answer.statusCode ?? 0)) answer.resume();
-      else body = length <= READ_WHOLE_MAX_BYTES ? await readWhole(answer) : answer;
+      if (request.method === 'HEAD' || NO_BODY.has(answer.statusCode ?? 0)) answer.on('error', () => undefined).resume();
+      else body = length <= READ_WHOLE_MAX_BYTES ? await readWhole(answer) : await streamOf(answer, reply);
     } catch (error) {
-      return replyPageUnavailable(reply, error as Error);
+      // Nothing has gone to the visitor yet: the 503 page, once. The handler returns the reply, so
+      // Fastify does not send again when the page's onSend hooks finish after it returned.
+      replyPageUnavailable(reply, error as Error);
+      return reply;
     }
     reply.code(answer.statusCode ?? 502).headers(answerHeaders(answer.headers));
     return reply.send(body);

@@ -4,6 +4,7 @@ import request from 'supertest';
 import { ErrorCode, Messages } from '@hap/contracts';
 import { createClient } from '../../../services/tenant/test/helpers/factories';
 import { buildGateway, loginCookie, sessionCookie, uniqueEmail } from '../helpers/gateway';
+import { PasskeyCeremonies } from '../../src/modules/auth/passkey-ceremonies';
 import { SoftAuthenticator } from '../helpers/passkey-authenticator';
 import { startTenant } from '../helpers/services';
 import '../../src/plugins/redis';
@@ -319,6 +320,52 @@ describe('passkeys through the gateway', () => {
       const wrongKind = await passwordless('admin', authenticator);
       expect(wrongKind.res.status).toBe(403);
       expect(wrongKind.res.body.message).toBe(Messages.passkeyWrongLogin);
+    });
+
+    // 400 calls keep the suite quick on a busy machine; 2,000 were measured the same way (README, Passkeys).
+    it('keeps nothing in Redis for anonymous options: 400 calls from 20 addresses add no key', async () => {
+      const keys = async () => (await gw.app.redis.keys(`${prefix}:*`)).length;
+      const before = await keys();
+      const addresses = Array.from({ length: 20 }, (_, i) => `203.0.113.${i + 1}`);
+      const ceremonies = new Set<string>();
+      await Promise.all(
+        addresses.map(async (ip, i) => {
+          for (let n = 0; n < 20; n += 1) {
+            const res = await api().post(`/api/${i % 2 ? 'admin' : 'portal'}/login/passkey/options`).set('x-forwarded-for', ip);
+            expect(res.status).toBe(200);
+            ceremonies.add(res.body.data.ceremony as string);
+          }
+        }),
+      );
+      expect(ceremonies.size).toBe(400);
+      expect((await keys()) - before).toBe(0);
+    }, 120_000);
+
+    it('refuses a ceremony that was altered or made by another gateway, and one answered twice at once', async () => {
+      const user = await owner();
+      const authenticator = new SoftAuthenticator(ORIGIN);
+      await addPasskey(user.cookie, authenticator);
+      const { ceremony, options } = await passwordlessOptions('portal');
+      const credential = authenticator.get(options);
+      const [version, login, ends, challenge, mac] = ceremony.split('.');
+      const forged = [
+        [version, 'portal', String(Number(ends) + 3600), challenge, mac].join('.'),
+        [version, login, ends, challenge, `${mac!.slice(0, -2)}AA`].join('.'),
+        'x'.repeat(43),
+      ];
+      // The same challenge signed with another secret (another platform's gateway).
+      const elsewhere = new PasskeyCeremonies(gw.app.redis, prefix, { secret: randomBytes(32).toString('hex') });
+      forged.push(elsewhere.startLogin({ challenge: options.challenge, login: 'portal' }));
+      for (const bad of forged) {
+        const res = await api().post('/api/portal/login/passkey').set('x-forwarded-for', freshIp()).send({ ceremony: bad, credential });
+        expect({ status: res.status, message: res.body.message }).toEqual({ status: 401, message: Messages.passkeyCeremonyEnded });
+      }
+      // Two answers racing: one signs in, the other finds the ceremony used.
+      const both = await Promise.all(
+        [freshIp(), freshIp()].map((ip) => api().post('/api/portal/login/passkey').set('x-forwarded-for', ip).send({ ceremony, credential })),
+      );
+      expect(both.map((r) => r.status).sort()).toEqual([200, 401]);
+      expect(both.find((r) => r.status === 401)?.body.message).toBe(Messages.passkeyCeremonyEnded);
     });
 
     it('needs the authenticator to verify its user', async () => {

@@ -37,16 +37,19 @@ describe("the gateway's request log and the admin's session as services see it",
       '/api/leads?clientId=1&q=jane.doe%40example.com',
       '/api/google-ads/oauth/callback?state=4242.1799999999999.nonce-value.mac-value&code=4%2F0AX-code-value&scope=adwords',
       '/admin/leads?clientId=1&q=jane.doe@example.com',
+      // A visitor typed their details into a landing page's address: only the page's own parameters are kept.
+      '/prp-hair-restoration?client=12&style=b&utm_source=google&gclid=Cj0KCQ&email=jane.doe%40example.com&phone=555-0101&jane.doe@example.com',
     ];
     for (const url of urls) expect((await request(gateway.server).get(url).set('cookie', cookie)).status).toBe(200);
     expect(proxied(services).map((r) => r.url)).toEqual(urls);
 
     const log = JSON.stringify(logs.lines);
-    for (const value of ['jane.doe', 'example.com', 'nonce-value', 'mac-value', '0AX-code-value', sessionId]) expect(log).not.toContain(value);
+    for (const value of ['jane.doe', 'example.com', '555-0101', 'nonce-value', 'mac-value', '0AX-code-value', sessionId]) expect(log).not.toContain(value);
     expect(logs.withMessage('incoming request').map((line) => (line.req as { url: string }).url)).toEqual([
       '/api/leads?clientId=1&q=[redacted]',
-      '/api/google-ads/oauth/callback?state=[redacted]&code=[redacted]&scope=adwords',
+      '/api/google-ads/oauth/callback?state=[redacted]&code=[redacted]&scope=[redacted]',
       '/admin/leads?clientId=1&q=[redacted]',
+      '/prp-hair-restoration?client=12&style=b&utm_source=google&gclid=Cj0KCQ&email=[redacted]&phone=[redacted]&[redacted]',
     ]);
   });
 

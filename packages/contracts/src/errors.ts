@@ -134,7 +134,12 @@ export const Messages = {
   notFound: 'This record was not found.',
   // Clinic users and the portal's sign-in (issue 26 §1–2)
   clinicUserNotFound: (id: number) => `User ${id} was not found.`,
-  userEmailTaken: (email: string) => `${email} already has an account on the platform. Each e-mail address can belong to one user only.`,
+  /**
+   * An invitation to an address that already belongs to a user, in the same words whoever that is
+   * (the clinic's own user, another clinic's, an admin): saying where would let a clinic find out
+   * who else uses the platform (services/tenant/README.md, Clinic users).
+   */
+  userEmailInUse: 'This e-mail address is already in use. Each e-mail address can belong to one user only: please use another.',
   invitationMailed: (email: string) => `An invitation was e-mailed to ${email}. The link works once, for 72 hours.`,
   invitationMailOff:
     'E-mail is not configured, so no invitation was sent: hand this link to the user yourself. It works once, for 72 hours.',

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { CAMPAIGN_PARAMS, routeTable } from '@hap/contracts';
 
 /**
  * What request logs must not keep (issue 22: patients' e-mails appeared in
@@ -29,6 +30,33 @@ export const REDACTED_QUERY_PARAMS: ReadonlySet<string> = new Set([
   'search',
 ]);
 
+/**
+ * Parameters of the platform's own page addresses, besides the API's: the
+ * public site's (`client`, `style`, home `variant`, `preview`, the thank-you
+ * page's `ref`, the lead form's `experiment`; public spec §2, DESIGN §9), the
+ * ad click's campaign parameters and click ids (contracts `CAMPAIGN_PARAMS`:
+ * utm_*, gclid, gbraid, wbraid, fbclid, hap_cid), and the admin screens' own
+ * (`lead`, `page`, the Google Ads connection's `connected` / `error`).
+ */
+const PAGE_QUERY_PARAMS = ['client', 'style', 'variant', 'preview', 'ref', 'experiment', 'lead', 'page', 'connected', 'error', ...Object.keys(CAMPAIGN_PARAMS)];
+
+/**
+ * The only parameters whose values a log keeps, compared in lower case: the
+ * pages' above and every query parameter a route of the contracts declares,
+ * minus `REDACTED_QUERY_PARAMS`. Anything else in an address (a patient's
+ * e-mail or phone typed into a page's URL) is logged as its name with
+ * `[redacted]` for a value, or `[redacted]` alone when the name itself is not
+ * a plain word.
+ */
+export const LOGGED_QUERY_PARAMS: ReadonlySet<string> = new Set(
+  [...PAGE_QUERY_PARAMS, ...routeTable.flatMap((route) => Object.keys(route.query?.shape ?? {}))]
+    .map((name) => name.toLowerCase())
+    .filter((name) => !REDACTED_QUERY_PARAMS.has(name)),
+);
+
+/** A name a log may show for a parameter it does not know: a plain word, not data put where a name goes. */
+const PLAIN_NAME = /^[a-z][a-z0-9_-]{0,39}$/;
+
 /** A parameter's name as a query parser would read it: decoded, `+` as space, without `[]` or `[key]`. */
 function parameterName(raw: string): string {
   let name = raw.replace(/\+/g, ' ');
@@ -41,8 +69,9 @@ function parameterName(raw: string): string {
 }
 
 /**
- * The URL with the values of `REDACTED_QUERY_PARAMS` replaced by `[redacted]`;
- * everything else is left as it came (the path, other parameters, their order).
+ * The URL with the value of every parameter not in `LOGGED_QUERY_PARAMS`
+ * replaced by `[redacted]` (and its name too when it is not a plain word); the
+ * path, the known parameters and their order are left as they came.
  */
 export function redactUrl(url: string): string {
   const mark = url.indexOf('?');
@@ -52,7 +81,10 @@ export function redactUrl(url: string): string {
   const parts = query.split('&').map((part) => {
     const eq = part.indexOf('=');
     const raw = eq < 0 ? part : part.slice(0, eq);
-    return REDACTED_QUERY_PARAMS.has(parameterName(raw)) ? `${raw}=${REDACTED}` : part;
+    const name = parameterName(raw);
+    if (LOGGED_QUERY_PARAMS.has(name)) return part;
+    if (raw === '') return part;
+    return PLAIN_NAME.test(name) ? `${raw}=${REDACTED}` : REDACTED;
   });
   return `${url.slice(0, mark)}?${parts.join('&')}`;
 }

@@ -5,14 +5,21 @@ import { createServiceApp, REDACTED_QUERY_PARAMS, redactUrl, signIdentity } from
 describe('redactUrl', () => {
   it.each([
     ['/api/leads?clientId=3&q=jane%40example.com&page=2', '/api/leads?clientId=3&q=[redacted]&page=2'],
-    ['/api/google-ads/oauth/callback?state=7.1.n.s&code=4%2Fabc&scope=x', '/api/google-ads/oauth/callback?state=[redacted]&code=[redacted]&scope=x'],
+    ['/api/google-ads/oauth/callback?state=7.1.n.s&code=4%2Fabc&scope=x', '/api/google-ads/oauth/callback?state=[redacted]&code=[redacted]&scope=[redacted]'],
     ['/x?search=jane&Token=t&access_token=a&refresh_token=r&id_token=i&password=p&client_secret=c', '/x?search=[redacted]&Token=[redacted]&access_token=[redacted]&refresh_token=[redacted]&id_token=[redacted]&password=[redacted]&client_secret=[redacted]'],
     // As a query parser reads the name: escaped, with a `+`, with brackets, repeated, without a value.
     ['/x?%71=jane&q%5B%5D=a&q[]=b&q=c&q', '/x?%71=[redacted]&q%5B%5D=[redacted]&q[]=[redacted]&q=[redacted]&q=[redacted]'],
-    ['/x?st%61te=s&pass+word=p', '/x?st%61te=[redacted]&pass+word=p'],
+    ['/x?st%61te=s&pass+word=p', '/x?st%61te=[redacted]&[redacted]'],
     ['/admin/leads?q=555-0101#top', '/admin/leads?q=[redacted]'],
     ['/api/clients/3', '/api/clients/3'],
-    ['/api/clients?status=active&codes=1&query=2', '/api/clients?status=active&codes=1&query=2'],
+    ['/api/clients/search?q=x&sort=name&order=asc&page=2&pageSize=20', '/api/clients/search?q=[redacted]&sort=name&order=asc&page=2&pageSize=20'],
+    // Only parameters the platform knows keep their values: a page's own, the ad click's, the API's.
+    [
+      '/prp-hair-restoration?client=12&style=b&utm_source=google&utm_campaign=hair&gclid=Cj0K&hap_cid=987&email=jane%40example.com&phone=555-0101',
+      '/prp-hair-restoration?client=12&style=b&utm_source=google&utm_campaign=hair&gclid=Cj0K&hap_cid=987&email=[redacted]&phone=[redacted]',
+    ],
+    ['/thanks?ref=0f0e&Name=Jane+Doe&jane%40example.com&555-0101=x', '/thanks?ref=0f0e&Name=[redacted]&[redacted]&[redacted]'],
+    ['/api/clients?status=active&codes=1&query=2', '/api/clients?status=active&codes=[redacted]&query=[redacted]'],
   ])('%s', (url, logged) => {
     expect(redactUrl(url)).toBe(logged);
   });

@@ -214,6 +214,7 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     dns: dnsCheckFromConfig(config),
     edge: edgeFromConfig(config),
     platformHosts: platformHostsOf(config),
+    allowTestNames: config.NODE_ENV !== 'production',
     scheduler: domainScheduler,
     probe: edgeProbeFromConfig(config),
     mailer,

@@ -6,7 +6,7 @@ import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { useToast } from '../toast/toaster';
 import { DomainCampaigns } from './DomainCampaigns';
-import { checkOutcomeOf, fieldErrorOf, STATUS_VIEW, whenOf } from './domain-rules';
+import { checkOutcomeOf, fieldErrorOf, nameViewOf, STATUS_VIEW, whenOf } from './domain-rules';
 import { useAddDomain, useCheckDomain, useDomains, useRemoveDomain, type DomainsScope } from './domains-query';
 import './domains.css';
 
@@ -75,7 +75,7 @@ function AddDomainForm({ scope }: { scope: DomainsScope }) {
     add.mutate(parsed.data, {
       onSuccess: (added) => {
         setValue('');
-        toast({ title: 'Domain added', description: `Set the ${added.records.length} DNS records shown for ${added.domain}; it turns verified once they are found.` });
+        toast({ title: 'Domain added', description: `Set the ${added.records.length} DNS records shown for ${added.unicode}; it turns verified once they are found.` });
       },
       onError: (failure) => {
         const atField = fieldErrorOf(failure);
@@ -128,6 +128,7 @@ function DomainCard({ domain: d, scope, canEdit }: { domain: CustomDomain; scope
   const remove = useRemoveDomain(scope);
   const [confirming, setConfirming] = useState(false);
   const view = STATUS_VIEW[d.status];
+  const name = nameViewOf(d);
   const live = d.status !== 'pending' && d.status !== 'failing';
 
   const checkNow = () =>
@@ -148,12 +149,18 @@ function DomainCard({ domain: d, scope, canEdit }: { domain: CustomDomain; scope
     <article className="adm-card dom-card" aria-labelledby={`${id}-name`}>
       <header className="dom-card__head">
         <h3 id={`${id}-name`} className="dom-card__name">
-          {d.domain}
+          {name.heading}
         </h3>
         <span className={view.badge} data-status={d.status}>
           {view.label}
         </span>
       </header>
+      {name.ascii && <p className="dom-card__ascii">Stored and served as {name.ascii}</p>}
+      {name.warning && (
+        <p className="dom-card__warning" role="note">
+          {name.warning}
+        </p>
+      )}
       <p className={`dom-card__state dom-card__state--${d.status}`} role="status">
         {d.reason ?? view.meaning}
       </p>

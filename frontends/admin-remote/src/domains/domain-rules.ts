@@ -32,6 +32,15 @@ export const STATUS_VIEW: Record<CustomDomainStatus, { label: string; badge: str
   },
 };
 
+/**
+ * How a domain's card names it: as it reads (the Unicode form), its stored ASCII (punycode) form
+ * beside it when that differs, and the API's warning for a name with letters beyond a–z (some look
+ * like Latin ones: the person should check it is their clinic's name).
+ */
+export function nameViewOf(d: Pick<CustomDomain, 'domain' | 'unicode' | 'warning'>): { heading: string; ascii: string | null; warning: string | null } {
+  return { heading: d.unicode || d.domain, ascii: d.unicode && d.unicode !== d.domain ? d.domain : null, warning: d.warning };
+}
+
 /** The list is read again every few seconds while any domain is pending (it turns verified without a reload), else not. */
 export const refetchIntervalOf = (domains: readonly Pick<CustomDomain, 'status'>[] | undefined): number | false =>
   domains?.some((d) => d.status === 'pending') ? PENDING_REFETCH_MS : false;

@@ -1,5 +1,5 @@
 import { ApiError } from '@hap/contracts';
-import { checkOutcomeOf, fieldErrorOf, PENDING_REFETCH_MS, refetchIntervalOf, STATUS_VIEW } from '../../src/domains/domain-rules';
+import { checkOutcomeOf, fieldErrorOf, nameViewOf, PENDING_REFETCH_MS, refetchIntervalOf, STATUS_VIEW } from '../../src/domains/domain-rules';
 
 describe('Domains screen rules (issue 28)', () => {
   it('reads the list again every few seconds only while a domain is pending', () => {
@@ -26,5 +26,11 @@ describe('Domains screen rules (issue 28)', () => {
       failed: true,
     });
     expect(checkOutcomeOf({ domain: 'www.a.test', status: 'verified', reason: null })).toEqual({ title: 'www.a.test: Verified', description: STATUS_VIEW.verified.meaning, failed: false });
+  });
+
+  it('names an international domain as it reads, with its stored form and the API’s warning beside it', () => {
+    expect(nameViewOf({ domain: 'www.clinic.com', unicode: 'www.clinic.com', warning: null })).toEqual({ heading: 'www.clinic.com', ascii: null, warning: null });
+    const warning = 'This domain has letters beyond a–z: it reads аррӏе.com and is stored as xn--80ak6aa92e.com. …';
+    expect(nameViewOf({ domain: 'xn--80ak6aa92e.com', unicode: 'аррӏе.com', warning })).toEqual({ heading: 'аррӏе.com', ascii: 'xn--80ak6aa92e.com', warning });
   });
 });

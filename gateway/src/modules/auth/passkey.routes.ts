@@ -65,16 +65,18 @@ export function passkeyHandlers(app: FastifyInstance, options: AuthRoutesOptions
 
   const loginOptions = (login: 'admin' | 'portal') => async (_input: unknown, request: FastifyRequest) => {
     const passkeyOptions = await tenant.passkeyAuthenticationOptions({ origin: originOf(request) }, request.id);
-    const ceremony = await ceremonies.startLogin({ challenge: passkeyOptions.challenge, login });
-    return { ceremony, options: passkeyOptions };
+    // Nothing is stored for an anonymous caller: the ceremony is the challenge, signed (passkey-ceremonies.ts).
+    return { ceremony: ceremonies.startLogin({ challenge: passkeyOptions.challenge, login }), options: passkeyOptions };
   };
 
   /** A sign-in with the passkey alone: its user, checked and counted. */
   const passwordless = async (login: 'admin' | 'portal', body: { ceremony: string; credential: AuthenticationCredential }, request: FastifyRequest) => {
-    const ceremony = await ceremonies.takeLogin(body.ceremony);
+    const ceremony = ceremonies.readLogin(body.ceremony);
     if (!ceremony || ceremony.login !== login) throw ceremonyEnded();
     const reservation = await throttle.reserve(request.ip, `passkey:${body.credential.id}`);
     if (!reservation) throw rateLimited();
+    // Used once, whatever tenant says of the answer; a replay stays counted by the throttle.
+    if (!(await ceremonies.useLogin(ceremony))) throw ceremonyEnded();
     const { user } = await check(reservation, { challenge: ceremony.challenge, credential: body.credential }, request);
     return { user, reservation };
   };

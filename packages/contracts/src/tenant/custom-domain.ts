@@ -40,6 +40,12 @@ export const CustomDomainMessages = {
   oneLabel: 'Enter a full domain with a dot, like www.clinic.com.',
   tooLong: 'This domain is too long: at most 253 characters, and 63 between dots.',
   platformHost: 'This is the platform’s own address; enter your clinic’s domain.',
+  specialUse: (name: string, tld: string) =>
+    `${name} cannot be a clinic’s domain: names under .${tld} are reserved for special uses (local networks, testing, documentation) and are not on the public internet. Enter a domain registered for your clinic, like www.clinic.com.`,
+  mixedScript: (unicode: string, ascii: string) =>
+    `${unicode} (${ascii}) mixes letters of different alphabets in one part, a way to imitate another site’s name: it cannot be added. Type the name again in one alphabet.`,
+  unicodeName: (unicode: string, ascii: string) =>
+    `This domain has letters beyond a–z: it reads ${unicode} and is stored as ${ascii}. Check it is your clinic’s name, since some letters of other alphabets look like Latin ones.`,
   publicSuffix: (name: string) => `${name} is a public suffix, which nobody owns as a domain: enter your clinic’s domain under it, like clinic.${name}.`,
   notConfigured: 'Custom domains are not configured on this platform yet (no edge host or address is set). Ask your agency.',
   claimedElsewhere: (domain: string) => `${domain} is already verified for another clinic. Ask your agency if you believe it is yours.`,
@@ -81,7 +87,12 @@ export const DnsRecordSchema = z.object({
 export type DnsRecord = z.infer<typeof DnsRecordSchema>;
 
 export const CustomDomainSchema = z.object({
+  /** As stored and served: lower case, an international name in its ASCII (punycode) form. */
   domain: z.string(),
+  /** How the name reads: `domain` with any punycode label decoded (the same as `domain` for an all-ASCII name). */
+  unicode: z.string(),
+  /** Words to show beside a name with letters beyond a–z (it may imitate another); null for an all-ASCII name. */
+  warning: z.string().nullable(),
   clientId: z.number().int(),
   status: CustomDomainStatusSchema,
   /** Why it is failing, or what is still missing while pending; null when nothing is. */

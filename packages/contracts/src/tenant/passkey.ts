@@ -103,7 +103,10 @@ export type MfaPasskeyVerify = z.infer<typeof MfaPasskeyVerifySchema>;
 
 /** `POST /api/{admin,portal}/login/passkey/options`: options with no credentials listed (the passkey says whose it is), and the ceremony to answer. */
 export const PasskeyLoginOptionsSchema = z.object({
-  /** Single use, for PASSKEY_CEREMONY_MINUTES. */
+  /**
+   * Single use, for PASSKEY_CEREMONY_MINUTES: the challenge signed by the gateway
+   * with the login it is for and when it ends (nothing is stored when it is given).
+   */
   ceremony: z.string(),
   options: PasskeyOptionsSchema,
 });
@@ -111,7 +114,7 @@ export type PasskeyLoginOptions = z.infer<typeof PasskeyLoginOptionsSchema>;
 
 /** `POST /api/{admin,portal}/login/passkey`. */
 export const PasskeyLoginSchema = z.object({
-  ceremony: z.string({ error: 'This passkey sign-in has ended. Please try again.' }).trim().min(1, 'This passkey sign-in has ended. Please try again.').max(100),
+  ceremony: z.string({ error: 'This passkey sign-in has ended. Please try again.' }).trim().min(1, 'This passkey sign-in has ended. Please try again.').max(200),
   credential: AuthenticationCredentialSchema,
 });
 export type PasskeyLogin = z.infer<typeof PasskeyLoginSchema>;

@@ -1,4 +1,5 @@
 import { createSocket } from 'node:dgram';
+import { domainToASCII } from 'node:url';
 import request from 'supertest';
 import { CustomDomainMessages as M, CustomDomainSchema, MAX_DOMAINS_PER_CLINIC, type CustomDomain } from '@hap/contracts';
 import { createQueue, queueRedis, type Identity } from '@hap/service-kit';
@@ -113,12 +114,39 @@ describe('custom domains: /api/clients/:id/domains, /api/portal/domains, /intern
       ['xn--zz.example', M.badName],
       ['localhost', M.oneLabel],
       ['', M.required],
+      // Special-use names are never on the public internet (RFC 6761, RFC 6762, ICANN's .internal).
+      ['foo.localhost', M.specialUse('foo.localhost', 'localhost')],
+      ['clinic.internal', M.specialUse('clinic.internal', 'internal')],
+      ['printer.local', M.specialUse('printer.local', 'local')],
+      ['router.home.arpa', M.specialUse('router.home.arpa', 'arpa')],
+      // A homograph: a Cyrillic а among Latin letters, refused showing how it reads.
+      ['xn--pple-43d.com', M.mixedScript('аpple.com', 'xn--pple-43d.com')],
+      ['аpple.com', M.mixedScript('аpple.com', 'xn--pple-43d.com')],
     ])('refuses %j with 400 in plain words, and stores nothing', async (domain, message) => {
       const client = await createClient(t.dataSource);
       const res = await t.api.post(`/api/clients/${client.id}/domains`, ADMIN).send({ domain });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe(message);
       expect(await t.dataSource.getRepository(ClientDomainEntity).countBy({ clientId: client.id })).toBe(0);
+    });
+
+    it('claims an international name in one alphabet, answering and listing how it reads with a warning', async () => {
+      const client = await createClient(t.dataSource);
+      const owner: Identity = { kind: 'clinic', userId: 94_001, email: 'o@idn.test', name: 'O', clientId: client.id, role: 'owner' };
+      const label = `клиника${uniq().replace(/[^0-9]/g, '').slice(0, 6)}`;
+      const typed = `${label}.com`;
+      const ascii = domainToASCII(typed);
+      const d = await claim(client.id, typed);
+      expect(d).toMatchObject({ domain: ascii, unicode: typed, warning: M.unicodeName(typed, ascii) });
+      const plain = await claim(client.id, host());
+      expect(plain).toMatchObject({ unicode: plain.domain, warning: null });
+      const listed = await t.api.get(`/api/clients/${client.id}/domains`, ADMIN);
+      expect(listed.body.data.map((x: CustomDomain) => [x.unicode, x.warning])).toEqual([
+        [typed, M.unicodeName(typed, ascii)],
+        [plain.domain, null],
+      ]);
+      const portal = await t.api.get('/api/portal/domains', owner);
+      expect(portal.body.data[0]).toMatchObject({ domain: ascii, unicode: typed, warning: M.unicodeName(typed, ascii) });
     });
 
     it('answers 409 for a domain the clinic already claimed, 404 for no such clinic, 403 for a clinic user', async () => {

@@ -108,7 +108,7 @@ describe('clinic users (issue 26 §1)', () => {
       expect((await invite(clinicA.id, { email, role: 'staff' })).status).toBe(201);
       const again = await invite(clinicB.id, { email: email.toUpperCase(), role: 'staff' });
       expect(again.status).toBe(409);
-      expect(again.body).toMatchObject({ code: 'CONFLICT', message: Messages.userEmailTaken(email) });
+      expect(again.body).toEqual({ success: false, code: 'CONFLICT', message: Messages.userEmailInUse, issues: [{ path: 'email', message: Messages.userEmailInUse }] });
       const adminEmail = `admin-${uniq()}@agency.test`;
       await seedAdmin(t.dataSource, { email: adminEmail, password: PASSWORD });
       expect((await invite(clinicA.id, { email: adminEmail, role: 'owner' })).status).toBe(409);
@@ -268,6 +268,24 @@ describe('clinic users (issue 26 §1)', () => {
   });
 
   describe('/api/portal/users (the clinic from the identity)', () => {
+    it('answers an address already in use in the same words whoever has it: the clinic’s own user, another clinic’s, an admin', async () => {
+      const owner = await activeUser(clinicA, 'owner');
+      const me = clinicIdentity(owner);
+      const ownStaff = await activeUser(clinicA, 'staff');
+      const otherClinics = await activeUser(clinicB, 'staff');
+      const adminEmail = `admin-${uniq()}@agency.test`;
+      await seedAdmin(t.dataSource, { email: adminEmail, password: PASSWORD });
+      const answers = [];
+      for (const email of [ownStaff.email, otherClinics.email.toUpperCase(), adminEmail, owner.email]) {
+        const res = await t.api.post('/api/portal/users', me).set(FORWARDED).send({ email, role: 'staff' });
+        answers.push({ status: res.status, body: res.body as unknown });
+      }
+      const expected = { status: 409, body: { success: false, code: 'CONFLICT', message: Messages.userEmailInUse, issues: [{ path: 'email', message: Messages.userEmailInUse }] } };
+      expect(answers).toEqual([expected, expected, expected, expected]);
+      // Neither the words nor anything else say where the address is used.
+      expect(JSON.stringify(answers)).not.toMatch(/platform|account|admin|another clinic/i);
+    });
+
     it('an owner lists and invites their own clinic’s staff, removes them, never themselves, never another clinic’s user', async () => {
       const owner = await activeUser(clinicA, 'owner');
       const other = await activeUser(clinicB, 'staff');

@@ -206,6 +206,24 @@ describe('clinic portal: /api/portal/profile, /api/portal/team, /api/portal/uplo
       expect(ok.status).toBe(201);
       expect(ok.body.data.path).toMatch(new RegExp(`^/uploads/clinic-${b.id}/`));
     });
+
+    it('answers a malformed or truncated form as the admin uploader does: 400 in its words, nothing kept', async () => {
+      const boundary = 'x-boundary-42';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+      const bodies: Array<[string, Buffer | string]> = [
+        [`multipart/form-data; boundary=${boundary}`, Buffer.concat([Buffer.from(head), pngBytes(8)])],
+        ['multipart/form-data; boundary=x', 'garbage'],
+        ['multipart/form-data', `--x\r\nContent-Disposition: form-data; name="folder"\r\n\r\nimages\r\n--x--\r\n`],
+      ];
+      const before = await storedFiles(t.uploadDir);
+      for (const [contentType, body] of bodies) {
+        const portal = await t.api.post('/api/portal/uploads', ownerA).set('Content-Type', contentType).send(body);
+        const admin = await t.api.post('/api/upload', ADMIN).set('Content-Type', contentType).send(body);
+        expect({ status: portal.status, body: portal.body }).toEqual({ status: 400, body: { success: false, code: 'BAD_REQUEST', message: Messages.invalidMultipart } });
+        expect({ status: admin.status, body: admin.body }).toEqual({ status: portal.status, body: portal.body });
+      }
+      expect(await storedFiles(t.uploadDir)).toEqual(before);
+    });
   });
 
   describe('/api/portal/team', () => {

@@ -39,4 +39,15 @@ describe('writeTemp', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(paths.filter((p) => existsSync(p))).toEqual([]);
   });
+
+  // A truncated form that had fully arrived while the portal checked the owner: busboy has already
+  // failed the file part when it is written. That is the request's fault (400), not the disk's (500).
+  it('passes on the request’s own error when the file part failed before it was written', async () => {
+    const source = new PassThrough();
+    const cut = new Error('Unexpected end of multipart data');
+    source.on('error', () => undefined);
+    source.destroy(cut);
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(writeTemp(source, join(dir, 'cut.part'))).rejects.toBe(cut);
+  });
 });

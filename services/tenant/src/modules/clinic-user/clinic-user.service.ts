@@ -44,6 +44,13 @@ export function toClinicUserDto(row: UserEntity): ClinicUser {
   };
 }
 
+/**
+ * An address that already belongs to a user: one answer whoever has it (this clinic's user,
+ * another clinic's, an admin), at the form's `email` field, so an invitation tells nobody who
+ * else uses the platform (README, Clinic users).
+ */
+const emailInUse = () => conflict(Messages.userEmailInUse, [{ path: 'email', message: Messages.userEmailInUse }]);
+
 export interface ClinicUserDeps {
   dataSource: DataSource;
   users: UserRepository;
@@ -64,12 +71,6 @@ export interface ClinicUserDeps {
  * rows take it from the signed identity only. Using the links is
  * SignInLinkService's (sign-in-links.service.ts).
  */
-/** An address that already has an account: 409, said at the form's e-mail field (`issues`). */
-const emailTaken = (email: string) => {
-  const message = Messages.userEmailTaken(email.trim().toLowerCase());
-  return conflict(message, [{ path: 'email', message }]);
-};
-
 export class ClinicUserService {
   constructor(private readonly deps: ClinicUserDeps) {}
 
@@ -96,7 +97,7 @@ export class ClinicUserService {
           { email: input.email, passwordHash: null, name: null, isAdmin: false, clientId, role: input.role },
           manager,
         );
-        if (!user) throw emailTaken(input.email);
+        if (!user) throw emailInUse();
         const result = await this.sendInvitation(manager, user, client.name, context);
         return {
           result,
@@ -106,7 +107,7 @@ export class ClinicUserService {
     } catch (err) {
       // The clinic was deleted between the check and the insert.
       if (isForeignKeyViolation(err)) throw notFound(Messages.clientNotFound(clientId));
-      if (isUniqueViolation(err)) throw emailTaken(input.email);
+      if (isUniqueViolation(err)) throw emailInUse();
       throw err;
     }
   }

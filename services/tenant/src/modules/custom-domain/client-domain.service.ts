@@ -41,7 +41,7 @@ import { ClientDomainEntity } from './client-domain.entity';
 import type { DnsCheck, EdgeTarget } from './dns-check';
 import { domainAlertMail } from './domain-alert.mail';
 import type { EdgeProbe } from './edge-probe';
-import { checkHostName } from './host-name.rules';
+import { checkHostName, unicodeFormOf } from './host-name.rules';
 
 /** Queues a domain's next job, `delayMs` from now: its next DNS check (tenant.domain-check), its next certificate try (tenant.domain-certificate). */
 export interface DomainCheckScheduler {
@@ -70,6 +70,8 @@ export interface ClientDomainDeps {
   edge: EdgeTarget;
   /** The platform's own host names (the edge, PUBLIC_BASE_URL's host): never a clinic's. */
   platformHosts: readonly string[];
+  /** Names reserved for testing (`.test`, `.example`) may be claimed: not in production (host-name.rules.ts). */
+  allowTestNames?: boolean;
   scheduler: DomainCheckScheduler | null;
   /** The edge's HTTPS as a client sees it (EDGE_TLS_ADDRESS); null: no certificate step and no health check. */
   probe?: EdgeProbing | null;
@@ -159,6 +161,7 @@ export class ClientDomainService {
     const iso = (d: Date | null) => (d ? d.toISOString() : null);
     return {
       domain: row.domain,
+      ...unicodeFormOf(row.domain),
       clientId: row.clientId,
       status: row.status,
       reason: row.reason,
@@ -221,7 +224,7 @@ export class ClientDomainService {
   // ---- the writes ----
 
   private async add(actor: Actor, clientId: number, input: string): Promise<CustomDomain> {
-    const checked = checkHostName(input, this.deps.platformHosts);
+    const checked = checkHostName(input, this.deps.platformHosts, { allowTestNames: this.deps.allowTestNames ?? false });
     if (!checked.ok) throw badRequest(checked.message, [{ path: 'domain', message: checked.message }]);
     if (!this.configured) throw new AppError(503, ErrorCode.NOT_CONFIGURED, M.notConfigured);
     const domain = checked.domain;

@@ -71,7 +71,10 @@ export async function writeTemp(file: Readable, path: string) {
   let diskFailure: unknown;
   file.on('error', () => void (requestFailed = true));
   // When the request fails first, pipeline destroys the writer with the request's error: not a disk failure.
-  writer.on('error', (err) => void (diskFailure ??= requestFailed ? undefined : err));
+  // The file part may have failed before this was called (a truncated form that had fully arrived while
+  // the caller checked access: busboy ends it at once), so its own `errored` counts too, not only an
+  // 'error' seen from here on. The admin's and the portal's uploads answer 400 alike (README, Uploads).
+  writer.on('error', (err) => void (diskFailure ??= requestFailed || file.errored ? undefined : err));
   try {
     await pipeline(file, transform, writer);
     return state;
