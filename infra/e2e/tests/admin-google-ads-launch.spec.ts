@@ -171,6 +171,17 @@ test.describe('admin Google Ads launch', () => {
 
     await dialog.getByRole('button', { name: 'Validate Structure' }).click();
     await expect(page.getByText('Structure Valid', { exact: true })).toBeVisible();
+    // The toast covers none of the dialog's buttons, the one that made it first.
+    const toast = page.locator('.adm-toast').filter({ hasText: 'Structure Valid' });
+    await toast.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    const toastBox = (await toast.boundingBox())!;
+    const covered: string[] = [];
+    for (const button of await dialog.getByRole('button').all()) {
+      const box = await button.boundingBox();
+      if (box && box.x < toastBox.x + toastBox.width && toastBox.x < box.x + box.width && box.y < toastBox.y + toastBox.height && toastBox.y < box.y + box.height)
+        covered.push(await button.innerText());
+    }
+    expect(covered).toEqual([]);
     await dialog.getByRole('button', { name: 'Test Campaign' }).click();
     await expect(page.getByText('Test Successful', { exact: true })).toBeVisible({ timeout: 20_000 });
     await dialog.getByRole('button', { name: 'Launch Campaign' }).click();
