@@ -7,14 +7,16 @@ import { useForm } from 'react-hook-form';
 import { useToast } from '../toast/toaster';
 import { FormField } from './FormField';
 import { passkeyErrorText } from './passkey-errors';
+import type { CodeStep as CodeStepOf, PasskeyStep as PasskeyStepOf } from './SecondStep';
 
 /*
  * The second step (a code, a passkey) is a chunk of its own, loaded when a login asks for it:
  * the login page, which loads the admin once the visitor acts, does not carry it (issue 8 §6;
  * bench:pages measures the page).
  */
-const CodeStep = lazy(() => import('./SecondStep').then((m) => ({ default: m.CodeStep })));
-const PasskeyStep = lazy(() => import('./SecondStep').then((m) => ({ default: m.PasskeyStep })));
+// `lazy` drops the steps' type parameter (the login's result): given back here.
+const CodeStep = lazy(() => import('./SecondStep').then((m) => ({ default: m.CodeStep }))) as unknown as typeof CodeStepOf;
+const PasskeyStep = lazy(() => import('./SecondStep').then((m) => ({ default: m.PasskeyStep }))) as unknown as typeof PasskeyStepOf;
 
 /** The login form the server painted before this screen (public shell AdminFrame), while it is still on the page. */
 interface FrameForm {

@@ -54,7 +54,7 @@ export const conversionsOf = (arm: Pick<ExperimentArm, 'leads' | 'bookings'>, go
  * shows each arm's progress instead ('not enough data yet (12 of 40 conversions)'), per arm
  * in its order, or null once every arm has enough.
  */
-export function notEnoughData(experiment: Pick<Experiment, 'goal' | 'arms'>, need = EXPERIMENT_RULE.minConversionsPerArm): string[] | null {
+export function notEnoughData(experiment: { goal: Experiment['goal']; arms: ReadonlyArray<Pick<ExperimentArm, 'leads' | 'bookings'>> }, need = EXPERIMENT_RULE.minConversionsPerArm): string[] | null {
   const counts = experiment.arms.map((arm) => conversionsOf(arm, experiment.goal));
   if (counts.every((n) => n >= need)) return null;
   return counts.map((n) => (n < need ? `not enough data yet (${n} of ${need} conversions)` : `${n} conversions: waiting for the other styles`));
