@@ -169,8 +169,26 @@ test.describe('admin Google Ads launch', () => {
     await expect(saved).toContainText('Houston TRT Clinic');
     expect(await seriousAxeViolations(page, '[role="dialog"]')).toEqual([]);
 
+    // On a laptop's screen (1366×768 leaves about 650 px to the page) the dialog reaches the bottom
+    // of the screen, its buttons with it: the toast of Validate Structure covers none of them.
+    const desktop = page.viewportSize()!;
+    await page.setViewportSize({ width: desktop.width, height: 650 });
     await dialog.getByRole('button', { name: 'Validate Structure' }).click();
-    await expect(page.getByText('Structure Valid', { exact: true })).toBeVisible();
+    const toast = page.locator('.adm-toast').filter({ hasText: 'Structure Valid' });
+    await expect(toast).toBeVisible();
+    // Read in one go in the page, once the toast has slid in (it lasts 5 s).
+    const covered = await toast.evaluate(async (shown, dialogElement) => {
+      await Promise.all(shown.getAnimations().map((a) => a.finished));
+      const t = shown.getBoundingClientRect();
+      return [...(dialogElement as Element).querySelectorAll('button')]
+        .filter((button) => {
+          const b = button.getBoundingClientRect();
+          return b.width > 0 && b.left < t.right && t.left < b.right && b.top < t.bottom && t.top < b.bottom;
+        })
+        .map((button) => button.textContent?.trim());
+    }, await dialog.elementHandle());
+    expect(covered).toEqual([]);
+    await page.setViewportSize(desktop);
     await dialog.getByRole('button', { name: 'Test Campaign' }).click();
     await expect(page.getByText('Test Successful', { exact: true })).toBeVisible({ timeout: 20_000 });
     await dialog.getByRole('button', { name: 'Launch Campaign' }).click();

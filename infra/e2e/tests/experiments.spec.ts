@@ -46,6 +46,13 @@ test.describe('experiments', () => {
     await expect(page.getByRole('checkbox', { name: /Style A/ })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: /Style B/ })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: /Style C/ })).not.toBeChecked();
+    // A style weighted 0 would get no visitors and show the prior's figures alone: refused in words.
+    const weightB = page.getByRole('spinbutton', { name: 'Weight of style B' });
+    await weightB.fill('0');
+    await page.getByRole('button', { name: 'Start experiment' }).click();
+    await expect(page.getByText('Each style needs a weight above 0: remove style B instead')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/experiments\?client=\d+$/);
+    await weightB.fill('50');
     await page.getByRole('button', { name: 'Start experiment' }).click();
     await expect(page).toHaveURL(/\/admin\/experiments\/\d+$/);
     await expect(page.getByRole('heading', { name: 'Testosterone Therapy: which style wins?' })).toBeVisible();
@@ -84,6 +91,9 @@ test.describe('experiments', () => {
       await expect(row.getByRole('cell').nth(3)).toHaveText('1', { timeout: 2_000 });
       await expect(row.getByRole('cell').nth(2)).not.toHaveText('0', { timeout: 2_000 });
     }).toPass({ timeout: 60_000 });
+    // One lead of the rule's 40 a style: the table says so instead of figures that are the prior's.
+    await expect(row.getByRole('cell').nth(5)).toHaveText('not enough data yet (1 of 40 conversions)');
+    await expect(row).not.toContainText('%');
     await page.screenshot({ path: shot('experiment-running'), fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
 

@@ -7,7 +7,7 @@ import { AUTH_STATUS_KEY } from '../lib/auth';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { useToast } from '../toast/toaster';
 import { LoginScreen } from './LoginScreen';
-import { askForPasskey } from './passkey-ceremony';
+import { askForPasskey } from './ask-for-passkey';
 
 /** admin spec §9: the dashboard opens 0.5 s after a successful login, once the toast is seen. */
 export const REDIRECT_DELAY_MS = 500;

@@ -1,4 +1,4 @@
-import { ExperimentUpdateSchema, POOLING, type Experiment, type ExperimentVariant } from '@hap/contracts';
+import { EXPERIMENT_RULE, ExperimentUpdateSchema, POOLING, type Experiment, type ExperimentVariant } from '@hap/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ArrowLeft, Pause, Play, Trophy } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
@@ -11,7 +11,7 @@ import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
 import { useToast } from '../toast/toaster';
 import { useExperiment, usePauseExperiment, useResumeExperiment, useStopExperiment, useUpdateExperiment } from './experiments-query';
-import { GOAL_WORDS, lossWords, percent, probabilityWords, rateWords, shares, STATUS_WORDS, STYLE_NAMES } from './experiments-rules';
+import { GOAL_WORDS, lossWords, notEnoughData, percent, probabilityWords, rateWords, shares, STATUS_WORDS, STYLE_NAMES } from './experiments-rules';
 import { PosteriorChart } from './PosteriorChart';
 import '../results/results.css';
 import './experiments.css';
@@ -33,6 +33,7 @@ function ExperimentView({ experiment }: { experiment: Experiment }) {
   const failed = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' });
   const { recommendation } = experiment;
   const conversions = experiment.goal === 'leads' ? 'leads' : 'bookings';
+  const short = notEnoughData(experiment);
   return (
     <>
       <Link to={`/admin/experiments?client=${experiment.clientId}`} className="exp-back">
@@ -76,6 +77,7 @@ function ExperimentView({ experiment }: { experiment: Experiment }) {
           <p className="adm-muted">
             Each curve shows where a style&rsquo;s true rate of {conversions} per visitor probably lies
             {experiment.network?.used ? `, leaning on ${experiment.network.clinics} other clinics running this template’s styles` : ''}.
+            {notEnoughData(experiment) ? ` Until each style has ${EXPERIMENT_RULE.minConversionsPerArm} ${conversions}, the curves say more about the starting assumption than about the page.` : ''}
           </p>
           {experiment.network && !experiment.network.used && (
             <p className="adm-muted">
@@ -109,7 +111,7 @@ function ExperimentView({ experiment }: { experiment: Experiment }) {
               </tr>
             </thead>
             <tbody>
-              {experiment.arms.map((arm) => (
+              {experiment.arms.map((arm, index) => (
                 <tr key={arm.variant}>
                   <th scope="row">{STYLE_NAMES[arm.variant]}</th>
                   <td data-label="Weight">{arm.weight}</td>
@@ -117,9 +119,17 @@ function ExperimentView({ experiment }: { experiment: Experiment }) {
                   <td data-label="Visitors">{arm.visitors}</td>
                   <td data-label="Leads">{arm.leads}</td>
                   <td data-label="Bookings">{arm.bookings}</td>
-                  <td data-label="Rate (95% range)">{rateWords(arm.rate)}</td>
-                  <td data-label="Chance it is best">{probabilityWords(arm.probabilityBest)}</td>
-                  <td data-label="Expected loss">{lossWords(arm.expectedLoss)}</td>
+                  {short ? (
+                    <td colSpan={3} data-label="Rate, chance, loss" className="exp-short">
+                      {short[index]}
+                    </td>
+                  ) : (
+                    <>
+                      <td data-label="Rate (95% range)">{rateWords(arm.rate)}</td>
+                      <td data-label="Chance it is best">{probabilityWords(arm.probabilityBest)}</td>
+                      <td data-label="Expected loss">{lossWords(arm.expectedLoss)}</td>
+                    </>
+                  )}
                 </tr>
               ))}
             </tbody>
@@ -171,7 +181,7 @@ function WeightsCard({ experiment }: { experiment: Experiment }) {
               className="adm-input"
               type="number"
               inputMode="numeric"
-              min={0}
+              min={1}
               max={100}
               value={weights[arm.variant] ?? ''}
               aria-invalid={issue ? true : undefined}
@@ -201,6 +211,7 @@ function StopDialog({ experiment }: { experiment: Experiment }) {
   const stop = useStopExperiment(experiment.id);
   const [open, setOpen] = useState(false);
   const recommended = experiment.recommendation.variant;
+  const short = notEnoughData(experiment);
   const [winner, setWinner] = useState<ExperimentVariant>(recommended ?? experiment.arms[0]!.variant);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -242,7 +253,7 @@ function StopDialog({ experiment }: { experiment: Experiment }) {
               {experiment.arms.map((arm) => (
                 <label key={arm.variant} className="exp-check">
                   <input type="radio" name={`${id}-winner`} value={arm.variant} checked={winner === arm.variant} onChange={() => setWinner(arm.variant)} />
-                  {STYLE_NAMES[arm.variant]} · {probabilityWords(arm.probabilityBest)} chance it is best
+                  {STYLE_NAMES[arm.variant]} · {short ? short[experiment.arms.indexOf(arm)] : `${probabilityWords(arm.probabilityBest)} chance it is best`}
                   {arm.variant === recommended ? ' (recommended)' : ''}
                 </label>
               ))}

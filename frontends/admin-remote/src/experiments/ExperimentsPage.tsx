@@ -203,7 +203,7 @@ function StartExperiment({ clientId, open }: { clientId: number; open: readonly 
                     className="adm-input"
                     type="number"
                     inputMode="numeric"
-                    min={0}
+                    min={1}
                     max={100}
                     disabled={!arm.on}
                     value={arm.weight}

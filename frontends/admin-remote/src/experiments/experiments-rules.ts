@@ -1,4 +1,4 @@
-import { EXPERIMENT_VARIANTS, type Experiment, type ExperimentVariant } from '@hap/contracts';
+import { EXPERIMENT_RULE, EXPERIMENT_VARIANTS, type Experiment, type ExperimentArm, type ExperimentVariant } from '@hap/contracts';
 
 /** The styles by the words the admin knows them by (DESIGN §9.3). */
 export const STYLE_NAMES: Readonly<Record<ExperimentVariant, string>> = {
@@ -44,3 +44,18 @@ export const initialArms = (): ArmDraft[] => EXPERIMENT_VARIANTS.map((variant) =
 
 export const armsOfDraft = (drafts: readonly ArmDraft[]) =>
   drafts.filter((d) => d.on).map((d) => ({ variant: d.variant, weight: d.weight.trim() === '' ? Number.NaN : Number(d.weight) }));
+
+/** An arm's conversions of the experiment's goal. */
+export const conversionsOf = (arm: Pick<ExperimentArm, 'leads' | 'bookings'>, goal: Experiment['goal']) => (goal === 'leads' ? arm.leads : arm.bookings);
+
+/**
+ * Until every arm has the rule's minimum conversions (EXPERIMENT_RULE, the one the
+ * recommendation uses), the rates, chances and losses are mostly the prior's: the screen
+ * shows each arm's progress instead ('not enough data yet (12 of 40 conversions)'), per arm
+ * in its order, or null once every arm has enough.
+ */
+export function notEnoughData(experiment: { goal: Experiment['goal']; arms: ReadonlyArray<Pick<ExperimentArm, 'leads' | 'bookings'>> }, need = EXPERIMENT_RULE.minConversionsPerArm): string[] | null {
+  const counts = experiment.arms.map((arm) => conversionsOf(arm, experiment.goal));
+  if (counts.every((n) => n >= need)) return null;
+  return counts.map((n) => (n < need ? `not enough data yet (${n} of ${need} conversions)` : `${n} conversions: waiting for the other styles`));
+}

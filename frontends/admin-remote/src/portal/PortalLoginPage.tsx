@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LoginScreen } from '../auth/LoginScreen';
-import { askForPasskey } from '../auth/passkey-ceremony';
+import { askForPasskey } from '../auth/ask-for-passkey';
 import { REDIRECT_DELAY_MS } from '../auth/LoginPage';
 import { api } from '../lib/api';
 import { useDocumentTitle } from '../lib/use-document-title';

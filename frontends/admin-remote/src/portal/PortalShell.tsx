@@ -1,7 +1,8 @@
-import { routes, sessionRoutes, type NewLeads } from '@hap/contracts';
+import { sessionRoutes, type NewLeads } from '@hap/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Building2, ChartLine, EyeOff, FileText, Globe, Inbox, ShieldCheck, Users } from 'lucide-react';
 import { api } from '../lib/api';
+import { routeOf } from '../lib/lazy-routes';
 import { AppShell } from '../shell/AdminShell';
 import { LogoutButton } from '../shell/LogoutButton';
 import type { NavItem } from '../shell/nav-items';
@@ -15,7 +16,7 @@ const NEW_LEADS_POLL_MS = 10_000;
 export function usePortalNewLeads() {
   return useQuery({
     queryKey: ['portal', 'leads', 'new'],
-    queryFn: ({ signal }): Promise<NewLeads> => api.call(routes.getPortalNewLeads, {}, { signal }),
+    queryFn: async ({ signal }): Promise<NewLeads> => api.call(await routeOf('getPortalNewLeads'), {}, { signal }),
     refetchInterval: NEW_LEADS_POLL_MS,
     retry: false,
   });
@@ -35,7 +36,7 @@ export const portalLogout = () => api.call(sessionRoutes.portalLogout, {});
 
 /** An admin's read-only view of the clinic (issue 26 §4) ends back in the admin, on the Clients list. */
 function EndViewButton() {
-  const end = () => api.call(routes.endViewAs, {}).finally(() => window.location.assign('/admin/clients'));
+  const end = () => routeOf('endViewAs').then((route) => api.call(route, {})).finally(() => window.location.assign('/admin/clients'));
   return (
     <button type="button" className="adm-button adm-button--ghost adm-sidebar__logout" onClick={() => void end()}>
       <EyeOff size={16} aria-hidden />

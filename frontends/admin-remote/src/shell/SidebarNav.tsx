@@ -1,8 +1,9 @@
-import { routes, type NewLeads } from '@hap/contracts';
+import type { NewLeads } from '@hap/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { api } from '../lib/api';
+import { routeOf } from '../lib/lazy-routes';
 import { LogoutButton } from './LogoutButton';
 import { NAV_ITEMS, type NavItem } from './nav-items';
 
@@ -13,7 +14,7 @@ const NEW_LEADS_POLL_MS = 20_000;
 export function useNewLeads() {
   return useQuery({
     queryKey: ['admin', 'leads', 'new'],
-    queryFn: ({ signal }): Promise<NewLeads> => api.call(routes.getNewLeads, {}, { signal }),
+    queryFn: async ({ signal }): Promise<NewLeads> => api.call(await routeOf('getNewLeads'), {}, { signal }),
     refetchInterval: NEW_LEADS_POLL_MS,
     // A count that could not be read shows none rather than an error in the sidebar.
     retry: false,

@@ -1,6 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
-import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import './toast.css';
 
 /** admin spec §8: default and destructive toasts; public spec §9: one visible at a time, 5000 ms. */
@@ -22,6 +22,24 @@ export interface ToastInput {
 interface ShownToast extends ToastInput {
   id: number;
   open: boolean;
+  /** Which edge of the screen it shows at on wider screens (admin.css): away from the control that made it. */
+  place: ToastPlace;
+}
+
+export type ToastPlace = 'top' | 'bottom';
+
+/** What a click can be made on: the control a toast that follows answers. */
+const CONTROL = 'button, a[href], input, select, textarea, summary, [role="button"], [role="menuitem"], [role="tab"], [role="option"]';
+
+/**
+ * Where a toast goes so that it never covers the control that made it: at the
+ * edge of the screen opposite that control (a dialog's footer button, at the
+ * bottom, gets its toast at the top). `rect` is the control's box, null when
+ * none is known (the toast keeps the bottom).
+ */
+export function toastPlaceFor(rect: Pick<DOMRect, 'top' | 'height'> | null, viewportHeight: number): ToastPlace {
+  if (!rect) return 'bottom';
+  return rect.top + rect.height / 2 > viewportHeight / 2 ? 'top' : 'bottom';
 }
 
 type ShowToast = (toast: ToastInput) => void;
@@ -37,9 +55,24 @@ export function useToast(): ShowToast {
 /** Holds a single toast: a new one replaces the one on screen. */
 export function Toaster({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
+  // The last control clicked (a key that presses a button or submits a form clicks it too), and its
+  // box then: a toast usually follows a request, by when a dialog may have closed and taken it away.
+  const lastControl = useRef<{ element: Element; rect: DOMRect } | null>(null);
+
+  useEffect(() => {
+    const remember = (event: MouseEvent) => {
+      const element = event.target instanceof Element ? event.target.closest(CONTROL) : null;
+      if (element && !element.closest('.adm-toast-viewport')) lastControl.current = { element, rect: element.getBoundingClientRect() };
+    };
+    document.addEventListener('click', remember, true);
+    return () => document.removeEventListener('click', remember, true);
+  }, []);
 
   const show = useCallback<ShowToast>((toast) => {
-    setCurrent((previous) => ({ ...toast, id: (previous?.id ?? 0) + 1, open: true }));
+    const control = lastControl.current;
+    const rect = control ? (control.element.isConnected ? control.element.getBoundingClientRect() : control.rect) : null;
+    const place = toastPlaceFor(rect && rect.height > 0 ? rect : null, window.innerHeight);
+    setCurrent((previous) => ({ ...toast, id: (previous?.id ?? 0) + 1, open: true, place }));
   }, []);
 
   const onOpenChange = useCallback((open: boolean) => {
@@ -86,7 +119,7 @@ export function Toaster({ children }: { children: ReactNode }) {
             </ToastPrimitive.Close>
           </ToastPrimitive.Root>
         )}
-        <ToastPrimitive.Viewport className="adm-toast-viewport" />
+        <ToastPrimitive.Viewport className="adm-toast-viewport" data-place={current?.place ?? 'bottom'} />
       </ToastPrimitive.Provider>
     </ToastContext.Provider>
   );

@@ -22,33 +22,51 @@ export type ExperimentStatus = (typeof EXPERIMENT_STATUSES)[number];
 
 export const VariantSchema = z.enum(EXPERIMENT_VARIANTS, { error: 'The style must be A, B or C' });
 
+export const WEIGHT_MESSAGE = 'The weight must be a whole number from 1 to 100';
+
 export const ExperimentArmInputSchema = z.object({
   variant: VariantSchema,
-  weight: z
-    .number({ error: 'The weight must be a whole number from 0 to 100' })
-    .int('The weight must be a whole number from 0 to 100')
-    .min(0, 'The weight must be a whole number from 0 to 100')
-    .max(100, 'The weight must be a whole number from 0 to 100'),
+  // 0 passes here and is refused by the arms' rule below, in words that name the style.
+  weight: z.number({ error: WEIGHT_MESSAGE }).int(WEIGHT_MESSAGE).min(0, WEIGHT_MESSAGE).max(100, WEIGHT_MESSAGE),
 });
 export type ExperimentArmInput = z.infer<typeof ExperimentArmInputSchema>;
 
 export const ARMS_MESSAGE = 'An experiment compares 2 or 3 different styles (A, B, C)';
-export const WEIGHTS_MESSAGE = 'At least one style needs a weight above 0';
+/** Every style weighted 0. */
+export const WEIGHTS_MESSAGE = 'Each style needs a weight above 0';
 
-/** 2 or 3 distinct styles, at least one with a weight above 0. */
-const ArmsSchema = z
-  .array(ExperimentArmInputSchema, { error: ARMS_MESSAGE })
-  .min(2, ARMS_MESSAGE)
-  .max(3, ARMS_MESSAGE)
-  .refine((arms) => new Set(arms.map((a) => a.variant)).size === arms.length, ARMS_MESSAGE)
-  .refine((arms) => arms.some((a) => a.weight > 0), WEIGHTS_MESSAGE);
+const styleList = (variants: readonly string[]) =>
+  variants.length === 1 ? `style ${variants[0]}` : `styles ${variants.slice(0, -1).join(', ')} and ${variants[variants.length - 1]}`;
+
+/**
+ * A style weighted 0 gets no visitors: its figures would be the prior's alone and look real.
+ * Starting, the admin leaves it out; a started experiment keeps its styles (PATCH), so the words
+ * say how to drop one there.
+ */
+export const zeroWeightMessage = (zero: readonly string[], when: 'start' | 'change'): string =>
+  when === 'start'
+    ? `${WEIGHTS_MESSAGE}: remove ${styleList(zero)} instead`
+    : `${WEIGHTS_MESSAGE}: to drop ${styleList(zero)}, stop this experiment and start one without ${zero.length === 1 ? 'it' : 'them'}`;
+
+/** 2 or 3 distinct styles, each with a weight above 0. */
+const armsSchema = (when: 'start' | 'change') =>
+  z
+    .array(ExperimentArmInputSchema, { error: ARMS_MESSAGE })
+    .min(2, ARMS_MESSAGE)
+    .max(3, ARMS_MESSAGE)
+    .refine((arms) => new Set(arms.map((a) => a.variant)).size === arms.length, ARMS_MESSAGE)
+    .superRefine((arms, ctx) => {
+      const zero = arms.filter((a) => a.weight === 0).map((a) => a.variant);
+      if (zero.length === 0) return;
+      ctx.addIssue({ code: 'custom', message: zero.length === arms.length ? WEIGHTS_MESSAGE : zeroWeightMessage(zero, when) });
+    });
 
 /** `POST /api/experiments`. */
 export const ExperimentCreateSchema = z.object({
   clientId: idField('Client id'),
   serviceId: idField('Service id'),
   goal: z.enum(EXPERIMENT_GOALS, { error: 'The goal must be leads or bookings' }).default('leads'),
-  arms: ArmsSchema,
+  arms: armsSchema('start'),
   /** Shrink this clinic's estimates towards other clinics running the same template's styles. */
   pooling: z.boolean({ error: 'pooling must be true or false' }).default(false),
 });
@@ -58,7 +76,7 @@ export type ExperimentCreateInput = z.input<typeof ExperimentCreateSchema>;
 /** `PATCH /api/experiments/{id}`: new weights (the same styles), goal or options; assigned visitors stay in their arms. */
 export const ExperimentUpdateSchema = z
   .object({
-    arms: ArmsSchema.optional(),
+    arms: armsSchema('change').optional(),
     goal: z.enum(EXPERIMENT_GOALS, { error: 'The goal must be leads or bookings' }).optional(),
     pooling: z.boolean({ error: 'pooling must be true or false' }).optional(),
   })

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ARMS_MESSAGE, experimentCellField, ExperimentSchema, Messages, pageViewKeys, PageContentSchema, WEIGHTS_MESSAGE, type Experiment } from '@hap/contracts';
+import { ARMS_MESSAGE, experimentCellField, ExperimentSchema, Messages, pageViewKeys, PageContentSchema, WEIGHT_MESSAGE, WEIGHTS_MESSAGE, type Experiment } from '@hap/contracts';
 import { ADMIN, ANONYMOUS, GATEWAY, PUBLIC_SHELL } from '@hap/service-kit/testing';
 import { Redis } from 'ioredis';
 import { createLeadsClient, type LeadsClient } from '../../../templates/src/clients/leads.client';
@@ -96,8 +96,10 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
       [{ clientId, serviceId, arms: [{ variant: 'A', weight: 50 }] }, 400, ARMS_MESSAGE],
       [{ clientId, serviceId, arms: [{ variant: 'A', weight: 50 }, { variant: 'A', weight: 50 }] }, 400, ARMS_MESSAGE],
       [{ clientId, serviceId, arms: [{ variant: 'A', weight: 0 }, { variant: 'B', weight: 0 }] }, 400, WEIGHTS_MESSAGE],
+      // A style weighted 0 would show the prior's figures alone: refused, naming it.
+      [{ clientId, serviceId, arms: [{ variant: 'A', weight: 100 }, { variant: 'B', weight: 0 }] }, 400, 'Each style needs a weight above 0: remove style B instead'],
       [{ clientId, serviceId, arms: [{ variant: 'A', weight: 50 }, { variant: 'D', weight: 50 }] }, 400, 'The style must be A, B or C'],
-      [{ clientId, serviceId, arms: [{ variant: 'A', weight: 50.5 }, { variant: 'B', weight: 50 }] }, 400, 'The weight must be a whole number from 0 to 100'],
+      [{ clientId, serviceId, arms: [{ variant: 'A', weight: 50.5 }, { variant: 'B', weight: 50 }] }, 400, WEIGHT_MESSAGE],
       [{ clientId, serviceId, goal: 'clicks', arms: [{ variant: 'A', weight: 50 }, { variant: 'B', weight: 50 }] }, 400, 'The goal must be leads or bookings'],
       [{ clientId: clientId + 1_000_000, serviceId, arms: [{ variant: 'A', weight: 50 }, { variant: 'B', weight: 50 }] }, 404, Messages.experimentServiceNotClinics(serviceId, clientId + 1_000_000)],
     ];
@@ -177,6 +179,10 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
     const otherArms = await templates.api.patch(`/api/experiments/${experiment.id}`, ADMIN).send({ arms: [{ variant: 'A', weight: 20 }, { variant: 'C', weight: 80 }] });
     expect(otherArms.status).toBe(422);
     expect(otherArms.body.message).toBe(Messages.experimentArmsFixed);
+    const zero = await templates.api.patch(`/api/experiments/${experiment.id}`, ADMIN).send({ arms: [{ variant: 'A', weight: 100 }, { variant: 'B', weight: 0 }] });
+    expect(zero.status).toBe(400);
+    expect(zero.body.message).toContain('Each style needs a weight above 0: to drop style B, stop this experiment and start one without it');
+    expect((await pageContent()).experiment?.arms).toEqual([{ variant: 'A', weight: 20 }, { variant: 'B', weight: 80 }]);
 
     // Paused: no experiment for the shell; twice is a conflict; resumed: back.
     expect((await templates.api.post(`/api/experiments/${experiment.id}/pause`, ADMIN)).status).toBe(200);
