@@ -189,18 +189,17 @@ export class LaunchService {
     }
     const queue = this.queue;
     if (!queue) throw new AppError(503, ErrorCode.NOT_CONFIGURED, Messages.googleAdsNotConfigured);
-    if (!body.launchAgain) {
-      const earlier = await this.store.lastCreated(body.clientId, body.serviceId);
-      if (earlier) {
-        const message = Messages.alreadyLaunched(earlier.launchedAt.toISOString().slice(0, 10), earlier.campaignName);
-        throw conflict(message, [{ path: 'launchAgain', message }]);
-      }
-    }
-
     const id = randomUUID();
     const now = new Date();
     const spec = { ...plan.spec, campaignName: launchCampaignName(plan.spec.campaignName, id) };
     const row = await this.insertLaunch(async (manager) => {
+      // One launch per service unless the admin confirmed another, decided under the service's lock in this transaction.
+      const refusal = await this.store.refusalOf(manager, body.clientId, body.serviceId, body.launchAgain);
+      if (refusal && 'underWay' in refusal) throw conflict(Messages.launchUnderWay);
+      if (refusal) {
+        const message = Messages.alreadyLaunched(refusal.created.launchedAt.toISOString().slice(0, 10), refusal.created.campaignName);
+        throw conflict(message, [{ path: 'launchAgain', message }]);
+      }
       const repo = manager.getRepository(CampaignLaunchEntity);
       const saved = await repo.save(
         repo.create({
@@ -239,7 +238,7 @@ export class LaunchService {
     return toCampaignLaunchDto(row);
   }
 
-  /** The launch's row (one unfinished launch per service: a double click launches once). */
+  /** The launch's row (one unfinished launch per service: a double click launches once; the unique index is the backstop of refusalOf). */
   private async insertLaunch<T>(write: (manager: EntityManager) => Promise<T>): Promise<T> {
     try {
       return await this.dataSource.transaction(write);
