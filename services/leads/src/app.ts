@@ -73,7 +73,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   registerRoutes(app, 'leads', {
     ...resultsHandlers(results),
     ...experimentCountsHandlers(dataSource),
-    ...leadHandlers(new LeadService(new LeadRepository(dataSource), catalogue, tenant, parked)),
+    ...leadHandlers(new LeadService(new LeadRepository(dataSource), catalogue, tenant, parked, config.INTERNAL_SECRET)),
     ...leadAdminHandlers(leadAdmin),
     ...portalHandlers(new PortalService(leadAdmin, results)),
     listLeadsAuditLog: ({ query }) => listAuditLog(dataSource, 'leads', query),
