@@ -22,6 +22,8 @@ import {
   CampaignLaunchSchema,
   CampaignLaunchesQuerySchema,
   CampaignTestResultSchema,
+  ClinicCampaignIdsQuerySchema,
+  ClinicCampaignIdsSchema,
   LaunchCampaignSchema,
   OfflineConversionResultSchema,
   OfflineConversionSchema,
@@ -246,6 +248,18 @@ export const adsRoutes = {
     body: OfflineConversionSchema,
     data: OfflineConversionResultSchema,
     errors: [403, 404, 409, 422, 503],
+  }),
+  listClinicCampaignIds: defineRoute({
+    operation: 'listClinicCampaignIds',
+    method: 'GET',
+    path: '/internal/google-ads/campaign-ids',
+    owner: 'ads',
+    access: 'internal',
+    summary:
+      "Leads' page-view fold and results: the Google Ads campaign ids each clinic's launches created (one clinic with clientId, else every clinic). A landing `hap_cid` that is none of its clinic's is counted as 'Other campaign'.",
+    query: ClinicCampaignIdsQuerySchema,
+    data: ClinicCampaignIdsSchema,
+    errors: [403],
   }),
   getCampaignPerformance: defineRoute({
     operation: 'getCampaignPerformance',

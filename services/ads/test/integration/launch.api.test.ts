@@ -143,6 +143,12 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     // the launch log of the clinic
     const log = await t.api.get(`/api/google-ads/launches?clientId=${clinicId}`, ADMIN);
     expect(log.body.data[0]).toMatchObject({ id: done.id, status: 'launched' });
+    // The campaign ids the clinic has, for leads (only these count as campaigns of their own in Results); our services only.
+    const ids = await t.api.get(`/internal/google-ads/campaign-ids?clientId=${clinicId}`, { kind: 'service', service: 'leads' });
+    expect(ids.status).toBe(200);
+    expect(ids.body.data).toEqual({ campaigns: [{ clientId: clinicId, campaignId: done.googleAdsCampaignId }] });
+    expect((await t.api.get('/internal/google-ads/campaign-ids', { kind: 'service', service: 'leads' })).body.data.campaigns).toContainEqual({ clientId: clinicId, campaignId: done.googleAdsCampaignId });
+    expect([401, 403]).toContain((await t.api.get(`/internal/google-ads/campaign-ids?clientId=${clinicId}`, ANONYMOUS)).status);
     // No domain of its own (the client's `domain` field is not one): every final URL is on the platform's host with ?client=.
     expect(created[0]!.finalUrls.length).toBeGreaterThan(campaign.adGroups.length);
     for (const url of created[0]!.finalUrls) {

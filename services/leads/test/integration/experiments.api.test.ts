@@ -6,7 +6,7 @@ import { Redis } from 'ioredis';
 import { createLeadsClient, type LeadsClient } from '../../../templates/src/clients/leads.client';
 import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
 import { auditRows, createClientService, createClinic, createTemplate } from '../../../templates/test/helpers/factories';
-import { PageViewFolder } from '../../src/modules/results/page-view-fold';
+import { fixedCampaigns, PageViewFolder } from '../../src/modules/results/page-view-fold';
 import { closedPortUrl } from '../../../../gateway/test/helpers/net';
 import { START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
 
@@ -72,7 +72,7 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
     const keys = pageViewKeys(prefix);
     const field = experimentCellField({ day: new Date().toISOString().slice(0, 10), experimentId, variant });
     await redis.multi().hincrby(keys.live, field, views).pfadd(keys.visitors(field), ...visitors).sadd(keys.touched, field).exec();
-    await new PageViewFolder(redis, leads.dataSource, prefix).fold();
+    await new PageViewFolder(redis, leads.dataSource, prefix, fixedCampaigns([])).fold();
   }
   /** The token the page server signs for an arm it shows (public shell), with the platform's internal secret. */
   const tokenOf = (experimentId: number, variant: 'A' | 'B' | 'C', forClient = clientId, now = Date.now(), secret = leads.config.INTERNAL_SECRET) =>

@@ -9,9 +9,10 @@ import {
   Messages,
   type CampaignLaunch,
   type CampaignTestResult,
+  type ClinicCampaignIds,
   type LaunchCampaignBody,
 } from '@hap/contracts';
-import { AppError, assertAdmin, conflict, isUniqueViolation, notFound, recordAudit, type Actor, type JobQueue } from '@hap/service-kit';
+import { AppError, assertAdmin, conflict, forbidden, isPrivileged, isUniqueViolation, notFound, recordAudit, type Actor, type JobQueue } from '@hap/service-kit';
 import { buildCampaignOperations, type CampaignOperations } from '../../campaign/campaign-operations';
 import { failingDomainOf, landingSiteOf, PlatformOriginMissingError } from '../../campaign/landing-url';
 import { planLaunch, UnreadableAddressError, type LaunchPlan } from '../../campaign/launch-plan';
@@ -253,6 +254,12 @@ export class LaunchService {
     const row = await this.store.get(id);
     if (!row) throw notFound(Messages.launchNotFound(id));
     return toCampaignLaunchDto(row);
+  }
+
+  /** The campaign ids each clinic's launches created (our services and admins: leads counts landing `hap_cid`s by them). */
+  async campaignIds(actor: Actor, clientId?: number): Promise<ClinicCampaignIds> {
+    if (!isPrivileged(actor.identity)) throw forbidden('Only our services may read the clinics’ campaign ids.');
+    return { campaigns: await this.store.campaignIds(clientId) };
   }
 
   /** A clinic's launch log, or one service's (whether it was launched before a launch asks again). */

@@ -70,6 +70,18 @@ export class LaunchStore {
     return created ? { created } : null;
   }
 
+  /** The Google Ads campaign ids the launches of one clinic (or of every clinic) created. */
+  async campaignIds(clientId?: number): Promise<Array<{ clientId: number; campaignId: string }>> {
+    const query = this.repo
+      .createQueryBuilder('l')
+      .select('l.clientId', 'clientId')
+      .addSelect('l.googleAdsCampaignId', 'campaignId')
+      .distinct(true)
+      .where('l.googleAdsCampaignId IS NOT NULL');
+    if (clientId !== undefined) query.andWhere('l.clientId = :clientId', { clientId });
+    return (await query.getRawMany<{ clientId: number; campaignId: string }>()).map((r) => ({ clientId: Number(r.clientId), campaignId: String(r.campaignId) }));
+  }
+
   /** Unfinished launches nothing has touched for `ms`. */
   stale(ms: number) {
     return this.repo.find({ where: { status: In(UNFINISHED), updatedAt: LessThan(new Date(Date.now() - ms)) }, take: 100 });

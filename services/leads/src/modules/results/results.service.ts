@@ -1,5 +1,7 @@
 import {
   costPer,
+  OTHER_CAMPAIGN_KEY,
+  OTHER_CAMPAIGN_LABEL,
   rateOf,
   TRAFFIC_SOURCE_LABELS,
   type CampaignDay,
@@ -161,7 +163,7 @@ export class ResultsService {
     if (by === 'source') for (const row of rows) labels.set(id(row), TRAFFIC_SOURCE_LABELS[row.key as TrafficSource] ?? row.key);
     if (by === 'campaign') {
       const names = new Map(days.map((d) => [d.campaignId, d.campaignName]));
-      for (const row of rows) labels.set(id(row), row.key === '' ? 'No campaign' : (names.get(row.key) ?? `Campaign ${row.key}`));
+      for (const row of rows) labels.set(id(row), row.key === '' ? 'No campaign' : row.key === OTHER_CAMPAIGN_KEY ? OTHER_CAMPAIGN_LABEL : (names.get(row.key) ?? `Campaign ${row.key}`));
     }
     if (by === 'service') {
       const clinics = [...new Set(rows.map((r) => r.clientId).filter((c): c is number => c !== null))];
