@@ -14,7 +14,7 @@ export interface PerformanceReader {
 
 /** What the page-view fold asks the ads service: the campaign ids each clinic's launches created. */
 export interface CampaignIdReader {
-  campaignIds(requestId?: string): Promise<ClinicCampaignIds>;
+  campaignIds(requestId?: string, clientId?: number): Promise<ClinicCampaignIds>;
 }
 
 export function createAdsClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number }): ConversionUploader & PerformanceReader & CampaignIdReader {
@@ -28,6 +28,6 @@ export function createAdsClient(options: { baseUrl: string; internalSecret: stri
   return {
     upload: (body) => client.call(routes.uploadOfflineConversion, { body }, { headers: internalHeaders({}) }),
     performance: (query, requestId) => client.call(routes.getCampaignPerformance, { query }, { headers: internalHeaders({ requestId }) }),
-    campaignIds: (requestId) => client.call(routes.listClinicCampaignIds, { query: {} }, { headers: internalHeaders({ requestId }) }),
+    campaignIds: (requestId, clientId) => client.call(routes.listClinicCampaignIds, { query: clientId === undefined ? {} : { clientId } }, { headers: internalHeaders({ requestId }) }),
   };
 }
