@@ -70,16 +70,21 @@ export class LaunchStore {
     return created ? { created } : null;
   }
 
-  /** The Google Ads campaign ids the launches of one clinic (or of every clinic) created. */
+  /**
+   * The Google Ads campaign ids one clinic (or every clinic) has: those its
+   * launches created, and those Google reported for its account (a campaign
+   * made in Google Ads itself that carries `hap_cid`).
+   */
   async campaignIds(clientId?: number): Promise<Array<{ clientId: number; campaignId: string }>> {
-    const query = this.repo
-      .createQueryBuilder('l')
-      .select('l.clientId', 'clientId')
-      .addSelect('l.googleAdsCampaignId', 'campaignId')
-      .distinct(true)
-      .where('l.googleAdsCampaignId IS NOT NULL');
-    if (clientId !== undefined) query.andWhere('l.clientId = :clientId', { clientId });
-    return (await query.getRawMany<{ clientId: number; campaignId: string }>()).map((r) => ({ clientId: Number(r.clientId), campaignId: String(r.campaignId) }));
+    const rows = (await this.dataSource.query(
+      `SELECT "client_id" AS "clientId", "google_ads_campaign_id" AS "campaignId" FROM "ads"."campaign_launch_logs"
+        WHERE "google_ads_campaign_id" IS NOT NULL AND ($1::int IS NULL OR "client_id" = $1)
+       UNION
+       SELECT "client_id", "campaign_id" FROM "ads"."campaign_performance"
+        WHERE "client_id" IS NOT NULL AND ($1::int IS NULL OR "client_id" = $1)`,
+      [clientId ?? null],
+    )) as Array<{ clientId: number; campaignId: string }>;
+    return rows.map((r) => ({ clientId: Number(r.clientId), campaignId: String(r.campaignId) }));
   }
 
   /** Unfinished launches nothing has touched for `ms`. */
