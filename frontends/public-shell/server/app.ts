@@ -24,6 +24,7 @@ import type { Config } from './config.js';
 import { chooseArm, type ArmChoice } from './experiments.js';
 import { etagOf, fillTemplate, isFresh } from './html.js';
 import { bootLoadedTemplate, bootLoaderTag, inlineTemplateStyles, pageAssetTags, takeModulePreloads } from './page-assets.js';
+import { signExperimentArm } from '@hap/service-kit/identity';
 import { previewAdminOf, type PageContentLoader, type PageContextLoader } from './page-context.js';
 import { armVisit, encodingFor, PAGE_CACHE_HEADER, pageVisit, type FoundPage, type PageCache, type PageCacheResult, type PageClinic, type PageVisit } from './page-cache.js';
 import { embedFrameOrigins, imageOrigins, pageSourceHeaders, trackingScriptOf, trackingScriptTag } from './page-sources.js';
@@ -280,10 +281,12 @@ export async function buildServer(
     const landing = content?.landing ?? null;
     // The experiment's URL: a service page that names no style, seen by a visitor (not a preview).
     const atExperimentUrl = route.kind === 'service' && !route.explicitStyle && !route.preview && !previewAdmin;
+    // The clinic the page's form sends its lead for (the catalogue's, as above): the arm's token names it.
+    const landingClientId = context?.resolution.clientId ?? 1;
     const pageRoute =
       route.kind === 'service' && !route.explicitStyle && landing
         ? arm && atExperimentUrl
-          ? { ...route, style: arm.variant, experiment: { id: arm.id, variant: arm.variant } }
+          ? { ...route, style: arm.variant, experiment: { id: arm.id, variant: arm.variant, token: signExperimentArm(config.INTERNAL_SECRET, { experimentId: arm.id, variant: arm.variant, clientId: landingClientId }) } }
           : { ...route, style: landing.defaultStyle }
         : route;
     // Without campaign parameters: the same HTML for every visitor (page-cache.ts); the browser reads those itself.

@@ -67,11 +67,12 @@ test.describe('experiments', () => {
     expect(answer?.request().redirectedFrom()).toBeNull();
     expect(first.page.url()).toContain(`/${path}?client=${clientId}`);
     const seen = await shown(first.page);
-    expect(seen.arm).toMatch(new RegExp(`^${experimentId}:[AB]$`));
-    const arm = seen.arm!.split(':')[1]!;
+    // The form carries the arm as the page server's signed token: `{id}.{arm}.{clinic}.{expires}.{mac}`.
+    expect(seen.arm).toMatch(new RegExp(`^${experimentId}\\.[AB]\\.${clientId}\\.\\d+\\.[A-Za-z0-9_-]{43}$`));
+    const arm = seen.arm!.split('.')[1]!;
     expect(seen.style).toBe(arm.toLowerCase());
     await first.page.reload();
-    expect((await shown(first.page)).arm).toBe(seen.arm);
+    expect((await shown(first.page)).arm?.split('.').slice(0, 3)).toEqual(seen.arm!.split('.').slice(0, 3));
     await first.page.screenshot({ path: shot(`experiment-visitor-${arm}`), fullPage: false });
 
     // They send a lead from the style they saw.

@@ -99,3 +99,4 @@ export function verifyIdentity(
   if (!fresh(ts, now) || !same(sign(secret, method, url, ts, encoded), signature)) return null;
   return decodeIdentity(encoded);
 }
+export * from './experiment-arm';

@@ -17,7 +17,7 @@ import { PortalService } from './modules/portal/portal.service';
 import { ResultsRepository } from './modules/results/results.repository';
 import { experimentCountsHandlers } from './modules/results/experiment-counts';
 import { resultsHandlers } from './modules/results/results.routes';
-import { ResultsService, type AdsFiguresSource } from './modules/results/results.service';
+import { ResultsService, type AdsFiguresSource, type CampaignIdsSource } from './modules/results/results.service';
 
 export interface AppDependencies {
   /** How the service checks a lead's service; defaults to HTTP at TEMPLATES_URL. */
@@ -28,6 +28,8 @@ export interface AppDependencies {
   parked?: ParkedLeads;
   /** Which status each clinic counts as a Google Ads conversion, and its name in a lead's consent; defaults to HTTP at TENANT_URL. */
   tenant?: TenantClient;
+  /** The clinics' campaign ids for the campaign breakdown; defaults to HTTP at ADS_URL (its internal campaign-ids route). */
+  campaignIds?: CampaignIdsSource;
   /** Google Ads figures for results; defaults to HTTP at ADS_URL (its internal performance route). */
   adsFigures?: AdsFiguresSource;
 }
@@ -68,12 +70,18 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
       const ads = createAdsClient({ baseUrl: config.ADS_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: Math.min(config.ADS_TIMEOUT_MS, 5_000) });
       return async (query, requestId) => ({ ...(await ads.performance(query, requestId)), note: null });
     })();
-  const results = new ResultsService(new ResultsRepository(dataSource), catalogue, adsFigures);
+  const campaignIds: CampaignIdsSource =
+    dependencies.campaignIds ??
+    (() => {
+      const ads = createAdsClient({ baseUrl: config.ADS_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: Math.min(config.ADS_TIMEOUT_MS, 5_000) });
+      return (clientId, requestId) => ads.campaignIds(requestId, clientId);
+    })();
+  const results = new ResultsService(new ResultsRepository(dataSource), catalogue, adsFigures, campaignIds);
   const leadAdmin = new LeadAdminService(dataSource, new LeadAdminRepository(dataSource), catalogue, deliveryJobs, tenant);
   registerRoutes(app, 'leads', {
     ...resultsHandlers(results),
     ...experimentCountsHandlers(dataSource),
-    ...leadHandlers(new LeadService(new LeadRepository(dataSource), catalogue, tenant, parked)),
+    ...leadHandlers(new LeadService(new LeadRepository(dataSource), catalogue, tenant, parked, config.INTERNAL_SECRET)),
     ...leadAdminHandlers(leadAdmin),
     ...portalHandlers(new PortalService(leadAdmin, results)),
     listLeadsAuditLog: ({ query }) => listAuditLog(dataSource, 'leads', query),

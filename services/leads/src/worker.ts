@@ -9,7 +9,7 @@ import { createMailer } from '@hap/service-kit';
 import { startRelay } from './modules/delivery/relay';
 import { createWebhookSender } from './modules/delivery/webhook';
 import { createParkedLeads, storeHeldLeads } from './modules/leads/parked-leads';
-import { startPageViewFold } from './modules/results/page-view-fold';
+import { cachedCampaigns, startPageViewFold } from './modules/results/page-view-fold';
 import { createHandlers } from './queues/handlers';
 
 /** The leads job process: the outbox relay, a BullMQ worker for `leads.deliver`, and the fold of page views into rollups. */
@@ -60,6 +60,8 @@ void runWorkers({
     const fold = startPageViewFold({
       dataSource,
       redis,
+      // Only the clinics' launched campaigns' ids become campaign rows of their own (asked of ads, kept a minute).
+      campaigns: cachedCampaigns(() => ads.campaignIds()),
       intervalMs: config.PAGE_VIEW_FOLD_INTERVAL_MS,
       onFolded: (result) => {
         if (result.views) logger.debug({ ...result }, 'page views folded');

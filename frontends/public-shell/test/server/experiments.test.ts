@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageViewKeys, type ClientBranding, type PageContent, type PageExperiment } from '@hap/contracts';
 import { createContentCache, TEMPLATES_PAGE_CACHE } from '@hap/service-kit/content-cache';
-import { signIdentity } from '@hap/service-kit/identity';
+import { signIdentity, verifyExperimentArm } from '@hap/service-kit/identity';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { buildServer } from '../../server/app';
@@ -119,8 +119,16 @@ const person = (n: number, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 const hidden = (html: string, name: string) => new RegExp(`<input type="hidden" name="${name}" value="([^"]*)"`).exec(html)?.[1];
-/** The arm the page showed, by the lead form's own hidden fields: its style, and the experiment's `{id}:{arm}`. */
-const shown = (res: LightMyRequestResponse) => ({ style: hidden(res.body, 'styleVariant'), experiment: hidden(res.body, 'experiment') ?? null });
+/** The arm a hidden field's token names as `{id}:{arm}`, once it verifies (signed with the platform's secret for the page's clinic). */
+const armOfToken = (token: string) => {
+  const arm = verifyExperimentArm(secret, token, Number(token.split('.')[2]));
+  return arm ? `${arm.experimentId}:${arm.variant}` : `not a signed arm: ${token}`;
+};
+/** The arm the page showed, by the lead form's own hidden fields: its style, and the experiment's `{id}:{arm}` from its signed token. */
+const shown = (res: LightMyRequestResponse) => {
+  const token = hidden(res.body, 'experiment');
+  return { style: hidden(res.body, 'styleVariant'), experiment: token ? armOfToken(token) : null };
+};
 const armCookie = (res: LightMyRequestResponse) => {
   const set = [res.headers['set-cookie'] ?? []].flat().find((c) => String(c).startsWith(`hap_x${EXPERIMENT_ID}=`));
   return set ? String(set).split(';')[0]! : null;

@@ -210,6 +210,17 @@ export type CampaignLaunch = z.infer<typeof CampaignLaunchSchema>;
 
 export const CampaignLaunchParamSchema = z.object({ launchId: z.uuid('Launch id must be a UUID') });
 /** A clinic's launch log; with serviceId, only that service's launches (whether it was launched before: issue 24 §4a). */
+/**
+ * The Google Ads campaigns each clinic has, as its launches created them
+ * (internal, for leads): only these ids count as campaigns of their own in
+ * Results; any other landing `hap_cid` is 'other campaign' (results/page-views.ts).
+ */
+export const ClinicCampaignIdsQuerySchema = z.object({ clientId: idField('Client id', { fromText: true }).optional() });
+export const ClinicCampaignIdsSchema = z.object({
+  campaigns: z.array(z.object({ clientId: z.number().int().positive(), campaignId: z.string() })),
+});
+export type ClinicCampaignIds = z.infer<typeof ClinicCampaignIdsSchema>;
+
 export const CampaignLaunchesQuerySchema = z.object({ clientId: idField('Client id', { fromText: true }), serviceId: idField('Service id', { fromText: true }).optional() });
 
 /** Launches that created a campaign in Google Ads (paused): what "already launched" means. */

@@ -22,6 +22,8 @@ import {
   CampaignLaunchSchema,
   CampaignLaunchesQuerySchema,
   CampaignTestResultSchema,
+  ClinicCampaignIdsQuerySchema,
+  ClinicCampaignIdsSchema,
   LaunchCampaignSchema,
   OfflineConversionResultSchema,
   OfflineConversionSchema,
@@ -270,6 +272,18 @@ export const adsRoutes = {
       "Templates, after a page's path changed: each campaign these services' launches created gets its ads' final URLs on the new path (same host and query), checked by Google (validate_only) then applied, the launch's planned final URL updated and one audit entry per campaign. What Google refuses or cannot be reached is listed as failed: the old URL keeps working through the 301.",
     body: PageMovesSchema,
     data: PageMovesResultSchema,
+    errors: [403],
+  }),
+  listClinicCampaignIds: defineRoute({
+    operation: 'listClinicCampaignIds',
+    method: 'GET',
+    path: '/internal/google-ads/campaign-ids',
+    owner: 'ads',
+    access: 'internal',
+    summary:
+      "Leads' page-view fold and results: the Google Ads campaign ids each clinic's launches created (one clinic with clientId, else every clinic). A landing `hap_cid` that is none of its clinic's is counted as 'Other campaign'.",
+    query: ClinicCampaignIdsQuerySchema,
+    data: ClinicCampaignIdsSchema,
     errors: [403],
   }),
   getCampaignPerformance: defineRoute({

@@ -28,14 +28,23 @@ export const TouchSchema = z.object({
 });
 export type Touch = z.infer<typeof TouchSchema>;
 
+/** A lead's experiment arm and the page's signed token of it (the token is what counts). */
+export const LeadExperimentSchema = ExperimentArmRefSchema.extend({
+  token: z.string().trim().max(200).nullish().transform((v) => v || null),
+});
+
 /** First and last touch of the visit, kept by the page (public side) and sent with the lead. */
 export const AttributionSchema = z.object({
   first: TouchSchema.nullish().transform((v) => v ?? null),
   last: TouchSchema.nullish().transform((v) => v ?? null),
   /** The landing page's style variant (a, b, c, unified, preview). */
   styleVariant: trace(20),
-  /** The experiment arm the page showed (issue 27); absent when the page was in none. */
-  experiment: ExperimentArmRefSchema.nullish().transform((v) => v ?? null),
+  /**
+   * The experiment arm the page showed (issue 27) with the page server's signed token of it
+   * (templates/experiment-wire.ts); absent when the page was in none. Never a reason to refuse
+   * a lead: anything malformed is no arm, and the leads service keeps an arm only when its token verifies.
+   */
+  experiment: LeadExperimentSchema.nullish().catch(null).transform((v) => v ?? null),
 });
 export type Attribution = z.infer<typeof AttributionSchema>;
 

@@ -37,6 +37,14 @@ const CAMPAIGN_ID = /^\d{1,20}$/;
 /** The landing URL parameter that carries the Google Ads campaign id (the launch sets the campaign's final URL suffix `hap_cid={campaignid}`). */
 export const CAMPAIGN_ID_PARAM = 'hap_cid';
 
+/**
+ * The rollups' campaign key of a landing `hap_cid` that is none of its
+ * clinic's launched campaigns (a forged or mistyped value): one row,
+ * whatever the value, labelled 'Other campaign' (the leads worker's fold).
+ */
+export const OTHER_CAMPAIGN_KEY = 'other';
+export const OTHER_CAMPAIGN_LABEL = 'Other campaign';
+
 /** A `hap_cid` value as a campaign id; anything but digits is no campaign. */
 export const campaignIdOf = (value: string | null | undefined): string | null => {
   const text = (value ?? '').trim();

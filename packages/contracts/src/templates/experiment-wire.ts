@@ -14,23 +14,35 @@ export interface ExperimentArms {
   arms: ReadonlyArray<{ variant: ExperimentVariant; weight: number }>;
 }
 
-/** A lead's experiment arm. */
+/**
+ * A lead's experiment arm as the page gives it: the arm and the page server's
+ * signed token of it (`{id}.{variant}.{clientId}.{expires}.{mac}`, service-kit
+ * experiment-arm.ts). Only an arm whose token the leads service verifies is
+ * kept with the lead and counted; the id and variant alone count for nothing.
+ */
 export interface ExperimentArmRefWire {
   id: number;
   variant: ExperimentVariant;
+  token?: string | null;
 }
 
 const isVariant = (value: string): value is ExperimentVariant => (EXPERIMENT_VARIANTS as readonly string[]).includes(value);
 
-/** `12:B` (a form's hidden field) → the arm; null for anything else. */
+/**
+ * The form's hidden `experiment` field (the arm's token) → the arm it names,
+ * with the token for the leads service to verify; null for anything else (an
+ * old `12:B` field counts for nothing: it was never signed).
+ */
 export function experimentArmOfText(text: string | null | undefined): ExperimentArmRefWire | null {
-  const match = /^(\d{1,10}):([ABC])$/.exec((text ?? '').trim());
+  const token = (text ?? '').trim();
+  const match = /^(\d{1,10})\.([ABC])\.\d{1,10}\.\d{1,12}\.[A-Za-z0-9_-]{43}$/.exec(token);
   if (!match) return null;
   const id = Number(match[1]);
-  return id > 0 && id <= 2147483647 && isVariant(match[2]!) ? { id, variant: match[2] } : null;
+  return id > 0 && id <= 2147483647 && isVariant(match[2]!) ? { id, variant: match[2], token } : null;
 }
 
-export const experimentArmText = (arm: ExperimentArmRefWire) => `${arm.id}:${arm.variant}`;
+/** The hidden field's value: the arm's token (null when the page has none, and then no field is sent). */
+export const experimentArmText = (arm: ExperimentArmRefWire) => arm.token ?? null;
 
 /** The first-party cookie holding a visitor's arm of experiment `id`: its value is the arm only. */
 export const experimentCookieName = (id: number) => `hap_x${id}`;

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Worker } from 'bullmq';
-import { CampaignLaunchSchema, CampaignTestResultSchema, HEALTHCARE_POLICY_VIOLATION, POLICY_LEFT_OUT_STEPS, POLICY_NEXT_STEPS, type CampaignLaunch } from '@hap/contracts';
+import { Client } from 'pg';
+import type { DataSource } from 'typeorm';
+import { CampaignLaunchSchema, Messages, CampaignTestResultSchema, HEALTHCARE_POLICY_VIOLATION, POLICY_LEFT_OUT_STEPS, POLICY_NEXT_STEPS, type CampaignLaunch } from '@hap/contracts';
 import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
 import { startFakeGoogleAds, type FakeGoogleAds } from '../../../../infra/test/fake-google-ads';
 import { createClientService, uniq } from '../../../templates/test/helpers/factories';
+import { createDataSource } from '../../src/db/data-source';
 import { googleAdsAccessOf } from '../../src/google-ads/access';
 import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';
 import { toStoredCampaign } from '../../src/modules/campaigns/campaign-jobs.service';
@@ -49,9 +52,9 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     await repo.save(repo.create({ label: 'agency', refreshTokenEncrypted: encryptToken('1//refresh-token', tokenKeyOf(TOKEN_KEY)!), accountEmail: 'ads@agency.example', connectedBy: 1, connectedAt: new Date(), updatedAt: new Date() }));
   }
 
-  function startWorker() {
-    const access = googleAdsAccessOf(t.config, new GoogleAdsConnectionService(t.dataSource, oauthSettingsOf(t.config)));
-    worker = createWorker('ads.launch', createLaunchHandler(new LaunchStore(t.dataSource), access), redis) as unknown as Worker;
+  function startWorker(dataSource: DataSource = t.dataSource) {
+    const access = googleAdsAccessOf(t.config, new GoogleAdsConnectionService(dataSource, oauthSettingsOf(t.config)));
+    worker = createWorker('ads.launch', createLaunchHandler(new LaunchStore(dataSource), access), redis) as unknown as Worker;
     return worker;
   }
 
@@ -77,6 +80,8 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
         GOOGLE_ADS_TOKEN_KEY: TOKEN_KEY,
         GOOGLE_ADS_API_URL: google.url,
         PUBLIC_BASE_URL: PLATFORM,
+        // Ten launches at once ask templates and tenant at once: on a loaded machine that takes more than the helper's 2 s.
+        TEMPLATES_TIMEOUT_MS: '15000',
       },
       dependencies: { launchQueue: queue },
     });
@@ -138,6 +143,12 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     // the launch log of the clinic
     const log = await t.api.get(`/api/google-ads/launches?clientId=${clinicId}`, ADMIN);
     expect(log.body.data[0]).toMatchObject({ id: done.id, status: 'launched' });
+    // The campaign ids the clinic has, for leads (only these count as campaigns of their own in Results); our services only.
+    const ids = await t.api.get(`/internal/google-ads/campaign-ids?clientId=${clinicId}`, { kind: 'service', service: 'leads' });
+    expect(ids.status).toBe(200);
+    expect(ids.body.data).toEqual({ campaigns: [{ clientId: clinicId, campaignId: done.googleAdsCampaignId }] });
+    expect((await t.api.get('/internal/google-ads/campaign-ids', { kind: 'service', service: 'leads' })).body.data.campaigns).toContainEqual({ clientId: clinicId, campaignId: done.googleAdsCampaignId });
+    expect([401, 403]).toContain((await t.api.get(`/internal/google-ads/campaign-ids?clientId=${clinicId}`, ANONYMOUS)).status);
     // No domain of its own (the client's `domain` field is not one): every final URL is on the platform's host with ?client=.
     expect(created[0]!.finalUrls.length).toBeGreaterThan(campaign.adGroups.length);
     for (const url of created[0]!.finalUrls) {
@@ -299,6 +310,91 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     // Once it is over, the next launch is a relaunch: it goes through with the second confirmation.
     expect((await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId, launchAgain: true })).status).toBe(202);
   });
+
+  it('ten first launches of one service at the same moment, with the worker running: one campaign in Google Ads, nine refused (409) in words', async () => {
+    // Rounds of ten: a launch that finishes between another request's check and its write must not let that one through.
+    for (let round = 0; round < 3; round++) {
+      google.reset();
+      const { serviceId, clientId: clinicId } = await service();
+      startWorker();
+      const answers = await Promise.all(Array.from({ length: 10 }, () => t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId })));
+      const accepted = answers.filter((a) => a.status === 202);
+      expect(answers.filter((a) => a.status !== 202 && a.status !== 409).map((a) => a.body)).toEqual([]);
+      expect(answers.map((a) => a.status).sort()).toEqual([202, ...Array<number>(9).fill(409)]);
+      const done = await settled(accepted[0]!.body.data.id);
+      expect(done.status).toBe('launched');
+      for (const refused of answers.filter((a) => a.status === 409)) {
+        expect([Messages.launchUnderWay, Messages.alreadyLaunched(done.launchedAt.slice(0, 10), done.campaignName)]).toContain(refused.body.message);
+      }
+      // Every launch recorded for the service is over, and Google Ads holds exactly one campaign.
+      const log = (await t.api.get(`/api/google-ads/launches?clientId=${clinicId}&serviceId=${serviceId}`, ADMIN)).body.data as CampaignLaunch[];
+      expect(log.map((l) => l.id)).toEqual([done.id]);
+      expect(google.campaigns()).toHaveLength(1);
+      expect(google.calls().filter((c) => c.kind === 'mutate' && !c.validateOnly)).toHaveLength(1);
+      if (round === 2) {
+        // Ten confirmed relaunches at once (launchAgain) while none is being worked on: one more launch, the rest see it under way.
+        await worker?.close();
+        worker = null;
+        const again = await Promise.all(Array.from({ length: 10 }, () => t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId, launchAgain: true })));
+        expect(again.map((a) => a.status).sort()).toEqual([202, ...Array<number>(9).fill(409)]);
+        expect(again.filter((a) => a.status === 409).every((a) => a.body.message === Messages.launchUnderWay)).toBe(true);
+        startWorker();
+        expect((await settled(again.find((a) => a.status === 202)!.body.data.id)).status).toBe('launched');
+        expect(google.campaigns()).toHaveLength(2);
+      }
+      await worker?.close();
+      worker = null;
+    }
+  }, 90_000);
+
+  it('a launch that ends between another request’s check and its write still leaves one campaign: the check and the write hold one lock', async () => {
+    const { serviceId, clientId: clinicId } = await service();
+    const launchIt = () => t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId });
+    const first = await launchIt();
+    expect(first.status).toBe(202);
+    // The test's own connections, beside the API's pool: one holds the lock, one watches who waits.
+    const hold = new Client({ connectionString: t.config.DATABASE_URL });
+    const watch = new Client({ connectionString: t.config.DATABASE_URL });
+    await Promise.all([hold.connect(), watch.connect()]);
+    /** Backends of this database waiting for a lock on a statement that starts so. */
+    const waiting = async (statement: string) =>
+      Number((await watch.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE $1`, [`${statement}%`])).rows[0].n);
+    async function until(state: () => Promise<boolean>) {
+      const end = Date.now() + 20_000;
+      while (!(await state())) {
+        if (Date.now() > end) throw new Error('state not reached');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    }
+    // The worker (a process of its own: its own pool) creates the campaign and is held while it finishes the launch: its audit entry waits on this lock.
+    const workerDb = createDataSource(t.config.DATABASE_URL);
+    await workerDb.initialize();
+    try {
+      await hold.query('BEGIN');
+      await hold.query(`LOCK TABLE "ads"."audit_log" IN SHARE MODE`);
+      startWorker(workerDb);
+      await until(async () => google.campaigns().length === 1 && (await waiting('INSERT INTO "ads"."audit_log"')) === 1);
+      // Nine more while it finishes: each has answered, or waits to write its launch.
+      let answered = 0;
+      const pending = Promise.all(Array.from({ length: 9 }, () => launchIt().then((r) => ((answered += 1), r))));
+      await until(async () => answered + (await waiting('INSERT INTO "ads"."campaign_launch_logs"')) === 9);
+      await hold.query('COMMIT');
+      const answers = await pending;
+      expect(answers.map((a) => a.status)).toEqual(Array<number>(9).fill(409));
+      expect(answers.map((a) => a.body.message)).toEqual(Array<string>(9).fill(Messages.launchUnderWay));
+      expect((await settled(first.body.data.id)).status).toBe('launched');
+      const log = (await t.api.get(`/api/google-ads/launches?clientId=${clinicId}&serviceId=${serviceId}`, ADMIN)).body.data as CampaignLaunch[];
+      for (const l of log) await settled(l.id);
+      expect(log).toHaveLength(1);
+      expect(google.campaigns()).toHaveLength(1);
+    } finally {
+      await hold.end();
+      await watch.end();
+      await worker?.close();
+      worker = null;
+      await workerDb.destroy();
+    }
+  }, 60_000);
 
   it('a launch whose job was lost (Redis lost it, or it stalled twice) is queued again and launched once', async () => {
     const { serviceId, clientId: clinicId } = await service();

@@ -1,4 +1,4 @@
-import { routes, type CampaignPerformance, type CampaignPerformanceQuery, type OfflineConversion, type OfflineConversionResult } from '@hap/contracts';
+import { routes, type ClinicCampaignIds, type CampaignPerformance, type CampaignPerformanceQuery, type OfflineConversion, type OfflineConversionResult } from '@hap/contracts';
 import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
 
 /** What leads asks the ads service: a converted lead's offline click conversion (issue 10 §6). */
@@ -12,7 +12,12 @@ export interface PerformanceReader {
   performance(query: CampaignPerformanceQuery, requestId: string): Promise<CampaignPerformance>;
 }
 
-export function createAdsClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number }): ConversionUploader & PerformanceReader {
+/** What the page-view fold asks the ads service: the campaign ids each clinic's launches created. */
+export interface CampaignIdReader {
+  campaignIds(requestId?: string, clientId?: number): Promise<ClinicCampaignIds>;
+}
+
+export function createAdsClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number }): ConversionUploader & PerformanceReader & CampaignIdReader {
   const client = createInternalClient({
     baseUrl: options.baseUrl,
     target: 'ads',
@@ -23,5 +28,6 @@ export function createAdsClient(options: { baseUrl: string; internalSecret: stri
   return {
     upload: (body) => client.call(routes.uploadOfflineConversion, { body }, { headers: internalHeaders({}) }),
     performance: (query, requestId) => client.call(routes.getCampaignPerformance, { query }, { headers: internalHeaders({ requestId }) }),
+    campaignIds: (requestId, clientId) => client.call(routes.listClinicCampaignIds, { query: clientId === undefined ? {} : { clientId } }, { headers: internalHeaders({ requestId }) }),
   };
 }

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { ARMS_MESSAGE, experimentCellField, ExperimentSchema, Messages, pageViewKeys, PageContentSchema, WEIGHT_MESSAGE, WEIGHTS_MESSAGE, type Experiment } from '@hap/contracts';
+import { ARMS_MESSAGE, experimentCellField, LEAD_FORM_PATH, ExperimentSchema, Messages, pageViewKeys, PageContentSchema, WEIGHT_MESSAGE, WEIGHTS_MESSAGE, type Experiment } from '@hap/contracts';
+import { signExperimentArm } from '@hap/service-kit';
 import { ADMIN, ANONYMOUS, GATEWAY, PUBLIC_SHELL } from '@hap/service-kit/testing';
 import { Redis } from 'ioredis';
 import { createLeadsClient, type LeadsClient } from '../../../templates/src/clients/leads.client';
 import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
 import { auditRows, createClientService, createClinic, createTemplate } from '../../../templates/test/helpers/factories';
-import { PageViewFolder } from '../../src/modules/results/page-view-fold';
+import { fixedCampaigns, PageViewFolder } from '../../src/modules/results/page-view-fold';
 import { closedPortUrl } from '../../../../gateway/test/helpers/net';
 import { START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
 
@@ -71,10 +72,13 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
     const keys = pageViewKeys(prefix);
     const field = experimentCellField({ day: new Date().toISOString().slice(0, 10), experimentId, variant });
     await redis.multi().hincrby(keys.live, field, views).pfadd(keys.visitors(field), ...visitors).sadd(keys.touched, field).exec();
-    await new PageViewFolder(redis, leads.dataSource, prefix).fold();
+    await new PageViewFolder(redis, leads.dataSource, prefix, fixedCampaigns([])).fold();
   }
-  /** A lead sent from a page that showed this arm (its attribution), as the landing page's script sends it. */
-  async function leadFrom(experimentId: number, variant: 'A' | 'B' | 'C', at = { clientId, serviceId }): Promise<string> {
+  /** The token the page server signs for an arm it shows (public shell), with the platform's internal secret. */
+  const tokenOf = (experimentId: number, variant: 'A' | 'B' | 'C', forClient = clientId, now = Date.now(), secret = leads.config.INTERNAL_SECRET) =>
+    signExperimentArm(secret, { experimentId, variant, clientId: forClient }, now);
+  /** A lead sent from a page that showed this arm (its attribution and the page's token), as the landing page's script sends it. */
+  async function leadFrom(experimentId: number, variant: 'A' | 'B' | 'C', at = { clientId, serviceId }, token: string | null = tokenOf(experimentId, variant, at.clientId)): Promise<string> {
     const res = await leads.api
       .post('/api/leads', ANONYMOUS)
       .set({ 'x-forwarded-for': '203.0.113.9', 'user-agent': 'Mozilla/5.0 (Test)' })
@@ -84,7 +88,7 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
         phone: '(303) 555-0142',
         clientId: at.clientId,
         serviceId: at.serviceId,
-        attribution: { styleVariant: variant.toLowerCase(), experiment: { id: experimentId, variant } },
+        attribution: { styleVariant: variant.toLowerCase(), experiment: { id: experimentId, variant, token } },
       });
     expect(res.status).toBe(201);
     const [row] = (await leads.dataSource.query(`SELECT "id" FROM "leads"."leads" WHERE "reference" = $1`, [res.body.data.reference])) as { id: string }[];
@@ -148,10 +152,11 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
     await leadFrom(experiment.id, 'A');
     const booked = await leadFrom(experiment.id, 'B');
     await leadFrom(experiment.id, 'B');
-    // A lead of another clinic naming this experiment (a forged attribution) counts for none.
+    // A lead of another clinic naming this experiment (a forged attribution, even with its own clinic's token) counts for none.
     const elsewhere = await createClinic(templates, 'Test Clinic');
     const elsewhereService = await createClientService(templates.dataSource, elsewhere, templateId, { isActive: true, customPath: `trt-elsewhere` });
     await leadFrom(experiment.id, 'A', { clientId: elsewhere, serviceId: elsewhereService.id });
+    await leadFrom(experiment.id, 'A', { clientId: elsewhere, serviceId: elsewhereService.id }, tokenOf(experiment.id, 'A'));
     const status = await leads.api.patch(`/api/leads/${booked}/status`, ADMIN).send({ status: 'booked' });
     expect(status.status).toBe(200);
     const counted = await get(experiment.id);
@@ -213,6 +218,47 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
     const next = await start({ clientId, serviceId, arms: [{ variant: 'B', weight: 50 }, { variant: 'C', weight: 50 }] });
     expect(next.status).toBe(201);
     await templates.api.post(`/api/experiments/${next.body.data.id}/stop`, ADMIN).send({ winner: 'B' });
+  });
+
+  it('counts a lead for an arm only with the page’s signed token: a forged arm or token keeps the lead (201, form 303) without an arm', async () => {
+    const created = await start({ clientId, serviceId, arms: [{ variant: 'A', weight: 50 }, { variant: 'C', weight: 50 }] });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
+    const counted = await leadFrom(id, 'C');
+    const forged = [
+      // No token (what pages sent before), an arm the experiment does not have, a C token sent as A,
+      await leadFrom(id, 'C', undefined, null),
+      await leadFrom(id, 'B', undefined, null),
+      await leadFrom(id, 'A', undefined, tokenOf(id, 'C')),
+      // a token with its signature altered, signed with another key, another clinic's, one past its 30 days.
+      await leadFrom(id, 'C', undefined, `${tokenOf(id, 'C').slice(0, -4)}AAAA`),
+      await leadFrom(id, 'C', undefined, tokenOf(id, 'C', clientId, Date.now(), 'not the platform secret')),
+      await leadFrom(id, 'C', undefined, tokenOf(id, 'C', clientId + 1)),
+      await leadFrom(id, 'C', undefined, tokenOf(id, 'C', clientId, Date.now() - 31 * 24 * 3600 * 1000)),
+    ];
+    // The form posted without script carries the token in its hidden field; the old `12:B` counts for nothing.
+    const form = (experiment: string, email: string) =>
+      leads.api
+        .post(LEAD_FORM_PATH, ANONYMOUS)
+        .set({ 'content-type': 'application/x-www-form-urlencoded', origin: 'https://clinic.example', 'x-forwarded-for': '203.0.113.9' })
+        .send(new URLSearchParams({ name: 'Jane Smith', phone: '(303) 555-0142', email, clientId: String(clientId), serviceId: String(serviceId), experiment }).toString());
+    const posted = `xp-form-${randomBytes(4).toString('hex')}@example.com`;
+    const postedForged = `xp-forged-${randomBytes(4).toString('hex')}@example.com`;
+    expect((await form(tokenOf(id, 'A'), posted)).status).toBe(303);
+    expect((await form(`${id}:C`, postedForged)).status).toBe(303);
+
+    const arms = async (where: string, values: unknown[]) =>
+      (await leads.dataSource.query(`SELECT "experiment_id" AS "id", "experiment_variant" AS "variant" FROM "leads"."leads" WHERE ${where}`, values)) as Array<{ id: number | null; variant: string | null }>;
+    expect(await arms(`"id" = $1`, [counted])).toEqual([{ id, variant: 'C' }]);
+    expect(await arms(`"id" = ANY($1::bigint[])`, [forged])).toEqual(forged.map(() => ({ id: null, variant: null })));
+    expect(await arms(`"email" = $1`, [posted])).toEqual([{ id, variant: 'A' }]);
+    expect(await arms(`"email" = $1`, [postedForged])).toEqual([{ id: null, variant: null }]);
+    const shown = await get(id);
+    expect(shown.arms.map((a) => ({ variant: a.variant, leads: a.leads }))).toEqual([
+      { variant: 'A', leads: 1 },
+      { variant: 'C', leads: 1 },
+    ]);
+    await templates.api.post(`/api/experiments/${id}/stop`, ADMIN).send({ winner: 'A' });
   });
 
   it('learns from other clinics running the same template’s styles when pooling is asked for, once enough of them have conversions', async () => {
@@ -278,16 +324,17 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
     expect((await leads.api.post('/internal/experiment-counts', { kind: 'service', service: 'templates' }).send({ experiments: [{ id: 'x', clientId: 1 }] })).status).toBe(400);
   });
 
-  it('keeps the arm of a lead form posted without script (hidden field 12:B), and a lead whose arm field is garbage, without an arm', async () => {
+  it('keeps the arm of a lead form posted without script (hidden field: the signed token), and a lead whose arm field is unsigned or garbage, without an arm', async () => {
     const post = (experiment: string) =>
       leads.api
         .post('/api/leads/form', ANONYMOUS)
         .type('form')
         .send({ name: 'Jo Smith', email: `jo-${randomBytes(4).toString('hex')}@example.com`, phone: '(303) 555-0199', clientId: String(clientId), serviceId: String(serviceId), styleVariant: 'b', experiment });
     for (const [field, stored] of [
-      ['4242:B', { experiment_id: 4242, experiment_variant: 'B' }],
+      [tokenOf(4242, 'B'), { experiment_id: 4242, experiment_variant: 'B' }],
+      ['4242:B', { experiment_id: null, experiment_variant: null }],
       ['4242:Z; drop', { experiment_id: null, experiment_variant: null }],
-    ] as const) {
+    ] as Array<[string, Record<string, unknown>]>) {
       const res = await post(field);
       expect(res.status).toBe(303);
       const [row] = (await leads.dataSource.query(`SELECT "experiment_id", "experiment_variant" FROM "leads"."leads" ORDER BY "created_at" DESC, "id" DESC LIMIT 1`)) as Array<Record<string, unknown>>;

@@ -182,6 +182,17 @@ describe('results with Google Ads figures from the real ads service', () => {
        VALUES ($1, $2, $3, 'service', 'A', 'paid_google', '20123456789', 120, 100)`,
       [today, clientId, serviceId],
     );
+    // Forged campaign ids: rows folded before the fold kept them apart, and leads sent with them.
+    await t.dataSource.query(
+      `INSERT INTO "leads"."page_view_rollups" ("day", "client_id", "service_id", "page_kind", "variant", "source", "campaign_id", "views", "visitors")
+       VALUES ($1, $2, $3, 'service', 'A', 'paid_google', '31000000001', 3, 3), ($1, $2, $3, 'service', 'A', 'paid_google', '31000000002', 4, 4)`,
+      [today, clientId, serviceId],
+    );
+    for (const forged of ['31000000001', '31000000003'])
+      await t.api
+        .post('/api/leads', ANONYMOUS)
+        .set({ 'x-forwarded-for': '203.0.113.7', 'user-agent': 'Mozilla/5.0 (Test)' })
+        .send({ name: 'Sam Lee', email: `f-${randomUUID()}@example.com`, phone: '(303) 555-0142', clientId, serviceId, attribution: { last: { gclid: 'g', campaignId: forged } } });
     for (const status of ['booked', 'new'] as const) {
       const sent = await t.api
         .post('/api/leads', ANONYMOUS)
@@ -199,18 +210,21 @@ describe('results with Google Ads figures from the real ads service', () => {
   it('spend, clicks and impressions, cost per lead and per booking, in the summary and by campaign and source', async () => {
     const range = `clientId=${clientId}&from=${today}&to=${today}`;
     const summary = ResultsSummarySchema.parse((await t.api.get(`/api/results/summary?${range}`, ADMIN)).body.data);
-    expect(summary).toMatchObject({ views: 120, leads: 2, booked: 1, spend: 14.5, clicks: 45, impressions: 1300, costPerLead: 7.25, costPerBooking: 14.5, adsNote: null });
-    expect(summary.series).toEqual([{ date: today, views: 120, leads: 2, spend: 14.5 }]);
+    expect(summary).toMatchObject({ views: 127, leads: 4, booked: 1, spend: 14.5, clicks: 45, impressions: 1300, costPerLead: 3.63, costPerBooking: 14.5, adsNote: null });
+    expect(summary.series).toEqual([{ date: today, views: 127, leads: 4, spend: 14.5 }]);
     expect(summary.adsAccounts).toEqual([expect.objectContaining({ clientId, customerId, state: 'ok', syncedThrough: today })]);
 
     const campaigns = ResultsBreakdownSchema.parse((await t.api.get(`/api/results/breakdown?by=campaign&${range}`, ADMIN)).body.data).rows;
-    expect(campaigns.map((r) => [r.label, r.spend, r.views, r.leads, r.costPerLead])).toEqual([
-      ['TRT Austin', 12.5, 120, 2, 6.25],
+    expect(campaigns.map((r) => [r.label, r.spend, r.views, r.leads])).toEqual([
+      ['TRT Austin', 12.5, 120, 2],
       // A campaign that spent without a visit or lead still shows what it cost.
-      ['Brand', 2, 0, 0, null],
+      ['Brand', 2, 0, 0],
+      // Campaign ids that are none of the clinic's (forged) are one row, whatever their number.
+      ['Other campaign', 0, 7, 2],
     ]);
+    expect(campaigns.find((r) => r.label === 'TRT Austin')?.costPerLead).toBe(6.25);
     const sources = ResultsBreakdownSchema.parse((await t.api.get(`/api/results/breakdown?by=source&${range}`, ADMIN)).body.data).rows;
-    expect(sources.find((r) => r.key === 'paid_google')).toMatchObject({ spend: 14.5, clicks: 45, leads: 2 });
+    expect(sources.find((r) => r.key === 'paid_google')).toMatchObject({ spend: 14.5, clicks: 45, leads: 4 });
   });
 });
 

@@ -1,3 +1,4 @@
+import { signExperimentArm } from '@hap/service-kit';
 import { LeadSubmitSchema } from '@hap/contracts';
 import {
   FORM_REPEAT_WINDOW_MS,
@@ -52,9 +53,11 @@ describe('the lead form posted without script', () => {
     expect(submissionOf(post({ landingUrl: landing, referrer: 'https://www.google.com/' }), null).attribution?.first?.referrer).toBeNull();
     // Only the page's style variant (a browser with no script at all).
     expect(submissionOf(post({ styleVariant: 'a' }), null).attribution).toEqual({ first: null, last: null, styleVariant: 'a', experiment: null });
-    // The experiment arm the page showed (issue 27): `{id}:{arm}`; anything else is no arm, never a refusal.
-    expect(submissionOf(post({ styleVariant: 'b', experiment: '12:B' }), null).attribution?.experiment).toEqual({ id: 12, variant: 'B' });
-    for (const odd of ['12:Z', '0:A', 'x', '12:B:1', '99999999999:A'])
+    // The experiment arm the page showed (issue 27), as the page's signed token: the arm it names and the token (the
+    // service verifies it); anything else, the old unsigned `12:B` too, is no arm, never a refusal.
+    const token = signExperimentArm('secret', { experimentId: 12, variant: 'B', clientId: 1 });
+    expect(submissionOf(post({ styleVariant: 'b', experiment: token }), null).attribution?.experiment).toEqual({ id: 12, variant: 'B', token });
+    for (const odd of ['12:B', '12:Z', '0:A', 'x', '12:B:1', '99999999999:A', token.replace('.B.', '.Z.'), `0${token.slice(2)}`])
       expect(submissionOf(post({ styleVariant: 'b', experiment: odd }), null).attribution?.experiment).toBeNull();
   });
 

@@ -7,11 +7,12 @@ import type { PageCampaignsService } from './page-campaigns.service';
 /** Test Campaign, Launch Campaign and the launch log (admin spec §7). */
 export const launchHandlers = (
   launches: LaunchService,
-): Pick<RouteHandlers<'ads'>, 'testGoogleAdsCampaign' | 'launchGoogleAdsCampaign' | 'getCampaignLaunch' | 'listCampaignLaunches'> => ({
+): Pick<RouteHandlers<'ads'>, 'testGoogleAdsCampaign' | 'launchGoogleAdsCampaign' | 'getCampaignLaunch' | 'listCampaignLaunches' | 'listClinicCampaignIds'> => ({
   testGoogleAdsCampaign: ({ body }, request) => launches.test(actorOf(request), body),
   launchGoogleAdsCampaign: ({ body }, request) => launches.launch(actorOf(request), body),
   getCampaignLaunch: ({ params }, request) => launches.get(actorOf(request), params.launchId),
   listCampaignLaunches: ({ query }, request) => launches.listForClient(actorOf(request), query.clientId, query.serviceId),
+  listClinicCampaignIds: ({ query }, request) => launches.campaignIds(actorOf(request), query.clientId),
 });
 
 /** Campaigns after launch (issue 25 item 4): as Google reports them, paused or resumed, their budget changed. */

@@ -9,9 +9,10 @@ import {
   Messages,
   type CampaignLaunch,
   type CampaignTestResult,
+  type ClinicCampaignIds,
   type LaunchCampaignBody,
 } from '@hap/contracts';
-import { AppError, assertAdmin, conflict, isUniqueViolation, notFound, recordAudit, type Actor, type JobQueue } from '@hap/service-kit';
+import { AppError, assertAdmin, conflict, forbidden, isPrivileged, isUniqueViolation, notFound, recordAudit, type Actor, type JobQueue } from '@hap/service-kit';
 import { buildCampaignOperations, type CampaignOperations } from '../../campaign/campaign-operations';
 import { failingDomainOf, landingSiteOf, PlatformOriginMissingError } from '../../campaign/landing-url';
 import { planLaunch, UnreadableAddressError, type LaunchPlan } from '../../campaign/launch-plan';
@@ -189,18 +190,17 @@ export class LaunchService {
     }
     const queue = this.queue;
     if (!queue) throw new AppError(503, ErrorCode.NOT_CONFIGURED, Messages.googleAdsNotConfigured);
-    if (!body.launchAgain) {
-      const earlier = await this.store.lastCreated(body.clientId, body.serviceId);
-      if (earlier) {
-        const message = Messages.alreadyLaunched(earlier.launchedAt.toISOString().slice(0, 10), earlier.campaignName);
-        throw conflict(message, [{ path: 'launchAgain', message }]);
-      }
-    }
-
     const id = randomUUID();
     const now = new Date();
     const spec = { ...plan.spec, campaignName: launchCampaignName(plan.spec.campaignName, id) };
     const row = await this.insertLaunch(async (manager) => {
+      // One launch per service unless the admin confirmed another, decided under the service's lock in this transaction.
+      const refusal = await this.store.refusalOf(manager, body.clientId, body.serviceId, body.launchAgain);
+      if (refusal && 'underWay' in refusal) throw conflict(Messages.launchUnderWay);
+      if (refusal) {
+        const message = Messages.alreadyLaunched(refusal.created.launchedAt.toISOString().slice(0, 10), refusal.created.campaignName);
+        throw conflict(message, [{ path: 'launchAgain', message }]);
+      }
       const repo = manager.getRepository(CampaignLaunchEntity);
       const saved = await repo.save(
         repo.create({
@@ -239,7 +239,7 @@ export class LaunchService {
     return toCampaignLaunchDto(row);
   }
 
-  /** The launch's row (one unfinished launch per service: a double click launches once). */
+  /** The launch's row (one unfinished launch per service: a double click launches once; the unique index is the backstop of refusalOf). */
   private async insertLaunch<T>(write: (manager: EntityManager) => Promise<T>): Promise<T> {
     try {
       return await this.dataSource.transaction(write);
@@ -254,6 +254,12 @@ export class LaunchService {
     const row = await this.store.get(id);
     if (!row) throw notFound(Messages.launchNotFound(id));
     return toCampaignLaunchDto(row);
+  }
+
+  /** The campaign ids each clinic's launches created (our services and admins: leads counts landing `hap_cid`s by them). */
+  async campaignIds(actor: Actor, clientId?: number): Promise<ClinicCampaignIds> {
+    if (!isPrivileged(actor.identity)) throw forbidden('Only our services may read the clinics’ campaign ids.');
+    return { campaigns: await this.store.campaignIds(clientId) };
   }
 
   /** A clinic's launch log, or one service's (whether it was launched before a launch asks again). */

@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { In, LessThan } from 'typeorm';
 import { CAMPAIGN_CREATED_STATUSES, type CampaignLaunch, type LaunchStatus } from '@hap/contracts';
 import { googleAdsCampaignUrl } from '../../google-ads/ads-gateway';
@@ -52,9 +52,39 @@ export class LaunchStore {
     return this.repo.find({ where: serviceId === undefined ? { clientId } : { clientId, serviceId }, order: { launchedAt: 'DESC' }, take: 100 });
   }
 
-  /** The service's newest launch that created its campaign in Google Ads, if any (CAMPAIGN_CREATED_STATUSES). */
-  lastCreated(clientId: number, serviceId: number) {
-    return this.repo.findOne({ where: { clientId, serviceId, status: In([...CAMPAIGN_CREATED_STATUSES]) }, order: { launchedAt: 'DESC' } });
+  /**
+   * Whether the service may be launched now, decided inside the transaction
+   * that writes the launch: a transaction-scoped advisory lock on the client
+   * service makes launches of one service take turns from this check to their
+   * commit, so a launch that ends between another's check and its write
+   * cannot let that one through. An unfinished launch refuses every other
+   * (the unique index `campaign_launch_logs_one_unfinished_key` stays as the
+   * backstop); one that created its campaign refuses all but a confirmed one.
+   */
+  async refusalOf(manager: EntityManager, clientId: number, serviceId: number, launchAgain: boolean): Promise<{ underWay: true } | { created: CampaignLaunchEntity } | null> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('campaign-launch'), hashtext($1))`, [`${clientId}:${serviceId}`]);
+    const repo = manager.getRepository(CampaignLaunchEntity);
+    if (await repo.exists({ where: { clientId, serviceId, status: In(UNFINISHED) } })) return { underWay: true };
+    if (launchAgain) return null;
+    const created = await repo.findOne({ where: { clientId, serviceId, status: In([...CAMPAIGN_CREATED_STATUSES]) }, order: { launchedAt: 'DESC' } });
+    return created ? { created } : null;
+  }
+
+  /**
+   * The Google Ads campaign ids one clinic (or every clinic) has: those its
+   * launches created, and those Google reported for its account (a campaign
+   * made in Google Ads itself that carries `hap_cid`).
+   */
+  async campaignIds(clientId?: number): Promise<Array<{ clientId: number; campaignId: string }>> {
+    const rows = (await this.dataSource.query(
+      `SELECT "client_id" AS "clientId", "google_ads_campaign_id" AS "campaignId" FROM "ads"."campaign_launch_logs"
+        WHERE "google_ads_campaign_id" IS NOT NULL AND ($1::int IS NULL OR "client_id" = $1)
+       UNION
+       SELECT "client_id", "campaign_id" FROM "ads"."campaign_performance"
+        WHERE "client_id" IS NOT NULL AND ($1::int IS NULL OR "client_id" = $1)`,
+      [clientId ?? null],
+    )) as Array<{ clientId: number; campaignId: string }>;
+    return rows.map((r) => ({ clientId: Number(r.clientId), campaignId: String(r.campaignId) }));
   }
 
   /** Unfinished launches nothing has touched for `ms`. */

@@ -33,8 +33,9 @@ export function submissionOf(post: LeadFormPost, pageOrigin: string | null): Lea
   // What the address bar held is never a reason to refuse a lead: a NUL in it is dropped.
   const landing = ownPagePath(stripNul(post.landingUrl ?? ''));
   let attribution: Attribution | null = null;
-  // The experiment arm the page showed ('12:B'); anything else is no experiment, never a reason to refuse.
-  const experiment = experimentArmOfText(post.experiment);
+  // The experiment arm the page showed, as its signed token (lead.service.ts verifies it); anything else is no experiment, never a reason to refuse.
+  const arm = experimentArmOfText(post.experiment);
+  const experiment = arm ? { id: arm.id, variant: arm.variant, token: arm.token ?? null } : null;
   if (landing || post.styleVariant || experiment) {
     const touch = landing ? touchOfLanding(landing, stripNul(post.referrer ?? ''), pageOrigin) : null;
     attribution = { first: touch, last: touch, styleVariant: stripNul(post.styleVariant ?? '').trim().slice(0, 20) || null, experiment };

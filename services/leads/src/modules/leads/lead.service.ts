@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IdempotencyKeySchema, Messages, type LeadSubmit, type ParkedLead } from '@hap/contracts';
-import { badRequest, conflict, isDatabaseUnavailable, notFound, unprocessable } from '@hap/service-kit';
+import { badRequest, conflict, isDatabaseUnavailable, notFound, unprocessable, verifyExperimentArm } from '@hap/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { TenantClient } from '../../clients/tenant.client';
@@ -28,6 +28,21 @@ export interface Submission {
 }
 
 /**
+ * The lead with its experiment arm only when the page's signed token for it
+ * verifies (this platform's, unexpired, the same clinic, experiment and arm);
+ * otherwise the lead is kept as it is, with no arm: a forged or missing token
+ * never refuses a lead, and never counts for an arm.
+ */
+export function withSignedArm(body: LeadSubmit, secret: string, log?: Pick<FastifyBaseLogger, 'info'>): LeadSubmit {
+  const claimed = body.attribution?.experiment;
+  if (!body.attribution || !claimed) return body;
+  const signed = verifyExperimentArm(secret, claimed.token, body.clientId);
+  const kept = signed && signed.experimentId === claimed.id && signed.variant === claimed.variant ? claimed : null;
+  if (!kept) log?.info({ clientId: body.clientId, experimentId: claimed.id }, 'lead kept without its experiment arm: no valid signed token');
+  return { ...body, attribution: { ...body.attribution, experiment: kept } };
+}
+
+/**
  * POST /api/leads: checks the clinic's service, then stores the lead and its
  * outbox rows in one statement. The answer comes only after the commit, so
  * an acknowledged lead is never lost; a retried submission with its
@@ -42,10 +57,13 @@ export class LeadService {
     /** Names the clinic in the recorded consent sentence. */
     private readonly tenant: TenantClient,
     /** Where leads wait while the database is away; without it such a lead is a 503. */
-    private readonly parked: ParkedLeads | null = null,
+    private readonly parked: ParkedLeads | null,
+    /** INTERNAL_SECRET: what the page server signed the experiment arm's token with (service-kit experiment-arm.ts). */
+    private readonly internalSecret: string,
   ) {}
 
-  async submit(body: LeadSubmit, context: SubmissionContext): Promise<Submission> {
+  async submit(submitted: LeadSubmit, context: SubmissionContext): Promise<Submission> {
+    const body = withSignedArm(submitted, this.internalSecret, context.log);
     const key = this.idempotencyKey(context.idempotencyKey);
     // A bot filled the hidden field: it gets what a person gets, and nothing is stored or delivered.
     if (isBotSubmission(body)) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { cellOfField, experimentCellOfField, pageViewKeys, type ExperimentViewCell, type PageViewCell } from '@hap/contracts';
+import { cellField, cellOfField, experimentCellOfField, OTHER_CAMPAIGN_KEY, pageViewKeys, type ClinicCampaignIds, type ExperimentViewCell, type PageViewCell } from '@hap/contracts';
 import type { QueueRedis } from '@hap/service-kit';
 import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
@@ -25,6 +25,66 @@ import type { DataSource } from 'typeorm';
  * under its own field (`x|day|experiment|variant`) and folded in the same
  * transaction into leads.experiment_view_rollups.
  */
+
+/**
+ * The campaign ids each clinic has (its launches', from the ads service):
+ * only those become campaign rows of their own; any other landing `hap_cid`
+ * is folded into the clinic's one 'other' row (contracts OTHER_CAMPAIGN_KEY),
+ * so forged values cannot grow the rollups (one row, not one per value).
+ */
+export interface KnownCampaigns {
+  /** The clinics' campaign ids; throws when they cannot be known (the fold then waits: its batch stays in Redis). */
+  byClinic(): Promise<ReadonlyMap<number, ReadonlySet<string>>>;
+}
+
+/** Known campaigns from a fixed list (tests and tools). */
+export const fixedCampaigns = (campaigns: ClinicCampaignIds['campaigns']): KnownCampaigns => {
+  const map = new Map<number, Set<string>>();
+  for (const c of campaigns) map.set(c.clientId, (map.get(c.clientId) ?? new Set()).add(c.campaignId));
+  return { byClinic: async () => map };
+};
+
+/**
+ * The ads service's answer, kept `ttlMs` (a campaign launched a moment ago
+ * counts as its own within that long); while ads cannot answer, the last
+ * answer stands, and before any answer the fold waits.
+ */
+export function cachedCampaigns(read: () => Promise<ClinicCampaignIds>, ttlMs = 60_000, now = () => Date.now()): KnownCampaigns {
+  let kept: { at: number; map: ReadonlyMap<number, ReadonlySet<string>> } | null = null;
+  return {
+    async byClinic() {
+      if (kept && now() - kept.at < ttlMs) return kept.map;
+      try {
+        kept = { at: now(), map: await fixedCampaigns((await read()).campaigns).byClinic() };
+      } catch (err) {
+        if (!kept) throw err;
+      }
+      return kept.map;
+    },
+  };
+}
+
+/** The cell as it is kept: its campaign id when the clinic has that campaign, else the one 'other' key. */
+function keptCell(cell: PageViewCell, known: ReadonlyMap<number, ReadonlySet<string>> | null): PageViewCell {
+  if (!cell.campaignId || !known || known.get(cell.clientId)?.has(cell.campaignId)) return cell;
+  return { ...cell, campaignId: OTHER_CAMPAIGN_KEY };
+}
+
+/** Cells that became one (forged campaign ids folded together) as one: views added, the largest visitor estimate kept. */
+function merged(cells: PageViewCell[], counts: number[], combine: (a: number, b: number) => number): { cells: PageViewCell[]; counts: number[] } {
+  const at = new Map<string, number>();
+  const out: { cells: PageViewCell[]; counts: number[] } = { cells: [], counts: [] };
+  cells.forEach((cell, i) => {
+    const key = cellField(cell);
+    const index = at.get(key);
+    if (index === undefined) {
+      at.set(key, out.cells.length);
+      out.cells.push(cell);
+      out.counts.push(counts[i]!);
+    } else out.counts[index] = combine(out.counts[index]!, counts[i]!);
+  });
+  return out;
+}
 
 export interface FoldResult {
   /** Batches folded now (leftovers included). */
@@ -86,8 +146,14 @@ export class PageViewFolder {
     private readonly redis: Redis,
     private readonly dataSource: DataSource,
     prefix: string,
+    private readonly campaigns: KnownCampaigns,
   ) {
     this.keys = pageViewKeys(prefix);
+  }
+
+  /** Which campaign ids are the clinics' own, asked only when some cell names a campaign. */
+  private async known(cells: readonly PageViewCell[]): Promise<ReadonlyMap<number, ReadonlySet<string>> | null> {
+    return cells.some((c) => c.campaignId) ? this.campaigns.byClinic() : null;
   }
 
   /** One fold: leftover batches, then what was counted since the last fold. */
@@ -127,6 +193,14 @@ export class PageViewFolder {
         views.push(count);
       }
     }
+    const known = await this.known(cells);
+    const kept = merged(
+      cells.map((c) => keptCell(c, known)),
+      views,
+      (a, b) => a + b,
+    );
+    cells.splice(0, cells.length, ...kept.cells);
+    views.splice(0, views.length, ...kept.counts);
     const total = views.reduce((a, b) => a + b, 0);
     const added = await this.dataSource.transaction(async (manager) => {
       const first = (await manager.query(
@@ -194,6 +268,15 @@ export class PageViewFolder {
         result.visitorCells += armCells.length;
       }
       if (cells.length === 0) continue;
+      // Forged campaign ids share the clinic's 'other' row: its visitors are the largest of theirs (an undercount, never an inflation).
+      const known = await this.known(cells);
+      const kept = merged(
+        cells.map((c) => keptCell(c, known)),
+        visitors,
+        Math.max,
+      );
+      cells.splice(0, cells.length, ...kept.cells);
+      visitors.splice(0, visitors.length, ...kept.counts);
       await this.dataSource.query(
         `INSERT INTO "leads"."page_view_rollups" (${CELL_COLUMNS}, "visitors")
          SELECT * FROM ${UNNEST_CELLS}, $8::int[])
@@ -210,13 +293,14 @@ export class PageViewFolder {
 export function startPageViewFold(options: {
   dataSource: DataSource;
   redis: QueueRedis;
+  campaigns: KnownCampaigns;
   intervalMs: number;
   onFolded?: (result: FoldResult) => void;
   onError: (err: unknown) => void;
 }): { stop(): Promise<void> } {
   const redis = new Redis(options.redis.url, { maxRetriesPerRequest: 1 });
   redis.on('error', () => undefined);
-  const folder = new PageViewFolder(redis, options.dataSource, options.redis.prefix);
+  const folder = new PageViewFolder(redis, options.dataSource, options.redis.prefix, options.campaigns);
   let running: Promise<void> | null = null;
   const tick = () => {
     if (running) return;

@@ -1,8 +1,11 @@
 import {
   costPer,
+  OTHER_CAMPAIGN_KEY,
+  OTHER_CAMPAIGN_LABEL,
   rateOf,
   TRAFFIC_SOURCE_LABELS,
   type CampaignDay,
+  type ClinicCampaignIds,
   type PerformanceAccount,
   type ResultsBreakdown,
   type ResultsBreakdownQuery,
@@ -67,12 +70,44 @@ export function daysOf(from: string, to: string): string[] {
 
 const VARIANT_LABELS: Record<string, string> = { A: 'Style A', B: 'Style B (find a provider)', C: 'Style C (urgency)', '-': 'No style (home, unified and other pages)' };
 
+/** Where results learn which campaign ids the clinics have (ads' internal campaign-ids route). */
+export type CampaignIdsSource = (clientId: number | undefined, requestId: string) => Promise<ClinicCampaignIds>;
+
+/**
+ * Rows of the campaign breakdown whose campaign is none of the clinics' own
+ * (rows folded before forged ids were kept apart, and leads sent with a
+ * forged `hap_cid`) as one 'Other campaign' row: counts added up.
+ */
+export function withOtherCampaign<T extends Keyed>(rows: readonly T[], known: ReadonlySet<string>, add: (a: T, b: T) => T): T[] {
+  const out = new Map<string, T>();
+  for (const row of rows) {
+    const key = row.key === '' || known.has(row.key) ? row.key : OTHER_CAMPAIGN_KEY;
+    const kept = { ...row, key };
+    const before = out.get(key);
+    out.set(key, before ? { ...add(before, kept), key, clientId: row.clientId } : kept);
+  }
+  return [...out.values()];
+}
+
 export class ResultsService {
   constructor(
     private readonly repository: ResultsRepository,
     private readonly catalogue: CatalogueClient,
     private readonly ads: AdsFiguresSource,
+    /** Without it (or while ads cannot answer) the campaign rows stay as stored; the page-view fold already keeps forged ids apart. */
+    private readonly campaignIds: CampaignIdsSource | null = null,
   ) {}
+
+  /** The campaign ids the clinic (or every clinic) has: its launches' and those Google reported spend for; null when unknown. */
+  private async knownCampaigns(clientId: number | undefined, days: readonly CampaignDay[], requestId: string): Promise<Set<string> | null> {
+    if (!this.campaignIds) return null;
+    try {
+      const { campaigns } = await this.campaignIds(clientId, requestId);
+      return new Set([...campaigns.filter((c) => clientId === undefined || c.clientId === clientId).map((c) => c.campaignId), ...days.map((d) => d.campaignId)]);
+    } catch {
+      return null;
+    }
+  }
 
   /** Ads figures, or none with the reason: results never fail for want of them. */
   private async adsFigures(query: { clientId?: number; from: string; to: string }, requestId: string): Promise<AdsFigures> {
@@ -123,11 +158,18 @@ export class ResultsService {
   async breakdown(actor: Actor, query: ResultsBreakdownQuery): Promise<ResultsBreakdown> {
     assertAdmin(actor);
     const { by, from, to, clientId } = query;
-    const [views, leads, ads] = await Promise.all([
+    const [storedViews, storedLeads, ads] = await Promise.all([
       this.repository.viewsBy(by, from, to, clientId),
       this.repository.leadsBy(by, from, to, clientId),
       this.adsFigures({ clientId, from, to }, actor.requestId),
     ]);
+    let views = storedViews;
+    let leads = storedLeads;
+    const campaigns = by === 'campaign' ? await this.knownCampaigns(clientId, ads.days, actor.requestId) : null;
+    if (campaigns) {
+      views = withOtherCampaign(views, campaigns, (a, b) => ({ ...a, views: a.views + b.views, visitors: a.visitors + b.visitors }));
+      leads = withOtherCampaign(leads, campaigns, (a, b) => ({ ...a, leads: a.leads + b.leads, contacted: a.contacted + b.contacted, booked: a.booked + b.booked, won: a.won + b.won }));
+    }
     const known = ads.accounts.some((a) => a.syncedThrough !== null) || ads.days.length > 0;
     const id = (row: Keyed) => `${row.clientId ?? ''}:${row.key}`;
     const keys = new Map<string, Keyed>();
@@ -161,7 +203,7 @@ export class ResultsService {
     if (by === 'source') for (const row of rows) labels.set(id(row), TRAFFIC_SOURCE_LABELS[row.key as TrafficSource] ?? row.key);
     if (by === 'campaign') {
       const names = new Map(days.map((d) => [d.campaignId, d.campaignName]));
-      for (const row of rows) labels.set(id(row), row.key === '' ? 'No campaign' : (names.get(row.key) ?? `Campaign ${row.key}`));
+      for (const row of rows) labels.set(id(row), row.key === '' ? 'No campaign' : row.key === OTHER_CAMPAIGN_KEY ? OTHER_CAMPAIGN_LABEL : (names.get(row.key) ?? `Campaign ${row.key}`));
     }
     if (by === 'service') {
       const clinics = [...new Set(rows.map((r) => r.clientId).filter((c): c is number => c !== null))];
