@@ -187,7 +187,7 @@ export class ClientDomainService {
 
   /** The stored form of a domain in a path: the rules' ASCII form when it is a valid name, else as typed (then simply not found). */
   private keyOf(domain: string): string {
-    const checked = checkHostName(domain);
+    const checked = checkHostName(domain, [], { allowTestNames: this.deps.allowTestNames ?? false });
     return checked.ok ? checked.domain : domain.trim().toLowerCase();
   }
 
@@ -373,7 +373,7 @@ export class ClientDomainService {
     if (same) return { domain: previous, claimId: null };
     if (previous) await this.withdraw(manager, actor, clientId, this.keyOf(previous));
     if (input === null || input.trim() === '') return { domain: null, claimId: null };
-    const checked = checkHostName(input, this.deps.platformHosts);
+    const checked = checkHostName(input, this.deps.platformHosts, { allowTestNames: this.deps.allowTestNames ?? false });
     if (!checked.ok) throw badRequest(checked.message, [{ path: 'domain', message: checked.message }]);
     const domain = checked.domain;
     const claims = await this.repo(manager).find({ where: { domain } });
