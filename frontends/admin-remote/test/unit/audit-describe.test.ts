@@ -17,10 +17,10 @@ const entry = (before: Record<string, unknown>, after: Record<string, unknown>):
 
 describe('the Audit Log’s words for a launched campaign changed in Google Ads (issue 25 item 4)', () => {
   it('names pauses, resumes and budget changes; a launch’s outcome keeps its words', () => {
-    expect(describeEntry(entry({ status: 'ENABLED' }, { status: 'PAUSED' }))).toBe('Paused campaign ‘TRT Austin #1a2b3c4d’');
-    expect(describeEntry(entry({ status: 'PAUSED' }, { status: 'ENABLED' }))).toBe('Resumed campaign ‘TRT Austin #1a2b3c4d’');
-    expect(describeEntry(entry({ dailyBudget: 33 }, { dailyBudget: 47.5 }))).toBe('Changed the daily budget of campaign ‘TRT Austin #1a2b3c4d’ from $33 to $47.5');
-    expect(describeEntry(entry({ status: 'launching' }, { status: 'launched' }))).toBe('Launch of ‘TRT Austin #1a2b3c4d’: launched');
+    expect(describeEntry(entry({ status: 'ENABLED' }, { status: 'PAUSED' }))).toBe('Paused campaign ‘TRT Austin #1a2b3c4d’ for Summit Wellness');
+    expect(describeEntry(entry({ status: 'PAUSED' }, { status: 'ENABLED' }))).toBe('Resumed campaign ‘TRT Austin #1a2b3c4d’ for Summit Wellness');
+    expect(describeEntry(entry({ dailyBudget: 33 }, { dailyBudget: 47.5 }))).toBe('Changed the daily budget of campaign ‘TRT Austin #1a2b3c4d’ from $33 to $47.5 for Summit Wellness');
+    expect(describeEntry(entry({ status: 'launching' }, { status: 'launched' }))).toBe('Launch of ‘TRT Austin #1a2b3c4d’ for Summit Wellness: launched');
   });
 });
 
