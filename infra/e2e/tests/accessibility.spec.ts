@@ -61,6 +61,9 @@ test.describe('accessibility (axe-core, WCAG 2.1 A/AA)', () => {
 
   for (const id of DEMO_CLIENTS) {
     test(`client ${id}: home and landing pages have no serious or critical violation`, async ({ page, request }, testInfo) => {
+      // What differs between clinics is their colours and content, audited at phone size (where
+      // patients arrive) for every clinic; the desktop layout is the same markup, audited on two.
+      test.skip(testInfo.project.name === 'desktop' && id > 2, 'every clinic is audited at phone size; the desktop layout on clients 1 and 2');
       test.setTimeout(90_000);
       const clinic = await json<{ name: string }>(request, `/api/clients/${id}`);
       const content = await json<{ services: Array<{ slug: string }> }>(request, `/api/page-content/${id}`);
