@@ -24,7 +24,7 @@ export interface PageRoute {
   /** Service pages: the URL names its style (`/trt/b`, `?style=B`): no experiment assigns one, and the view is not the experiment's. */
   explicitStyle?: boolean;
   /**
-   * Service pages: the experiment arm the server assigned this visitor (issue 27) and its signed
+   * Service pages: the experiment arm the server assigned this visitor and its signed
    * token (service-kit experiment-arm.ts); the lead sends the token, and only a valid one counts for the arm.
    */
   experiment?: { id: number; variant: LandingStyle; token: string };

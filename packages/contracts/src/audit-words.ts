@@ -159,7 +159,7 @@ function armsOf(after: Fields): string {
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
-/** A clinic user's invitation, sign-in and access (issue 26). */
+/** A clinic user's invitation, sign-in and access. */
 function describeClinicUser(action: string, before: Fields, after: Fields, at: string): string {
   const who = quoted(text(after.email) ?? text(before.email)) || 'a clinic user';
   if (action === 'create') return `Invited ${who} as ${after.role === 'owner' ? 'owner' : 'staff'}${at}`;

@@ -11,7 +11,7 @@ import type { CodeStep as CodeStepOf, PasskeyStep as PasskeyStepOf } from './Sec
 
 /*
  * The second step (a code, a passkey) is a chunk of its own, loaded when a login asks for it:
- * the login page, which loads the admin once the visitor acts, does not carry it (issue 8 §6;
+ * the login page, which loads the admin once the visitor acts, does not carry it (frontends/admin-remote/README.md, the login budget;
  * bench:pages measures the page).
  */
 // `lazy` drops the steps' type parameter (the login's result): given back here.

@@ -7,7 +7,7 @@ import { FormField } from './FormField';
 import { passkeyErrorText } from './passkey-errors';
 
 /**
- * A login's second step (issue 26 §2): the 6-digit code from the app, or a
+ * A login's second step: the 6-digit code from the app, or a
  * recovery code instead; checked by the API's own schema. A challenge that
  * ended (five minutes, too many wrong codes) starts the login again.
  */
@@ -85,7 +85,7 @@ export function CodeStep<T>({
   );
 }
 
-/** The second step with a passkey (issue 26 §2): the same challenge as a code; one that ended starts the login again. */
+/** The second step with a passkey: the same challenge as a code; one that ended starts the login again. */
 export function PasskeyStep<T>({
   challenge,
   verifyPasskey,

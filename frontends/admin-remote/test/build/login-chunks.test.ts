@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * What `/admin/login` loads of the remote (issue 8 §6, bench:pages): the public shell preloads
+ * What `/admin/login` loads of the remote (frontends/admin-remote/README.md, bench:pages): the public shell preloads
  * the `AdminApp` module's scripts as the federation manifest lists them (`exposes[].assets.js.sync`,
  * public-shell server/admin-remote-assets.ts) and runs them when the admin acts. The login
  * screen's second step (a code, a passkey), the passkey ceremony (@simplewebauthn/browser) and

@@ -20,7 +20,7 @@ export function FormPostFields() {
       <input type="hidden" name={LEAD_FORM_HIDDEN.serviceId} value={String(serviceId)} />
       <input type="hidden" name={LEAD_FORM_HIDDEN.consentVersion} value={CONSENT_VERSION} />
       <input type="hidden" name={LEAD_FORM_HIDDEN.styleVariant} value={styleVariantOf(route) ?? ''} />
-      {/* The experiment arm this page showed (issue 27), as the server's signed token: its lead counts for that arm. */}
+      {/* The experiment arm this page showed, as the server's signed token: its lead counts for that arm. */}
       {route.experiment && <input type="hidden" name={LEAD_FORM_HIDDEN.experiment} value={experimentArmText(route.experiment) ?? ''} />}
       {/* The address the visitor landed on: its campaign, and the way back to this form. */}
       {pageUrl !== undefined && <input type="hidden" name={LEAD_FORM_HIDDEN.landingUrl} value={pageUrl} />}

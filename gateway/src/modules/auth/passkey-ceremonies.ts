@@ -23,7 +23,7 @@ export interface PasskeyCeremonyOptions {
 }
 
 /**
- * The WebAuthn challenges the gateway issued (issue 26 §2), each taken once.
+ * The WebAuthn challenges the gateway issued, each taken once.
  *
  * Those of a known user are in Redis for PASSKEY_CEREMONY_MINUTES (read and
  * deleted in one step, so an answer replayed, or two answers racing, find it gone):

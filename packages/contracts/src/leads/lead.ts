@@ -40,7 +40,7 @@ export const AttributionSchema = z.object({
   /** The landing page's style variant (a, b, c, unified, preview). */
   styleVariant: trace(20),
   /**
-   * The experiment arm the page showed (issue 27) with the page server's signed token of it
+   * The experiment arm the page showed with the page server's signed token of it
    * (templates/experiment-wire.ts); absent when the page was in none. Never a reason to refuse
    * a lead: anything malformed is no arm, and the leads service keeps an arm only when its token verifies.
    */

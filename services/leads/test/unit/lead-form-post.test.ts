@@ -53,7 +53,7 @@ describe('the lead form posted without script', () => {
     expect(submissionOf(post({ landingUrl: landing, referrer: 'https://www.google.com/' }), null).attribution?.first?.referrer).toBeNull();
     // Only the page's style variant (a browser with no script at all).
     expect(submissionOf(post({ styleVariant: 'a' }), null).attribution).toEqual({ first: null, last: null, styleVariant: 'a', experiment: null });
-    // The experiment arm the page showed (issue 27), as the page's signed token: the arm it names and the token (the
+    // The experiment arm the page showed, as the page's signed token: the arm it names and the token (the
     // service verifies it); anything else, the old unsigned `12:B` too, is no arm, never a refusal.
     const token = signExperimentArm('secret', { experimentId: 12, variant: 'B', clientId: 1 });
     expect(submissionOf(post({ styleVariant: 'b', experiment: token }), null).attribution?.experiment).toEqual({ id: 12, variant: 'B', token });
