@@ -25,11 +25,11 @@ describe('clinic portal: GET /api/portal/pages (clinic)', () => {
 
   beforeAll(async () => {
     t = await startTemplates();
-    onDomain = await clinic({ domain: 'WWW.Alpine-Vitality.example' });
+    onDomain = await clinic({ domain: 'WWW.Alpine-Vitality-Pages.example' });
     // Its pages are live there once the domain is active (custom domains: proved by DNS, a certificate).
     await t.tenant!.dataSource.query(
       `INSERT INTO "tenant"."client_domains" ("client_id", "domain", "status", "token", "check_until", "verified_at", "certificate_at", "activated_at")
-       VALUES ($1, 'www.alpine-vitality.example', 'active', 'test-token', now(), now(), now(), now())`,
+       VALUES ($1, 'www.alpine-vitality-pages.example', 'active', 'test-token', now(), now(), now(), now())`,
       [onDomain],
     );
     onPlatform = await clinic({});
@@ -49,29 +49,29 @@ describe('clinic portal: GET /api/portal/pages (clinic)', () => {
       expect(res.status).toBe(200);
       const pages = PortalPagesSchema.strict().parse(res.body.data);
       expect(pages).toEqual({
-        domain: 'www.alpine-vitality.example',
-        home: { url: 'https://www.alpine-vitality.example/' },
+        domain: 'www.alpine-vitality-pages.example',
+        home: { url: 'https://www.alpine-vitality-pages.example/' },
         services: [
           {
             serviceId: expect.any(Number),
             name: 'Medical Weight Loss',
             path: 'weight-loss',
-            url: 'https://www.alpine-vitality.example/weight-loss',
+            url: 'https://www.alpine-vitality-pages.example/weight-loss',
             styles: {
-              A: 'https://www.alpine-vitality.example/weight-loss/a',
-              B: 'https://www.alpine-vitality.example/weight-loss/b',
-              C: 'https://www.alpine-vitality.example/weight-loss/c',
+              A: 'https://www.alpine-vitality-pages.example/weight-loss/a',
+              B: 'https://www.alpine-vitality-pages.example/weight-loss/b',
+              C: 'https://www.alpine-vitality-pages.example/weight-loss/c',
             },
           },
           {
             serviceId: expect.any(Number),
             name: 'Testosterone Therapy',
             path: 'trt',
-            url: 'https://www.alpine-vitality.example/trt',
-            styles: { A: 'https://www.alpine-vitality.example/trt/a', B: 'https://www.alpine-vitality.example/trt/b', C: 'https://www.alpine-vitality.example/trt/c' },
+            url: 'https://www.alpine-vitality-pages.example/trt',
+            styles: { A: 'https://www.alpine-vitality-pages.example/trt/a', B: 'https://www.alpine-vitality-pages.example/trt/b', C: 'https://www.alpine-vitality-pages.example/trt/c' },
           },
         ],
-        thanks: { url: 'https://www.alpine-vitality.example/thanks' },
+        thanks: { url: 'https://www.alpine-vitality-pages.example/thanks' },
       });
     }
   });
