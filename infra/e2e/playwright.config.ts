@@ -3,7 +3,9 @@ import { defineConfig } from '@playwright/test';
 /**
  * Browser journeys in Debian's Chromium (never a downloaded browser) against
  * the whole stack, started by global setup on its own ports, database and
- * Redis prefix.
+ * Redis prefix. `npm test` runs two shards at once (infra/e2e/README.md), each
+ * with a stack of its own at its own E2E_GATEWAY_PORT, so the results and logs
+ * of a run are kept per port.
  */
 const port = Number(process.env.E2E_GATEWAY_PORT ?? 18080);
 
@@ -17,7 +19,7 @@ const MOBILE_SKIPS = /(admin-(?!reachable|accessibility|icon-actions|federation|
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
-  outputDir: './.artifacts/results',
+  outputDir: `./.artifacts/results-${port}`,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

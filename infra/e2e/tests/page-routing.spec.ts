@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type PlaywrightWorkerArgs } from '@playwright/test';
 
-const logs = join(__dirname, '..', '.artifacts', 'logs');
-const logOf = (process: string) => readFileSync(join(logs, `${process}.log`), 'utf8');
+// The directory global setup gave this shard's processes.
+const logOf = (name: string) => readFileSync(join(process.env.E2E_LOG_DIR ?? '', `${name}.log`), 'utf8');
 
 /**
  * A clinic made for one test: the shell keeps rendered pages (server/page-cache.ts), so only a
