@@ -3,6 +3,6 @@
 import { ensureBuilt, ensureInstalled } from './prepare.mjs';
 
 ensureInstalled();
-ensureBuilt();
+await ensureBuilt();
 const { runStack } = await import('./stack.mjs');
 await runStack();
