@@ -35,7 +35,8 @@ async function seedService(name, env) {
 
 /** Migrates each service's schema and seeds the demo clinics, the admin and the demo catalogue. */
 export async function migrateAndSeed(env) {
-  for (const name of SERVICES) await runNode(`services/${name}/dist/db/migrate.js`, env, `${name} migrations`);
+  // Each service migrates its own schema: the four run at once.
+  await Promise.all(SERVICES.map((name) => runNode(`services/${name}/dist/db/migrate.js`, env, `${name} migrations`)));
   const { createDataSource } = require(join(root, 'services/tenant/dist/db/data-source.js'));
   const { seed } = require(join(root, 'services/tenant/dist/db/seed.js'));
   const dataSource = createDataSource(env.DATABASE_URL);
