@@ -19,6 +19,7 @@ const moduleNameMapper = {
   '^@hap/contracts$': '<rootDir>/../../packages/contracts/src/index.ts',
   '^@hap/service-kit$': '<rootDir>/../../packages/service-kit/src/index.ts',
   '^@hap/service-kit/(.*)$': '<rootDir>/../../packages/service-kit/src/$1.ts',
+  '^@hap/test-kit/(.*)$': '<rootDir>/../../packages/test-kit/src/$1.ts',
 };
 
 // ESM-only dependencies that Node 20 loads with require(esm) but Jest's
@@ -43,6 +44,7 @@ const shallow = {
   '^@hap/contracts$': '<rootDir>/../packages/contracts/src/index.ts',
   '^@hap/service-kit$': '<rootDir>/../packages/service-kit/src/index.ts',
   '^@hap/service-kit/(.*)$': '<rootDir>/../packages/service-kit/src/$1.ts',
+  '^@hap/test-kit/(.*)$': '<rootDir>/../packages/test-kit/src/$1.ts',
 };
 
 // The frontends' pure code and the shell's server: also TSX with React's automatic

@@ -184,7 +184,7 @@ async function killRedis() {
  * own, so the drill can make the database unreachable without stopping it:
  * `cut()` drops every connection and stops listening (connections are
  * refused, as when the server is down), `restore()` listens again on the same
- * port. (infra/test/tcp-proxy.ts does the same for the jest suites; a .mjs
+ * port. (packages/test-kit/src/tcp-proxy.ts does the same for the jest suites; a .mjs
  * cannot load TypeScript.)
  */
 async function startPgProxy(port, target) {

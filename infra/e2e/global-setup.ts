@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import Redis from 'ioredis';
-import { writtenCampaign, writtenCampaigns } from '../../services/ads/test/helpers/written-campaigns';
-import { validContent } from '../../services/templates/test/helpers/generated-content';
-import { startFakeGoHighLevel } from '../test/fake-gohighlevel';
-import { startFakeGoogleAds } from '../test/fake-google-ads';
-import { startFakeGoogleOAuth } from '../test/fake-google-oauth';
-import { startFakeOpenAI } from '../test/fake-openai';
+import { writtenCampaign, writtenCampaigns } from '@hap/test-kit/fixtures/written-campaigns';
+import { validContent } from '@hap/test-kit/fixtures/generated-content';
+import { startFakeGoHighLevel } from '@hap/test-kit/fakes/gohighlevel';
+import { startFakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
+import { startFakeGoogleOAuth } from '@hap/test-kit/fakes/google-oauth';
+import { startFakeOpenAI } from '@hap/test-kit/fakes/openai';
 import { startMailbox } from './support/mailbox';
 
 /**

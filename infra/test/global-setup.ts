@@ -7,7 +7,7 @@ import { createDataSource as tenantDataSource, SCHEMA as TENANT } from '../../se
 import { createDataSource as leadsDataSource, SCHEMA as LEADS } from '../../services/leads/src/db/data-source';
 import { createDataSource as templatesDataSource, SCHEMA as TEMPLATES } from '../../services/templates/src/db/data-source';
 import { createDataSource as adsDataSource, SCHEMA as ADS } from '../../services/ads/src/db/data-source';
-import { saveTestRun, withDatabase } from './test-env';
+import { saveTestRun, withDatabase } from '../../packages/test-kit/src/test-env';
 
 const services: Array<[string, (url: string) => DataSource]> = [
   [TENANT, tenantDataSource],

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import Redis from 'ioredis';
-import { clearTestRun, loadTestRun } from './test-env';
+import { clearTestRun, loadTestRun } from '../../packages/test-kit/src/test-env';
 
 /** Drops this run's database and deletes its Redis keys. */
 export default async function globalTeardown(): Promise<void> {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { CURRENT_LEAD_CONSENT_VERSION, routeTable, type RouteContract } from '@hap/contracts';
 import { seedAdmin } from '../../../services/tenant/src/db/seed';
-import { pngBytes } from '../../../services/tenant/test/helpers/images';
+import { pngBytes } from '@hap/test-kit/fixtures/images';
 import { startLeads, START_TIMEOUT_MS, type TestLeads } from '../../../services/leads/test/helpers/app';
 import { createClientService, createTemplate } from '../../../services/templates/test/helpers/factories';
 import { buildGateway, loginCookie, sessionCookie, uniqueEmail } from '../helpers/gateway';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { startMetricsServer, type MetricsServer } from '@hap/service-kit';
-import { metricSample } from '../../../infra/test/metrics-sample';
+import { metricSample } from '@hap/test-kit/metrics-sample';
 import { buildGateway } from '../helpers/gateway';
 
 describe('gateway metrics', () => {

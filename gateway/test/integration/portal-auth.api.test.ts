@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { Messages } from '@hap/contracts';
-import { startSmtp, type ReceivedMail } from '../../../infra/test/smtp-server';
+import { startSmtp, type ReceivedMail } from '@hap/test-kit/smtp-server';
 import { createClient } from '../../../services/tenant/test/helpers/factories';
 import { buildGateway, loginCookie, sessionCookie, uniqueEmail } from '../helpers/gateway';
 import { startTenant } from '../helpers/services';

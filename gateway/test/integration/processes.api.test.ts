@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import { join } from 'node:path';
-import { metricSample } from '../../../infra/test/metrics-sample';
+import { metricSample } from '@hap/test-kit/metrics-sample';
 
 /**
  * GATEWAY_PROCESSES: the built gateway (dist/server.js, as `npm start` and the

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
-import { pngBytes } from '../../../services/tenant/test/helpers/images';
+import { pngBytes } from '@hap/test-kit/fixtures/images';
 
 /**
  * Clients Management (admin spec §2.4): an admin adds a clinic with a logo,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { pngBytes } from '../../../services/tenant/test/helpers/images';
+import { pngBytes } from '@hap/test-kit/fixtures/images';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
 /**

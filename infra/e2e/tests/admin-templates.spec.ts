@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { TEMPLATE_CREATE_TEXTS } from '@hap/contracts';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
-import { pngBytes } from '../../../services/tenant/test/helpers/images';
+import { pngBytes } from '@hap/test-kit/fixtures/images';
 
 /**
  * Service Templates (admin spec §2.11): an admin creates a template with AI

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { startLoopbackDns, type LoopbackDns } from '../../../services/tenant/test/helpers/dns-server';
+import { startLoopbackDns, type LoopbackDns } from '@hap/test-kit/dns-server';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Registry } from 'prom-client';
-import { metricSample } from '../../../infra/test/metrics-sample';
-import { startTcpProxy } from '../../../infra/test/tcp-proxy';
+import { metricSample } from '@hap/test-kit/metrics-sample';
+import { startTcpProxy } from '@hap/test-kit/tcp-proxy';
 import { createContentCache, type ContentCache, type ContentCacheOptions } from '../src';
 
 /** This run's Redis (global setup); each test gets a prefix of its own so no other file's messages reach it. */

@@ -1,4 +1,4 @@
-import { startFakeGoHighLevel } from '../../../infra/test/fake-gohighlevel';
+import { startFakeGoHighLevel } from '@hap/test-kit/fakes/gohighlevel';
 import { createGoHighLevel, GhlError, GHL_API_VERSION, splitName, type GhlConfig } from '../src/gohighlevel';
 
 describe('GoHighLevel adapter (against a loopback fake of API v2)', () => {

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { metricSample } from '../../../infra/test/metrics-sample';
+import { metricSample } from '@hap/test-kit/metrics-sample';
 import { createServiceApp, signIdentity, startMetricsServer, startProcessMetrics, type MetricsServer } from '../src';
 
 const SECRET = 'metrics-test-secret-0123456789';

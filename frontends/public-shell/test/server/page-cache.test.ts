@@ -10,7 +10,7 @@ import { createContentCache, TEMPLATES_PAGE_CACHE, TENANT_PAGE_CACHE, type Conte
 import { signIdentity } from '@hap/service-kit/identity';
 import { Redis } from 'ioredis';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { metricSample } from '../../../../infra/test/metrics-sample';
+import { metricSample } from '@hap/test-kit/metrics-sample';
 import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
 import { createPageCache, encodingFor, type PageCache, type PageCacheOptions } from '../../server/page-cache';

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Worker } from 'bullmq';
 import { CampaignJobSchema, TemplateCampaignsSchema, type CampaignJob } from '@hap/contracts';
 import { createQueue, createWorker, type QueueRedis } from '@hap/service-kit';
-import { startFakeOpenAI, type FakeModelAnswer } from '../../../../infra/test/fake-openai';
+import { startFakeOpenAI, type FakeModelAnswer } from '@hap/test-kit/fakes/openai';
 import { createCampaignWriter } from '../../src/ai/campaign-writer';
 import { createTemplatesClient } from '../../src/clients/templates.client';
 import { createGenerateHandler, createOptimizeHandler } from '../../src/modules/campaigns/campaign-jobs.job';
 import { CampaignJobStore, type CampaignQueues } from '../../src/modules/campaigns/campaign-jobs.service';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
-import { writtenCampaign, writtenCampaigns } from '../helpers/written-campaigns';
+import { writtenCampaign, writtenCampaigns } from '@hap/test-kit/fixtures/written-campaigns';
 
 describe('AI-written campaigns: generate and optimize → ads.generate / ads.optimize → the model → stored campaigns', () => {
   let t: TestAds;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { GOOGLE_ADS_AUTH_ERROR_TEXT, GoogleAdsAuthStatusSchema } from '@hap/contracts';
 import type { Identity } from '@hap/service-kit';
-import { startFakeGoogleOAuth } from '../../../../infra/test/fake-google-oauth';
+import { startFakeGoogleOAuth } from '@hap/test-kit/fakes/google-oauth';
 import { createDataSource } from '../../src/db/data-source';
 import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connection.entity';
 import { GoogleAdsConnectionService, oauthSettingsOf } from '../../src/modules/connection/connection.service';

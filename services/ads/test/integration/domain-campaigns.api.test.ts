@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Worker } from 'bullmq';
 import { CampaignLaunchSchema, DomainCampaignSchema, routes, type CampaignLaunch } from '@hap/contracts';
 import { createQueue, createWorker, type Identity, type JobQueue, type QueueRedis } from '@hap/service-kit';
-import { startFakeGoogleAds, type FakeGoogleAds } from '../../../../infra/test/fake-google-ads';
+import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { createClientService, uniq } from '../../../templates/test/helpers/factories';
 import { googleAdsAccessOf } from '../../src/google-ads/access';
 import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';
@@ -14,7 +14,7 @@ import { createLaunchHandler } from '../../src/modules/launches/launch.job';
 import { LaunchStore } from '../../src/modules/launches/launch.store';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
 import { giveClinicDomain, setClinicDomain } from '../helpers/clinic-domain';
-import { writtenCampaign } from '../helpers/written-campaigns';
+import { writtenCampaign } from '@hap/test-kit/fixtures/written-campaigns';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
 

@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { CampaignLaunchSchema, Messages, CampaignTestResultSchema, HEALTHCARE_POLICY_VIOLATION, POLICY_LEFT_OUT_STEPS, POLICY_NEXT_STEPS, type CampaignLaunch } from '@hap/contracts';
 import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
-import { startFakeGoogleAds, type FakeGoogleAds } from '../../../../infra/test/fake-google-ads';
+import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { createClientService, uniq } from '../../../templates/test/helpers/factories';
 import { createDataSource } from '../../src/db/data-source';
 import { googleAdsAccessOf } from '../../src/google-ads/access';
@@ -16,7 +16,7 @@ import { encryptToken, tokenKeyOf } from '../../src/modules/connection/token-cip
 import { createLaunchHandler, recoverStuckLaunches } from '../../src/modules/launches/launch.job';
 import { LaunchStore } from '../../src/modules/launches/launch.store';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
-import { writtenCampaign } from '../helpers/written-campaigns';
+import { writtenCampaign } from '@hap/test-kit/fixtures/written-campaigns';
 import { giveClinicDomain, setClinicDomain } from '../helpers/clinic-domain';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');

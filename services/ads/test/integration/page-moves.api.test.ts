@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Worker } from 'bullmq';
 import { CampaignLaunchSchema, PAGE_MOVE_TEXTS, PageImpactSchema, routes, type CampaignLaunch } from '@hap/contracts';
 import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
-import { startFakeGoogleAds, type FakeGoogleAds } from '../../../../infra/test/fake-google-ads';
+import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { createClientService, createTemplate, uniq } from '../../../templates/test/helpers/factories';
 import { googleAdsAccessOf } from '../../src/google-ads/access';
 import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';
@@ -13,7 +13,7 @@ import { encryptToken, tokenKeyOf } from '../../src/modules/connection/token-cip
 import { createLaunchHandler } from '../../src/modules/launches/launch.job';
 import { LaunchStore } from '../../src/modules/launches/launch.store';
 import { ADMIN, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
-import { writtenCampaign } from '../helpers/written-campaigns';
+import { writtenCampaign } from '@hap/test-kit/fixtures/written-campaigns';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
 const PLATFORM = 'https://app.healthads.test';

@@ -1,7 +1,7 @@
 import { ServiceCampaignPreviewSchema } from '@hap/contracts';
 import { createClientService, uniq } from '../../../templates/test/helpers/factories';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
-import { writtenCampaign } from '../helpers/written-campaigns';
+import { writtenCampaign } from '@hap/test-kit/fixtures/written-campaigns';
 import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';
 import { toStoredCampaign } from '../../src/modules/campaigns/campaign-jobs.service';
 import { seed } from '../../src/db/seed';

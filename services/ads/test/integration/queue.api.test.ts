@@ -1,4 +1,4 @@
-import { describeQueues } from '../../../../infra/test/queue-suite';
+import { describeQueues } from '@hap/test-kit/queue-suite';
 import { createTemplatesClient } from '../../src/clients/templates.client';
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { loadServiceConfig } from '../../src/config';

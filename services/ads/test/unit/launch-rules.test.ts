@@ -52,7 +52,7 @@ const requestOf = (customerId: string, { operations }: CampaignOperations) => ({
 const located = (i: number, ...fields: Array<string | [string, number]>) => ({
   field_path_elements: [{ field_name: 'mutate_operations', index: i }, ...fields.map((f) => (typeof f === 'string' ? { field_name: f } : { field_name: f[0], index: f[1] }))],
 });
-/** Google's Healthcare policy refusal of a keyword, shaped as infra/test/fake-google-ads.ts sends it. */
+/** Google's Healthcare policy refusal of a keyword, shaped as packages/test-kit/src/fakes/google-ads.ts sends it. */
 const keywordViolation = (i: number, text: string, exemptible: boolean) => ({
   error_code: { policy_violation_error: 'POLICY_ERROR' },
   message: 'A policy was violated.',

@@ -23,7 +23,7 @@ import { relayOnce } from '../../src/modules/delivery/relay';
 import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { createDeliveryJobs } from '../../src/modules/admin/delivery-jobs';
 import { ANONYMOUS, GATEWAY, START_TIMEOUT_MS, relayOnly, startLeads, type TestLeads } from '../helpers/app';
-import { startSmtp } from '../../../../infra/test/smtp-server';
+import { startSmtp } from '@hap/test-kit/smtp-server';
 
 const CONSENT = 'By submitting, you agree that Test Clinic may contact you by phone, text or e-mail about your enquiry.';
 

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Job } from 'bullmq';
 import { createQueue, createWorker, type QueueRedis } from '@hap/service-kit';
 import { LeadDetailSchema } from '@hap/contracts';
-import { startFakeGoogleAds, type FakeGoogleAds } from '../../../../infra/test/fake-google-ads';
+import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { startAds, type TestAds } from '../../../ads/test/helpers/app';
 import { GoogleAdsConnectionEntity } from '../../../ads/src/modules/connection/connection.entity';
 import { encryptToken, tokenKeyOf } from '../../../ads/src/modules/connection/token-cipher';

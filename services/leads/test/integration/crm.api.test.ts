@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Job } from 'bullmq';
 import { createGoHighLevel } from '@hap/service-kit/gohighlevel';
 import { ADMIN } from '@hap/service-kit/testing';
-import { startFakeGoHighLevel } from '../../../../infra/test/fake-gohighlevel';
+import { startFakeGoHighLevel } from '@hap/test-kit/fakes/gohighlevel';
 import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { NOT_CONFIGURED, notConfiguredIn } from '../../src/modules/delivery/channels';

@@ -1,4 +1,4 @@
-import { describeServiceBasics } from '../../../../infra/test/service-suite';
+import { describeServiceBasics } from '@hap/test-kit/service-suite';
 import { buildApp } from '../../src/app';
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';

@@ -16,7 +16,7 @@ import {
 } from '@hap/contracts';
 import type { Identity } from '@hap/service-kit';
 import { ADMIN } from '@hap/service-kit/testing';
-import { startFakeGoogleAds, type FakeGoogleAds } from '../../../../infra/test/fake-google-ads';
+import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { startAds, type TestAds } from '../../../ads/test/helpers/app';
 import { GoogleAdsConnectionEntity } from '../../../ads/src/modules/connection/connection.entity';
 import { encryptToken, tokenKeyOf } from '../../../ads/src/modules/connection/token-cipher';

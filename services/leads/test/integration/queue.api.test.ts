@@ -1,4 +1,4 @@
-import { describeQueues } from '../../../../infra/test/queue-suite';
+import { describeQueues } from '@hap/test-kit/queue-suite';
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';

@@ -10,7 +10,7 @@ import { createMailer } from '@hap/service-kit';
 import { relayOnce } from '../../src/modules/delivery/relay';
 import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
-import { startSmtp, type ReceivedMail } from '../../../../infra/test/smtp-server';
+import { startSmtp, type ReceivedMail } from '@hap/test-kit/smtp-server';
 
 interface Delivery {
   channel: string;

@@ -12,7 +12,7 @@ import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
 import { relayOnce } from '../../src/modules/delivery/relay';
 import { createWebhookSender, signWebhook, type WebhookSender } from '../../src/modules/delivery/webhook';
 import { ANONYMOUS, START_TIMEOUT_MS, relayOnly, startLeads, type TestLeads } from '../helpers/app';
-import { startWebhookReceiver, type HookAnswer } from '../helpers/webhook-receiver';
+import { startWebhookReceiver, type HookAnswer } from '@hap/test-kit/webhook-receiver';
 
 interface Delivery {
   id: string;

@@ -2,12 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { Job, Worker } from 'bullmq';
 import { jobIdOf, TEMPLATE_CREATE_TEXTS, TemplateGenerationSchema } from '@hap/contracts';
 import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
-import { startFakeOpenAI, type FakeModelAnswer } from '../../../../infra/test/fake-openai';
+import { startFakeOpenAI, type FakeModelAnswer } from '@hap/test-kit/fakes/openai';
 import { createTemplateWriter } from '../../src/ai/template-writer';
 import { createGenerationHandler } from '../../src/modules/generation/generation.job';
 import { GenerationStore } from '../../src/modules/generation/generation.service';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../helpers/app';
-import { validContent } from '../helpers/generated-content';
+import { validContent } from '@hap/test-kit/fixtures/generated-content';
 
 describe('AI-written templates: POST /api/templates/create → templates.generate → the model → a saved template', () => {
   let t: TestTemplates;

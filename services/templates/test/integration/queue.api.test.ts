@@ -1,4 +1,4 @@
-import { describeQueues } from '../../../../infra/test/queue-suite';
+import { describeQueues } from '@hap/test-kit/queue-suite';
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 import { GenerationStore } from '../../src/modules/generation/generation.service';

@@ -1,6 +1,6 @@
 import { GeneratedTemplateContentSchema, STEP_PREFIX } from '@hap/contracts';
 import { slugFor } from '../../src/modules/generation/generation.rules';
-import { validContent } from '../helpers/generated-content';
+import { validContent } from '@hap/test-kit/fixtures/generated-content';
 
 describe('a generated template’s slug', () => {
   it.each([

@@ -14,7 +14,7 @@ import { createClientDeletedHandler as adsHandler } from '../../../ads/src/modul
 import { createClientDeletedHandler as tenantHandler } from '../../src/modules/client-deletion/client-deletion.job';
 import { openClientDeletedQueues, relayClientDeletions, relayRecentAgain } from '../../src/modules/client-deletion/client-deletion.relay';
 import { uploadStorageFor } from '../../src/modules/upload/upload.storage';
-import { pngBytes } from '../helpers/images';
+import { pngBytes } from '@hap/test-kit/fixtures/images';
 
 /**
  * Admin spec: Delete Client 'removes all client data, services and records'.

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import request from 'supertest';
 import { CustomDomainMessages as M, CustomDomainSchema, escapeHtml, type CustomDomain } from '@hap/contracts';
 import { createMailer, createQueue, queueRedis, type JobQueue, type QueueRedis } from '@hap/service-kit';
-import { startSmtp } from '../../../../infra/test/smtp-server';
+import { startSmtp } from '@hap/test-kit/smtp-server';
 import { dnsCheckFromConfig, edgeFromConfig, platformHostsOf } from '../../src/app';
 import { createCatalogueClient } from '../../src/clients/catalogue.client';
 import { ClientDomainEntity } from '../../src/modules/custom-domain/client-domain.entity';
@@ -15,8 +15,8 @@ import { DomainMappingEntity } from '../../src/modules/domain-mapping/domain-map
 import { UserEntity } from '../../src/modules/user/user.entity';
 import { createHandlers } from '../../src/queues/handlers';
 import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
-import { freePort, startCaddy, type CaddyEdge } from '../helpers/caddy';
-import { startLoopbackDns, type LoopbackDns } from '../helpers/dns-server';
+import { freePort, startCaddy, type CaddyEdge } from '@hap/test-kit/caddy';
+import { startLoopbackDns, type LoopbackDns } from '@hap/test-kit/dns-server';
 import { auditRows, createClient, createClinicUser, uniq } from '../helpers/factories';
 import { readFileSync } from 'node:fs';
 

@@ -10,7 +10,7 @@ import { createHandlers } from '../../src/queues/handlers';
 import type { DomainQueueOf } from '../../src/modules/custom-domain/domain-check.job';
 import { createCatalogueClient } from '../../src/clients/catalogue.client';
 import { ADMIN, ANONYMOUS, GATEWAY, startTenant, type TestTenant } from '../helpers/app';
-import { startLoopbackDns, type LoopbackDns } from '../helpers/dns-server';
+import { startLoopbackDns, type LoopbackDns } from '@hap/test-kit/dns-server';
 import { auditRows, createClient, uniq } from '../helpers/factories';
 
 const EDGE_HOST = 'edge.healthads.test';

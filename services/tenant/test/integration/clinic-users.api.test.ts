@@ -6,7 +6,7 @@ import type { Identity } from '@hap/service-kit';
 import { seedAdmin } from '../../src/db/seed';
 import { ADMIN, ANONYMOUS, GATEWAY, startTenant, type TestTenant } from '../helpers/app';
 import { createClient, uniq } from '../helpers/factories';
-import { startSmtp, type ReceivedMail } from '../../../../infra/test/smtp-server';
+import { startSmtp, type ReceivedMail } from '@hap/test-kit/smtp-server';
 
 const PASSWORD = 'a long clinic password';
 const FORWARDED = { 'x-forwarded-host': 'portal.agency.test', 'x-forwarded-proto': 'https' };

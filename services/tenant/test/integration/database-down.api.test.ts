@@ -1,6 +1,6 @@
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
-import { refuseConnections } from '../../../../infra/test/database-outage';
-import { startTcpProxy } from '../../../../infra/test/tcp-proxy';
+import { refuseConnections } from '@hap/test-kit/database-outage';
+import { startTcpProxy } from '@hap/test-kit/tcp-proxy';
 import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/database';
 

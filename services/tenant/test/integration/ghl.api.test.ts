@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GhlSnapshotsResultSchema, GhlSubaccountResultSchema, Messages } from '@hap/contracts';
 import { createGoHighLevel, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
 import { ADMIN, ANONYMOUS, startService, type StartedService } from '@hap/service-kit/testing';
-import { startFakeGoHighLevel } from '../../../../infra/test/fake-gohighlevel';
+import { startFakeGoHighLevel } from '@hap/test-kit/fakes/gohighlevel';
 import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
 import { buildApp } from '../../src/app';
 import { createCatalogueClient, type CatalogueClient } from '../../src/clients/catalogue.client';

@@ -1,5 +1,5 @@
 import { startMetricsServer, type MetricsServer } from '@hap/service-kit';
-import { metricSample } from '../../../../infra/test/metrics-sample';
+import { metricSample } from '@hap/test-kit/metrics-sample';
 import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
 
 describe('GET /metrics (the metrics listener, not the API port)', () => {

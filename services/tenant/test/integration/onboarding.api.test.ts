@@ -4,7 +4,7 @@ import { CustomDomainMessages, Messages, ONBOARDING_BRAND_COLOR } from '@hap/con
 import { createQueue, createQueueEvents, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
 import { createGoHighLevel, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
 import { ADMIN, ANONYMOUS, startService, type StartedService } from '@hap/service-kit/testing';
-import { startFakeGoHighLevel } from '../../../../infra/test/fake-gohighlevel';
+import { startFakeGoHighLevel } from '@hap/test-kit/fakes/gohighlevel';
 import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
 import { buildApp } from '../../src/app';
 import { createCatalogueClient, type CatalogueClient } from '../../src/clients/catalogue.client';
@@ -12,7 +12,7 @@ import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 import { createHandlers } from '../../src/queues/handlers';
 import { createMailer } from '@hap/service-kit';
-import { startSmtp } from '../../../../infra/test/smtp-server';
+import { startSmtp } from '@hap/test-kit/smtp-server';
 
 /**
  * POST /api/onboarding and the CRM sub-account (issue 9), through the real

@@ -16,7 +16,7 @@ import { StaffMemberEntity } from '../../src/modules/staff-member/staff-member.e
 import { ADMIN, ANONYMOUS, GATEWAY, startTenant, type TestTenant } from '../helpers/app';
 import { createClient, createStaffMember, uniq } from '../helpers/factories';
 import { storedFiles } from '../helpers/files';
-import { pngBytes } from '../helpers/images';
+import { pngBytes } from '@hap/test-kit/fixtures/images';
 
 /**
  * The clinic portal's Profile, team and uploads (issue 26 item 3) through the

@@ -8,7 +8,7 @@ import { seedDemoImages } from '../../src/db/seed-images';
 import { seedTemplateArt } from '../../src/db/seed-template-art';
 import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
 import { createScratchDatabase, type ScratchDatabase } from '../helpers/database';
-import { pngBytes } from '../helpers/images';
+import { pngBytes } from '@hap/test-kit/fixtures/images';
 import { uniq } from '../helpers/factories';
 import { storedFiles, asBuffer } from '../helpers/files';
 

@@ -6,7 +6,7 @@ import { storeImageBytes } from '../../src/modules/upload/image-store';
 import { UploadStorage } from '../../src/modules/upload/upload.storage';
 import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
 import { asBuffer, storedFiles } from '../helpers/files';
-import { carriesSenderTraces, phonePhoto } from '../helpers/images';
+import { carriesSenderTraces, phonePhoto } from '@hap/test-kit/fixtures/images';
 
 /**
  * Uploaded images are served without the sender's metadata (a phone photo's

@@ -1,13 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { UploadResultSchema } from '@hap/contracts';
-import { startFakeS3, type FakeS3 } from '../../../../infra/test/fake-s3';
+import { startFakeS3, type FakeS3 } from '@hap/test-kit/fakes/s3';
 import { seedTemplateArt } from '../../src/db/seed-template-art';
 import { createClientDeletedHandler } from '../../src/modules/client-deletion/client-deletion.job';
 import { s3SettingsOf } from '../../src/modules/upload/upload.objects';
 import { uploadStorageFor } from '../../src/modules/upload/upload.storage';
 import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
-import { carriesSenderTraces, phonePhoto, pngBytes } from '../helpers/images';
+import { carriesSenderTraces, phonePhoto, pngBytes } from '@hap/test-kit/fixtures/images';
 import { asBuffer } from '../helpers/files';
 
 /**

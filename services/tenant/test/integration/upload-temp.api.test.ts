@@ -4,7 +4,7 @@ import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { signIdentity } from '@hap/service-kit';
 import { ADMIN, makeUploadDir, startTenant, type TestTenant } from '../helpers/app';
-import { pngBytes } from '../helpers/images';
+import { pngBytes } from '@hap/test-kit/fixtures/images';
 
 const tempFiles = (uploadDir: string) => readdir(join(uploadDir, '.tmp'));
 

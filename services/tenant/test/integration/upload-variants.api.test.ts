@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { IMAGE_VARIANT_WIDTHS, UploadImageMessages, UploadResultSchema, responsiveImage, variantsOf } from '@hap/contracts';
 import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
-import { pngBytes } from '../helpers/images';
+import { pngBytes } from '@hap/test-kit/fixtures/images';
 import { storedFiles, asBuffer } from '../helpers/files';
 
 /** A photo-like JPEG: a gradient, so the encoders have something to do. */

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES, Messages, UploadResultSchema, responsiveImage, sizeInPath, variantsOf } from '@hap/contracts';
 import { signIdentity } from '@hap/service-kit';
 import { ADMIN, ANONYMOUS, startTenant, type TestTenant } from '../helpers/app';
-import { jpegBytes, pngBytes } from '../helpers/images';
+import { jpegBytes, pngBytes } from '@hap/test-kit/fixtures/images';
 import { storedFiles, asBuffer } from '../helpers/files';
 
 describe('uploads API', () => {

@@ -1,5 +1,5 @@
 import { detectImageType } from '../../src/modules/upload/image-type';
-import { gifHead, jpegBytes, pngBytes, webpHead } from '../helpers/images';
+import { gifHead, jpegBytes, pngBytes, webpHead } from '@hap/test-kit/fixtures/images';
 
 describe('detectImageType', () => {
   it.each([
