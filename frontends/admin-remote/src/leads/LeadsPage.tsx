@@ -1,19 +1,16 @@
-import { LoadFailed } from '../pages/LoadFailed';
-import { Download, Inbox } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useClients } from '../clients/clients-query';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
-import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
-import { Pager } from '../pages/Pager';
 import { LeadCountsCards } from './LeadCountsCards';
 import { LeadDetailDialog } from './LeadDetailDialog';
 import { ALL_CLINICS, filtersFromSearch, searchFromFilters, type LeadFilters } from './lead-filters';
 import { LeadsBulkBar } from './LeadsBulkBar';
 import { LeadFiltersForm } from './LeadFiltersForm';
 import { exportUrl, useLeadCounts, useLeads } from './leads-query';
-import { LeadsTable } from './LeadsTable';
+import { LeadsList } from './LeadsList';
 import './leads.css';
 
 const PAGE_SIZE = 25;
@@ -95,56 +92,36 @@ export function LeadsPage() {
 
       <LeadFiltersForm key={JSON.stringify(filters)} filters={filters} onApply={(next) => go(next)} />
 
-      <section className="adm-card adm-table-card" aria-label="Leads" aria-busy={leads.isFetching}>
-        {leads.isPending ? (
-          <LoadingPanel label="Loading leads..." />
-        ) : leads.isError ? (
-          <LoadFailed title="Failed to load leads" message={leads.error.message} onRetry={() => void leads.refetch()} />
-        ) : leads.data.items.length === 0 ? (
-          <div className="adm-empty">
-            <Inbox size={32} aria-hidden className="adm-empty__icon" />
-            <h2 className="adm-empty__title">No leads found</h2>
-            <p className="adm-empty__text">
-              {leads.data.total === 0 && !filters.q && !filters.status && !filters.serviceId && !filters.from && !filters.to && !filters.delivery
-                ? allClinics
-                  ? 'Leads appear here as soon as a patient sends a clinic’s form.'
-                  : 'Leads appear here as soon as a patient sends this clinic’s form.'
-                : 'No lead matches these filters. Try a wider period or clear the search.'}
-            </p>
-          </div>
-        ) : (
-          <>
-            <LeadsBulkBar
-              pageIds={leads.data.items.map((lead) => lead.id)}
-              selected={selected}
-              onSelectAll={(on) => select(new Set(on ? leads.data.items.map((lead) => lead.id) : []))}
-              onDone={() => select(new Set())}
-            />
-            <LeadsTable
-              leads={leads.data.items}
-              onOpen={openLead}
-              selected={selected}
-              onSelect={(id, on) => {
-                const next = new Set(selected);
-                if (on) next.add(id);
-                else next.delete(id);
-                select(next);
-              }}
-              clinicName={allClinics ? clinicName : undefined}
-            />
-            <Pager
-              label="Pages"
-              noun={['lead', 'leads']}
-              page={leads.data.page}
-              pageSize={leads.data.pageSize}
-              pageCount={leads.data.pageCount}
-              total={leads.data.total}
-              shown={leads.data.items.length}
-              onPage={(next) => go(filters, next)}
-            />
-          </>
+      <LeadsList
+        leads={leads}
+        emptyText={
+          leads.data?.total === 0 && !filters.q && !filters.status && !filters.serviceId && !filters.from && !filters.to && !filters.delivery
+            ? allClinics
+              ? 'Leads appear here as soon as a patient sends a clinic’s form.'
+              : 'Leads appear here as soon as a patient sends this clinic’s form.'
+            : 'No lead matches these filters. Try a wider period or clear the search.'
+        }
+        onOpen={openLead}
+        onPage={(next) => go(filters, next)}
+        above={(data) => (
+          <LeadsBulkBar
+            pageIds={data.items.map((lead) => lead.id)}
+            selected={selected}
+            onSelectAll={(on) => select(new Set(on ? data.items.map((lead) => lead.id) : []))}
+            onDone={() => select(new Set())}
+          />
         )}
-      </section>
+        table={{
+          selected,
+          onSelect: (id, on) => {
+            const next = new Set(selected);
+            if (on) next.add(id);
+            else next.delete(id);
+            select(next);
+          },
+          clinicName: allClinics ? clinicName : undefined,
+        }}
+      />
 
       <LeadDetailDialog id={openId} onClose={() => openLead(null)} />
     </>

@@ -1,17 +1,14 @@
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, PortalLeadListQuerySchema, type LeadStatus } from '@hap/contracts';
-import { Inbox, Search, X } from 'lucide-react';
+import { Search, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { FormField } from '../auth/FormField';
 import { LeadDetailDialog } from '../leads/LeadDetailDialog';
 import { LeadsScopeContext, usePortalLeads } from '../leads/leads-query';
-import { LeadsTable } from '../leads/LeadsTable';
+import { LeadsList } from '../leads/LeadsList';
 import '../leads/leads.css';
 import { useDocumentTitle } from '../lib/use-document-title';
-import { LoadFailed } from '../pages/LoadFailed';
-import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
-import { Pager } from '../pages/Pager';
 import { portalTitle, usePortalUser } from './portal-auth';
 
 const PAGE_SIZE = 25;
@@ -62,35 +59,12 @@ export function PortalLeadsPage() {
     <LeadsScopeContext.Provider value="portal">
       <PageHeader title="Leads" description={`Every form a patient sent ${user?.clientName ?? 'your clinic'}. Mark who you contacted and booked: bookings tell Google Ads which clicks worked.`} />
       <Filters key={search.toString()} filters={filters} onApply={(next) => go(next)} />
-      <section className="adm-card adm-table-card" aria-label="Leads" aria-busy={leads.isFetching}>
-        {leads.isPending ? (
-          <LoadingPanel label="Loading leads..." />
-        ) : leads.isError ? (
-          <LoadFailed title="Failed to load leads" message={leads.error.message} onRetry={() => void leads.refetch()} />
-        ) : leads.data.items.length === 0 ? (
-          <div className="adm-empty">
-            <Inbox size={32} aria-hidden className="adm-empty__icon" />
-            <h2 className="adm-empty__title">No leads found</h2>
-            <p className="adm-empty__text">
-              {filtered ? 'No lead matches these filters. Clear them to see every lead.' : 'Leads appear here as soon as a patient sends your form.'}
-            </p>
-          </div>
-        ) : (
-          <>
-            <LeadsTable leads={leads.data.items} onOpen={openLead} />
-            <Pager
-              label="Pages"
-              noun={['lead', 'leads']}
-              page={leads.data.page}
-              pageSize={leads.data.pageSize}
-              pageCount={leads.data.pageCount}
-              total={leads.data.total}
-              shown={leads.data.items.length}
-              onPage={(next) => go(filters, next)}
-            />
-          </>
-        )}
-      </section>
+      <LeadsList
+        leads={leads}
+        emptyText={filtered ? 'No lead matches these filters. Clear them to see every lead.' : 'Leads appear here as soon as a patient sends your form.'}
+        onOpen={openLead}
+        onPage={(next) => go(filters, next)}
+      />
       <LeadDetailDialog id={openId} onClose={() => openLead(null)} />
     </LeadsScopeContext.Provider>
   );

@@ -1,0 +1,63 @@
+import { Inbox } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { LoadFailed } from '../pages/LoadFailed';
+import { LoadingPanel } from '../pages/LoadingPanel';
+import { Pager } from '../pages/Pager';
+import { LeadsTable } from './LeadsTable';
+
+type LeadPage = { items: Parameters<typeof LeadsTable>[0]['leads']; page: number; pageSize: number; pageCount: number; total: number };
+
+/**
+ * One page of leads as the admin and the portal show them: loading, a failed load with Retry, the
+ * empty state in the caller's words, else the table and the pager. What differs by scope (the
+ * clinic column, the bulk bar and selection) comes in as props.
+ */
+export function LeadsList({
+  leads,
+  emptyText,
+  onOpen,
+  onPage,
+  table,
+  above,
+}: {
+  leads: UseQueryResult<LeadPage>;
+  emptyText: string;
+  onOpen: (id: number) => void;
+  onPage: (page: number) => void;
+  /** The table's scope-specific props (selection, the clinic column). */
+  table?: Omit<Parameters<typeof LeadsTable>[0], 'leads' | 'onOpen'>;
+  /** Shown above the table once there are leads (the admin's bulk bar). */
+  above?: (page: LeadPage) => ReactNode;
+}) {
+  return (
+    <section className="adm-card adm-table-card" aria-label="Leads" aria-busy={leads.isFetching}>
+      {leads.isPending ? (
+        <LoadingPanel label="Loading leads..." />
+      ) : leads.isError ? (
+        <LoadFailed title="Failed to load leads" message={leads.error.message} onRetry={() => void leads.refetch()} />
+      ) : leads.data.items.length === 0 ? (
+        <div className="adm-empty">
+          <Inbox size={32} aria-hidden className="adm-empty__icon" />
+          <h2 className="adm-empty__title">No leads found</h2>
+          <p className="adm-empty__text">{emptyText}</p>
+        </div>
+      ) : (
+        <>
+          {above?.(leads.data)}
+          <LeadsTable {...table} leads={leads.data.items} onOpen={onOpen} />
+          <Pager
+            label="Pages"
+            noun={['lead', 'leads']}
+            page={leads.data.page}
+            pageSize={leads.data.pageSize}
+            pageCount={leads.data.pageCount}
+            total={leads.data.total}
+            shown={leads.data.items.length}
+            onPage={onPage}
+          />
+        </>
+      )}
+    </section>
+  );
+}
