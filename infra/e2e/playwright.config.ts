@@ -16,6 +16,14 @@ const port = Number(process.env.E2E_GATEWAY_PORT ?? 18080);
  */
 const MOBILE_SKIPS = /(admin-(?!reachable|accessibility|icon-actions|federation|login)[a-z-]+|experiments|custom-domains|page-routing|tracking|lead-form-without-script|passkeys)\.spec\.ts$/;
 
+/**
+ * Journeys whose behaviour does not depend on the width and that patients meet on phones: they run
+ * at phone size only (the desktop layout of the same pages is in landing-pages, home-pages and
+ * accessibility): a public page's script. lead-capture.spec.ts runs the sending of the form at phone
+ * size and the thank-you page at both.
+ */
+const DESKTOP_SKIPS = /page-script\.spec\.ts$/;
+
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
@@ -53,6 +61,6 @@ export default defineConfig({
       // at phone size. The rest (MOBILE_SKIPS) repeat the same behaviour at another width.
       testIgnore: MOBILE_SKIPS,
     },
-    { name: 'desktop', use: { viewport: { width: 1366, height: 900 } } },
+    { name: 'desktop', use: { viewport: { width: 1366, height: 900 } }, testIgnore: DESKTOP_SKIPS },
   ],
 });

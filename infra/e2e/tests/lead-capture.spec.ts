@@ -59,6 +59,12 @@ async function expectThanksFor(page: Page, clinic: Clinic) {
 }
 
 test.describe('lead capture', () => {
+  // Sending the form behaves the same at any width: at phone size, where patients send it. The
+  // thank-you page, whose layout differs, is shown at both sizes.
+  test.beforeEach(({ browserName: _browser }, testInfo) => {
+    test.skip(testInfo.project.name === 'desktop' && !testInfo.title.startsWith("the thank-you page shows"), 'the form is sent at phone size');
+  });
+
   test('a valid form is sent, acknowledged and lands on the thank-you page of its clinic', async ({ page }) => {
     const clinic = await clinicOf(page.request, 1);
     const sent: Request[] = [];

@@ -149,7 +149,9 @@ async function focusRing(page: Page): Promise<FocusRing | null> {
 
 test.describe('readable brands', () => {
   for (const id of DEMO_CLIENTS) {
-    test(`client ${id}: branded text reads at 4.5:1 and every focus ring shows`, async ({ page }) => {
+    test(`client ${id}: branded text reads at 4.5:1 and every focus ring shows`, async ({ page }, testInfo) => {
+      // Colours do not change with the width: every clinic is measured at phone size, the desktop layout on clients 1 and 2.
+      test.skip(testInfo.project.name === 'desktop' && id > 2, 'every clinic is measured at phone size; the desktop layout on clients 1 and 2');
       await page.goto(`/?client=${id}`);
       await expect(page.locator('#hero-title')).toBeVisible();
       await installColourTools(page);
