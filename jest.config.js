@@ -17,6 +17,8 @@ const swc = [
 
 const moduleNameMapper = {
   '^@hap/contracts$': '<rootDir>/../../packages/contracts/src/index.ts',
+  '^@hap/stats$': '<rootDir>/../../packages/stats/src/index.ts',
+  '^@hap/stats/(.*)$': '<rootDir>/../../packages/stats/src/$1.ts',
   '^@hap/service-kit$': '<rootDir>/../../packages/service-kit/src/index.ts',
   '^@hap/service-kit/(.*)$': '<rootDir>/../../packages/service-kit/src/$1.ts',
   '^@hap/test-kit/(.*)$': '<rootDir>/../../packages/test-kit/src/$1.ts',
@@ -42,6 +44,8 @@ const project = (displayName, rootDir, mapper = moduleNameMapper) => ({
 
 const shallow = {
   '^@hap/contracts$': '<rootDir>/../packages/contracts/src/index.ts',
+  '^@hap/stats$': '<rootDir>/../packages/stats/src/index.ts',
+  '^@hap/stats/(.*)$': '<rootDir>/../packages/stats/src/$1.ts',
   '^@hap/service-kit$': '<rootDir>/../packages/service-kit/src/index.ts',
   '^@hap/service-kit/(.*)$': '<rootDir>/../packages/service-kit/src/$1.ts',
   '^@hap/test-kit/(.*)$': '<rootDir>/../packages/test-kit/src/$1.ts',
@@ -87,6 +91,7 @@ module.exports = {
   transform: { '^.+\\.tsx?$': swc },
   projects: [
     project('contracts', '<rootDir>/packages/contracts'),
+    project('stats', '<rootDir>/packages/stats'),
     project('service-kit', '<rootDir>/packages/service-kit'),
     project('gateway', '<rootDir>/gateway', shallow),
     project('tenant', '<rootDir>/services/tenant'),

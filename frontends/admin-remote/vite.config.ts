@@ -6,13 +6,15 @@ import { ADMIN_REMOTE_NAME, federationShared } from '../shared/federation-shared
 import { precompressAssets } from '../shared/precompress.mts';
 
 const contracts = fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url));
+// The experiments' rule constants (the statistics themselves stay on the server).
+const statsRule = fileURLToPath(new URL('../../packages/stats/src/rule.ts', import.meta.url));
 const gatewayUrl = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
 export default defineConfig(({ command }) => ({
   // The gateway serves dist/ at /remotes/admin/, so every built chunk URL starts there.
   // `vite dev` runs the standalone page (index.html) at the root instead.
   base: command === 'build' ? '/remotes/admin/' : '/',
-  resolve: { alias: { '@hap/contracts': contracts } },
+  resolve: { alias: { '@hap/contracts': contracts, '@hap/stats/rule': statsRule } },
   plugins: [
     react(),
     federation({

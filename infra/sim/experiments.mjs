@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Proof by simulation of the experiment rule (issue 27 item 3): `npm run sim:experiments`
- * (which builds the servers first; this file imports the built @hap/contracts, so the numbers
+ * (which builds the servers first; this file imports the built @hap/stats, so the numbers
  * here come from the very code the product runs: estimateArms, pooledPriors, recommend and
  * EXPERIMENT_RULE).
  *
@@ -35,7 +35,7 @@ import { parseArgs } from 'node:util';
 
 const require = createRequire(import.meta.url);
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const { EXPERIMENT_RULE, estimateArms, pooledPriors, recommend } = require(join(ROOT, 'packages/contracts/dist/index.js'));
+const { EXPERIMENT_RULE, estimateArms, pooledPriors, recommend } = require(join(ROOT, 'packages/stats/dist/index.js'));
 
 const { values: opts } = parseArgs({
   options: {

@@ -4,6 +4,8 @@ import type { ClientResolution, PageExperiment } from '@hap/contracts';
 import { createContentCache, TEMPLATES_PAGE_CACHE, TENANT_PAGE_CACHE, type ContentCacheLogger } from '@hap/service-kit/content-cache';
 import { counterOf, gaugeOf } from '@hap/service-kit/process';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import Negotiator from 'negotiator';
 import type { PageViewOf } from './page-views.js';
 
 /**
@@ -190,24 +192,12 @@ export function encodingFor(acceptEncoding: string | string[] | undefined): Page
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : (acceptEncoding ?? '');
   const known = encodings.get(header);
   if (known) return known;
-  const encoding = parseAcceptEncoding(header);
+  // negotiator parses the header (q-values, `*`, a named encoding over `*`); brotli is preferred whatever their order.
+  const taken = new Negotiator({ headers: { 'accept-encoding': header } }).encodings(['br', 'gzip']);
+  const encoding: PageEncoding = taken.includes('br') ? 'br' : taken.includes('gzip') ? 'gzip' : 'identity';
   if (encodings.size >= 64) encodings.clear();
   encodings.set(header, encoding);
   return encoding;
-}
-
-function parseAcceptEncoding(header: string): PageEncoding {
-  const accepted = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
-    accepted.set(name.trim(), q === undefined ? 1 : Number(q));
-  }
-  const takes = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (takes('br')) return 'br';
-  if (takes('gzip')) return 'gzip';
-  return 'identity';
 }
 
 const brotli = promisify(brotliCompress);
@@ -265,14 +255,23 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const entriesGauge = registry && gaugeOf(registry, 'page_cache_entries', 'Kept pages and clinic entries');
   for (const result of ['hit', 'miss', 'stale', 'bypass']) lookups?.inc({ result }, 0);
 
-  const slots = new Map<string, Slot>();
+  /** Past this an entry is of no use, fresh or as a last good copy. */
+  const lifetime = Math.max(ttlMs, staleMs);
+  // One byte budget over both kinds of entry, least recently used first out; an entry past its lifetime
+  // is dropped when next looked up (ttlResolution 0: every lookup reads the clock, which tests move).
+  const slots = new LRUCache<string, Slot>({
+    maxSize: maxBytes,
+    sizeCalculation: (entry) => entry.bytes,
+    ttl: lifetime,
+    ttlResolution: 0,
+    perf: { now },
+  });
   const inflight = new Map<string, Promise<unknown>>();
-  let total = 0;
   let generation = 0;
   let clearedAt = Number.NEGATIVE_INFINITY;
 
   const measure = () => {
-    bytesGauge?.set(total);
+    bytesGauge?.set(slots.calculatedSize);
     entriesGauge?.set(slots.size);
   };
 
@@ -280,46 +279,28 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     generation += 1;
     clearedAt = now();
     slots.clear();
-    total = 0;
     clears?.inc();
     measure();
   });
 
-  /** Past this an entry is of no use, fresh or as a last good copy. */
-  const lifetime = Math.max(ttlMs, staleMs);
-
   /** The slot of `key`, fresh or (`asLastGood`) a last good copy, touched (now the most recently used). */
   function slot(key: string, asLastGood: boolean): Slot | null {
-    const found = slots.get(key);
-    if (!found) return null;
-    const age = now() - found.storedAt;
-    if (age >= lifetime) {
-      slots.delete(key);
-      total -= found.bytes;
+    const found = slots.peek(key);
+    if (!found) {
+      // Absent, or past its lifetime, which get() drops.
+      slots.get(key);
       measure();
       return null;
     }
+    const age = now() - found.storedAt;
     if (asLastGood ? !found.lastGood || age >= staleMs : now() >= found.freshUntil) return null;
-    slots.delete(key);
-    slots.set(key, found);
+    slots.get(key);
     return found;
   }
 
   function put(key: string, value: PageClinic | KeptPage, bytes: number, provisional: boolean): void {
-    const old = slots.get(key);
-    if (old) {
-      slots.delete(key);
-      total -= old.bytes;
-    }
     const at = now();
     slots.set(key, { value, storedAt: at, freshUntil: provisional ? clearedAt + settleMs : at + ttlMs, lastGood: !provisional, bytes });
-    total += bytes;
-    // A Map iterates in insertion order: the first key is the least recently used.
-    for (const [oldest, entry] of slots) {
-      if (total <= maxBytes) break;
-      slots.delete(oldest);
-      total -= entry.bytes;
-    }
     measure();
   }
 
@@ -328,7 +309,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
   return {
     get bytes() {
-      return total;
+      return slots.calculatedSize;
     },
     get entries() {
       return slots.size;
@@ -389,7 +370,6 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     async close() {
       slots.clear();
       inflight.clear();
-      total = 0;
       await channel.close();
     },
   };

@@ -70,5 +70,3 @@ export * from './ads/campaign-changes';
 export * from './ads/domain-campaigns';
 export * from './results/results';
 export * from './csv';
-export * from './experiments/beta';
-export * from './experiments/statistics';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import { Counter, type Registry } from 'prom-client';
 import { z } from 'zod';
 // Types only: this module is also `@hap/service-kit/content-cache`, which the public shell loads without TypeORM or BullMQ.
@@ -82,9 +83,9 @@ export interface ContentCache {
   readonly live: boolean;
 }
 
+/** A kept answer, boxed: lru-cache keeps no undefined values, and a load may answer undefined. */
 interface Entry {
   value: unknown;
-  expiresAt: number;
 }
 
 /** The templates service's page cache: cleared after every admin write there, so other services' copies of its data follow it. */
@@ -122,9 +123,10 @@ function counters(registry: Registry | undefined) {
 }
 
 /**
- * A content cache (see ContentCache). The LRU is a Map in insertion order
- * (a hit moves its key to the end; the first key is the least recently used):
- * the only LRU library installed is a dev-only transitive copy.
+ * A content cache (see ContentCache). Entries live in lru-cache (at most
+ * maxEntries, least recently used first out, each for ttlMs). Its fetchMethod
+ * is not used: a load that began before a clear must still answer its waiters
+ * but not be kept, which the generation below decides.
  *
  * Correctness rests on three rules: the writer invalidates after its commit;
  * every clear bumps a generation, and a load that began under an older one is
@@ -143,7 +145,8 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
   const prefix = options.redis?.prefix;
   const channels = prefix === undefined ? [] : heard.map((cache) => contentCacheChannel(prefix, cache));
 
-  const entries = new Map<string, Entry>();
+  // ttlResolution 0: every lookup reads the clock (`now`, which tests move).
+  const entries = new LRUCache<string, Entry>({ max: maxEntries, ttl: ttlMs, ttlResolution: 0, perf: { now } });
   const inflight = new Map<string, Promise<unknown>>();
   const listeners = new Set<() => void>();
   let generation = 0;
@@ -166,15 +169,6 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
       } catch (err) {
         logger?.warn({ err, cache: name }, 'content cache listener failed');
       }
-    }
-  }
-
-  function keep(key: string, value: unknown): void {
-    entries.delete(key);
-    entries.set(key, { value, expiresAt: now() + ttlMs });
-    while (entries.size > maxEntries) {
-      const oldest = entries.keys().next().value as string;
-      entries.delete(oldest);
     }
   }
 
@@ -210,15 +204,11 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
     },
 
     get<T>(key: string, load: () => Promise<T>): Promise<T> {
+      // A hit becomes the most recently used; an entry past its TTL is dropped and reads as a miss.
       const entry = entries.get(key);
       if (entry) {
-        if (entry.expiresAt > now()) {
-          entries.delete(key);
-          entries.set(key, entry);
-          metrics?.lookups.inc({ cache: name, result: 'hit' });
-          return Promise.resolve(entry.value as T);
-        }
-        entries.delete(key);
+        metrics?.lookups.inc({ cache: name, result: 'hit' });
+        return Promise.resolve(entry.value as T);
       }
       const running = inflight.get(key);
       if (running) {
@@ -230,7 +220,7 @@ export function createContentCache(options: ContentCacheOptions): ContentCache {
       const promise: Promise<T> = (async () => load())().then(
         (value) => {
           if (inflight.get(key) === promise) inflight.delete(key);
-          if (startedIn === generation && subscribed && !closed) keep(key, value);
+          if (startedIn === generation && subscribed && !closed) entries.set(key, { value });
           return value;
         },
         (err: unknown) => {

@@ -26,3 +26,4 @@ export * from './seed';
 export * from './content-cache';
 export * from './content-cache-app';
 export * from './mailer';
+export * from './sealed-text';

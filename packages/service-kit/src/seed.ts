@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { z } from 'zod';
 import { markAuditedWrite } from './audit';
 
 export interface SeedOnceOptions {
@@ -29,4 +31,15 @@ export function seedOnce<T>(dataSource: DataSource, options: SeedOnceOptions, wo
     await markAuditedWrite(manager);
     return work(manager);
   });
+}
+
+/**
+ * A demo data set's rows from its data file (JSON, in the service's `seed/` folder),
+ * checked against `schema`: the data is edited as data, and a wrong field fails the
+ * seed with the file's name before anything is written.
+ */
+export function readSeedFile<S extends z.ZodType>(file: string, schema: S): z.output<S> {
+  const parsed = schema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new Error(`seed data ${file}: ${parsed.error.message}`);
+  return parsed.data;
 }

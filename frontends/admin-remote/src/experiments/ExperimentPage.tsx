@@ -1,4 +1,5 @@
-import { EXPERIMENT_RULE, ExperimentUpdateSchema, POOLING, type Experiment, type ExperimentVariant } from '@hap/contracts';
+import { ExperimentUpdateSchema, type Experiment, type ExperimentVariant } from '@hap/contracts';
+import { EXPERIMENT_RULE, POOLING } from '@hap/stats/rule';
 import * as Dialog from '@radix-ui/react-dialog';
 import { ArrowLeft, Pause, Play, Trophy } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';

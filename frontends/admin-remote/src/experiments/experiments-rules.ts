@@ -1,4 +1,5 @@
-import { EXPERIMENT_RULE, EXPERIMENT_VARIANTS, type Experiment, type ExperimentArm, type ExperimentVariant } from '@hap/contracts';
+import { EXPERIMENT_VARIANTS, type Experiment, type ExperimentArm, type ExperimentVariant } from '@hap/contracts';
+import { EXPERIMENT_RULE } from '@hap/stats/rule';
 
 /** The styles by the words the admin knows them by (DESIGN §9.3). */
 export const STYLE_NAMES: Readonly<Record<ExperimentVariant, string>> = {

@@ -1,4 +1,4 @@
-import { EXPERIMENT_RULE } from '@hap/contracts';
+import { EXPERIMENT_RULE } from '@hap/stats/rule';
 import { notEnoughData } from '../../src/experiments/experiments-rules';
 
 /** The experiment screen's table before the rule's minimum data: progress, not prior-only figures. */

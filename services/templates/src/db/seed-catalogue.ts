@@ -1,15 +1,17 @@
-/** The demo catalogue (public spec §2 Onboarding): four categories, five subcategories. */
-export const SEED_CATEGORIES = [
-  { id: 1, slug: 'wellness-clinic', name: 'Wellness Clinic', displayOrder: 1, description: 'Medically supervised programs for energy, weight and everyday health.' },
-  { id: 2, slug: 'mens-health', name: "Men's Health", displayOrder: 2, description: 'Confidential care for hormone, sexual and performance concerns.' },
-  { id: 3, slug: 'womens-health', name: "Women's Health", displayOrder: 3, description: 'Care for hormone balance and wellbeing at every stage of life.' },
-  { id: 4, slug: 'aesthetic', name: 'Aesthetic', displayOrder: 4, description: 'Non-surgical treatments that help you look the way you feel.' },
-] as const;
+import { join } from 'node:path';
+import { readSeedFile } from '@hap/service-kit';
+import { z } from 'zod';
 
-export const SEED_SUBCATEGORIES = [
-  { id: 1, categoryId: 1, slug: 'weight-management', name: 'Weight Management', displayOrder: 1, description: 'Physician-guided weight loss and maintenance programs.' },
-  { id: 2, categoryId: 4, slug: 'skin-aesthetics', name: 'Skin & Aesthetics', displayOrder: 2, description: 'Skin rejuvenation and facial aesthetics.' },
-  { id: 3, categoryId: 2, slug: 'mens-health', name: "Men's Health", displayOrder: 3, description: 'Testosterone, erectile and sexual wellness care for men.' },
-  { id: 4, categoryId: 4, slug: 'body-contouring', name: 'Body Contouring', displayOrder: 4, description: 'Non-invasive fat reduction and body shaping.' },
-  { id: 5, categoryId: 4, slug: 'hair-restoration', name: 'Hair Restoration', displayOrder: 5, description: 'Options for thinning hair and hair loss.' },
-] as const;
+const entry = { id: z.number().int().positive(), slug: z.string().min(1), name: z.string().min(1), displayOrder: z.number().int(), description: z.string() };
+
+const CatalogueFile = z.object({
+  categories: z.array(z.object(entry)),
+  subcategories: z.array(z.object({ ...entry, categoryId: z.number().int().positive() })),
+});
+
+/** The demo catalogue (public spec §2 Onboarding): data in services/templates/seed/catalogue.json. */
+const catalogue = readSeedFile(join(__dirname, '../../seed/catalogue.json'), CatalogueFile);
+
+export const SEED_CATEGORIES = catalogue.categories;
+
+export const SEED_SUBCATEGORIES = catalogue.subcategories;

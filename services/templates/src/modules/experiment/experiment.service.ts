@@ -1,12 +1,5 @@
 import {
-  estimateArms,
-  FLAT_PRIOR,
   Messages,
-  POOLING,
-  pooledPriors,
-  posteriorCurves,
-  recommend,
-  type ArmCounts,
   type Experiment,
   type ExperimentArmInput,
   type ExperimentCounts,
@@ -15,6 +8,7 @@ import {
   type ExperimentVariant,
   type PageExperiment,
 } from '@hap/contracts';
+import { estimateArms, FLAT_PRIOR, POOLING, pooledPriors, posteriorCurves, recommend, type ArmCounts } from '@hap/stats';
 import { assertAdmin, auditedTransaction, conflict, isUniqueViolation, notFound, unprocessable, type Actor } from '@hap/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { LeadsClient } from '../../clients/leads.client';
@@ -41,7 +35,7 @@ const noCounts = (experimentId: number, variant: ExperimentVariant): ExperimentC
  * The public shell assigns each visitor of the service's plain URL an arm by
  * the weights (`runningFor`, read with the page content); the leads service
  * counts each arm's views, visitors, leads and bookings; the numbers here are
- * the shared statistics of `@hap/contracts` (a Beta–Binomial model, pooled
+ * the shared statistics of `@hap/stats` (a Beta–Binomial model, pooled
  * across clinics on request) that `npm run sim:experiments` also runs.
  */
 export class ExperimentService {
