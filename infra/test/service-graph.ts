@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 
 /**
- * Which service calls which, read from the code (CONVENTIONS.md, habit 8: a
+ * Which service calls which, read from the code (docs/service-graph.md: a
  * sibling is called only through its typed client in `src/clients/`): each
  * client file's `createInternalClient({ target, identity })`.
  */
