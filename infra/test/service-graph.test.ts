@@ -27,11 +27,7 @@ const graph = readServiceGraph(join(root, 'services'));
  */
 const STILL_TO_REMOVE: string[][] = [
   ['ads', 'templates'],
-  ['ads', 'templates', 'leads'],
   ['ads', 'tenant', 'templates'],
-  ['ads', 'tenant', 'templates', 'leads'],
-  ['leads', 'templates'],
-  ['leads', 'tenant', 'templates'],
   ['templates', 'tenant'],
 ];
 
