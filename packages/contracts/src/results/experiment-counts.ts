@@ -9,6 +9,8 @@ import { EXPERIMENT_VARIANTS, type ExperimentVariant } from '../templates/experi
  * views folded) and read by templates. Views and visitors are the arm's
  * (`v|A`, `u|A`); leads and bookings are also by the lead's clinic
  * (`l|12|A`, `b|12|A`), since only the experiment's own clinic's leads count.
+ * Field `@` is when leads read them (a newer reading is never overwritten by
+ * an older one).
  */
 export const experimentCountsKey = (prefix: string, experimentId: number) => `${prefix}:xc:${experimentId}`;
 

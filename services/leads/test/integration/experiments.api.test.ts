@@ -344,6 +344,21 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
     await templates.api.post(`/api/experiments/${id}/stop`, ADMIN).send({ winner: 'B' });
   });
 
+  it('never lets an older reading of the counts overwrite a newer one (two writes racing)', async () => {
+    const created = await start({ clientId, serviceId, arms: [{ variant: 'A', weight: 50 }, { variant: 'B', weight: 50 }] });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
+    const key = experimentCountsKey(leads.config.REDIS_PREFIX, id);
+    // A reading from later than any this test makes (by the database's clock) is there already.
+    await redis.hset(key, { '@': String(Number.MAX_SAFE_INTEGER), [`l|${clientId}|A`]: '7' });
+    await leadFrom(id, 'B');
+    expect((await get(id)).arms.map((a) => a.leads)).toEqual([7, 0]);
+    await redis.hset(key, '@', '0');
+    await foldCounts.publish([id]);
+    expect((await get(id)).arms.map((a) => a.leads)).toEqual([0, 1]);
+    await templates.api.post(`/api/experiments/${id}/stop`, ADMIN).send({ winner: 'B' });
+  });
+
   it('keeps the arm of a lead form posted without script (hidden field: the signed token), and a lead whose arm field is unsigned or garbage, without an arm', async () => {
     const post = (experiment: string) =>
       leads.api

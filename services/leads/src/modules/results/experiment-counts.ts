@@ -21,9 +21,23 @@ export interface ExperimentCountsSink {
   publishForLeads(leadIds: readonly number[]): Promise<void>;
 }
 
-/** The tables' counts of these experiments, by experiment. */
-async function countsOf(dataSource: DataSource, ids: readonly number[]): Promise<Map<number, { views: ArmViews[]; conversions: ArmConversions[] }>> {
+/**
+ * Writes an experiment's fields unless a newer reading is there already: two
+ * writes racing (a lead and a status change at once) each read the tables
+ * after their own commit, so the reading that started later (by the
+ * database's clock, field `@`) has seen all the earlier one saw, and wins.
+ */
+const WRITE_IF_NEWER = `
+local at = redis.call('HGET', KEYS[1], '@')
+if at and tonumber(at) > tonumber(ARGV[1]) then return 0 end
+redis.call('DEL', KEYS[1])
+redis.call('HSET', KEYS[1], '@', unpack(ARGV))
+return 1`;
+
+/** The tables' counts of these experiments, by experiment, and when they were read (µs, the database's clock, before any of them). */
+async function countsOf(dataSource: DataSource, ids: readonly number[]): Promise<{ readAt: string; byExperiment: Map<number, { views: ArmViews[]; conversions: ArmConversions[] }> }> {
   const byExperiment = new Map(ids.map((id) => [id, { views: [] as ArmViews[], conversions: [] as ArmConversions[] }]));
+  const [{ readAt }] = (await dataSource.query(`SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint::text AS "readAt"`)) as [{ readAt: string }];
   const views = (await dataSource.query(
     `SELECT "experiment_id" AS "id", "variant", SUM("views")::bigint AS "views", SUM("visitors")::bigint AS "visitors"
      FROM "leads"."experiment_view_rollups" WHERE "experiment_id" = ANY($1::int[])
@@ -40,7 +54,7 @@ async function countsOf(dataSource: DataSource, ids: readonly number[]): Promise
   )) as Array<{ id: number; clientId: number; variant: ExperimentVariant; leads: string; bookings: string }>;
   for (const row of conversions)
     byExperiment.get(row.id)?.conversions.push({ clientId: row.clientId, variant: row.variant, leads: Number(row.leads), bookings: Number(row.bookings) });
-  return byExperiment;
+  return { readAt, byExperiment };
 }
 
 export class ExperimentCountsPublisher implements ExperimentCountsSink {
@@ -55,17 +69,15 @@ export class ExperimentCountsPublisher implements ExperimentCountsSink {
     const ids = [...new Set(experimentIds)];
     if (ids.length === 0) return;
     try {
-      const counts = await countsOf(this.dataSource, ids);
-      const write = this.redis.multi();
-      for (const [id, { views, conversions }] of counts) {
-        const key = experimentCountsKey(this.prefix, id);
-        const fields = experimentCountsFields(views, conversions);
-        write.del(key);
-        if (Object.keys(fields).length > 0) write.hset(key, fields);
+      const { readAt, byExperiment } = await countsOf(this.dataSource, ids);
+      const write = this.redis.pipeline();
+      for (const [id, { views, conversions }] of byExperiment) {
+        const fields = Object.entries(experimentCountsFields(views, conversions)).flat();
+        write.eval(WRITE_IF_NEWER, 1, experimentCountsKey(this.prefix, id), readAt, ...fields);
       }
       const answers = await write.exec();
       const failed = answers?.find(([err]) => err);
-      if (!answers || failed) throw failed?.[0] ?? new Error('experiment counts: the Redis transaction was discarded');
+      if (!answers || failed) throw failed?.[0] ?? new Error('experiment counts: no answer from Redis');
     } catch (err) {
       this.onError(err);
     }
