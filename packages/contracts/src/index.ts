@@ -65,6 +65,7 @@ export * from './audit-words';
 export * from './paging';
 export * from './results/traffic-source';
 export * from './results/page-views';
+export * from './results/experiment-counts';
 export * from './ads/performance';
 export * from './ads/campaign-changes';
 export * from './ads/domain-campaigns';

@@ -15,7 +15,7 @@ import { createParkedLeads, type ParkedLeads } from './modules/leads/parked-lead
 import { portalHandlers } from './modules/portal/portal.routes';
 import { PortalService } from './modules/portal/portal.service';
 import { ResultsRepository } from './modules/results/results.repository';
-import { experimentCountsHandlers } from './modules/results/experiment-counts';
+import { createExperimentCountsPublisher, type ExperimentCountsSink } from './modules/results/experiment-counts';
 import { resultsHandlers } from './modules/results/results.routes';
 import { ResultsService, type AdsFiguresSource, type CampaignIdsSource } from './modules/results/results.service';
 
@@ -32,6 +32,8 @@ export interface AppDependencies {
   campaignIds?: CampaignIdsSource;
   /** Google Ads figures for results; defaults to HTTP at ADS_URL (its internal performance route). */
   adsFigures?: AdsFiguresSource;
+  /** Where experiment counts are kept for templates; defaults to the Redis in REDIS_URL, under REDIS_PREFIX. */
+  experimentCounts?: ExperimentCountsSink;
 }
 
 /** Builds the leads API without listening (tests drive it in-process). */
@@ -76,12 +78,18 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
       const ads = createAdsClient({ baseUrl: config.ADS_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: Math.min(config.ADS_TIMEOUT_MS, 5_000) });
       return (clientId, requestId) => ads.campaignIds(requestId, clientId);
     })();
+  const experimentCounts =
+    dependencies.experimentCounts ??
+    (() => {
+      const publisher = createExperimentCountsPublisher(dataSource, queueRedis(config), (err) => app.log.warn({ err }, 'experiment counts not handed to templates; the next write or the worker’s start does it'));
+      app.addHook('onClose', async () => publisher.close());
+      return publisher;
+    })();
   const results = new ResultsService(new ResultsRepository(dataSource), catalogue, adsFigures, campaignIds);
-  const leadAdmin = new LeadAdminService(dataSource, new LeadAdminRepository(dataSource), catalogue, deliveryJobs, tenant);
+  const leadAdmin = new LeadAdminService(dataSource, new LeadAdminRepository(dataSource), catalogue, deliveryJobs, tenant, experimentCounts);
   registerRoutes(app, 'leads', {
     ...resultsHandlers(results),
-    ...experimentCountsHandlers(dataSource),
-    ...leadHandlers(new LeadService(new LeadRepository(dataSource), catalogue, tenant, parked, config.INTERNAL_SECRET)),
+    ...leadHandlers(new LeadService(new LeadRepository(dataSource), catalogue, tenant, parked, config.INTERNAL_SECRET, experimentCounts)),
     ...leadAdminHandlers(leadAdmin),
     ...portalHandlers(new PortalService(leadAdmin, results)),
     listLeadsAuditLog: ({ query }) => listAuditLog(dataSource, 'leads', query),

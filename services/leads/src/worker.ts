@@ -9,6 +9,7 @@ import { createMailer } from '@hap/service-kit';
 import { startRelay } from './modules/delivery/relay';
 import { createWebhookSender } from './modules/delivery/webhook';
 import { createParkedLeads, storeHeldLeads } from './modules/leads/parked-leads';
+import { createExperimentCountsPublisher } from './modules/results/experiment-counts';
 import { cachedCampaigns, startPageViewFold } from './modules/results/page-view-fold';
 import { createHandlers } from './queues/handlers';
 
@@ -33,6 +34,9 @@ void runWorkers({
     if (!mailer) logger.warn('SMTP_URL is not set: lead e-mails are recorded as not configured');
     if (!crm) logger.warn('GHL_AGENCY_TOKEN / GHL_COMPANY_ID are not set: CRM pushes are recorded as not configured');
     const queue = createQueue('leads.deliver', redis);
+    // Experiment counts for templates (docs/service-graph.md): all of them once at start (what a Redis outage lost is whole again), then after each write.
+    const experimentCounts = createExperimentCountsPublisher(dataSource, redis, (err) => logger.warn({ err }, 'experiment counts not handed to templates; the next write or start does it'));
+    void experimentCounts.publishAll().catch((err: unknown) => logger.warn({ err }, 'experiment counts not handed to templates at start'));
     // Leads the API held in Redis while PostgreSQL was away: stored by the relay once it is back.
     const parked = createParkedLeads(redis, (err) => logger.warn({ err }, 'held leads: Redis error'));
     const storeHeld = (batch: number) =>
@@ -40,6 +44,7 @@ void runWorkers({
         {
           parked,
           dataSource,
+          experimentCounts,
           onKeyTaken: (lead, storedReference) =>
             logger.warn({ key: lead.idempotencyKey, heldReference: lead.reference, storedReference }, 'a held lead was stored meanwhile under another reference (a retry once the database was back): not stored twice'),
         },
@@ -62,6 +67,7 @@ void runWorkers({
       redis,
       // Only the clinics' launched campaigns' ids become campaign rows of their own (asked of ads, kept a minute).
       campaigns: cachedCampaigns(() => ads.campaignIds()),
+      experimentCounts,
       intervalMs: config.PAGE_VIEW_FOLD_INTERVAL_MS,
       onFolded: (result) => {
         if (result.views) logger.debug({ ...result }, 'page views folded');
@@ -74,6 +80,7 @@ void runWorkers({
         await relay.stop();
         await parked.close();
         await queue.close();
+        experimentCounts.close();
         mailer?.close();
       },
     };

@@ -14,7 +14,6 @@ import {
   type JobQueue,
 } from '@hap/service-kit';
 import { createAdsClient, type AdsClient } from './clients/ads.client';
-import { createLeadsClient, type LeadsClient } from './clients/leads.client';
 import { createTenantClient, type TenantClient } from './clients/tenant.client';
 import type { Config } from './config';
 import { ServiceTemplateRepository } from './modules/catalogue/catalogue.repository';
@@ -27,6 +26,7 @@ import { servicePageHandlers } from './modules/client-service/service-page.route
 import { ServicePageService } from './modules/client-service/service-page.service';
 import { contentHandlers } from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';
+import { createExperimentCountsReader, type ExperimentCountsReader } from './modules/experiment/experiment-counts.reader';
 import { experimentHandlers } from './modules/experiment/experiment.routes';
 import { ExperimentService } from './modules/experiment/experiment.service';
 import { generationHandlers } from './modules/generation/generation.routes';
@@ -40,8 +40,8 @@ import { PortalPagesService } from './modules/portal-pages/portal-pages.service'
 export interface AppDependencies {
   /** How the service asks tenant whether a clinic exists; defaults to HTTP at TENANT_URL. */
   tenant?: TenantClient;
-  /** Where an experiment's counts are read; defaults to HTTP at LEADS_URL. */
-  leads?: LeadsClient;
+  /** Where an experiment's counts are read; defaults to what leads keeps in the Redis in REDIS_URL, under REDIS_PREFIX. */
+  experimentCounts?: ExperimentCountsReader;
   /** Where running campaigns on a page are asked and moved; defaults to HTTP at ADS_URL. */
   ads?: AdsClient;
   /**
@@ -73,8 +73,14 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   const clientServiceRows = new ClientServiceRepository(dataSource);
   const clientServices = new ClientServiceService(dataSource, clientServiceRows, templates, tenant);
   const content = new ContentService(templates, clientServices, tenant);
-  const leads = dependencies.leads ?? createLeadsClient({ baseUrl: config.LEADS_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.LEADS_TIMEOUT_MS });
-  const experiments = new ExperimentService(dataSource, clientServices, leads);
+  const experimentCounts =
+    dependencies.experimentCounts ??
+    (() => {
+      const reader = createExperimentCountsReader(queueRedis(config), config.EXPERIMENT_COUNTS_TIMEOUT_MS);
+      app.addHook('onClose', async () => reader.close());
+      return reader;
+    })();
+  const experiments = new ExperimentService(dataSource, clientServices, experimentCounts);
   content.readExperimentsWith((clientServiceId) => experiments.runningFor(clientServiceId));
   // Page paths (README, "Page paths"): former paths answer 301; running campaigns are asked of ads and moved there.
   const ads = dependencies.ads ?? createAdsClient({ baseUrl: config.ADS_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.ADS_TIMEOUT_MS });

@@ -17,13 +17,8 @@ export const configShape = {
     .transform((url) => url.replace(/\/+$/, '')),
   /** How long a call to tenant may take (ms) before the write answers 503. */
   TENANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
-  /** Where the leads service listens: an experiment's arms' views, leads and bookings are counted there (issue 27). */
-  LEADS_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .default(`http://127.0.0.1:${DEFAULT_PORTS.leads}`)
-    .transform((url) => url.replace(/\/+$/, '')),
-  /** How long reading an experiment's counts from leads may take (ms) before the experiment is shown without them. */
-  LEADS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  /** How long reading an experiment's counts (kept by leads in REDIS_URL) may take (ms) before the experiment is shown without them. */
+  EXPERIMENT_COUNTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /**
    * Where the ads service listens: running campaigns that point to a page are asked
    * there before its path changes or it is deactivated, and moved after (README, "Page paths").

@@ -17,8 +17,6 @@ import {
 } from './admin';
 import { LEAD_BODY_LIMIT, LEAD_FORM_BODY_LIMIT, LEAD_FORM_PATH, LEAD_SUBMIT_PATH } from './lead-wire';
 import { ResultsBreakdownQuerySchema, ResultsBreakdownSchema, ResultsQuerySchema, ResultsSummarySchema } from '../results/results';
-import { z } from 'zod';
-import { ExperimentCountsQuerySchema, ExperimentCountsSchema } from '../templates/experiment';
 import { PortalLeadDetailSchema, PortalLeadListQuerySchema, PortalLeadListSchema, PortalResultsQuerySchema, PortalResultsSummarySchema } from './portal';
 
 /** leads: the public lead form, the admin Leads inbox (issue 7) and the clinic portal's leads and results (issue 26). */
@@ -231,17 +229,5 @@ export const leadsRoutes = {
       'The clinic’s own results over from–to (UTC days, at most 366): the admin summary’s measures and series for the identity’s clinic, without the agency’s Google Ads account states.',
     query: PortalResultsQuerySchema,
     data: PortalResultsSummarySchema,
-  }),
-  readExperimentCounts: defineRoute({
-    operation: 'readExperimentCounts',
-    method: 'POST',
-    path: '/internal/experiment-counts',
-    owner: 'leads',
-    access: 'internal',
-    summary:
-      "Templates' experiments: each arm's page views and visitors (as the shell counted them at the experiment's URL) and its leads and bookings (leads that came from that arm), for up to 500 experiments.",
-    body: ExperimentCountsQuerySchema,
-    data: z.array(ExperimentCountsSchema),
-    errors: [403],
   }),
 } as const;

@@ -163,7 +163,7 @@ export const PageExperimentSchema = z.object({
 });
 export type PageExperiment = z.infer<typeof PageExperimentSchema>;
 
-/** An arm's counts as the leads service reads them (`POST /internal/experiment-counts`). */
+/** An arm's counts as the leads service keeps them for templates (results/experiment-counts.ts). */
 export const ExperimentCountsSchema = z.object({
   experimentId: z.number().int(),
   variant: VariantSchema,
@@ -173,11 +173,6 @@ export const ExperimentCountsSchema = z.object({
   bookings: z.number().int(),
 });
 export type ExperimentCounts = z.infer<typeof ExperimentCountsSchema>;
-
-/** Which experiments to count, each with its clinic: only that clinic's leads count for it (a lead naming another clinic's experiment does not). */
-export const ExperimentCountsQuerySchema = z.object({
-  experiments: z.array(z.object({ id: z.number().int().positive(), clientId: z.number().int().positive() })).max(500),
-});
 
 /** A lead's experiment arm, as the page sends it (attribution.experiment). */
 export const ExperimentArmRefSchema = z.object({

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { ARMS_MESSAGE, experimentCellField, LEAD_FORM_PATH, ExperimentSchema, Messages, pageViewKeys, PageContentSchema, WEIGHT_MESSAGE, WEIGHTS_MESSAGE, type Experiment } from '@hap/contracts';
-import { signExperimentArm } from '@hap/service-kit';
-import { ADMIN, ANONYMOUS, GATEWAY, PUBLIC_SHELL } from '@hap/service-kit/testing';
+import { ARMS_MESSAGE, experimentCellField, experimentCountsKey, LEAD_FORM_PATH, ExperimentSchema, Messages, pageViewKeys, PageContentSchema, WEIGHT_MESSAGE, WEIGHTS_MESSAGE, type Experiment } from '@hap/contracts';
+import { queueRedis, signExperimentArm } from '@hap/service-kit';
+import { ADMIN, ANONYMOUS, PUBLIC_SHELL } from '@hap/service-kit/testing';
 import { Redis } from 'ioredis';
-import { createLeadsClient, type LeadsClient } from '../../../templates/src/clients/leads.client';
+import { createExperimentCountsReader, type ExperimentCountsReader } from '../../../templates/src/modules/experiment/experiment-counts.reader';
 import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
 import { auditRows, createClientService, createClinic, createTemplate } from '../../../templates/test/helpers/factories';
+import { createExperimentCountsPublisher, type ExperimentCountsPublisher } from '../../src/modules/results/experiment-counts';
 import { fixedCampaigns, PageViewFolder } from '../../src/modules/results/page-view-fold';
 import { closedPortUrl } from '../../../../gateway/test/helpers/net';
 import { START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
@@ -13,16 +14,18 @@ import { START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
 /**
  * Experiments (issue 27) through the real templates app (which keeps them),
  * the real leads app (which counts their arms' views, leads and bookings,
- * read over HTTP by templates' own client) and the real tenant, on
- * PostgreSQL and Redis: start, count, change weights, pause, resume and stop
- * with a winner, and what the page content tells the shell meanwhile.
+ * and keeps the counts in Redis, where templates' own reader reads them) and
+ * the real tenant, on PostgreSQL and Redis: start, count, change weights,
+ * pause, resume and stop with a winner, and what the page content tells the
+ * shell meanwhile.
  */
 describe('experiments: /api/experiments (templates) with counts from leads', () => {
   let templates: TestTemplates;
   let leads: TestLeads;
-  let leadsUrl: string;
-  /** Templates' client of leads, wired once leads listens (templates starts first: leads asks it about services). */
-  let leadsClient: LeadsClient | null = null;
+  /** Templates' reader of the counts leads keeps, wired once templates has its config (a test swaps it for one that cannot read). */
+  let countsReader: (ExperimentCountsReader & { close(): void }) | null = null;
+  /** What the leads worker's fold hands on: the counts of the experiment views it folds. */
+  let foldCounts: ExperimentCountsPublisher & { close(): void };
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   let prefix: string;
   let clientId: number;
@@ -31,12 +34,14 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
   let servicePath: string;
 
   beforeAll(async () => {
-    const late: LeadsClient = { experimentCounts: (ids, requestId) => leadsClient!.experimentCounts(ids, requestId) };
-    templates = await startTemplates({ dependencies: { leads: late } });
+    const late: ExperimentCountsReader = { experimentCounts: (experiments) => countsReader!.experimentCounts(experiments) };
+    templates = await startTemplates({ dependencies: { experimentCounts: late } });
+    countsReader = createExperimentCountsReader(queueRedis(templates.config), 2000);
     const templatesUrl = await templates.app.listen({ host: '127.0.0.1', port: 0 });
     leads = await startLeads({ templatesUrl, tenantUrl: templates.tenant!.url });
-    leadsUrl = await leads.app.listen({ host: '127.0.0.1', port: 0 });
-    leadsClient = createLeadsClient({ baseUrl: leadsUrl, internalSecret: templates.config.INTERNAL_SECRET, timeoutMs: 2000 });
+    foldCounts = createExperimentCountsPublisher(leads.dataSource, queueRedis(leads.config), (err) => {
+      throw err;
+    });
     clientId = await createClinic(templates, 'Test Clinic');
     const template = await createTemplate(templates.dataSource);
     templateId = template.id;
@@ -44,6 +49,8 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
     serviceId = (await createClientService(templates.dataSource, clientId, template.id, { isActive: true, customPath: servicePath })).id;
   }, START_TIMEOUT_MS);
   afterAll(async () => {
+    countsReader?.close();
+    foldCounts?.close();
     await leads?.close();
     await templates?.close();
     redis.disconnect();
@@ -72,7 +79,7 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
     const keys = pageViewKeys(prefix);
     const field = experimentCellField({ day: new Date().toISOString().slice(0, 10), experimentId, variant });
     await redis.multi().hincrby(keys.live, field, views).pfadd(keys.visitors(field), ...visitors).sadd(keys.touched, field).exec();
-    await new PageViewFolder(redis, leads.dataSource, prefix, fixedCampaigns([])).fold();
+    await new PageViewFolder(redis, leads.dataSource, prefix, fixedCampaigns([]), foldCounts).fold();
   }
   /** The token the page server signs for an arm it shows (public shell), with the platform's internal secret. */
   const tokenOf = (experimentId: number, variant: 'A' | 'B' | 'C', forClient = clientId, now = Date.now(), secret = leads.config.INTERNAL_SECRET) =>
@@ -302,26 +309,54 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
     expect(templateId).not.toBe(shared.id);
   });
 
-  it('shows an experiment without its numbers, and says so, when leads cannot answer', async () => {
+  it('shows an experiment without its numbers, and says so, when its counts cannot be read', async () => {
     const created = await start({ clientId, serviceId, arms: [{ variant: 'A', weight: 50 }, { variant: 'C', weight: 50 }] });
     expect(created.status).toBe(201);
-    const working = leadsClient;
-    leadsClient = createLeadsClient({ baseUrl: await closedPortUrl(), internalSecret: templates.config.INTERNAL_SECRET, timeoutMs: 500 });
+    const working = countsReader;
+    // A Redis nobody answers at: the counts leads keeps cannot be read.
+    countsReader = createExperimentCountsReader({ url: `redis://127.0.0.1:${new URL(await closedPortUrl()).port}`, prefix: templates.config.REDIS_PREFIX }, 500);
     try {
       const shown = await get(created.body.data.id);
       expect(shown).toMatchObject({ countsUnavailable: true, status: 'running' });
       expect(shown.arms.every((a) => a.views === 0 && a.leads === 0)).toBe(true);
     } finally {
-      leadsClient = working;
+      countsReader.close();
+      countsReader = working;
       await templates.api.post(`/api/experiments/${created.body.data.id}/stop`, ADMIN).send({ winner: 'A' });
     }
   });
 
-  it('counts for templates only: another caller of the counts row gets 403', async () => {
-    const body = { experiments: [{ id: 1, clientId: 1 }] };
-    expect((await leads.api.post('/internal/experiment-counts', GATEWAY).send(body)).status).toBe(403);
-    expect((await leads.api.post('/internal/experiment-counts', ADMIN).send(body)).status).toBe(403);
-    expect((await leads.api.post('/internal/experiment-counts', { kind: 'service', service: 'templates' }).send({ experiments: [{ id: 'x', clientId: 1 }] })).status).toBe(400);
+  it('has counts lost from Redis whole again once the leads worker starts (it hands every experiment’s counts on)', async () => {
+    const created = await start({ clientId, serviceId, arms: [{ variant: 'A', weight: 50 }, { variant: 'B', weight: 50 }] });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
+    await viewed(id, 'B', 40, ['v1', 'v2', 'v3']);
+    await leadFrom(id, 'B');
+    const counted = (await get(id)).arms.map((a) => ({ variant: a.variant, views: a.views, leads: a.leads }));
+    expect(counted).toEqual([
+      { variant: 'A', views: 0, leads: 0 },
+      { variant: 'B', views: 40, leads: 1 },
+    ]);
+    await redis.del(experimentCountsKey(leads.config.REDIS_PREFIX, id));
+    expect((await get(id)).arms.map((a) => a.leads)).toEqual([0, 0]);
+    expect(await foldCounts.publishAll()).toBeGreaterThan(0);
+    expect((await get(id)).arms.map((a) => ({ variant: a.variant, views: a.views, leads: a.leads }))).toEqual(counted);
+    await templates.api.post(`/api/experiments/${id}/stop`, ADMIN).send({ winner: 'B' });
+  });
+
+  it('never lets an older reading of the counts overwrite a newer one (two writes racing)', async () => {
+    const created = await start({ clientId, serviceId, arms: [{ variant: 'A', weight: 50 }, { variant: 'B', weight: 50 }] });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
+    const key = experimentCountsKey(leads.config.REDIS_PREFIX, id);
+    // A reading from later than any this test makes (by the database's clock) is there already.
+    await redis.hset(key, { '@': String(Number.MAX_SAFE_INTEGER), [`l|${clientId}|A`]: '7' });
+    await leadFrom(id, 'B');
+    expect((await get(id)).arms.map((a) => a.leads)).toEqual([7, 0]);
+    await redis.hset(key, '@', '0');
+    await foldCounts.publish([id]);
+    expect((await get(id)).arms.map((a) => a.leads)).toEqual([0, 1]);
+    await templates.api.post(`/api/experiments/${id}/stop`, ADMIN).send({ winner: 'B' });
   });
 
   it('keeps the arm of a lead form posted without script (hidden field: the signed token), and a lead whose arm field is unsigned or garbage, without an arm', async () => {

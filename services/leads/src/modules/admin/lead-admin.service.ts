@@ -27,6 +27,7 @@ import { AppError, assertAdmin, auditedTransaction, conflict, notFound, recordAu
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { TenantClient } from '../../clients/tenant.client';
+import type { ExperimentCountsSink } from '../results/experiment-counts';
 import type { DeliveryJobs } from './delivery-jobs';
 import type { DeliveryRow, LeadAdminRepository, LeadRow, StatusAuditRow } from './lead-admin.repository';
 import { consentOf } from '../leads/lead-consent';
@@ -119,6 +120,8 @@ export class LeadAdminService {
     private readonly jobs: DeliveryJobs,
     /** Which status each clinic counts as a Google Ads conversion (tenant); absent: booked, as by default. */
     private readonly clinics: Pick<TenantClient, 'clinic'> | null = null,
+    /** Where a moved lead's experiment arm is counted again for templates (a booking counts); absent in tests that do not need it. */
+    private readonly experimentCounts: ExperimentCountsSink | null = null,
   ) {}
 
   /**
@@ -213,6 +216,7 @@ export class LeadAdminService {
       const changes = { before: { status: row.status }, after: { status: update.status, clientId: row.client_id }, move, ...actorChanges(actor), ...(queued ? { googleAdsConversion: 'queued' } : {}) };
       await recordAudit(manager, actor, { action: 'update', entity: 'lead', entityId: id, changes });
     });
+    await this.experimentCounts?.publishForLeads([id]);
     return this.lead(actor, id, clinic);
   }
 
@@ -229,7 +233,7 @@ export class LeadAdminService {
     // Clinics' conversion statuses are read before the rows are locked: the locks never wait on tenant.
     const before = await this.leads.findByIds(ids);
     const conversions = await this.conversionsOf(before, update.status);
-    return this.dataSource.transaction(async (manager) => {
+    const result = await this.dataSource.transaction(async (manager) => {
       // Locked in id order, so two bulk changes over the same leads take turns instead of deadlocking.
       const rows = await this.leads.findByIds(ids, manager, true);
       const found = new Set(rows.map((row) => Number(row.id)));
@@ -252,6 +256,8 @@ export class LeadAdminService {
       }
       return { status: update.status, changed, unchanged };
     });
+    await this.experimentCounts?.publishForLeads(result.changed);
+    return result;
   }
 
   /** Which of these leads become a Google Ads conversion by reaching `status` (tenant asked once a clinic). */

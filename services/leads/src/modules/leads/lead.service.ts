@@ -4,6 +4,7 @@ import { badRequest, conflict, isDatabaseUnavailable, notFound, unprocessable, v
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { TenantClient } from '../../clients/tenant.client';
+import type { ExperimentCountsSink } from '../results/experiment-counts';
 import { NEW_LEAD_CHANNELS } from '../delivery/channels';
 import { consentRecord, NOT_CAPTURED, type ConsentRecord } from './lead-consent';
 import type { LeadRecord, LeadRepository } from './lead.repository';
@@ -60,6 +61,8 @@ export class LeadService {
     private readonly parked: ParkedLeads | null,
     /** INTERNAL_SECRET: what the page server signed the experiment arm's token with (service-kit experiment-arm.ts). */
     private readonly internalSecret: string,
+    /** Where a lead's experiment arm is counted for templates; absent in processes that do not (tests of the form alone). */
+    private readonly experimentCounts: ExperimentCountsSink | null = null,
   ) {}
 
   async submit(submitted: LeadSubmit, context: SubmissionContext): Promise<Submission> {
@@ -100,7 +103,11 @@ export class LeadService {
       if (!this.mayHold(err)) throw err;
       return this.hold({ ...lead, receivedAt: new Date().toISOString() }, context, err);
     }
-    if (stored) return { reference: stored.reference, held: false };
+    if (stored) {
+      const experimentId = body.attribution?.experiment?.id;
+      if (experimentId !== undefined) await this.experimentCounts?.publish([experimentId]);
+      return { reference: stored.reference, held: false };
+    }
     // The key was used: the same submission again answers the first receipt.
     const first = key === null ? undefined : await this.leads.receiptUnder(key);
     if (!first) throw new Error(`lead with idempotency key ${key} vanished`);

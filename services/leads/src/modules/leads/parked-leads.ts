@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { ParkedLeadSchema, type ParkedLead, type ParkedLeadReceipt } from '@hap/contracts';
 import { createParkedWrites, isDatabaseUnavailable, type ParkedWrites, type QueueRedis } from '@hap/service-kit';
 import { NEW_LEAD_CHANNELS } from '../delivery/channels';
+import type { ExperimentCountsSink } from '../results/experiment-counts';
 import { LeadRepository } from './lead.repository';
 
 /**
@@ -24,6 +25,8 @@ export interface StoreHeldOptions {
   dataSource: DataSource;
   /** A held lead whose key was stored meanwhile under another reference (a retry once the database was back). */
   onKeyTaken?: (lead: ParkedLead, storedReference: string) => void;
+  /** Where a stored lead's experiment arm is counted for templates. */
+  experimentCounts?: ExperimentCountsSink;
 }
 
 /**
@@ -34,11 +37,15 @@ export interface StoreHeldOptions {
  * the database is still away the relay stops and the leads stay held.
  * Returns how many it took.
  */
-export function storeHeldLeads({ parked, dataSource, onKeyTaken }: StoreHeldOptions, batch = 100): Promise<number> {
+export function storeHeldLeads({ parked, dataSource, onKeyTaken, experimentCounts }: StoreHeldOptions, batch = 100): Promise<number> {
   const leads = new LeadRepository(dataSource);
   return parked.drain(
     async (lead) => {
-      if (await leads.insert(lead, NEW_LEAD_CHANNELS)) return;
+      if (await leads.insert(lead, NEW_LEAD_CHANNELS)) {
+        const experimentId = lead.body.attribution?.experiment?.id;
+        if (experimentId !== undefined) await experimentCounts?.publish([experimentId]);
+        return;
+      }
       if (!lead.idempotencyKey || !onKeyTaken) return;
       const stored = await leads.receiptUnder(lead.idempotencyKey);
       if (stored && stored.reference !== lead.reference) onKeyTaken(lead, stored.reference);

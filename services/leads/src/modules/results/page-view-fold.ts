@@ -3,6 +3,7 @@ import { cellField, cellOfField, experimentCellOfField, OTHER_CAMPAIGN_KEY, page
 import type { QueueRedis } from '@hap/service-kit';
 import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
+import type { ExperimentCountsSink } from './experiment-counts';
 
 /**
  * Folds the page views the public shell counted in Redis
@@ -147,6 +148,8 @@ export class PageViewFolder {
     private readonly dataSource: DataSource,
     prefix: string,
     private readonly campaigns: KnownCampaigns,
+    /** Where folded experiment views are counted again for templates; absent in tests of the fold alone. */
+    private readonly experimentCounts: ExperimentCountsSink | null = null,
   ) {
     this.keys = pageViewKeys(prefix);
   }
@@ -225,6 +228,7 @@ export class PageViewFolder {
       );
       return true;
     });
+    if (added) await this.experimentCounts?.publish(armCells.map((c) => c.experimentId));
     await this.redis.del(key);
     result.batches += 1;
     if (added) {
@@ -266,6 +270,7 @@ export class PageViewFolder {
           [...experimentColumnsOf(armCells), armVisitors],
         );
         result.visitorCells += armCells.length;
+        await this.experimentCounts?.publish(armCells.map((c) => c.experimentId));
       }
       if (cells.length === 0) continue;
       // Forged campaign ids share the clinic's 'other' row: its visitors are the largest of theirs (an undercount, never an inflation).
@@ -294,13 +299,15 @@ export function startPageViewFold(options: {
   dataSource: DataSource;
   redis: QueueRedis;
   campaigns: KnownCampaigns;
+  /** Where folded experiment views are counted again for templates. */
+  experimentCounts?: ExperimentCountsSink;
   intervalMs: number;
   onFolded?: (result: FoldResult) => void;
   onError: (err: unknown) => void;
 }): { stop(): Promise<void> } {
   const redis = new Redis(options.redis.url, { maxRetriesPerRequest: 1 });
   redis.on('error', () => undefined);
-  const folder = new PageViewFolder(redis, options.dataSource, options.redis.prefix, options.campaigns);
+  const folder = new PageViewFolder(redis, options.dataSource, options.redis.prefix, options.campaigns, options.experimentCounts);
   let running: Promise<void> | null = null;
   const tick = () => {
     if (running) return;

@@ -6,7 +6,7 @@ type ExperimentRows = 'createExperiment' | 'listExperiments' | 'getExperiment' |
 /** /api/experiments (issue 27 item 5): admins only. */
 export const experimentHandlers = (experiments: ExperimentService): Pick<RouteHandlers<'templates'>, ExperimentRows> => ({
   createExperiment: ({ body }, request) => experiments.create(actorOf(request), body),
-  listExperiments: ({ query }, request) => experiments.list(actorOf(request), query.clientId, request.id),
+  listExperiments: ({ query }, request) => experiments.list(actorOf(request), query.clientId),
   getExperiment: ({ params }, request) => experiments.get(actorOf(request), params.id),
   updateExperiment: ({ params, body }, request) => experiments.update(actorOf(request), params.id, body),
   pauseExperiment: ({ params }, request) => experiments.pause(actorOf(request), params.id),

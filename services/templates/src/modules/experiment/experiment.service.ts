@@ -11,9 +11,9 @@ import {
 import { estimateArms, FLAT_PRIOR, POOLING, pooledPriors, posteriorCurves, recommend, type ArmCounts } from '@hap/stats';
 import { assertAdmin, auditedTransaction, conflict, isUniqueViolation, notFound, unprocessable, type Actor } from '@hap/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { LeadsClient } from '../../clients/leads.client';
 import { ClientServiceEntity } from '../client-service/client-service.entity';
 import type { ClientServiceService } from '../client-service/client-service.service';
+import type { ExperimentCountsReader } from './experiment-counts.reader';
 import { ExperimentEntity } from './experiment.entity';
 
 /** Other clinics' experiments read for a pooled prior: the newest this many. */
@@ -42,7 +42,7 @@ export class ExperimentService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clientServices: ClientServiceService,
-    private readonly leads: LeadsClient,
+    private readonly counts: ExperimentCountsReader,
   ) {}
 
   private repo(manager?: EntityManager) {
@@ -55,10 +55,10 @@ export class ExperimentService {
     return row ? { id: row.id, arms: row.arms.map(({ variant, weight }) => ({ variant, weight })) } : null;
   }
 
-  async list(actor: Actor, clientId: number | undefined, requestId?: string): Promise<Experiment[]> {
+  async list(actor: Actor, clientId: number | undefined): Promise<Experiment[]> {
     assertAdmin(actor);
     const rows = await this.repo().find({ where: clientId === undefined ? {} : { clientId }, order: { id: 'DESC' }, take: 200 });
-    const readings = await this.read(rows, requestId);
+    const readings = await this.read(rows);
     return Promise.all(rows.map((row) => this.toDto(row, readings)));
   }
 
@@ -66,7 +66,7 @@ export class ExperimentService {
     assertAdmin(actor);
     const row = await this.repo().findOne({ where: { id } });
     if (!row) throw notFound(Messages.experimentNotFound(id));
-    return this.toDto(row, await this.read([row], actor.requestId));
+    return this.toDto(row, await this.read([row]));
   }
 
   async create(actor: Actor, input: ExperimentCreate): Promise<Experiment> {
@@ -162,10 +162,11 @@ export class ExperimentService {
 
   /**
    * The counts of these experiments, and for those that pool, of the other
-   * clinics' experiments on the same template: one call to leads. When leads
-   * cannot answer, the experiments are shown without counts and say so.
+   * clinics' experiments on the same template: one read of the counts leads
+   * keeps. When they cannot be read, the experiments are shown without counts
+   * and say so.
    */
-  private async read(rows: ExperimentEntity[], requestId?: string): Promise<Readings & { network: Map<number, ExperimentEntity[]> }> {
+  private async read(rows: ExperimentEntity[]): Promise<Readings & { network: Map<number, ExperimentEntity[]> }> {
     const network = new Map<number, ExperimentEntity[]>();
     for (const row of rows.filter((r) => r.pooling)) {
       const others = await this.repo()
@@ -183,7 +184,7 @@ export class ExperimentService {
     for (const r of [...rows, ...[...network.values()].flat()]) asked.set(r.id, r.clientId);
     const counts = new Map<number, CountsByVariant>();
     try {
-      for (const item of await this.leads.experimentCounts([...asked].map(([id, clientId]) => ({ id, clientId })), requestId)) {
+      for (const item of await this.counts.experimentCounts([...asked].map(([id, clientId]) => ({ id, clientId })))) {
         const byVariant = counts.get(item.experimentId) ?? new Map<string, ExperimentCounts>();
         byVariant.set(item.variant, item);
         counts.set(item.experimentId, byVariant);
