@@ -3,6 +3,68 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+
+// Data access lives in repositories (docs: CONVENTIONS "Thin routes, services for rules,
+// repositories for queries"; each service's README, "Layout"). Outside `*.repository.ts`,
+// migrations and tests, no SQL and no TypeORM data access: services take an optional
+// EntityManager and pass it to repository methods, they never query with it.
+const DATA_METHODS =
+  'query|createQueryBuilder|getRepository|find|findBy|findOne|findOneBy|findOneOrFail|findOneByOrFail|findAndCount|findAndCountBy|save|insert|update|upsert|delete|remove|softDelete|restore|count|countBy|exists|existsBy|increment|decrement|sum|average|minimum|maximum|clear';
+const MANAGER_NAMES = 'manager|entityManager|em|tx|trx|queryRunner';
+const SQL_START = '^\\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH|LOCK TABLE|TRUNCATE)\\s';
+const dataAccessOutsideRepositories = [
+  { selector: "CallExpression[callee.property.name=/^(query|createQueryBuilder|getRepository)$/]", message: 'SQL and TypeORM data access belong in a *.repository.ts (services/*/README.md, "Layout").' },
+  { selector: `CallExpression[callee.property.name=/^(${DATA_METHODS})$/][callee.object.name=/^(${MANAGER_NAMES})$/]`, message: 'Pass the EntityManager to a repository method instead of querying with it here (services/*/README.md, "Layout").' },
+  { selector: `CallExpression[callee.property.name=/^(${DATA_METHODS})$/][callee.object.property.name='manager']`, message: 'Pass the EntityManager to a repository method instead of querying with it here (services/*/README.md, "Layout").' },
+  { selector: `TemplateElement[value.raw=/${SQL_START}/]`, message: 'Raw SQL belongs in a *.repository.ts (services/*/README.md, "Layout").' },
+  { selector: `Literal[value=/${SQL_START}/]`, message: 'Raw SQL belongs in a *.repository.ts (services/*/README.md, "Layout").' },
+];
+
+// Files outside repositories that may still query, each for a reason:
+const DATA_ACCESS_ALLOWED = [
+  // The service kit's generic infrastructure, shared by every service: the base repository,
+  // the migration runner, the readiness ping, the seed_history ledger and the audit log.
+  'packages/service-kit/src/repository.ts',
+  'packages/service-kit/src/database.ts',
+  'packages/service-kit/src/plugins.ts',
+  'packages/service-kit/src/seed.ts',
+  'packages/service-kit/src/audit.ts',
+  // Seeds write demo data once, as migrations write schema (services/*/README.md, "Seed").
+  'services/*/src/db/seed*.ts',
+  // Google Ads Query Language sent to Google's API, not SQL to our database.
+  'services/ads/src/google-ads/**',
+];
+// TEMPORARY: files that still query outside a repository; move their queries and delete
+// the entry. Do not add to it.
+const DATA_ACCESS_NOT_YET_MOVED = [
+  'services/ads/src/modules/campaigns/campaign-jobs.service.ts',
+  'services/ads/src/modules/connection/connection.service.ts',
+  'services/ads/src/modules/conversions/conversion.service.ts',
+  'services/ads/src/modules/launches/domain-campaigns.service.ts',
+  'services/ads/src/modules/launches/launch-audit.ts',
+  'services/ads/src/modules/launches/launch.service.ts',
+  'services/ads/src/modules/launches/launch.store.ts',
+  'services/ads/src/modules/launches/launched-campaign.service.ts',
+  'services/ads/src/modules/launches/page-campaigns.service.ts',
+  'services/ads/src/modules/performance/performance.store.ts',
+  'services/leads/src/modules/results/experiment-counts.ts',
+  'services/leads/src/modules/results/page-view-fold.ts',
+  'services/templates/src/modules/experiment/experiment.service.ts',
+  'services/templates/src/modules/generation/generation.service.ts',
+  'services/tenant/src/modules/client/client.service.ts',
+  'services/tenant/src/modules/clinic-user/auth-versions.ts',
+  'services/tenant/src/modules/clinic-user/clinic-user.service.ts',
+  'services/tenant/src/modules/clinic-user/sign-in-links.service.ts',
+  'services/tenant/src/modules/clinic-user/user-tokens.ts',
+  'services/tenant/src/modules/crm/crm-provisioning.ts',
+  'services/tenant/src/modules/custom-domain/client-domain.service.ts',
+  'services/tenant/src/modules/custom-domain/client-site.ts',
+  'services/tenant/src/modules/mfa/mfa.service.ts',
+  'services/tenant/src/modules/mfa/recovery-codes.ts',
+  'services/tenant/src/modules/onboarding/onboarding.service.ts',
+  'services/tenant/src/modules/user/user.service.ts',
+];
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/.__mf__temp/**', 'test-results/**', 'playwright-report/**'],
@@ -26,5 +88,13 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['services/*/src/**/*.ts', 'gateway/src/**/*.ts', 'packages/service-kit/src/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/migrations/**', ...DATA_ACCESS_ALLOWED, ...DATA_ACCESS_NOT_YET_MOVED],
+    rules: {
+      'no-restricted-syntax': ['error', ...dataAccessOutsideRepositories],
+      'no-restricted-imports': ['error', { paths: [{ name: 'typeorm', importNames: ['Repository'], message: 'Services use a *.repository.ts, not a TypeORM Repository (services/*/README.md, "Layout").' }] }],
+    },
   },
 );
