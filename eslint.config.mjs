@@ -40,8 +40,6 @@ const DATA_ACCESS_NOT_YET_MOVED = [
   'services/ads/src/modules/campaigns/campaign-jobs.service.ts',
   'services/ads/src/modules/connection/connection.service.ts',
   'services/ads/src/modules/conversions/conversion.service.ts',
-  'services/leads/src/modules/results/experiment-counts.ts',
-  'services/leads/src/modules/results/page-view-fold.ts',
   'services/templates/src/modules/experiment/experiment.service.ts',
   'services/templates/src/modules/generation/generation.service.ts',
   'services/tenant/src/modules/client/client.service.ts',
