@@ -4,12 +4,11 @@ import { defineRoute } from '../route-contract';
 import { AuditPageSchema, AuditQuerySchema } from '../audit';
 import { ClinicAdsAccountSchema } from './client';
 import { StaffMemberSchema, StaffMemberUpdateSchema } from './staff';
-import { UploadResultSchema } from './upload';
+import { MAX_UPLOAD_BYTES, UploadResultSchema } from './upload';
 import { LeadRecipientSchema, NotificationPreferencesSchema, NotificationPreferencesUpdateSchema, UNSUBSCRIBE_PATH, UnsubscribeFormSchema, UnsubscribeQuerySchema } from './notifications';
 import { ViewAsSchema, ViewAsStartSchema } from './view-as';
 import { ClientSiteSchema } from './client-site';
 import { PortalProfileSchema, PortalProfileUpdateSchema, PortalTeamMemberCreateSchema } from './portal-profile';
-import { MAX_UPLOAD_BYTES } from './upload';
 
 /** A multipart upload: the file limit plus room for the form's other parts. */
 const UPLOAD_BODY_LIMIT = MAX_UPLOAD_BYTES + 64 * 1024;
