@@ -29,7 +29,7 @@ const DATA_ACCESS_ALLOWED = [
   'packages/service-kit/src/plugins.ts',
   'packages/service-kit/src/seed.ts',
   'packages/service-kit/src/audit.ts',
-  // Seeds write demo data once, as migrations write schema (services/*/README.md, "Seed").
+  // Seeds write demo data once, as migrations write schema.
   'services/*/src/db/seed*.ts',
   // Google Ads Query Language sent to Google's API, not SQL to our database.
   'services/ads/src/google-ads/**',
@@ -48,13 +48,18 @@ const DATA_ACCESS_NOT_YET_MOVED = [
   'services/tenant/src/modules/clinic-user/sign-in-links.service.ts',
   'services/tenant/src/modules/clinic-user/user-tokens.ts',
   'services/tenant/src/modules/crm/crm-provisioning.ts',
-  'services/tenant/src/modules/custom-domain/client-domain.service.ts',
-  'services/tenant/src/modules/custom-domain/client-site.ts',
   'services/tenant/src/modules/mfa/mfa.service.ts',
   'services/tenant/src/modules/mfa/recovery-codes.ts',
   'services/tenant/src/modules/onboarding/onboarding.service.ts',
   'services/tenant/src/modules/user/user.service.ts',
 ];
+
+// A source file says one thing: at most 500 lines, counted as the file has them (blank lines and
+// comments included). Tests are exempt (a suite's cases for one feature stay together); so are
+// data files, listed here.
+const MAX_LINES_DATA_FILES = []; // none today
+// TEMPORARY: source files still over 500 lines; split them and delete the entry. Do not add to it.
+const MAX_LINES_NOT_YET_SPLIT = ['frontends/public-shell/server/app.ts'];
 
 export default tseslint.config(
   {
@@ -87,5 +92,10 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', ...dataAccessOutsideRepositories],
       'no-restricted-imports': ['error', { paths: [{ name: 'typeorm', importNames: ['Repository'], message: 'Services use a *.repository.ts, not a TypeORM Repository (services/*/README.md, "Layout").' }] }],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/test/**', '**/*.test.{ts,tsx}', 'infra/e2e/**', ...MAX_LINES_DATA_FILES, ...MAX_LINES_NOT_YET_SPLIT],
+    rules: { 'max-lines': ['error', { max: 500, skipBlankLines: false, skipComments: false }] },
   },
 );

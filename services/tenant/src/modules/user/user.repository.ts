@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import { UserEntity } from './user.entity';
 
 /** What a new account is made with: an admin, or a clinic user with their clinic and role. */
@@ -105,5 +105,10 @@ export class UserRepository {
       .andWhere(`COALESCE(user.new_lead_email, CASE WHEN user.role = 'owner' THEN 'each' ELSE 'off' END) = 'each'`)
       .orderBy('user.id', 'ASC')
       .getMany();
+  }
+
+  /** Who is told of a failing domain: the agency's admins and the clinic's owners, enabled accounts, by id. */
+  domainAlertRecipients(clientId: number, manager?: EntityManager): Promise<UserEntity[]> {
+    return this.repo(manager).find({ where: [{ isAdmin: true, disabledAt: IsNull() }, { clientId, role: 'owner', disabledAt: IsNull() }], order: { id: 'ASC' } });
   }
 }
