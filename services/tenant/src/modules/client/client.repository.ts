@@ -83,4 +83,10 @@ export class ClientRepository extends ServiceRepository<ClientEntity> {
   async setDomain(id: number, domain: string | null, manager?: EntityManager): Promise<void> {
     await this.repo(manager).update({ id }, { domain });
   }
+
+  /** The clinic whose CRM sub-account this is (its id alone). */
+  async findBySubaccount(subaccountId: string): Promise<{ id: number } | null> {
+    const [owner] = (await this.dataSource.query(`SELECT "id" FROM "tenant"."clients" WHERE "ghl_subaccount_id" = $1`, [subaccountId])) as Array<{ id: number }>;
+    return owner ?? null;
+  }
 }

@@ -42,4 +42,13 @@ export class OnboardingSubmissionRepository {
     )) as Submission[];
     return row ? { row, byKey: false } : null;
   }
+
+  /** The services a clinic chose at its sign-ups, by id. */
+  async chosenServices(manager: EntityManager, clientId: number): Promise<number[]> {
+    const rows = (await manager.query(
+      `SELECT DISTINCT unnest("service_ids") AS "id" FROM "tenant"."onboarding_submissions" WHERE "client_id" = $1 ORDER BY 1`,
+      [clientId],
+    )) as Array<{ id: number }>;
+    return rows.map((r) => r.id);
+  }
 }
