@@ -38,7 +38,6 @@ const DATA_ACCESS_ALLOWED = [
 // the entry. Do not add to it.
 const DATA_ACCESS_NOT_YET_MOVED = [
   'services/ads/src/modules/campaigns/campaign-jobs.service.ts',
-  'services/templates/src/modules/experiment/experiment.service.ts',
   'services/templates/src/modules/generation/generation.service.ts',
 ];
 
