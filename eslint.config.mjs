@@ -3,9 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-
-// Data access lives in repositories (docs: CONVENTIONS "Thin routes, services for rules,
-// repositories for queries"; each service's README, "Layout"). Outside `*.repository.ts`,
+// Data access lives in repositories (services/tenant/README.md, "Layout": routes call a
+// service, services hold the rules, repositories the queries). Outside `*.repository.ts`,
 // migrations and tests, no SQL and no TypeORM data access: services take an optional
 // EntityManager and pass it to repository methods, they never query with it.
 const DATA_METHODS =
@@ -13,11 +12,11 @@ const DATA_METHODS =
 const MANAGER_NAMES = 'manager|entityManager|em|tx|trx|queryRunner';
 const SQL_START = '^\\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH|LOCK TABLE|TRUNCATE)\\s';
 const dataAccessOutsideRepositories = [
-  { selector: "CallExpression[callee.property.name=/^(query|createQueryBuilder|getRepository)$/]", message: 'SQL and TypeORM data access belong in a *.repository.ts (services/*/README.md, "Layout").' },
-  { selector: `CallExpression[callee.property.name=/^(${DATA_METHODS})$/][callee.object.name=/^(${MANAGER_NAMES})$/]`, message: 'Pass the EntityManager to a repository method instead of querying with it here (services/*/README.md, "Layout").' },
-  { selector: `CallExpression[callee.property.name=/^(${DATA_METHODS})$/][callee.object.property.name='manager']`, message: 'Pass the EntityManager to a repository method instead of querying with it here (services/*/README.md, "Layout").' },
-  { selector: `TemplateElement[value.raw=/${SQL_START}/]`, message: 'Raw SQL belongs in a *.repository.ts (services/*/README.md, "Layout").' },
-  { selector: `Literal[value=/${SQL_START}/]`, message: 'Raw SQL belongs in a *.repository.ts (services/*/README.md, "Layout").' },
+  { selector: "CallExpression[callee.property.name=/^(query|createQueryBuilder|getRepository)$/]", message: 'SQL and TypeORM data access belong in a *.repository.ts (services/tenant/README.md, "Layout").' },
+  { selector: `CallExpression[callee.property.name=/^(${DATA_METHODS})$/][callee.object.name=/^(${MANAGER_NAMES})$/]`, message: 'Pass the EntityManager to a repository method instead of querying with it here (services/tenant/README.md, "Layout").' },
+  { selector: `CallExpression[callee.property.name=/^(${DATA_METHODS})$/][callee.object.property.name='manager']`, message: 'Pass the EntityManager to a repository method instead of querying with it here (services/tenant/README.md, "Layout").' },
+  { selector: `TemplateElement[value.raw=/${SQL_START}/]`, message: 'Raw SQL belongs in a *.repository.ts (services/tenant/README.md, "Layout").' },
+  { selector: `Literal[value=/${SQL_START}/]`, message: 'Raw SQL belongs in a *.repository.ts (services/tenant/README.md, "Layout").' },
 ];
 
 // Files outside repositories that may still query, each for a reason:
@@ -69,7 +68,7 @@ export default tseslint.config(
     ignores: ['**/*.repository.ts', '**/migrations/**', ...DATA_ACCESS_ALLOWED],
     rules: {
       'no-restricted-syntax': ['error', ...dataAccessOutsideRepositories],
-      'no-restricted-imports': ['error', { paths: [{ name: 'typeorm', importNames: ['Repository'], message: 'Services use a *.repository.ts, not a TypeORM Repository (services/*/README.md, "Layout").' }] }],
+      'no-restricted-imports': ['error', { paths: [{ name: 'typeorm', importNames: ['Repository'], message: 'Services use a *.repository.ts, not a TypeORM Repository (services/tenant/README.md, "Layout").' }] }],
     },
   },
   {
