@@ -3,6 +3,42 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+// Data access lives in repositories (services/tenant/README.md, "Layout": routes call a
+// service, services hold the rules, repositories the queries). Outside `*.repository.ts`,
+// migrations and tests, no SQL and no TypeORM data access: services take an optional
+// EntityManager and pass it to repository methods, they never query with it.
+const DATA_METHODS =
+  'query|createQueryBuilder|getRepository|find|findBy|findOne|findOneBy|findOneOrFail|findOneByOrFail|findAndCount|findAndCountBy|save|insert|update|upsert|delete|remove|softDelete|restore|count|countBy|exists|existsBy|increment|decrement|sum|average|minimum|maximum|clear';
+const MANAGER_NAMES = 'manager|entityManager|em|tx|trx|queryRunner';
+const SQL_START = '^\\s*(SELECT|INSERT INTO|UPDATE|DELETE FROM|WITH|LOCK TABLE|TRUNCATE)\\s';
+const dataAccessOutsideRepositories = [
+  { selector: "CallExpression[callee.property.name=/^(query|createQueryBuilder|getRepository)$/]", message: 'SQL and TypeORM data access belong in a *.repository.ts (services/tenant/README.md, "Layout").' },
+  { selector: `CallExpression[callee.property.name=/^(${DATA_METHODS})$/][callee.object.name=/^(${MANAGER_NAMES})$/]`, message: 'Pass the EntityManager to a repository method instead of querying with it here (services/tenant/README.md, "Layout").' },
+  { selector: `CallExpression[callee.property.name=/^(${DATA_METHODS})$/][callee.object.property.name='manager']`, message: 'Pass the EntityManager to a repository method instead of querying with it here (services/tenant/README.md, "Layout").' },
+  { selector: `TemplateElement[value.raw=/${SQL_START}/]`, message: 'Raw SQL belongs in a *.repository.ts (services/tenant/README.md, "Layout").' },
+  { selector: `Literal[value=/${SQL_START}/]`, message: 'Raw SQL belongs in a *.repository.ts (services/tenant/README.md, "Layout").' },
+];
+
+// Files outside repositories that may still query, each for a reason:
+const DATA_ACCESS_ALLOWED = [
+  // The service kit's generic infrastructure, shared by every service: the base repository,
+  // the migration runner, the readiness ping, the seed_history ledger and the audit log.
+  'packages/service-kit/src/repository.ts',
+  'packages/service-kit/src/database.ts',
+  'packages/service-kit/src/plugins.ts',
+  'packages/service-kit/src/seed.ts',
+  'packages/service-kit/src/audit.ts',
+  // Seeds write demo data once, as migrations write schema.
+  'services/*/src/db/seed*.ts',
+  // Google Ads Query Language sent to Google's API, not SQL to our database.
+  'services/ads/src/google-ads/**',
+];
+
+// A source file says one thing: at most 500 lines, counted as the file has them (blank lines and
+// comments included). Tests are exempt (a suite's cases for one feature stay together); so are
+// data files, listed here.
+const MAX_LINES_DATA_FILES = []; // none today
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/.__mf__temp/**', 'test-results/**', 'playwright-report/**'],
@@ -26,5 +62,18 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.cjs'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['services/*/src/**/*.ts', 'gateway/src/**/*.ts', 'packages/service-kit/src/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/migrations/**', ...DATA_ACCESS_ALLOWED],
+    rules: {
+      'no-restricted-syntax': ['error', ...dataAccessOutsideRepositories],
+      'no-restricted-imports': ['error', { paths: [{ name: 'typeorm', importNames: ['Repository'], message: 'Services use a *.repository.ts, not a TypeORM Repository (services/tenant/README.md, "Layout").' }] }],
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/test/**', 'packages/test-kit/**', '**/*.test.{ts,tsx}', 'infra/e2e/**', ...MAX_LINES_DATA_FILES],
+    rules: { 'max-lines': ['error', { max: 500, skipBlankLines: false, skipComments: false }] },
   },
 );

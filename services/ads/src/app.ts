@@ -22,7 +22,7 @@ import { createPerformanceQueues, type PerformanceQueues } from './modules/perfo
 import { BACKFILL_DAYS } from './modules/performance/performance-range';
 import { performanceHandlers } from './modules/performance/performance.routes';
 import { PerformanceService } from './modules/performance/performance.service';
-import { PerformanceStore } from './modules/performance/performance.store';
+import { PerformanceRepository } from './modules/performance/performance.repository';
 import type { JobQueue } from '@hap/service-kit';
 
 export interface AppDependencies {
@@ -90,7 +90,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     ...domainCampaignHandlers(new DomainCampaignsService(dataSource, access)),
     ...pageCampaignHandlers(new PageCampaignsService(dataSource, access)),
     ...conversionHandlers(new ConversionService(dataSource, tenant, access)),
-    ...performanceHandlers(new PerformanceService(new PerformanceStore(dataSource), tenant, access, performanceQueues)),
+    ...performanceHandlers(new PerformanceService(new PerformanceRepository(dataSource), tenant, access, performanceQueues)),
     listAdsAuditLog: ({ query }) => listAuditLog(dataSource, 'ads', query),
   });
   return app;

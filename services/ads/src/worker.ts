@@ -9,9 +9,9 @@ import { CampaignJobStore } from './modules/campaigns/campaign-jobs.service';
 import { GoogleAdsConnectionService, oauthSettingsOf } from './modules/connection/connection.service';
 import { googleAdsAccessOf } from './google-ads/access';
 import { recoverStuckLaunches } from './modules/launches/launch.job';
-import { LaunchStore } from './modules/launches/launch.store';
+import { LaunchRepository } from './modules/launches/launch.repository';
 import { createPerformanceQueues, scheduleHourlySweep } from './modules/performance/performance-queues';
-import { PerformanceStore } from './modules/performance/performance.store';
+import { PerformanceRepository } from './modules/performance/performance.repository';
 import { createHandlers } from './queues/handlers';
 
 /** The ads job process: a BullMQ worker for each queue ads consumes. */
@@ -33,10 +33,10 @@ void runWorkers({
     store: new CampaignJobStore(dataSource),
     writer,
     templates,
-    launches: new LaunchStore(dataSource),
+    launches: new LaunchRepository(dataSource),
     access,
     tenant,
-    performance: new PerformanceStore(dataSource),
+    performance: new PerformanceRepository(dataSource),
     reads: performance.read,
   }),
   alongside: (logger) => {
@@ -53,7 +53,7 @@ void runWorkers({
     scheduleHourlySweep(performance.sweep).catch((err: unknown) => logger.error({ err }, 'could not schedule the hourly Google Ads performance read'));
     // Launches whose job was lost are taken up again, every minute.
     const queue = createQueue('ads.launch', queueRedis(config));
-    const launches = new LaunchStore(dataSource);
+    const launches = new LaunchRepository(dataSource);
     const timer = setInterval(() => {
       recoverStuckLaunches(launches, queue)
         .then((taken) => taken && logger.warn({ taken }, 'lost launches queued again'))

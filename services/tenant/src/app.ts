@@ -55,7 +55,7 @@ import { ClinicUserService } from './modules/clinic-user/clinic-user.service';
 import { SignInLinkService } from './modules/clinic-user/sign-in-links.service';
 import { mfaHandlers } from './modules/mfa/mfa.routes';
 import { MfaService } from './modules/mfa/mfa.service';
-import { RecoveryCodes } from './modules/mfa/recovery-codes';
+import { RecoveryCodes } from './modules/mfa/recovery-code.repository';
 import { SecretCipher } from './modules/mfa/secret-cipher';
 import { PasskeyRepository } from './modules/passkey/passkey.repository';
 import { passkeyHandlers } from './modules/passkey/passkey.routes';

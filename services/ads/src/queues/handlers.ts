@@ -7,11 +7,11 @@ import { createGenerateHandler, createOptimizeHandler } from '../modules/campaig
 import type { CampaignJobStore } from '../modules/campaigns/campaign-jobs.service';
 import { createLaunchHandler } from '../modules/launches/launch.job';
 import type { GoogleAdsAccess } from '../modules/launches/launch.service';
-import type { LaunchStore } from '../modules/launches/launch.store';
+import type { LaunchRepository } from '../modules/launches/launch.repository';
 import type { TenantClient } from '../clients/tenant.client';
 import { createPerformanceHandler, createSweepHandler } from '../modules/performance/performance.job';
 import type { PerformanceQueues } from '../modules/performance/performance-queues';
-import type { PerformanceStore } from '../modules/performance/performance.store';
+import type { PerformanceRepository } from '../modules/performance/performance.repository';
 
 /**
  * The ads worker's job handlers: one per queue the contracts give ads,
@@ -22,10 +22,10 @@ export const createHandlers = (deps: {
   store: CampaignJobStore;
   writer: CampaignWriter | null;
   templates: TemplatesClient;
-  launches: LaunchStore;
+  launches: LaunchRepository;
   access: GoogleAdsAccess;
   tenant: TenantClient;
-  performance: PerformanceStore;
+  performance: PerformanceRepository;
   /** Where the sweep queues its reads. */
   reads: PerformanceQueues['read'];
 }): QueueHandlers<'ads'> => ({

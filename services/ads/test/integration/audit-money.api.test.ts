@@ -12,7 +12,7 @@ import { toStoredCampaign, type CampaignQueues } from '../../src/modules/campaig
 import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connection.entity';
 import { GoogleAdsConnectionService, oauthSettingsOf } from '../../src/modules/connection/connection.service';
 import { createLaunchHandler } from '../../src/modules/launches/launch.job';
-import { LaunchStore } from '../../src/modules/launches/launch.store';
+import { LaunchRepository } from '../../src/modules/launches/launch.repository';
 import { encryptToken, tokenKeyOf } from '../../src/modules/connection/token-cipher';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
 import { writtenCampaign } from '@hap/test-kit/fixtures/written-campaigns';
@@ -189,7 +189,7 @@ describe('the ads Audit Log: launches and their outcome, generation, optimisatio
     expect(res.status).toBe(202);
     const launchId = res.body.data.id as string;
     const access = googleAdsAccessOf(t.config, new GoogleAdsConnectionService(t.dataSource, oauthSettingsOf(t.config)));
-    worker = createWorker('ads.launch', createLaunchHandler(new LaunchStore(t.dataSource), access), redis) as unknown as Worker;
+    worker = createWorker('ads.launch', createLaunchHandler(new LaunchRepository(t.dataSource), access), redis) as unknown as Worker;
     const done = await settled(launchId);
     expect(done.status).toBe('launched');
 

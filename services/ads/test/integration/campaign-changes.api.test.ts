@@ -12,7 +12,7 @@ import { GoogleAdsConnectionService, oauthSettingsOf } from '../../src/modules/c
 import { encryptToken, tokenKeyOf } from '../../src/modules/connection/token-cipher';
 import { createLaunchHandler } from '../../src/modules/launches/launch.job';
 import { CampaignLaunchEntity } from '../../src/modules/launches/launch.entity';
-import { LaunchStore } from '../../src/modules/launches/launch.store';
+import { LaunchRepository } from '../../src/modules/launches/launch.repository';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
 import { writtenCampaign } from '@hap/test-kit/fixtures/written-campaigns';
 
@@ -81,7 +81,7 @@ describe('Campaigns after launch (issue 25 item 4): read, pause, resume and budg
       dependencies: { launchQueue: queue },
     });
     const access = googleAdsAccessOf(t.config, new GoogleAdsConnectionService(t.dataSource, oauthSettingsOf(t.config)));
-    worker = createWorker('ads.launch', createLaunchHandler(new LaunchStore(t.dataSource), access), redis) as unknown as Worker;
+    worker = createWorker('ads.launch', createLaunchHandler(new LaunchRepository(t.dataSource), access), redis) as unknown as Worker;
   }, START_TIMEOUT_MS);
   beforeEach(async () => {
     google.reset();

@@ -11,7 +11,7 @@ import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connecti
 import { GoogleAdsConnectionService, oauthSettingsOf } from '../../src/modules/connection/connection.service';
 import { encryptToken, tokenKeyOf } from '../../src/modules/connection/token-cipher';
 import { createLaunchHandler } from '../../src/modules/launches/launch.job';
-import { LaunchStore } from '../../src/modules/launches/launch.store';
+import { LaunchRepository } from '../../src/modules/launches/launch.repository';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
 import { giveClinicDomain, setClinicDomain } from '../helpers/clinic-domain';
 import { writtenCampaign } from '@hap/test-kit/fixtures/written-campaigns';
@@ -85,7 +85,7 @@ describe('running campaigns on a clinic’s domain, each paused in one click', (
       dependencies: { launchQueue: queue },
     });
     const access = googleAdsAccessOf(t.config, new GoogleAdsConnectionService(t.dataSource, oauthSettingsOf(t.config)));
-    worker = createWorker('ads.launch', createLaunchHandler(new LaunchStore(t.dataSource), access), redis) as unknown as Worker;
+    worker = createWorker('ads.launch', createLaunchHandler(new LaunchRepository(t.dataSource), access), redis) as unknown as Worker;
   }, START_TIMEOUT_MS);
   beforeEach(async () => {
     google.reset();

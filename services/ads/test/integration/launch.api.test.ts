@@ -14,7 +14,7 @@ import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connecti
 import { GoogleAdsConnectionService, oauthSettingsOf } from '../../src/modules/connection/connection.service';
 import { encryptToken, tokenKeyOf } from '../../src/modules/connection/token-cipher';
 import { createLaunchHandler, recoverStuckLaunches } from '../../src/modules/launches/launch.job';
-import { LaunchStore } from '../../src/modules/launches/launch.store';
+import { LaunchRepository } from '../../src/modules/launches/launch.repository';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
 import { writtenCampaign } from '@hap/test-kit/fixtures/written-campaigns';
 import { giveClinicDomain, setClinicDomain } from '../helpers/clinic-domain';
@@ -54,7 +54,7 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
 
   function startWorker(dataSource: DataSource = t.dataSource) {
     const access = googleAdsAccessOf(t.config, new GoogleAdsConnectionService(dataSource, oauthSettingsOf(t.config)));
-    worker = createWorker('ads.launch', createLaunchHandler(new LaunchStore(dataSource), access), redis) as unknown as Worker;
+    worker = createWorker('ads.launch', createLaunchHandler(new LaunchRepository(dataSource), access), redis) as unknown as Worker;
     return worker;
   }
 
@@ -401,7 +401,7 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     const res = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId });
     await (await queue.queue.getJob(`launch-${res.body.data.id}`))!.remove();
     await t.dataSource.query(`UPDATE "ads"."campaign_launch_logs" SET "updated_at" = now() - interval '1 hour' WHERE "id" = $1`, [res.body.data.id]);
-    expect(await recoverStuckLaunches(new LaunchStore(t.dataSource), queue)).toBeGreaterThanOrEqual(1);
+    expect(await recoverStuckLaunches(new LaunchRepository(t.dataSource), queue)).toBeGreaterThanOrEqual(1);
     startWorker();
     const done = await settled(res.body.data.id);
     expect(done.status).toBe('launched');

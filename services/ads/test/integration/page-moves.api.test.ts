@@ -11,7 +11,7 @@ import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connecti
 import { GoogleAdsConnectionService, oauthSettingsOf } from '../../src/modules/connection/connection.service';
 import { encryptToken, tokenKeyOf } from '../../src/modules/connection/token-cipher';
 import { createLaunchHandler } from '../../src/modules/launches/launch.job';
-import { LaunchStore } from '../../src/modules/launches/launch.store';
+import { LaunchRepository } from '../../src/modules/launches/launch.repository';
 import { ADMIN, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
 import { writtenCampaign } from '@hap/test-kit/fixtures/written-campaigns';
 
@@ -86,7 +86,7 @@ describe('page paths: a renamed page keeps its old path, its campaigns follow, a
       dependencies: { launchQueue: queue },
     });
     const access = googleAdsAccessOf(t.config, new GoogleAdsConnectionService(t.dataSource, oauthSettingsOf(t.config)));
-    worker = createWorker('ads.launch', createLaunchHandler(new LaunchStore(t.dataSource), access), redis) as unknown as Worker;
+    worker = createWorker('ads.launch', createLaunchHandler(new LaunchRepository(t.dataSource), access), redis) as unknown as Worker;
     const repo = t.dataSource.getRepository(GoogleAdsConnectionEntity);
     await repo.delete({ label: 'agency' });
     await repo.save(repo.create({ label: 'agency', refreshTokenEncrypted: encryptToken('1//refresh-token', tokenKeyOf(TOKEN_KEY)!), accountEmail: 'ads@agency.example', connectedBy: 1, connectedAt: new Date(), updatedAt: new Date() }));

@@ -13,7 +13,7 @@ import { encryptToken, tokenKeyOf } from '../../src/modules/connection/token-cip
 import { createPerformanceHandler, createSweepHandler, readOf } from '../../src/modules/performance/performance.job';
 import { createPerformanceQueues, scheduleHourlySweep, type PerformanceQueues } from '../../src/modules/performance/performance-queues';
 import { lastDays, utcDay } from '../../src/modules/performance/performance-range';
-import { PerformanceStore } from '../../src/modules/performance/performance.store';
+import { PerformanceRepository } from '../../src/modules/performance/performance.repository';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
@@ -45,7 +45,7 @@ describe('Google Ads performance: ads.performance reads GAQL reports from Google
   let google: FakeGoogleAds;
   let oauth: Awaited<ReturnType<typeof startFakeGoogleOAuth>>;
   let queues: PerformanceQueues;
-  let store: PerformanceStore;
+  let store: PerformanceRepository;
   let worker: Worker | null = null;
   const failures: Array<{ id: string; attemptsMade: number; error: string }> = [];
   const redis: QueueRedis = { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `${process.env.REDIS_PREFIX ?? 'hap_test'}_q_${randomBytes(4).toString('hex')}` };
@@ -107,7 +107,7 @@ describe('Google Ads performance: ads.performance reads GAQL reports from Google
       },
       dependencies: { performanceQueues: queues },
     });
-    store = new PerformanceStore(t.dataSource);
+    store = new PerformanceRepository(t.dataSource);
   }, START_TIMEOUT_MS);
   beforeEach(async () => {
     google.reset();

@@ -4,9 +4,9 @@ import { createTenantClient } from '../../src/clients/tenant.client';
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 import { CampaignJobStore } from '../../src/modules/campaigns/campaign-jobs.service';
-import { LaunchStore } from '../../src/modules/launches/launch.store';
+import { LaunchRepository } from '../../src/modules/launches/launch.repository';
 import { createPerformanceQueues } from '../../src/modules/performance/performance-queues';
-import { PerformanceStore } from '../../src/modules/performance/performance.store';
+import { PerformanceRepository } from '../../src/modules/performance/performance.repository';
 import { createHandlers } from '../../src/queues/handlers';
 
 const config = loadServiceConfig();
@@ -27,11 +27,11 @@ describeQueues({
     store: new CampaignJobStore(dataSource),
     writer: null,
     templates: createTemplatesClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: config.INTERNAL_SECRET, timeoutMs: 500 }),
-    launches: new LaunchStore(dataSource),
+    launches: new LaunchRepository(dataSource),
     // Google Ads not configured: a launch that does not exist never gets that far.
     access: { gateway: null, refreshToken: async () => null },
     tenant: createTenantClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: config.INTERNAL_SECRET, timeoutMs: 500 }),
-    performance: new PerformanceStore(dataSource),
+    performance: new PerformanceRepository(dataSource),
     reads: performance.read,
   }),
   samples: {

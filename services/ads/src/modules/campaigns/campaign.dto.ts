@@ -1,4 +1,4 @@
-import { CampaignExtensionsSchema, type TemplateCampaign } from '@hap/contracts';
+import { CampaignExtensionsSchema, type TemplateCampaign, type WrittenCampaign } from '@hap/contracts';
 import type { AdCampaignTemplateEntity } from './campaign.entity';
 
 export function toTemplateCampaignDto(row: AdCampaignTemplateEntity): TemplateCampaign {
@@ -17,3 +17,16 @@ export function toTemplateCampaignDto(row: AdCampaignTemplateEntity): TemplateCa
     updatedAt: row.updatedAt.toISOString(),
   };
 }
+
+/** A written campaign as stored: sitelinks lead to the service's landing page ({{CLIENT_WEBSITE}}). */
+export const toStoredCampaign = (written: WrittenCampaign) => ({
+  name: written.name,
+  description: written.description,
+  keywordTheme: written.keywordTheme,
+  targetAudience: written.targetAudience,
+  adGroups: written.adGroups,
+  extensions: {
+    sitelinks: written.sitelinks.map((s) => ({ ...s, finalUrl: '{{CLIENT_WEBSITE}}' })),
+    callouts: written.callouts,
+  },
+});

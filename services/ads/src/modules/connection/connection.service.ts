@@ -11,10 +11,11 @@ import {
 } from '@hap/contracts';
 import { AppError, assertAdmin, recordAudit, type Actor } from '@hap/service-kit';
 import type { Config } from '../../config';
-import { GoogleAdsConnectionEntity } from './connection.entity';
+import { type GoogleAdsConnectionEntity } from './connection.entity';
 import { signState, verifyState } from './oauth-state';
 import { OAuthStateRepository } from './oauth-state.repository';
 import { decryptToken, encryptToken, tokenKeyOf } from './token-cipher';
+import { ConnectionRepository } from './connection.repository';
 
 /** The agency's one connection. */
 const LABEL = 'agency';
@@ -99,7 +100,7 @@ export class GoogleAdsConnectionService {
   }
 
   private connection() {
-    return this.dataSource.getRepository(GoogleAdsConnectionEntity).findOneBy({ label: LABEL });
+    return new ConnectionRepository(this.dataSource).find(LABEL);
   }
 
   async status(actor: Actor): Promise<GoogleAdsAuthStatus> {
@@ -160,10 +161,9 @@ export class GoogleAdsConnectionService {
     if (!tokens.refresh_token) return goTo(authPage('no_refresh_token'));
     const accountEmail = emailOf(tokens.id_token);
     await this.dataSource.transaction(async (manager) => {
-      const repo = manager.getRepository(GoogleAdsConnectionEntity);
       const now = new Date();
       // One row for the agency: a second consent (another tab, a reconnect) replaces it, even at the same moment.
-      await repo.upsert(
+      const saved = await new ConnectionRepository(this.dataSource).replace(
         {
           label: LABEL,
           refreshTokenEncrypted: encryptToken(tokens.refresh_token!, settings.key),
@@ -172,9 +172,8 @@ export class GoogleAdsConnectionService {
           connectedAt: now,
           updatedAt: now,
         },
-        { conflictPaths: ['label'] },
+        manager,
       );
-      const saved = await repo.findOneByOrFail({ label: LABEL });
       // Who connected which account, and when; never the token.
       await recordAudit(manager, actor, {
         action: 'update',
@@ -205,10 +204,10 @@ export class GoogleAdsConnectionService {
   async disconnect(actor: Actor, log?: { warn: (o: object, m: string) => void }): Promise<GoogleAdsDisconnectResult> {
     assertAdmin(actor);
     const removed = await this.dataSource.transaction(async (manager) => {
-      const repo = manager.getRepository(GoogleAdsConnectionEntity);
-      const row = await repo.findOne({ where: { label: LABEL }, lock: { mode: 'pessimistic_write' } });
+      const connections = new ConnectionRepository(this.dataSource);
+      const row = await connections.lockedByLabel(LABEL, manager);
       if (!row) return null;
-      await repo.delete({ id: row.id });
+      await connections.delete(row.id, manager);
       await recordAudit(manager, actor, {
         action: 'delete',
         entity: 'google_ads_connection',

@@ -5,6 +5,7 @@ import type { TenantClient } from '../../clients/tenant.client';
 import { customerIdDigits } from '../../campaign/campaign-operations';
 import { AdsRequestRefused, AdsRetryLater, type AdsAccount } from '../../google-ads/ads-gateway';
 import type { GoogleAdsAccess } from '../launches/launch.service';
+import { ConversionActionRepository } from './conversion-action.repository';
 
 /** The conversion action offline conversions are counted under in each clinic's account. */
 export const CONVERSION_ACTION_NAME = 'Health Ads: lead converted (offline)';
@@ -33,13 +34,11 @@ export class ConversionService {
   ) {}
 
   private async actionId(account: AdsAccount): Promise<string> {
-    const [known] = (await this.dataSource.query(`SELECT "action_id" FROM "ads"."conversion_actions" WHERE "customer_id" = $1`, [account.customerId])) as Array<{ action_id: string }>;
-    if (known) return known.action_id;
+    const actions = new ConversionActionRepository(this.dataSource);
+    const known = await actions.actionIdOf(account.customerId);
+    if (known) return known;
     const id = await this.access.gateway!.conversionAction(account, CONVERSION_ACTION_NAME);
-    await this.dataSource.query(
-      `INSERT INTO "ads"."conversion_actions" ("customer_id", "action_id", "name") VALUES ($1, $2, $3) ON CONFLICT ("customer_id") DO NOTHING`,
-      [account.customerId, id, CONVERSION_ACTION_NAME],
-    );
+    await actions.remember(account.customerId, id, CONVERSION_ACTION_NAME);
     return id;
   }
 

@@ -1,9 +1,9 @@
-import { In, IsNull, Not, type DataSource } from 'typeorm';
-import { CAMPAIGN_CREATED_STATUSES, ErrorCode, Messages, type DomainCampaign } from '@hap/contracts';
+import type { DataSource } from 'typeorm';
+import { ErrorCode, Messages, type DomainCampaign } from '@hap/contracts';
 import { AppError, assertAdmin, conflict, type Actor } from '@hap/service-kit';
 import { hostOf } from '../../campaign/landing-url';
 import { AdsRetryLater } from '../../google-ads/ads-gateway';
-import { CampaignLaunchEntity } from './launch.entity';
+import { LaunchRepository } from './launch.repository';
 import type { GoogleAdsAccess } from './launch.service';
 
 /** A domain as typed in a path (IDN or ASCII, any case, a trailing dot) as the URL standard writes its host. */
@@ -30,10 +30,7 @@ export class DomainCampaignsService {
     assertAdmin(actor);
     const host = hostKey(domain);
     if (!host) return [];
-    const launches = await this.dataSource.getRepository(CampaignLaunchEntity).find({
-      where: { clientId, status: In([...CAMPAIGN_CREATED_STATUSES]), googleAdsCampaignId: Not(IsNull()) },
-      order: { launchedAt: 'DESC', id: 'ASC' },
-    });
+    const launches = await new LaunchRepository(this.dataSource).withCampaign({ clientId });
     const onDomain = launches.filter((l) => l.request && [l.request.finalUrl, ...l.request.sitelinks.map((s) => s.finalUrl)].some((url) => hostOf(url) === host));
     if (onDomain.length === 0) return [];
 

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { AuditLogEntity, recordAudit, type AuditNames } from '@hap/service-kit';
+import { recordAudit, type AuditLogEntity, type AuditNames } from '@hap/service-kit';
 import type { CampaignLaunchEntity } from './launch.entity';
 
 /**
@@ -10,11 +10,7 @@ import type { CampaignLaunchEntity } from './launch.entity';
  * with the request id and the names of the launch's own entry, so the log
  * reads "ana@agency.com · launched 'TRT Search' for Acme Clinic: partial".
  */
-export async function recordLaunchOutcome(manager: EntityManager, row: CampaignLaunchEntity): Promise<void> {
-  const started = await manager.getRepository(AuditLogEntity).findOne({
-    where: { entity: 'campaign_launch', entityId: row.id, action: 'create' },
-    order: { id: 'ASC' },
-  });
+export async function recordLaunchOutcome(manager: EntityManager, row: CampaignLaunchEntity, started: AuditLogEntity | null): Promise<void> {
   const names: AuditNames = { ...started?.changes?.names, campaign: row.campaignName, account: row.customerId };
   await recordAudit(
     manager,

@@ -6,7 +6,7 @@ import { emptyTally, finishedStatus, isDuplicateCampaignName, leftOutDetails, ne
 import { AdsRequestRefused, AdsRetryLater, idOfResource, type AdsAccount, type FoundCampaign } from '../../google-ads/ads-gateway';
 import type { CampaignLaunchEntity } from './launch.entity';
 import type { GoogleAdsAccess } from './launch.service';
-import type { LaunchStore } from './launch.store';
+import type { LaunchRepository } from './launch.repository';
 
 /** Rounds of "leave out what Google refused and send the rest" before a launch gives up. */
 const MAX_ROUNDS = 4;
@@ -23,7 +23,7 @@ const MAX_ROUNDS = 4;
  * try that cannot reach Google looks the campaign up once more before it
  * calls the launch failed.
  */
-export function createLaunchHandler(store: LaunchStore, access: GoogleAdsAccess): JobHandler<'ads.launch'> {
+export function createLaunchHandler(store: LaunchRepository, access: GoogleAdsAccess): JobHandler<'ads.launch'> {
   async function accountOf(row: CampaignLaunchEntity): Promise<AdsAccount> {
     const gateway = access.gateway;
     const refreshToken = gateway ? await access.refreshToken() : null;
@@ -112,12 +112,12 @@ export function createLaunchHandler(store: LaunchStore, access: GoogleAdsAccess)
 
 const isLastAttempt = (job: Job) => job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
 
-async function fail(store: LaunchStore, id: string, code: string, details: string): Promise<never> {
+async function fail(store: LaunchRepository, id: string, code: string, details: string): Promise<never> {
   await store.finish(id, { status: 'failed', errorCode: code, errorDetails: details });
   throw new UnrecoverableError(details);
 }
 
-async function finishCreated(store: LaunchStore, id: string, campaignId: string, adGroupIds: string[], tally: LaunchTally, total: number, details: string | null = leftOutDetails(tally)) {
+async function finishCreated(store: LaunchRepository, id: string, campaignId: string, adGroupIds: string[], tally: LaunchTally, total: number, details: string | null = leftOutDetails(tally)) {
   const { status, errorCode } = finishedStatus(tally, adGroupIds.length < total || details !== null);
   await store.finish(id, {
     status,
@@ -134,7 +134,7 @@ async function finishCreated(store: LaunchStore, id: string, campaignId: string,
 }
 
 /** The campaign an earlier attempt created: recorded, not created again. */
-const adopt = (store: LaunchStore, row: CampaignLaunchEntity, found: FoundCampaign, tally: LaunchTally, details: string | null) =>
+const adopt = (store: LaunchRepository, row: CampaignLaunchEntity, found: FoundCampaign, tally: LaunchTally, details: string | null) =>
   finishCreated(store, row.id, found.id, found.adGroups.map(idOfResource), tally, row.totalAdGroups, details);
 
 /** A launch unfinished this long with no job working on it is taken up again (or, after `MAX_RECOVERIES`, failed). */
@@ -149,7 +149,7 @@ const MAX_RECOVERIES = 3;
  * most three times; then it is failed with what to check. The ads worker
  * runs this every minute. Returns how many it took up.
  */
-export async function recoverStuckLaunches(store: LaunchStore, queue: JobQueue<'ads.launch'>, staleMs = LAUNCH_STALE_MS): Promise<number> {
+export async function recoverStuckLaunches(store: LaunchRepository, queue: JobQueue<'ads.launch'>, staleMs = LAUNCH_STALE_MS): Promise<number> {
   let taken = 0;
   for (const row of await store.stale(staleMs)) {
     const job = await queue.queue.getJob(jobIdOf('ads.launch', { launchId: row.id }));

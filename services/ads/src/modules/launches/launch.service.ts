@@ -22,8 +22,8 @@ import { AdsRequestRefused, AdsRetryLater, type AdsAccount, type AdsGateway, typ
 import { toTemplateCampaignDto } from '../campaigns/campaign.dto';
 import { failingDomainConflict, platformOriginUnavailable } from '../campaigns/launch-readiness';
 import type { CampaignRepository } from '../campaigns/campaign.repository';
-import { CampaignLaunchEntity } from './launch.entity';
-import { LaunchStore, toCampaignLaunchDto } from './launch.store';
+import { toCampaignLaunchDto } from './launch.dto';
+import { LaunchRepository } from './launch.repository';
 
 /** Google Ads as this service reaches it: the gateway (null: not configured) and the agency's consent. */
 export interface GoogleAdsAccess {
@@ -60,7 +60,7 @@ export function describeIssue(issue: AdsIssue, operations: CampaignOperations): 
  * and the worker creates it exactly once.
  */
 export class LaunchService {
-  private readonly store: LaunchStore;
+  private readonly store: LaunchRepository;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -72,7 +72,7 @@ export class LaunchService {
     /** PUBLIC_BASE_URL (config.ts platformOriginOf): clinics without their own domain have their pages there. */
     private readonly platformOrigin: string | null,
   ) {
-    this.store = new LaunchStore(dataSource);
+    this.store = new LaunchRepository(dataSource);
   }
 
   private async prepare(actor: Actor, body: LaunchCampaignBody): Promise<{ plan: LaunchPlan; templateId: number; names: { client: string; service: string } }> {
@@ -201,9 +201,8 @@ export class LaunchService {
         const message = Messages.alreadyLaunched(refusal.created.launchedAt.toISOString().slice(0, 10), refusal.created.campaignName);
         throw conflict(message, [{ path: 'launchAgain', message }]);
       }
-      const repo = manager.getRepository(CampaignLaunchEntity);
-      const saved = await repo.save(
-        repo.create({
+      const saved = await this.store.insert(
+        {
           id,
           clientId: body.clientId,
           serviceId: body.serviceId,
@@ -218,14 +217,15 @@ export class LaunchService {
           launchedBy: actor.identity.email ?? `user ${actor.identity.userId ?? '?'}`,
           launchedAt: now,
           updatedAt: now,
-        }),
+        },
+        manager,
       );
       await recordAudit(manager, actor, {
         action: 'create',
         entity: 'campaign_launch',
         entityId: id,
         changes: { after: { clientId: body.clientId, serviceId: body.serviceId, campaignName: spec.campaignName, customerId: spec.customerId, dailyBudget: spec.dailyBudgetDollars, status: 'queued' } },
-        // Who launched what for whom, on which account: the outcome's entry (launch.store finish) copies these names.
+        // Who launched what for whom, on which account: the outcome's entry (launch.repository finish) copies these names.
         names: { ...names, campaign: spec.campaignName, account: spec.customerId },
       });
       return saved;

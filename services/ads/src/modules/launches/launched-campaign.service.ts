@@ -7,10 +7,11 @@ import {
   type CampaignSwitchStatus,
   type LaunchedCampaign,
 } from '@hap/contracts';
-import { AppError, AuditLogEntity, assertAdmin, conflict, notFound, recordAudit, type Actor, type AuditNames } from '@hap/service-kit';
+import { AppError, assertAdmin, conflict, notFound, recordAudit, type Actor, type AuditNames } from '@hap/service-kit';
 import { AdsRequestRefused, AdsRetryLater, type AdsAccount, type AdsGateway, type AdsOperation, type CampaignState } from '../../google-ads/ads-gateway';
 import { fromMicros } from '../../google-ads/performance-gaql';
-import { CampaignLaunchEntity } from './launch.entity';
+import type { CampaignLaunchEntity } from './launch.entity';
+import { LaunchRepository } from './launch.repository';
 import type { GoogleAdsAccess } from './launch.service';
 
 const STATUS_OF: Record<CampaignSwitchStatus, 'PAUSED' | 'ENABLED'> = { paused: 'PAUSED', enabled: 'ENABLED' };
@@ -36,14 +37,18 @@ function googleError(err: unknown): never {
  * nothing more.
  */
 export class LaunchedCampaignService {
+  private readonly launches: LaunchRepository;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: GoogleAdsAccess,
-  ) {}
+  ) {
+    this.launches = new LaunchRepository(dataSource);
+  }
 
   /** The launch, its campaign id, the gateway and the account, or the reason there is nothing to act on. */
   private async target(manager: EntityManager, launchId: string): Promise<{ launch: CampaignLaunchEntity; campaignId: string; gateway: AdsGateway; account: AdsAccount }> {
-    const launch = await manager.getRepository(CampaignLaunchEntity).findOne({ where: { id: launchId } });
+    const launch = await this.launches.get(launchId, manager);
     if (!launch) throw notFound(Messages.launchNotFound(launchId));
     if (!launch.googleAdsCampaignId) {
       throw conflict(`This launch (${launch.status}) did not create a campaign in Google Ads, so there is nothing to read, pause or change.`);
@@ -119,7 +124,7 @@ export class LaunchedCampaignService {
   ): Promise<CampaignChangeResult> {
     return this.dataSource.transaction(async (manager) => {
       // One change of a launch's campaign at a time: the second waits, then finds it done.
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`launched-campaign:${launchId}`]);
+      await this.launches.lockCampaignChanges(launchId, manager);
       const { launch, campaignId, gateway, account } = await this.target(manager, launchId);
       const state = await this.state(gateway, account, launch, campaignId);
       if (change.already(state)) return { applied: false, message: change.alreadyMessage, campaign: toLaunchedCampaign(launch, state) };
@@ -130,7 +135,7 @@ export class LaunchedCampaignService {
       } catch (err) {
         googleError(err);
       }
-      const started = await manager.getRepository(AuditLogEntity).findOne({ where: { entity: 'campaign_launch', entityId: launch.id, action: 'create' }, order: { id: 'ASC' } });
+      const started = await this.launches.startEntry(launch.id, manager);
       const names: AuditNames = { client: started?.changes?.names?.client, service: started?.changes?.names?.service, campaign: launch.campaignName, account: launch.customerId };
       const { before, after } = change.audit(state);
       await recordAudit(manager, actor, {

@@ -1,16 +1,16 @@
-import { In, IsNull, Not, type DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import {
-  CAMPAIGN_CREATED_STATUSES,
   type PageCampaign,
   type PageMoves,
   type PageMovesResult,
   type RunningCampaigns,
   type RunningCampaignsQuery,
 } from '@hap/contracts';
-import { AuditLogEntity, forbidden, isService, recordAudit, type Actor, type AuditNames } from '@hap/service-kit';
+import { forbidden, isService, recordAudit, type Actor, type AuditNames } from '@hap/service-kit';
 import { movedPageUrl } from '../../campaign/landing-url';
 import { AdsRequestRefused, AdsRetryLater, type AdsAccount, type AdsOperation } from '../../google-ads/ads-gateway';
-import { CampaignLaunchEntity } from './launch.entity';
+import type { CampaignLaunchEntity } from './launch.entity';
+import { LaunchRepository } from './launch.repository';
 import type { GoogleAdsAccess } from './launch.service';
 
 /** Google's failure in words, for the list of campaigns that could not be moved. */
@@ -35,10 +35,14 @@ const asPageCampaign = (launch: CampaignLaunchEntity): PageCampaign => ({
  * answers from its launch log and Google Ads and never asks templates back.
  */
 export class PageCampaignsService {
+  private readonly launches: LaunchRepository;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly access: GoogleAdsAccess,
-  ) {}
+  ) {
+    this.launches = new LaunchRepository(dataSource);
+  }
 
   private assertTemplates(actor: Actor): void {
     if (!isService(actor.identity, 'templates')) throw forbidden('Only the templates service may ask about campaigns on its pages.');
@@ -47,10 +51,7 @@ export class PageCampaignsService {
   /** The launches of these services that created a campaign in Google Ads, newest first. */
   private async launchesOf(services: ReadonlyArray<{ serviceId: number; clientId: number }>): Promise<CampaignLaunchEntity[]> {
     if (services.length === 0) return [];
-    const launches = await this.dataSource.getRepository(CampaignLaunchEntity).find({
-      where: { serviceId: In([...new Set(services.map((s) => s.serviceId))]), status: In([...CAMPAIGN_CREATED_STATUSES]), googleAdsCampaignId: Not(IsNull()) },
-      order: { launchedAt: 'DESC', id: 'ASC' },
-    });
+    const launches = await this.launches.withCampaign({ serviceIds: [...new Set(services.map((s) => s.serviceId))] });
     const pairs = new Set(services.map((s) => `${s.clientId}:${s.serviceId}`));
     return launches.filter((l) => pairs.has(`${l.clientId}:${l.serviceId}`));
   }
@@ -107,9 +108,9 @@ export class PageCampaignsService {
 
   private moveOne(actor: Actor, launchId: string, fromPath: string, toPath: string, actorEmail: string | null): Promise<PageMovesResult['updated'][number] | null> {
     return this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`launched-campaign:${launchId}`]);
-      const launches = manager.getRepository(CampaignLaunchEntity);
-      const launch = await launches.findOneOrFail({ where: { id: launchId } });
+      await this.launches.lockCampaignChanges(launchId, manager);
+      const launch = await this.launches.get(launchId, manager);
+      if (!launch) throw new Error(`Launch ${launchId} is gone.`);
       const gateway = this.access.gateway;
       const account = await this.account(launch);
       if (!gateway || !account) throw new Error('Google Ads is not configured or not connected.');
@@ -135,9 +136,9 @@ export class PageCampaignsService {
           finalUrl: after,
           sitelinks: request.sitelinks.map((s) => ({ ...s, finalUrl: movedPageUrl(s.finalUrl, fromPath, toPath) ?? s.finalUrl })),
         };
-        await launches.save(launch);
+        await this.launches.save(launch, manager);
       }
-      const started = await manager.getRepository(AuditLogEntity).findOne({ where: { entity: 'campaign_launch', entityId: launch.id, action: 'create' }, order: { id: 'ASC' } });
+      const started = await this.launches.startEntry(launch.id, manager);
       const names: AuditNames = {
         ...(actorEmail ? { actor: actorEmail } : {}),
         client: started?.changes?.names?.client,

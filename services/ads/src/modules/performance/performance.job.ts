@@ -5,7 +5,7 @@ import type { TenantClient } from '../../clients/tenant.client';
 import { AdsRequestRefused, AdsRetryLater, type PerformanceReport } from '../../google-ads/ads-gateway';
 import type { GoogleAdsAccess } from '../launches/launch.service';
 import { lastDays } from './performance-range';
-import type { ClinicAccount, PerformanceStore } from './performance.store';
+import type { ClinicAccount, PerformanceRepository } from './performance.repository';
 
 const TEN_DIGITS = /^\d{10}$/;
 
@@ -22,7 +22,7 @@ export const isRevokedConsent = (err: unknown) => err instanceof Error && /inval
  * once (the next hourly read tries again); Google unreachable is retried by
  * the queue.
  */
-export function createPerformanceHandler(store: PerformanceStore, access: GoogleAdsAccess): JobHandler<'ads.performance'> {
+export function createPerformanceHandler(store: PerformanceRepository, access: GoogleAdsAccess): JobHandler<'ads.performance'> {
   return async ({ clientId, customerId, managerId, from, to }, job) => {
     const account: ClinicAccount = { clientId, customerId };
     const gateway = access.gateway;
@@ -75,7 +75,7 @@ export const readOf = (a: { clientId: number; googleAdsAccountId: string; google
  */
 export function createSweepHandler(
   tenant: TenantClient,
-  store: PerformanceStore,
+  store: PerformanceRepository,
   access: GoogleAdsAccess,
   reads: JobQueue<'ads.performance'>,
   now: () => Date = () => new Date(),

@@ -13,7 +13,7 @@ import type { GoogleAdsAccess } from '../launches/launch.service';
 import { readOf } from './performance.job';
 import type { PerformanceQueues } from './performance-queues';
 import { lastDays } from './performance-range';
-import type { PerformanceStore } from './performance.store';
+import type { PerformanceRepository } from './performance.repository';
 
 const pending = (a: ClinicAdsAccount): PerformanceAccount => ({
   clientId: a.clientId,
@@ -31,7 +31,7 @@ const pending = (a: ClinicAdsAccount): PerformanceAccount => ({
  */
 export class PerformanceService {
   constructor(
-    private readonly store: PerformanceStore,
+    private readonly store: PerformanceRepository,
     private readonly tenant: TenantClient,
     private readonly access: GoogleAdsAccess,
     private readonly queues: PerformanceQueues | null,

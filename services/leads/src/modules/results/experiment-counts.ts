@@ -1,7 +1,8 @@
-import { experimentCountsFields, experimentCountsKey, type ArmConversions, type ArmViews, type ExperimentVariant } from '@hap/contracts';
+import { experimentCountsFields, experimentCountsKey } from '@hap/contracts';
 import type { QueueRedis } from '@hap/service-kit';
 import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
+import { ExperimentCountsRepository } from './experiment-counts.repository';
 
 /**
  * Each experiment arm's numbers (issue 27), kept for the templates service
@@ -34,42 +35,23 @@ redis.call('DEL', KEYS[1])
 redis.call('HSET', KEYS[1], '@', unpack(ARGV))
 return 1`;
 
-/** The tables' counts of these experiments, by experiment, and when they were read (µs, the database's clock, before any of them). */
-async function countsOf(dataSource: DataSource, ids: readonly number[]): Promise<{ readAt: string; byExperiment: Map<number, { views: ArmViews[]; conversions: ArmConversions[] }> }> {
-  const byExperiment = new Map(ids.map((id) => [id, { views: [] as ArmViews[], conversions: [] as ArmConversions[] }]));
-  const [{ readAt }] = (await dataSource.query(`SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint::text AS "readAt"`)) as [{ readAt: string }];
-  const views = (await dataSource.query(
-    `SELECT "experiment_id" AS "id", "variant", SUM("views")::bigint AS "views", SUM("visitors")::bigint AS "visitors"
-     FROM "leads"."experiment_view_rollups" WHERE "experiment_id" = ANY($1::int[])
-     GROUP BY "experiment_id", "variant"`,
-    [ids],
-  )) as Array<{ id: number; variant: ExperimentVariant; views: string; visitors: string }>;
-  for (const row of views) byExperiment.get(row.id)?.views.push({ variant: row.variant, views: Number(row.views), visitors: Number(row.visitors) });
-  const conversions = (await dataSource.query(
-    `SELECT "experiment_id" AS "id", "client_id" AS "clientId", "experiment_variant" AS "variant", COUNT(*)::bigint AS "leads",
-            COUNT(*) FILTER (WHERE "status" IN ('booked', 'won'))::bigint AS "bookings"
-     FROM "leads"."leads" WHERE "experiment_id" = ANY($1::int[])
-     GROUP BY "experiment_id", "client_id", "experiment_variant"`,
-    [ids],
-  )) as Array<{ id: number; clientId: number; variant: ExperimentVariant; leads: string; bookings: string }>;
-  for (const row of conversions)
-    byExperiment.get(row.id)?.conversions.push({ clientId: row.clientId, variant: row.variant, leads: Number(row.leads), bookings: Number(row.bookings) });
-  return { readAt, byExperiment };
-}
-
 export class ExperimentCountsPublisher implements ExperimentCountsSink {
+  private readonly tables: ExperimentCountsRepository;
+
   constructor(
-    private readonly dataSource: DataSource,
+    dataSource: DataSource,
     private readonly redis: Redis,
     private readonly prefix: string,
     private readonly onError: (err: unknown) => void,
-  ) {}
+  ) {
+    this.tables = new ExperimentCountsRepository(dataSource);
+  }
 
   async publish(experimentIds: readonly number[]): Promise<void> {
     const ids = [...new Set(experimentIds)];
     if (ids.length === 0) return;
     try {
-      const { readAt, byExperiment } = await countsOf(this.dataSource, ids);
+      const { readAt, byExperiment } = await this.tables.countsOf(ids);
       const write = this.redis.pipeline();
       for (const [id, { views, conversions }] of byExperiment) {
         const fields = Object.entries(experimentCountsFields(views, conversions)).flat();
@@ -85,27 +67,21 @@ export class ExperimentCountsPublisher implements ExperimentCountsSink {
 
   async publishForLeads(leadIds: readonly number[]): Promise<void> {
     if (leadIds.length === 0) return;
-    let rows: Array<{ id: number }>;
+    let ids: number[];
     try {
-      rows = (await this.dataSource.query(
-        `SELECT DISTINCT "experiment_id" AS "id" FROM "leads"."leads" WHERE "id" = ANY($1::bigint[]) AND "experiment_id" IS NOT NULL`,
-        [leadIds],
-      )) as Array<{ id: number }>;
+      ids = await this.tables.experimentsOfLeads(leadIds);
     } catch (err) {
       this.onError(err);
       return;
     }
-    await this.publish(rows.map((r) => r.id));
+    await this.publish(ids);
   }
 
   /** Every experiment the tables count: at the worker's start, so counts written before (or lost to a Redis outage) are whole again. */
   async publishAll(batch = 500): Promise<number> {
-    const rows = (await this.dataSource.query(
-      `SELECT "experiment_id" AS "id" FROM "leads"."experiment_view_rollups"
-       UNION SELECT "experiment_id" FROM "leads"."leads" WHERE "experiment_id" IS NOT NULL ORDER BY 1`,
-    )) as Array<{ id: number }>;
-    for (let i = 0; i < rows.length; i += batch) await this.publish(rows.slice(i, i + batch).map((r) => r.id));
-    return rows.length;
+    const ids = await this.tables.allExperiments();
+    for (let i = 0; i < ids.length; i += batch) await this.publish(ids.slice(i, i + batch));
+    return ids.length;
   }
 }
 

@@ -4,6 +4,7 @@ import type { QueueRedis } from '@hap/service-kit';
 import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import type { ExperimentCountsSink } from './experiment-counts';
+import { PageViewRepository } from './page-view.repository';
 
 /**
  * Folds the page views the public shell counted in Redis
@@ -122,36 +123,20 @@ async function take(redis: Redis, from: string, to: string): Promise<boolean> {
   }
 }
 
-const columnsOf = (cells: PageViewCell[]) => [
-  cells.map((c) => c.day),
-  cells.map((c) => c.clientId),
-  cells.map((c) => c.serviceId ?? 0),
-  cells.map((c) => c.kind),
-  cells.map((c) => c.variant),
-  cells.map((c) => c.source),
-  cells.map((c) => c.campaignId ?? ''),
-];
-
-const experimentColumnsOf = (cells: ExperimentViewCell[]) => [cells.map((c) => c.experimentId), cells.map((c) => c.variant), cells.map((c) => c.day)];
-const UNNEST_EXPERIMENT_CELLS = `unnest($1::int[], $2::text[], $3::date[]`;
-const EXPERIMENT_KEY = `("experiment_id", "variant", "day")`;
-
-const UNNEST_CELLS = `unnest($1::date[], $2::int[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[]`;
-const CELL_COLUMNS = `"day", "client_id", "service_id", "page_kind", "variant", "source", "campaign_id"`;
-const CELL_KEY = `(${CELL_COLUMNS})`;
-
 export class PageViewFolder {
   private readonly keys;
+  private readonly rollups: PageViewRepository;
 
   constructor(
     private readonly redis: Redis,
-    private readonly dataSource: DataSource,
+    dataSource: DataSource,
     prefix: string,
     private readonly campaigns: KnownCampaigns,
     /** Where folded experiment views are counted again for templates; absent in tests of the fold alone. */
     private readonly experimentCounts: ExperimentCountsSink | null = null,
   ) {
     this.keys = pageViewKeys(prefix);
+    this.rollups = new PageViewRepository(dataSource);
   }
 
   /** Which campaign ids are the clinics' own, asked only when some cell names a campaign. */
@@ -205,29 +190,7 @@ export class PageViewFolder {
     cells.splice(0, cells.length, ...kept.cells);
     views.splice(0, views.length, ...kept.counts);
     const total = views.reduce((a, b) => a + b, 0);
-    const added = await this.dataSource.transaction(async (manager) => {
-      const first = (await manager.query(
-        `INSERT INTO "leads"."page_view_folds" ("id", "cells", "views") VALUES ($1, $2, $3) ON CONFLICT ("id") DO NOTHING RETURNING "id"`,
-        [batchId, cells.length, total],
-      )) as unknown[];
-      // Folded before (a fold that stopped after its commit): nothing to add twice.
-      if (first.length === 0) return false;
-      if (armCells.length > 0)
-        await manager.query(
-          `INSERT INTO "leads"."experiment_view_rollups" ("experiment_id", "variant", "day", "views")
-           SELECT * FROM ${UNNEST_EXPERIMENT_CELLS}, $4::bigint[])
-           ON CONFLICT ${EXPERIMENT_KEY} DO UPDATE SET "views" = "experiment_view_rollups"."views" + EXCLUDED."views"`,
-          [...experimentColumnsOf(armCells), armViews],
-        );
-      if (cells.length === 0) return armCells.length > 0;
-      await manager.query(
-        `INSERT INTO "leads"."page_view_rollups" (${CELL_COLUMNS}, "views")
-         SELECT * FROM ${UNNEST_CELLS}, $8::bigint[])
-         ON CONFLICT ${CELL_KEY} DO UPDATE SET "views" = "page_view_rollups"."views" + EXCLUDED."views"`,
-        [...columnsOf(cells), views],
-      );
-      return true;
-    });
+    const added = await this.rollups.addViews(batchId, { cells, views, total }, { cells: armCells, views: armViews });
     if (added) await this.experimentCounts?.publish(armCells.map((c) => c.experimentId));
     await this.redis.del(key);
     result.batches += 1;
@@ -263,12 +226,7 @@ export class PageViewFolder {
         visitors.push(count);
       });
       if (armCells.length > 0) {
-        await this.dataSource.query(
-          `INSERT INTO "leads"."experiment_view_rollups" ("experiment_id", "variant", "day", "visitors")
-           SELECT * FROM ${UNNEST_EXPERIMENT_CELLS}, $4::int[])
-           ON CONFLICT ${EXPERIMENT_KEY} DO UPDATE SET "visitors" = GREATEST("experiment_view_rollups"."visitors", EXCLUDED."visitors")`,
-          [...experimentColumnsOf(armCells), armVisitors],
-        );
+        await this.rollups.addExperimentVisitors(armCells, armVisitors);
         result.visitorCells += armCells.length;
         await this.experimentCounts?.publish(armCells.map((c) => c.experimentId));
       }
@@ -282,12 +240,7 @@ export class PageViewFolder {
       );
       cells.splice(0, cells.length, ...kept.cells);
       visitors.splice(0, visitors.length, ...kept.counts);
-      await this.dataSource.query(
-        `INSERT INTO "leads"."page_view_rollups" (${CELL_COLUMNS}, "visitors")
-         SELECT * FROM ${UNNEST_CELLS}, $8::int[])
-         ON CONFLICT ${CELL_KEY} DO UPDATE SET "visitors" = GREATEST("page_view_rollups"."visitors", EXCLUDED."visitors")`,
-        [...columnsOf(cells), visitors],
-      );
+      await this.rollups.addVisitors(cells, visitors);
       result.visitorCells += cells.length;
     }
     await this.redis.del(key);

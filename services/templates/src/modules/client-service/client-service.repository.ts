@@ -36,4 +36,8 @@ export class ClientServiceRepository extends ServiceRepository<ClientServiceEnti
       ...(lock && manager ? { lock: { mode: LOCK_MODES.update } } : {}),
     });
   }
+
+  async setDefaultStyle(id: number, defaultStyle: ClientServiceEntity['defaultStyle'], manager?: EntityManager): Promise<void> {
+    await this.repo(manager).update({ id }, { defaultStyle });
+  }
 }

@@ -11,10 +11,11 @@ import {
 import { estimateArms, FLAT_PRIOR, POOLING, pooledPriors, posteriorCurves, recommend, type ArmCounts } from '@hap/stats';
 import { assertAdmin, auditedTransaction, conflict, isUniqueViolation, notFound, unprocessable, type Actor } from '@hap/service-kit';
 import type { DataSource, EntityManager } from 'typeorm';
-import { ClientServiceEntity } from '../client-service/client-service.entity';
+import { ClientServiceRepository } from '../client-service/client-service.repository';
 import type { ClientServiceService } from '../client-service/client-service.service';
 import type { ExperimentCountsReader } from './experiment-counts.reader';
-import { ExperimentEntity } from './experiment.entity';
+import type { ExperimentEntity } from './experiment.entity';
+import { ExperimentRepository } from './experiment.repository';
 
 /** Other clinics' experiments read for a pooled prior: the newest this many. */
 const NETWORK_LIMIT = 200;
@@ -43,28 +44,31 @@ export class ExperimentService {
     private readonly dataSource: DataSource,
     private readonly clientServices: ClientServiceService,
     private readonly counts: ExperimentCountsReader,
-  ) {}
-
-  private repo(manager?: EntityManager) {
-    return (manager ?? this.dataSource.manager).getRepository(ExperimentEntity);
+  ) {
+    this.experiments = new ExperimentRepository(dataSource);
+    this.services = new ClientServiceRepository(dataSource);
   }
+
+  private readonly experiments: ExperimentRepository;
+  private readonly services: ClientServiceRepository;
+
 
   /** The running experiment of a service, as the shell assigns visitors by it; null when none runs. */
   async runningFor(clientServiceId: number): Promise<PageExperiment | null> {
-    const row = await this.repo().findOne({ where: { clientServiceId, status: 'running' } });
+    const row = await this.experiments.runningFor(clientServiceId);
     return row ? { id: row.id, arms: row.arms.map(({ variant, weight }) => ({ variant, weight })) } : null;
   }
 
   async list(actor: Actor, clientId: number | undefined): Promise<Experiment[]> {
     assertAdmin(actor);
-    const rows = await this.repo().find({ where: clientId === undefined ? {} : { clientId }, order: { id: 'DESC' }, take: 200 });
+    const rows = await this.experiments.newest(clientId);
     const readings = await this.read(rows);
     return Promise.all(rows.map((row) => this.toDto(row, readings)));
   }
 
   async get(actor: Actor, id: number): Promise<Experiment> {
     assertAdmin(actor);
-    const row = await this.repo().findOne({ where: { id } });
+    const row = await this.experiments.findById(id);
     if (!row) throw notFound(Messages.experimentNotFound(id));
     return this.toDto(row, await this.read([row]));
   }
@@ -77,13 +81,13 @@ export class ExperimentService {
       const names = await this.clientServices.auditNames(input.serviceId, actor.requestId);
       created = await auditedTransaction(this.dataSource, actor, async (manager) => {
         // The service row locked: two admins starting an experiment on it at once cannot both succeed.
-        const service = await manager.getRepository(ClientServiceEntity).findOne({ where: { id: input.serviceId }, lock: { mode: 'pessimistic_write' } });
+        const service = await this.services.findByIdForWrite(input.serviceId, manager, 'delete');
         if (!service || service.clientId !== input.clientId) throw notFound(Messages.experimentServiceNotClinics(input.serviceId, input.clientId));
         if (!service.isActive) throw conflict(Messages.experimentServiceInactive);
-        if (await this.repo(manager).exists({ where: [{ clientServiceId: service.id, status: 'running' }, { clientServiceId: service.id, status: 'paused' }] }))
+        if (await this.experiments.openOn(service.id, manager))
           throw conflict(Messages.experimentAlreadyOpen);
-        const row = await this.repo(manager).save(
-          this.repo(manager).create({
+        const row = await this.experiments.insertRow(
+          {
             clientId: service.clientId,
             clientServiceId: service.id,
             templateId: service.templateId,
@@ -91,7 +95,8 @@ export class ExperimentService {
             arms: input.arms,
             pooling: input.pooling,
             status: 'running',
-          }),
+          },
+          manager,
         );
         return { result: row, audit: { action: 'create', entity: 'experiment', entityId: row.id, changes: { after: auditView(row) }, names } };
       });
@@ -139,7 +144,7 @@ export class ExperimentService {
       row.winner = winner;
       row.stoppedAt = new Date();
       row.stoppedBy = actor.identity.kind === 'admin' ? (actor.identity.email ?? null) : null;
-      await manager.getRepository(ClientServiceEntity).update({ id: row.clientServiceId }, { defaultStyle: winner });
+      await this.services.setDefaultStyle(row.clientServiceId, winner, manager);
     });
   }
 
@@ -147,14 +152,14 @@ export class ExperimentService {
   private async change(actor: Actor, id: number, apply: (row: ExperimentEntity, manager: EntityManager) => void | Promise<void>): Promise<Experiment> {
     assertAdmin(actor);
     // The entry names the service and its clinic as they are now (read before the transaction: tenant is asked).
-    const current = await this.repo().findOneBy({ id });
+    const current = await this.experiments.findById(id);
     const names = current ? await this.clientServices.auditNames(current.clientServiceId, actor.requestId) : {};
     await auditedTransaction(this.dataSource, actor, async (manager) => {
-      const row = await this.repo(manager).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      const row = await this.experiments.findByIdForWrite(id, manager, 'delete');
       if (!row) throw notFound(Messages.experimentNotFound(id));
       const before = auditView(row);
       await apply(row, manager);
-      const saved = await this.repo(manager).save(row);
+      const saved = await this.experiments.save(row, manager);
       return { result: saved, audit: { action: 'update', entity: 'experiment', entityId: id, changes: { before, after: auditView(saved) }, names } };
     });
     return this.get(actor, id);
@@ -169,12 +174,7 @@ export class ExperimentService {
   private async read(rows: ExperimentEntity[]): Promise<Readings & { network: Map<number, ExperimentEntity[]> }> {
     const network = new Map<number, ExperimentEntity[]>();
     for (const row of rows.filter((r) => r.pooling)) {
-      const others = await this.repo()
-        .createQueryBuilder('e')
-        .where('e.template_id = :templateId AND e.client_id <> :clientId', { templateId: row.templateId, clientId: row.clientId })
-        .orderBy('e.id', 'DESC')
-        .take(NETWORK_LIMIT)
-        .getMany();
+      const others = await this.experiments.othersOnTemplate(row.templateId, row.clientId, NETWORK_LIMIT);
       // One experiment a clinic (its newest): a clinic is one member of the network.
       const byClinic = new Map<number, ExperimentEntity>();
       for (const other of others) if (!byClinic.has(other.clientId)) byClinic.set(other.clientId, other);
@@ -196,7 +196,7 @@ export class ExperimentService {
   }
 
   private async toDto(row: ExperimentEntity, readings: Readings & { network: Map<number, ExperimentEntity[]> }): Promise<Experiment> {
-    const service = await this.dataSource.getRepository(ClientServiceEntity).findOne({ where: { id: row.clientServiceId } });
+    const service = await this.services.findById(row.clientServiceId);
     const template = service ? await this.clientServices.templateOrFail(service.templateId, this.dataSource.manager).catch(() => null) : null;
     const countsOf = (experiment: ExperimentEntity, variant: ExperimentVariant) => readings.counts.get(experiment.id)?.get(variant) ?? noCounts(experiment.id, variant);
     const armCounts = (experiment: ExperimentEntity, goal = row.goal): ArmCounts[] =>

@@ -21,3 +21,12 @@ export function slugFor(name: string, taken: ReadonlySet<string> = new Set()): s
     if (!taken.has(candidate)) return candidate;
   }
 }
+
+/** The stages the Create New Template screen shows, with their progress. */
+export const STAGES = {
+  queued: { progress: 0, stage: 'Waiting for the AI writer…' },
+  writing: { progress: 20, stage: 'Writing the template content…' },
+  rewriting: { progress: 45, stage: 'Fixing what broke the template rules…' },
+  saving: { progress: 80, stage: 'Checking and saving the template…' },
+  done: { progress: 100, stage: 'Template created!' },
+} as const;

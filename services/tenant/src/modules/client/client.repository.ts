@@ -69,4 +69,24 @@ export class ClientRepository extends ServiceRepository<ClientEntity> {
       .getMany();
     return { rows, total };
   }
+
+  /** The clinic's site address (its `domain`) alone; null when there is no such clinic. */
+  domainOf(id: number, manager?: EntityManager): Promise<Pick<ClientEntity, 'id' | 'domain'> | null> {
+    return this.repo(manager).findOne({ select: { id: true, domain: true }, where: { id } });
+  }
+
+  /** The clinic's name alone; null when there is no such clinic. */
+  nameOf(id: number, manager?: EntityManager): Promise<Pick<ClientEntity, 'name'> | null> {
+    return this.repo(manager).findOne({ select: { name: true }, where: { id } });
+  }
+
+  async setDomain(id: number, domain: string | null, manager?: EntityManager): Promise<void> {
+    await this.repo(manager).update({ id }, { domain });
+  }
+
+  /** The clinic whose CRM sub-account this is (its id alone). */
+  async findBySubaccount(subaccountId: string): Promise<{ id: number } | null> {
+    const [owner] = (await this.dataSource.query(`SELECT "id" FROM "tenant"."clients" WHERE "ghl_subaccount_id" = $1`, [subaccountId])) as Array<{ id: number }>;
+    return owner ?? null;
+  }
 }

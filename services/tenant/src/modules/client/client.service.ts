@@ -25,6 +25,7 @@ import type { AuthVersions } from '../clinic-user/auth-versions';
 import { ClientDeletionRepository } from '../client-deletion/client-deletion.repository';
 import { clinicUploadFolder, UPLOADS_PREFIX } from '../upload/upload.service';
 import { isStoredName } from '../upload/upload.storage';
+import { UserRepository } from '../user/user.repository';
 
 /** A webhook signing secret: 32 random bytes, prefixed so people recognise it when pasted. */
 const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
@@ -234,8 +235,7 @@ export class ClientService {
         if (!before) throw notFound(Messages.clientNotFound(id));
         // Its users go with it (ON DELETE CASCADE): their live sessions end first.
         if (bump) {
-          const users = (await manager.query(`SELECT "id" FROM "tenant"."users" WHERE "client_id" = $1 FOR UPDATE`, [id])) as Array<{ id: number }>;
-          for (const user of users) await bump(manager, user.id);
+          for (const userId of await new UserRepository(this.dataSource).lockClinicUserIds(id, manager)) await bump(manager, userId);
         }
         const deletions = new ClientDeletionRepository(this.dataSource);
         await deletions.record(id, await clinicFilesOf(deletions, id, manager), manager);

@@ -2,6 +2,7 @@ import { Redis } from 'ioredis';
 import type { EntityManager } from 'typeorm';
 import { authVersionKey, ErrorCode, Messages } from '@hap/contracts';
 import { AppError } from '@hap/service-kit';
+import { bumpAuthVersion } from '../user/user.repository';
 
 /** Sets KEYS[1] to ARGV[2] only while it still holds ARGV[1] (undoing our own write, never a newer one). */
 const RESTORE = `
@@ -51,13 +52,7 @@ export class AuthVersions {
    * Returns an undo for the Redis write, for a transaction that then fails to commit.
    */
   async bump(manager: EntityManager, userId: number): Promise<{ version: number; undo: () => Promise<void> }> {
-    const result = (await manager.query(
-      `UPDATE "tenant"."users" SET "auth_version" = "auth_version" + 1 WHERE "id" = $1 RETURNING "auth_version"`,
-      [userId],
-    )) as unknown[];
-    // TypeORM answers an UPDATE … RETURNING as [rows, count].
-    const rows = (Array.isArray(result[0]) ? result[0] : result) as Array<{ auth_version: number }>;
-    const version = rows[0]?.auth_version;
+    const version = await bumpAuthVersion(manager, userId);
     if (version === undefined) throw new Error(`user ${userId} vanished while its sign-in version was bumped`);
     await this.publish(userId, version);
     const key = authVersionKey(this.options.redisPrefix, userId);

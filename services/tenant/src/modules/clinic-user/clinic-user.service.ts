@@ -182,11 +182,8 @@ export class ClinicUserService {
    */
   private async keepAnActiveOwner(manager: EntityManager, clientId: number, user: UserEntity): Promise<void> {
     if (user.role !== 'owner' || user.disabledAt || !user.passwordHash) return;
-    const owners = (await manager.query(
-      `SELECT "id" FROM "tenant"."users" WHERE "client_id" = $1 AND "role" = 'owner' AND "disabled_at" IS NULL AND "password_hash" IS NOT NULL FOR UPDATE`,
-      [clientId],
-    )) as Array<{ id: number | string }>;
-    if (!owners.some((row) => Number(row.id) !== user.id)) throw conflict(Messages.lastActiveOwner(user.email));
+    const owners = await this.deps.users.lockActiveOwnerIds(clientId, manager);
+    if (!owners.some((id) => id !== user.id)) throw conflict(Messages.lastActiveOwner(user.email));
   }
 
   // --- portal rows (the clinic from the identity) -------------------------

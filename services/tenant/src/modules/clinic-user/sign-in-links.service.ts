@@ -56,7 +56,7 @@ export class SignInLinkService {
     if (user && user.clientId !== null && !user.disabledAt) {
       const token = await this.deps.dataSource.transaction(async (manager) => {
         // One reset e-mail a minute per account: the public form cannot be used to flood someone's inbox.
-        await manager.query(`SELECT 1 FROM "tenant"."users" WHERE "id" = $1 FOR UPDATE`, [user.id]);
+        await this.deps.users.lockRow(user.id, manager);
         return (await this.deps.tokens.sentWithin(manager, user.id, 'reset', RESET_MAIL_INTERVAL_MS)) ? null : this.deps.tokens.issue(manager, user.id, 'reset');
       });
       if (!token) return { message: Messages.passwordResetRequested };

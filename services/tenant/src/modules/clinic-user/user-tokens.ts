@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { ErrorCode, LINK_LIFETIME_HOURS, Messages } from '@hap/contracts';
 import { AppError, badRequest } from '@hap/service-kit';
-import { UserTokenEntity, type UserTokenPurpose } from './user-token.entity';
+import type { UserTokenPurpose } from './user-token.entity';
+import { UserTokenRepository } from './user-token.repository';
 
 const LIFETIME_MS = LINK_LIFETIME_HOURS * 3_600_000;
 
@@ -15,12 +16,14 @@ export const tokenHashOf = (token: string) => createHash('sha256').update(token,
  * user's older unused ones.
  */
 export class UserTokens {
+  private readonly tokens = new UserTokenRepository();
+
   constructor(private readonly now: () => Date = () => new Date()) {}
 
   async issue(manager: EntityManager, userId: number, purpose: UserTokenPurpose): Promise<string> {
     await this.voidAll(manager, userId, purpose);
     const token = randomBytes(32).toString('base64url');
-    await manager.getRepository(UserTokenEntity).insert({
+    await this.tokens.insert(manager, {
       userId,
       purpose,
       tokenHash: tokenHashOf(token),
@@ -31,19 +34,12 @@ export class UserTokens {
 
   /** Whether a link of this purpose was issued to the user in the last `ms`. */
   async sentWithin(manager: EntityManager, userId: number, purpose: UserTokenPurpose, ms: number): Promise<boolean> {
-    const rows = (await manager.query(
-      `SELECT 1 FROM "tenant"."user_tokens" WHERE "user_id" = $1 AND "purpose" = $2 AND "created_at" > now() - make_interval(secs => $3)`,
-      [userId, purpose, ms / 1000],
-    )) as unknown[];
-    return rows.length > 0;
+    return this.tokens.sentWithin(manager, userId, purpose, ms);
   }
 
   /** Marks every unused link of the user (of one purpose, or all) as used: none of them works any more. */
   async voidAll(manager: EntityManager, userId: number, purpose?: UserTokenPurpose): Promise<void> {
-    await manager.query(
-      `UPDATE "tenant"."user_tokens" SET "used_at" = now() WHERE "user_id" = $1 AND "used_at" IS NULL AND ($2::text IS NULL OR "purpose" = $2)`,
-      [userId, purpose ?? null],
-    );
+    await this.tokens.voidUnused(manager, userId, purpose);
   }
 
   /**
@@ -52,16 +48,11 @@ export class UserTokens {
    * is unknown or of another purpose is a 400; a used or expired one, a 410 saying which.
    */
   async redeem(manager: EntityManager, token: string, purpose: UserTokenPurpose): Promise<number> {
-    const row = await manager
-      .getRepository(UserTokenEntity)
-      .createQueryBuilder('t')
-      .setLock('pessimistic_write')
-      .where('t.token_hash = :hash', { hash: tokenHashOf(token) })
-      .getOne();
+    const row = await this.tokens.lockedByHash(manager, tokenHashOf(token));
     if (!row || row.purpose !== purpose) throw badRequest(Messages.linkInvalid);
     if (row.usedAt) throw new AppError(410, ErrorCode.LINK_USED, Messages.linkUsed);
     if (row.expiresAt.getTime() <= this.now().getTime()) throw new AppError(410, ErrorCode.LINK_EXPIRED, Messages.linkExpired);
-    await manager.getRepository(UserTokenEntity).update({ id: row.id }, { usedAt: this.now() });
+    await this.tokens.markUsed(manager, row.id, this.now());
     return row.userId;
   }
 }

@@ -12,6 +12,8 @@ import { AppError, assertAdmin, recordAudit, type Actor } from '@hap/service-kit
 import { GhlError, GHL_NOT_CONFIGURED, type GhlBusiness, type GoHighLevel } from '@hap/service-kit/gohighlevel';
 import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { ClientEntity } from '../client/client.entity';
+import { OnboardingSubmissionRepository } from '../onboarding/onboarding-submission.repository';
+import { CrmProvisionRepository } from './crm-provision.repository';
 import type { ClientRepository } from '../client/client.repository';
 
 /** Why one provisioning attempt stopped; `retryable` when trying again later may help. */
@@ -95,7 +97,7 @@ export class CrmProvisioning {
    */
   async loadServiceSnapshots(actor: Actor, input: GhlLoadSnapshots): Promise<GhlSnapshotsResult> {
     assertAdmin(actor);
-    const [owner] = (await this.dataSource.query(`SELECT "id" FROM "tenant"."clients" WHERE "ghl_subaccount_id" = $1`, [input.subaccountId])) as Array<{ id: number }>;
+    const owner = await this.clients.findBySubaccount(input.subaccountId);
     if (!owner) throw new AppError(404, ErrorCode.NOT_FOUND, Messages.crmSubaccountNotFound(input.subaccountId));
     return answered(() =>
       this.locked(owner.id, async () => {
@@ -136,19 +138,7 @@ export class CrmProvisioning {
 
   /** Runs `work` holding the clinic's provisioning lock; 409 (retryable) while another attempt holds it. */
   private async locked<T>(clientId: number, work: () => Promise<T>): Promise<T> {
-    const runner = this.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      const [{ locked }] = (await runner.query(`SELECT pg_try_advisory_lock(hashtext('crm-provision'), $1) AS "locked"`, [clientId])) as Array<{ locked: boolean }>;
-      if (!locked) throw new ProvisionError(Messages.crmAccountBusy, true, 409);
-      try {
-        return await work();
-      } finally {
-        await runner.query(`SELECT pg_advisory_unlock(hashtext('crm-provision'), $1)`, [clientId]);
-      }
-    } finally {
-      await runner.release();
-    }
+    return new CrmProvisionRepository(this.dataSource).holdingLock(clientId, () => new ProvisionError(Messages.crmAccountBusy, true, 409), work);
   }
 
   private async clinic(clientId: number): Promise<ClientEntity> {
@@ -207,11 +197,7 @@ export class CrmProvisioning {
   }
 
   private async chosenServices(clientId: number): Promise<number[]> {
-    const rows = (await this.dataSource.query(
-      `SELECT DISTINCT unnest("service_ids") AS "id" FROM "tenant"."onboarding_submissions" WHERE "client_id" = $1 ORDER BY 1`,
-      [clientId],
-    )) as Array<{ id: number }>;
-    return rows.map((r) => r.id);
+    return new OnboardingSubmissionRepository().chosenServices(this.dataSource.manager, clientId);
   }
 
   /** A service retired since the sign-up is skipped, not a reason to fail. */

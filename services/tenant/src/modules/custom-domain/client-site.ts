@@ -1,8 +1,9 @@
-import { In, IsNull, Not, type DataSource } from 'typeorm';
-import { CLIENT_SITE_DOMAIN_STATUSES, Messages, type ClientSite, type ClientSiteDomain } from '@hap/contracts';
+import type { DataSource } from 'typeorm';
+import { Messages, type ClientSite, type ClientSiteDomain } from '@hap/contracts';
 import { BACKEND_SERVICES, forbidden, notFound, type Actor } from '@hap/service-kit';
 import type { ClientRepository } from '../client/client.repository';
-import { ClientDomainEntity } from './client-domain.entity';
+import type { ClientDomainEntity } from './client-domain.entity';
+import { ClientDomainRepository } from './client-domain.repository';
 
 /**
  * Where a clinic's site is, for the other services (issue 28 item 5; ads
@@ -25,10 +26,7 @@ export class ClientSiteService {
       throw forbidden("Only the platform's backend services may read where a clinic's site is.");
     }
     if (!(await this.clients.exists(clientId))) throw notFound(Messages.clientNotFound(clientId));
-    const row = await this.dataSource.getRepository(ClientDomainEntity).findOne({
-      where: { clientId, certificateAt: Not(IsNull()), status: In([...CLIENT_SITE_DOMAIN_STATUSES]) },
-      order: { certificateAt: 'DESC', id: 'DESC' },
-    });
+    const row = await new ClientDomainRepository(this.dataSource).liveSite(clientId);
     return { clientId, domain: row ? toSiteDomain(row) : null };
   }
 }

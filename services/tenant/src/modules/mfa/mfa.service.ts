@@ -7,7 +7,7 @@ import { verifyPassword } from '../user/password';
 import type { UserEntity } from '../user/user.entity';
 import type { UserRepository } from '../user/user.repository';
 import type { UserService } from '../user/user.service';
-import type { RecoveryCodes } from './recovery-codes';
+import type { RecoveryCodes } from './recovery-code.repository';
 import type { SecretCipher } from './secret-cipher';
 
 export interface MfaDeps {
@@ -74,12 +74,7 @@ export class MfaService {
     if (!user.mfaSecret) return false;
     const step = this.totpStep(user.mfaSecret, code, user.mfaLastStep);
     if (step !== null) {
-      const result = (await manager.query(
-        `UPDATE "tenant"."users" SET "mfa_last_step" = $2 WHERE "id" = $1 AND ("mfa_last_step" IS NULL OR "mfa_last_step" < $2) RETURNING "id"`,
-        [user.id, step],
-      )) as unknown[];
-      const rows = (Array.isArray(result[0]) ? result[0] : result) as unknown[];
-      return rows.length > 0;
+      return this.deps.users.recordMfaStep(user.id, step, manager);
     }
     return /^[a-z0-9]{20}$/.test(code) && this.deps.recoveryCodes.use(manager, user.id, code);
   }

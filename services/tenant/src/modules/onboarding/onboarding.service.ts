@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import {
   DEFAULT_BRAND_BG_COLOR,
   ErrorCode,
@@ -14,7 +14,8 @@ import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { ClientRepository } from '../client/client.repository';
 import type { SiteClaims } from '../client/client.service';
 import type { ClinicUserService, LinkContext } from '../clinic-user/clinic-user.service';
-import { businessKeyOf, onboardingHash, SAME_BUSINESS_WINDOW_HOURS, unknownServiceIds } from './onboarding.rules';
+import { OnboardingSubmissionRepository } from './onboarding-submission.repository';
+import { businessKeyOf, onboardingHash, unknownServiceIds } from './onboarding.rules';
 
 export interface OnboardingContext {
   actor: Actor;
@@ -26,13 +27,6 @@ export interface OnboardingContext {
 
 /** Makes the sign-up's owner user (issue 26 §1); absent in processes that do not (tests of the sign-up alone). */
 export type OnboardingOwners = Pick<ClinicUserService, 'addOnboardingOwner' | 'mailOnboardingInvitation'>;
-
-interface Submission {
-  client_id: number;
-  request_hash: string;
-  service_ids: number[];
-  name: string;
-}
 
 /**
  * POST /api/onboarding (public spec §2, §4; DESIGN §2): one public call does
@@ -54,6 +48,8 @@ export class OnboardingService {
     /** The custom domains module: the sign-up's domain starts a claim (README, *Self-onboarding*); absent in tests of the sign-up alone. */
     private readonly site: Pick<SiteClaims, 'claimSite' | 'started'> | null = null,
   ) {}
+
+  private readonly submissions = new OnboardingSubmissionRepository();
 
   async submit(input: OnboardingSubmit, context: OnboardingContext): Promise<OnboardingResult> {
     const key = this.idempotencyKey(context.idempotencyKey);
@@ -97,15 +93,14 @@ export class OnboardingService {
     try {
       return await this.dataSource.transaction(async (manager) => {
         // One sign-up of a business at a time: two quick presses find one clinic.
-        await manager.query(`SELECT pg_advisory_xact_lock(hashtext('onboarding'), hashtext($1))`, [businessKey]);
-        const earlier = await this.earlier(manager, key, businessKey);
+        await this.submissions.lockBusiness(manager, businessKey);
+        const earlier = await this.submissions.earlier(manager, key, businessKey);
         if (earlier) {
           if (key && earlier.byKey && earlier.row.request_hash !== hash) throw conflict(Messages.onboardingIdempotencyMismatch);
           // The same business again: its clinic as it was. Nothing here changes it: the e-mail and
           // name of a business are public, so a stranger repeating them must not add services.
           const serviceIds = earlier.row.service_ids;
-          await manager.query(`INSERT INTO "tenant"."onboarding_submissions" ("client_id", "idempotency_key", "business_key", "request_hash", "service_ids")
-            VALUES ($1, $2, $3, $4, $5) ON CONFLICT ("idempotency_key") DO NOTHING`, [earlier.row.client_id, key, businessKey, hash, serviceIds]);
+          await this.submissions.record(manager, { clientId: earlier.row.client_id, key, businessKey, hash, serviceIds }, { repeat: true });
           return { clientId: earlier.row.client_id, name: earlier.row.name, serviceIds, created: false, owner: null, claimId: null };
         }
         let client = await this.clients.insert(
@@ -134,8 +129,7 @@ export class OnboardingService {
           claimId = claimed.claimId;
           client = await this.clients.update(client.id, { domain: claimed.domain }, manager);
         }
-        await manager.query(`INSERT INTO "tenant"."onboarding_submissions" ("client_id", "idempotency_key", "business_key", "request_hash", "service_ids")
-          VALUES ($1, $2, $3, $4, $5)`, [client.id, key, businessKey, hash, input.selectedServiceIds]);
+        await this.submissions.record(manager, { clientId: client.id, key, businessKey, hash, serviceIds: input.selectedServiceIds }, { repeat: false });
         await recordAudit(manager, actor, {
           action: 'create',
           entity: 'client',
@@ -151,20 +145,5 @@ export class OnboardingService {
       if (isUniqueViolation(err)) throw conflict(Messages.onboardingIdempotencyMismatch);
       throw err;
     }
-  }
-
-  /** The sign-up this one repeats: by its key, else the same business within the window. */
-  private async earlier(manager: EntityManager, key: string | null, businessKey: string): Promise<{ row: Submission; byKey: boolean } | null> {
-    const select = `SELECT s."client_id", s."request_hash", s."service_ids", c."name" FROM "tenant"."onboarding_submissions" s
-      JOIN "tenant"."clients" c ON c."id" = s."client_id"`;
-    if (key) {
-      const [row] = (await manager.query(`${select} WHERE s."idempotency_key" = $1`, [key])) as Submission[];
-      if (row) return { row, byKey: true };
-    }
-    const [row] = (await manager.query(
-      `${select} WHERE s."business_key" = $1 AND s."created_at" > now() - make_interval(hours => $2) ORDER BY s."id" DESC LIMIT 1`,
-      [businessKey, SAME_BUSINESS_WINDOW_HOURS],
-    )) as Submission[];
-    return row ? { row, byKey: false } : null;
   }
 }

@@ -24,7 +24,7 @@ import {
 } from '@hap/contracts';
 import { AppError, assertAdmin, auditedTransaction, isUniqueViolation, notFound, type Actor } from '@hap/service-kit';
 import type { AuthVersions } from '../clinic-user/auth-versions';
-import type { RecoveryCodes } from '../mfa/recovery-codes';
+import type { RecoveryCodes } from '../mfa/recovery-code.repository';
 import type { UserEntity } from '../user/user.entity';
 import type { UserRepository } from '../user/user.repository';
 import type { UserService } from '../user/user.service';

@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import { UserEntity } from './user.entity';
 
 /** What a new account is made with: an admin, or a clinic user with their clinic and role. */
@@ -106,4 +106,64 @@ export class UserRepository {
       .orderBy('user.id', 'ASC')
       .getMany();
   }
+
+  /** Who is told of a failing domain: the agency's admins and the clinic's owners, enabled accounts, by id. */
+  domainAlertRecipients(clientId: number, manager?: EntityManager): Promise<UserEntity[]> {
+    return this.repo(manager).find({ where: [{ isAdmin: true, disabledAt: IsNull() }, { clientId, role: 'owner', disabledAt: IsNull() }], order: { id: 'ASC' } });
+  }
+
+  /** Locks the user's row until the transaction ends (requests about one account take turns). */
+  async lockRow(id: number, manager: EntityManager): Promise<void> {
+    await manager.query(`SELECT 1 FROM "tenant"."users" WHERE "id" = $1 FOR UPDATE`, [id]);
+  }
+
+  /** A clinic's users' ids, locked until the transaction ends. */
+  async lockClinicUserIds(clientId: number, manager: EntityManager): Promise<number[]> {
+    const users = (await manager.query(`SELECT "id" FROM "tenant"."users" WHERE "client_id" = $1 FOR UPDATE`, [clientId])) as Array<{ id: number }>;
+    return users.map((user) => user.id);
+  }
+
+  /** The clinic's active owners who have signed in (have a password), locked until the transaction ends. */
+  async lockActiveOwnerIds(clientId: number, manager: EntityManager): Promise<number[]> {
+    const owners = (await manager.query(
+      `SELECT "id" FROM "tenant"."users" WHERE "client_id" = $1 AND "role" = 'owner' AND "disabled_at" IS NULL AND "password_hash" IS NOT NULL FOR UPDATE`,
+      [clientId],
+    )) as Array<{ id: number | string }>;
+    return owners.map((row) => Number(row.id));
+  }
+
+  /** Records a TOTP step as the user's last, only when it is later than the last (two requests with one code: one wins). */
+  async recordMfaStep(userId: number, step: number, manager: EntityManager): Promise<boolean> {
+    const result = (await manager.query(
+      `UPDATE "tenant"."users" SET "mfa_last_step" = $2 WHERE "id" = $1 AND ("mfa_last_step" IS NULL OR "mfa_last_step" < $2) RETURNING "id"`,
+      [userId, step],
+    )) as unknown[];
+    const rows = (Array.isArray(result[0]) ? result[0] : result) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** The name of the user's clinic; null when it has none. */
+  async clinicNameOf(clientId: number, manager?: EntityManager): Promise<string | null> {
+    const [client] = (await (manager ?? this.dataSource.manager).query(`SELECT "name" FROM "tenant"."clients" WHERE "id" = $1`, [clientId])) as Array<{ name: string }>;
+    return client?.name ?? null;
+  }
+
+  async passkeyCountOf(userId: number, manager?: EntityManager): Promise<number> {
+    const [{ passkeys }] = (await (manager ?? this.dataSource.manager).query(
+      `SELECT count(*)::int AS "passkeys" FROM "tenant"."user_passkeys" WHERE "user_id" = $1`,
+      [userId],
+    )) as Array<{ passkeys: number }>;
+    return passkeys;
+  }
+}
+
+/** Bumps the user's sign-in version in `manager`'s transaction; undefined when the user is gone (clinic-user/auth-versions.ts publishes it). */
+export async function bumpAuthVersion(manager: EntityManager, userId: number): Promise<number | undefined> {
+  const result = (await manager.query(
+    `UPDATE "tenant"."users" SET "auth_version" = "auth_version" + 1 WHERE "id" = $1 RETURNING "auth_version"`,
+    [userId],
+  )) as unknown[];
+  // TypeORM answers an UPDATE … RETURNING as [rows, count].
+  const rows = (Array.isArray(result[0]) ? result[0] : result) as Array<{ auth_version: number }>;
+  return rows[0]?.auth_version;
 }

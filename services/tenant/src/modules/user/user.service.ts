@@ -41,17 +41,8 @@ export class UserService {
 
   /** The gateway's view of a user it is about to start a session for. */
   async verified(row: UserEntity, manager?: EntityManager): Promise<VerifiedUser> {
-    let clientName: string | null = null;
-    if (row.clientId !== null) {
-      const [client] = (await (manager ?? this.dataSource.manager).query(`SELECT "name" FROM "tenant"."clients" WHERE "id" = $1`, [
-        row.clientId,
-      ])) as Array<{ name: string }>;
-      clientName = client?.name ?? null;
-    }
-    const [{ passkeys }] = (await (manager ?? this.dataSource.manager).query(
-      `SELECT count(*)::int AS "passkeys" FROM "tenant"."user_passkeys" WHERE "user_id" = $1`,
-      [row.id],
-    )) as Array<{ passkeys: number }>;
+    const clientName = row.clientId !== null ? await this.users.clinicNameOf(row.clientId, manager) : null;
+    const passkeys = await this.users.passkeyCountOf(row.id, manager);
     const mfaMethods = [...(row.mfaEnabledAt !== null ? (['totp'] as const) : []), ...(passkeys > 0 ? (['passkey'] as const) : [])];
     return { ...toUserDto(row), clientId: row.clientId, clientName, role: row.role, authVersion: row.authVersion, mfaEnabled: mfaMethods.length > 0, mfaMethods };
   }

@@ -40,7 +40,7 @@ const toAccount = (row: AccountRow): PerformanceAccount => ({
 const ACCOUNT_COLUMNS = `"client_id", "customer_id", "state", "message", to_char("synced_through", 'YYYY-MM-DD') AS "synced_through", "last_synced_at"`;
 
 /** ads.campaign_performance, ads.keyword_performance and ads.performance_accounts. */
-export class PerformanceStore {
+export class PerformanceRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /**

@@ -1,51 +1,54 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { In, LessThan } from 'typeorm';
-import { CAMPAIGN_CREATED_STATUSES, type CampaignLaunch, type LaunchStatus } from '@hap/contracts';
-import { googleAdsCampaignUrl } from '../../google-ads/ads-gateway';
-import { leftOutDetails, nextStepsOf, type LaunchTally } from '../../campaign/launch-outcome';
+import { In, IsNull, LessThan, Not } from 'typeorm';
+import { CAMPAIGN_CREATED_STATUSES, type LaunchStatus } from '@hap/contracts';
+import { AuditLogEntity } from '@hap/service-kit';
+import { leftOutDetails, type LaunchTally } from '../../campaign/launch-outcome';
 import { recordLaunchOutcome } from './launch-audit';
 import { CampaignLaunchEntity } from './launch.entity';
-
-/** A launch as the screens follow it. */
-export function toCampaignLaunchDto(row: CampaignLaunchEntity): CampaignLaunch {
-  return {
-    id: row.id,
-    clientId: row.clientId,
-    serviceId: row.serviceId,
-    templateId: row.templateId,
-    campaignName: row.campaignName,
-    customerId: row.customerId,
-    googleAdsCampaignId: row.googleAdsCampaignId,
-    status: row.status,
-    successfulAdGroups: row.successfulAdGroups,
-    failedAdGroups: row.failedAdGroups,
-    totalAdGroups: row.totalAdGroups,
-    adGroupIds: row.adGroupIds,
-    failedKeywords: row.failedKeywords,
-    policyViolations: row.policyViolations,
-    errorCode: row.errorCode,
-    errorDetails: row.errorDetails,
-    nextSteps: nextStepsOf(row.status, row.policyViolations),
-    googleAdsUrl: row.googleAdsCampaignId ? googleAdsCampaignUrl(row.customerId, row.googleAdsCampaignId) : null,
-    requestPolicyExemption: row.requestPolicyExemption,
-    launchedBy: row.launchedBy,
-    launchedAt: row.launchedAt.toISOString(),
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-  };
-}
 
 const UNFINISHED: LaunchStatus[] = ['queued', 'launching'];
 
 /** The launch log's writes, shared by the API and the worker. A finished launch is never written again. */
-export class LaunchStore {
+export class LaunchRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   private get repo() {
     return this.dataSource.getRepository(CampaignLaunchEntity);
   }
 
-  get(id: string) {
-    return this.repo.findOneBy({ id });
+  get(id: string, manager: EntityManager = this.dataSource.manager) {
+    return manager.getRepository(CampaignLaunchEntity).findOneBy({ id });
+  }
+
+  /** A new launch row (the caller's transaction also writes its audit entry). */
+  insert(values: Partial<CampaignLaunchEntity>, manager: EntityManager): Promise<CampaignLaunchEntity> {
+    const repo = manager.getRepository(CampaignLaunchEntity);
+    return repo.save(repo.create(values));
+  }
+
+  save(launch: CampaignLaunchEntity, manager: EntityManager): Promise<CampaignLaunchEntity> {
+    return manager.getRepository(CampaignLaunchEntity).save(launch);
+  }
+
+  /**
+   * One change of a launch's campaign at a time, until `manager`'s transaction
+   * ends (pausing, the budget, moving its pages): the second waits, then reads
+   * the campaign as the first left it.
+   */
+  async lockCampaignChanges(launchId: string, manager: EntityManager): Promise<void> {
+    await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`launched-campaign:${launchId}`]);
+  }
+
+  /** Launches that created a campaign in Google Ads, of one clinic or of some services, newest first. */
+  withCampaign(where: { clientId: number } | { serviceIds: number[] }): Promise<CampaignLaunchEntity[]> {
+    return this.repo.find({
+      where: {
+        ...('clientId' in where ? { clientId: where.clientId } : { serviceId: In(where.serviceIds) }),
+        status: In([...CAMPAIGN_CREATED_STATUSES]),
+        googleAdsCampaignId: Not(IsNull()),
+      },
+      order: { launchedAt: 'DESC', id: 'ASC' },
+    });
   }
 
   listForClient(clientId: number, serviceId?: number) {
@@ -134,8 +137,16 @@ export class LaunchStore {
       const repo = manager.getRepository(CampaignLaunchEntity);
       const result = await repo.update({ id, status: In(UNFINISHED) }, { ...fields, finishedAt: now, updatedAt: now });
       if ((result.affected ?? 0) === 0) return false;
-      await recordLaunchOutcome(manager, await repo.findOneByOrFail({ id }));
+      await recordLaunchOutcome(manager, await repo.findOneByOrFail({ id }), await this.startEntry(id, manager));
       return true;
+    });
+  }
+
+  /** The audit entry that started the launch (the admin who launched, the request, the names). */
+  startEntry(id: string, manager: EntityManager): Promise<AuditLogEntity | null> {
+    return manager.getRepository(AuditLogEntity).findOne({
+      where: { entity: 'campaign_launch', entityId: id, action: 'create' },
+      order: { id: 'ASC' },
     });
   }
 }
