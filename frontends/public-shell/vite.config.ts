@@ -11,14 +11,14 @@ const contracts = fileURLToPath(new URL('../../packages/contracts/src/index.ts',
  * vite.admin.config.ts).
  *
  * No federation plugin and no router here: public pages load nothing of
- * federation, the admin or a client router (DESIGN §7). The browser entry
+ * federation, the admin or a client router (docs/public-site.md#page-speed). The browser entry
  * (src/entry-client.tsx) hydrates the one page the server names in
  * `<html data-page>`.
  */
 /**
  * Public pages render and hydrate with Preact through its React compatibility
  * layer: the same components, a tenth of React DOM's bytes and parse time on a
- * phone (DESIGN §7: every byte of script is paid by a patient). The server
+ * phone (docs/public-site.md#page-speed: every byte of script is paid by a patient). The server
  * build uses it too, so hydration meets the markup it rendered. /admin
  * (vite.admin.config.ts) keeps React, which the admin remote shares.
  */

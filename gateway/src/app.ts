@@ -57,7 +57,7 @@ export function buildApp(config: Config, deps: GatewayDeps = {}) {
     trustProxy: config.TRUST_PROXY,
     requestIdHeader: false,
     genReqId: (req) => requestIdOf(req.headers[REQUEST_ID_HEADER]),
-    // Slow clients (DESIGN §3): headers and body within REQUEST_TIMEOUT_MS or 408 and close.
+    // Slow clients (ARCHITECTURE.md#auth-and-sessions): headers and body within REQUEST_TIMEOUT_MS or 408 and close.
     requestTimeout: config.REQUEST_TIMEOUT_MS,
     connectionTimeout: connectionTimeoutMs(config),
     keepAliveTimeout: config.KEEP_ALIVE_TIMEOUT_MS,

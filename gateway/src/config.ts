@@ -118,7 +118,7 @@ export const configShape = {
   LOGIN_MAX_PER_DEVICE: positiveInt(5),
   /**
    * With NODE_ENV=production, an admin without two-factor sign-in gets a session that
-   * only opens its set-up (every admin row answers 403) until it is on (issue 26 §2).
+   * only opens its set-up (every admin row answers 403) until it is on.
    * false turns the rule off; outside production it never applies.
    */
   REQUIRE_ADMIN_MFA: z.stringbool().default(true),

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Landing pages at ad-spike scale (npm run bench:capacity, which builds first; issue 23 §4).
+ * Landing pages at ad-spike scale (npm run bench:capacity, which builds first).
  *
  * Starts the whole stack with the launcher (startStack) on its own ports, a
  * fresh PostgreSQL database and Redis prefix (both removed afterwards), with the

@@ -8,7 +8,7 @@
  * `GET /api/clients/1` with autocannon: straight at tenant (identity headers
  * signed once per run) and through the gateway, with the same connections and
  * duration. Prints req/s and p99 for both, the ratio and the p99 the gateway
- * adds (targets, issue 5: at least 70% of direct throughput, at most 3 ms more
+ * adds (targets: at least 70% of direct throughput, at most 3 ms more
  * at p99). Exits non-zero on errors only, not on a missed target.
  */
 import { spawn } from 'node:child_process';

@@ -7,7 +7,7 @@
  * runs Lighthouse (the npm package with Debian's Chromium, mobile defaults:
  * Moto G Power emulation and simulated slow 4G / 4× CPU throttling) three times
  * on client 1's TRT landing page, its home page, the admin login page and the
- * clinic portal (/portal, issue 26) (BENCH_PAGES=landing,home,admin-login,portal picks some). Prints each run and the median
+ * clinic portal (/portal) (BENCH_PAGES=landing,home,admin-login,portal picks some). Prints each run and the median
  * of each figure: performance score, LCP, TBT, CLS, FCP and the JavaScript the
  * page loads as transferred (sum of the script requests' transferSize), each
  * against its target (issue: performance ≥ 98, LCP ≤ 1.2 s, TBT ≤ 50 ms,
@@ -54,7 +54,7 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
-/** `judged`: the targets a page is held to (the admin login: issue 8's performance ≥ 95 only; the clinic portal's login: issue 26's, the same). */
+/** `judged`: the targets a page is held to (the admin login: the admin performance ≥ 95 only; the clinic portal's login: the portal, the same). */
 const ALL_PAGES = [
   { name: 'landing', path: '/trt?client=1', judged: ['performance', 'lcp', 'tbt', 'cls', 'js'] },
   { name: 'home', path: '/?client=1', judged: ['performance', 'lcp', 'tbt', 'cls'] },

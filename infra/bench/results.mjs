@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Results at agency scale (npm run bench:results, which builds first; issue 25 item 8).
+ * Results at agency scale (npm run bench:results, which builds first).
  *
  * Starts the whole stack with the launcher (startStack) on its own ports, a
  * fresh PostgreSQL database and Redis prefix (both removed afterwards), and

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Custom domains drill (npm run drill:domains, which builds first; issue 28 §3).
+ * Custom domains drill (npm run drill:domains, which builds first).
  *
  * Everything real, everything on loopback:
  *   - a DNS server (dns2, UDP) holding the zone the clinics "set at their provider";
@@ -293,7 +293,7 @@ async function main() {
 
   const clinics = [];
   for (const [id, domain] of [
-    // Not client 1: a host mapped to nobody shows client 1 (DESIGN §9.1), so its name would prove nothing.
+    // Not client 1: a host mapped to nobody shows client 1 (docs/public-site.md#choosing-the-clinic), so its name would prove nothing.
     [2, `www.clinic-two-${run.replace('_', '-')}.test`],
     [3, `clinic-three-${run.replace('_', '-')}.test`],
   ]) {

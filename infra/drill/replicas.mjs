@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Replicas drill (npm run drill:replicas, which builds first; issue 11 §2).
+ * Replicas drill (npm run drill:replicas, which builds first).
  *
  * Starts two copies of the whole stack on their own ports (two gateways,
  * two public shells, two replicas of every service API and two worker

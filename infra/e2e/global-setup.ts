@@ -62,7 +62,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const mailbox = await startMailbox(mailboxDir);
   process.env.E2E_MAILBOX_DIR = mailboxDir;
 
-  // Custom domains (issue 28): the tenant and its worker check clinics' DNS records at a fixed loopback port, where
+  // Custom domains: the tenant and its worker check clinics' DNS records at a fixed loopback port, where
   // custom-domains.spec.ts runs a real DNS server (dns2) while it needs one; nothing answers there otherwise.
   const dnsPort = Number(process.env.E2E_DNS_PORT ?? base + 53);
   process.env.E2E_DNS_PORT = String(dnsPort);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Proof by simulation of the experiment rule (issue 27 item 3): `npm run sim:experiments`
+ * Proof by simulation of the experiment rule: `npm run sim:experiments`
  * (which builds the servers first; this file imports the built @hap/stats, so the numbers
  * here come from the very code the product runs: estimateArms, pooledPriors, recommend and
  * EXPERIMENT_RULE).

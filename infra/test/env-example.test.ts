@@ -8,7 +8,7 @@ import { configShape as ads } from '../../services/ads/src/config';
 import { configShape as publicShell } from '../../frontends/public-shell/server/config';
 
 /**
- * `.env.example` lists every variable the stack reads (README, issue 22 §8):
+ * `.env.example` lists every variable the stack reads (README):
  * each process's config schema, and what the launcher reads for `npm start`.
  * A variable added to a schema without a line there fails this test.
  */

@@ -12,7 +12,7 @@ import { trustProxySchema } from '../../gateway/src/trust-proxy';
 import { allows, baseDocs, docsOf, envOf, gatewayEnv, ingressAdmits, k8s, kubectl, podOf, render, type Doc } from './k8s-manifests';
 
 /**
- * infra/k8s (issue 11 §3, §4): the manifests validate against the Kubernetes
+ * infra/k8s: the manifests validate against the Kubernetes
  * schemas, every process kind of docker-compose.yml has its Deployment, each
  * Deployment has probes, limits and a non-root, read-only security context,
  * and no Secret value sits in a manifest. The overlays are rendered with
@@ -35,7 +35,7 @@ const MODELS: Record<string, new (value: never) => { validate(): void }> = {
   'v1/Service': Service,
 };
 
-/** cert-manager's custom resources (custom domains, issue 28): the fields issuing needs. */
+/** cert-manager's custom resources (custom domains): the fields issuing needs. */
 function checkCertManager(doc: Doc) {
   if (doc.kind === 'Issuer') {
     const spec = doc.spec as { acme: { server: string; privateKeySecretRef: { name: string }; solvers: { http01: { ingress: { ingressClassName: string } } }[] } };
@@ -92,7 +92,7 @@ function checkDocs(docs: Doc[]) {
 }
 
 /**
- * Issue 22 §4: a rendering with an Ingress (or a Gateway API route) puts a
+ * docs/platform.md: a rendering with an Ingress (or a Gateway API route) puts a
  * proxy in front of the gateway, which must then believe that proxy's
  * X-Forwarded-For (TRUST_PROXY, read by the gateway's own parser), or every
  * visitor shares the proxy's address. The problem in words, or null.

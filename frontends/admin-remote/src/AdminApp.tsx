@@ -10,7 +10,7 @@ import { Toaster } from './toast/toaster';
 /*
  * Each screen is its own chunk, loaded when it is opened (the shell shows a
  * loading panel meanwhile): the login page, the first paint of most visits,
- * then carries neither the screens nor the route table's schemas (issue 8 §6).
+ * then carries neither the screens nor the route table's schemas.
  */
 const ClientsPage = lazy(() => import('./clients/ClientsPage').then((m) => ({ default: m.ClientsPage })));
 const LeadsPage = lazy(() => import('./leads/LeadsPage').then((m) => ({ default: m.LeadsPage })));

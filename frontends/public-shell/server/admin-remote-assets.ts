@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The admin remote's files, preloaded with /admin/* (issue 8 §6): without
+ * The admin remote's files, preloaded with /admin/*: without
  * them the browser learns of remoteEntry.js only once the host's scripts
  * have run, and of the AdminApp chunks only once remoteEntry.js has, a chain
  * of round trips before the first admin screen. The remote's build writes
@@ -31,7 +31,7 @@ const ManifestSchema = z.object({
 });
 export type RemoteManifest = z.infer<typeof ManifestSchema>;
 
-/** The exposed modules: /admin/* renders AdminApp, the clinic portal's /portal/* PortalApp (issue 26). */
+/** The exposed modules: /admin/* renders AdminApp, the clinic portal's /portal/* PortalApp. */
 export const EXPOSED_APPS = ['AdminApp', 'PortalApp'] as const;
 export type ExposedApp = (typeof EXPOSED_APPS)[number];
 

@@ -94,7 +94,7 @@ export async function buildServer(
   const pageViews = makePageViews?.(app) ?? null;
   if (pageViews) app.addHook('onClose', () => pageViews.close());
 
-  // Reads the currentClientId cookie (public spec §9) and sets it when ?client= was accepted.
+  // Reads the currentClientId cookie (docs/public-site.md#fixed-figures) and sets it when ?client= was accepted.
   await app.register(fastifyCookie);
 
   // Pages are compressed per response (quick brotli settings: they are small and
@@ -134,7 +134,7 @@ export async function buildServer(
   // The admin remote's scripts, preloaded with /admin/* (admin-remote-assets.ts).
   const adminAssets = makeAdminAssets?.(app.log);
   app.addHook('onClose', async () => adminAssets?.close());
-  // Loaded only by a page whose clinic's tracking is on (src/tracking/, README "Tracking").
+  // Loaded only by a page whose clinic's tracking is on (src/tracking/, docs/tracking-privacy.md#tracking).
   const trackingScript = trackingScriptOf(dirs.client);
 
   interface Rendered {
@@ -149,7 +149,7 @@ export async function buildServer(
     linkerDomains?: string[];
     /** The catalogue's answer (a service's form embed). */
     content: PageContent | null;
-    /** An admin's preview (DESIGN §9.3): one person's view, never stored by a cache and never tracked. */
+    /** An admin's preview (docs/public-site.md#page-styles): one person's view, never stored by a cache and never tracked. */
     adminPreview?: boolean;
     /** Both data calls answered (the page cache keeps only such pages). */
     complete?: boolean;
@@ -157,9 +157,9 @@ export async function buildServer(
     clinic?: PageClinic | null;
     /** What a view of this page is counted under besides its clinic; null: not counted (page-views.ts). */
     view?: PageViewOf | null;
-    /** The running experiment at this URL (a service's plain URL, not a preview; issue 27); null elsewhere. */
+    /** The running experiment at this URL (a service's plain URL, not a preview); null elsewhere. */
     experiment?: PageExperiment | null;
-    /** The page moved: its address now (a 301, the query kept; templates README, "Page paths"). */
+    /** The page moved: its address now (a 301, the query kept; docs/admin.md#page-paths). */
     movedTo?: string;
   }
 
@@ -169,7 +169,7 @@ export async function buildServer(
   /**
    * One page. A service page whose URL names no style shows the service's
    * default style, or `arm`'s when the service's running experiment took the
-   * visitor in (issue 27).
+   * visitor in.
    */
   async function renderPage(request: FastifyRequest, arm: ArmChoice | null): Promise<Rendered> {
     const url = new URL(request.url, 'http://localhost');
@@ -214,7 +214,7 @@ export async function buildServer(
       complete &&= !loaded.problem;
       content = loaded.content;
     }
-    // A page that had this path before answers 301 to where it is now (templates README, "Page paths").
+    // A page that had this path before answers 301 to where it is now (docs/admin.md#page-paths).
     if ((route.kind === 'service' || route.kind === 'unified') && content && !content.landing && content.movedTo && route.servicePath) {
       const movedTo = movedAddress(url, route.servicePath, content.movedTo);
       if (movedTo) {
@@ -271,7 +271,7 @@ export async function buildServer(
     /** A view of this answer as counted (its clinic known, status 200, a counted page kind); null otherwise. */
     view: PageViewOf | null;
     clientId: number | null;
-    /** The running experiment at this URL (issue 27). */
+    /** The running experiment at this URL. */
     experiment: PageExperiment | null;
   }
 
@@ -306,7 +306,7 @@ export async function buildServer(
         : adminWaits
           ? bootLoaderTag(adminEntry, 'interaction', [...adminModules, ...remote.modules])
           : '';
-    // Tracking (public spec §4, DESIGN §9.8): the tags this page of this clinic loads, if any.
+    // Tracking (docs/public-site.md#states-and-fallbacks, docs/tracking-privacy.md): the tags this page of this clinic loads, if any.
     const pageTracking = page.page === 'admin' ? null : pageTrackingFor(trackingSettings, page.page);
     const trackingTag = pageTracking && trackingScript ? trackingScriptTag(trackingScript) : '';
     const adminPreloads = adminWaits ? remote.html.trim() : page.page === 'admin' ? adminAssets?.tags(page.app) : '';
@@ -362,7 +362,7 @@ export async function buildServer(
   }
 
   /**
-   * The arm of a visitor an experiment takes in (issue 27): a person (no bot,
+   * The arm of a visitor an experiment takes in: a person (no bot,
    * prefetch or HEAD: the views page views count) who is not an admin; null
    * for anyone else, who sees the service's default style.
    */

@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { armAt, experimentCookieName, keptArm, type ExperimentVariant, type PageExperiment } from '@hap/contracts';
 
 /**
- * Same-URL experiments (issue 27): which arm of a service page's running
+ * Same-URL experiments: which arm of a service page's running
  * experiment a visitor sees. A returning visitor keeps the arm their
  * first-party cookie names (`hap_x{id}`, holding the arm only); a new one is
  * placed by the weights from their privacy-safe visitor hash of the day

@@ -10,7 +10,7 @@ import type { PageViewOf } from './page-views.js';
 
 /**
  * Rendered pages, kept (README, "How a page is made": the page cache). A page
- * carries no identity (DESIGN §3, §7), so its HTML is the same for every
+ * carries no identity (ARCHITECTURE.md#auth-and-sessions, docs/public-site.md#page-speed), so its HTML is the same for every
  * visitor of one host, path, content-changing parameters and clinic: it is
  * rendered once, compressed once, and served from memory until tenant or
  * templates says its data changed (their content caches' invalidation
@@ -64,7 +64,7 @@ export interface KeptPage {
   /** What a view of it is counted under besides its clinic (page-views.ts); null: not counted. */
   readonly view: PageViewOf | null;
   /**
-   * The running experiment at this page's URL (issue 27), kept with the
+   * The running experiment at this page's URL, kept with the
    * page of the service's default style: a visitor it takes in is sent the
    * page of their arm instead (armVisit). Null elsewhere.
    */
@@ -173,7 +173,7 @@ export function pageVisit({ route, proto, host, pathname, client, session, addre
 }
 
 /**
- * The keys of a visit shown an experiment's arm (issue 27): the same clinic
+ * The keys of a visit shown an experiment's arm: the same clinic
  * entry, the page of that arm. Every visitor of one arm shares one copy.
  */
 export function armVisit(visit: PageVisit, variant: string): PageVisit {

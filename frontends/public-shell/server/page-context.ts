@@ -3,7 +3,7 @@ import { verifyIdentity, type Identity } from '@hap/service-kit/identity';
 import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
 import type { Config } from './config.js';
 
-/** The facts of one page request that choose its clinic (DESIGN §9.1). */
+/** The facts of one page request that choose its clinic (docs/public-site.md#choosing-the-clinic). */
 export interface PageRequest {
   /** The visitor's host (x-forwarded-host, else Host). */
   host: string;
@@ -31,7 +31,7 @@ export interface PageContentRequest {
   clientId: number;
   servicePath?: string;
   /**
-   * An admin's preview (DESIGN §9.3): the admin the gateway signed onto this page request, verified;
+   * An admin's preview (docs/public-site.md#page-styles): the admin the gateway signed onto this page request, verified;
    * the call is then signed as that admin, the one caller templates shows a service that is not live.
    */
   previewAdmin?: Identity;
@@ -61,7 +61,7 @@ const SHELL: Identity = { kind: 'service', service: 'public-shell' };
 
 type ServiceConfig = Pick<Config, 'INTERNAL_SECRET' | 'API_TIMEOUT_MS'>;
 
-/** A service called directly, as services call each other (DESIGN §7): no leg through the gateway. */
+/** A service called directly, as services call each other (docs/public-site.md#page-speed): no leg through the gateway. */
 const serviceClient = (config: ServiceConfig, target: 'tenant' | 'templates', baseUrl: string, identity: Identity = SHELL) =>
   createInternalClient({ baseUrl, target, internalSecret: config.INTERNAL_SECRET, identity, timeoutMs: config.API_TIMEOUT_MS });
 

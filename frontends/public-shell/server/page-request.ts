@@ -31,7 +31,7 @@ export const visitorProto = (request: FastifyRequest) => (firstValue(request.hea
  */
 export const PAGE_CACHE = {
   shared: 'public, max-age=30, stale-while-revalidate=60, stale-if-error=86400',
-  /** A URL an experiment runs at (issue 27): one URL, a page per arm, chosen by the visitor's cookie; never kept by a shared cache. */
+  /** A URL an experiment runs at: one URL, a page per arm, chosen by the visitor's cookie; never kept by a shared cache. */
   experiment: 'private, no-cache',
   revalidate: 'no-cache',
   none: 'no-store',

@@ -13,7 +13,7 @@ import {
 /**
  * What a public page loads from other sites, told to the gateway in response
  * headers (contracts tracking.ts) so that the page's Content-Security-Policy
- * names exactly those hosts (DESIGN §9.8): the tracking tags it loads, the
+ * names exactly those hosts (docs/tracking-privacy.md): the tracking tags it loads, the
  * https forms its form embed frames, the https images it shows.
  */
 
@@ -32,7 +32,7 @@ const decode = (text: string) => text.replace(/&quot;|&#34;|&#x22;/gi, '"').repl
  * The https origins of the images in a rendered page: `<img>` / `<source>` src
  * and srcset, image preloads, and `url(…)` in inline styles. Images are
  * same-origin uploads normally; an image path an admin gave as a URL is used as
- * it is (public spec §5), and its host must be allowed or the picture breaks.
+ * it is (docs/public-site.md#validation), and its host must be allowed or the picture breaks.
  */
 export function imageOrigins(html: string): string[] {
   const found: (string | null)[] = [];

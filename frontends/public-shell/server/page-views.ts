@@ -21,7 +21,7 @@ import { Redis } from 'ioredis';
 import { isbot } from 'isbot';
 
 /**
- * First-party page views (issue 25 item 1, DESIGN §9.10), counted where pages
+ * First-party page views (docs/results-and-experiments.md), counted where pages
  * are served, cache hits included. A view is left out when it is a bot's
  * (isbot's maintained list), a prefetch or prerender, or a HEAD. Visitors are
  * counted without cookies: a hash of the visitor's address, user agent and
@@ -67,7 +67,7 @@ export interface ViewRequest {
   proto: string;
 }
 
-/** The experiment arm a view showed at the experiment's URL (issue 27): counted for the arm too. */
+/** The experiment arm a view showed at the experiment's URL: counted for the arm too. */
 export interface ViewedArm {
   id: number;
   variant: 'A' | 'B' | 'C';
@@ -102,7 +102,7 @@ export function isPrefetch(headers: ViewRequest['headers']): boolean {
 
 /**
  * A page framed by this platform's own screens: the clinic portal's Pages
- * preview (issue 26) or an admin's. The clinic's own people looking at
+ * preview or an admin's. The clinic's own people looking at
  * their page are not its visitors.
  */
 export function isAppPreview(headers: ViewRequest['headers']): boolean {

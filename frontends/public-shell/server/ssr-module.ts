@@ -15,7 +15,7 @@ export interface RenderResult {
   htmlStyle: string;
   /** 'interaction': the page loads its script only when the visitor acts (src/pages/hydration.ts). */
   hydration?: 'load' | 'interaction';
-  /** An app page's remote module: the agency's admin or the clinic portal (issue 26). */
+  /** An app page's remote module: the agency's admin or the clinic portal. */
   app?: 'AdminApp' | 'PortalApp';
 }
 
@@ -32,7 +32,7 @@ export interface PageRoute {
   preview?: boolean;
   /** A service page's style: the URL's, else the server's choice (the default style or an experiment's arm). */
   style?: 'A' | 'B' | 'C';
-  /** The URL names the style (`/trt/b`, `?style=B`): no experiment at it (issue 27). */
+  /** The URL names the style (`/trt/b`, `?style=B`): no experiment at it. */
   explicitStyle?: boolean;
   experiment?: { id: number; variant: 'A' | 'B' | 'C' };
   aliasOf?: string;

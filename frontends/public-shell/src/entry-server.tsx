@@ -32,7 +32,7 @@ export interface RenderResult {
   htmlStyle: string;
   /** When the page's script takes over (pages/hydration.ts); at load when not set. */
   hydration?: HydrationMoment;
-  /** An app page's remote module: the agency's admin or the clinic portal (issue 26). */
+  /** An app page's remote module: the agency's admin or the clinic portal. */
   app?: 'AdminApp' | 'PortalApp';
 }
 
@@ -74,7 +74,7 @@ export function heroPreload(html: string): string {
   return `<link rel="preload" as="image" href="${src}"${srcSet ? ` imagesrcset="${srcSet}"` : ''}${sizes ? ` imagesizes="${sizes}"` : ''} fetchpriority="high" />`;
 }
 
-/** The page's title and description (public spec §2: service pages from service meta). */
+/** The page's title and description (docs/public-site.md#pages-and-routes: service pages from service meta). */
 function headOf(view: PageView, state: PageState): Omit<Head, 'themeColour'> {
   const { client, landing, route, origin } = state;
   const clinic = client.name;
@@ -105,7 +105,7 @@ function headOf(view: PageView, state: PageState): Omit<Head, 'themeColour'> {
         canonical: `${origin}/onboard`,
       };
     case 'thanks':
-      // A visitor's receipt, never a search result (public spec §2).
+      // A visitor's receipt, never a search result (docs/public-site.md#pages-and-routes).
       return { title: `Thank You | ${clinic}`, description: generic, noIndex: true };
     case 'not-found':
       return { title: `Page Not Found | ${clinic}`, description: generic, noIndex: true };
@@ -163,7 +163,7 @@ export function renderAdminPage(pathname: string): RenderResult {
     html: renderToString(<AdminFrame path={pathname} />),
     head: headTags({ title, description: title, themeColour: brandColours(client).brand, noIndex: true }),
     htmlStyle: brandStyle(client),
-    // The login card is a working form: the app loads when the visitor starts using it (issue 8 §6).
+    // The login card is a working form: the app loads when the visitor starts using it.
     hydration: isLoginFramePath(pathname) ? 'interaction' : 'load',
   };
 }

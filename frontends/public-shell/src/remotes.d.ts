@@ -7,7 +7,7 @@ declare module 'admin/AdminApp' {
   export default AdminAppDefault;
 }
 
-/** The clinic portal (issue 26; frontends/admin-remote/src/portal/PortalApp.tsx). */
+/** The clinic portal (frontends/admin-remote/src/portal/PortalApp.tsx). */
 declare module 'admin/PortalApp' {
   import type { ComponentType } from 'react';
 

@@ -1,7 +1,7 @@
 /**
- * What a URL shows (public spec §2 routes, DESIGN §9.2–9.3, §9.7). Plain code,
+ * What a URL shows (docs/public-site.md#pages-and-routes routes, docs/public-site.md#home-pages, docs/public-site.md#page-styles, docs/admin.md#admin-paths). Plain code,
  * not a router: public pages are full page loads and ship no client router
- * (DESIGN §7). The server uses it for the page, the data it loads, the status
+ * (docs/public-site.md#page-speed). The server uses it for the page, the data it loads, the status
  * code and redirects; the browser reads the server's choice back from the state.
  */
 import { isPreviewQuery } from '@hap/contracts';
@@ -12,7 +12,7 @@ export type PageKind = 'home' | 'client-landing' | 'service' | 'unified' | 'than
 /** The kinds the public entry renders; /admin has its own entry and /login only redirects. */
 export type PublicPageKind = Exclude<PageKind, 'admin' | 'login'>;
 
-/** Landing page styles (DESIGN §9.3): A default, B find-a-provider, C urgency. */
+/** Landing page styles (docs/public-site.md#page-styles): A default, B find-a-provider, C urgency. */
 export type LandingStyle = 'A' | 'B' | 'C';
 
 export interface PageRoute {
@@ -28,7 +28,7 @@ export interface PageRoute {
    * token (service-kit experiment-arm.ts); the lead sends the token, and only a valid one counts for the arm.
    */
   experiment?: { id: number; variant: LandingStyle; token: string };
-  /** Service pages: `?preview=1` shows the preview variant (public spec §2). */
+  /** Service pages: `?preview=1` shows the preview variant (docs/public-site.md#pages-and-routes). */
   preview?: boolean;
   /**
    * `/weight-management` and `/weightloss`: the service the spec maps the path to,
@@ -43,7 +43,7 @@ export interface PageRoute {
 
 export const ADMIN_LOGIN_PATH = '/admin/login';
 
-/** The home page paths (reading A) and the client landing page paths (reading B), DESIGN §9.2. */
+/** The home page paths (reading A) and the client landing page paths (reading B), docs/public-site.md#home-pages. */
 const HOME_PATHS = new Set(['', 'home', 'client-home']);
 const CLIENT_LANDING_PATHS = new Set(['standalone-client-home', 'legacy-home']);
 
@@ -56,7 +56,7 @@ function thanksPage(search: URLSearchParams): PageRoute {
   return reference && REFERENCE.test(reference) ? { kind: 'thanks', reference: reference.toLowerCase() } : { kind: 'thanks' };
 }
 
-/** Words that are never a service path (public spec §2); /thanks is the thank-you page, /onboard the self-registration. */
+/** Words that are never a service path (docs/public-site.md#pages-and-routes); /thanks is the thank-you page, /onboard the self-registration. */
 export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   'admin',
   'client-home',
@@ -73,7 +73,7 @@ export const RESERVED_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The two fixed service routes of public spec §2 (as the spec maps them). A
+ * The two fixed service routes of docs/public-site.md#pages-and-routes (as the spec maps them). A
  * clinic whose own service sits at the literal path keeps it (its home page's
  * card links there): the mapping applies when it has none (README).
  */
@@ -82,7 +82,7 @@ const FIXED_SERVICE_PATHS: Readonly<Record<string, string>> = { 'weight-manageme
 /** A path segment that can name a service (the contracts' ServicePathParamSchema, without the schema library). */
 const SERVICE_PATH = /^[A-Za-z0-9-]{1,200}$/;
 
-/** `?style=`: a, b or c in any case; anything else is the default, A (public spec §2). */
+/** `?style=`: a, b or c in any case; anything else is the default, A (docs/public-site.md#pages-and-routes). */
 export function styleOf(value: string | null | undefined, fallback: LandingStyle = 'A'): LandingStyle {
   return askedStyle(value) ?? fallback;
 }
@@ -131,7 +131,7 @@ export function routeFor(pathname: string, search: string | URLSearchParams = ''
   const lower = parts.map((s) => s.toLowerCase());
   const [first = '', second, third, fourth] = lower;
 
-  // The clinic portal (issue 26) is a screen of the same remote as the admin: the same page machinery.
+  // The clinic portal is a screen of the same remote as the admin: the same page machinery.
   if (first === 'admin' || first === 'portal') return { kind: 'admin' };
   if (parts.length <= 1) {
     if (HOME_PATHS.has(first)) return { kind: 'home' };
@@ -139,7 +139,7 @@ export function routeFor(pathname: string, search: string | URLSearchParams = ''
     if (first === 'login') return { kind: 'login', redirect: ADMIN_LOGIN_PATH };
     if (first === 'thanks') return thanksPage(query);
     if (first === 'onboard') return { kind: 'onboard' };
-    // '/%3Fclient=2': a query that lost its way into the path goes home, with it (public spec §2).
+    // '/%3Fclient=2': a query that lost its way into the path goes home, with it (docs/public-site.md#pages-and-routes).
     if (first.startsWith('?')) return { kind: 'home', redirect: `/${parts[0]}` };
     if (FIXED_SERVICE_PATHS[first]) return { ...servicePage(first, query), aliasOf: FIXED_SERVICE_PATHS[first] };
     if (RESERVED_WORDS.has(first)) return { kind: 'not-found' };

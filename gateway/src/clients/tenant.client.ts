@@ -24,7 +24,7 @@ export interface TenantClient {
   verifyCredentials(credentials: AdminLogin, requestId?: string): Promise<VerifyCredentialsResult>;
   /** Sets the invited user's password and uses the link up; rejects with tenant's own 400 / 410 (link not valid, used, expired). */
   acceptInvitation(input: AcceptInvite, requestId?: string): Promise<VerifiedUser>;
-  /** Two-factor sign-in (issue 26 §2); tenant's 400 (wrong code, password), 404 and 409 are passed on as they are. */
+  /** Two-factor sign-in; tenant's 400 (wrong code, password), 404 and 409 are passed on as they are. */
   getMfaState(userId: number, requestId?: string): Promise<MfaState>;
   createMfaSecret(userId: number, requestId?: string): Promise<MfaSetupResult>;
   confirmMfa(input: { userId: number; code: string }, requestId?: string): Promise<{ recoveryCodes: string[]; user: VerifiedUser }>;
@@ -32,7 +32,7 @@ export interface TenantClient {
   /** The user when the code is right; null when it is wrong or used. */
   checkMfaCode(input: { userId: number; code: string }, requestId?: string): Promise<VerifiedUser | null>;
   /**
-   * Passkeys (issue 26 §2); `origin` is the browser's, used by tenant only when no origin is configured.
+   * Passkeys; `origin` is the browser's, used by tenant only when no origin is configured.
    * Tenant's 400, 401 (an answer that does not verify), 403, 404 and 409 are passed on as they are.
    */
   listPasskeys(userId: number, requestId?: string): Promise<PasskeyList>;

@@ -49,7 +49,7 @@ export interface RefusedBodiesOptions {
 const TOO_LARGE = errorEnvelope(ErrorCode.PAYLOAD_TOO_LARGE, Messages.requestTooLarge);
 
 /**
- * A refusal is read by the caller (issue 22 §2). The gateway refuses many
+ * A refusal is read by the caller. The gateway refuses many
  * requests before reading their bodies (404, 401, 403, 415, 429…); answering
  * and closing then resets a connection the caller is still writing to, and
  * the caller sees EPIPE or "Failed to fetch" instead of the answer. So:

@@ -7,7 +7,7 @@ import { ErrorCode, errorEnvelope, Messages, QUEUE_NAMES, queueContracts } from 
 import { AppError, createQueue, type JobQueue } from '@hap/service-kit';
 import { isFullAdmin } from './session';
 
-/** Where admins see every queue of DESIGN §5. */
+/** Where admins see every queue of ARCHITECTURE.md#how-parts-talk. */
 export const QUEUES_BOARD_PATH = '/admin/queues';
 
 export interface QueuesBoardOptions {
@@ -49,7 +49,7 @@ const REFUSED_ACTIONS: Array<[method: string, pattern: RegExp]> = [
 export const QUEUES_BOARD_BACK_URL = '/admin/clients';
 
 /**
- * The way back to the admin (issue 24 item 6), put before the board's own
+ * The way back to the admin, put before the board's own
  * screen in every page it serves: always visible, whatever the board shows,
  * and there before its script runs. Styled by attribute (the CSP allows inline
  * styles, not scripts), white on the admin's blue.

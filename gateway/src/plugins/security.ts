@@ -40,7 +40,7 @@ const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(sc
 
 /**
  * The form embed's height reporter, in the sandboxed srcdoc frame that
- * inherits this policy (public spec §4).
+ * inherits this policy (docs/public-site.md#states-and-fallbacks).
  */
 export const EMBED_HEIGHT_SCRIPT_HASH = scriptHash(EMBED_HEIGHT_SCRIPT);
 
@@ -92,7 +92,7 @@ export interface PageSources {
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /**
- * A public page's policy (DESIGN §9.8): the site's, with no https wildcard, plus
+ * A public page's policy (docs/tracking-privacy.md): the site's, with no https wildcard, plus
  * exactly the hosts of the tracking tags this page loads (none when its clinic's
  * tracking is off) and the outside frames and images it shows. No admin remote:
  * a public page never loads it.
@@ -181,7 +181,7 @@ export async function helmetHeaders(options: FastifyHelmetOptions): Promise<Reco
 
 /**
  * Security headers, a general per-IP rate limit, and the Origin check that
- * refuses cookie-authenticated state changes from foreign sites (DESIGN §3):
+ * refuses cookie-authenticated state changes from foreign sites (ARCHITECTURE.md#auth-and-sessions):
  * a foreign `Origin`, or none with `Sec-Fetch-Site: cross-site`.
  */
 export const securityPlugin = fp<SecurityOptions>(
@@ -237,7 +237,7 @@ export const securityPlugin = fp<SecurityOptions>(
     }
     if (leads > 0) {
       // Form submissions (a lead, a sign-up): a much lower count per address, each form its own,
-      // in Redis so that every gateway replica counts the same submissions (issue 11 §1).
+      // in Redis so that every gateway replica counts the same submissions.
       app.addHook('onRequest', async (request, reply) => {
         const form = formSubmission(request);
         if (!form) return;

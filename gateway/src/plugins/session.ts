@@ -15,7 +15,7 @@ export const SessionSchema = z.object({
   email: z.string(),
   name: z.string().nullable(),
   isAdmin: z.boolean(),
-  /** A clinic user's session (issue 26): their one clinic and role; absent for admins. */
+  /** A clinic user's session: their one clinic and role; absent for admins. */
   clientId: z.number().int().positive().optional(),
   role: z.enum(['owner', 'staff']).optional(),
   /** The clinic's name at login (the portal's header). */
@@ -134,7 +134,7 @@ export class SessionStore {
       await this.destroy(id);
       return null;
     }
-    // The user was disabled, changed their password or got another role since this login (issue 26 §1).
+    // The user was disabled, changed their password or got another role since this login.
     if (version !== null && Number(version) > (session.authVersion ?? 1)) {
       await this.destroy(id);
       return null;

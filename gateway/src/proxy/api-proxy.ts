@@ -89,7 +89,7 @@ export const adminIdentityOf = (secret: string, { id, session }: CurrentSession)
   session: sessionTagOf(secret, id),
 });
 
-/** The identity a clinic user's session is signed onto an upstream request as (issue 26 §4). */
+/** The identity a clinic user's session is signed onto an upstream request as. */
 export const clinicIdentityOf = (session: Session): Identity => ({
   kind: 'clinic',
   userId: session.userId,
@@ -100,7 +100,7 @@ export const clinicIdentityOf = (session: Session): Identity => ({
 });
 
 /**
- * The clinic an admin's session is viewing read-only (issue 26 §4; tenant's
+ * The clinic an admin's session is viewing read-only (tenant's
  * `POST /api/admin/view-as` writes it under the session's tag), or null.
  */
 async function viewedClinic(request: FastifyRequest, config: Config, admin: CurrentSession): Promise<number | null> {
@@ -182,7 +182,7 @@ export const apiProxy: FastifyPluginAsync<ApiProxyOptions> = async (app, { confi
     if (!row || row.owner === 'gateway') throw routeNotFound(request);
     const current = await sessionOrAnonymous(request, row.access);
     const signedInAdmin = current?.session.isAdmin ? current : null;
-    // An admin who must turn on two-factor sign-in first is no admin yet (issue 26 §2).
+    // An admin who must turn on two-factor sign-in first is no admin yet.
     const admin = signedInAdmin && isFullAdmin(signedInAdmin.session) ? signedInAdmin : null;
     const clinic = !signedInAdmin && current?.session.clientId ? current : null;
     // Signed in as the other kind of user: 403. A session cookie that opens nothing is a session

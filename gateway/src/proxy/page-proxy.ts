@@ -81,9 +81,9 @@ async function streamOf(answer: IncomingMessage, reply: FastifyReply): Promise<P
  * for with an admin session reaches the shell with the admin's identity signed
  * onto it, in the same headers every service call carries (service-kit
  * identity.ts). The shell verifies it, renders the page afresh rather than
- * from its page cache (issue 23: an admin sees the page as it is now) and, on
+ * from its page cache (docs/public-site.md#page-speed: an admin sees the page as it is now) and, on
  * a `?preview=1` page, reads the catalogue as that admin, so the admin sees an
- * inactive service or a template the clinic has not activated (DESIGN §9.3).
+ * inactive service or a template the clinic has not activated (docs/public-site.md#page-styles).
  * Only a request that carries the session cookie looks the session up: a
  * visitor's page costs no Redis call. Other methods fall through to the JSON
  * 404.
@@ -149,7 +149,7 @@ export const pageProxy: FastifyPluginAsync<{ config: Config }> = async (app, { c
 
   async function forward(request: FastifyRequest, reply: FastifyReply) {
     // The clinic portal's screens without a session cookie: its login at once (a 302, no Redis call), so a
-    // clinic user's first paint is the server-painted login rather than a frame waiting for a 401 (issue 26).
+    // clinic user's first paint is the server-painted login rather than a frame waiting for a 401.
     if (sessionIdOf(request) === undefined && needsPortalSession(request.url)) return reply.redirect(PORTAL_LOGIN_PATH, 302);
     const path = forwardedUrl(request.url);
     const headers: OutgoingHttpHeaders = { host: upstream.host };

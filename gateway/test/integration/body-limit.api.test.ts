@@ -40,7 +40,7 @@ function post(url: string, headers: Record<string, string | number>, body: Buffe
   });
 }
 
-// DESIGN §3 and issue 5: the gateway holds each row to its own body limit
+// ARCHITECTURE.md#auth-and-sessions and infra/bench/README.md: the gateway holds each row to its own body limit
 // before a service sees a byte, and answers 413 every time, never a 503.
 describe('request bodies and their limits', () => {
   const admin = { id: 11, email: uniqueEmail('bodies'), password: 'a body-limit admin password' };

@@ -9,7 +9,7 @@ import { buildGateway, loginCookie, sessionCookie, uniqueEmail } from '../helper
 import { startUpstream, type Upstream } from '../helpers/upstream';
 
 /**
- * Proven isolation (issue 26 §6): every `clinic` row and every `admin` row,
+ * Proven isolation: every `clinic` row and every `admin` row,
  * asked by each kind of identity — none, clinic A's owner, clinic B's owner,
  * an admin, a disabled user and an ended session — gets exactly the status
  * of the matrix below.

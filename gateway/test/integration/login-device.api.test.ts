@@ -14,7 +14,7 @@ interface LoginAnswer {
 /** The `hap_device=<value>` pair from a Set-Cookie list, or null. */
 const deviceCookie = (setCookie: string[] | undefined) => setCookie?.find((c) => c.startsWith('hap_device='))?.split(';')[0] ?? null;
 
-// Issue 22 §3: a stranger cannot lock the admin out. The gateway runs with no
+// docs/platform.md: a stranger cannot lock the admin out. The gateway runs with no
 // proxy (TRUST_PROXY unset), and every "address" is a real loopback source
 // address (127.0.0.x, all of them on lo), so the throttle counts exactly what
 // it would count for as many machines.

@@ -22,7 +22,7 @@ async function midStep(): Promise<void> {
 type Gateway = ReturnType<typeof buildGateway>;
 
 /**
- * Two-factor sign-in through the real gateway and the real tenant (issue 26 §2):
+ * Two-factor sign-in through the real gateway and the real tenant:
  * enrolment, the login's second step with a TOTP code or a recovery code,
  * single-use challenges that expire, codes counted by the login throttle, and
  * admins who must enrol first in production.

@@ -6,7 +6,7 @@ import { startUpstream, verifiesCredentials, type Upstream } from '../helpers/up
 const secret = process.env.INTERNAL_SECRET ?? '';
 
 /**
- * An admin's preview of a service page (DESIGN §9.3): a `?preview=1` page
+ * An admin's preview of a service page (docs/public-site.md#page-styles): a `?preview=1` page
  * asked for with an admin session reaches the public shell with the admin's
  * identity signed onto it, in the headers every service call carries; the
  * shell verifies it and reads the catalogue as that admin itself (its tests).

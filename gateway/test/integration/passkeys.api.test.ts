@@ -17,7 +17,7 @@ const OTHER_ORIGIN = 'http://other.localhost:8080';
 type Gateway = ReturnType<typeof buildGateway>;
 
 /**
- * Passkeys through the real gateway and the real tenant (issue 26 §2), with a
+ * Passkeys through the real gateway and the real tenant, with a
  * software authenticator: registration, the login's second step, a sign-in
  * with the passkey alone, and what is refused (another origin or RP ID, a
  * replayed answer, a cloned authenticator, a removed passkey, a disabled
@@ -322,7 +322,7 @@ describe('passkeys through the gateway', () => {
       expect(wrongKind.res.body.message).toBe(Messages.passkeyWrongLogin);
     });
 
-    // 400 calls keep the suite quick on a busy machine; 2,000 were measured the same way (README, Passkeys).
+    // 400 calls keep the suite quick on a busy machine; 2,000 were measured the same way (docs/sign-in.md#passkeys-at-the-gateway).
     it('keeps nothing in Redis for anonymous options: 400 calls from 20 addresses add no key', async () => {
       const keys = async () => (await gw.app.redis.keys(`${prefix}:*`)).length;
       const before = await keys();

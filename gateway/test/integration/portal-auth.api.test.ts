@@ -21,8 +21,7 @@ const deviceSetCookie = (setCookie: string[] | string | undefined) =>
   ([] as string[]).concat(setCookie ?? []).find((c) => c.startsWith('hap_device=')) ?? null;
 
 /**
- * The portal's sign-in through the real gateway and the real tenant (issue 26
- * §1–2): invitation mailed to a loopback SMTP server, accepted, logged in,
+ * The portal's sign-in through the real gateway and the real tenant: invitation mailed to a loopback SMTP server, accepted, logged in,
  * throttled like the admin's, and sessions that end on disable, role change
  * and password change.
  */

@@ -56,7 +56,7 @@ function postBodyAfterHead(url: string, headers: Record<string, string | number>
   });
 }
 
-// Issue 22 §2: a refused request is answered, never reset. Bodies within the
+// docs/platform.md: a refused request is answered, never reset. Bodies within the
 // route's limit are read before the refusal is sent; only a body over the
 // limit is cut, after its 413.
 describe('refusals of requests with a body', () => {

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { buildGateway } from '../helpers/gateway';
 import { startUpstream, type Upstream } from '../helpers/upstream';
 
-// Issue 22 §4: behind an ingress whose address the gateway trusts (the test
+// docs/platform.md: behind an ingress whose address the gateway trusts (the test
 // client stands for it on loopback: TRUST_PROXY=loopback), the client is the
 // address the ingress saw, not the ingress, and not what the client wrote.
 describe('TRUST_PROXY', () => {

@@ -5,8 +5,7 @@ import { buildGateway } from '../helpers/gateway';
 import { startTenant } from '../helpers/services';
 
 /**
- * The one-click unsubscribe link of a clinic user's new-lead e-mail (issue
- * 26 §3, RFC 8058) through the real gateway: public, no session; the mail
+ * The one-click unsubscribe link of a clinic user's new-lead e-mail (docs/portal.md docs/public-site.md#what-a-page-shows, RFC 8058) through the real gateway: public, no session; the mail
  * provider's POST carries no Origin; a foreign page cannot post it.
  */
 describe('POST /api/portal/unsubscribe through the gateway', () => {

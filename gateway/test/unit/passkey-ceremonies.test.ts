@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { PASSKEY_CEREMONY_MINUTES } from '@hap/contracts';
 import { PasskeyCeremonies } from '../../src/modules/auth/passkey-ceremonies';
 
-/** A sign-in with the passkey alone: its ceremony is signed, nothing stored (README, Passkeys). */
+/** A sign-in with the passkey alone: its ceremony is signed, nothing stored (docs/sign-in.md#passkeys-at-the-gateway). */
 describe('passkey login ceremonies', () => {
   const challenge = 'q'.repeat(43);
   let now = Date.UTC(2026, 0, 1);

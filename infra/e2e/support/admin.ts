@@ -4,7 +4,7 @@ import { expect, type Page } from '@playwright/test';
 /**
  * What every admin journey shares: logging in as the seeded admin (the
  * address and password the global setup passes in `E2E_ADMIN_*`) and the
- * accessibility check of issue 8 (no serious or critical axe violation).
+ * accessibility check of docs/admin.md (no serious or critical axe violation).
  */
 
 /**

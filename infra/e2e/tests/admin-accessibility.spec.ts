@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
 /**
- * Issue 8 §5, for the whole admin area: every screen reached from the
+ * docs/admin.md, for the whole admin area: every screen reached from the
  * sidebar has no serious or critical axe violation and no repeated id; a
  * skip link is the first stop of the Tab key and lands on the screen itself;
  * the mobile menu and a row's actions menu work by keyboard alone.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
 /**
- * Activated templates (admin spec §2.7, §6; issue 8): an admin activates a
+ * Activated templates (docs/admin.md#services, docs/admin.md#roles): an admin activates a
  * template for client 2, its service page answers, then deactivates it again
  * and the page is gone (404). Each project uses its own template, so the
  * desktop and mobile runs do not race; both leave client 2 as they found it.

@@ -5,7 +5,7 @@ import { connectGoogleAds } from '../support/google-ads';
 const shot = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 /**
- * Issue 24 §5: everything that spends money is in the Audit Log. An admin
+ * docs/admin.md: everything that spends money is in the Audit Log. An admin
  * launches a clinic's campaign (the stack's fake Google Ads API); the Audit
  * Log's Service filter has Google Ads, and the launch and its outcome read
  * with names: the admin's e-mail, the clinic, the service, the account.

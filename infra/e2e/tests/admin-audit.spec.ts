@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
-/** The Audit Log (issue 8): an admin's change to a clinic is listed with who, when, and its old and new values. */
+/** The Audit Log: an admin's change to a clinic is listed with who, when, and its old and new values. */
 
 test.describe('admin Audit Log', () => {
   test('a change to a clinic shows in the Audit Log with its old and new value', async ({ page, baseURL }) => {
@@ -16,7 +16,7 @@ test.describe('admin Audit Log', () => {
       await page.goto('/admin/audit');
       // The page's chunk first (a busy two-core machine took more than 10 s).
       await expect(page.getByRole('heading', { name: 'Audit Log' })).toBeVisible({ timeout: 30_000 });
-      // Named, not numbered (issue 24 §5): the clinic's name and the admin's e-mail.
+      // Named, not numbered: the clinic's name and the admin's e-mail.
       const entry = page.locator('.aud-entry').filter({ hasText: `Changed client ‘${clinic.name}’` }).first();
       await expect(entry).toBeVisible();
       await expect(entry).toContainText(process.env.E2E_ADMIN_EMAIL!);

@@ -10,7 +10,7 @@ interface FakeCall {
 }
 
 /**
- * Issue 25 item 4: a launched campaign after launch. From the client's launch
+ * docs/results-and-experiments.md: a launched campaign after launch. From the client's launch
  * log the admin sees the campaign as Google reports it (status, daily
  * budget, its ads' policy approval), resumes and pauses it and changes its
  * daily budget after a confirmation naming the account; each change reaches

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
 /**
- * Lists that scale (issue 24 item 7): the Clients list searches, sorts and
+ * Lists that scale: the Clients list searches, sorts and
  * pages on the server, and its URL keeps the view through reload, back and
  * forward. The client form marks its required fields.
  */

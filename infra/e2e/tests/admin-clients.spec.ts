@@ -3,7 +3,7 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { pngBytes } from '@hap/test-kit/fixtures/images';
 
 /**
- * Clients Management (admin spec §2.4): an admin adds a clinic with a logo,
+ * Clients Management (docs/admin.md#clients): an admin adds a clinic with a logo,
  * edits it (a refused tracking id opens its tab; a lead webhook gets its
  * signing secret), and deletes it after confirming.
  */

@@ -8,8 +8,7 @@ const shot = (page: Page | Locator, name: string) => page.screenshot({ path: `${
 const WORDS = 'Checked groups see the ads; unchecked ones are excluded.';
 
 /**
- * Issue 24 item 1: a demographic checkbox means one thing everywhere (admin
- * spec §4: all included by default, unchecking excludes). The Services
+ * docs/admin.md: a demographic checkbox means one thing everywhere (docs/admin.md#states: all included by default, unchecking excludes). The Services
  * flow's Preview dialog and the client's campaign builder show the same
  * words and the same checks for the same defaults, and what unchecking sends
  * is an exclusion in both.
@@ -19,7 +18,7 @@ test.describe('admin demographics', () => {
     test.setTimeout(90_000);
     const run = `${test.info().project.name}-${Date.now().toString(36)}`;
     await logInAsAdmin(page);
-    // TRT: the built-in campaign of its template (seed) excludes Female by default (admin spec §9).
+    // TRT: the built-in campaign of its template (seed) excludes Female by default (docs/admin.md#fixed-figures).
     const clientId = await clinicWithService(
       page,
       baseURL!,

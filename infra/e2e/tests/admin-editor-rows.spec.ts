@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
 /**
- * Issue 24 items 2 and 8 (offer part): the service editor sets no trap. A row
+ * docs/admin.md (offer part): the service editor sets no trap. A row
  * an admin adds can always be removed and gets the focus; an empty added row
  * does not block saving (it is dropped); a save the schema refuses opens the
  * tab of the field at fault, marks and focuses it with its message beside it,

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
 /**
- * Connecting Google Ads (admin spec §2.16, §2.17; issue 10): from Services
+ * Connecting Google Ads (docs/campaigns.md#google-ads-connection): from Services
  * Management to the connect page, Google's consent (a loopback fake of
  * Google's OAuth endpoints in the e2e stack) and back, connected.
  */
@@ -13,7 +13,7 @@ test.describe('admin Google Ads connection', () => {
     await page.goto('/admin/services');
     await page.getByRole('link', { name: 'Connect Google Ads' }).click();
     await expect(page).toHaveURL(/\/admin\/google-ads-connect$/);
-    // The page says what the connection is (issue 24 §6): another journey may have connected the agency already.
+    // The page says what the connection is: another journey may have connected the agency already.
     const why = page.getByRole('heading', { name: 'Why connect Google Ads' });
     const isConnected = page.getByRole('heading', { name: 'Google Ads is connected' });
     await expect(why.or(isConnected)).toBeVisible({ timeout: 30_000 });

@@ -3,7 +3,7 @@ import { logInAsAdmin } from '../support/admin';
 import { clinicWithService, connectGoogleAds } from '../support/google-ads';
 
 /**
- * Offline conversions (issue 10 §6): a visitor comes from a Google ad (gclid)
+ * Offline conversions: a visitor comes from a Google ad (gclid)
  * to a clinic's TRT page and sends the form; an admin moves the lead to
  * Booked (the clinic's conversion status) and sees its Google Ads conversion
  * delivered on the lead; the stack's fake Google Ads API holds one click

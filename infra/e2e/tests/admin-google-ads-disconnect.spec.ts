@@ -5,7 +5,7 @@ import { connectGoogleAds } from '../support/google-ads';
 const shot = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 /**
- * Issue 24 §6: the Google Ads connection can be disconnected (confirmed
+ * docs/admin.md: the Google Ads connection can be disconnected (confirmed
  * first, audited), and the connection pages say what the connection is,
  * not what their address says. The agency is connected again at the end:
  * other journeys launch through it.

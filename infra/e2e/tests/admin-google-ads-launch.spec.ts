@@ -5,7 +5,7 @@ import { clinicWithService, connectGoogleAds } from '../support/google-ads';
 const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 /**
- * Launching a campaign (admin spec §2.10, §2.14, §2.15, §8; issue 10): an
+ * Launching a campaign (docs/campaigns.md#campaign-dialogs, docs/campaigns.md#client-ad-campaign-page, docs/campaigns.md#campaign-builder, docs/admin.md#messages): an
  * admin has AI write campaigns for a template (the stack's fake model),
  * previews one for a clinic's service, validates and launches it (the
  * stack's loopback fake of the Google Ads API), then builds, tests and
@@ -60,7 +60,7 @@ test.describe('admin Google Ads launch', () => {
       { times: 1 },
     );
     await preview.getByRole('button', { name: 'Launch' }).click();
-    // Launch asks first (issue 24 §4a): the account, the budget, paused.
+    // Launch asks first: the account, the budget, paused.
     const confirm = page.getByRole('dialog', { name: 'Launch Campaign' });
     await expect(confirm).toContainText('123-456-7890');
     await expect(confirm).toContainText('$45 a day');
@@ -93,7 +93,7 @@ test.describe('admin Google Ads launch', () => {
     await expect(page.getByRole('dialog', { name: 'Ad preview' }).getByText('Sponsored')).toBeVisible();
     await page.getByRole('dialog', { name: 'Ad preview' }).getByRole('button', { name: 'Close' }).click();
     await builder.getByRole('tab', { name: 'Targeting' }).click();
-    // Checked groups see the ads (admin spec §4), as in the Preview dialog: 18-24 starts excluded.
+    // Checked groups see the ads (docs/admin.md#states), as in the Preview dialog: 18-24 starts excluded.
     await expect(builder.getByRole('group', { name: 'Age' }).getByLabel('18-24')).not.toBeChecked();
 
     // Google flags the new keyword under its healthcare policy: Test says so and Proceed to Launch stays off.

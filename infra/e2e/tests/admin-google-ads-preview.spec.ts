@@ -4,8 +4,7 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 /**
- * The Google Ads Campaign Preview of a clinic's service (admin spec §2.10;
- * issue 10): client 2's TRT service as the built-in TRT campaign, with the
+ * The Google Ads Campaign Preview of a clinic's service (docs/campaigns.md#campaign-dialogs): client 2's TRT service as the built-in TRT campaign, with the
  * clinic's landing URL, Show All, Template B and Validate Structure.
  */
 test.describe('admin Google Ads campaign preview', () => {
@@ -20,11 +19,11 @@ test.describe('admin Google Ads campaign preview', () => {
     await page.getByRole('button', { name: `Preview Google Ads of ${trt!.name}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Google Ads Campaign Preview' });
     await expect(dialog.getByText(trt!.name, { exact: true })).toBeVisible();
-    // Client 2 has no custom domain of its own: its landing URL is on the platform's host, naming the clinic (issue 28 item 5).
+    // Client 2 has no custom domain of its own: its landing URL is on the platform's host, naming the clinic.
     await expect(dialog.getByRole('link', { name: /^http:\/\/127\.0\.0\.1:\d+\/[a-z0-9-]+\?client=2$/ }).first()).toBeVisible();
     await expect(dialog.getByLabel('Daily budget (USD)')).toHaveValue('50');
     await expect(dialog.getByLabel('Radius (miles)')).toHaveValue('25');
-    // admin spec §9 defaults: Female, 18-24, Lower 50% and the unknowns start excluded.
+    // docs/admin.md#fixed-figures defaults: Female, 18-24, Lower 50% and the unknowns start excluded.
     await expect(dialog.getByRole('group', { name: 'Gender' }).getByLabel('Female', { exact: true })).not.toBeChecked();
     await expect(dialog.getByRole('group', { name: 'Gender' }).getByLabel('Male', { exact: true })).toBeChecked();
 

@@ -4,7 +4,7 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 /**
- * Google Ads Templates (admin spec §2.13; issue 10): an admin has AI write
+ * Google Ads Templates (docs/campaigns.md#google-ads-templates): an admin has AI write
  * campaigns for a service template (the e2e stack's loopback fake of the
  * model answers), reads one in the detail dialog with its character counts,
  * optimizes it for a goal and deletes another.

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
 /**
- * Issue 24 item 8: an icon-only row action says what it does without a mouse.
+ * docs/admin.md: an icon-only row action says what it does without a mouse.
  * On desktop its tooltip shows on hover (and stays while the pointer is on
  * it), on keyboard focus, and Escape hides it; on a phone its words are
  * visible next to the icon. Services' row actions, a client's Actions button

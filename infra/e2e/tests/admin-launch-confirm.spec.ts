@@ -9,7 +9,7 @@ const launchesOf = async (page: Page, clientId: number) =>
   ((await (await page.request.get(`/api/google-ads/launches?clientId=${clientId}`)).json()) as { data: Array<{ status: string; campaignName: string }> }).data;
 
 /**
- * Issue 24 item 4a: money moves only on purpose. Each launch path (the
+ * docs/admin.md: money moves only on purpose. Each launch path (the
  * Preview dialog, the Google Ads Campaign dialog, the client's campaign
  * builder) asks once, naming the Google Ads account, the daily budget and
  * that the campaign is created paused; a service already launched says when
@@ -35,7 +35,7 @@ test.describe('admin launch confirmation', () => {
     const preview = page.getByRole('dialog', { name: 'Google Ads Campaign Preview' });
     await preview.getByLabel('Daily budget (USD)').fill('45');
     await preview.getByRole('button', { name: 'Launch', exact: true }).click();
-    // Before issue 24 this click launched at once: the screenshot shows what it does now.
+    // Before the admin work this click launched at once: the screenshot shows what it does now.
     await page.waitForLoadState('networkidle');
     await shot(page, 'launch-click');
     const confirm = page.getByRole('dialog', { name: 'Launch Campaign' });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
 /**
- * Lists that scale (issue 24 item 7): the Leads inbox's 'All clinics' view
+ * Lists that scale: the Leads inbox's 'All clinics' view
  * shows every clinic's leads with the clinic as a column, narrows to one
  * clinic, and moves the selected leads to a status together.
  */

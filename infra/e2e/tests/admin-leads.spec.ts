@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin } from '../support/admin';
 
 /**
- * The admin Leads inbox (issue 7): a visitor sends client 1's landing page
+ * The admin Leads inbox: a visitor sends client 1's landing page
  * form and lands on /thanks; an admin logs in, opens Leads for client 1,
  * finds the lead by the visitor's name, opens its detail (attribution,
  * consent, deliveries) and moves it to Contacted. Screenshots of the screen

@@ -14,7 +14,7 @@ async function generated(page: Page, baseURL: string, templateId: number) {
 }
 
 /**
- * Issue 24 item 4 "Money moves only on purpose": Optimize asks first, the AI's
+ * docs/admin.md "Money moves only on purpose": Optimize asks first, the AI's
  * rewrite is a proposal shown beside the current version, and only Keep
  * changes applies it; Discard (or leaving it) keeps the campaign as it was.
  */

@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
 /**
- * Issue 24 item 6, every screen is reachable: a client's ad-campaign page
- * (the campaign builder and its launch log, admin spec §2.14) opens from the
+ * docs/admin.md, every screen is reachable: a client's ad-campaign page
+ * (the campaign builder and its launch log, docs/campaigns.md#client-ad-campaign-page) opens from the
  * client's actions and from Services (the client's link and each service's
  * row, which starts the builder on that service); the queue board is in the
  * admin navigation and leads back to the admin.

@@ -3,7 +3,7 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { clinicWithService, connectGoogleAds } from '../support/google-ads';
 
 /**
- * Issue 25: an ad click lands on a clinic's page with Google's click id and
+ * docs/results-and-experiments.md: an ad click lands on a clinic's page with Google's click id and
  * campaign id, the visitor sends a lead, the clinic books it, Google Ads
  * reports what the campaign cost (the stack's fake Google Ads API, read by the
  * ads worker), and the admin's Results screen shows the visit, the lead, the

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
 /**
- * The service editor (admin spec §2.9 and its count rules in §5): an admin
+ * The service editor (docs/admin.md#service-editor and its count rules in docs/public-site.md#validation): an admin
  * opens a clinic's service with Edit, fills its symptoms to the required six
  * (a description stops at 150 characters), is told a 'Step 1:' title is not
  * wanted, saves (the step rows left empty are dropped), and the public pages
@@ -32,7 +32,7 @@ test.describe('admin service editor', () => {
       await expect(editor.getByRole('tab', { name: 'Basic Settings' })).toHaveAttribute('aria-selected', 'true');
       await editor.getByLabel('Custom Title').fill('Vitality Program for Men');
 
-      // Symptoms: six needed; the add button goes at six; every row can still be removed (issue 24).
+      // Symptoms: six needed; the add button goes at six; every row can still be removed.
       await editor.getByRole('tab', { name: 'Symptoms & Benefits' }).click();
       const symptoms = editor.getByRole('group', { name: /^Symptoms/ });
       await expect(symptoms.getByText('6 more needed')).toBeVisible();
@@ -66,7 +66,7 @@ test.describe('admin service editor', () => {
       await expect(page.locator('.adm-toast').filter({ hasText: 'Service updated' })).toBeVisible();
       await expect(editor).toBeHidden();
 
-      // The landing page shows the saved title; the rich page (DESIGN §9.3 /unified/…) the symptoms too.
+      // The landing page shows the saved title; the rich page (docs/public-site.md#page-styles /unified/…) the symptoms too.
       await page.goto(`/${path}?client=${clientId}`);
       await expect(page.getByRole('heading', { level: 1 })).toContainText('Vitality Program for Men');
       await page.goto(`/unified/${path}?client=${clientId}`);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
 /**
- * Services Management (admin spec §2.7) and the service dialog (§2.8): an
+ * Services Management (docs/admin.md#services) and the service dialog (docs/public-site.md#pages-and-routes): an
  * admin picks a new clinic, creates a service page from a template, finds it
  * live, makes it inactive (dimmed under Inactive, its page gone), and
  * searches.
@@ -48,7 +48,7 @@ test.describe('admin Services Management', () => {
       await expect(dialog.getByText('Path may contain only letters, digits and hyphens')).toBeVisible();
       await dialog.getByLabel('URL Path *').fill(path);
       await dialog.getByLabel('Service Name *').fill('Low-T Clinic');
-      // The offer has one edit screen, the service editor (issue 24): here it is only pointed to.
+      // The offer has one edit screen, the service editor: here it is only pointed to.
       await dialog.getByRole('tab', { name: 'Special Offer' }).click();
       await expect(dialog.getByText(/^Create the service first/)).toBeVisible();
       await page.screenshot({ path: artifact('admin-service-dialog') });

@@ -3,7 +3,7 @@ import { pngBytes } from '@hap/test-kit/fixtures/images';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
 /**
- * The Team Members dialog (admin spec §2.5): an admin adds two staff members
+ * The Team Members dialog (docs/admin.md#staff): an admin adds two staff members
  * with photos to a new clinic, edits one, and the clinic's home page shows
  * the team in display order; after a delete the page shows the one left.
  */

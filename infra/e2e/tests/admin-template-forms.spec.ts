@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
 /**
- * Issue 24 item 3: a template's content (benefits, process steps, symptoms,
+ * docs/admin.md: a template's content (benefits, process steps, symptoms,
  * FAQs, testimonials, before-and-after stories) is edited as lists of
  * labelled fields with add, remove and reorder, each field checked by the
  * API's own schema; nobody types JSON.

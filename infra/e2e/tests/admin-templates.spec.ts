@@ -4,11 +4,11 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { pngBytes } from '@hap/test-kit/fixtures/images';
 
 /**
- * Service Templates (admin spec §2.11): an admin creates a template with AI
+ * Service Templates (docs/admin.md#templates): an admin creates a template with AI
  * (the stack's model is a loopback fake of the chat completions API, see
  * global-setup.ts), follows its progress to 'Template created!', and finds it
  * in Browse, and previews it: client 1 has not activated it, so only the
- * admin's session shows it (DESIGN §9.3); a visitor gets the not-found page.
+ * admin's session shows it (docs/public-site.md#page-styles); a visitor gets the not-found page.
  */
 
 test.describe('admin Service Templates', () => {
@@ -132,7 +132,7 @@ test.describe('admin Service Templates', () => {
     const chooser = page.waitForEvent('filechooser');
     await story.getByRole('button', { name: 'Upload image' }).first().click();
     await (await chooser).setFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
-    // Told at the story's image field (issue 24 §2), not in a toast over the dialog.
+    // Told at the story's image field, not in a toast over the dialog.
     await expect(story.getByRole('alert').filter({ hasText: 'Invalid file type: Please select an image file (JPG, PNG, GIF, etc.)' })).toBeVisible();
     await expect(page.locator('.adm-toast')).toHaveCount(0);
 

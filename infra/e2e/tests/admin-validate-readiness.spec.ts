@@ -5,7 +5,7 @@ import { clinicWithService, connectGoogleAds } from '../support/google-ads';
 const screen = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 /**
- * Issue 24 item 4: Validate Structure never says 'ready for launch' when a
+ * docs/admin.md: Validate Structure never says 'ready for launch' when a
  * launch would fail. A clinic without its Google Ads account (customer ID) is
  * told so, with a link to where it is set; with the account set and Google
  * Ads connected, the spec's sentence.
@@ -53,7 +53,7 @@ test.describe('admin Validate Structure tells whether a launch would go through'
     await readiness.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screen('after-validate-ready') });
   });
-  // A clinic without a domain is no longer held back (issue 28 item 5: its campaigns land on the
+  // A clinic without a domain is no longer held back (docs/domains.md: its campaigns land on the
   // platform's host with ?client=), so the dialog's 'has no domain' case is gone; a failing domain of
   // its own is the `domain` requirement now (services/ads/test/integration/preview.api.test.ts).
 });

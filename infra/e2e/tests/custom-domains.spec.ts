@@ -3,7 +3,7 @@ import { startLoopbackDns, type LoopbackDns } from '@hap/test-kit/dns-server';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
 /**
- * Issue 28, 'Done when': an admin adds a clinic's own domain from the
+ * docs/domains.md, 'Done when': an admin adds a clinic's own domain from the
  * client's Actions menu, sees the DNS records to set (a CNAME to the edge, a
  * TXT token), and sees the domain turn verified once a real DNS server on
  * loopback (dns2, at the port the stack's DNS_RESOLVER names) serves them.

@@ -3,7 +3,7 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { clinicWithService } from '../support/google-ads';
 
 /**
- * Issue 27: an admin starts a same-URL experiment on a clinic's service page,
+ * docs/results-and-experiments.md: an admin starts a same-URL experiment on a clinic's service page,
  * visitors land on the one URL and each sees one style (the same on every
  * visit), one sends a lead, the admin sees the arm's visit and lead, and
  * stops the experiment with a winner: from then on the plain URL shows the

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 /**
- * The client home pages (public spec §2, DESIGN §9.2): reading A at `/` for
+ * The client home pages (docs/public-site.md#pages-and-routes, docs/public-site.md#home-pages): reading A at `/` for
  * each clinic with its own name, services, team and colours; reading B at
  * /standalone-client-home; the legal modal; the not-found screen that never
  * dead-ends. Expected data comes from the API, never hard-coded.
@@ -56,7 +56,7 @@ test.describe('client home page, reading A', () => {
       const servicesSection = page.locator('#services');
       await expect(servicesSection.getByRole('heading', { name: 'Our Services' })).toBeVisible();
       await expect(servicesSection.getByRole('heading', { level: 3 })).toHaveText(cards.map((c) => c.name));
-      // On a local host the client is named in the links (public spec §2).
+      // On a local host the client is named in the links (docs/public-site.md#pages-and-routes).
       for (const card of cards) {
         await expect(servicesSection.locator(`a[href="/${card.slug}?client=${id}"]`)).toHaveCount(1);
       }

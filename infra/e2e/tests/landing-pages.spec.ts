@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 /**
- * Service landing pages (public spec §2, §5; DESIGN §3, §9.3) through the
+ * Service landing pages (docs/public-site.md#pages-and-routes, docs/public-site.md#validation; ARCHITECTURE.md#auth-and-sessions, docs/public-site.md#page-styles) through the
  * whole stack: each style's texts, the server-rendered first response, the
  * lead form's messages and the admin's form embed code in a sandboxed frame.
  */

@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 
 /**
- * Lead capture on the public side (public spec §2 'Thank-you page', §4, §5,
- * §8, §9): a valid form is sent to POST /api/leads with an idempotency key,
+ * Lead capture on the public side (docs/public-site.md#pages-and-routes 'Thank-you page', docs/public-site.md#states-and-fallbacks, docs/public-site.md#validation, docs/public-site.md#messages, docs/public-site.md#fixed-figures): a valid form is sent to POST /api/leads with an idempotency key,
  * says 'Submitting...', shows the spec's toasts, lands on /thanks with the
  * clinic's branch of the thank-you page; a failure keeps the values and a
  * retry reuses the key; the honeypot is out of sight and out of reach.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
 /**
- * Self-onboarding (public spec §2 Onboarding, §5; issue 9) through the whole
+ * Self-onboarding (docs/public-site.md#pages-and-routes Onboarding, docs/public-site.md#validation) through the whole
  * stack: a business owner registers with three services from three
  * categories and lands on their new home page with those services; their
  * CRM sub-account, refused once by GoHighLevel (the loopback fake of the

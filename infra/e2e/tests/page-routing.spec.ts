@@ -102,7 +102,7 @@ test.describe('clinic text on pages', () => {
   });
 });
 
-// public spec §2 route rules, through the gateway and the real shell.
+// docs/public-site.md#pages-and-routes route rules, through the gateway and the real shell.
 test.describe('public route rules', () => {
   const words = ['services', 'unified', 'funnel-service', 'onboard/more'];
 

@@ -3,7 +3,7 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { linkIn, mailTo, type StoredMail } from '../support/mailbox';
 
 /**
- * Passkeys (issue 26 §2) in Chromium with its virtual authenticator (CTAP2,
+ * Passkeys in Chromium with its virtual authenticator (CTAP2,
  * resident keys, user verification), driven through the DevTools protocol:
  * a clinic user adds a passkey on the portal's Security page, logs out, and
  * signs in with the passkey alone. At localhost: a passkey's RP ID must be a

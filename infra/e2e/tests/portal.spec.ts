@@ -6,7 +6,7 @@ import { connectGoogleAds } from '../support/google-ads';
 import { linkIn, mailTo, type StoredMail } from '../support/mailbox';
 
 /**
- * The clinic portal (issue 26) through the whole stack: an owner
+ * The clinic portal through the whole stack: an owner
  * self-onboards and gets an invitation by e-mail (the stack's loopback SMTP
  * server), chooses a password, turns on two-factor sign-in and signs in
  * again with a code, invites a staff member, sees

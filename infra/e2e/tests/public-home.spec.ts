@@ -41,7 +41,7 @@ test.describe('client home page', () => {
     await expect(page.getByRole('dialog')).toBeHidden();
     await page.screenshot({ path: `${__dirname}/../.artifacts/home-client-2-${test.info().project.name}.png`, fullPage: true });
 
-    // Public pages load nothing of the admin app (DESIGN §7), and their scripts come compressed.
+    // Public pages load nothing of the admin app (docs/public-site.md#page-speed), and their scripts come compressed.
     expect(requested.filter((p) => p.startsWith('/remotes/'))).toEqual([]);
     const script = requested.find((p) => p.startsWith('/assets/') && p.endsWith('.js'));
     expect(script).toBeDefined();

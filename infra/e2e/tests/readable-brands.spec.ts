@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * Issue 6 item 5, readable brands: on every demo clinic's home page, text on a
+ *, readable brands: on every demo clinic's home page, text on a
  * brand colour reaches WCAG's 4.5:1 against what is really painted behind it,
  * focus rings show on every background, and e-mail addresses wrap at
  * sensible points. Colours are measured in the browser from computed styles.

@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 /**
- * Tracking on public pages (public spec §4, §9; DESIGN §9.8), in Chromium
+ * Tracking on public pages (docs/public-site.md#states-and-fallbacks, docs/public-site.md#fixed-figures; docs/tracking-privacy.md), in Chromium
  * through the whole stack. There is no internet here: every request to
  * another host is intercepted and recorded. gtag.js and fbevents.js are fakes
  * that behave like the real ones where it matters: they drain the page's

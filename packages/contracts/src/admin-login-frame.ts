@@ -1,5 +1,5 @@
 /*
- * The /admin/login page before and after the admin remote is live (issue 8 §6).
+ * The /admin/login page before and after the admin remote is live.
  * The public shell server-renders a working login form (its AdminFrame) and
  * loads the admin only when the visitor acts (page-boot.ts); the remote's
  * login form then takes its place and keeps what was typed, the focus and a

@@ -1,5 +1,5 @@
 /**
- * Reports a form embed's height to the page that frames it (public spec §4:
+ * Reports a form embed's height to the page that frames it (docs/public-site.md#states-and-fallbacks:
  * the frame grows past 600 px): the body's own height, not the viewport's, so
  * a frame never grows because it grew. It runs inside the sandboxed srcdoc
  * frame with the embed; such a document inherits the page's

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from './errors';
 import { idField } from './fields';
 
-/** Every successful answer: `{ success: true, data }` (DESIGN §4). */
+/** Every successful answer: `{ success: true, data }` (ARCHITECTURE.md#errors). */
 export function successEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data });
 }

@@ -57,15 +57,15 @@ export const Messages = {
   serviceTemplateNotFound: (id: number) => `Service template ${id} was not found.`,
   campaignNotFound: (id: number) => `Google Ads campaign ${id} was not found.`,
   campaignJobNotFound: (id: string) => `Campaign request ${id} was not found.`,
-  // admin spec §8 (the preview's toasts carry these texts)
+  // docs/admin.md#messages (the preview's toasts carry these texts)
   noServiceCampaigns: "This service doesn't have Google Ads campaigns generated yet. Generate campaigns first in Google Ads Templates.",
   previewClientNotFound: 'Unable to find client data for preview.',
-  // Issue 28 items 4-5: campaign URLs follow the clinic's own domain; a failing one stops launches.
+  // docs/domains.md: campaign URLs follow the clinic's own domain; a failing one stops launches.
   domainFailing: (domain: string, reason: string | null) =>
     `${domain} is failing its daily check${reason ? `: ${reason.replace(/[.\s]+$/, '')}` : ''}. Campaigns cannot be launched or tested on it until it passes again; fix the domain or pause the campaigns that use it.`,
   domainFailingLink: (name: string) => `Open ${name}'s Domains`,
   platformOriginMissing: 'The platform’s public address (PUBLIC_BASE_URL) is not configured for the ads service, so a clinic without its own domain has no landing URL.',
-  // Testing and launching (admin spec §5, §8)
+  // Testing and launching (docs/admin.md#validation, docs/admin.md#messages)
   googleAdsAccountRequired: "Please configure the client's Google Ads account ID in their settings first.",
   googleAdsNotConfigured:
     'Google Ads is not configured. Set GOOGLE_ADS_DEVELOPER_TOKEN, GOOGLE_ADS_CLIENT_ID, GOOGLE_ADS_CLIENT_SECRET and GOOGLE_ADS_TOKEN_KEY for the ads service.',
@@ -75,7 +75,7 @@ export const Messages = {
     `${name}'s address must read like "12 Elm Street, Austin, TX 78701" for the campaign's radius. Fix it in the client's settings.`,
   launchStructureIssues: (count: number) => `Structure Issues Found: ${count} issue${count === 1 ? '' : 's'} must be fixed before launching.`,
   launchNotFound: (id: string) => `Campaign launch ${id} was not found.`,
-  /** issue 24 §4: a relaunch needs its own yes; the date is the launch's day (YYYY-MM-DD, UTC). */
+  /** docs/admin.md: a relaunch needs its own yes; the date is the launch's day (YYYY-MM-DD, UTC). */
   alreadyLaunched: (date: string, campaignName: string) =>
     `This service was already launched on ${date} as ${campaignName}. Confirm launching another campaign to create a second one in Google Ads.`,
   launchUnderWay: 'A launch of this service is under way. Its result appears in the launch log when Google Ads answers.',
@@ -86,12 +86,12 @@ export const Messages = {
   templateCategoryNotFound: (id: number) => `Category ${id} was not found. Please pick one from the list.`,
   generationNotFound: (id: number) => `Template generation ${id} was not found.`,
   clientServiceNotFound: (id: number) => `Client service ${id} was not found.`,
-  // public spec §8
+  // docs/public-site.md#messages
   unifiedContentNotFound: (path: string) => `Unified content not found for path: ${path}`,
   templateSlugTaken: (slug: string) => `Another template already uses the slug "${slug}".`,
   clientServiceExists: 'This client already has a service for this template.',
   clientServicePathTaken: (path: string) => `Another of this client's services already uses the path "${path}".`,
-  // Experiments (issue 27)
+  // Experiments
   experimentNotFound: (id: number) => `Experiment ${id} was not found.`,
   experimentServiceNotClinics: (serviceId: number, clientId: number) => `Service ${serviceId} is not one of clinic ${clientId}'s services.`,
   experimentServiceInactive: 'This service’s page is not live. Activate the service before testing its styles.',
@@ -101,13 +101,13 @@ export const Messages = {
   experimentNotPaused: 'Only a paused experiment can be resumed.',
   experimentArmsFixed: 'A started experiment keeps its styles: change their weights, or stop it and start a new one.',
   experimentWinnerNotArm: (variant: string) => `Style ${variant} is not one of this experiment's styles.`,
-  // Leads (public spec §5; the form shows its own toast, these say why to whoever reads the API)
+  // Leads (docs/public-site.md#validation; the form shows its own toast, these say why to whoever reads the API)
   leadServiceNotFound: (serviceId: number, clientId: number) => `Service ${serviceId} of client ${clientId} was not found.`,
   leadServiceInactive: 'This service is not taking online requests right now. Please call us directly.',
   leadIdempotencyMismatch: 'This submission key was already used with different details. Please submit the form again.',
   leadFormKeyReserved: 'An idempotency key may not start with "form-".',
   leadsRateLimited: 'Too many requests were sent from your network. Please wait a few minutes or call us directly.',
-  // Admin Leads inbox (issue 7)
+  // Admin Leads inbox
   leadNotFound: (id: number) => `Lead ${id} was not found.`,
   leadsNotFound: (ids: number[]) =>
     `${ids.length === 1 ? `Lead ${ids[0]} was` : `Leads ${ids.join(', ')} were`} not found; no status was changed.`,
@@ -116,7 +116,7 @@ export const Messages = {
     `This lead was moved to ${status} by someone else in the meantime. Reload it and try again.`,
   leadDeliveryNotFailed: (status: string) => `Only a failed delivery can be retried; this one is ${status.replace('_', ' ')}.`,
   leadDeliveryBusy: 'This delivery is being attempted right now. Try again in a moment.',
-  // Onboarding and the CRM (public spec §2, §8; admin spec §2.4)
+  // Onboarding and the CRM (docs/public-site.md#pages-and-routes, docs/public-site.md#messages; docs/admin.md#clients)
   onboardingRateLimited: 'Too many sign-ups were sent from your network. Please wait a few minutes and try again.',
   onboardingUnknownServices: (ids: number[]) =>
     `Service${ids.length === 1 ? '' : 's'} ${ids.join(', ')} ${ids.length === 1 ? 'is' : 'are'} no longer offered. Please go back and choose again.`,
@@ -128,11 +128,11 @@ export const Messages = {
   crmSubaccountNotFound: (id: string) => `No clinic has the CRM sub-account ${id}.`,
   notAdmin: 'This account does not have admin access.',
   notClinicUser: 'This page is for clinic accounts. Sign in with your clinic login.',
-  /** An admin viewing a clinic's portal (issue 26 §4) tried to change something. */
+  /** An admin viewing a clinic's portal tried to change something. */
   readOnlyView: 'Read-only view: you are viewing this clinic as the agency.',
   notClinicOwner: 'Only the clinic’s owner can do this.',
   notFound: 'This record was not found.',
-  // Clinic users and the portal's sign-in (issue 26 §1–2)
+  // Clinic users and the portal's sign-in
   clinicUserNotFound: (id: number) => `User ${id} was not found.`,
   /**
    * An invitation to an address that already belongs to a user, in the same words whoever that is
@@ -153,7 +153,7 @@ export const Messages = {
   passwordChanged: 'Your password was changed. Sign in with the new one.',
   lastActiveOwner: (email: string) => `${email} is the clinic’s only active owner. Make another user owner first, so someone can still manage the clinic’s users and profile.`,
   ownerCannotRemoveSelf: 'You cannot remove your own account. Ask the agency to do it.',
-  // Two-factor sign-in (issue 26 §2)
+  // Two-factor sign-in
   mfaInvalidCode: 'That code is not right, or was already used. Enter the current code from your authenticator app.',
   mfaInvalidRecoveryCode: 'That recovery code is not right, or was already used.',
   mfaChallengeExpired: 'This sign-in took too long or was already finished. Please log in again.',
@@ -163,7 +163,7 @@ export const Messages = {
   mfaNotOn: 'Two-factor sign-in is not on.',
   mfaRequiredForAdmins: 'Two-factor sign-in is required for admins and cannot be turned off.',
   mfaWrongPassword: 'That password is not right.',
-  // Passkeys (issue 26 §2)
+  // Passkeys
   passkeyNotVerified: 'Your passkey could not be checked. Try again, or use another passkey or your authenticator app.',
   passkeyUnknown: 'This passkey is not registered for this account, or was removed. Sign in another way and add it again on the Security page.',
   passkeyCloned: 'This passkey was refused: its signature counter went backwards, so it may have been copied. Sign in another way and check your passkeys on the Security page.',
@@ -191,11 +191,11 @@ export const Messages = {
   malformedRequest: 'This request is malformed.',
   invalidMultipart: 'The upload was not a valid multipart form. Please choose the image again.',
   oneImagePerUpload: 'Please upload one image at a time.',
-  // admin spec §5: image uploader
+  // docs/admin.md#validation: image uploader
   invalidFileType: 'Please select an image file (JPEG, PNG, etc.)',
   fileTooLarge: 'Image file must be smaller than 5MB',
   noFile: 'Please choose an image file to upload.',
-  // admin spec §5: template editor image upload
+  // docs/admin.md#validation: template editor image upload
   templateInvalidFileType: 'Please select an image file (JPG, PNG, GIF, etc.)',
   templateFileTooLarge: 'Please select an image smaller than 5MB',
   loginSuccessTitle: 'Login successful',

@@ -42,7 +42,7 @@ export const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** Optional e-mail: valid when present (admin spec §5 'Must be a valid email'). */
+/** Optional e-mail: valid when present (docs/admin.md#validation 'Must be a valid email'). */
 export const optionalEmail = () =>
   z
     .string()
@@ -73,7 +73,7 @@ export const optionalHexColour = () =>
 
 /**
  * An asset path: used as-is when it starts with http or /, otherwise prefixed
- * with / (public spec §5).
+ * with / (docs/public-site.md#validation).
  */
 export function assetUrl(path: string | null | undefined): string | null {
   if (!path) return null;
@@ -105,7 +105,7 @@ export const optionalTrackingId = (pattern: RegExp, message: string) =>
 const LOCAL_HOSTS = new Set(['localhost', '::1']);
 
 /**
- * Local machines and preview deployments (public spec §1 step 3, §2 variant A):
+ * Local machines and preview deployments (docs/public-site.md#choosing-the-clinic step 3, docs/public-site.md#pages-and-routes variant A):
  * there `/trt` and `/ed` show client 1 and service links carry `?client=`.
  * A label names them (dev.clinic.com, pr-12-preview.example.net, app.replit.app);
  * a clinic whose name merely contains the letters (devonclinic.com) is production.

@@ -1,12 +1,12 @@
 /**
  * Image helpers pages and services share: pure, with no schema library, so a
- * public page can import them without zod reaching the browser (DESIGN §7).
+ * public page can import them without zod reaching the browser (docs/public-site.md#page-speed).
  * The upload contract (tenant/upload.ts) declares the schemas around them.
  */
 
 /**
  * The widths (px) of the WebP re-encodings written next to every uploaded
- * image: the sizes public pages ask for, phone to wide desktop (DESIGN §7).
+ * image: the sizes public pages ask for, phone to wide desktop (docs/public-site.md#page-speed).
  */
 export const IMAGE_VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Paged lists (issue 24 item 7): the page and its size as a query string
+ * Paged lists: the page and its size as a query string
  * carries them, and the paged answer. The admin screens read their URL with
  * the same schemas, so a hand-edited `?page=x` meets the API's own sentence.
  */

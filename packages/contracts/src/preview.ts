@@ -1,5 +1,5 @@
 /*
- * `?preview=1` on a service page (DESIGN §9.3). No schema here: the public
+ * `?preview=1` on a service page (docs/public-site.md#page-styles). No schema here: the public
  * pages' router and the gateway read it without carrying zod.
  */
 

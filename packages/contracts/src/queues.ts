@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField } from './fields';
 import { isoDay } from './ads/performance';
 
-/** Queue names (DESIGN §5). BullMQ forbids ':' in names; dots are fine. */
+/** Queue names (ARCHITECTURE.md#how-parts-talk). BullMQ forbids ':' in names; dots are fine. */
 export const QueueName = {
   templatesGenerate: 'templates.generate',
   adsGenerate: 'ads.generate',
@@ -186,7 +186,7 @@ export const queueContracts = {
 
 type Contracts = typeof queueContracts;
 
-/** Every queue name, in the order of DESIGN §5. */
+/** Every queue name, in the order of ARCHITECTURE.md#how-parts-talk. */
 export const QUEUE_NAMES = Object.keys(queueContracts) as QueueName[];
 
 /** What a job of queue `N` carries. */

@@ -14,7 +14,7 @@ export type ServiceName = (typeof SERVICES)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /**
  * public: anyone; admin: an admin session at the gateway; clinic: a clinic
- * user's session (issue 26), whose clinic comes from the signed identity,
+ * user's session, whose clinic comes from the signed identity,
  * never from a parameter; internal: never routed by the gateway, only called
  * service to service with a signature.
  */

@@ -30,12 +30,12 @@ import {
 /*
  * A module of its own so that the admin's login screen, which needs only
  * these rows, does not evaluate every schema of the route table
- * (routes.ts) before its first paint (issue 8 §6; the package is
+ * (routes.ts) before its first paint (the package is
  * side-effect free, so bundlers leave out what is not imported).
  */
 
 /**
- * The gateway's own rows (admin spec §6–7): tenant checks the password, the
+ * The gateway's own rows (docs/admin.md#roles, docs/admin.md#calls): tenant checks the password, the
  * session lives in the gateway.
  */
 export const sessionRoutes = {
@@ -110,7 +110,7 @@ export const sessionRoutes = {
     errors: [410],
   }),
   /*
-   * Two-factor sign-in (issue 26 §2), for admins and clinic users alike: the
+   * Two-factor sign-in, for admins and clinic users alike: the
    * session decides who; `public` rows because the gateway itself checks the session.
    */
   getMfaStatus: defineRoute({
@@ -169,7 +169,7 @@ export const sessionRoutes = {
     errors: [401, 403],
   }),
   /*
-   * Passkeys (WebAuthn; issue 26 §2): added on the Security screen by whoever
+   * Passkeys (WebAuthn): added on the Security screen by whoever
    * is signed in, a second factor at the login's second step, or a sign-in
    * of their own. The gateway holds each ceremony's challenge (single use,
    * PASSKEY_CEREMONY_MINUTES); tenant checks the authenticator's answer.

@@ -1,5 +1,5 @@
 /**
- * Third-party tracking on public pages (public spec §4, §9; DESIGN §9.8): which
+ * Third-party tracking on public pages (docs/public-site.md#states-and-fallbacks, docs/public-site.md#fixed-figures; docs/tracking-privacy.md): which
  * tags there are, the hosts each one loads from and reports to (the page's
  * Content-Security-Policy names exactly those of the tags it loads), and how
  * the public shell tells the gateway which ones a page loads. Zod-free: the
@@ -92,13 +92,13 @@ export function httpsOriginOf(url: string): string | null {
 }
 
 /**
- * The Lead conversion (public spec §9): 25 USD, fired on the thank-you page
+ * The Lead conversion (docs/public-site.md#fixed-figures): 25 USD, fired on the thank-you page
  * 2 s after it came alive, once per lead the server accepted.
  */
 export const LEAD_CONVERSION_VALUE = 25;
 export const LEAD_CONVERSION_CURRENCY = 'USD';
 export const LEAD_CONVERSION_DELAY_MS = 2000;
-/** The service-view event's value (public spec §9): sent on a service page, which service never said. */
+/** The service-view event's value (docs/public-site.md#fixed-figures): sent on a service page, which service never said. */
 export const SERVICE_VIEW_VALUE = 250;
 
 /**
@@ -124,7 +124,7 @@ export interface PageTracking {
   googleAnalyticsId: string | null;
   facebookPixelId: string | null;
   conversion: boolean;
-  /** The cross-domain linker's allow list (public spec §4): the visit continues on these hosts as one visit. */
+  /** The cross-domain linker's allow list (docs/public-site.md#states-and-fallbacks): the visit continues on these hosts as one visit. */
   linkerDomains?: string[];
 }
 
@@ -132,7 +132,7 @@ export interface PageTracking {
 const LINKABLE_HOST = /^(?=.{1,253}$)(?!\d+(\.\d+){3}$)[a-z0-9-]+(\.[a-z0-9-]+)+$/;
 
 /**
- * The linker's allow list of a page (public spec §4: "a hard-coded allow list
+ * The linker's allow list of a page (docs/public-site.md#states-and-fallbacks: "a hard-coded allow list
  * of cross-domain linker domains"; its entries are not shown): the clinic's own
  * host the page was served on, and the host of its booking link, where the
  * visitor books. Hosts only, de-duplicated; nothing that is not a public name.
@@ -153,7 +153,7 @@ export function linkerDomainsFor(pageHost: string, bookingLink: string | null | 
 /**
  * Pages whose address names no service: `/`, `/home`, the client landing page,
  * `/thanks?client=&ref=`. The social pixel reads the address bar itself, so it
- * loads only there (DESIGN §9.8); the Google tags are given a neutral address.
+ * loads only there (docs/tracking-privacy.md); the Google tags are given a neutral address.
  */
 export const PIXEL_PAGE_VIEWS: readonly string[] = ['home', 'client-landing', 'thanks'];
 
@@ -167,7 +167,7 @@ const TAG_ID = {
 const valid = (id: string | null | undefined, rule: RegExp) => (id && rule.test(id) ? id : null);
 
 /**
- * The tags page view `view` of a clinic loads (public spec §4, §5: only when
+ * The tags page view `view` of a clinic loads (docs/public-site.md#states-and-fallbacks, docs/public-site.md#validation: only when
  * tracking is enabled, only the ids that are present); null when none.
  */
 export function pageTrackingFor(settings: ClinicTracking | null, view: string): PageTracking | null {

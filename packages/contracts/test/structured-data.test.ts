@@ -1,6 +1,6 @@
 import { jsonForScript, medicalServiceType, postalAddressOf } from '../src';
 
-/** public spec §3: "MedicalProcedure data varies by service type" — the type from a template's category. */
+/** docs/public-site.md#what-a-page-shows: "MedicalProcedure data varies by service type" — the type from a template's category. */
 describe('a service’s type for its MedicalProcedure data', () => {
   it.each([
     [{ name: 'Testosterone Replacement Therapy (TRT)', slug: 'trt', subcategory: "Men's Health", category: "Men's Health" }, 'HormoneTherapy'],

@@ -31,7 +31,7 @@ export interface AuditChanges {
 export interface AuditNames {
   /** The admin's e-mail (from the signed identity), or who a worker acted for. */
   actor?: string;
-  /** A clinic user's name and role ('clinic owner', 'clinic staff'), from the signed identity (issue 26): the agency sees who at the clinic acted. */
+  /** A clinic user's name and role ('clinic owner', 'clinic staff'), from the signed identity: the agency sees who at the clinic acted. */
   actorName?: string;
   actorRole?: string;
   client?: string;

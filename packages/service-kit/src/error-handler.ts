@@ -39,7 +39,7 @@ const serviceName = (request: { log: unknown }) => {
 };
 
 /**
- * One error shape for every service (DESIGN §4): zod issues become 400 with
+ * One error shape for every service (ARCHITECTURE.md#errors): zod issues become 400 with
  * the contract's messages, AppErrors keep their status, every 5xx is masked
  * and logged with the request id. A browser's own form post gets the same
  * status and message as a page (form-page.ts).

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * The caller identity the gateway forwards to services, signed with the
- * shared internal secret (DESIGN §3). Services trust nothing else.
+ * shared internal secret (ARCHITECTURE.md#auth-and-sessions). Services trust nothing else.
  */
 export const IdentitySchema = z.object({
   kind: z.enum(['anonymous', 'admin', 'clinic', 'service']),
@@ -11,12 +11,12 @@ export const IdentitySchema = z.object({
   email: z.string().optional(),
   /** The user's name, for audit entries (admins and clinic users). */
   name: z.string().nullable().optional(),
-  /** For kind=clinic: the one clinic the user belongs to; a clinic route's only source of it (issue 26 §4). */
+  /** For kind=clinic: the one clinic the user belongs to; a clinic route's only source of it. */
   clientId: z.number().int().positive().optional(),
   /** For kind=clinic: what the user may do there. */
   role: z.enum(['owner', 'staff']).optional(),
   /**
-   * For kind=clinic: an admin viewing this clinic's portal read-only (issue 26 §4); `userId`,
+   * For kind=clinic: an admin viewing this clinic's portal read-only; `userId`,
    * `email` and `name` are the admin's, `role` is staff. Only GETs carry it (the gateway refuses the rest).
    */
   viewAs: z.boolean().optional(),

@@ -59,7 +59,7 @@ export const queueRedis = (config: { REDIS_URL: string; REDIS_PREFIX: string }):
 });
 
 /**
- * Attempts and backoff, set once for every queue (DESIGN §5): 5 tries, 2 s
+ * Attempts and backoff, set once for every queue (ARCHITECTURE.md#how-parts-talk): 5 tries, 2 s
  * doubling with jitter (≈ 2, 4, 8, 16 s). A job that exhausts them stays
  * failed for two weeks, visible to admins in the queue dashboard.
  */

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { CAMPAIGN_PARAMS, routeTable } from '@hap/contracts';
 
 /**
- * What request logs must not keep (issue 22: patients' e-mails appeared in
+ * What request logs must not keep (docs/platform.md: patients' e-mails appeared in
  * logs): the values of query parameters that carry credentials or what an
  * admin searched for, and the headers that carry sessions and signatures.
  * Every Fastify app of the platform logs through these (service apps, the
@@ -33,7 +33,7 @@ export const REDACTED_QUERY_PARAMS: ReadonlySet<string> = new Set([
 /**
  * Parameters of the platform's own page addresses, besides the API's: the
  * public site's (`client`, `style`, home `variant`, `preview`, the thank-you
- * page's `ref`, the lead form's `experiment`; public spec §2, DESIGN §9), the
+ * page's `ref`, the lead form's `experiment`; docs/public-site.md#pages-and-routes, docs/public-site.md#decisions), the
  * ad click's campaign parameters and click ids (contracts `CAMPAIGN_PARAMS`:
  * utm_*, gclid, gbraid, wbraid, fbclid, hap_cid), and the admin screens' own
  * (`lead`, `page`, the Google Ads connection's `connected` / `error`).

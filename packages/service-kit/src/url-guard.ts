@@ -4,7 +4,7 @@ import { AppError } from './errors';
 
 /**
  * PostgreSQL text cannot hold NUL, and a query parameter or path segment
- * with one used to reach the database and fail there (a 500: issue 22, the
+ * with one used to reach the database and fail there (a 500: docs/platform.md, the
  * audit-log filters). Bodies are checked by their schemas (`noNul`); the
  * address is checked here, once for every route of every service.
  */

@@ -2,7 +2,7 @@ import { betaLogPdf, betaQuantile, logBeta } from './beta';
 import { EXPERIMENT_RULE, POOLING, type ExperimentRule } from './rule';
 
 /**
- * Experiment statistics (issue 27 item 2): the numbers the experiments screen and API show
+ * Experiment statistics: the numbers the experiments screen and API show
  * for each arm of a same-URL A/B/C test, the rule that recommends a winner, and the optional
  * pooled prior learned from other clinics. The simulation (`npm run sim:experiments`) runs this
  * very code, so the product's numbers are the ones whose false-winner rate it measures.

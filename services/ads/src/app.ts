@@ -71,7 +71,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     if (owned) app.addHook('onClose', async () => void (await Promise.all([owned.read.close(), owned.sweep.close()])));
   }
   const sweep = performanceQueues?.sweep;
-  // Connecting Google Ads reads the last 30 days of every clinic account (issue 25 item 2).
+  // Connecting Google Ads reads the last 30 days of every clinic account.
   const connection = new GoogleAdsConnectionService(dataSource, oauthSettingsOf(config), sweep ? () => sweep.add({ days: BACKFILL_DAYS }) : undefined);
   const access = googleAdsAccessOf(config, connection);
   const platformOrigin = platformOriginOf(config);

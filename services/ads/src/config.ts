@@ -50,7 +50,7 @@ export const configShape = {
   GOOGLE_OAUTH_REVOKE_URL: z.url({ protocol: /^https?$/ }).default('https://oauth2.googleapis.com/revoke'),
   /**
    * The platform's public origin (https://app.agency.example): a clinic without its own domain has its
-   * landing URLs and campaigns' final URLs there, with `?client={id}` (issue 28 item 5). Unset: the local
+   * landing URLs and campaigns' final URLs there, with `?client={id}`. Unset: the local
    * gateway's (http://localhost:8080) outside production; in production such a preview or launch is 503.
    */
   PUBLIC_BASE_URL: z

@@ -49,7 +49,7 @@ void runWorkers({
         },
       };
     }
-    // Performance: every clinic account read hourly, one schedule across every ads worker (issue 25 item 2).
+    // Performance: every clinic account read hourly, one schedule across every ads worker.
     scheduleHourlySweep(performance.sweep).catch((err: unknown) => logger.error({ err }, 'could not schedule the hourly Google Ads performance read'));
     // Launches whose job was lost are taken up again, every minute.
     const queue = createQueue('ads.launch', queueRedis(config));

@@ -56,7 +56,7 @@ export const configShape = {
    * still has is not doubled, so this only bounds how late a lost one goes out.
    */
   LEAD_REQUEUE_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(120_000),
-  /** How often the worker folds the page views the public shell counted in Redis into PostgreSQL (ms; issue 25: views reach results within 60 s). */
+  /** How often the worker folds the page views the public shell counted in Redis into PostgreSQL (ms: views reach results within 60 s). */
   PAGE_VIEW_FOLD_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
 };
 

@@ -61,7 +61,7 @@ void runWorkers({
       requeueAfterMs: config.LEAD_REQUEUE_AFTER_MS,
       storeHeld,
       onError: (err) => logger.warn({ err }, 'outbox relay failed; retrying') });
-    // The public shell's page views, from Redis into leads.page_view_rollups (issue 25 item 1).
+    // The public shell's page views, from Redis into leads.page_view_rollups.
     const fold = startPageViewFold({
       dataSource,
       redis,

@@ -82,7 +82,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     })();
   const experiments = new ExperimentService(dataSource, clientServices, experimentCounts);
   content.readExperimentsWith((clientServiceId) => experiments.runningFor(clientServiceId));
-  // Page paths (README, "Page paths"): former paths answer 301; running campaigns are asked of ads and moved there.
+  // Page paths (docs/admin.md#page-paths): former paths answer 301; running campaigns are asked of ads and moved there.
   const ads = dependencies.ads ?? createAdsClient({ baseUrl: config.ADS_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.ADS_TIMEOUT_MS });
   const pagePaths = new PagePathService(new PagePathRepository(dataSource), clientServiceRows, templates, ads, app.log);
   clientServices.usePagePaths(pagePaths);

@@ -21,7 +21,7 @@ export const configShape = {
   EXPERIMENT_COUNTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /**
    * Where the ads service listens: running campaigns that point to a page are asked
-   * there before its path changes or it is deactivated, and moved after (README, "Page paths").
+   * there before its path changes or it is deactivated, and moved after (docs/admin.md#page-paths).
    */
   ADS_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })

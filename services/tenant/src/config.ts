@@ -62,7 +62,7 @@ const addressList = (version: 4 | 6) =>
     .transform((v) => v.split(',').map((a) => a.trim()).filter(Boolean))
     .refine((list) => list.every((a) => isIP(a) === version), `must be a comma-separated list of IPv${version} addresses`);
 
-/** Custom domains (issue 28): where clinics point their domains, and the resolver that checks they did. */
+/** Custom domains: where clinics point their domains, and the resolver that checks they did. */
 export const domainsConfigShape = {
   /** The edge's host name: a clinic's subdomain gets a CNAME to it. */
   EDGE_HOST: z.string().trim().toLowerCase().optional().transform((v) => v?.replace(/\.$/, '') || undefined),
@@ -105,7 +105,7 @@ export const configShape = {
     .default(resolve(REPO_ROOT, '.data/uploads'))
     .transform((dir) => resolve(dir)),
   /**
-   * Uploads in an S3-compatible bucket instead of UPLOAD_DIR (several tenant replicas; issue 11):
+   * Uploads in an S3-compatible bucket instead of UPLOAD_DIR (several tenant replicas):
    * the bucket, its region, another endpoint (MinIO, R2), the key prefix, path-style addresses.
    * Credentials come from the AWS SDK's chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, or a role).
    * UPLOAD_DIR then only holds uploads while they are received.
@@ -120,7 +120,7 @@ export const configShape = {
   /** The agency's GoHighLevel credentials: each clinic gets a CRM sub-account. Unset: provisioning is recorded as not configured. */
   ...ghlConfigShape,
   /**
-   * E-mail of clinic users' invitations and password resets (issue 26). SMTP_URL unset: e-mail is off; an
+   * E-mail of clinic users' invitations and password resets. SMTP_URL unset: e-mail is off; an
    * admin's invitation answer carries the link to hand over, password resets are refused. PUBLIC_BASE_URL
    * unset: the origin the request came in through; required in production with SMTP_URL, since a reset
    * requested with a forged Host must not mail a link elsewhere.

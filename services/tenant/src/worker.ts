@@ -42,7 +42,7 @@ void runWorkers({
   }),
   alongside: (logger) => {
     if (!crm) logger.warn('GHL_AGENCY_TOKEN / GHL_COMPANY_ID are not set: CRM sub-accounts are recorded as not configured');
-    // The daily health check of active domains: one schedule across every tenant worker (issue 28 item 4).
+    // The daily health check of active domains: one schedule across every tenant worker.
     const sweep = domainQueues.get('tenant.domain-health-sweep');
     if (probe) {
       scheduleDailyHealth(sweep, config.DOMAIN_HEALTH_CRON).catch((err: unknown) => logger.error({ err }, 'could not schedule the daily domain health check'));

@@ -15,7 +15,7 @@ import { clientFromSearch, countActive, isTemplateActive, REFETCH_AFTER_TOGGLE_M
 import './activated.css';
 
 /**
- * Activated templates (issue 8, admin spec §2.7 and §6): for one client
+ * Activated templates (docs/admin.md#services, docs/admin.md#roles): for one client
  * (`?client=`, 1 by default) every service template with a checkbox;
  * checking activates it for the client, unchecking deactivates it.
  */
@@ -82,7 +82,7 @@ export function ActivatedTemplatesPage() {
         try {
           await api.call(routes.deactivateTemplate, { query });
         } catch (error) {
-          // Running Google Ads campaigns point to the page (README of services/templates, "Page paths"): the API's words, asked first.
+          // Running Google Ads campaigns point to the page (docs/admin.md#page-paths): the API's words, asked first.
           if (!(error instanceof ApiError && error.status === 409 && error.issues?.some((i) => i.path === 'confirm'))) throw error;
           if (!window.confirm(`${error.message}\n\nDeactivate ${template.name} for ${clientName} anyway?`)) {
             toast({ title: 'Template kept active', description: `${template.name} stays active for ${clientName}.` });

@@ -17,7 +17,7 @@ export interface ActiveTemplateRef {
 const normalise = (value: number | string | null | undefined): string => (value === null || value === undefined ? '' : String(value).trim().toLowerCase());
 
 /**
- * admin spec §2.7: a template counts as active for the client when its id or
+ * docs/admin.md#services: a template counts as active for the client when its id or
  * its slug appears among the client's active templates (ids numeric or slugs).
  */
 export function isTemplateActive(template: TemplateRef, active: readonly ActiveTemplateRef[]): boolean {
@@ -34,10 +34,10 @@ export function isTemplateActive(template: TemplateRef, active: readonly ActiveT
 export const countActive = (templates: readonly TemplateRef[], active: readonly ActiveTemplateRef[]): number =>
   templates.filter((t) => isTemplateActive(t, active)).length;
 
-/** How long after a toggle the list is read again (admin spec §6). */
+/** How long after a toggle the list is read again (docs/admin.md#roles). */
 export const REFETCH_AFTER_TOGGLE_MS = 500;
 
-/** The client from `?client=`: a positive whole number, 1 otherwise (DESIGN §9.7). */
+/** The client from `?client=`: a positive whole number, 1 otherwise (docs/admin.md#admin-paths). */
 export function clientFromSearch(value: string | null): number {
   return value && /^[1-9]\d*$/.test(value) ? Number(value) : 1;
 }

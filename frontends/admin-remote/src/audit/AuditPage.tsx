@@ -41,7 +41,7 @@ export interface NameBook {
 
 /** Who made the change: the e-mail it was written with; older entries name this admin, or say the e-mail was not kept. */
 export function actorOf(entry: AuditLogEntry, book: NameBook): string {
-  // A clinic user in the portal (issue 26): their name, e-mail and role.
+  // A clinic user in the portal: their name, e-mail and role.
   if (entry.names.actorRole) return `${entry.names.actorName ? `${entry.names.actorName} <${entry.actorEmail ?? '?'}>` : (entry.actorEmail ?? 'A clinic user')} (${entry.names.actorRole})`;
   if (entry.actorEmail) return entry.actorEmail;
   if (entry.actorUserId === null) return entry.service === 'ads' && entry.entity === 'offline_conversion' ? 'Leads (automatic)' : 'System';

@@ -9,10 +9,10 @@ import { useToast } from '../toast/toaster';
 import { LoginScreen } from './LoginScreen';
 import { askForPasskey } from './ask-for-passkey';
 
-/** admin spec §9: the dashboard opens 0.5 s after a successful login, once the toast is seen. */
+/** docs/admin.md#fixed-figures: the dashboard opens 0.5 s after a successful login, once the toast is seen. */
 export const REDIRECT_DELAY_MS = 500;
 
-/** admin spec §5: the admin's login. */
+/** docs/admin.md#validation: the admin's login. */
 export function LoginPage() {
   useDocumentTitle(adminTitle('Admin Login'));
   const navigate = useNavigate();

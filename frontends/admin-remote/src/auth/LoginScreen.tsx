@@ -58,7 +58,7 @@ export interface LoginScreenProps<T> {
  * checked by the shared schema, the server's refusal in a toast.
  *
  * The page painted a working login form and loaded this app when the
- * visitor started using it (issue 8 §6): this screen takes over what was
+ * visitor started using it: this screen takes over what was
  * typed there, the focus, and a press of Login held meanwhile (contracts
  * page-boot.ts). The frame is found while this screen renders, before it
  * replaces the frame; its fields are read once it has (they keep their

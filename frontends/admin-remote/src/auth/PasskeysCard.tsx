@@ -14,7 +14,7 @@ export const PASSKEYS_KEY = ['auth', 'passkeys'] as const;
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString();
 
 /**
- * Passkeys (issue 26 §2) on the Security screen: add one (named, stored on
+ * Passkeys on the Security screen: add one (named, stored on
  * this device or a phone or security key), see when each was added and last
  * used, remove one. A passkey is a second factor at sign-in and lets the
  * user sign in without a password. Adding or removing one re-issues this

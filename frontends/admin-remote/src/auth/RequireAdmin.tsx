@@ -3,7 +3,7 @@ import { useAuthUser, useSignOutOnUnauthorized } from '../lib/auth';
 import { LoadingPanel } from '../pages/LoadingPanel';
 
 /**
- * admin spec §2.1, §6: every admin route but the login needs an admin. While
+ * docs/admin.md#admin-paths, docs/admin.md#roles: every admin route but the login needs an admin. While
  * the check runs a loading state shows; a 401, a failed check or a user who is
  * not an admin goes to /admin/login; an admin who must set up two-factor
  * sign-in first goes to /admin/security.

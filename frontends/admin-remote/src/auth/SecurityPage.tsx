@@ -29,7 +29,7 @@ export interface SecurityPageProps {
 const firstIssue = (error: { issues: Array<{ message: string }> }) => error.issues[0]?.message ?? 'Not valid';
 
 /**
- * Security (issue 26 §2), the admin's and the portal's: two-factor sign-in
+ * Security, the admin's and the portal's: two-factor sign-in
  * with an authenticator app. Set up shows a QR code and the secret as text,
  * a code confirms it, and the ten recovery codes are shown this once (copy or
  * download). Turning it off takes a code or the password.

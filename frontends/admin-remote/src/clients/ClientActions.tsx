@@ -10,7 +10,7 @@ import { canCreateCrmAccount } from './crm-status';
 /** What a row's actions open: the Team Members, Users, edit and delete dialogs. */
 export interface ClientActionHandlers {
   onStaff: (client: Client) => void;
-  /** The clinic's portal users (issue 26). */
+  /** The clinic's portal users. */
   onUsers: (client: Client) => void;
   onEdit: (client: Client) => void;
   onDelete: (client: Client) => void;
@@ -18,10 +18,10 @@ export interface ClientActionHandlers {
   onCreateCrm: (client: Client) => void;
 }
 
-/** admin spec §2.4 Actions, the client's ad-campaign page (§2.14: builder and launch log), its Results (issue 25) and its Domains (issue 28). */
+/** docs/admin.md#clients Actions, the client's ad-campaign page (docs/campaigns.md#client-ad-campaign-page: builder and launch log), its Results and its Domains. */
 export function ClientActions({ client, onStaff, onUsers, onEdit, onDelete, onCreateCrm }: { client: Client } & ClientActionHandlers) {
   const toast = useToast();
-  // The clinic's portal as its staff see it, read-only and audited (issue 26 §4): a full load, so the portal checks its session afresh.
+  // The clinic's portal as its staff see it, read-only and audited: a full load, so the portal checks its session afresh.
   const viewAsClinic = () =>
     api.call(routes.startViewAs, { body: { clientId: client.id } }).then(
       () => window.location.assign('/portal/leads'),

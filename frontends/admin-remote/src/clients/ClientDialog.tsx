@@ -21,7 +21,7 @@ import './clients.css';
 
 type Form = UseFormReturn<ClientCreateInput, unknown, ClientCreate>;
 
-/** admin spec §2.4: Add New Client (client null) or Edit Client, with tabs General, Branding, Tracking, Images and Services. */
+/** docs/admin.md#clients: Add New Client (client null) or Edit Client, with tabs General, Branding, Tracking, Images and Services. */
 /** `onCreated`: a new clinic was saved (the list shows it, wherever its name sorts). */
 export function ClientDialog({
   open,
@@ -185,7 +185,7 @@ function GeneralTab({ form, client }: { form: Form; client: Client | null }) {
         <Text form={form} name="domain" label="Domain" placeholder="clinic.com" note={<DomainNote form={form} client={client} />} />
       </Grid>
       <Text form={form} name="bookingLink" label="Booking Link" type="url" placeholder="https://book.clinic.com" />
-      {/* Issue 26 §3: the clinic's owners edit their contact details and branding in the portal unless the agency keeps them. */}
+      {/* docs/portal.md: the clinic's owners edit their contact details and branding in the portal unless the agency keeps them. */}
       <Switch form={form} name="portalProfileEditable" label="Clinic owners may edit their profile in the portal (name, contacts, logo, office picture, team)" />
     </>
   );

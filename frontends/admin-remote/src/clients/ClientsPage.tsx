@@ -30,8 +30,7 @@ const SORT_OPTIONS: ReadonlyArray<{ value: string; label: string }> = [
 ];
 
 /**
- * Clients Management (admin spec §2.4) as a list that scales (issue 24 item
- * 7): search, sort and page on the server; the view lives in the URL, so
+ * Clients Management (docs/admin.md#clients) as a list that scales: search, sort and page on the server; the view lives in the URL, so
  * back, forward and reload keep it.
  */
 export function ClientsPage() {
@@ -66,7 +65,7 @@ export function ClientsPage() {
   const [usersOf, setUsersOf] = useState<Client | null>(null);
   const toast = useToast();
   const queryClient = useQueryClient();
-  // Create CRM Account (admin spec §2.4): one attempt now; its outcome lands on the row either way.
+  // Create CRM Account (docs/admin.md#clients): one attempt now; its outcome lands on the row either way.
   const createCrm = useMutation({
     mutationFn: (client: Client) => api.call(routes.createCrmAccount, { params: { id: client.id } }),
     onSuccess: (account) =>

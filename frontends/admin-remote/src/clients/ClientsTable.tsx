@@ -111,7 +111,7 @@ function ClientLogo({ client }: { client: Client }) {
   );
 }
 
-/** The clinic's CRM sub-account (issue 9): its state, and the sub-account's name or GoHighLevel's words on a failure. */
+/** The clinic's CRM sub-account: its state, and the sub-account's name or GoHighLevel's words on a failure. */
 function CrmCell({ client, creating }: { client: Client; creating: boolean }) {
   if (creating) {
     return (

@@ -7,7 +7,7 @@ import { api } from '../lib/api';
 import { useToast } from '../toast/toaster';
 import { CLIENTS_KEY } from './clients-query';
 
-/** admin spec §2.4 Delete Client: confirmed first; the text says it cannot be undone. */
+/** docs/admin.md#clients Delete Client: confirmed first; the text says it cannot be undone. */
 export function DeleteClientDialog({ client, onClose }: { client: Client | null; onClose: () => void }) {
   const toast = useToast();
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 import type { Client, ClientCreateInput } from '@hap/contracts';
 
-/** admin spec §3, §9: in forms the background colour defaults to #000000; the picker's default is #D4AF37. */
+/** docs/admin.md#records, docs/admin.md#fixed-figures: in forms the background colour defaults to #000000; the picker's default is #D4AF37. */
 export const FORM_BG_DEFAULT = '#000000';
 export const PICKER_DEFAULT = '#D4AF37';
 
-/** The client dialog's tabs (admin spec §2.4). */
+/** The client dialog's tabs (docs/admin.md#clients). */
 export const CLIENT_TABS = [
   { id: 'general', label: 'General' },
   { id: 'branding', label: 'Branding' },
@@ -42,7 +42,7 @@ export const TAB_OF_FIELD: Record<string, ClientTab> = {
 /** The form's values: every text as text ('' for none), the switches as booleans. */
 export type ClientFormValues = Required<{ [K in keyof ClientCreateInput]: NonNullable<ClientCreateInput[K]> }>;
 
-/** A new client's form (tracking on by default, admin spec §3). */
+/** A new client's form (tracking on by default, docs/admin.md#records). */
 export function emptyClientForm(): ClientFormValues {
   return {
     name: '',
@@ -65,7 +65,7 @@ export function emptyClientForm(): ClientFormValues {
     offlineConversionStatus: 'booked',
     bookingLink: '',
     webhookUrl: '',
-    // The clinic portal's Profile: editable by the clinic's owner unless the agency turns it off (issue 26).
+    // The clinic portal's Profile: editable by the clinic's owner unless the agency turns it off.
     portalProfileEditable: true,
   };
 }

@@ -13,11 +13,11 @@ export function useClients() {
   });
 }
 
-/** admin spec §2.4: clients 1–3 use the main home route, the others the standalone home (one rule with the portal's Pages: contracts). */
+/** docs/admin.md#clients: clients 1–3 use the main home route, the others the standalone home (one rule with the portal's Pages: contracts). */
 export { clientHomepageUrl } from '@hap/contracts';
 
 /**
- * One page of the Clients list (issue 24 item 7): searched, sorted and paged
+ * One page of the Clients list: searched, sorted and paged
  * by tenant. Under CLIENTS_KEY, so the dialogs' invalidation refreshes it.
  */
 export function useClientPage(query: ClientListQuery) {

@@ -10,7 +10,7 @@ export interface CrmBadge {
 }
 
 /**
- * Where a clinic's CRM sub-account stands (issue 9), as its row shows it:
+ * Where a clinic's CRM sub-account stands, as its row shows it:
  * created (with the sub-account's name), being set up, failed (with
  * GoHighLevel's words), not configured, or none asked for yet.
  */
@@ -36,7 +36,7 @@ export function crmBadge(client: Pick<Client, 'ghlSubaccountId' | 'ghlSubaccount
 export const CRM_PENDING_STUCK_MS = 10 * 60 * 1000;
 
 /**
- * admin spec §2.4: Create CRM Account shows while the clinic has no
+ * docs/admin.md#clients: Create CRM Account shows while the clinic has no
  * sub-account; also when one was made but setting it up failed (its
  * snapshots), so the admin can finish it. Not while a job is on it, unless
  * that job looks stuck.

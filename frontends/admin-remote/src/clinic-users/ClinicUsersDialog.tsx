@@ -24,7 +24,7 @@ const STATUS_BADGE: Record<ClinicUser['status'], string> = {
 
 /**
  * Who manages the users: the agency for any clinic (every action), or a
- * clinic's owner in the portal (issue 26 §1: invites staff and removes
+ * clinic's owner in the portal (docs/portal.md: invites staff and removes
  * them, never themselves; the clinic is the signed identity's).
  */
 export type UsersScope = { kind: 'admin'; clientId: number } | { kind: 'portal'; selfId: number };
@@ -43,7 +43,7 @@ function useUsers(scope: UsersScope) {
 }
 
 /**
- * A clinic's users (issue 26 §1): who can sign in to its portal, as owner or
+ * A clinic's users: who can sign in to its portal, as owner or
  * staff. Invite by e-mail, re-issue an invitation, change a role, disable or
  * remove. When e-mail is off, the invitation link is shown to hand over.
  */
@@ -164,7 +164,7 @@ function UserRow({ user, onInvitation }: { user: ClinicUser; onInvitation: (resu
     },
     onError: failed('Failed to remove the user'),
   });
-  // For a user who lost their phone or passkey (issue 26 §2): the agency turns two-factor sign-in off, audited.
+  // For a user who lost their phone or passkey: the agency turns two-factor sign-in off, audited.
   const resetTwoFactor = useMutation({
     mutationFn: () => api.call(routes.resetClientUserTwoFactor, { params }),
     onSuccess: () => {

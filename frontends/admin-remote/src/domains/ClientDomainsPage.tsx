@@ -14,7 +14,7 @@ const NOT_FOUND = "Client not found or you don't have permission to view this cl
 /** The id in /admin/clients/{id}/domains must be a number. */
 const clientIdOf = (raw: string | undefined) => (raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
 
-/** A clinic's own domains (issue 28), from the client's Actions menu: add one, see the records to set, check, remove. */
+/** A clinic's own domains, from the client's Actions menu: add one, see the records to set, check, remove. */
 export function ClientDomainsPage() {
   const clientId = clientIdOf(useParams().id);
   const client = useQuery({

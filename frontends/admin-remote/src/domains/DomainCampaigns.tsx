@@ -7,7 +7,7 @@ import { useToast } from '../toast/toaster';
 const campaignsKey = (clientId: number, domain: string) => ['admin', 'domains', clientId, domain, 'campaigns'] as const;
 
 /**
- * A failing domain's running campaigns (issue 28 item 4): every click they buy lands on a
+ * A failing domain's running campaigns: every click they buy lands on a
  * broken site, so each has a one-click Pause, through the same campaign control as Results.
  */
 export function DomainCampaigns({ clientId, domain }: { clientId: number; domain: string }) {

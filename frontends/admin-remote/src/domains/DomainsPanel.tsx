@@ -11,7 +11,7 @@ import { useAddDomain, useCheckDomain, useDomains, useRemoveDomain, type Domains
 import './domains.css';
 
 /**
- * A clinic's own domains (issue 28): the add form, then each domain with its
+ * A clinic's own domains: the add form, then each domain with its
  * status in words, the DNS records to set (each value with a Copy button and
  * the provider-neutral words for where it goes), when it was checked and is
  * checked next, Check now and Remove. The admin's client screen and the

@@ -16,7 +16,7 @@ import '../results/results.css';
 import './experiments.css';
 
 /**
- * Experiments (issue 27): a clinic's same-URL tests of its service pages'
+ * Experiments: a clinic's same-URL tests of its service pages'
  * styles. Start one (styles, weights, goal, pooling), and open any to see its
  * numbers, change weights, pause it or stop it with a winner.
  */

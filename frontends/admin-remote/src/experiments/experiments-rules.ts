@@ -1,7 +1,7 @@
 import { EXPERIMENT_VARIANTS, type Experiment, type ExperimentArm, type ExperimentVariant } from '@hap/contracts';
 import { EXPERIMENT_RULE } from '@hap/stats/rule';
 
-/** The styles by the words the admin knows them by (DESIGN §9.3). */
+/** The styles by the words the admin knows them by (docs/public-site.md#page-styles). */
 export const STYLE_NAMES: Readonly<Record<ExperimentVariant, string>> = {
   A: 'Style A · standard',
   B: 'Style B · find a provider',

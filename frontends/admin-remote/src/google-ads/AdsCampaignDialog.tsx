@@ -53,7 +53,7 @@ const formOf = (s: GoogleAdsSettings | null): SettingsForm => ({
 });
 
 /**
- * admin spec §2.10 Google Ads Campaign dialog: the service, its saved ad
+ * docs/campaigns.md#campaign-dialogs Google Ads Campaign dialog: the service, its saved ad
  * settings (or that none are configured, with Configure Settings), and
  * Validate Structure, Test Campaign and Launch Campaign, which need them.
  */
@@ -93,7 +93,7 @@ function CampaignBody({ client, item, onClose }: { client: Client; item: Service
     mutationFn: () => api.call(routes.previewServiceCampaign, { query: { serviceId: item.id } }),
     onSuccess: ({ validation }) => {
       const count = validation.validationResults.reduce((n, r) => n + r.errors.length, 0);
-      // The preview's message says 'ready for launch' only when nothing a launch needs is missing (issue 24 item 4).
+      // The preview's message says 'ready for launch' only when nothing a launch needs is missing.
       if (validation.allValid) toast({ title: 'Structure Valid', description: validation.message });
       else toast({ title: `Structure Issues Found (${count})`, description: validation.validationResults.flatMap((r) => r.errors.map((e) => `${r.adGroupName}: ${e}`)).join('; '), variant: 'destructive' });
     },

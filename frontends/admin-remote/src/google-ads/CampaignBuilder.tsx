@@ -30,11 +30,11 @@ const TABS: ReadonlyArray<TabItem<BuilderTab>> = [
   { id: 'targeting', label: 'Targeting' },
 ];
 
-/** admin spec §9: the preview shows the first 3 headlines and the first description of each ad. */
+/** docs/admin.md#fixed-figures: the preview shows the first 3 headlines and the first description of each ad. */
 const PREVIEW_HEADLINES = 3;
 
 /**
- * The campaign builder (admin spec §2.15): a service's campaign as settings,
+ * The campaign builder (docs/campaigns.md#campaign-builder): a service's campaign as settings,
  * one Symptoms/Problems ad variation and audience exclusions; Test Campaign
  * shows Google's review in a preview whose Proceed to Launch is blocked
  * while issues exist; Launch Campaign asks for confirmation (Template B).
@@ -52,7 +52,7 @@ export function CampaignBuilder({ client, serviceId, start }: { client: Client; 
   const [appeal, setAppeal] = useState(false);
   const set = <K extends keyof BuilderForm>(key: K, value: BuilderForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
-  /** What every action needs first (admin spec §5, §8): a service, the client's account, a valid form. */
+  /** What every action needs first (docs/admin.md#validation, docs/admin.md#messages): a service, the client's account, a valid form. */
   function ready(action: 'test' | 'launch'): BuilderTemplateInput | null {
     if (serviceId === null) {
       toast({ title: 'No service selected', description: action === 'test' ? 'Please select a service first to test the campaign.' : 'Please select a service first', variant: 'destructive' });

@@ -16,7 +16,7 @@ const TABS: ReadonlyArray<TabItem<DetailTab>> = [
 const MATCH_LABELS = { EXACT: 'Exact match', PHRASE: 'Phrase match', BROAD: 'Broad match' } as const;
 
 
-/** admin spec §2.13: the campaign detail dialog's four tabs. */
+/** docs/campaigns.md#google-ads-templates: the campaign detail dialog's four tabs. */
 export function CampaignDetailDialog({ campaign, onClose }: { campaign: TemplateCampaign | null; onClose: () => void }) {
   const [tab, setTab] = useState<DetailTab>('overview');
   return (

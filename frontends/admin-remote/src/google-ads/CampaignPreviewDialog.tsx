@@ -25,11 +25,11 @@ import { useLaunchCampaign } from './use-launch';
 import { LaunchReadinessNotice } from './LaunchReadinessNotice';
 import './google-ads.css';
 
-/** admin spec §9: the preview shows 5 keywords and 1 ad per ad group before Show All. */
+/** docs/admin.md#fixed-figures: the preview shows 5 keywords and 1 ad per ad group before Show All. */
 const KEYWORDS_SHOWN = 5;
 const ADS_SHOWN = 1;
 
-/** What validate-structure reads of the preview's campaign (admin spec §7: template, finalUrl). */
+/** What validate-structure reads of the preview's campaign (docs/admin.md#calls: template, finalUrl). */
 function structureOf(campaign: CampaignPreview['campaign']) {
   return {
     name: campaign.name,
@@ -43,7 +43,7 @@ function structureOf(campaign: CampaignPreview['campaign']) {
 
 
 /**
- * admin spec §2.10 Google Ads Campaign Preview: a clinic's service as its
+ * docs/campaigns.md#campaign-dialogs Google Ads Campaign Preview: a clinic's service as its
  * campaign (GET /api/google-ads/preview), the launch inputs (daily budget,
  * radius, demographic exclusions, Template B), Validate Structure and Launch
  * (the preview call shape of launch-campaign).
@@ -85,7 +85,7 @@ function PreviewBody({ serviceId, onClose }: { serviceId: number; onClose: () =>
   if (preview.isError) {
     const error = preview.error;
     const status = error instanceof ApiError ? error.status : 0;
-    // admin spec §8: each failure's title.
+    // docs/admin.md#messages: each failure's title.
     const title = error.message === Messages.noServiceCampaigns ? 'No Google Ads Campaign' : error.message === Messages.previewClientNotFound ? 'Client Not Found' : 'Preview Failed';
     const text = status === 409 || status === 404 ? error.message : 'Unable to generate campaign preview. Please try again.';
     return (
@@ -126,7 +126,7 @@ function PreviewContent({
   const [result, setResult] = useState<ValidateStructureResult | null>(null);
   const [appeal, setAppeal] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  // admin spec §2.10: success closes the dialog; a failure leaves it open to change and try again.
+  // docs/campaigns.md#campaign-dialogs: success closes the dialog; a failure leaves it open to change and try again.
   const launch = useLaunchCampaign('services', (outcome) => (outcome.status !== 'failed' ? onClose() : setConfirming(false)));
 
   const budgetValue = Number(budget);
@@ -135,7 +135,7 @@ function PreviewContent({
   const radiusError = Number.isFinite(radiusValue) && radiusValue >= CAMPAIGN_RADIUS.min && radiusValue <= CAMPAIGN_RADIUS.max ? null : `Radius must be between ${CAMPAIGN_RADIUS.min} and ${CAMPAIGN_RADIUS.max} miles`;
 
   const validate = useMutation({
-    // With the clinic named, the answer says whether a launch would go through (issue 24 item 4).
+    // With the clinic named, the answer says whether a launch would go through.
     mutationFn: () => api.call(routes.validateCampaignStructure, { body: { template: structureOf(preview.campaign), finalUrl: preview.landingUrl, clientId: data.clientId } }),
     onSuccess: (validation) => {
       setResult(validation);
@@ -147,7 +147,7 @@ function PreviewContent({
     onError: (error) => toast({ title: 'Validation Failed', description: error.message || 'Could not validate the ad structure', variant: 'destructive' }),
   });
 
-  /** Launch asks first (issue 24 §4a): the confirmation names the account, the budget and that it is created paused. */
+  /** Launch asks first: the confirmation names the account, the budget and that it is created paused. */
   const startLaunch = () => {
     if (!data.googleAdsAccountId) {
       toast({ title: 'Google Ads Account Required', description: "Please configure the client's Google Ads account ID in their settings first.", variant: 'destructive' });

@@ -22,13 +22,13 @@ import './google-ads.css';
 
 const NOT_FOUND = "Client not found or you don't have permission to view this client.";
 
-/** admin spec §5: the id in /admin/clients/{id}/ads must be a number. */
+/** docs/admin.md#validation: the id in /admin/clients/{id}/ads must be a number. */
 const clientIdOf = (raw: string | undefined) => (raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
 
 /**
- * The client ad-campaign page (admin spec §2.14): Back to Clients, the
+ * The client ad-campaign page (docs/campaigns.md#client-ad-campaign-page): Back to Clients, the
  * client's name and Google Ads account and manager ids, the campaign builder
- * (§2.15) and the client's launch log.
+ * (docs/campaigns.md#campaign-builder) and the client's launch log.
  */
 export function ClientAdsPage() {
   const clientId = clientIdOf(useParams().id);
@@ -145,7 +145,7 @@ const STATUS_LABELS: Readonly<Record<CampaignLaunch['status'], { label: string; 
   failed: { label: 'Failed', tone: 'adm-badge--danger' },
 };
 
-/** admin spec §3 campaign_launch_logs: what each launch created and what Google refused. */
+/** docs/admin.md#records campaign_launch_logs: what each launch created and what Google refused. */
 function LaunchLog({ clientId }: { clientId: number }) {
   const launches = useQuery({
     queryKey: launchesKey(clientId),

@@ -1,4 +1,4 @@
-/** A text with its length against Google's limit (admin spec §2.10: per-item character counts); over it in red. */
+/** A text with its length against Google's limit (docs/campaigns.md#campaign-dialogs: per-item character counts); over it in red. */
 export function Counted({ text, max }: { text: string; max: number }) {
   return (
     <li className={`ads-counted${text.length > max ? ' ads-counted--over' : ''}`}>

@@ -12,10 +12,9 @@ const GROUPS: ReadonlyArray<{ field: ExclusionField; legend: string; options: Re
 export const DEMOGRAPHICS_MEANING = 'Checked groups see the ads; unchecked ones are excluded.';
 
 /**
- * Who sees a campaign's ads, by age, gender and household income (admin spec
- * §4: all included by default, unchecking excludes). The one control for it:
+ * Who sees a campaign's ads, by age, gender and household income (docs/admin.md#states: all included by default, unchecking excludes). The one control for it:
  * the Preview dialog and the campaign builder both use it. A check means
- * "sees the ads"; what it holds and sends is the exclusions (admin spec §7
+ * "sees the ads"; what it holds and sends is the exclusions (docs/admin.md#calls
  * demographicExclusions), the groups left unchecked.
  */
 export function DemographicChecks({ value, onChange, disabled = false }: { value: DemographicExclusions; onChange: (next: DemographicExclusions) => void; disabled?: boolean }) {

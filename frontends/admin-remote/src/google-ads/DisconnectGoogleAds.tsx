@@ -8,7 +8,7 @@ import { DialogFooter } from '../pages/DialogFooter';
 import { useToast } from '../toast/toaster';
 
 /**
- * Disconnect Google Ads (issue 24 §6): a labelled button and a confirmation
+ * Disconnect Google Ads: a labelled button and a confirmation
  * that says what stops; the ads service revokes the token at Google and
  * forgets it (audited). Every Google Ads screen's data is refetched after, so
  * none goes on saying "connected".

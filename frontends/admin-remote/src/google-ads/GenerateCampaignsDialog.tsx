@@ -5,7 +5,7 @@ import { DialogFooter } from '../pages/DialogFooter';
 import { DialogHeader } from '../pages/DialogHeader';
 
 /**
- * admin spec §2.13 Generate Campaigns: a description of the service for the
+ * docs/campaigns.md#google-ads-templates Generate Campaigns: a description of the service for the
  * AI (trimmed; empty uses the template's own description).
  */
 export function GenerateCampaignsDialog({

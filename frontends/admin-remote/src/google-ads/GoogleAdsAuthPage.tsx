@@ -18,7 +18,7 @@ const STEPS = [
 type AuthState = 'unauthenticated' | 'authenticating' | 'authenticated' | 'error';
 
 /**
- * Google Ads Authentication (admin spec §2.16, §4): the status is checked on
+ * Google Ads Authentication (docs/campaigns.md#google-ads-connection, docs/admin.md#states): the status is checked on
  * load; Connect sends the whole browser to Google's consent; the callback
  * comes back here with `?error=` when it did not connect.
  */

@@ -13,11 +13,10 @@ const BENEFITS = [
 ];
 
 /**
- * Google Ads connect (admin spec §2.17): why to connect and a way to the auth
+ * Google Ads connect (docs/campaigns.md#google-ads-connection): why to connect and a way to the auth
  * page; after Google's consent the callback lands here with `?connected=true`.
  * What it says comes from the connection as it is (auth-status), never from
- * the address alone: connected, with the account and a Disconnect (issue 24
- * §6), or not connected, with the way to connect.
+ * the address alone: connected, with the account and a Disconnect, or not connected, with the way to connect.
  */
 export function GoogleAdsConnectPage() {
   useDocumentTitle(adminTitle('Connect Google Ads'));

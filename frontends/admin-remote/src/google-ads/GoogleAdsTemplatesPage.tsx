@@ -28,19 +28,19 @@ import './google-ads.css';
 
 const GOALS = OptimizationGoalSchema.options;
 
-/** admin spec §8: each request's toasts (an optimize request's success is its proposal being kept). */
+/** docs/admin.md#messages: each request's toasts (an optimize request's success is its proposal being kept). */
 const JOB_TOASTS = {
   generate: { success: 'Google Ads campaigns generated successfully!', failure: 'Failed to generate campaigns' },
   optimize: { success: 'Campaign optimized successfully!', failure: 'Failed to optimize campaign' },
 } as const;
 
 /**
- * Google Ads Templates (admin spec §2.13): the service templates with their
+ * Google Ads Templates (docs/campaigns.md#google-ads-templates): the service templates with their
  * campaign counts and Ready marks; the chosen template's campaigns with view,
  * Optimize and delete; Generate Campaigns. The AI's work runs in the ads
  * worker: the screen follows the request until it is done. Optimize asks
  * first and its rewrite is a proposal shown beside the campaign, applied only
- * by Keep changes (issue 24 item 4).
+ * by Keep changes.
  */
 export function GoogleAdsTemplatesPage() {
   useDocumentTitle(adminTitle('Google Ads Templates'));
@@ -102,7 +102,7 @@ function TemplateCampaignsPanel({ template }: { template: ServiceTemplate }) {
   const refresh = () =>
     Promise.all([queryClient.invalidateQueries({ queryKey: campaignsKey(template.id) }), queryClient.invalidateQueries({ queryKey: SUMMARIES_KEY })]);
 
-  /** A request's outcome: its toast (admin spec §8) or, for Optimize, its proposal to review; and the lists again. */
+  /** A request's outcome: its toast (docs/admin.md#messages) or, for Optimize, its proposal to review; and the lists again. */
   const settled = (request: CampaignJob) => {
     const words = JOB_TOASTS[request.kind];
     if (isPendingProposal(request)) {

@@ -44,8 +44,7 @@ export const formatCustomerId = (id: string) => {
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 /**
- * The one confirmation before a campaign is created in Google Ads (issue 24
- * §4a), for each launch path (Google Ads Campaign dialog, Preview dialog,
+ * The one confirmation before a campaign is created in Google Ads, for each launch path (Google Ads Campaign dialog, Preview dialog,
  * campaign builder): it names the account, the daily budget and that the
  * campaign is created paused. A service that already has a campaign there
  * says when and as what, and launches again only with 'Launch another

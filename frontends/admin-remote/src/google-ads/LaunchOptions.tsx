@@ -1,4 +1,4 @@
-/** admin spec §2.10, §2.15: the launch's Template B switch. */
+/** docs/campaigns.md#campaign-dialogs, docs/campaigns.md#campaign-builder: the launch's Template B switch. */
 export function TemplateBSwitch({ checked, onChange }: { checked: boolean; onChange: (on: boolean) => void }) {
   return (
     <label className="ads-switch">

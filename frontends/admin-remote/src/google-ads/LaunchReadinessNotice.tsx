@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import './launch-readiness.css';
 
 /**
- * After Validate Structure (issue 24 item 4): whether a launch would go
+ * After Validate Structure: whether a launch would go
  * through. 'Ready for launch' only when nothing is missing; otherwise each
  * missing thing (the clinic's Google Ads account, the agency's connection, the
  * clinic's domain) with a link to the page where it is set.

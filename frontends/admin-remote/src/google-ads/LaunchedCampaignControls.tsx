@@ -43,7 +43,7 @@ function approvals(campaign: LaunchedCampaign): string {
 }
 
 /**
- * A launched campaign in the launch log (issue 25 item 4): its status, daily
+ * A launched campaign in the launch log: its status, daily
  * budget and ads' policy approval as Google reports them, read when asked;
  * Pause or Resume, and Change budget (confirmed, since money moves). Each
  * change goes to Google once (the ads service checks it with validate_only
@@ -112,7 +112,7 @@ export function LaunchedCampaignControls({ launch }: { launch: CampaignLaunch })
             type="button"
             className="adm-button adm-button--secondary ads-button--small"
             disabled={status.isPending}
-            // Pausing stops spending at once; resuming starts it again, so it asks first (issue 24 §4).
+            // Pausing stops spending at once; resuming starts it again, so it asks first.
             onClick={() => (paused ? setResuming(true) : status.mutate('paused'))}
             aria-label={`${paused ? 'Resume' : 'Pause'} ${launch.campaignName}`}
           >

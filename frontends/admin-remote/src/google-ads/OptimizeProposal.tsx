@@ -7,7 +7,7 @@ import { DialogHeader } from '../pages/DialogHeader';
 import './optimize-proposal.css';
 
 /**
- * Optimize asks first (issue 24 item 4): what the AI will do, and that the
+ * Optimize asks first: what the AI will do, and that the
  * campaign stays as it is until the admin keeps the changes.
  */
 export function OptimizeConfirmDialog({
@@ -115,7 +115,7 @@ function GroupSide({ group, other, side }: { group: AdGroup | undefined; other: 
 }
 
 /**
- * The AI's proposal beside the campaign as it is (issue 24 item 4): overview,
+ * The AI's proposal beside the campaign as it is: overview,
  * each ad group's keywords, headlines and descriptions, sitelinks and
  * callouts, what is new or removed marked on each side. Keep changes applies
  * it; Discard drops it; closing leaves it waiting on the campaign's card.

@@ -5,7 +5,7 @@ import { api } from '../lib/api';
 export const SUMMARIES_KEY = ['admin', 'google-ads', 'summaries'] as const;
 export const campaignsKey = (templateId: number) => ['admin', 'google-ads', 'campaigns', templateId] as const;
 
-/** Per template with campaigns: the count and the Ready mark (admin spec §2.13). */
+/** Per template with campaigns: the count and the Ready mark (docs/campaigns.md#google-ads-templates). */
 export const useCampaignSummaries = () =>
   useQuery({
     queryKey: SUMMARIES_KEY,
@@ -71,7 +71,7 @@ export const launchesKey = (clientId: number) => ['admin', 'google-ads', 'launch
 
 export const AUTH_STATUS_KEY = ['admin', 'google-ads', 'auth-status'] as const;
 
-/** Whether Google Ads can be connected here, and whether it is (admin spec §4: checked on load). */
+/** Whether Google Ads can be connected here, and whether it is (docs/admin.md#states: checked on load). */
 export const useGoogleAdsAuthStatus = () =>
   useQuery({
     queryKey: AUTH_STATUS_KEY,
@@ -79,5 +79,5 @@ export const useGoogleAdsAuthStatus = () =>
     retry: false,
   });
 
-/** The consent starts with a whole-page navigation (admin spec §4: the browser goes to the auth endpoint). */
+/** The consent starts with a whole-page navigation (docs/admin.md#states: the browser goes to the auth endpoint). */
 export const GOOGLE_ADS_AUTH_ENDPOINT = routes.startGoogleAdsAuth.path;

@@ -8,9 +8,9 @@ import {
 } from '@hap/contracts';
 
 /**
- * The campaign builder's form (admin spec §2.15) as the screen holds it:
+ * The campaign builder's form (docs/campaigns.md#campaign-builder) as the screen holds it:
  * text as typed, lists one item per line (keywords: commas too). What is
- * sent is admin spec §3's "Campaign template sent to test or launch",
+ * sent is docs/admin.md#records's "Campaign template sent to test or launch",
  * checked by the API's own schema before it leaves.
  */
 export interface BuilderForm {
@@ -52,7 +52,7 @@ export const linesOf = (text: string, commas = false) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-/** The builder starts from the service's campaign preview: its first ad as the variation, every keyword, the §9 defaults. */
+/** The builder starts from the service's campaign preview: its first ad as the variation, every keyword, the docs/admin.md#fixed-figures defaults. */
 export function builderFormFrom(data: ServiceCampaignPreview): BuilderForm {
   const { preview, defaults } = data;
   const firstAd = preview.campaign.adGroups.find((g) => g.ads.length > 0)?.ads[0];

@@ -4,10 +4,10 @@ import { api } from '../lib/api';
 import { useToast, type ToastInput } from '../toast/toaster';
 import { launchesKey, waitForLaunch } from './ads-query';
 
-/** admin spec §9: the policy-violation toast lasts 15000 ms. */
+/** docs/admin.md#fixed-figures: the policy-violation toast lasts 15000 ms. */
 export const POLICY_TOAST_MS = 15_000;
 
-/** Which screen launches: Services Management and the campaign builder word their toasts differently (admin spec §8). */
+/** Which screen launches: Services Management and the campaign builder word their toasts differently (docs/admin.md#messages). */
 export type LaunchScreen = 'services' | 'builder';
 
 const TEXTS = {
@@ -31,7 +31,7 @@ const TEXTS = {
   },
 } as const;
 
-/** The toast that tells how a finished launch went (admin spec §8). */
+/** The toast that tells how a finished launch went (docs/admin.md#messages). */
 export function launchToast(launch: CampaignLaunch, screen: LaunchScreen): ToastInput {
   const texts = TEXTS[screen];
   if (launch.status === 'policy_review') {

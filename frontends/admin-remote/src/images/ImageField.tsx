@@ -10,7 +10,7 @@ export interface ImageFieldProps {
   onChange: (path: string | null) => void;
   /** Where the upload is stored (the upload endpoint's folder). */
   folder: string;
-  /** The template editor's wording and fallback, or the staff/client one (admin spec §5, §8). */
+  /** The template editor's wording and fallback, or the staff/client one (docs/admin.md#validation, docs/admin.md#messages). */
   wording?: UploadWording;
   /** Also offer a field to paste an image address (the template hero image). */
   allowUrl?: boolean;
@@ -20,7 +20,7 @@ export interface ImageFieldProps {
  * One image of a form: a preview, an upload button with progress, optionally
  * an address field, and a remove button. A file is checked before it is sent
  * (type and 5 MB) with the spec's texts; a preview that cannot load says so.
- * A refused file or a failed upload is told at the field (issue 24 §2: an
+ * A refused file or a failed upload is told at the field (docs/admin.md: an
  * error that belongs to a field shows there), not in a toast that may cover
  * the dialog's buttons; the next pick clears it.
  */

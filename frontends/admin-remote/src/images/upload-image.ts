@@ -1,7 +1,7 @@
 import { createContext } from 'react';
 import { ApiError, errorFromAnswer, MAX_UPLOAD_BYTES, routes, UPLOAD_FIELD, UploadResultSchema, type UploadResult } from '@hap/contracts';
 
-/** A file the uploader refuses before sending, in the spec's words (admin spec §5). */
+/** A file the uploader refuses before sending, in the spec's words (docs/admin.md#validation). */
 export interface FileProblem {
   title: string;
   text: string;
@@ -20,14 +20,14 @@ export const UPLOAD_TEXTS = {
 } as const;
 export type UploadWording = keyof typeof UPLOAD_TEXTS;
 
-/** admin spec §5: an image, at most 5 MB; null when the file may be sent. */
+/** docs/admin.md#validation: an image, at most 5 MB; null when the file may be sent. */
 export function checkImageFile(file: { type: string; size: number }, wording: UploadWording = 'standard'): FileProblem | null {
   if (!file.type.startsWith('image/')) return UPLOAD_TEXTS[wording].type;
   if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_TEXTS[wording].size;
   return null;
 }
 
-/** Where an image goes: the admin's uploader, or a clinic owner's in the portal (issue 26; the clinic's own folder). */
+/** Where an image goes: the admin's uploader, or a clinic owner's in the portal (the clinic's own folder). */
 export type UploadRoute = typeof routes.uploadImage | typeof routes.uploadPortalImage;
 /** The portal's screens upload through its own row; the admin's through theirs. */
 export const UploadRouteContext = createContext<UploadRoute>(routes.uploadImage);

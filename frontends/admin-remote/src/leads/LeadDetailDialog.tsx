@@ -188,7 +188,7 @@ function DetailBody({ lead }: { lead: LeadDetail | PortalLeadDetail }) {
             />
           </>
         ) : (
-          // DESIGN §9.9: a request sent without our form's consent (the spec's call table has none) is not consent.
+          // docs/consent.md: a request sent without our form's consent (the spec's call table has none) is not consent.
           <p>
             <strong>{LEAD_CONSENT_LABELS.not_captured}.</strong> This request came without our form&apos;s consent sentence: do not treat it as consent to be
             contacted.

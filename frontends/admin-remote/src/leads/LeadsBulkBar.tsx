@@ -8,7 +8,7 @@ const plural = (n: number) => `${n} ${n === 1 ? 'lead' : 'leads'}`;
 
 /**
  * Select the leads of this page and move them to one status together
- * (issue 24 item 7): all or none on the server, each move audited.
+ *: all or none on the server, each move audited.
  */
 export function LeadsBulkBar({
   pageIds,

@@ -16,11 +16,11 @@ import './leads.css';
 const PAGE_SIZE = 25;
 
 /**
- * The Leads inbox (issue 7): one clinic's form submissions
+ * The Leads inbox: one clinic's form submissions
  * (`/admin/leads?client=1`) or every clinic's (`?client=all`, with the clinic
  * as a column), filtered, paged and exported from the URL's filters, with
  * counts for the period, a lead's detail (`&lead=<id>`) and the status change
- * of the selected leads (issue 24 item 7).
+ * of the selected leads.
  */
 export function LeadsPage() {
   useDocumentTitle(adminTitle('Leads'));

@@ -19,7 +19,7 @@ import { apiDateBounds, type LeadFilters } from './lead-filters';
 
 /**
  * Whose inbox the lead screens serve: the agency's (every clinic, the admin
- * rows) or a clinic user's in the portal (issue 26: the portal rows, whose
+ * rows) or a clinic user's in the portal (docs/portal.md: the portal rows, whose
  * clinic is the signed identity's). The table, the status select and the
  * detail are the same components in both.
  */

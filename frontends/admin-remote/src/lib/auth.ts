@@ -6,7 +6,7 @@ import { api } from './api';
 /** The cache key of `GET /api/admin/auth-status`; login and logout update it. */
 export const AUTH_STATUS_KEY = ['admin', 'auth-status'] as const;
 
-/** admin spec §6: the session check is cached for 5 minutes and not retried. */
+/** docs/admin.md#roles: the session check is cached for 5 minutes and not retried. */
 const AUTH_STATUS_STALE_MS = 5 * 60 * 1000;
 
 /** The signed-in admin; `mfaSetupRequired`: the session opens only the Security screen until two-factor sign-in is on. */

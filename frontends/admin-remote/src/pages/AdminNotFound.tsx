@@ -1,7 +1,7 @@
 import { CircleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 
-/** public spec §2: the not-found screen, inside the admin shell. */
+/** docs/public-site.md#pages-and-routes: the not-found screen, inside the admin shell. */
 export function AdminNotFound() {
   return (
     <section className="adm-card adm-empty">

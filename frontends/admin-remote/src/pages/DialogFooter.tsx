@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 /**
  * A dialog's Cancel and its action. The action is a submit button of the
  * dialog's form unless `onAction` is given; while `pending` it is disabled
- * and spins (admin spec §4: saving is pending while the request runs).
+ * and spins (docs/admin.md#states: saving is pending while the request runs).
  */
 export function DialogFooter({
   action,

@@ -27,7 +27,7 @@ const CLOSE_DELAY_MS = 150;
 const LONG_PRESS_MS = 500;
 
 /**
- * An icon-only row action that is never only an icon (issue 24 item 8).
+ * An icon-only row action that is never only an icon.
  *
  * - Its accessible name is `label`; the visible `tip` is part of it (WCAG 2.5.3).
  * - With a mouse, the tip shows on hover and stays while the pointer is on it;

@@ -24,7 +24,7 @@ import { useToast } from '../toast/toaster';
 import { PORTAL_AUTH_KEY, linkTokenOf, portalTitle } from './portal-auth';
 
 /*
- * The portal's pages reached from an e-mailed link (issue 26 §1): accepting
+ * The portal's pages reached from an e-mailed link: accepting
  * an invitation, choosing a new password, and asking for that link. The
  * link's token travels in the fragment; the API's own schemas check the form.
  */

@@ -12,7 +12,7 @@ const CHOICES: Record<NewLeadEmail, { label: string; hint: string }> = {
 };
 
 /**
- * "Your notifications" (issue 26 §3): the signed-in user's own choice of
+ * "Your notifications": the signed-in user's own choice of
  * new-lead e-mails, owners and staff alike, saved as soon as it is picked.
  */
 export function NotificationsCard() {

@@ -19,7 +19,7 @@ const PortalDomainsPage = lazy(() => import('./PortalDomainsPage').then((m) => (
 const PortalSecurityPage = lazy(() => import('./PortalSecurityPage').then((m) => ({ default: m.PortalSecurityPage })));
 
 /**
- * The clinic portal (issue 26 §3), exposed as `admin/PortalApp`: the host
+ * The clinic portal, exposed as `admin/PortalApp`: the host
  * mounts it under `/portal/*` with its router and QueryClient, like the
  * admin. A clinic user sees only their own clinic: no screen here takes a
  * clinic id, the gateway's signed identity decides.

@@ -4,7 +4,7 @@ import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
 import { portalTitle, usePortalUser } from './portal-auth';
 
-/** Domains (issue 28): the clinic's own domains, with the agency's panel. Owners add, check and remove; staff (and the agency's read-only view) see them. */
+/** Domains: the clinic's own domains, with the agency's panel. Owners add, check and remove; staff (and the agency's read-only view) see them. */
 export function PortalDomainsPage() {
   useDocumentTitle(portalTitle('Domains'));
   const me = usePortalUser().data;

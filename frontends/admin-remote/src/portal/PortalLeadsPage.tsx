@@ -27,7 +27,7 @@ function filtersOf(search: URLSearchParams): { filters: PortalFilters; page: num
 }
 
 /**
- * The clinic's leads inbox (issue 26 §3): its own leads only (the gateway's
+ * The clinic's leads inbox: its own leads only (the gateway's
  * signed identity decides), newest first, with the status change that
  * books a patient — and a booking sends the Google Ads conversion as when
  * the agency books one. The table and the detail are the admin's.

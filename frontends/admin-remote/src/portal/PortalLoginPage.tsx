@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { useToast } from '../toast/toaster';
 import { PORTAL_AUTH_KEY, portalTitle } from './portal-auth';
 
-/** The clinic user's login (issue 26 §2): the admin's rules, throttling and known devices. */
+/** The clinic user's login: the admin's rules, throttling and known devices. */
 export function PortalLoginPage() {
   useDocumentTitle(portalTitle('Login'));
   const navigate = useNavigate();

@@ -18,7 +18,7 @@ interface Preview {
 }
 
 /**
- * Pages (issue 26 §3): the clinic's home page, each active service's page
+ * Pages: the clinic's home page, each active service's page
  * with its three styles, and the thank-you page; each opens in a new tab or
  * previews here at phone size. Previews are not counted as visits.
  */

@@ -30,7 +30,7 @@ const fieldsOf = (p: PortalProfile): Fields => ({
 });
 
 /**
- * Profile (issue 26 §3): the clinic's contact details, logo, office picture
+ * Profile: the clinic's contact details, logo, office picture
  * and team as its pages show them, changed by its owner within the limits
  * the agency sets (never the domain, tracking, ads or CRM settings).
  */

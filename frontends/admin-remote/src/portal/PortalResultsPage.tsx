@@ -22,7 +22,7 @@ function usePortalResults(range: DayRange) {
 }
 
 /**
- * The clinic's own results (issue 26 §3): the admin's Results for this
+ * The clinic's own results: the admin's Results for this
  * clinic only, over a range compared with the period before.
  */
 export function PortalResultsPage() {

@@ -12,7 +12,7 @@ import { PORTAL_AUTH_KEY, usePortalUser } from './portal-auth';
 /** As the admin's sidebar: an unchanged answer is a 304 the browser turns into its last copy. */
 const NEW_LEADS_POLL_MS = 10_000;
 
-/** The clinic's leads awaiting a first contact, kept live while the portal is open ("new leads live", issue 26 §3). */
+/** The clinic's leads awaiting a first contact, kept live while the portal is open ("new leads live"). */
 export function usePortalNewLeads() {
   return useQuery({
     queryKey: ['portal', 'leads', 'new'],
@@ -34,7 +34,7 @@ const OWNER_ITEMS: readonly NavItem[] = [...ITEMS, { label: 'Users', to: '/porta
 
 export const portalLogout = () => api.call(sessionRoutes.portalLogout, {});
 
-/** An admin's read-only view of the clinic (issue 26 §4) ends back in the admin, on the Clients list. */
+/** An admin's read-only view of the clinic ends back in the admin, on the Clients list. */
 function EndViewButton() {
   const end = () => routeOf('endViewAs').then((route) => api.call(route, {})).finally(() => window.location.assign('/admin/clients'));
   return (
@@ -60,7 +60,7 @@ function PortalSidebar({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The clinic portal's shell (issue 26 §3): the admin's layout with the clinic's own navigation. */
+/** The clinic portal's shell: the admin's layout with the clinic's own navigation. */
 export function PortalShell() {
   return (
     <AppShell

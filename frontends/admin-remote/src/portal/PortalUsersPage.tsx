@@ -5,7 +5,7 @@ import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
 import { portalTitle, usePortalUser } from './portal-auth';
 
-/** Users (issue 26 §3, owners): the clinic's people; an owner invites and removes staff, with the agency's panel. */
+/** Users (owners): the clinic's people; an owner invites and removes staff, with the agency's panel. */
 export function PortalUsersPage() {
   useDocumentTitle(portalTitle('Users'));
   const me = usePortalUser().data;

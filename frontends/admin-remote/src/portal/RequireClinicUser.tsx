@@ -4,7 +4,7 @@ import { LoadingPanel } from '../pages/LoadingPanel';
 import { PORTAL_AUTH_KEY, usePortalUser } from './portal-auth';
 
 /**
- * Every portal screen but the sign-in pages needs a clinic user (issue 26):
+ * Every portal screen but the sign-in pages needs a clinic user:
  * while the check runs a loading state shows; a 401 or a failed check goes
  * to /portal/login, as does any later 401 (a session ended by the agency).
  */

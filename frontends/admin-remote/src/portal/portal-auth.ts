@@ -8,7 +8,7 @@ export const PORTAL_AUTH_KEY = ['portal', 'auth-status'] as const;
 /** As the admin's: the session check is cached for 5 minutes and not retried. */
 const AUTH_STATUS_STALE_MS = 5 * 60 * 1000;
 
-/** A portal user, or an admin viewing the clinic read-only (issue 26 §4: `viewAs`, shown as its staff see it). */
+/** A portal user, or an admin viewing the clinic read-only (docs/portal.md: `viewAs`, shown as its staff see it). */
 export type PortalViewer = PortalUser & { viewAs?: true };
 
 /** An admin's read-only view of a clinic, as the portal's user; null when this session views none (or is no admin's). */

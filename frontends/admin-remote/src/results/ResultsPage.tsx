@@ -28,7 +28,7 @@ export function rangeOf(search: URLSearchParams): DayRange {
 }
 
 /**
- * Results (issue 25 item 5): what the money bought, agency-wide or for one
+ * Results: what the money bought, agency-wide or for one
  * clinic (?client=), over a range compared with the period before: tiles,
  * the days as a chart with its table, the funnel, and a table by service,
  * campaign, variant or source with a CSV export.

@@ -1,7 +1,7 @@
 import { csvRow, TOO_FEW_VISITS, type Rate, type ResultsBreakdownRow, type ResultsMeasures } from '@hap/contracts';
 
 /**
- * The Results screen's pure rules (issue 25 item 5): the range the screen
+ * The Results screen's pure rules: the range the screen
  * asks for, the period it compares with, deltas, the words of numbers, and
  * the CSV export.
  */

@@ -38,10 +38,10 @@ const TAB_OF: Partial<Record<keyof Values, ServiceTab>> = {
 };
 
 /**
- * admin spec §2.8: Create a New Service (serviceId null) or Edit Service, with
+ * docs/admin.md#services: Create a New Service (serviceId null) or Edit Service, with
  * tabs Basic Info, Media, Special Offer and Scripts. A new service is active
  * unless unchecked; saving refreshes the client's list. The offer has one
- * edit screen, the service editor (issue 24 item 8): Special Offer shows it
+ * edit screen, the service editor: Special Offer shows it
  * and opens the editor over this dialog, whose own edits stay as they are.
  */
 export function ServiceDialog({
@@ -100,7 +100,7 @@ function ServiceForm({ clientId, service, services, onClose }: { clientId: numbe
   // Read while rendering: react-hook-form tracks only the form state a render reads.
   const { dirtyFields } = form.formState;
 
-  // A new path moves the page, a deactivation takes it down: who uses it is said first (README of services/templates, "Page paths").
+  // A new path moves the page, a deactivation takes it down: who uses it is said first (docs/admin.md#page-paths).
   const [asking, setAsking] = useState<{ values: ServiceCreate; message: string; label: string; confirmRunning: boolean } | null>(null);
   const impact = useMutation({ mutationFn: (id: number) => api.call(routes.getServicePageImpact, { params: { id } }) });
   const save = useMutation({

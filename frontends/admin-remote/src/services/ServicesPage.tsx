@@ -18,10 +18,10 @@ import { useClientServices } from './services-query';
 import './services.css';
 
 /**
- * admin spec §2.7 Services Management: a clinic's service pages (the client
+ * docs/admin.md#services Services Management: a clinic's service pages (the client
  * from the dropdown or `?client=`), searched by name and path, Active /
  * Inactive / All, each with Edit and its live page; Add New Service. The
- * client's ad campaigns (builder and launch log, §2.14) are a link away.
+ * client's ad campaigns (builder and launch log, docs/campaigns.md#client-ad-campaign-page) are a link away.
  */
 export function ServicesPage() {
   useDocumentTitle(adminTitle('Services Management'));
@@ -114,7 +114,7 @@ export function ServicesPage() {
 function ClientServices({ client, search }: { client: Client; search: string }) {
   const services = useClientServices(client.id);
   const [filter, setFilter] = useState<ServiceFilter>('active');
-  // The settings dialog (§2.8) and the content editor (§2.9): closed, a new service (null) or a service's id.
+  // The settings dialog (docs/admin.md#services) and the content editor (docs/admin.md#service-editor): closed, a new service (null) or a service's id.
   const [dialog, setDialog] = useState<{ serviceId: number | null } | null>(null);
   const [previewing, setPreviewing] = useState<number | null>(null);
   const [campaignOf, setCampaignOf] = useState<ServiceListItem | null>(null);

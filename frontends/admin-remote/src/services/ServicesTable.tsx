@@ -4,11 +4,11 @@ import { IconAction } from '../pages/IconAction';
 import { liveServiceUrl } from './service-rules';
 
 /**
- * admin spec §2.7: Service, Path, Status (inactive rows dimmed) and Actions:
- * Edit (the content editor, §2.9), the service's settings (the §2.8 dialog),
- * Preview Ads (the Google Ads Campaign Preview, §2.10), the Google Ads
- * Campaign dialog (§2.10: saved ad settings, test, launch), the client's
- * campaign builder started on this service (§2.14) and its live page. Each
+ * docs/admin.md#services: Service, Path, Status (inactive rows dimmed) and Actions:
+ * Edit (the content editor, docs/admin.md#service-editor), the service's settings (the docs/admin.md#services dialog),
+ * Preview Ads (the Google Ads Campaign Preview, docs/campaigns.md#campaign-dialogs), the Google Ads
+ * Campaign dialog (docs/campaigns.md#campaign-dialogs: saved ad settings, test, launch), the client's
+ * campaign builder started on this service (docs/campaigns.md#client-ad-campaign-page) and its live page. Each
  * icon action says its words as a tooltip, or next to the icon on phones.
  */
 export function ServicesTable({

@@ -1,6 +1,6 @@
 import { clinicPageUrl, type ServiceListItem } from '@hap/contracts';
 
-/** The Active / Inactive / All switch of Services Management (admin spec §2.7, default Active). */
+/** The Active / Inactive / All switch of Services Management (docs/admin.md#services, default Active). */
 export type ServiceFilter = 'active' | 'inactive' | 'all';
 
 export const SERVICE_FILTERS: ReadonlyArray<{ id: ServiceFilter; label: string }> = [
@@ -20,9 +20,9 @@ export function visibleServices(services: readonly ServiceListItem[], filter: Se
 }
 
 /**
- * Where a service's public page is (admin spec §2.7, the open-live-page
+ * Where a service's public page is (docs/admin.md#services, the open-live-page
  * button): on the clinic's live domain (`siteDomain`: active, proved by DNS)
- * when it has one, else on this site with `?client=` (DESIGN §9.1: an
+ * when it has one, else on this site with `?client=` (docs/public-site.md#choosing-the-clinic: an
  * unmapped host picks the clinic by the query), as ads' landing URLs
  * (contracts clinicPageUrl). Never a domain that was typed but not proved.
  */

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { SidebarNav } from './SidebarNav';
 
-/** admin spec §2.2: the admin's shell. */
+/** docs/admin.md#sign-in-and-the-shell: the admin's shell. */
 export function AdminShell() {
   return (
     <AppShell
@@ -30,16 +30,16 @@ export interface AppShellProps {
 }
 
 /**
- * admin spec §2.2: a fixed 14rem sidebar on desktop, hidden on small screens,
+ * docs/admin.md#sign-in-and-the-shell: a fixed 14rem sidebar on desktop, hidden on small screens,
  * where a menu button opens the same navigation as a slide-out dialog. The
- * clinic portal (issue 26) has the same shell with its own navigation.
+ * clinic portal has the same shell with its own navigation.
  */
 export function AppShell({ title, navLabel, drawerText, sidebar }: AppShellProps) {
   const [menuOpen, setMenuOpen] = useState(false);
 
   return (
     <div className="adm-shell">
-      {/* The first stop of the Tab key: past the navigation to the screen itself (issue 8, accessibility). */}
+      {/* The first stop of the Tab key: past the navigation to the screen itself (accessibility). */}
       <a
         className="adm-skip-link"
         href="#admin-main"

@@ -20,7 +20,7 @@ export interface LogoutButtonProps {
 
 const adminLogout = () => api.call(sessionRoutes.adminLogout, {});
 
-/** admin spec §4, §8: disabled while pending; on success the cached session check is invalidated. */
+/** docs/admin.md#states, docs/admin.md#messages: disabled while pending; on success the cached session check is invalidated. */
 export function LogoutButton({
   logOut = adminLogout,
   authKey = AUTH_STATUS_KEY,

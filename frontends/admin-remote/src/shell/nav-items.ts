@@ -4,9 +4,9 @@ export interface NavItem {
   label: string;
   to: string;
   icon: LucideIcon;
-  /** admin spec §2.2: a notification count per link; a live one comes from `live`. */
+  /** docs/admin.md#sign-in-and-the-shell: a notification count per link; a live one comes from `live`. */
   count: number;
-  /** The count is live: Leads shows how many leads await a first contact (issue 25 item 6). */
+  /** The count is live: Leads shows how many leads await a first contact. */
   live?: 'newLeads';
   /** A page the gateway serves, not a screen of this app: opened with a page load, not the router. */
   page?: true;
@@ -22,6 +22,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Google Ads', to: '/admin/google-ads-templates', icon: Megaphone, count: 0 },
   { label: 'Audit Log', to: '/admin/audit', icon: History, count: 0 },
   { label: 'Security', to: '/admin/security', icon: ShieldCheck, count: 0 },
-  // The gateway's queue board (DESIGN §5, gateway/src/plugins/queues-board.ts), admins only like every link here.
+  // The gateway's queue board (ARCHITECTURE.md#how-parts-talk, gateway/src/plugins/queues-board.ts), admins only like every link here.
   { label: 'Queues', to: '/admin/queues', icon: ListChecks, count: 0, page: true },
 ];

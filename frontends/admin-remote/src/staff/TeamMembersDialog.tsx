@@ -15,7 +15,7 @@ import { staffKey, useStaff, useTeamWrites } from './staff-query';
 import './staff.css';
 
 /**
- * admin spec §2.5: a clinic's team members listed in display order, with a
+ * docs/admin.md#staff: a clinic's team members listed in display order, with a
  * form in add mode or edit mode (name, title, bio, photo, display order) and
  * delete. The team shows on the clinic's home page ('Meet Our Team').
  */

@@ -5,7 +5,7 @@ import { api } from '../lib/api';
 
 /**
  * Whose team screens these are: the agency's for any clinic (admin rows), or
- * a clinic owner's in the portal (issue 26: the portal rows, whose clinic is
+ * a clinic owner's in the portal (docs/portal.md: the portal rows, whose clinic is
  * the signed identity's). The list and the form are the same components.
  */
 export type TeamScope = 'admin' | 'portal';

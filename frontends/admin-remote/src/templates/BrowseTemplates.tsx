@@ -7,7 +7,7 @@ import { TemplateEditDialog } from './TemplateEditDialog';
 import { ALL_CATEGORIES, categoriesOf, filterTemplates, templatePreviewUrl } from './templates-filter';
 import { useServiceTemplates } from './templates-query';
 
-/** admin spec §2.11 Browse: search, category filter, the table and '{shown} of {total} templates'. */
+/** docs/admin.md#templates Browse: search, category filter, the table and '{shown} of {total} templates'. */
 export function BrowseTemplates() {
   const templates = useServiceTemplates();
   const [search, setSearch] = useState('');

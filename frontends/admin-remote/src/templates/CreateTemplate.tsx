@@ -19,7 +19,7 @@ import { useToast } from '../toast/toaster';
 import { templatePreviewUrl } from './templates-filter';
 import { generationKey, TEMPLATES_KEY, useAiStatus, useGeneration, useSubcategories } from './templates-query';
 
-/** admin spec §8 Template creation: the failure texts. */
+/** docs/admin.md#messages Template creation: the failure texts. */
 const FAILED = 'Failed to create template. Please try again.';
 const HTML_INSTEAD_OF_JSON = 'Server returned HTML instead of JSON - routing issue.';
 
@@ -30,9 +30,9 @@ export function createFailureText(error: unknown): string {
 }
 
 /**
- * admin spec §2.11 Create: Template Name, Category, Service Description; the
+ * docs/admin.md#templates Create: Template Name, Category, Service Description; the
  * AI writes the rest. Without a model the form is the same and the template is
- * made at once with empty content for the admin to fill in (issue 22); the
+ * made at once with empty content for the admin to fill in; the
  * screen says so before and after.
  */
 export function CreateTemplate({ onCreated }: { onCreated: () => void }) {

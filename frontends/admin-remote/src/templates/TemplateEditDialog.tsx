@@ -19,7 +19,7 @@ import { TEMPLATES_KEY } from './templates-query';
 const SAVE_FAILED = 'Failed to save template changes. Please try again.';
 
 /**
- * admin spec §2.12 (issue 24 item 3): every field of a template; its lists
+ * docs/admin.md#template-editor: every field of a template; its lists
  * (benefits, process steps, symptoms, FAQs, testimonials, before-and-after
  * stories) as rows of labelled fields with add, remove and reorder, checked
  * field by field with the API's own schema.
@@ -53,7 +53,7 @@ function TemplateEditForm({ template, onClose }: { template: ServiceTemplate; on
   const found = useMemo(() => templateIssues(draft), [draft]);
   const issues = attempted ? found : {};
   const issueCount = Object.keys(issues).length;
-  // A new slug moves every clinic's page of the template: who uses it is said first (README of services/templates, "Page paths").
+  // A new slug moves every clinic's page of the template: who uses it is said first (docs/admin.md#page-paths).
   const [moving, setMoving] = useState<{ body: Record<string, unknown>; message: string } | null>(null);
   const impact = useMutation({
     mutationFn: () => api.call(routes.getTemplatePageImpact, { params: { id: template.id } }),

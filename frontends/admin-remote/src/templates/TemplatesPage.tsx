@@ -13,7 +13,7 @@ const TABS: ReadonlyArray<{ id: Tab; label: string }> = [
   { id: 'create', label: 'Create New Template' },
 ];
 
-/** admin spec §2.11 Service Templates: Browse Templates and Create New Template. */
+/** docs/admin.md#templates Service Templates: Browse Templates and Create New Template. */
 export function TemplatesPage() {
   useDocumentTitle(adminTitle('Service Templates'));
   const [tab, setTab] = useState<Tab>('browse');

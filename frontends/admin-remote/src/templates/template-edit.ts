@@ -3,7 +3,7 @@ import { TEXT_FIELDS, type FaqItem, type TestimonialItem, type TitledItem } from
 import { issuesByPath, isBlankRow, withoutBlankRows } from '../forms/list-rules';
 
 /**
- * The template editor's draft (admin spec §2.12; issue 24 item 3): the
+ * The template editor's draft (docs/admin.md#template-editor): the
  * content lists are edited as rows of labelled fields, never as JSON text.
  */
 export interface TemplateDraft {

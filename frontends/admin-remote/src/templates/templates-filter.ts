@@ -1,10 +1,10 @@
 import type { ServiceTemplate } from '@hap/contracts';
 
-/** The category filter's "every category" value (admin spec §2.11: All Categories). */
+/** The category filter's "every category" value (docs/admin.md#templates: All Categories). */
 export const ALL_CATEGORIES = 'all';
 
 /**
- * admin spec §2.11 Browse: the search matches name, slug, description and
+ * docs/admin.md#templates Browse: the search matches name, slug, description and
  * category name (case-insensitive, any part); the filter keeps one category.
  */
 export function filterTemplates(templates: readonly ServiceTemplate[], search: string, category: string): ServiceTemplate[] {
@@ -20,8 +20,8 @@ export function filterTemplates(templates: readonly ServiceTemplate[], search: s
 export const categoriesOf = (templates: readonly ServiceTemplate[]): string[] => [...new Set(templates.map((t) => t.category))].sort((a, b) => a.localeCompare(b));
 
 /**
- * admin spec §2.11: Preview opens the template's page for client 1, as the
- * preview variant (DESIGN §9.3): with the admin's session it shows a template
+ * docs/admin.md#templates: Preview opens the template's page for client 1, as the
+ * preview variant (docs/public-site.md#page-styles): with the admin's session it shows a template
  * client 1 has not activated, or has made inactive, too.
  */
 export const templatePreviewUrl = (slug: string) => `/${slug}?client=1&preview=1`;

@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import './toast.css';
 
-/** admin spec §8: default and destructive toasts; public spec §9: one visible at a time, 5000 ms. */
+/** docs/admin.md#messages: default and destructive toasts; docs/public-site.md#fixed-figures: one visible at a time, 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
 
 export type ToastVariant = 'default' | 'destructive';
@@ -13,7 +13,7 @@ export interface ToastInput {
   description?: string;
   variant?: ToastVariant;
   duration?: number;
-  /** A numbered list under the text (admin spec §8: the policy toast's next steps). */
+  /** A numbered list under the text (docs/admin.md#messages: the policy toast's next steps). */
   steps?: readonly string[];
   /** A link out (the policy toast's Google Ads URL). */
   link?: { href: string; label: string };
@@ -112,7 +112,7 @@ export function Toaster({ children }: { children: ReactNode }) {
                 </a>
               )}
             </div>
-            {/* A visible word, not only an icon (issue 24). */}
+            {/* A visible word, not only an icon. */}
             <ToastPrimitive.Close className="adm-toast__close">
               <X size={14} aria-hidden />
               Close

@@ -1,11 +1,11 @@
 import { ADMIN_LOGIN_IDS } from '@hap/contracts';
 
 /**
- * What /admin/* and the clinic portal's /portal/* (issue 26) show before
+ * What /admin/* and the clinic portal's /portal/* show before
  * the remote has loaded: the frame of the
  * screen that is coming (the login card, or the sidebar and top bar), in the
  * remote's layout and colours, so the first paint is the page's shape rather
- * than a spinner and nothing moves when the remote takes over (issue 8 §6).
+ * than a spinner and nothing moves when the remote takes over.
  * Server-rendered, and the Suspense fallback while the remote loads.
  *
  * The login card is a real form: the page loads the admin only when the
@@ -25,7 +25,7 @@ export function AdminFrame({ path }: { path: string }) {
 
 const trimmed = (path: string) => path.replace(/\/+$/, '').toLowerCase();
 
-/** The remote module a path renders: the clinic portal under /portal (issue 26), the admin otherwise. */
+/** The remote module a path renders: the clinic portal under /portal, the admin otherwise. */
 export const appOfPath = (path: string): 'AdminApp' | 'PortalApp' => (/^\/portal(\/|$)/i.test(path) ? 'PortalApp' : 'AdminApp');
 
 /** `/admin/login`, with or without a trailing slash: the page whose admin waits for the visitor. */
@@ -83,7 +83,7 @@ function LoginFrame({ title, subtitle, placeholder }: LoginWords) {
             Login
           </button>
         </form>
-        {/* The remote's passkey sign-in (issue 26), in its place: nothing moves when the remote takes over. Pressing it loads the admin. */}
+        {/* The remote's passkey sign-in, in its place: nothing moves when the remote takes over. Pressing it loads the admin. */}
         <p className="admin-frame__or">or</p>
         <button type="button" className="admin-frame__button admin-frame__button--secondary">
           <span className="admin-frame__button-icon" aria-hidden />

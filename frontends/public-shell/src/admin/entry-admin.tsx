@@ -16,7 +16,7 @@ const LOAD_FAILED = {
 
 /**
  * `admin/AdminApp`, or the clinic portal's `admin/PortalApp` under /portal
- * (issue 26), through the federation plugin: react, react-dom, react-router
+ *, through the federation plugin: react, react-dom, react-router
  * and react-query are the plugin's singletons, so the remote renders with
  * this page's React, router and QueryClient. Loaded before the first render,
  * so the server's frame stays on screen (and, on a login page, keeps what is
@@ -35,7 +35,7 @@ async function loadApp(app: 'AdminApp' | 'PortalApp'): Promise<ComponentType> {
   }
 }
 
-/** The one QueryClient of the admin page (public spec §9 defaults). */
+/** The one QueryClient of the admin page (docs/public-site.md#fixed-figures defaults). */
 const queryClient = createQueryClient();
 
 async function start(root: HTMLElement) {

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 
 /**
- * public spec §9 query defaults: fresh for 1 hour, dropped after 2 hours, no
+ * docs/public-site.md#fixed-figures query defaults: fresh for 1 hour, dropped after 2 hours, no
  * refetch on focus or interval, no retries.
  */
 export function createQueryClient(): QueryClient {

@@ -7,8 +7,8 @@ import { ClosingCallToAction, LandingHero, WhyChooseUs } from './LandingSections
 import { landingServiceHref, landingServices, websiteHref } from './landing-services';
 
 /**
- * public spec §2 client home page, reading B (the client landing page,
- * DESIGN §9.2: /standalone-client-home and /legacy-home): hero with trust
+ * docs/public-site.md#pages-and-routes client home page, reading B (the client landing page,
+ * docs/public-site.md#home-pages: /standalone-client-home and /legacy-home): hero with trust
  * badges, why choose us, the services grid (the shared fallback services when
  * the clinic has none), a closing call to action. The server renders it with
  * the clinic known, so the spec's 'Loading client information...' never shows.

@@ -4,7 +4,7 @@ import { telHref } from '../home/contact-links';
 import { UploadedImage } from '../components/UploadedImage';
 import { usePageState } from '../state/page-context';
 
-/** public spec §2 reading B hero badges (§9: "1000+ patients trusted"). */
+/** docs/public-site.md#pages-and-routes reading B hero badges (docs/public-site.md#fixed-figures: "1000+ patients trusted"). */
 export const TRUST_BADGES: readonly { icon: LucideIcon; text: string }[] = [
   { icon: Users, text: 'Trusted by 1000+ patients' },
   { icon: CalendarCheck, text: 'Same-day appointments' },

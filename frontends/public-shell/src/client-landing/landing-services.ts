@@ -1,7 +1,7 @@
 import { DEFAULT_SERVICE_DESCRIPTION, FALLBACK_SERVICES, type PageServiceCard } from '@hap/contracts';
 
 /**
- * public spec §2 reading B: a service card links to '/{service path}?client={client id}',
+ * docs/public-site.md#pages-and-routes reading B: a service card links to '/{service path}?client={client id}',
  * with the client always named (unlike the home page, whose links name it only
  * on development hosts).
  */
@@ -9,7 +9,7 @@ export function landingServiceHref(slug: string, clientId: number): string {
   return `/${encodeURIComponent(slug)}?client=${clientId}`;
 }
 
-/** public spec §2 reading B: the fallback services (TRT 999 … Semaglutide 994) as cards. */
+/** docs/public-site.md#pages-and-routes reading B: the fallback services (TRT 999 … Semaglutide 994) as cards. */
 export const FALLBACK_SERVICE_CARDS: readonly PageServiceCard[] = FALLBACK_SERVICES.map((service) => ({
   id: service.id,
   name: service.name ?? '',

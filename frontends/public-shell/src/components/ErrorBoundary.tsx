@@ -12,7 +12,7 @@ interface State {
   resetKey: string;
 }
 
-/** public spec §2 error fallback. React has no hook for this, hence a class. */
+/** docs/public-site.md#pages-and-routes error fallback. React has no hook for this, hence a class. */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, resetKey: this.props.resetKey };
 

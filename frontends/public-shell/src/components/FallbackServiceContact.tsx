@@ -2,7 +2,7 @@ import { telHref } from '../home/contact-links';
 import { usePageState } from '../state/page-context';
 
 /**
- * What stands in for the lead form on a fallback service's page (public spec §2 reading B: a
+ * What stands in for the lead form on a fallback service's page (docs/public-site.md#pages-and-routes reading B: a
  * clinic with no services of its own shows the shared fallback cards, each leading to the
  * shared template's page in the clinic's branding). The clinic does not offer the service yet,
  * so a lead would reach no one: the page asks the visitor to call or write to the clinic.

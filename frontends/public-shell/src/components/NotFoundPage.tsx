@@ -5,7 +5,7 @@ import { usePageState } from '../state/page-context';
 import { clinicHref } from '../state/page-state';
 
 /**
- * public spec §2 not-found screen ('404 Page Not Found', asking whether the
+ * docs/public-site.md#pages-and-routes not-found screen ('404 Page Not Found', asking whether the
  * page was added to the router); the server answers it with HTTP 404. It
  * still shows the clinic, its phone, the way home and its services: an ad
  * click never dead-ends.

@@ -4,7 +4,7 @@ import { ContactList } from '../home/ContactList';
 import type { LegalDocument } from '../home/legal-documents';
 import { usePageState } from '../state/page-context';
 
-/** The legal text and its dialog load when a visitor asks for them (DESIGN §7: what opens on a click loads on that click). */
+/** The legal text and its dialog load when a visitor asks for them (docs/public-site.md#page-speed: what opens on a click loads on that click). */
 const LegalDialog = lazy(() => import('../home/LegalDialog').then((m) => ({ default: m.LegalDialog })));
 
 export interface FooterLink {
@@ -27,7 +27,7 @@ interface SiteFooterProps {
 }
 
 /**
- * Every public page's footer (public spec §2: the home page's form, the
+ * Every public page's footer (docs/public-site.md#pages-and-routes: the home page's form, the
  * service pages' variant A form, the unified page's): the brand and tagline,
  * the columns a page asks for, the results-may-vary disclaimer, the copyright
  * and the Privacy Policy / Terms of Service modal.

@@ -32,7 +32,7 @@ import {
 import type { SymptomIcon } from '@hap/contracts';
 
 /**
- * public spec §3's symptom icon names, which are lucide's, to their icons.
+ * docs/public-site.md#what-a-page-shows's symptom icon names, which are lucide's, to their icons.
  * Named imports only, so the bundle holds these 28 and no other.
  */
 const ICONS: Readonly<Record<SymptomIcon, LucideIcon>> = {
@@ -66,7 +66,7 @@ const ICONS: Readonly<Record<SymptomIcon, LucideIcon>> = {
   HelpCircle,
 };
 
-/** A symptom's icon; a name outside the set is HelpCircle (public spec §3). */
+/** A symptom's icon; a name outside the set is HelpCircle (docs/public-site.md#what-a-page-shows). */
 export function symptomIconOf(name: string | null | undefined): LucideIcon {
   return (name && Object.hasOwn(ICONS, name) ? ICONS[name as SymptomIcon] : undefined) ?? HelpCircle;
 }

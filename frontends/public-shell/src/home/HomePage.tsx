@@ -8,13 +8,13 @@ import { SiteFooter } from '../components/SiteFooter';
 import { TeamSection } from './TeamSection';
 import { TopBar } from './TopBar';
 
-// Variants B and C are previews (only A is ever selected, DESIGN §9.2): their code loads only when asked for.
+// Variants B and C are previews (only A is ever selected, docs/public-site.md#home-pages): their code loads only when asked for.
 const HomeVariantB = lazy(() => import('./variants/HomeVariantB').then((m) => ({ default: m.HomeVariantB })));
 const HomeVariantC = lazy(() => import('./variants/HomeVariantC').then((m) => ({ default: m.HomeVariantC })));
 
 /**
- * public spec §2 client home page, reading A (template home). Variant A is the
- * page (DESIGN §9.2). `?variant=b|c` on a home path previews B or C: the page
+ * docs/public-site.md#pages-and-routes client home page, reading A (template home). Variant A is the
+ * page (docs/public-site.md#home-pages). `?variant=b|c` on a home path previews B or C: the page
  * state carries no query, so the server renders A and the browser switches
  * after hydration.
  */

@@ -5,11 +5,11 @@ import type { LegalSection } from './legal-text';
 
 type LegalText = Record<LegalDocument, LegalSection[]>;
 
-/** The text arrives with the first opening, not with the page (DESIGN §7); the module is then cached. */
+/** The text arrives with the first opening, not with the page (docs/public-site.md#page-speed); the module is then cached. */
 const loadLegalText = (): Promise<LegalText> => import('./legal-text').then((m) => m.LEGAL_TEXT);
 
 /**
- * public spec §2/§4 legal modal (none, privacy or terms), as the native
+ * docs/public-site.md#pages-and-routes, docs/public-site.md#states-and-fallbacks legal modal (none, privacy or terms), as the native
  * `<dialog>`: showModal() makes the page inert and traps focus, Escape closes
  * it, and focus goes back to the button that opened it. At most 90vh tall,
  * scrolling inside.

@@ -9,7 +9,7 @@ import { UploadedImage } from '../components/UploadedImage';
 const CARD_IMAGE_SIZES = '(min-width: 1152px) 352px, (min-width: 960px) 30vw, (min-width: 640px) 45vw, calc(100vw - 2.5rem)';
 
 /**
- * 'Our Services' (public spec §2 reading A): the clinic's services as cards
+ * 'Our Services' (docs/public-site.md#pages-and-routes reading A): the clinic's services as cards
  * linking to their pages; `limit` caps them (variant B shows at most 6).
  */
 export function ServicesSection({ limit }: { limit?: number }) {
@@ -80,7 +80,7 @@ export function ServiceCard({ service, href }: { service: PageServiceCard; href:
 }
 
 /**
- * No cards to show: the clinic has none yet (public spec §2: new services are
+ * No cards to show: the clinic has none yet (docs/public-site.md#pages-and-routes: new services are
  * being prepared, 'Contact Us' phone link), or the catalogue did not answer.
  */
 export function ServicesNotice({ icon: Icon, title, text }: { icon: LucideIcon; title: string; text: string }) {

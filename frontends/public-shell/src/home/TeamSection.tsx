@@ -6,7 +6,7 @@ import { initialsOf, orderedTeam, teamHeading, teamPhone } from './team';
 import { UploadedImage } from '../components/UploadedImage';
 
 /**
- * public spec §2 team section (id team): 'Meet Our Wellness Professional' for
+ * docs/public-site.md#pages-and-routes team section (id team): 'Meet Our Wellness Professional' for
  * one member, 'Meet Our Team' for more, nothing when there are none.
  */
 export function TeamSection() {

@@ -3,7 +3,7 @@ import { usePageState } from '../state/page-context';
 import { ClinicBrand } from './ClinicBrand';
 import { telHref } from './contact-links';
 
-/** public spec §2 reading A top bar, home-page form: brand and one call to action. */
+/** docs/public-site.md#pages-and-routes reading A top bar, home-page form: brand and one call to action. */
 export function TopBar() {
   const { client } = usePageState();
   return (

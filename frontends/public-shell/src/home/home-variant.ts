@@ -1,6 +1,6 @@
 /**
- * The home page's style variant (public spec §2 reading A: A, B and C; only A
- * is ever selected, DESIGN §9.2). `?variant=b` or `?variant=c` on a home path
+ * The home page's style variant (docs/public-site.md#pages-and-routes reading A: A, B and C; only A
+ * is ever selected, docs/public-site.md#home-pages). `?variant=b` or `?variant=c` on a home path
  * shows the others, for previews; anything else is A.
  */
 export type HomeVariant = 'A' | 'B' | 'C';
@@ -11,5 +11,5 @@ export function homeVariantOf(search: string | URLSearchParams | null | undefine
   return value === 'B' || value === 'C' ? value : 'A';
 }
 
-/** public spec §9: variant B shows at most 6 services. */
+/** docs/public-site.md#fixed-figures: variant B shows at most 6 services. */
 export const VARIANT_B_MAX_SERVICES = 6;

@@ -1,7 +1,7 @@
 /**
- * The static legal text of the footer's modal (public spec §2 reading A
+ * The static legal text of the footer's modal (docs/public-site.md#pages-and-routes reading A
  * footer). Only LegalDialog imports it, dynamically: it loads when a visitor
- * opens the modal (DESIGN §7), not with the page.
+ * opens the modal (docs/public-site.md#page-speed), not with the page.
  */
 import type { LegalDocument } from './legal-documents';
 

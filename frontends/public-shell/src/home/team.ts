@@ -2,13 +2,13 @@ import type { TeamMember } from '../state/page-state';
 
 /**
  * The number the team cards' 'Call' link dials when the clinic has none
- * (public spec §2: "a fixed placeholder number when none exists"). It is from
+ * (docs/public-site.md#pages-and-routes: "a fixed placeholder number when none exists"). It is from
  * the 555-0100…0199 range reserved for fiction, so it can never ring a
  * stranger's phone.
  */
 export const TEAM_PLACEHOLDER_PHONE = '(555) 555-0100';
 
-/** public spec §2 team section: one member is 'the' professional, more are a team, none hides the section. */
+/** docs/public-site.md#pages-and-routes team section: one member is 'the' professional, more are a team, none hides the section. */
 export function teamHeading(memberCount: number): string | null {
   if (memberCount <= 0) return null;
   return memberCount === 1 ? 'Meet Our Wellness Professional' : 'Meet Our Team';

@@ -5,8 +5,7 @@ import { LeadForm } from './LeadForm';
 import { formEmbedCodeOf } from './landing-rules';
 
 /**
- * The page's form: the service's embedded form code when it has one (public
- * spec §5), else the built-in lead form; on a fallback service's page (the
+ * The page's form: the service's embedded form code when it has one (docs/public-site.md#validation), else the built-in lead form; on a fallback service's page (the
  * clinic has no services yet) the clinic's phone and e-mail instead.
  */
 export function ConsultationForm({ submitLabel, withMessage }: { submitLabel: string; withMessage?: boolean }) {

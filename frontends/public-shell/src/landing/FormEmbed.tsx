@@ -3,10 +3,10 @@ import { embedDocument, embedFrameHeight, reportedHeight } from './landing-rules
 
 /**
  * The clinic's own form code (admin-supplied HTML), only ever inside a
- * sandboxed frame (DESIGN §3): scripts and forms run, in an opaque origin
+ * sandboxed frame (ARCHITECTURE.md#auth-and-sessions): scripts and forms run, in an opaque origin
  * (no allow-same-origin), so nothing in it can reach this page, its cookies
  * or its storage. The frame is 600 + 50 px tall and grows when the embed
- * reports a taller height (public spec §4), up to a cap.
+ * reports a taller height (docs/public-site.md#states-and-fallbacks), up to a cap.
  */
 export function FormEmbed({ code, title }: { code: string; title: string }) {
   const frame = useRef<HTMLIFrameElement>(null);

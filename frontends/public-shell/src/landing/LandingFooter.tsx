@@ -3,7 +3,7 @@ import { SiteFooter } from '../components/SiteFooter';
 import { PhoneLink, type NavLink } from './parts';
 
 /**
- * Service page footer (public spec §2 variant A): the site footer with the
+ * Service page footer (docs/public-site.md#pages-and-routes variant A): the site footer with the
  * phone and 'Get Started Now' under the brand, and the page's quick links.
  */
 export function LandingFooter({ quickLinks }: { quickLinks: readonly NavLink[] }) {

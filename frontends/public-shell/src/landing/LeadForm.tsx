@@ -31,7 +31,7 @@ const FIELDS: readonly FieldSpec[] = [
 ];
 
 /**
- * The built-in lead form (public spec §4, §5): Full Name, Email Address and
+ * The built-in lead form (docs/public-site.md#states-and-fallbacks, docs/public-site.md#validation): Full Name, Email Address and
  * Phone Number required, an optional message where the variant asks for one.
  * Messages appear under their field as it is left or the form is sent, and
  * clear as it is fixed. A valid form is sent to POST /api/leads

@@ -19,7 +19,7 @@ const QUICK_LINKS: readonly NavLink[] = [
 ];
 
 /**
- * The preview variant (public spec §2): what an admin sees before a service
+ * The preview variant (docs/public-site.md#pages-and-routes): what an admin sees before a service
  * goes live. Compact, phone-shaped, every content list visible, and the
  * clinic's contact details with placeholders where it has none yet.
  */
@@ -29,7 +29,7 @@ export function PreviewPage() {
   const name = serviceNameOf(content);
   const contact = previewContact(client);
   const chips = template.benefits.slice(0, LIMITS.previewBenefits);
-  // Visitors only ever get active services: an inactive one is an admin's preview (DESIGN §9.3).
+  // Visitors only ever get active services: an inactive one is an admin's preview (docs/public-site.md#page-styles).
   const live = content.service.isActive;
 
   return (

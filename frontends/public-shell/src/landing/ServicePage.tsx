@@ -8,8 +8,8 @@ import { Toaster } from './Toaster';
 import './landing.css';
 
 /**
- * A service landing page (public spec §2): style A (default), B
- * (find-a-provider) or C (urgency), DESIGN §9.3. The server renders it with
+ * A service landing page (docs/public-site.md#pages-and-routes): style A (default), B
+ * (find-a-provider) or C (urgency), docs/public-site.md#page-styles. The server renders it with
  * its content, so there is no loading state here; failures are the 'Service
  * Not Available' view (ServiceUnavailable.tsx). An admin's preview is
  * PreviewView, whose code a visitor's page does not carry.

@@ -3,7 +3,7 @@ import { usePageState } from '../state/page-context';
 import { clinicHref } from '../state/page-state';
 
 /**
- * public spec §2 service landing page, failure state: 'Service Not Available',
+ * docs/public-site.md#pages-and-routes service landing page, failure state: 'Service Not Available',
  * the message (or 'Failed to load service content') and 'Try Again', which
  * reloads. The clinic's phone and home stay one tap away: an ad click never dead-ends.
  */

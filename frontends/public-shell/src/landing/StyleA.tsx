@@ -42,7 +42,7 @@ const NETWORK_BADGES = [
   { icon: Star, title: 'Reputation', text: 'Rated highly by the patients they treat.' },
 ] as const;
 
-/** Style A, the default landing page (public spec §2 variant A, DESIGN §9.3). */
+/** Style A, the default landing page (docs/public-site.md#pages-and-routes variant A, docs/public-site.md#page-styles). */
 export function StyleA() {
   const { client, content, staff } = useLanding();
   const { template } = content;

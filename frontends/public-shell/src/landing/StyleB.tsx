@@ -33,7 +33,7 @@ const QUICK_LINKS: readonly NavLink[] = [
 ];
 
 /**
- * Style B, the find-a-provider page (DESIGN §9.3): variant A's spirit, built
+ * Style B, the find-a-provider page (docs/public-site.md#page-styles): variant A's spirit, built
  * around the clinic as the provider a visitor is matched with. Sections and
  * reasons: src/landing/README.md.
  */

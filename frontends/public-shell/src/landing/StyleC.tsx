@@ -29,8 +29,8 @@ const QUICK_LINKS: readonly NavLink[] = [
 ];
 
 /**
- * Style C, the urgency page (public spec §2 variant C). The scarcity figures
- * are the spec's fixed texts (DESIGN §9.6), shown as they are.
+ * Style C, the urgency page (docs/public-site.md#pages-and-routes variant C). The scarcity figures
+ * are the spec's fixed texts (docs/public-site.md#fixed-figures), shown as they are.
  */
 export function StyleC() {
   const { client, content } = useLanding();

@@ -1,5 +1,5 @@
 /**
- * The service landing page's content rules (public spec §2, §4, §5), pure so
+ * The service landing page's content rules (docs/public-site.md#pages-and-routes, docs/public-site.md#states-and-fallbacks, docs/public-site.md#validation), pure so
  * they are unit-tested: test/unit/landing-rules.test.ts.
  */
 import { EMBED_HEIGHT_SCRIPT } from '@hap/contracts';
@@ -7,10 +7,10 @@ import type { LandingData } from '../state/page-state';
 
 type Content = LandingData['content'];
 
-/** Variant A: 3 reviews and 5 FAQs (public spec §9); the preview: up to 6 benefit chips. */
+/** Variant A: 3 reviews and 5 FAQs (docs/public-site.md#fixed-figures); the preview: up to 6 benefit chips. */
 export const LIMITS = { reviews: 3, faqs: 5, previewBenefits: 6, steps: 3 } as const;
 
-/** Variant A's 'How It Works' (public spec §2), also style B's when the template has no process. */
+/** Variant A's 'How It Works' (docs/public-site.md#pages-and-routes), also style B's when the template has no process. */
 export const MATCHING_STEPS = [
   { title: 'Tell us about you', description: 'Share a few details about your goals and how to reach you. It takes under a minute.' },
   { title: 'Get matched', description: 'We connect you with a licensed provider who specializes in the care you need.' },
@@ -20,7 +20,7 @@ export const MATCHING_STEPS = [
 export const DEFAULT_REVIEWER = 'Verified Patient';
 export const DEFAULT_OFFER_TEXT = 'Free Consultation';
 
-/** Where the embedded form's frame starts and how tall an embed may make it (public spec §4). */
+/** Where the embedded form's frame starts and how tall an embed may make it (docs/public-site.md#states-and-fallbacks). */
 export const EMBED_MIN_HEIGHT = 600;
 export const EMBED_PADDING = 50;
 export const EMBED_MAX_HEIGHT = 3000;
@@ -72,7 +72,7 @@ export function serviceNameOf(content: Content): string {
   return content.service.name.trim() || content.service.customTitle?.trim() || content.template.headline;
 }
 
-/** Values the preview shows where the clinic has none yet (public spec §2 preview variant). */
+/** Values the preview shows where the clinic has none yet (docs/public-site.md#pages-and-routes preview variant). */
 export const PREVIEW_PLACEHOLDERS = {
   address: '123 Main Street, Suite 100, Your City, ST 12345',
   phone: '(555) 123-4567',

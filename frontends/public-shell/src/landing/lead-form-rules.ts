@@ -1,6 +1,6 @@
 /**
- * The lead form's rules (public spec §5) as plain functions: the landing
- * route ships no schema library (DESIGN §7). They say the same as the
+ * The lead form's rules (docs/public-site.md#validation) as plain functions: the landing
+ * route ships no schema library (docs/public-site.md#page-speed). They say the same as the
  * contracts' LeadFormSchema, which the leads service applies on the server;
  * test/unit/landing-lead-form-rules.test.ts holds the two together.
  */

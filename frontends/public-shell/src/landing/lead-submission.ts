@@ -1,8 +1,8 @@
 /**
- * Sending a lead (public spec §4, §7; contracts `submitLead`, leads/lead.ts):
+ * Sending a lead (docs/public-site.md#states-and-fallbacks, docs/public-site.md#calls; contracts `submitLead`, leads/lead.ts):
  * the request body, the idempotency key, the answer and the thank-you
  * address, as plain functions. No schema library: the landing route ships
- * none (DESIGN §7), the leads service checks the body with LeadSubmitSchema.
+ * none (docs/public-site.md#page-speed), the leads service checks the body with LeadSubmitSchema.
  */
 import {
   CURRENT_LEAD_CONSENT_VERSION,
@@ -21,10 +21,10 @@ import { leadPayload, type LeadErrors, type LeadField, type LeadValues } from '.
 export const HONEYPOT_FIELD = LEAD_HONEYPOT_FIELD;
 export const LEAD_ENDPOINT = LEAD_SUBMIT_PATH;
 
-/** public spec §8, word for word (contracts: the leads service's answer page says the same). */
+/** docs/public-site.md#messages, word for word (contracts: the leads service's answer page says the same). */
 export { LEAD_TOASTS } from '@hap/contracts';
 
-/** The button's text while a lead is on its way (public spec §4). */
+/** The button's text while a lead is on its way (docs/public-site.md#states-and-fallbacks). */
 export const SUBMITTING_LABEL = 'Submitting...';
 
 /** How long the success toast is seen before the thank-you page replaces the landing page. */
@@ -144,7 +144,7 @@ export async function jsonOf(response: Response): Promise<unknown> {
 }
 
 /**
- * Sends one attempt. Any 2xx is a lead taken (public spec §7: non-OK means
+ * Sends one attempt. Any 2xx is a lead taken (docs/public-site.md#calls: non-OK means
  * failure); a network error or any other status is a failure, with the
  * server's field messages when it gave some. Never throws.
  */

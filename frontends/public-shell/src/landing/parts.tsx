@@ -22,7 +22,7 @@ export interface NavLink {
   label: string;
 }
 
-/** Sticky top bar of a service page (public spec §2): brand, section links, 'Get Started' to the form. */
+/** Sticky top bar of a service page (docs/public-site.md#pages-and-routes): brand, section links, 'Get Started' to the form. */
 export function LandingHeader({ links, cta = 'Get Started' }: { links: readonly NavLink[]; cta?: string }) {
   const { client } = usePageState();
   return (

@@ -1,5 +1,5 @@
 /**
- * The page's toasts (public spec §8, §9): one visible at a time (a new one
+ * The page's toasts (docs/public-site.md#messages, docs/public-site.md#fixed-figures): one visible at a time (a new one
  * replaces the old), each gone after 5000 ms unless closed before. A tiny
  * store rather than a context, so any form on the page can show one and a
  * single <Toaster> draws it.

@@ -31,7 +31,7 @@ export interface LeadSubmission {
 }
 
 /**
- * What the landing pages' and the unified page's forms share (public spec §4):
+ * What the landing pages' and the unified page's forms share (docs/public-site.md#states-and-fallbacks):
  * POST /api/leads with the clinic, the service, the consent version, the
  * visit's attribution, the honeypot and an idempotency key reused by a retry
  * of the same values; the toasts; the way to the thank-you page.

@@ -40,7 +40,7 @@ function valuesOf(form: HTMLFormElement): DetailValues {
 }
 
 /**
- * Step 1, business details (public spec §2, §5). The fields keep what was
+ * Step 1, business details (docs/public-site.md#pages-and-routes, docs/public-site.md#validation). The fields keep what was
  * typed on their own (uncontrolled): nothing typed before the page's script
  * took over is lost, and going back from step 2 shows the values again.
  * Messages appear as a field is left or the step is sent, and follow the

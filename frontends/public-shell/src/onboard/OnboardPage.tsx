@@ -46,7 +46,7 @@ function Progress({ step }: { step: OnboardingStep }) {
 }
 
 /**
- * /onboard (public spec §2 Onboarding): a clinic owner's self-registration.
+ * /onboard (docs/public-site.md#pages-and-routes Onboarding): a clinic owner's self-registration.
  * Business details, then services, then 'Welcome aboard'. The catalogue is
  * asked for while step 1 is filled in; the registration is one
  * `POST /api/onboarding` with an idempotency key kept for a retry of the same

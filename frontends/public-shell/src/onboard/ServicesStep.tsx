@@ -23,7 +23,7 @@ import {
   type OnboardingSubcategory,
 } from './onboard-rules';
 
-/** The spec's fixed icons (public spec §2 Onboarding); any other category or subcategory gets the stethoscope. */
+/** The spec's fixed icons (docs/public-site.md#pages-and-routes Onboarding); any other category or subcategory gets the stethoscope. */
 const CATEGORY_ICONS: Readonly<Record<string, LucideIcon>> = {
   'Wellness Clinic': HeartPulse,
   "Men's Health": User,
@@ -83,7 +83,7 @@ function ServiceOption({ service, checked, onToggle }: { service: OnboardingServ
 }
 
 /**
- * Step 2 (public spec §2 Onboarding): categories, then a category's
+ * Step 2 (docs/public-site.md#pages-and-routes Onboarding): categories, then a category's
  * subcategories, then a subcategory's services, each level with a back
  * button and the count of services chosen in it. From the categories, back
  * returns to step 1 with the details kept.

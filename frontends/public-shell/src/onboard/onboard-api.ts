@@ -1,8 +1,7 @@
 /**
  * Onboarding's two calls through the gateway: the public catalogue (step 2)
  * and the registration. Plain fetch with the contracts' zod-free paths
- * (tenant/onboarding-wire.ts): public pages ship no schema library (DESIGN
- * §7); the tenant and templates services check and shape both by their route
+ * (tenant/onboarding-wire.ts): public pages ship no schema library (docs/public-site.md#page-speed); the tenant and templates services check and shape both by their route
  * contracts, and the answers are read defensively here.
  */
 import {
@@ -15,7 +14,7 @@ import {
 } from '@hap/contracts';
 import { jsonOf } from '../landing/lead-submission';
 
-/** public spec §8: the failure toast's title, and its text when the server gave none. */
+/** docs/public-site.md#messages: the failure toast's title, and its text when the server gave none. */
 export const REGISTRATION_FAILED = 'Registration Failed';
 export const REGISTRATION_FALLBACK_MESSAGE = 'Failed to create client';
 

@@ -1,10 +1,10 @@
 /**
- * Onboarding's pure rules (public spec §2 Onboarding, §5): the catalogue as
+ * Onboarding's pure rules (docs/public-site.md#pages-and-routes Onboarding, docs/public-site.md#validation): the catalogue as
  * the three levels a business owner walks (category, subcategory, services),
  * the counts on each card, the cut descriptions, and the details form's
  * checks. These are plain functions with the contracts' zod-free messages and
  * limits (tenant/onboarding-wire.ts): public pages ship no schema library
- * (DESIGN §7). They say what OnboardingSubmitSchema says on the server;
+ * (docs/public-site.md#page-speed). They say what OnboardingSubmitSchema says on the server;
  * test/unit/onboard-rules.test.ts holds the two together.
  */
 import {
@@ -49,7 +49,7 @@ function detailError(field: DetailField, raw: string): string | null {
   }
 }
 
-/** Every field's message for these values (public spec §5). */
+/** Every field's message for these values (docs/public-site.md#validation). */
 export function detailErrors(values: DetailValues): DetailErrors {
   const errors: DetailErrors = {};
   for (const field of DETAIL_FIELDS) {
@@ -59,10 +59,10 @@ export function detailErrors(values: DetailValues): DetailErrors {
   return errors;
 }
 
-/** Step 2's rule: at least one service (public spec §5). */
+/** Step 2's rule: at least one service (docs/public-site.md#validation). */
 export const selectionError = (ids: readonly number[]): string | null => (ids.length > 0 ? null : ONBOARDING_MESSAGES.services);
 
-/** public spec §3: a template without a category is shown under this one during onboarding. */
+/** docs/public-site.md#what-a-page-shows: a template without a category is shown under this one during onboarding. */
 export const ONBOARDING_DEFAULT_CATEGORY = 'Other Services';
 export const ONBOARDING_DEFAULT_SUBCATEGORY = 'General';
 

@@ -4,7 +4,7 @@ import type { PageView } from './views';
 
 /**
  * Each view as its own chunk: a landing page's visitor downloads the landing
- * page's code, not the home page's (DESIGN §7). The server preloads the one
+ * page's code, not the home page's (docs/public-site.md#page-speed). The server preloads the one
  * chunk the page needs (server/assets-manifest.ts), so this costs no round trip.
  * A view may pick its component from the page's state: an admin's preview of a
  * service page loads the preview's own chunk on top (landing/ServicePage.tsx).

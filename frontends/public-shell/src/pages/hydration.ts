@@ -11,7 +11,7 @@ import type { PageView } from './views';
  * fields. Script is needed only once the visitor acts (types in the form, opens
  * the legal text), so most pages hydrate at the first touch, key press or focus
  * and run no script before that: nothing competes with the first paint on a
- * mid-range phone (DESIGN §7; the figures are in infra/bench/README.md).
+ * mid-range phone (docs/public-site.md#page-speed; the figures are in infra/bench/README.md).
  *
  * A page hydrates at load when something on it must change without the
  * visitor acting: the unified page's countdown and its sticky bar on scroll, a

@@ -4,7 +4,7 @@ import type { PageState } from '../state/page-state';
  * The screen a public page shows. Mostly the route's kind; a service page
  * whose clinic does not offer that service is the not-found screen (an ad
  * click still sees the clinic and a way home), and one whose content could not
- * be loaded is 'Service Not Available' (public spec §2).
+ * be loaded is 'Service Not Available' (docs/public-site.md#pages-and-routes).
  */
 export type PageView = 'home' | 'client-landing' | 'service' | 'unified' | 'thanks' | 'onboard' | 'not-found' | 'unavailable';
 

@@ -23,13 +23,12 @@ export interface PageData {
   rememberClientId: number | null;
 }
 
-/** The message of the 'Service Not Available' screen (public spec §2). */
+/** The message of the 'Service Not Available' screen (docs/public-site.md#pages-and-routes). */
 export const LANDING_LOAD_FAILED = 'Failed to load service content';
 
 /**
  * A public page's state from the gateway's answers, or from nothing when a
- * call failed: then client 1's built-in colours and the generic name (public
- * spec §3), never an error page. The catalogue failing leaves the home page
+ * call failed: then client 1's built-in colours and the generic name (docs/public-site.md#what-a-page-shows), never an error page. The catalogue failing leaves the home page
  * without services (said as such) and a service page on 'Service Not Available'.
  */
 export function pageDataFrom({ route, context, content, origin, pageUrl, year = new Date().getFullYear() }: LoadedPage): PageData {
@@ -56,7 +55,7 @@ export function pageDataFrom({ route, context, content, origin, pageUrl, year = 
   };
 }
 
-/** /onboard: the agency's page, the same on every host; its catalogue is loaded by the browser (public spec §9). */
+/** /onboard: the agency's page, the same on every host; its catalogue is loaded by the browser (docs/public-site.md#fixed-figures). */
 function onboardingPageData(route: PageRoute, origin: string, year: number): PageData {
   return {
     state: {

@@ -3,7 +3,7 @@ import type { PageView } from '../pages/views';
 import { clinicHref, type PageState } from '../state/page-state';
 
 /**
- * The page's schema.org data for search engines, rendered by the server only (public spec §3:
+ * The page's schema.org data for search engines, rendered by the server only (docs/public-site.md#what-a-page-shows:
  * "MedicalProcedure data varies by service type"): the clinic as a MedicalClinic (its name,
  * address as a PostalAddress, phone, e-mail, logo, picture and home page) on its home, client
  * landing, service and unified pages; on a service or unified page also the service as a

@@ -20,7 +20,7 @@ export const AGENCY_NAME = 'Health Ads Platform';
 /**
  * /onboard belongs to the agency, not to the clinic whose host it is reached
  * on: the agency's name and the colours a self-onboarded clinic starts with
- * (DESIGN §9.4), whatever the host's clinic wears.
+ * (docs/public-site.md#onboarding), whatever the host's clinic wears.
  */
 export function onboardingBranding(): ClientBranding {
   return { ...defaultBranding(), name: AGENCY_NAME, brandColor: ONBOARDING_BRAND_COLOR, brandBgColor: DEFAULT_BRAND_BG_COLOR };
@@ -31,7 +31,7 @@ export const GENERIC_CLINIC_NAME = 'Wellness Clinic';
 
 /**
  * Branding to render with when the gateway cannot tell us the client's: the
- * built-in colours of that client id (public spec §3), else client 1's.
+ * built-in colours of that client id (docs/public-site.md#what-a-page-shows), else client 1's.
  */
 export function fallbackBranding(clientId: number = DEFAULT_CLIENT_ID): ClientBranding {
   const colours = BUILT_IN_BRAND_COLOURS[clientId] ?? BUILT_IN_BRAND_COLOURS[DEFAULT_CLIENT_ID];
@@ -67,7 +67,7 @@ export function defaultBranding(): ClientBranding {
 
 /**
  * Colours that are safe to put in a style attribute: a valid hex or the
- * default; the background falls back to the brand colour (public spec §3).
+ * default; the background falls back to the brand colour (docs/public-site.md#what-a-page-shows).
  */
 export function brandColours(client: Pick<ClientBranding, 'brandColor' | 'brandBgColor'>) {
   const brand = isHexColour(client.brandColor) ? client.brandColor : DEFAULT_BRAND_COLOR;

@@ -19,7 +19,7 @@ export interface PageState {
   /** How the client was chosen; 'fallback' when the gateway gave no usable answer. */
   clientSource: ClientResolution['source'] | 'fallback';
   /**
-   * Links between the clinic's pages carry `?client={id}` (public spec §2: only
+   * Links between the clinic's pages carry `?client={id}` (docs/public-site.md#pages-and-routes: only
    * where the host does not name the clinic, i.e. development and preview hosts).
    */
   linkClientParam: boolean;

@@ -7,7 +7,7 @@ import { thanksContentOf } from './thanks-content';
 import './thanks.css';
 
 /**
- * /thanks (public spec §2 'Thank-you page'): where a sent lead lands. Server
+ * /thanks (docs/public-site.md#pages-and-routes 'Thank-you page'): where a sent lead lands. Server
  * rendered with the clinic's branding (page context: ?client=, the cookie or
  * the host), noindex, never cached. With the clinic's booking link the visitor
  * can book at once; without it, what happens next; with no clinic, a generic

@@ -1,5 +1,5 @@
 /**
- * What the thank-you page says (public spec §2 'Thank-you page', §8), as a
+ * What the thank-you page says (docs/public-site.md#pages-and-routes 'Thank-you page', docs/public-site.md#messages), as a
  * plain function of the clinic: a booking link first, else what happens
  * next, and a generic thank-you when the clinic is not known.
  */

@@ -4,7 +4,7 @@
  * its runtime config). It runs nothing before the window's load and an idle
  * moment after it, so no tag competes with the page's first paint or its
  * hydration, and it needs no hydration itself: a visitor who reads and leaves
- * is counted too. Its own build entry, apart from the page's (README, Tracking).
+ * is counted too. Its own build entry, apart from the page's (docs/tracking-privacy.md#tracking).
  */
 import { LEAD_CONVERSION_CURRENCY, LEAD_CONVERSION_DELAY_MS, LEAD_CONVERSION_VALUE, SERVICE_VIEW_VALUE, type PageTracking } from '@hap/contracts';
 import { loadGtag, loadPixel } from './tags';
@@ -67,7 +67,7 @@ function start(tracking: PageTracking & { view: string }): void {
         allow_ad_personalization_signals: false,
       },
     ]);
-    // The linker's allow list (public spec §4): the clinic's own host and its booking host.
+    // The linker's allow list (docs/public-site.md#states-and-fallbacks): the clinic's own host and its booking host.
     if (tracking.linkerDomains?.length) gtag(['set', 'linker', { domains: tracking.linkerDomains }]);
     for (const id of gtagIds) gtag(['config', id, { send_page_view: false }]);
     // One page view per page: public pages are whole page loads (no client router).

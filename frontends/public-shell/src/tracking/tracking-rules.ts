@@ -1,5 +1,5 @@
 /**
- * Tracking rules (public spec §4, §9; DESIGN §9.8), pure: what third-party tags
+ * Tracking rules (docs/public-site.md#states-and-fallbacks, docs/public-site.md#fixed-figures; docs/tracking-privacy.md), pure: what third-party tags
  * are told. A visit to a service page can reveal a health condition, so a tag
  * host receives generic event names and values only: never a service's name
  * or slug (not inside an address either), never a form value.
@@ -15,14 +15,14 @@ export const TRACKING_EVENTS = {
   adsConversion: 'conversion',
   phoneClick: 'phone_click',
   ctaClick: 'cta_click',
-  /** On a service page (public spec §9: worth 250 USD); which service is never said. */
+  /** On a service page (docs/public-site.md#fixed-figures: worth 250 USD); which service is never said. */
   serviceView: 'service_view',
 } as const;
 
 /** Views that are a service's page. */
 export const SERVICE_VIEWS: readonly string[] = ['service', 'unified'];
 
-/** The social pixel's standard events (public spec §9 lists them). */
+/** The social pixel's standard events (docs/public-site.md#fixed-figures lists them). */
 export const PIXEL_EVENTS = { pageView: 'PageView', lead: 'Lead', contact: 'Contact' } as const;
 
 /** The neutral path and title each view is reported with: a service page is '/service', whatever its own path. */

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { COUNTDOWN_START_SECONDS, countdownParts, countdownStep } from './unified-rules';
 
 /**
- * The offer's countdown (public spec §2, §9): 23:59:59, one second less each
+ * The offer's countdown (docs/public-site.md#pages-and-routes, docs/public-site.md#fixed-figures): 23:59:59, one second less each
  * second, back to the start after zero. The server and the first client
  * render both show the start; ticking begins after hydration (useEffect), so
  * the two renders always match.

@@ -9,9 +9,9 @@ import { usePageState } from '../state/page-context';
 import { hasEmbedCode, leadErrors, type LeadErrors, type LeadFields } from './unified-rules';
 
 /**
- * The hero's form (public spec §2, §5): the service's embedded form when it
+ * The hero's form (docs/public-site.md#pages-and-routes, docs/public-site.md#validation): the service's embedded form when it
  * has one, else the built-in lead form. Admin-supplied HTML only ever runs in
- * a sandboxed iframe with an opaque origin (DESIGN §3).
+ * a sandboxed iframe with an opaque origin (ARCHITECTURE.md#auth-and-sessions).
  */
 export function HeroForm({ submitLabel }: { submitLabel: string }) {
   const { landing } = usePageState();

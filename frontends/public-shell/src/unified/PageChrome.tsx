@@ -11,7 +11,7 @@ export interface PageLink {
   label: string;
 }
 
-/** Sticky top bar (public spec §2, non-home pages): brand, links to the sections present, 'Get Started'. */
+/** Sticky top bar (docs/public-site.md#pages-and-routes, non-home pages): brand, links to the sections present, 'Get Started'. */
 export function UnifiedTopBar({ links }: { links: readonly PageLink[] }) {
   const state = usePageState();
   return (
@@ -37,7 +37,7 @@ export function UnifiedTopBar({ links }: { links: readonly PageLink[] }) {
 }
 
 /**
- * The sticky mobile bar (public spec §2, §9): Book Now and Call Now, once the
+ * The sticky mobile bar (docs/public-site.md#pages-and-routes, docs/public-site.md#fixed-figures): Book Now and Call Now, once the
  * visitor has scrolled past 80 % of the hero. Fixed-position and always in
  * the page (no layout shift), hidden and inert until then; CSS shows it on
  * narrow screens only. One passive scroll listener, read once per frame.

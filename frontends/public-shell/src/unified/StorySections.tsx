@@ -149,7 +149,7 @@ export function SymptomsSection() {
   );
 }
 
-/** The fixed trust figures (public spec §2, §9). */
+/** The fixed trust figures (docs/public-site.md#pages-and-routes, docs/public-site.md#fixed-figures). */
 export function StatsBand() {
   return (
     <section className="u-stats" aria-label="Why patients trust us">

@@ -68,7 +68,7 @@ export function FaqSection() {
   );
 }
 
-/** #team (public spec §2 team section): the clinic's staff in display order; hidden when none. */
+/** #team (docs/public-site.md#pages-and-routes team section): the clinic's staff in display order; hidden when none. */
 export function TeamSection() {
   const { client, staff } = usePageState();
   if (staff.length === 0) return null;

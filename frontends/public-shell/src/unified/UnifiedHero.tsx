@@ -8,7 +8,7 @@ import { UploadedImage } from '../components/UploadedImage';
 import { firstItems } from './unified-rules';
 
 /**
- * The hero (public spec §2): offer badge, headline, description, at most 3
+ * The hero (docs/public-site.md#pages-and-routes): offer badge, headline, description, at most 3
  * benefits and 3 process steps, and the form card (#contact) with the
  * countdown. The service's hero background, when set, lies under the brand
  * gradient, dimmed so the hero's ink keeps its contrast.

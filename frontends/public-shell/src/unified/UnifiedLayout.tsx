@@ -28,7 +28,7 @@ export function pageLinks(state: Pick<PageState, 'landing' | 'staff'>): { nav: P
 }
 
 /**
- * The page's sections in the spec's order (public spec §2), without the
+ * The page's sections in the spec's order (docs/public-site.md#pages-and-routes), without the
  * stylesheet (UnifiedPage.tsx adds it), so unit tests render it as the server does.
  */
 export function UnifiedLayout() {

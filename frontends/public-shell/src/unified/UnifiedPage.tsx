@@ -4,7 +4,7 @@ import './unified.css';
 
 /**
  * /unified/{path}: the rich hormone-therapy-style service page built from
- * the unified content (public spec §2, DESIGN §9.3). Its own chunk with its
+ * the unified content (docs/public-site.md#pages-and-routes, docs/public-site.md#page-styles). Its own chunk with its
  * own stylesheet, both preloaded by the server.
  */
 export function UnifiedPage() {

@@ -1,15 +1,15 @@
 /**
- * The hormone-therapy-style page's rules (public spec §2, §9) as pure
+ * The hormone-therapy-style page's rules (docs/public-site.md#pages-and-routes, docs/public-site.md#fixed-figures) as pure
  * functions: the countdown, the mobile bar's threshold, the hero's list cuts,
  * star ratings and the lead form's checks. No React and no schema library, so
  * they are unit-tested directly and cost the landing route almost nothing.
  */
 import { validateLead } from '../landing/lead-form-rules';
 
-/** public spec §9: the countdown starts at 23:59:59. */
+/** docs/public-site.md#fixed-figures: the countdown starts at 23:59:59. */
 export const COUNTDOWN_START_SECONDS = 23 * 3600 + 59 * 60 + 59;
 
-/** One tick of the countdown: one second less, and back to the start after zero (public spec §2). */
+/** One tick of the countdown: one second less, and back to the start after zero (docs/public-site.md#pages-and-routes). */
 export function countdownStep(seconds: number): number {
   if (!Number.isFinite(seconds) || seconds <= 0 || seconds > COUNTDOWN_START_SECONDS) return COUNTDOWN_START_SECONDS;
   return Math.floor(seconds) - 1;
@@ -29,7 +29,7 @@ export function formatCountdown(seconds: number): string {
   return `${p.hours}:${p.minutes}:${p.seconds}`;
 }
 
-/** public spec §9: the sticky mobile bar shows once scrolled past 80 % of the hero's height. */
+/** docs/public-site.md#fixed-figures: the sticky mobile bar shows once scrolled past 80 % of the hero's height. */
 export const MOBILE_BAR_HERO_FRACTION = 0.8;
 
 /**
@@ -42,7 +42,7 @@ export function pastHero(heroTop: number, heroHeight: number, fraction: number =
   return -heroTop >= heroHeight * fraction;
 }
 
-/** public spec §9: the hero shows at most 3 benefits and 3 process steps. */
+/** docs/public-site.md#fixed-figures: the hero shows at most 3 benefits and 3 process steps. */
 export const HERO_LIST_LIMIT = 3;
 
 /** The first `limit` items of a list (the hero's cut); a missing list is empty. */
@@ -50,7 +50,7 @@ export function firstItems<T>(items: readonly T[] | null | undefined, limit: num
   return Array.isArray(items) ? items.slice(0, Math.max(0, Math.floor(limit))) : [];
 }
 
-/** public spec §9 (DESIGN §9.6): fixed marketing text, never computed. */
+/** docs/public-site.md#fixed-figures: fixed marketing text, never computed. */
 export const UNIFIED_STATS: readonly { value: string; label: string }[] = [
   { value: '500+', label: 'Satisfied Patients' },
   { value: '15+', label: 'Years of Experience' },
@@ -58,17 +58,17 @@ export const UNIFIED_STATS: readonly { value: string; label: string }[] = [
   { value: '4.9', label: 'Average Rating' },
 ];
 
-/** A testimonial's stars: a whole number 1–5; a missing or odd rating is the default 5 (public spec §9). */
+/** A testimonial's stars: a whole number 1–5; a missing or odd rating is the default 5 (docs/public-site.md#fixed-figures). */
 export function starCount(rating: unknown): number {
   const n = typeof rating === 'number' ? rating : Number.NaN;
   if (!Number.isFinite(n) || n <= 0) return 5;
   return Math.min(5, Math.max(1, Math.round(n)));
 }
 
-/** Who said it: the testimonial's name, else 'Verified Patient' (public spec §2). */
+/** Who said it: the testimonial's name, else 'Verified Patient' (docs/public-site.md#pages-and-routes). */
 export const testimonialAuthor = (name: string | null | undefined): string => name?.trim() || 'Verified Patient';
 
-/** public spec §5: an embed code counts when non-empty and not the text 'null' or 'undefined'. */
+/** docs/public-site.md#validation: an embed code counts when non-empty and not the text 'null' or 'undefined'. */
 export function hasEmbedCode(code: string | null | undefined): code is string {
   const text = (code ?? '').trim();
   return text !== '' && text !== 'null' && text !== 'undefined';
@@ -82,7 +82,7 @@ export function mapsHref(address: string): string {
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address.trim())}`;
 }
 
-/** The team heading (public spec §2): one member is 'the' professional. */
+/** The team heading (docs/public-site.md#pages-and-routes): one member is 'the' professional. */
 export const teamHeading = (count: number): string => (count === 1 ? 'Meet Our Wellness Professional' : 'Meet Our Team');
 
 export interface LeadFields {
@@ -93,11 +93,11 @@ export interface LeadFields {
 export type LeadErrors = Partial<Record<keyof LeadFields, string>>;
 
 /**
- * public spec §5's lead form checks with its messages (the contracts'
+ * docs/public-site.md#validation's lead form checks with its messages (the contracts'
  * LeadFormSchema, without the schema library the landing route must not ship).
  */
 export function leadErrors(values: LeadFields): LeadErrors {
-  // The landing page's rules (public spec §5), one copy for both pages.
+  // The landing page's rules (docs/public-site.md#validation), one copy for both pages.
   const { name, email, phone } = validateLead({ ...values, message: '' });
   return { ...(name && { name }), ...(email && { email }), ...(phone && { phone }) };
 }

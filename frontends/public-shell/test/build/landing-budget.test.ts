@@ -4,7 +4,7 @@ import { VIEW_MODULES } from '../../src/pages/views';
 
 /**
  * The landing route's script budget (issue: JavaScript ≤ 90 KB compressed on
- * the landing route; DESIGN §7), checked on the built client: the entry chunk
+ * the landing route; docs/public-site.md#page-speed), checked on the built client: the entry chunk
  * (`index.html`) and the service view's chunk with all their static imports,
  * each counted as served (its `.br` file; the plain file when the build kept
  * no smaller brotli copy). Lighthouse's figures for the same route, with

@@ -145,7 +145,7 @@ describe('GET /thanks', () => {
     expect(contentCalls).toHaveLength(0);
   });
 
-  // public spec §2: 'a generic Thank You fallback on error or no client'. Tenant resolves a ?client= that names no
+  // docs/public-site.md#pages-and-routes: 'a generic Thank You fallback on error or no client'. Tenant resolves a ?client= that names no
   // clinic (never made, or deleted) to another one (the session's, else client 1): the page must not name that one.
   it.each([
     ['an unknown clinic, resolved to client 1 by default', '/thanks?client=987654321&ref=0b6f1f7e-4a4c-4c8e-9a53-7f1f0d2f3c11', 'default'],

@@ -15,7 +15,7 @@ import { createPageViewCounter, type PageViewCounter } from '../../server/page-v
 import * as entryServer from '../../src/entry-server';
 
 /**
- * Same-URL experiments (issue 27) through the real shell server, SSR entry,
+ * Same-URL experiments through the real shell server, SSR entry,
  * page cache and page-view counter on real Redis, with stand-ins for
  * tenant's and templates' answers (templates names the running experiment
  * with the page content, as its API does). Each visitor is told apart by

@@ -54,7 +54,7 @@ const branding = (id: number): ClientBranding => ({
   bookingLink: null,
 });
 
-/** Tenant's resolution (DESIGN §9.1): the mapped host, then ?client= (2 and 3 exist), then the cookie, then client 1. */
+/** Tenant's resolution (docs/public-site.md#choosing-the-clinic): the mapped host, then ?client= (2 and 3 exist), then the cookie, then client 1. */
 function resolve({ host, client, session }: PageRequest): PageContext['resolution'] {
   if (host === MAPPED_HOST) return { clientId: 2, source: 'host' };
   if (client === '2' || client === '3') return { clientId: Number(client), source: 'query' };

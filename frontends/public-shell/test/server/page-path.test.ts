@@ -14,7 +14,7 @@ import { createPageContentLoader, createPageContextLoader } from '../../server/p
 import * as entryServer from '../../src/entry-server';
 
 /**
- * The page path without the loop (issue 23 §3, DESIGN §7): the shell, with
+ * The page path without the loop (docs/public-site.md#page-speed): the shell, with
  * its real loaders and SSR entry, renders from the real tenant and templates
  * services (this run's database), while a listening stand-in for the gateway
  * records every request it gets. Pages show the clinic's data and the gateway

@@ -16,11 +16,11 @@ import * as entryServer from '../../src/entry-server';
  * its real loaders and SSR entry over the real tenant and templates (this run's database, the
  * demo catalogue seeded).
  *
- * - public spec §3 "MedicalProcedure data varies by service type": a service page carries
+ * - docs/public-site.md#what-a-page-shows "MedicalProcedure data varies by service type": a service page carries
  *   schema.org JSON-LD, a MedicalProcedure typed from its template's category, and the clinic as
  *   a MedicalClinic with its address and phone; the home page carries the clinic. Checked against
  *   the vocabulary's properties below, and escaped so clinic data cannot end the script element.
- * - public spec §2 reading B: a clinic with no active service shows the six fallback service
+ * - docs/public-site.md#pages-and-routes reading B: a clinic with no active service shows the six fallback service
  *   cards; every card's link answers a page (the shared template's, in the clinic's branding), never 404.
  */
 const template = (entry: string) =>

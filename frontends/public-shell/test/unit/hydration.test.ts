@@ -15,7 +15,7 @@ describe('hydrationMoment', () => {
 
   it("waits for the visitor on a service page with the built-in form", () => {
     expect(hydrationMoment('service', { landing: landingWith(null) }, '?style=c')).toBe('interaction');
-    // public spec §5: the text 'null' is no embed.
+    // docs/public-site.md#validation: the text 'null' is no embed.
     expect(hydrationMoment('service', { landing: landingWith('null') }, '')).toBe('interaction');
   });
 

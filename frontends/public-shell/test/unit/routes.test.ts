@@ -17,7 +17,7 @@ describe('routeFor (public spec §2 routes)', () => {
     expect(pageKindFor('/admin')).toBe('admin');
     expect(pageKindFor('/admin/')).toBe('admin');
     expect(pageKindFor('/admin/clients/3/ads')).toBe('admin');
-    // The clinic portal (issue 26) is a screen of the same remote: the same page machinery.
+    // The clinic portal is a screen of the same remote: the same page machinery.
     expect(pageKindFor('/portal')).toBe('admin');
     expect(pageKindFor('/portal/leads')).toBe('admin');
   });

@@ -29,7 +29,7 @@ const invalidCredentials = () => new AppError(401, ErrorCode.INVALID_CREDENTIALS
  * A login attempt, counted before the (slow) password check in one atomic step
  * with the limit check: simultaneous guesses cannot all pass the check before
  * any of them is counted. A browser this account logged in from before is
- * counted apart (device-cookie.ts). Admin and portal logins alike (issue 26 §2).
+ * counted apart (device-cookie.ts). Admin and portal logins alike.
  */
 export async function checkLogin(
   { tenant, throttle, devices }: AuthRoutesOptions,
@@ -52,7 +52,7 @@ export async function checkLogin(
 }
 
 /**
- * The gateway's own rows of the route table (admin spec §6–7): tenant checks
+ * The gateway's own rows of the route table (docs/admin.md#roles, docs/admin.md#calls): tenant checks
  * the password, the session lives here.
  */
 export function authHandlers(app: FastifyInstance, options: AuthRoutesOptions): RouteHandlers<'gateway'> {
@@ -142,7 +142,7 @@ export function authHandlers(app: FastifyInstance, options: AuthRoutesOptions): 
         throw unauthenticated();
       }
       const { session } = current;
-      // A clinic user's session opens the portal, not the admin (issue 26): the admin screen asks for an admin login.
+      // A clinic user's session opens the portal, not the admin: the admin screen asks for an admin login.
       if (!session.isAdmin) throw unauthenticated();
       return {
         success: true as const,

@@ -34,7 +34,7 @@ export class DeviceCookies {
   private readonly now: () => number;
   /** The cookie's attributes: a year long, sent only to the login route, never to scripts nor from other sites. */
   readonly cookieOptions: CookieSerializeOptions;
-  /** The same for the portal's login route (issue 26: the known-device rule applies to every user kind). */
+  /** The same for the portal's login route (docs/portal.md: the known-device rule applies to every user kind). */
   readonly portalCookieOptions: CookieSerializeOptions;
 
   constructor(options: DeviceCookieOptions) {

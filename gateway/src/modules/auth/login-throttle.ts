@@ -54,7 +54,7 @@ return 1
 export type Reservation = { via: 'device'; device: string } | { via: 'address'; ip: string; pair: string; account: string };
 
 /**
- * Failed admin logins counted in Redis in fixed windows (DESIGN §3). From an
+ * Failed admin logins counted in Redis in fixed windows (ARCHITECTURE.md#auth-and-sessions). From an
  * unknown device, three ways:
  *
  * - per account and address (5 in 15 minutes): what stops one guesser at one

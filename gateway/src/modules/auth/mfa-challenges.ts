@@ -24,7 +24,7 @@ export const MAX_CODES_PER_CHALLENGE = 5;
 
 /**
  * Sign-in challenges in Redis under `<prefix>:mfa:ch:<id>` for
- * MFA_CHALLENGE_MINUTES (issue 26 §2): bound to one user and login kind,
+ * MFA_CHALLENGE_MINUTES: bound to one user and login kind,
  * used once (the session is started by whoever deletes it), and ended after
  * MAX_CODES_PER_CHALLENGE wrong codes. Every method rejects with a
  * `SessionStoreUnavailableError` (503) when Redis fails.

@@ -18,7 +18,7 @@ export const rateLimited = () => new AppError(429, ErrorCode.RATE_LIMITED, Messa
 const sessionUserOf = (user: VerifiedUser) => ({ ...user, mfaSetupRequired: false });
 
 /**
- * Two-factor sign-in's rows (issue 26 §2). Enrolment for whoever is signed in
+ * Two-factor sign-in's rows. Enrolment for whoever is signed in
  * (admin or clinic user); the second step of both logins. Turning it on or
  * off ends the user's other sessions (tenant bumps the sign-in version) and
  * re-issues this one at the new version. Codes at login and the code or

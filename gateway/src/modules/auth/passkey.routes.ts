@@ -29,7 +29,7 @@ const isVerdict = (err: unknown) => err instanceof AppError && (err.statusCode =
 const originOf = (request: FastifyRequest) => (typeof request.headers.origin === 'string' ? request.headers.origin : undefined);
 
 /**
- * Passkeys' rows (issue 26 §2). Adding or removing one ends the user's other
+ * Passkeys' rows. Adding or removing one ends the user's other
  * sessions (tenant bumps the sign-in version) and re-issues this one. At a
  * login's second step a passkey uses up the same challenge as a code and is
  * counted by the same throttle; a sign-in with the passkey alone is counted

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CAMPAIGN_BUDGET } from './campaign';
 
 /**
- * Campaigns after launch (issue 25 item 4): a launched campaign as Google
+ * Campaigns after launch: a launched campaign as Google
  * reports it, and the two changes the launch log makes to it (pause or
  * resume, the daily budget). Each change is checked by Google first
  * (validate_only), applied once and audited.

@@ -1,5 +1,5 @@
 /**
- * The structure check of a Google Ads campaign (admin spec §2.10, §5, §7
+ * The structure check of a Google Ads campaign (docs/campaigns.md#campaign-dialogs, docs/admin.md#validation, docs/admin.md#calls
  * validate-structure): what Google would refuse in a Search campaign with
  * responsive search ads, said per ad group in words an admin can act on.
  * Pure and zod-free: the ads service answers with it and the admin screens can
@@ -7,7 +7,7 @@
  */
 import { AD_LIMITS, type AdCopy, type AdGroup, type CampaignStructure, type LaunchReadiness, type StructureResult, type StructureValidation } from './campaign';
 
-/** admin spec §8 'Structure Valid' text: said only when nothing a launch needs is missing either. */
+/** docs/admin.md#messages 'Structure Valid' text: said only when nothing a launch needs is missing either. */
 export const STRUCTURE_VALID_MESSAGE = 'The Google Ads structure is correct and ready for launch.';
 /** A valid structure whose launch readiness was not asked (no clinic named). */
 export const STRUCTURE_CORRECT_MESSAGE = 'The Google Ads structure is correct.';
@@ -104,7 +104,7 @@ export function campaignIssues(structure: CampaignStructure): string[] {
 }
 
 /**
- * admin spec §7 validate-structure: allValid, one result per ad group (and
+ * docs/admin.md#calls validate-structure: allValid, one result per ad group (and
  * 'Campaign' for the campaign's own issues when it has any), and the message
  * the screen shows.
  */
@@ -122,7 +122,7 @@ export function validateCampaignStructure(structure: CampaignStructure): Structu
 }
 
 /**
- * The structure check with what a launch still needs (issue 24 item 4):
+ * The structure check with what a launch still needs:
  * 'ready for launch' only when the structure is valid and nothing is missing;
  * a valid structure a launch would still fail on names what is missing.
  */

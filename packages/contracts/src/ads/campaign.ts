@@ -3,10 +3,10 @@ import { idField, timestamp } from '../fields';
 import { OptimizationGoalSchema, type OptimizationGoal } from '../queues';
 
 /**
- * Google Ads campaigns of a service template (admin spec §2.13, §3 "Google
- * Ads template campaign"), their limits (§5, §9 and Google's own for
+ * Google Ads campaigns of a service template (docs/campaigns.md#google-ads-templates, docs/admin.md#records "Google
+ * Ads template campaign"), their limits (docs/public-site.md#validation, docs/public-site.md#fixed-figures and Google's own for
  * responsive search ads and assets) and the structure check of
- * `POST /api/google-ads/validate-structure` (§7).
+ * `POST /api/google-ads/validate-structure` (docs/public-site.md#calls).
  */
 
 /** What Google accepts in one responsive search ad and its assets; the spec's 30 / 90 first. */
@@ -36,14 +36,14 @@ export const AD_LIMITS = {
   calloutsMax: 20,
 } as const;
 
-/** admin spec §5, §9: the preview's daily budget (dollars) and radius (miles). */
+/** docs/admin.md#validation, docs/admin.md#fixed-figures: the preview's daily budget (dollars) and radius (miles). */
 export const CAMPAIGN_BUDGET = { min: 1, max: 1000, default: 33, trt: 50 } as const;
 export const CAMPAIGN_RADIUS = { min: 1, max: 100, default: 25 } as const;
 
 export const KEYWORD_MATCH_TYPES = ['EXACT', 'PHRASE', 'BROAD'] as const;
 export type KeywordMatchType = (typeof KEYWORD_MATCH_TYPES)[number];
 
-/** admin spec §2.13, §9: the Optimize selector's labels (the goals are queues.ts OptimizationGoalSchema). */
+/** docs/campaigns.md#google-ads-templates, docs/admin.md#fixed-figures: the Optimize selector's labels (the goals are queues.ts OptimizationGoalSchema). */
 export const OPTIMIZATION_GOAL_LABELS: Readonly<Record<OptimizationGoal, string>> = {
   increase_conversions: 'Increase conversions',
   improve_ctr: 'Improve CTR',
@@ -52,7 +52,7 @@ export const OPTIMIZATION_GOAL_LABELS: Readonly<Record<OptimizationGoal, string>
 };
 
 /**
- * admin spec §3 demographic options: each with Google's criterion id (the
+ * docs/admin.md#records demographic options: each with Google's criterion id (the
  * `AgeRangeType`, `GenderType` and `IncomeRangeType` enums of the Google Ads
  * API) and the label the screens show.
  */
@@ -87,7 +87,7 @@ export type IncomeRange = (typeof INCOME_RANGES)[number]['value'];
 /** The option values of a demographic list, as a zod enum takes them. */
 export const optionValues = <T extends readonly { value: string }[]>(options: T) => options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
 
-/** admin spec §7 launch call: what the campaign leaves out. */
+/** docs/admin.md#calls launch call: what the campaign leaves out. */
 export const DemographicExclusionsSchema = z.object({
   excludedAgeRanges: z.array(z.enum(optionValues(AGE_RANGES))).max(AGE_RANGES.length).default([]),
   excludedGenders: z.array(z.enum(optionValues(GENDERS))).max(GENDERS.length).default([]),
@@ -125,7 +125,7 @@ export const SitelinkSchema = z.object({
   linkText: text(200),
   description1: text(300).default(''),
   description2: text(300).default(''),
-  /** A path on the clinic's site or a full URL; `{{CLIENT_WEBSITE}}` becomes the landing URL (admin spec §3). */
+  /** A path on the clinic's site or a full URL; `{{CLIENT_WEBSITE}}` becomes the landing URL (docs/admin.md#records). */
   finalUrl: text(2048).nullable().default(null),
 });
 export type Sitelink = z.infer<typeof SitelinkSchema>;
@@ -144,7 +144,7 @@ export const CampaignStructureSchema = z.object({
 });
 export type CampaignStructure = z.infer<typeof CampaignStructureSchema>;
 
-/** admin spec §3 Google Ads template campaign, owned by the ads service. */
+/** docs/admin.md#records Google Ads template campaign, owned by the ads service. */
 export const TemplateCampaignSchema = CampaignStructureSchema.extend({
   id: z.number().int(),
   templateId: z.number().int(),
@@ -162,7 +162,7 @@ export const TemplateCampaignParamsSchema = z.object({
   campaignId: idField('Campaign id', { fromText: true }),
 });
 
-/** `POST /api/google-ads/validate-structure` (admin spec §7); with `clientId`, the answer says whether that clinic can launch it. */
+/** `POST /api/google-ads/validate-structure` (docs/admin.md#calls); with `clientId`, the answer says whether that clinic can launch it. */
 export const ValidateStructureSchema = z.object({
   template: CampaignStructureSchema,
   finalUrl: z.url({ protocol: /^https?$/, error: 'Final URL must be an http(s) URL' }).max(2048),
@@ -184,7 +184,7 @@ export const StructureValidationSchema = z.object({
 });
 export type StructureValidation = z.infer<typeof StructureValidationSchema>;
 
-/** What a launch needs besides a valid structure (issue 24 item 4), each set on its own screen. */
+/** What a launch needs besides a valid structure, each set on its own screen. */
 export const LAUNCH_REQUIREMENTS = ['googleAdsAccount', 'googleAdsConnection', 'domain'] as const;
 export type LaunchRequirement = (typeof LAUNCH_REQUIREMENTS)[number];
 
@@ -210,7 +210,7 @@ export const ValidateStructureResultSchema = StructureValidationSchema.extend({
 });
 export type ValidateStructureResult = z.infer<typeof ValidateStructureResultSchema>;
 
-/** `POST /api/service-templates/{id}/google-ads/generate` (admin spec §2.13: the Generate Campaigns dialog). */
+/** `POST /api/service-templates/{id}/google-ads/generate` (docs/campaigns.md#google-ads-templates: the Generate Campaigns dialog). */
 export const GenerateCampaignsSchema = z.object({
   /** What the clinic says about the service; empty: the template's own description is used. */
   serviceDescription: text(2000).default(''),
@@ -225,7 +225,7 @@ export const OptimizeCampaignSchema = z.object({
 export const CAMPAIGN_JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 
 /**
- * What Optimize proposes for a campaign (issue 24 item 4): its content as the
+ * What Optimize proposes for a campaign: its content as the
  * model rewrote it; the name stays. Stored beside the campaign on the request,
  * never over it, until the admin keeps it.
  */
@@ -267,12 +267,12 @@ export type CampaignJob = z.infer<typeof CampaignJobSchema>;
 /** An optimize request whose proposal waits for Keep or Discard. */
 export const isPendingProposal = (job: CampaignJob) => job.kind === 'optimize' && job.status === 'succeeded' && job.proposal !== null && job.decision === null;
 
-/** `GET /api/service-templates/{id}/google-ads` (admin spec §7: data.campaigns, data.serviceName). */
+/** `GET /api/service-templates/{id}/google-ads` (docs/admin.md#calls: data.campaigns, data.serviceName). */
 export const TemplateCampaignsSchema = z.object({
   templateId: z.number().int(),
   serviceName: z.string(),
   campaigns: z.array(TemplateCampaignSchema),
-  /** Optimize proposals waiting for Keep or Discard, newest first (issue 24 item 4). */
+  /** Optimize proposals waiting for Keep or Discard, newest first. */
   proposals: z.array(CampaignJobSchema),
 });
 export type TemplateCampaigns = z.infer<typeof TemplateCampaignsSchema>;

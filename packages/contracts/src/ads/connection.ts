@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { timestamp } from '../fields';
 
 /**
- * The agency's Google Ads connection (admin spec §2.16, §2.17, §7): an OAuth
+ * The agency's Google Ads connection (docs/campaigns.md#google-ads-connection, docs/admin.md#calls): an OAuth
  * consent that leaves a refresh token, stored encrypted by the ads service.
  */
 
-/** `GET /api/google-ads/auth-status`: admin spec §7 reads isAuthenticated. */
+/** `GET /api/google-ads/auth-status`: docs/admin.md#calls reads isAuthenticated. */
 export const GoogleAdsAuthStatusSchema = z.object({
   /** The platform has a Google OAuth client and a token key (GOOGLE_ADS_CLIENT_ID, …); without them nothing can connect. */
   configured: z.boolean(),
@@ -34,7 +34,7 @@ export const OAuthCallbackQuerySchema = z.object({
   error: z.string().max(200).optional(),
 });
 
-/** Where the browser lands after the consent (admin spec §2.16, §2.17). */
+/** Where the browser lands after the consent (docs/campaigns.md#google-ads-connection). */
 export const GOOGLE_ADS_AUTH_PAGE = '/admin/google-ads-auth';
 export const GOOGLE_ADS_CONNECT_PAGE = '/admin/google-ads-connect';
 /** The auth page's error reasons, in its query (`?error=`). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { timestamp } from '../fields';
 
 /**
- * Running campaigns on a clinic's domain (issue 28 item 4): when the domain
+ * Running campaigns on a clinic's domain: when the domain
  * fails its daily check, the screen lists the launched campaigns whose final
  * URL is on it and still running (ENABLED in Google Ads; paused and removed
  * ones are left out), each with a one-click pause through

@@ -16,8 +16,7 @@ import {
 } from './campaign';
 
 /**
- * Testing and launching a clinic's campaign (admin spec §2.10, §2.15, §3, §7,
- * §8): the call shapes of `POST /api/google-ads/test-campaign` and
+ * Testing and launching a clinic's campaign (docs/campaigns.md#campaign-dialogs, docs/campaigns.md#campaign-builder, docs/admin.md#records, docs/admin.md#calls, docs/admin.md#messages): the call shapes of `POST /api/google-ads/test-campaign` and
  * `…/launch-campaign`, the builder's campaign template, and the launch log
  * (`campaign_launch_logs`) a launch is followed by.
  */
@@ -28,19 +27,19 @@ export const GoogleAdsCustomerIdSchema = z
   .trim()
   .regex(GOOGLE_ADS_ID_PATTERN, 'Google Ads account id must be 10 digits like 123-456-7890');
 
-/** The builder's bid strategies (admin spec §9: Maximize Conversions by default). */
+/** The builder's bid strategies (docs/admin.md#fixed-figures: Maximize Conversions by default). */
 export const BID_STRATEGIES = ['Maximize Conversions', 'Maximize Clicks'] as const;
 export type BidStrategy = (typeof BID_STRATEGIES)[number];
 
-/** The builder's network settings; the default is admin spec §9's text. */
+/** The builder's network settings; the default is docs/admin.md#fixed-figures's text. */
 export const NETWORK_SETTINGS = ['Google Search (No Search or Display Network)', 'Google Search and search partners'] as const;
 export type NetworkSetting = (typeof NETWORK_SETTINGS)[number];
 
 const builderText = (label: string, max: number) => z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 
 /**
- * admin spec §3 "Campaign template sent to test or launch", as the campaign
- * builder (§2.15) sends it: one ad group of the keywords, an ad per variation.
+ * docs/admin.md#records "Campaign template sent to test or launch", as the campaign
+ * builder (docs/public-site.md#pages-and-routes) sends it: one ad group of the keywords, an ad per variation.
  */
 export const BuilderTemplateSchema = z.object({
   campaignName: builderText('Campaign name', AD_LIMITS.campaignNameChars),
@@ -72,7 +71,7 @@ export type BuilderTemplate = z.output<typeof BuilderTemplateSchema>;
 export type BuilderTemplateInput = z.input<typeof BuilderTemplateSchema>;
 
 /**
- * admin spec §7: the three call shapes of launch-campaign, and the two of
+ * docs/admin.md#calls: the three call shapes of launch-campaign, and the two of
  * test-campaign, in one body.
  * - simple (Google Ads Campaign dialog): serviceId, clientId;
  * - preview (Campaign Preview dialog): + template (ad groups), finalUrl,
@@ -80,7 +79,7 @@ export type BuilderTemplateInput = z.input<typeof BuilderTemplateSchema>;
  * - builder (client ad-campaign page): google_ads_id, clientId, serviceId,
  *   template (the builder's), styleParam.
  * What is left out comes from the service's template campaign and the
- * defaults of admin spec §9.
+ * defaults of docs/admin.md#fixed-figures.
  */
 export const LaunchCampaignSchema = z.object({
   serviceId: idField('Service id'),
@@ -113,7 +112,7 @@ export const LaunchCampaignSchema = z.object({
    */
   requestPolicyExemption: z.boolean().default(false),
   /**
-   * The second confirmation (issue 24 §4): a service that already has a
+   * The second confirmation: a service that already has a
    * campaign in Google Ads is launched again only with this true; without it
    * the launch is refused (409, the issue's path `launchAgain`).
    */
@@ -125,7 +124,7 @@ export type LaunchCampaignBody = z.output<typeof LaunchCampaignSchema>;
 /** Test Campaign takes what a launch takes. */
 export const TestCampaignSchema = LaunchCampaignSchema;
 
-/** admin spec §7 test-campaign: data.preview (campaign, audience, ads, keywords, negative_keywords, extensions) and data.validation.issues. */
+/** docs/admin.md#calls test-campaign: data.preview (campaign, audience, ads, keywords, negative_keywords, extensions) and data.validation.issues. */
 export const CampaignTestResultSchema = z.object({
   preview: z.object({
     campaign: z.object({
@@ -164,7 +163,7 @@ export type LaunchStatus = (typeof LAUNCH_STATUSES)[number];
 /** A launch that is over: nothing changes it any more. */
 export const isLaunchFinished = (status: LaunchStatus) => status !== 'queued' && status !== 'launching';
 
-/** The error type admin spec §8 reads from a launch that needs a healthcare policy exception. */
+/** The error type docs/admin.md#messages reads from a launch that needs a healthcare policy exception. */
 export const HEALTHCARE_POLICY_VIOLATION = 'HEALTHCARE_POLICY_VIOLATION';
 
 export const PolicyViolationSchema = z.object({
@@ -178,7 +177,7 @@ export const PolicyViolationSchema = z.object({
 });
 export type PolicyViolation = z.infer<typeof PolicyViolationSchema>;
 
-/** admin spec §3 campaign_launch_logs, as the screens follow a launch (the launch id is the job's). */
+/** docs/admin.md#records campaign_launch_logs, as the screens follow a launch (the launch id is the job's). */
 export const CampaignLaunchSchema = z.object({
   id: z.uuid(),
   clientId: z.number().int(),
@@ -209,7 +208,7 @@ export const CampaignLaunchSchema = z.object({
 export type CampaignLaunch = z.infer<typeof CampaignLaunchSchema>;
 
 export const CampaignLaunchParamSchema = z.object({ launchId: z.uuid('Launch id must be a UUID') });
-/** A clinic's launch log; with serviceId, only that service's launches (whether it was launched before: issue 24 §4a). */
+/** A clinic's launch log; with serviceId, only that service's launches (whether it was launched before: docs/admin.md). */
 /**
  * The Google Ads campaigns each clinic has, as its launches created them
  * (internal, for leads): only these ids count as campaigns of their own in
@@ -226,7 +225,7 @@ export const CampaignLaunchesQuerySchema = z.object({ clientId: idField('Client 
 /** Launches that created a campaign in Google Ads (paused): what "already launched" means. */
 export const CAMPAIGN_CREATED_STATUSES: readonly LaunchStatus[] = ['launched', 'partial', 'policy_review'];
 
-/** admin spec §8: the policy toast's next steps, when the admin asked Google for exceptions. */
+/** docs/admin.md#messages: the policy toast's next steps, when the admin asked Google for exceptions. */
 export const POLICY_NEXT_STEPS = [
   'Open the campaign in Google Ads (it was created paused).',
   'Under Ads & assets and Keywords, find the items marked Disapproved or Eligible (limited) for Healthcare and medicines.',
@@ -242,7 +241,7 @@ export const POLICY_LEFT_OUT_STEPS = [
 ] as const;
 
 /**
- * `POST /internal/google-ads/conversions` (leads' worker → ads; issue 10 §6):
+ * `POST /internal/google-ads/conversions` (leads' worker → ads):
  * one lead's offline click conversion. The order id is the lead id, so
  * Google counts it once however often it is sent.
  */

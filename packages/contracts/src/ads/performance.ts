@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField, timestamp } from '../fields';
 
 /**
- * Google Ads performance (issue 25 item 2): what each connected clinic
+ * Google Ads performance: what each connected clinic
  * account's campaigns did, by day, read with GAQL by the ads worker (hourly,
  * on demand, and a 30-day backfill on connect) and kept in
  * ads.campaign_performance (campaign by day) and ads.keyword_performance (ad

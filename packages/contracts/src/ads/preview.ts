@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { CAMPAIGN_BUDGET, CAMPAIGN_RADIUS, DemographicExclusionsSchema, KEYWORD_MATCH_TYPES, LaunchReadinessSchema, StructureValidationSchema } from './campaign';
 
 /**
- * The campaign preview data of admin spec §3 (Campaign preview data) for one
- * clinic's service, and what the Google Ads Campaign Preview dialog (§2.10)
+ * The campaign preview data of docs/admin.md#records (Campaign preview data) for one
+ * clinic's service, and what the Google Ads Campaign Preview dialog (docs/public-site.md#pages-and-routes)
  * starts from: the launch defaults and the structure check.
  */
 export const CampaignPreviewSchema = z.object({
@@ -57,7 +57,7 @@ export const ServiceCampaignPreviewSchema = z.object({
   validation: StructureValidationSchema,
   /** What a launch of it still needs (Google Ads account, connection, domain), with where each is set. */
   readiness: LaunchReadinessSchema,
-  /** The clinic's Google Ads account (admin spec §5: needed to test or launch); null when not set. */
+  /** The clinic's Google Ads account (docs/admin.md#validation: needed to test or launch); null when not set. */
   googleAdsAccountId: z.string().nullable(),
 });
 export type ServiceCampaignPreview = z.infer<typeof ServiceCampaignPreviewSchema>;

@@ -34,7 +34,7 @@ import { DomainCampaignSchema } from './domain-campaigns';
 import { PageMovesResultSchema, PageMovesSchema, RunningCampaignsQuerySchema, RunningCampaignsSchema } from '../templates/page-moves';
 import { ClientDomainParamsSchema } from '../tenant/custom-domain';
 
-/** The ads service's rows (admin spec §2.10, §2.13, §7; DESIGN §2). */
+/** The ads service's rows (docs/campaigns.md#campaign-dialogs, docs/campaigns.md#google-ads-templates, docs/admin.md#calls; ARCHITECTURE.md#who-owns-what). */
 export const adsRoutes = {
   listTemplateCampaigns: defineRoute({
     operation: 'listTemplateCampaigns',

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { AD_LIMITS, CAMPAIGN_BUDGET, CAMPAIGN_RADIUS } from './campaign';
 
 /**
- * admin spec §3 "Google Ads settings on a service": dailyBudget,
+ * docs/admin.md#records "Google Ads settings on a service": dailyBudget,
  * primaryKeyword, targetRadius (miles), targetLocation, keywords
  * (comma-separated), headline, description. Saved on the service
  * (client_services.google_ads_settings); the Google Ads Campaign dialog
- * (§2.10) shows them and a launch of the service starts from them.
+ * (docs/public-site.md#pages-and-routes) shows them and a launch of the service starts from them.
  */
 const text = (label: string, max: number) =>
   z

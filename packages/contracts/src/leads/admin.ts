@@ -3,13 +3,13 @@ import { idField, noNul, NUL_MESSAGE, timestamp } from '../fields';
 import { LeadConsentSchema } from './lead';
 
 /**
- * The admin Leads inbox (issue 7): list and filters, a lead's detail with its
+ * The admin Leads inbox: list and filters, a lead's detail with its
  * attribution, consent and deliveries, the status pipeline, counts, CSV
  * export and the retry of a failed delivery. The filter form of the admin
  * screen parses with the same schemas as the API.
  */
 
-/** DESIGN §9.5: new → contacted → booked → won or lost. */
+/** docs/leads.md#lead-status: new → contacted → booked → won or lost. */
 export const LEAD_STATUSES = ['new', 'contacted', 'booked', 'won', 'lost'] as const;
 export const LeadStatusSchema = z.enum(LEAD_STATUSES, { error: 'Status must be one of new, contacted, booked, won or lost' });
 export type LeadStatus = z.infer<typeof LeadStatusSchema>;
@@ -24,9 +24,9 @@ export const LEAD_STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
 };
 
 /**
- * google_ads: the lead's offline click conversion, once it reaches its clinic's conversion status (issue 10 §6).
+ * google_ads: the lead's offline click conversion, once it reaches its clinic's conversion status.
  * notify_users: finds which of the clinic's users chose an e-mail for each new lead and adds one user_email
- * delivery per user (issue 26 §3), each sent, retried and recorded on its own, to its `recipient`.
+ * delivery per user, each sent, retried and recorded on its own, to its `recipient`.
  */
 export const DELIVERY_CHANNELS = ['email', 'webhook', 'crm', 'google_ads', 'notify_users', 'user_email'] as const;
 export const DELIVERY_STATUSES = ['pending', 'queued', 'delivered', 'failed', 'not_configured'] as const;
@@ -109,7 +109,7 @@ export const leadPageShape = {
 
 /**
  * GET /api/leads?clientId=…: filters and the page. Without clientId the list
- * holds every clinic's leads (the inbox's 'All clinics' view, issue 24 item 7).
+ * holds every clinic's leads (the inbox's 'All clinics' view).
  */
 export const LeadListQuerySchema = z
   .object({
@@ -255,7 +255,7 @@ export const LEADS_BULK_MAX = LEADS_MAX_PAGE_SIZE;
 
 /**
  * POST /api/leads/status: the selected leads to one status, all or none
- * (issue 24 item 7). Each lead that moves is audited as a single change is.
+ *. Each lead that moves is audited as a single change is.
  */
 export const LeadBulkStatusUpdateSchema = z.object({
   ids: z
@@ -290,7 +290,7 @@ export type LeadCounts = z.infer<typeof LeadCountsSchema>;
 
 /**
  * GET /api/leads/new: how many leads await a first contact (status new),
- * every clinic's, for the admin's sidebar (issue 25 item 6). Polled with its
+ * every clinic's, for the admin's sidebar. Polled with its
  * ETag: an unchanged answer is a 304 without a body.
  */
 export const NewLeadsSchema = z.object({

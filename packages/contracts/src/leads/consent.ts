@@ -1,5 +1,5 @@
 /**
- * The consent a lead form shows (DESIGN §9.9), zod-free: the public pages
+ * The consent a lead form shows (docs/consent.md), zod-free: the public pages
  * render the sentence from here without bringing the schema library into the
  * landing route.
  *

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { noNul, NUL_MESSAGE, phoneDigits, requiredEmail, requiredText } from '../fields';
 
-/** The public lead form (public spec §5). */
+/** The public lead form (docs/public-site.md#validation). */
 export const LeadFormSchema = z.object({
   name: requiredText(2, 200, 'Name must be at least 2 characters'),
   email: requiredEmail('Please enter a valid email address'),

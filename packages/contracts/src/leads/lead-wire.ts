@@ -4,10 +4,10 @@
  * (frontends/public-shell README, "No zod or Radix in the browser").
  */
 
-/** The thank-you page a taken lead goes on to (public spec §2), with `?client=` and `ref=`. */
+/** The thank-you page a taken lead goes on to (docs/public-site.md#pages-and-routes), with `?client=` and `ref=`. */
 export const THANKS_PATH = '/thanks';
 
-/** public spec §8, word for word: the toasts of a lead's submission. */
+/** docs/public-site.md#messages, word for word: the toasts of a lead's submission. */
 export const LEAD_TOASTS = {
   success: { title: 'Form Submitted', description: 'Thank you! We will contact you shortly.' },
   failure: { title: 'Submission Failed', description: 'Please try again or call us directly.' },
@@ -38,7 +38,7 @@ export const LEAD_FORM_HIDDEN = {
   /** What pages rendered before consent versions sent instead; still read, never written. */
   consentText: 'consentText',
   styleVariant: 'styleVariant',
-  /** The experiment arm the page showed (issue 27): `{id}:{variant}`, e.g. `12:B`. */
+  /** The experiment arm the page showed: `{id}:{variant}`, e.g. `12:B`. */
   experiment: 'experiment',
   landingUrl: 'landingUrl',
   referrer: 'referrer',

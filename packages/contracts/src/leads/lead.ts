@@ -19,7 +19,7 @@ export const TouchSchema = z.object({
   gbraid: trace(200),
   wbraid: trace(200),
   fbclid: trace(200),
-  /** The landing URL's `hap_cid`: the Google Ads campaign of the ad clicked (issue 25 item 3). */
+  /** The landing URL's `hap_cid`: the Google Ads campaign of the ad clicked. */
   campaignId: trace(200),
   landingPath: trace(500),
   referrer: trace(1000),
@@ -52,8 +52,8 @@ export type Attribution = z.infer<typeof AttributionSchema>;
 export const LEAD_CONSENT_VERSION_MESSAGE = `The consent version is not one our forms show. Send one of: ${Object.keys(LEAD_CONSENT_VERSIONS).join(', ')} (or no consent at all).`;
 
 /**
- * POST /api/leads (public spec §5 and §7): the form's fields, the clinic and
- * service, attribution and the consent version the form showed (DESIGN §9.9).
+ * POST /api/leads (docs/public-site.md#validation, docs/public-site.md#calls): the form's fields, the clinic and
+ * service, attribution and the consent version the form showed (docs/consent.md).
  * The spec's own body (name, email, phone, message, serviceId, clientId) is
  * complete: without a consent version the lead is stored with its consent
  * recorded as not captured. The output names the version only (null: not
@@ -117,7 +117,7 @@ export type LeadFormPost = z.infer<typeof LeadFormPostSchema>;
 
 /**
  * A stored lead's consent as the clinic's webhook and the admin's screen read
- * it (DESIGN §9.9): the sentence only when one was captured, never the
+ * it (docs/consent.md): the sentence only when one was captured, never the
  * caller's words.
  */
 export const LeadConsentSchema = z.object({

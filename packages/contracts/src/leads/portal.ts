@@ -13,7 +13,7 @@ import {
 import { LeadConsentSchema } from './lead';
 
 /**
- * The clinic portal's leads and results (issue 26 items 3–5). Every row is
+ * The clinic portal's leads and results. Every row is
  * access 'clinic': the clinic is the signed identity's, never a parameter, so
  * no query here has a clientId. A clinic sees its leads as the admin's inbox
  * shows them, less what only the agency works with (services/leads/README.md,

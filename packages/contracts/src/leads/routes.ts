@@ -19,7 +19,7 @@ import { LEAD_BODY_LIMIT, LEAD_FORM_BODY_LIMIT, LEAD_FORM_PATH, LEAD_SUBMIT_PATH
 import { ResultsBreakdownQuerySchema, ResultsBreakdownSchema, ResultsQuerySchema, ResultsSummarySchema } from '../results/results';
 import { PortalLeadDetailSchema, PortalLeadListQuerySchema, PortalLeadListSchema, PortalResultsQuerySchema, PortalResultsSummarySchema } from './portal';
 
-/** leads: the public lead form, the admin Leads inbox (issue 7) and the clinic portal's leads and results (issue 26). */
+/** leads: the public lead form, the admin Leads inbox and the clinic portal's leads and results. */
 export const leadsRoutes = {
   submitLead: defineRoute({
     operation: 'submitLead',

@@ -3,7 +3,7 @@ import { LeadConsentSchema } from './lead';
 import { isPublicHost } from '../public-address';
 
 /**
- * A clinic's lead webhook (issue 7, delivery): what leads POSTs to the URL an
+ * A clinic's lead webhook (delivery): what leads POSTs to the URL an
  * admin set on the clinic, and how the receiver checks it came from us.
  *
  * Signature: `X-HAP-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" keyed by the clinic's webhook secret>`.
@@ -81,7 +81,7 @@ export const LeadWebhookPayloadSchema = z.object({
     utmContent: z.string().nullable(),
     gclid: z.string().nullable(),
     /**
-     * Added with consent versions (DESIGN §9.9; receivers that ignore unknown
+     * Added with consent versions (docs/consent.md; receivers that ignore unknown
      * fields are unaffected): `status` 'not_captured' when the lead came without
      * consent, and then no sentence; never the consent IP or user agent.
      */

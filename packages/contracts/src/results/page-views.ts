@@ -1,7 +1,7 @@
 import { TRAFFIC_SOURCES, type TrafficSource } from './traffic-source';
 
 /**
- * First-party page views (issue 25 item 1, DESIGN §9.10), zod-free: the
+ * First-party page views (docs/results-and-experiments.md), zod-free: the
  * public shell counts each view in Redis under one field per cell (day,
  * clinic, service, page kind, style variant, source); the leads worker folds
  * the counts into PostgreSQL rollups (leads.page_view_rollups). Both read the
@@ -72,7 +72,7 @@ export function cellOfField(field: string): PageViewCell | null {
 }
 
 /**
- * A view of an experiment's arm (issue 27): counted beside the page's own
+ * A view of an experiment's arm: counted beside the page's own
  * cell, at the experiment's URL only (an explicit style URL is not in the
  * experiment). Folded into leads.experiment_view_rollups.
  */

@@ -3,7 +3,7 @@ import { PerformanceAccountSchema, dayRange, isoDay } from '../ads/performance';
 import { idField } from '../fields';
 
 /**
- * Results (issue 25 item 7): what the money bought, agency-wide or for one
+ * Results: what the money bought, agency-wide or for one
  * clinic over a range of UTC days. Views and visitors come from the page view
  * rollups, leads and their stages from the leads table (by the day each lead
  * arrived; a lead's stage is its status now: contacted counts contacted,

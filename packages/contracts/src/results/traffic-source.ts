@@ -1,5 +1,5 @@
 /**
- * Where a visit came from (issue 25 item 1), zod-free: the public shell
+ * Where a visit came from, zod-free: the public shell
  * classifies each page view with it and the leads service each lead's touch,
  * so views and leads are divided by the same rule. From the landing URL's
  * click ids and `utm_source`/`utm_medium`, else the referrer's host class.

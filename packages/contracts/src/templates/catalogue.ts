@@ -10,7 +10,7 @@ import {
   TestimonialSchema,
 } from './content';
 
-/** admin spec §3 template_categories. */
+/** docs/admin.md#records template_categories. */
 export const TemplateCategorySchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -23,16 +23,16 @@ export const TemplateCategorySchema = z.object({
 });
 export type TemplateCategory = z.infer<typeof TemplateCategorySchema>;
 
-/** admin spec §3 template_subcategories (shown as Category in the admin UI). */
+/** docs/admin.md#records template_subcategories (shown as Category in the admin UI). */
 export const TemplateSubcategorySchema = TemplateCategorySchema.extend({ categoryId: z.number().int() });
 export type TemplateSubcategory = z.infer<typeof TemplateSubcategorySchema>;
 
-/** Shown when a template's category is not known (admin spec §3). */
+/** Shown when a template's category is not known (docs/admin.md#records). */
 export const DEFAULT_TEMPLATE_CATEGORY = 'Medical Services';
-/** public spec §3 Service template: subcategory default. */
+/** docs/public-site.md#what-a-page-shows Service template: subcategory default. */
 export const DEFAULT_TEMPLATE_SUBCATEGORY = 'General';
 
-/** admin spec §3 service_templates, with its category and subcategory names for lists. */
+/** docs/admin.md#records service_templates, with its category and subcategory names for lists. */
 export const ServiceTemplateSchema = z.object({
   id: z.number().int(),
   subcategoryId: z.number().int(),
@@ -58,8 +58,7 @@ export const ServiceTemplateSchema = z.object({
 export type ServiceTemplate = z.infer<typeof ServiceTemplateSchema>;
 
 /**
- * One service of the public catalogue (`GET /api/service-templates/all`, public
- * spec §9, read by onboarding step 2): what a business owner picks from. The
+ * One service of the public catalogue (`GET /api/service-templates/all`, docs/public-site.md#fixed-figures, read by onboarding step 2): what a business owner picks from. The
  * page content and the CRM snapshot id are the admin's (listServiceTemplates).
  */
 export const CatalogueEntrySchema = ServiceTemplateSchema.pick({
@@ -91,7 +90,7 @@ const requiredTemplateText = (label: string, max: number) =>
     .max(max, `${label} must be at most ${max} characters`)
     .refine(noNul, NUL_MESSAGE);
 
-/** PATCH /api/service-templates/{id} (admin spec §7): any of the editor's fields. */
+/** PATCH /api/service-templates/{id} (docs/admin.md#calls): any of the editor's fields. */
 export const ServiceTemplateUpdateSchema = z
   .object({
     name: requiredTemplateText('Name', 200),
@@ -107,7 +106,7 @@ export const ServiceTemplateUpdateSchema = z
   .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change');
 export type ServiceTemplateUpdate = z.output<typeof ServiceTemplateUpdateSchema>;
 
-/** GET /api/service-templates/client/{clientId}: a client's active templates (public spec §3 "Active template record"). */
+/** GET /api/service-templates/client/{clientId}: a client's active templates (docs/public-site.md#what-a-page-shows "Active template record"). */
 export const ActiveTemplateSchema = z.object({
   id: z.number().int(),
   templateId: z.number().int(),

@@ -17,7 +17,7 @@ import {
 
 /**
  * A client's service as `GET /api/client-services/{clientId}` lists it for
- * pages (public spec §3 "Client service", field names as the spec has them).
+ * pages (docs/public-site.md#what-a-page-shows "Client service", field names as the spec has them).
  * This is the public projection: what anonymous pages get.
  */
 export const ClientServiceSummarySchema = z.object({
@@ -39,7 +39,7 @@ export type ClientServiceSummary = z.infer<typeof ClientServiceSummarySchema>;
 /** The whole answer of `GET /api/client-services/{clientId}`. */
 export const ClientServiceListAnswerSchema = successEnvelope(z.array(ClientServiceSummarySchema));
 
-/** A client's service as admins see it (admin spec §3 client_services, plus the summary's fields). */
+/** A client's service as admins see it (docs/admin.md#records client_services, plus the summary's fields). */
 export const ClientServiceSchema = ClientServiceSummarySchema.extend({
   templateId: z.number().int(),
   name: z.string(),
@@ -74,13 +74,13 @@ export const ClientServiceSchema = ClientServiceSummarySchema.extend({
 });
 export type ClientService = z.infer<typeof ClientServiceSchema>;
 
-/** A template id as pages send it: a number or numeric text (public spec §5). */
-/** admin spec §5, the client-services form. */
+/** A template id as pages send it: a number or numeric text (docs/public-site.md#validation). */
+/** docs/admin.md#validation, the client-services form. */
 export const TEMPLATE_REQUIRED = 'Template selection is required';
 
 export const templateIdField = () =>
   z
-    // admin spec §5: 'Template selection is required' when none is chosen (missing, or a form's empty select).
+    // docs/admin.md#validation: 'Template selection is required' when none is chosen (missing, or a form's empty select).
     .union([z.number(), z.string()], { error: (issue) => (issue.input == null ? TEMPLATE_REQUIRED : 'Template id must be a number') })
     .transform((v) => (typeof v === 'string' ? v.trim() : v))
     .refine((v) => v !== '', TEMPLATE_REQUIRED)
@@ -116,7 +116,7 @@ export const customPathField = () =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** The editor's fields of a client service (admin spec §7 POST /api/client-services). */
+/** The editor's fields of a client service (docs/admin.md#calls POST /api/client-services). */
 const clientServiceFields = {
   isActive: z.boolean({ error: 'isActive must be true or false' }),
   customPath: customPathField(),
@@ -194,7 +194,7 @@ export const DeactivateTemplateQuerySchema = z.object({
 });
 export const DeactivationResultSchema = z.object({ clientId: z.number().int(), templateId: z.number().int(), deactivated: z.boolean() });
 
-/** GET /api/services/client/{clientId} (admin spec §7): a client's services as the services screen lists them. */
+/** GET /api/services/client/{clientId} (docs/admin.md#calls): a client's services as the services screen lists them. */
 export const ServiceListItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -229,7 +229,7 @@ export const UnifiedContentSchema = z.object({
 export type UnifiedContent = z.infer<typeof UnifiedContentSchema>;
 
 /**
- * `GET /api/unified-client-content/{path}` (public spec §7: "data with client,
+ * `GET /api/unified-client-content/{path}` (docs/public-site.md#calls: "data with client,
  * service, template"): `client` is the clinic with its fields as
  * `GET /api/clients/{id}` names them for pages (brandColor, brandBgColor, logo,
  * contact details, the tracking tag ids the page loads anyway), the public
@@ -247,12 +247,12 @@ export const ServicePathParamSchema = z.object({
 export const PathParamSchema = z.object({
   path: ServicePathParamSchema.shape.servicePath,
 });
-/** ?client=: a client id; missing means client 1 (DESIGN §9.1). */
+/** ?client=: a client id; missing means client 1 (docs/public-site.md#choosing-the-clinic). */
 export const ClientQueryParamSchema = z.object({
   client: idField('Client id', { fromText: true }).optional().transform((v) => v ?? 1),
 });
 
-/** GET /api/service-meta/{path}?client= (public spec §3 Service meta). */
+/** GET /api/service-meta/{path}?client= (docs/public-site.md#what-a-page-shows Service meta). */
 export const ServiceMetaSchema = z.object({
   title: z.string(),
   description: z.string(),
@@ -274,8 +274,8 @@ export const ClientTemplateParamSchema = z.object({
 });
 
 /**
- * A service card of a home page (public spec §2 readings A and B): the
- * clinic's service with its link segment chosen by the link rule (§4).
+ * A service card of a home page (docs/public-site.md#pages-and-routes readings A and B): the
+ * clinic's service with its link segment chosen by the link rule (docs/public-site.md#states-and-fallbacks).
  */
 export const PageServiceCardSchema = z.object({
   id: z.number().int(),
@@ -293,7 +293,7 @@ export const PageContentQuerySchema = z.object({
   /** A service page's path segment; without it the answer has no landing part. */
   service: ServicePathParamSchema.shape.servicePath.optional(),
   /**
-   * An admin's preview (DESIGN §9.3): the landing part may then be an inactive
+   * An admin's preview (docs/public-site.md#page-styles): the landing part may then be an inactive
    * service of the clinic, or a template it has not activated, read as the
    * clinic would get it. Ignored for anyone but an admin.
    */
@@ -317,7 +317,7 @@ export const PageContentSchema = z.object({
       meta: ServiceMetaSchema,
       /** The style the plain URL shows when no experiment assigns one (an experiment's winner). */
       defaultStyle: VariantSchema,
-      /** The service's running experiment (issue 27); null when none runs (paused, stopped or never). */
+      /** The service's running experiment; null when none runs (paused, stopped or never). */
       experiment: PageExperimentSchema.nullable(),
       /** The spec's service type from the template's category (structured-data.ts): the page's MedicalProcedure data. */
       serviceType: z.enum(MEDICAL_SERVICE_TYPES).nullable().optional(),
@@ -332,7 +332,7 @@ export const PageContentSchema = z.object({
   /**
    * When the clinic has no page at the path but had one there before (a template's
    * slug or the service's path changed): the page's current path, which the public
-   * shell answers with a 301 (services/templates README, "Page paths").
+   * shell answers with a 301 (docs/admin.md#page-paths).
    */
   movedTo: z.string().nullable().optional(),
 });

@@ -1,13 +1,13 @@
 /**
- * The content rules of public spec §3–§4 as pure functions, shared by the
+ * The content rules of docs/public-site.md#what-a-page-shows, docs/public-site.md#states-and-fallbacks as pure functions, shared by the
  * templates service (unified content, service meta) and the public pages
  * (service lists, links). No schema library here: the landing route ships
- * none (DESIGN §7).
+ * none (docs/public-site.md#page-speed).
  */
 import type { ClientServiceSummary } from './client-service';
 import type { BeforeAfterStory, Benefit, Faq, ProcessStep, Symptom, TemplateContent, Testimonial } from './content';
 
-/** public spec §3: the symptom icons (lucide names) a template may use. */
+/** docs/public-site.md#what-a-page-shows: the symptom icons (lucide names) a template may use. */
 export const SYMPTOM_ICONS = [
   'Battery', 'Zap', 'Heart', 'Brain', 'Moon', 'Sun', 'Frown', 'Smile', 'TrendingDown', 'TrendingUp',
   'Scale', 'Activity', 'AlertTriangle', 'Clock', 'Eye', 'Headphones', 'Shield', 'Target', 'User', 'Users',
@@ -21,10 +21,10 @@ export const DEFAULT_TREATMENT_DESCRIPTION = 'Advanced treatment with proven res
 export const DEFAULT_OFFER = 'Free Consultation';
 export const DEFAULT_TESTIMONIAL_RATING = 5;
 export const DEFAULT_META_TITLE = 'Professional Medical Services';
-/** public spec §4: the description a service card shows when it has none. */
+/** docs/public-site.md#states-and-fallbacks: the description a service card shows when it has none. */
 export const DEFAULT_SERVICE_DESCRIPTION = 'Learn more about this specialized service.';
 
-/** The spec's hard-coded template mappings (public spec §3). */
+/** The spec's hard-coded template mappings (docs/public-site.md#what-a-page-shows). */
 export const BUILT_IN_TEMPLATE_MAPPINGS: Readonly<Record<string, string>> = Object.freeze({ '1': 'trt', '4': 'plong', '11': 'weight-management' });
 
 type Maybe<T> = T | null | undefined;
@@ -51,7 +51,7 @@ export function parseList(value: unknown): unknown[] {
   }
 }
 
-/** Benefits and process steps: bare strings become a title with an empty description (admin spec §3). */
+/** Benefits and process steps: bare strings become a title with an empty description (docs/admin.md#records). */
 export function toTitledItems(value: unknown): Benefit[] {
   const out: Benefit[] = [];
   for (const item of parseList(value)) {
@@ -88,7 +88,7 @@ export function toFaqs(value: unknown): Faq[] {
   );
 }
 
-/** A rating of 1–5; missing or not a number is the default 5 (public spec §9). */
+/** A rating of 1–5; missing or not a number is the default 5 (docs/public-site.md#fixed-figures). */
 export function testimonialRating(value: unknown): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
   if (!Number.isFinite(n)) return DEFAULT_TESTIMONIAL_RATING;
@@ -125,7 +125,7 @@ export function toBeforeAfterStories(value: unknown): BeforeAfterStory[] {
   );
 }
 
-/** Template testimonials followed by the client's own (public spec §7 testimonials call), each with a rating. */
+/** Template testimonials followed by the client's own (docs/public-site.md#calls testimonials call), each with a rating. */
 export const mergeTestimonials = (template: unknown, custom: unknown): Testimonial[] => [
   ...toTestimonials(template),
   ...toTestimonials(custom),
@@ -139,7 +139,7 @@ export const headlineOf = (input: { headline?: Maybe<string>; customTitle?: Mayb
 export const descriptionOf = (input: { description?: Maybe<string>; serviceDescription?: Maybe<string> }): string =>
   filled(input.description) ?? filled(input.serviceDescription) ?? DEFAULT_TREATMENT_DESCRIPTION;
 
-/** The content used when a service has no template (public spec §3). */
+/** The content used when a service has no template (docs/public-site.md#what-a-page-shows). */
 export const defaultTemplateContent = (name: string): TemplateContent => ({
   headline: `Advanced ${name} Treatment`,
   description: DEFAULT_TREATMENT_DESCRIPTION,
@@ -189,7 +189,7 @@ const customOr = <T>(custom: T[], template: T[]): T[] => (custom.length ? custom
 
 /**
  * The landing page's content from a template and the client's service, with
- * every fallback of public spec §3. No template: the default content named
+ * every fallback of docs/public-site.md#what-a-page-shows. No template: the default content named
  * after the service.
  */
 export function buildTemplateContent(template: Maybe<TemplateContentSource>, service: ServiceContentSource): TemplateContent {
@@ -227,7 +227,7 @@ export interface ActivatedTemplateLike {
 
 /**
  * Services built from activated templates when a client has none of its own
- * (public spec §4): name from custom title, template name, else 'Service N';
+ * (docs/public-site.md#states-and-fallbacks): name from custom title, template name, else 'Service N';
  * path from the slug, else the template id.
  */
 export function servicesFromActivatedTemplates(templates: readonly ActivatedTemplateLike[], clientId: number): ClientServiceSummary[] {
@@ -252,7 +252,7 @@ export const completeness = (s: ClientServiceSummary): number =>
   [filled(s.description) && s.description !== DEFAULT_SERVICE_DESCRIPTION, filled(s.custom_offer), filled(s.heroBackgroundPath)].filter(Boolean).length;
 
 /**
- * The path segment a service links to (public spec §4): template_slug; a
+ * The path segment a service links to (docs/public-site.md#states-and-fallbacks): template_slug; a
  * non-numeric path; the template id through the mappings; a numeric path
  * through the mappings; the raw path; else `service-{id}`.
  */
@@ -270,7 +270,7 @@ export function serviceLink(service: Pick<ClientServiceSummary, 'id' | 'template
 
 /**
  * One service per slug, in first-seen order: a later duplicate replaces the
- * earlier one only when it is more complete (public spec §4).
+ * earlier one only when it is more complete (docs/public-site.md#states-and-fallbacks).
  */
 export function dedupeServicesBySlug(services: readonly ClientServiceSummary[], mappings: Readonly<Record<string, string>> = BUILT_IN_TEMPLATE_MAPPINGS): ClientServiceSummary[] {
   const bySlug = new Map<string, ClientServiceSummary>();
@@ -282,7 +282,7 @@ export function dedupeServicesBySlug(services: readonly ClientServiceSummary[], 
   return [...bySlug.values()];
 }
 
-/** public spec §2 reading B: the services shown when a client has none at all. */
+/** docs/public-site.md#pages-and-routes reading B: the services shown when a client has none at all. */
 export const FALLBACK_SERVICES: readonly ClientServiceSummary[] = Object.freeze(
   (
     [
@@ -310,7 +310,7 @@ export const FALLBACK_SERVICES: readonly ClientServiceSummary[] = Object.freeze(
 );
 
 /**
- * A client's service list (public spec §4): its own services when it has
+ * A client's service list (docs/public-site.md#states-and-fallbacks): its own services when it has
  * any, else services from its activated templates, else the fallback
  * services; de-duplicated by slug.
  */
@@ -326,7 +326,7 @@ export function chooseClientServices(
   return FALLBACK_SERVICES.map((s) => ({ ...s, clientId }));
 }
 
-/** public spec §4: a template counts as active if its id or its slug is among the client's active ones. */
+/** docs/public-site.md#states-and-fallbacks: a template counts as active if its id or its slug is among the client's active ones. */
 export function isTemplateActive(template: { id: number; slug: string }, active: readonly { templateId?: Maybe<number | string>; slug?: Maybe<string> }[]): boolean {
   return active.some((a) => (a.templateId !== null && a.templateId !== undefined && String(a.templateId) === String(template.id)) || (!!a.slug && a.slug === template.slug));
 }

@@ -5,7 +5,7 @@ import { DEFAULT_SYMPTOM_ICON, SYMPTOM_ICONS, type SymptomIcon } from './content
 
 const text = (max: number) => z.string().max(max, `Must be at most ${max} characters`).refine(noNul, NUL_MESSAGE);
 
-/** admin spec §3 item shapes, as stored and answered. */
+/** docs/admin.md#records item shapes, as stored and answered. */
 export const BenefitSchema = z.object({ title: z.string(), description: z.string() });
 export const ProcessStepSchema = z.object({ title: z.string(), description: z.string() });
 export const SymptomSchema = z.object({ title: z.string(), description: z.string(), icon: z.enum(SYMPTOM_ICONS) });
@@ -65,7 +65,7 @@ const beforeAfterInput = z.object({
 });
 
 /**
- * A list field as admins send it: an array, or JSON text of one (admin spec §3
+ * A list field as admins send it: an array, or JSON text of one (docs/admin.md#records
  * "Lists may arrive as arrays or JSON strings"); null or '' is an empty list.
  * Text that is not a JSON list is refused with `label must be a list`.
  */
@@ -96,7 +96,7 @@ export const contentListInputs = {
   beforeAfterImages: listInput(beforeAfterInput, 'Before and after stories'),
 };
 
-/** The content a landing page renders (public spec §3 "Template content"). */
+/** The content a landing page renders (docs/public-site.md#what-a-page-shows "Template content"). */
 export const TemplateContentSchema = z.object({
   headline: z.string(),
   description: z.string(),

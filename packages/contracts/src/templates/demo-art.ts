@@ -19,7 +19,7 @@ export const DEMO_BEFORE_AFTER_SIZE = { width: 960, height: 720 } as const;
 /** The upload folder the demo art lives in: the template editor's own. */
 export const DEMO_ART_FOLDER = 'templates';
 
-/** The seeded templates that get art (id → slug), public spec §3 / templates seed. */
+/** The seeded templates that get art (id → slug), docs/public-site.md#what-a-page-shows / templates seed. */
 export const DEMO_ART_TEMPLATES = [
   { id: 1, slug: 'trt' },
   { id: 2, slug: 'weight-loss' },

@@ -1,5 +1,5 @@
 /**
- * The service editor's count rules (admin spec §5, Service editor): exactly 6
+ * The service editor's count rules (docs/admin.md#validation, Service editor): exactly 6
  * symptoms whose descriptions hold at most 150 characters, exactly 6
  * benefits, exactly 3 process steps whose titles carry no "Step N:" prefix.
  * The screen shows how many are still needed; nothing here blocks saving.
@@ -24,7 +24,7 @@ export function neededHint(list: CountedList, count: number): string | null {
 export const canAddItem = (list: CountedList, count: number): boolean => count < EDITOR_COUNTS[list];
 
 /*
- * Every row can be removed, at any count (issue 24 item 2: an added row must
+ * Every row can be removed, at any count (docs/admin.md: an added row must
  * never trap the admin); the count is a hint, not a lock.
  */
 
@@ -42,5 +42,5 @@ export const STEP_PREFIX_MESSAGE = 'Leave out prefixes such as "Step 1:"; the pa
 /** A symptom description as typed, cut at the limit (the input blocks what is past it). */
 export const clampSymptomDescription = (text: string): string => text.slice(0, SYMPTOM_DESCRIPTION_MAX);
 
-/** A list as the service API takes it: JSON text, or null when empty (admin spec §7 "null when empty"). */
+/** A list as the service API takes it: JSON text, or null when empty (docs/admin.md#calls "null when empty"). */
 export const listForSave = <T>(items: readonly T[]): string | null => (items.length ? JSON.stringify(items) : null);

@@ -1,10 +1,10 @@
 /**
- * Experiments (issue 27), zod-free: what the public pages and the shell's
+ * Experiments, zod-free: what the public pages and the shell's
  * server need to place a visitor in an arm and tell a lead's arm. The API's
  * schemas are `./experiment.ts`.
  */
 
-/** The page styles an experiment compares (DESIGN §9.3): A default, B find-a-provider, C urgency. */
+/** The page styles an experiment compares (docs/public-site.md#page-styles): A default, B find-a-provider, C urgency. */
 export const EXPERIMENT_VARIANTS = ['A', 'B', 'C'] as const;
 export type ExperimentVariant = (typeof EXPERIMENT_VARIANTS)[number];
 

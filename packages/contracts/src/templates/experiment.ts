@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField, timestamp } from '../fields';
 
 /**
- * Experiments (issue 27): same-URL A/B/C tests of a clinic's service page.
+ * Experiments: same-URL A/B/C tests of a clinic's service page.
  * The templates service keeps them (it owns the client services and their
  * default style); the public shell assigns visitors; the leads service
  * counts each arm's views, leads and bookings. The statistics are

@@ -3,7 +3,7 @@ import { idField, requiredText, timestamp } from '../fields';
 import { SYMPTOM_ICONS } from './content-rules';
 
 /**
- * AI-written templates (admin spec §2.11 Create New Template, DESIGN §5
+ * AI-written templates (docs/admin.md#templates Create New Template, ARCHITECTURE.md#how-parts-talk
  * `templates.generate`): the request, the job admins watch, and the content
  * the model must return. The content rules are the service editor's (issue:
  * exactly 6 symptoms whose descriptions fit 150 characters, 6 benefits, 3
@@ -32,7 +32,7 @@ export const TemplateCreateMessages = {
 /**
  * Who writes a new template's content: the AI model, or the admin by hand
  * (`empty`: the template is made at once with empty content). Without it, the
- * model when one is configured, else empty (issue 22: the Create tab works
+ * model when one is configured, else empty (docs/platform.md: the Create tab works
  * without AI).
  */
 export const TEMPLATE_CONTENT_SOURCES = ['ai', 'empty'] as const;
@@ -48,7 +48,7 @@ export const TEMPLATE_CREATE_TEXTS = {
   emptyCreated: 'Template created with empty content: fill it in by hand with Edit in Browse Templates.',
 } as const;
 
-/** `POST /api/templates/create` (admin spec §7): the Create New Template form. */
+/** `POST /api/templates/create` (docs/admin.md#calls): the Create New Template form. */
 export const TemplateCreateSchema = z.object({
   name: requiredText(2, 200, TemplateCreateMessages.nameTooShort),
   description: requiredText(10, 2000, TemplateCreateMessages.descriptionTooShort),

@@ -3,11 +3,11 @@ import { clinicPageUrl, type ClinicSite } from '../tenant/client-site';
 import { clinicDomainOf } from '../tenant/portal-profile';
 
 /**
- * The clinic portal's Pages (issue 26 item 3: "the clinic's pages with links
+ * The clinic portal's Pages (docs/portal.md: "the clinic's pages with links
  * and previews"), access 'clinic': the clinic is the signed identity's. Links
  * are built as the admin builds them: on the clinic's domain when it has one
  * (the Services screen's live-page link), else this platform's `?client=`
- * URLs (the Clients screen's View Client Homepage; public spec §2 routes).
+ * URLs (the Clients screen's View Client Homepage; docs/public-site.md#pages-and-routes routes).
  */
 
 /** `GET /api/portal/pages`: one link of the clinic's site. */
@@ -16,7 +16,7 @@ export const PortalPageLinkSchema = z.object({
   url: z.string(),
 });
 
-/** One active service's landing page, with its A/B/C styles (public spec §2 `/{servicePath}/{a|b|c}`). */
+/** One active service's landing page, with its A/B/C styles (docs/public-site.md#pages-and-routes `/{servicePath}/{a|b|c}`). */
 export const PortalServicePageSchema = z.object({
   serviceId: z.number().int(),
   name: z.string(),
@@ -38,7 +38,7 @@ export type PortalPages = z.infer<typeof PortalPagesSchema>;
 
 /**
  * The clinic's home page on this platform, as the admin's View Client
- * Homepage opens it (admin spec §2.4): clients 1–3 the main home route, the
+ * Homepage opens it (docs/admin.md#clients): clients 1–3 the main home route, the
  * others the standalone home, by `?client=`.
  */
 export function clientHomepageUrl(clientId: number): string {

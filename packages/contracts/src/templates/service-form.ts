@@ -6,7 +6,7 @@ import { GoogleAdsSettingsSchema } from '../ads/settings';
 
 /**
  * `POST /api/services` and `PATCH /api/services/{id}`: the Services Management
- * screen's "service form body" (admin spec §3 Service, §7), stored as a
+ * screen's "service form body" (docs/admin.md#records Service, docs/public-site.md#calls), stored as a
  * client service (`client_services`):
  *
  * | form field | column |
@@ -19,7 +19,7 @@ import { GoogleAdsSettingsSchema } from '../ads/settings';
  * | googleAdsScript, facebookPixelScript | google_ads_script, facebook_pixel_script |
  * | googleAdsSettings | google_ads_settings |
  *
- * Admin-supplied HTML (DESIGN §3): the form embed code reaches pages only to
+ * Admin-supplied HTML (ARCHITECTURE.md#auth-and-sessions): the form embed code reaches pages only to
  * be rendered inside a sandboxed iframe; the ad and pixel scripts are kept for
  * admins only: no public projection carries them and no page renders them
  * (tracking is built from the clinic's tracking ids instead).
@@ -63,7 +63,7 @@ const serviceFormFields = {
   customTitle: optionalText(200),
   customTestimonials: contentListInputs.testimonials.nullish(),
   beforeAfterImages: contentListInputs.beforeAfterImages.nullish(),
-  /** admin spec §2.10, §3: the service's saved Google Ads settings; null clears them. */
+  /** docs/campaigns.md#campaign-dialogs, docs/admin.md#records: the service's saved Google Ads settings; null clears them. */
   googleAdsSettings: GoogleAdsSettingsSchema.nullish(),
   /** Deactivating a service that running Google Ads campaigns point to is refused (409) unless this is true. */
   confirmRunningCampaigns: z.boolean({ error: 'confirmRunningCampaigns must be true or false' }).optional(),

@@ -1,5 +1,5 @@
 /**
- * Search engines learn what each page treats (public spec §3: "MedicalProcedure data varies by
+ * Search engines learn what each page treats (docs/public-site.md#what-a-page-shows: "MedicalProcedure data varies by
  * service type: MaleEnhancement, HormoneTherapy, WeightManagement, SexualHealth,
  * MedicalAesthetics"). Zod-free: the public shell's server renders the JSON-LD from it.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Where a clinic's site is, as the other services read it (issue 28 item 5):
+ * Where a clinic's site is, as the other services read it:
  * its own domain once it has one, else nothing (its pages are on the
  * platform's host by `?client=`). "Its own domain" is the one the edge holds a
  * certificate for and that is active or failing (the daily health check turns
@@ -39,7 +39,7 @@ const RELATIVE_BASE = 'http://platform.invalid';
  * A page of a clinic's site, the one rule for every link to its live pages
  * (ads' landing URLs, the admin's and the portal's live-page links):
  * `https://{domain}/{path}` on its live domain, else `{platformOrigin}/{path}?client={id}`
- * (DESIGN §9.1: an unmapped host picks the clinic by the query). Without a
+ * (docs/public-site.md#choosing-the-clinic: an unmapped host picks the clinic by the query). Without a
  * platform origin the platform link is a path on this site (`/trt?client=7`).
  * `path` may carry its own query or fragment.
  */

@@ -4,10 +4,10 @@ import { blankToUndefined, pagedSchema, pageQuery, pageSizeQuery } from '../pagi
 import { CustomDomainStatusSchema } from './custom-domain';
 import { noNul, NUL_MESSAGE, optionalEmail, optionalHexColour, optionalText, optionalTrackingId, optionalUrl, requiredText, timestamp } from '../fields';
 
-/** Default brand colours (public spec §3, §9). */
+/** Default brand colours (docs/public-site.md#what-a-page-shows, docs/public-site.md#fixed-figures). */
 export const DEFAULT_BRAND_COLOR = '#37a2d4';
 export const DEFAULT_BRAND_BG_COLOR = '#00446f';
-/** DESIGN §9.4: a self-onboarded clinic's brand colour (public spec §3: '#2563eb on creation in onboarding'). */
+/** docs/public-site.md#onboarding: a self-onboarded clinic's brand colour (docs/public-site.md#what-a-page-shows: '#2563eb on creation in onboarding'). */
 export const ONBOARDING_BRAND_COLOR = '#2563eb';
 
 /** A Google Ads customer id: 10 digits, dashes allowed (123-456-7890). */
@@ -21,9 +21,9 @@ const googleAdsId = () =>
     .nullish()
     .transform((v) => (v ? v.replace(/-/g, '') : null));
 
-/** Fields an admin may set on a client (admin spec §3, rules of §5). */
+/** Fields an admin may set on a client (docs/admin.md#records, rules of docs/public-site.md#validation). */
 /**
- * The lead status a clinic counts as a Google Ads conversion (issue 10 §6):
+ * The lead status a clinic counts as a Google Ads conversion:
  * a lead with a gclid that reaches it is uploaded as an offline click
  * conversion. Booked by default.
  */
@@ -53,7 +53,7 @@ const clientWritableFields = {
   /** Where each new lead is POSTed, signed (contracts leads/webhook.ts); null clears it. */
   webhookUrl: optionalWebhookUrl(),
   /**
-   * The agency's switch for the clinic portal's Profile (issue 26 item 3:
+   * The agency's switch for the clinic portal's Profile (docs/portal.md:
    * "within limits the agency sets"): false and the clinic's owner can read
    * the profile but not change it. True by default.
    */
@@ -76,7 +76,7 @@ export type ClientUpdate = z.output<typeof ClientUpdateSchema>;
 
 /** The full client, as admins see it. */
 /**
- * A clinic's CRM sub-account (issue 9): `pending` while the provisioning job
+ * A clinic's CRM sub-account: `pending` while the provisioning job
  * has it, `created` once the sub-account exists (its snapshots loaded),
  * `failed` after the job gave up (an admin retries with Create CRM Account),
  * `not_configured` when the platform has no GoHighLevel credentials.
@@ -84,7 +84,7 @@ export type ClientUpdate = z.output<typeof ClientUpdateSchema>;
 export const CrmStatusSchema = z.enum(['pending', 'created', 'failed', 'not_configured']);
 export type CrmStatus = z.infer<typeof CrmStatusSchema>;
 
-/** `POST /api/clients/{id}/create-ghl-subaccount` (admin spec §7: the screen reads data.subaccountName). */
+/** `POST /api/clients/{id}/create-ghl-subaccount` (docs/admin.md#calls: the screen reads data.subaccountName). */
 export const CrmAccountResultSchema = z.object({
   subaccountId: z.string(),
   subaccountName: z.string(),
@@ -184,7 +184,7 @@ export const ClientBrandingSchema = ClientPublicSchema.omit({
 export type ClientBranding = z.infer<typeof ClientBrandingSchema>;
 
 /**
- * The Clients list (issue 24 item 7): search, sort and page on the server.
+ * The Clients list: search, sort and page on the server.
  * `q` finds any part of the name, e-mail, domain or address, or the phone by
  * its digits; the sort is by one column, id breaking ties.
  */
@@ -245,7 +245,7 @@ export const TrackingSettingsSchema = ClientSchema.pick({
 });
 export type TrackingSettings = z.infer<typeof TrackingSettingsSchema>;
 
-/** Brand colours built in for clients 1–5 (public spec §3). */
+/** Brand colours built in for clients 1–5 (docs/public-site.md#what-a-page-shows). */
 export const BUILT_IN_BRAND_COLOURS: Record<number, { brandColor: string; brandBgColor: string }> = {
   1: { brandColor: '#37a2d4', brandBgColor: '#00446f' },
   2: { brandColor: '#004aad', brandBgColor: '#004aad' },
@@ -255,8 +255,7 @@ export const BUILT_IN_BRAND_COLOURS: Record<number, { brandColor: string; brandB
 };
 
 /**
- * A clinic with a Google Ads account, as the ads worker reads them (issue 25
- * item 2: hourly performance reads): only what the read needs.
+ * A clinic with a Google Ads account, as the ads worker reads them (docs/results-and-experiments.md: hourly performance reads): only what the read needs.
  */
 export const ClinicAdsAccountSchema = z.object({
   clientId: z.number().int(),

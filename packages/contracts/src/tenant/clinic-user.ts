@@ -6,7 +6,7 @@ import { AdminLoginSchema, UserSchema } from './user';
 export const MfaMethodSchema = z.enum(['totp', 'passkey']);
 
 /*
- * Clinic users (issue 26 §1): people of one clinic who sign in to the portal,
+ * Clinic users: people of one clinic who sign in to the portal,
  * as its owner or its staff. Admins invite them by e-mail; an owner invites
  * and removes their own staff. Invitation and reset links carry a one-time
  * token whose hash alone is stored.
@@ -24,7 +24,7 @@ export const newPassword = () =>
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
     .max(1024, 'Password is too long');
 
-/** How long an invitation or reset link works (issue 26 §1). */
+/** How long an invitation or reset link works. */
 export const LINK_LIFETIME_HOURS = 72;
 
 /** A link's token: 32 random bytes, base64url. Anything else is not one of ours. */

@@ -4,14 +4,14 @@ import { ClientCreateSchema } from './client';
 import { MAX_ONBOARDING_SERVICES } from './onboarding-wire';
 
 /**
- * The public spec's CRM calls (§7; DESIGN §2 lists `/api/ghl-…` as admin-only):
+ * The public spec's CRM calls (docs/public-site.md#calls; ARCHITECTURE.md#who-owns-what lists `/api/ghl-…` as admin-only):
  * the same provisioning as the client dialog's Create CRM Account, in the
  * spec's two steps. The sub-account belongs to a clinic of ours: it is made
  * for one and found by its id.
  */
 
 /**
- * `POST /api/ghl-create-subaccount` (public spec §7: clientId, name, address,
+ * `POST /api/ghl-create-subaccount` (docs/public-site.md#calls: clientId, name, address,
  * phone, email, website). The details name the sub-account; one left out is
  * the clinic's own.
  */
@@ -33,7 +33,7 @@ export const GhlSubaccountResultSchema = z.object({
 });
 export type GhlSubaccountResult = z.infer<typeof GhlSubaccountResultSchema>;
 
-/** `POST /api/ghl-load-service-snapshots` (public spec §7: subaccountId, selectedServiceIds, the chosen service templates). */
+/** `POST /api/ghl-load-service-snapshots` (docs/public-site.md#calls: subaccountId, selectedServiceIds, the chosen service templates). */
 export const GhlLoadSnapshotsSchema = z.object({
   subaccountId: z
     .string({ error: 'The sub-account id is required' })

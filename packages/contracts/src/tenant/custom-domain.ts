@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField, timestamp } from '../fields';
 
 /**
- * A clinic's own domain (issue 28): claimed by an admin or the clinic's owner,
+ * A clinic's own domain: claimed by an admin or the clinic's owner,
  * proved by DNS (a TXT token and a routing record), then given a certificate by
  * the edge. Only an `active` domain shows the clinic's pages.
  */

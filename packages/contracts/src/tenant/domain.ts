@@ -13,7 +13,7 @@ export const DomainMappingSchema = z.object({
 });
 export type DomainMapping = z.infer<typeof DomainMappingSchema>;
 
-/** admin spec §3 domain_mappings: path defaults to /, priority to 100. */
+/** docs/admin.md#records domain_mappings: path defaults to /, priority to 100. */
 export const DomainMappingCreateSchema = z.object({
   domain: z
     .string({ error: 'Domain is required' })

@@ -4,7 +4,7 @@ import { MfaMethodSchema, PortalUserSchema, VerifiedUserSchema } from './clinic-
 import { UserSchema } from './user';
 
 /*
- * Two-factor sign-in (issue 26 §2): a TOTP authenticator app any user can
+ * Two-factor sign-in: a TOTP authenticator app any user can
  * turn on, with ten single-use recovery codes. The gateway owns the public
  * rows (it knows the session); tenant keeps the secret (encrypted) and the
  * codes (hashed) behind internal rows.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /*
- * A clinic user's e-mail notifications (issue 26 §3): whether each new lead
+ * A clinic user's e-mail notifications: whether each new lead
  * of their clinic is e-mailed to them. The e-mail names the clinic and links
  * to the lead in the portal; the patient's details stay behind the sign-in.
  */

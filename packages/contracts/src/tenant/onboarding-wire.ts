@@ -7,10 +7,10 @@
 
 /** Where the registration posts (the `submitOnboarding` row's path). */
 export const ONBOARDING_SUBMIT_PATH = '/api/onboarding';
-/** The public catalogue step 2 reads (the `listAllServiceTemplates` row's path, public spec §9). */
+/** The public catalogue step 2 reads (the `listAllServiceTemplates` row's path, docs/public-site.md#fixed-figures). */
 export const PUBLIC_CATALOGUE_PATH = '/api/service-templates/all';
 
-/** public spec §5, word for word, and the limits the server keeps. */
+/** docs/public-site.md#validation, word for word, and the limits the server keeps. */
 export const ONBOARDING_MESSAGES = {
   name: 'Business name must be at least 3 characters',
   address: 'Address is required',
@@ -31,11 +31,11 @@ export const ONBOARDING_LENGTHS = {
   domain: { min: 0, max: 253 },
 } as const;
 
-/** The onboarding's progress bar per step (public spec §2). */
+/** The onboarding's progress bar per step (docs/public-site.md#pages-and-routes). */
 export const ONBOARDING_PROGRESS = { details: 33, services: 66, done: 100 } as const;
 export type OnboardingStep = keyof typeof ONBOARDING_PROGRESS;
 
-/** Descriptions on service cards are cut here (public spec §2). */
+/** Descriptions on service cards are cut here (docs/public-site.md#pages-and-routes). */
 export const ONBOARDING_DESCRIPTION_LIMIT = 100;
 
 /** How many services one business may pick at once (the catalogue is far smaller). */

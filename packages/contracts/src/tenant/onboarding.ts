@@ -3,7 +3,7 @@ import { optionalUrl, requiredEmail, requiredText } from '../fields';
 import { domainFromInput, isHostName } from '../web-address';
 import { MAX_ONBOARDING_SERVICES, ONBOARDING_LENGTHS as L, ONBOARDING_MESSAGES as M } from './onboarding-wire';
 
-/** Onboarding step 1: business details (public spec §5). */
+/** Onboarding step 1: business details (docs/public-site.md#validation). */
 export const OnboardingDetailsSchema = z.object({
   name: requiredText(L.name.min, L.name.max, M.name),
   address: requiredText(L.address.min, L.address.max, M.address),
@@ -19,7 +19,7 @@ export const OnboardingServicesSchema = z.object({
 });
 
 /**
- * `POST /api/onboarding` (DESIGN §2: one public call instead of the spec's
+ * `POST /api/onboarding` (ARCHITECTURE.md#who-owns-what: one public call instead of the spec's
  * admin calls): the details, the chosen service templates and, optionally,
  * the host the clinic's pages should answer on (it becomes a domain mapping).
  */

@@ -4,7 +4,7 @@ import { PortalUserSchema, VerifiedUserSchema } from './clinic-user';
 import { UserSchema } from './user';
 
 /*
- * Passkeys (WebAuthn; issue 26 §2) for admins and clinic users alike: a
+ * Passkeys (WebAuthn) for admins and clinic users alike: a
  * second factor beside the TOTP app, or a sign-in on their own (a passkey
  * that verified its user counts as both factors). The gateway owns the
  * public rows and the ceremonies' challenges (Redis, single use); tenant

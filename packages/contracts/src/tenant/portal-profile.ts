@@ -3,12 +3,12 @@ import { ClientFieldsSchema, ClientSchema } from './client';
 import { StaffMemberCreateSchema } from './staff';
 
 /**
- * The clinic portal's Profile, team and pages (issue 26 item 3). Every row is
+ * The clinic portal's Profile, team and pages. Every row is
  * access 'clinic': the clinic is the signed identity's, never a parameter.
  * A clinic edits its contact details and branding "within limits the agency
  * sets": the fields below, and only while the agency leaves the clinic's
  * `portalProfileEditable` on; never its domain, tracking ids, ad accounts or
- * CRM and webhook settings (services/tenant/README.md, "Clinic portal").
+ * CRM and webhook settings (docs/portal.md#clinic-portal-the-clinics-profile-team-and-uploads).
  */
 
 /** What a clinic's owner may change on its own profile; every other client field stays the agency's. */

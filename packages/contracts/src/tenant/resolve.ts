@@ -5,7 +5,7 @@ import { StaffMemberSchema } from './staff';
 
 /**
  * Accepts a `client` value only when it is a positive base-10 integer
- * (public spec §1, §5); anything else is ignored, never an error.
+ * (docs/public-site.md#choosing-the-clinic, docs/public-site.md#validation); anything else is ignored, never an error.
  */
 export function parseClientParam(value: unknown): number | null {
   if (typeof value !== 'string' || !/^\d{1,9}$/.test(value.trim())) return null;
@@ -40,7 +40,7 @@ export const ClientResolutionSchema = z.object({
 });
 export type ClientResolution = z.infer<typeof ClientResolutionSchema>;
 
-/** Paths that use client 1 on development hosts (public spec §1 step 3). */
+/** Paths that use client 1 on development hosts (docs/public-site.md#choosing-the-clinic step 3). */
 export const DEV_CLIENT_ONE_PATHS = ['/trt', '/ed'] as const;
 export const DEFAULT_CLIENT_ID = 1;
 export const SESSION_CLIENT_COOKIE = 'currentClientId';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField, optionalText, requiredText, timestamp } from '../fields';
 
-/** Staff member rules (admin spec §5). */
+/** Staff member rules (docs/admin.md#validation). */
 const staffWritableFields = {
   name: requiredText(2, 200, 'Name must be at least 2 characters'),
   title: optionalText(200),

@@ -10,7 +10,7 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
-/** Admin login form and `POST /api/admin/login` body (admin spec §5). */
+/** Admin login form and `POST /api/admin/login` body (docs/admin.md#validation). */
 export const AdminLoginSchema = z.object({
   email: requiredEmail('Please enter a valid email address'),
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024, 'Password is too long'),
@@ -21,7 +21,7 @@ export type AdminLogin = z.infer<typeof AdminLoginSchema>;
 export const AdminLoginResultSchema = z.object({ user: UserSchema });
 export type AdminLoginResult = z.infer<typeof AdminLoginResultSchema>;
 
-/** `GET /api/admin/auth-status` (admin spec §7: success, user). */
+/** `GET /api/admin/auth-status` (docs/admin.md#calls: success, user). */
 export const AuthStatusSchema = z.object({
   success: z.literal(true),
   user: UserSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idField, timestamp } from '../fields';
 
 /*
- * The admin's read-only "view as" a clinic (issue 26 §4). Tenant records it
+ * The admin's read-only "view as" a clinic. Tenant records it
  * (audited: who viewed which clinic, when) under the admin's session tag in
  * Redis; the gateway reads it with a clinic row: a GET is signed as a
  * `viewAs` clinic identity of that clinic (role staff), anything else is 403.

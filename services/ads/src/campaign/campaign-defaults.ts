@@ -1,5 +1,5 @@
 /**
- * The campaign defaults of admin spec §3 and §9: budget, radius, bid
+ * The campaign defaults of docs/admin.md#records, docs/admin.md#fixed-figures: budget, radius, bid
  * strategy, network, call to action and the demographic exclusions a preview
  * starts from.
  */
@@ -9,10 +9,10 @@ export const DEFAULT_BID_STRATEGY = 'Maximize Conversions';
 export const DEFAULT_NETWORK_SETTING = 'Google Search (No Search or Display Network)';
 export const DEFAULT_CALL_TO_ACTION = 'Schedule Now';
 
-/** The TRT service's slug: its built-in campaign starts at a higher budget (admin spec §3). */
+/** The TRT service's slug: its built-in campaign starts at a higher budget (docs/admin.md#records). */
 export const TRT_SLUG = 'trt';
 
-/** admin spec §9: 33 dollars a day, 50 for TRT; a template's own budget wins when it is in range. */
+/** docs/admin.md#fixed-figures: 33 dollars a day, 50 for TRT; a template's own budget wins when it is in range. */
 export function defaultDailyBudget(serviceSlug: string, templateBudget?: number | null): number {
   if (templateBudget != null && templateBudget >= CAMPAIGN_BUDGET.min && templateBudget <= CAMPAIGN_BUDGET.max) return templateBudget;
   return serviceSlug.toLowerCase() === TRT_SLUG ? CAMPAIGN_BUDGET.trt : CAMPAIGN_BUDGET.default;
@@ -21,7 +21,7 @@ export function defaultDailyBudget(serviceSlug: string, templateBudget?: number 
 export const DEFAULT_RADIUS_MILES = CAMPAIGN_RADIUS.default;
 
 /**
- * admin spec §9 default exclusions: gender Female and Unknown (only Unknown
+ * docs/admin.md#fixed-figures default exclusions: gender Female and Unknown (only Unknown
  * when the template excludes no Female), age 18-24 and Unknown, income
  * Lower 50% and Unknown.
  */

@@ -1,6 +1,5 @@
 /**
- * One atomic Google Ads mutate that builds a whole Search campaign (issue 10
- * §3; ../shared/notes/ads-ai-queues.md §2): the budget, a paused campaign on
+ * One atomic Google Ads mutate that builds a whole Search campaign (../shared/notes/ads-ai-queues.md §2): the budget, a paused campaign on
  * Google Search only with Maximize Conversions and the EU political
  * advertising declaration, a radius around the clinic, ad groups with their
  * keywords and responsive search ads, demographic exclusions per ad group,
@@ -34,7 +33,7 @@ export interface LaunchSpec {
   /** Ten digits, or null for no call asset. */
   phoneDigits: string | null;
   exclusions: DemographicExclusions;
-  /** admin spec §9: Maximize Conversions unless the builder chose Maximize Clicks. */
+  /** docs/admin.md#fixed-figures: Maximize Conversions unless the builder chose Maximize Clicks. */
   bidStrategy?: 'MAXIMIZE_CONVERSIONS' | 'MAXIMIZE_CLICKS';
   /** Also on Google's search partners (the builder's network setting); default Google Search only. */
   searchPartners?: boolean;
@@ -116,7 +115,7 @@ export function buildCampaignOperations(spec: LaunchSpec): CampaignOperations {
     advertising_channel_type: enums.AdvertisingChannelType.SEARCH,
     campaign_budget: budget,
     // Every click's landing URL carries Google's campaign id ({campaignid} is filled in by Google at click time):
-    // the public pages read hap_cid, so a lead is tied to the campaign whose spend it came from (issue 25 item 3).
+    // the public pages read hap_cid, so a lead is tied to the campaign whose spend it came from.
     final_url_suffix: CAMPAIGN_ID_SUFFIX,
     ...(spec.bidStrategy === 'MAXIMIZE_CLICKS' ? { target_spend: {} } : { maximize_conversions: {} }),
     network_settings: {

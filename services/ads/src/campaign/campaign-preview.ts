@@ -1,5 +1,5 @@
 /**
- * The campaign preview data of admin spec §3 (Campaign preview data): what
+ * The campaign preview data of docs/admin.md#records (Campaign preview data): what
  * the Campaign Preview dialog shows and what a launch sends, built from a
  * template campaign for one clinic's service.
  */
@@ -21,7 +21,7 @@ export interface PreviewService {
 }
 
 export interface PreviewOptions {
-  /** 'B': the landing URL asks for the find-a-provider style (DESIGN §9.3). */
+  /** 'B': the landing URL asks for the find-a-provider style (docs/public-site.md#page-styles). */
   styleParam?: 'B' | null;
   /** Promotions as the preview shows them; none are written by templates yet. */
   promotions?: PreviewPromotion[];

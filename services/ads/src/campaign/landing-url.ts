@@ -1,5 +1,5 @@
 /**
- * Where a clinic's campaigns send people (issue 28 item 5): the one place
+ * Where a clinic's campaigns send people: the one place
  * landing URLs, sitelinks' URLs and launched campaigns' final URLs are built.
  *
  * - A clinic with its own domain (tenant's `GET /internal/clients/:id/site`:
@@ -7,11 +7,11 @@
  *   on that domain: `https://{domain}/{path}`.
  * - Before that, they are on the platform's host (PUBLIC_BASE_URL) with
  *   `?client={id}`: the public shell resolves a page's clinic by the numeric
- *   client id in `?client=` when the host maps to no clinic (DESIGN §9.1).
+ *   client id in `?client=` when the host maps to no clinic (docs/public-site.md#choosing-the-clinic).
  *
  * The client's `domain` profile field and the admin's domain mappings no
  * longer decide a campaign's URLs (see services/ads/README.md).
- * Template B adds `style=B` either way (DESIGN §9.3).
+ * Template B adds `style=B` either way (docs/public-site.md#page-styles).
  */
 import { Messages, clinicPageUrl, type ClientSiteDomain } from '@hap/contracts';
 
@@ -61,7 +61,7 @@ export function siteUrl(site: LandingSite, path: string, styleParam?: 'B' | null
   return url.toString();
 }
 
-/** A URL the call gives (the builder's or the preview's final URL) with Template B's `style=B` (DESIGN §9.3). */
+/** A URL the call gives (the builder's or the preview's final URL) with Template B's `style=B` (docs/public-site.md#page-styles). */
 export function withStyleParam(url: string, styleParam: 'B' | null | undefined): string {
   if (styleParam !== 'B') return url;
   const parsed = new URL(url);
@@ -69,7 +69,7 @@ export function withStyleParam(url: string, styleParam: 'B' | null | undefined):
   return parsed.toString();
 }
 
-/** The placeholder a sitelink's link may hold: the service's landing URL (admin spec §3). */
+/** The placeholder a sitelink's link may hold: the service's landing URL (docs/admin.md#records). */
 export const CLIENT_WEBSITE_PLACEHOLDER = '{{CLIENT_WEBSITE}}';
 
 /** `landing` with a tail added: a fragment replaces the landing URL's, a query's parameters join its own (`?client=` stays). */
@@ -122,7 +122,7 @@ const PAGE_PREFIXES = new Set(['services', 'funnel-service', 'unified']);
 
 /**
  * A landing URL with its page moved from `fromPath` to `toPath` (a template's slug
- * or a service's path changed; services/templates README, "Page paths"): the
+ * or a service's path changed; docs/admin.md#page-paths): the
  * service's segment is replaced, the host, the rest of the path, the query
  * (`?client=`, `style=B`) and the fragment stay. Null when the URL is not on that page.
  */

@@ -1,5 +1,5 @@
 /**
- * What a launch does with Google's refusal (issue 10 §4). The campaign is one
+ * What a launch does with Google's refusal. The campaign is one
  * atomic mutate, so a refusal applies nothing; what Google refused of a
  * keyword or an ad is then left out (or, for an exemptible policy violation
  * the admin chose to appeal, sent with the exemption) and the rest is sent
@@ -135,7 +135,7 @@ export function nextAttempt(current: CampaignOperations, issues: readonly AdsIss
 }
 
 /**
- * The launch's status once Google created the campaign (admin spec §8):
+ * The launch's status once Google created the campaign (docs/admin.md#messages):
  * `policy_review` (HEALTHCARE_POLICY_VIOLATION) when Google flagged something
  * an exception can clear, whether it was asked for or the item left out;
  * `partial` when anything else was left out (text that must change);

@@ -1,6 +1,5 @@
 /**
- * From a launch or test request to what is sent (admin spec §2.10, §2.15,
- * §3, §7, §9): the campaign (the builder's, the preview's, or the service's
+ * From a launch or test request to what is sent (docs/campaigns.md#campaign-dialogs, docs/campaigns.md#campaign-builder, docs/admin.md#records, docs/admin.md#calls, docs/admin.md#fixed-figures): the campaign (the builder's, the preview's, or the service's
  * template campaign), the clinic's landing URL, address and phone, and the
  * defaults for whatever the call leaves out. Pure: the HTTP service and the
  * worker share it, tests check it.
@@ -31,12 +30,12 @@ export class UnreadableAddressError extends Error {
   }
 }
 
-/** A TRT-like template campaign written for men: its launch excludes women (admin spec §3, §9). */
+/** A TRT-like template campaign written for men: its launch excludes women (docs/admin.md#records, docs/admin.md#fixed-figures). */
 export const excludesFemale = (targetAudience: string) => /\bmen\b/i.test(targetAudience) && !/\bwomen\b/i.test(targetAudience);
 
 const isBuilderTemplate = (template: LaunchCampaignBody['template']): template is BuilderTemplate => template !== undefined && 'adVariations' in template;
 
-/** The builder's campaign (§3 "Campaign template sent to test or launch") as ad groups: one of its keywords, an ad per variation. */
+/** The builder's campaign (docs/admin.md#records "Campaign template sent to test or launch") as ad groups: one of its keywords, an ad per variation. */
 export function builderCampaign(template: BuilderTemplate): CampaignStructure {
   const { symptoms, benefits, offer } = template.adVariations;
   return {
@@ -72,7 +71,7 @@ export interface LaunchPlanInput {
   service: PreviewService;
   /** The service's template slug (TRT starts at 50 a day). */
   templateSlug: string;
-  /** The service's saved Google Ads settings (admin spec §3): budget and radius unless the call gives them; a launch of the service as it is also takes their keywords, headline and description. */
+  /** The service's saved Google Ads settings (docs/admin.md#records): budget and radius unless the call gives them; a launch of the service as it is also takes their keywords, headline and description. */
   settings: GoogleAdsSettings | null;
   /** The template campaign the service's launch starts from; null when the call brings its own campaign. */
   templateCampaign: TemplateCampaign | null;

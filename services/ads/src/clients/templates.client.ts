@@ -18,11 +18,11 @@ export interface ClinicService {
   templateId: number;
   name: string;
   path: string;
-  /** The service's saved Google Ads settings (admin spec §3), or null. */
+  /** The service's saved Google Ads settings (docs/admin.md#records), or null. */
   googleAdsSettings: GoogleAdsSettings | null;
 }
 
-/** What ads asks templates (DESIGN §2: the catalogue lives there). */
+/** What ads asks templates (ARCHITECTURE.md#who-owns-what: the catalogue lives there). */
 export interface TemplatesClient {
   /** The template; 404 'Service template {id} was not found.' when there is none; 503 when templates cannot answer. */
   template(id: number, requestId?: string): Promise<CatalogueTemplate>;

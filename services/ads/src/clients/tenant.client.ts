@@ -8,7 +8,7 @@ export interface AdsClinic {
   /**
    * The clinic's own domain (tenant's `GET /internal/clients/:id/site`: the one with a certificate,
    * active or failing), or null while its pages are on the platform's host. The client's `domain`
-   * profile field and the domain mappings are not read (issue 28 item 5).
+   * profile field and the domain mappings are not read.
    */
   customDomain: ClientSiteDomain | null;
   phone: string | null;
@@ -18,7 +18,7 @@ export interface AdsClinic {
   googleAdsManagerId: string | null;
 }
 
-/** What ads asks tenant (DESIGN §2: clinics live there). */
+/** What ads asks tenant (ARCHITECTURE.md#who-owns-what: clinics live there). */
 export interface TenantClient {
   /** The clinic; 404 'Unable to find client data for preview.' when there is none; 503 when tenant cannot answer. */
   clinic(id: number, requestId?: string): Promise<AdsClinic>;

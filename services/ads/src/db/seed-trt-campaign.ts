@@ -4,7 +4,7 @@ import { readSeedFile } from '@hap/service-kit';
 import { z } from 'zod';
 
 /**
- * The TRT service's built-in campaign (admin spec §3 "Built-in defaults for
+ * The TRT service's built-in campaign (docs/admin.md#records "Built-in defaults for
  * the TRT service only"): about 20 keywords, 45 headlines and 12 descriptions
  * (three responsive search ads of 15 and 4), call to action Schedule Now, 10
  * callouts; its launch defaults (Female excluded, men 25-65+, Maximize

@@ -7,8 +7,7 @@ import { TRT_BUILT_IN_CAMPAIGN, TRT_TEMPLATE_ID } from './seed-trt-campaign';
 export const BUILT_IN_SEED = 'built-in-v1';
 
 /**
- * The ads service's seed: the TRT template's built-in campaign (admin spec
- * §3), once per database, keyed like a generation so a rerun or a second
+ * The ads service's seed: the TRT template's built-in campaign (docs/admin.md#records), once per database, keyed like a generation so a rerun or a second
  * process at the same moment writes it once.
  */
 export async function seed(dataSource: DataSource): Promise<{ builtInSeeded: boolean }> {

@@ -1,5 +1,5 @@
 /**
- * Google Ads performance as GAQL (issue 25 item 2), pure: the two reports
+ * Google Ads performance as GAQL, pure: the two reports
  * the ads worker reads for a clinic account and a day range, and how their
  * rows (google-ads-api's GoogleAdsRow objects) read as our day rows. Google
  * answers int64 metrics as strings (REST JSON) and enums as names there, as

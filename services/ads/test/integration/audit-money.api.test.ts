@@ -25,10 +25,10 @@ const LEADS: Identity = { kind: 'service', service: 'leads' };
 const SESSION: Identity = { ...ADMIN, session: 'tag-of-audit-session' };
 
 /**
- * Issue 24 §5: everything in the ads service that spends money (or decides
+ * docs/admin.md: everything in the ads service that spends money (or decides
  * where it goes) writes an Audit Log entry that names who (the admin's
  * e-mail), for which clinic and service, on which account, and the outcome;
- * /api/audit-log/ads lists them for the Audit Log page. Issue 24 §6: the
+ * /api/audit-log/ads lists them for the Audit Log page. docs/admin.md: the
  * Google Ads connection can be disconnected (audited, the token revoked).
  */
 describe('the ads Audit Log: launches and their outcome, generation, optimisation, deletion, connection, conversions', () => {

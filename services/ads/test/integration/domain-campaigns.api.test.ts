@@ -19,7 +19,7 @@ import { writtenCampaign } from '@hap/test-kit/fixtures/written-campaigns';
 const TOKEN_KEY = randomBytes(32).toString('base64');
 
 /**
- * GET /api/clients/:id/domains/:domain/campaigns (issue 28 item 4): the running
+ * GET /api/clients/:id/domains/:domain/campaigns: the running
  * campaigns on a clinic's domain, for the failing domain's one-click pause,
  * through the real ads app, tenant and templates on PostgreSQL, the ads.launch
  * worker on Redis, and the fake Google Ads API on loopback.

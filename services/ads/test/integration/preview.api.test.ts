@@ -34,7 +34,7 @@ describe('GET /api/google-ads/preview: a clinic’s service as a Google Ads camp
     const res = await t.api.get(`/api/google-ads/preview?serviceId=${service.id}&campaignId=${campaign.id}&styleParam=B`, ADMIN);
     expect(res.status).toBe(200);
     const data = ServiceCampaignPreviewSchema.parse(res.body.data);
-    // The client's `domain` profile field no longer decides the URLs (issue 28 item 5): PUBLIC_BASE_URL does.
+    // The client's `domain` profile field no longer decides the URLs: PUBLIC_BASE_URL does.
     const landing = `${PLATFORM}/coolsculpting-austin?client=${clinicId}&style=B`;
     expect(data.preview).toMatchObject({
       serviceName: 'CoolSculpting',

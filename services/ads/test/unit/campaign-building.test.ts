@@ -198,7 +198,7 @@ describe('the Google Ads mutate operations of one Search campaign', () => {
     expect(decoded.mutate_operations[1]!.campaign_operation!.create!.contains_eu_political_advertising).toBe(
       enums.EuPoliticalAdvertisingStatus.DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING,
     );
-    // issue 25 item 3: every click's landing URL carries Google's campaign id as hap_cid.
+    // docs/results-and-experiments.md: every click's landing URL carries Google's campaign id as hap_cid.
     expect(decoded.mutate_operations[1]!.campaign_operation!.create!.final_url_suffix).toBe('hap_cid={campaignid}');
   });
 

@@ -1,6 +1,6 @@
 import { movedPageUrl } from '../../src/campaign/landing-url';
 
-/** A campaign's landing URL when its page moves (services/templates README, "Page paths"). */
+/** A campaign's landing URL when its page moves (docs/admin.md#page-paths). */
 describe('movedPageUrl', () => {
   it('replaces the page’s segment, keeping host, query and fragment', () => {
     expect(movedPageUrl('https://app.healthads.test/prp-hair?client=12&style=B', 'prp-hair', 'hair-restoration')).toBe('https://app.healthads.test/hair-restoration?client=12&style=B');

@@ -1,13 +1,13 @@
 import { routes, type ClinicCampaignIds, type CampaignPerformance, type CampaignPerformanceQuery, type OfflineConversion, type OfflineConversionResult } from '@hap/contracts';
 import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
 
-/** What leads asks the ads service: a converted lead's offline click conversion (issue 10 §6). */
+/** What leads asks the ads service: a converted lead's offline click conversion. */
 export interface ConversionUploader {
   /** Throws ApiError: 409 NOT_CONFIGURED (no Google Ads, connection or account), 422 refused for good, 503 try again. */
   upload(conversion: OfflineConversion): Promise<OfflineConversionResult>;
 }
 
-/** What results ask the ads service: the clinics' Google Ads campaigns by day, as last read from Google (issue 25). */
+/** What results ask the ads service: the clinics' Google Ads campaigns by day, as last read from Google. */
 export interface PerformanceReader {
   performance(query: CampaignPerformanceQuery, requestId: string): Promise<CampaignPerformance>;
 }

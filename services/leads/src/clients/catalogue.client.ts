@@ -11,7 +11,7 @@ export interface CatalogueService {
   name: string;
 }
 
-/** What leads asks templates: the services of a clinic (DESIGN §2: services live there). */
+/** What leads asks templates: the services of a clinic (ARCHITECTURE.md#who-owns-what: services live there). */
 export interface CatalogueClient {
   /** A clinic's services, active or not; throws when templates cannot answer. */
   servicesOf(clientId: number, requestId?: string): Promise<CatalogueService[]>;

@@ -11,12 +11,12 @@ export interface Clinic {
   webhook: { url: string; secret: string } | null;
   /** The clinic's CRM sub-account (GoHighLevel location id); null until it has one. */
   crmLocationId: string | null;
-  /** Whether the clinic reports conversions, and the lead status it counts as one (issue 10 §6). */
+  /** Whether the clinic reports conversions, and the lead status it counts as one. */
   conversionTrackingEnabled: boolean;
   offlineConversionStatus: OfflineConversionStatus;
 }
 
-/** What leads asks tenant: clinics live there (DESIGN §2). */
+/** What leads asks tenant: clinics live there (ARCHITECTURE.md#who-owns-what). */
 export interface TenantClient {
   /** The clinic; throws ApiError (404 when it is gone, 503 when tenant cannot answer). */
   clinic(id: number): Promise<Clinic>;

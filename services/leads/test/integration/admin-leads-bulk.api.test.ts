@@ -5,7 +5,7 @@ import { createClientService, createTemplate } from '../../../templates/test/hel
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
 
 /**
- * Lists that scale (issue 24 item 7): the inbox's 'All clinics' view (no
+ * Lists that scale: the inbox's 'All clinics' view (no
  * clientId) and the status change of the selected leads, all or none.
  */
 describe('admin Leads inbox across clinics: GET /api/leads without clientId, POST /api/leads/status', () => {

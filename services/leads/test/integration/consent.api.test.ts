@@ -4,7 +4,7 @@ import { ADMIN } from '@hap/service-kit/testing';
 import { ANONYMOUS, START_TIMEOUT_MS, TEST_CONSENT, clinicWithServices, startLeads, type TestLeads } from '../helpers/app';
 
 /**
- * A lead's consent (DESIGN §9.9, issue 22): a caller that follows the public
+ * A lead's consent (docs/consent.md): a caller that follows the public
  * spec's call table sends no consent and its lead is kept, consent not
  * captured; a form sends the version it showed and the server records its own
  * sentence of it, naming the clinic as tenant knows it. Real PostgreSQL, the
@@ -31,7 +31,7 @@ describe('POST /api/leads: consent', () => {
   }, START_TIMEOUT_MS);
   afterAll(() => t.close());
 
-  /** Exactly the public spec's body (§7: name, email, phone, message, serviceId, clientId). */
+  /** Exactly the public spec's body (docs/public-site.md#calls: name, email, phone, message, serviceId, clientId). */
   const specBody = () => ({ name: 'Jane Smith', email: `${randomUUID()}@example.com`, phone: '(303) 555-0142', message: 'Mornings are best.', serviceId, clientId });
   const submit = (body: object, app: TestLeads = t) =>
     app.api.post('/api/leads', ANONYMOUS).set({ 'x-forwarded-for': '203.0.113.7', 'user-agent': 'Mozilla/5.0 (Consent test)' }).send(body);

@@ -17,7 +17,7 @@ import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../help
 const TOKEN_KEY = randomBytes(32).toString('base64');
 
 /**
- * Offline conversions (issue 10 §6): a lead from a Google ad (gclid) that
+ * Offline conversions: a lead from a Google ad (gclid) that
  * reaches its clinic's conversion status gets one google_ads delivery; the
  * worker uploads it through the real ads service to a loopback fake of the
  * Google Ads API, order id = lead id, and the result shows on the lead.

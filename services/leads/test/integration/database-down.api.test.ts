@@ -34,7 +34,7 @@ const waitFor = async (check: () => Promise<boolean>, ms = 20_000) => {
 };
 
 /**
- * Issue 22 §5: PostgreSQL unreachable loses no lead. The leads API reaches
+ * docs/platform.md: PostgreSQL unreachable loses no lead. The leads API reaches
  * this run's database, and its Redis, through loopback TCP proxies the tests
  * cut (the servers keep running): a lead is then held in Redis and answered
  * 202 with its reference, and the relay stores it once, under that reference

@@ -12,7 +12,7 @@ import { closedPortUrl } from '../../../../gateway/test/helpers/net';
 import { START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
 
 /**
- * Experiments (issue 27) through the real templates app (which keeps them),
+ * Experiments through the real templates app (which keeps them),
  * the real leads app (which counts their arms' views, leads and bookings,
  * and keeps the counts in Redis, where templates' own reader reads them) and
  * the real tenant, on PostgreSQL and Redis: start, count, change weights,

@@ -100,7 +100,7 @@ describe('POST /api/leads', () => {
       utm_campaign: 'trt-retarget',
       gclid: 'Cj0KCQ-last',
       landing_path: '/trt',
-      // Results' dimensions (issue 25): the last touch's source by the page views' rule, and its Google Ads campaign.
+      // Results' dimensions: the last touch's source by the page views' rule, and its Google Ads campaign.
       traffic_source: 'paid_google',
       campaign_id: '20123456789',
       // The server's own sentence of the version the form showed, naming the clinic as tenant knows it.
@@ -117,7 +117,7 @@ describe('POST /api/leads', () => {
     expect(await deliveriesOf(row.id)).toEqual([
       { channel: 'crm', status: pendingOrQueued, attempts: 0 },
       { channel: 'email', status: pendingOrQueued, attempts: 0 },
-      // Which of the clinic's users get an e-mail of it (issue 26 §3): found by the worker.
+      // Which of the clinic's users get an e-mail of it: found by the worker.
       { channel: 'notify_users', status: pendingOrQueued, attempts: 0 },
       { channel: 'webhook', status: pendingOrQueued, attempts: 0 },
     ]);

@@ -6,7 +6,7 @@ import { cachedCampaigns, fixedCampaigns, PageViewFolder, startPageViewFold } fr
 
 /**
  * The leads worker's fold of the page views the public shell counts in Redis
- * (issue 25 item 1) into leads.page_view_rollups, with real Redis and
+ * into leads.page_view_rollups, with real Redis and
  * PostgreSQL: exactly once, whatever stops midway.
  */
 describe('page view fold: Redis counts → PostgreSQL rollups, exactly once', () => {

@@ -31,7 +31,7 @@ const TOKEN_KEY = randomBytes(32).toString('base64');
 const TODAY = new Date().toISOString().slice(0, 10);
 
 /**
- * The clinic portal's leads and results (issue 26 items 3–5) through the real
+ * The clinic portal's leads and results through the real
  * leads app, real PostgreSQL, tenant and templates: two clinics with leads,
  * their users signed as the gateway signs a clinic session. The clinic is the
  * identity's, never a parameter; another clinic's lead is 404; a clinic

@@ -5,7 +5,7 @@ import { startAds, type TestAds } from '../../../ads/test/helpers/app';
 import { ANONYMOUS, START_TIMEOUT_MS, clinicWithServices, startLeads, type TestLeads } from '../helpers/app';
 
 /**
- * GET /api/results/summary and /api/results/breakdown (issue 25 item 7)
+ * GET /api/results/summary and /api/results/breakdown
  * through the real leads app: page view rollups as the worker's fold leaves
  * them, leads sent through the real lead API and moved along by the admin's
  * status route. The ads service is not reachable here: the answer still

@@ -2,7 +2,7 @@ import { routes, type PageMoves, type PageMovesResult, type RunningCampaigns, ty
 import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
 
 /**
- * What templates asks ads about a page (README, "Page paths"): which running campaigns
+ * What templates asks ads about a page (docs/admin.md#page-paths): which running campaigns
  * point to some client services' pages, and to move campaigns after a page's path
  * changed. Ads answers both from its own launch log and Google Ads, never by asking
  * templates back, so no call goes round in a circle.

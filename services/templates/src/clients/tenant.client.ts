@@ -1,7 +1,7 @@
 import { ClientPublicSchema, Messages, routes, type ClientPublic, type ClinicSite } from '@hap/contracts';
 import { createInternalClient, internalHeaders, siblingFailure } from '@hap/service-kit/internal-client';
 
-/** What templates asks tenant: clinics live there (DESIGN §2), so their existence is its answer. */
+/** What templates asks tenant: clinics live there (ARCHITECTURE.md#who-owns-what), so their existence is its answer. */
 export interface TenantClient {
   /** Resolves when client `id` exists; 404 'Client {id} was not found.' when not; 503 when tenant cannot answer. */
   assertClientExists(id: number, requestId?: string): Promise<void>;

@@ -9,7 +9,7 @@ const CatalogueFile = z.object({
   subcategories: z.array(z.object({ ...entry, categoryId: z.number().int().positive() })),
 });
 
-/** The demo catalogue (public spec §2 Onboarding): data in services/templates/seed/catalogue.json. */
+/** The demo catalogue (docs/public-site.md#pages-and-routes Onboarding): data in services/templates/seed/catalogue.json. */
 const catalogue = readSeedFile(join(__dirname, '../../seed/catalogue.json'), CatalogueFile);
 
 export const SEED_CATEGORIES = catalogue.categories;

@@ -31,7 +31,7 @@ describe('GET /api/page-content/:clientId', () => {
 
     expect(data.landing).toBeNull();
     expect(data.services).toEqual([
-      // The link is the template's slug (public spec §4 link rule), which the custom path also resolves to.
+      // The link is the template's slug (docs/public-site.md#states-and-fallbacks link rule), which the custom path also resolves to.
       { id: first.id, name: 'Our A', description: a.description, slug: a.slug, offer: 'Template offer', image: '/uploads/templates/a.1920x1080.jpg' },
       { id: second.id, name: b.name, description: 'Mine', slug: b.slug, offer: '$49 visit', image: '/uploads/images/bg.png' },
     ]);

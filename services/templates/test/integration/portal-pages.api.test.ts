@@ -5,7 +5,7 @@ import { ADMIN, ANONYMOUS, GATEWAY, START_TIMEOUT_MS, startTemplates, type TestT
 import { createClientService, createTemplate } from '../helpers/factories';
 
 /**
- * The clinic portal's Pages (issue 26 item 3) through the real templates app,
+ * The clinic portal's Pages through the real templates app,
  * real tenant and PostgreSQL: two clinics, one on its own domain, their
  * services active and not. Only the caller's clinic's active services are
  * listed, with links as the admin's screens build them.

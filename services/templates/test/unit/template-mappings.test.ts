@@ -2,7 +2,7 @@ import type { ServiceTemplateRepository } from '../../src/modules/catalogue/cata
 import type { ClientServiceService } from '../../src/modules/client-service/client-service.service';
 import { ContentService, MAPPINGS_TTL_MS } from '../../src/modules/content/content.service';
 
-/** The mappings cache (public spec §4, §9): 5 minutes; stale on failure; else the built-in three. */
+/** The mappings cache (docs/public-site.md#states-and-fallbacks, docs/public-site.md#fixed-figures): 5 minutes; stale on failure; else the built-in three. */
 describe('ContentService.mappings', () => {
   let now = 0;
   let rows: Array<{ id: number; slug: string }> | Error = [];

@@ -9,7 +9,7 @@ export interface CatalogueTemplate {
   ghlSnapshotId: string | null;
 }
 
-/** What tenant asks templates (DESIGN §2: the catalogue and activations live there). */
+/** What tenant asks templates (ARCHITECTURE.md#who-owns-what: the catalogue and activations live there). */
 export interface CatalogueClient {
   /** Every service template; throws ApiError 503 when templates cannot answer. */
   templates(requestId?: string): Promise<CatalogueTemplate[]>;

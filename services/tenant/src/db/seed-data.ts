@@ -6,7 +6,7 @@ import { z } from 'zod';
 /**
  * The demo clinics the product ships with, their domains and teams: data in
  * services/tenant/seed/clinics.json. Ids 1–11 are fixed: the public spec's host
- * table (§1) and built-in brand colours (§3) refer to them; a clinic without
+ * table (docs/public-site.md#choosing-the-clinic) and built-in brand colours (docs/public-site.md#what-a-page-shows) refer to them; a clinic without
  * its own colours in the file takes its built-in ones.
  */
 export interface SeedClient {
@@ -47,7 +47,7 @@ const ClinicsFile = z.object({
       bookingLink: z.string().nullable(),
     }),
   ),
-  /** The public spec's production host table (§1), as domain_mappings rows. */
+  /** The public spec's production host table (docs/public-site.md#choosing-the-clinic), as domain_mappings rows. */
   domainMappings: z.array(z.object({ domain: z.string().min(1), clientId: z.number().int().positive() })),
   /** Teams for the clients with home templates (1–3). */
   staff: z.array(

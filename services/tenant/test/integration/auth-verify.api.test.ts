@@ -20,7 +20,7 @@ describe('POST /internal/auth/verify', () => {
   it('answers the user, never the hash, for the right password', async () => {
     const res = await verify({ email, password });
     expect(res.status).toBe(200);
-    // An admin belongs to no clinic; the sign-in version goes into the gateway's session (issue 26).
+    // An admin belongs to no clinic; the sign-in version goes into the gateway's session.
     expect(res.body).toEqual({
       success: true,
       data: { id: userId, email, name: 'Ada Admin', isAdmin: true, clientId: null, clientName: null, role: null, authVersion: 1, mfaEnabled: false, mfaMethods: [] },

@@ -23,7 +23,7 @@ import { readFileSync } from 'node:fs';
 const EDGE_HOST = 'edge.healthads.test';
 
 /**
- * Custom domains from verified onward (issue 28 items 3–4), through the real
+ * Custom domains from verified onward, through the real
  * tenant app, the worker's own handlers, PostgreSQL and Redis, with DNS from a
  * real server on loopback (dns2) and REAL CADDY as the edge on loopback ports:
  * on-demand TLS (`tls internal`) whose `ask` is this tenant app's

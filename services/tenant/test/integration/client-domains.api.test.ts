@@ -18,7 +18,7 @@ const EDGE_IPV4 = '127.0.0.10';
 const EDGE_IPV6 = '::ffff:127.0.0.11';
 
 /**
- * Custom domains (issue 28) through the real tenant app and PostgreSQL, with
+ * Custom domains through the real tenant app and PostgreSQL, with
  * DNS answered by a real DNS server on loopback (dns2, UDP on 127.0.0.1): the
  * tenant's node:dns Resolver asks it over the wire.
  */

@@ -8,7 +8,7 @@ import { auditRows, createClient, uniq } from '../helpers/factories';
 const EDGE_HOST = 'edge.healthads.test';
 
 /**
- * A clinic has one site address (tenant README, *Custom domains*): the
+ * A clinic has one site address (docs/domains.md#claims-proof-certificates-and-health): the
  * client's `domain` (Edit Client, onboarding, the API) and the Domains
  * screen's claims are one fact. Setting `domain` starts (or keeps) a claim,
  * the client's read says how it stands, and `siteDomain` is where its pages

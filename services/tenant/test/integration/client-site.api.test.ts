@@ -8,7 +8,7 @@ import { createClient, uniq } from '../helpers/factories';
 const ADS: Identity = { kind: 'service', service: 'ads' };
 
 /**
- * GET /internal/clients/:id/site (issue 28 item 5) through the real tenant app
+ * GET /internal/clients/:id/site through the real tenant app
  * and PostgreSQL: the clinic's own domain as ads builds campaign URLs on it.
  * The domains' states are written as the verification and the edge's report
  * leave them (client-domains.api.test.ts drives those through DNS).
@@ -58,7 +58,7 @@ describe('GET /internal/clients/:id/site', () => {
     await domainOf(client.id, 'pending', { certificateAt: null });
     await domainOf(client.id, 'verified', { certificateAt: null });
     await domainOf(client.id, 'certificate_issued');
-    // active without a certificate (a mapping an admin made before issue 28) is not the clinic's domain either
+    // active without a certificate (a mapping an admin made before the domains work) is not the clinic's domain either
     await domainOf(client.id, 'active', { certificateAt: null });
     res = await site(client.id);
     expect(res.status).toBe(200);

@@ -2,7 +2,7 @@ import { ClientPageSchema } from '@hap/contracts';
 import { ADMIN, ANONYMOUS, startTenant, type TestTenant } from '../helpers/app';
 import { createClient, uniq } from '../helpers/factories';
 
-/** The Clients list's search, sort and paging (issue 24 item 7). */
+/** The Clients list's search, sort and paging. */
 describe('GET /api/clients/search', () => {
   let t: TestTenant;
   let token: string;

@@ -3,7 +3,7 @@ import { ClinicAdsAccountSchema } from '@hap/contracts';
 import { ADMIN, ANONYMOUS, GATEWAY, startTenant, type TestTenant } from '../helpers/app';
 import { createClient, uniq } from '../helpers/factories';
 
-/** The ads worker's clinics with a Google Ads account (issue 25 item 2: hourly performance reads). */
+/** The ads worker's clinics with a Google Ads account (docs/results-and-experiments.md: hourly performance reads). */
 describe('GET /internal/clients/google-ads-accounts', () => {
   let t: TestTenant;
   const ADS = { kind: 'service', service: 'ads' } as const;

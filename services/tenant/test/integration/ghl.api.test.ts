@@ -10,7 +10,7 @@ import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 
 /**
- * The public spec's CRM calls (§7), admin-only (DESIGN §2): POST
+ * The public spec's CRM calls (docs/public-site.md#calls), admin-only (ARCHITECTURE.md#who-owns-what): POST
  * /api/ghl-create-subaccount and POST /api/ghl-load-service-snapshots, with
  * the spec's bodies and answers, on the provisioning code of Create CRM
  * Account. The real tenant app, a real templates service on loopback (the

@@ -15,7 +15,7 @@ import { createMailer } from '@hap/service-kit';
 import { startSmtp } from '@hap/test-kit/smtp-server';
 
 /**
- * POST /api/onboarding and the CRM sub-account (issue 9), through the real
+ * POST /api/onboarding and the CRM sub-account, through the real
  * tenant app, a real templates service on loopback (activations), BullMQ on
  * this file's own Redis prefix and GoHighLevel's API as a loopback fake.
  */

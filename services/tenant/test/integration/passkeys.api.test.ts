@@ -4,7 +4,7 @@ import { ADMIN, ANONYMOUS, GATEWAY, PUBLIC_SHELL, startTenant, type TestTenant }
 import { uniq } from '../helpers/factories';
 
 /**
- * Tenant's passkey rows on their own (issue 26 §2); the ceremonies end to end
+ * Tenant's passkey rows on their own; the ceremonies end to end
  * are tested through the gateway (gateway/test/integration/passkeys.api.test.ts).
  */
 describe('/internal/auth/passkeys/*', () => {

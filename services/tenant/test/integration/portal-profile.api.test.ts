@@ -19,7 +19,7 @@ import { storedFiles } from '../helpers/files';
 import { pngBytes } from '@hap/test-kit/fixtures/images';
 
 /**
- * The clinic portal's Profile, team and uploads (issue 26 item 3) through the
+ * The clinic portal's Profile, team and uploads through the
  * real tenant app and PostgreSQL: two clinics, their users signed as the
  * gateway signs a clinic session. The clinic is the identity's, never a
  * parameter; the admin's rules and words; another clinic's member is 404.

@@ -11,7 +11,7 @@ import { carriesSenderTraces, phonePhoto, pngBytes } from '@hap/test-kit/fixture
 import { asBuffer } from '../helpers/files';
 
 /**
- * Uploads in an S3-compatible bucket (issue 11 §1): the AWS SDK against a
+ * Uploads in an S3-compatible bucket: the AWS SDK against a
  * loopback fake of S3's REST API; two tenant replicas, each with its own
  * local directory, share the bucket, so an upload made through one is served
  * by the other with the same headers.

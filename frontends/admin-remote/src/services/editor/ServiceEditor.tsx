@@ -30,7 +30,7 @@ const EDITOR_TABS: ReadonlyArray<{ id: EditorTab; label: string }> = [
 const clientServicesKey = (clientId: number) => ['admin', 'client-services', clientId] as const;
 
 /**
- * admin spec §2.9: the full-screen service editor, for a service (serviceId)
+ * docs/admin.md#service-editor: the full-screen service editor, for a service (serviceId)
  * or a new one. Saving refreshes the client's service list.
  */
 export function ServiceEditor({
@@ -281,7 +281,7 @@ function EditorForm({
 const SINGULAR: Record<CountedList, string> = { symptoms: 'Symptom', benefits: 'Benefit', process: 'Step' };
 
 /**
- * A list with a required count (admin spec §5): its hint while short and the
+ * A list with a required count (docs/admin.md#validation): its hint while short and the
  * Add button until the count; every row, added or stored, can be removed.
  */
 function CountedList({

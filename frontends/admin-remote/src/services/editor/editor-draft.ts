@@ -4,7 +4,7 @@ import { issuesByPath, withoutBlankRows } from '../../forms/list-rules';
 
 export type { FaqItem, TestimonialItem, TitledItem };
 
-/** What the service editor edits (admin spec §2.9). */
+/** What the service editor edits (docs/admin.md#service-editor). */
 export interface EditorDraft {
   templateId: number | null;
   customTitle: string;
@@ -35,7 +35,7 @@ export const emptyDraft = (): EditorDraft => ({
   testimonials: [],
 });
 
-/** An existing service fills the form with its stored values (admin spec §4). */
+/** An existing service fills the form with its stored values (docs/admin.md#states). */
 export const draftOfService = (service: ClientService): EditorDraft => ({
   templateId: service.templateId,
   customTitle: service.customTitle ?? '',
@@ -51,7 +51,7 @@ export const draftOfService = (service: ClientService): EditorDraft => ({
   testimonials: service.customTestimonials.map(({ text, rating, name }) => ({ text, rating, name })),
 });
 
-/** Picking a template for a new service copies its lists as starting content (admin spec §4). */
+/** Picking a template for a new service copies its lists as starting content (docs/admin.md#states). */
 export const draftWithTemplate = (draft: EditorDraft, template: ServiceTemplate): EditorDraft => ({
   ...draft,
   templateId: template.id,
@@ -85,7 +85,7 @@ export const withoutBlankRowsOf = (draft: EditorDraft): EditorDraft => ({
 
 const textOrNull = (value: string) => (value.trim() ? value : null);
 
-/** The fields the client-services API takes: the five custom lists as JSON text, null when empty (admin spec §7). */
+/** The fields the client-services API takes: the five custom lists as JSON text, null when empty (docs/admin.md#calls). */
 export const fieldsOfDraft = (draft: EditorDraft) => ({
   customTitle: textOrNull(draft.customTitle),
   customOffer: textOrNull(draft.customOffer),

@@ -8,7 +8,7 @@ import { TopBar } from '../TopBar';
 import { ContactBlock } from './ContactBlock';
 import { Testimonials } from './Testimonials';
 
-/** public spec §2 reading A, variant B: at most 6 services, testimonials and a contact block with a map. */
+/** docs/public-site.md#pages-and-routes reading A, variant B: at most 6 services, testimonials and a contact block with a map. */
 export function HomeVariantB() {
   return (
     <div className="site">

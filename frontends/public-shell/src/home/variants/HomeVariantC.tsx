@@ -6,7 +6,7 @@ import { TeamSection } from '../TeamSection';
 import { TopBar } from '../TopBar';
 import { CtaBand } from './CtaBand';
 
-/** public spec §2 reading A, variant C: variant A with a call-to-action band. */
+/** docs/public-site.md#pages-and-routes reading A, variant C: variant A with a call-to-action band. */
 export function HomeVariantC() {
   return (
     <div className="site">

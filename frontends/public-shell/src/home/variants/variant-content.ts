@@ -1,11 +1,11 @@
-/** A home page testimonial (public spec §3 home content: text, author, rating). */
+/** A home page testimonial (docs/public-site.md#what-a-page-shows home content: text, author, rating). */
 export interface HomeTestimonial {
   text: string;
   author: string;
   rating: number;
 }
 
-/** public spec §2 variant B: three default testimonials with author and rating (up to 5 stars). */
+/** docs/public-site.md#pages-and-routes variant B: three default testimonials with author and rating (up to 5 stars). */
 export const DEFAULT_HOME_TESTIMONIALS: readonly HomeTestimonial[] = [
   {
     text: 'From my first visit I felt listened to. The team explained every option and built a plan that fits my life.',

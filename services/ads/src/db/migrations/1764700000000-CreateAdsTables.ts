@@ -2,9 +2,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { createAuditLogTable } from '@hap/service-kit';
 
 /**
- * The ads service's tables (admin spec §3, DESIGN §2):
+ * The ads service's tables (docs/admin.md#records, ARCHITECTURE.md#who-owns-what):
  * - ad_campaign_templates: a service template's Google Ads campaigns, the
- *   shape of admin spec §3 (ad groups and extensions as jsonb);
+ *   shape of docs/admin.md#records (ad groups and extensions as jsonb);
  * - ad_campaign_jobs: the AI's generate and optimize requests, for the screen to follow;
  * - campaign_launch_logs: one row per launch, its id the launch job's id;
  * - google_ads_connections: the agency's OAuth refresh token, encrypted
@@ -12,7 +12,7 @@ import { createAuditLogTable } from '@hap/service-kit';
  * - audit_log, and seed_history (the built-in TRT campaign, once).
  *
  * template_id and client_id are plain integers: templates and clients live in
- * other services' schemas (DESIGN §2).
+ * other services' schemas (ARCHITECTURE.md#who-owns-what).
  */
 export class CreateAdsTables1764700000000 implements MigrationInterface {
   name = 'CreateAdsTables1764700000000';

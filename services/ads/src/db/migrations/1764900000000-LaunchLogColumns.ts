@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * What a launch needs beyond admin spec §3's campaign_launch_logs: the
+ * What a launch needs beyond docs/admin.md#records's campaign_launch_logs: the
  * service and account it is for, the manager account it goes through, the
  * admin's policy choice, what stopped it, and when it ended. `request` holds
  * the planned campaign (LaunchSpec) the worker sends, so a retry sends
@@ -20,7 +20,7 @@ export class LaunchLogColumns1764900000000 implements MigrationInterface {
         ADD COLUMN "request_policy_exemption" boolean NOT NULL DEFAULT false,
         ADD COLUMN "error_code" text,
         ADD COLUMN "finished_at" timestamptz`);
-    // The click-upload conversion action of each account offline conversions go to (issue 10 §6).
+    // The click-upload conversion action of each account offline conversions go to.
     await runner.query(`
       CREATE TABLE "ads"."conversion_actions" (
         "customer_id" text PRIMARY KEY,

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Optimize proposes instead of overwriting (issue 24 item 4): the rewrite is
+ * Optimize proposes instead of overwriting: the rewrite is
  * kept on its request beside the campaign until the admin keeps or discards it.
  */
 export class OptimizeProposals1765100000000 implements MigrationInterface {

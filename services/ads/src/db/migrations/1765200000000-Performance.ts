@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Google Ads performance (issue 25 item 2): campaigns and keywords by day as
+ * Google Ads performance: campaigns and keywords by day as
  * Google last reported them (a re-read replaces a day's numbers), and each
  * clinic account's read state.
  */

@@ -10,7 +10,7 @@ import { toTemplateCampaignDto } from './campaign.dto';
 export { CampaignJobStore } from './campaign-job.repository';
 export { toStoredCampaign } from './campaign.dto';
 
-/** Why Keep or Discard cannot be done (issue 24 item 4). */
+/** Why Keep or Discard cannot be done. */
 export const PROPOSAL_MESSAGES = {
   notOptimize: 'Only an optimize request has changes to keep or discard.',
   notReady: 'The AI has not finished this proposal yet.',
@@ -39,7 +39,7 @@ export interface CampaignQueues {
 }
 
 /**
- * Generate and Optimize (admin spec §2.13): the request is stored, then its
+ * Generate and Optimize (docs/campaigns.md#google-ads-templates): the request is stored, then its
  * job queued once the row is committed (a worker must find it); a job that
  * cannot be queued leaves the request failed with the reason and answers 503.
  * Without a model (no OPENAI_API_KEY) the API says AI is not configured.

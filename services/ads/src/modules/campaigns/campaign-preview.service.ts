@@ -13,8 +13,7 @@ import type { CampaignRepository } from './campaign.repository';
 
 
 /**
- * The Google Ads Campaign Preview of a clinic's service (admin spec §2.10,
- * §3): the service (templates), its clinic (tenant), one of its template's
+ * The Google Ads Campaign Preview of a clinic's service (docs/campaigns.md#campaign-dialogs, docs/admin.md#records): the service (templates), its clinic (tenant), one of its template's
  * campaigns (here), made into the preview data with the launch defaults and
  * the structure check. Nothing is sent to Google.
  */

@@ -1,7 +1,7 @@
 import type { AdGroup, CampaignExtensions } from '@hap/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** admin spec §3 Google Ads template campaign: one of a service template's campaigns. */
+/** docs/admin.md#records Google Ads template campaign: one of a service template's campaigns. */
 @Entity({ name: 'ad_campaign_templates' })
 export class AdCampaignTemplateEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })

@@ -3,7 +3,7 @@ import type { CampaignJobService } from './campaign-jobs.service';
 import type { CampaignPreviewService } from './campaign-preview.service';
 import type { CampaignService } from './campaign.service';
 
-/** /api/service-templates/{id}/google-ads… and /api/google-ads/… of the template campaigns (admin spec §2.13, §7). */
+/** /api/service-templates/{id}/google-ads… and /api/google-ads/… of the template campaigns (docs/campaigns.md#google-ads-templates, docs/admin.md#calls). */
 export const campaignHandlers = (
   campaigns: CampaignService,
   jobs: CampaignJobService,

@@ -17,7 +17,7 @@ import { toTemplateCampaignDto } from './campaign.dto';
 import { launchReadiness } from './launch-readiness';
 import type { CampaignRepository } from './campaign.repository';
 
-/** A service template's Google Ads campaigns (admin spec §2.13) and the structure check (§2.10). */
+/** A service template's Google Ads campaigns (docs/campaigns.md#google-ads-templates) and the structure check (docs/campaigns.md#campaign-dialogs). */
 export class CampaignService {
   constructor(
     private readonly dataSource: DataSource,

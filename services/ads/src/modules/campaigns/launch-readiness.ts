@@ -6,17 +6,16 @@ import type { GoogleAdsAccess } from '../launches/launch.service';
 
 /** Where a clinic's Google Ads account is set (the Clients screen's Edit). */
 export const CLIENTS_PAGE = '/admin/clients';
-/** A clinic's Domains screen (issue 28): its domains' states, and a failing one's running campaigns with Pause. */
+/** A clinic's Domains screen: its domains' states, and a failing one's running campaigns with Pause. */
 export const domainsPageOf = (clientId: number) => `/admin/clients/${clientId}/domains`;
 
 /**
- * What a launch for `clinic` would fail on besides its structure (issue 24
- * item 4): the clinic's Google Ads account (customer ID), the agency's Google
+ * What a launch for `clinic` would fail on besides its structure: the clinic's Google Ads account (customer ID), the agency's Google
  * Ads connection (or Google Ads not being configured at all), the clinic's
- * domain when it is failing its daily check (issue 28 item 4: the final URL
+ * domain when it is failing its daily check (docs/domains.md: the final URL
  * is on it), or no landing URL at all (no domain of its own and no platform
  * origin configured). A clinic without a domain of its own is ready: its
- * URLs are on the platform's host (issue 28 item 5). The words are those a
+ * URLs are on the platform's host. The words are those a
  * launch answers with, and each names the admin page where it is set.
  */
 export async function launchReadiness(

@@ -2,7 +2,7 @@ import { GOOGLE_ADS_AUTH_ERROR_TEXT } from '@hap/contracts';
 import { actorOf, sendFormProblem, type RouteHandlers } from '@hap/service-kit';
 import type { GoogleAdsConnectionService } from './connection.service';
 
-/** /api/google-ads/auth-status, /auth, /oauth/callback (admin spec §7) and DELETE /connection (issue 24 §6). */
+/** /api/google-ads/auth-status, /auth, /oauth/callback (docs/admin.md#calls) and DELETE /connection. */
 export const connectionHandlers = (
   connection: GoogleAdsConnectionService,
 ): Pick<RouteHandlers<'ads'>, 'getGoogleAdsAuthStatus' | 'startGoogleAdsAuth' | 'googleAdsAuthCallback' | 'disconnectGoogleAds'> => ({

@@ -19,7 +19,7 @@ import { ConnectionRepository } from './connection.repository';
 
 /** The agency's one connection. */
 const LABEL = 'agency';
-/** The AdWords scope, and the account's e-mail to show who connected (admin spec §2.16). */
+/** The AdWords scope, and the account's e-mail to show who connected (docs/campaigns.md#google-ads-connection). */
 export const GOOGLE_ADS_SCOPES = ['https://www.googleapis.com/auth/adwords', 'openid', 'email'];
 
 export interface OAuthSettings {
@@ -71,7 +71,7 @@ function emailOf(idToken: string | null | undefined): string | null {
 }
 
 /**
- * Connecting the agency's Google Ads account (admin spec §2.16, §2.17):
+ * Connecting the agency's Google Ads account (docs/campaigns.md#google-ads-connection):
  * Google's consent with a state bound to the admin's session and used once,
  * the code exchanged for a refresh token by google-auth-library, the token
  * stored encrypted.
@@ -195,7 +195,7 @@ export class GoogleAdsConnectionService {
   }
 
   /**
-   * Disconnect (issue 24 §6): the stored refresh token is forgotten and the
+   * Disconnect: the stored refresh token is forgotten and the
    * row deleted, with its audit entry, in one transaction (the row is locked,
    * so two disconnects write one entry); Google is then asked to revoke the
    * token (RFC 7009), best effort: an unreachable Google leaves it forgotten

@@ -22,7 +22,7 @@ export const googleDateTime = (iso: string) => `${new Date(iso).toISOString().sl
 const notConfigured = (message: string) => new AppError(409, ErrorCode.NOT_CONFIGURED, message);
 
 /**
- * Offline conversions (issue 10 §6): a lead that came from a Google ad
+ * Offline conversions: a lead that came from a Google ad
  * (gclid) and reached its clinic's conversion status becomes one click
  * conversion in the clinic's account, its order id the lead id.
  */

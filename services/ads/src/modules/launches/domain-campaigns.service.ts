@@ -14,7 +14,7 @@ function hostKey(domain: string): string | null {
 }
 
 /**
- * Running campaigns on a clinic's domain (issue 28 item 4): its launches that
+ * Running campaigns on a clinic's domain: its launches that
  * created a campaign whose final URL (or a sitelink's) is on the domain, as
  * Google Ads reports them now; only the ENABLED ones (running) are listed,
  * each with its launch id for the existing pause row. Launches on other hosts

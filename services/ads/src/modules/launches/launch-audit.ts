@@ -3,7 +3,7 @@ import { recordAudit, type AuditLogEntity, type AuditNames } from '@hap/service-
 import type { CampaignLaunchEntity } from './launch.entity';
 
 /**
- * A launch's outcome in the Audit Log (issue 24 §5): when a launch ends
+ * A launch's outcome in the Audit Log: when a launch ends
  * (launched, partial, policy review or failed, by the worker or because it
  * could not be queued), one entry on the same campaign_launch, in the
  * transaction that finishes it. It is written for the admin who launched,

@@ -2,7 +2,7 @@ import type { CampaignLaunch, LaunchStatus, PolicyViolation } from '@hap/contrac
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { LaunchSpec } from '../../campaign/campaign-operations';
 
-/** admin spec §3 campaign_launch_logs: one launch, its id the ads.launch job's. */
+/** docs/admin.md#records campaign_launch_logs: one launch, its id the ads.launch job's. */
 @Entity({ name: 'campaign_launch_logs' })
 export class CampaignLaunchEntity {
   @PrimaryColumn({ type: 'uuid' })

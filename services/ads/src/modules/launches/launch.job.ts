@@ -12,7 +12,7 @@ import type { LaunchRepository } from './launch.repository';
 const MAX_ROUNDS = 4;
 
 /**
- * ads.launch (issue 10 §4): sends the launch's campaign as one atomic mutate
+ * ads.launch: sends the launch's campaign as one atomic mutate
  * and writes the launch log. Exactly once: the campaign's name carries the
  * launch's reference and Google keeps names unique in an account, so an
  * attempt first looks the name up (a crash after Google created it finds it)

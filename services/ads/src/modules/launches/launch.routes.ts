@@ -4,7 +4,7 @@ import type { DomainCampaignsService } from './domain-campaigns.service';
 import type { LaunchedCampaignService } from './launched-campaign.service';
 import type { PageCampaignsService } from './page-campaigns.service';
 
-/** Test Campaign, Launch Campaign and the launch log (admin spec §7). */
+/** Test Campaign, Launch Campaign and the launch log (docs/admin.md#calls). */
 export const launchHandlers = (
   launches: LaunchService,
 ): Pick<RouteHandlers<'ads'>, 'testGoogleAdsCampaign' | 'launchGoogleAdsCampaign' | 'getCampaignLaunch' | 'listCampaignLaunches' | 'listClinicCampaignIds'> => ({
@@ -15,7 +15,7 @@ export const launchHandlers = (
   listClinicCampaignIds: ({ query }, request) => launches.campaignIds(actorOf(request), query.clientId),
 });
 
-/** Campaigns after launch (issue 25 item 4): as Google reports them, paused or resumed, their budget changed. */
+/** Campaigns after launch: as Google reports them, paused or resumed, their budget changed. */
 export const launchedCampaignHandlers = (
   campaigns: LaunchedCampaignService,
 ): Pick<RouteHandlers<'ads'>, 'getLaunchedCampaign' | 'setLaunchedCampaignStatus' | 'setLaunchedCampaignBudget'> => ({
@@ -24,12 +24,12 @@ export const launchedCampaignHandlers = (
   setLaunchedCampaignBudget: ({ params, body }, request) => campaigns.setBudget(actorOf(request), params.launchId, body.dailyBudget),
 });
 
-/** Running campaigns on a clinic's domain (issue 28 item 4), for the failing domain's one-click pause. */
+/** Running campaigns on a clinic's domain, for the failing domain's one-click pause. */
 export const domainCampaignHandlers = (campaigns: DomainCampaignsService): Pick<RouteHandlers<'ads'>, 'listDomainCampaigns'> => ({
   listDomainCampaigns: ({ params }, request) => campaigns.running(actorOf(request), params.id, params.domain),
 });
 
-/** Campaigns on a clinic's page when its path changes or it is deactivated (services/templates README, "Page paths"); templates asks. */
+/** Campaigns on a clinic's page when its path changes or it is deactivated (docs/admin.md#page-paths); templates asks. */
 export const pageCampaignHandlers = (campaigns: PageCampaignsService): Pick<RouteHandlers<'ads'>, 'listRunningPageCampaigns' | 'movePageCampaigns'> => ({
   listRunningPageCampaigns: ({ body }, request) => campaigns.running(actorOf(request), body),
   movePageCampaigns: ({ body }, request) => campaigns.move(actorOf(request), body),

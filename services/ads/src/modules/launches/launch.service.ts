@@ -53,7 +53,7 @@ export function describeIssue(issue: AdsIssue, operations: CampaignOperations): 
 }
 
 /**
- * Test Campaign and Launch Campaign (admin spec §2.10, §2.15, §7, §8): the
+ * Test Campaign and Launch Campaign (docs/campaigns.md#campaign-dialogs, docs/campaigns.md#campaign-builder, docs/admin.md#calls, docs/admin.md#messages): the
  * service (templates), its clinic (tenant) and its template campaign (here)
  * planned into one campaign; a test asks Google to check it (validate_only)
  * when Google Ads is connected; a launch is recorded and queued (ads.launch),
@@ -99,7 +99,7 @@ export class LaunchService {
       throw err;
     }
     if ('missingAccount' in plan) throw conflict(Messages.googleAdsAccountRequired);
-    // Issue 28 item 4: nothing is tested or launched on the clinic's domain while it fails its daily check.
+    // docs/domains.md: nothing is tested or launched on the clinic's domain while it fails its daily check.
     const failing = failingDomainOf(plan.site, [plan.spec.finalUrl, ...plan.spec.sitelinks.map((s) => s.finalUrl)]);
     if (failing) throw failingDomainConflict(failing);
     return { plan, templateId: service.templateId, names: { client: clinic.name, service: service.name } };

@@ -29,7 +29,7 @@ function googleError(err: unknown): never {
 }
 
 /**
- * Campaigns after launch (issue 25 item 4): the launch log's campaign as
+ * Campaigns after launch: the launch log's campaign as
  * Google reports it, paused or resumed, its daily budget changed. Each
  * change is checked by Google (validate_only), then applied and audited, in
  * one transaction holding the launch's advisory lock: a double click or a

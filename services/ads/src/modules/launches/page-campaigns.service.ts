@@ -31,7 +31,7 @@ const asPageCampaign = (launch: CampaignLaunchEntity): PageCampaign => ({
 
 /**
  * Campaigns on a clinic's page when the page's path changes or its service is
- * deactivated (services/templates README, "Page paths"). Templates asks; ads
+ * deactivated (docs/admin.md#page-paths). Templates asks; ads
  * answers from its launch log and Google Ads and never asks templates back.
  */
 export class PageCampaignsService {

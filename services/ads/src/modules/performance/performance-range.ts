@@ -2,7 +2,7 @@ import type { DayRange } from '../../google-ads/ads-gateway';
 
 /** The hourly read: the last three days, Google's numbers for recent days still moving (late conversions, invalid clicks). */
 export const HOURLY_DAYS = 3;
-/** What connecting Google Ads reads first (issue 25 item 2). */
+/** What connecting Google Ads reads first. */
 export const BACKFILL_DAYS = 30;
 /** The hourly read's schedule (one across all ads workers: a BullMQ job scheduler, by this id). */
 export const HOURLY_SCHEDULER_ID = 'performance-hourly';

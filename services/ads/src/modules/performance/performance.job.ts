@@ -13,7 +13,7 @@ const TEN_DIGITS = /^\d{10}$/;
 export const isRevokedConsent = (err: unknown) => err instanceof Error && /invalid_grant/.test(`${err.message} ${JSON.stringify((err as { response?: { data?: unknown } }).response?.data ?? '')}`);
 
 /**
- * ads.performance (issue 25 item 2): one clinic account's campaigns and
+ * ads.performance: one clinic account's campaigns and
  * keywords by day over the range, read from Google Ads and stored in place
  * of what was kept for those days. Not configured or not connected: the
  * account shows 'disconnected' and Google is not asked. Google's quota

@@ -1,7 +1,7 @@
 import { actorOf, type RouteHandlers } from '@hap/service-kit';
 import type { PerformanceService } from './performance.service';
 
-/** Google Ads performance (issue 25 item 2): leads' internal read, the admin's sync and account states. */
+/** Google Ads performance: leads' internal read, the admin's sync and account states. */
 export const performanceHandlers = (
   performance: PerformanceService,
 ): Pick<RouteHandlers<'ads'>, 'getCampaignPerformance' | 'syncGoogleAdsPerformance' | 'listPerformanceAccounts'> => ({

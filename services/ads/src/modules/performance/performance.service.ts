@@ -25,7 +25,7 @@ const pending = (a: ClinicAdsAccount): PerformanceAccount => ({
 });
 
 /**
- * Google Ads performance (issue 25 item 2): the leads service's read of
+ * Google Ads performance: the leads service's read of
  * spend, clicks and impressions by clinic, day and campaign; the admin's
  * "read again now" and the accounts' read states.
  */

@@ -7,7 +7,7 @@ import { createAuditLogTable } from '@hap/service-kit';
  * 2xx; a relay hands pending deliveries to the `leads.deliver` queue.
  *
  * client_id and service_id are plain integers: clinics live in tenant and
- * services in templates (DESIGN §2). `reference` is what a visitor's browser
+ * services in templates (ARCHITECTURE.md#who-owns-what). `reference` is what a visitor's browser
  * sees, never the row number. `idempotency_key` makes a retried submission
  * find the first one; `request_hash` tells a retry from a different form
  * sent with the same key.

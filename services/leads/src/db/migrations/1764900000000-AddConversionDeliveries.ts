@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Offline conversions (issue 10 §6) go through the delivery outbox: a lead
+ * Offline conversions go through the delivery outbox: a lead
  * with a gclid that reaches its clinic's conversion status gets one
  * `google_ads` delivery (one per lead, by the lead-and-channel key), which
  * the worker uploads through the ads service.

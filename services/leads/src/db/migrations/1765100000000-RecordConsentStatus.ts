@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A lead may come without consent (DESIGN §9.9: a caller that follows the
+ * A lead may come without consent (docs/consent.md: a caller that follows the
  * spec's call table sends none): `consent_status` says whether one was
  * captured, and the sentence, its version and time are kept only then.
  * Existing rows were all taken with a sentence: they stay `captured` with

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * First-party page views (issue 25 item 1): one row per day, clinic, service
+ * First-party page views: one row per day, clinic, service
  * (0: a page of no one service), page kind, style variant, source and Google
  * Ads campaign ('' : none; the landing URL's `hap_cid`), with
  * its views (added by each fold) and visitors (the day's distinct visitor

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { campaignIdOf, trafficSourceOf } from '@hap/contracts';
 
 /**
- * Results divide leads by the same source as page views (issue 25 items 1
+ * Results divide leads by the same source as page views (docs/results-and-experiments.md
  * and 3): `traffic_source` is the lead's attributed touch (last, else first)
  * classified by the shared rule (contracts results/traffic-source.ts), and
  * `campaign_id` the Google Ads campaign its landing URL carried (`hap_cid`).

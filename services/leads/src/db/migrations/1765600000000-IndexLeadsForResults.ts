@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Results read leads agency-wide by the day they arrived (issue 25 item 8):
+ * Results read leads agency-wide by the day they arrived:
  * without an index on `created_at` alone every range read the whole table,
  * whose rows are wide (contact, message, touches). This index carries the
  * columns results count and group by, so a range is an index-only scan of

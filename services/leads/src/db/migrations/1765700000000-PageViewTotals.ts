@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Results over long ranges read fewer rows (issue 25 item 8: a year
+ * Results over long ranges read fewer rows (docs/results-and-experiments.md: a year
  * agency-wide read all ~400 k daily cells of 50 clinics, ~60–80 ms of SQL
  * alone). Two totals kept from the daily cells by a trigger, in the same
  * statement as the cell's change, so they never disagree with them:

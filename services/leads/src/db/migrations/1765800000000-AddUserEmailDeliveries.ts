@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * E-mails of new leads to the clinic's users (issue 26 §3): a lead's
+ * E-mails of new leads to the clinic's users: a lead's
  * `notify_users` delivery adds one `user_email` delivery per user who chose
  * them, each retried and recorded on its own. The one-per-lead-and-channel
  * key widens to include the recipient ('' for every other channel, so those

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Experiments (issue 27): a lead remembers the experiment arm its page showed
+ * Experiments: a lead remembers the experiment arm its page showed
  * (`experiment_id`, `experiment_variant`); `experiment_view_rollups` holds
  * each arm's views and visitors a day at the experiment's URL, folded from
  * the shell's counts exactly once, like page_view_rollups.

@@ -61,7 +61,7 @@ export interface StatusAuditRow {
     before?: { status?: LeadStatus };
     after?: { status?: LeadStatus };
     by?: string | null;
-    /** Set when a clinic user made the change in the portal (issue 26). */
+    /** Set when a clinic user made the change in the portal. */
     byClinicUser?: { userId: number; name: string | null; role: string; clientId: number };
   } | null;
   created_at: Date;

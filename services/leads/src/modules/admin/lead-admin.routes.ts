@@ -4,7 +4,7 @@ import type { LeadAdminService } from './lead-admin.service';
 
 type LeadAdminOperations = 'listLeads' | 'getLeadCounts' | 'getNewLeads' | 'exportLeads' | 'getLead' | 'updateLeadStatus' | 'updateLeadsStatus' | 'retryLeadDelivery';
 
-/** The admin Leads inbox (issue 7): every row is access 'admin'. */
+/** The admin Leads inbox: every row is access 'admin'. */
 export const leadAdminHandlers = (admin: LeadAdminService): Pick<RouteHandlers<'leads'>, LeadAdminOperations> => ({
   listLeads: ({ query }, request) => admin.list(actorOf(request), query),
   getLeadCounts: ({ query }, request) => admin.counts(actorOf(request), query),

@@ -126,7 +126,7 @@ export class LeadAdminService {
 
   /**
    * Whether reaching `status` makes the lead a Google Ads conversion of its
-   * clinic (issue 10 §6): only for a lead from a Google ad, when the clinic
+   * clinic: only for a lead from a Google ad, when the clinic
    * counts that status and reports conversions. Asked of tenant before the
    * change; when tenant cannot answer the change is refused (503) rather than
    * a conversion guessed or lost.
@@ -221,8 +221,7 @@ export class LeadAdminService {
   }
 
   /**
-   * Moves the selected leads to one status in one transaction (issue 24 item
-   * 7): all or none. A lead that does not exist refuses the whole change
+   * Moves the selected leads to one status in one transaction: all or none. A lead that does not exist refuses the whole change
    * (404 naming it); each lead that moves is audited as a single change is,
    * and queues its Google Ads conversion as a single change would; one
    * already at the status changes and records nothing.
@@ -276,7 +275,7 @@ export class LeadAdminService {
     return result;
   }
 
-  /** Leads of every clinic still new, and when the newest arrived (the sidebar's live count, issue 25 item 6). */
+  /** Leads of every clinic still new, and when the newest arrived (the sidebar's live count). */
   async newLeads(actor: Actor): Promise<NewLeads> {
     assertAdmin(actor);
     return this.newLeadsOf(null);
@@ -416,7 +415,7 @@ type HistoryView = 'admin' | 'clinic';
 /**
  * Who made a status change, as its audit row keeps it: the e-mail the
  * gateway signed (`by`, what the history showed before clinic users), and for
- * a clinic user (issue 26) also their name and role, so both the agency and
+ * a clinic user also their name and role, so both the agency and
  * the clinic can tell who it was.
  */
 function actorChanges(actor: Actor): { by: string | null; byClinicUser?: { userId: number; name: string | null; role: string; clientId: number } } {

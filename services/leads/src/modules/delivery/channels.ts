@@ -79,7 +79,7 @@ const notConfigured = (note: string): DeliveryOutcome => ({ status: 'not_configu
 export const CRM_CONTACT_SOURCE = 'Website form';
 export const CRM_CONTACT_TAGS = ['website lead'];
 /**
- * The contact's tag for its consent (DESIGN §9.9): the clinic's automations
+ * The contact's tag for its consent (docs/consent.md): the clinic's automations
  * can tell a patient who agreed to be contacted by text or e-mail from one
  * whose request came without consent, who must not be treated as consented.
  */

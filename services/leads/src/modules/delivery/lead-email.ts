@@ -15,7 +15,7 @@ export interface LeadForMail {
   consent: LeadConsent;
 }
 
-/** The consent line: the sentence the patient agreed to, or plainly that there was none (DESIGN §9.9). */
+/** The consent line: the sentence the patient agreed to, or plainly that there was none (docs/consent.md). */
 export function consentLine(consent: LeadConsent): string {
   const label = LEAD_CONSENT_LABELS[consent.status];
   if (consent.status !== 'captured' || !consent.text) return `${label}: the request came without our form's consent sentence.`;

@@ -5,7 +5,7 @@ import type { Mail } from '@hap/service-kit';
 export const portalLeadUrl = (origin: string, leadId: string | number) => `${origin}/portal/leads?lead=${encodeURIComponent(String(leadId))}`;
 
 /**
- * The e-mail a clinic user gets for a new lead (issue 26 §3): that one
+ * The e-mail a clinic user gets for a new lead: that one
  * arrived, for which clinic, and the link to it in the portal. No patient
  * details (name, phone, e-mail, message): health data stays behind the
  * sign-in, and a personal inbox is not the clinic's. A one-click

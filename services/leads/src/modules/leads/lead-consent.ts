@@ -1,6 +1,6 @@
 import { leadConsentSentence, type LeadConsent, type LeadConsentStatus, type LeadConsentVersion } from '@hap/contracts';
 
-/** The consent columns of a lead row (DESIGN §9.9). */
+/** The consent columns of a lead row (docs/consent.md). */
 export interface ConsentRecord {
   status: LeadConsentStatus;
   /** The form version that showed the sentence; null when not captured. */

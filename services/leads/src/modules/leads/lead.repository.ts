@@ -36,7 +36,7 @@ function insertStatement(lead: LeadRecord, outbox: readonly DeliveryChannel[]): 
     phone: param(body.phone),
     message: param(body.message ?? null),
     style_variant: param(body.attribution?.styleVariant ?? null),
-    // The experiment arm the page showed (issue 27): its leads and bookings are that arm's.
+    // The experiment arm the page showed: its leads and bookings are that arm's.
     experiment_id: param(body.attribution?.experiment?.id ?? null),
     experiment_variant: param(body.attribution?.experiment?.variant ?? null),
     first_touch: param(body.attribution?.first ?? null),

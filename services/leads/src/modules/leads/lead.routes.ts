@@ -13,7 +13,7 @@ const contextOf = (request: FastifyRequest, idempotencyKey: string | undefined):
   log: request.log,
 });
 
-/** POST /api/leads (public spec §5, §7) and the same form posted without script (POST /api/leads/form). */
+/** POST /api/leads (docs/public-site.md#validation, docs/public-site.md#calls) and the same form posted without script (POST /api/leads/form). */
 export const leadHandlers = (leads: LeadService): Pick<RouteHandlers<'leads'>, 'submitLead' | 'submitLeadForm'> => ({
   submitLead: async ({ body }, request, reply) => {
     const header = request.headers[IDEMPOTENCY_HEADER];

@@ -6,7 +6,7 @@ import type { ExperimentCountsSink } from '../results/experiment-counts';
 import { LeadRepository } from './lead.repository';
 
 /**
- * Leads taken while PostgreSQL cannot be reached (issue 22): the API holds
+ * Leads taken while PostgreSQL cannot be reached: the API holds
  * them in Redis (a stream, with a receipt per idempotency key so a retry is
  * answered the first reference instead of holding a second lead) and answers
  * 202; the worker's relay stores them, with their outbox rows, once the

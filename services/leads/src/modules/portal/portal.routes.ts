@@ -3,7 +3,7 @@ import type { PortalService } from './portal.service';
 
 type PortalOperations = 'listPortalLeads' | 'getPortalNewLeads' | 'getPortalLead' | 'updatePortalLeadStatus' | 'getPortalResultsSummary';
 
-/** The clinic portal's leads and results (issue 26): every row is access 'clinic'; the clinic is the identity's. */
+/** The clinic portal's leads and results: every row is access 'clinic'; the clinic is the identity's. */
 export const portalHandlers = (portal: PortalService): Pick<RouteHandlers<'leads'>, PortalOperations> => ({
   listPortalLeads: ({ query }, request) => portal.list(actorOf(request), query),
   // Polled by every open portal; the row's ETag turns an unchanged answer into a 304 (the kit's routes.ts).

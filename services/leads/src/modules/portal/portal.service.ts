@@ -29,7 +29,7 @@ function portalDetail(lead: LeadDetail): PortalLeadDetail {
 }
 
 /**
- * The clinic portal's leads and results (issue 26 items 3–5): the admin's
+ * The clinic portal's leads and results: the admin's
  * code (LeadAdminService, ResultsService) with the clinic fixed to the signed
  * clinic user's, never taken from the request, and each answer cut to what a
  * clinic sees. Every method checks the caller is a clinic user first.
@@ -51,7 +51,7 @@ export class PortalService {
     return portalDetail(await this.leads.lead(actor, id, clientId));
   }
 
-  /** Owners and staff alike: booking patients is the staff's work (issue 26). */
+  /** Owners and staff alike: booking patients is the staff's work. */
   async updateStatus(actor: Actor, id: number, update: LeadStatusUpdate): Promise<PortalLeadDetail> {
     const { clientId } = assertClinicUser(actor);
     return portalDetail(await this.leads.moveStatus(actor, id, update, clientId));

@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import { ExperimentCountsRepository } from './experiment-counts.repository';
 
 /**
- * Each experiment arm's numbers (issue 27), kept for the templates service
+ * Each experiment arm's numbers, kept for the templates service
  * that keeps experiments (docs/service-graph.md: leads owns the counts and
  * hands them on; templates never asks leads): views and visitors at the
  * experiment's URL (the shell's counts, folded into

@@ -23,7 +23,7 @@ import { PageViewRepository } from './page-view.repository';
  * are absolute, not added: each cell touched since the last fold gets its
  * visitor set's estimate, and the rollup keeps the largest seen.
  *
- * An experiment's arm (issue 27) is counted by the shell in the same hash
+ * An experiment's arm is counted by the shell in the same hash
  * under its own field (`x|day|experiment|variant`) and folded in the same
  * transaction into leads.experiment_view_rollups.
  */

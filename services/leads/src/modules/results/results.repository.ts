@@ -2,7 +2,7 @@ import type { ResultsBreakdownBy } from '@hap/contracts';
 import type { DataSource } from 'typeorm';
 
 /**
- * The SQL of results (issue 25 item 7): page view rollups and leads over a
+ * The SQL of results: page view rollups and leads over a
  * range of UTC days, one clinic or all. Views are visits to a clinic's pages:
  * thank-you page views are not counted as visits (a converted visitor sees
  * one more page).

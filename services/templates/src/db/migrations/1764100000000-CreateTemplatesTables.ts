@@ -4,11 +4,11 @@ import { createAuditLogTable } from '@hap/service-kit';
 /**
  * The catalogue (template_categories, template_subcategories,
  * service_templates), each client's services (client_services), the audit
- * trail and the seed history (admin spec §3). List-like content is jsonb
+ * trail and the seed history (docs/admin.md#records). List-like content is jsonb
  * arrays; the API accepts arrays or JSON text and stores arrays.
  *
  * client_id is a plain integer: clients live in the tenant schema, and no
- * service reaches into another's schema (DESIGN §2).
+ * service reaches into another's schema (ARCHITECTURE.md#who-owns-what).
  */
 export class CreateTemplatesTables1764100000000 implements MigrationInterface {
   name = 'CreateTemplatesTables1764100000000';
@@ -41,7 +41,7 @@ export class CreateTemplatesTables1764100000000 implements MigrationInterface {
       )`);
 
     // The slug is a page path (/trt), so it is unique across the catalogue,
-    // not only within a subcategory as admin spec §3 requires.
+    // not only within a subcategory as docs/admin.md#records requires.
     await runner.query(`
       CREATE TABLE "templates"."service_templates" (
         "id" serial PRIMARY KEY,

@@ -1,10 +1,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The Services Management form's fields that had no column (admin spec §3
+ * The Services Management form's fields that had no column (docs/admin.md#records
  * Service): three short reviews, the offer's value, and the admin's Google
  * Ads and Facebook Pixel scripts. The scripts are kept for admins only: no
- * public answer carries them and no page renders them (DESIGN §3).
+ * public answer carries them and no page renders them (ARCHITECTURE.md#auth-and-sessions).
  */
 export class AddServiceFormColumns1764200000000 implements MigrationInterface {
   name = 'AddServiceFormColumns1764200000000';

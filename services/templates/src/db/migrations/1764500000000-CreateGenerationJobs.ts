@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * `generation_jobs` (DESIGN §2): one AI-written template an admin asked for,
+ * `generation_jobs` (ARCHITECTURE.md#who-owns-what): one AI-written template an admin asked for,
  * followed by the Create New Template screen until it is saved or has failed.
  * The template it produced is linked once saved, in the same transaction, so
  * a retried job never saves a second one.

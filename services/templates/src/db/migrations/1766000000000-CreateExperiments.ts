@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Experiments (issue 27): a same-URL test of a clinic service's page styles.
+ * Experiments: a same-URL test of a clinic service's page styles.
  * `client_services.default_style` is the style its plain URL shows when no
  * experiment assigns one (an experiment's winner once stopped). One running
  * or paused experiment per service (a partial unique index).

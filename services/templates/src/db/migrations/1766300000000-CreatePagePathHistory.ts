@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Every path a page has had (README, "Page paths"): a template's former slugs
+ * Every path a page has had (docs/admin.md#page-paths): a template's former slugs
  * (every clinic's page of that template without a path of its own) and a client
  * service's former paths. Kept as long as the page exists (deleted with the
  * template or the service), so an ad's final URL on an old path answers 301.

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** admin spec §3 template_categories. */
+/** docs/admin.md#records template_categories. */
 @Entity({ name: 'template_categories' })
 export class TemplateCategoryEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
@@ -28,7 +28,7 @@ export class TemplateCategoryEntity {
   updatedAt: Date;
 }
 
-/** admin spec §3 template_subcategories (shown as Category in the admin). */
+/** docs/admin.md#records template_subcategories (shown as Category in the admin). */
 @Entity({ name: 'template_subcategories' })
 export class TemplateSubcategoryEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
@@ -60,7 +60,7 @@ export class TemplateSubcategoryEntity {
   updatedAt: Date;
 }
 
-/** admin spec §3 service_templates; list content is stored as jsonb arrays. */
+/** docs/admin.md#records service_templates; list content is stored as jsonb arrays. */
 @Entity({ name: 'service_templates' })
 export class ServiceTemplateEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })

@@ -4,7 +4,7 @@ import type { CatalogueService } from './catalogue.service';
 
 type CatalogueOperations = 'listServiceTemplates' | 'listAllServiceTemplates' | 'updateServiceTemplate' | 'listTemplateSubcategories';
 
-/** /api/service-templates… and /api/template-subcategories (admin spec §7). */
+/** /api/service-templates… and /api/template-subcategories (docs/admin.md#calls). */
 export const catalogueHandlers = (catalogue: CatalogueService, content: ContentService): Pick<RouteHandlers<'templates'>, CatalogueOperations> => ({
   listServiceTemplates: () => catalogue.listTemplates(),
   listAllServiceTemplates: () => catalogue.listCatalogue(),

@@ -5,12 +5,12 @@ import { toServiceTemplateDto, toSubcategoryDto } from './catalogue.dto';
 import type { ServiceTemplateRepository } from './catalogue.repository';
 import type { PagePathService } from '../page-path/page-path.service';
 
-/** The service catalogue: templates and their subcategories (admin spec §2 Services Management). */
+/** The service catalogue: templates and their subcategories (docs/admin.md#admin-paths Services Management). */
 export class CatalogueService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly templates: ServiceTemplateRepository,
-    /** Page paths (README, "Page paths"): a new slug keeps the old one as a former path and moves running campaigns. */
+    /** Page paths (docs/admin.md#page-paths): a new slug keeps the old one as a former path and moves running campaigns. */
     private readonly pagePaths?: PagePathService,
   ) {}
 

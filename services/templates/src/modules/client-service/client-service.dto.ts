@@ -110,7 +110,7 @@ export function serviceFormColumns(input: ServiceUpdate): Partial<ClientServiceE
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Partial<ClientServiceEntity>;
 }
 
-/** What anonymous pages get of a client service (public spec §3 Client service). */
+/** What anonymous pages get of a client service (docs/public-site.md#what-a-page-shows Client service). */
 export function toClientServiceSummary(dto: ClientService): ClientServiceSummary {
   return {
     id: dto.id,

@@ -1,12 +1,12 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** admin spec §3 client_services: one per client and template. */
+/** docs/admin.md#records client_services: one per client and template. */
 @Entity({ name: 'client_services' })
 export class ClientServiceEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
-  /** A tenant client id; no foreign key across schemas (DESIGN §2). */
+  /** A tenant client id; no foreign key across schemas (ARCHITECTURE.md#who-owns-what). */
   @Column({ name: 'client_id', type: 'integer' })
   clientId: number;
 
@@ -65,7 +65,7 @@ export class ClientServiceEntity {
   @Column({ name: 'demographic_exclusions', type: 'jsonb', nullable: true })
   demographicExclusions: Record<string, unknown> | null;
 
-  /** The Services Management form's reviews (admin spec §3 Service review1..3). */
+  /** The Services Management form's reviews (docs/admin.md#records Service review1..3). */
   @Column({ name: 'review_1', type: 'text', nullable: true })
   review1: string | null;
 
@@ -78,15 +78,15 @@ export class ClientServiceEntity {
   @Column({ name: 'offer_value', type: 'text', nullable: true })
   offerValue: string | null;
 
-  /** Admin-supplied script: stored for admins, never in a public answer, never rendered on a page (DESIGN §3). */
+  /** Admin-supplied script: stored for admins, never in a public answer, never rendered on a page (ARCHITECTURE.md#auth-and-sessions). */
   @Column({ name: 'google_ads_script', type: 'text', nullable: true })
   googleAdsScript: string | null;
 
-  /** Admin-supplied script: stored for admins, never in a public answer, never rendered on a page (DESIGN §3). */
+  /** Admin-supplied script: stored for admins, never in a public answer, never rendered on a page (ARCHITECTURE.md#auth-and-sessions). */
   @Column({ name: 'facebook_pixel_script', type: 'text', nullable: true })
   facebookPixelScript: string | null;
 
-  /** The style the plain URL shows when no experiment assigns one (issue 27: an experiment's winner). */
+  /** The style the plain URL shows when no experiment assigns one (docs/results-and-experiments.md: an experiment's winner). */
   @Column({ name: 'default_style', type: 'text', default: 'A' })
   defaultStyle: 'A' | 'B' | 'C';
 

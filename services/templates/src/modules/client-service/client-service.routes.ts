@@ -11,7 +11,7 @@ type ClientServiceOperations =
   | 'listClientServices'
   | 'listServicesForClient';
 
-/** A client's services: activation, the editor's writes and the lists (admin spec §7, public spec §7). */
+/** A client's services: activation, the editor's writes and the lists (docs/admin.md#calls, docs/public-site.md#calls). */
 export const clientServiceHandlers = (services: ClientServiceService): Pick<RouteHandlers<'templates'>, ClientServiceOperations> => ({
   listClientTemplates: ({ params }) => services.listActiveTemplates(params.clientId),
   activateTemplate: ({ body }, request) => services.activate(actorOf(request), body),

@@ -64,21 +64,21 @@ export class ClientServiceService {
     private readonly tenant: TenantClient,
   ) {}
 
-  /** Page paths (README, "Page paths"); wired by app.ts. */
+  /** Page paths (docs/admin.md#page-paths); wired by app.ts. */
   private pagePaths: PagePathService | null = null;
 
   usePagePaths(pagePaths: PagePathService): void {
     this.pagePaths = pagePaths;
   }
 
-  /** Asks first (409) when an active service that running campaigns point to is deactivated (README, "Page paths"). */
+  /** Asks first (409) when an active service that running campaigns point to is deactivated (docs/admin.md#page-paths). */
   async assertDeactivationAsked(actor: Actor, id: number, isActive: boolean | undefined, confirmed: boolean | undefined, field: string): Promise<void> {
     if (isActive !== false || confirmed || !this.pagePaths) return;
     const current = await this.services.findById(id);
     if (current) await this.pagePaths.assertDeactivationAsked(actor, current, false, field);
   }
 
-  /** After a change committed: running campaigns follow the page's new path (README, "Page paths"). */
+  /** After a change committed: running campaigns follow the page's new path (docs/admin.md#page-paths). */
   async moveCampaigns(actor: Actor, moves: PageMove[]): Promise<void> {
     await this.pagePaths?.moveCampaigns(actor, moves);
   }

@@ -7,7 +7,7 @@ import type { ClientServiceRepository } from './client-service.repository';
 import { rethrowUniqueViolation, type ClientServiceService } from './client-service.service';
 
 /**
- * The Services Management screen's writes (admin spec §7 `POST /api/services`,
+ * The Services Management screen's writes (docs/admin.md#calls `POST /api/services`,
  * `PATCH /api/services/{id}`): the service form body stored as a client
  * service. Same rules as the editor's writes (one service per client and
  * template, a custom path unique per clinic, audited), plus the clinic must

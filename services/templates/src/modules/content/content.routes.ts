@@ -11,7 +11,7 @@ type ContentOperations = 'getTemplateMappings' | 'getUnifiedContent' | 'getServi
 export const pageContentKey = (clientId: number, servicePath?: string) => `page:${clientId}:${(servicePath ?? '').toLowerCase()}`;
 
 /**
- * What service pages read (public spec §7). GET /api/page-content, read by
+ * What service pages read (docs/public-site.md#calls). GET /api/page-content, read by
  * every public page view, is answered from `pageCache` when one is given: it
  * is cleared after any audited templates write (template, client service,
  * activation) commits, in every process.

@@ -31,7 +31,7 @@ import { toClientServiceDto, toClientServiceSummary } from '../client-service/cl
 import { ClientServiceEntity } from '../client-service/client-service.entity';
 import type { ClientServiceService, ServiceWithTemplate } from '../client-service/client-service.service';
 
-/** public spec §9: template mappings are cached 5 minutes. */
+/** docs/public-site.md#fixed-figures: template mappings are cached 5 minutes. */
 export const MAPPINGS_TTL_MS = 5 * 60 * 1000;
 
 /**
@@ -77,9 +77,9 @@ const notActivated = (clientId: number, template: ServiceTemplateEntity): Servic
 });
 
 /**
- * public spec §2 reading B: a fallback service card whose template the catalogue does not have
+ * docs/public-site.md#pages-and-routes reading B: a fallback service card whose template the catalogue does not have
  * (TRT 999 … Semaglutide 994): the spec's content for a service without a template, 'Advanced
- * {name} Treatment' with empty lists (§3).
+ * {name} Treatment' with empty lists (docs/public-site.md#what-a-page-shows).
  */
 const fallbackTemplate = (fallback: (typeof FALLBACK_SERVICES)[number]): ServiceTemplateEntity => {
   const content = defaultTemplateContent(fallback.name ?? `Service ${fallback.id}`);
@@ -108,9 +108,9 @@ const templateOnlyContent = (template: ServiceTemplateEntity): TemplateContent =
 /** What service pages read: mappings, unified content, meta, a template's content, testimonials. */
 export class ContentService {
   private mappingsCache: { value: TemplateMappings; at: number } | null = null;
-  /** A service's running experiment (issue 27; experiment.service.ts), read with its page; none without it. */
+  /** A service's running experiment (experiment.service.ts), read with its page; none without it. */
   private runningExperiment: (clientServiceId: number) => Promise<PageExperiment | null> = async () => null;
-  /** Where a page that moved is now (README, "Page paths"; page-path.service.ts); none without it. */
+  /** Where a page that moved is now (docs/admin.md#page-paths; page-path.service.ts); none without it. */
   private movedPath: (clientId: number, path: string, pages: readonly ServiceWithTemplate[]) => Promise<string | null> = async () => null;
 
   constructor(
@@ -207,10 +207,10 @@ export class ContentService {
 
   /**
    * One public page's catalogue data in one answer: the clinic's active
-   * services as linked cards (de-duplicated by slug, public spec §4) and, when
+   * services as linked cards (de-duplicated by slug, docs/public-site.md#states-and-fallbacks) and, when
    * `servicePath` is given, that service page's unified content and meta
    * (null when the clinic has no active service there). The cards are always
-   * the public view. With `preview` and an admin `actor` (DESIGN §9.3), the
+   * the public view. With `preview` and an admin `actor` (docs/public-site.md#page-styles), the
    * landing part may also be an inactive service of the clinic or, when it
    * has none there, a template it has not activated.
    */

@@ -1,13 +1,13 @@
 import type { ExperimentArmInput, ExperimentGoal, ExperimentStatus, ExperimentVariant } from '@hap/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** An experiment on a client service's page (issue 27; migration 1766000000000). */
+/** An experiment on a client service's page (migration 1766000000000). */
 @Entity({ name: 'experiments' })
 export class ExperimentEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
-  /** A tenant client id; no foreign key across schemas (DESIGN §2). */
+  /** A tenant client id; no foreign key across schemas (ARCHITECTURE.md#who-owns-what). */
   @Column({ name: 'client_id', type: 'integer' })
   clientId: number;
 

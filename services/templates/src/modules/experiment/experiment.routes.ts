@@ -3,7 +3,7 @@ import type { ExperimentService } from './experiment.service';
 
 type ExperimentRows = 'createExperiment' | 'listExperiments' | 'getExperiment' | 'updateExperiment' | 'pauseExperiment' | 'resumeExperiment' | 'stopExperiment';
 
-/** /api/experiments (issue 27 item 5): admins only. */
+/** /api/experiments: admins only. */
 export const experimentHandlers = (experiments: ExperimentService): Pick<RouteHandlers<'templates'>, ExperimentRows> => ({
   createExperiment: ({ body }, request) => experiments.create(actorOf(request), body),
   listExperiments: ({ query }, request) => experiments.list(actorOf(request), query.clientId),

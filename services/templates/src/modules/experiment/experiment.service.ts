@@ -32,7 +32,7 @@ interface Readings {
 const noCounts = (experimentId: number, variant: ExperimentVariant): ExperimentCounts => ({ experimentId, variant, views: 0, visitors: 0, leads: 0, bookings: 0 });
 
 /**
- * Experiments (issue 27): same-URL tests of a clinic service's page styles.
+ * Experiments: same-URL tests of a clinic service's page styles.
  * The public shell assigns each visitor of the service's plain URL an arm by
  * the weights (`runningFor`, read with the page content); the leads service
  * counts each arm's views, visitors, leads and bookings; the numbers here are

@@ -27,7 +27,7 @@ const toDto = (row: GenerationRow): TemplateGeneration => ({
 });
 
 /**
- * Creating templates (admin spec §2.11 Create New Template): admins queue an
+ * Creating templates (docs/admin.md#templates Create New Template): admins queue an
  * AI generation and follow it, and the worker moves it along
  * (generation.job.ts); without AI the template is made at once with empty
  * content, recorded as a finished generation the screen reads the same way.

@@ -7,7 +7,7 @@ export interface FormerPath {
 }
 
 /**
- * templates.page_path_history (README, "Page paths"): every path a page has
+ * templates.page_path_history (docs/admin.md#page-paths): every path a page has
  * had, kept until the template or the service is deleted.
  */
 export class PagePathRepository {

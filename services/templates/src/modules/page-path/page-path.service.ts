@@ -25,7 +25,7 @@ export interface Warn {
 }
 
 /**
- * Page paths (README, "Page paths"): every path a page has had answers 301 to
+ * Page paths (docs/admin.md#page-paths): every path a page has had answers 301 to
  * its current one; before a path changes the editor is told who uses the
  * page; after, running campaigns' final URLs are moved through ads; and a
  * deactivation that running campaigns point to is asked first.

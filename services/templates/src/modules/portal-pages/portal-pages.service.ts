@@ -5,7 +5,7 @@ import { toClientServiceDto } from '../client-service/client-service.dto';
 import type { ClientServiceService } from '../client-service/client-service.service';
 
 /**
- * The clinic portal's Pages (issue 26 item 3): the clinic's home page, each
+ * The clinic portal's Pages: the clinic's home page, each
  * ACTIVE service's landing page and the thank-you page, with links as the
  * admin's screens build them (contracts portalPagesOf). The clinic is the
  * signed clinic user's; its services are read by the admin's code

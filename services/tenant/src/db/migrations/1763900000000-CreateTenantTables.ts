@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The tenant tables: users, clients, staff_members, domain_mappings,
- * audit_log (admin spec §3). Text columns are `text`; lengths are the
+ * audit_log (docs/admin.md#records). Text columns are `text`; lengths are the
  * contracts' business (zod), not the database's.
  */
 export class CreateTenantTables1763900000000 implements MigrationInterface {

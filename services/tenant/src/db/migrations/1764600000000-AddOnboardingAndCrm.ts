@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Self-onboarding and the CRM (issue 9): where a clinic's CRM sub-account
+ * Self-onboarding and the CRM: where a clinic's CRM sub-account
  * stands, and each onboarding submission (its idempotency key, the business
  * it names and the services it chose), so the same business again finds its
  * clinic and provisioning knows which services' snapshots to load.

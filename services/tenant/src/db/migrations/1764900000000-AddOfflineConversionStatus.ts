@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The lead status a clinic counts as a Google Ads conversion (issue 10 §6): booked unless the clinic says otherwise. */
+/** The lead status a clinic counts as a Google Ads conversion: booked unless the clinic says otherwise. */
 export class AddOfflineConversionStatus1764900000000 implements MigrationInterface {
   name = 'AddOfflineConversionStatus1764900000000';
 

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
-/** The agency's switch for the clinic portal's Profile (issue 26 item 3): on for every clinic until an admin turns it off. */
+/** The agency's switch for the clinic portal's Profile: on for every clinic until an admin turns it off. */
 export class AddPortalProfileEditable1765200000000 implements MigrationInterface {
   name = 'AddPortalProfileEditable1765200000000';
 

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Clinic users (issue 26 §1): a user belongs to one clinic as its owner or
+ * Clinic users: a user belongs to one clinic as its owner or
  * staff (admins have neither), may be disabled, and has no password until
  * they accept their invitation. `auth_version` is bumped whenever their
  * sessions must end (disable, password change, role change). One-time links

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Two-factor sign-in (issue 26 §2): a user's TOTP secret, encrypted
+ * Two-factor sign-in: a user's TOTP secret, encrypted
  * (AES-256-GCM, MFA_SECRET_KEY), pending until a code from it is confirmed;
  * when it was turned on; the last time step a code was accepted for (a code
  * is never accepted twice); and ten recovery codes, of which only a SHA-256

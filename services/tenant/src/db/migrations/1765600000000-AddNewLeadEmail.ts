@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A clinic user's new-lead e-mail preference (issue 26 §3). NULL means the
+ * A clinic user's new-lead e-mail preference. NULL means the
  * role's default (owners 'each', staff 'off': contracts
  * `defaultNewLeadEmail`), so a promoted user who never chose follows their
  * new role. `notify_version` is bumped at every change: the one-click

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A clinic's own domains (issue 28). A domain may be claimed (pending) by
+ * A clinic's own domains. A domain may be claimed (pending) by
  * several clinics at once, but once verified or later it belongs to one: the
  * partial unique index makes the second verification fail, never a race.
  */

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Passkeys (WebAuthn; issue 26 §2), for admins and clinic users alike: each
+ * Passkeys (WebAuthn), for admins and clinic users alike: each
  * user's credentials (id, COSE public key, signature counter, transports,
  * a name the user chose, when added and last used), and per user a random
  * WebAuthn user handle, which a passkey hands back at a sign-in with no

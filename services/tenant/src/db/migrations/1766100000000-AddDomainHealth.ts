@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Custom domains from verified onward (issue 28 items 3–4): the certificate the
+ * Custom domains from verified onward: the certificate the
  * edge serves (its end), when the domain first turned active, and the daily
  * health check (its last run, since when it fails, when that failure's alert
  * went out). A failing domain that had been active keeps its host mapping and

@@ -1,7 +1,7 @@
 import type { CrmStatus, OfflineConversionStatus } from '@hap/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** A clinic (admin spec §3 clients). */
+/** A clinic (docs/admin.md#records clients). */
 @Entity({ name: 'clients' })
 export class ClientEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })
@@ -92,7 +92,7 @@ export class ClientEntity {
   @Column({ name: 'webhook_secret', type: 'text', nullable: true })
   webhookSecret: string | null;
 
-  /** The agency lets the clinic's owner edit the portal's Profile and team (issue 26 item 3). */
+  /** The agency lets the clinic's owner edit the portal's Profile and team. */
   @Column({ name: 'portal_profile_editable', type: 'boolean', default: true })
   portalProfileEditable: boolean;
 

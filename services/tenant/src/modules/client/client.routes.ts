@@ -3,7 +3,7 @@ import type { ClientService } from './client.service';
 
 type ClientOperations = 'listClients' | 'searchClients' | 'createClient' | 'getClient' | 'updateClient' | 'deleteClient' | 'getTrackingSettings' | 'rotateClientWebhookSecret' | 'listClinicAdsAccounts';
 
-/** /api/clients… (admin spec §7, public spec §7). */
+/** /api/clients… (docs/admin.md#calls, docs/public-site.md#calls). */
 export const clientHandlers = (clients: ClientService): Pick<RouteHandlers<'tenant'>, ClientOperations> => ({
   listClients: (_input, request) => clients.list(actorOf(request)),
   searchClients: ({ query }, request) => clients.search(actorOf(request), query),

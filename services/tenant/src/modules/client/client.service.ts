@@ -68,7 +68,7 @@ export class ClientService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clients: ClientRepository,
-    /** Ends the sessions of a deleted clinic's users (issue 26); absent where nothing signs in. */
+    /** Ends the sessions of a deleted clinic's users; absent where nothing signs in. */
     private readonly versions: AuthVersions | null = null,
     /** The custom domains module; absent where no claim is made (then `domain` is kept as typed). */
     private readonly site: SiteClaims | null = null,
@@ -94,7 +94,7 @@ export class ClientService {
     return this.withSite(await this.clients.list());
   }
 
-  /** The ads worker's clinics with a Google Ads account (issue 25 item 2); only the ads service asks. */
+  /** The ads worker's clinics with a Google Ads account; only the ads service asks. */
   async adsAccounts(actor: Actor): Promise<ClinicAdsAccount[]> {
     if (!isService(actor.identity, 'ads')) throw forbidden('Only the ads service may list Google Ads accounts.');
     return (await this.clients.withAdsAccount()).map((c) => ({

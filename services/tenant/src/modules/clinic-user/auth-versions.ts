@@ -18,7 +18,7 @@ export interface AuthVersionsOptions {
 }
 
 /**
- * Ends a user's sessions (issue 26 §1): `users.auth_version` is bumped and,
+ * Ends a user's sessions: `users.auth_version` is bumped and,
  * inside the same transaction before it commits, the new version is written
  * to Redis under `<prefix>:authv:<userId>`, which the gateway reads with every
  * session (one round trip) and ends sessions of an older version. Redis

@@ -66,7 +66,7 @@ export interface ClinicUserDeps {
 }
 
 /**
- * Clinic users (issue 26 §1): invitations, roles, disabling, removal, and
+ * Clinic users: invitations, roles, disabling, removal, and
  * the self-onboarded owner. Admin rows name the clinic in the path; portal
  * rows take it from the signed identity only. Using the links is
  * SignInLinkService's (sign-in-links.service.ts).
@@ -207,7 +207,7 @@ export class ClinicUserService {
 
   /**
    * The sign-up's e-mail becomes the new clinic's owner, in the sign-up's
-   * transaction (issue 26 §1). With mail on, an invitation link is made to be
+   * transaction. With mail on, an invitation link is made to be
    * mailed once the sign-up commits (mailOnboardingInvitation); with mail off
    * the owner waits for an admin to issue one. An e-mail that already has an
    * account (another clinic's, an admin's) makes no owner: null.

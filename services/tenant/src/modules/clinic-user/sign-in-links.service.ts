@@ -8,7 +8,7 @@ import type { ClinicUserDeps } from './clinic-user.service';
 const RESET_MAIL_INTERVAL_MS = 60_000;
 
 /**
- * Using the one-time links (issue 26 §1): accepting an invitation (for the
+ * Using the one-time links: accepting an invitation (for the
  * gateway, which then starts the session), asking for a reset link and
  * choosing a new password with it. Each sets the password, uses the link up
  * and ends the user's sessions in one transaction.

@@ -11,7 +11,7 @@ const LIFETIME_MS = LINK_LIFETIME_HOURS * 3_600_000;
 export const tokenHashOf = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
 
 /**
- * One-time links (issue 26 §1): a random token in the link, its SHA-256 in
+ * One-time links: a random token in the link, its SHA-256 in
  * user_tokens, 72 hours, single use. Issuing a new one of a purpose voids the
  * user's older unused ones.
  */

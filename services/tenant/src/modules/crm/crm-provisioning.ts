@@ -35,8 +35,7 @@ export function snapshotsToLoad(activeTemplateIds: readonly number[], templates:
 }
 
 /**
- * A clinic's CRM sub-account (issue 9; public spec §4 onboarding; admin spec
- * §2.4 Create CRM Account): makes sure the services its onboarding chose are
+ * A clinic's CRM sub-account (docs/public-site.md#states-and-fallbacks onboarding; docs/admin.md#clients Create CRM Account): makes sure the services its onboarding chose are
  * active, creates the GoHighLevel location from the clinic's details, stores
  * its id at once (a later failure never makes a second one), then loads the
  * snapshot of each active service. One attempt per clinic at a time (a

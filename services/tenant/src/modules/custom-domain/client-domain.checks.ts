@@ -20,7 +20,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const SYSTEM: Actor = { identity: { kind: 'service', service: 'tenant' }, requestId: 'domain-check' };
 
 /**
- * A claim's state machine (services/tenant/README.md, "Custom domains"):
+ * A claim's state machine (docs/domains.md#claims-proof-certificates-and-health):
  * its DNS checks (pending → verified, or failing when 72 hours pass), the
  * certificate step (verified → certificate_issued → active, with its host
  * mapping), and the daily health check (active ⇄ failing, with the alert

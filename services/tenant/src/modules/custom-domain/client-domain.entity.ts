@@ -1,7 +1,7 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { CustomDomainStatus } from '@hap/contracts';
 
-/** A clinic's claim on a domain of its own and where its proof stands (issue 28). */
+/** A clinic's claim on a domain of its own and where its proof stands. */
 @Entity({ name: 'client_domains' })
 export class ClientDomainEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })

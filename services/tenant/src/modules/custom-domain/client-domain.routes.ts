@@ -13,7 +13,7 @@ type ClientDomainOperations =
   | 'askDomain'
   | 'reportDomainCertificate';
 
-/** A clinic's own domains (issue 28): admin rows by client id, the portal's for the identity's clinic, the edge's internal rows. */
+/** A clinic's own domains: admin rows by client id, the portal's for the identity's clinic, the edge's internal rows. */
 export const clientDomainHandlers = (domains: ClientDomainService): Pick<RouteHandlers<'tenant'>, ClientDomainOperations> => ({
   listClientDomains: ({ params }, request) => domains.listFor(actorOf(request), params.id),
   addClientDomain: ({ params, body }, request) => domains.addFor(actorOf(request), params.id, body.domain),

@@ -2,7 +2,7 @@ import { CLIENT_SITE_DOMAIN_STATUSES, isVerifiedOrLater } from '@hap/contracts';
 import type { ClientDomainEntity } from './client-domain.entity';
 
 /*
- * A claim's states and the pace of its jobs (services/tenant/README.md, "Custom domains").
+ * A claim's states and the pace of its jobs (docs/domains.md#claims-proof-certificates-and-health).
  */
 
 /** The job's pace: 1 minute, then doubling, at most an hour apart, for 72 hours from the claim. */

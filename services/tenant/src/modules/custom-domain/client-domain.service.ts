@@ -73,7 +73,7 @@ export interface ClientSiteFacts {
 }
 
 /**
- * A clinic's own domains (issue 28): claims, their DNS proof, the edge's ask,
+ * A clinic's own domains: claims, their DNS proof, the edge's ask,
  * and the host mapping an active domain keeps. Only an `active` domain maps
  * to its clinic: it writes (or takes over) the `domain_mappings` row of its
  * host at path `/`, and removing it or its failing removes that row, so client

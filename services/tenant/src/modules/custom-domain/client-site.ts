@@ -6,7 +6,7 @@ import type { ClientDomainEntity } from './client-domain.entity';
 import { ClientDomainRepository } from './client-domain.repository';
 
 /**
- * Where a clinic's site is, for the other services (issue 28 item 5; ads
+ * Where a clinic's site is, for the other services (ads
  * builds landing and final URLs from it): the clinic's own domain, being the
  * one the edge holds a certificate for that is active or failing (the daily
  * health check moves it between the two, keeping its host mapping), the

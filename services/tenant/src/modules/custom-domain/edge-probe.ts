@@ -67,7 +67,7 @@ const issuerOf = (cert: PeerCertificate): string => {
 };
 
 /**
- * The platform's edge as a client sees it (issue 28): a TLS handshake with a
+ * The platform's edge as a client sees it: a TLS handshake with a
  * domain's name at EDGE_TLS_ADDRESS, the chain and the name verified as any
  * browser would (never rejectUnauthorized: false), and the domain's home page
  * fetched through that same address with the name as SNI and Host. The first

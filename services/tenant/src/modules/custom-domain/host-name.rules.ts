@@ -79,7 +79,7 @@ const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const NUMERIC_HOST = /^(?:0x[0-9a-f]*|[0-9]+)(?:\.(?:0x[0-9a-f]*|[0-9]+)){0,3}\.?$/;
 
 /**
- * The host name rules of a custom domain (issue 28), pure: lower case, IDN
+ * The host name rules of a custom domain, pure: lower case, IDN
  * through punycode, no IP literal, no wildcard, no scheme, port or path (a
  * pasted URL is refused with words, not guessed at: what the person meant by
  * `https://clinic.com/trt` is not ours to decide), at least two labels, the

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
 
-/** A production host (and path prefix) that belongs to one client (admin spec §3). */
+/** A production host (and path prefix) that belongs to one client (docs/admin.md#records). */
 @Entity({ name: 'domain_mappings' })
 @Unique('domain_mappings_domain_path_key', ['domain', 'path'])
 export class DomainMappingEntity {

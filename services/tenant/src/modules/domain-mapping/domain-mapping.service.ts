@@ -25,7 +25,7 @@ export function toDomainMappingDto(row: DomainMappingEntity): DomainMapping {
   };
 }
 
-/** Which production host shows which client (public spec §1, DESIGN §9.1). */
+/** Which production host shows which client (docs/public-site.md#choosing-the-clinic, docs/public-site.md#choosing-the-clinic). */
 export class DomainMappingService {
   constructor(
     private readonly dataSource: DataSource,

@@ -30,7 +30,7 @@ const userNotFound = (id: number) => new AppError(404, ErrorCode.NOT_FOUND, Mess
 const conflict = (message: string) => new AppError(409, ErrorCode.CONFLICT, message);
 
 /**
- * Two-factor sign-in (issue 26 §2): TOTP (otplib, ±1 step) with ten
+ * Two-factor sign-in: TOTP (otplib, ±1 step) with ten
  * single-use recovery codes. Only the gateway calls these (internal rows); it
  * knows the user from its session or its login challenge. Turning it on or off
  * bumps the user's sign-in version, so their other sessions end.

@@ -32,7 +32,7 @@ export interface NotificationDeps {
 }
 
 /**
- * Clinic users' e-mail notifications of new leads (issue 26 §3): their own
+ * Clinic users' e-mail notifications of new leads: their own
  * choice in the portal, who the leads worker mails, and the one-click
  * unsubscribe link that turns it off without signing in.
  */

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * The one-click unsubscribe link's token (issue 26 §3, RFC 8058): the user
+ * The one-click unsubscribe link's token (RFC 8058): the user
  * id and their preference's version, with an HMAC of both and the purpose
  * under the internal secret. No row stores it; it proves who it is for, and
  * once the preference changes (by this link or in the portal) the version

@@ -4,7 +4,7 @@ import { linkContextOf } from '../clinic-user/clinic-user.routes';
 import type { CrmProvisioning } from '../crm/crm-provisioning';
 import type { OnboardingService } from './onboarding.service';
 
-/** POST /api/onboarding (public spec §2), Create CRM Account (admin spec §2.4) and the public spec's two CRM calls (admin-only). */
+/** POST /api/onboarding (docs/public-site.md#pages-and-routes), Create CRM Account (docs/admin.md#clients) and the public spec's two CRM calls (admin-only). */
 export const onboardingHandlers = (
   onboarding: OnboardingService,
   crm: CrmProvisioning,

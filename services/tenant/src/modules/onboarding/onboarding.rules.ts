@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { OnboardingSubmit } from '@hap/contracts';
 
-/** A business is the same when its e-mail and name match, in any case and spacing (issue 9). */
+/** A business is the same when its e-mail and name match, in any case and spacing. */
 export const businessKeyOf = (input: Pick<OnboardingSubmit, 'email' | 'name'>): string =>
   `${input.email.trim().toLowerCase()}\n${input.name.trim().replace(/\s+/g, ' ').toLowerCase()}`;
 

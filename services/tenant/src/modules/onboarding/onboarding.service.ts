@@ -25,11 +25,11 @@ export interface OnboardingContext {
   link?: LinkContext;
 }
 
-/** Makes the sign-up's owner user (issue 26 §1); absent in processes that do not (tests of the sign-up alone). */
+/** Makes the sign-up's owner user; absent in processes that do not (tests of the sign-up alone). */
 export type OnboardingOwners = Pick<ClinicUserService, 'addOnboardingOwner' | 'mailOnboardingInvitation'>;
 
 /**
- * POST /api/onboarding (public spec §2, §4; DESIGN §2): one public call does
+ * POST /api/onboarding (docs/public-site.md#pages-and-routes, docs/public-site.md#states-and-fallbacks; ARCHITECTURE.md#who-owns-what): one public call does
  * what the spec's browser did with admin calls. The clinic, its domain
  * mapping and the submission are one transaction; then each chosen service is
  * activated in templates and the CRM sub-account is queued. The answer comes
@@ -45,7 +45,7 @@ export class OnboardingService {
     /** tenant.provision; null when this process has no queue (tests that do not need it). */
     private readonly provisioning: Pick<JobQueue<'tenant.provision'>, 'add'> | null,
     private readonly owners: OnboardingOwners | null = null,
-    /** The custom domains module: the sign-up's domain starts a claim (README, *Self-onboarding*); absent in tests of the sign-up alone. */
+    /** The custom domains module: the sign-up's domain starts a claim (docs/public-site.md#self-onboarding-and-the-crm-sub-account); absent in tests of the sign-up alone. */
     private readonly site: Pick<SiteClaims, 'claimSite' | 'started'> | null = null,
   ) {}
 
@@ -111,7 +111,7 @@ export class OnboardingService {
             email: input.email,
             website: input.website,
             domain: this.site ? null : input.domain,
-            // DESIGN §9.4: the onboarding's brand colours.
+            // docs/public-site.md#onboarding: the onboarding's brand colours.
             brandColor: ONBOARDING_BRAND_COLOR,
             brandBgColor: DEFAULT_BRAND_BG_COLOR,
             crmStatus: 'pending',
@@ -122,7 +122,7 @@ export class OnboardingService {
         // The requested domain is the clinic's site address and starts its claim (pending, with its DNS
         // records, on the Domains screen). It is not mapped: anyone can type any host, and a mapping
         // wins over every other way a page finds its clinic. A claim maps nothing until DNS proves the
-        // clinic holds the name (README, *Self-onboarding*).
+        // clinic holds the name (docs/public-site.md#self-onboarding-and-the-crm-sub-account).
         let claimId: number | null = null;
         if (this.site && input.domain) {
           const claimed = await this.site.claimSite(manager, actor, client.id, input.domain, null);
@@ -136,7 +136,7 @@ export class OnboardingService {
           entityId: client.id,
           changes: { after: { name: client.name, email: client.email, domain: client.domain, source: 'onboarding', serviceIds: input.selectedServiceIds } },
         });
-        // The sign-up's e-mail becomes the clinic's owner (issue 26 §1).
+        // The sign-up's e-mail becomes the clinic's owner.
         const owner = (await this.owners?.addOnboardingOwner(manager, client.id, input.email)) ?? null;
         return { clientId: client.id, name: client.name, serviceIds: input.selectedServiceIds, created: true, owner, claimId };
       });

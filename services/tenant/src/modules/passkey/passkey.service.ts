@@ -48,7 +48,7 @@ const refused = (message: string) => new AppError(401, ErrorCode.INVALID_CODE, m
 const userNotFound = (id: number) => new AppError(404, ErrorCode.NOT_FOUND, Messages.clinicUserNotFound(id));
 
 /**
- * Passkeys (WebAuthn, @simplewebauthn/server; issue 26 §2) for admins and
+ * Passkeys (WebAuthn, @simplewebauthn/server) for admins and
  * clinic users: registration (discoverable, user verification preferred),
  * the login's second factor, and a sign-in with the passkey alone (the
  * passkey names its user by the handle stored here). Only the gateway calls

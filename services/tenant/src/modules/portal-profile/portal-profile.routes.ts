@@ -12,7 +12,7 @@ type PortalProfileOperations =
   | 'updatePortalTeamMember'
   | 'deletePortalTeamMember';
 
-/** The clinic portal's Profile, team and uploads (issue 26 item 3): every row is access 'clinic'; the clinic is the identity's. */
+/** The clinic portal's Profile, team and uploads: every row is access 'clinic'; the clinic is the identity's. */
 export const portalProfileHandlers = (portal: PortalProfileService, storage: UploadStorage): Pick<RouteHandlers<'tenant'>, PortalProfileOperations> => ({
   getPortalProfile: (_input, request) => portal.profile(actorOf(request)),
   updatePortalProfile: ({ body }, request) => portal.updateProfile(actorOf(request), body),

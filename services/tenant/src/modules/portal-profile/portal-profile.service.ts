@@ -25,7 +25,7 @@ const isUploadedImage = (path: string) => path.startsWith(`${UPLOADS_PREFIX}/`) 
 /**
  * An image a clinic sets must be one of this platform's uploads: a path to
  * another host would hand every visitor of the clinic's health pages to it
- * (DESIGN §9.8). Clearing it, or sending back the value it has (one the
+ * (docs/tracking-privacy.md). Clearing it, or sending back the value it has (one the
  * agency set), is always fine.
  */
 function assertUploadedImages(values: Record<string, string | null | undefined>, current: Record<string, string | null>): void {
@@ -55,7 +55,7 @@ const toProfile = (client: Client): PortalProfile => ({
 });
 
 /**
- * The clinic portal's Profile, team and image uploads (issue 26 item 3): the
+ * The clinic portal's Profile, team and image uploads: the
  * admin's code (ClientService, StaffMemberService, UploadService) with the
  * clinic fixed to the signed clinic user's, never taken from the request.
  * Reads: owner and staff; writes: the owner, while the agency leaves the

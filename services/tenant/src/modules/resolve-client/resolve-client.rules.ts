@@ -1,7 +1,7 @@
 import { DEV_CLIENT_ONE_PATHS, isDevelopmentHost, normaliseHost } from '@hap/contracts';
 
 /**
- * The pure parts of choosing a page's client (public spec §1, DESIGN §9.1);
+ * The pure parts of choosing a page's client (docs/public-site.md#choosing-the-clinic, docs/public-site.md#choosing-the-clinic);
  * resolve-client.service.ts applies them in order with the database's facts.
  */
 

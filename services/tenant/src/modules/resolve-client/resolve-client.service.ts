@@ -12,7 +12,7 @@ export interface ResolveClientFacts {
 }
 
 /**
- * Chooses the client of a page request. The order (DESIGN §9.1): a mapped
+ * Chooses the client of a page request. The order (docs/public-site.md#choosing-the-clinic): a mapped
  * host, then ?client=, then /trt and /ed on development hosts, then the
  * session's client, then client 1. Each step queries only when reached.
  *

@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A person shown in a client's team section (admin spec §3 staff_members). */
+/** A person shown in a client's team section (docs/admin.md#records staff_members). */
 @Entity({ name: 'staff_members' })
 @Index('staff_members_client_order_idx', ['clientId', 'displayOrder'])
 export class StaffMemberEntity {

@@ -3,7 +3,7 @@ import type { StaffMemberService } from './staff-member.service';
 
 type StaffOperations = 'listStaffForClient' | 'createStaffMember' | 'updateStaffMember' | 'deleteStaffMember';
 
-/** /api/staff-members… (admin spec §7). */
+/** /api/staff-members… (docs/admin.md#calls). */
 export const staffMemberHandlers = (staff: StaffMemberService): Pick<RouteHandlers<'tenant'>, StaffOperations> => ({
   listStaffForClient: ({ params }) => staff.listForClient(params.clientId),
   createStaffMember: ({ body }, request) => staff.create(actorOf(request), body),

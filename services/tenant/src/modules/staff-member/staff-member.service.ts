@@ -23,7 +23,7 @@ export function toStaffMemberDto(row: StaffMemberEntity): StaffMember {
   };
 }
 
-/** The team shown on a client's pages (admin spec §2.5). */
+/** The team shown on a client's pages (docs/admin.md#staff). */
 export class StaffMemberService {
   constructor(
     private readonly dataSource: DataSource,

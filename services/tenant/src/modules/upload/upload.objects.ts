@@ -16,7 +16,7 @@ export interface OpenedObject {
 }
 
 /**
- * Where accepted uploads live (issue 11 §1): local disk for one tenant
+ * Where accepted uploads live: local disk for one tenant
  * replica (or several sharing a volume), an S3-compatible bucket for any
  * number of them. Files are received on local disk first (UploadStorage's
  * temporary folder) and handed over here once accepted.

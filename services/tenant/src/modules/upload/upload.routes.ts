@@ -17,7 +17,7 @@ export function uploadPlugins(app: ServiceApp): void {
 
 type UploadOperations = 'uploadImage' | 'uploadTemplateImage' | 'getUpload';
 
-/** POST /api/upload, POST /api/upload/template-image, GET /uploads/* (admin spec §5, §7). */
+/** POST /api/upload, POST /api/upload/template-image, GET /uploads/* (docs/admin.md#validation, docs/admin.md#calls). */
 export const uploadHandlers = (uploads: UploadService, storage: UploadStorage): Pick<RouteHandlers<'tenant'>, UploadOperations> => ({
   uploadImage: (_input, request) => uploads.upload(actorOf(request), () => receiveUpload(request, storage), IMAGE_UPLOAD),
   uploadTemplateImage: (_input, request) =>

@@ -7,7 +7,7 @@ import type { StoredFile, UploadStorage } from './upload.storage';
 
 export const UPLOADS_PREFIX = '/uploads';
 
-/** What one upload route stores where, and the texts its screen shows (admin spec §5). */
+/** What one upload route stores where, and the texts its screen shows (docs/admin.md#validation). */
 export interface UploadKind {
   /** Fixed by the route; wins over the form's `folder` field. */
   folder?: string;
@@ -34,7 +34,7 @@ export const portalImageUpload = (clientId: number): UploadKind => ({ ...IMAGE_U
 /** A clinic's own upload folder (the portal's uploads); removed with the clinic. */
 export const clinicUploadFolder = (clientId: number) => `clinic-${clientId}`;
 
-/** Image uploads (admin spec §5 image uploader): size, type by content, then storage. */
+/** Image uploads (docs/admin.md#validation image uploader): size, type by content, then storage. */
 export class UploadService {
   constructor(private readonly storage: UploadStorage) {}
 

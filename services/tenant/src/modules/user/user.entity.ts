@@ -1,6 +1,6 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** An account that can log in (admin spec §3 users): an admin, or a clinic's owner or staff (issue 26). */
+/** An account that can log in (docs/admin.md#records users): an admin, or a clinic's owner or staff. */
 @Entity({ name: 'users' })
 export class UserEntity {
   @PrimaryGeneratedColumn({ type: 'integer' })

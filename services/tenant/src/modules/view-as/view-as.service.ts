@@ -18,7 +18,7 @@ const storeDown = (cause: unknown) => {
 };
 
 /**
- * The admin's read-only view of a clinic's portal (issue 26 §4). The view
+ * The admin's read-only view of a clinic's portal. The view
  * is kept under the admin's session tag (never the session id) at
  * `<prefix>:viewas:<tag>`, where the gateway reads it for clinic rows; it
  * ends with the session (the key is useless without it) or here. Starting
