@@ -1,0 +1,29 @@
+import type { FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
+import { startAds, type TestAds } from '../../../ads/test/helpers/app';
+import { GoogleAdsConnectionEntity } from '../../../ads/src/modules/connection/connection.entity';
+import { encryptToken, tokenKeyOf } from '../../../ads/src/modules/connection/token-cipher';
+import type { TestLeads } from './app';
+
+/**
+ * The real ads app beside `t` (on leads' templates and tenant, no queues), listening on loopback,
+ * talking to the fake Google Ads API with the agency connected (its token encrypted under `tokenKey`).
+ */
+export async function startAdsWithGoogle(t: TestLeads, google: FakeGoogleAds, tokenKey: string): Promise<{ ads: TestAds; url: string }> {
+  const ads = await startAds({
+    templatesUrl: t.config.TEMPLATES_URL,
+    env: {
+      TENANT_URL: t.templates!.tenant!.url,
+      GOOGLE_ADS_DEVELOPER_TOKEN: 'dev-token',
+      GOOGLE_ADS_CLIENT_ID: 'client.apps.googleusercontent.com',
+      GOOGLE_ADS_CLIENT_SECRET: 'secret',
+      GOOGLE_ADS_TOKEN_KEY: tokenKey,
+      GOOGLE_ADS_API_URL: google.url,
+    },
+    dependencies: { launchQueue: null, campaignQueues: null },
+  });
+  const url = await ads.app.listen({ host: '127.0.0.1', port: 0 });
+  const repo = ads.dataSource.getRepository(GoogleAdsConnectionEntity);
+  await repo.delete({ label: 'agency' });
+  await repo.save(repo.create({ label: 'agency', refreshTokenEncrypted: encryptToken('1//refresh', tokenKeyOf(tokenKey)!), accountEmail: null, connectedBy: 1, connectedAt: new Date(), updatedAt: new Date() }));
+  return { ads, url };
+}
