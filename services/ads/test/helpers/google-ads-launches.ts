@@ -1,8 +1,8 @@
 import type { Worker } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { CampaignLaunchSchema, type CampaignLaunch } from '@hap/contracts';
-import { createWorker, type QueueRedis } from '@hap/service-kit';
-import type { FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
+import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
+import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { writtenCampaign } from '@hap/test-kit/fixtures/written-campaigns';
 import { suiteQueueRedis } from '@hap/test-kit/test-env';
 import { createClientService, uniq } from '../../../templates/test/helpers/factories';
@@ -14,7 +14,7 @@ import { GoogleAdsConnectionService, oauthSettingsOf } from '../../src/modules/c
 import { encryptToken, tokenKeyOf } from '../../src/modules/connection/token-cipher';
 import { createLaunchHandler } from '../../src/modules/launches/launch.job';
 import { LaunchStore } from '../../src/modules/launches/launch.store';
-import { ADMIN, type TestAds } from './app';
+import { ADMIN, startAds, type TestAds } from './app';
 
 /** What the launch suites share: real launches through the ads.launch worker to the fake Google Ads API. */
 
@@ -74,4 +74,24 @@ export async function launchForReal(t: TestAds, clientId: number, serviceId: num
   const l = await settledLaunch(t, res.body.data.id as string);
   if (l.status !== 'launched') throw new Error(`launch ${l.id} ${l.status}: ${l.errorDetails}`);
   return l;
+}
+
+/**
+ * The fake Google Ads API, an ads.launch queue on `redis` and the real ads app (its templates and
+ * tenant) using both, with `env` added to its settings.
+ */
+export async function startAdsWithGoogle(redis: QueueRedis, tokenKey: string, env: Record<string, string> = {}) {
+  const google = await startFakeGoogleAds();
+  const queue = createQueue('ads.launch', redis);
+  const t = await startAds({ env: googleAdsEnv(google, tokenKey, env), dependencies: { launchQueue: queue } });
+  return { google, queue, t };
+}
+
+/** Stops what startAdsWithGoogle started (whatever of it did start) and the worker, the queue emptied first. */
+export async function stopAdsWithGoogle({ worker, queue, t, google }: { worker?: Worker | null; queue?: JobQueue<'ads.launch'>; t?: TestAds; google?: FakeGoogleAds }) {
+  await worker?.close();
+  await queue?.queue.obliterate({ force: true });
+  await queue?.close();
+  await t?.close();
+  await google?.close();
 }

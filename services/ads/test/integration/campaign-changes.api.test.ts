@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Worker } from 'bullmq';
 import { AuditPageSchema, CampaignChangeResultSchema, LaunchedCampaignSchema, type AuditLogEntry, type CampaignLaunch } from '@hap/contracts';
-import { createQueue, type JobQueue } from '@hap/service-kit';
-import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
+import { type JobQueue } from '@hap/service-kit';
+import { type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { uniq } from '../../../templates/test/helpers/factories';
 import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connection.entity';
 import { CampaignLaunchEntity } from '../../src/modules/launches/launch.entity';
-import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
-import { connectAgency, googleAdsEnv, launchForReal, launchQueueRedis, serviceWithCampaign, startLaunchWorker } from '../helpers/google-ads-launches';
+import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, type TestAds } from '../helpers/app';
+import { connectAgency, launchForReal, launchQueueRedis, serviceWithCampaign, startAdsWithGoogle, startLaunchWorker, stopAdsWithGoogle } from '../helpers/google-ads-launches';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
 
@@ -44,25 +44,14 @@ describe('Campaigns after launch (issue 25 item 4): read, pause, resume and budg
   }
 
   beforeAll(async () => {
-    google = await startFakeGoogleAds();
-    queue = createQueue('ads.launch', redis);
-    t = await startAds({
-      env: googleAdsEnv(google, TOKEN_KEY),
-      dependencies: { launchQueue: queue },
-    });
+    ({ google, queue, t } = await startAdsWithGoogle(redis, TOKEN_KEY));
     worker = startLaunchWorker(t, redis);
   }, START_TIMEOUT_MS);
   beforeEach(async () => {
     google.reset();
     await connect();
   });
-  afterAll(async () => {
-    await worker.close();
-    await queue.queue.obliterate({ force: true });
-    await queue.close();
-    await t.close();
-    await google.close();
-  });
+  afterAll(() => stopAdsWithGoogle({ worker, queue, t, google }));
 
   it('reads the launched campaign as Google reports it: status, serving status, daily budget, each ad’s policy approval', async () => {
     google.script({ adPolicy: { approvalStatus: 'APPROVED_LIMITED', reviewStatus: 'REVIEWED' } });

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Worker } from 'bullmq';
 import { DomainCampaignSchema, routes, type CampaignLaunch } from '@hap/contracts';
-import { createQueue, type Identity, type JobQueue } from '@hap/service-kit';
-import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
+import { type Identity, type JobQueue } from '@hap/service-kit';
+import { type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { uniq } from '../../../templates/test/helpers/factories';
 import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connection.entity';
-import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
-import { connectAgency, googleAdsEnv, launchForReal, launchQueueRedis, serviceWithCampaign, startLaunchWorker } from '../helpers/google-ads-launches';
+import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, type TestAds } from '../helpers/app';
+import { connectAgency, launchForReal, launchQueueRedis, serviceWithCampaign, startAdsWithGoogle, startLaunchWorker, stopAdsWithGoogle } from '../helpers/google-ads-launches';
 import { giveClinicDomain, setClinicDomain } from '../helpers/clinic-domain';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
@@ -50,27 +50,14 @@ describe('running campaigns on a clinic’s domain, each paused in one click', (
   const running = (clientId: number, domain: string, as: Identity = ADMIN) => t.api.get(`/api/clients/${clientId}/domains/${encodeURIComponent(domain)}/campaigns`, as);
 
   beforeAll(async () => {
-    google = await startFakeGoogleAds();
-    queue = createQueue('ads.launch', redis);
-    t = await startAds({
-      env: googleAdsEnv(google, TOKEN_KEY, {
-        PUBLIC_BASE_URL: 'https://app.healthads.test',
-      }),
-      dependencies: { launchQueue: queue },
-    });
+    ({ google, queue, t } = await startAdsWithGoogle(redis, TOKEN_KEY, { PUBLIC_BASE_URL: 'https://app.healthads.test' }));
     worker = startLaunchWorker(t, redis);
   }, START_TIMEOUT_MS);
   beforeEach(async () => {
     google.reset();
     await connect();
   });
-  afterAll(async () => {
-    await worker.close();
-    await queue.queue.obliterate({ force: true });
-    await queue.close();
-    await t.close();
-    await google.close();
-  });
+  afterAll(() => stopAdsWithGoogle({ worker, queue, t, google }));
 
   it('is an admin row of ads, which the gateway routes apart from tenant’s domain rows', () => {
     expect(routes.listDomainCampaigns).toMatchObject({ method: 'GET', path: '/api/clients/:id/domains/:domain/campaigns', owner: 'ads', access: 'admin' });

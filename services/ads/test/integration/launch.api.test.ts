@@ -3,16 +3,16 @@ import type { Worker } from 'bullmq';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
 import { Messages, CampaignTestResultSchema, HEALTHCARE_POLICY_VIOLATION, POLICY_LEFT_OUT_STEPS, POLICY_NEXT_STEPS, type CampaignLaunch } from '@hap/contracts';
-import { createQueue, type JobQueue } from '@hap/service-kit';
-import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
+import { type JobQueue } from '@hap/service-kit';
+import { type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { createClientService, uniq } from '../../../templates/test/helpers/factories';
 import { createDataSource } from '../../src/db/data-source';
 import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connection.entity';
 import { encryptToken, tokenKeyOf } from '../../src/modules/connection/token-cipher';
 import { recoverStuckLaunches } from '../../src/modules/launches/launch.job';
 import { LaunchStore } from '../../src/modules/launches/launch.store';
-import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
-import { connectAgency, googleAdsEnv, launchQueueRedis, serviceWithCampaign, settledLaunch, startLaunchWorker } from '../helpers/google-ads-launches';
+import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, type TestAds } from '../helpers/app';
+import { connectAgency, launchQueueRedis, serviceWithCampaign, settledLaunch, startAdsWithGoogle, startLaunchWorker, stopAdsWithGoogle } from '../helpers/google-ads-launches';
 import { giveClinicDomain, setClinicDomain } from '../helpers/clinic-domain';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
@@ -49,16 +49,11 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
   const settled = (id: string, timeoutMs = 20_000) => settledLaunch(t, id, timeoutMs);
 
   beforeAll(async () => {
-    google = await startFakeGoogleAds();
-    queue = createQueue('ads.launch', redis);
-    t = await startAds({
-      env: googleAdsEnv(google, TOKEN_KEY, {
-        PUBLIC_BASE_URL: PLATFORM,
-        // Ten launches at once ask templates and tenant at once: on a loaded machine that takes more than the helper's 2 s.
-        TEMPLATES_TIMEOUT_MS: '15000',
-      }),
-      dependencies: { launchQueue: queue },
-    });
+    ({ google, queue, t } = await startAdsWithGoogle(redis, TOKEN_KEY, {
+      PUBLIC_BASE_URL: PLATFORM,
+      // Ten launches at once ask templates and tenant at once: on a loaded machine that takes more than the helper's 2 s.
+      TEMPLATES_TIMEOUT_MS: '15000',
+    }));
   }, START_TIMEOUT_MS);
   beforeEach(async () => {
     google.reset();
@@ -68,12 +63,7 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     await worker?.close();
     worker = null;
   });
-  afterAll(async () => {
-    await queue.queue.obliterate({ force: true });
-    await queue.close();
-    await t.close();
-    await google.close();
-  });
+  afterAll(() => stopAdsWithGoogle({ queue, t, google }));
 
   it('Test Campaign: the preview of what a launch creates, reviewed by Google with validate_only (nothing created)', async () => {
     const { serviceId, clientId: clinicId } = await service();

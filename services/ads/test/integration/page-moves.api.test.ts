@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Worker } from 'bullmq';
 import { PAGE_MOVE_TEXTS, PageImpactSchema, routes, type CampaignLaunch } from '@hap/contracts';
-import { createQueue, type JobQueue } from '@hap/service-kit';
-import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
+import { type JobQueue } from '@hap/service-kit';
+import { type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { createClientService, createTemplate, uniq } from '../../../templates/test/helpers/factories';
 import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';
 import { toStoredCampaign } from '../../src/modules/campaigns/campaign-jobs.service';
-import { ADMIN, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
-import { connectAgency, googleAdsEnv, launchForReal, launchQueueRedis, startLaunchWorker } from '../helpers/google-ads-launches';
+import { ADMIN, START_TIMEOUT_MS, type TestAds } from '../helpers/app';
+import { connectAgency, launchForReal, launchQueueRedis, startAdsWithGoogle, startLaunchWorker, stopAdsWithGoogle } from '../helpers/google-ads-launches';
 import { writtenCampaign } from '@hap/test-kit/fixtures/written-campaigns';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
@@ -58,24 +58,11 @@ describe('page paths: a renamed page keeps its old path, its campaigns follow, a
     (await t.templates!.api.get(`/api/page-content/${clientId}?service=${encodeURIComponent(path)}`, { kind: 'service', service: 'public-shell' })).body.data;
 
   beforeAll(async () => {
-    google = await startFakeGoogleAds();
-    queue = createQueue('ads.launch', redis);
-    t = await startAds({
-      env: googleAdsEnv(google, TOKEN_KEY, {
-        PUBLIC_BASE_URL: PLATFORM,
-      }),
-      dependencies: { launchQueue: queue },
-    });
+    ({ google, queue, t } = await startAdsWithGoogle(redis, TOKEN_KEY, { PUBLIC_BASE_URL: PLATFORM }));
     worker = startLaunchWorker(t, redis);
     await connectAgency(t.dataSource, TOKEN_KEY);
   }, START_TIMEOUT_MS);
-  afterAll(async () => {
-    await worker?.close();
-    await queue?.queue.obliterate({ force: true });
-    await queue?.close();
-    await t?.close();
-    await google?.close();
-  });
+  afterAll(() => stopAdsWithGoogle({ worker, queue, t, google }));
 
   it('are internal rows of ads and admin rows of templates', () => {
     expect(routes.listRunningPageCampaigns).toMatchObject({ method: 'POST', path: '/internal/google-ads/running-campaigns', owner: 'ads', access: 'internal' });
