@@ -27,3 +27,12 @@ export async function startAdsWithGoogle(t: TestLeads, google: FakeGoogleAds, to
   await repo.save(repo.create({ label: 'agency', refreshTokenEncrypted: encryptToken('1//refresh', tokenKeyOf(tokenKey)!), accountEmail: null, connectedBy: 1, connectedAt: new Date(), updatedAt: new Date() }));
   return { ads, url };
 }
+
+/** Disconnects the agency and stops ads, then leads and the fake (nothing when ads never started). */
+export async function stopAdsWithGoogle(ads: TestAds | undefined, t: TestLeads, google: FakeGoogleAds): Promise<void> {
+  if (!ads) return;
+  await ads.dataSource.getRepository(GoogleAdsConnectionEntity).delete({ label: 'agency' });
+  await ads.close();
+  await t.close();
+  await google.close();
+}

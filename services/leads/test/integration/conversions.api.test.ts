@@ -4,7 +4,6 @@ import { createQueue, createWorker, type QueueRedis } from '@hap/service-kit';
 import { LeadDetailSchema } from '@hap/contracts';
 import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { type TestAds } from '../../../ads/test/helpers/app';
-import { GoogleAdsConnectionEntity } from '../../../ads/src/modules/connection/connection.entity';
 import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
 import { createAdsClient } from '../../src/clients/ads.client';
 import { createTenantClient } from '../../src/clients/tenant.client';
@@ -12,7 +11,7 @@ import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
 import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { ADMIN } from '@hap/service-kit/testing';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
-import { startAdsWithGoogle } from '../helpers/google-ads';
+import { startAdsWithGoogle, stopAdsWithGoogle } from '../helpers/google-ads';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
 
@@ -33,13 +32,7 @@ describe('offline conversions: lead status → google_ads delivery → ads → G
     t = await startLeads();
     ({ ads, url: adsUrl } = await startAdsWithGoogle(t, google, TOKEN_KEY));
   }, START_TIMEOUT_MS * 2);
-  afterAll(async () => {
-    if (!ads) return;
-    await ads.dataSource.getRepository(GoogleAdsConnectionEntity).delete({ label: 'agency' });
-    await ads.close();
-    await t.close();
-    await google.close();
-  });
+  afterAll(() => stopAdsWithGoogle(ads, t, google));
 
   const handler = () =>
     createDeliveryHandler({

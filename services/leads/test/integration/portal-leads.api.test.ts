@@ -18,14 +18,13 @@ import type { Identity } from '@hap/service-kit';
 import { ADMIN } from '@hap/service-kit/testing';
 import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { type TestAds } from '../../../ads/test/helpers/app';
-import { GoogleAdsConnectionEntity } from '../../../ads/src/modules/connection/connection.entity';
 import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
 import { createAdsClient } from '../../src/clients/ads.client';
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
 import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { ANONYMOUS, GATEWAY, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
-import { startAdsWithGoogle } from '../helpers/google-ads';
+import { startAdsWithGoogle, stopAdsWithGoogle } from '../helpers/google-ads';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -93,13 +92,7 @@ describe('clinic portal: /api/portal/leads, /api/portal/results/summary (clinic)
     for (const name of ['Ada Alvarez', 'Aaron Brooks', 'Amira Chen']) leadsOf.a.set(name, await lead(a, name));
     for (const name of ['Bea Dunn', 'Ben Evans']) leadsOf.b.set(name, await lead(b, name));
   }, START_TIMEOUT_MS * 2);
-  afterAll(async () => {
-    if (!ads) return;
-    await ads.dataSource.getRepository(GoogleAdsConnectionEntity).delete({ label: 'agency' });
-    await ads.close();
-    await t.close();
-    await google.close();
-  });
+  afterAll(() => stopAdsWithGoogle(ads, t, google));
 
   it('GET /api/portal/leads lists only the caller’s clinic’s leads, whatever clientId the query names, without delivery details', async () => {
     const res = await t.api.get(`/api/portal/leads?clientId=${b.clientId}&delivery=failed`, ownerA);
