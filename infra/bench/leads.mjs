@@ -27,7 +27,7 @@ import { createRequire } from 'node:module';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { machineTicks, procStat } from './kit/figures.mjs';
-import { freePort, waitUntilReady, warningOf } from './kit/processes.mjs';
+import { cleanUp, freePort, waitUntilReady, warningOf } from './kit/processes.mjs';
 import {
   createDatabase,
   databaseUrlOf,
@@ -176,15 +176,7 @@ function shutdown(code) {
       ['dropping the database', dropDatabase],
       ['deleting the Redis keys', () => deleteRedisKeys(REDIS_PREFIX, 1000)],
     ];
-    for (const [what, step] of steps) {
-      try {
-        await step();
-      } catch (err) {
-        console.error(`Cleanup: ${what} failed: ${err.message}`);
-        code ||= 1;
-      }
-    }
-    process.exit(code);
+    process.exit(await cleanUp(steps, code));
   })();
   return shuttingDown;
 }

@@ -48,7 +48,7 @@ import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres } from '../launcher/env.mjs';
 import { migrateAndSeed } from '../launcher/setup-db.mjs';
 import { nextRestartDelay, processTable, spawnProcess } from '../launcher/stack.mjs';
-import { waitUntilReady, warningOf } from '../bench/kit/processes.mjs';
+import { cleanUp, waitUntilReady, warningOf } from '../bench/kit/processes.mjs';
 import { sql } from './pg.mjs';
 
 const require = createRequire(import.meta.url);
@@ -319,15 +319,7 @@ function shutdown(code) {
       ['stopping PostgreSQL', async () => database && (await database.stop())],
       ['removing the temporary directory', async () => rmSync(tempDir, { recursive: true, force: true })],
     ];
-    for (const [what, step] of steps) {
-      try {
-        await step();
-      } catch (err) {
-        console.error(`Cleanup: ${what} failed: ${err.message}`);
-        code ||= 1;
-      }
-    }
-    process.exit(code);
+    process.exit(await cleanUp(steps, code));
   })();
   return shuttingDown;
 }

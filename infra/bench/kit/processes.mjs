@@ -45,3 +45,19 @@ export function warningOf(line) {
     return line;
   }
 }
+
+/**
+ * Runs each clean-up step in turn (`[what, step]`), saying which failed and going on; resolves
+ * with `code`, or 1 when a step failed.
+ */
+export async function cleanUp(steps, code) {
+  for (const [what, step] of steps) {
+    try {
+      await step();
+    } catch (err) {
+      console.error(`Cleanup: ${what} failed: ${err.message}`);
+      code ||= 1;
+    }
+  }
+  return code;
+}
