@@ -1,4 +1,8 @@
 import type { FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
+import { createAdsClient } from '../../src/clients/ads.client';
+import { createTenantClient } from '../../src/clients/tenant.client';
+import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
+import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { startAds, type TestAds } from '../../../ads/test/helpers/app';
 import { GoogleAdsConnectionEntity } from '../../../ads/src/modules/connection/connection.entity';
 import { encryptToken, tokenKeyOf } from '../../../ads/src/modules/connection/token-cipher';
@@ -36,3 +40,14 @@ export async function stopAdsWithGoogle(ads: TestAds | undefined, t: TestLeads, 
   await t.close();
   await google.close();
 }
+
+/** The leads worker's delivery job as it runs for Google Ads conversions: through the real ads service at `adsUrl` (no mail, no CRM). */
+export const conversionsHandler = (t: TestLeads, adsUrl: string) =>
+  createDeliveryHandler({
+    dataSource: t.dataSource,
+    mailer: null,
+    webhooks: createWebhookSender({ timeoutMs: 1000, allowPrivate: false }),
+    crm: null,
+    tenant: createTenantClient({ baseUrl: t.templates!.tenant!.url, internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 2000 }),
+    ads: createAdsClient({ baseUrl: adsUrl, internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 5000 }),
+  });

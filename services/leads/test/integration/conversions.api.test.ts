@@ -5,13 +5,10 @@ import { LeadDetailSchema } from '@hap/contracts';
 import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { type TestAds } from '../../../ads/test/helpers/app';
 import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
-import { createAdsClient } from '../../src/clients/ads.client';
 import { createTenantClient } from '../../src/clients/tenant.client';
-import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
-import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { ADMIN } from '@hap/service-kit/testing';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
-import { startAdsWithGoogle, stopAdsWithGoogle } from '../helpers/google-ads';
+import { conversionsHandler, startAdsWithGoogle, stopAdsWithGoogle } from '../helpers/google-ads';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
 
@@ -34,15 +31,7 @@ describe('offline conversions: lead status → google_ads delivery → ads → G
   }, START_TIMEOUT_MS * 2);
   afterAll(() => stopAdsWithGoogle(ads, t, google));
 
-  const handler = () =>
-    createDeliveryHandler({
-      dataSource: t.dataSource,
-      mailer: null,
-      webhooks: createWebhookSender({ timeoutMs: 1000, allowPrivate: false }),
-      crm: null,
-      tenant: createTenantClient({ baseUrl: t.templates!.tenant!.url, internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 2000 }),
-      ads: createAdsClient({ baseUrl: adsUrl, internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 5000 }),
-    });
+  const handler = () => conversionsHandler(t, adsUrl);
   const job = { attemptsMade: 0, opts: { attempts: 5 } } as Job<{ deliveryId: number }>;
 
   async function clinic(fields: Record<string, unknown>) {

@@ -19,12 +19,8 @@ import { ADMIN } from '@hap/service-kit/testing';
 import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { type TestAds } from '../../../ads/test/helpers/app';
 import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
-import { createAdsClient } from '../../src/clients/ads.client';
-import { createTenantClient } from '../../src/clients/tenant.client';
-import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
-import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { ANONYMOUS, GATEWAY, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
-import { startAdsWithGoogle, stopAdsWithGoogle } from '../helpers/google-ads';
+import { conversionsHandler, startAdsWithGoogle, stopAdsWithGoogle } from '../helpers/google-ads';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -202,14 +198,7 @@ describe('clinic portal: /api/portal/leads, /api/portal/results/summary (clinic)
     expect(log.items[0]).toMatchObject({ actorEmail: 'sam@alpine.test', changes: { after: { status: 'booked' } } });
 
     // The worker's job, as in conversions.api.test.ts: through the real ads service to the fake.
-    const handler = createDeliveryHandler({
-      dataSource: t.dataSource,
-      mailer: null,
-      webhooks: createWebhookSender({ timeoutMs: 1000, allowPrivate: false }),
-      crm: null,
-      tenant: createTenantClient({ baseUrl: t.templates!.tenant!.url, internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 2000 }),
-      ads: createAdsClient({ baseUrl: adsUrl, internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 5000 }),
-    });
+    const handler = conversionsHandler(t, adsUrl);
     await handler({ deliveryId: Number(pending!.id) }, { attemptsMade: 0, opts: { attempts: 5 } } as Job<{ deliveryId: number }>);
     expect((await deliveries())[0]).toMatchObject({ status: 'delivered' });
     expect(google.conversions().filter((c) => c.orderId === String(id))).toEqual([
