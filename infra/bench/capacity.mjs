@@ -21,27 +21,22 @@
  * A benchmark prints figures: a missed target exits non-zero only with --strict;
  * errors (the stack not starting) always do.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { spawn, spawnSync } from 'node:child_process';
-import { startStack } from '../launcher/stack.mjs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { machineTicks, printVerdicts, procStat } from './kit/figures.mjs';
+import { landingPage as seededLandingPage, seedDomainMappings } from './kit/site.mjs';
+import { benchStack, onInterrupt, portsFrom, REDIS_URL, requireBuilt, ROOT, runMain, STRICT } from './kit/stack.mjs';
+import { runWrk, wrkInstalled } from './kit/wrk.mjs';
 
 const require = createRequire(import.meta.url);
 const autocannon = require('autocannon');
-const { Client } = require('pg');
 const Redis = require('ioredis');
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const env = process.env;
-const STRICT = process.argv.includes('--strict');
 const BASE_PORT = Number(env.BENCH_CAPACITY_PORT ?? 18590);
-const ADMIN_DB_URL = env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DURATION = Math.max(1, Number(env.BENCH_DURATION ?? 15));
 const WARMUP = Math.max(0, Number(env.BENCH_WARMUP ?? 3));
 const CONNECTIONS = Math.max(1, Number(env.BENCH_CONNECTIONS ?? 50));
@@ -59,15 +54,13 @@ const ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
  * page) when it is installed, else autocannon (about 350 µs a page, a third of
  * what the stack itself spends, taken from the same two cores). BENCH_LOAD=autocannon forces it.
  */
-const LOADER = env.BENCH_LOAD ?? (spawnSync('wrk', ['--version']).error ? 'autocannon' : 'wrk');
+const LOADER = env.BENCH_LOAD ?? (wrkInstalled() ? 'wrk' : 'autocannon');
 
-for (const file of ['gateway/dist/server.js', 'frontends/public-shell/dist/node/server.js', 'frontends/public-shell/dist/client/index.html', 'services/tenant/dist/db/seed-data.js']) {
-  if (!existsSync(join(ROOT, file))) {
-    console.error(`Missing ${file}: run npm run build first (npm run bench:capacity does).`);
-    process.exit(1);
-  }
-}
-const { SEED_DOMAIN_MAPPINGS } = require(join(ROOT, 'services/tenant/dist/db/seed-data.js'));
+requireBuilt(
+  ['gateway/dist/server.js', 'frontends/public-shell/dist/node/server.js', 'frontends/public-shell/dist/client/index.html', 'services/tenant/dist/db/seed-data.js'],
+  'run npm run build first (npm run bench:capacity does).',
+);
+const SEED_DOMAIN_MAPPINGS = seedDomainMappings();
 
 /** Visitors' addresses (X-Forwarded-For): `10.<group>.x.y`, distinct per group so runs do not share counters. */
 const address = (group, n) => `10.${group}.${(n >> 8) & 255}.${n & 255}`;
@@ -120,16 +113,8 @@ function cpuSnapshot() {
   const procs = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    let stat;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    const close = stat.lastIndexOf(')');
-    const comm = stat.slice(stat.indexOf('(') + 1, close);
-    const fields = stat.slice(close + 2).split(' ');
-    procs.set(Number(entry), { comm, parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]), reaped: Number(fields[13]) + Number(fields[14]) });
+    const stat = procStat(entry);
+    if (stat) procs.set(Number(entry), stat);
   }
   const ours = (pid) => {
     for (let p = procs.get(pid)?.parent; p; p = procs.get(p)?.parent) if (p === process.pid) return true;
@@ -152,8 +137,7 @@ function cpuSnapshot() {
     } else if (comm in others) others[comm] += ticks;
   }
   for (const [name, ticks] of Object.entries(others)) snapshot.set(`${name} (all processes)`, ticks);
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  snapshot.machine = { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal: steal || 0 };
+  snapshot.machine = machineTicks();
   return snapshot;
 }
 
@@ -177,36 +161,23 @@ function printCpu(before, after, seconds) {
 
 /**
  * (a) with wrk: `connections` connections for `seconds`, each request a new click on
- * `page` from 2,000 addresses (capacity-clicks.lua); resolves with autocannon's
+ * `page` from 2,000 addresses (clicks.lua); resolves with autocannon's
  * figures' names (2xx, latency in ms, errors, timeouts, statusCodeStats).
  */
-function wrkClicks(gatewayUrl, page, { connections, seconds, group }) {
-  return new Promise((resolve, reject) => {
-    const child = spawn('wrk', ['-t2', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', join(ROOT, 'infra/bench/capacity-clicks.lua'), gatewayUrl], {
-      env: { ...process.env, CLICK_HOST: page.host, CLICK_PATH: page.path, CLICK_GROUP: String(group), CLICK_ADDRESSES: '2000' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('WRK '));
-      if (code !== 0 || !line) return reject(new Error(`wrk exited ${code}: ${out}`));
-      const r = JSON.parse(line.slice(4));
-      const statusCodeStats = { 200: { count: r.ok } };
-      for (const [status, count] of Object.entries(r.other)) statusCodeStats[status] = { count };
-      resolve({
-        '2xx': r.ok,
-        seconds: r.seconds,
-        non2xx: r.requests - r.ok,
-        errors: r.errors,
-        timeouts: r.timeouts,
-        statusCodeStats,
-        latency: { p50: r.p50, p90: r.p90, p99: r.p99, max: r.max },
-        throughput: { average: r.bytes / r.seconds },
-      });
-    });
-  });
+async function wrkClicks(gatewayUrl, page, { connections, seconds, group }) {
+  const r = await runWrk(gatewayUrl, { connections, seconds }, { host: page.host, path: page.path, group, addresses: 2000, campaign: 'spike', gclid: 'Cj0KCQ-' });
+  const statusCodeStats = { 200: { count: r.ok } };
+  for (const [status, count] of Object.entries(r.other)) statusCodeStats[status] = { count };
+  return {
+    '2xx': r.ok,
+    seconds: r.seconds,
+    non2xx: r.requests - r.ok,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    statusCodeStats,
+    latency: { p50: r.p50, p90: r.p90, p99: r.p99, max: r.max },
+    throughput: { average: r.bytes / r.seconds },
+  };
 }
 
 const failuresOf = (result) => result.errors + result.timeouts + result.non2xx;
@@ -231,13 +202,11 @@ async function burstPages(gatewayUrl) {
 
 /** The landing page of the runs (a), (b): client 2's TRT page (or its first service) on its host, and that service's id. */
 async function landingPage(gatewayUrl) {
-  const host = SEED_DOMAIN_MAPPINGS.find((m) => m.clientId === LANDING_CLIENT && m.domain.startsWith('www.'))?.domain;
-  const list = await (await fetch(`${gatewayUrl}/api/page-content/${LANDING_CLIENT}`)).json();
-  const slug = list.data.services.find((s) => s.slug === 'trt')?.slug ?? list.data.services[0]?.slug;
+  const { host, path, slug } = await seededLandingPage(gatewayUrl, LANDING_CLIENT);
   const res = await fetch(`${gatewayUrl}/api/page-content/${LANDING_CLIENT}?service=${slug}`);
   const serviceId = (await res.json())?.data?.landing?.content?.service?.id;
-  if (!host || !slug || !Number.isInteger(serviceId)) throw new Error(`client ${LANDING_CLIENT} has no mapped host or no active service (${host}, ${slug}, ${serviceId})`);
-  return { host, path: `/${slug}`, serviceId };
+  if (!Number.isInteger(serviceId)) throw new Error(`client ${LANDING_CLIENT}'s ${slug} page has no service id (${serviceId})`);
+  return { host, path, serviceId };
 }
 
 /**
@@ -289,56 +258,20 @@ async function sendLeads(gatewayUrl, landing, run) {
 }
 
 async function main() {
-  const run = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const databaseName = `hap_bench_capacity_${run}`;
-  const redisPrefix = `hap_bench_capacity_${run}`;
-  const admin = new Client({ connectionString: ADMIN_DB_URL, connectionTimeoutMillis: 5_000 });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${databaseName}"`);
-  await admin.end();
-  const databaseUrl = new URL(ADMIN_DB_URL);
-  databaseUrl.pathname = `/${databaseName}`;
-  const uploadDir = await mkdtemp(join(tmpdir(), 'hap-bench-uploads-'));
-
-  let stack;
-  const cleanup = async () => {
-    await stack?.stop();
-    stack = undefined;
-    await rm(uploadDir, { recursive: true, force: true });
-    const client = new Client({ connectionString: ADMIN_DB_URL });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-    await client.end();
-    const redis = new Redis(REDIS_URL);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    redis.disconnect();
-  };
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
+  const bench = await benchStack('capacity');
+  const { run, databaseName, redisPrefix } = bench;
+  const cleanup = () => bench.stop();
+  onInterrupt(cleanup);
 
   try {
-    const ports = { gateway: BASE_PORT, publicShell: BASE_PORT + 1, tenant: BASE_PORT + 2, leads: BASE_PORT + 3, templates: BASE_PORT + 4, ads: BASE_PORT + 5 };
+    const ports = portsFrom(BASE_PORT);
     const shellMetrics = `http://127.0.0.1:${BASE_PORT + 6}/metrics`;
     console.log(`Starting the stack on ports ${BASE_PORT}–${BASE_PORT + 6} (database ${databaseName}) …`);
-    stack = await startStack({
-      databaseUrl: databaseUrl.toString(),
-      redisPrefix,
-      quiet: true,
+    const stack = await bench.start({
       logDir: join(ROOT, '.data', 'bench', 'capacity', 'logs'),
       ports,
       metricsPorts: { 'public-shell': BASE_PORT + 6 },
       env: {
-        NODE_ENV: 'production',
-        LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'warn',
-        UPLOAD_DIR: uploadDir,
-        ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
-        // Production demands a real key for two-factor secrets; the bench's admin signs in with a password alone.
-        MFA_SECRET_KEY: randomBytes(32).toString('base64'),
-        REQUIRE_ADMIN_MFA: 'false',
         // The bench stands for the proxy in front: each request names its visitor in X-Forwarded-For.
         TRUST_PROXY: '127.0.0.1',
         // The product's limits, whatever this shell has set.
@@ -346,7 +279,6 @@ async function main() {
         LEAD_RATE_LIMIT_PER_MINUTE: '5',
         GATEWAY_PROCESSES: String(GATEWAY_PROCESSES),
       },
-      log: () => {},
     });
     const gatewayUrl = stack.url;
     const landing = await landingPage(gatewayUrl);
@@ -411,18 +343,12 @@ async function main() {
       [`p99 at ${RATE}/s ≤ ${TARGETS.p99AtRate} ms`, p99 <= TARGETS.p99AtRate],
       [`burst errors = ${TARGETS.burstErrors}`, burstErrors === TARGETS.burstErrors],
     ];
-    console.log('');
-    for (const [what, ok] of verdicts) console.log(`  ${ok ? 'PASS' : 'FAIL'} ${what}`);
+    const passed = printVerdicts(verdicts);
     console.log(`capacity: ${Math.round(pagesPerSecond)} pages/s, p99 ${p99} ms at ${RATE}/s, burst ${burstErrors} errors`);
-    return !(STRICT && verdicts.some(([, ok]) => !ok));
+    return passed || !STRICT;
   } finally {
     await cleanup();
   }
 }
 
-main()
-  .then((ok) => process.exit(ok ? 0 : 1))
-  .catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
+runMain(main);

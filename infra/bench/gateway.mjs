@@ -13,20 +13,17 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { freePort, waitUntilReady } from './kit/processes.mjs';
+import { REDIS_URL, requireBuilt, ROOT } from './kit/stack.mjs';
 
 const require = createRequire(import.meta.url);
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const autocannon = require('autocannon');
 const { Client } = require('pg');
 
 const env = process.env;
 const DATABASE_URL = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/hap_bench';
-const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
 /** Seconds per measured run: well inside the 60 s signature window. */
 const DURATION = Math.min(Number(env.BENCH_DURATION ?? 10), 30);
@@ -45,12 +42,7 @@ const INTERNAL_SECRET = `bench-${randomBytes(16).toString('hex')}`;
 const MFA_SECRET_KEY = randomBytes(32).toString('base64');
 
 const dist = (p) => join(ROOT, p);
-for (const file of ['gateway/dist/server.js', 'services/tenant/dist/server.js', 'services/tenant/dist/db/seed.js']) {
-  if (!existsSync(dist(file))) {
-    console.error(`Missing ${file}: run npm run build:server first (npm run bench:gateway does).`);
-    process.exit(1);
-  }
-}
+requireBuilt(['gateway/dist/server.js', 'services/tenant/dist/server.js', 'services/tenant/dist/db/seed.js'], 'run npm run build:server first (npm run bench:gateway does).');
 const { signIdentity, migrate } = require(dist('packages/service-kit/dist/index.js'));
 const { createDataSource, SCHEMA } = require(dist('services/tenant/dist/db/data-source.js'));
 const { seed } = require(dist('services/tenant/dist/db/seed.js'));
@@ -71,14 +63,6 @@ async function stopChildren() {
 }
 process.on('exit', () => children.filter(running).forEach((child) => child.kill('SIGKILL')));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stopChildren().then(() => process.exit(130)));
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Creates the database when missing, then migrates tenant and seeds the demo clinics. */
 async function prepareDatabase() {
@@ -114,20 +98,6 @@ function start(name, script, childEnv, nodeArgs = []) {
   return child;
 }
 
-async function waitUntilReady(name, url, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${name} was not ready at ${url} within ${timeoutMs} ms`);
-}
-
 /**
  * Requests per second of the latency runs: well below either side's capacity, so
  * the p99 difference is the time the gateway adds to a request, not queueing.
@@ -160,7 +130,7 @@ async function main() {
     // The general limiter stays in the path (counted in memory) but never trips.
     RATE_LIMIT_PER_MINUTE: env.RATE_LIMIT_PER_MINUTE ?? '100000000',
   }, (env.BENCH_GATEWAY_NODE_ARGS ?? GATEWAY_NODE_ARGS).split(' ').filter(Boolean));
-  await Promise.all([waitUntilReady('tenant', `${tenantUrl}/ready`), waitUntilReady('gateway', `${gatewayUrl}/readyz`)]);
+  await Promise.all([waitUntilReady('tenant', `${tenantUrl}/ready`, 20_000), waitUntilReady('gateway', `${gatewayUrl}/readyz`, 20_000)]);
 
   // Signed just before each run: verifyIdentity allows 60 s of skew and a run lasts at most 30 s.
   const signed = () => signIdentity(INTERNAL_SECRET, 'GET', PATH, { kind: 'anonymous' });

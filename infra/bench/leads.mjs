@@ -22,23 +22,29 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { cpus } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { machineTicks, procStat } from './kit/figures.mjs';
+import { cleanUp, freePort, waitUntilReady, warningOf } from './kit/processes.mjs';
+import {
+  createDatabase,
+  databaseUrlOf,
+  deleteRedisKeys,
+  dropDatabase as dropDatabaseNamed,
+  REDIS_URL,
+  requireBuilt,
+  ROOT,
+  runId,
+  STRICT,
+} from './kit/stack.mjs';
 
 const require = createRequire(import.meta.url);
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const autocannon = require('autocannon');
 const { Client } = require('pg');
-const Redis = require('ioredis');
 
 const env = process.env;
-const STRICT = process.argv.includes('--strict');
-const ADMIN_DB_URL = env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const DURATION = Math.max(1, Number(env.BENCH_DURATION ?? 30));
 const CONNECTIONS = Math.max(1, Number(env.BENCH_CONNECTIONS ?? 20));
 const WARMUP = Math.max(0, Number(env.BENCH_WARMUP ?? 3));
@@ -62,31 +68,25 @@ const TARGET_RATE = 1000;
 const TARGET_P99_MS = 50;
 
 const dist = (p) => join(ROOT, p);
-for (const file of [
-  'gateway/dist/server.js',
-  'services/tenant/dist/server.js',
-  'services/tenant/dist/db/seed.js',
-  'services/templates/dist/server.js',
-  'services/templates/dist/db/seed.js',
-  'services/leads/dist/server.js',
-  'services/leads/dist/worker.js',
-  'packages/service-kit/dist/index.js',
-]) {
-  if (!existsSync(dist(file))) {
-    console.error(`Missing ${file}: run npm run build:server first (npm run bench:leads does).`);
-    process.exit(1);
-  }
-}
+requireBuilt(
+  [
+    'gateway/dist/server.js',
+    'services/tenant/dist/server.js',
+    'services/tenant/dist/db/seed.js',
+    'services/templates/dist/server.js',
+    'services/templates/dist/db/seed.js',
+    'services/leads/dist/server.js',
+    'services/leads/dist/worker.js',
+    'packages/service-kit/dist/index.js',
+  ],
+  'run npm run build:server first (npm run bench:leads does).',
+);
 const { migrate } = require(dist('packages/service-kit/dist/index.js'));
 
-const RUN = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+const RUN = runId(3, '');
 const DATABASE_NAME = `hap_bench_leads_${RUN}`;
 const REDIS_PREFIX = `hap_bench_leads_${RUN}`;
-const databaseUrl = (() => {
-  const url = new URL(ADMIN_DB_URL);
-  url.pathname = `/${DATABASE_NAME}`;
-  return url.toString();
-})();
+const databaseUrl = databaseUrlOf(DATABASE_NAME);
 /** The e-mail addresses of one phase's leads: bench-<run>-<phase>-<n>@example.com. */
 const emailPrefix = (phase) => `bench-${RUN}-${phase}-`;
 
@@ -99,15 +99,8 @@ const running = (child) => child.exitCode === null && child.signalCode === null;
 
 /** Prints a child's warnings and errors (pino JSON lines at level ≥ 40, and non-JSON lines), a few per process. */
 function echo(name, line, state) {
-  if (!line.trim()) return;
-  let text = line;
-  try {
-    const entry = JSON.parse(line);
-    if ((entry.level ?? 30) < 40) return;
-    text = `${entry.level >= 50 ? 'error' : 'warn'}: ${entry.msg ?? ''}${entry.err ? ` ${entry.err.message}` : ''}`;
-  } catch {
-    // not JSON: shown as is
-  }
+  const text = warningOf(line);
+  if (text === null) return;
   state.shown++;
   if (state.shown <= 5) console.log(`  [${name}] ${text}`);
   else if (state.shown === 6) console.log(`  [${name}] … more in ${join(LOG_DIR, `${name}.log`)}`);
@@ -170,29 +163,8 @@ async function stopChildren() {
 
 async function dropDatabase() {
   if (!databaseCreated) return;
-  const client = new Client({ connectionString: ADMIN_DB_URL, connectionTimeoutMillis: 5_000 });
-  await client.connect();
-  try {
-    await client.query(`DROP DATABASE IF EXISTS "${DATABASE_NAME}" WITH (FORCE)`);
-    databaseCreated = false;
-  } finally {
-    await client.end();
-  }
-}
-
-async function deleteRedisKeys() {
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${REDIS_PREFIX}*`, 'COUNT', 1000);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
+  await dropDatabaseNamed(DATABASE_NAME);
+  databaseCreated = false;
 }
 
 let shuttingDown = null;
@@ -202,17 +174,9 @@ function shutdown(code) {
     const steps = [
       ['stopping the processes', stopChildren],
       ['dropping the database', dropDatabase],
-      ['deleting the Redis keys', deleteRedisKeys],
+      ['deleting the Redis keys', () => deleteRedisKeys(REDIS_PREFIX, 1000)],
     ];
-    for (const [what, step] of steps) {
-      try {
-        await step();
-      } catch (err) {
-        console.error(`Cleanup: ${what} failed: ${err.message}`);
-        code ||= 1;
-      }
-    }
-    process.exit(code);
+    process.exit(await cleanUp(steps, code));
   })();
   return shuttingDown;
 }
@@ -224,41 +188,12 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitUntilReady(name, url, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      await res.body?.cancel();
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${name} was not ready at ${url} within ${timeoutMs / 1000} s`);
-}
-
 // ─── database ───────────────────────────────────────────────────────────────
 
 /** Creates the run's database, migrates tenant, leads and templates with their own dist code, seeds tenant and templates. */
 async function prepareDatabase() {
-  const admin = new Client({ connectionString: ADMIN_DB_URL, connectionTimeoutMillis: 5_000 });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${DATABASE_NAME}"`);
-    databaseCreated = true;
-  } finally {
-    await admin.end();
-  }
+  await createDatabase(DATABASE_NAME);
+  databaseCreated = true;
   for (const service of ['tenant', 'leads', 'templates']) {
     const { createDataSource, SCHEMA } = require(dist(`services/${service}/dist/db/data-source.js`));
     const dataSource = createDataSource(databaseUrl);
@@ -281,17 +216,7 @@ async function prepareDatabase() {
 // ─── CPU per process (Linux /proc) ──────────────────────────────────────────
 
 const CLOCK_TICKS = 100;
-const readStat = (pid) => {
-  try {
-    const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const close = text.lastIndexOf(')');
-    const comm = text.slice(text.indexOf('(') + 1, close);
-    const fields = text.slice(close + 2).split(' ');
-    return { comm, ticks: Number(fields[11]) + Number(fields[12]) };
-  } catch {
-    return null;
-  }
-};
+const readStat = procStat;
 
 /** CPU ticks used so far by each child, by all postgres and redis-server processes, and by this process (autocannon). */
 function cpuSnapshot() {
@@ -306,9 +231,7 @@ function cpuSnapshot() {
     if (stat && stat.comm in others) others[stat.comm] += stat.ticks;
   }
   for (const [name, ticks] of Object.entries(others)) snapshot.set(`${name} (all processes)`, ticks);
-  // The whole machine (first line of /proc/stat: user nice system idle iowait irq softirq steal …).
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  snapshot.machine = { busy: user + nice + system + irq + softirq, idle: idle + iowait, steal: steal || 0 };
+  snapshot.machine = machineTicks();
   return snapshot;
 }
 

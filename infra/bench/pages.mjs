@@ -16,30 +16,23 @@
  * by file. A benchmark prints figures: a missed target exits non-zero only with
  * --strict; errors (stack not starting, Lighthouse failing) always do.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
-import { startStack } from '../launcher/stack.mjs';
+import { median } from './kit/figures.mjs';
+import { benchStack, onInterrupt, portsFrom, requireBuilt, ROOT, runMain, STRICT } from './kit/stack.mjs';
 
 const require = createRequire(import.meta.url);
-const { Client } = require('pg');
-const Redis = require('ioredis');
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const env = process.env;
-const STRICT = process.argv.includes('--strict');
 const RUNS = Math.max(1, Number(env.BENCH_RUNS ?? 3));
 const BASE_PORT = Number(env.BENCH_PAGES_PORT ?? 18490);
 const CHROME_PATH = env.CHROMIUM_PATH ?? env.CHROME_PATH ?? '/usr/bin/chromium';
-const ADMIN_DB_URL = env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const REPORT_DIR = env.BENCH_REPORT_DIR ?? join(ROOT, '.data', 'bench', 'pages');
 /** BENCH_TRACE=1 keeps each run's Chromium trace beside its report (`<page>-<n>.trace.json`, for DevTools' Performance panel). */
 const KEEP_TRACE = env.BENCH_TRACE === '1';
@@ -76,20 +69,12 @@ const TARGETS = {
   js: { label: 'JS transferred', target: '≤ 90 KB (landing)', ok: (v) => v <= 90 * KB, show: (v) => `${(v / KB).toFixed(1)} KB` },
 };
 
-for (const file of ['gateway/dist/server.js', 'frontends/public-shell/dist/node/server.js', 'frontends/public-shell/dist/client/index.html']) {
-  if (!existsSync(join(ROOT, file))) {
-    console.error(`Missing ${file}: run npm run build:server && npm run build:web first (npm run bench:pages does).`);
-    process.exit(1);
-  }
-}
+requireBuilt(
+  ['gateway/dist/server.js', 'frontends/public-shell/dist/node/server.js', 'frontends/public-shell/dist/client/index.html'],
+  'run npm run build:server && npm run build:web first (npm run bench:pages does).',
+);
 
 const short = (url) => url.replace(/^https?:\/\/[^/]+/, '');
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /** The figures of one Lighthouse result, and its scripts as transferred. */
 function figuresOf(lhr) {
@@ -163,56 +148,13 @@ function diagnostics(lhr) {
 }
 
 async function main() {
-  const run = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const databaseName = `hap_bench_pages_${run}`;
-  const redisPrefix = `hap_bench_pages_${run}`;
-  const admin = new Client({ connectionString: ADMIN_DB_URL, connectionTimeoutMillis: 5_000 });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${databaseName}"`);
-  await admin.end();
-  const databaseUrl = new URL(ADMIN_DB_URL);
-  databaseUrl.pathname = `/${databaseName}`;
-  const uploadDir = await mkdtemp(join(tmpdir(), 'hap-bench-uploads-'));
-
-  let stack;
-  const cleanup = async () => {
-    await stack?.stop();
-    stack = undefined;
-    await rm(uploadDir, { recursive: true, force: true });
-    const client = new Client({ connectionString: ADMIN_DB_URL });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-    await client.end();
-    const redis = new Redis(REDIS_URL);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    redis.disconnect();
-  };
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
+  const bench = await benchStack('pages');
+  const cleanup = () => bench.stop();
+  onInterrupt(cleanup);
 
   try {
-    console.log(`Starting the stack on ports ${BASE_PORT}–${BASE_PORT + 5} (database ${databaseName}) …`);
-    stack = await startStack({
-      databaseUrl: databaseUrl.toString(),
-      redisPrefix,
-      quiet: true,
-      logDir: join(REPORT_DIR, 'logs'),
-      ports: { gateway: BASE_PORT, publicShell: BASE_PORT + 1, tenant: BASE_PORT + 2, leads: BASE_PORT + 3, templates: BASE_PORT + 4, ads: BASE_PORT + 5 },
-      env: {
-        NODE_ENV: 'production',
-        LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'warn',
-        UPLOAD_DIR: uploadDir,
-        ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
-        // Production demands a real key for two-factor secrets; the bench's admin signs in with a password alone.
-        MFA_SECRET_KEY: randomBytes(32).toString('base64'),
-        REQUIRE_ADMIN_MFA: 'false',
-      },
-      log: () => {},
-    });
+    console.log(`Starting the stack on ports ${BASE_PORT}–${BASE_PORT + 5} (database ${bench.databaseName}) …`);
+    const stack = await bench.start({ logDir: join(REPORT_DIR, 'logs'), ports: portsFrom(BASE_PORT) });
     // Warm the servers (JIT, caches) so the first measured run is not the first request.
     for (const page of PAGES) {
       for (let i = 0; i < 5; i++) {
@@ -272,9 +214,4 @@ async function main() {
   }
 }
 
-main()
-  .then((ok) => process.exit(ok ? 0 : 1))
-  .catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
+runMain(main);

@@ -21,26 +21,19 @@
  * A benchmark prints figures: a missed target exits non-zero only with --strict;
  * errors (the stack not starting, an answer not 200) always do.
  */
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { cpus, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { spawn, spawnSync } from 'node:child_process';
-import { startStack } from '../launcher/stack.mjs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { median, percentile, printVerdicts } from './kit/figures.mjs';
+import { landingPage as seededLandingPage } from './kit/site.mjs';
+import { benchStack, onInterrupt, portsFrom, requireBuilt, ROOT, runMain, STRICT } from './kit/stack.mjs';
+import { runWrk, wrkInstalled } from './kit/wrk.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('pg');
-const Redis = require('ioredis');
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const env = process.env;
-const STRICT = process.argv.includes('--strict');
 const BASE_PORT = Number(env.BENCH_RESULTS_PORT ?? 18690);
-const ADMIN_DB_URL = env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const REDIS_URL = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SCALE = { clinics: 50, days: 365, leads: 100_000 };
 /** Requests per results target (after 5 unmeasured), and how many are in flight at once. */
 const REQUESTS = Math.max(20, Number(env.BENCH_REQUESTS ?? 100));
@@ -58,17 +51,14 @@ const TARGETS = { agencyP95: 150, clinicP95: 50, countingP99: 1 };
 const LANDING_CLIENT = 2;
 const UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
 
-for (const file of ['gateway/dist/server.js', 'services/leads/dist/server.js', 'frontends/public-shell/dist/node/server.js', 'services/tenant/dist/db/seed-data.js']) {
-  if (!existsSync(join(ROOT, file))) {
-    console.error(`Missing ${file}: run npm run build first (npm run bench:results does).`);
-    process.exit(1);
-  }
-}
-if (spawnSync('wrk', ['--version']).error) {
+requireBuilt(
+  ['gateway/dist/server.js', 'services/leads/dist/server.js', 'frontends/public-shell/dist/node/server.js', 'services/tenant/dist/db/seed-data.js'],
+  'run npm run build first (npm run bench:results does).',
+);
+if (!wrkInstalled()) {
   console.error('wrk is not installed (apt-get install -y wrk): the page load of this bench comes from it.');
   process.exit(1);
 }
-const { SEED_DOMAIN_MAPPINGS } = require(join(ROOT, 'services/tenant/dist/db/seed-data.js'));
 
 /**
  * A year of an agency: rollup rows of 50 clinics × 365 UTC days ending today,
@@ -110,7 +100,6 @@ const SEED_SQL = [
   `VACUUM ANALYZE "leads"."page_view_months"`,
 ];
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const ms = (n) => (n < 10 ? n.toFixed(1) : n.toFixed(0));
 
 /** `REQUESTS` GETs of `url` with the session, `CONCURRENCY` at a time (after 5 unmeasured): the answers' times in ms, sorted. */
@@ -136,11 +125,8 @@ async function timeGets(url, cookie) {
 
 /** The landing page of the page runs: client 2's TRT page (or its first service) on its own host. */
 async function landingPage(gatewayUrl) {
-  const host = SEED_DOMAIN_MAPPINGS.find((m) => m.clientId === LANDING_CLIENT && m.domain.startsWith('www.'))?.domain;
-  const list = await (await fetch(`${gatewayUrl}/api/page-content/${LANDING_CLIENT}`)).json();
-  const slug = list.data.services.find((s) => s.slug === 'trt')?.slug ?? list.data.services[0]?.slug;
-  if (!host || !slug) throw new Error(`client ${LANDING_CLIENT} has no mapped host or no active service`);
-  return { host, path: `/${slug}` };
+  const { host, path } = await seededLandingPage(gatewayUrl, LANDING_CLIENT);
+  return { host, path };
 }
 
 /** The shell's page_views_counted_total (0 when counting is off: the counter is never made). */
@@ -153,70 +139,22 @@ async function countedViews(metricsUrl) {
 
 /** wrk at about `rate` pages/s: `connections` connections, each waiting connections × 1000 / rate ms after each answer. */
 function wrkAtRate(gatewayUrl, page, { seconds, group }) {
-  return new Promise((resolve, reject) => {
-    const child = spawn('wrk', ['-t2', `-c${RATE_CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '-s', join(ROOT, 'infra/bench/results-views.lua'), gatewayUrl], {
-      env: { ...process.env, CLICK_HOST: page.host, CLICK_PATH: page.path, CLICK_GROUP: String(group), CLICK_ADDRESSES: '2000', CLICK_DELAY_MS: String(Math.round((RATE_CONNECTIONS * 1000) / RATE)) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('WRK '));
-      if (code !== 0 || !line) return reject(new Error(`wrk exited ${code}: ${out}`));
-      resolve(JSON.parse(line.slice(4)));
-    });
-  });
+  const delayMs = Math.round((RATE_CONNECTIONS * 1000) / RATE);
+  const clicks = { host: page.host, path: page.path, group, addresses: 2000, campaign: 'results', gclid: 'Cj0KCQ-r', browser: true, delayMs };
+  return runWrk(gatewayUrl, { connections: RATE_CONNECTIONS, seconds }, clicks);
 }
 
 /** A stack on its own database and Redis prefix; `stop()` removes both. */
 async function bootStack(name, ports, extraEnv) {
-  const run = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const databaseName = `hap_bench_results_${run}`;
-  const redisPrefix = `hap_bench_results_${run}`;
-  const admin = new Client({ connectionString: ADMIN_DB_URL, connectionTimeoutMillis: 5_000 });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${databaseName}"`);
-  await admin.end();
-  const databaseUrl = new URL(ADMIN_DB_URL);
-  databaseUrl.pathname = `/${databaseName}`;
-  const uploadDir = await mkdtemp(join(tmpdir(), 'hap-bench-uploads-'));
-  const password = randomBytes(12).toString('base64url');
+  const bench = await benchStack('results');
+  const handle = { databaseUrl: bench.databaseUrl, stop: () => bench.stop(), url: '', password: bench.password, adminEmail: '' };
   let stack;
-  const stop = async () => {
-    await stack?.stop();
-    stack = undefined;
-    await rm(uploadDir, { recursive: true, force: true });
-    const client = new Client({ connectionString: ADMIN_DB_URL });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS "${databaseName}" WITH (FORCE)`);
-    await client.end();
-    const redis = new Redis(REDIS_URL);
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-    redis.disconnect();
-  };
-  const handle = { databaseUrl: databaseUrl.toString(), stop, url: '', password, adminEmail: '' };
   try {
-    stack = await startStack({
-      databaseUrl: handle.databaseUrl,
-      redisPrefix,
-      quiet: true,
+    stack = await bench.start({
       logDir: join(ROOT, '.data', 'bench', 'results', 'logs', name),
       ports,
       metricsPorts: { 'public-shell': ports.gateway + 6 },
       env: {
-        NODE_ENV: 'production',
-        LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'warn',
-        UPLOAD_DIR: uploadDir,
-        ADMIN_PASSWORD: password,
-        // Production demands a real key for two-factor secrets; the bench's admin signs in with a password alone.
-        MFA_SECRET_KEY: randomBytes(32).toString('base64'),
-        REQUIRE_ADMIN_MFA: 'false',
         // The bench stands for the proxy in front: each page request names its visitor in X-Forwarded-For.
         TRUST_PROXY: '127.0.0.1',
         // One address sends every admin request here; pages come from 2,000 addresses.
@@ -224,11 +162,10 @@ async function bootStack(name, ports, extraEnv) {
         GATEWAY_PROCESSES: String(Math.max(1, Number(env.BENCH_GATEWAY_PROCESSES ?? cpus().length))),
         ...extraEnv,
       },
-      log: () => {},
     });
   } catch (err) {
     console.error(`The ${name} stack did not start: ${err?.stack ?? err}`);
-    await stop().catch(() => {});
+    await bench.stop().catch(() => {});
     throw err;
   }
   handle.url = stack.url;
@@ -271,14 +208,14 @@ async function pageRun(stack, label, group) {
 }
 
 async function main() {
-  const portsOf = (base) => ({ gateway: base, publicShell: base + 1, tenant: base + 2, leads: base + 3, templates: base + 4, ads: base + 5 });
+  const portsOf = portsFrom;
   let stack;
   const cleanup = async () => {
     const s = stack;
     stack = undefined;
     await s?.stop();
   };
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void cleanup().finally(() => process.exit(130)));
+  onInterrupt(cleanup);
 
   try {
     console.log(`Starting the stack on ports ${BASE_PORT}–${BASE_PORT + 6} (page views ${SWAP ? 'not ' : ''}counted) …`);
@@ -344,11 +281,6 @@ async function main() {
     } finally {
       await secondStack?.stop();
     }
-    const median = (xs) => {
-      const sorted = [...xs].sort((a, b) => a - b);
-      const mid = sorted.length / 2;
-      return Number.isInteger(mid) ? (sorted[mid - 1] + sorted[mid]) / 2 : sorted[Math.floor(mid)];
-    };
     const p99On = median(on.map((r) => r.p99));
     const p99Off = median(off.map((r) => r.p99));
     const added = p99On - p99Off;
@@ -360,18 +292,12 @@ async function main() {
       [`one clinic's summary and breakdowns p95 ≤ ${TARGETS.clinicP95} ms (worst ${ms(worst.clinic)} ms)`, worst.clinic <= TARGETS.clinicP95],
       [`counting adds ≤ ${TARGETS.countingP99} ms to the page p99 at ${RATE}/s`, added <= TARGETS.countingP99],
     ];
-    console.log('');
-    for (const [what, ok] of verdicts) console.log(`  ${ok ? 'PASS' : 'FAIL'} ${what}`);
+    const passed = printVerdicts(verdicts);
     console.log(`results: p95 ${ms(worst.agency)} ms agency, ${ms(worst.clinic)} ms clinic; counting ${added >= 0 ? '+' : ''}${added.toFixed(1)} ms p99`);
-    return !(STRICT && verdicts.some(([, ok]) => !ok));
+    return passed || !STRICT;
   } finally {
     await cleanup();
   }
 }
 
-main()
-  .then((ok) => process.exit(ok ? 0 : 1))
-  .catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
+runMain(main);

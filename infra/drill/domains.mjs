@@ -22,38 +22,33 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request } from 'node:https';
-import { createServer as createNetServer, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { connect } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import dns2 from 'dns2';
 import { startStack } from '../launcher/stack.mjs';
+import { freePort, sleep } from '../bench/kit/processes.mjs';
+import { ADMIN_DB_URL as adminUrl, databaseUrlOf, runId } from '../bench/kit/stack.mjs';
+import { checker, say } from './report.mjs';
 import { sql } from './pg.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const env = process.env;
-const adminUrl = env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const run = `${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
+const run = runId(2);
 const database = `hap_drill_domains_${run}`;
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${database}`;
+const dbUrl = databaseUrlOf(database);
 const work = mkdtempSync(join(tmpdir(), 'hap-drill-domains-'));
 const EDGE_HOST = 'edge.drill.test';
 const PLATFORM_HOST = 'platform.drill.test';
 const ACTIVE_WAIT_MS = Number(env.DRILL_ACTIVE_WAIT_MS ?? 120_000);
 const admin = { email: 'drill-admin@healthads.local', password: randomBytes(12).toString('base64url') };
 
-const results = [];
+const { results, check } = checker();
 const cleanups = [];
 /** The drill's last line. */
 let summary = 'domains: the drill did not get as far as serving a domain';
-const say = (m) => console.log(`${new Date().toISOString().slice(11, 23)} ${m}`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const check = (name, ok, detail) => {
-  results.push({ name, ok });
-  say(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${detail}`);
-};
 
 function need(command, pkg) {
   try {
@@ -61,18 +56,6 @@ function need(command, pkg) {
   } catch {
     throw new Error(`${command} is not installed: apt-get install -y ${pkg} (Debian ships it)`);
   }
-}
-
-/** A free TCP port on loopback (for the servers whose config wants a number). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createNetServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -261,7 +244,7 @@ async function main() {
 
   const ports = Object.fromEntries(await Promise.all(['gateway', 'publicShell', 'tenant', 'leads', 'templates', 'ads'].map(async (k) => [k, await freePort()])));
   const stack = await startStack({
-    databaseUrl: dbUrl.toString(),
+    databaseUrl: dbUrl,
     redisPrefix: `hap_drill_domains_${run}`,
     ports,
     metricsPorts: {},

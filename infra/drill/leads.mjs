@@ -48,6 +48,7 @@ import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres } from '../launcher/env.mjs';
 import { migrateAndSeed } from '../launcher/setup-db.mjs';
 import { nextRestartDelay, processTable, spawnProcess } from '../launcher/stack.mjs';
+import { cleanUp, waitUntilReady, warningOf } from '../bench/kit/processes.mjs';
 import { sql } from './pg.mjs';
 
 const require = createRequire(import.meta.url);
@@ -242,15 +243,8 @@ const alive = (child) => child && child.exitCode === null && child.signalCode ==
 
 /** Prints a process's warnings and errors (pino level ≥ 40, and non-JSON lines), a few per process and scenario. */
 function echo(entry, line) {
-  if (!line.trim()) return;
-  let text = line;
-  try {
-    const log = JSON.parse(line);
-    if ((log.level ?? 30) < 40) return;
-    text = `${log.level >= 50 ? 'error' : 'warn'}: ${log.msg ?? ''}${log.err ? ` ${log.err.message}` : ''}`;
-  } catch {
-    // not JSON: shown as is
-  }
+  const text = warningOf(line);
+  if (text === null) return;
   entry.shown++;
   if (entry.shown <= 4) say(`  [${entry.proc.name}] ${text.slice(0, 300)}`);
   else if (entry.shown === 5) say(`  [${entry.proc.name}] … more in ${join(LOG_DIR, `${entry.proc.name}.log`)}`);
@@ -285,21 +279,6 @@ function restartProcess(name) {
   const entry = processes.get(name);
   entry.killedByDrill = false;
   startProcess(entry);
-}
-
-async function waitUntilReady(what, url, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      await res.body?.cancel();
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`${what} was not ready at ${url} within ${timeoutMs / 1000} s`);
 }
 
 // ─── cleanup ─────────────────────────────────────────────────────────────────
@@ -340,15 +319,7 @@ function shutdown(code) {
       ['stopping PostgreSQL', async () => database && (await database.stop())],
       ['removing the temporary directory', async () => rmSync(tempDir, { recursive: true, force: true })],
     ];
-    for (const [what, step] of steps) {
-      try {
-        await step();
-      } catch (err) {
-        console.error(`Cleanup: ${what} failed: ${err.message}`);
-        code ||= 1;
-      }
-    }
-    process.exit(code);
+    process.exit(await cleanUp(steps, code));
   })();
   return shuttingDown;
 }
@@ -788,8 +759,8 @@ async function main() {
   }
   const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
   await Promise.all([
-    ...['tenant', 'templates', 'leads'].map((name) => waitUntilReady(name, processes.get(name).proc.health)),
-    waitUntilReady('gateway', `${gatewayUrl}/healthz`),
+    ...['tenant', 'templates', 'leads'].map((name) => waitUntilReady(name, processes.get(name).proc.health, 60_000)),
+    waitUntilReady('gateway', `${gatewayUrl}/healthz`, 60_000),
   ]);
   for (const entry of processes.values()) {
     if (entry.crashes.length) throw new Error(`${entry.proc.name} exited while starting; see ${join(LOG_DIR, `${entry.proc.name}.log`)}`);

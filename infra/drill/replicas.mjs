@@ -30,24 +30,25 @@ import { join } from 'node:path';
 import { migrateAndSeed } from '../launcher/setup-db.mjs';
 import { processTable, spawnProcess } from '../launcher/stack.mjs';
 import { sql } from './pg.mjs';
+import { sleep } from '../bench/kit/processes.mjs';
+import { ADMIN_DB_URL as adminUrl, databaseUrlOf, REDIS_URL, runId } from '../bench/kit/stack.mjs';
+import { checker, say } from './report.mjs';
 
 const env = process.env;
 const LOAD_MS = Number(env.DRILL_LOAD_MS ?? 20_000);
 const SENDERS = Number(env.DRILL_CONCURRENCY ?? 16);
 const LEADS = Number(env.DRILL_LEADS ?? 40);
-const adminUrl = env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const run = `${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
+const run = runId(2);
 const database = `hap_drill_${run}`;
-const dbUrl = new URL(adminUrl);
-dbUrl.pathname = `/${database}`;
+const dbUrl = databaseUrlOf(database);
 const uploads = mkdtempSync(join(tmpdir(), 'hap-drill-uploads-'));
 const admin = { email: 'drill-admin@healthads.local', password: randomBytes(12).toString('base64url') };
 const shared = {
   ...env,
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
-  DATABASE_URL: dbUrl.toString(),
-  REDIS_URL: env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  DATABASE_URL: dbUrl,
+  REDIS_URL,
   REDIS_PREFIX: `hap_drill_${run}`,
   INTERNAL_SECRET: randomBytes(24).toString('base64url'),
   // Production demands a real key for two-factor secrets; the drill's admin signs in with a password alone.
@@ -68,13 +69,7 @@ const copies = {
   B: { gateway: 19280, publicShell: 19281, tenant: 19282, leads: 19283, templates: 19284, ads: 19285 },
 };
 const children = [];
-const results = [];
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const say = (m) => console.log(`${new Date().toISOString().slice(11, 23)} ${m}`);
-const check = (name, ok, detail) => {
-  results.push({ name, ok });
-  say(`${ok ? 'PASS' : 'FAIL'}  ${name}: ${detail}`);
-};
+const { results, check } = checker();
 
 async function waitFor(url, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
@@ -141,7 +136,7 @@ async function exactlyOnce() {
   await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
   const hook = `http://127.0.0.1:${receiver.address().port}/leads`;
   // An admin can only save a public https receiver; the drill's is on loopback (LEAD_WEBHOOK_ALLOW_PRIVATE), so it goes into the row.
-  const clinic = await sql(dbUrl.toString(), `UPDATE "tenant"."clients" SET "webhook_url" = $1, "webhook_secret" = $2 WHERE "id" = 1 RETURNING "id"`, [hook, `whsec_${randomBytes(24).toString('base64url')}`]);
+  const clinic = await sql(dbUrl, `UPDATE "tenant"."clients" SET "webhook_url" = $1, "webhook_secret" = $2 WHERE "id" = 1 RETURNING "id"`, [hook, `whsec_${randomBytes(24).toString('base64url')}`]);
   const services = await (await fetch(`${gatewayUrl('A')}/api/services/client/1`)).json();
   const service = services.data.find((s) => s.isActive);
   let answered = 0;
@@ -158,7 +153,7 @@ async function exactlyOnce() {
   );
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
-    const [{ pending }] = await sql(dbUrl.toString(), `SELECT count(*)::int AS pending FROM "leads"."lead_deliveries" d JOIN "leads"."leads" l ON l.id = d.lead_id WHERE d.channel = 'webhook' AND l.email LIKE $1 AND d.status IN ('pending', 'queued')`, [`drill.${run}.%`]);
+    const [{ pending }] = await sql(dbUrl, `SELECT count(*)::int AS pending FROM "leads"."lead_deliveries" d JOIN "leads"."leads" l ON l.id = d.lead_id WHERE d.channel = 'webhook' AND l.email LIKE $1 AND d.status IN ('pending', 'queued')`, [`drill.${run}.%`]);
     if (pending === 0) break;
     await sleep(500);
   }

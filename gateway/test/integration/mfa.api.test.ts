@@ -1,13 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { generateSync } from 'otplib';
 import { Redis } from 'ioredis';
-import request from 'supertest';
 import { ErrorCode, Messages, routeTable } from '@hap/contracts';
-import { createClient } from '../../../services/tenant/test/helpers/factories';
-import { buildGateway, loginCookie, sessionCookie, uniqueEmail } from '../helpers/gateway';
-import { startTenant } from '../helpers/services';
+import { buildGateway, sessionCookie, uniqueEmail } from '../helpers/gateway';
+import { CLINIC_PASSWORD, type Gateway, signInSuite } from '../helpers/sign-in-suite';
 
-const PASSWORD = 'a long clinic password';
 const STEP_SECONDS = 30;
 
 /** The app's code `steps` time steps from now (-1: the one before, 1: the next). */
@@ -19,8 +15,6 @@ async function midStep(): Promise<void> {
   if (left < 3) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 100));
 }
 
-type Gateway = ReturnType<typeof buildGateway>;
-
 /**
  * Two-factor sign-in through the real gateway and the real tenant:
  * enrolment, the login's second step with a TOTP code or a recovery code,
@@ -28,54 +22,11 @@ type Gateway = ReturnType<typeof buildGateway>;
  * admins who must enrol first in production.
  */
 describe('two-factor sign-in through the gateway', () => {
-  // Gateways and tenant share the Redis prefix: tenant publishes sign-in versions where the gateway reads sessions.
-  const prefix = `${process.env.REDIS_PREFIX ?? 'hap_test'}_mfa_${randomBytes(3).toString('hex')}`;
-  const admin = { email: uniqueEmail('mfa-admin'), password: 'a long admin password', name: 'MFA Admin' };
-  let tenant: Awaited<ReturnType<typeof startTenant>>;
-  let gw: Gateway;
-  let adminCookie: string;
-  let clinic: { id: number; name: string };
-  let ipCounter = 0;
-  const freshIp = () => `198.51.100.${++ipCounter}`;
-
-  const env = (extra: Record<string, string> = {}) => ({
-    TENANT_URL: tenant.url,
-    REDIS_PREFIX: prefix,
-    TRUST_PROXY: 'true',
-    LOGIN_MAX_PER_IP: '50',
-    LOGIN_MAX_PER_ACCOUNT_AND_IP: '4',
-    LOGIN_MAX_PER_ACCOUNT_PER_HOUR: '50',
-    ...extra,
-  });
-
-  beforeAll(async () => {
-    tenant = await startTenant(undefined, { REDIS_PREFIX: prefix });
-    await tenant.seedAdmin(admin);
-    gw = buildGateway(env());
-    await gw.app.ready();
-    adminCookie = await loginCookie(gw.app, admin);
-    clinic = await createClient(tenant.dataSource);
-  });
-  afterAll(async () => {
-    await gw?.app.close();
-    await tenant?.close();
-  });
-
-  const api = (g: Gateway = gw) => request(g.app.server);
-
-  /** A clinic owner invited (mail is off: the link comes back) and accepted; answers their session cookie. */
-  async function owner() {
-    const email = uniqueEmail('mfa-owner');
-    const invited = await api().post(`/api/clients/${clinic.id}/users`).set('cookie', adminCookie).send({ email, role: 'owner' });
-    expect(invited.status).toBe(201);
-    const token = new URL(invited.body.data.inviteUrl as string).hash.replace('#token=', '');
-    const accepted = await api().post('/api/portal/accept-invite').send({ token, password: PASSWORD, name: 'Mia Owner' });
-    expect(accepted.status).toBe(200);
-    return { id: accepted.body.data.user.id as number, email, cookie: sessionCookie(accepted.headers['set-cookie']) as string };
-  }
+  const s = signInSuite('mfa', { adminName: 'MFA Admin', ownerName: 'Mia Owner' });
+  const { env, freshIp, api, owner } = s;
 
   /** Set up and enabled with the previous step's code (so the current and next steps are still free for logins). */
-  async function enrolled(cookie: string, g: Gateway = gw) {
+  async function enrolled(cookie: string, g: Gateway = s.gw) {
     const setup = await api(g).post('/api/auth/mfa/setup').set('cookie', cookie);
     expect(setup.status).toBe(200);
     const { secret } = setup.body.data as { secret: string };
@@ -85,9 +36,9 @@ describe('two-factor sign-in through the gateway', () => {
     return { secret, recoveryCodes: enabled.body.data.recoveryCodes as string[], cookie: sessionCookie(enabled.headers['set-cookie']) as string };
   }
 
-  const portalLogin = (email: string, ip = freshIp(), g: Gateway = gw) =>
-    api(g).post('/api/portal/login').set('x-forwarded-for', ip).send({ email, password: PASSWORD });
-  const verify = (challenge: string, code: string, ip: string, g: Gateway = gw) =>
+  const portalLogin = (email: string, ip = freshIp(), g: Gateway = s.gw) =>
+    api(g).post('/api/portal/login').set('x-forwarded-for', ip).send({ email, password: CLINIC_PASSWORD });
+  const verify = (challenge: string, code: string, ip: string, g: Gateway = s.gw) =>
     api(g).post('/api/auth/mfa/verify').set('x-forwarded-for', ip).send({ challenge, code });
 
   describe('enrolment', () => {
@@ -111,7 +62,7 @@ describe('two-factor sign-in through the gateway', () => {
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       expect(otpauthUri).toBe(`otpauth://totp/Health%20Ads:${encodeURIComponent(user.email)}?secret=${secret}&issuer=Health%20Ads`);
       // Stored encrypted, never in clear.
-      const [row] = await tenant.dataSource.query('SELECT "mfa_pending_secret", "mfa_secret" FROM "tenant"."users" WHERE "id" = $1', [user.id]);
+      const [row] = await s.tenant.dataSource.query('SELECT "mfa_pending_secret", "mfa_secret" FROM "tenant"."users" WHERE "id" = $1', [user.id]);
       expect(row.mfa_pending_secret).toMatch(/^v1\./);
       expect(row.mfa_pending_secret).not.toContain(secret);
       expect(row.mfa_secret).toBeNull();
@@ -131,7 +82,7 @@ describe('two-factor sign-in through the gateway', () => {
       expect(codes).toHaveLength(10);
       expect(new Set(codes).size).toBe(10);
       for (const code of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}-[a-z2-9]{5}-[a-z2-9]{5}$/);
-      const hashes = (await tenant.dataSource.query('SELECT "code_hash" FROM "tenant"."user_recovery_codes" WHERE "user_id" = $1', [user.id])) as Array<{
+      const hashes = (await s.tenant.dataSource.query('SELECT "code_hash" FROM "tenant"."user_recovery_codes" WHERE "user_id" = $1', [user.id])) as Array<{
         code_hash: string;
       }>;
       expect(hashes).toHaveLength(10);
@@ -183,7 +134,7 @@ describe('two-factor sign-in through the gateway', () => {
 
       const ok = await verify(challenge, codeAt(secret), ip);
       expect(ok.status).toBe(200);
-      expect(ok.body.data.user).toEqual({ id: user.id, email: user.email, name: 'Mia Owner', clientId: clinic.id, clientName: clinic.name, role: 'owner' });
+      expect(ok.body.data.user).toEqual({ id: user.id, email: user.email, name: 'Mia Owner', clientId: s.clinic.id, clientName: s.clinic.name, role: 'owner' });
       const cookie = sessionCookie(ok.headers['set-cookie']) as string;
       expect((await api().get('/api/portal/users').set('cookie', cookie)).status).toBe(200);
 
@@ -218,8 +169,8 @@ describe('two-factor sign-in through the gateway', () => {
       const ip = freshIp();
       const { challenge } = (await portalLogin(user.email, ip)).body.data;
       // Five minutes are not waited for: the challenge's key is made to expire now.
-      const redis = new Redis(gw.config.REDIS_URL);
-      await redis.pexpire(`${gw.config.REDIS_PREFIX}:mfa:ch:${challenge}`, 1).finally(() => redis.quit());
+      const redis = new Redis(s.gw.config.REDIS_URL);
+      await redis.pexpire(`${s.gw.config.REDIS_PREFIX}:mfa:ch:${challenge}`, 1).finally(() => redis.quit());
       await new Promise((resolve) => setTimeout(resolve, 20));
       const expired = await verify(challenge, codeAt(secret), ip);
       expect(expired.status).toBe(401);
@@ -272,18 +223,18 @@ describe('two-factor sign-in through the gateway', () => {
       const reissued = sessionCookie(off.headers['set-cookie']) as string;
       expect((await api().get('/api/portal/auth-status').set('cookie', reissued)).status).toBe(200);
       expect((await api().get('/api/portal/auth-status').set('cookie', cookie)).status).toBe(401);
-      const [row] = await tenant.dataSource.query('SELECT "mfa_secret", "mfa_enabled_at" FROM "tenant"."users" WHERE "id" = $1', [user.id]);
+      const [row] = await s.tenant.dataSource.query('SELECT "mfa_secret", "mfa_enabled_at" FROM "tenant"."users" WHERE "id" = $1', [user.id]);
       expect(row).toEqual({ mfa_secret: null, mfa_enabled_at: null });
       const login = await portalLogin(user.email);
       expect(login.status).toBe(200);
       expect(login.body.data.user.id).toBe(user.id);
-      expect((await api().post('/api/auth/mfa/disable').set('cookie', reissued).send({ password: PASSWORD })).status).toBe(409);
+      expect((await api().post('/api/auth/mfa/disable').set('cookie', reissued).send({ password: CLINIC_PASSWORD })).status).toBe(409);
     });
 
     it('takes the password instead of a code', async () => {
       const user = await owner();
       const { cookie } = await enrolled(user.cookie);
-      const off = await api().post('/api/auth/mfa/disable').set('cookie', cookie).send({ password: PASSWORD });
+      const off = await api().post('/api/auth/mfa/disable').set('cookie', cookie).send({ password: CLINIC_PASSWORD });
       expect(off.status).toBe(200);
     });
   });
@@ -291,7 +242,7 @@ describe('two-factor sign-in through the gateway', () => {
   describe('admins', () => {
     it('outside production: an admin logs in with a password alone, and enrols like anyone (then logs in with a code)', async () => {
       const account = { email: uniqueEmail('mfa-admin-dev'), password: 'a long admin password' };
-      await tenant.seedAdmin(account);
+      await s.tenant.seedAdmin(account);
       const login = await api().post('/api/admin/login').set('x-forwarded-for', freshIp()).send(account);
       expect(login.status).toBe(200);
       expect(login.body.data.mfaSetupRequired).toBeUndefined();
@@ -320,7 +271,7 @@ describe('two-factor sign-in through the gateway', () => {
 
       it('gives an admin without it a session that opens only the set-up, until it is on', async () => {
         const account = { email: uniqueEmail('mfa-admin-prod'), password: 'a long admin password' };
-        await tenant.seedAdmin(account);
+        await s.tenant.seedAdmin(account);
         const login = await api(prod).post('/api/admin/login').set('x-forwarded-for', freshIp()).send(account);
         expect(login.status).toBe(200);
         expect(login.body.data).toMatchObject({ user: { email: account.email, isAdmin: true }, mfaSetupRequired: true });
@@ -372,7 +323,7 @@ describe('two-factor sign-in through the gateway', () => {
       try {
         await off.app.ready();
         const account = { email: uniqueEmail('mfa-admin-optional'), password: 'a long admin password' };
-        await tenant.seedAdmin(account);
+        await s.tenant.seedAdmin(account);
         const login = await api(off).post('/api/admin/login').set('x-forwarded-for', freshIp()).send(account);
         expect(login.status).toBe(200);
         expect(login.body.data.mfaSetupRequired).toBeUndefined();

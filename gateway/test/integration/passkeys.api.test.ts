@@ -1,20 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { generateSync } from 'otplib';
-import request from 'supertest';
 import { ErrorCode, Messages } from '@hap/contracts';
 import { createClient } from '../../../services/tenant/test/helpers/factories';
-import { buildGateway, loginCookie, sessionCookie, uniqueEmail } from '../helpers/gateway';
+import { buildGateway, sessionCookie, uniqueEmail } from '../helpers/gateway';
+import { CLINIC_PASSWORD, type Gateway, signInSuite } from '../helpers/sign-in-suite';
 import { PasskeyCeremonies } from '../../src/modules/auth/passkey-ceremonies';
 import { SoftAuthenticator } from '../helpers/passkey-authenticator';
-import { startTenant } from '../helpers/services';
 import '../../src/plugins/redis';
 
-const PASSWORD = 'a long clinic password';
 /** The browser origin passkeys are bound to here (RP ID `localhost`); a second configured origin under another host shows the RP ID check apart. */
 const ORIGIN = 'http://localhost:8080';
 const OTHER_ORIGIN = 'http://other.localhost:8080';
-
-type Gateway = ReturnType<typeof buildGateway>;
 
 /**
  * Passkeys through the real gateway and the real tenant, with a
@@ -24,52 +20,11 @@ type Gateway = ReturnType<typeof buildGateway>;
  * user, the wrong login, too many tries).
  */
 describe('passkeys through the gateway', () => {
-  const prefix = `${process.env.REDIS_PREFIX ?? 'hap_test'}_pk_${randomBytes(3).toString('hex')}`;
-  const admin = { email: uniqueEmail('pk-admin'), password: 'a long admin password', name: 'Passkey Admin' };
-  let tenant: Awaited<ReturnType<typeof startTenant>>;
-  let gw: Gateway;
-  let adminCookie: string;
-  let clinic: { id: number; name: string };
-  let ipCounter = 0;
-  const freshIp = () => `198.51.100.${++ipCounter}`;
-
-  const env = (extra: Record<string, string> = {}) => ({
-    TENANT_URL: tenant.url,
-    REDIS_PREFIX: prefix,
-    TRUST_PROXY: 'true',
-    LOGIN_MAX_PER_IP: '50',
-    LOGIN_MAX_PER_ACCOUNT_AND_IP: '4',
-    LOGIN_MAX_PER_ACCOUNT_PER_HOUR: '50',
-    ...extra,
-  });
-
-  beforeAll(async () => {
-    tenant = await startTenant(undefined, { REDIS_PREFIX: prefix, WEBAUTHN_ORIGIN: `${ORIGIN},${OTHER_ORIGIN}`, WEBAUTHN_RP_ID: 'localhost' });
-    await tenant.seedAdmin(admin);
-    gw = buildGateway(env());
-    await gw.app.ready();
-    adminCookie = await loginCookie(gw.app, admin);
-    clinic = await createClient(tenant.dataSource);
-  });
-  afterAll(async () => {
-    await gw?.app.close();
-    await tenant?.close();
-  });
-
-  const api = (g: Gateway = gw) => request(g.app.server);
-
-  async function owner() {
-    const email = uniqueEmail('pk-owner');
-    const invited = await api().post(`/api/clients/${clinic.id}/users`).set('cookie', adminCookie).send({ email, role: 'owner' });
-    expect(invited.status).toBe(201);
-    const token = new URL(invited.body.data.inviteUrl as string).hash.replace('#token=', '');
-    const accepted = await api().post('/api/portal/accept-invite').send({ token, password: PASSWORD, name: 'Pia Owner' });
-    expect(accepted.status).toBe(200);
-    return { id: accepted.body.data.user.id as number, email, cookie: sessionCookie(accepted.headers['set-cookie']) as string };
-  }
+  const s = signInSuite('pk', { adminName: 'Passkey Admin', ownerName: 'Pia Owner', tenantEnv: { WEBAUTHN_ORIGIN: `${ORIGIN},${OTHER_ORIGIN}`, WEBAUTHN_RP_ID: 'localhost' } });
+  const { prefix, env, freshIp, api, owner } = s;
 
   /** Adds a passkey for the signed-in `cookie`; answers the response and the re-issued session. */
-  async function addPasskey(cookie: string, authenticator: SoftAuthenticator, name = 'Laptop', g: Gateway = gw) {
+  async function addPasskey(cookie: string, authenticator: SoftAuthenticator, name = 'Laptop', g: Gateway = s.gw) {
     const options = await api(g).post('/api/auth/passkeys/options').set('cookie', cookie);
     expect(options.status).toBe(200);
     const added = await api(g).post('/api/auth/passkeys').set('cookie', cookie).send({ name, credential: authenticator.create(options.body.data) });
@@ -91,7 +46,7 @@ describe('passkeys through the gateway', () => {
   describe('registration', () => {
     it('adds a named discoverable passkey, lists it, audits it and ends the other sessions', async () => {
       const user = await owner();
-      const elsewhere = sessionCookie((await api().post('/api/portal/login').set('x-forwarded-for', freshIp()).send({ email: user.email, password: PASSWORD })).headers['set-cookie']) as string;
+      const elsewhere = sessionCookie((await api().post('/api/portal/login').set('x-forwarded-for', freshIp()).send({ email: user.email, password: CLINIC_PASSWORD })).headers['set-cookie']) as string;
 
       expect((await api().post('/api/auth/passkeys/options')).status).toBe(401);
       const options = await api().post('/api/auth/passkeys/options').set('cookie', user.cookie);
@@ -128,10 +83,10 @@ describe('passkeys through the gateway', () => {
       expect((await api().get('/api/portal/auth-status').set('cookie', elsewhere)).status).toBe(401);
       expect((await api().get('/api/portal/auth-status').set('cookie', cookie)).status).toBe(200);
 
-      const [row] = await tenant.dataSource.query(`SELECT "public_key", "counter", "transports" FROM "tenant"."user_passkeys" WHERE "id" = $1`, [added.body.data.id]);
+      const [row] = await s.tenant.dataSource.query(`SELECT "public_key", "counter", "transports" FROM "tenant"."user_passkeys" WHERE "id" = $1`, [added.body.data.id]);
       expect(row.public_key.length).toBeGreaterThan(60);
       expect(Number(row.counter)).toBe(0);
-      const audit = await tenant.dataSource.query(`SELECT "changes" FROM "tenant"."audit_log" WHERE "entity" = 'clinic_user' AND "entity_id" = $1 ORDER BY "id"`, [
+      const audit = await s.tenant.dataSource.query(`SELECT "changes" FROM "tenant"."audit_log" WHERE "entity" = 'clinic_user' AND "entity_id" = $1 ORDER BY "id"`, [
         user.id,
       ]);
       expect(audit.map((a: { changes: { after: unknown } }) => a.changes.after)).toContainEqual({ email: user.email, passkey: 'added', name: 'Work laptop' });
@@ -163,9 +118,9 @@ describe('passkeys through the gateway', () => {
     /** Moves the session's sign-in `minutes` into the past, as if it had been open that long. */
     const signedInAgo = async (cookie: string, minutes: number) => {
       const key = `${prefix}:sess:${cookie.slice('hap_sid='.length)}`;
-      const session = JSON.parse((await gw.app.redis.get(key)) as string) as { signedInAt: number };
+      const session = JSON.parse((await s.gw.app.redis.get(key)) as string) as { signedInAt: number };
       expect(session.signedInAt).toEqual(expect.any(Number));
-      await gw.app.redis.set(key, JSON.stringify({ ...session, signedInAt: Date.now() - minutes * 60_000 }), 'KEEPTTL');
+      await s.gw.app.redis.set(key, JSON.stringify({ ...session, signedInAt: Date.now() - minutes * 60_000 }), 'KEEPTTL');
     };
 
     it('is needed to add a passkey or an authenticator app; a session re-issued by a change keeps its sign-in time', async () => {
@@ -196,7 +151,7 @@ describe('passkeys through the gateway', () => {
       expect((await api().post('/api/auth/passkeys/options').set('cookie', reissued)).status).toBe(403);
 
       // Signing in again opens it.
-      const login = await api().post('/api/portal/login').set('x-forwarded-for', freshIp()).send({ email: user.email, password: PASSWORD });
+      const login = await api().post('/api/portal/login').set('x-forwarded-for', freshIp()).send({ email: user.email, password: CLINIC_PASSWORD });
       const fresh = sessionCookie(login.headers['set-cookie']) as string;
       expect((await addPasskey(fresh, new SoftAuthenticator(ORIGIN), 'Laptop')).added.status).toBe(201);
     });
@@ -209,7 +164,7 @@ describe('passkeys through the gateway', () => {
       await addPasskey(user.cookie, authenticator);
 
       const ip = freshIp();
-      const login = await api().post('/api/portal/login').set('x-forwarded-for', ip).send({ email: user.email, password: PASSWORD });
+      const login = await api().post('/api/portal/login').set('x-forwarded-for', ip).send({ email: user.email, password: CLINIC_PASSWORD });
       expect(login.status).toBe(200);
       expect(login.body.data).toEqual({ mfaRequired: true, challenge: expect.any(String), methods: ['passkey'] });
       expect(sessionCookie(login.headers['set-cookie'])).toBeNull();
@@ -221,7 +176,7 @@ describe('passkeys through the gateway', () => {
       const credential = authenticator.get(options.body.data);
       const ok = await api().post('/api/auth/mfa/passkey/verify').set('x-forwarded-for', ip).send({ challenge, credential });
       expect(ok.status).toBe(200);
-      expect(ok.body.data.user).toMatchObject({ email: user.email, clientId: clinic.id });
+      expect(ok.body.data.user).toMatchObject({ email: user.email, clientId: s.clinic.id });
       const cookie = sessionCookie(ok.headers['set-cookie']) as string;
       expect((await api().get('/api/portal/auth-status').set('cookie', cookie)).status).toBe(200);
 
@@ -247,7 +202,7 @@ describe('passkeys through the gateway', () => {
       await addPasskey(sessionCookie(enabled.headers['set-cookie']) as string, authenticator);
 
       const ip = freshIp();
-      const login = await api().post('/api/portal/login').set('x-forwarded-for', ip).send({ email: user.email, password: PASSWORD });
+      const login = await api().post('/api/portal/login').set('x-forwarded-for', ip).send({ email: user.email, password: CLINIC_PASSWORD });
       expect(login.body.data.methods).toEqual(['totp', 'passkey']);
       const options = await api().post('/api/auth/mfa/passkey/options').send({ challenge: login.body.data.challenge });
       const ok = await api()
@@ -269,7 +224,7 @@ describe('passkeys through the gateway', () => {
       await addPasskey(stranger.cookie, strangers);
 
       const ip = freshIp();
-      const login = await api().post('/api/portal/login').set('x-forwarded-for', ip).send({ email: user.email, password: PASSWORD });
+      const login = await api().post('/api/portal/login').set('x-forwarded-for', ip).send({ email: user.email, password: CLINIC_PASSWORD });
       const { challenge } = login.body.data;
       // The login counted 1 of the 4 allowed for this account from this address; each wrong passkey one more.
       for (let i = 0; i < 3; i += 1) {
@@ -303,7 +258,7 @@ describe('passkeys through the gateway', () => {
 
       const { res, ceremony, credential } = await passwordless('portal', authenticator);
       expect(res.status).toBe(200);
-      expect(res.body.data.user).toMatchObject({ id: user.id, email: user.email, clientId: clinic.id, role: 'owner' });
+      expect(res.body.data.user).toMatchObject({ id: user.id, email: user.email, clientId: s.clinic.id, role: 'owner' });
       expect((await api().get('/api/portal/auth-status').set('cookie', sessionCookie(res.headers['set-cookie']) as string)).status).toBe(200);
 
       // The same answer again: the ceremony is used up.
@@ -324,7 +279,7 @@ describe('passkeys through the gateway', () => {
 
     // 400 calls keep the suite quick on a busy machine; 2,000 were measured the same way (docs/sign-in.md#passkeys-at-the-gateway).
     it('keeps nothing in Redis for anonymous options: 400 calls from 20 addresses add no key', async () => {
-      const keys = async () => (await gw.app.redis.keys(`${prefix}:*`)).length;
+      const keys = async () => (await s.gw.app.redis.keys(`${prefix}:*`)).length;
       const before = await keys();
       const addresses = Array.from({ length: 20 }, (_, i) => `203.0.113.${i + 1}`);
       const ceremonies = new Set<string>();
@@ -354,7 +309,7 @@ describe('passkeys through the gateway', () => {
         'x'.repeat(43),
       ];
       // The same challenge signed with another secret (another platform's gateway).
-      const elsewhere = new PasskeyCeremonies(gw.app.redis, prefix, { secret: randomBytes(32).toString('hex') });
+      const elsewhere = new PasskeyCeremonies(s.gw.app.redis, prefix, { secret: randomBytes(32).toString('hex') });
       forged.push(elsewhere.startLogin({ challenge: options.challenge, login: 'portal' }));
       for (const bad of forged) {
         const res = await api().post('/api/portal/login/passkey').set('x-forwarded-for', freshIp()).send({ ceremony: bad, credential });
@@ -403,14 +358,14 @@ describe('passkeys through the gateway', () => {
       const gone = await api().delete(`/api/auth/passkeys/${second.added.body.data.id}`).set('cookie', cookie);
       expect(gone.status).toBe(200);
       expect(gone.body.data.passkeys.map((p: { name: string }) => p.name)).toEqual(['Kept']);
-      const audit = await tenant.dataSource.query(`SELECT "changes" FROM "tenant"."audit_log" WHERE "entity" = 'clinic_user' AND "entity_id" = $1`, [user.id]);
+      const audit = await s.tenant.dataSource.query(`SELECT "changes" FROM "tenant"."audit_log" WHERE "entity" = 'clinic_user' AND "entity_id" = $1`, [user.id]);
       expect(audit.map((a: { changes: { after: unknown } }) => a.changes.after)).toContainEqual({ email: user.email, passkey: 'removed', name: 'Removed' });
 
       const afterRemoval = await passwordless('portal', removed);
       expect(afterRemoval.res.status).toBe(401);
       expect(afterRemoval.res.body.message).toBe(Messages.passkeyUnknown);
 
-      expect((await api().patch(`/api/clients/${clinic.id}/users/${user.id}`).set('cookie', adminCookie).send({ disabled: true })).status).toBe(200);
+      expect((await api().patch(`/api/clients/${s.clinic.id}/users/${user.id}`).set('cookie', s.adminCookie).send({ disabled: true })).status).toBe(200);
       const disabled = await passwordless('portal', kept);
       expect(disabled.res.status).toBe(403);
       expect(disabled.res.body.message).toBe(Messages.passkeyAccountDisabled);
@@ -439,7 +394,7 @@ describe('passkeys through the gateway', () => {
       await prod.app.ready();
       try {
         const account = { email: uniqueEmail('pk-admin-prod'), password: 'a long admin password' };
-        await tenant.seedAdmin(account);
+        await s.tenant.seedAdmin(account);
         const first = await api(prod).post('/api/admin/login').set('x-forwarded-for', freshIp()).send(account);
         expect(first.body.data.mfaSetupRequired).toBe(true);
         const authenticator = new SoftAuthenticator(ORIGIN);
@@ -484,18 +439,18 @@ describe('passkeys through the gateway', () => {
       const authenticator = new SoftAuthenticator(ORIGIN);
       const { cookie } = await addPasskey(user.cookie, authenticator);
 
-      expect((await api().post(`/api/clients/${clinic.id}/users/${user.id}/reset-two-factor`).set('cookie', cookie)).status).toBe(403);
-      const otherClinic = await createClient(tenant.dataSource);
-      expect((await api().post(`/api/clients/${otherClinic.id}/users/${user.id}/reset-two-factor`).set('cookie', adminCookie)).status).toBe(404);
-      const reset = await api().post(`/api/clients/${clinic.id}/users/${user.id}/reset-two-factor`).set('cookie', adminCookie);
+      expect((await api().post(`/api/clients/${s.clinic.id}/users/${user.id}/reset-two-factor`).set('cookie', cookie)).status).toBe(403);
+      const otherClinic = await createClient(s.tenant.dataSource);
+      expect((await api().post(`/api/clients/${otherClinic.id}/users/${user.id}/reset-two-factor`).set('cookie', s.adminCookie)).status).toBe(404);
+      const reset = await api().post(`/api/clients/${s.clinic.id}/users/${user.id}/reset-two-factor`).set('cookie', s.adminCookie);
       expect(reset.status).toBe(200);
       expect(reset.body.data).toEqual({ reset: true });
 
       expect((await api().get('/api/portal/auth-status').set('cookie', cookie)).status).toBe(401);
-      const login = await api().post('/api/portal/login').set('x-forwarded-for', freshIp()).send({ email: user.email, password: PASSWORD });
+      const login = await api().post('/api/portal/login').set('x-forwarded-for', freshIp()).send({ email: user.email, password: CLINIC_PASSWORD });
       expect(login.body.data.user).toMatchObject({ email: user.email });
       expect((await passwordless('portal', authenticator)).res.status).toBe(401);
-      const audit = await tenant.dataSource.query(`SELECT "changes" FROM "tenant"."audit_log" WHERE "entity" = 'clinic_user' AND "entity_id" = $1`, [user.id]);
+      const audit = await s.tenant.dataSource.query(`SELECT "changes" FROM "tenant"."audit_log" WHERE "entity" = 'clinic_user' AND "entity_id" = $1`, [user.id]);
       expect(audit.map((a: { changes: { after: unknown } }) => a.changes.after)).toContainEqual({ email: user.email, twoFactor: 'reset', passkeysRemoved: 1 });
     });
   });

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+
 /**
  * This run's database and Redis prefix, handed from global setup to global
  * teardown. Jest runs both in its main process; a global (not a file) keeps
@@ -34,3 +36,12 @@ export function withDatabase(url: string, database: string): string {
   u.pathname = `/${database}`;
   return u.toString();
 }
+
+/**
+ * A Redis prefix of a suite's own under this run's (REDIS_URL, REDIS_PREFIX), for its queues:
+ * `{ url, prefix }` as @hap/service-kit's createQueue and createWorker take it.
+ */
+export const suiteQueueRedis = () => ({
+  url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+  prefix: `${process.env.REDIS_PREFIX ?? 'hap_test'}_q_${randomBytes(4).toString('hex')}`,
+});

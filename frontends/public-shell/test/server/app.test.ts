@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { LEAD_FORM_PATH, PAGE_BOOT_SCRIPT, type ClientBranding, type ClinicTracking, type PageContent, type PageContext } from '@hap/contracts';
+import { LEAD_FORM_PATH, PAGE_BOOT_SCRIPT, type ClinicTracking, type PageContext } from '@hap/contracts';
 import { signIdentity } from '@hap/service-kit/identity';
 import type { FastifyInstance } from 'fastify';
 import { adminRemoteAssets, type AdminRemoteAssets } from '../../server/admin-remote-assets';
@@ -14,28 +14,16 @@ import type { PageContentLoader, PageContentRequest, PageContentResult, PageCont
 import { TRACKING_ENTRY_SOURCE } from '../../server/page-sources';
 import type { SsrModule } from '../../server/ssr-module';
 import * as entryServer from '../../src/entry-server';
+import { clinicBranding, pageTemplate, trtLanding as trtLandingOf } from '../helpers/pages';
 
 /**
  * The server with the real SSR entry (compiled from src/ by Jest) and a
  * stand-in for the one gateway call, so what a page does with each answer
  * of /api/page-context is seen over HTTP.
  */
-const template = (entry: string) =>
-  `<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--><script type="module" src="${entry}"></script></body></html>`;
+const template = pageTemplate;
 
-const apex: ClientBranding = {
-  id: 2,
-  name: 'Apex Health',
-  address: '1 Main Street',
-  phone: '555-0100',
-  email: null,
-  website: null,
-  brandColor: '#004aad',
-  brandBgColor: '#004aad',
-  logoPath: null,
-  officeImagePath: null,
-  bookingLink: null,
-};
+const apex = clinicBranding({ address: '1 Main Street' });
 
 let dist: string;
 let app: FastifyInstance;
@@ -55,41 +43,7 @@ const pageContent: PageContentLoader = async (request) => {
   return content;
 };
 
-const trtLanding: NonNullable<PageContent['landing']> = {
-  content: {
-    client: { id: 2 },
-    service: {
-      id: 6,
-      clientId: 2,
-      templateId: 1,
-      name: 'Apex TRT Program',
-      path: 'trt',
-      isActive: true,
-      customTitle: 'Apex TRT Program',
-      formEmbedCode: null,
-      heroBackgroundPath: null,
-      offer: 'Free Consultation',
-      offerValue: null,
-      offerDescription: null,
-    },
-    template: {
-      headline: 'Get Your Energy Back',
-      description: 'Testosterone therapy with lab monitoring.',
-      metaDescription: 'TRT at Apex.',
-      offer: 'Free Consultation',
-      heroImage: null,
-      benefits: [],
-      symptoms: [],
-      process: [],
-      faqs: [],
-      testimonials: [],
-      beforeAfterImages: [],
-    },
-  },
-  meta: { title: 'Apex TRT Program', description: 'TRT at Apex.', keywords: 'trt', canonicalUrl: '/trt' },
-  defaultStyle: 'A',
-  experiment: null,
-};
+const trtLanding = trtLandingOf({ name: 'Apex TRT Program', metaDescription: 'TRT at Apex.' });
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'public-shell-'));

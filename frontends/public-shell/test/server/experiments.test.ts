@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pageViewKeys, type ClientBranding, type PageContent, type PageExperiment } from '@hap/contracts';
+import { pageViewKeys, type PageExperiment } from '@hap/contracts';
 import { createContentCache, TEMPLATES_PAGE_CACHE } from '@hap/service-kit/content-cache';
 import { signIdentity, verifyExperimentArm } from '@hap/service-kit/identity';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -13,6 +13,7 @@ import { createPageCache } from '../../server/page-cache';
 import type { PageContentLoader, PageContextLoader } from '../../server/page-context';
 import { createPageViewCounter, type PageViewCounter } from '../../server/page-views';
 import * as entryServer from '../../src/entry-server';
+import { clinicBranding, pageTemplate, trtLanding } from '../helpers/pages';
 
 /**
  * Same-URL experiments through the real shell server, SSR entry,
@@ -21,7 +22,7 @@ import * as entryServer from '../../src/entry-server';
  * with the page content, as its API does). Each visitor is told apart by
  * their address and browser, as the visitor hash does.
  */
-const template = `<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--><script type="module" src="/assets/index-abc.js"></script></body></html>`;
+const template = pageTemplate();
 const HOST = 'www.apex.example';
 const secret = readConfig({}).INTERNAL_SECRET;
 const EXPERIMENT_ID = 77;
@@ -29,57 +30,11 @@ const EXPERIMENT_ID = 77;
 let experiment: PageExperiment | null;
 let defaultStyle: 'A' | 'B' | 'C';
 
-const branding: ClientBranding = {
-  id: 2,
-  name: 'Apex Health',
-  address: null,
-  phone: '555-0100',
-  email: null,
-  website: null,
-  brandColor: '#004aad',
-  brandBgColor: '#004aad',
-  logoPath: null,
-  officeImagePath: null,
-  bookingLink: null,
-};
+const branding = clinicBranding();
 
 const pageContext: PageContextLoader = async () => ({ context: { resolution: { clientId: 2, source: 'host' }, client: branding, staff: [] } });
 
-const landing = (): NonNullable<PageContent['landing']> => ({
-  content: {
-    client: { id: 2 },
-    service: {
-      id: 6,
-      clientId: 2,
-      templateId: 1,
-      name: 'TRT Program',
-      path: 'trt',
-      isActive: true,
-      customTitle: 'TRT Program',
-      formEmbedCode: null,
-      heroBackgroundPath: null,
-      offer: 'Free Consultation',
-      offerValue: null,
-      offerDescription: null,
-    },
-    template: {
-      headline: 'Get Your Energy Back',
-      description: 'Testosterone therapy with lab monitoring.',
-      metaDescription: 'TRT.',
-      offer: 'Free Consultation',
-      heroImage: null,
-      benefits: [],
-      symptoms: [],
-      process: [],
-      faqs: [],
-      testimonials: [],
-      beforeAfterImages: [],
-    },
-  },
-  meta: { title: 'TRT Program', description: 'TRT.', keywords: 'trt', canonicalUrl: '/trt' },
-  defaultStyle,
-  experiment,
-});
+const landing = () => trtLanding({ defaultStyle, experiment });
 
 const pageContent: PageContentLoader = async (request) => ({
   content: {

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { pageViewKeys, type ClientBranding, type PageContent, type PageContext } from '@hap/contracts';
+import { pageViewKeys, type ClientBranding, type PageContext } from '@hap/contracts';
 import { createContentCache, TEMPLATES_PAGE_CACHE, TENANT_PAGE_CACHE, type ContentCache } from '@hap/service-kit/content-cache';
 import { signIdentity } from '@hap/service-kit/identity';
 import { Redis } from 'ioredis';
@@ -17,6 +17,7 @@ import { createPageCache, encodingFor, type PageCache, type PageCacheOptions } f
 import { createPageContentLoader, createPageContextLoader, type PageContentLoader, type PageContentRequest, type PageContextLoader, type PageRequest } from '../../server/page-context';
 import { createPageViewCounter, type PageViewCounter } from '../../server/page-views';
 import * as entryServer from '../../src/entry-server';
+import { clinicBranding, pageTemplate, trtLanding } from '../helpers/pages';
 
 /**
  * The rendered-page cache (server/page-cache.ts) through the real server and
@@ -25,7 +26,7 @@ import * as entryServer from '../../src/entry-server';
  * invalidations (the kit's content cache publishes them exactly as those
  * services do after an admin's write).
  */
-const template = `<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--><script type="module" src="/assets/index-abc.js"></script></body></html>`;
+const template = pageTemplate();
 
 const MAPPED_HOST = 'www.apex.example';
 const secret = readConfig({}).INTERNAL_SECRET;
@@ -40,19 +41,7 @@ let gate: Promise<void> | null;
 let contextCalls: PageRequest[];
 let contentCalls: PageContentRequest[];
 
-const branding = (id: number): ClientBranding => ({
-  id,
-  name: names[id] ?? `Clinic ${id}`,
-  address: null,
-  phone: '555-0100',
-  email: null,
-  website: null,
-  brandColor: '#004aad',
-  brandBgColor: '#004aad',
-  logoPath: null,
-  officeImagePath: null,
-  bookingLink: null,
-});
+const branding = (id: number): ClientBranding => clinicBranding({ id, name: names[id] ?? `Clinic ${id}` });
 
 /** Tenant's resolution (docs/public-site.md#choosing-the-clinic): the mapped host, then ?client= (2 and 3 exist), then the cookie, then client 1. */
 function resolve({ host, client, session }: PageRequest): PageContext['resolution'] {
@@ -70,41 +59,7 @@ const pageContext: PageContextLoader = async (request) => {
   return { context: { resolution, client: branding(resolution.clientId), staff: [] } };
 };
 
-const landing = (clientId: number): NonNullable<PageContent['landing']> => ({
-  content: {
-    client: { id: clientId },
-    service: {
-      id: 6,
-      clientId,
-      templateId: 1,
-      name: 'TRT Program',
-      path: 'trt',
-      isActive: true,
-      customTitle: 'TRT Program',
-      formEmbedCode: null,
-      heroBackgroundPath: null,
-      offer: 'Free Consultation',
-      offerValue: null,
-      offerDescription: null,
-    },
-    template: {
-      headline,
-      description: 'Testosterone therapy with lab monitoring.',
-      metaDescription: 'TRT.',
-      offer: 'Free Consultation',
-      heroImage: null,
-      benefits: [],
-      symptoms: [],
-      process: [],
-      faqs: [],
-      testimonials: [],
-      beforeAfterImages: [],
-    },
-  },
-  meta: { title: 'TRT Program', description: 'TRT.', keywords: 'trt', canonicalUrl: '/trt' },
-  defaultStyle: 'A',
-  experiment: null,
-});
+const landing = (clientId: number) => trtLanding({ clientId, headline });
 
 const pageContent: PageContentLoader = async (request) => {
   contentCalls.push(request);

@@ -1,6 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { verifyIdentity } from '@hap/service-kit';
+import { clinicBranding } from '../helpers/pages';
 import { createPageContentLoader, createPageContextLoader, type PageContentLoader, type PageContextLoader } from '../../server/page-context';
 
 const SECRET = 'page-context-test-secret';
@@ -17,19 +18,7 @@ let loadContent: PageContentLoader;
 
 const context = {
   resolution: { clientId: 2, source: 'query' },
-  client: {
-    id: 2,
-    name: 'Apex Health',
-    address: null,
-    phone: null,
-    email: null,
-    website: null,
-    brandColor: '#004aad',
-    brandBgColor: '#004aad',
-    logoPath: null,
-    officeImagePath: null,
-    bookingLink: null,
-  },
+  client: clinicBranding({ phone: null }),
   staff: [{ id: 4, clientId: 2, name: 'Dr. Lee', title: 'Physician', bio: null, imagePath: null, displayOrder: 0 }],
 };
 

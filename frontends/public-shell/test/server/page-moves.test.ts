@@ -9,6 +9,7 @@ import { readConfig } from '../../server/config';
 import { createPageCache } from '../../server/page-cache';
 import { createPageContentLoader, createPageContextLoader } from '../../server/page-context';
 import * as entryServer from '../../src/entry-server';
+import { pageTemplate } from '../helpers/pages';
 
 /**
  * A page an ad points to never disappears by an edit (services/templates README,
@@ -18,7 +19,7 @@ import * as entryServer from '../../src/entry-server';
  * address answers 301 to the new one with the whole query, never a kept old page
  * nor a 404.
  */
-const template = `<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--><script type="module" src="/assets/index-abc.js"></script></body></html>`;
+const template = pageTemplate();
 
 describe('a moved page: its old address answers 301 to the new one', () => {
   let services: TestTemplates;

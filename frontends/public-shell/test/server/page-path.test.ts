@@ -12,6 +12,7 @@ import { buildServer } from '../../server/app';
 import { readConfig } from '../../server/config';
 import { createPageContentLoader, createPageContextLoader } from '../../server/page-context';
 import * as entryServer from '../../src/entry-server';
+import { pageTemplate } from '../helpers/pages';
 
 /**
  * The page path without the loop (docs/public-site.md#page-speed): the shell, with
@@ -20,8 +21,7 @@ import * as entryServer from '../../src/entry-server';
  * records every request it gets. Pages show the clinic's data and the gateway
  * hears nothing; only the /admin preloads read the admin remote's manifest there.
  */
-const template = (entry: string) =>
-  `<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--><script type="module" src="${entry}"></script></body></html>`;
+const template = pageTemplate;
 
 const secret = process.env.INTERNAL_SECRET ?? '';
 const MANIFEST_PATH = '/remotes/admin/mf-manifest.json';

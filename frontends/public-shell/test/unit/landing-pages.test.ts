@@ -5,6 +5,7 @@ import type { PageState } from '../../src/state/page-state';
 import type { LandingStyle } from '../../src/routes';
 
 import { ServiceView } from '../../src/landing/ServiceView';
+import { lowTLanding, pageState, summitClient } from '../helpers/page-state';
 
 // The stylesheet is the bundler's business (jest.mock is hoisted above the imports).
 jest.mock('../../src/landing/landing.css', () => ({}));
@@ -29,54 +30,11 @@ const template = {
 };
 
 function state(style: LandingStyle = 'A', extra: { preview?: boolean; formEmbedCode?: string | null; client?: Partial<PageState['client']> } = {}): PageState {
-  return {
+  return pageState({
     route: { kind: 'service', servicePath: 'trt', style, preview: extra.preview ?? false },
-    client: {
-      id: 1,
-      name: 'Summit Wellness',
-      address: '1450 Larimer Street, Denver',
-      phone: '(303) 555-0142',
-      email: 'hello@example.com',
-      website: null,
-      brandColor: '#37a2d4',
-      brandBgColor: '#00446f',
-      logoPath: null,
-      officeImagePath: '/uploads/clients/office.1600x900.jpg',
-      bookingLink: null,
-      ...extra.client,
-    },
-    clientSource: 'query',
-    linkClientParam: true,
-    services: [],
-    servicesLoaded: true,
-    staff: [],
-    landing: {
-      content: {
-        client: { id: 1 },
-        service: {
-          id: 1,
-          clientId: 1,
-          templateId: 1,
-          name: 'Low-T Therapy',
-          path: 'trt',
-          isActive: true,
-          customTitle: null,
-          formEmbedCode: extra.formEmbedCode ?? null,
-          heroBackgroundPath: null,
-          offer: '$99 First Visit',
-          offerValue: '$249 value',
-          offerDescription: 'Labs included.',
-        },
-        template,
-      },
-      meta: { title: 'Low-T Therapy', description: '', keywords: '', canonicalUrl: '/trt' },
-      defaultStyle: 'A',
-      experiment: null,
-    },
-    landingError: null,
-    origin: 'http://localhost',
-    year: 2026,
-  } as PageState;
+    client: summitClient({ officeImagePath: '/uploads/clients/office.1600x900.jpg', ...extra.client }),
+    landing: { ...lowTLanding(template, { formEmbedCode: extra.formEmbedCode ?? null, offerValue: '$249 value' }), defaultStyle: 'A', experiment: null } as PageState['landing'],
+  });
 }
 
 const render = (s: PageState) => renderToString(createElement(PageStateProvider, { state: s, children: createElement(ServiceView) }));

@@ -1,20 +1,9 @@
-import type { ClientBranding, PageContext } from '@hap/contracts';
+import type { PageContext } from '@hap/contracts';
 import { LANDING_LOAD_FAILED, pageDataFrom, type LoadedPage } from '../../src/ssr/page-data';
 import { GENERIC_CLINIC_NAME } from '../../src/state/branding';
+import { clinicBranding } from '../helpers/pages';
 
-const apex: ClientBranding = {
-  id: 2,
-  name: 'Apex Men’s Health',
-  address: '1 Main Street',
-  phone: '555-0100',
-  email: null,
-  website: null,
-  brandColor: '#004aad',
-  brandBgColor: '#004aad',
-  logoPath: null,
-  officeImagePath: null,
-  bookingLink: null,
-};
+const apex = clinicBranding({ name: 'Apex Men’s Health', address: '1 Main Street' });
 
 const home = { kind: 'home' } as const;
 const origin = 'https://www.apex.example';

@@ -5,34 +5,10 @@ import { HomeVariantA } from '../../src/home/HomePage';
 import { LandingFooter } from '../../src/landing/LandingFooter';
 import { PageStateProvider } from '../../src/state/page-context';
 import type { PageState } from '../../src/state/page-state';
+import { pageState, summitClient } from '../helpers/page-state';
 
 function state(client: Partial<PageState['client']> = {}): PageState {
-  return {
-    route: { kind: 'home' },
-    client: {
-      id: 1,
-      name: 'Summit Wellness',
-      address: '1450 Larimer Street, Denver',
-      phone: '(303) 555-0142',
-      email: 'hello@example.com',
-      website: null,
-      brandColor: '#37a2d4',
-      brandBgColor: '#00446f',
-      logoPath: null,
-      officeImagePath: null,
-      bookingLink: null,
-      ...client,
-    },
-    clientSource: 'query',
-    linkClientParam: true,
-    services: [],
-    servicesLoaded: true,
-    staff: [],
-    landing: null,
-    landingError: null,
-    origin: 'http://localhost',
-    year: 2026,
-  } as PageState;
+  return pageState({ client: summitClient(client) });
 }
 
 const render = (element: ReactElement, s: PageState = state()) => renderToString(createElement(PageStateProvider, { state: s, children: element }));

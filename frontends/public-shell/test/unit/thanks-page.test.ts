@@ -5,37 +5,12 @@ import { PageStateProvider } from '../../src/state/page-context';
 import type { PageState } from '../../src/state/page-state';
 import { ThanksPage } from '../../src/thanks/ThanksPage';
 import { bookingHref, NEXT_STEPS, THANKS_FALLBACK_TEXT, thanksContentOf } from '../../src/thanks/thanks-content';
+import { pageState, summitClient } from '../helpers/page-state';
 
 const REFERENCE = '0b6f1f7e-4a4c-4c8e-9a53-7f1f0d2f3c11';
 
 function state(client: Partial<PageState['client']> = {}, extra: Partial<PageState> = {}): PageState {
-  return {
-    route: { kind: 'thanks', reference: REFERENCE },
-    client: {
-      id: 1,
-      name: 'Summit Wellness',
-      address: '1450 Larimer Street, Denver',
-      phone: '(303) 555-0142',
-      email: 'hello@example.com',
-      website: null,
-      brandColor: '#37a2d4',
-      brandBgColor: '#00446f',
-      logoPath: null,
-      officeImagePath: null,
-      bookingLink: null,
-      ...client,
-    },
-    clientSource: 'query',
-    linkClientParam: true,
-    services: [],
-    servicesLoaded: false,
-    staff: [],
-    landing: null,
-    landingError: null,
-    origin: 'http://localhost',
-    year: 2026,
-    ...extra,
-  } as PageState;
+  return pageState({ route: { kind: 'thanks', reference: REFERENCE }, client: summitClient(client), servicesLoaded: false, ...extra });
 }
 
 const render = (s: PageState) => renderToString(createElement(PageStateProvider, { state: s, children: createElement(ThanksPage) }));

@@ -5,6 +5,7 @@ import { symptomIconOf } from '../../src/components/symptom-icons';
 import { PageStateProvider } from '../../src/state/page-context';
 import type { PageState } from '../../src/state/page-state';
 import { HelpCircle, Moon } from 'lucide-react';
+import { lowTLanding, pageState } from '../helpers/page-state';
 
 const template = {
   headline: 'Get Your Energy Back',
@@ -34,52 +35,12 @@ const template = {
 };
 
 function state(overrides: Partial<PageState> = {}): PageState {
-  return {
+  return pageState({
     route: { kind: 'unified', servicePath: 'trt' },
-    client: {
-      id: 1,
-      name: 'Summit Wellness',
-      address: '1450 Larimer Street, Denver',
-      phone: '(303) 555-0142',
-      email: 'hello@example.com',
-      website: null,
-      brandColor: '#37a2d4',
-      brandBgColor: '#00446f',
-      logoPath: null,
-      officeImagePath: null,
-      bookingLink: null,
-    },
-    clientSource: 'query',
-    linkClientParam: true,
-    services: [],
-    servicesLoaded: true,
     staff: [{ id: 1, clientId: 1, name: 'Dr. Elena Marquez', title: 'Medical Director', bio: 'Fifteen years.', imagePath: null, displayOrder: 0 }],
-    landing: {
-      content: {
-        client: { id: 1 },
-        service: {
-          id: 1,
-          clientId: 1,
-          templateId: 1,
-          name: 'Low-T Therapy',
-          path: 'trt',
-          isActive: true,
-          customTitle: null,
-          formEmbedCode: null,
-          heroBackgroundPath: null,
-          offer: '$99 First Visit',
-          offerValue: null,
-          offerDescription: 'Labs included.',
-        },
-        template,
-      },
-      meta: { title: 'Low-T Therapy', description: '', keywords: '', canonicalUrl: '/trt' },
-    },
-    landingError: null,
-    origin: 'http://localhost',
-    year: 2026,
+    landing: lowTLanding(template) as PageState['landing'],
     ...overrides,
-  } as PageState;
+  });
 }
 
 const render = (s: PageState) => renderToString(createElement(PageStateProvider, { state: s, children: createElement(UnifiedLayout) }));

@@ -1,20 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Worker } from 'bullmq';
-import { AuditPageSchema, CampaignChangeResultSchema, CampaignLaunchSchema, LaunchedCampaignSchema, type AuditLogEntry, type CampaignLaunch } from '@hap/contracts';
-import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
-import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
-import { createClientService, uniq } from '../../../templates/test/helpers/factories';
-import { googleAdsAccessOf } from '../../src/google-ads/access';
-import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';
-import { toStoredCampaign } from '../../src/modules/campaigns/campaign-jobs.service';
+import { AuditPageSchema, CampaignChangeResultSchema, LaunchedCampaignSchema, type AuditLogEntry, type CampaignLaunch } from '@hap/contracts';
+import { type JobQueue } from '@hap/service-kit';
+import { type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
+import { uniq } from '../../../templates/test/helpers/factories';
 import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connection.entity';
-import { GoogleAdsConnectionService, oauthSettingsOf } from '../../src/modules/connection/connection.service';
-import { encryptToken, tokenKeyOf } from '../../src/modules/connection/token-cipher';
-import { createLaunchHandler } from '../../src/modules/launches/launch.job';
 import { CampaignLaunchEntity } from '../../src/modules/launches/launch.entity';
-import { LaunchRepository } from '../../src/modules/launches/launch.repository';
-import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
-import { writtenCampaign } from '@hap/test-kit/fixtures/written-campaigns';
+import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, type TestAds } from '../helpers/app';
+import { connectAgency, launchForReal, launchQueueRedis, serviceWithCampaign, startAdsWithGoogle, startLaunchWorker, stopAdsWithGoogle } from '../helpers/google-ads-launches';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
 
@@ -23,13 +16,9 @@ describe('Campaigns after launch (issue 25 item 4): read, pause, resume and budg
   let google: FakeGoogleAds;
   let queue: JobQueue<'ads.launch'>;
   let worker: Worker;
-  const redis: QueueRedis = { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `${process.env.REDIS_PREFIX ?? 'hap_test'}_q_${randomBytes(4).toString('hex')}` };
+  const redis = launchQueueRedis();
 
-  async function connect() {
-    const repo = t.dataSource.getRepository(GoogleAdsConnectionEntity);
-    await repo.delete({ label: 'agency' });
-    await repo.save(repo.create({ label: 'agency', refreshTokenEncrypted: encryptToken('1//refresh-token', tokenKeyOf(TOKEN_KEY)!), accountEmail: 'ads@agency.example', connectedBy: 1, connectedAt: new Date(), updatedAt: new Date() }));
-  }
+  const connect = () => connectAgency(t.dataSource, TOKEN_KEY);
 
   /** A clinic's service launched for real (ads.launch worker → the fake): its launch and the names the audit shows. */
   async function launched(): Promise<{ launch: CampaignLaunch; clinicName: string }> {
@@ -43,21 +32,8 @@ describe('Campaigns after launch (issue 25 item 4): read, pause, resume and budg
     });
     expect(created.status).toBe(201);
     const clientId = created.body.data.id as number;
-    const templateId = 5;
-    const repo = t.dataSource.getRepository(AdCampaignTemplateEntity);
-    await t.dataSource.query(`UPDATE "ads"."ad_campaign_templates" SET "is_active" = false WHERE "template_id" = $1`, [templateId]);
-    await repo.save(repo.create({ ...toStoredCampaign(writtenCampaign(`Body ${uniq()}`)), templateId }));
-    const service = await createClientService(t.templates!.dataSource, clientId, templateId, { customPath: `body-${uniq()}` });
-    const res = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId: service.id, clientId, launchAgain: true });
-    expect(res.status).toBe(202);
-    const until = Date.now() + 20_000;
-    for (;;) {
-      const l = CampaignLaunchSchema.parse((await t.api.get(`/api/google-ads/launches/${res.body.data.id}`, ADMIN)).body.data);
-      if (l.status === 'launched') return { launch: l, clinicName };
-      if (l.status !== 'queued' && l.status !== 'launching') throw new Error(`launch ${l.id} ${l.status}: ${l.errorDetails}`);
-      if (Date.now() > until) throw new Error(`launch ${l.id} still ${l.status}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const { service } = await serviceWithCampaign(t, clientId, 5);
+    return { launch: await launchForReal(t, clientId, service.id), clinicName };
   }
 
   const mutates = () => google.calls().filter((c) => c.kind === 'mutate');
@@ -68,32 +44,14 @@ describe('Campaigns after launch (issue 25 item 4): read, pause, resume and budg
   }
 
   beforeAll(async () => {
-    google = await startFakeGoogleAds();
-    queue = createQueue('ads.launch', redis);
-    t = await startAds({
-      env: {
-        GOOGLE_ADS_DEVELOPER_TOKEN: 'dev-token',
-        GOOGLE_ADS_CLIENT_ID: 'client.apps.googleusercontent.com',
-        GOOGLE_ADS_CLIENT_SECRET: 'secret',
-        GOOGLE_ADS_TOKEN_KEY: TOKEN_KEY,
-        GOOGLE_ADS_API_URL: google.url,
-      },
-      dependencies: { launchQueue: queue },
-    });
-    const access = googleAdsAccessOf(t.config, new GoogleAdsConnectionService(t.dataSource, oauthSettingsOf(t.config)));
-    worker = createWorker('ads.launch', createLaunchHandler(new LaunchRepository(t.dataSource), access), redis) as unknown as Worker;
+    ({ google, queue, t } = await startAdsWithGoogle(redis, TOKEN_KEY));
+    worker = startLaunchWorker(t, redis);
   }, START_TIMEOUT_MS);
   beforeEach(async () => {
     google.reset();
     await connect();
   });
-  afterAll(async () => {
-    await worker.close();
-    await queue.queue.obliterate({ force: true });
-    await queue.close();
-    await t.close();
-    await google.close();
-  });
+  afterAll(() => stopAdsWithGoogle({ worker, queue, t, google }));
 
   it('reads the launched campaign as Google reports it: status, serving status, daily budget, each ad’s policy approval', async () => {
     google.script({ adPolicy: { approvalStatus: 'APPROVED_LIMITED', reviewStatus: 'REVIEWED' } });

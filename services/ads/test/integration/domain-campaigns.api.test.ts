@@ -1,20 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Worker } from 'bullmq';
-import { CampaignLaunchSchema, DomainCampaignSchema, routes, type CampaignLaunch } from '@hap/contracts';
-import { createQueue, createWorker, type Identity, type JobQueue, type QueueRedis } from '@hap/service-kit';
-import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
-import { createClientService, uniq } from '../../../templates/test/helpers/factories';
-import { googleAdsAccessOf } from '../../src/google-ads/access';
-import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';
-import { toStoredCampaign } from '../../src/modules/campaigns/campaign-jobs.service';
+import { DomainCampaignSchema, routes, type CampaignLaunch } from '@hap/contracts';
+import { type Identity, type JobQueue } from '@hap/service-kit';
+import { type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
+import { uniq } from '../../../templates/test/helpers/factories';
 import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connection.entity';
-import { GoogleAdsConnectionService, oauthSettingsOf } from '../../src/modules/connection/connection.service';
-import { encryptToken, tokenKeyOf } from '../../src/modules/connection/token-cipher';
-import { createLaunchHandler } from '../../src/modules/launches/launch.job';
-import { LaunchRepository } from '../../src/modules/launches/launch.repository';
-import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
+import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, type TestAds } from '../helpers/app';
+import { connectAgency, launchForReal, launchQueueRedis, serviceWithCampaign, startAdsWithGoogle, startLaunchWorker, stopAdsWithGoogle } from '../helpers/google-ads-launches';
 import { giveClinicDomain, setClinicDomain } from '../helpers/clinic-domain';
-import { writtenCampaign } from '@hap/test-kit/fixtures/written-campaigns';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
 
@@ -29,13 +22,9 @@ describe('running campaigns on a clinic’s domain, each paused in one click', (
   let google: FakeGoogleAds;
   let queue: JobQueue<'ads.launch'>;
   let worker: Worker;
-  const redis: QueueRedis = { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `${process.env.REDIS_PREFIX ?? 'hap_test'}_q_${randomBytes(4).toString('hex')}` };
+  const redis = launchQueueRedis();
 
-  async function connect() {
-    const repo = t.dataSource.getRepository(GoogleAdsConnectionEntity);
-    await repo.delete({ label: 'agency' });
-    await repo.save(repo.create({ label: 'agency', refreshTokenEncrypted: encryptToken('1//refresh-token', tokenKeyOf(TOKEN_KEY)!), accountEmail: 'ads@agency.example', connectedBy: 1, connectedAt: new Date(), updatedAt: new Date() }));
-  }
+  const connect = () => connectAgency(t.dataSource, TOKEN_KEY);
 
   async function clinic(): Promise<number> {
     const created = await t.templates!.tenant!.api.post('/api/clients', ADMIN).send({
@@ -50,18 +39,8 @@ describe('running campaigns on a clinic’s domain, each paused in one click', (
 
   /** One of the clinic's services launched for real (the worker → the fake): created paused, as every launch is. */
   async function launched(clientId: number, templateId: number): Promise<CampaignLaunch> {
-    const repo = t.dataSource.getRepository(AdCampaignTemplateEntity);
-    await t.dataSource.query(`UPDATE "ads"."ad_campaign_templates" SET "is_active" = false WHERE "template_id" = $1`, [templateId]);
-    await repo.save(repo.create({ ...toStoredCampaign(writtenCampaign(`Body ${uniq()}`)), templateId }));
-    const service = await createClientService(t.templates!.dataSource, clientId, templateId, { customPath: `body-${uniq()}` });
-    const res = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId: service.id, clientId, launchAgain: true });
-    expect(res.status).toBe(202);
-    for (;;) {
-      const l = CampaignLaunchSchema.parse((await t.api.get(`/api/google-ads/launches/${res.body.data.id}`, ADMIN)).body.data);
-      if (l.status === 'launched') return l;
-      if (l.status !== 'queued' && l.status !== 'launching') throw new Error(`launch ${l.id} ${l.status}: ${l.errorDetails}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    const { service } = await serviceWithCampaign(t, clientId, templateId);
+    return launchForReal(t, clientId, service.id);
   }
 
   const setStatus = async (launchId: string, status: 'paused' | 'enabled') => {
@@ -71,33 +50,14 @@ describe('running campaigns on a clinic’s domain, each paused in one click', (
   const running = (clientId: number, domain: string, as: Identity = ADMIN) => t.api.get(`/api/clients/${clientId}/domains/${encodeURIComponent(domain)}/campaigns`, as);
 
   beforeAll(async () => {
-    google = await startFakeGoogleAds();
-    queue = createQueue('ads.launch', redis);
-    t = await startAds({
-      env: {
-        GOOGLE_ADS_DEVELOPER_TOKEN: 'dev-token',
-        GOOGLE_ADS_CLIENT_ID: 'client.apps.googleusercontent.com',
-        GOOGLE_ADS_CLIENT_SECRET: 'secret',
-        GOOGLE_ADS_TOKEN_KEY: TOKEN_KEY,
-        GOOGLE_ADS_API_URL: google.url,
-        PUBLIC_BASE_URL: 'https://app.healthads.test',
-      },
-      dependencies: { launchQueue: queue },
-    });
-    const access = googleAdsAccessOf(t.config, new GoogleAdsConnectionService(t.dataSource, oauthSettingsOf(t.config)));
-    worker = createWorker('ads.launch', createLaunchHandler(new LaunchRepository(t.dataSource), access), redis) as unknown as Worker;
+    ({ google, queue, t } = await startAdsWithGoogle(redis, TOKEN_KEY, { PUBLIC_BASE_URL: 'https://app.healthads.test' }));
+    worker = startLaunchWorker(t, redis);
   }, START_TIMEOUT_MS);
   beforeEach(async () => {
     google.reset();
     await connect();
   });
-  afterAll(async () => {
-    await worker.close();
-    await queue.queue.obliterate({ force: true });
-    await queue.close();
-    await t.close();
-    await google.close();
-  });
+  afterAll(() => stopAdsWithGoogle({ worker, queue, t, google }));
 
   it('is an admin row of ads, which the gateway routes apart from tenant’s domain rows', () => {
     expect(routes.listDomainCampaigns).toMatchObject({ method: 'GET', path: '/api/clients/:id/domains/:domain/campaigns', owner: 'ads', access: 'admin' });

@@ -2,21 +2,17 @@ import { randomBytes } from 'node:crypto';
 import type { Worker } from 'bullmq';
 import { Client } from 'pg';
 import type { DataSource } from 'typeorm';
-import { CampaignLaunchSchema, Messages, CampaignTestResultSchema, HEALTHCARE_POLICY_VIOLATION, POLICY_LEFT_OUT_STEPS, POLICY_NEXT_STEPS, type CampaignLaunch } from '@hap/contracts';
-import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
-import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
+import { Messages, CampaignTestResultSchema, HEALTHCARE_POLICY_VIOLATION, POLICY_LEFT_OUT_STEPS, POLICY_NEXT_STEPS, type CampaignLaunch } from '@hap/contracts';
+import { type JobQueue } from '@hap/service-kit';
+import { type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { createClientService, uniq } from '../../../templates/test/helpers/factories';
 import { createDataSource } from '../../src/db/data-source';
-import { googleAdsAccessOf } from '../../src/google-ads/access';
-import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';
-import { toStoredCampaign } from '../../src/modules/campaigns/campaign-jobs.service';
 import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connection.entity';
-import { GoogleAdsConnectionService, oauthSettingsOf } from '../../src/modules/connection/connection.service';
 import { encryptToken, tokenKeyOf } from '../../src/modules/connection/token-cipher';
-import { createLaunchHandler, recoverStuckLaunches } from '../../src/modules/launches/launch.job';
+import { recoverStuckLaunches } from '../../src/modules/launches/launch.job';
 import { LaunchRepository } from '../../src/modules/launches/launch.repository';
-import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
-import { writtenCampaign } from '@hap/test-kit/fixtures/written-campaigns';
+import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, type TestAds } from '../helpers/app';
+import { connectAgency, launchQueueRedis, serviceWithCampaign, settledLaunch, startAdsWithGoogle, startLaunchWorker, stopAdsWithGoogle } from '../helpers/google-ads-launches';
 import { giveClinicDomain, setClinicDomain } from '../helpers/clinic-domain';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
@@ -27,7 +23,7 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
   let google: FakeGoogleAds;
   let queue: JobQueue<'ads.launch'>;
   let worker: Worker | null = null;
-  const redis: QueueRedis = { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `${process.env.REDIS_PREFIX ?? 'hap_test'}_q_${randomBytes(4).toString('hex')}` };
+  const redis = launchQueueRedis();
 
   async function clinic(fields: Record<string, unknown>) {
     const res = await t.templates!.tenant!.api.post('/api/clients', ADMIN).send({ name: `Summit Wellness ${uniq()}`, address: '12 Elm Street, Austin, TX 78701', phone: '(512) 555-0199', ...fields });
@@ -39,52 +35,25 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
   async function service(fields: Record<string, unknown> = { domain: `summit-${uniq()}.example`, googleAdsAccountId: '123-456-7890' }) {
     const templateId = 5;
     const clientId = await clinic(fields);
-    const repo = t.dataSource.getRepository(AdCampaignTemplateEntity);
-    await t.dataSource.query(`UPDATE "ads"."ad_campaign_templates" SET "is_active" = false WHERE "template_id" = $1`, [templateId]);
-    const campaign = await repo.save(repo.create({ ...toStoredCampaign(writtenCampaign(`Body ${uniq()}`)), templateId }));
-    const row = await createClientService(t.templates!.dataSource, clientId, templateId, { customPath: `body-${uniq()}` });
+    const { service: row, campaign } = await serviceWithCampaign(t, clientId, templateId);
     return { serviceId: row.id, clientId, campaign };
   }
 
-  async function connect() {
-    const repo = t.dataSource.getRepository(GoogleAdsConnectionEntity);
-    await repo.delete({ label: 'agency' });
-    await repo.save(repo.create({ label: 'agency', refreshTokenEncrypted: encryptToken('1//refresh-token', tokenKeyOf(TOKEN_KEY)!), accountEmail: 'ads@agency.example', connectedBy: 1, connectedAt: new Date(), updatedAt: new Date() }));
-  }
+  const connect = () => connectAgency(t.dataSource, TOKEN_KEY);
 
   function startWorker(dataSource: DataSource = t.dataSource) {
-    const access = googleAdsAccessOf(t.config, new GoogleAdsConnectionService(dataSource, oauthSettingsOf(t.config)));
-    worker = createWorker('ads.launch', createLaunchHandler(new LaunchRepository(dataSource), access), redis) as unknown as Worker;
+    worker = startLaunchWorker(t, redis, dataSource);
     return worker;
   }
 
-  const launch = async (id: string): Promise<CampaignLaunch> => CampaignLaunchSchema.parse((await t.api.get(`/api/google-ads/launches/${id}`, ADMIN)).body.data);
-  async function settled(id: string, timeoutMs = 20_000) {
-    const until = Date.now() + timeoutMs;
-    for (;;) {
-      const l = await launch(id);
-      if (l.status !== 'queued' && l.status !== 'launching') return l;
-      if (Date.now() > until) throw new Error(`launch ${id} still ${l.status}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const settled = (id: string, timeoutMs = 20_000) => settledLaunch(t, id, timeoutMs);
 
   beforeAll(async () => {
-    google = await startFakeGoogleAds();
-    queue = createQueue('ads.launch', redis);
-    t = await startAds({
-      env: {
-        GOOGLE_ADS_DEVELOPER_TOKEN: 'dev-token',
-        GOOGLE_ADS_CLIENT_ID: 'client.apps.googleusercontent.com',
-        GOOGLE_ADS_CLIENT_SECRET: 'secret',
-        GOOGLE_ADS_TOKEN_KEY: TOKEN_KEY,
-        GOOGLE_ADS_API_URL: google.url,
-        PUBLIC_BASE_URL: PLATFORM,
-        // Ten launches at once ask templates and tenant at once: on a loaded machine that takes more than the helper's 2 s.
-        TEMPLATES_TIMEOUT_MS: '15000',
-      },
-      dependencies: { launchQueue: queue },
-    });
+    ({ google, queue, t } = await startAdsWithGoogle(redis, TOKEN_KEY, {
+      PUBLIC_BASE_URL: PLATFORM,
+      // Ten launches at once ask templates and tenant at once: on a loaded machine that takes more than the helper's 2 s.
+      TEMPLATES_TIMEOUT_MS: '15000',
+    }));
   }, START_TIMEOUT_MS);
   beforeEach(async () => {
     google.reset();
@@ -94,12 +63,7 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     await worker?.close();
     worker = null;
   });
-  afterAll(async () => {
-    await queue.queue.obliterate({ force: true });
-    await queue.close();
-    await t.close();
-    await google.close();
-  });
+  afterAll(() => stopAdsWithGoogle({ queue, t, google }));
 
   it('Test Campaign: the preview of what a launch creates, reviewed by Google with validate_only (nothing created)', async () => {
     const { serviceId, clientId: clinicId } = await service();

@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Worker } from 'bullmq';
-import { CampaignLaunchSchema, PAGE_MOVE_TEXTS, PageImpactSchema, routes, type CampaignLaunch } from '@hap/contracts';
-import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
-import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
+import { PAGE_MOVE_TEXTS, PageImpactSchema, routes, type CampaignLaunch } from '@hap/contracts';
+import { type JobQueue } from '@hap/service-kit';
+import { type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { createClientService, createTemplate, uniq } from '../../../templates/test/helpers/factories';
-import { googleAdsAccessOf } from '../../src/google-ads/access';
 import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';
 import { toStoredCampaign } from '../../src/modules/campaigns/campaign-jobs.service';
-import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connection.entity';
-import { GoogleAdsConnectionService, oauthSettingsOf } from '../../src/modules/connection/connection.service';
-import { encryptToken, tokenKeyOf } from '../../src/modules/connection/token-cipher';
-import { createLaunchHandler } from '../../src/modules/launches/launch.job';
-import { LaunchRepository } from '../../src/modules/launches/launch.repository';
-import { ADMIN, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
+import { ADMIN, START_TIMEOUT_MS, type TestAds } from '../helpers/app';
+import { connectAgency, launchForReal, launchQueueRedis, startAdsWithGoogle, startLaunchWorker, stopAdsWithGoogle } from '../helpers/google-ads-launches';
 import { writtenCampaign } from '@hap/test-kit/fixtures/written-campaigns';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
@@ -29,7 +24,7 @@ describe('page paths: a renamed page keeps its old path, its campaigns follow, a
   let google: FakeGoogleAds;
   let queue: JobQueue<'ads.launch'>;
   let worker: Worker;
-  const redis: QueueRedis = { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `${process.env.REDIS_PREFIX ?? 'hap_test'}_q_${randomBytes(4).toString('hex')}` };
+  const redis = launchQueueRedis();
 
   async function clinic(): Promise<number> {
     const created = await t.templates!.tenant!.api.post('/api/clients', ADMIN).send({
@@ -51,16 +46,7 @@ describe('page paths: a renamed page keeps its old path, its campaigns follow, a
   }
 
   /** A clinic's service launched for real (the worker → the fake), created paused as every launch is. */
-  async function launched(clientId: number, serviceId: number): Promise<CampaignLaunch> {
-    const res = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId, launchAgain: true });
-    expect(res.status).toBe(202);
-    for (;;) {
-      const l = CampaignLaunchSchema.parse((await t.api.get(`/api/google-ads/launches/${res.body.data.id}`, ADMIN)).body.data);
-      if (l.status === 'launched') return l;
-      if (l.status !== 'queued' && l.status !== 'launching') throw new Error(`launch ${l.id} ${l.status}: ${l.errorDetails}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const launched = (clientId: number, serviceId: number): Promise<CampaignLaunch> => launchForReal(t, clientId, serviceId);
 
   const enable = async (launchId: string) => expect((await t.api.post(`/api/google-ads/launches/${launchId}/status`, ADMIN).send({ status: 'enabled' })).status).toBe(200);
   const adUrlsOf = (campaignId: string) =>
@@ -72,32 +58,11 @@ describe('page paths: a renamed page keeps its old path, its campaigns follow, a
     (await t.templates!.api.get(`/api/page-content/${clientId}?service=${encodeURIComponent(path)}`, { kind: 'service', service: 'public-shell' })).body.data;
 
   beforeAll(async () => {
-    google = await startFakeGoogleAds();
-    queue = createQueue('ads.launch', redis);
-    t = await startAds({
-      env: {
-        GOOGLE_ADS_DEVELOPER_TOKEN: 'dev-token',
-        GOOGLE_ADS_CLIENT_ID: 'client.apps.googleusercontent.com',
-        GOOGLE_ADS_CLIENT_SECRET: 'secret',
-        GOOGLE_ADS_TOKEN_KEY: TOKEN_KEY,
-        GOOGLE_ADS_API_URL: google.url,
-        PUBLIC_BASE_URL: PLATFORM,
-      },
-      dependencies: { launchQueue: queue },
-    });
-    const access = googleAdsAccessOf(t.config, new GoogleAdsConnectionService(t.dataSource, oauthSettingsOf(t.config)));
-    worker = createWorker('ads.launch', createLaunchHandler(new LaunchRepository(t.dataSource), access), redis) as unknown as Worker;
-    const repo = t.dataSource.getRepository(GoogleAdsConnectionEntity);
-    await repo.delete({ label: 'agency' });
-    await repo.save(repo.create({ label: 'agency', refreshTokenEncrypted: encryptToken('1//refresh-token', tokenKeyOf(TOKEN_KEY)!), accountEmail: 'ads@agency.example', connectedBy: 1, connectedAt: new Date(), updatedAt: new Date() }));
+    ({ google, queue, t } = await startAdsWithGoogle(redis, TOKEN_KEY, { PUBLIC_BASE_URL: PLATFORM }));
+    worker = startLaunchWorker(t, redis);
+    await connectAgency(t.dataSource, TOKEN_KEY);
   }, START_TIMEOUT_MS);
-  afterAll(async () => {
-    await worker?.close();
-    await queue?.queue.obliterate({ force: true });
-    await queue?.close();
-    await t?.close();
-    await google?.close();
-  });
+  afterAll(() => stopAdsWithGoogle({ worker, queue, t, google }));
 
   it('are internal rows of ads and admin rows of templates', () => {
     expect(routes.listRunningPageCampaigns).toMatchObject({ method: 'POST', path: '/internal/google-ads/running-campaigns', owner: 'ads', access: 'internal' });

@@ -3,16 +3,12 @@ import type { Job } from 'bullmq';
 import { createQueue, createWorker, type QueueRedis } from '@hap/service-kit';
 import { LeadDetailSchema } from '@hap/contracts';
 import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
-import { startAds, type TestAds } from '../../../ads/test/helpers/app';
-import { GoogleAdsConnectionEntity } from '../../../ads/src/modules/connection/connection.entity';
-import { encryptToken, tokenKeyOf } from '../../../ads/src/modules/connection/token-cipher';
+import { type TestAds } from '../../../ads/test/helpers/app';
 import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
-import { createAdsClient } from '../../src/clients/ads.client';
 import { createTenantClient } from '../../src/clients/tenant.client';
-import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
-import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { ADMIN } from '@hap/service-kit/testing';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
+import { conversionsHandler, startAdsWithGoogle, stopAdsWithGoogle } from '../helpers/google-ads';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
 
@@ -31,40 +27,11 @@ describe('offline conversions: lead status → google_ads delivery → ads → G
   beforeAll(async () => {
     google = await startFakeGoogleAds();
     t = await startLeads();
-    ads = await startAds({
-      templatesUrl: t.config.TEMPLATES_URL,
-      env: {
-        TENANT_URL: t.templates!.tenant!.url,
-        GOOGLE_ADS_DEVELOPER_TOKEN: 'dev-token',
-        GOOGLE_ADS_CLIENT_ID: 'client.apps.googleusercontent.com',
-        GOOGLE_ADS_CLIENT_SECRET: 'secret',
-        GOOGLE_ADS_TOKEN_KEY: TOKEN_KEY,
-        GOOGLE_ADS_API_URL: google.url,
-      },
-      dependencies: { launchQueue: null, campaignQueues: null },
-    });
-    adsUrl = await ads.app.listen({ host: '127.0.0.1', port: 0 });
-    const repo = ads.dataSource.getRepository(GoogleAdsConnectionEntity);
-    await repo.delete({ label: 'agency' });
-    await repo.save(repo.create({ label: 'agency', refreshTokenEncrypted: encryptToken('1//refresh', tokenKeyOf(TOKEN_KEY)!), accountEmail: null, connectedBy: 1, connectedAt: new Date(), updatedAt: new Date() }));
+    ({ ads, url: adsUrl } = await startAdsWithGoogle(t, google, TOKEN_KEY));
   }, START_TIMEOUT_MS * 2);
-  afterAll(async () => {
-    if (!ads) return;
-    await ads.dataSource.getRepository(GoogleAdsConnectionEntity).delete({ label: 'agency' });
-    await ads.close();
-    await t.close();
-    await google.close();
-  });
+  afterAll(() => stopAdsWithGoogle(ads, t, google));
 
-  const handler = () =>
-    createDeliveryHandler({
-      dataSource: t.dataSource,
-      mailer: null,
-      webhooks: createWebhookSender({ timeoutMs: 1000, allowPrivate: false }),
-      crm: null,
-      tenant: createTenantClient({ baseUrl: t.templates!.tenant!.url, internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 2000 }),
-      ads: createAdsClient({ baseUrl: adsUrl, internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 5000 }),
-    });
+  const handler = () => conversionsHandler(t, adsUrl);
   const job = { attemptsMade: 0, opts: { attempts: 5 } } as Job<{ deliveryId: number }>;
 
   async function clinic(fields: Record<string, unknown>) {

@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createQueue, type JobQueue, type QueueRedis } from '@hap/service-kit';
-import { ADMIN } from '@hap/service-kit/testing';
-import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
 import { requeueStale } from '../../src/modules/delivery/relay';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
+import { clinicWithService } from '../helpers/leads';
 
 /**
  * A delivery the relay marked `queued` whose job Redis no longer has (a Redis
@@ -22,13 +21,12 @@ describe('lead delivery: queued rows whose job was lost are queued again', () =>
 
   beforeAll(async () => {
     t = await startLeads();
-    const tenant = t.templates!.tenant!;
-    const clinic = await tenant.api
-      .post('/api/clients', ADMIN)
-      .send({ name: 'Cedar Ridge Wellness', address: '4 Cedar Ridge Rd, Boise', phone: '(208) 555-0110', email: `desk-${randomBytes(3).toString('hex')}@clinic.example` });
-    clientId = clinic.body.data.id;
-    const template = await createTemplate(t.templates!.dataSource);
-    serviceId = (await createClientService(t.templates!.dataSource, clientId, template.id, { isActive: true })).id;
+    ({ clientId, serviceId } = await clinicWithService(t, {
+      name: 'Cedar Ridge Wellness',
+      address: '4 Cedar Ridge Rd, Boise',
+      phone: '(208) 555-0110',
+      email: `desk-${randomBytes(3).toString('hex')}@clinic.example`,
+    }));
     queue = createQueue('leads.deliver', redis);
   }, START_TIMEOUT_MS);
   afterAll(async () => {

@@ -1,15 +1,15 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Job } from 'bullmq';
-import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
-import { ADMIN } from '@hap/service-kit/testing';
-import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
+import { createQueue, createWorker, type JobQueue } from '@hap/service-kit';
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { NOT_CONFIGURED, notConfiguredIn } from '../../src/modules/delivery/channels';
 import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
 import { createMailer } from '@hap/service-kit';
 import { relayOnce } from '../../src/modules/delivery/relay';
 import { createWebhookSender } from '../../src/modules/delivery/webhook';
-import { ANONYMOUS, START_TIMEOUT_MS, relayOnly, startLeads, type TestLeads } from '../helpers/app';
+import { START_TIMEOUT_MS, relayOnly, startLeads, type TestLeads } from '../helpers/app';
+import { clinicWithService, submittedLeadId } from '../helpers/leads';
+import { suiteQueueRedis } from '@hap/test-kit/test-env';
 import { startSmtp } from '@hap/test-kit/smtp-server';
 
 interface Delivery {
@@ -26,19 +26,13 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
   let clientId: number;
   let serviceId: number;
   const clinicEmail = `front-desk-${randomBytes(3).toString('hex')}@clinic.example`;
-  const redis: QueueRedis = { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `${process.env.REDIS_PREFIX ?? 'hap_test'}_q_${randomBytes(4).toString('hex')}` };
+  const redis = suiteQueueRedis();
   let queue: JobQueue<'leads.deliver'>;
 
   beforeAll(async () => {
     t = await startLeads();
     smtp = await startSmtp();
-    const tenant = t.templates!.tenant!;
-    const clinic = await tenant.api
-      .post('/api/clients', ADMIN)
-      .send({ name: 'Harbor Men’s Health', address: '9 Harbor Way, Portland', phone: '(503) 555-0199', email: clinicEmail });
-    clientId = clinic.body.data.id;
-    const template = await createTemplate(t.templates!.dataSource);
-    serviceId = (await createClientService(t.templates!.dataSource, clientId, template.id, { isActive: true })).id;
+    ({ clientId, serviceId } = await clinicWithService(t, { name: 'Harbor Men’s Health', address: '9 Harbor Way, Portland', phone: '(503) 555-0199', email: clinicEmail }));
     queue = createQueue('leads.deliver', redis);
   }, START_TIMEOUT_MS);
   afterAll(async () => {
@@ -50,14 +44,7 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
   const webhooks = createWebhookSender({ timeoutMs: 2000, allowPrivate: true });
   const tenantClient = () => createTenantClient({ baseUrl: t.templates!.tenant!.url, internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 2000 });
 
-  async function submitLead(name: string): Promise<string> {
-    const res = await t.api
-      .post('/api/leads', ANONYMOUS)
-      .send({ name, email: `${randomUUID()}@example.com`, phone: '(303) 555-0142', message: 'Evenings, please.', clientId, serviceId, consentText: 'I agree to be contacted.' });
-    expect(res.status).toBe(201);
-    const [row] = (await t.dataSource.query(`SELECT "id" FROM "leads"."leads" WHERE "reference" = $1`, [res.body.data.reference])) as Array<{ id: string }>;
-    return row.id;
-  }
+  const submitLead = (name: string): Promise<string> => submittedLeadId(t, { name, phone: '(303) 555-0142', message: 'Evenings, please.', clientId, serviceId });
   const deliveriesOf = async (leadId: string) =>
     (await t.dataSource.query(
       `SELECT "id", "channel", "status", "attempts", "last_error" FROM "leads"."lead_deliveries" WHERE "lead_id" = $1 ORDER BY "channel"`,

@@ -17,15 +17,10 @@ import {
 import type { Identity } from '@hap/service-kit';
 import { ADMIN } from '@hap/service-kit/testing';
 import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
-import { startAds, type TestAds } from '../../../ads/test/helpers/app';
-import { GoogleAdsConnectionEntity } from '../../../ads/src/modules/connection/connection.entity';
-import { encryptToken, tokenKeyOf } from '../../../ads/src/modules/connection/token-cipher';
+import { type TestAds } from '../../../ads/test/helpers/app';
 import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
-import { createAdsClient } from '../../src/clients/ads.client';
-import { createTenantClient } from '../../src/clients/tenant.client';
-import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
-import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { ANONYMOUS, GATEWAY, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
+import { conversionsHandler, startAdsWithGoogle, stopAdsWithGoogle } from '../helpers/google-ads';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
 const TODAY = new Date().toISOString().slice(0, 10);
@@ -83,22 +78,7 @@ describe('clinic portal: /api/portal/leads, /api/portal/results/summary (clinic)
   beforeAll(async () => {
     google = await startFakeGoogleAds();
     t = await startLeads();
-    ads = await startAds({
-      templatesUrl: t.config.TEMPLATES_URL,
-      env: {
-        TENANT_URL: t.templates!.tenant!.url,
-        GOOGLE_ADS_DEVELOPER_TOKEN: 'dev-token',
-        GOOGLE_ADS_CLIENT_ID: 'client.apps.googleusercontent.com',
-        GOOGLE_ADS_CLIENT_SECRET: 'secret',
-        GOOGLE_ADS_TOKEN_KEY: TOKEN_KEY,
-        GOOGLE_ADS_API_URL: google.url,
-      },
-      dependencies: { launchQueue: null, campaignQueues: null },
-    });
-    adsUrl = await ads.app.listen({ host: '127.0.0.1', port: 0 });
-    const repo = ads.dataSource.getRepository(GoogleAdsConnectionEntity);
-    await repo.delete({ label: 'agency' });
-    await repo.save(repo.create({ label: 'agency', refreshTokenEncrypted: encryptToken('1//refresh', tokenKeyOf(TOKEN_KEY)!), accountEmail: null, connectedBy: 1, connectedAt: new Date(), updatedAt: new Date() }));
+    ({ ads, url: adsUrl } = await startAdsWithGoogle(t, google, TOKEN_KEY));
 
     a = await clinic('Alpine Vitality', { googleAdsAccountId: '678-901-2345' });
     b = await clinic('Boulder Men’s Health');
@@ -108,13 +88,7 @@ describe('clinic portal: /api/portal/leads, /api/portal/results/summary (clinic)
     for (const name of ['Ada Alvarez', 'Aaron Brooks', 'Amira Chen']) leadsOf.a.set(name, await lead(a, name));
     for (const name of ['Bea Dunn', 'Ben Evans']) leadsOf.b.set(name, await lead(b, name));
   }, START_TIMEOUT_MS * 2);
-  afterAll(async () => {
-    if (!ads) return;
-    await ads.dataSource.getRepository(GoogleAdsConnectionEntity).delete({ label: 'agency' });
-    await ads.close();
-    await t.close();
-    await google.close();
-  });
+  afterAll(() => stopAdsWithGoogle(ads, t, google));
 
   it('GET /api/portal/leads lists only the caller’s clinic’s leads, whatever clientId the query names, without delivery details', async () => {
     const res = await t.api.get(`/api/portal/leads?clientId=${b.clientId}&delivery=failed`, ownerA);
@@ -224,14 +198,7 @@ describe('clinic portal: /api/portal/leads, /api/portal/results/summary (clinic)
     expect(log.items[0]).toMatchObject({ actorEmail: 'sam@alpine.test', changes: { after: { status: 'booked' } } });
 
     // The worker's job, as in conversions.api.test.ts: through the real ads service to the fake.
-    const handler = createDeliveryHandler({
-      dataSource: t.dataSource,
-      mailer: null,
-      webhooks: createWebhookSender({ timeoutMs: 1000, allowPrivate: false }),
-      crm: null,
-      tenant: createTenantClient({ baseUrl: t.templates!.tenant!.url, internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 2000 }),
-      ads: createAdsClient({ baseUrl: adsUrl, internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 5000 }),
-    });
+    const handler = conversionsHandler(t, adsUrl);
     await handler({ deliveryId: Number(pending!.id) }, { attemptsMade: 0, opts: { attempts: 5 } } as Job<{ deliveryId: number }>);
     expect((await deliveries())[0]).toMatchObject({ status: 'delivered' });
     expect(google.conversions().filter((c) => c.orderId === String(id))).toEqual([

@@ -1,7 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
-import { ADMIN } from '@hap/service-kit/testing';
-import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
+import { randomBytes } from 'node:crypto';
+import { createQueue, createWorker, type JobQueue } from '@hap/service-kit';
 import { createClinicUser } from '../../../tenant/test/helpers/factories';
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { NOT_CONFIGURED, notConfiguredIn } from '../../src/modules/delivery/channels';
@@ -10,6 +8,8 @@ import { createMailer } from '@hap/service-kit';
 import { relayOnce } from '../../src/modules/delivery/relay';
 import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
+import { clinicWithService, submittedLeadId } from '../helpers/leads';
+import { suiteQueueRedis } from '@hap/test-kit/test-env';
 import { startSmtp, type ReceivedMail } from '@hap/test-kit/smtp-server';
 
 interface Delivery {
@@ -37,17 +37,14 @@ describe('new-lead e-mails to the clinic’s users (issue 26 §3)', () => {
   let serviceId: number;
   let users: Record<'owner' | 'optedInStaff' | 'staff' | 'optedOutOwner' | 'disabledOwner' | 'invitedStaff', { id: number; email: string }>;
   const clinicEmail = `front-desk-${randomBytes(3).toString('hex')}@clinic.example`;
-  const redis: QueueRedis = { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `${process.env.REDIS_PREFIX ?? 'hap_test'}_q_${randomBytes(4).toString('hex')}` };
+  const redis = suiteQueueRedis();
   let queue: JobQueue<'leads.deliver'>;
 
   beforeAll(async () => {
     t = await startLeads();
     smtp = await startSmtp();
     const tenant = t.templates!.tenant!;
-    const clinic = await tenant.api.post('/api/clients', ADMIN).send({ name: 'Summit Vitality', address: '9 Peak Rd, Denver', phone: '(303) 555-0199', email: clinicEmail });
-    clientId = clinic.body.data.id;
-    const template = await createTemplate(t.templates!.dataSource);
-    serviceId = (await createClientService(t.templates!.dataSource, clientId, template.id, { isActive: true })).id;
+    ({ clientId, serviceId } = await clinicWithService(t, { name: 'Summit Vitality', address: '9 Peak Rd, Denver', phone: '(303) 555-0199', email: clinicEmail }));
     const user = (options: Parameters<typeof createClinicUser>[2]) => createClinicUser(tenant.dataSource, clientId, options);
     users = {
       owner: await user({ role: 'owner' }),
@@ -65,14 +62,7 @@ describe('new-lead e-mails to the clinic’s users (issue 26 §3)', () => {
     await t.close();
   });
 
-  async function submitLead(name: string): Promise<string> {
-    const res = await t.api
-      .post('/api/leads', ANONYMOUS)
-      .send({ name, email: `${randomUUID()}@example.com`, phone: '(303) 555-0177', message: 'About my blood tests.', clientId, serviceId, consentText: 'I agree to be contacted.' });
-    expect(res.status).toBe(201);
-    const [row] = (await t.dataSource.query(`SELECT "id" FROM "leads"."leads" WHERE "reference" = $1`, [res.body.data.reference])) as Array<{ id: string }>;
-    return row.id;
-  }
+  const submitLead = (name: string): Promise<string> => submittedLeadId(t, { name, phone: '(303) 555-0177', message: 'About my blood tests.', clientId, serviceId });
   const deliveriesOf = async (leadId: string) =>
     (await t.dataSource.query(
       `SELECT "channel", "recipient", "status", "attempts", "last_error" FROM "leads"."lead_deliveries" WHERE "lead_id" = $1 ORDER BY "channel", "recipient"`,

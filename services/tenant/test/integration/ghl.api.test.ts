@@ -3,11 +3,12 @@ import { GhlSnapshotsResultSchema, GhlSubaccountResultSchema, Messages } from '@
 import { createGoHighLevel, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
 import { ADMIN, ANONYMOUS, startService, type StartedService } from '@hap/service-kit/testing';
 import { startFakeGoHighLevel } from '@hap/test-kit/fakes/gohighlevel';
-import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
+import { type TestTemplates } from '../../../templates/test/helpers/app';
 import { buildApp } from '../../src/app';
-import { createCatalogueClient, type CatalogueClient } from '../../src/clients/catalogue.client';
+import { type CatalogueClient } from '../../src/clients/catalogue.client';
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
+import { lateCatalogue, PLONG, startTemplatesWithSnapshots, TRT } from '../helpers/catalogue';
 
 /**
  * The public spec's CRM calls (docs/public-site.md#calls), admin-only (ARCHITECTURE.md#who-owns-what): POST
@@ -17,8 +18,6 @@ import { createDataSource } from '../../src/db/data-source';
  * templates' snapshot ids) and GoHighLevel's API as a loopback fake.
  */
 const config = loadServiceConfig();
-const TRT = 1;
-const PLONG = 4;
 const WEIGHT = 11;
 
 describe('POST /api/ghl-create-subaccount and /api/ghl-load-service-snapshots', () => {
@@ -38,19 +37,10 @@ describe('POST /api/ghl-create-subaccount and /api/ghl-load-service-snapshots', 
     ghl = await startFakeGoHighLevel({ agencyToken: 'pit-ghl', companyId: 'comp_ghl', locations: [], snapshots: ['snap_trt', 'snap_plong'] });
     crm = createGoHighLevel({ GHL_AGENCY_TOKEN: 'pit-ghl', GHL_COMPANY_ID: 'comp_ghl', GHL_BASE_URL: ghl.url, GHL_TIMEOUT_MS: 2000 })!;
     let templatesUrl = '';
-    // Templates is started after tenant (it asks tenant whether a clinic exists): resolved at call time.
-    const late = () => createCatalogueClient({ baseUrl: templatesUrl, internalSecret: config.INTERNAL_SECRET, timeoutMs: 3000 });
-    const catalogue: CatalogueClient = {
-      templates: (r) => late().templates(r),
-      activate: (c, t, r) => late().activate(c, t, r),
-      activeTemplateIds: (c, r) => late().activeTemplateIds(c, r),
-    };
+    const catalogue = lateCatalogue(config.INTERNAL_SECRET, () => templatesUrl);
     const started = await startService(() => buildApp(config, dataSource, { catalogue, provisionQueue: null, crm }), { internalSecret: config.INTERNAL_SECRET });
     tenant = { ...started, url: await started.app.listen({ host: '127.0.0.1', port: 0 }) };
-    templates = await startTemplates({ tenantUrl: tenant.url });
-    templatesUrl = await templates.app.listen({ host: '127.0.0.1', port: 0 });
-    // The same ids the onboarding suite gives them, so the two files never disagree on the shared catalogue.
-    await templates.dataSource.query(`UPDATE "templates"."service_templates" SET "ghl_snapshot_id" = CASE "id" WHEN $1 THEN 'snap_trt' WHEN $2 THEN 'snap_plong' END WHERE "id" IN ($1, $2)`, [TRT, PLONG]);
+    ({ templates, url: templatesUrl } = await startTemplatesWithSnapshots(tenant.url));
   }, 40_000);
   afterAll(async () => {
     await templates.close();

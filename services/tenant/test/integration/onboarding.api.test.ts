@@ -5,11 +5,12 @@ import { createQueue, createQueueEvents, createWorker, type JobQueue, type Queue
 import { createGoHighLevel, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
 import { ADMIN, ANONYMOUS, startService, type StartedService } from '@hap/service-kit/testing';
 import { startFakeGoHighLevel } from '@hap/test-kit/fakes/gohighlevel';
-import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
+import { type TestTemplates } from '../../../templates/test/helpers/app';
 import { buildApp } from '../../src/app';
-import { createCatalogueClient, type CatalogueClient } from '../../src/clients/catalogue.client';
+import { type CatalogueClient } from '../../src/clients/catalogue.client';
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
+import { lateCatalogue, PLONG, startTemplatesWithSnapshots, TRT } from '../helpers/catalogue';
 import { createHandlers } from '../../src/queues/handlers';
 import { createMailer } from '@hap/service-kit';
 import { startSmtp } from '@hap/test-kit/smtp-server';
@@ -21,8 +22,6 @@ import { startSmtp } from '@hap/test-kit/smtp-server';
  */
 const config = loadServiceConfig();
 const redis: QueueRedis = { url: config.REDIS_URL, prefix: `${process.env.REDIS_PREFIX ?? 'hap_test'}_onb_${randomBytes(4).toString('hex')}` };
-const TRT = 1;
-const PLONG = 4;
 const WEIGHT = 11;
 
 describe('self-onboarding and CRM provisioning', () => {
@@ -40,22 +39,14 @@ describe('self-onboarding and CRM provisioning', () => {
     crm = createGoHighLevel({ GHL_AGENCY_TOKEN: 'pit-agency', GHL_COMPANY_ID: 'comp_9', GHL_BASE_URL: ghl.url, GHL_TIMEOUT_MS: 2000 });
     queue = createQueue('tenant.provision', redis);
     let templatesUrl = '';
-    // Templates is started after tenant (it asks tenant whether a clinic exists): resolved at call time.
-    const late = () => createCatalogueClient({ baseUrl: templatesUrl, internalSecret: config.INTERNAL_SECRET, timeoutMs: 3000 });
-    catalogue = {
-      templates: (r) => late().templates(r),
-      activate: (c, t, r) => late().activate(c, t, r),
-      activeTemplateIds: (c, r) => late().activeTemplateIds(c, r),
-    };
+    catalogue = lateCatalogue(config.INTERNAL_SECRET, () => templatesUrl);
     const started = await startService(
       // Custom domains configured (an edge host): a sign-up's domain starts a claim; no job queue for its checks here.
       () => buildApp({ ...config, EDGE_HOST: 'edge.healthads.test' }, dataSource, { catalogue, provisionQueue: queue, domainCheckScheduler: null, crm: { upsertContact: (...a) => crm!.upsertContact(...a), createLocation: (b) => (crm ?? fail()).createLocation(b), loadSnapshot: (l, s) => crm!.loadSnapshot(l, s) } }),
       { internalSecret: config.INTERNAL_SECRET },
     );
     tenant = { ...started, url: await started.app.listen({ host: '127.0.0.1', port: 0 }) };
-    templates = await startTemplates({ tenantUrl: tenant.url });
-    templatesUrl = await templates.app.listen({ host: '127.0.0.1', port: 0 });
-    await templates.dataSource.query(`UPDATE "templates"."service_templates" SET "ghl_snapshot_id" = CASE "id" WHEN $1 THEN 'snap_trt' WHEN $2 THEN 'snap_plong' END WHERE "id" IN ($1, $2)`, [TRT, PLONG]);
+    ({ templates, url: templatesUrl } = await startTemplatesWithSnapshots(tenant.url));
   }, 40_000);
   afterAll(async () => {
     await queue.close();

@@ -1,13 +1,18 @@
--- wrk script of bench:results: a landing page at a steady rate, every request a new ad click
--- (its own gclid) from a browser (a browser's User-Agent: isbot leaves wrk's own out, and a
--- page view counted is what is measured), from CLICK_ADDRESSES visitors in turn
--- (X-Forwarded-For 10.<CLICK_GROUP>.x.y). Each connection waits CLICK_DELAY_MS after an answer
--- before its next request (connections × 1000 / delay ≈ the rate). done() prints one JSON line.
+-- wrk script of bench:capacity (a) and bench:results (kit/wrk.mjs sets it): every request a new
+-- ad click on one landing page (its own gclid, CLICK_GCLID<thread>-<n>, and utm parameters,
+-- campaign CLICK_CAMPAIGN), from CLICK_ADDRESSES visitors in turn (X-Forwarded-For
+-- 10.<CLICK_GROUP>.x.y), Accept-Encoding as a browser sends it. CLICK_BROWSER=1 adds a browser's
+-- User-Agent and Accept (isbot leaves wrk's own out: a page view counted). With CLICK_DELAY_MS
+-- each connection waits that long after an answer before its next request (connections × 1000 /
+-- delay ≈ the rate). done() prints one JSON line the bench reads.
 local host = os.getenv("CLICK_HOST")
 local path = os.getenv("CLICK_PATH")
 local group = tonumber(os.getenv("CLICK_GROUP") or "2")
 local addresses = tonumber(os.getenv("CLICK_ADDRESSES") or "2000")
-local pause = tonumber(os.getenv("CLICK_DELAY_MS") or "20")
+local campaign = os.getenv("CLICK_CAMPAIGN") or "spike"
+local gclid = os.getenv("CLICK_GCLID") or "Cj0KCQ-"
+local browser = os.getenv("CLICK_BROWSER") == "1"
+local pause = tonumber(os.getenv("CLICK_DELAY_MS") or "")
 local ua = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36"
 local threads = {}
 local thread_id = 0
@@ -23,17 +28,22 @@ function request()
   n = n + 1
   local i = n * 16 + tid
   local a = i % addresses
-  return wrk.format("GET", path .. "?utm_source=google&utm_medium=cpc&utm_campaign=results&gclid=Cj0KCQ-r" .. tid .. "-" .. n, {
+  local headers = {
     ["Host"] = host,
-    ["User-Agent"] = ua,
-    ["Accept"] = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
     ["Accept-Encoding"] = "gzip, deflate, br, zstd",
     ["X-Forwarded-For"] = string.format("10.%d.%d.%d", group, math.floor(a / 256) % 256, a % 256),
-  })
+  }
+  if browser then
+    headers["User-Agent"] = ua
+    headers["Accept"] = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+  end
+  return wrk.format("GET", path .. "?utm_source=google&utm_medium=cpc&utm_campaign=" .. campaign .. "&gclid=" .. gclid .. tid .. "-" .. n, headers)
 end
 
-function delay()
-  return pause
+if pause then
+  function delay()
+    return pause
+  end
 end
 
 ok = 0
