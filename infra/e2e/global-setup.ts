@@ -68,7 +68,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_DNS_PORT = String(dnsPort);
   process.env.E2E_EDGE_HOST = 'edge.hap.test';
 
-  // Each shard's processes log to a directory of its own (page-routing.spec.ts reads them).
+  // This run's processes log to a directory of its port (page-routing.spec.ts reads them).
   process.env.E2E_LOG_DIR = join(__dirname, '.artifacts', `logs-${base}`);
 
   const { startStack } = await import('../launcher/stack.mjs');
@@ -81,7 +81,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     env: {
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
-      // A secret of this run's own: the shards start at once and neither touches the checkout's .data/secrets.json.
+      // A secret of this run's own: a journey run never touches the checkout's .data/secrets.json.
       INTERNAL_SECRET: randomBytes(32).toString('base64url'),
       ADMIN_EMAIL: process.env.E2E_ADMIN_EMAIL,
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,

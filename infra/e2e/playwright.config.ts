@@ -3,9 +3,8 @@ import { defineConfig } from '@playwright/test';
 /**
  * Browser journeys in Debian's Chromium (never a downloaded browser) against
  * the whole stack, started by global setup on its own ports, database and
- * Redis prefix. `npm test` runs two shards at once (infra/e2e/README.md), each
- * with a stack of its own at its own E2E_GATEWAY_PORT, so the results and logs
- * of a run are kept per port.
+ * Redis prefix. Results and logs are kept per E2E_GATEWAY_PORT, so two runs on
+ * other ports (two checkouts, or shards) never mix theirs.
  */
 const port = Number(process.env.E2E_GATEWAY_PORT ?? 18080);
 
@@ -50,7 +49,9 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
-    trace: 'retain-on-failure',
+    // A trace costs a DOM snapshot at every action: kept on a developer's failure, not recorded in CI
+    // (whose output is the log; rerun the failed journey with --trace on).
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
   projects: [
