@@ -42,7 +42,7 @@ export const adsRoutes = {
     path: '/api/service-templates/:id/google-ads',
     owner: 'ads',
     access: 'admin',
-    summary: "A service template's Google Ads campaigns, newest first, with the template's name (admin spec §2.13).",
+    summary: "A service template's Google Ads campaigns, newest first, with the template's name.",
     params: IdParamSchema,
     data: TemplateCampaignsSchema,
     errors: [404, 503],
@@ -185,7 +185,7 @@ export const adsRoutes = {
     owner: 'ads',
     access: 'admin',
     summary:
-      "A clinic's service as a Google Ads campaign (admin spec §2.10, §3): its template's campaign with the clinic's landing URL, sitelinks, call and location extensions, the launch defaults and the structure check.",
+      "A clinic's service as a Google Ads campaign: its template's campaign with the clinic's landing URL, sitelinks, call and location extensions, the launch defaults and the structure check.",
     query: CampaignPreviewQuerySchema,
     data: ServiceCampaignPreviewSchema,
     errors: [404, 409],
@@ -209,7 +209,7 @@ export const adsRoutes = {
     owner: 'ads',
     access: 'admin',
     summary:
-      "Test Campaign (admin spec §2.10, §2.15): the campaign a launch would create, as the builder's preview, with the structure check and, when Google Ads is connected, Google's own review of the same operations (validate_only: nothing is created).",
+      "Test Campaign: the campaign a launch would create, as the builder's preview, with the structure check and, when Google Ads is connected, Google's own review of the same operations (validate_only: nothing is created).",
     body: TestCampaignSchema,
     data: CampaignTestResultSchema,
     errors: [404, 409, 503],
@@ -221,7 +221,7 @@ export const adsRoutes = {
     owner: 'ads',
     access: 'admin',
     summary:
-      'Launch Campaign (admin spec §7, all three call shapes): checks the campaign, records the launch and queues ads.launch (job id = launch id), which creates it in Google Ads exactly once. 202 with the launch to follow. A service that already has a campaign in Google Ads (a launch launched, partial or in policy review) is refused with 409 (issue `launchAgain`) unless launchAgain is true: the second confirmation.',
+      'Launch Campaign: checks the campaign, records the launch and queues ads.launch (job id = launch id), which creates it in Google Ads exactly once. 202 with the launch to follow. A service that already has a campaign in Google Ads (a launch launched, partial or in policy review) is refused with 409 (issue `launchAgain`) unless launchAgain is true: the second confirmation.',
     body: LaunchCampaignSchema,
     status: 202,
     data: CampaignLaunchSchema,
@@ -305,7 +305,7 @@ export const adsRoutes = {
     owner: 'ads',
     access: 'admin',
     summary:
-      'Reads Google Ads performance again now (issue 25 item 2): one job per clinic account (one clinic, or all with an account), the last `days` days. 409 when Google Ads is not connected; 503 NOT_CONFIGURED when it is not configured.',
+      'Reads Google Ads performance again now: one job per clinic account (one clinic, or all with an account), the last `days` days. 409 when Google Ads is not connected; 503 NOT_CONFIGURED when it is not configured.',
     body: PerformanceSyncSchema,
     data: PerformanceSyncResultSchema,
     status: 202,
@@ -337,7 +337,7 @@ export const adsRoutes = {
     owner: 'ads',
     access: 'admin',
     summary:
-      "A launched campaign as Google reports it now (issue 25 item 4, GAQL): its status and serving status, its daily budget, and each ad's policy approval and review status. 404 unknown launch; 409 when the launch created no campaign or Google Ads is not connected; 503 NOT_CONFIGURED.",
+      "A launched campaign as Google reports it now: its status and serving status, its daily budget, and each ad's policy approval and review status. 404 unknown launch; 409 when the launch created no campaign or Google Ads is not connected; 503 NOT_CONFIGURED.",
     params: CampaignLaunchParamSchema,
     data: LaunchedCampaignSchema,
     errors: [404, 409, 503],
@@ -349,7 +349,7 @@ export const adsRoutes = {
     owner: 'ads',
     access: 'admin',
     summary:
-      "Pauses or resumes a launched campaign (issue 25 item 4): Google checks the change first (validate_only), then it is applied once and audited; a campaign already so is left alone (applied false). Google's refusal: 422 with its words.",
+      "Pauses or resumes a launched campaign: Google checks the change first (validate_only), then it is applied once and audited; a campaign already so is left alone (applied false). Google's refusal: 422 with its words.",
     params: CampaignLaunchParamSchema,
     body: CampaignStatusChangeSchema,
     data: CampaignChangeResultSchema,
@@ -362,7 +362,7 @@ export const adsRoutes = {
     owner: 'ads',
     access: 'admin',
     summary:
-      "Changes a launched campaign's daily budget in dollars (issue 25 item 4; the launch's bounds): checked by Google first (validate_only), applied once and audited (before → after); the same budget again applies nothing (applied false). Google's refusal: 422 with its words.",
+      "Changes a launched campaign's daily budget in dollars, within the launch's bounds: checked by Google first (validate_only), applied once and audited (before → after); the same budget again applies nothing (applied false). Google's refusal: 422 with its words.",
     params: CampaignLaunchParamSchema,
     body: CampaignBudgetChangeSchema,
     data: CampaignChangeResultSchema,
@@ -375,7 +375,7 @@ export const adsRoutes = {
     owner: 'ads',
     access: 'admin',
     summary:
-      "A clinic's running campaigns on one of its domains (issue 28 item 4): launches that created a campaign whose final URL's host is the domain and that Google Ads reports ENABLED now (paused and removed ones are left out), each with its launch id for a one-click pause (`POST /api/google-ads/launches/:launchId/status`). Empty without asking Google when no launch is on the domain; otherwise 409 when Google Ads is not connected, 503 when not configured.",
+      "A clinic's running campaigns on one of its domains: launches that created a campaign whose final URL's host is the domain and that Google Ads reports ENABLED now (paused and removed ones are left out), each with its launch id for a one-click pause (`POST /api/google-ads/launches/:launchId/status`). Empty without asking Google when no launch is on the domain; otherwise 409 when Google Ads is not connected, 503 when not configured.",
     params: ClientDomainParamsSchema,
     data: z.array(DomainCampaignSchema),
     errors: [409, 503],

@@ -28,7 +28,7 @@ export const leadsRoutes = {
     owner: 'leads',
     access: 'public',
     summary:
-      'A visitor’s lead form (public spec §5): stored with its attribution, consent and delivery outbox in one transaction before the answer. ' +
+      'A visitor’s lead form: stored with its attribution, consent and delivery outbox in one transaction before the answer. ' +
       'An `Idempotency-Key` header makes a retried submission answer the first one’s receipt instead of storing a second lead. ' +
       'While the database cannot be reached the lead is held in Redis and answered 202 with the reference it will be stored under; 503 only when neither can take it.',
     body: LeadSubmitSchema,
@@ -93,7 +93,7 @@ export const leadsRoutes = {
     owner: 'leads',
     access: 'admin',
     summary:
-      'Results (issue 25): views, visitors, leads, contacted, booked, won, Google Ads spend, clicks and impressions, cost per lead and per booking, lead and booking rates with 95 % Wilson intervals, and a series by day; one clinic (clientId) or agency-wide, from and to inclusive (UTC days, at most 366).',
+      'Results: views, visitors, leads, contacted, booked, won, Google Ads spend, clicks and impressions, cost per lead and per booking, lead and booking rates with 95 % Wilson intervals, and a series by day; one clinic (clientId) or agency-wide, from and to inclusive (UTC days, at most 366).',
     query: ResultsQuerySchema,
     data: ResultsSummarySchema,
   }),

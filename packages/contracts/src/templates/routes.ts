@@ -148,7 +148,7 @@ export const templatesRoutes = {
     owner: 'templates',
     access: 'admin',
     summary:
-      'Create New Template (admin spec §2.11): with `content: "ai"` (the default when a model is configured) queues an AI-written template and answers 202 with the generation to follow; ' +
+      'Create New Template: with `content: "ai"` (the default when a model is configured) queues an AI-written template and answers 202 with the generation to follow; ' +
       'the templates worker asks the model for the complete content, checks it against the editor’s rules and saves the template. With `content: "empty"` (the default without a model) ' +
       'the template is made at once with empty content to fill in by hand, answered as a generation that has succeeded. 503 when AI is asked for and no model is configured.',
     body: TemplateCreateSchema,

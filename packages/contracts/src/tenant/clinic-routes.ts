@@ -21,7 +21,7 @@ export const clinicRoutes = {
     path: '/api/resolve-client',
     owner: 'tenant',
     access: 'public',
-    summary: "Which clinic a page shows: host mapping, ?client=, development path, session, default (DESIGN §9.1).",
+    summary: "Which clinic a page shows: host mapping, ?client=, development path, session, default.",
     query: ResolveClientQuerySchema,
     data: ClientResolutionSchema,
   }),
@@ -119,7 +119,7 @@ export const clinicRoutes = {
     owner: 'tenant',
     access: 'admin',
     summary:
-      'Create CRM Account (admin spec §2.4): creates the clinic’s GoHighLevel sub-account now and loads its services’ snapshots; ' +
+      'Create CRM Account: creates the clinic’s GoHighLevel sub-account now and loads its services’ snapshots; ' +
       'the retry of a provisioning that failed. 502 carries GoHighLevel’s words, 503 says the CRM is not configured.',
     params: IdParamSchema,
     data: CrmAccountResultSchema,
@@ -132,7 +132,7 @@ export const clinicRoutes = {
     owner: 'tenant',
     access: 'admin',
     summary:
-      'The public spec’s CRM call (DESIGN §2: admin-only): creates the clinic’s GoHighLevel sub-account now, named from the details given (the clinic’s own where left out), ' +
+      'The public spec’s CRM call: creates the clinic’s GoHighLevel sub-account now, named from the details given (the clinic’s own where left out), ' +
       'on the same code as Create CRM Account; a clinic that has one answers it (`created: false`). Snapshots are the next call’s.',
     body: GhlCreateSubaccountSchema,
     data: GhlSubaccountResultSchema,
@@ -158,7 +158,7 @@ export const clinicRoutes = {
     owner: 'tenant',
     access: 'public',
     summary:
-      'Self-onboarding (public spec §2, DESIGN §2): creates the clinic with the onboarding brand colours, maps its domain, activates each chosen service ' +
+      'Self-onboarding: creates the clinic with the onboarding brand colours, maps its domain, activates each chosen service ' +
       'and queues its CRM sub-account; answers once the clinic and its services are committed. The same business (e-mail and name) again within a day, ' +
       'or the same `Idempotency-Key`, answers the first clinic instead of creating a second.',
     body: OnboardingSubmitSchema,

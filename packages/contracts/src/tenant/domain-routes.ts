@@ -11,7 +11,7 @@ export const domainRoutes = {
     path: '/api/clients/:id/domains',
     owner: 'tenant',
     access: 'admin',
-    summary: 'A clinic’s own domains (issue 28): status, the DNS records to set with words for each, when they were last checked and checked next.',
+    summary: 'A clinic’s own domains: status, the DNS records to set with words for each, when they were last checked and checked next.',
     params: IdParamSchema,
     data: z.array(CustomDomainSchema),
     errors: [404],

@@ -151,7 +151,7 @@ export const portalRoutes = {
     owner: 'tenant',
     access: 'internal',
     summary:
-      "Where a clinic's site is (issue 28 item 5), for ads' landing and final URLs: its own domain (the one with a certificate, active or failing with the reason; the newest when several), or null while its pages are on the platform's host by `?client=`. Backend services only (403 otherwise); 404 for no such clinic.",
+      "Where a clinic's site is, for ads' landing and final URLs: its own domain (the one with a certificate, active or failing with the reason; the newest when several), or null while its pages are on the platform's host by `?client=`. Backend services only (403 otherwise); 404 for no such clinic.",
     params: IdParamSchema,
     data: ClientSiteSchema,
     errors: [403, 404],
@@ -189,7 +189,7 @@ export const portalRoutes = {
     owner: 'tenant',
     access: 'admin',
     summary:
-      'The admin views a clinic’s portal read-only (issue 26 §4): until ended, this session’s clinic GET rows answer as that clinic (role staff, `viewAs`), and every other clinic row is 403. Audited: who viewed which clinic, when. 404 for no such clinic.',
+      'The admin views a clinic’s portal read-only: until ended, this session’s clinic GET rows answer as that clinic (role staff, `viewAs`), and every other clinic row is 403. Audited: who viewed which clinic, when. 404 for no such clinic.',
     body: ViewAsStartSchema,
     data: ViewAsSchema,
     errors: [404, 503],
