@@ -1,7 +1,6 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { startSmtp } from '@hap/test-kit/smtp-server';
 
 /** One message as the mailbox keeps it: the envelope's recipients and the whole message as sent. */
 export interface StoredMail {
@@ -19,22 +18,13 @@ export interface StoredMail {
 export async function startMailbox(dir: string) {
   await mkdir(dir, { recursive: true });
   let count = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const mail: StoredMail = { to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), raw: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
-        writeFile(join(dir, `${Date.now()}-${++count}.json`), JSON.stringify(mail)).then(() => callback(), callback);
-      });
+  const { url, close } = await startSmtp({
+    onMail: (mail) => {
+      const stored: StoredMail = { to: mail.to.map((address) => address.toLowerCase()), raw: mail.raw, at: Date.now() };
+      return writeFile(join(dir, `${Date.now()}-${++count}.json`), JSON.stringify(stored));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { url, close };
 }
 
 /** The messages to `address` so far, oldest first. */

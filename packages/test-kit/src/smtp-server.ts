@@ -9,9 +9,10 @@ export interface ReceivedMail {
 /**
  * A real SMTP server on a loopback port (smtp-server, nodemailer's sibling):
  * the services' mailer (service-kit) talks SMTP to it as it would to a provider. `reject` makes
- * it refuse every message with a permanent error.
+ * it refuse every message with a permanent error; `onMail` is handed each message before it is
+ * accepted (the journeys' mailbox stores it as a file), and its failure refuses the message.
  */
-export async function startSmtp(options: { reject?: boolean } = {}) {
+export async function startSmtp(options: { reject?: boolean; onMail?: (mail: ReceivedMail) => Promise<void> | void } = {}) {
   const received: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -25,12 +26,13 @@ export async function startSmtp(options: { reject?: boolean } = {}) {
           callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
           return;
         }
-        received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        };
+        received.push(mail);
+        Promise.resolve(options.onMail?.(mail)).then(() => callback(), callback);
       });
     },
   });
