@@ -40,6 +40,8 @@ const project = (displayName, rootDir, mapper = moduleNameMapper) => ({
   transformIgnorePatterns,
   moduleNameMapper: mapper,
   testMatch: ['<rootDir>/test/**/*.test.ts'],
+  // Each Jest worker's own database and Redis prefix (infra/test/global-setup.ts).
+  setupFiles: [require('node:path').join(__dirname, 'infra/test/worker-env.ts')],
 });
 
 const shallow = {
@@ -82,9 +84,12 @@ module.exports = {
   // Tests assert behaviour, not speed: a suite that boots an app under a busy two-core CI
   // machine must not fail on Jest's 5 s default (timing targets live in infra/bench).
   testTimeout: 30_000,
-  // On a two-core machine Jest runs one file at a time; in its own process (not in band) so that
-  // what a file leaves behind (apps, pools, module graphs) ends with the process: past this much
-  // memory after a file, the worker is replaced. In band, the run outgrew Node's 4 GB heap.
+  // Two files at a time, each worker on a database and Redis prefix of its own (global-setup.ts):
+  // a file waits on PostgreSQL, Redis and its apps' sockets as much as on the CPU, so two workers
+  // keep a two-core machine busy. Each worker is a process (not in band) so that what a file leaves
+  // behind (apps, pools, module graphs) ends with it: past this much memory after a file, the
+  // worker is replaced. In band, the run outgrew Node's 4 GB heap.
+  maxWorkers: Number(process.env.JEST_WORKERS ?? 2),
   workerIdleMemoryLimit: '1536MB',
   globalSetup: '<rootDir>/infra/test/global-setup.ts',
   globalTeardown: '<rootDir>/infra/test/global-teardown.ts',

@@ -7,7 +7,7 @@ import { createDataSource as tenantDataSource, SCHEMA as TENANT } from '../../se
 import { createDataSource as leadsDataSource, SCHEMA as LEADS } from '../../services/leads/src/db/data-source';
 import { createDataSource as templatesDataSource, SCHEMA as TEMPLATES } from '../../services/templates/src/db/data-source';
 import { createDataSource as adsDataSource, SCHEMA as ADS } from '../../services/ads/src/db/data-source';
-import { saveTestRun, withDatabase } from '../../packages/test-kit/src/test-env';
+import { saveTestRun, withDatabase, workerDatabase } from '../../packages/test-kit/src/test-env';
 
 const services: Array<[string, (url: string) => DataSource]> = [
   [TENANT, tenantDataSource],
@@ -19,21 +19,18 @@ const services: Array<[string, (url: string) => DataSource]> = [
 /**
  * One fresh PostgreSQL database and one Redis key prefix per test run, both
  * removed by global teardown. Fails loudly when a server is not there.
+ *
+ * Jest runs `maxWorkers` files at once: each worker gets a database of its own, copied from the
+ * migrated one (CREATE DATABASE … TEMPLATE, a file copy), and a Redis prefix of its own
+ * (worker-env.ts picks them by JEST_WORKER_ID), so no suite sees another's rows or queues.
  */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
   const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
   const run = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const databaseName = `hap_test_${run}`;
 
-  const admin = new Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
-  try {
-    await admin.connect();
-  } catch (err) {
-    throw new Error(`Tests need PostgreSQL at ${adminUrl} (set TEST_DATABASE_ADMIN_URL): ${(err as Error).message}`);
-  }
-  await admin.query(`CREATE DATABASE "${databaseName}"`);
-  await admin.end();
+  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE "${databaseName}"`));
 
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1, connectTimeout: 5_000 });
   try {
@@ -52,6 +49,12 @@ export default async function globalSetup(): Promise<void> {
     await dataSource.destroy();
   }
 
+  await withAdmin(adminUrl, async (client) => {
+    for (let worker = 2; worker <= Math.max(1, globalConfig.maxWorkers); worker++) {
+      await client.query(`CREATE DATABASE "${workerDatabase(databaseName, worker)}" TEMPLATE "${databaseName}"`);
+    }
+  });
+
   const redisPrefix = `hap_test_${run}`;
   saveTestRun({ databaseName, databaseUrl, adminUrl, redisUrl, redisPrefix });
   // Workers inherit these.
@@ -63,4 +66,18 @@ export default async function globalSetup(): Promise<void> {
     INTERNAL_SECRET: 'test-internal-secret-0123456789',
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent',
   });
+}
+
+async function withAdmin(adminUrl: string, work: (client: Client) => Promise<unknown>): Promise<void> {
+  const admin = new Client({ connectionString: adminUrl, connectionTimeoutMillis: 5_000 });
+  try {
+    await admin.connect();
+  } catch (err) {
+    throw new Error(`Tests need PostgreSQL at ${adminUrl} (set TEST_DATABASE_ADMIN_URL): ${(err as Error).message}`);
+  }
+  try {
+    await work(admin);
+  } finally {
+    await admin.end();
+  }
 }

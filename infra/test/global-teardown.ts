@@ -7,7 +7,9 @@ export default async function globalTeardown(): Promise<void> {
   const run = loadTestRun();
   const admin = new Client({ connectionString: run.adminUrl });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS "${run.databaseName}" WITH (FORCE)`);
+  // The run's database and its workers' copies (global-setup.ts).
+  const { rows } = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2`, [run.databaseName, `${run.databaseName}\\_w%`]);
+  for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   await admin.end();
 
   const redis = new Redis(run.redisUrl, { maxRetriesPerRequest: 1 });

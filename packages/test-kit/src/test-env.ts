@@ -37,6 +37,9 @@ export function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+/** The database of Jest worker `worker` (1 is the run's own, the others are copies of it). */
+export const workerDatabase = (databaseName: string, worker: number) => (worker > 1 ? `${databaseName}_w${worker}` : databaseName);
+
 /**
  * A Redis prefix of a suite's own under this run's (REDIS_URL, REDIS_PREFIX), for its queues:
  * `{ url, prefix }` as @hap/service-kit's createQueue and createWorker take it.
