@@ -141,7 +141,7 @@ describe('infra/k8s', () => {
     expect(listed).toEqual(readdirSync(join(k8s, 'base')).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml').sort());
   });
 
-  it('lets the public shell read tenant and templates directly (issue 23 §3), and reach no other service', () => {
+  it('lets the public shell read tenant and templates directly, and reach no other service', () => {
     const docs = baseDocs();
     const shell = envOf(docs, 'public-shell');
     expect([shell.TENANT_URL, shell.TEMPLATES_URL]).toEqual(['http://tenant:4101', 'http://templates:4103']);

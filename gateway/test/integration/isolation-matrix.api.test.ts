@@ -107,7 +107,7 @@ function send(server: Parameters<typeof request>[0], row: Pick<RouteContract, 'm
   return call.body ? req.send(call.body) : req;
 }
 
-describe('isolation matrix: every clinic and admin row by every kind of identity (issue 26 §6)', () => {
+describe('isolation matrix: every clinic and admin row by every kind of identity', () => {
   let leads: TestLeads;
   let gateway: ReturnType<typeof buildGateway>['app'];
   let deciding: ReturnType<typeof buildGateway>['app'];

@@ -18,7 +18,7 @@ const ALL_TAG_HOSTS = [
   ...new Set(Object.values(TAG_SOURCES).flatMap((s) => [...s.script, ...s.connect, ...s.img, ...s.frame])),
 ];
 
-describe('a public page’s own Content-Security-Policy (DESIGN §9.8)', () => {
+describe('a public page’s own Content-Security-Policy (ARCHITECTURE.md)', () => {
   let shell: Upstream;
   let gateway: ReturnType<typeof buildGateway>['app'];
   /** What the fake public shell answers a page with, by path. */

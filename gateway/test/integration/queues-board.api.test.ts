@@ -52,7 +52,7 @@ describe('the queue board at /admin/queues', () => {
       expect(res.headers['content-security-policy']).not.toMatch(/unsafe-eval|googletagmanager|https:/);
     });
 
-    it.each(['/admin/queues', '/admin/queues/queue/leads.deliver'])('leads back to the admin from %s (issue 24 item 6)', async (path) => {
+    it.each(['/admin/queues', '/admin/queues/queue/leads.deliver'])('leads back to the admin from %s', async (path) => {
       const res = await request(app.server).get(path).set('cookie', adminCookie);
       expect(res.status).toBe(200);
       // A link outside the board's own screen, shown before it loads and whatever it shows.

@@ -158,7 +158,7 @@ describe('security headers, allowed origins and the general rate limit', () => {
     }
   });
 
-  it('counts form submissions in Redis, so every gateway replica counts the same ones (issue 11)', async () => {
+  it('counts form submissions in Redis, so every gateway replica counts the same ones', async () => {
     const shared = { REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'hap_test'}_forms_${Date.now().toString(36)}`, LEAD_RATE_LIMIT_PER_MINUTE: '2', LEADS_URL: await closedPortUrl() };
     const one = buildGateway(shared).app;
     const two = buildGateway(shared).app;

@@ -25,7 +25,7 @@ describe('route matcher', () => {
     expect(match('GET', '/uploads/clients/1/logo.webp')).toMatchObject({ operation: 'getUpload', owner: 'tenant' });
   });
 
-  it('routes a clinic’s domain rows to tenant and the running campaigns on a domain to ads (issue 28), dots in the domain and all', () => {
+  it('routes a clinic’s domain rows to tenant and the running campaigns on a domain to ads, dots in the domain and all', () => {
     expect(match('GET', '/api/clients/7/domains')).toMatchObject({ operation: 'listClientDomains', owner: 'tenant' });
     expect(match('DELETE', '/api/clients/7/domains/trt.clinic.example')).toMatchObject({ operation: 'deleteClientDomain', owner: 'tenant' });
     expect(match('POST', '/api/clients/7/domains/trt.clinic.example/verify')).toMatchObject({ operation: 'verifyClientDomain', owner: 'tenant' });

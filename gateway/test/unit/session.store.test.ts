@@ -56,7 +56,7 @@ describe('SessionStore (real Redis)', () => {
     now = created;
   });
 
-  it('ends a session whose user’s sign-in version moved on since it started (issue 26), read in one round trip', async () => {
+  it('ends a session whose user’s sign-in version moved on since it started, read in one round trip', async () => {
     const clinicUser = { id: 900 + Math.floor(Math.random() * 1000), email: 'sam@clinic.test', name: 'Sam', isAdmin: false, clientId: 3, clientName: 'Acme', role: 'staff' as const, authVersion: 2 };
     const versionKey = `${prefix}:authv:${clinicUser.id}`;
     const id = await store.create(clinicUser);

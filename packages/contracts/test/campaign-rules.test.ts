@@ -13,7 +13,7 @@ const campaign = (over: Partial<CampaignStructure> = {}): CampaignStructure =>
     ...over,
   });
 
-describe('validateCampaignStructure (admin spec §2.10, §5; Google’s Search limits)', () => {
+describe('validateCampaignStructure (docs/admin.md; Google’s Search limits)', () => {
   it('passes a campaign Google would take, with the spec’s message', () => {
     expect(validateCampaignStructure(campaign())).toEqual({
       allValid: true,

@@ -9,7 +9,7 @@ import {
   SYMPTOM_DESCRIPTION_MAX,
 } from '../src/templates/editor-rules';
 
-describe('the service editor’s count rules (admin spec §5)', () => {
+describe('the service editor’s count rules (docs/admin.md)', () => {
   it('symptoms and benefits need exactly 6, process steps exactly 3', () => {
     expect([itemsNeeded('symptoms', 0), itemsNeeded('benefits', 4), itemsNeeded('process', 1)]).toEqual([6, 2, 2]);
     expect([itemsNeeded('symptoms', 6), itemsNeeded('process', 5)]).toEqual([0, 0]);

@@ -1,6 +1,6 @@
 import { costPer, MIN_VIEWS_FOR_RATE, rateOf, wilsonInterval } from '../src';
 
-describe('conversion rates with their uncertainty (issue 25 item 3)', () => {
+describe('conversion rates with their uncertainty', () => {
   it('Wilson score interval at 95 %', () => {
     // 5 of 230: the textbook interval is about 0.93 % to 5.0 %.
     const { low, high } = wilsonInterval(5, 230);

@@ -1,6 +1,6 @@
 import { campaignIdOf, cellField, cellOfField, trafficSourceOf, utcDay, type PageViewCell } from '../src';
 
-describe('trafficSourceOf: where a visit came from (issue 25 item 1)', () => {
+describe('trafficSourceOf: where a visit came from', () => {
   it.each([
     [{ gclid: 'Cj0KCQ' }, 'paid_google'],
     [{ gbraid: '0AAAA' }, 'paid_google'],

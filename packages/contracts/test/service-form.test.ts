@@ -38,7 +38,7 @@ describe('the service form body (POST /api/services)', () => {
     ]);
   });
 
-  it("says 'Template selection is required' (admin spec §5) when no template is chosen", () => {
+  it("says 'Template selection is required' (docs/admin.md) when no template is chosen", () => {
     for (const templateId of [undefined, null, '', '  ']) {
       expect(messages(ServiceCreateSchema.safeParse({ name: 'TRT', clientId: 1, templateId }))).toEqual(['templateId: Template selection is required']);
     }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 /**
  * The one way a service asks an OpenAI-compatible model for structured
- * content (../shared/notes/ads-ai-queues.md §7): a JSON-schema answer, checked
+ * content (docs/campaigns.md): a JSON-schema answer, checked
  * by our own schema whatever the model did, asked once more with what was
  * wrong, and the SDK's errors said in words an admin can act on. Templates
  * write page content with it, ads write campaigns.

@@ -46,7 +46,7 @@ describe('Beta special functions', () => {
   });
 });
 
-describe('estimateArms (issue 27 item 2)', () => {
+describe('estimateArms', () => {
   it('posterior mean and central 95 % interval of Beta(1 + conversions, 1 + failures)', () => {
     const [a] = estimateArms(arms(['A', 100, 10], ['B', 100, 12]));
     expect(a.prior).toEqual({ alpha: 1, beta: 1 });

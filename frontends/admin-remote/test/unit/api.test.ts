@@ -39,7 +39,7 @@ describe('api (the admin remote calls through the route contracts)', () => {
   });
 });
 
-describe('fetchAuthUser (admin spec §6 session check)', () => {
+describe('fetchAuthUser (docs/admin.md session check)', () => {
   it('is the signed-in admin', async () => {
     answer(200, { success: true, user: admin });
     await expect(fetchAuthUser()).resolves.toEqual(admin);

@@ -15,7 +15,7 @@ const entry = (before: Record<string, unknown>, after: Record<string, unknown>):
     createdAt: '2026-11-27T12:00:00.000Z',
   }) as unknown as AuditLogEntry;
 
-describe('the Audit Log’s words for a launched campaign changed in Google Ads (issue 25 item 4)', () => {
+describe('the Audit Log’s words for a launched campaign changed in Google Ads', () => {
   it('names pauses, resumes and budget changes; a launch’s outcome keeps its words', () => {
     expect(describeEntry(entry({ status: 'ENABLED' }, { status: 'PAUSED' }))).toBe('Paused campaign ‘TRT Austin #1a2b3c4d’ for Summit Wellness');
     expect(describeEntry(entry({ status: 'PAUSED' }, { status: 'ENABLED' }))).toBe('Resumed campaign ‘TRT Austin #1a2b3c4d’ for Summit Wellness');
@@ -24,7 +24,7 @@ describe('the Audit Log’s words for a launched campaign changed in Google Ads 
   });
 });
 
-describe('the Audit Log’s words for clinic users (issue 26)', () => {
+describe('the Audit Log’s words for clinic users', () => {
   const userEntry = (action: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null, names: Record<string, string> = {}): AuditLogEntry =>
     ({
       id: '2',
@@ -57,7 +57,7 @@ describe('the Audit Log’s words for clinic users (issue 26)', () => {
 
 describe('the Audit Log’s actor', () => {
   const book = { me: null, clients: new Map<number, string>() };
-  it('names a clinic user by name, e-mail and role (issue 26), an admin by e-mail', () => {
+  it('names a clinic user by name, e-mail and role, an admin by e-mail', () => {
     const byClinic = { ...entry({ status: 'new' }, { status: 'booked' }), actorEmail: 'sam@clinic.test', names: { actor: 'sam@clinic.test', actorName: 'Sam Staff', actorRole: 'clinic staff' } };
     expect(actorOf(byClinic, book)).toBe('Sam Staff <sam@clinic.test> (clinic staff)');
     expect(actorOf(entry({}, {}), book)).toBe('admin@agency.test');

@@ -1,7 +1,7 @@
 import { ClientCreateSchema, type Client } from '@hap/contracts';
 import { clientFormOf, emptyClientForm, firstTabWithError, FORM_BG_DEFAULT, PICKER_DEFAULT } from '../../src/clients/client-form';
 
-describe('client dialog form (admin spec §2.4, §3)', () => {
+describe('client dialog form (docs/admin.md)', () => {
   it('starts a new client with the spec’s colour defaults and tracking on, and passes the API schema once named and reachable', () => {
     const form = emptyClientForm();
     expect(form).toMatchObject({ brandColor: PICKER_DEFAULT, brandBgColor: FORM_BG_DEFAULT, trackingEnabled: true, conversionTrackingEnabled: true });

@@ -2,7 +2,7 @@ import { canCreateCrmAccount, crmBadge, CRM_PENDING_STUCK_MS } from '../../src/c
 
 const none = { ghlSubaccountId: null, ghlSubaccountName: null, crmStatus: null, crmError: null, crmUpdatedAt: null };
 
-describe("a clinic's CRM sub-account on its row (admin spec §2.4, issue 9)", () => {
+describe("a clinic's CRM sub-account on its row (docs/admin.md)", () => {
   it('says where it stands, with the name or the failure', () => {
     expect(crmBadge(none)).toEqual({ label: 'No CRM account', tone: 'neutral', detail: null });
     expect(crmBadge({ ...none, ghlSubaccountId: 'loc1', ghlSubaccountName: 'Summit', crmStatus: 'created' })).toEqual({ label: 'CRM ready', tone: 'success', detail: 'Summit' });

@@ -1,7 +1,7 @@
 import { ApiError } from '@hap/contracts';
 import { checkOutcomeOf, fieldErrorOf, nameViewOf, PENDING_REFETCH_MS, refetchIntervalOf, STATUS_VIEW } from '../../src/domains/domain-rules';
 
-describe('Domains screen rules (issue 28)', () => {
+describe('Domains screen rules', () => {
   it('reads the list again every few seconds only while a domain is pending', () => {
     expect(refetchIntervalOf(undefined)).toBe(false);
     expect(refetchIntervalOf([])).toBe(false);

@@ -2,7 +2,7 @@ import { clientHomepageUrl } from '../../src/clients/clients-query';
 import { adminTitle } from '../../src/lib/use-document-title';
 import { NAV_ITEMS } from '../../src/shell/nav-items';
 
-describe('clientHomepageUrl (admin spec §2.4)', () => {
+describe('clientHomepageUrl (docs/admin.md)', () => {
   it('links clients 1–3 to the main home route and the others to the standalone home', () => {
     expect(clientHomepageUrl(1)).toBe('/?client=1');
     expect(clientHomepageUrl(3)).toBe('/?client=3');

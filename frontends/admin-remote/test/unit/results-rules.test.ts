@@ -1,7 +1,7 @@
 import type { ResultsBreakdownRow } from '@hap/contracts';
 import { breakdownCsv, daysIn, deltaOf, formatRate, lastDays, previousPeriod } from '../../src/results/results-rules';
 
-describe('Results screen rules (issue 25 item 5)', () => {
+describe('Results screen rules', () => {
   it('ranges: the last N days, today included, and the same length just before', () => {
     expect(lastDays(30, '2026-11-27')).toEqual({ from: '2026-10-29', to: '2026-11-27' });
     expect(daysIn({ from: '2026-10-29', to: '2026-11-27' })).toBe(30);

@@ -4,7 +4,7 @@ import { clientIdFromQuery, liveServiceUrl, visibleServices } from '../../src/se
 const service = (id: number, name: string, path: string, isActive: boolean): ServiceListItem => ({ id, name, path, isActive, templateId: id, clientId: 1 });
 const list = [service(1, 'Testosterone Therapy', 'trt', true), service(2, 'Weight Loss', 'weight-loss', false), service(3, 'ED Treatment', 'ed', true)];
 
-describe('which services a tab and a search show (admin spec §2.7)', () => {
+describe('which services a tab and a search show (docs/admin.md)', () => {
   it('Active (the default) shows active ones, Inactive the others, All every one', () => {
     expect(visibleServices(list, 'active', '').map((s) => s.id)).toEqual([1, 3]);
     expect(visibleServices(list, 'inactive', '').map((s) => s.id)).toEqual([2]);
@@ -18,7 +18,7 @@ describe('which services a tab and a search show (admin spec §2.7)', () => {
   });
 });
 
-describe('the live page of a service (admin spec §2.7, DESIGN §9.1): where ads send people', () => {
+describe('the live page of a service (docs/admin.md, ARCHITECTURE.md): where ads send people', () => {
   it.each([
     [{ id: 4, domain: 'summitwellness.com', siteDomain: 'summitwellness.com' }, 'trt', 'https://summitwellness.com/trt'],
     [{ id: 4, domain: 'summitwellness.com', siteDomain: 'summitwellness.com' }, '/trt', 'https://summitwellness.com/trt'],

@@ -3,7 +3,7 @@ import { clientFromSearch, countActive, isTemplateActive } from '../../src/activ
 const trt = { id: 1, slug: 'trt' };
 const botox = { id: 7, slug: 'botox' };
 
-describe('Activated templates: is a template active for the client (admin spec §2.7)', () => {
+describe('Activated templates: is a template active for the client (docs/admin.md)', () => {
   it('matches a numeric template id', () => expect(isTemplateActive(trt, [{ templateId: 1 }])).toBe(true));
   it('matches numeric text', () => expect(isTemplateActive(trt, [{ templateId: ' 1 ' }])).toBe(true));
   it('matches a slug given where an id is expected, in any case', () => expect(isTemplateActive(trt, [{ templateId: 'TRT' }])).toBe(true));

@@ -21,7 +21,7 @@ const template = {
   beforeAfterImages: [{ title: 'Jon', beforeImage: null, afterImage: '/a.webp', beforeDescription: '', afterDescription: 'Fit', timeframe: '12 weeks' }],
 } as unknown as ServiceTemplate;
 
-describe('template editor (admin spec §2.12; issue 24 item 3: forms, not JSON)', () => {
+describe('template editor (docs/admin.md; forms, not JSON)', () => {
   it('round-trips a template: its lists as rows, nulls as empty text', () => {
     const draft = draftOf(template);
     expect(draft.headline).toBe('');
@@ -47,7 +47,7 @@ describe('template editor (admin spec §2.12; issue 24 item 3: forms, not JSON)'
   });
 });
 
-describe('service editor draft (issue 24 item 2)', () => {
+describe('service editor draft', () => {
   it('drops blank rows on save and checks the rest with the API’s schema', () => {
     const draft = { ...emptyDraft(), templateId: 3, symptoms: [{ title: '', description: '', icon: 'HelpCircle' }, { title: 'Low energy', description: '' }], faqs: [{ question: '', answer: 'Weeks.' }] };
     expect(draftIssues(draft, 1, 9)).toEqual({ 'faqs.0.question': 'Question is required' });
@@ -63,7 +63,7 @@ describe('service editor draft (issue 24 item 2)', () => {
   });
 });
 
-describe('image uploader checks (admin spec §5)', () => {
+describe('image uploader checks (docs/admin.md)', () => {
   it.each([
     [{ type: 'application/pdf', size: 10 }, 'standard', 'Please select an image file (JPEG, PNG, etc.)'],
     [{ type: 'text/plain', size: 10 }, 'template', 'Please select an image file (JPG, PNG, GIF, etc.)'],

@@ -8,7 +8,7 @@ const all = [
   template(3, 'CoolSculpting', 'coolsculpting', 'Freeze away stubborn fat.', 'Aesthetics'),
 ];
 
-describe('Service Templates browse filter (admin spec §2.11)', () => {
+describe('Service Templates browse filter (docs/admin.md)', () => {
   it.each([
     ['testosterone', [1]], // name
     ['WEIGHT-LOSS', [2]], // slug, any case

@@ -97,17 +97,17 @@ describe('public shell build: landing route budget', () => {
       .filter((f) => f.endsWith('.js'))
       .filter((f) => ZOD_MARKERS.test(readFileSync(join(assets, f), 'utf8')));
     if (withZod.length) {
-      throw new Error(`zod reached public chunks (DESIGN §7: no schema library on public pages): ${withZod.join(', ')}`);
+      throw new Error(`zod reached public chunks (ARCHITECTURE.md: no schema library on public pages): ${withZod.join(', ')}`);
     }
   });
 
-  it('puts no @radix-ui in any public chunk (DESIGN §7: native <dialog>)', () => {
+  it('puts no @radix-ui in any public chunk (ARCHITECTURE.md: native <dialog>)', () => {
     const assets = join(CLIENT_DIR, 'assets');
     const withRadix = readdirSync(assets)
       .filter((f) => f.endsWith('.js'))
       .filter((f) => RADIX_MARKERS.test(readFileSync(join(assets, f), 'utf8')));
     if (withRadix.length) {
-      throw new Error(`@radix-ui code reached public chunks (DESIGN §7: native <dialog> on public pages; Radix is for the admin): ${withRadix.join(', ')}`);
+      throw new Error(`@radix-ui code reached public chunks (ARCHITECTURE.md: native <dialog> on public pages; Radix is for the admin): ${withRadix.join(', ')}`);
     }
   });
 });

@@ -393,7 +393,7 @@ describe('page cache headers', () => {
   });
 });
 
-describe("an admin's preview (?preview=1 with the admin the gateway signed onto it, DESIGN §9.3)", () => {
+describe("an admin's preview (?preview=1 with the admin the gateway signed onto it, ARCHITECTURE.md)", () => {
   const secret = readConfig({}).INTERNAL_SECRET;
   const admin = { kind: 'admin' as const, userId: 4, email: 'admin@example.com', session: 'a-session-tag' };
   /** The headers the gateway's page proxy adds for an admin's preview: the identity signed over this method and URL. */
@@ -471,7 +471,7 @@ describe('anything else', () => {
   });
 });
 
-describe('tracking (public spec §4, DESIGN §9.8)', () => {
+describe('tracking (docs/public-site.md, ARCHITECTURE.md)', () => {
   const settings: ClinicTracking = {
     googleAdsTagId: 'AW-123456789',
     googleAnalyticsId: 'G-ABC123XYZ',
@@ -563,7 +563,7 @@ describe('tracking (public spec §4, DESIGN §9.8)', () => {
   });
 });
 
-describe('the /admin/* frame and its preloads (issue 8 §6)', () => {
+describe('the /admin/* frame and its preloads', () => {
   let manifestServer: Server;
   let admin: FastifyInstance;
   let assets: AdminRemoteAssets | undefined;
@@ -636,7 +636,7 @@ describe('the /admin/* frame and its preloads (issue 8 §6)', () => {
     expect(res.body).not.toContain('rel="stylesheet"');
   });
 
-  it('/portal/login paints the clinic portal’s login form and loads the portal’s own module when the visitor acts (issue 26)', async () => {
+  it('/portal/login paints the clinic portal’s login form and loads the portal’s own module when the visitor acts', async () => {
     const res = await admin.inject({ url: '/portal/login' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Clinic Portal</title>');

@@ -501,7 +501,7 @@ async function heardInvalidation(app: FastifyInstance): Promise<boolean> {
   return metricSample(await app.metrics.metrics(), 'page_cache_invalidations_total') === 1;
 }
 
-describe('page views (issue 25 item 1), counted where pages are served', () => {
+describe('page views, counted where pages are served', () => {
   const day = '2026-11-27';
   const views = { ...redis, prefix: `${redis.prefix}_views` };
   const keys = pageViewKeys(views.prefix);

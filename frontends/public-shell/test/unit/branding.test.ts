@@ -11,7 +11,7 @@ import {
 } from '../../src/state/branding';
 
 describe('fallbackBranding', () => {
-  it("uses a client's built-in colours (public spec §3) with the generic name", () => {
+  it("uses a client's built-in colours (docs/public-site.md) with the generic name", () => {
     const branding = fallbackBranding(3);
     expect(branding).toMatchObject({ id: 3, name: GENERIC_CLINIC_NAME, ...BUILT_IN_BRAND_COLOURS[3], phone: null });
   });

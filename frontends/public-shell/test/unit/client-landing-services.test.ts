@@ -1,7 +1,7 @@
 import { DEFAULT_SERVICE_DESCRIPTION, FALLBACK_SERVICES } from '@hap/contracts';
 import { FALLBACK_SERVICE_CARDS, landingServiceHref, landingServices, websiteHref } from '../../src/client-landing/landing-services';
 
-describe('reading B fallback services (public spec §2)', () => {
+describe('reading B fallback services (docs/public-site.md)', () => {
   it('are TRT 999, Weight Loss 998, CoolSculpting 997, ED 996, PLong 995, Semaglutide 994', () => {
     expect(FALLBACK_SERVICE_CARDS.map((s) => [s.id, s.name])).toEqual([
       [999, 'TRT'],

@@ -1,6 +1,6 @@
 import { initialsOf, orderedTeam, TEAM_PLACEHOLDER_PHONE, teamHeading, teamPhone } from '../../src/home/team';
 
-describe('teamHeading (public spec §2 team section)', () => {
+describe('teamHeading (docs/public-site.md team section)', () => {
   it('hides the section without members', () => {
     expect(teamHeading(0)).toBeNull();
   });

@@ -12,7 +12,7 @@ describe('homeVariantOf', () => {
     expect(homeVariantOf('?variant=d')).toBe('A');
   });
 
-  it('caps variant B at 6 services (public spec §9)', () => {
+  it('caps variant B at 6 services (docs/public-site.md)', () => {
     expect(VARIANT_B_MAX_SERVICES).toBe(6);
   });
 });

@@ -10,7 +10,7 @@ import {
   validateLead,
 } from '../../src/landing/lead-form-rules';
 
-describe('lead form rules (public spec §5)', () => {
+describe('lead form rules (docs/public-site.md)', () => {
   it('asks for a name of at least 2 characters', () => {
     expect(nameError('')).toBe('Name must be at least 2 characters');
     expect(nameError(' J ')).toBe('Name must be at least 2 characters');

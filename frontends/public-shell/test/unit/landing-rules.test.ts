@@ -24,7 +24,7 @@ const content = (service: Record<string, unknown> = {}, template: Record<string,
     template: { headline: 'H', offer: '', heroImage: null, ...template },
   }) as never;
 
-describe('form embed code (public spec §5)', () => {
+describe('form embed code (docs/public-site.md)', () => {
   it('replaces the form only when it is real code', () => {
     for (const none of [null, undefined, '', '   ', 'null', 'undefined']) expect(formEmbedCodeOf(none)).toBeNull();
     expect(formEmbedCodeOf(' <form></form> ')).toBe('<form></form>');
@@ -43,7 +43,7 @@ describe('form embed code (public spec §5)', () => {
   });
 });
 
-describe('embedded form height (public spec §4)', () => {
+describe('embedded form height (docs/public-site.md)', () => {
   it('reads a number, a numeric string or an object with a numeric height', () => {
     expect(reportedHeight(820)).toBe(820);
     expect(reportedHeight('820')).toBe(820);

@@ -32,7 +32,7 @@ const valid: DetailValues = {
   domain: '',
 };
 
-describe('onboarding details (public spec §5): the page says what the server schema says', () => {
+describe('onboarding details (docs/public-site.md): the page says what the server schema says', () => {
   const samples: Array<Partial<DetailValues>> = [
     {},
     { name: 'ab' },
@@ -88,7 +88,7 @@ describe('onboarding details (public spec §5): the page says what the server sc
   });
 });
 
-describe('the catalogue in three levels (public spec §2 Onboarding)', () => {
+describe('the catalogue in three levels (docs/public-site.md Onboarding)', () => {
   const catalogue = [
     entry(1, 'TRT', "Men's Health", "Men's Health", { offer: 'Free labs' }),
     entry(2, 'Semaglutide', 'Wellness Clinic', 'Weight Management'),

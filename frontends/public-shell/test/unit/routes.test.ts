@@ -1,6 +1,6 @@
 import { pageAddress, pageKindFor, RESERVED_WORDS, routeFor, styleOf } from '../../src/routes';
 
-describe('routeFor (public spec §2 routes)', () => {
+describe('routeFor (docs/public-site.md routes)', () => {
   it.each(['/', '/home', '/client-home', '/Home/', '//client-home'])('shows the home page (reading A) at %s', (path) => {
     expect(routeFor(path)).toEqual({ kind: 'home' });
   });

@@ -16,7 +16,7 @@ function state(client: Partial<PageState['client']> = {}, extra: Partial<PageSta
 const render = (s: PageState) => renderToString(createElement(PageStateProvider, { state: s, children: createElement(ThanksPage) }));
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/<!-- -->/g, '').replace(/\s+/g, ' ');
 
-describe('thank-you page (public spec §2)', () => {
+describe('thank-you page (docs/public-site.md)', () => {
   it("offers the clinic's booking link first", () => {
     const html = render(state({ bookingLink: 'https://booking.example.com/summit' }));
     expect(text(html)).toContain('Reserve Your Appointment');

@@ -1,6 +1,6 @@
 import { createToastStore, TOAST_DURATION_MS, type Toast } from '../../src/landing/toast-store';
 
-describe('toast store (public spec §9: one visible at a time, shown 5000 ms)', () => {
+describe('toast store (docs/public-site.md: one visible at a time, shown 5000 ms)', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 

@@ -28,7 +28,7 @@ function memoryStore() {
 
 const REF = '0b6f1f7e-4a4c-4c8e-9a53-7f1f0d2f3c11';
 
-describe('which tags a page loads (public spec §4, §5; DESIGN §9.8)', () => {
+describe('which tags a page loads (docs/public-site.md; ARCHITECTURE.md)', () => {
   it('none when the clinic’s tracking is off, or it has no ids, or its settings did not arrive', () => {
     expect(pageTrackingFor({ ...ON, trackingEnabled: false }, 'home')).toBeNull();
     expect(pageTrackingFor({ ...ON, googleAdsTagId: null, googleAnalyticsId: null, facebookPixelId: null }, 'home')).toBeNull();
@@ -165,7 +165,7 @@ describe('what a page tells the gateway it loads from outside', () => {
   });
 });
 
-describe('the cross-domain linker’s allow list (public spec §4)', () => {
+describe('the cross-domain linker’s allow list (docs/public-site.md)', () => {
   it.each([
     ['harborhealth.com', 'https://book.janeapp.com/harbor', ['harborhealth.com', 'book.janeapp.com']],
     ['www.harborhealth.com:443', null, ['www.harborhealth.com']],

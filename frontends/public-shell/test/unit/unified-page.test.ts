@@ -49,7 +49,7 @@ const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, 
 describe('UnifiedLayout (server render)', () => {
   const html = render(state());
 
-  it('has every anchor of public spec §2', () => {
+  it('has every anchor of docs/public-site.md', () => {
     for (const id of ['about', 'contact', 'symptoms', 'benefits', 'process', 'testimonials', 'faqs', 'location', 'ready-cta', 'team']) {
       expect(html).toContain(`id="${id}"`);
     }

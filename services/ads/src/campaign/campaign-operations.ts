@@ -1,5 +1,5 @@
 /**
- * One atomic Google Ads mutate that builds a whole Search campaign (../shared/notes/ads-ai-queues.md §2): the budget, a paused campaign on
+ * One atomic Google Ads mutate that builds a whole Search campaign (docs/campaigns.md): the budget, a paused campaign on
  * Google Search only with Maximize Conversions and the EU political
  * advertising declaration, a radius around the clinic, ad groups with their
  * keywords and responsive search ads, demographic exclusions per ad group,

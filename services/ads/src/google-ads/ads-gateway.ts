@@ -1,5 +1,5 @@
 /**
- * The ads service's port to Google Ads (../shared/notes/ads-ai-queues.md
+ * The ads service's port to Google Ads (docs/campaigns.md
  * §6.4): what launches, tests and conversion uploads need, in our words.
  * google-ads-api stays behind the one adapter (google-ads-api.gateway.ts).
  */

@@ -11,7 +11,7 @@ import { connectAgency, launchForReal, launchQueueRedis, serviceWithCampaign, st
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
 
-describe('Campaigns after launch (issue 25 item 4): read, pause, resume and budget through the fake Google Ads API, once each, audited', () => {
+describe('Campaigns after launch: read, pause, resume and budget through the fake Google Ads API, once each, audited', () => {
   let t: TestAds;
   let google: FakeGoogleAds;
   let queue: JobQueue<'ads.launch'>;

@@ -121,7 +121,7 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     }
   });
 
-  describe('the clinic’s own domain (issue 28 items 4-5)', () => {
+  describe('the clinic’s own domain', () => {
     it('launches with every final URL on the clinic’s active domain (ads and sitelinks), Template B keeping style=B', async () => {
       const { serviceId, clientId: clinicId } = await service({ googleAdsAccountId: '123-456-7890' });
       const domain = await giveClinicDomain(t.templates!.tenant!.dataSource, clinicId, `trt.own-${uniq()}.example`);
@@ -167,7 +167,7 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     });
   });
 
-  it('a service’s launches (?serviceId=): what the launch confirmation reads to say it was already launched (issue 24 §4a)', async () => {
+  it('a service’s launches (?serviceId=): what the launch confirmation reads to say it was already launched', async () => {
     const { serviceId, clientId: clinicId } = await service();
     const other = await createClientService(t.templates!.dataSource, clinicId, 1, { customPath: `trt-${uniq()}` });
     startWorker();
@@ -192,7 +192,7 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     expect((await t.api.get(`/api/google-ads/launches?clientId=${clinicId}&serviceId=${serviceId}`, ANONYMOUS)).status).toBe(401);
   });
 
-  it('a service launched before is launched again only with launchAgain: the second confirmation (issue 24 §4)', async () => {
+  it('a service launched before is launched again only with launchAgain: the second confirmation', async () => {
     const { serviceId, clientId: clinicId } = await service();
     startWorker();
     const first = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId });

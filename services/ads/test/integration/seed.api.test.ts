@@ -4,7 +4,7 @@ import { createDataSource } from '../../src/db/data-source';
 import { BUILT_IN_SEED, seed } from '../../src/db/seed';
 import { TRT_BUILT_IN_CAMPAIGN } from '../../src/db/seed-trt-campaign';
 
-describe('the built-in TRT campaign (admin spec §3)', () => {
+describe('the built-in TRT campaign (docs/admin.md)', () => {
   it('has about 20 keywords, 45 headlines, 12 descriptions and 10 callouts, all within Google’s limits', () => {
     const [group] = TRT_BUILT_IN_CAMPAIGN.adGroups;
     expect(group!.keywords).toHaveLength(20);

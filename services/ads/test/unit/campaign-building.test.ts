@@ -39,7 +39,7 @@ const own: LandingSite = { kind: 'domain', domain: 'www.summit.example', status:
 const platform: LandingSite = { kind: 'platform', origin: 'https://app.agency.example', clientId: 42 };
 const clinic = { name: 'Summit Wellness', site: own, phone: '(512) 555-0199', address: '12 Elm Street, Suite 4, Austin, TX 78701' };
 
-describe('campaign defaults (admin spec §3, §9)', () => {
+describe('campaign defaults (docs/admin.md)', () => {
   it('budgets 33 a day, 50 for TRT, or the template’s own when it is in range', () => {
     expect(defaultDailyBudget('semaglutide')).toBe(33);
     expect(defaultDailyBudget('TRT')).toBe(50);
@@ -57,7 +57,7 @@ describe('campaign defaults (admin spec §3, §9)', () => {
   });
 });
 
-describe('campaign preview data (admin spec §3)', () => {
+describe('campaign preview data (docs/admin.md)', () => {
   it('lands on {domain}/{path} with a domain of its own, else on the platform’s host with ?client={id}; ?style=B for Template B', () => {
     expect(siteUrl(own, '/trt/')).toBe('https://www.summit.example/trt');
     expect(siteUrl(own, 'trt', 'B')).toBe('https://www.summit.example/trt?style=B');

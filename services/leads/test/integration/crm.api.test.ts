@@ -77,7 +77,7 @@ describe('lead delivery: a contact in the clinic’s GoHighLevel sub-account', (
     );
   });
 
-  it('tags a contact whose form recorded consent as such, and one without as not captured (DESIGN §9.9)', async () => {
+  it('tags a contact whose form recorded consent as such, and one without as not captured (ARCHITECTURE.md)', async () => {
     const { clientId, serviceId } = await clinic('loc_clinic');
     const given = await crmDeliveryOf(clientId, serviceId, 'Maya Brooks', 'maya.brooks@example.com', { phone: '(303) 555-0181', consentVersion: 'lead-form-v1' });
     // A sentence no form of ours shows is no consent we can vouch for.

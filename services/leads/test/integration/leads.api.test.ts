@@ -134,7 +134,7 @@ describe('POST /api/leads', () => {
     expect((await leadByReference(none.body.data.reference))[0]).toMatchObject({ traffic_source: 'direct', campaign_id: null });
   });
 
-  it("refuses an invalid form with public spec §5's messages and stores nothing", async () => {
+  it("refuses an invalid form with docs/public-site.md's messages and stores nothing", async () => {
     const email = `bad-${randomUUID()}@example.com`;
     const res = await submit(lead({ name: 'J', email: 'jane@', phone: '555-0142' }));
     expect(res.status).toBe(400);

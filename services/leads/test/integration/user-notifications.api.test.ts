@@ -30,7 +30,7 @@ const unsubscribeLinkIn = (mail: ReceivedMail) => {
   return new URL(match[1]);
 };
 
-describe('new-lead e-mails to the clinic’s users (issue 26 §3)', () => {
+describe('new-lead e-mails to the clinic’s users', () => {
   let t: TestLeads;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let clientId: number;

@@ -10,7 +10,7 @@ import { consentOf, consentRecord, NOT_CAPTURED } from '../../src/modules/leads/
 
 const SPEC_BODY = { name: 'Jane Smith', email: 'jane@example.com', phone: '3035550142', message: 'Hi', serviceId: 2, clientId: 1 };
 
-describe('lead consent (DESIGN §9.9)', () => {
+describe('lead consent (ARCHITECTURE.md)', () => {
   it('takes the spec’s body as it is, with no consent', () => {
     expect(LeadSubmitSchema.parse(SPEC_BODY).consentVersion).toBeNull();
     expect(LeadSubmitSchema.parse({ ...SPEC_BODY, consentVersion: '' }).consentVersion).toBeNull();

@@ -1,6 +1,6 @@
 import { userLeadEmail } from '../../src/modules/delivery/user-email';
 
-describe('the e-mail of a new lead to a clinic user (issue 26 §3)', () => {
+describe('the e-mail of a new lead to a clinic user', () => {
   const mail = userLeadEmail({ to: 'ola@clinic.test', clinicName: 'Harbor <Health>', leadId: '42', origin: 'https://app.agency.test', unsubscribeToken: '7.1.abc' });
 
   it('says a lead arrived for the clinic and links to it in the portal', () => {

@@ -128,7 +128,7 @@ describe('client services API', () => {
       expect(res.body.data[0].googleAdsSettings).toBeUndefined();
     });
 
-    it('ignores a cache-busting query parameter (public spec §7)', async () => {
+    it('ignores a cache-busting query parameter (docs/public-site.md)', async () => {
       const res = await t.api.get(`/api/client-services/1?_=${Date.now()}`, ANONYMOUS);
       expect(res.status).toBe(200);
       expect(res.body.data.length).toBeGreaterThan(0);

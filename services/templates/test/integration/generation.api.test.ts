@@ -164,7 +164,7 @@ describe('AI-written templates without a model', () => {
 
   const generations = async () => ((await t.dataSource.query(`SELECT count(*)::int AS n FROM "templates"."generation_jobs"`)) as Array<{ n: number }>)[0].n;
 
-  it('makes the template at once with empty content to fill in by hand, and says so (issue 22)', async () => {
+  it('makes the template at once with empty content to fill in by hand, and says so', async () => {
     expect((await t.api.get('/api/templates/ai-status', ADMIN)).body.data).toEqual({ configured: false, model: null });
     const res = await t.api.post('/api/templates/create', ADMIN).send({ name: 'Botox Refresh', description: 'Wrinkle relaxer injections.', subcategoryId: 1 });
     expect(res.status).toBe(202);

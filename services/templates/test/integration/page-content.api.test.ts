@@ -88,7 +88,7 @@ describe('GET /api/page-content/:clientId', () => {
     }
   });
 
-  describe('an admin’s preview (?preview=true, DESIGN §9.3)', () => {
+  describe('an admin’s preview (?preview=true, ARCHITECTURE.md)', () => {
     it('shows an admin an inactive service of the clinic, with its own content; the cards stay the public ones', async () => {
       const clientId = uniqueClientId();
       const [live, paused] = [await createTemplate(t.dataSource), await createTemplate(t.dataSource)];

@@ -83,7 +83,7 @@ describe('services API (Services Management form)', () => {
       expect(ClientServiceSchema.strict().parse(listed)).toMatchObject({ id: service.id, customPath: 'hormones', customOffer: '$99 First Visit', offerValue: '$99', googleAdsScript: SCRIPT });
     });
 
-    it('keeps the ad and pixel scripts away from every public answer (DESIGN §3)', async () => {
+    it('keeps the ad and pixel scripts away from every public answer (ARCHITECTURE.md)', async () => {
       const clientId = await createClinic(t);
       const template = await createTemplate(t.dataSource);
       const res = await create({ name: 'Scripted', clientId, templateId: template.id, googleAdsScript: SCRIPT, facebookPixelScript: PIXEL, formEmbedCode: '<iframe></iframe>' });
@@ -209,7 +209,7 @@ describe('services API (Services Management form)', () => {
       expect(audits[1].changes).toMatchObject({ before: { offerName: 'Old offer', isActive: true }, after: { offerName: 'New offer', isActive: false } });
     });
 
-    it('saves the service’s Google Ads settings (admin spec §3), refuses ones out of range with the field’s sentence, and clears them with null', async () => {
+    it('saves the service’s Google Ads settings (docs/admin.md), refuses ones out of range with the field’s sentence, and clears them with null', async () => {
       const clientId = await createClinic(t);
       const template = await createTemplate(t.dataSource);
       const { id } = (await create({ name: 'With ads', clientId, templateId: template.id })).body.data as { id: number };

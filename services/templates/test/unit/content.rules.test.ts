@@ -22,7 +22,7 @@ import {
 
 const service = (fields: Partial<ClientServiceSummary>): ClientServiceSummary => ({ id: 1, clientId: 1, isActive: true, ...fields });
 
-describe('content rules (public spec §3–§4)', () => {
+describe('content rules (docs/public-site.md)', () => {
   describe('headlineOf', () => {
     it('uses the template headline, then the custom title, then the name, then the default', () => {
       expect(headlineOf({ headline: 'Feel like yourself', customTitle: 'TRT', name: 'Testosterone' })).toBe('Feel like yourself');

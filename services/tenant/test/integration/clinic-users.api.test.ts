@@ -37,7 +37,7 @@ async function waitFor<T>(find: () => T | undefined, what: string): Promise<T> {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-describe('clinic users (issue 26 §1)', () => {
+describe('clinic users', () => {
   let t: TestTenant;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let redis: Redis;

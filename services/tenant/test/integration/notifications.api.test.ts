@@ -13,7 +13,7 @@ const asUser = (user: { id: number; email: string; clientId: number; role: 'owne
   role: user.role,
 });
 
-describe('new-lead e-mail notifications (issue 26 §3)', () => {
+describe('new-lead e-mail notifications', () => {
   let t: TestTenant;
 
   beforeAll(async () => {

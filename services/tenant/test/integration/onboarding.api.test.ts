@@ -278,7 +278,7 @@ describe('self-onboarding and CRM provisioning', () => {
     expect(await catalogue.activeTemplateIds(retry.body.data.clientId)).toEqual([TRT]);
   });
 
-  describe('the sign-up’s owner (issue 26 §1)', () => {
+  describe('the sign-up’s owner', () => {
     it('with e-mail off: the sign-up’s e-mail is the clinic’s invited owner, waiting for an admin to issue the link', async () => {
       const body = business();
       const res = await onboard(body);

@@ -7,7 +7,7 @@ import { auditRows, createClient, createClinicUser } from '../helpers/factories'
 /** An admin signed in through the gateway: their session as its tag. */
 const admin = (tag: string): Identity => ({ ...ADMIN, session: tag });
 
-describe('the admin’s read-only view of a clinic (issue 26 §4)', () => {
+describe('the admin’s read-only view of a clinic', () => {
   let t: TestTenant;
   let redis: Redis;
 
