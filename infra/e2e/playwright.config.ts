@@ -32,7 +32,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list']],
+  // The list, then the ten slowest spec files (the figures for making the run faster), and every
+  // test's duration in a JSON file of this port's.
+  reporter: [['list'], ['json', { outputFile: `./.artifacts/report-${port}.json` }]],
+  reportSlowTests: { max: 10, threshold: 30_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
