@@ -22,6 +22,8 @@ const moduleNameMapper = {
   '^@hap/service-kit$': '<rootDir>/../../packages/service-kit/src/index.ts',
   '^@hap/service-kit/(.*)$': '<rootDir>/../../packages/service-kit/src/$1.ts',
   '^@hap/test-kit/(.*)$': '<rootDir>/../../packages/test-kit/src/$1.ts',
+  // A dynamic import() names its file with `.js` (TypeScript's node16 resolution): its source is `.ts`.
+  '^(\\.{1,2}/.*)\\.js$': '$1',
 };
 
 // ESM-only dependencies that Node 20 loads with require(esm) but Jest's

@@ -9,6 +9,9 @@
 import { AGE_RANGES, AD_LIMITS, GENDERS, INCOME_RANGES, type DemographicExclusions, type KeywordMatchType } from '@hap/contracts';
 import { enums, ResourceNames, toMicros, type MutateOperation } from 'google-ads-api';
 import type { PostalAddress } from './clinic-address';
+import { customerIdDigits } from './customer-id';
+
+export { customerIdDigits };
 
 export interface LaunchAdGroup {
   name: string;
@@ -65,9 +68,6 @@ const INCOME_IDS = criterionIds(INCOME_RANGES);
 
 /** The campaign's final URL suffix: Google's campaign id as `hap_cid` on every landing URL. */
 export const CAMPAIGN_ID_SUFFIX = 'hap_cid={campaignid}';
-
-/** Digits only: Google takes customer ids without dashes. */
-export const customerIdDigits = (id: string) => id.replace(/\D/g, '');
 
 /** What Google takes of a text list: trimmed, no blanks, no repeats (ignoring case), at most `max`. */
 function usable(values: readonly string[], max: number): string[] {

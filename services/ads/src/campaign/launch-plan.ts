@@ -20,7 +20,8 @@ import {
 import { DEFAULT_BID_STRATEGY, DEFAULT_NETWORK_SETTING, DEFAULT_RADIUS_MILES, defaultDailyBudget, defaultExclusions } from './campaign-defaults';
 import { buildCampaignPreview, type PreviewClinic, type PreviewService } from './campaign-preview';
 import { withStyleParam, type LandingSite } from './landing-url';
-import { customerIdDigits, type LaunchSpec } from './campaign-operations';
+import type { LaunchSpec } from './campaign-operations';
+import { customerIdDigits } from './customer-id';
 import { parseUsAddress, usPhoneDigits } from './clinic-address';
 
 export class UnreadableAddressError extends Error {

@@ -1,7 +1,8 @@
 import type { Config } from '../config';
 import type { GoogleAdsConnectionService } from '../modules/connection/connection.service';
 import type { GoogleAdsAccess } from '../modules/launches/launch.service';
-import { createGoogleAdsApiGateway } from './google-ads-api.gateway';
+import type { AdsGateway } from './ads-gateway';
+import type { GoogleAdsApiSettings } from './google-ads-api.gateway';
 
 /**
  * Google Ads as configured: the gateway needs the developer token and the
@@ -15,7 +16,7 @@ export const googleAdsConfigured = (config: Config): boolean =>
 export function googleAdsAccessOf(config: Config, connection: GoogleAdsConnectionService): GoogleAdsAccess {
   return {
     gateway: googleAdsConfigured(config)
-      ? createGoogleAdsApiGateway({
+      ? gatewayLoadedAtFirstUse({
           clientId: config.GOOGLE_ADS_CLIENT_ID!,
           clientSecret: config.GOOGLE_ADS_CLIENT_SECRET!,
           developerToken: config.GOOGLE_ADS_DEVELOPER_TOKEN!,
@@ -23,5 +24,24 @@ export function googleAdsAccessOf(config: Config, connection: GoogleAdsConnectio
         })
       : null,
     refreshToken: () => connection.refreshToken(),
+  };
+}
+
+/**
+ * The gateway on google-ads-api, whose library is loaded at the first call: loading it costs about
+ * 2.5 s of CPU, which the service's start (and every start of a stack) need not pay before anyone
+ * asks Google (services/ads/README.md).
+ */
+function gatewayLoadedAtFirstUse(settings: GoogleAdsApiSettings): AdsGateway {
+  let loaded: Promise<AdsGateway> | undefined;
+  const gateway = () => (loaded ??= import('./google-ads-api.gateway.js').then((m) => m.createGoogleAdsApiGateway(settings)));
+  return {
+    mutate: async (...args) => (await gateway()).mutate(...args),
+    findCampaign: async (...args) => (await gateway()).findCampaign(...args),
+    conversionAction: async (...args) => (await gateway()).conversionAction(...args),
+    uploadClickConversion: async (...args) => (await gateway()).uploadClickConversion(...args),
+    performance: async (...args) => (await gateway()).performance(...args),
+    campaignAds: async (...args) => (await gateway()).campaignAds(...args),
+    campaignState: async (...args) => (await gateway()).campaignState(...args),
   };
 }

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { ErrorCode, Messages, type OfflineConversion, type OfflineConversionResult } from '@hap/contracts';
 import { AppError, forbidden, isService, recordAudit, type Actor } from '@hap/service-kit';
 import type { TenantClient } from '../../clients/tenant.client';
-import { customerIdDigits } from '../../campaign/campaign-operations';
+import { customerIdDigits } from '../../campaign/customer-id';
 import { AdsRequestRefused, AdsRetryLater, type AdsAccount } from '../../google-ads/ads-gateway';
 import type { GoogleAdsAccess } from '../launches/launch.service';
 import { ConversionActionRepository } from './conversion-action.repository';

@@ -1,7 +1,7 @@
 import { DelayedError, UnrecoverableError, type Job } from 'bullmq';
 import type { JobHandler, JobQueue } from '@hap/service-kit';
 import { jobIdOf } from '@hap/contracts';
-import { buildCampaignOperations, type CampaignOperations } from '../../campaign/campaign-operations';
+import type { CampaignOperations } from '../../campaign/campaign-operations';
 import { emptyTally, finishedStatus, isDuplicateCampaignName, leftOutDetails, nextAttempt, type LaunchTally } from '../../campaign/launch-outcome';
 import { AdsRequestRefused, AdsRetryLater, idOfResource, type AdsAccount, type FoundCampaign } from '../../google-ads/ads-gateway';
 import type { CampaignLaunchEntity } from './launch.entity';
@@ -46,6 +46,8 @@ export function createLaunchHandler(store: LaunchRepository, access: GoogleAdsAc
     if (existing) return adopt(store, row, existing, { ...emptyTally(), failedKeywords: row.failedKeywords, policyViolations: row.policyViolations }, row.errorDetails);
 
     let tally: LaunchTally = emptyTally();
+    // Loaded at first use: google-ads-api stays out of the worker's start (services/ads/README.md).
+    const { buildCampaignOperations } = await import('../../campaign/campaign-operations.js');
     let operations: CampaignOperations = buildCampaignOperations(row.request);
     for (let round = 1; round <= MAX_ROUNDS; round++) {
       await store.progress(launchId, tally);

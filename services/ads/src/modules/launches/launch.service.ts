@@ -13,7 +13,7 @@ import {
   type LaunchCampaignBody,
 } from '@hap/contracts';
 import { AppError, assertAdmin, conflict, forbidden, isPrivileged, isUniqueViolation, notFound, recordAudit, type Actor, type JobQueue } from '@hap/service-kit';
-import { buildCampaignOperations, type CampaignOperations } from '../../campaign/campaign-operations';
+import type { CampaignOperations } from '../../campaign/campaign-operations';
 import { failingDomainOf, landingSiteOf, PlatformOriginMissingError } from '../../campaign/landing-url';
 import { planLaunch, UnreadableAddressError, type LaunchPlan } from '../../campaign/launch-plan';
 import type { TemplatesClient } from '../../clients/templates.client';
@@ -120,6 +120,8 @@ export class LaunchService {
     const reach = await this.account(plan);
     let checkedByGoogle = false;
     if ('gateway' in reach && issues.length === 0) {
+      // Loaded at first use: google-ads-api stays out of the service's start (services/ads/README.md).
+      const { buildCampaignOperations } = await import('../../campaign/campaign-operations.js');
       const operations = buildCampaignOperations({ ...plan.spec, campaignName: launchCampaignName(plan.spec.campaignName, randomUUID()) });
       try {
         await reach.gateway.mutate(reach.account, operations.operations, { validateOnly: true });

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { enums } from 'google-ads-api';
+// The enums alone (google-ads-api/enums), not the whole library: see services/ads/README.md.
+import { enums } from 'google-ads-api/enums';
 import {
   ErrorCode,
   Messages,
