@@ -213,18 +213,8 @@ export const LeadDetailSchema = LeadListItemSchema.extend({
   serviceChecked: z.boolean(),
   attribution: z.object({
     styleVariant: z.string().nullable(),
-    /** The touch the columns keep (the last, else the first). */
-    utmSource: z.string().nullable(),
-    utmMedium: z.string().nullable(),
-    utmCampaign: z.string().nullable(),
-    utmTerm: z.string().nullable(),
-    utmContent: z.string().nullable(),
-    gclid: z.string().nullable(),
-    gbraid: z.string().nullable(),
-    wbraid: z.string().nullable(),
-    fbclid: z.string().nullable(),
-    landingPath: z.string().nullable(),
-    referrer: z.string().nullable(),
+    /** The touch the columns keep (the last, else the first), without its time. */
+    ...LeadTouchSchema.omit({ at: true }).shape,
     firstTouch: LeadTouchSchema.nullable(),
     lastTouch: LeadTouchSchema.nullable(),
   }),

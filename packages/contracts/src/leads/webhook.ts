@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LeadConsentSchema } from './lead';
+import { LeadTouchSchema } from './admin';
 import { isPublicHost } from '../public-address';
 
 /**
@@ -74,12 +75,7 @@ export const LeadWebhookPayloadSchema = z.object({
     message: z.string().nullable(),
     landingPath: z.string().nullable(),
     styleVariant: z.string().nullable(),
-    utmSource: z.string().nullable(),
-    utmMedium: z.string().nullable(),
-    utmCampaign: z.string().nullable(),
-    utmTerm: z.string().nullable(),
-    utmContent: z.string().nullable(),
-    gclid: z.string().nullable(),
+    ...LeadTouchSchema.pick({ utmSource: true, utmMedium: true, utmCampaign: true, utmTerm: true, utmContent: true, gclid: true }).shape,
     /**
      * Added with consent versions (docs/consent.md; receivers that ignore unknown
      * fields are unaffected): `status` 'not_captured' when the lead came without

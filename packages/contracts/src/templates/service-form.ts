@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField, noNul, NUL_MESSAGE, optionalText, requiredText } from '../fields';
-import { customPathField, templateIdField } from './client-service';
+import { customPathField, templateIdField, UnifiedServiceSchema } from './client-service';
 import { BeforeAfterSchema, contentListInputs, TestimonialSchema } from './content';
 import { GoogleAdsSettingsSchema } from '../ads/settings';
 
@@ -91,24 +91,15 @@ export const ServiceUpdateSchema = z
 export type ServiceUpdate = z.output<typeof ServiceUpdateSchema>;
 
 /** A service as the Services Management screen reads it back (admin only: it carries the scripts). */
-export const ServiceSchema = z.object({
-  id: z.number().int(),
-  clientId: z.number().int(),
-  templateId: z.number().int(),
+export const ServiceSchema = UnifiedServiceSchema.extend({
   /** The custom title, else the template's name. */
   name: z.string(),
   /** The custom path, else the template's slug. */
   path: z.string(),
-  isActive: z.boolean(),
-  customTitle: z.string().nullable(),
-  formEmbedCode: z.string().nullable(),
   review1: z.string().nullable(),
   review2: z.string().nullable(),
   review3: z.string().nullable(),
-  heroBackgroundPath: z.string().nullable(),
   offerName: z.string().nullable(),
-  offerValue: z.string().nullable(),
-  offerDescription: z.string().nullable(),
   /** The offer pages show: offerName, else the template's offer, else 'Free Consultation'. */
   offer: z.string(),
   googleAdsScript: z.string().nullable(),

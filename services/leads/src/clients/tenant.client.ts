@@ -38,6 +38,8 @@ export interface TenantClientOptions {
    * seen after at most this long.
    */
   cacheMs?: number;
+  /** The clock that reuse is measured on: Date.now, or a test's own. */
+  now?: () => number;
 }
 
 export function createTenantClient(options: TenantClientOptions): TenantClient {
@@ -49,6 +51,7 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
     timeoutMs: options.timeoutMs,
   });
   const cacheMs = options.cacheMs ?? 0;
+  const clock = options.now ?? Date.now;
   // Answers (not failures) by clinic id, while fresh; a lookup in flight is shared.
   const cached = new Map<number, { until: number; clinic: Promise<Clinic> }>();
 
@@ -65,7 +68,7 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
     leadRecipients: (clientId) => client.call(routes.listLeadRecipients, { params: { id: clientId } }, { headers: internalHeaders({}) }),
     clinic(id) {
       if (cacheMs <= 0) return ask(id);
-      const now = Date.now();
+      const now = clock();
       const hit = cached.get(id);
       if (hit && hit.until > now) return hit.clinic;
       const clinic = ask(id);
