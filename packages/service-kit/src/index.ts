@@ -12,6 +12,7 @@ export * from './parked-writes';
 export * from './metrics';
 export * from './lifecycle';
 export * from './runtime';
+export * from './service-boot';
 export * from './plugins';
 export * from './access';
 export * from './routes';
