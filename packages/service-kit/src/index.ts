@@ -20,6 +20,7 @@ export * from './internal-client';
 export * from './db-errors';
 export * from './locks';
 export * from './audit';
+export * from './client-deletion';
 export * from './repository';
 export * from './serve';
 export * from './processes';
