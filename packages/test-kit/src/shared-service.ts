@@ -24,3 +24,10 @@ export function sharedService<T extends { close(): Promise<unknown> }>(start: ()
     },
   });
 }
+
+/** A data source (or anything opened and closed alike) opened before the file's tests and closed after them. */
+export function openedForSuite<D extends { initialize(): Promise<unknown>; destroy(): Promise<unknown> }>(dataSource: D): D {
+  beforeAll(() => dataSource.initialize());
+  afterAll(() => dataSource.destroy());
+  return dataSource;
+}
