@@ -11,6 +11,7 @@ export * from './queue';
 export * from './parked-writes';
 export * from './metrics';
 export * from './lifecycle';
+export * from './polling';
 export * from './runtime';
 export * from './service-boot';
 export * from './plugins';
