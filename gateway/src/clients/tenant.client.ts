@@ -15,7 +15,7 @@ import {
   type MfaState,
   type VerifiedUser,
 } from '@hap/contracts';
-import { AppError, createInternalClient, internalHeaders } from '@hap/service-kit';
+import { AppError, createSiblingClient, withRequestId, type SiblingClientOptions } from '@hap/service-kit';
 
 export type VerifyCredentialsResult = { ok: true; user: VerifiedUser } | { ok: false };
 
@@ -49,11 +49,7 @@ export interface TenantClient {
   ): Promise<PasskeyCheckResult>;
 }
 
-export interface TenantClientOptions {
-  baseUrl: string;
-  internalSecret: string;
-  timeoutMs: number;
-}
+export type TenantClientOptions = SiblingClientOptions;
 
 const unavailable = (cause: unknown) => {
   const error = new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('tenant'));
@@ -69,13 +65,7 @@ const unavailable = (cause: unknown) => {
  * does not parse) is a 503 for the caller.
  */
 export function createTenantClient(options: TenantClientOptions): TenantClient {
-  const client = createInternalClient({
-    baseUrl: options.baseUrl,
-    target: 'tenant',
-    internalSecret: options.internalSecret,
-    identity: { kind: 'service', service: 'gateway' },
-    timeoutMs: options.timeoutMs,
-  });
+  const client = createSiblingClient('gateway', 'tenant', options);
   /** Tenant's own answer, for the statuses the caller is to read; anything else is a 503. */
   const passOn = (err: unknown, statuses: number[]): never => {
     if (err instanceof ApiError && statuses.includes(err.status) && err.code) {
@@ -86,7 +76,7 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
     }
     throw unavailable(err);
   };
-  const headers = (requestId?: string) => ({ headers: internalHeaders({ requestId }) });
+  const headers = withRequestId;
   return {
     async getMfaState(userId, requestId) {
       return client.call(routes.getMfaState, { body: { userId } }, headers(requestId)).catch((err: unknown) => passOn(err, [404]));
@@ -128,7 +118,7 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
     },
     async verifyCredentials({ email, password }, requestId) {
       try {
-        const user = await client.call(routes.verifyCredentials, { body: { email, password } }, { headers: internalHeaders({ requestId }) });
+        const user = await client.call(routes.verifyCredentials, { body: { email, password } }, headers(requestId));
         return { ok: true, user };
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) return { ok: false };
@@ -136,18 +126,8 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
       }
     },
     async acceptInvitation(input, requestId) {
-      try {
-        return await client.call(routes.redeemInvitation, { body: input }, { headers: internalHeaders({ requestId }) });
-      } catch (err) {
-        // The link's own answer (not valid, used, expired, a password too short) is the caller's to read.
-        if (err instanceof ApiError && (err.status === 400 || err.status === 410) && err.code) {
-          throw new AppError(err.status, err.code as ErrorCode, err.message, err.issues);
-        }
-        if (err instanceof ApiError && err.status === 503 && err.code === ErrorCode.SERVICE_UNAVAILABLE) {
-          throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, err.message);
-        }
-        throw unavailable(err);
-      }
+      // The link's own answer (not valid, used, expired, a password too short) is the caller's to read.
+      return client.call(routes.redeemInvitation, { body: input }, headers(requestId)).catch((err: unknown) => passOn(err, [400, 410]));
     },
   };
 }

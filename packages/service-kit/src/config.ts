@@ -40,3 +40,13 @@ export type BaseConfig = ReturnType<typeof loadConfig<typeof baseConfigShape>>;
 
 /** A port variable with a default. */
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);
+
+/** Where a sibling service listens: an http(s) URL, its local port by default, kept without a trailing slash. */
+export const siblingUrl = (defaultPort: number) =>
+  z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default(`http://127.0.0.1:${defaultPort}`)
+    .transform((url) => url.replace(/\/+$/, ''));
+
+/** A duration in ms (a call's time limit, a polling interval), from 100 to `max`. */
+export const durationMs = (fallback: number, max = 60_000) => z.coerce.number().int().min(100).max(max).default(fallback);

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import pg from 'pg';
-import { DataSource, type DataSourceOptions, type MixedList, type EntitySchema } from 'typeorm';
+import { DataSource, type DataSourceOptions, type MigrationInterface, type MixedList, type EntitySchema, type QueryRunner } from 'typeorm';
 import { AuditedWriteSubscriber } from './audit';
 import { markConnectFailure } from './db-errors';
 
@@ -74,4 +74,22 @@ export async function migrate(dataSource: DataSource, schema: string): Promise<s
   await dataSource.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
   const ran = await dataSource.runMigrations({ transaction: 'each' });
   return ran.map((m) => m.name);
+}
+
+/**
+ * A service's first migration: claims its own schema (ARCHITECTURE.md#invariants, a table has one
+ * owner); its tables arrive with the features that own them. A service's migration extends it
+ * with its `name` and `schema`.
+ */
+export abstract class CreateSchemaMigration implements MigrationInterface {
+  abstract name: string;
+  protected abstract readonly schema: string;
+
+  async up(runner: QueryRunner): Promise<void> {
+    await runner.query(`CREATE SCHEMA IF NOT EXISTS "${this.schema}"`);
+  }
+
+  async down(runner: QueryRunner): Promise<void> {
+    await runner.query(`DROP SCHEMA IF EXISTS "${this.schema}" CASCADE`);
+  }
 }

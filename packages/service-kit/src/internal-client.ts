@@ -69,3 +69,35 @@ export function siblingFailure(err: unknown, service: string, notFoundMessage: s
   if (err instanceof ApiError && err.status === 404) return new AppError(404, ErrorCode.NOT_FOUND, notFoundMessage);
   return Object.assign(new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable(service)), { cause: err });
 }
+
+/** Where a sibling listens and how long one call to it may take, from the caller's config. */
+export interface SiblingClientOptions {
+  baseUrl: string;
+  internalSecret: string;
+  timeoutMs: number;
+}
+
+/**
+ * One process's typed client of a sibling (CONVENTIONS habit 8): the internal
+ * client above, signed as the service `caller`, for the service `target`.
+ */
+export const createSiblingClient = (caller: string, target: string, options: SiblingClientOptions): ApiClient =>
+  createInternalClient({
+    baseUrl: options.baseUrl,
+    target,
+    internalSecret: options.internalSecret,
+    identity: { kind: 'service', service: caller },
+    timeoutMs: options.timeoutMs,
+  });
+
+/** The call options that carry one request id to the sibling (`client.call(route, input, withRequestId(id))`). */
+export const withRequestId = (requestId?: string) => ({ headers: internalHeaders({ requestId }) });
+
+/** A sibling's answer, or its failure as this service answers it (`siblingFailure`). */
+export async function fromSibling<T>(call: Promise<T>, service: string, notFoundMessage: string): Promise<T> {
+  try {
+    return await call;
+  } catch (err) {
+    throw siblingFailure(err, service, notFoundMessage);
+  }
+}

@@ -41,6 +41,12 @@ export interface StartedService<App extends FastifyInstance> {
   close: () => Promise<void>;
 }
 
+/** A service a test started on this run's database: its app, signed client, config and data source. */
+export interface TestService<App extends FastifyInstance, Config, Source> extends StartedService<App> {
+  config: Config;
+  dataSource: Source;
+}
+
 /** Builds, readies and signs calls to a service app; `close` also runs `cleanup`. */
 export async function startService<App extends FastifyInstance>(
   build: () => App,

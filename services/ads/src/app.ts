@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { createQueue, createServiceApp, databaseReady, listAuditLog, queueRedis, registerDataSource, registerRoutes } from '@hap/service-kit';
+import { createDatabaseServiceApp, createQueue, listAuditLog, queueRedis, registerRoutes } from '@hap/service-kit';
 import { createTemplatesClient, type TemplatesClient } from './clients/templates.client';
 import { createTenantClient, type TenantClient } from './clients/tenant.client';
 import { platformOriginOf, type Config } from './config';
@@ -42,14 +42,7 @@ export interface AppDependencies {
 
 /** Builds the ads API without listening (tests drive it in-process). */
 export function buildApp(config: Config, dataSource: DataSource, dependencies: AppDependencies = {}) {
-  const app = createServiceApp({
-    name: 'ads',
-    internalSecret: config.INTERNAL_SECRET,
-    logLevel: config.LOG_LEVEL,
-    logStream: dependencies.logStream,
-    ready: databaseReady(dataSource),
-  });
-  registerDataSource(app, dataSource);
+  const app = createDatabaseServiceApp('ads', config, dataSource, { logStream: dependencies.logStream });
   const templates =
     dependencies.templates ??
     createTemplatesClient({ baseUrl: config.TEMPLATES_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TEMPLATES_TIMEOUT_MS });

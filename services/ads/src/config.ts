@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigShape, loadConfig, port } from '@hap/service-kit';
+import { baseConfigShape, loadConfig, siblingUrl, durationMs, port } from '@hap/service-kit';
 import { modelConfigShape } from '@hap/service-kit/structured-writer';
 import { DEFAULT_PORTS } from '@hap/contracts';
 
@@ -9,16 +9,10 @@ export const configShape = {
   /** Port of the ads API. */
   PORT: port(DEFAULT_PORTS.ads),
   /** Where the tenant service listens: a clinic's name, domain, phone, address and Google Ads account for its campaigns. */
-  TENANT_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .default(`http://127.0.0.1:${DEFAULT_PORTS.tenant}`)
-    .transform((url) => url.replace(/\/+$/, '')),
+  TENANT_URL: siblingUrl(DEFAULT_PORTS.tenant),
   /** Where the templates service listens: a template's name, its campaigns' service. */
-  TEMPLATES_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .default(`http://127.0.0.1:${DEFAULT_PORTS.templates}`)
-    .transform((url) => url.replace(/\/+$/, '')),
-  TEMPLATES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  TEMPLATES_URL: siblingUrl(DEFAULT_PORTS.templates),
+  TEMPLATES_TIMEOUT_MS: durationMs(5000),
   /** The agency's Google OAuth client (Google Cloud console); without it and a token key, Google Ads says it is not configured. */
   GOOGLE_ADS_CLIENT_ID: z.string().trim().optional().transform((v) => v || undefined),
   GOOGLE_ADS_CLIENT_SECRET: z.string().trim().optional().transform((v) => v || undefined),

@@ -1,4 +1,4 @@
-import { createQueue, queueRedis, runWorkers } from '@hap/service-kit';
+import { createQueue, queueRedis, runServiceWorkers } from '@hap/service-kit';
 import { modelOptionsOf } from '@hap/service-kit/structured-writer';
 import { createCampaignWriter } from './ai/campaign-writer';
 import { createTemplatesClient } from './clients/templates.client';
@@ -22,11 +22,8 @@ const access = googleAdsAccessOf(config, new GoogleAdsConnectionService(dataSour
 const templates = createTemplatesClient({ baseUrl: config.TEMPLATES_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TEMPLATES_TIMEOUT_MS });
 const tenant = createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TEMPLATES_TIMEOUT_MS });
 const performance = createPerformanceQueues(queueRedis(config));
-void runWorkers({
+void runServiceWorkers(config, {
   name: 'ads',
-  logLevel: config.LOG_LEVEL,
-  host: config.HOST,
-  redis: queueRedis(config),
   dataSource,
   handlers: createHandlers({
     dataSource,

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { createServiceApp, databaseReady, queueRedis, listAuditLog, registerContentCache, registerDataSource, registerRoutes } from '@hap/service-kit';
+import { createDatabaseServiceApp, queueRedis, listAuditLog, registerContentCache, registerRoutes } from '@hap/service-kit';
 import { createAdsClient } from './clients/ads.client';
 import { catalogueCache, createCatalogueClient, type CatalogueClient } from './clients/catalogue.client';
 import { createTenantClient, type TenantClient } from './clients/tenant.client';
@@ -38,13 +38,7 @@ export interface AppDependencies {
 
 /** Builds the leads API without listening (tests drive it in-process). */
 export function buildApp(config: Config, dataSource: DataSource, dependencies: AppDependencies = {}) {
-  const app = createServiceApp({
-    name: 'leads',
-    internalSecret: config.INTERNAL_SECRET,
-    logLevel: config.LOG_LEVEL,
-    ready: databaseReady(dataSource),
-  });
-  registerDataSource(app, dataSource);
+  const app = createDatabaseServiceApp('leads', config, dataSource);
   let catalogue = dependencies.catalogue;
   if (!catalogue) {
     // Kept until templates says an admin changed something there (heard on every leads replica), or LEAD_CATALOGUE_CACHE_MS.

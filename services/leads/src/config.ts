@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseConfigShape, loadConfig, mailConfigShape, port, requireMailOrigin } from '@hap/service-kit';
+import { baseConfigShape, loadConfig, siblingUrl, durationMs, mailConfigShape, port, requireMailOrigin } from '@hap/service-kit';
 import { ghlConfigShape } from '@hap/service-kit/gohighlevel';
 import { DEFAULT_PORTS } from '@hap/contracts';
 
@@ -9,31 +9,22 @@ export const configShape = {
   /** Port of the leads API. */
   PORT: port(DEFAULT_PORTS.leads),
   /** Where the templates service listens: a lead's service must be its clinic's and active there. */
-  TEMPLATES_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .default(`http://127.0.0.1:${DEFAULT_PORTS.templates}`)
-    .transform((url) => url.replace(/\/+$/, '')),
+  TEMPLATES_URL: siblingUrl(DEFAULT_PORTS.templates),
   /** How long the service check may take (ms); past it the lead is kept unchecked rather than refused. */
-  TEMPLATES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  TEMPLATES_TIMEOUT_MS: durationMs(2000),
   /**
    * The longest a clinic's services are reused for the check (ms) when no change is heard: templates' page
    * invalidations clear them at once on every leads process (catalogue.client.ts). 0 asks templates for every lead.
    */
   LEAD_CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Where the tenant service listens: a lead's e-mail goes to its clinic's address there. */
-  TENANT_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .default(`http://127.0.0.1:${DEFAULT_PORTS.tenant}`)
-    .transform((url) => url.replace(/\/+$/, '')),
-  TENANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
+  TENANT_URL: siblingUrl(DEFAULT_PORTS.tenant),
+  TENANT_TIMEOUT_MS: durationMs(3000),
   /** How long a clinic's answer is reused (ms): the worker's e-mail, webhook and CRM account, the API's name in a lead's consent; 0 asks tenant every time. */
   LEAD_CLINIC_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /** Where the ads service listens: a converted lead with a gclid is uploaded to Google Ads through it. */
-  ADS_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .default(`http://127.0.0.1:${DEFAULT_PORTS.ads}`)
-    .transform((url) => url.replace(/\/+$/, '')),
-  ADS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
+  ADS_URL: siblingUrl(DEFAULT_PORTS.ads),
+  ADS_TIMEOUT_MS: durationMs(30_000, 120_000),
   /**
    * The clinic's lead e-mails (SMTP_URL unset: e-mail deliveries are recorded as not configured) and the
    * origin the agency's site (and its /portal) is reached at: the new-lead e-mails to clinic users link to
@@ -43,7 +34,7 @@ export const configShape = {
   ...mailConfigShape,
   LEAD_MAIL_FROM: z.string().trim().min(3).default('Health Ads Leads <leads@healthads.local>'),
   /** How long a clinic's webhook may take to answer (ms) before the attempt counts as failed. */
-  LEAD_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  LEAD_WEBHOOK_TIMEOUT_MS: durationMs(10_000),
   /** Let webhooks reach loopback and private addresses (a developer's receiver); never in production. */
   LEAD_WEBHOOK_ALLOW_PRIVATE: z.stringbool().default(false),
   /** The agency's GoHighLevel credentials: each lead becomes a contact in its clinic's CRM sub-account. */
@@ -57,7 +48,7 @@ export const configShape = {
    */
   LEAD_REQUEUE_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(120_000),
   /** How often the worker folds the page views the public shell counted in Redis into PostgreSQL (ms: views reach results within 60 s). */
-  PAGE_VIEW_FOLD_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
+  PAGE_VIEW_FOLD_INTERVAL_MS: durationMs(15_000),
 };
 
 export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env) {

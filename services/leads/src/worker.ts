@@ -1,4 +1,4 @@
-import { createQueue, queueRedis, runWorkers } from '@hap/service-kit';
+import { createQueue, queueRedis, runServiceWorkers } from '@hap/service-kit';
 import { createGoHighLevel } from '@hap/service-kit/gohighlevel';
 import { createAdsClient } from './clients/ads.client';
 import { createTenantClient } from './clients/tenant.client';
@@ -23,11 +23,8 @@ const crm = createGoHighLevel(config);
 const tenant = createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TENANT_TIMEOUT_MS, cacheMs: config.LEAD_CLINIC_CACHE_MS });
 const ads = createAdsClient({ baseUrl: config.ADS_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.ADS_TIMEOUT_MS });
 
-void runWorkers({
+void runServiceWorkers(config, {
   name: 'leads',
-  logLevel: config.LOG_LEVEL,
-  host: config.HOST,
-  redis,
   dataSource,
   handlers: createHandlers({ dataSource, mailer, webhooks, crm, tenant, ads, portalOrigin: config.PUBLIC_BASE_URL }),
   alongside: (logger) => {

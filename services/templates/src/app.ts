@@ -1,12 +1,10 @@
 import type { DataSource } from 'typeorm';
 import {
   contentCacheFromConfig,
+  createDatabaseServiceApp,
   createQueue,
-  createServiceApp,
   queueRedis,
-  databaseReady,
   registerContentCache,
-  registerDataSource,
   listAuditLog,
   registerRoutes,
   TEMPLATES_PAGE_CACHE,
@@ -58,13 +56,7 @@ export interface AppDependencies {
  * the data source, then each module's routes.
  */
 export function buildApp(config: Config, dataSource: DataSource, dependencies: AppDependencies = {}) {
-  const app = createServiceApp({
-    name: 'templates',
-    internalSecret: config.INTERNAL_SECRET,
-    logLevel: config.LOG_LEVEL,
-    ready: databaseReady(dataSource),
-  });
-  registerDataSource(app, dataSource);
+  const app = createDatabaseServiceApp('templates', config, dataSource);
 
   const tenant =
     dependencies.tenant ??

@@ -1,4 +1,4 @@
-import { queueRedis, runWorkers } from '@hap/service-kit';
+import { runServiceWorkers } from '@hap/service-kit';
 import { modelOptionsOf } from '@hap/service-kit/structured-writer';
 import { createTemplateWriter } from './ai/template-writer';
 import { loadServiceConfig } from './config';
@@ -10,11 +10,8 @@ import { createHandlers } from './queues/handlers';
 const config = loadServiceConfig();
 const dataSource = createDataSource(config.DATABASE_URL);
 const writer = createTemplateWriter(modelOptionsOf(config));
-void runWorkers({
+void runServiceWorkers(config, {
   name: 'templates',
-  logLevel: config.LOG_LEVEL,
-  host: config.HOST,
-  redis: queueRedis(config),
   dataSource,
   handlers: createHandlers({ dataSource, store: new GenerationStore(dataSource), writer }),
   alongside: (logger) => {

@@ -1,13 +1,11 @@
 import type { DataSource } from 'typeorm';
 import {
   contentCacheFromConfig,
+  createDatabaseServiceApp,
   createQueue,
-  createServiceApp,
-  databaseReady,
   queueRedis,
   type JobQueue,
   registerContentCache,
-  registerDataSource,
   listAuditLog,
   registerRoutes,
   TENANT_PAGE_CACHE,
@@ -106,17 +104,12 @@ export const catalogueFromConfig = (config: Config): CatalogueClient =>
  * external plugins, then the data source, then each module's routes.
  */
 export function buildApp(config: Config, dataSource: DataSource, options: TenantAppOptions = {}) {
-  const app = createServiceApp({
-    name: 'tenant',
-    internalSecret: config.INTERNAL_SECRET,
-    logLevel: config.LOG_LEVEL,
-    ready: databaseReady(dataSource),
+  const app = createDatabaseServiceApp('tenant', config, dataSource, {
     // Caddy's on-demand TLS ask cannot sign; it answers only whether we serve a name, and the gateway never routes it.
     unsignedPaths: ['/internal/domains/ask'],
   });
   const storage = uploadStorageFor(config.UPLOAD_DIR, s3SettingsOf(config));
   uploadPlugins(app);
-  registerDataSource(app, dataSource);
   // Computed once up front so the first unknown-e-mail login is not slower than the rest.
   app.addHook('onReady', async () => void (await dummyHash()));
   // Temporary files a crashed or killed process left behind (see UploadStorage.sweepStaleTemp).

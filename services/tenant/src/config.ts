@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { baseConfigShape, contentCacheConfigShape, loadConfig, mailConfigShape, port, requireMailOrigin } from '@hap/service-kit';
+import { baseConfigShape, contentCacheConfigShape, loadConfig, siblingUrl, durationMs, mailConfigShape, port, requireMailOrigin } from '@hap/service-kit';
 import { ghlConfigShape } from '@hap/service-kit/gohighlevel';
 import { DEFAULT_PORTS } from '@hap/contracts';
 
@@ -112,11 +112,8 @@ export const configShape = {
    */
   ...uploadS3ConfigShape,
   /** Where the templates service listens: onboarding activates the chosen services there and provisioning reads their snapshots. */
-  TEMPLATES_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .default(`http://127.0.0.1:${DEFAULT_PORTS.templates}`)
-    .transform((url) => url.replace(/\/+$/, '')),
-  TEMPLATES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  TEMPLATES_URL: siblingUrl(DEFAULT_PORTS.templates),
+  TEMPLATES_TIMEOUT_MS: durationMs(5000),
   /** The agency's GoHighLevel credentials: each clinic gets a CRM sub-account. Unset: provisioning is recorded as not configured. */
   ...ghlConfigShape,
   /**

@@ -1,4 +1,4 @@
-import { createContentCache, createMailer, invalidateAfterAuditedWrites, queueRedis, runWorkers, TENANT_PAGE_CACHE } from '@hap/service-kit';
+import { createContentCache, createMailer, invalidateAfterAuditedWrites, queueRedis, runServiceWorkers, TENANT_PAGE_CACHE } from '@hap/service-kit';
 import { createGoHighLevel } from '@hap/service-kit/gohighlevel';
 import { catalogueFromConfig, dnsCheckFromConfig, edgeFromConfig, edgeProbeFromConfig, platformHostsOf } from './app';
 import { loadServiceConfig } from './config';
@@ -20,11 +20,8 @@ const crm = createGoHighLevel(config);
 const domainQueues = new DomainQueues(queueRedis(config));
 const probe = edgeProbeFromConfig(config);
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, timeoutMs: config.SMTP_TIMEOUT_MS });
-void runWorkers({
+void runServiceWorkers(config, {
   name: 'tenant',
-  logLevel: config.LOG_LEVEL,
-  host: config.HOST,
-  redis: queueRedis(config),
   dataSource,
   handlers: createHandlers({
     dataSource,

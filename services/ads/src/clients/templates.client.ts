@@ -1,5 +1,5 @@
 import { ApiError, Messages, readGoogleAdsSettings, routes, type GoogleAdsSettings } from '@hap/contracts';
-import { createInternalClient, internalHeaders, siblingFailure } from '@hap/service-kit/internal-client';
+import { createSiblingClient, siblingFailure, fromSibling, withRequestId, type SiblingClientOptions } from '@hap/service-kit/internal-client';
 
 /** What ads needs of a service template: its name, and what a model is told about it. */
 export interface CatalogueTemplate {
@@ -30,33 +30,19 @@ export interface TemplatesClient {
   service(id: number, requestId?: string): Promise<ClinicService>;
 }
 
-export interface TemplatesClientOptions {
-  baseUrl: string;
-  internalSecret: string;
-  timeoutMs: number;
-}
+export type TemplatesClientOptions = SiblingClientOptions;
 
 /** Templates' rows through the kit's signed internal client, as the ads service. */
 export function createTemplatesClient(options: TemplatesClientOptions): TemplatesClient {
-  const client = createInternalClient({
-    baseUrl: options.baseUrl,
-    target: 'templates',
-    internalSecret: options.internalSecret,
-    identity: { kind: 'service', service: 'ads' },
-    timeoutMs: options.timeoutMs,
-  });
+  const client = createSiblingClient('ads', 'templates', options);
   return {
     async template(id, requestId) {
-      try {
-        const t = await client.call(routes.getDirectTemplateContent, { params: { templateId: id } }, { headers: internalHeaders({ requestId }) });
-        return { id: t.id, name: t.name, slug: t.slug, description: t.description, offer: t.offer, benefits: t.benefits.map((b) => b.title) };
-      } catch (err) {
-        throw siblingFailure(err, 'templates', Messages.serviceTemplateNotFound(id));
-      }
+      const t = await fromSibling(client.call(routes.getDirectTemplateContent, { params: { templateId: id } }, withRequestId(requestId)), 'templates', Messages.serviceTemplateNotFound(id));
+      return { id: t.id, name: t.name, slug: t.slug, description: t.description, offer: t.offer, benefits: t.benefits.map((b) => b.title) };
     },
     async service(id, requestId) {
       try {
-        const s = await client.call(routes.getService, { params: { id } }, { headers: internalHeaders({ requestId }) });
+        const s = await client.call(routes.getService, { params: { id } }, withRequestId(requestId));
         return { id: s.id, clientId: s.clientId, templateId: s.templateId, name: s.name, path: s.path, googleAdsSettings: readGoogleAdsSettings(s.googleAdsSettings) };
       } catch (err) {
         throw siblingFailure(err, 'templates', err instanceof ApiError ? err.message : '');

@@ -1,5 +1,5 @@
 import { Messages, routes, type ClientSiteDomain, type ClinicAdsAccount } from '@hap/contracts';
-import { createInternalClient, internalHeaders, siblingFailure } from '@hap/service-kit/internal-client';
+import { createSiblingClient, fromSibling, withRequestId, type SiblingClientOptions } from '@hap/service-kit/internal-client';
 
 /** What ads needs of a clinic: what its ads show and the account they run in. */
 export interface AdsClinic {
@@ -26,48 +26,31 @@ export interface TenantClient {
   adsAccounts(requestId?: string): Promise<ClinicAdsAccount[]>;
 }
 
-export interface TenantClientOptions {
-  baseUrl: string;
-  internalSecret: string;
-  timeoutMs: number;
-}
+export type TenantClientOptions = SiblingClientOptions;
 
 /** Tenant's `getClient` row (the admin projection, ads being a backend service) and its `getClientSite` row, as the ads service. */
 export function createTenantClient(options: TenantClientOptions): TenantClient {
-  const client = createInternalClient({
-    baseUrl: options.baseUrl,
-    target: 'tenant',
-    internalSecret: options.internalSecret,
-    identity: { kind: 'service', service: 'ads' },
-    timeoutMs: options.timeoutMs,
-  });
+  const client = createSiblingClient('ads', 'tenant', options);
   return {
     async clinic(id, requestId) {
-      try {
-        const headers = internalHeaders({ requestId });
-        const [c, site] = await Promise.all([
-          client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', headers }),
-          client.call(routes.getClientSite, { params: { id } }, { headers }),
-        ]);
-        return {
-          id: c.id,
-          name: c.name,
-          customDomain: site.domain,
-          phone: c.phone,
-          address: c.address,
-          googleAdsAccountId: c.googleAdsAccountId,
-          googleAdsManagerId: c.googleAdsManagerId,
-        };
-      } catch (err) {
-        throw siblingFailure(err, 'tenant', Messages.previewClientNotFound);
-      }
+      const [c, site] = await fromSibling(
+        Promise.all([
+          client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', ...withRequestId(requestId) }),
+          client.call(routes.getClientSite, { params: { id } }, withRequestId(requestId)),
+        ]),
+        'tenant',
+        Messages.previewClientNotFound,
+      );
+      return {
+        id: c.id,
+        name: c.name,
+        customDomain: site.domain,
+        phone: c.phone,
+        address: c.address,
+        googleAdsAccountId: c.googleAdsAccountId,
+        googleAdsManagerId: c.googleAdsManagerId,
+      };
     },
-    async adsAccounts(requestId) {
-      try {
-        return await client.call(routes.listClinicAdsAccounts, {}, { headers: internalHeaders({ requestId }) });
-      } catch (err) {
-        throw siblingFailure(err, 'tenant', Messages.previewClientNotFound);
-      }
-    },
+    adsAccounts: (requestId) => fromSibling(client.call(routes.listClinicAdsAccounts, {}, withRequestId(requestId)), 'tenant', Messages.previewClientNotFound),
   };
 }

@@ -1,5 +1,5 @@
 import { routes } from '@hap/contracts';
-import { contractClient, startService, type SignedClient } from '@hap/service-kit/testing';
+import { contractClient, startService, type TestService } from '@hap/service-kit/testing';
 import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
 import type { AdsClient } from '../../../templates/src/clients/ads.client';
 import { buildApp, type AppDependencies } from '../../src/app';
@@ -11,14 +11,9 @@ export { ADMIN, ANONYMOUS, GATEWAY } from '@hap/service-kit/testing';
 /** Boots templates (with its tenant) and ads: more than jest's 5 s hook default on a busy machine. */
 export const START_TIMEOUT_MS = 40_000;
 
-export interface TestAds {
-  app: ReturnType<typeof buildApp>;
-  config: Config;
-  dataSource: ReturnType<typeof createDataSource>;
-  api: SignedClient;
-  /** The real templates service ads asks (null with `templatesUrl`). */
+export interface TestAds extends TestService<ReturnType<typeof buildApp>, Config, ReturnType<typeof createDataSource>> {
+  /** The real templates service ads asks (null with `templatesUrl`); closed with ads. */
   templates: TestTemplates | null;
-  close: () => Promise<void>;
 }
 
 /**
@@ -39,20 +34,11 @@ export async function startAds(options: { templatesUrl?: string; env?: Record<st
   const tenantUrl = templates?.tenant?.url ?? 'http://127.0.0.1:9';
   const config = loadServiceConfig({ ...process.env, TEMPLATES_URL: templatesUrl, TENANT_URL: tenantUrl, TEMPLATES_TIMEOUT_MS: '2000', ...options.env });
   const dataSource = createDataSource(config.DATABASE_URL);
-  const started = await startService(() => buildApp(config, dataSource, options.dependencies), { internalSecret: config.INTERNAL_SECRET });
+  const started = await startService(() => buildApp(config, dataSource, options.dependencies), { internalSecret: config.INTERNAL_SECRET, cleanup: async () => templates?.close() });
   const asTemplates = contractClient(started.app, config.INTERNAL_SECRET, { kind: 'service', service: 'templates' });
   adsClient = {
     runningCampaigns: (services) => asTemplates.call(routes.listRunningPageCampaigns, { body: { services } }),
     movePages: (body) => asTemplates.call(routes.movePageCampaigns, { body }),
   };
-  return {
-    ...started,
-    config,
-    dataSource,
-    templates,
-    close: async () => {
-      await started.close();
-      await templates?.close();
-    },
-  };
+  return { ...started, config, dataSource, templates };
 }

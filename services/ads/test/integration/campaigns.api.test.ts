@@ -2,6 +2,7 @@ import { CampaignStructureSchema, TemplateCampaignsSchema, ValidateStructureResu
 import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
 import { giveClinicDomain } from '../helpers/clinic-domain';
+import { sharedService } from '@hap/test-kit/shared-service';
 
 const structure = CampaignStructureSchema.parse({
   name: 'TRT - Low Energy',
@@ -22,12 +23,7 @@ async function addCampaign(t: TestAds, templateId: number, name: string) {
 }
 
 describe('Google Ads template campaigns API', () => {
-  let t: TestAds;
-
-  beforeAll(async () => {
-    t = await startAds();
-  }, START_TIMEOUT_MS);
-  afterAll(() => t.close());
+  const t = sharedService(() => startAds(), START_TIMEOUT_MS);
 
   describe('GET /api/service-templates/:id/google-ads', () => {
     it("lists a template's campaigns newest first with the template's name", async () => {

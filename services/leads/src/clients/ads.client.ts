@@ -1,5 +1,5 @@
 import { routes, type ClinicCampaignIds, type CampaignPerformance, type CampaignPerformanceQuery, type OfflineConversion, type OfflineConversionResult } from '@hap/contracts';
-import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
+import { createSiblingClient, withRequestId, type SiblingClientOptions } from '@hap/service-kit/internal-client';
 
 /** What leads asks the ads service: a converted lead's offline click conversion. */
 export interface ConversionUploader {
@@ -17,17 +17,11 @@ export interface CampaignIdReader {
   campaignIds(requestId?: string, clientId?: number): Promise<ClinicCampaignIds>;
 }
 
-export function createAdsClient(options: { baseUrl: string; internalSecret: string; timeoutMs: number }): ConversionUploader & PerformanceReader & CampaignIdReader {
-  const client = createInternalClient({
-    baseUrl: options.baseUrl,
-    target: 'ads',
-    internalSecret: options.internalSecret,
-    identity: { kind: 'service', service: 'leads' },
-    timeoutMs: options.timeoutMs,
-  });
+export function createAdsClient(options: SiblingClientOptions): ConversionUploader & PerformanceReader & CampaignIdReader {
+  const client = createSiblingClient('leads', 'ads', options);
   return {
-    upload: (body) => client.call(routes.uploadOfflineConversion, { body }, { headers: internalHeaders({}) }),
-    performance: (query, requestId) => client.call(routes.getCampaignPerformance, { query }, { headers: internalHeaders({ requestId }) }),
-    campaignIds: (requestId, clientId) => client.call(routes.listClinicCampaignIds, { query: clientId === undefined ? {} : { clientId } }, { headers: internalHeaders({ requestId }) }),
+    upload: (body) => client.call(routes.uploadOfflineConversion, { body }, withRequestId()),
+    performance: (query, requestId) => client.call(routes.getCampaignPerformance, { query }, withRequestId(requestId)),
+    campaignIds: (requestId, clientId) => client.call(routes.listClinicCampaignIds, { query: clientId === undefined ? {} : { clientId } }, withRequestId(requestId)),
   };
 }

@@ -1,6 +1,6 @@
 import { routes } from '@hap/contracts';
 import { createContentCache, TEMPLATES_PAGE_CACHE, type ContentCache, type ContentCacheOptions } from '@hap/service-kit';
-import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
+import { createSiblingClient, withRequestId, type SiblingClientOptions } from '@hap/service-kit/internal-client';
 
 /** A service as leads needs to know it: whose it is and whether it takes leads. */
 export interface CatalogueService {
@@ -17,10 +17,7 @@ export interface CatalogueClient {
   servicesOf(clientId: number, requestId?: string): Promise<CatalogueService[]>;
 }
 
-export interface CatalogueClientOptions {
-  baseUrl: string;
-  internalSecret: string;
-  timeoutMs: number;
+export interface CatalogueClientOptions extends SiblingClientOptions {
   /** Where answers are kept (catalogueCache); null asks every time. */
   cache: ContentCache | null;
 }
@@ -47,16 +44,10 @@ export function catalogueCache(options: Pick<ContentCacheOptions, 'redis' | 'ttl
  * not kept (the next lead asks again).
  */
 export function createCatalogueClient(options: CatalogueClientOptions): CatalogueClient {
-  const client = createInternalClient({
-    baseUrl: options.baseUrl,
-    target: 'templates',
-    internalSecret: options.internalSecret,
-    identity: { kind: 'service', service: 'leads' },
-    timeoutMs: options.timeoutMs,
-  });
+  const client = createSiblingClient('leads', 'templates', options);
   const ask = (clientId: number, requestId?: string) =>
     client
-      .call(routes.listServicesForClient, { params: { clientId } }, { headers: internalHeaders({ requestId }) })
+      .call(routes.listServicesForClient, { params: { clientId } }, withRequestId(requestId))
       .then((list) => list.map(({ id, clientId: owner, isActive, name }) => ({ id, clientId: owner, isActive, name })));
   return {
     servicesOf: (clientId, requestId) => (options.cache ? options.cache.get(String(clientId), () => ask(clientId, requestId)) : ask(clientId, requestId)),

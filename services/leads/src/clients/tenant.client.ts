@@ -1,5 +1,5 @@
 import { routes, type LeadRecipient, type OfflineConversionStatus } from '@hap/contracts';
-import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
+import { createSiblingClient, withRequestId, type SiblingClientOptions } from '@hap/service-kit/internal-client';
 
 /** What a delivery needs to know of a clinic. */
 export interface Clinic {
@@ -27,10 +27,7 @@ export interface TenantClient {
   leadRecipients(clientId: number): Promise<LeadRecipient[]>;
 }
 
-export interface TenantClientOptions {
-  baseUrl: string;
-  internalSecret: string;
-  timeoutMs: number;
+export interface TenantClientOptions extends SiblingClientOptions {
   /**
    * How long a clinic's answer is reused (ms; 0: ask every time). Every lead
    * makes three deliveries that each need the clinic; a short reuse spares
@@ -43,20 +40,14 @@ export interface TenantClientOptions {
 }
 
 export function createTenantClient(options: TenantClientOptions): TenantClient {
-  const client = createInternalClient({
-    baseUrl: options.baseUrl,
-    target: 'tenant',
-    internalSecret: options.internalSecret,
-    identity: { kind: 'service', service: 'leads' },
-    timeoutMs: options.timeoutMs,
-  });
+  const client = createSiblingClient('leads', 'tenant', options);
   const cacheMs = options.cacheMs ?? 0;
   const clock = options.now ?? Date.now;
   // Answers (not failures) by clinic id, while fresh; a lookup in flight is shared.
   const cached = new Map<number, { until: number; clinic: Promise<Clinic> }>();
 
   async function ask(id: number): Promise<Clinic> {
-    const found = await client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', headers: internalHeaders({}) });
+    const found = await client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', ...withRequestId() });
     const webhook = found.webhookUrl && found.webhookSecret ? { url: found.webhookUrl, secret: found.webhookSecret } : null;
     return { id: found.id, name: found.name, email: found.email ?? null, phone: found.phone ?? null, webhook, crmLocationId: found.ghlSubaccountId ?? null,
       conversionTrackingEnabled: found.conversionTrackingEnabled ?? true,
@@ -65,7 +56,7 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
   }
 
   return {
-    leadRecipients: (clientId) => client.call(routes.listLeadRecipients, { params: { id: clientId } }, { headers: internalHeaders({}) }),
+    leadRecipients: (clientId) => client.call(routes.listLeadRecipients, { params: { id: clientId } }, withRequestId()),
     clinic(id) {
       if (cacheMs <= 0) return ask(id);
       const now = clock();

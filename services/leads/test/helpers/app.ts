@@ -1,4 +1,4 @@
-import { startService, type SignedClient } from '@hap/service-kit/testing';
+import { startService, type TestService } from '@hap/service-kit/testing';
 import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
 import { CURRENT_LEAD_CONSENT_VERSION, leadConsentSentence } from '@hap/contracts';
 import { createClientService, createClinic, createTemplate } from '../../../templates/test/helpers/factories';
@@ -11,14 +11,9 @@ export { ANONYMOUS, GATEWAY } from '@hap/service-kit/testing';
 /** Boots templates (and the tenant it asks) and leads: more than jest's 5 s hook default on a busy machine. */
 export const START_TIMEOUT_MS = 40_000;
 
-export interface TestLeads {
-  app: ReturnType<typeof buildApp>;
-  config: Config;
-  dataSource: ReturnType<typeof createDataSource>;
-  api: SignedClient;
-  /** The real templates service leads asks, listening on loopback (absent with `templatesUrl`). */
+export interface TestLeads extends TestService<ReturnType<typeof buildApp>, Config, ReturnType<typeof createDataSource>> {
+  /** The real templates service leads asks, listening on loopback (absent with `templatesUrl`); closed with leads. */
   templates: TestTemplates | null;
-  close: () => Promise<void>;
 }
 
 /**
@@ -56,17 +51,8 @@ export async function startLeads(
     ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
   });
   const dataSource = createDataSource(config.DATABASE_URL);
-  const started = await startService(() => buildApp(config, dataSource, options.dependencies), { internalSecret: config.INTERNAL_SECRET });
-  return {
-    ...started,
-    config,
-    dataSource,
-    templates,
-    close: async () => {
-      await started.close();
-      await templates?.close();
-    },
-  };
+  const started = await startService(() => buildApp(config, dataSource, options.dependencies), { internalSecret: config.INTERNAL_SECRET, cleanup: async () => templates?.close() });
+  return { ...started, config, dataSource, templates };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describeQueues } from '@hap/test-kit/queue-suite';
+import { openedForSuite } from '@hap/test-kit/shared-service';
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
@@ -6,9 +7,7 @@ import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { createHandlers } from '../../src/queues/handlers';
 
 const config = loadServiceConfig();
-const dataSource = createDataSource(config.DATABASE_URL);
-beforeAll(() => dataSource.initialize());
-afterAll(() => dataSource.destroy());
+const dataSource = openedForSuite(createDataSource(config.DATABASE_URL));
 
 describeQueues({
   owner: 'leads',

@@ -1,5 +1,5 @@
 import { routes, type PageMoves, type PageMovesResult, type RunningCampaigns, type RunningCampaignsQuery } from '@hap/contracts';
-import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
+import { createSiblingClient, withRequestId, type SiblingClientOptions } from '@hap/service-kit/internal-client';
 
 /**
  * What templates asks ads about a page (docs/admin.md#page-paths): which running campaigns
@@ -14,29 +14,19 @@ export interface AdsClient {
   movePages(body: PageMoves, requestId?: string): Promise<PageMovesResult>;
 }
 
-export interface AdsClientOptions {
-  baseUrl: string;
-  internalSecret: string;
-  timeoutMs: number;
-}
+export type AdsClientOptions = SiblingClientOptions;
 
 /** Ads' internal rows through the kit's signed internal client, as the templates service. */
 export function createAdsClient(options: AdsClientOptions): AdsClient {
-  const client = createInternalClient({
-    baseUrl: options.baseUrl,
-    target: 'ads',
-    internalSecret: options.internalSecret,
-    identity: { kind: 'service', service: 'templates' },
-    timeoutMs: options.timeoutMs,
-  });
+  const client = createSiblingClient('templates', 'ads', options);
   return {
     async runningCampaigns(services, requestId) {
       if (services.length === 0) return { campaigns: [], checked: true };
-      return client.call(routes.listRunningPageCampaigns, { body: { services } }, { headers: internalHeaders({ requestId }) });
+      return client.call(routes.listRunningPageCampaigns, { body: { services } }, withRequestId(requestId));
     },
     async movePages(body, requestId) {
       if (body.moves.length === 0) return { updated: [], failed: [] };
-      return client.call(routes.movePageCampaigns, { body }, { headers: internalHeaders({ requestId }) });
+      return client.call(routes.movePageCampaigns, { body }, withRequestId(requestId));
     },
   };
 }

@@ -1,5 +1,5 @@
 import { ClientPublicSchema, Messages, routes, type ClientPublic, type ClinicSite } from '@hap/contracts';
-import { createInternalClient, internalHeaders, siblingFailure } from '@hap/service-kit/internal-client';
+import { createSiblingClient, fromSibling, withRequestId, type SiblingClientOptions } from '@hap/service-kit/internal-client';
 
 /** What templates asks tenant: clinics live there (ARCHITECTURE.md#who-owns-what), so their existence is its answer. */
 export interface TenantClient {
@@ -11,12 +11,7 @@ export interface TenantClient {
   clinicSite(id: number, requestId?: string): Promise<ClinicSite>;
 }
 
-export interface TenantClientOptions {
-  baseUrl: string;
-  internalSecret: string;
-  timeoutMs: number;
-}
-
+export type TenantClientOptions = SiblingClientOptions;
 
 /**
  * Tenant's `getClient` row through the kit's signed internal client, as the
@@ -25,38 +20,19 @@ export interface TenantClientOptions {
  * and a write must not wait long on a sibling that is down.
  */
 export function createTenantClient(options: TenantClientOptions): TenantClient {
-  const client = createInternalClient({
-    baseUrl: options.baseUrl,
-    target: 'tenant',
-    internalSecret: options.internalSecret,
-    identity: { kind: 'service', service: 'templates' },
-    timeoutMs: options.timeoutMs,
-  });
+  const client = createSiblingClient('templates', 'tenant', options);
+  /** The admin record of client `id`; 404 with templates' words when there is none. */
+  const clinic = (id: number, requestId?: string) =>
+    fromSibling(client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', ...withRequestId(requestId) }), 'tenant', Messages.clientNotFound(id));
   return {
     async assertClientExists(id, requestId) {
-      try {
-        await client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', headers: internalHeaders({ requestId }) });
-      } catch (err) {
-        throw siblingFailure(err, 'tenant', Messages.clientNotFound(id));
-      }
+      await clinic(id, requestId);
     },
-    async publicClient(id, requestId) {
-      let found;
-      try {
-        found = await client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', headers: internalHeaders({ requestId }) });
-      } catch (err) {
-        throw siblingFailure(err, 'tenant', Messages.clientNotFound(id));
-      }
-      // Tenant answers a backend service the admin record: only the public fields go on.
-      return ClientPublicSchema.parse(found);
-    },
+    // Tenant answers a backend service the admin record: only the public fields go on.
+    publicClient: async (id, requestId) => ClientPublicSchema.parse(await clinic(id, requestId)),
     async clinicSite(id, requestId) {
-      try {
-        const found = await client.call(routes.getClient, { params: { id }, query: {} }, { projection: 'admin', headers: internalHeaders({ requestId }) });
-        return { clientId: found.id, domain: found.siteDomain };
-      } catch (err) {
-        throw siblingFailure(err, 'tenant', Messages.clientNotFound(id));
-      }
+      const found = await clinic(id, requestId);
+      return { clientId: found.id, domain: found.siteDomain };
     },
   };
 }

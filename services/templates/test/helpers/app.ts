@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startService, type SignedClient } from '@hap/service-kit/testing';
+import { startService, type SignedClient, type TestService } from '@hap/service-kit/testing';
 import { buildApp as buildTenantApp } from '../../../tenant/src/app';
 import { loadServiceConfig as loadTenantConfig } from '../../../tenant/src/config';
 import { createDataSource as createTenantDataSource } from '../../../tenant/src/db/data-source';
@@ -52,14 +52,9 @@ export async function startTenant(): Promise<TestTenant> {
   return { url, api: started.api, config, dataSource, close: started.close };
 }
 
-export interface TestTemplates {
-  app: ReturnType<typeof buildApp>;
-  config: Config;
-  dataSource: ReturnType<typeof createDataSource>;
-  api: SignedClient;
-  /** The tenant the app asks (absent with `tenantUrl`). */
+export interface TestTemplates extends TestService<ReturnType<typeof buildApp>, Config, ReturnType<typeof createDataSource>> {
+  /** The tenant the app asks (absent with `tenantUrl`); closed with templates. */
   tenant: TestTenant | null;
-  close: () => Promise<void>;
 }
 
 /**
@@ -75,16 +70,10 @@ export async function startTemplates(
   // Never the default TENANT_URL: that is the dev stack's tenant, on another database.
   const config = loadServiceConfig({ ...process.env, TENANT_URL: options.tenantUrl ?? tenant!.url, TENANT_TIMEOUT_MS: '2000', ...options.env });
   const dataSource = createDataSource(config.DATABASE_URL);
-  const started = await startService(() => buildApp(config, dataSource, { ads: ADS_WITHOUT_CAMPAIGNS, ...options.dependencies }), { internalSecret: config.INTERNAL_SECRET });
+  const started = await startService(() => buildApp(config, dataSource, { ads: ADS_WITHOUT_CAMPAIGNS, ...options.dependencies }), {
+    internalSecret: config.INTERNAL_SECRET,
+    cleanup: async () => tenant?.close(),
+  });
   await seed(dataSource);
-  return {
-    ...started,
-    config,
-    dataSource,
-    tenant,
-    close: async () => {
-      await started.close();
-      await tenant?.close();
-    },
-  };
+  return { ...started, config, dataSource, tenant };
 }

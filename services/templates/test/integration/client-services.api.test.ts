@@ -1,14 +1,10 @@
 import { ClientServiceSchema, ClientServiceSummarySchema } from '@hap/contracts';
-import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../helpers/app';
+import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startTemplates } from '../helpers/app';
 import { auditRows, createClientService, createClinic, createTemplate, uniqueClientId } from '../helpers/factories';
+import { sharedService } from '@hap/test-kit/shared-service';
 
 describe('client services API', () => {
-  let t: TestTemplates;
-
-  beforeAll(async () => {
-    t = await startTemplates();
-  }, START_TIMEOUT_MS);
-  afterAll(() => t.close());
+  const t = sharedService(() => startTemplates(), START_TIMEOUT_MS);
 
   describe('POST /api/client-services', () => {
     it('adds a service from a template with custom JSON-text lists (templateId as text) and audits it', async () => {

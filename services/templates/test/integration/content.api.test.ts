@@ -1,15 +1,11 @@
 import { createServer } from 'node:net';
 import { ClientPublicSchema, ClientSchema, UnifiedClientContentSchema } from '@hap/contracts';
-import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../helpers/app';
+import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startTemplates } from '../helpers/app';
 import { createClientService, createClinic, createTemplate, uniqueClientId } from '../helpers/factories';
+import { sharedService } from '@hap/test-kit/shared-service';
 
 describe('content API', () => {
-  let t: TestTemplates;
-
-  beforeAll(async () => {
-    t = await startTemplates();
-  }, START_TIMEOUT_MS);
-  afterAll(() => t.close());
+  const t = sharedService(() => startTemplates(), START_TIMEOUT_MS);
 
   describe('GET /api/template-mappings', () => {
     it('maps every template id to its slug, with the built-in 1 → trt, 4 → plong, 11 → weight-management', async () => {

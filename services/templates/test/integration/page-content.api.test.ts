@@ -1,14 +1,10 @@
 import { DEMO_TEMPLATE_ART, PageContentSchema, responsiveImage } from '@hap/contracts';
-import { ADMIN, ANONYMOUS, PUBLIC_SHELL, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../helpers/app';
+import { ADMIN, ANONYMOUS, PUBLIC_SHELL, START_TIMEOUT_MS, startTemplates } from '../helpers/app';
 import { createClientService, createTemplate, uniqueClientId } from '../helpers/factories';
+import { sharedService } from '@hap/test-kit/shared-service';
 
 describe('GET /api/page-content/:clientId', () => {
-  let t: TestTemplates;
-
-  beforeAll(async () => {
-    t = await startTemplates();
-  }, START_TIMEOUT_MS);
-  afterAll(() => t.close());
+  const t = sharedService(() => startTemplates(), START_TIMEOUT_MS);
 
   const pageContent = async (path: string, identity = ANONYMOUS) => {
     const res = await t.api.get(path, identity);

@@ -2,15 +2,11 @@ import { DEMO_ART_TEMPLATES, DEMO_TEMPLATE_ART, sizeInPath, type DemoArtSlug } f
 import { seed } from '../../src/db/seed';
 import { SEED_ACTIVATIONS } from '../../src/db/seed-activations';
 import { SEED_TEMPLATES } from '../../src/db/seed-templates';
-import { START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../helpers/app';
+import { START_TIMEOUT_MS, startTemplates } from '../helpers/app';
+import { sharedService } from '@hap/test-kit/shared-service';
 
 describe('seed', () => {
-  let t: TestTemplates;
-
-  beforeAll(async () => {
-    t = await startTemplates();
-  }, START_TIMEOUT_MS);
-  afterAll(() => t.close());
+  const t = sharedService(() => startTemplates(), START_TIMEOUT_MS);
 
   it('writes the demo catalogue once per database', async () => {
     expect(await seed(t.dataSource)).toEqual({ demoDataSeeded: false, demoArtTemplates: 0 });

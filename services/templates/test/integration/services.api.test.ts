@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import { ClientServiceSchema, ClientServiceSummarySchema, ServiceSchema, UnifiedContentSchema } from '@hap/contracts';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../helpers/app';
 import { auditRows, createClientService, createClinic, createTemplate, uniqueClientId } from '../helpers/factories';
+import { sharedService } from '@hap/test-kit/shared-service';
 
 /** A loopback port nobody listens on: tenant unreachable. */
 async function closedPort(): Promise<number> {
@@ -16,12 +17,7 @@ const SCRIPT = '<script async src="https://www.googletagmanager.com/gtag/js?id=A
 const PIXEL = '<script>!function(f,b,e,v){/* pixel */}(window, document);</script>';
 
 describe('services API (Services Management form)', () => {
-  let t: TestTemplates;
-
-  beforeAll(async () => {
-    t = await startTemplates();
-  }, START_TIMEOUT_MS);
-  afterAll(() => t.close());
+  const t = sharedService(() => startTemplates(), START_TIMEOUT_MS);
 
   const create = (body: object, identity = ADMIN) => t.api.post('/api/services', identity).send(body);
   const update = (id: number | string, body: object, identity = ADMIN) => t.api.patch(`/api/services/${id}`, identity).send(body);

@@ -1,15 +1,11 @@
 import { AuditPageSchema } from '@hap/contracts';
 import { redactSecrets } from '@hap/service-kit';
-import { ADMIN, ANONYMOUS, PUBLIC_SHELL, startTenant, type TestTenant } from '../helpers/app';
+import { ADMIN, ANONYMOUS, PUBLIC_SHELL, startTenant } from '../helpers/app';
 import { createClient } from '../helpers/factories';
+import { sharedService } from '@hap/test-kit/shared-service';
 
 describe('GET /api/audit-log/tenant', () => {
-  let t: TestTenant;
-
-  beforeAll(async () => {
-    t = await startTenant();
-  });
-  afterAll(() => t.close());
+  const t = sharedService(() => startTenant());
 
   it('lists a client update with before, after and the actor, newest first', async () => {
     const client = await createClient(t.dataSource);

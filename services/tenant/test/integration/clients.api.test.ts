@@ -2,17 +2,13 @@ import { ClientBrandingSchema, ClientPublicSchema, ClientSchema, NUL_MESSAGE, WE
 import { ClientEntity } from '../../src/modules/client/client.entity';
 import { DomainMappingEntity } from '../../src/modules/domain-mapping/domain-mapping.entity';
 import { StaffMemberEntity } from '../../src/modules/staff-member/staff-member.entity';
-import { ADMIN, ANONYMOUS, GATEWAY, PUBLIC_SHELL, startTenant, type TestTenant } from '../helpers/app';
+import { ADMIN, ANONYMOUS, GATEWAY, PUBLIC_SHELL, startTenant } from '../helpers/app';
 import { auditRows, createClient, createDomainMapping, createStaffMember, uniq } from '../helpers/factories';
 import { openTransaction } from '../helpers/locks';
+import { sharedService } from '@hap/test-kit/shared-service';
 
 describe('clients API', () => {
-  let t: TestTenant;
-
-  beforeAll(async () => {
-    t = await startTenant();
-  });
-  afterAll(() => t.close());
+  const t = sharedService(() => startTenant());
 
   const countByName = (name: string) => t.dataSource.getRepository(ClientEntity).countBy({ name });
   const validClient = () => ({ name: `Bright Smile Clinic ${uniq()}`, address: '12 Harbour Road', phone: '555-123-4567' });

@@ -1,15 +1,11 @@
 import { DomainMappingSchema } from '@hap/contracts';
 import { DomainMappingEntity } from '../../src/modules/domain-mapping/domain-mapping.entity';
-import { ADMIN, ANONYMOUS, startTenant, type TestTenant } from '../helpers/app';
+import { ADMIN, ANONYMOUS, startTenant } from '../helpers/app';
 import { auditRows, createClient, createDomainMapping, uniqueHost } from '../helpers/factories';
+import { sharedService } from '@hap/test-kit/shared-service';
 
 describe('domain mappings API', () => {
-  let t: TestTenant;
-
-  beforeAll(async () => {
-    t = await startTenant();
-  });
-  afterAll(() => t.close());
+  const t = sharedService(() => startTenant());
 
   const countByDomain = (domain: string) => t.dataSource.getRepository(DomainMappingEntity).countBy({ domain });
 

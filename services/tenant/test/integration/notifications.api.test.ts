@@ -1,7 +1,8 @@
 import type { Identity } from '@hap/service-kit';
-import { ADMIN, ANONYMOUS, GATEWAY, startTenant, type TestTenant } from '../helpers/app';
+import { ADMIN, ANONYMOUS, GATEWAY, startTenant } from '../helpers/app';
 import { auditRows, createClient, createClinicUser } from '../helpers/factories';
 import { unsubscribeToken } from '../../src/modules/notifications/unsubscribe-token';
+import { sharedService } from '@hap/test-kit/shared-service';
 
 const LEADS: Identity = { kind: 'service', service: 'leads' };
 const asUser = (user: { id: number; email: string; clientId: number; role: 'owner' | 'staff' }): Identity => ({
@@ -14,12 +15,7 @@ const asUser = (user: { id: number; email: string; clientId: number; role: 'owne
 });
 
 describe('new-lead e-mail notifications', () => {
-  let t: TestTenant;
-
-  beforeAll(async () => {
-    t = await startTenant();
-  });
-  afterAll(() => t.close());
+  const t = sharedService(() => startTenant());
 
   const recipients = (clientId: number, identity: Identity = LEADS) => t.api.get(`/internal/clients/${clientId}/lead-recipients`, identity);
   const preference = async (id: number) =>

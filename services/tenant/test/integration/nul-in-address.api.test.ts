@@ -1,14 +1,10 @@
 import { AuditPageSchema, NUL_MESSAGE } from '@hap/contracts';
-import { ADMIN, ANONYMOUS, startTenant, type TestTenant } from '../helpers/app';
+import { ADMIN, ANONYMOUS, startTenant } from '../helpers/app';
+import { sharedService } from '@hap/test-kit/shared-service';
 
 // A NUL in a query parameter or a path segment used to reach PostgreSQL (or the disk) and come back as a 500.
 describe('a NUL in the address (%00), on any route', () => {
-  let t: TestTenant;
-
-  beforeAll(async () => {
-    t = await startTenant();
-  });
-  afterAll(() => t.close());
+  const t = sharedService(() => startTenant());
 
   it.each([
     ['entity=%00', 'entity'],

@@ -1,13 +1,12 @@
 import { describeQueues } from '@hap/test-kit/queue-suite';
+import { openedForSuite } from '@hap/test-kit/shared-service';
 import { createCatalogueClient } from '../../src/clients/catalogue.client';
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 import { createHandlers } from '../../src/queues/handlers';
 
 const config = loadServiceConfig();
-const dataSource = createDataSource(config.DATABASE_URL);
-beforeAll(() => dataSource.initialize());
-afterAll(() => dataSource.destroy());
+const dataSource = openedForSuite(createDataSource(config.DATABASE_URL));
 
 describeQueues({
   owner: 'tenant',

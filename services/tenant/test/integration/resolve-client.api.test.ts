@@ -1,13 +1,9 @@
-import { startTenant, type TestTenant } from '../helpers/app';
+import { startTenant } from '../helpers/app';
 import { createClient, createDomainMapping, uniqueHost } from '../helpers/factories';
+import { sharedService } from '@hap/test-kit/shared-service';
 
 describe('GET /api/resolve-client', () => {
-  let t: TestTenant;
-
-  beforeAll(async () => {
-    t = await startTenant();
-  });
-  afterAll(() => t.close());
+  const t = sharedService(() => startTenant());
 
   const resolve = async (facts: Record<string, string>) => {
     const res = await t.api.get(`/api/resolve-client?${new URLSearchParams(facts).toString()}`);

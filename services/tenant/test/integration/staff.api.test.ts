@@ -1,16 +1,12 @@
 import { StaffMemberSchema } from '@hap/contracts';
 import { StaffMemberEntity } from '../../src/modules/staff-member/staff-member.entity';
-import { ADMIN, ANONYMOUS, startTenant, type TestTenant } from '../helpers/app';
+import { ADMIN, ANONYMOUS, startTenant } from '../helpers/app';
 import { auditRows, createClient, createStaffMember, uniq } from '../helpers/factories';
 import { openTransaction } from '../helpers/locks';
+import { sharedService } from '@hap/test-kit/shared-service';
 
 describe('staff members API', () => {
-  let t: TestTenant;
-
-  beforeAll(async () => {
-    t = await startTenant();
-  });
-  afterAll(() => t.close());
+  const t = sharedService(() => startTenant());
 
   const staffRepo = () => t.dataSource.getRepository(StaffMemberEntity);
 

@@ -4,9 +4,10 @@ import sharp from 'sharp';
 import { UploadResultSchema } from '@hap/contracts';
 import { storeImageBytes } from '../../src/modules/upload/image-store';
 import { UploadStorage } from '../../src/modules/upload/upload.storage';
-import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
+import { ADMIN, startTenant } from '../helpers/app';
 import { asBuffer, storedFiles } from '../helpers/files';
 import { carriesSenderTraces, phonePhoto } from '@hap/test-kit/fixtures/images';
+import { sharedService } from '@hap/test-kit/shared-service';
 
 /**
  * Uploaded images are served without the sender's metadata (a phone photo's
@@ -16,12 +17,7 @@ import { carriesSenderTraces, phonePhoto } from '@hap/test-kit/fixtures/images';
  * upload-s3.api.test.ts.
  */
 describe('uploads: the sender’s metadata is never served', () => {
-  let t: TestTenant;
-
-  beforeAll(async () => {
-    t = await startTenant();
-  });
-  afterAll(() => t.close());
+  const t = sharedService(() => startTenant());
 
   const download = (path: string) => t.api.get(path).buffer(true).parse(asBuffer);
   const servedPaths = (data: { path: string; variants: Array<{ path: string }> }) => [data.path, ...data.variants.map((v) => v.path)];

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { IMAGE_VARIANT_WIDTHS, UploadImageMessages, UploadResultSchema, responsiveImage, variantsOf } from '@hap/contracts';
-import { ADMIN, startTenant, type TestTenant } from '../helpers/app';
+import { ADMIN, startTenant } from '../helpers/app';
 import { pngBytes } from '@hap/test-kit/fixtures/images';
 import { storedFiles, asBuffer } from '../helpers/files';
+import { sharedService } from '@hap/test-kit/shared-service';
 
 /** A photo-like JPEG: a gradient, so the encoders have something to do. */
 const photo = (width: number, height: number) =>
@@ -25,12 +26,7 @@ async function animatedGif(): Promise<Buffer> {
 }
 
 describe('POST /api/upload: WebP variants', () => {
-  let t: TestTenant;
-
-  beforeAll(async () => {
-    t = await startTenant();
-  });
-  afterAll(() => t.close());
+  const t = sharedService(() => startTenant());
 
   const upload = (body: Buffer, filename: string) => t.api.post('/api/upload', ADMIN).attach('image', body, filename);
   const download = (path: string) => t.api.get(path).buffer(true).parse(asBuffer);

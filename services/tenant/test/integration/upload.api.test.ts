@@ -4,17 +4,13 @@ import request from 'supertest';
 import sharp from 'sharp';
 import { MAX_UPLOAD_BYTES, Messages, UploadResultSchema, responsiveImage, sizeInPath, variantsOf } from '@hap/contracts';
 import { signIdentity } from '@hap/service-kit';
-import { ADMIN, ANONYMOUS, startTenant, type TestTenant } from '../helpers/app';
+import { ADMIN, ANONYMOUS, startTenant } from '../helpers/app';
 import { jpegBytes, pngBytes } from '@hap/test-kit/fixtures/images';
 import { storedFiles, asBuffer } from '../helpers/files';
+import { sharedService } from '@hap/test-kit/shared-service';
 
 describe('uploads API', () => {
-  let t: TestTenant;
-
-  beforeAll(async () => {
-    t = await startTenant();
-  });
-  afterAll(() => t.close());
+  const t = sharedService(() => startTenant());
 
   const upload = (url = '/api/upload', identity = ADMIN) => t.api.post(url, identity);
   const download = (path: string) => t.api.get(path).buffer(true).parse(asBuffer);

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { recordAudit, type JobHandler } from '@hap/service-kit';
+import { clientDeletedHandler, type JobHandler } from '@hap/service-kit';
 import { ClientDeletionRepository } from './client-deletion.repository';
 
 /**
@@ -11,17 +11,5 @@ import { ClientDeletionRepository } from './client-deletion.repository';
  */
 export function createClientDeletedHandler(dataSource: DataSource): JobHandler<'ads.client-deleted'> {
   const repository = new ClientDeletionRepository();
-  return async ({ clientId }, job) =>
-    dataSource.transaction(async (manager) => {
-      const removed = await repository.deleteClinic(clientId, manager);
-      if (removed.launches || removed.accounts) {
-        await recordAudit(manager, { identity: { kind: 'service', service: 'ads' }, requestId: `job-${job.id ?? clientId}` }, {
-          action: 'delete',
-          entity: 'client_data',
-          entityId: clientId,
-          changes: { before: removed },
-        });
-      }
-      return { clientId, ...removed };
-    });
+  return clientDeletedHandler(dataSource, 'ads', (clientId, manager) => repository.deleteClinic(clientId, manager), (removed) => removed.launches || removed.accounts);
 }

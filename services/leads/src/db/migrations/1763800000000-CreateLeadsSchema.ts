@@ -1,14 +1,7 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { CreateSchemaMigration } from '@hap/service-kit';
 
 /** Claims the leads schema; tables arrive with the features that own them. */
-export class CreateLeadsSchema1763800000000 implements MigrationInterface {
+export class CreateLeadsSchema1763800000000 extends CreateSchemaMigration {
   name = 'CreateLeadsSchema1763800000000';
-
-  async up(runner: QueryRunner): Promise<void> {
-    await runner.query('CREATE SCHEMA IF NOT EXISTS "leads"');
-  }
-
-  async down(runner: QueryRunner): Promise<void> {
-    await runner.query('DROP SCHEMA IF EXISTS "leads" CASCADE');
-  }
+  protected readonly schema = 'leads';
 }

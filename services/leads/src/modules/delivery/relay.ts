@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { JobQueue } from '@hap/service-kit';
+import { startPolling, type JobQueue } from '@hap/service-kit';
 import { DeliveryRepository } from './delivery.repository';
 
 /**
@@ -96,9 +96,6 @@ export async function requeueStale({
  * every half of it (at most every minute).
  */
 export function startRelay(options: RelayOptions): { stop: () => Promise<void> } {
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
   const batch = options.batch ?? 200;
   const { requeueAfterMs } = options;
   const sweepEveryMs = requeueAfterMs ? Math.max(options.intervalMs, Math.min(requeueAfterMs / 2, 60_000)) : Infinity;
@@ -118,24 +115,13 @@ export function startRelay(options: RelayOptions): { stop: () => Promise<void> }
       return 0;
     }
   };
-  const tick = () => {
-    running = storeHeld()
-      .then(async (held) => Math.max(held, await relayOnce(options)))
-      .then(async (count) => Math.max(count, await sweep()))
-      .catch((err: unknown) => {
-        options.onError(err);
-        return 0;
-      })
-      .then((count) => {
-        if (!stopped) timer = setTimeout(tick, count >= batch ? 0 : options.intervalMs);
-      });
-  };
-  tick();
-  return {
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-    },
-  };
+  return startPolling({
+    batch,
+    intervalMs: options.intervalMs,
+    pass: () =>
+      storeHeld()
+        .then(async (held) => Math.max(held, await relayOnce(options)))
+        .then(async (count) => Math.max(count, await sweep())),
+    onError: options.onError,
+  });
 }
