@@ -56,3 +56,10 @@ export function FormField({
     </div>
   );
 }
+
+/**
+ * What a control of a `FormField` says about its message: `aria-invalid` while refused, described by the
+ * message (`{id}-error`) then, else by `hint` (the id of a hint that stands below it), if any.
+ */
+export const errorAria = (id: string, error: unknown, hint?: string) =>
+  ({ 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : hint }) as const;

@@ -5,7 +5,7 @@ import { Fingerprint, KeyRound, LoaderCircle, Lock } from 'lucide-react';
 import { lazy, Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useToast } from '../toast/toaster';
-import { FormField } from './FormField';
+import { errorAria, FormField } from './FormField';
 import { passkeyErrorText } from './passkey-errors';
 import type { CodeStep as CodeStepOf, PasskeyStep as PasskeyStepOf } from './SecondStep';
 
@@ -153,8 +153,7 @@ export function LoginScreen<T extends object>({
             autoComplete="username"
             placeholder={placeholder}
             className="adm-input"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'admin-email-error' : undefined}
+            {...errorAria('admin-email', errors.email)}
             {...form.register('email')}
           />
         </FormField>
@@ -164,8 +163,7 @@ export function LoginScreen<T extends object>({
             type="password"
             autoComplete="current-password"
             className="adm-input"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? 'admin-password-error' : undefined}
+            {...errorAria('admin-password', errors.password)}
             {...form.register('password')}
           />
         </FormField>

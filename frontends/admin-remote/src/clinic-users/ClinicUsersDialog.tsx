@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, Copy, LoaderCircle, MailPlus, RotateCcw, ShieldOff, Trash2, UserCheck, UserRound } from 'lucide-react';
 import { createContext, useContext, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField } from '../auth/FormField';
+import { errorAria, FormField } from '../auth/FormField';
 import { api } from '../lib/api';
 import { apiFieldError } from '../lib/field-errors';
 import { DialogHeader } from '../pages/DialogHeader';
@@ -286,8 +286,7 @@ function InviteForm({ onInvitation }: { onInvitation: (result: InvitationResult)
           className="adm-input"
           placeholder="e.g. owner@clinic.com"
           aria-required
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'cu-email-error' : undefined}
+          {...errorAria('cu-email', errors.email)}
           {...form.register('email')}
         />
       </FormField>

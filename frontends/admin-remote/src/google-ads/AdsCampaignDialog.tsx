@@ -16,6 +16,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FlaskConical, LoaderCircle, Pencil, Rocket, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
+import { errorAria } from '../auth/FormField';
 import { api } from '../lib/api';
 import { DialogHeader } from '../pages/DialogHeader';
 import { LoadFailed } from '../pages/LoadFailed';
@@ -164,8 +165,7 @@ function CampaignBody({ client, item, onClose }: { client: Client; item: Service
                 type={f.type ?? 'text'}
                 value={form[f.key]}
                 onChange={(e) => setForm({ ...form, [f.key]: e.target.value })}
-                aria-invalid={errors[f.key] ? true : undefined}
-                aria-describedby={errors[f.key] ? `${id}-${f.key}-error` : undefined}
+                {...errorAria(`${id}-${f.key}`, errors[f.key])}
               />
               {f.hint && <p className="adm-muted ads-hint">{f.hint}</p>}
               {errors[f.key] && (

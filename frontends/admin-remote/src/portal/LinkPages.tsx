@@ -17,7 +17,7 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { AuthCard } from '../auth/LoginScreen';
-import { FormField } from '../auth/FormField';
+import { errorAria, FormField } from '../auth/FormField';
 import { api } from '../lib/api';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useToast } from '../toast/toaster';
@@ -79,8 +79,7 @@ function PasswordFields({ form, withName }: { form: UseFormReturn<PasswordForm>;
           type="password"
           className="adm-input"
           autoComplete="new-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? 'portal-password-error' : 'portal-password-hint'}
+          {...errorAria('portal-password', errors.password, 'portal-password-hint')}
           {...form.register('password')}
         />
       </FormField>
@@ -93,8 +92,7 @@ function PasswordFields({ form, withName }: { form: UseFormReturn<PasswordForm>;
           type="password"
           className="adm-input"
           autoComplete="new-password"
-          aria-invalid={errors.confirm ? true : undefined}
-          aria-describedby={errors.confirm ? 'portal-confirm-error' : undefined}
+          {...errorAria('portal-confirm', errors.confirm)}
           {...form.register('confirm')}
         />
       </FormField>
@@ -220,8 +218,7 @@ export function ForgotPasswordPage() {
               type="email"
               autoComplete="username"
               className="adm-input"
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? 'portal-reset-email-error' : undefined}
+              {...errorAria('portal-reset-email', errors.email)}
               {...form.register('email')}
             />
           </FormField>

@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
-import { FormField } from '../auth/FormField';
+import { errorAria, FormField } from '../auth/FormField';
 import { api } from '../lib/api';
 import { changedFields } from '../lib/changed-fields';
 import { DialogFooter } from '../pages/DialogFooter';
@@ -228,8 +228,7 @@ function BasicInfo({ form, service, services }: { form: Form; service: Service |
             <select
               id="service-templateId"
               className="adm-input"
-              aria-invalid={errors.templateId ? true : undefined}
-              aria-describedby={errors.templateId ? 'service-templateId-error' : undefined}
+              {...errorAria('service-templateId', errors.templateId)}
               {...templateField}
               onChange={(event) => {
                 void templateField.onChange(event);

@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { FormField } from '../auth/FormField';
+import { errorAria, FormField } from '../auth/FormField';
 import { ImageField } from '../images/ImageField';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { useToast } from '../toast/toaster';
@@ -168,8 +168,7 @@ function MemberForm({ clientId, member, nextOrder, onDone }: { clientId: number;
           id="stf-name"
           className="adm-input"
           placeholder="e.g. Dr. Maya Chen"
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? 'stf-name-error' : undefined}
+          {...errorAria('stf-name', errors.name)}
           ref={(el) => {
             nameRef(el);
             nameInput.current = el;
@@ -192,8 +191,7 @@ function MemberForm({ clientId, member, nextOrder, onDone }: { clientId: number;
           step={1}
           inputMode="numeric"
           className="adm-input stf-order"
-          aria-invalid={errors.displayOrder ? true : undefined}
-          aria-describedby={errors.displayOrder ? 'stf-order-error' : 'stf-order-hint'}
+          {...errorAria('stf-order', errors.displayOrder, 'stf-order-hint')}
           {...form.register('displayOrder', { setValueAs: (v: string) => (v === '' ? null : Number(v)) })}
         />
       </FormField>
