@@ -1,6 +1,4 @@
 import { DialogFooter } from '../pages/DialogFooter';
-import { DialogHeader } from '../pages/DialogHeader';
-import * as Dialog from '@radix-ui/react-dialog';
 import { ApiError, ClientCreateSchema, clinicHomeUrl, LEAD_STATUS_LABELS, OFFLINE_CONVERSION_STATUSES, routes, type Client, type ClientCreate, type ClientCreateInput } from '@hap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +16,7 @@ import { CLIENT_TABS, clientFormOf, emptyClientForm, firstTabWithError, type Cli
 import { CLIENTS_KEY } from './clients-query';
 import { domainClaimView } from './domain-claim';
 import './clients.css';
+import { ModalDialog } from '../pages/ModalDialog';
 
 type Form = UseFormReturn<ClientCreateInput, unknown, ClientCreate>;
 
@@ -35,15 +34,9 @@ export function ClientDialog({
   onCreated?: (client: Client) => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="adm-overlay" />
-        <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
-          <DialogHeader title={client ? `Edit Client: ${client.name}` : 'Add New Client'} />
-          {open && <ClientForm key={client?.id ?? 'new'} client={client} onClose={onClose} onCreated={onCreated} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog open={open} onOpenChange={(next) => !next && onClose()} aria-describedby={undefined} title={client ? `Edit Client: ${client.name}` : 'Add New Client'}>
+      {open && <ClientForm key={client?.id ?? 'new'} client={client} onClose={onClose} onCreated={onCreated} />}
+    </ModalDialog>
   );
 }
 

@@ -2,6 +2,7 @@ import { ExperimentCreateSchema, EXPERIMENT_GOALS, type Experiment, type Experim
 import { FlaskConical, LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ClinicSelect } from '../clients/ClinicSelect';
 import { useClients } from '../clients/clients-query';
 import { issuesByPath } from '../forms/list-rules';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
@@ -36,24 +37,13 @@ export function ExperimentsPage() {
         description={`Test a service page's styles at one URL: each visitor gets a style, the same one every time${clinicName ? `, at ${clinicName}` : ''}.`}
       />
       <form className="adm-card res-filters" aria-label="Clinic" onSubmit={(e) => e.preventDefault()}>
-        <div className="adm-field">
-          <label className="adm-label" htmlFor="exp-client">
-            Clinic
-          </label>
-          <select
-            id="exp-client"
-            className="adm-input"
-            value={clientId ?? ''}
-            onChange={(e) => setSearch(e.target.value ? { client: e.target.value } : {}, { replace: true })}
-          >
-            <option value="">Choose a clinic</option>
-            {clients.data?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ClinicSelect
+          id="exp-client"
+          value={clientId ?? ''}
+          onChange={(value) => setSearch(value ? { client: value } : {}, { replace: true })}
+          clients={clients.data}
+          first={<option value="">Choose a clinic</option>}
+        />
       </form>
       {clientId === null ? (
         <p className="adm-card exp-empty">Choose a clinic to see its experiments and start one.</p>

@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import {
   AD_LIMITS,
   ApiError,
@@ -15,7 +14,6 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CircleCheck, ExternalLink, LoaderCircle, Rocket, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { api } from '../lib/api';
-import { DialogHeader } from '../pages/DialogHeader';
 import { Counted } from './Counted';
 import { DemographicChecks } from './DemographicChecks';
 import { LaunchConfirmDialog, type LaunchChoice } from './LaunchConfirmDialog';
@@ -24,6 +22,7 @@ import { useToast } from '../toast/toaster';
 import { useLaunchCampaign } from './use-launch';
 import { LaunchReadinessNotice } from './LaunchReadinessNotice';
 import './google-ads.css';
+import { ModalDialog } from '../pages/ModalDialog';
 
 /** docs/admin.md#fixed-figures: the preview shows 5 keywords and 1 ad per ad group before Show All. */
 const KEYWORDS_SHOWN = 5;
@@ -50,15 +49,9 @@ function structureOf(campaign: CampaignPreview['campaign']) {
  */
 export function CampaignPreviewDialog({ serviceId, onClose }: { serviceId: number | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={serviceId !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="adm-overlay" />
-        <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
-          <DialogHeader title="Google Ads Campaign Preview" />
-          {serviceId !== null && <PreviewBody key={serviceId} serviceId={serviceId} onClose={onClose} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog open={serviceId !== null} onOpenChange={(open) => !open && onClose()} aria-describedby={undefined} title="Google Ads Campaign Preview">
+      {serviceId !== null && <PreviewBody key={serviceId} serviceId={serviceId} onClose={onClose} />}
+    </ModalDialog>
   );
 }
 

@@ -67,16 +67,7 @@ export function LeadsTable({
               </td>
               {clinicName && <td data-label="Clinic">{clinicName(lead.clientId)}</td>}
               <td data-label="Contact">
-                <div className="adm-contact">
-                  <a className="adm-contact__line" href={`mailto:${lead.email}`}>
-                    <Mail size={14} aria-hidden />
-                    {lead.email}
-                  </a>
-                  <a className="adm-contact__line" href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>
-                    <Phone size={14} aria-hidden />
-                    {lead.phone}
-                  </a>
-                </div>
+                <LeadContact lead={lead} />
               </td>
               <td data-label="Service">{lead.serviceName ?? <span className="adm-muted">Service #{lead.serviceId}</span>}</td>
               <td data-label="Source">
@@ -100,6 +91,22 @@ export function LeadsTable({
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** A lead's e-mail and phone as links (the list's Contact column, the detail's Contact section). */
+export function LeadContact({ lead }: { lead: { email: string; phone: string } }) {
+  return (
+    <div className="adm-contact">
+      <a className="adm-contact__line" href={`mailto:${lead.email}`}>
+        <Mail size={14} aria-hidden />
+        {lead.email}
+      </a>
+      <a className="adm-contact__line" href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>
+        <Phone size={14} aria-hidden />
+        {lead.phone}
+      </a>
     </div>
   );
 }
