@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, Copy, LoaderCircle, MailPlus, RotateCcw, ShieldOff, Trash2, UserCheck } from 'lucide-react';
 import { createContext, useContext, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorAria, FormField } from '../auth/FormField';
+import { FormField, InputField } from '../auth/FormField';
 import { api } from '../lib/api';
 import { apiFieldError } from '../lib/field-errors';
 import { ClientPanelDialog } from '../pages/ClientPanelDialog';
@@ -254,17 +254,16 @@ function InviteForm({ onInvitation }: { onInvitation: (result: InvitationResult)
       <h3 id="cu-form-title" className="stf-heading">
         Invite a user
       </h3>
-      <FormField id="cu-email" label="E-mail" error={errors.email?.message} required>
-        <input
-          id="cu-email"
-          type="email"
-          className="adm-input"
-          placeholder="e.g. owner@clinic.com"
-          aria-required
-          {...errorAria('cu-email', errors.email)}
-          {...form.register('email')}
-        />
-      </FormField>
+      <InputField
+        id="cu-email"
+        label="E-mail"
+        error={errors.email}
+        required
+        type="email"
+        placeholder="e.g. owner@clinic.com"
+        aria-required
+        {...form.register('email')}
+      />
       {scope.kind === 'admin' && (
         <FormField id="cu-role" label="Role" error={errors.role?.message}>
           <select id="cu-role" className="adm-input" {...form.register('role')}>

@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { errorAria, FormField } from '../auth/FormField';
+import { FormField, InputField } from '../auth/FormField';
 import { ImageField } from '../images/ImageField';
 import { useToast } from '../toast/toaster';
 import { MemberList } from './MemberList';
@@ -139,19 +139,17 @@ function MemberForm({ clientId, member, nextOrder, onDone }: { clientId: number;
       <h3 id="stf-form-title" className="stf-heading">
         {member ? `Edit ${member.name}` : 'Add Team Member'}
       </h3>
-      <FormField id="stf-name" label="Name" error={errors.name?.message}>
-        <input
-          id="stf-name"
-          className="adm-input"
-          placeholder="e.g. Dr. Maya Chen"
-          {...errorAria('stf-name', errors.name)}
-          ref={(el) => {
-            nameRef(el);
-            nameInput.current = el;
-          }}
-          {...nameField}
-        />
-      </FormField>
+      <InputField
+        id="stf-name"
+        label="Name"
+        error={errors.name}
+        placeholder="e.g. Dr. Maya Chen"
+        ref={(el) => {
+          nameRef(el);
+          nameInput.current = el;
+        }}
+        {...nameField}
+      />
       <FormField id="stf-title" label="Title" error={errors.title?.message}>
         <input id="stf-title" className="adm-input" placeholder="e.g. Medical Director" {...form.register('title')} />
       </FormField>
@@ -159,18 +157,18 @@ function MemberForm({ clientId, member, nextOrder, onDone }: { clientId: number;
         <textarea id="stf-bio" className="adm-input adm-textarea" rows={4} placeholder="A few sentences patients will read on the home page." {...form.register('bio')} />
       </FormField>
       <ImageField label="Photo" folder="staff" value={imagePath} onChange={(path) => form.setValue('imagePath', path, { shouldDirty: true })} />
-      <FormField id="stf-order" label="Display Order" error={errors.displayOrder?.message}>
-        <input
-          id="stf-order"
-          type="number"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          className="adm-input stf-order"
-          {...errorAria('stf-order', errors.displayOrder, 'stf-order-hint')}
-          {...form.register('displayOrder', { setValueAs: (v: string) => (v === '' ? null : Number(v)) })}
-        />
-      </FormField>
+      <InputField
+        id="stf-order"
+        label="Display Order"
+        error={errors.displayOrder}
+        hint="stf-order-hint"
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
+        className="adm-input stf-order"
+        {...form.register('displayOrder', { setValueAs: (v: string) => (v === '' ? null : Number(v)) })}
+      />
       <p id="stf-order-hint" className="stf-hint">
         Lower numbers show first on the home page.
       </p>

@@ -12,7 +12,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ExternalLink, FilePlus, LoaderCircle, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { errorAria, FormField } from '../auth/FormField';
+import { errorAria, FormField, InputField } from '../auth/FormField';
 import { api } from '../lib/api';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { useToast } from '../toast/toaster';
@@ -107,16 +107,14 @@ export function CreateTemplate({ onCreated }: { onCreated: () => void }) {
         </div>
       )}
       <form className="adm-form" noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))}>
-        <FormField id="tpl-name" label="Template Name" error={errors.name?.message}>
-          <input
-            id="tpl-name"
-            className="adm-input"
-            placeholder="e.g. PRP Hair Restoration"
-            {...errorAria('tpl-name', errors.name)}
-            disabled={running}
-            {...form.register('name')}
-          />
-        </FormField>
+        <InputField
+          id="tpl-name"
+          label="Template Name"
+          error={errors.name}
+          placeholder="e.g. PRP Hair Restoration"
+          disabled={running}
+          {...form.register('name')}
+        />
         <FormField id="tpl-category" label="Category" error={errors.subcategoryId?.message}>
           <select
             id="tpl-category"
