@@ -6,7 +6,7 @@ import { Copy, ExternalLink, RefreshCw } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
-import { FormField } from '../auth/FormField';
+import { errorAria, FormField } from '../auth/FormField';
 import { ImageField } from '../images/ImageField';
 import { api } from '../lib/api';
 import { changedFields } from '../lib/changed-fields';
@@ -197,7 +197,7 @@ function ColourField({ form, name, label }: { form: Form; name: 'brandColor' | '
           value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#d4af37'}
           onChange={(e) => form.setValue(name, e.target.value, { shouldDirty: true, shouldValidate: true })}
         />
-        <input id={id} className="adm-input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...form.register(name)} />
+        <input id={id} className="adm-input" {...errorAria(`${id}`, error)} {...form.register(name)} />
       </div>
     </FormField>
   );

@@ -2,6 +2,7 @@ import { ExperimentCreateSchema, EXPERIMENT_GOALS, type Experiment, type Experim
 import { FlaskConical, LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorAria } from '../auth/FormField';
 import { ClinicSelect } from '../clients/ClinicSelect';
 import { useClients } from '../clients/clients-query';
 import { issuesByPath } from '../forms/list-rules';
@@ -162,8 +163,7 @@ function StartExperiment({ clientId, open }: { clientId: number; open: readonly 
               id={`${id}-service`}
               className="adm-input"
               value={serviceId}
-              aria-invalid={issues.serviceId ? true : undefined}
-              aria-describedby={issues.serviceId ? `${id}-service-error` : undefined}
+              {...errorAria(`${id}-service`, issues.serviceId)}
               onChange={(e) => setServiceId(e.target.value)}
             >
               <option value="">{services.isPending ? 'Loading services...' : choices.length ? 'Choose a service' : 'No live service without an experiment'}</option>

@@ -13,6 +13,7 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CircleCheck, ExternalLink, LoaderCircle, Rocket, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
+import { errorAria } from '../auth/FormField';
 import { api } from '../lib/api';
 import { Counted } from './Counted';
 import { DemographicChecks } from './DemographicChecks';
@@ -205,7 +206,7 @@ function PreviewContent({
           <label className="adm-label" htmlFor={`${id}-budget`}>
             Daily budget (USD)
           </label>
-          <input id={`${id}-budget`} className="adm-input" type="number" min={CAMPAIGN_BUDGET.min} max={CAMPAIGN_BUDGET.max} value={budget} onChange={(e) => setBudget(e.target.value)} aria-invalid={budgetError ? true : undefined} aria-describedby={budgetError ? `${id}-budget-error` : undefined} />
+          <input id={`${id}-budget`} className="adm-input" type="number" min={CAMPAIGN_BUDGET.min} max={CAMPAIGN_BUDGET.max} value={budget} onChange={(e) => setBudget(e.target.value)} {...errorAria(`${id}-budget`, budgetError)} />
           {budgetError && (
             <p id={`${id}-budget-error`} className="adm-field__error">
               {budgetError}
@@ -216,7 +217,7 @@ function PreviewContent({
           <label className="adm-label" htmlFor={`${id}-radius`}>
             Radius (miles)
           </label>
-          <input id={`${id}-radius`} className="adm-input" type="number" min={CAMPAIGN_RADIUS.min} max={CAMPAIGN_RADIUS.max} value={radius} onChange={(e) => setRadius(e.target.value)} aria-invalid={radiusError ? true : undefined} aria-describedby={radiusError ? `${id}-radius-error` : undefined} />
+          <input id={`${id}-radius`} className="adm-input" type="number" min={CAMPAIGN_RADIUS.min} max={CAMPAIGN_RADIUS.max} value={radius} onChange={(e) => setRadius(e.target.value)} {...errorAria(`${id}-radius`, radiusError)} />
           {radiusError && (
             <p id={`${id}-radius-error`} className="adm-field__error">
               {radiusError}

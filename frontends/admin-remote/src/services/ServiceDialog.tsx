@@ -291,8 +291,7 @@ function Area({ form, name, label, rows, placeholder, mono }: { form: Form; name
         className={mono ? 'adm-input adm-textarea adm-textarea--mono' : 'adm-input adm-textarea'}
         placeholder={placeholder}
         spellCheck={mono ? false : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...errorAria(`${id}`, error)}
         {...form.register(name)}
       />
     </FormField>
