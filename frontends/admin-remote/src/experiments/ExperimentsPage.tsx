@@ -14,6 +14,7 @@ import { useClientServices } from '../services/services-query';
 import { useToast } from '../toast/toaster';
 import { useExperiments, useStartExperiment } from './experiments-query';
 import { armsOfDraft, GOAL_WORDS, initialArms, STATUS_WORDS, STYLE_NAMES, type ArmDraft } from './experiments-rules';
+import { TableHead } from '../pages/TableHead';
 import '../results/results.css';
 import './experiments.css';
 
@@ -78,16 +79,7 @@ function ExperimentsTable({ experiments }: { experiments: readonly Experiment[] 
     <div className="adm-table-scroll" tabIndex={0} role="region" aria-label="Experiments (scrolls sideways)">
       <table className="adm-table res-table">
         <caption className="adm-sr-only">Experiments, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Service page</th>
-            <th scope="col">Status</th>
-            <th scope="col">Goal</th>
-            <th scope="col">Styles</th>
-            <th scope="col">Visitors</th>
-            <th scope="col">Recommendation</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Service page', 'Status', 'Goal', 'Styles', 'Visitors', 'Recommendation']} />
         <tbody>
           {experiments.map((e) => (
             <tr key={e.id}>

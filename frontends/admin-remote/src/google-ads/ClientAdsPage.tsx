@@ -17,6 +17,7 @@ import { PageHeader } from '../pages/PageHeader';
 import { launchesKey } from './ads-query';
 import { CampaignBuilder } from './CampaignBuilder';
 import { LaunchedCampaignControls } from './LaunchedCampaignControls';
+import { TableHead } from '../pages/TableHead';
 import './google-ads.css';
 
 /**
@@ -127,16 +128,7 @@ function LaunchLog({ clientId }: { clientId: number }) {
       ) : (
         <div className="adm-table-scroll">
           <table className="adm-table">
-            <thead>
-              <tr>
-                <th scope="col">Launched</th>
-                <th scope="col">Campaign</th>
-                <th scope="col">Status</th>
-                <th scope="col">Ad groups</th>
-                <th scope="col">Details</th>
-                <th scope="col">In Google Ads</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Launched', 'Campaign', 'Status', 'Ad groups', 'Details', 'In Google Ads']} />
             <tbody>
               {launches.data.map((l) => (
                 <tr key={l.id}>

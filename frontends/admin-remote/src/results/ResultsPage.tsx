@@ -12,6 +12,7 @@ import { Tabs } from '../pages/Tabs';
 import { useResultsBreakdown, useResultsSummary } from './results-query';
 import { breakdownCsv, formatCount, formatMoney, formatRate, previousPeriod } from './results-rules';
 import { RangeForm, ResultsOverview, useRangeSearch } from './ResultsOverview';
+import { TableHead } from '../pages/TableHead';
 import './results.css';
 
 const BREAKDOWN_LABELS: Record<ResultsBreakdownBy, string> = { service: 'Service', campaign: 'Campaign', variant: 'Variant', source: 'Source' };
@@ -84,18 +85,7 @@ export function ResultsPage() {
             <div className="adm-table-scroll" tabIndex={0} role="region" aria-label={`Results by ${BREAKDOWN_LABELS[by].toLowerCase()} (scrolls sideways)`}>
               <table className="adm-table res-table">
                 <caption className="adm-sr-only">Results by {BREAKDOWN_LABELS[by].toLowerCase()}, {range.from} to {range.to}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{BREAKDOWN_LABELS[by]}</th>
-                    <th scope="col">Visits</th>
-                    <th scope="col">Leads</th>
-                    <th scope="col">Booked</th>
-                    <th scope="col">Spend</th>
-                    <th scope="col">Cost per lead</th>
-                    <th scope="col">Cost per booking</th>
-                    <th scope="col">Lead rate (95% range)</th>
-                  </tr>
-                </thead>
+                <TableHead columns={[BREAKDOWN_LABELS[by], 'Visits', 'Leads', 'Booked', 'Spend', 'Cost per lead', 'Cost per booking', 'Lead rate (95% range)']} />
                 <tbody>
                   {breakdown.data.rows.map((row) => (
                     <tr key={`${row.clientId ?? ''}:${row.key}`}>
