@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { LayoutTemplate, LoaderCircle, RefreshCw, Save } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ClinicSelect } from '../clients/ClinicSelect';
 import { useClients } from '../clients/clients-query';
 import { api } from '../lib/api';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
@@ -145,26 +146,17 @@ export function ActivatedTemplatesPage() {
       />
 
       <div className="adm-card act-toolbar">
-        <div className="act-toolbar__client">
-          <label htmlFor="act-client" className="adm-label">
-            Client
-          </label>
-          <select
-            id="act-client"
-            className="adm-input"
-            value={clientId}
-            onChange={(event) => pickClient(Number(event.target.value))}
-            disabled={!clients.data}
-          >
-            {!client && <option value={clientId}>Client {clientId}</option>}
-            {clients.data?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          {clients.isError && <p className="adm-field__error">Failed to load clients. Please refresh the page.</p>}
-        </div>
+        <ClinicSelect
+          id="act-client"
+          label="Client"
+          className="act-toolbar__client"
+          value={clientId}
+          onChange={(value) => pickClient(Number(value))}
+          clients={clients.data}
+          disabled={!clients.data}
+          first={!client && <option value={clientId}>Client {clientId}</option>}
+          after={clients.isError && <p className="adm-field__error">Failed to load clients. Please refresh the page.</p>}
+        />
         <div className="act-toolbar__summary">
           <h2 className="act-toolbar__name">{clientName}</h2>
           {templates.data && active.data && (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 
 /**
  * A label, its control, and the control's validation message (id
@@ -54,5 +54,33 @@ export function FormField({
         </p>
       )}
     </div>
+  );
+}
+
+/**
+ * What a control of a `FormField` says about its message: `aria-invalid` while refused, described by the
+ * message (`{id}-error`) then, else by `hint` (the id of a hint that stands below it), if any.
+ */
+export const errorAria = (id: string, error: unknown, hint?: string) =>
+  ({ 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : hint }) as const;
+
+/**
+ * A `FormField` around one `adm-input` text box that says its message (`errorAria`), the shape of the
+ * sign-in and invitation forms; `hint` is the id of a hint below it. What else the box takes
+ * (type, autoComplete, the form's `register`) goes through as it is.
+ */
+export function InputField({
+  id,
+  label,
+  error,
+  hint,
+  required,
+  className = 'adm-input',
+  ...input
+}: Omit<ComponentPropsWithRef<'input'>, 'id' | 'required'> & { id: string; label: string; error?: { message?: string }; hint?: string; required?: boolean }) {
+  return (
+    <FormField id={id} label={label} error={error?.message} required={required}>
+      <input id={id} className={className} {...errorAria(id, error, hint)} {...input} />
+    </FormField>
   );
 }

@@ -5,7 +5,7 @@ import { Fingerprint, KeyRound, LoaderCircle, Lock } from 'lucide-react';
 import { lazy, Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useToast } from '../toast/toaster';
-import { FormField } from './FormField';
+import { InputField } from './FormField';
 import { passkeyErrorText } from './passkey-errors';
 import type { CodeStep as CodeStepOf, PasskeyStep as PasskeyStepOf } from './SecondStep';
 
@@ -146,29 +146,23 @@ export function LoginScreen<T extends object>({
   return (
     <AuthCard title={title} subtitle={subtitle} icon={<Lock size={20} />}>
       <form className="adm-form" noValidate onSubmit={submit}>
-        <FormField id={ADMIN_LOGIN_IDS.email} label="Email" error={errors.email?.message}>
-          <input
-            id={ADMIN_LOGIN_IDS.email}
-            type="email"
-            autoComplete="username"
-            placeholder={placeholder}
-            className="adm-input"
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? 'admin-email-error' : undefined}
-            {...form.register('email')}
-          />
-        </FormField>
-        <FormField id={ADMIN_LOGIN_IDS.password} label="Password" error={errors.password?.message}>
-          <input
-            id={ADMIN_LOGIN_IDS.password}
-            type="password"
-            autoComplete="current-password"
-            className="adm-input"
-            aria-invalid={errors.password ? true : undefined}
-            aria-describedby={errors.password ? 'admin-password-error' : undefined}
-            {...form.register('password')}
-          />
-        </FormField>
+        <InputField
+          id={ADMIN_LOGIN_IDS.email}
+          label="Email"
+          error={errors.email}
+          type="email"
+          autoComplete="username"
+          placeholder={placeholder}
+          {...form.register('email')}
+        />
+        <InputField
+          id={ADMIN_LOGIN_IDS.password}
+          label="Password"
+          error={errors.password}
+          type="password"
+          autoComplete="current-password"
+          {...form.register('password')}
+        />
         <button type="submit" className="adm-button adm-button--primary adm-button--block" disabled={busy}>
           {login.isPending && <LoaderCircle className="adm-spin" size={16} aria-hidden />}
           {login.isPending ? 'Logging in...' : 'Login'}

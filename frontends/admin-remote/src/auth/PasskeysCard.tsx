@@ -5,7 +5,7 @@ import { Fingerprint, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { api } from '../lib/api';
 import { useToast } from '../toast/toaster';
-import { FormField } from './FormField';
+import { errorAria, FormField } from './FormField';
 import { passkeyErrorText } from './passkey-errors';
 import { needsRecentSignIn, RecentSignIn, type SignInAgain } from './RecentSignIn';
 
@@ -105,8 +105,7 @@ export function PasskeysCard({ onChanged, signInAgain }: { onChanged?: (count: n
               className="adm-input"
               placeholder="Work laptop"
               value={name}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'passkey-name-error' : undefined}
+              {...errorAria('passkey-name', error)}
               onChange={(event) => setName(event.target.value)}
             />
           </FormField>

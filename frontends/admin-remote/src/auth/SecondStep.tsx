@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Fingerprint, LoaderCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../toast/toaster';
-import { FormField } from './FormField';
+import { errorAria, FormField } from './FormField';
 import { passkeyErrorText } from './passkey-errors';
 
 /**
@@ -59,8 +59,7 @@ export function CodeStep<T>({
           inputMode={recovery ? 'text' : 'numeric'}
           placeholder={recovery ? 'xxxxx-xxxxx-xxxxx-xxxxx' : '123456'}
           value={code}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          {...errorAria(`${id}`, error)}
           onChange={(event) => setCode(event.target.value)}
         />
       </FormField>

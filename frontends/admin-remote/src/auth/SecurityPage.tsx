@@ -9,7 +9,7 @@ import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
 import { useToast } from '../toast/toaster';
-import { FormField } from './FormField';
+import { errorAria, FormField } from './FormField';
 import { PASSKEYS_KEY, PasskeysCard } from './PasskeysCard';
 import { needsRecentSignIn, RecentSignIn, type SignInAgain } from './RecentSignIn';
 import './security.css';
@@ -143,8 +143,7 @@ function SetUpCard({ onEnabled, signInAgain }: { onEnabled: (codes: string[]) =>
               inputMode="numeric"
               autoComplete="one-time-code"
               value={code}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'mfa-enable-code-error' : undefined}
+              {...errorAria('mfa-enable-code', error)}
               onChange={(event) => setCode(event.target.value)}
             />
           </FormField>

@@ -1,6 +1,4 @@
 import { DialogFooter } from '../pages/DialogFooter';
-import { DialogHeader } from '../pages/DialogHeader';
-import * as Dialog from '@radix-ui/react-dialog';
 import { ApiError, ClientCreateSchema, clinicHomeUrl, LEAD_STATUS_LABELS, OFFLINE_CONVERSION_STATUSES, routes, type Client, type ClientCreate, type ClientCreateInput } from '@hap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,7 +6,7 @@ import { Copy, ExternalLink, RefreshCw } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
-import { FormField } from '../auth/FormField';
+import { errorAria, FormField } from '../auth/FormField';
 import { ImageField } from '../images/ImageField';
 import { api } from '../lib/api';
 import { changedFields } from '../lib/changed-fields';
@@ -18,6 +16,7 @@ import { CLIENT_TABS, clientFormOf, emptyClientForm, firstTabWithError, type Cli
 import { CLIENTS_KEY } from './clients-query';
 import { domainClaimView } from './domain-claim';
 import './clients.css';
+import { ModalDialog } from '../pages/ModalDialog';
 
 type Form = UseFormReturn<ClientCreateInput, unknown, ClientCreate>;
 
@@ -35,15 +34,9 @@ export function ClientDialog({
   onCreated?: (client: Client) => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="adm-overlay" />
-        <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
-          <DialogHeader title={client ? `Edit Client: ${client.name}` : 'Add New Client'} />
-          {open && <ClientForm key={client?.id ?? 'new'} client={client} onClose={onClose} onCreated={onCreated} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog open={open} onOpenChange={(next) => !next && onClose()} aria-describedby={undefined} title={client ? `Edit Client: ${client.name}` : 'Add New Client'}>
+      {open && <ClientForm key={client?.id ?? 'new'} client={client} onClose={onClose} onCreated={onCreated} />}
+    </ModalDialog>
   );
 }
 
@@ -204,7 +197,7 @@ function ColourField({ form, name, label }: { form: Form; name: 'brandColor' | '
           value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#d4af37'}
           onChange={(e) => form.setValue(name, e.target.value, { shouldDirty: true, shouldValidate: true })}
         />
-        <input id={id} className="adm-input" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...form.register(name)} />
+        <input id={id} className="adm-input" {...errorAria(`${id}`, error)} {...form.register(name)} />
       </div>
     </FormField>
   );

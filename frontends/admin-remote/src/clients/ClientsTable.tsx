@@ -3,6 +3,7 @@ import { Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ClientActions, type ClientActionHandlers } from './ClientActions';
 import { crmBadge } from './crm-status';
+import { TableHead } from '../pages/TableHead';
 
 /** One page of clinics; `footer` is the pager, `sortedBy` the name order when the page is sorted by name. */
 export function ClientsTable({
@@ -24,19 +25,15 @@ export function ClientsTable({
     <section className="adm-card adm-table-card" aria-label="Clients" aria-busy={busy}>
       <div className="adm-table-scroll">
         <table className="adm-table">
-          <thead>
-            <tr>
+          <TableHead
+            lead={
               <th scope="col" aria-sort={sortedBy === 'asc' ? 'ascending' : sortedBy === 'desc' ? 'descending' : undefined}>
                 Client Name
               </th>
-              <th scope="col">Contact</th>
-              <th scope="col">Assets</th>
-              <th scope="col">CRM</th>
-              <th scope="col" className="adm-table__actions">
-                Actions
-              </th>
-            </tr>
-          </thead>
+            }
+            columns={['Contact', 'Assets', 'CRM']}
+            actions="adm-table__actions"
+          />
           <tbody>
             {clients.map((client) => (
               <ClientRow key={client.id} client={client} actions={actions} creatingCrm={creatingCrmFor === client.id} />

@@ -1,16 +1,16 @@
 import { ClinicUserInviteSchema, routes, type Client, type ClinicUser, type ClinicUserInvite, type InvitationResult } from '@hap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Ban, Copy, LoaderCircle, MailPlus, RotateCcw, ShieldOff, Trash2, UserCheck, UserRound } from 'lucide-react';
+import { Ban, Copy, LoaderCircle, MailPlus, RotateCcw, ShieldOff, Trash2, UserCheck } from 'lucide-react';
 import { createContext, useContext, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField } from '../auth/FormField';
+import { FormField, InputField } from '../auth/FormField';
 import { api } from '../lib/api';
 import { apiFieldError } from '../lib/field-errors';
-import { DialogHeader } from '../pages/DialogHeader';
+import { ClientPanelDialog } from '../pages/ClientPanelDialog';
 import { IconAction } from '../pages/IconAction';
-import { LoadingPanel } from '../pages/LoadingPanel';
+import { InlineConfirm } from '../pages/InlineConfirm';
+import { MemberList } from '../staff/MemberList';
 import '../staff/staff.css';
 import { useToast } from '../toast/toaster';
 import { clinicUsersKey } from './clinic-users-query';
@@ -49,15 +49,9 @@ function useUsers(scope: UsersScope) {
  */
 export function ClinicUsersDialog({ client, onClose }: { client: Client | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={client !== null} onOpenChange={(next) => !next && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="adm-overlay" />
-        <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
-          <DialogHeader title={`Portal Users: ${client?.name ?? ''}`} />
-          {client && <ClinicUsersPanel key={client.id} scope={{ kind: 'admin', clientId: client.id }} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ClientPanelDialog client={client} title="Portal Users" onClose={onClose}>
+      {(c) => <ClinicUsersPanel key={c.id} scope={{ kind: 'admin', clientId: c.id }} />}
+    </ClientPanelDialog>
   );
 }
 
@@ -70,29 +64,16 @@ export function ClinicUsersPanel({ scope }: { scope: UsersScope }) {
   return (
     <UsersScopeContext.Provider value={scope}>
     <div className="adm-dialog__body stf-layout">
-      <section aria-labelledby="cu-list-title" className="stf-list">
-        <h3 id="cu-list-title" className="stf-heading">
-          Portal users {users.data && <span className="adm-badge">{users.data.length}</span>}
-        </h3>
-        {users.isPending ? (
-          <LoadingPanel label="Loading users..." />
-        ) : users.isError ? (
-          <p className="stf-error" role="alert">
-            Error loading users: {users.error.message}
-          </p>
-        ) : users.data.length === 0 ? (
-          <p className="stf-empty">
-            <UserRound size={20} aria-hidden />
-            {scope.kind === 'admin' ? 'No users yet. Invite the clinic’s owner with the form.' : 'No users yet. Invite your staff with the form.'}
-          </p>
-        ) : (
-          <ul className="stf-members">
-            {users.data.map((user) => (
-              <UserRow key={user.id} user={user} onInvitation={setHandOver} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <MemberList
+        id="cu-list-title"
+        title="Portal users"
+        query={users}
+        loading="Loading users..."
+        failed="Error loading users"
+        empty={scope.kind === 'admin' ? 'No users yet. Invite the clinic’s owner with the form.' : 'No users yet. Invite your staff with the form.'}
+      >
+        {(list) => list.map((user) => <UserRow key={user.id} user={user} onInvitation={setHandOver} />)}
+      </MemberList>
       <div>
         <InviteForm onInvitation={setHandOver} />
         {handOver?.inviteUrl && <HandOver result={handOver} />}
@@ -186,29 +167,23 @@ function UserRow({ user, onInvitation }: { user: ClinicUser; onInvitation: (resu
         </span>
       </div>
       {confirming === 'reset' ? (
-        <div className="stf-confirm" role="group" aria-label={`Reset two-factor sign-in of ${user.email}?`}>
-          <span className="stf-confirm__text">
-            Reset two-factor sign-in of {user.email}? Their authenticator app, recovery codes and passkeys stop working.
-          </span>
-          <button type="button" className="adm-button adm-button--secondary" onClick={() => setConfirming(null)}>
-            Keep
-          </button>
-          <button type="button" className="adm-button adm-button--danger" disabled={resetTwoFactor.isPending} onClick={() => resetTwoFactor.mutate()}>
-            {resetTwoFactor.isPending && <LoaderCircle size={16} aria-hidden className="adm-spin" />}
-            Reset
-          </button>
-        </div>
+        <InlineConfirm
+          label={`Reset two-factor sign-in of ${user.email}?`}
+          text={`Reset two-factor sign-in of ${user.email}? Their authenticator app, recovery codes and passkeys stop working.`}
+          confirm="Reset"
+          pending={resetTwoFactor.isPending}
+          onKeep={() => setConfirming(null)}
+          onConfirm={() => resetTwoFactor.mutate()}
+        />
       ) : confirming === 'remove' ? (
-        <div className="stf-confirm" role="group" aria-label={`Remove ${user.email}?`}>
-          <span className="stf-confirm__text">Remove {user.email}? They can no longer sign in.</span>
-          <button type="button" className="adm-button adm-button--secondary" onClick={() => setConfirming(null)}>
-            Keep
-          </button>
-          <button type="button" className="adm-button adm-button--danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
-            {remove.isPending && <LoaderCircle size={16} aria-hidden className="adm-spin" />}
-            Remove
-          </button>
-        </div>
+        <InlineConfirm
+          label={`Remove ${user.email}?`}
+          text={`Remove ${user.email}? They can no longer sign in.`}
+          confirm="Remove"
+          pending={remove.isPending}
+          onKeep={() => setConfirming(null)}
+          onConfirm={() => remove.mutate()}
+        />
       ) : (
         <div className="stf-member__actions">
           {scope.kind === 'admin' && (
@@ -279,18 +254,16 @@ function InviteForm({ onInvitation }: { onInvitation: (result: InvitationResult)
       <h3 id="cu-form-title" className="stf-heading">
         Invite a user
       </h3>
-      <FormField id="cu-email" label="E-mail" error={errors.email?.message} required>
-        <input
-          id="cu-email"
-          type="email"
-          className="adm-input"
-          placeholder="e.g. owner@clinic.com"
-          aria-required
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'cu-email-error' : undefined}
-          {...form.register('email')}
-        />
-      </FormField>
+      <InputField
+        id="cu-email"
+        label="E-mail"
+        error={errors.email}
+        required
+        type="email"
+        placeholder="e.g. owner@clinic.com"
+        aria-required
+        {...form.register('email')}
+      />
       {scope.kind === 'admin' && (
         <FormField id="cu-role" label="Role" error={errors.role?.message}>
           <select id="cu-role" className="adm-input" {...form.register('role')}>

@@ -1,7 +1,7 @@
 import { CustomDomainCreateSchema, type CustomDomain, type DnsRecord } from '@hap/contracts';
 import { Copy, Globe, Info, LoaderCircle, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { FormField } from '../auth/FormField';
+import { errorAria, FormField } from '../auth/FormField';
 import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { useToast } from '../toast/toaster';
@@ -103,8 +103,7 @@ function AddDomainForm({ scope }: { scope: DomainsScope }) {
             spellCheck={false}
             placeholder="e.g. www.clinic.com"
             aria-required
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${field}-error` : `${field}-hint`}
+            {...errorAria(`${field}`, error, `${field}-hint`)}
             value={value}
             onChange={(e) => setValue(e.target.value)}
           />

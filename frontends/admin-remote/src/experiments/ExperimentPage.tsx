@@ -14,6 +14,7 @@ import { useToast } from '../toast/toaster';
 import { useExperiment, usePauseExperiment, useResumeExperiment, useStopExperiment, useUpdateExperiment } from './experiments-query';
 import { GOAL_WORDS, lossWords, notEnoughData, percent, probabilityWords, rateWords, shares, STATUS_WORDS, STYLE_NAMES } from './experiments-rules';
 import { PosteriorChart } from './PosteriorChart';
+import { TableHead } from '../pages/TableHead';
 import '../results/results.css';
 import './experiments.css';
 
@@ -98,19 +99,7 @@ function ExperimentView({ experiment }: { experiment: Experiment }) {
         <div className="adm-table-scroll" tabIndex={0} role="region" aria-label="Styles (scrolls sideways)">
           <table className="adm-table res-table">
             <caption className="adm-sr-only">Each style&rsquo;s numbers</caption>
-            <thead>
-              <tr>
-                <th scope="col">Style</th>
-                <th scope="col">Weight</th>
-                <th scope="col">Views</th>
-                <th scope="col">Visitors</th>
-                <th scope="col">Leads</th>
-                <th scope="col">Bookings</th>
-                <th scope="col">Rate (95% range)</th>
-                <th scope="col">Chance it is best</th>
-                <th scope="col">Expected loss</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Style', 'Weight', 'Views', 'Visitors', 'Leads', 'Bookings', 'Rate (95% range)', 'Chance it is best', 'Expected loss']} />
             <tbody>
               {experiment.arms.map((arm, index) => (
                 <tr key={arm.variant}>

@@ -2,6 +2,8 @@ import { ExperimentCreateSchema, EXPERIMENT_GOALS, type Experiment, type Experim
 import { FlaskConical, LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorAria } from '../auth/FormField';
+import { ClinicSelect } from '../clients/ClinicSelect';
 import { useClients } from '../clients/clients-query';
 import { issuesByPath } from '../forms/list-rules';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
@@ -12,6 +14,7 @@ import { useClientServices } from '../services/services-query';
 import { useToast } from '../toast/toaster';
 import { useExperiments, useStartExperiment } from './experiments-query';
 import { armsOfDraft, GOAL_WORDS, initialArms, STATUS_WORDS, STYLE_NAMES, type ArmDraft } from './experiments-rules';
+import { TableHead } from '../pages/TableHead';
 import '../results/results.css';
 import './experiments.css';
 
@@ -36,24 +39,13 @@ export function ExperimentsPage() {
         description={`Test a service page's styles at one URL: each visitor gets a style, the same one every time${clinicName ? `, at ${clinicName}` : ''}.`}
       />
       <form className="adm-card res-filters" aria-label="Clinic" onSubmit={(e) => e.preventDefault()}>
-        <div className="adm-field">
-          <label className="adm-label" htmlFor="exp-client">
-            Clinic
-          </label>
-          <select
-            id="exp-client"
-            className="adm-input"
-            value={clientId ?? ''}
-            onChange={(e) => setSearch(e.target.value ? { client: e.target.value } : {}, { replace: true })}
-          >
-            <option value="">Choose a clinic</option>
-            {clients.data?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ClinicSelect
+          id="exp-client"
+          value={clientId ?? ''}
+          onChange={(value) => setSearch(value ? { client: value } : {}, { replace: true })}
+          clients={clients.data}
+          first={<option value="">Choose a clinic</option>}
+        />
       </form>
       {clientId === null ? (
         <p className="adm-card exp-empty">Choose a clinic to see its experiments and start one.</p>
@@ -87,16 +79,7 @@ function ExperimentsTable({ experiments }: { experiments: readonly Experiment[] 
     <div className="adm-table-scroll" tabIndex={0} role="region" aria-label="Experiments (scrolls sideways)">
       <table className="adm-table res-table">
         <caption className="adm-sr-only">Experiments, newest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Service page</th>
-            <th scope="col">Status</th>
-            <th scope="col">Goal</th>
-            <th scope="col">Styles</th>
-            <th scope="col">Visitors</th>
-            <th scope="col">Recommendation</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Service page', 'Status', 'Goal', 'Styles', 'Visitors', 'Recommendation']} />
         <tbody>
           {experiments.map((e) => (
             <tr key={e.id}>
@@ -172,8 +155,7 @@ function StartExperiment({ clientId, open }: { clientId: number; open: readonly 
               id={`${id}-service`}
               className="adm-input"
               value={serviceId}
-              aria-invalid={issues.serviceId ? true : undefined}
-              aria-describedby={issues.serviceId ? `${id}-service-error` : undefined}
+              {...errorAria(`${id}-service`, issues.serviceId)}
               onChange={(e) => setServiceId(e.target.value)}
             >
               <option value="">{services.isPending ? 'Loading services...' : choices.length ? 'Choose a service' : 'No live service without an experiment'}</option>

@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import {
   ApiError,
   CAMPAIGN_BUDGET,
@@ -16,8 +15,8 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { FlaskConical, LoaderCircle, Pencil, Rocket, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
+import { errorAria } from '../auth/FormField';
 import { api } from '../lib/api';
-import { DialogHeader } from '../pages/DialogHeader';
 import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { useToast } from '../toast/toaster';
@@ -28,6 +27,7 @@ const domainIssueOf = (error: Error) => error instanceof ApiError && error.statu
 import { useLaunchCampaign } from './use-launch';
 import { LaunchReadinessNotice } from './LaunchReadinessNotice';
 import './google-ads.css';
+import { ModalDialog } from '../pages/ModalDialog';
 
 const serviceKey = (id: number) => ['admin', 'service', id] as const;
 
@@ -59,15 +59,9 @@ const formOf = (s: GoogleAdsSettings | null): SettingsForm => ({
  */
 export function AdsCampaignDialog({ client, service, onClose }: { client: Client; service: ServiceListItem | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={service !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="adm-overlay" />
-        <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
-          <DialogHeader title="Google Ads Campaign" />
-          {service && <CampaignBody key={service.id} client={client} item={service} onClose={onClose} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog open={service !== null} onOpenChange={(open) => !open && onClose()} aria-describedby={undefined} title="Google Ads Campaign">
+      {service && <CampaignBody key={service.id} client={client} item={service} onClose={onClose} />}
+    </ModalDialog>
   );
 }
 
@@ -164,8 +158,7 @@ function CampaignBody({ client, item, onClose }: { client: Client; item: Service
                 type={f.type ?? 'text'}
                 value={form[f.key]}
                 onChange={(e) => setForm({ ...form, [f.key]: e.target.value })}
-                aria-invalid={errors[f.key] ? true : undefined}
-                aria-describedby={errors[f.key] ? `${id}-${f.key}-error` : undefined}
+                {...errorAria(`${id}-${f.key}`, errors[f.key])}
               />
               {f.hint && <p className="adm-muted ads-hint">{f.hint}</p>}
               {errors[f.key] && (

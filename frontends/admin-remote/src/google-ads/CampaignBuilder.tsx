@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import {
   AD_LIMITS,
   BID_STRATEGIES,
@@ -14,7 +13,6 @@ import { useMutation } from '@tanstack/react-query';
 import { Eye, FlaskConical, LoaderCircle, Rocket } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { api } from '../lib/api';
-import { DialogHeader } from '../pages/DialogHeader';
 import { Tabs, type TabItem } from '../pages/Tabs';
 import { useToast } from '../toast/toaster';
 import { builderFormFrom, builderTemplateOf, emptyBuilderForm, linesOf, type BuilderErrors, type BuilderForm, type BuilderTab } from './builder-form';
@@ -23,6 +21,7 @@ import { DemographicChecks } from './DemographicChecks';
 import { LaunchConfirmDialog, type LaunchChoice } from './LaunchConfirmDialog';
 import { PolicyExemptionCheck, TemplateBSwitch } from './LaunchOptions';
 import { useLaunchCampaign } from './use-launch';
+import { ModalDialog } from '../pages/ModalDialog';
 
 const TABS: ReadonlyArray<TabItem<BuilderTab>> = [
   { id: 'settings', label: 'Campaign Settings' },
@@ -189,77 +188,65 @@ export function CampaignBuilder({ client, serviceId, start }: { client: Client; 
         </button>
       </div>
 
-      <Dialog.Root open={adPreview} onOpenChange={setAdPreview}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="adm-overlay" />
-          <Dialog.Content className="adm-dialog adm-dialog--narrow" aria-describedby={undefined}>
-            <DialogHeader title="Ad preview" />
-            <div className="adm-dialog__body">
-              <AdMock finalUrl={form.finalUrl} path={[form.displayPath1, form.displayPath2]} headlines={headlines} descriptions={descriptions} />
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <ModalDialog open={adPreview} onOpenChange={setAdPreview} className="adm-dialog adm-dialog--narrow" aria-describedby={undefined} title="Ad preview">
+        <div className="adm-dialog__body">
+          <AdMock finalUrl={form.finalUrl} path={[form.displayPath1, form.displayPath2]} headlines={headlines} descriptions={descriptions} />
+        </div>
+      </ModalDialog>
 
-      <Dialog.Root open={tested !== null} onOpenChange={(open) => !open && setTested(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="adm-overlay" />
-          <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
-            <DialogHeader title="Campaign Test Preview" />
-            {tested && (
-              <div className="adm-dialog__body ads-preview">
-                <p className={tested.validation.issues.length ? 'adm-field__error' : 'ads-ok'} role="status">
-                  {tested.message}
-                </p>
-                {tested.validation.issues.length > 0 && (
-                  <ul className="ads-issues">
-                    {tested.validation.issues.map((issue) => (
-                      <li key={issue}>{issue}</li>
-                    ))}
-                  </ul>
-                )}
-                <dl className="ads-facts">
-                  <dt>Campaign</dt>
-                  <dd>{tested.preview.campaign.name}</dd>
-                  <dt>Budget</dt>
-                  <dd>
-                    ${tested.preview.campaign.dailyBudget} a day · {tested.preview.campaign.bidStrategy}
-                  </dd>
-                  <dt>Network</dt>
-                  <dd>{tested.preview.campaign.networkSetting}</dd>
-                  <dt>Location</dt>
-                  <dd>
-                    {tested.preview.campaign.radiusMiles} miles around {tested.preview.campaign.location}
-                  </dd>
-                  <dt>Keywords</dt>
-                  <dd>{tested.preview.keywords.length}</dd>
-                  <dt>Excluded</dt>
-                  <dd>{tested.preview.audience.excluded.join(', ') || 'No one'}</dd>
-                </dl>
-                {tested.preview.ads.map((ad, i) => (
-                  <AdMock key={i} finalUrl={ad.finalUrl} path={[form.displayPath1, form.displayPath2]} headlines={ad.headlines.slice(0, PREVIEW_HEADLINES)} descriptions={ad.descriptions.slice(0, 1)} />
+      <ModalDialog open={tested !== null} onOpenChange={(open) => !open && setTested(null)} aria-describedby={undefined} title="Campaign Test Preview">
+        {tested && (
+          <div className="adm-dialog__body ads-preview">
+            <p className={tested.validation.issues.length ? 'adm-field__error' : 'ads-ok'} role="status">
+              {tested.message}
+            </p>
+            {tested.validation.issues.length > 0 && (
+              <ul className="ads-issues">
+                {tested.validation.issues.map((issue) => (
+                  <li key={issue}>{issue}</li>
                 ))}
-                <div className="adm-dialog__footer">
-                  <button type="button" className="adm-button adm-button--secondary" onClick={() => setTested(null)}>
-                    Close
-                  </button>
-                  <button
-                    type="button"
-                    className="adm-button adm-button--primary"
-                    disabled={tested.validation.issues.length > 0}
-                    onClick={() => {
-                      setTested(null);
-                      setConfirming(true);
-                    }}
-                  >
-                    Proceed to Launch
-                  </button>
-                </div>
-              </div>
+              </ul>
             )}
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+            <dl className="ads-facts">
+              <dt>Campaign</dt>
+              <dd>{tested.preview.campaign.name}</dd>
+              <dt>Budget</dt>
+              <dd>
+                ${tested.preview.campaign.dailyBudget} a day · {tested.preview.campaign.bidStrategy}
+              </dd>
+              <dt>Network</dt>
+              <dd>{tested.preview.campaign.networkSetting}</dd>
+              <dt>Location</dt>
+              <dd>
+                {tested.preview.campaign.radiusMiles} miles around {tested.preview.campaign.location}
+              </dd>
+              <dt>Keywords</dt>
+              <dd>{tested.preview.keywords.length}</dd>
+              <dt>Excluded</dt>
+              <dd>{tested.preview.audience.excluded.join(', ') || 'No one'}</dd>
+            </dl>
+            {tested.preview.ads.map((ad, i) => (
+              <AdMock key={i} finalUrl={ad.finalUrl} path={[form.displayPath1, form.displayPath2]} headlines={ad.headlines.slice(0, PREVIEW_HEADLINES)} descriptions={ad.descriptions.slice(0, 1)} />
+            ))}
+            <div className="adm-dialog__footer">
+              <button type="button" className="adm-button adm-button--secondary" onClick={() => setTested(null)}>
+                Close
+              </button>
+              <button
+                type="button"
+                className="adm-button adm-button--primary"
+                disabled={tested.validation.issues.length > 0}
+                onClick={() => {
+                  setTested(null);
+                  setConfirming(true);
+                }}
+              >
+                Proceed to Launch
+              </button>
+            </div>
+          </div>
+        )}
+      </ModalDialog>
 
       {serviceId !== null && client.googleAdsAccountId && (
         <LaunchConfirmDialog

@@ -1,4 +1,3 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import {
   AD_LIMITS,
   ApiError,
@@ -14,8 +13,8 @@ import {
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CircleCheck, ExternalLink, LoaderCircle, Rocket, ShieldCheck } from 'lucide-react';
 import { useId, useState } from 'react';
+import { errorAria } from '../auth/FormField';
 import { api } from '../lib/api';
-import { DialogHeader } from '../pages/DialogHeader';
 import { Counted } from './Counted';
 import { DemographicChecks } from './DemographicChecks';
 import { LaunchConfirmDialog, type LaunchChoice } from './LaunchConfirmDialog';
@@ -24,6 +23,7 @@ import { useToast } from '../toast/toaster';
 import { useLaunchCampaign } from './use-launch';
 import { LaunchReadinessNotice } from './LaunchReadinessNotice';
 import './google-ads.css';
+import { ModalDialog } from '../pages/ModalDialog';
 
 /** docs/admin.md#fixed-figures: the preview shows 5 keywords and 1 ad per ad group before Show All. */
 const KEYWORDS_SHOWN = 5;
@@ -50,15 +50,9 @@ function structureOf(campaign: CampaignPreview['campaign']) {
  */
 export function CampaignPreviewDialog({ serviceId, onClose }: { serviceId: number | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={serviceId !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="adm-overlay" />
-        <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
-          <DialogHeader title="Google Ads Campaign Preview" />
-          {serviceId !== null && <PreviewBody key={serviceId} serviceId={serviceId} onClose={onClose} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog open={serviceId !== null} onOpenChange={(open) => !open && onClose()} aria-describedby={undefined} title="Google Ads Campaign Preview">
+      {serviceId !== null && <PreviewBody key={serviceId} serviceId={serviceId} onClose={onClose} />}
+    </ModalDialog>
   );
 }
 
@@ -212,7 +206,7 @@ function PreviewContent({
           <label className="adm-label" htmlFor={`${id}-budget`}>
             Daily budget (USD)
           </label>
-          <input id={`${id}-budget`} className="adm-input" type="number" min={CAMPAIGN_BUDGET.min} max={CAMPAIGN_BUDGET.max} value={budget} onChange={(e) => setBudget(e.target.value)} aria-invalid={budgetError ? true : undefined} aria-describedby={budgetError ? `${id}-budget-error` : undefined} />
+          <input id={`${id}-budget`} className="adm-input" type="number" min={CAMPAIGN_BUDGET.min} max={CAMPAIGN_BUDGET.max} value={budget} onChange={(e) => setBudget(e.target.value)} {...errorAria(`${id}-budget`, budgetError)} />
           {budgetError && (
             <p id={`${id}-budget-error`} className="adm-field__error">
               {budgetError}
@@ -223,7 +217,7 @@ function PreviewContent({
           <label className="adm-label" htmlFor={`${id}-radius`}>
             Radius (miles)
           </label>
-          <input id={`${id}-radius`} className="adm-input" type="number" min={CAMPAIGN_RADIUS.min} max={CAMPAIGN_RADIUS.max} value={radius} onChange={(e) => setRadius(e.target.value)} aria-invalid={radiusError ? true : undefined} aria-describedby={radiusError ? `${id}-radius-error` : undefined} />
+          <input id={`${id}-radius`} className="adm-input" type="number" min={CAMPAIGN_RADIUS.min} max={CAMPAIGN_RADIUS.max} value={radius} onChange={(e) => setRadius(e.target.value)} {...errorAria(`${id}-radius`, radiusError)} />
           {radiusError && (
             <p id={`${id}-radius-error`} className="adm-field__error">
               {radiusError}

@@ -1,5 +1,4 @@
 import {
-  ApiError,
   routes,
   type CampaignLaunch,
   type Client,
@@ -7,23 +6,19 @@ import {
   type ServiceListItem,
 } from '@hap/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, ExternalLink } from 'lucide-react';
+import { ExternalLink } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { backToClients, ClientScreen, positiveIdOf } from '../clients/ClientScreen';
 import { api } from '../lib/api';
-import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
 import { launchesKey } from './ads-query';
 import { CampaignBuilder } from './CampaignBuilder';
 import { LaunchedCampaignControls } from './LaunchedCampaignControls';
+import { TableHead } from '../pages/TableHead';
 import './google-ads.css';
-
-const NOT_FOUND = "Client not found or you don't have permission to view this client.";
-
-/** docs/admin.md#validation: the id in /admin/clients/{id}/ads must be a number. */
-const clientIdOf = (raw: string | undefined) => (raw && /^\d+$/.test(raw) && Number(raw) > 0 ? Number(raw) : null);
 
 /**
  * The client ad-campaign page (docs/campaigns.md#client-ad-campaign-page): Back to Clients, the
@@ -31,56 +26,24 @@ const clientIdOf = (raw: string | undefined) => (raw && /^\d+$/.test(raw) && Num
  * (docs/campaigns.md#campaign-builder) and the client's launch log.
  */
 export function ClientAdsPage() {
-  const clientId = clientIdOf(useParams().id);
-  const client = useQuery({
-    queryKey: ['admin', 'client', clientId],
-    enabled: clientId !== null,
-    queryFn: ({ signal }): Promise<Client> => api.call(routes.getClient, { params: { id: clientId! }, query: {} }, { signal, projection: 'admin' }),
-    retry: false,
-    staleTime: 5 * 60 * 1000,
-  });
-  useDocumentTitle(adminTitle(client.data ? `${client.data.name} · Ad Campaigns` : 'Client Ad Campaigns'));
-
-  const back = (
-    <Link to="/admin/clients" className="adm-button adm-button--secondary">
-      <ArrowLeft size={16} aria-hidden /> Back to Clients
-    </Link>
-  );
-  if (clientId === null || (client.isError && client.error instanceof ApiError && client.error.status === 404)) {
-    return (
-      <>
-        <PageHeader title="Client Ad Campaigns" actions={back} />
-        <section className="adm-card adm-empty" role="alert">
-          <h2 className="adm-empty__title">Client not found</h2>
-          <p className="adm-empty__text">{NOT_FOUND}</p>
-        </section>
-      </>
-    );
-  }
-  if (client.isPending) {
-    return (
-      <section className="adm-card">
-        <LoadingPanel label="Loading client..." />
-      </section>
-    );
-  }
-  if (client.isError) return <LoadFailed card title="Failed to fetch client" message={client.error.message} onRetry={() => void client.refetch()} />;
-
-  const c = client.data;
   return (
-    <>
-      <PageHeader title={c.name} description="Build, test and launch a Google Ads Search campaign for one of the client's services." actions={back} />
-      <section className="adm-card ads-client-facts" aria-label="Google Ads accounts">
-        <dl className="ads-facts">
-          <dt>Google Ads account</dt>
-          <dd>{c.googleAdsAccountId ?? 'Not configured'}</dd>
-          <dt>Manager account</dt>
-          <dd>{c.googleAdsManagerId ?? 'Not configured'}</dd>
-        </dl>
-      </section>
-      <ClientCampaigns client={c} />
-      <LaunchLog clientId={c.id} />
-    </>
+    <ClientScreen section="Ad Campaigns" notFoundTitle="Client Ad Campaigns">
+      {(c) => (
+        <>
+          <PageHeader title={c.name} description="Build, test and launch a Google Ads Search campaign for one of the client's services." actions={backToClients} />
+          <section className="adm-card ads-client-facts" aria-label="Google Ads accounts">
+            <dl className="ads-facts">
+              <dt>Google Ads account</dt>
+              <dd>{c.googleAdsAccountId ?? 'Not configured'}</dd>
+              <dt>Manager account</dt>
+              <dd>{c.googleAdsManagerId ?? 'Not configured'}</dd>
+            </dl>
+          </section>
+          <ClientCampaigns client={c} />
+          <LaunchLog clientId={c.id} />
+        </>
+      )}
+    </ClientScreen>
   );
 }
 
@@ -91,7 +54,7 @@ function ClientCampaigns({ client }: { client: Client }) {
     queryFn: ({ signal }): Promise<ServiceListItem[]> => api.call(routes.listServicesForClient, { params: { clientId: client.id } }, { signal }),
   });
   // ?service= (Services' Campaign Builder action) starts the builder on that service, if it is the client's.
-  const [chosen, setServiceId] = useState<number | null>(clientIdOf(useSearchParams()[0].get('service') ?? undefined));
+  const [chosen, setServiceId] = useState<number | null>(positiveIdOf(useSearchParams()[0].get('service') ?? undefined));
   const serviceId = chosen !== null && services.data && !services.data.some((s) => s.id === chosen) ? null : chosen;
   const preview = useQuery({
     queryKey: ['admin', 'google-ads', 'preview', serviceId, undefined, false],
@@ -165,16 +128,7 @@ function LaunchLog({ clientId }: { clientId: number }) {
       ) : (
         <div className="adm-table-scroll">
           <table className="adm-table">
-            <thead>
-              <tr>
-                <th scope="col">Launched</th>
-                <th scope="col">Campaign</th>
-                <th scope="col">Status</th>
-                <th scope="col">Ad groups</th>
-                <th scope="col">Details</th>
-                <th scope="col">In Google Ads</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Launched', 'Campaign', 'Status', 'Ad groups', 'Details', 'In Google Ads']} />
             <tbody>
               {launches.data.map((l) => (
                 <tr key={l.id}>

@@ -25,6 +25,7 @@ import { CampaignDetailDialog } from './CampaignDetailDialog';
 import { GenerateCampaignsDialog } from './GenerateCampaignsDialog';
 import { OptimizeConfirmDialog, ProposalDialog } from './OptimizeProposal';
 import './google-ads.css';
+import { ModalDialog } from '../pages/ModalDialog';
 
 const GOALS = OptimizationGoalSchema.options;
 
@@ -241,20 +242,15 @@ function TemplateCampaignsPanel({ template }: { template: ServiceTemplate }) {
           void refresh();
         }}
       />
-      <Dialog.Root open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="adm-overlay" />
-          <Dialog.Content className="adm-dialog adm-dialog--narrow" role="alertdialog">
-            <div className="adm-dialog__header">
-              <Dialog.Title className="adm-dialog__title">Delete {deleting?.name}?</Dialog.Title>
-            </div>
-            <div className="adm-dialog__body">
-              <Dialog.Description className="adm-dialog__text">The campaign is removed from this template. Campaigns already launched in Google Ads stay there.</Dialog.Description>
-              <DialogFooter action="Delete Campaign" danger icon={<Trash2 size={16} aria-hidden />} pending={remove.isPending} onAction={() => deleting && remove.mutate(deleting.id)} />
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <ModalDialog open={deleting !== null} onOpenChange={(open) => !open && setDeleting(null)} className="adm-dialog adm-dialog--narrow" role="alertdialog">
+        <div className="adm-dialog__header">
+          <Dialog.Title className="adm-dialog__title">Delete {deleting?.name}?</Dialog.Title>
+        </div>
+        <div className="adm-dialog__body">
+          <Dialog.Description className="adm-dialog__text">The campaign is removed from this template. Campaigns already launched in Google Ads stay there.</Dialog.Description>
+          <DialogFooter action="Delete Campaign" danger icon={<Trash2 size={16} aria-hidden />} pending={remove.isPending} onAction={() => deleting && remove.mutate(deleting.id)} />
+        </div>
+      </ModalDialog>
     </section>
   );
 }

@@ -1,12 +1,11 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { CampaignBudgetChangeSchema, CAMPAIGN_BUDGET, routes, type CampaignChangeResult, type CampaignLaunch, type LaunchedCampaign } from '@hap/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle, Pause, Play, RefreshCw, Wallet } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../lib/api';
-import { DialogHeader } from '../pages/DialogHeader';
 import { useToast } from '../toast/toaster';
 import { formatCustomerId } from './LaunchConfirmDialog';
+import { ModalDialog } from '../pages/ModalDialog';
 
 export const launchedCampaignKey = (launchId: string) => ['admin', 'google-ads', 'launched-campaign', launchId] as const;
 
@@ -125,32 +124,26 @@ export function LaunchedCampaignControls({ launch }: { launch: CampaignLaunch })
         </div>
       )}
       <BudgetDialog open={budgetOpen} onOpenChange={setBudgetOpen} launch={launch} current={c.dailyBudget} onApplied={applied} />
-      <Dialog.Root open={resuming} onOpenChange={(next) => !status.isPending && setResuming(next)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="adm-overlay" />
-          <Dialog.Content className="adm-dialog adm-dialog--narrow" aria-describedby={`resume-${launch.id}-text`}>
-            <DialogHeader title="Resume campaign" />
-            <div className="adm-dialog__body">
-              <p id={`resume-${launch.id}-text`} className="adm-dialog__text">
-                {launch.campaignName} starts serving again in Google Ads account {formatCustomerId(launch.customerId)} and spends up to ${c.dailyBudget} a day.
-              </p>
-              <div className="adm-dialog__footer">
-                <button type="button" className="adm-button adm-button--secondary" onClick={() => setResuming(false)} disabled={status.isPending}>
-                  Cancel
-                </button>
-                <button
-                  type="button"
-                  className="adm-button adm-button--primary"
-                  disabled={status.isPending}
-                  onClick={() => status.mutate('enabled', { onSettled: () => setResuming(false) })}
-                >
-                  {status.isPending ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <Play size={16} aria-hidden />} Resume
-                </button>
-              </div>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <ModalDialog open={resuming} onOpenChange={(next) => !status.isPending && setResuming(next)} className="adm-dialog adm-dialog--narrow" aria-describedby={`resume-${launch.id}-text`} title="Resume campaign">
+        <div className="adm-dialog__body">
+          <p id={`resume-${launch.id}-text`} className="adm-dialog__text">
+            {launch.campaignName} starts serving again in Google Ads account {formatCustomerId(launch.customerId)} and spends up to ${c.dailyBudget} a day.
+          </p>
+          <div className="adm-dialog__footer">
+            <button type="button" className="adm-button adm-button--secondary" onClick={() => setResuming(false)} disabled={status.isPending}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="adm-button adm-button--primary"
+              disabled={status.isPending}
+              onClick={() => status.mutate('enabled', { onSettled: () => setResuming(false) })}
+            >
+              {status.isPending ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <Play size={16} aria-hidden />} Resume
+            </button>
+          </div>
+        </div>
+      </ModalDialog>
     </div>
   );
 }
@@ -203,70 +196,64 @@ function BudgetDialog({
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={reset}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="adm-overlay" />
-        <Dialog.Content className="adm-dialog adm-dialog--narrow" aria-describedby={`${id}-text`}>
-          <DialogHeader title="Change daily budget" />
-          <div className="adm-dialog__body">
-            <p id={`${id}-text`} className="adm-dialog__text">
-              {launch.campaignName} in Google Ads account {formatCustomerId(launch.customerId)} spends up to ${current} a day now.
-            </p>
-            {confirming === null ? (
-              <form onSubmit={review} noValidate>
-                <div className="adm-field">
-                  <label className="adm-label" htmlFor={`${id}-budget`}>
-                    New daily budget (USD)
-                  </label>
-                  <input
-                    id={`${id}-budget`}
-                    className="adm-input"
-                    type="number"
-                    step="0.01"
-                    min={CAMPAIGN_BUDGET.min}
-                    max={CAMPAIGN_BUDGET.max}
-                    value={value}
-                    onChange={(e) => setValue(e.target.value)}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-                  />
-                  <p id={`${id}-hint`} className="adm-muted ads-hint">
-                    Between ${CAMPAIGN_BUDGET.min} and ${CAMPAIGN_BUDGET.max} a day
-                  </p>
-                  {error && (
-                    <p id={`${id}-error`} className="adm-field__error" role="alert">
-                      {error}
-                    </p>
-                  )}
-                </div>
-                <div className="adm-dialog__footer">
-                  <button type="button" className="adm-button adm-button--secondary" onClick={() => reset(false)}>
-                    Cancel
-                  </button>
-                  <button type="submit" className="adm-button adm-button--primary">
-                    Continue
-                  </button>
-                </div>
-              </form>
-            ) : (
-              <>
-                <p className="adm-dialog__text" role="status">
-                  Set the daily budget of {launch.campaignName} in Google Ads account {formatCustomerId(launch.customerId)} to ${confirming} (now ${current})?
+    <ModalDialog open={open} onOpenChange={reset} className="adm-dialog adm-dialog--narrow" aria-describedby={`${id}-text`} title="Change daily budget">
+      <div className="adm-dialog__body">
+        <p id={`${id}-text`} className="adm-dialog__text">
+          {launch.campaignName} in Google Ads account {formatCustomerId(launch.customerId)} spends up to ${current} a day now.
+        </p>
+        {confirming === null ? (
+          <form onSubmit={review} noValidate>
+            <div className="adm-field">
+              <label className="adm-label" htmlFor={`${id}-budget`}>
+                New daily budget (USD)
+              </label>
+              <input
+                id={`${id}-budget`}
+                className="adm-input"
+                type="number"
+                step="0.01"
+                min={CAMPAIGN_BUDGET.min}
+                max={CAMPAIGN_BUDGET.max}
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+              />
+              <p id={`${id}-hint`} className="adm-muted ads-hint">
+                Between ${CAMPAIGN_BUDGET.min} and ${CAMPAIGN_BUDGET.max} a day
+              </p>
+              {error && (
+                <p id={`${id}-error`} className="adm-field__error" role="alert">
+                  {error}
                 </p>
-                <div className="adm-dialog__footer">
-                  <button type="button" className="adm-button adm-button--secondary" onClick={() => setConfirming(null)} disabled={change.isPending}>
-                    Back
-                  </button>
-                  <button type="button" className="adm-button adm-button--primary" onClick={() => change.mutate(confirming)} disabled={change.isPending}>
-                    {change.isPending && <LoaderCircle size={16} aria-hidden className="adm-spin" />}
-                    {change.isPending ? 'Changing...' : `Set $${confirming} a day`}
-                  </button>
-                </div>
-              </>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              )}
+            </div>
+            <div className="adm-dialog__footer">
+              <button type="button" className="adm-button adm-button--secondary" onClick={() => reset(false)}>
+                Cancel
+              </button>
+              <button type="submit" className="adm-button adm-button--primary">
+                Continue
+              </button>
+            </div>
+          </form>
+        ) : (
+          <>
+            <p className="adm-dialog__text" role="status">
+              Set the daily budget of {launch.campaignName} in Google Ads account {formatCustomerId(launch.customerId)} to ${confirming} (now ${current})?
+            </p>
+            <div className="adm-dialog__footer">
+              <button type="button" className="adm-button adm-button--secondary" onClick={() => setConfirming(null)} disabled={change.isPending}>
+                Back
+              </button>
+              <button type="button" className="adm-button adm-button--primary" onClick={() => change.mutate(confirming)} disabled={change.isPending}>
+                {change.isPending && <LoaderCircle size={16} aria-hidden className="adm-spin" />}
+                {change.isPending ? 'Changing...' : `Set $${confirming} a day`}
+              </button>
+            </div>
+          </>
+        )}
+      </div>
+    </ModalDialog>
   );
 }

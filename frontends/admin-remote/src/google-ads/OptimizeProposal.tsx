@@ -3,8 +3,8 @@ import { OPTIMIZATION_GOAL_LABELS, type AdGroup, type CampaignJob, type Campaign
 import { Check, LoaderCircle, Sparkles, Undo2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { DialogFooter } from '../pages/DialogFooter';
-import { DialogHeader } from '../pages/DialogHeader';
 import './optimize-proposal.css';
+import { ModalDialog } from '../pages/ModalDialog';
 
 /**
  * Optimize asks first: what the AI will do, and that the
@@ -20,23 +20,18 @@ export function OptimizeConfirmDialog({
   onConfirm: () => void;
 }) {
   return (
-    <Dialog.Root open={asking !== null} onOpenChange={(open) => !open && onCancel()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="adm-overlay" />
-        <Dialog.Content className="adm-dialog adm-dialog--narrow" role="alertdialog">
-          <div className="adm-dialog__header">
-            <Dialog.Title className="adm-dialog__title">Optimize {asking?.campaign.name} with AI?</Dialog.Title>
-          </div>
-          <div className="adm-dialog__body">
-            <Dialog.Description className="adm-dialog__text">
-              The AI rewrites the campaign&rsquo;s headlines, descriptions, keywords and extensions for the goal <strong>{asking ? OPTIMIZATION_GOAL_LABELS[asking.goal] : ''}</strong>. You will
-              see its changes next to the current version and choose to keep or discard them. The current version stays in use until you keep the changes.
-            </Dialog.Description>
-            <DialogFooter action="Optimize with AI" pending={false} icon={<Sparkles size={16} aria-hidden />} onAction={onConfirm} />
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog open={asking !== null} onOpenChange={(open) => !open && onCancel()} className="adm-dialog adm-dialog--narrow" role="alertdialog">
+      <div className="adm-dialog__header">
+        <Dialog.Title className="adm-dialog__title">Optimize {asking?.campaign.name} with AI?</Dialog.Title>
+      </div>
+      <div className="adm-dialog__body">
+        <Dialog.Description className="adm-dialog__text">
+          The AI rewrites the campaign&rsquo;s headlines, descriptions, keywords and extensions for the goal <strong>{asking ? OPTIMIZATION_GOAL_LABELS[asking.goal] : ''}</strong>. You will
+          see its changes next to the current version and choose to keep or discard them. The current version stays in use until you keep the changes.
+        </Dialog.Description>
+        <DialogFooter action="Optimize with AI" pending={false} icon={<Sparkles size={16} aria-hidden />} onAction={onConfirm} />
+      </div>
+    </ModalDialog>
   );
 }
 
@@ -140,82 +135,76 @@ export function ProposalDialog({
   const groups = open ? Math.max(campaign.adGroups.length, proposal.adGroups.length) : 0;
   const sitelinks = (c: Pick<CampaignProposal, 'extensions'>) => c.extensions.sitelinks.map((s) => [s.linkText, s.description1, s.description2].filter(Boolean).join(' · '));
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="adm-overlay" />
-        <Dialog.Content className="adm-dialog opt-dialog">
-          <DialogHeader title={`Proposed changes: ${campaign?.name ?? ''}`} />
-          {open && (
-            <div className="adm-dialog__form">
-              {/* The versions scroll between the header and the buttons: reachable by keyboard too. */}
-              <div className="adm-dialog__body" tabIndex={0} role="region" aria-label="Current and proposed versions">
-                <Dialog.Description className="adm-dialog__text">
-                  The AI&rsquo;s rewrite for <strong>{job.goal ? OPTIMIZATION_GOAL_LABELS[job.goal] : 'the goal'}</strong>, next to the current version. Nothing changes until you keep it: the
-                  current version stays what launches use.
-                </Dialog.Description>
+    <ModalDialog open={open} onOpenChange={(next) => !next && onClose()} className="adm-dialog opt-dialog" title={`Proposed changes: ${campaign?.name ?? ''}`}>
+      {open && (
+        <div className="adm-dialog__form">
+          {/* The versions scroll between the header and the buttons: reachable by keyboard too. */}
+          <div className="adm-dialog__body" tabIndex={0} role="region" aria-label="Current and proposed versions">
+            <Dialog.Description className="adm-dialog__text">
+              The AI&rsquo;s rewrite for <strong>{job.goal ? OPTIMIZATION_GOAL_LABELS[job.goal] : 'the goal'}</strong>, next to the current version. Nothing changes until you keep it: the
+              current version stays what launches use.
+            </Dialog.Description>
+            <SideBySide
+              title="Overview"
+              current={
+                <>
+                  <Field label="Description" value={campaign.description} other={proposal.description} side="current" />
+                  <Field label="Keyword theme" value={campaign.keywordTheme} other={proposal.keywordTheme} side="current" />
+                  <Field label="Target audience" value={campaign.targetAudience} other={proposal.targetAudience} side="current" />
+                </>
+              }
+              proposed={
+                <>
+                  <Field label="Description" value={proposal.description} other={campaign.description} side="proposed" />
+                  <Field label="Keyword theme" value={proposal.keywordTheme} other={campaign.keywordTheme} side="proposed" />
+                  <Field label="Target audience" value={proposal.targetAudience} other={campaign.targetAudience} side="proposed" />
+                </>
+              }
+            />
+            {Array.from({ length: groups }, (_, i) => {
+              const now = campaign.adGroups[i];
+              const next = proposal.adGroups[i];
+              return (
                 <SideBySide
-                  title="Overview"
-                  current={
-                    <>
-                      <Field label="Description" value={campaign.description} other={proposal.description} side="current" />
-                      <Field label="Keyword theme" value={campaign.keywordTheme} other={proposal.keywordTheme} side="current" />
-                      <Field label="Target audience" value={campaign.targetAudience} other={proposal.targetAudience} side="current" />
-                    </>
-                  }
-                  proposed={
-                    <>
-                      <Field label="Description" value={proposal.description} other={campaign.description} side="proposed" />
-                      <Field label="Keyword theme" value={proposal.keywordTheme} other={campaign.keywordTheme} side="proposed" />
-                      <Field label="Target audience" value={proposal.targetAudience} other={campaign.targetAudience} side="proposed" />
-                    </>
-                  }
+                  key={i}
+                  title={`Ad group: ${next?.name ?? now?.name ?? i + 1}`}
+                  current={<GroupSide group={now} other={next} side="current" />}
+                  proposed={<GroupSide group={next} other={now} side="proposed" />}
                 />
-                {Array.from({ length: groups }, (_, i) => {
-                  const now = campaign.adGroups[i];
-                  const next = proposal.adGroups[i];
-                  return (
-                    <SideBySide
-                      key={i}
-                      title={`Ad group: ${next?.name ?? now?.name ?? i + 1}`}
-                      current={<GroupSide group={now} other={next} side="current" />}
-                      proposed={<GroupSide group={next} other={now} side="proposed" />}
-                    />
-                  );
-                })}
-                <SideBySide
-                  title="Extensions"
-                  current={
-                    <>
-                      <p className="opt-field__label">Sitelinks</p>
-                      <Texts items={sitelinks(campaign)} other={sitelinks(proposal)} side="current" label="Sitelinks" />
-                      <p className="opt-field__label">Callouts</p>
-                      <Texts items={campaign.extensions.callouts} other={proposal.extensions.callouts} side="current" label="Callouts" />
-                    </>
-                  }
-                  proposed={
-                    <>
-                      <p className="opt-field__label">Sitelinks</p>
-                      <Texts items={sitelinks(proposal)} other={sitelinks(campaign)} side="proposed" label="Sitelinks" />
-                      <p className="opt-field__label">Callouts</p>
-                      <Texts items={proposal.extensions.callouts} other={campaign.extensions.callouts} side="proposed" label="Callouts" />
-                    </>
-                  }
-                />
-              </div>
-              <div className="adm-dialog__footer">
-                <button type="button" className="adm-button adm-button--secondary" onClick={onDiscard} disabled={pending !== null}>
-                  {pending === 'discard' ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <Undo2 size={16} aria-hidden />}
-                  Discard
-                </button>
-                <button type="button" className="adm-button adm-button--primary" onClick={onKeep} disabled={pending !== null}>
-                  {pending === 'keep' ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <Check size={16} aria-hidden />}
-                  Keep changes
-                </button>
-              </div>
-            </div>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              );
+            })}
+            <SideBySide
+              title="Extensions"
+              current={
+                <>
+                  <p className="opt-field__label">Sitelinks</p>
+                  <Texts items={sitelinks(campaign)} other={sitelinks(proposal)} side="current" label="Sitelinks" />
+                  <p className="opt-field__label">Callouts</p>
+                  <Texts items={campaign.extensions.callouts} other={proposal.extensions.callouts} side="current" label="Callouts" />
+                </>
+              }
+              proposed={
+                <>
+                  <p className="opt-field__label">Sitelinks</p>
+                  <Texts items={sitelinks(proposal)} other={sitelinks(campaign)} side="proposed" label="Sitelinks" />
+                  <p className="opt-field__label">Callouts</p>
+                  <Texts items={proposal.extensions.callouts} other={campaign.extensions.callouts} side="proposed" label="Callouts" />
+                </>
+              }
+            />
+          </div>
+          <div className="adm-dialog__footer">
+            <button type="button" className="adm-button adm-button--secondary" onClick={onDiscard} disabled={pending !== null}>
+              {pending === 'discard' ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <Undo2 size={16} aria-hidden />}
+              Discard
+            </button>
+            <button type="button" className="adm-button adm-button--primary" onClick={onKeep} disabled={pending !== null}>
+              {pending === 'keep' ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <Check size={16} aria-hidden />}
+              Keep changes
+            </button>
+          </div>
+        </div>
+      )}
+    </ModalDialog>
   );
 }

@@ -2,13 +2,15 @@ import { LoadFailed } from '../pages/LoadFailed';
 import type { LeadDelivery, LeadDetail, LeadTouch, PortalLeadDetail } from '@hap/contracts';
 import { LEAD_CONSENT_LABELS, LEAD_STATUS_LABELS } from '@hap/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
-import { Mail, Phone, RotateCw, X } from 'lucide-react';
+import { RotateCw, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { useToast } from '../toast/toaster';
 import { formatDateTime } from './lead-filters';
 import { useLead, useRetryDelivery } from './leads-query';
+import { LeadContact } from './LeadsTable';
 import { StatusSelect } from './StatusSelect';
+import { ModalDialog } from '../pages/ModalDialog';
 
 const CHANNEL_LABELS: Record<LeadDelivery['channel'], string> = {
   email: 'E-mail to the clinic',
@@ -126,16 +128,7 @@ function DetailBody({ lead }: { lead: LeadDetail | PortalLeadDetail }) {
         <StatusSelect lead={lead} id="lead-detail-status" />
       </div>
       <Section title="Contact">
-        <div className="adm-contact">
-          <a className="adm-contact__line" href={`mailto:${lead.email}`}>
-            <Mail size={14} aria-hidden />
-            {lead.email}
-          </a>
-          <a className="adm-contact__line" href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>
-            <Phone size={14} aria-hidden />
-            {lead.phone}
-          </a>
-        </div>
+        <LeadContact lead={lead} />
         {lead.message && <p className="adm-detail__message">{lead.message}</p>}
         <Facts
           rows={[
@@ -227,30 +220,25 @@ function DetailBody({ lead }: { lead: LeadDetail | PortalLeadDetail }) {
 export function LeadDetailDialog({ id, onClose }: { id: number | null; onClose: () => void }) {
   const lead = useLead(id);
   return (
-    <Dialog.Root open={id !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="adm-overlay" />
-        <Dialog.Content className="adm-sheet" aria-describedby={undefined}>
-          <div className="adm-sheet__header">
-            <div>
-              <Dialog.Title className="adm-drawer__title">{lead.data?.name ?? 'Lead'}</Dialog.Title>
-              {lead.data && <p className="adm-drawer__description">{lead.data.serviceName ?? `Service #${lead.data.serviceId}`}</p>}
-            </div>
-            <Dialog.Close className="adm-icon-button" aria-label="Close">
-              <X size={20} aria-hidden />
-            </Dialog.Close>
-          </div>
-          <div className="adm-sheet__body">
-            {lead.isPending ? (
-              <LoadingPanel label="Loading lead..." />
-            ) : lead.isError ? (
-              <LoadFailed heading="h3" title="Failed to load this lead" message={lead.error.message} onRetry={() => void lead.refetch()} />
-            ) : (
-              <DetailBody lead={lead.data} />
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog open={id !== null} onOpenChange={(open) => !open && onClose()} className="adm-sheet" aria-describedby={undefined}>
+      <div className="adm-sheet__header">
+        <div>
+          <Dialog.Title className="adm-drawer__title">{lead.data?.name ?? 'Lead'}</Dialog.Title>
+          {lead.data && <p className="adm-drawer__description">{lead.data.serviceName ?? `Service #${lead.data.serviceId}`}</p>}
+        </div>
+        <Dialog.Close className="adm-icon-button" aria-label="Close">
+          <X size={20} aria-hidden />
+        </Dialog.Close>
+      </div>
+      <div className="adm-sheet__body">
+        {lead.isPending ? (
+          <LoadingPanel label="Loading lead..." />
+        ) : lead.isError ? (
+          <LoadFailed heading="h3" title="Failed to load this lead" message={lead.error.message} onRetry={() => void lead.refetch()} />
+        ) : (
+          <DetailBody lead={lead.data} />
+        )}
+      </div>
+    </ModalDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ClinicSelect } from '../clients/ClinicSelect';
 import { useClients } from '../clients/clients-query';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { PageHeader } from '../pages/PageHeader';
@@ -62,26 +63,20 @@ export function LeadsPage() {
         }
       />
 
-      <div className="adm-lead-client">
-        <label htmlFor="lead-client" className="adm-label">
-          Clinic
-        </label>
-        <select
-          id="lead-client"
-          className="adm-input"
-          value={allClinics ? ALL_CLINICS : filters.clientId}
-          onChange={(event) => go(event.target.value === ALL_CLINICS ? {} : { clientId: Number(event.target.value) })}
-          disabled={!clients.data}
-        >
-          <option value={ALL_CLINICS}>All clinics</option>
-          {!allClinics && !clinic && <option value={filters.clientId}>Client {filters.clientId}</option>}
-          {clients.data?.map((client) => (
-            <option key={client.id} value={client.id}>
-              {client.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ClinicSelect
+        id="lead-client"
+        className="adm-lead-client"
+        value={allClinics ? ALL_CLINICS : filters.clientId}
+        onChange={(value) => go(value === ALL_CLINICS ? {} : { clientId: Number(value) })}
+        clients={clients.data}
+        disabled={!clients.data}
+        first={
+          <>
+            <option value={ALL_CLINICS}>All clinics</option>
+            {!allClinics && !clinic && <option value={filters.clientId}>Client {filters.clientId}</option>}
+          </>
+        }
+      />
 
       {!allClinics && counts.data && (
         <LeadCountsCards

@@ -1,6 +1,7 @@
 import type { LeadListItem, PortalLeadListItem } from '@hap/contracts';
 import { AlertTriangle, Mail, Phone } from 'lucide-react';
 import { StatusSelect } from './StatusSelect';
+import { TableHead } from '../pages/TableHead';
 
 /**
  * The page of leads: a table on wide screens, one card per lead on a phone
@@ -24,22 +25,16 @@ export function LeadsTable({
   return (
     <div className="adm-table-scroll">
       <table className="adm-table adm-leads-table">
-        <thead>
-          <tr>
-            {selected && (
+        <TableHead
+          lead={
+            selected && (
               <th scope="col" className="adm-leads-table__select">
                 <span className="adm-sr-only">Selected</span>
               </th>
-            )}
-            <th scope="col">Lead</th>
-            {clinicName && <th scope="col">Clinic</th>}
-            <th scope="col">Contact</th>
-            <th scope="col">Service</th>
-            <th scope="col">Source</th>
-            <th scope="col">Received</th>
-            <th scope="col">Status</th>
-          </tr>
-        </thead>
+            )
+          }
+          columns={['Lead', clinicName && 'Clinic', 'Contact', 'Service', 'Source', 'Received', 'Status']}
+        />
         <tbody>
           {leads.map((lead) => (
             <tr key={lead.id} aria-selected={selected ? selected.has(lead.id) : undefined}>
@@ -67,16 +62,7 @@ export function LeadsTable({
               </td>
               {clinicName && <td data-label="Clinic">{clinicName(lead.clientId)}</td>}
               <td data-label="Contact">
-                <div className="adm-contact">
-                  <a className="adm-contact__line" href={`mailto:${lead.email}`}>
-                    <Mail size={14} aria-hidden />
-                    {lead.email}
-                  </a>
-                  <a className="adm-contact__line" href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>
-                    <Phone size={14} aria-hidden />
-                    {lead.phone}
-                  </a>
-                </div>
+                <LeadContact lead={lead} />
               </td>
               <td data-label="Service">{lead.serviceName ?? <span className="adm-muted">Service #{lead.serviceId}</span>}</td>
               <td data-label="Source">
@@ -100,6 +86,22 @@ export function LeadsTable({
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** A lead's e-mail and phone as links (the list's Contact column, the detail's Contact section). */
+export function LeadContact({ lead }: { lead: { email: string; phone: string } }) {
+  return (
+    <div className="adm-contact">
+      <a className="adm-contact__line" href={`mailto:${lead.email}`}>
+        <Mail size={14} aria-hidden />
+        {lead.email}
+      </a>
+      <a className="adm-contact__line" href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>
+        <Phone size={14} aria-hidden />
+        {lead.phone}
+      </a>
     </div>
   );
 }

@@ -17,7 +17,7 @@ import { useForm, type UseFormReturn } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { AuthCard } from '../auth/LoginScreen';
-import { FormField } from '../auth/FormField';
+import { FormField, InputField } from '../auth/FormField';
 import { api } from '../lib/api';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useToast } from '../toast/toaster';
@@ -73,31 +73,26 @@ function PasswordFields({ form, withName }: { form: UseFormReturn<PasswordForm>;
           <input id="portal-name" className="adm-input" autoComplete="name" {...form.register('name')} />
         </FormField>
       )}
-      <FormField id="portal-password" label="Password" error={errors.password?.message}>
-        <input
-          id="portal-password"
-          type="password"
-          className="adm-input"
-          autoComplete="new-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? 'portal-password-error' : 'portal-password-hint'}
-          {...form.register('password')}
-        />
-      </FormField>
+      <InputField
+        id="portal-password"
+        label="Password"
+        error={errors.password}
+        hint="portal-password-hint"
+        type="password"
+        autoComplete="new-password"
+        {...form.register('password')}
+      />
       <p id="portal-password-hint" className="adm-field__hint">
         At least 12 characters. A few unrelated words make a strong one.
       </p>
-      <FormField id="portal-confirm" label="Confirm password" error={errors.confirm?.message}>
-        <input
-          id="portal-confirm"
-          type="password"
-          className="adm-input"
-          autoComplete="new-password"
-          aria-invalid={errors.confirm ? true : undefined}
-          aria-describedby={errors.confirm ? 'portal-confirm-error' : undefined}
-          {...form.register('confirm')}
-        />
-      </FormField>
+      <InputField
+        id="portal-confirm"
+        label="Confirm password"
+        error={errors.confirm}
+        type="password"
+        autoComplete="new-password"
+        {...form.register('confirm')}
+      />
     </>
   );
 }
@@ -214,17 +209,14 @@ export function ForgotPasswordPage() {
               {request.error.message}
             </p>
           )}
-          <FormField id="portal-reset-email" label="Email" error={errors.email?.message}>
-            <input
-              id="portal-reset-email"
-              type="email"
-              autoComplete="username"
-              className="adm-input"
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={errors.email ? 'portal-reset-email-error' : undefined}
-              {...form.register('email')}
-            />
-          </FormField>
+          <InputField
+            id="portal-reset-email"
+            label="Email"
+            error={errors.email}
+            type="email"
+            autoComplete="username"
+            {...form.register('email')}
+          />
           <SubmitButton pending={request.isPending} idle="Send the link" busy="Sending..." />
         </form>
       )}

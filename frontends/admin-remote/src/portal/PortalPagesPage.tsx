@@ -10,6 +10,7 @@ import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
 import '../leads/leads.css';
 import { portalTitle, usePortalUser } from './portal-auth';
+import { ModalDialog } from '../pages/ModalDialog';
 
 /** A page of this platform shown in a frame (same origin: the clinic's domain may not be live yet). */
 interface Preview {
@@ -95,19 +96,14 @@ function PageRow({ title, url, styles, onPreview }: { title: string; url: string
 
 function PreviewDialog({ preview, onClose }: { preview: Preview | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={preview !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="adm-overlay" />
-        <Dialog.Content className="adm-sheet prt-preview" aria-describedby={undefined}>
-          <div className="adm-sheet__header">
-            <Dialog.Title className="adm-drawer__title">{preview?.title}</Dialog.Title>
-            <Dialog.Close className="adm-icon-button" aria-label="Close">
-              <X size={20} aria-hidden />
-            </Dialog.Close>
-          </div>
-          {preview && <iframe className="prt-preview__frame" src={preview.path} title={`Preview of ${preview.title}`} loading="lazy" />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog open={preview !== null} onOpenChange={(open) => !open && onClose()} className="adm-sheet prt-preview" aria-describedby={undefined}>
+      <div className="adm-sheet__header">
+        <Dialog.Title className="adm-drawer__title">{preview?.title}</Dialog.Title>
+        <Dialog.Close className="adm-icon-button" aria-label="Close">
+          <X size={20} aria-hidden />
+        </Dialog.Close>
+      </div>
+      {preview && <iframe className="prt-preview__frame" src={preview.path} title={`Preview of ${preview.title}`} loading="lazy" />}
+    </ModalDialog>
   );
 }

@@ -2,7 +2,7 @@ import { routes, PortalProfileUpdateSchema, type PortalProfile } from '@hap/cont
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Lock, Save } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { FormField } from '../auth/FormField';
+import { errorAria, FormField } from '../auth/FormField';
 import { ImageField } from '../images/ImageField';
 import { UploadRouteContext } from '../images/upload-image';
 import { api } from '../lib/api';
@@ -120,8 +120,7 @@ function ProfileForm({ profile, canEdit }: { profile: PortalProfile; canEdit: bo
         onChange={set(field)}
         readOnly={!canEdit}
         aria-required={required || undefined}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={errors[field] ? `prt-${field}-error` : undefined}
+        {...errorAria(`prt-${field}`, errors[field])}
       />
     </FormField>
   );

@@ -2,6 +2,7 @@ import type { ResultsSummary } from '@hap/contracts';
 import { useRef } from 'react';
 import { useLazyChart } from '../lib/use-lazy-chart';
 import { formatCount, formatMoney } from './results-rules';
+import { TableHead } from '../pages/TableHead';
 
 type Series = ResultsSummary['series'];
 
@@ -56,14 +57,7 @@ export function ResultsChart({ series }: { series: Series }) {
         <div className="adm-table-scroll" tabIndex={0} role="region" aria-label="Numbers by day (scrolls sideways)">
           <table className="adm-table res-table">
             <caption className="adm-sr-only">Visits, leads and spend by day</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Visits</th>
-                <th scope="col">Leads</th>
-                <th scope="col">Spend</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Day', 'Visits', 'Leads', 'Spend']} />
             <tbody>
               {series.map((d) => (
                 <tr key={d.date}>

@@ -1,13 +1,11 @@
 import { ApiError, routes, ServiceCreateSchema, type Service, type ServiceCreate, type ServiceCreateInput, type ServiceListItem } from '@hap/contracts';
-import { DialogHeader } from '../pages/DialogHeader';
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { useState } from 'react';
 import { useForm, type FieldErrors, type UseFormReturn } from 'react-hook-form';
 import { Link } from 'react-router';
-import { FormField } from '../auth/FormField';
+import { errorAria, FormField } from '../auth/FormField';
 import { api } from '../lib/api';
 import { changedFields } from '../lib/changed-fields';
 import { DialogFooter } from '../pages/DialogFooter';
@@ -19,6 +17,7 @@ import { useServiceTemplates } from '../templates/templates-query';
 import { useToast } from '../toast/toaster';
 import { ServiceEditor } from './editor/ServiceEditor';
 import { servicesKey, useService } from './services-query';
+import { ModalDialog } from '../pages/ModalDialog';
 
 /** The form's values: the API's create body as typed in (strings, a checkbox). */
 type Values = ServiceCreateInput;
@@ -58,15 +57,9 @@ export function ServiceDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="adm-overlay" />
-        <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
-          <DialogHeader title={serviceId ? 'Edit Service' : 'Create a New Service'} />
-          {open && (serviceId ? <EditService id={serviceId} services={services} onClose={onClose} /> : <ServiceForm clientId={clientId} service={null} services={services} onClose={onClose} />)}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog open={open} onOpenChange={(next) => !next && onClose()} aria-describedby={undefined} title={serviceId ? 'Edit Service' : 'Create a New Service'}>
+      {open && (serviceId ? <EditService id={serviceId} services={services} onClose={onClose} /> : <ServiceForm clientId={clientId} service={null} services={services} onClose={onClose} />)}
+    </ModalDialog>
   );
 }
 
@@ -228,8 +221,7 @@ function BasicInfo({ form, service, services }: { form: Form; service: Service |
             <select
               id="service-templateId"
               className="adm-input"
-              aria-invalid={errors.templateId ? true : undefined}
-              aria-describedby={errors.templateId ? 'service-templateId-error' : undefined}
+              {...errorAria('service-templateId', errors.templateId)}
               {...templateField}
               onChange={(event) => {
                 void templateField.onChange(event);
@@ -299,8 +291,7 @@ function Area({ form, name, label, rows, placeholder, mono }: { form: Form; name
         className={mono ? 'adm-input adm-textarea adm-textarea--mono' : 'adm-input adm-textarea'}
         placeholder={placeholder}
         spellCheck={mono ? false : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
+        {...errorAria(`${id}`, error)}
         {...form.register(name)}
       />
     </FormField>

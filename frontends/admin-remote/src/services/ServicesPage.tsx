@@ -2,6 +2,7 @@ import type { Client, ServiceListItem } from '@hap/contracts';
 import { Layers, Megaphone, Plus, Search, Users } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ClinicSelect } from '../clients/ClinicSelect';
 import { useClients } from '../clients/clients-query';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { LoadFailed } from '../pages/LoadFailed';
@@ -56,19 +57,16 @@ export function ServicesPage() {
       />
 
       <section className="adm-card svc-toolbar" aria-label="Choose a client and search">
-        <div className="svc-field">
-          <label className="adm-label" htmlFor="svc-client">
-            Client
-          </label>
-          <select id="svc-client" className="adm-input" value={client ? String(client.id) : ''} onChange={(e) => chooseClient(e.target.value)} disabled={!clients.data?.length}>
-            <option value="">Select a client</option>
-            {clients.data?.map((c) => (
-              <option key={c.id} value={String(c.id)}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ClinicSelect
+          id="svc-client"
+          label="Client"
+          className="svc-field"
+          value={client ? String(client.id) : ''}
+          onChange={chooseClient}
+          clients={clients.data}
+          disabled={!clients.data?.length}
+          first={<option value="">Select a client</option>}
+        />
         <div className="svc-field">
           <label className="adm-label" htmlFor="svc-search">
             Search

@@ -2,6 +2,7 @@ import type { Client, ServiceListItem } from '@hap/contracts';
 import { ExternalLink, Megaphone, Pencil, Rocket, Settings2, SquarePen } from 'lucide-react';
 import { IconAction } from '../pages/IconAction';
 import { liveServiceUrl } from './service-rules';
+import { TableHead } from '../pages/TableHead';
 
 /**
  * docs/admin.md#services: Service, Path, Status (inactive rows dimmed) and Actions:
@@ -28,16 +29,7 @@ export function ServicesTable({
 }) {
   return (
     <table className="adm-table svc-table">
-      <thead>
-        <tr>
-          <th scope="col">Service</th>
-          <th scope="col">Path</th>
-          <th scope="col">Status</th>
-          <th scope="col" className="svc-table__actions-head">
-            Actions
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={['Service', 'Path', 'Status']} actions="svc-table__actions-head" />
       <tbody>
         {services.map((service) => (
           <tr key={service.id} className={service.isActive ? undefined : 'svc-row--inactive'}>

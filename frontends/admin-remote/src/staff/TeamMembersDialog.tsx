@@ -1,16 +1,16 @@
 import { assetUrl, initialsOf, StaffMemberCreateSchema, type Client, type StaffMember, type StaffMemberCreate, type StaffMemberCreateInput } from '@hap/contracts';
-import { DialogHeader } from '../pages/DialogHeader';
+import { ClientPanelDialog } from '../pages/ClientPanelDialog';
 import { IconAction } from '../pages/IconAction';
+import { InlineConfirm } from '../pages/InlineConfirm';
 import { zodResolver } from '@hookform/resolvers/zod';
-import * as Dialog from '@radix-ui/react-dialog';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, Pencil, Plus, Trash2, UserRound } from 'lucide-react';
+import { LoaderCircle, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { FormField } from '../auth/FormField';
+import { FormField, InputField } from '../auth/FormField';
 import { ImageField } from '../images/ImageField';
-import { LoadingPanel } from '../pages/LoadingPanel';
 import { useToast } from '../toast/toaster';
+import { MemberList } from './MemberList';
 import { staffKey, useStaff, useTeamWrites } from './staff-query';
 import './staff.css';
 
@@ -21,15 +21,9 @@ import './staff.css';
  */
 export function TeamMembersDialog({ client, onClose }: { client: Client | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={client !== null} onOpenChange={(next) => !next && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="adm-overlay" />
-        <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
-          <DialogHeader title={`Team Members: ${client?.name ?? ''}`} />
-          {client && <Team key={client.id} client={client} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ClientPanelDialog client={client} title="Team Members" onClose={onClose}>
+      {(c) => <Team key={c.id} client={c} />}
+    </ClientPanelDialog>
   );
 }
 
@@ -42,29 +36,13 @@ export function Team({ client }: { client: Pick<Client, 'id'> }) {
 
   return (
     <div className="adm-dialog__body stf-layout">
-      <section aria-labelledby="stf-list-title" className="stf-list">
-        <h3 id="stf-list-title" className="stf-heading">
-          Current team {staff.data && <span className="adm-badge">{staff.data.length}</span>}
-        </h3>
-        {staff.isPending ? (
-          <LoadingPanel label="Loading team members..." />
-        ) : staff.isError ? (
-          <p className="stf-error" role="alert">
-            Error loading staff members: {staff.error.message}
-          </p>
-        ) : staff.data.length === 0 ? (
-          <p className="stf-empty">
-            <UserRound size={20} aria-hidden />
-            No team members yet. Add the first one with the form.
-          </p>
-        ) : (
-          <ul className="stf-members">
-            {staff.data.map((member) => (
-              <MemberRow key={member.id} member={member} clientId={client.id} active={editing?.id === member.id} onEdit={() => setEditing(member)} onDeleted={() => editing?.id === member.id && setEditing(null)} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <MemberList id="stf-list-title" title="Current team" query={staff} loading="Loading team members..." failed="Error loading staff members" empty="No team members yet. Add the first one with the form.">
+        {(members) =>
+          members.map((member) => (
+            <MemberRow key={member.id} member={member} clientId={client.id} active={editing?.id === member.id} onEdit={() => setEditing(member)} onDeleted={() => editing?.id === member.id && setEditing(null)} />
+          ))
+        }
+      </MemberList>
       <MemberForm key={editing?.id ?? 'new'} clientId={client.id} member={editing} nextOrder={nextOrder} onDone={() => setEditing(null)} />
     </div>
   );
@@ -101,16 +79,14 @@ function MemberRow({ member, clientId, active, onEdit, onDeleted }: { member: St
         <span className="stf-member__order">Order {member.displayOrder}</span>
       </div>
       {confirming ? (
-        <div className="stf-confirm" role="group" aria-label={`Delete ${member.name}?`}>
-          <span className="stf-confirm__text">Delete {member.name}? This cannot be undone.</span>
-          <button type="button" className="adm-button adm-button--secondary" onClick={() => setConfirming(false)}>
-            Keep
-          </button>
-          <button type="button" className="adm-button adm-button--danger" disabled={remove.isPending} onClick={() => remove.mutate()}>
-            {remove.isPending && <LoaderCircle size={16} aria-hidden className="adm-spin" />}
-            Delete
-          </button>
-        </div>
+        <InlineConfirm
+          label={`Delete ${member.name}?`}
+          text={`Delete ${member.name}? This cannot be undone.`}
+          confirm="Delete"
+          pending={remove.isPending}
+          onKeep={() => setConfirming(false)}
+          onConfirm={() => remove.mutate()}
+        />
       ) : (
         <div className="stf-member__actions">
           <IconAction label={`Edit ${member.name}`} tip="Edit" icon={<Pencil size={16} aria-hidden />} onClick={onEdit} />
@@ -163,20 +139,17 @@ function MemberForm({ clientId, member, nextOrder, onDone }: { clientId: number;
       <h3 id="stf-form-title" className="stf-heading">
         {member ? `Edit ${member.name}` : 'Add Team Member'}
       </h3>
-      <FormField id="stf-name" label="Name" error={errors.name?.message}>
-        <input
-          id="stf-name"
-          className="adm-input"
-          placeholder="e.g. Dr. Maya Chen"
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? 'stf-name-error' : undefined}
-          ref={(el) => {
-            nameRef(el);
-            nameInput.current = el;
-          }}
-          {...nameField}
-        />
-      </FormField>
+      <InputField
+        id="stf-name"
+        label="Name"
+        error={errors.name}
+        placeholder="e.g. Dr. Maya Chen"
+        ref={(el) => {
+          nameRef(el);
+          nameInput.current = el;
+        }}
+        {...nameField}
+      />
       <FormField id="stf-title" label="Title" error={errors.title?.message}>
         <input id="stf-title" className="adm-input" placeholder="e.g. Medical Director" {...form.register('title')} />
       </FormField>
@@ -184,19 +157,18 @@ function MemberForm({ clientId, member, nextOrder, onDone }: { clientId: number;
         <textarea id="stf-bio" className="adm-input adm-textarea" rows={4} placeholder="A few sentences patients will read on the home page." {...form.register('bio')} />
       </FormField>
       <ImageField label="Photo" folder="staff" value={imagePath} onChange={(path) => form.setValue('imagePath', path, { shouldDirty: true })} />
-      <FormField id="stf-order" label="Display Order" error={errors.displayOrder?.message}>
-        <input
-          id="stf-order"
-          type="number"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          className="adm-input stf-order"
-          aria-invalid={errors.displayOrder ? true : undefined}
-          aria-describedby={errors.displayOrder ? 'stf-order-error' : 'stf-order-hint'}
-          {...form.register('displayOrder', { setValueAs: (v: string) => (v === '' ? null : Number(v)) })}
-        />
-      </FormField>
+      <InputField
+        id="stf-order"
+        label="Display Order"
+        error={errors.displayOrder}
+        hint="stf-order-hint"
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
+        className="adm-input stf-order"
+        {...form.register('displayOrder', { setValueAs: (v: string) => (v === '' ? null : Number(v)) })}
+      />
       <p id="stf-order-hint" className="stf-hint">
         Lower numbers show first on the home page.
       </p>

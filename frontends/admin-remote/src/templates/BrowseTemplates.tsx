@@ -6,6 +6,7 @@ import { LoadingPanel } from '../pages/LoadingPanel';
 import { TemplateEditDialog } from './TemplateEditDialog';
 import { ALL_CATEGORIES, categoriesOf, filterTemplates, templatePreviewUrl } from './templates-filter';
 import { useServiceTemplates } from './templates-query';
+import { TableHead } from '../pages/TableHead';
 
 /** docs/admin.md#templates Browse: search, category filter, the table and '{shown} of {total} templates'. */
 export function BrowseTemplates() {
@@ -61,16 +62,7 @@ export function BrowseTemplates() {
       ) : (
         <div className="adm-table-scroll">
           <table className="adm-table tpl-table">
-            <thead>
-              <tr>
-                <th scope="col">Template</th>
-                <th scope="col">Category</th>
-                <th scope="col">Slug</th>
-                <th scope="col" className="adm-table__actions">
-                  Actions
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Template', 'Category', 'Slug']} actions="adm-table__actions" />
             <tbody>
               {shown.map((t) => (
                 <tr key={t.id}>

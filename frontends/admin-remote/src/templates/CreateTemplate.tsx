@@ -12,7 +12,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ExternalLink, FilePlus, LoaderCircle, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormField } from '../auth/FormField';
+import { errorAria, FormField, InputField } from '../auth/FormField';
 import { api } from '../lib/api';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { useToast } from '../toast/toaster';
@@ -107,23 +107,19 @@ export function CreateTemplate({ onCreated }: { onCreated: () => void }) {
         </div>
       )}
       <form className="adm-form" noValidate onSubmit={form.handleSubmit((values) => create.mutate(values))}>
-        <FormField id="tpl-name" label="Template Name" error={errors.name?.message}>
-          <input
-            id="tpl-name"
-            className="adm-input"
-            placeholder="e.g. PRP Hair Restoration"
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? 'tpl-name-error' : undefined}
-            disabled={running}
-            {...form.register('name')}
-          />
-        </FormField>
+        <InputField
+          id="tpl-name"
+          label="Template Name"
+          error={errors.name}
+          placeholder="e.g. PRP Hair Restoration"
+          disabled={running}
+          {...form.register('name')}
+        />
         <FormField id="tpl-category" label="Category" error={errors.subcategoryId?.message}>
           <select
             id="tpl-category"
             className="adm-input"
-            aria-invalid={errors.subcategoryId ? true : undefined}
-            aria-describedby={errors.subcategoryId ? 'tpl-category-error' : undefined}
+            {...errorAria('tpl-category', errors.subcategoryId)}
             disabled={running}
             defaultValue=""
             {...form.register('subcategoryId', { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
@@ -148,8 +144,7 @@ export function CreateTemplate({ onCreated }: { onCreated: () => void }) {
                 ? 'What the treatment is, who it is for and what the clinic offers. It becomes the template’s description.'
                 : 'What the treatment is, who it is for and what the clinic offers. The AI writes the page from this.'
             }
-            aria-invalid={errors.description ? true : undefined}
-            aria-describedby={errors.description ? 'tpl-description-error' : undefined}
+            {...errorAria('tpl-description', errors.description)}
             disabled={running}
             {...form.register('description')}
           />

@@ -1,4 +1,3 @@
-import { DialogHeader } from '../pages/DialogHeader';
 import * as Dialog from '@radix-ui/react-dialog';
 import { routes, type ServiceTemplate } from '@hap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +14,7 @@ import { impactUnknown, PageChangeConfirm } from '../pages/PageChangeConfirm';
 import { useToast } from '../toast/toaster';
 import { bodyOf, draftOf, emptyStory, templateIssues, withoutBlankRowsOf, type TemplateDraft } from './template-edit';
 import { TEMPLATES_KEY } from './templates-query';
+import { ModalDialog } from '../pages/ModalDialog';
 
 const SAVE_FAILED = 'Failed to save template changes. Please try again.';
 
@@ -26,16 +26,10 @@ const SAVE_FAILED = 'Failed to save template changes. Please try again.';
  */
 export function TemplateEditDialog({ template, onClose }: { template: ServiceTemplate | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={template !== null} onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="adm-overlay" />
-        <Dialog.Content className="adm-dialog" aria-describedby={undefined}>
-          <DialogHeader title={'Edit Template'} />
-          {/* A new draft for each template opened. */}
-          {template && <TemplateEditForm key={template.id} template={template} onClose={onClose} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <ModalDialog open={template !== null} onOpenChange={(open) => !open && onClose()} aria-describedby={undefined} title={'Edit Template'}>
+      {/* A new draft for each template opened. */}
+      {template && <TemplateEditForm key={template.id} template={template} onClose={onClose} />}
+    </ModalDialog>
   );
 }
 

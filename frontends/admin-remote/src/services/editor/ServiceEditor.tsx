@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { DialogHeader } from '../../pages/DialogHeader';
-import { FormField } from '../../auth/FormField';
+import { errorAria, FormField } from '../../auth/FormField';
 import { FaqList, TestimonialList, TitledList, type TitledItem } from '../../forms/ContentLists';
 import { TextField } from '../../forms/fields';
 import { fixFieldsMessage, listIssues } from '../../forms/list-rules';
@@ -189,8 +189,7 @@ function EditorForm({
                   id="sed-template"
                   className="adm-input"
                   value={draft.templateId ?? ''}
-                  aria-invalid={issues.templateId ? true : undefined}
-                  aria-describedby={issues.templateId ? 'sed-template-error' : undefined}
+                  {...errorAria('sed-template', issues.templateId)}
                   onChange={(e) => {
                     const picked = templates.data?.find((t) => String(t.id) === e.target.value);
                     setDraft((d) => (picked ? draftWithTemplate(d, picked) : { ...d, templateId: null }));
