@@ -152,10 +152,8 @@ export function HeadedSection({
   id,
   tinted,
   titleId,
-  eyebrow,
-  title,
-  intro,
   children,
+  ...heading
 }: {
   id?: string;
   tinted?: boolean;
@@ -167,7 +165,7 @@ export function HeadedSection({
 }) {
   return (
     <Section id={id} tinted={tinted} labelledBy={titleId}>
-      <SectionHeading id={titleId} eyebrow={eyebrow} title={title} intro={intro} />
+      <SectionHeading id={titleId} {...heading} />
       {children}
     </Section>
   );
