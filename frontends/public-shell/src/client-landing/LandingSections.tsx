@@ -1,5 +1,6 @@
 import { ArrowDown, CalendarCheck, HeartHandshake, Mail, Phone, ShieldCheck, Stethoscope, Timer, Users, type LucideIcon } from 'lucide-react';
 import { ContactList } from '../home/ContactList';
+import { CallAction } from '../home/CallAction';
 import { telHref } from '../home/contact-links';
 import { UploadedImage } from '../components/UploadedImage';
 import { usePageState } from '../state/page-context';
@@ -34,16 +35,7 @@ export function LandingHero() {
             Feel like yourself again with modern, medically supervised treatments from a team that listens.
           </p>
           <div className="hero__actions">
-            {client.phone ? (
-              <a className="btn btn--light btn--lg" href={telHref(client.phone)}>
-                <Phone size={18} aria-hidden />
-                Call Now
-              </a>
-            ) : (
-              <a className="btn btn--light btn--lg" href="#get-started">
-                Get Started
-              </a>
-            )}
+            <CallAction className="btn btn--light btn--lg" fallbackHref="#get-started" />
             <a className="btn btn--outline-light btn--lg" href="#services">
               View Our Services
               <ArrowDown size={18} aria-hidden />

@@ -1,7 +1,7 @@
-import { ArrowRight, Phone } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { usePageState } from '../state/page-context';
 import { ContactList } from './ContactList';
-import { telHref } from './contact-links';
+import { CallAction } from './CallAction';
 import { UploadedImage } from '../components/UploadedImage';
 
 /** The hero's image column: the full width of a phone, about half of a desktop. */
@@ -22,16 +22,7 @@ export function Hero() {
             your schedule.
           </p>
           <div className="hero__actions">
-            {client.phone ? (
-              <a className="btn btn--light btn--lg" href={telHref(client.phone)}>
-                <Phone size={18} aria-hidden />
-                Call Now
-              </a>
-            ) : (
-              <a className="btn btn--light btn--lg" href="#contact">
-                Get Started
-              </a>
-            )}
+            <CallAction className="btn btn--light btn--lg" />
             <a className="btn btn--outline-light btn--lg" href="#services">
               Our Services
               <ArrowRight size={18} aria-hidden />

@@ -1,8 +1,8 @@
 import type { PageServiceCard } from '@hap/contracts';
-import { ArrowRight, CloudOff, Phone, Sparkles, Tag, type LucideIcon } from 'lucide-react';
+import { ArrowRight, CloudOff, Sparkles, Tag, type LucideIcon } from 'lucide-react';
 import { usePageState } from '../state/page-context';
 import { clinicHref } from '../state/page-state';
-import { telHref } from './contact-links';
+import { CallAction } from './CallAction';
 import { UploadedImage } from '../components/UploadedImage';
 
 /** A card's image: the full width of a phone, a third of a desktop. */
@@ -84,22 +84,12 @@ export function ServiceCard({ service, href }: { service: PageServiceCard; href:
  * being prepared, 'Contact Us' phone link), or the catalogue did not answer.
  */
 export function ServicesNotice({ icon: Icon, title, text }: { icon: LucideIcon; title: string; text: string }) {
-  const { client } = usePageState();
   return (
     <div className="empty-services" role="status">
       <Icon className="empty-services__icon" size={32} aria-hidden />
       <h3 className="empty-services__title">{title}</h3>
       <p className="empty-services__text">{text}</p>
-      {client.phone ? (
-        <a className="btn btn--brand" href={telHref(client.phone)}>
-          <Phone size={18} aria-hidden />
-          Contact Us
-        </a>
-      ) : (
-        <a className="btn btn--brand" href="#contact">
-          Contact Us
-        </a>
-      )}
+      <CallAction className="btn btn--brand" callLabel="Contact Us" fallback="Contact Us" />
     </div>
   );
 }

@@ -1,22 +1,13 @@
 import { CalendarCheck, Eye, Mail, MapPin, Phone, Sparkles } from 'lucide-react';
 import { telHref } from '../home/contact-links';
 import { ConsultationForm } from './ConsultationForm';
-import { LandingFooter } from './LandingFooter';
-import { heroImagePath, LIMITS, offerOf, previewContact, serviceNameOf } from './landing-rules';
+import { LIMITS, offerOf, previewContact, serviceNameOf } from './landing-rules';
 import { Toaster } from './Toaster';
-import { FaqList, HeroBackdrop, LandingHeader, ReviewCards, Section, SectionHeading, StepList, useLanding, type NavLink } from './parts';
+import { Section, SectionHeading, sectionLinks, useLanding } from './parts';
+import { FaqSection, HeadedSection, LandingHero, LandingLayout, ReviewsSection, StepsSection } from './sections';
 
-const NAV: readonly NavLink[] = [
-  { href: '#benefits', label: 'Benefits' },
-  { href: '#process', label: 'Process' },
-  { href: '#testimonials', label: 'Reviews' },
-  { href: '#faqs', label: 'FAQs' },
-];
-const QUICK_LINKS: readonly NavLink[] = [
-  { href: '#benefits', label: 'Benefits' },
-  { href: '#process', label: 'Process' },
-  { href: '#faqs', label: 'Questions' },
-];
+const NAV = sectionLinks({ benefits: 'Benefits', process: 'Process', testimonials: 'Reviews', faqs: 'FAQs' });
+const QUICK_LINKS = sectionLinks({ benefits: 'Benefits', process: 'Process', faqs: 'Questions' });
 
 /**
  * The preview variant (docs/public-site.md#pages-and-routes): what an admin sees before a service
@@ -33,113 +24,100 @@ export function PreviewPage() {
   const live = content.service.isActive;
 
   return (
-    <div className="site lp lp--preview">
-      <p className="lp-preview-ribbon">
-        <Eye size={16} aria-hidden />
-        {live ? 'Preview: this is how the page looks to visitors' : `Preview: not live yet. Visitors see the not-found page here until ${name} is active for ${client.name}.`}
-      </p>
-      <LandingHeader links={NAV} cta="Book Now" />
-      <main>
-        <section className="lp-hero lp-hero--compact" aria-labelledby="lp-hero-title">
-          <HeroBackdrop path={heroImagePath(content, client.officeImagePath)} />
-          <div className="container lp-hero__inner lp-hero__inner--single">
-            <div className="lp-hero__copy">
-              <p className="lp-hero__badge">
-                <Sparkles size={16} aria-hidden />
-                {offerOf(content)}
-              </p>
-              <h1 id="lp-hero-title" className="lp-hero__title">
-                {template.headline}
-              </h1>
-              <p className="lp-hero__lead">{template.description}</p>
-              <div className="lp-hero__actions">
-                <a className="btn btn--light btn--lg" href="#contact">
-                  <CalendarCheck size={18} aria-hidden />
-                  Book Now
-                </a>
-                <a className="btn btn--outline-light btn--lg" href={telHref(contact.phone)}>
-                  <Phone size={18} aria-hidden />
-                  Call Now
-                </a>
-              </div>
-            </div>
+    <LandingLayout
+      modifier="lp--preview"
+      banner={
+        <p className="lp-preview-ribbon">
+          <Eye size={16} aria-hidden />
+          {live ? 'Preview: this is how the page looks to visitors' : `Preview: not live yet. Visitors see the not-found page here until ${name} is active for ${client.name}.`}
+        </p>
+      }
+      nav={NAV}
+      cta="Book Now"
+      quickLinks={QUICK_LINKS}
+      after={<BottomBar phone={contact.phone} />}
+    >
+      <LandingHero
+        id={null}
+        modifier="lp-hero--compact"
+        innerModifier="lp-hero__inner--single"
+        badge={{ icon: Sparkles, text: offerOf(content) }}
+        title={template.headline}
+        lead={template.description}
+        copy={
+          <div className="lp-hero__actions">
+            <a className="btn btn--light btn--lg" href="#contact">
+              <CalendarCheck size={18} aria-hidden />
+              Book Now
+            </a>
+            <a className="btn btn--outline-light btn--lg" href={telHref(contact.phone)}>
+              <Phone size={18} aria-hidden />
+              Call Now
+            </a>
           </div>
-        </section>
+        }
+      />
 
-        {chips.length > 0 && (
-          <Section id="benefits" labelledBy="lp-benefits-title">
-            <SectionHeading id="lp-benefits-title" eyebrow="Benefits" title={`Why choose ${name}`} />
-            <ul className="lp-chips">
-              {chips.map((benefit) => (
-                <li key={benefit.title} className="lp-chip">
-                  {benefit.title}
-                </li>
-              ))}
+      {chips.length > 0 && (
+        <HeadedSection id="benefits" titleId="lp-benefits-title" eyebrow="Benefits" title={`Why choose ${name}`}>
+          <ul className="lp-chips">
+            {chips.map((benefit) => (
+              <li key={benefit.title} className="lp-chip">
+                {benefit.title}
+              </li>
+            ))}
+          </ul>
+        </HeadedSection>
+      )}
+
+      <StepsSection steps={template.process} eyebrow="Process" tinted />
+      <ReviewsSection reviews={template.testimonials} id="testimonials" eyebrow="Testimonials" />
+      <FaqSection faqs={template.faqs} tinted />
+
+      <Section id="contact" labelledBy="lp-contact-title">
+        <div className="lp-contact-grid">
+          <div>
+            <SectionHeading id="lp-contact-title" eyebrow="Contact" title={`Visit ${client.name}`} />
+            <ul className="lp-contact lp-contact--large">
+              <li>
+                <MapPin size={20} aria-hidden />
+                <span>{contact.address}</span>
+              </li>
+              <li>
+                <Phone size={20} aria-hidden />
+                <a href={telHref(contact.phone)}>{contact.phone}</a>
+              </li>
+              <li>
+                <Mail size={20} aria-hidden />
+                <a className="contact-email" href={`mailto:${contact.email}`}>
+                  {contact.email}
+                </a>
+              </li>
             </ul>
-          </Section>
-        )}
-
-        {template.process.length > 0 && (
-          <Section id="process" tinted labelledBy="lp-process-title">
-            <SectionHeading id="lp-process-title" eyebrow="Process" title="How It Works" />
-            <StepList steps={template.process} />
-          </Section>
-        )}
-
-        {template.testimonials.length > 0 && (
-          <Section id="testimonials" labelledBy="lp-reviews-title">
-            <SectionHeading id="lp-reviews-title" eyebrow="Testimonials" title="What Our Patients Say" />
-            <ReviewCards testimonials={template.testimonials} />
-          </Section>
-        )}
-
-        {template.faqs.length > 0 && (
-          <Section id="faqs" tinted labelledBy="lp-faqs-title">
-            <SectionHeading id="lp-faqs-title" eyebrow="Questions" title="Frequently Asked Questions" />
-            <FaqList faqs={template.faqs} />
-          </Section>
-        )}
-
-        <Section id="contact" labelledBy="lp-contact-title">
-          <div className="lp-contact-grid">
-            <div>
-              <SectionHeading id="lp-contact-title" eyebrow="Contact" title={`Visit ${client.name}`} />
-              <ul className="lp-contact lp-contact--large">
-                <li>
-                  <MapPin size={20} aria-hidden />
-                  <span>{contact.address}</span>
-                </li>
-                <li>
-                  <Phone size={20} aria-hidden />
-                  <a href={telHref(contact.phone)}>{contact.phone}</a>
-                </li>
-                <li>
-                  <Mail size={20} aria-hidden />
-                  <a className="contact-email" href={`mailto:${contact.email}`}>
-                    {contact.email}
-                  </a>
-                </li>
-              </ul>
-            </div>
-            <div className="lp-card lp-form-card lp-form-card--flat">
-              <h2 className="lp-form-card__title">{offerOf(content)}</h2>
-              {live ? <ConsultationForm submitLabel="Book Now" withMessage /> : <p className="lp-form-card__intro">The form takes requests once this service is live.</p>}
-            </div>
           </div>
-        </Section>
-      </main>
-      <LandingFooter quickLinks={QUICK_LINKS} />
-      <nav className="lp-bottom-bar" aria-label="Quick actions">
-        <a className="btn btn--outline-brand" href={telHref(contact.phone)}>
-          <Phone size={18} aria-hidden />
-          Call Now
-        </a>
-        <a className="btn btn--brand" href="#contact">
-          <CalendarCheck size={18} aria-hidden />
-          Book Now
-        </a>
-      </nav>
-    </div>
+          <div className="lp-card lp-form-card lp-form-card--flat">
+            <h2 className="lp-form-card__title">{offerOf(content)}</h2>
+            {live ? <ConsultationForm submitLabel="Book Now" withMessage /> : <p className="lp-form-card__intro">The form takes requests once this service is live.</p>}
+          </div>
+        </div>
+      </Section>
+    </LandingLayout>
+  );
+}
+
+/** The fixed Call / Book bar below 960 px. */
+function BottomBar({ phone }: { phone: string }) {
+  return (
+    <nav className="lp-bottom-bar" aria-label="Quick actions">
+      <a className="btn btn--outline-brand" href={telHref(phone)}>
+        <Phone size={18} aria-hidden />
+        Call Now
+      </a>
+      <a className="btn btn--brand" href="#contact">
+        <CalendarCheck size={18} aria-hidden />
+        Book Now
+      </a>
+    </nav>
   );
 }
 

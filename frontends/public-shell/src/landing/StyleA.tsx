@@ -1,46 +1,23 @@
 import { BadgeCheck, ClipboardList, Clock, Gift, ShieldCheck, Star, Stethoscope, UserCheck } from 'lucide-react';
 import { ClinicBrand } from '../home/ClinicBrand';
-import { LandingFooter } from './LandingFooter';
-import { ConsultationForm } from './ConsultationForm';
-import { heroImagePath, LIMITS, MATCHING_STEPS, offerOf, serviceNameOf } from './landing-rules';
-import {
-  ClosingCta,
-  FaqList,
-  HeroBackdrop,
-  LandingHeader,
-  LazyImage,
-  PhoneLink,
-  ReviewCards,
-  Section,
-  SectionHeading,
-  StepList,
-  useLanding,
-  type NavLink,
-} from './parts';
+import { LIMITS, MATCHING_STEPS, offerOf, serviceNameOf } from './landing-rules';
+import { ClosingCta, LazyImage, PhoneLink, Section, SectionHeading, sectionLinks, useLanding } from './parts';
+import { FaqSection, FormCard, IconTiles, LandingHero, LandingLayout, ReviewsSection, StepsSection, type IconTile } from './sections';
 
-const NAV: readonly NavLink[] = [
-  { href: '#about', label: 'About' },
-  { href: '#process', label: 'How It Works' },
-  { href: '#reviews', label: 'Reviews' },
-  { href: '#faqs', label: 'FAQs' },
-];
-const QUICK_LINKS: readonly NavLink[] = [
-  { href: '#about', label: 'About' },
-  { href: '#process', label: 'Process' },
-  { href: '#faqs', label: 'Questions' },
-];
+const NAV = sectionLinks({ about: 'About', process: 'How It Works', reviews: 'Reviews', faqs: 'FAQs' });
+const QUICK_LINKS = sectionLinks({ about: 'About', process: 'Process', faqs: 'Questions' });
 
-const STATS = [
+const STATS: readonly IconTile[] = [
   { icon: Stethoscope, title: 'Expert Specialists', text: 'Licensed, experienced providers' },
   { icon: Clock, title: '24/7 Support Available', text: 'Request your visit any time' },
   { icon: Gift, title: '100% Free Matching', text: 'No cost, no obligation' },
-] as const;
+];
 
-const NETWORK_BADGES = [
+const NETWORK_BADGES: readonly IconTile[] = [
   { icon: BadgeCheck, title: 'Licensed', text: 'Every provider holds an active medical license.' },
   { icon: ClipboardList, title: 'Reviewed', text: 'Credentials and care standards are checked.' },
   { icon: Star, title: 'Reputation', text: 'Rated highly by the patients they treat.' },
-] as const;
+];
 
 /** Style A, the default landing page (docs/public-site.md#pages-and-routes variant A, docs/public-site.md#page-styles). */
 export function StyleA() {
@@ -52,105 +29,57 @@ export function StyleA() {
   const aboutImage = client.officeImagePath ?? staff[0]?.imagePath ?? null;
 
   return (
-    <div className="site lp">
-      <LandingHeader links={NAV} />
-      <main>
-        <section id="contact" className="lp-hero" aria-labelledby="lp-hero-title">
-          <HeroBackdrop path={heroImagePath(content, client.officeImagePath)} />
-          <div className="container lp-hero__inner">
-            <div className="lp-hero__copy">
-              <p className="lp-hero__badge">
-                <ShieldCheck size={16} aria-hidden />
-                {offerOf(content)}
-              </p>
-              <h1 id="lp-hero-title" className="lp-hero__title">
-                Find the best {service} provider near you!
-              </h1>
-              <p className="lp-hero__lead">{template.headline}</p>
-            </div>
-            <div className="lp-card lp-form-card">
-              <h2 className="lp-form-card__title">Free Consultation:</h2>
-              <p className="lp-form-card__intro">Get matched with a {client.name} provider. No cost, no obligation.</p>
-              <ConsultationForm submitLabel="Find My Match" />
-              {client.phone && (
-                <p className="lp-form-card__call">
-                  Prefer to talk? <PhoneLink className="lp-link" label={`Call ${client.phone}`} />
-                </p>
-              )}
-            </div>
-            <ul className="lp-stats" aria-label="Why patients choose us">
-              {STATS.map(({ icon: Icon, title, text }) => (
-                <li key={title} className="lp-stat">
-                  <Icon className="lp-stat__icon" size={22} aria-hidden />
-                  <span className="lp-stat__title">{title}</span>
-                  <span className="lp-stat__text">{text}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
-
-        <Section id="about" labelledBy="lp-about-title">
-          <div className={`lp-about${aboutImage ? ' lp-about--with-image' : ''}`}>
-            <div>
-              <SectionHeading id="lp-about-title" eyebrow="About the treatment" title={service} />
-              <p className="lp-about__text">{template.description}</p>
-              <PhoneLink className="btn btn--brand" label="Call to learn more" />
-            </div>
-            {aboutImage && <LazyImage className="lp-about__image" path={aboutImage} alt={`${client.name}`} slot={560} />}
-          </div>
-        </Section>
-
-        <Section id="process" tinted labelledBy="lp-process-title">
-          <SectionHeading id="lp-process-title" eyebrow="Simple and free" title="How It Works" />
-          <StepList steps={MATCHING_STEPS} />
-        </Section>
-
-        {reviews.length > 0 && (
-          <Section id="reviews" labelledBy="lp-reviews-title">
-            <SectionHeading id="lp-reviews-title" eyebrow="Patient stories" title="What Our Patients Say" />
-            <ReviewCards testimonials={reviews} />
-          </Section>
-        )}
-
-        <Section id="network" tinted labelledBy="lp-network-title">
-          <div className="lp-network">
-            <div className="lp-network__brand">
-              <NetworkLogo />
-              <SectionHeading
-                id="lp-network-title"
-                title="A Trusted Provider Network"
-                intro={`${client.name} is part of our network of trusted ${service} providers.`}
-              />
-            </div>
-            <ul className="lp-badges">
-              {NETWORK_BADGES.map(({ icon: Icon, title, text }) => (
-                <li key={title} className="lp-badge">
-                  <Icon className="lp-badge__icon" size={26} aria-hidden />
-                  <span className="lp-badge__title">{title}</span>
-                  <span className="lp-badge__text">{text}</span>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </Section>
-
-        {faqs.length > 0 && (
-          <Section id="faqs" labelledBy="lp-faqs-title">
-            <SectionHeading id="lp-faqs-title" eyebrow="Questions" title="Frequently Asked Questions" />
-            <FaqList faqs={faqs} />
-          </Section>
-        )}
-
-        <ClosingCta
-          id="lp-closing-title"
-          title="Ready to feel like yourself again?"
-          text={`Tell us about you and we will match you with a ${service} provider at ${client.name}.`}
-          cta="Get Matched Now"
+    <LandingLayout nav={NAV} quickLinks={QUICK_LINKS}>
+      <LandingHero
+        badge={{ icon: ShieldCheck, text: offerOf(content) }}
+        title={<>Find the best {service} provider near you!</>}
+        lead={template.headline}
+      >
+        <FormCard
+          title="Free Consultation:"
+          intro={<>Get matched with a {client.name} provider. No cost, no obligation.</>}
+          submitLabel="Find My Match"
+          call={{ prefix: 'Prefer to talk? ', label: (phone) => `Call ${phone}` }}
         />
-      </main>
-      <LandingFooter quickLinks={QUICK_LINKS} />
-    </div>
+        <IconTiles className="lp-stats" block="lp-stat" label="Why patients choose us" iconSize={22} tiles={STATS} />
+      </LandingHero>
+
+      <Section id="about" labelledBy="lp-about-title">
+        <div className={`lp-about${aboutImage ? ' lp-about--with-image' : ''}`}>
+          <div>
+            <SectionHeading id="lp-about-title" eyebrow="About the treatment" title={service} />
+            <p className="lp-about__text">{template.description}</p>
+            <PhoneLink className="btn btn--brand" label="Call to learn more" />
+          </div>
+          {aboutImage && <LazyImage className="lp-about__image" path={aboutImage} alt={`${client.name}`} slot={560} />}
+        </div>
+      </Section>
+
+      <StepsSection steps={MATCHING_STEPS} eyebrow="Simple and free" tinted />
+      <ReviewsSection reviews={reviews} />
+
+      <Section id="network" tinted labelledBy="lp-network-title">
+        <div className="lp-network">
+          <div className="lp-network__brand">
+            <NetworkLogo />
+            <SectionHeading
+              id="lp-network-title"
+              title="A Trusted Provider Network"
+              intro={`${client.name} is part of our network of trusted ${service} providers.`}
+            />
+          </div>
+          <IconTiles className="lp-badges" block="lp-badge" iconSize={26} tiles={NETWORK_BADGES} />
+        </div>
+      </Section>
+
+      <FaqSection faqs={faqs} />
+      <ClosingCta
+        id="lp-closing-title"
+        title="Ready to feel like yourself again?"
+        text={`Tell us about you and we will match you with a ${service} provider at ${client.name}.`}
+        cta="Get Matched Now"
+      />
+    </LandingLayout>
   );
 }
 

@@ -22,6 +22,10 @@ export interface NavLink {
   label: string;
 }
 
+/** Links to a page's sections, from `{ sectionId: label }` in their order. */
+export const sectionLinks = (labels: Record<string, string>): readonly NavLink[] =>
+  Object.entries(labels).map(([id, label]) => ({ href: `#${id}`, label }));
+
 /** Sticky top bar of a service page (docs/public-site.md#pages-and-routes): brand, section links, 'Get Started' to the form. */
 export function LandingHeader({ links, cta = 'Get Started' }: { links: readonly NavLink[]; cta?: string }) {
   const { client } = usePageState();

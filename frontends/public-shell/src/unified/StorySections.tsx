@@ -4,7 +4,7 @@ import { usePageState } from '../state/page-context';
 import { UploadedImage } from '../components/UploadedImage';
 import { symptomIconOf } from '../components/symptom-icons';
 import { UNIFIED_STATS } from './unified-rules';
-import { SectionHeader } from './SectionHeader';
+import { CardText, SectionHeader, UnifiedSection, useTemplateList } from './SectionHeader';
 
 /**
  * #about: the patients' before/after stories (with their pictures when
@@ -113,39 +113,37 @@ function StoryImage({ path, label, title }: { path: string | null; label: string
 
 /** #symptoms: the template's symptoms with their lucide icons (HelpCircle by default). */
 export function SymptomsSection() {
-  const { landing } = usePageState();
-  const symptoms = landing?.content.template.symptoms ?? [];
+  const symptoms = useTemplateList('symptoms');
   if (symptoms.length === 0) return null;
   return (
-    <section id="symptoms" className="section section--tinted u-section" aria-labelledby="u-symptoms-title">
-      <div className="container">
-        <SectionHeader id="u-symptoms-title" eyebrow="Sound familiar?" title="Common Signs It’s Time to Get Checked">
-          If you recognize yourself in any of these, a short consultation can tell you what is going on.
-        </SectionHeader>
-        <ul className="u-grid u-grid--3">
-          {symptoms.map((symptom) => {
-            const Icon = symptomIconOf(symptom.icon);
-            return (
-              <li key={symptom.title} className="u-card u-symptom">
-                <span className="u-icon-badge" aria-hidden>
-                  <Icon size={22} />
-                </span>
-                <div>
-                  <h3 className="u-card__title">{symptom.title}</h3>
-                  {symptom.description && <p className="u-card__text">{symptom.description}</p>}
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-        <p className="section__more">
-          <a className="btn btn--brand btn--lg" href="#contact">
-            Talk to a Specialist
-            <ArrowRight size={18} aria-hidden />
-          </a>
-        </p>
-      </div>
-    </section>
+    <UnifiedSection
+      id="symptoms"
+      tinted
+      titleId="u-symptoms-title"
+      eyebrow="Sound familiar?"
+      title="Common Signs It’s Time to Get Checked"
+      intro="If you recognize yourself in any of these, a short consultation can tell you what is going on."
+    >
+      <ul className="u-grid u-grid--3">
+        {symptoms.map((symptom) => {
+          const Icon = symptomIconOf(symptom.icon);
+          return (
+            <li key={symptom.title} className="u-card u-symptom">
+              <span className="u-icon-badge" aria-hidden>
+                <Icon size={22} />
+              </span>
+              <CardText title={symptom.title} text={symptom.description} />
+            </li>
+          );
+        })}
+      </ul>
+      <p className="section__more">
+        <a className="btn btn--brand btn--lg" href="#contact">
+          Talk to a Specialist
+          <ArrowRight size={18} aria-hidden />
+        </a>
+      </p>
+    </UnifiedSection>
   );
 }
 
@@ -167,52 +165,45 @@ export function StatsBand() {
 
 /** #benefits: every benefit of the template. */
 export function BenefitsSection() {
-  const { landing } = usePageState();
-  const benefits = landing?.content.template.benefits ?? [];
+  const benefits = useTemplateList('benefits');
   if (benefits.length === 0) return null;
   return (
-    <section id="benefits" className="section u-section" aria-labelledby="u-benefits-title">
-      <div className="container">
-        <SectionHeader id="u-benefits-title" eyebrow="What you can expect" title="Benefits of Treatment">
-          Every plan is personal; these are the changes patients most often tell us about.*
-        </SectionHeader>
-        <ul className="u-grid u-grid--3">
-          {benefits.map((benefit) => (
-            <li key={benefit.title} className="u-card u-benefit">
-              <CheckCircle2 size={24} className="u-benefit__icon" aria-hidden />
-              <div>
-                <h3 className="u-card__title">{benefit.title}</h3>
-                {benefit.description && <p className="u-card__text">{benefit.description}</p>}
-              </div>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <UnifiedSection
+      id="benefits"
+      titleId="u-benefits-title"
+      eyebrow="What you can expect"
+      title="Benefits of Treatment"
+      intro="Every plan is personal; these are the changes patients most often tell us about.*"
+    >
+      <ul className="u-grid u-grid--3">
+        {benefits.map((benefit) => (
+          <li key={benefit.title} className="u-card u-benefit">
+            <CheckCircle2 size={24} className="u-benefit__icon" aria-hidden />
+            <CardText title={benefit.title} text={benefit.description} />
+          </li>
+        ))}
+      </ul>
+    </UnifiedSection>
   );
 }
 
 /** #process: the steps, numbered. */
 export function ProcessSection() {
-  const { landing } = usePageState();
-  const steps = landing?.content.template.process ?? [];
+  const steps = useTemplateList('process');
   if (steps.length === 0) return null;
   return (
-    <section id="process" className="section section--tinted u-section" aria-labelledby="u-process-title">
-      <div className="container">
-        <SectionHeader id="u-process-title" eyebrow="Simple and guided" title="How It Works" />
-        <ol className="u-steps">
-          {steps.map((step, i) => (
-            <li key={step.title} className="u-step">
-              <span className="u-step__number" aria-hidden>
-                {i + 1}
-              </span>
-              <h3 className="u-card__title">{step.title}</h3>
-              {step.description && <p className="u-card__text">{step.description}</p>}
-            </li>
-          ))}
-        </ol>
-      </div>
-    </section>
+    <UnifiedSection id="process" tinted titleId="u-process-title" eyebrow="Simple and guided" title="How It Works">
+      <ol className="u-steps">
+        {steps.map((step, i) => (
+          <li key={step.title} className="u-step">
+            <span className="u-step__number" aria-hidden>
+              {i + 1}
+            </span>
+            <h3 className="u-card__title">{step.title}</h3>
+            {step.description && <p className="u-card__text">{step.description}</p>}
+          </li>
+        ))}
+      </ol>
+    </UnifiedSection>
   );
 }

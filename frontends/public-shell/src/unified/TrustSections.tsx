@@ -2,7 +2,7 @@ import { ChevronDown, Mail, Phone, Quote, Star } from 'lucide-react';
 import { telHref } from '../home/contact-links';
 import { usePageState } from '../state/page-context';
 import { UploadedImage } from '../components/UploadedImage';
-import { SectionHeader } from './SectionHeader';
+import { UnifiedSection, useTemplateList } from './SectionHeader';
 import { starCount, teamHeading, testimonialAuthor } from './unified-rules';
 
 function Stars({ rating }: { rating: number }) {
@@ -18,13 +18,10 @@ function Stars({ rating }: { rating: number }) {
 
 /** #testimonials: every testimonial with its stars; a missing name is 'Verified Patient'. */
 export function TestimonialsSection() {
-  const { landing } = usePageState();
-  const testimonials = landing?.content.template.testimonials ?? [];
+  const testimonials = useTemplateList('testimonials');
   if (testimonials.length === 0) return null;
   return (
-    <section id="testimonials" className="section u-section" aria-labelledby="u-testimonials-title">
-      <div className="container">
-        <SectionHeader id="u-testimonials-title" eyebrow="4.9 average rating" title="What Our Patients Say" />
+    <UnifiedSection id="testimonials" titleId="u-testimonials-title" eyebrow="4.9 average rating" title="What Our Patients Say">
         <ul className="u-grid u-grid--fit">
           {testimonials.map((t, i) => (
             <li key={i} className="u-card u-quote">
@@ -38,20 +35,16 @@ export function TestimonialsSection() {
           ))}
         </ul>
         <p className="u-fineprint">*Individual results may vary.</p>
-      </div>
-    </section>
+    </UnifiedSection>
   );
 }
 
 /** #faqs: native disclosure widgets, so they work before (and without) the script. */
 export function FaqSection() {
-  const { landing } = usePageState();
-  const faqs = landing?.content.template.faqs ?? [];
+  const faqs = useTemplateList('faqs');
   if (faqs.length === 0) return null;
   return (
-    <section id="faqs" className="section section--tinted u-section" aria-labelledby="u-faqs-title">
-      <div className="container u-faqs">
-        <SectionHeader id="u-faqs-title" eyebrow="Questions" title="Frequently Asked Questions" />
+    <UnifiedSection id="faqs" tinted titleId="u-faqs-title" eyebrow="Questions" title="Frequently Asked Questions" containerClass="u-faqs">
         <div className="u-faq-list">
           {faqs.map((faq, i) => (
             <details key={i} className="u-faq" open={i === 0}>
@@ -63,8 +56,7 @@ export function FaqSection() {
             </details>
           ))}
         </div>
-      </div>
-    </section>
+    </UnifiedSection>
   );
 }
 
@@ -73,11 +65,13 @@ export function TeamSection() {
   const { client, staff } = usePageState();
   if (staff.length === 0) return null;
   return (
-    <section id="team" className="section u-section" aria-labelledby="u-team-title">
-      <div className="container">
-        <SectionHeader id="u-team-title" eyebrow={client.name} title={teamHeading(staff.length)}>
-          The people who will look after you, from your first visit onwards.
-        </SectionHeader>
+    <UnifiedSection
+      id="team"
+      titleId="u-team-title"
+      eyebrow={client.name}
+      title={teamHeading(staff.length)}
+      intro="The people who will look after you, from your first visit onwards."
+    >
         <ul className="u-grid u-grid--3 u-team">
           {staff.map((member) => (
             <li key={member.id} className="u-card u-member">
@@ -115,8 +109,7 @@ export function TeamSection() {
             </li>
           ))}
         </ul>
-      </div>
-    </section>
+    </UnifiedSection>
   );
 }
 

@@ -1,15 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../../../../services/templates/test/helpers/app';
 import { createClinic, createTemplate, uniq } from '../../../../services/templates/test/helpers/factories';
-import { buildServer } from '../../server/app';
-import { readConfig } from '../../server/config';
 import { createPageCache } from '../../server/page-cache';
-import { createPageContentLoader, createPageContextLoader } from '../../server/page-context';
-import * as entryServer from '../../src/entry-server';
-import { pageTemplate } from '../helpers/pages';
+import { shellOnServices } from '../helpers/shell';
 
 /**
  * A page an ad points to never disappears by an edit (services/templates README,
@@ -19,42 +12,27 @@ import { pageTemplate } from '../helpers/pages';
  * address answers 301 to the new one with the whole query, never a kept old page
  * nor a 404.
  */
-const template = pageTemplate();
-
 describe('a moved page: its old address answers 301 to the new one', () => {
   let services: TestTemplates;
   let shell: FastifyInstance;
-  let dist: string;
+  let closeShell: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
     services = await startTemplates();
     const templatesUrl = await services.app.listen({ host: '127.0.0.1', port: 0 });
-    dist = mkdtempSync(join(tmpdir(), 'public-shell-moves-'));
-    mkdirSync(join(dist, 'client', 'assets'), { recursive: true });
-    mkdirSync(join(dist, 'admin', 'assets', 'admin'), { recursive: true });
-    const config = readConfig({
-      LOG_LEVEL: 'silent',
-      INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? '',
-      TENANT_URL: services.tenant!.url,
-      TEMPLATES_URL: templatesUrl,
-      API_TIMEOUT_MS: '5000',
-    });
-    shell = await buildServer(config, {
-      bundle: { ssr: entryServer, templates: { page: template, admin: template } },
-      dirs: { client: join(dist, 'client'), admin: join(dist, 'admin') },
-      pageContext: createPageContextLoader(config),
-      pageContent: createPageContentLoader(config),
+    ({ shell, close: closeShell } = await shellOnServices(services, templatesUrl, {
+      distPrefix: 'public-shell-moves-',
       // The templates service's own Redis channel: its admin writes clear this cache as they would in a stack.
-      pageCache: (server) =>
-        createPageCache({ redis: { url: services.config.REDIS_URL, prefix: services.config.REDIS_PREFIX }, ttlMs: 60_000, staleMs: 86_400_000, maxBytes: 8 * 1_048_576, metrics: server.metrics, settleMs: 0 }),
-    });
-    await shell.ready();
+      dependencies: () => ({
+        pageCache: (server) =>
+          createPageCache({ redis: { url: services.config.REDIS_URL, prefix: services.config.REDIS_PREFIX }, ttlMs: 60_000, staleMs: 86_400_000, maxBytes: 8 * 1_048_576, metrics: server.metrics, settleMs: 0 }),
+      }),
+    }));
   }, START_TIMEOUT_MS);
 
   afterAll(async () => {
-    await shell?.close();
+    await closeShell?.();
     await services?.close();
-    if (dist) rmSync(dist, { recursive: true, force: true });
   });
 
   const page = (url: string) => shell.inject({ url, headers: { 'x-forwarded-host': 'app.healthads.test' } });

@@ -1,18 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { signIdentity, type Identity } from '@hap/service-kit/identity';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../../../../services/templates/test/helpers/app';
 import { createClientService, createTemplate } from '../../../../services/templates/test/helpers/factories';
 import { adminRemoteAssets, type AdminRemoteAssets } from '../../server/admin-remote-assets';
-import { buildServer } from '../../server/app';
-import { readConfig } from '../../server/config';
-import { createPageContentLoader, createPageContextLoader } from '../../server/page-context';
-import * as entryServer from '../../src/entry-server';
-import { pageTemplate } from '../helpers/pages';
+import { shellOnServices } from '../helpers/shell';
 
 /**
  * The page path without the loop (docs/public-site.md#page-speed): the shell, with
@@ -21,7 +14,6 @@ import { pageTemplate } from '../helpers/pages';
  * records every request it gets. Pages show the clinic's data and the gateway
  * hears nothing; only the /admin preloads read the admin remote's manifest there.
  */
-const template = pageTemplate;
 
 const secret = process.env.INTERNAL_SECRET ?? '';
 const MANIFEST_PATH = '/remotes/admin/mf-manifest.json';
@@ -32,7 +24,7 @@ describe('the page path: tenant and templates, never the gateway', () => {
   let toGateway: string[];
   let shell: FastifyInstance;
   let adminAssets: AdminRemoteAssets | undefined;
-  let dist: string;
+  let closeShell: (() => Promise<void>) | undefined;
   let clinic: { id: number; name: string };
   let live: { path: string; title: string };
   let paused: { path: string; title: string };
@@ -64,35 +56,22 @@ describe('the page path: tenant and templates, never the gateway', () => {
       isActive: false,
     });
 
-    dist = mkdtempSync(join(tmpdir(), 'public-shell-path-'));
-    mkdirSync(join(dist, 'client', 'assets'), { recursive: true });
-    mkdirSync(join(dist, 'admin', 'assets', 'admin'), { recursive: true });
-    const config = readConfig({
-      LOG_LEVEL: 'silent',
-      INTERNAL_SECRET: secret,
-      TENANT_URL: services.tenant!.url,
-      TEMPLATES_URL: templatesUrl,
-      GATEWAY_URL: gatewayUrl,
-      API_TIMEOUT_MS: '5000',
-    });
     // Built as server.ts builds it, with the admin remote's preloads read from the gateway.
-    shell = await buildServer(config, {
-      bundle: { ssr: entryServer, templates: { page: template('/assets/index-abc.js'), admin: template('/assets/admin/admin-def.js') } },
-      dirs: { client: join(dist, 'client'), admin: join(dist, 'admin') },
-      pageContext: createPageContextLoader(config),
-      pageContent: createPageContentLoader(config),
-      adminAssets: (log) => (adminAssets = adminRemoteAssets({ remoteUrl: '/remotes/admin/remoteEntry.js', gatewayUrl: config.GATEWAY_URL, timeoutMs: 2000, log })),
-    });
-    await shell.ready();
+    ({ shell, close: closeShell } = await shellOnServices(services, templatesUrl, {
+      distPrefix: 'public-shell-path-',
+      env: { INTERNAL_SECRET: secret, GATEWAY_URL: gatewayUrl },
+      dependencies: (config) => ({
+        adminAssets: (log) => (adminAssets = adminRemoteAssets({ remoteUrl: '/remotes/admin/remoteEntry.js', gatewayUrl: config.GATEWAY_URL, timeoutMs: 2000, log })),
+      }),
+    }));
     await adminAssets?.refreshing();
   }, START_TIMEOUT_MS);
 
   afterAll(async () => {
-    await shell?.close();
+    await closeShell?.();
     gateway?.closeAllConnections();
     await new Promise((resolve) => gateway?.close(resolve));
     await services?.close();
-    if (dist) rmSync(dist, { recursive: true, force: true });
   });
 
   /** A page as the gateway's page proxy asks for it; `identity`, when given, signed onto it as the proxy does for an admin's preview. */

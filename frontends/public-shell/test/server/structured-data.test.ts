@@ -1,15 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { MEDICAL_SERVICE_TYPES } from '@hap/contracts';
 import { ADMIN, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../../../../services/templates/test/helpers/app';
 import { createClientService } from '../../../../services/templates/test/helpers/factories';
 import { ServiceTemplateEntity } from '../../../../services/templates/src/modules/catalogue/catalogue.entity';
-import { buildServer } from '../../server/app';
-import { readConfig } from '../../server/config';
-import { createPageContentLoader, createPageContextLoader } from '../../server/page-context';
-import * as entryServer from '../../src/entry-server';
+import { shellOnServices } from '../helpers/shell';
 
 /**
  * What search engines read, and where the fallback cards lead, through the shell's server with
@@ -23,9 +17,6 @@ import * as entryServer from '../../src/entry-server';
  * - docs/public-site.md#pages-and-routes reading B: a clinic with no active service shows the six fallback service
  *   cards; every card's link answers a page (the shared template's, in the clinic's branding), never 404.
  */
-const template = (entry: string) =>
-  `<!doctype html><html lang="en"><head><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-data--><script type="module" src="${entry}"></script></body></html>`;
-
 /**
  * The slice of schema.org (https://schema.org, version 29) these pages use: each type's
  * properties (its own and those it inherits from MedicalOrganization / LocalBusiness /
@@ -79,7 +70,7 @@ function nodesOf(block: Record<string, unknown>): Node[] {
 describe('structured data and fallback cards on the public pages', () => {
   let services: TestTemplates;
   let shell: FastifyInstance;
-  let dist: string;
+  let closeShell: (() => Promise<void>) | undefined;
   const hostile = 'Harbor </script><script>alert(1)</script> & Co';
   let clinicId: number;
   let emptyClinic: { id: number; name: string };
@@ -106,23 +97,12 @@ describe('structured data and fallback cards on the public pages', () => {
     expect(empty.status).toBe(201);
     emptyClinic = { id: empty.body.data.id as number, name: 'Quiet Cove Clinic' };
 
-    dist = mkdtempSync(join(tmpdir(), 'public-shell-ld-'));
-    mkdirSync(join(dist, 'client', 'assets'), { recursive: true });
-    mkdirSync(join(dist, 'admin', 'assets', 'admin'), { recursive: true });
-    const config = readConfig({ LOG_LEVEL: 'silent', INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? '', TENANT_URL: services.tenant!.url, TEMPLATES_URL: templatesUrl, API_TIMEOUT_MS: '5000' });
-    shell = await buildServer(config, {
-      bundle: { ssr: entryServer, templates: { page: template('/assets/index-abc.js'), admin: template('/assets/admin/admin-def.js') } },
-      dirs: { client: join(dist, 'client'), admin: join(dist, 'admin') },
-      pageContext: createPageContextLoader(config),
-      pageContent: createPageContentLoader(config),
-    });
-    await shell.ready();
+    ({ shell, close: closeShell } = await shellOnServices(services, templatesUrl, { distPrefix: 'public-shell-ld-' }));
   }, START_TIMEOUT_MS);
 
   afterAll(async () => {
-    await shell?.close();
+    await closeShell?.();
     await services?.close();
-    if (dist) rmSync(dist, { recursive: true, force: true });
   });
 
   const page = (url: string) => shell.inject({ url, headers: { 'x-forwarded-host': 'harbor.example.com' } });

@@ -1,10 +1,8 @@
-import { ArrowRight, Phone } from 'lucide-react';
-import { usePageState } from '../../state/page-context';
-import { telHref } from '../contact-links';
+import { ArrowRight } from 'lucide-react';
+import { CallAction } from '../CallAction';
 
 /** Variant C's call-to-action band. */
 export function CtaBand() {
-  const { client } = usePageState();
   return (
     <section className="cta-band" aria-labelledby="cta-band-title">
       <div className="container cta-band__inner">
@@ -15,16 +13,7 @@ export function CtaBand() {
           <p className="cta-band__text">Talk to our team today and find the treatment that is right for you.</p>
         </div>
         <div className="cta-band__actions">
-          {client.phone ? (
-            <a className="btn btn--light btn--lg" href={telHref(client.phone)}>
-              <Phone size={18} aria-hidden />
-              Call Now
-            </a>
-          ) : (
-            <a className="btn btn--light btn--lg" href="#contact">
-              Get Started
-            </a>
-          )}
+          <CallAction className="btn btn--light btn--lg" />
           <a className="btn btn--outline-light btn--lg" href="#services">
             View Services
             <ArrowRight size={18} aria-hidden />
