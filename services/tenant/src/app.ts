@@ -14,7 +14,7 @@ import {
   type ContentCache,
 } from '@hap/service-kit';
 import { createGoHighLevel, type GoHighLevel } from '@hap/service-kit/gohighlevel';
-import { createCatalogueClient, type CatalogueClient } from './clients/catalogue.client';
+import { createCatalogueReader, type CatalogueReader } from './modules/catalogue/catalogue.reader';
 import type { Config } from './config';
 import { CrmProvisioning } from './modules/crm/crm-provisioning';
 import { onboardingHandlers } from './modules/onboarding/onboarding.routes';
@@ -74,8 +74,8 @@ export interface TenantAppOptions {
    * CONTENT_CACHE_TTL_MS; none when that is 0). A test may pass its own, or null.
    */
   pageContextCache?: ContentCache | null;
-  /** The templates service as onboarding and provisioning call it. Default: TEMPLATES_URL, signed as tenant. */
-  catalogue?: CatalogueClient;
+  /** The service catalogue as templates keeps it in Redis, for onboarding and provisioning. Default: the config's Redis. */
+  catalogue?: CatalogueReader;
   /** Where onboarding queues tenant.provision. Default: the config's Redis; null queues nothing. */
   provisionQueue?: Pick<JobQueue<'tenant.provision'>, 'add'> | null;
   /** The CRM adapter for Create CRM Account. Default: from GHL_* (null when not configured). */
@@ -86,7 +86,6 @@ export interface TenantAppOptions {
   mailer?: Mailer | null;
 }
 
-/** The templates client a tenant process uses, from its config. */
 /** The edge clinics point their domains at, and the DNS check, from the config. */
 export const edgeFromConfig = (config: Config) => ({ host: config.EDGE_HOST ?? null, ipv4: config.EDGE_IPV4, ipv6: config.EDGE_IPV6 });
 export const dnsCheckFromConfig = (config: Config) =>
@@ -98,8 +97,8 @@ export const edgeProbeFromConfig = (config: Config) =>
 export const platformHostsOf = (config: Config): string[] =>
   [config.EDGE_HOST, config.PUBLIC_BASE_URL ? new URL(config.PUBLIC_BASE_URL).hostname : undefined].filter((h): h is string => Boolean(h));
 
-export const catalogueFromConfig = (config: Config): CatalogueClient =>
-  createCatalogueClient({ baseUrl: config.TEMPLATES_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TEMPLATES_TIMEOUT_MS });
+/** The catalogue reader a tenant process uses, from its config (close it with the process). */
+export const catalogueFromConfig = (config: Config) => createCatalogueReader(queueRedis(config), config.CATALOGUE_TIMEOUT_MS);
 
 /**
  * Builds the tenant API without listening (tests drive it in-process):
@@ -145,7 +144,13 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
   if (pageCache) registerContentCache(app, pageCache, dataSource);
   const pages = new PageContextService(new ResolveClientService(mappings, clientRepository, pageCache), clients, staff, pageCache);
 
-  const catalogue = options.catalogue ?? catalogueFromConfig(config);
+  const catalogue =
+    options.catalogue ??
+    (() => {
+      const reader = catalogueFromConfig(config);
+      app.addHook('onClose', async () => reader.close());
+      return reader;
+    })();
   let provisionQueue = options.provisionQueue;
   if (provisionQueue === undefined) {
     // Opened at the first sign-up: a tenant process that never sees one holds no queue connection.

@@ -111,12 +111,8 @@ export const configShape = {
    * UPLOAD_DIR then only holds uploads while they are received.
    */
   ...uploadS3ConfigShape,
-  /** Where the templates service listens: onboarding activates the chosen services there and provisioning reads their snapshots. */
-  TEMPLATES_URL: z
-    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
-    .default(`http://127.0.0.1:${DEFAULT_PORTS.templates}`)
-    .transform((url) => url.replace(/\/+$/, '')),
-  TEMPLATES_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** How long reading the service catalogue (kept by templates in REDIS_URL: docs/service-graph.md) may take (ms) before onboarding answers 503. */
+  CATALOGUE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** The agency's GoHighLevel credentials: each clinic gets a CRM sub-account. Unset: provisioning is recorded as not configured. */
   ...ghlConfigShape,
   /**

@@ -1,5 +1,5 @@
 import { describeQueues } from '@hap/test-kit/queue-suite';
-import { createCatalogueClient } from '../../src/clients/catalogue.client';
+import { UNREAD_CATALOGUE } from '../helpers/catalogue';
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 import { createHandlers } from '../../src/queues/handlers';
@@ -14,7 +14,7 @@ describeQueues({
   // The worker's real handlers: a clinic that no longer exists needs no sub-account, and a removed domain claim no check, so the jobs complete.
   handlers: createHandlers({
     dataSource,
-    catalogue: createCatalogueClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: config.INTERNAL_SECRET, timeoutMs: 500 }),
+    catalogue: UNREAD_CATALOGUE,
     crm: null,
   }),
   samples: {

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { CLIENT_DELETED_QUEUES, type QueueOwner } from '@hap/contracts';
 import { createQueue, type JobQueue, type QueueRedis } from '@hap/service-kit';
+import { startOutboxRelay } from '../../queues/outbox-relay';
 import { ClientDeletionRepository } from './client-deletion.repository';
 
 type ClientDeletedQueue = (typeof CLIENT_DELETED_QUEUES)[QueueOwner];
@@ -56,9 +57,8 @@ export async function relayRecentAgain(dataSource: DataSource, queues: ClientDel
 }
 
 /**
- * Scans the outbox until stopped: at once again after a full batch, else after
- * `intervalMs`; every `RERELAY_EVERY_MS` (and at start) it also adds the last
- * week's deletions again (`relayRecentAgain`).
+ * Scans the outbox until stopped (startOutboxRelay); every `RERELAY_EVERY_MS`
+ * (and at start) it also adds the last week's deletions again (`relayRecentAgain`).
  */
 export function startClientDeletionRelay(options: {
   dataSource: DataSource;
@@ -68,39 +68,19 @@ export function startClientDeletionRelay(options: {
   onError: (err: unknown) => void;
 }): { stop: () => Promise<void> } {
   const batch = 100;
-  let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> = Promise.resolve();
   let lastRerelay = 0;
   const rerelay = async () => {
     if (Date.now() - lastRerelay < RERELAY_EVERY_MS) return;
     await relayRecentAgain(options.dataSource, options.queues);
     lastRerelay = Date.now();
   };
-  const tick = () => {
-    running = relayClientDeletions(options.dataSource, options.queues, batch)
-      .then(async (count) => {
-        await rerelay();
-        return count;
-      })
-      .then((count) => {
-        if (count) options.onRelayed?.(count);
-        return count;
-      })
-      .catch((err: unknown) => {
-        options.onError(err);
-        return 0;
-      })
-      .then((count) => {
-        if (!stopped) timer = setTimeout(tick, count >= batch ? 0 : options.intervalMs);
-      });
-  };
-  tick();
-  return {
-    stop: async () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+  return startOutboxRelay({
+    ...options,
+    batch,
+    step: async () => {
+      const count = await relayClientDeletions(options.dataSource, options.queues, batch);
+      await rerelay();
+      return count;
     },
-  };
+  });
 }

@@ -1,0 +1,19 @@
+import { publishedCatalogueFields, publishedCatalogueKey, type PublishedTemplate } from '@hap/contracts';
+
+/** The Redis commands it needs (an ioredis connection; test-kit does not depend on ioredis itself). */
+export interface HashWriter {
+  del(key: string): Promise<unknown>;
+  hset(key: string, fields: Record<string, string>): Promise<unknown>;
+}
+
+/**
+ * Writes the catalogue hash under `prefix` as the templates service publishes
+ * it (packages/contracts/src/templates/published-catalogue.ts), for a tenant
+ * test that needs a catalogue without running templates; `null` removes it
+ * (never published).
+ */
+export async function writePublishedCatalogue(redis: HashWriter, prefix: string, templates: readonly PublishedTemplate[] | null): Promise<void> {
+  const key = publishedCatalogueKey(prefix);
+  await redis.del(key);
+  if (templates) await redis.hset(key, { '@': String(Date.now() * 1000), ...publishedCatalogueFields(templates) });
+}
