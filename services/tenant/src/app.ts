@@ -15,6 +15,7 @@ import {
 } from '@hap/service-kit';
 import { createGoHighLevel, type GoHighLevel } from '@hap/service-kit/gohighlevel';
 import { createCatalogueReader, type CatalogueReader } from './modules/catalogue/catalogue.reader';
+import { relayOnboardings, type ClinicOnboardedQueue } from './modules/onboarding/onboarding.relay';
 import type { Config } from './config';
 import { CrmProvisioning } from './modules/crm/crm-provisioning';
 import { onboardingHandlers } from './modules/onboarding/onboarding.routes';
@@ -76,6 +77,11 @@ export interface TenantAppOptions {
   pageContextCache?: ContentCache | null;
   /** The service catalogue as templates keeps it in Redis, for onboarding and provisioning. Default: the config's Redis. */
   catalogue?: CatalogueReader;
+  /**
+   * Where a sign-up is handed to templates at once (its services' activation; the tenant worker's relay
+   * mends a failure: docs/service-graph.md). Default: the config's Redis; null leaves it to the worker.
+   */
+  onboardedQueue?: ClinicOnboardedQueue | null;
   /** Where onboarding queues tenant.provision. Default: the config's Redis; null queues nothing. */
   provisionQueue?: Pick<JobQueue<'tenant.provision'>, 'add'> | null;
   /** The CRM adapter for Create CRM Account. Default: from GHL_* (null when not configured). */
@@ -158,6 +164,13 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     app.addHook('onClose', () => queue?.close());
     provisionQueue = { add: (payload) => (queue ??= createQueue('tenant.provision', queueRedis(config))).add(payload) };
   }
+  let onboardedQueue = options.onboardedQueue;
+  if (onboardedQueue === undefined) {
+    let queue: JobQueue<'templates.clinic-onboarded'> | null = null;
+    app.addHook('onClose', () => queue?.close());
+    onboardedQueue = { addBulk: (events) => (queue ??= createQueue('templates.clinic-onboarded', queueRedis(config))).addBulk(events) };
+  }
+  const handOn = onboardedQueue;
   const crm = new CrmProvisioning(dataSource, clientRepository, catalogue, options.crm === undefined ? createGoHighLevel(config) : options.crm);
   const userRepository = new UserRepository(dataSource);
   const accounts = new UserService(dataSource, userRepository);
@@ -176,10 +189,18 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     log: app.log,
   };
   const clinicUsers = new ClinicUserService(clinicUserDeps);
-  const onboarding = new OnboardingService(dataSource, clientRepository, catalogue, provisionQueue, clinicUsers, {
-    claimSite: (...args) => domains.claimSite(...args),
-    started: (claimId) => domains.started(claimId),
-  });
+  const onboarding = new OnboardingService(
+    dataSource,
+    clientRepository,
+    catalogue,
+    provisionQueue,
+    clinicUsers,
+    {
+      claimSite: (...args) => domains.claimSite(...args),
+      started: (claimId) => domains.started(claimId),
+    },
+    handOn ? () => relayOnboardings(dataSource, handOn, 10) : null,
+  );
 
   const views = new ViewAsService({ dataSource, clients: clientRepository, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
   app.addHook('onClose', () => views.close());

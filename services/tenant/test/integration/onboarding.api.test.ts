@@ -42,16 +42,16 @@ describe('self-onboarding and CRM provisioning', () => {
     ghl = await startFakeGoHighLevel({ agencyToken: 'pit-agency', companyId: 'comp_9', locations: [], snapshots: ['snap_trt', 'snap_plong'] });
     crm = createGoHighLevel({ GHL_AGENCY_TOKEN: 'pit-agency', GHL_COMPANY_ID: 'comp_9', GHL_BASE_URL: ghl.url, GHL_TIMEOUT_MS: 2000 });
     queue = createQueue('tenant.provision', redis);
+    onboarded = createQueue('templates.clinic-onboarded', redis);
     await publishCatalogue(redis);
     catalogue = createCatalogueReader(redis, 2000);
     const started = await startService(
       // Custom domains configured (an edge host): a sign-up's domain starts a claim; no job queue for its checks here.
-      () => buildApp({ ...config, EDGE_HOST: 'edge.healthads.test' }, dataSource, { catalogue, provisionQueue: queue, domainCheckScheduler: null, crm: { upsertContact: (...a) => crm!.upsertContact(...a), createLocation: (b) => (crm ?? fail()).createLocation(b), loadSnapshot: (l, s) => crm!.loadSnapshot(l, s) } }),
+      () => buildApp({ ...config, EDGE_HOST: 'edge.healthads.test' }, dataSource, { catalogue, provisionQueue: queue, onboardedQueue: { addBulk: (events) => onboarded.addBulk(events) }, domainCheckScheduler: null, crm: { upsertContact: (...a) => crm!.upsertContact(...a), createLocation: (b) => (crm ?? fail()).createLocation(b), loadSnapshot: (l, s) => crm!.loadSnapshot(l, s) } }),
       { internalSecret: config.INTERNAL_SECRET },
     );
     tenant = { ...started, url: await started.app.listen({ host: '127.0.0.1', port: 0 }) };
     templates = await startTemplates({ tenantUrl: tenant.url });
-    onboarded = createQueue('templates.clinic-onboarded', redis);
     activations = createWorker('templates.clinic-onboarded', clinicOnboardedHandler(templates, tenant.url), redis);
   }, 40_000);
   afterAll(async () => {
@@ -289,7 +289,7 @@ describe('self-onboarding and CRM provisioning', () => {
     const empty = createCatalogueReader({ ...redis, prefix: `${redis.prefix}_none` }, 2000);
     const down = await startService(
       // Its own data source: closing the app closes it.
-      () => buildApp(config, createDataSource(config.DATABASE_URL), { catalogue: empty, provisionQueue: null, crm: null }),
+      () => buildApp(config, createDataSource(config.DATABASE_URL), { catalogue: empty, provisionQueue: null, onboardedQueue: null, crm: null }),
       { internalSecret: config.INTERNAL_SECRET },
     );
     try {
@@ -332,7 +332,7 @@ describe('self-onboarding and CRM provisioning', () => {
     it('with e-mail on: the owner’s invitation is mailed once the clinic is stored; a repeated sign-up mails nothing more', async () => {
       const smtp = await startSmtp();
       const mailer = createMailer({ smtpUrl: smtp.url, from: 'Health Ads <no-reply@healthads.local>', timeoutMs: 3000 });
-      const mailing = await startService(() => buildApp(config, dataSource, { catalogue, provisionQueue: queue, crm: null, mailer }), {
+      const mailing = await startService(() => buildApp(config, dataSource, { catalogue, provisionQueue: queue, onboardedQueue: null, crm: null, mailer }), {
         internalSecret: config.INTERNAL_SECRET,
       });
       try {

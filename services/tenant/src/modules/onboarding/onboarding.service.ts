@@ -49,6 +49,8 @@ export class OnboardingService {
     private readonly owners: OnboardingOwners | null = null,
     /** The custom domains module: the sign-up's domain starts a claim (docs/public-site.md#self-onboarding-and-the-crm-sub-account); absent in tests of the sign-up alone. */
     private readonly site: Pick<SiteClaims, 'claimSite' | 'started'> | null = null,
+    /** Relays the stored sign-ups to templates at once (onboarding.relay.ts); null leaves them to the tenant worker's relay. */
+    private readonly handOn: (() => Promise<number>) | null = null,
   ) {}
 
   private readonly submissions = new OnboardingSubmissionRepository();
@@ -62,6 +64,8 @@ export class OnboardingService {
     if (unknown.length > 0) throw unprocessable(Messages.onboardingUnknownServices(unknown));
 
     const { clientId, name, serviceIds, created, owner, claimId } = await this.store(input, key, context.actor);
+    // The services' activation, handed to templates now rather than at the worker's next scan, which mends a failure here.
+    await this.handOn?.().catch((err: unknown) => context.log.warn({ err, clientId }, 'sign-up not handed to templates yet; the tenant worker will'));
     if (claimId !== null) await this.site?.started(claimId);
     if (owner && context.link) await this.owners?.mailOnboardingInvitation(owner, name, context.link);
 
