@@ -1,4 +1,4 @@
-import { publishedCatalogueFields, publishedCatalogueKey, type PublishedTemplate } from '@hap/contracts';
+import { publishedActiveServicesFields, publishedActiveServicesKey, publishedCatalogueFields, publishedCatalogueKey, type PublishedTemplate } from '@hap/contracts';
 
 /** The Redis commands it needs (an ioredis connection; test-kit does not depend on ioredis itself). */
 export interface HashWriter {
@@ -16,4 +16,15 @@ export async function writePublishedCatalogue(redis: HashWriter, prefix: string,
   const key = publishedCatalogueKey(prefix);
   await redis.del(key);
   if (templates) await redis.hset(key, { '@': String(Date.now() * 1000), ...publishedCatalogueFields(templates) });
+}
+
+/**
+ * Writes each clinic's active template ids under `prefix` as the templates service publishes them
+ * (packages/contracts/src/templates/published-active-services.ts), for a tenant test that needs a
+ * clinic's active services without running templates; `null` removes the hash (never published).
+ */
+export async function writePublishedActiveServices(redis: HashWriter, prefix: string, activeByClient: ReadonlyMap<number, readonly number[]> | null): Promise<void> {
+  const key = publishedActiveServicesKey(prefix);
+  await redis.del(key);
+  if (activeByClient) await redis.hset(key, { '@': String(Date.now() * 1000), ...publishedActiveServicesFields(activeByClient) });
 }

@@ -99,8 +99,8 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     pageCache.onInvalidate(() => content.invalidateMappings());
   }
 
-  // The catalogue tenant reads from Redis (docs/service-graph.md): published when the app is ready and after
-  // every audited write commits, as the page cache is cleared.
+  // The catalogue and each clinic's active services tenant reads from Redis (docs/service-graph.md): published
+  // when the app is ready and after every audited write commits, as the page cache is cleared.
   const catalogue = createCataloguePublisher(dataSource, queueRedis(config), (err) => app.log.warn({ err }, 'the catalogue could not be published to Redis'));
   const stopPublishing = onAuditedWrite(dataSource, () => catalogue.publish());
   app.addHook('onReady', () => catalogue.publish());

@@ -1,4 +1,4 @@
-import { createContentCache, invalidateAfterAuditedWrites, queueRedis, runWorkers, TEMPLATES_PAGE_CACHE } from '@hap/service-kit';
+import { createContentCache, invalidateAfterAuditedWrites, onAuditedWrite, queueRedis, runWorkers, TEMPLATES_PAGE_CACHE } from '@hap/service-kit';
 import { modelOptionsOf } from '@hap/service-kit/structured-writer';
 import { createTemplateWriter } from './ai/template-writer';
 import { createTenantClient } from './clients/tenant.client';
@@ -11,12 +11,13 @@ import { ClientServiceService } from './modules/client-service/client-service.se
 import { GenerationStore } from './modules/generation/generation.service';
 import { createHandlers } from './queues/handlers';
 
-/** How often the worker publishes the catalogue again (ms), so a Redis that lost it has it back soon without an admin write. */
+/** How often the worker publishes the catalogue and the activations again (ms), so a Redis that lost them has them back soon without a write. */
 const CATALOGUE_REPUBLISH_MS = 5 * 60_000;
 
 /**
- * The templates job process: a BullMQ worker for each queue templates consumes, and the catalogue
- * handed on to tenant in Redis (docs/service-graph.md), published at start and every few minutes.
+ * The templates job process: a BullMQ worker for each queue templates consumes, and the catalogue and
+ * each clinic's active services handed on to tenant in Redis (docs/service-graph.md), published at
+ * start, after each audited write of a job (a sign-up's services, a deleted clinic's) and every few minutes.
  */
 const config = loadServiceConfig();
 const dataSource = createDataSource(config.DATABASE_URL);
@@ -34,6 +35,7 @@ void runWorkers({
     if (!writer) logger.warn('OPENAI_API_KEY is not set: AI template generation is not configured');
     const catalogue = createCataloguePublisher(dataSource, queueRedis(config), (err) => logger.warn({ err }, 'the catalogue could not be published to Redis'));
     void catalogue.publish();
+    const stopPublishing = onAuditedWrite(dataSource, () => catalogue.publish());
     const republish = setInterval(() => void catalogue.publish(), CATALOGUE_REPUBLISH_MS);
     // A sign-up's services activated here change what the clinic's pages show: like the API's own writes,
     // each audited write committed here clears the API processes' page caches (and leads' copy of a clinic's services).
@@ -47,6 +49,7 @@ void runWorkers({
     return {
       stop: async () => {
         clearInterval(republish);
+        stopPublishing();
         await stopClearing();
         catalogue.close();
       },

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Worker } from 'bullmq';
-import { publishedCatalogueKey, publishedCatalogueOfHash } from '@hap/contracts';
+import { publishedActiveServicesField, publishedActiveServicesKey, publishedActiveServicesOf, publishedCatalogueKey, publishedCatalogueOfHash } from '@hap/contracts';
 import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
 import { Redis } from 'ioredis';
 import { ADMIN, clinicOnboardedHandler, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../helpers/app';
@@ -8,7 +8,8 @@ import { createClientService, createClinic, createTemplate } from '../helpers/fa
 
 /**
  * What templates hands on to tenant instead of being asked (docs/service-graph.md): the catalogue
- * in Redis, published when the app starts and after every admin write, and the activation of a
+ * and each clinic's active services in Redis, published when the app starts and after every
+ * audited write (an admin's, a job's), and the activation of a
  * sign-up's services from tenant's ClinicOnboardedEvent on `templates.clinic-onboarded`. This
  * file's own Redis prefix, so the hash is this app's alone.
  */
@@ -62,6 +63,38 @@ describe('the catalogue and the sign-up’s services, handed on to tenant', () =
     });
   });
 
+  /** A clinic's active template ids as published (null: never published). */
+  const publishedActive = async (clientId: number) => {
+    const [at, field] = await connection.hmget(publishedActiveServicesKey(prefix), '@', publishedActiveServicesField(clientId));
+    return publishedActiveServicesOf(at, field);
+  };
+
+  describe('the published active services', () => {
+    it('are rewritten after an activation and a deactivation commit, before the answer', async () => {
+      const clientId = await createClinic(t);
+      const [a, b] = [await createTemplate(t.dataSource), await createTemplate(t.dataSource)];
+      expect(await publishedActive(clientId)).toEqual([]);
+      for (const template of [b, a]) expect((await t.api.post('/api/service-templates/activate', ADMIN).send({ clientId, templateId: template.id })).status).toBe(200);
+      expect(await publishedActive(clientId)).toEqual([a.id, b.id]);
+      expect((await t.api.delete(`/api/service-templates/deactivate?clientId=${clientId}&templateId=${a.id}`, ADMIN)).status).toBe(200);
+      expect(await publishedActive(clientId)).toEqual([b.id]);
+    });
+
+    it('are written again when an app starts, after Redis lost them', async () => {
+      const clientId = await createClinic(t);
+      const kept = await createTemplate(t.dataSource);
+      await createClientService(t.dataSource, clientId, kept.id, { isActive: true });
+      await connection.del(publishedActiveServicesKey(prefix));
+      expect(await publishedActive(clientId)).toBeNull();
+      const second = await startTemplates({ tenantUrl: 'http://127.0.0.1:9', env: { REDIS_PREFIX: prefix } });
+      try {
+        expect(await publishedActive(clientId)).toEqual([kept.id]);
+      } finally {
+        await second.close();
+      }
+    });
+  });
+
   describe('templates.clinic-onboarded', () => {
     let queue: JobQueue<'templates.clinic-onboarded'>;
     let worker: Worker;
@@ -95,6 +128,14 @@ describe('the catalogue and the sign-up’s services, handed on to tenant', () =
         custom_title: string;
       }>;
       expect(kept.custom_title).toBe('Kept');
+      // Each committed activation rewrites what tenant reads of the clinic (right after the commit the rows show).
+      const until = Date.now() + 5_000;
+      let active = await publishedActive(clientId);
+      while (JSON.stringify(active) !== JSON.stringify([a.id, b.id].sort((x, y) => x - y)) && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        active = await publishedActive(clientId);
+      }
+      expect(active).toEqual([a.id, b.id].sort((x, y) => x - y));
     });
 
     it('skips a template retired since the sign-up, and does nothing for a clinic deleted since', async () => {

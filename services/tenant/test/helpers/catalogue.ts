@@ -1,6 +1,6 @@
 import type { PublishedTemplate } from '@hap/contracts';
 import type { QueueRedis } from '@hap/service-kit';
-import { writePublishedCatalogue } from '@hap/test-kit/published-catalogue';
+import { writePublishedActiveServices, writePublishedCatalogue } from '@hap/test-kit/published-catalogue';
 import { Redis } from 'ioredis';
 import type { CatalogueReader } from '../../src/modules/catalogue/catalogue.reader';
 
@@ -25,13 +25,25 @@ export const DEMO_CATALOGUE: PublishedTemplate[] = [
 ];
 
 /** For handlers and apps whose test reads no catalogue. */
-export const UNREAD_CATALOGUE: CatalogueReader = { templates: () => Promise.reject(new Error('the catalogue is not read in this test')) };
+export const UNREAD_CATALOGUE: CatalogueReader = {
+  templates: () => Promise.reject(new Error('the catalogue is not read in this test')),
+  activeTemplateIds: () => Promise.reject(new Error('the active services are not read in this test')),
+};
 
-/** Writes `templates` as the published catalogue in `redis` (null: removes it), on a connection of its own. */
-export async function publishCatalogue(redis: QueueRedis, templates: readonly PublishedTemplate[] | null = DEMO_CATALOGUE): Promise<void> {
+/**
+ * Writes `templates` as the published catalogue in `redis` (null: removes it), and the clinics'
+ * active services as templates publishes them alongside (none active, unless `active` says; removed
+ * with a null catalogue), on a connection of its own.
+ */
+export async function publishCatalogue(
+  redis: QueueRedis,
+  templates: readonly PublishedTemplate[] | null = DEMO_CATALOGUE,
+  active: ReadonlyMap<number, readonly number[]> = new Map(),
+): Promise<void> {
   const connection = new Redis(redis.url, { maxRetriesPerRequest: 1 });
   try {
     await writePublishedCatalogue(connection, redis.prefix, templates);
+    await writePublishedActiveServices(connection, redis.prefix, templates ? active : null);
   } finally {
     connection.disconnect();
   }

@@ -149,6 +149,39 @@ describe('POST /api/ghl-create-subaccount and /api/ghl-load-service-snapshots', 
     expect(ghl.createdLocations().filter((l) => l.name === details.name)).toHaveLength(1);
   });
 
+  it('loads the snapshots of an admin-created clinic’s active services (as templates publishes them) on Create CRM Account', async () => {
+    const { clientId } = await clinic();
+    // No sign-up: only templates knows the clinic's services, and hands them on in Redis.
+    await publishCatalogue(redis, undefined, new Map([[clientId, [WEIGHT, PLONG, TRT]]]));
+    try {
+      const res = await tenant.api.post(`/api/clients/${clientId}/create-ghl-subaccount`, ADMIN);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ snapshotsLoaded: 2 });
+      expect(ghl.createdLocations().find((l) => l.id === res.body.data.subaccountId)!.snapshots.sort()).toEqual(['snap_plong', 'snap_trt']);
+      expect(await clientRow(clientId)).toMatchObject({ crm_status: 'created', crm_error: null });
+    } finally {
+      await publishCatalogue(redis);
+    }
+  });
+
+  it('records templates as unavailable on the clinic when Redis does not answer for its active services (502)', async () => {
+    const { clientId } = await clinic();
+    const closed = createCatalogueReader({ url: 'redis://127.0.0.1:9', prefix: redis.prefix }, 500);
+    // Its own data source: closing an app closes the one it was given.
+    const cut = await startService(() => buildApp(config, createDataSource(config.DATABASE_URL), { catalogue: closed, provisionQueue: null, crm }), {
+      internalSecret: config.INTERNAL_SECRET,
+    });
+    try {
+      const res = await cut.api.post(`/api/clients/${clientId}/create-ghl-subaccount`, ADMIN);
+      expect(res.status).toBe(502);
+      expect(res.body.message).toBe(Messages.serviceUnavailable('templates'));
+      expect(await clientRow(clientId)).toMatchObject({ crm_status: 'failed', crm_error: Messages.serviceUnavailable('templates') });
+    } finally {
+      closed.close();
+      await cut.close();
+    }
+  });
+
   it('says GoHighLevel is not configured (503) when the platform has no credentials, and records it on the clinic', async () => {
     const { clientId, ...details } = await clinic();
     const bare = await startService(() => buildApp(config, dataSource, { catalogue: unusedCatalogue, provisionQueue: null, crm: null }), {

@@ -28,19 +28,20 @@ export class ProvisionError extends Error {
   }
 }
 
-/** The snapshot ids to load: one per chosen service that has one, each once, in service order. */
-export function snapshotsToLoad(chosenTemplateIds: readonly number[], templates: ReadonlyArray<{ id: number; ghlSnapshotId: string | null }>): string[] {
+/** The snapshot ids to load: one per active or chosen service that has one, each once, in service order. */
+export function snapshotsToLoad(templateIds: readonly number[], templates: ReadonlyArray<{ id: number; ghlSnapshotId: string | null }>): string[] {
   const byId = new Map(templates.map((t) => [t.id, t.ghlSnapshotId]));
-  return [...new Set(chosenTemplateIds.map((id) => byId.get(id)).filter((s): s is string => Boolean(s)))];
+  return [...new Set(templateIds.map((id) => byId.get(id)).filter((s): s is string => Boolean(s)))];
 }
 
 /**
  * A clinic's CRM sub-account (docs/public-site.md#states-and-fallbacks onboarding; docs/admin.md#clients Create CRM Account): creates the GoHighLevel
  * location from the clinic's details, stores its id at once (a later failure
- * never makes a second one), then loads the snapshot of each service its
- * sign-ups chose (tenant.onboarding_submissions; the snapshot ids from the
- * catalogue templates keeps in Redis: docs/service-graph.md). Templates
- * activates those services from the sign-up's event, not this. One attempt per clinic at a time (a
+ * never makes a second one), then loads the snapshot of each service the
+ * clinic has active or its sign-ups chose (tenant.onboarding_submissions: a
+ * sign-up whose event templates has not handled yet); the active ids and the
+ * snapshot ids from what templates keeps in Redis (docs/service-graph.md).
+ * Templates activates the chosen services from the sign-up's event, not this. One attempt per clinic at a time (a
  * PostgreSQL advisory lock held on its own connection, freed if the process
  * dies). The tenant.provision job and the admin's button both run it, and
  * so do the public spec's two CRM calls, each its own step (admin-only).
@@ -184,8 +185,9 @@ export class CrmProvisioning {
       const location = client.ghlSubaccountId
         ? { id: client.ghlSubaccountId, name: client.ghlSubaccountName ?? client.name }
         : await this.newLocation(actor, client, crm, { name: client.name, email: client.email, phone: client.phone, address: client.address, website: client.website });
-      const [chosen, templates] = await Promise.all([this.chosenServices(clientId), this.catalogue.templates()]);
-      const snapshots = snapshotsToLoad(chosen, templates);
+      const [active, chosen, templates] = await Promise.all([this.catalogue.activeTemplateIds(clientId), this.chosenServices(clientId), this.catalogue.templates()]);
+      // Its active services (an admin-created clinic has only these) and its sign-ups' choices (an event templates has not handled yet).
+      const snapshots = snapshotsToLoad([...active, ...chosen], templates);
       for (const snapshotId of snapshots) await crm.loadSnapshot(location.id, snapshotId);
       await this.record(actor, client, { crmStatus: 'created', crmError: null });
       return { subaccountId: location.id, subaccountName: location.name, snapshotsLoaded: snapshots.length };
