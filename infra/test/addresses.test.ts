@@ -85,6 +85,8 @@ describe('every process is told where the others are', () => {
     expect(wanted['ads-worker'].stack).toEqual({ TENANT_URL: 'tenant', TEMPLATES_URL: 'templates' });
     expect(wanted['leads-worker'].stack).toEqual({ TEMPLATES_URL: 'templates', TENANT_URL: 'tenant', ADS_URL: 'ads' });
     expect(wanted['templates-worker'].stack).toEqual({ TENANT_URL: 'tenant', ADS_URL: 'ads' });
+    // Tenant calls no sibling: the catalogue is read from Redis, activations go by a queue (docs/service-graph.md).
+    expect([wanted.tenant.stack, wanted['tenant-worker'].stack]).toEqual([{}, {}]);
     expect(wanted.gateway.stack).toEqual({ TENANT_URL: 'tenant', LEADS_URL: 'leads', TEMPLATES_URL: 'templates', ADS_URL: 'ads', PUBLIC_SHELL_URL: 'public-shell' });
     expect(wanted['public-shell'].stack).toEqual({ TENANT_URL: 'tenant', TEMPLATES_URL: 'templates', GATEWAY_URL: 'gateway' });
     expect(wanted['leads-worker'].other).toEqual(['DATABASE_URL', 'REDIS_URL', 'PUBLIC_BASE_URL']);

@@ -27,8 +27,6 @@ const graph = readServiceGraph(join(root, 'services'));
  */
 const STILL_TO_REMOVE: string[][] = [
   ['ads', 'templates'],
-  ['ads', 'tenant', 'templates'],
-  ['templates', 'tenant'],
 ];
 
 /** The sibling services a config schema has an address of: a variable whose default is a service's default port on loopback. */

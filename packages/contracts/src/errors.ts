@@ -120,8 +120,6 @@ export const Messages = {
   onboardingRateLimited: 'Too many sign-ups were sent from your network. Please wait a few minutes and try again.',
   onboardingUnknownServices: (ids: number[]) =>
     `Service${ids.length === 1 ? '' : 's'} ${ids.join(', ')} ${ids.length === 1 ? 'is' : 'are'} no longer offered. Please go back and choose again.`,
-  onboardingServicesPending:
-    'Your clinic was created, but we could not add your services just now. Please press Create Account again in a moment.',
   onboardingIdempotencyMismatch: 'This sign-up was already sent with different details. Please reload the page and try again.',
   crmAccountExists: (name: string) => `This clinic already has a CRM account (${name}).`,
   crmAccountBusy: 'A CRM account is being created for this clinic right now. Try again in a moment.',

@@ -66,6 +66,8 @@ export * from './paging';
 export * from './results/traffic-source';
 export * from './results/page-views';
 export * from './results/experiment-counts';
+export * from './templates/published-catalogue';
+export * from './templates/published-active-services';
 export * from './ads/performance';
 export * from './ads/campaign-changes';
 export * from './ads/domain-campaigns';

@@ -20,6 +20,7 @@ export const QueueName = {
   templatesClientDeleted: 'templates.client-deleted',
   leadsClientDeleted: 'leads.client-deleted',
   adsClientDeleted: 'ads.client-deleted',
+  templatesClinicOnboarded: 'templates.clinic-onboarded',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -43,6 +44,23 @@ export type OptimizationGoal = z.infer<typeof OptimizationGoalSchema>;
  */
 export const ClientDeletedEventSchema = z.strictObject({ clientId: idField('Client id') });
 export type ClientDeletedEvent = z.infer<typeof ClientDeletedEventSchema>;
+
+/**
+ * A clinic's sign-up, for the services it chose (docs/service-graph.md): tenant
+ * stores the submission with its chosen template ids in the sign-up's
+ * transaction (its outbox, `tenant.onboarding_submissions`); its worker's relay
+ * hands this event to `templates.clinic-onboarded`, and the templates worker
+ * activates each template for the clinic (already active is fine; a template
+ * retired since, or a clinic deleted since, is skipped). The services become
+ * active within seconds of the sign-up; the sign-up's answer does not wait.
+ */
+export const ClinicOnboardedEventSchema = z.strictObject({
+  clientId: idField('Client id'),
+  /** The submission's row in tenant's outbox: the job's id, so relaying it twice queues it once. */
+  submissionId: idField('Submission id'),
+  templateIds: z.array(idField('Template id')).min(1).max(100),
+});
+export type ClinicOnboardedEvent = z.infer<typeof ClinicOnboardedEventSchema>;
 
 /** An id the API hands out for one queued request before any row needs to exist. */
 const requestIdField = z.uuid('Request id must be a UUID');
@@ -181,6 +199,13 @@ export const queueContracts = {
     description: "A deleted clinic's launch records and Google Ads sync state; the spend already read is kept (docs/data-retention.md)",
     payload: ClientDeletedEventSchema,
     jobId: ({ clientId }) => `ads-client-deleted-${clientId}`,
+  }),
+  'templates.clinic-onboarded': defineQueue({
+    owner: 'templates',
+    description: "Activates the services a clinic chose at its sign-up (already active is fine)",
+    payload: ClinicOnboardedEventSchema,
+    // Per submission: a repeated sign-up is relayed again (idempotent), a retried relay adds nothing.
+    jobId: ({ clientId, submissionId }) => `clinic-onboarded-${clientId}-${submissionId}`,
   }),
 } as const satisfies Record<QueueName, QueueContract>;
 

@@ -30,3 +30,4 @@ export * from './content-cache';
 export * from './content-cache-app';
 export * from './mailer';
 export * from './sealed-text';
+export * from './published-hash';

@@ -4,6 +4,7 @@ import {
   createDatabaseServiceApp,
   createQueue,
   queueRedis,
+  onAuditedWrite,
   registerContentCache,
   listAuditLog,
   registerRoutes,
@@ -14,6 +15,7 @@ import {
 import { createAdsClient, type AdsClient } from './clients/ads.client';
 import { createTenantClient, type TenantClient } from './clients/tenant.client';
 import type { Config } from './config';
+import { createCataloguePublisher } from './modules/catalogue/catalogue.publisher';
 import { ServiceTemplateRepository } from './modules/catalogue/catalogue.repository';
 import { catalogueHandlers } from './modules/catalogue/catalogue.routes';
 import { CatalogueService } from './modules/catalogue/catalogue.service';
@@ -88,6 +90,16 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     registerContentCache(app, pageCache, dataSource);
     pageCache.onInvalidate(() => content.invalidateMappings());
   }
+
+  // The catalogue and each clinic's active services tenant reads from Redis (docs/service-graph.md): published
+  // when the app is ready and after every audited write commits, as the page cache is cleared.
+  const catalogue = createCataloguePublisher(dataSource, queueRedis(config), (err) => app.log.warn({ err }, 'the catalogue could not be published to Redis'));
+  const stopPublishing = onAuditedWrite(dataSource, () => catalogue.publish());
+  app.addHook('onReady', () => catalogue.publish());
+  app.addHook('onClose', async () => {
+    stopPublishing();
+    catalogue.close();
+  });
 
   // AI generation: a queue only when a model is configured (OPENAI_API_KEY); otherwise the API says it is not.
   const generationQueue =

@@ -12,7 +12,8 @@ import {
   type ContentCache,
 } from '@hap/service-kit';
 import { createGoHighLevel, type GoHighLevel } from '@hap/service-kit/gohighlevel';
-import { createCatalogueClient, type CatalogueClient } from './clients/catalogue.client';
+import { createCatalogueReader, type CatalogueReader } from './modules/catalogue/catalogue.reader';
+import { relayOnboardings, type ClinicOnboardedQueue } from './modules/onboarding/onboarding.relay';
 import type { Config } from './config';
 import { CrmProvisioning } from './modules/crm/crm-provisioning';
 import { onboardingHandlers } from './modules/onboarding/onboarding.routes';
@@ -72,8 +73,13 @@ export interface TenantAppOptions {
    * CONTENT_CACHE_TTL_MS; none when that is 0). A test may pass its own, or null.
    */
   pageContextCache?: ContentCache | null;
-  /** The templates service as onboarding and provisioning call it. Default: TEMPLATES_URL, signed as tenant. */
-  catalogue?: CatalogueClient;
+  /** The service catalogue as templates keeps it in Redis, for onboarding and provisioning. Default: the config's Redis. */
+  catalogue?: CatalogueReader;
+  /**
+   * Where a sign-up is handed to templates at once (its services' activation; the tenant worker's relay
+   * mends a failure: docs/service-graph.md). Default: the config's Redis; null leaves it to the worker.
+   */
+  onboardedQueue?: ClinicOnboardedQueue | null;
   /** Where onboarding queues tenant.provision. Default: the config's Redis; null queues nothing. */
   provisionQueue?: Pick<JobQueue<'tenant.provision'>, 'add'> | null;
   /** The CRM adapter for Create CRM Account. Default: from GHL_* (null when not configured). */
@@ -84,7 +90,6 @@ export interface TenantAppOptions {
   mailer?: Mailer | null;
 }
 
-/** The templates client a tenant process uses, from its config. */
 /** The edge clinics point their domains at, and the DNS check, from the config. */
 export const edgeFromConfig = (config: Config) => ({ host: config.EDGE_HOST ?? null, ipv4: config.EDGE_IPV4, ipv6: config.EDGE_IPV6 });
 export const dnsCheckFromConfig = (config: Config) =>
@@ -96,8 +101,8 @@ export const edgeProbeFromConfig = (config: Config) =>
 export const platformHostsOf = (config: Config): string[] =>
   [config.EDGE_HOST, config.PUBLIC_BASE_URL ? new URL(config.PUBLIC_BASE_URL).hostname : undefined].filter((h): h is string => Boolean(h));
 
-export const catalogueFromConfig = (config: Config): CatalogueClient =>
-  createCatalogueClient({ baseUrl: config.TEMPLATES_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TEMPLATES_TIMEOUT_MS });
+/** The catalogue reader a tenant process uses, from its config (close it with the process). */
+export const catalogueFromConfig = (config: Config) => createCatalogueReader(queueRedis(config), config.CATALOGUE_TIMEOUT_MS);
 
 /**
  * Builds the tenant API without listening (tests drive it in-process):
@@ -138,7 +143,13 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
   if (pageCache) registerContentCache(app, pageCache, dataSource);
   const pages = new PageContextService(new ResolveClientService(mappings, clientRepository, pageCache), clients, staff, pageCache);
 
-  const catalogue = options.catalogue ?? catalogueFromConfig(config);
+  const catalogue =
+    options.catalogue ??
+    (() => {
+      const reader = catalogueFromConfig(config);
+      app.addHook('onClose', async () => reader.close());
+      return reader;
+    })();
   let provisionQueue = options.provisionQueue;
   if (provisionQueue === undefined) {
     // Opened at the first sign-up: a tenant process that never sees one holds no queue connection.
@@ -146,6 +157,13 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     app.addHook('onClose', () => queue?.close());
     provisionQueue = { add: (payload) => (queue ??= createQueue('tenant.provision', queueRedis(config))).add(payload) };
   }
+  let onboardedQueue = options.onboardedQueue;
+  if (onboardedQueue === undefined) {
+    let queue: JobQueue<'templates.clinic-onboarded'> | null = null;
+    app.addHook('onClose', () => queue?.close());
+    onboardedQueue = { addBulk: (events) => (queue ??= createQueue('templates.clinic-onboarded', queueRedis(config))).addBulk(events) };
+  }
+  const handOn = onboardedQueue;
   const crm = new CrmProvisioning(dataSource, clientRepository, catalogue, options.crm === undefined ? createGoHighLevel(config) : options.crm);
   const userRepository = new UserRepository(dataSource);
   const accounts = new UserService(dataSource, userRepository);
@@ -164,10 +182,18 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     log: app.log,
   };
   const clinicUsers = new ClinicUserService(clinicUserDeps);
-  const onboarding = new OnboardingService(dataSource, clientRepository, catalogue, provisionQueue, clinicUsers, {
-    claimSite: (...args) => domains.claimSite(...args),
-    started: (claimId) => domains.started(claimId),
-  });
+  const onboarding = new OnboardingService(
+    dataSource,
+    clientRepository,
+    catalogue,
+    provisionQueue,
+    clinicUsers,
+    {
+      claimSite: (...args) => domains.claimSite(...args),
+      started: (claimId) => domains.started(claimId),
+    },
+    handOn ? () => relayOnboardings(dataSource, handOn, 10) : null,
+  );
 
   const views = new ViewAsService({ dataSource, clients: clientRepository, redisUrl: config.REDIS_URL, redisPrefix: config.REDIS_PREFIX });
   app.addHook('onClose', () => views.close());

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { baseConfigShape, contentCacheConfigShape, loadConfig, siblingUrl, durationMs, mailConfigShape, port, requireMailOrigin } from '@hap/service-kit';
+import { baseConfigShape, contentCacheConfigShape, loadConfig, durationMs, mailConfigShape, port, requireMailOrigin } from '@hap/service-kit';
 import { ghlConfigShape } from '@hap/service-kit/gohighlevel';
 import { DEFAULT_PORTS } from '@hap/contracts';
 
@@ -111,9 +111,8 @@ export const configShape = {
    * UPLOAD_DIR then only holds uploads while they are received.
    */
   ...uploadS3ConfigShape,
-  /** Where the templates service listens: onboarding activates the chosen services there and provisioning reads their snapshots. */
-  TEMPLATES_URL: siblingUrl(DEFAULT_PORTS.templates),
-  TEMPLATES_TIMEOUT_MS: durationMs(5000),
+  /** How long reading the service catalogue (kept by templates in REDIS_URL: docs/service-graph.md) may take (ms) before onboarding answers 503. */
+  CATALOGUE_TIMEOUT_MS: durationMs(2000),
   /** The agency's GoHighLevel credentials: each clinic gets a CRM sub-account. Unset: provisioning is recorded as not configured. */
   ...ghlConfigShape,
   /**

@@ -1,31 +1,38 @@
-import { createContentCache, createMailer, invalidateAfterAuditedWrites, queueRedis, runServiceWorkers, TENANT_PAGE_CACHE } from '@hap/service-kit';
+import { createContentCache, createMailer, createQueue, invalidateAfterAuditedWrites, queueRedis, runServiceWorkers, TENANT_PAGE_CACHE } from '@hap/service-kit';
 import { createGoHighLevel } from '@hap/service-kit/gohighlevel';
 import { catalogueFromConfig, dnsCheckFromConfig, edgeFromConfig, edgeProbeFromConfig, platformHostsOf } from './app';
 import { loadServiceConfig } from './config';
 import { createDataSource } from './db/data-source';
 import { DomainQueues, scheduleDailyHealth, unscheduleDailyHealth } from './modules/custom-domain/domain-check.job';
 import { openClientDeletedQueues, startClientDeletionRelay } from './modules/client-deletion/client-deletion.relay';
+import { startOnboardingRelay } from './modules/onboarding/onboarding.relay';
 import { s3SettingsOf } from './modules/upload/upload.objects';
 import { uploadStorageFor } from './modules/upload/upload.storage';
 import { createHandlers } from './queues/handlers';
 
 /** How often the outbox of clinic deletions is scanned when it was empty (ms). */
 const CLIENT_DELETION_RELAY_INTERVAL_MS = 2_000;
+/** How often the sign-ups not yet handed to templates are looked for (ms): their services become active within about this. */
+const ONBOARDING_RELAY_INTERVAL_MS = 500;
 
-/** The tenant job process: a BullMQ worker for each queue tenant consumes, and the relay of clinic deletions to every service. */
+/**
+ * The tenant job process: a BullMQ worker for each queue tenant consumes, the relay of clinic deletions
+ * to every service and the relay of sign-ups to templates (docs/service-graph.md).
+ */
 const config = loadServiceConfig();
 const dataSource = createDataSource(config.DATABASE_URL);
 const crm = createGoHighLevel(config);
 // A domain's next DNS check, certificate try and health checks are queued from the jobs themselves.
 const domainQueues = new DomainQueues(queueRedis(config));
 const probe = edgeProbeFromConfig(config);
+const catalogue = catalogueFromConfig(config);
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, timeoutMs: config.SMTP_TIMEOUT_MS });
 void runServiceWorkers(config, {
   name: 'tenant',
   dataSource,
   handlers: createHandlers({
     dataSource,
-    catalogue: catalogueFromConfig(config),
+    catalogue,
     crm,
     uploads: uploadStorageFor(config.UPLOAD_DIR, s3SettingsOf(config)),
     domains: {
@@ -66,11 +73,21 @@ void runServiceWorkers(config, {
       onRelayed: (count) => logger.info({ count }, 'clinic deletions handed to every service'),
       onError: (err) => logger.warn({ err }, 'clinic deletion relay failed; retrying'),
     });
+    // A sign-up's chosen services, from tenant's outbox (the submissions) to templates, which activates them.
+    const onboardedQueue = createQueue('templates.clinic-onboarded', queueRedis(config));
+    const onboardings = startOnboardingRelay({
+      dataSource,
+      queue: onboardedQueue,
+      intervalMs: ONBOARDING_RELAY_INTERVAL_MS,
+      onRelayed: (count) => logger.info({ count }, 'sign-ups handed to templates for their services'),
+      onError: (err) => logger.warn({ err }, 'sign-up relay failed; retrying'),
+    });
     return {
       stop: async () => {
-        await relay.stop();
-        await Promise.all([domainQueues.close(), stopClearing(), deletedQueues.close()]);
+        await Promise.all([relay.stop(), onboardings.stop()]);
+        await Promise.all([domainQueues.close(), stopClearing(), deletedQueues.close(), onboardedQueue.close()]);
         mailer?.close();
+        catalogue.close();
       },
     };
   },

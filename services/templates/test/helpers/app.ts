@@ -10,6 +10,11 @@ import type { AdsClient } from '../../src/clients/ads.client';
 import { loadServiceConfig, type Config } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 import { seed } from '../../src/db/seed';
+import { createTenantClient } from '../../src/clients/tenant.client';
+import { ServiceTemplateRepository } from '../../src/modules/catalogue/catalogue.repository';
+import { createClinicOnboardedHandler } from '../../src/modules/client-service/clinic-onboarded.job';
+import { ClientServiceRepository } from '../../src/modules/client-service/client-service.repository';
+import { ClientServiceService } from '../../src/modules/client-service/client-service.service';
 
 export { ADMIN, ANONYMOUS, GATEWAY, PUBLIC_SHELL } from '@hap/service-kit/testing';
 
@@ -76,4 +81,15 @@ export async function startTemplates(
   });
   await seed(dataSource);
   return { ...started, config, dataSource, tenant };
+}
+
+/**
+ * The templates worker's `templates.clinic-onboarded` handler as src/worker.ts builds it, on this
+ * run's database, asking the tenant at `tenantUrl` whether a clinic exists (a sign-up's services:
+ * docs/service-graph.md).
+ */
+export function clinicOnboardedHandler(templates: Pick<TestTemplates, 'config' | 'dataSource'>, tenantUrl: string) {
+  const tenant = createTenantClient({ baseUrl: tenantUrl, internalSecret: templates.config.INTERNAL_SECRET, timeoutMs: 2000 });
+  const { dataSource } = templates;
+  return createClinicOnboardedHandler(new ClientServiceService(dataSource, new ClientServiceRepository(dataSource), new ServiceTemplateRepository(dataSource), tenant));
 }

@@ -19,6 +19,7 @@ import { AddPasskeys1765700000000 } from './migrations/1765700000000-AddPasskeys
 import { AddClientDomains1765700000000 } from './migrations/1765700000000-AddClientDomains';
 import { AddDomainHealth1766100000000 } from './migrations/1766100000000-AddDomainHealth';
 import { AddClientDeletions1766350000000 } from './migrations/1766350000000-AddClientDeletions';
+import { AddOnboardingRelay1766400000000 } from './migrations/1766400000000-AddOnboardingRelay';
 
 export const SCHEMA = 'tenant';
 
@@ -39,6 +40,7 @@ export const TENANT_MIGRATIONS = [
   AddClientDomains1765700000000,
   AddDomainHealth1766100000000,
   AddClientDeletions1766350000000,
+  AddOnboardingRelay1766400000000,
 ];
 
 /** The tenant service's data source: its entities and migrations. */

@@ -3,7 +3,7 @@ import { tenantAuditNames } from '../modules/audit/audit-names.repository';
 import type { DataSource } from 'typeorm';
 import type { Mailer, QueueHandlers } from '@hap/service-kit';
 import type { GoHighLevel } from '@hap/service-kit/gohighlevel';
-import type { CatalogueClient } from '../clients/catalogue.client';
+import type { CatalogueReader } from '../modules/catalogue/catalogue.reader';
 import { ClientRepository } from '../modules/client/client.repository';
 import { createClientDeletedHandler } from '../modules/client-deletion/client-deletion.job';
 import type { UploadStorage } from '../modules/upload/upload.storage';
@@ -24,7 +24,8 @@ const NO_EDGE: EdgeTarget = { host: null, ipv4: [], ipv6: [] };
 
 export interface TenantJobDependencies {
   dataSource: DataSource;
-  catalogue: CatalogueClient;
+  /** The catalogue templates keeps in Redis: provisioning's snapshot ids. */
+  catalogue: CatalogueReader;
   crm: GoHighLevel | null;
   /** Where uploads live: a deleted clinic's files are removed there (absent: its job fails, nothing is pretended). */
   uploads?: UploadStorage | null;

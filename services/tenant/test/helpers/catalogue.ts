@@ -1,30 +1,50 @@
-import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
-import { createCatalogueClient, type CatalogueClient } from '../../src/clients/catalogue.client';
+import type { PublishedTemplate } from '@hap/contracts';
+import type { QueueRedis } from '@hap/service-kit';
+import { writePublishedActiveServices, writePublishedCatalogue } from '@hap/test-kit/published-catalogue';
+import { Redis } from 'ioredis';
+import type { CatalogueReader } from '../../src/modules/catalogue/catalogue.reader';
 
 /** The catalogue's templates the CRM suites give GoHighLevel snapshots: TRT (snap_trt) and PLONG (snap_plong). */
 export const TRT = 1;
 export const PLONG = 4;
+export const WEIGHT = 11;
 
 /**
- * Tenant's catalogue client for a templates service started after tenant (templates asks tenant
- * whether a clinic exists): `url()` is read at each call.
+ * The seeded catalogue (services/templates/seed/catalogue.json) as templates publishes it to Redis,
+ * with TRT and PLONG given their snapshot ids (the same in every CRM suite). Written with
+ * `writePublishedCatalogue` (@hap/test-kit) under a suite's own Redis prefix.
  */
-export function lateCatalogue(internalSecret: string, url: () => string): CatalogueClient {
-  const late = () => createCatalogueClient({ baseUrl: url(), internalSecret, timeoutMs: 3000 });
-  return {
-    templates: (r) => late().templates(r),
-    activate: (c, t, r) => late().activate(c, t, r),
-    activeTemplateIds: (c, r) => late().activeTemplateIds(c, r),
-  };
-}
+export const DEMO_CATALOGUE: PublishedTemplate[] = [
+  { id: TRT, name: 'Testosterone Replacement Therapy (TRT)', ghlSnapshotId: 'snap_trt' },
+  { id: 2, name: 'Medical Weight Loss', ghlSnapshotId: null },
+  { id: 3, name: 'Erectile Dysfunction (ED) Treatment', ghlSnapshotId: null },
+  { id: PLONG, name: 'PLong Men’s Enhancement', ghlSnapshotId: 'snap_plong' },
+  { id: 5, name: 'CoolSculpting', ghlSnapshotId: null },
+  { id: 6, name: 'Semaglutide Weight Loss', ghlSnapshotId: null },
+  { id: WEIGHT, name: 'Medical Weight Management', ghlSnapshotId: null },
+];
+
+/** For handlers and apps whose test reads no catalogue. */
+export const UNREAD_CATALOGUE: CatalogueReader = {
+  templates: () => Promise.reject(new Error('the catalogue is not read in this test')),
+  activeTemplateIds: () => Promise.reject(new Error('the active services are not read in this test')),
+};
 
 /**
- * The real templates service asking `tenantUrl`, listening on loopback, with TRT and PLONG given
- * their snapshot ids (the same in every CRM suite, so they never disagree on the shared catalogue).
+ * Writes `templates` as the published catalogue in `redis` (null: removes it), and the clinics'
+ * active services as templates publishes them alongside (none active, unless `active` says; removed
+ * with a null catalogue), on a connection of its own.
  */
-export async function startTemplatesWithSnapshots(tenantUrl: string): Promise<{ templates: TestTemplates; url: string }> {
-  const templates = await startTemplates({ tenantUrl });
-  const url = await templates.app.listen({ host: '127.0.0.1', port: 0 });
-  await templates.dataSource.query(`UPDATE "templates"."service_templates" SET "ghl_snapshot_id" = CASE "id" WHEN $1 THEN 'snap_trt' WHEN $2 THEN 'snap_plong' END WHERE "id" IN ($1, $2)`, [TRT, PLONG]);
-  return { templates, url };
+export async function publishCatalogue(
+  redis: QueueRedis,
+  templates: readonly PublishedTemplate[] | null = DEMO_CATALOGUE,
+  active: ReadonlyMap<number, readonly number[]> = new Map(),
+): Promise<void> {
+  const connection = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+  try {
+    await writePublishedCatalogue(connection, redis.prefix, templates);
+    await writePublishedActiveServices(connection, redis.prefix, templates ? active : null);
+  } finally {
+    connection.disconnect();
+  }
 }

@@ -4,7 +4,7 @@ import { CustomDomainMessages as M, CustomDomainSchema, escapeHtml, type CustomD
 import { createMailer, createQueue, queueRedis, type JobQueue, type QueueRedis } from '@hap/service-kit';
 import { startSmtp } from '@hap/test-kit/smtp-server';
 import { dnsCheckFromConfig, edgeFromConfig, platformHostsOf } from '../../src/app';
-import { createCatalogueClient } from '../../src/clients/catalogue.client';
+import { UNREAD_CATALOGUE } from '../helpers/catalogue';
 import { ClientDomainEntity } from '../../src/modules/custom-domain/client-domain.entity';
 import { ClientDomainService, type EdgeProbing } from '../../src/modules/custom-domain/client-domain.service';
 import { DnsCheck } from '../../src/modules/custom-domain/dns-check';
@@ -55,7 +55,7 @@ describe('custom domains at the edge: certificate step, daily health check, aler
   const workerHandlers = (probe: EdgeProbing | null = EdgeProbe.fromSettings({ address: edge.address, caFile: edge.caFile, timeoutMs: 30_000 }), dnsCheck = dnsCheckFromConfig(t.config)) =>
     createHandlers({
       dataSource: t.dataSource,
-      catalogue: createCatalogueClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 500 }),
+      catalogue: UNREAD_CATALOGUE,
       crm: null,
       domains: {
         dns: dnsCheck,

@@ -8,7 +8,7 @@ import { ClientDomainEntity } from '../../src/modules/custom-domain/client-domai
 import { DomainMappingEntity } from '../../src/modules/domain-mapping/domain-mapping.entity';
 import { createHandlers } from '../../src/queues/handlers';
 import type { DomainQueueOf } from '../../src/modules/custom-domain/domain-check.job';
-import { createCatalogueClient } from '../../src/clients/catalogue.client';
+import { UNREAD_CATALOGUE } from '../helpers/catalogue';
 import { ADMIN, ANONYMOUS, GATEWAY, startTenant, type TestTenant } from '../helpers/app';
 import { startLoopbackDns, type LoopbackDns } from '@hap/test-kit/dns-server';
 import { auditRows, createClient, uniq } from '../helpers/factories';
@@ -358,7 +358,7 @@ describe('custom domains: /api/clients/:id/domains, /api/portal/domains, /intern
       try {
         const handlers = createHandlers({
           dataSource: t.dataSource,
-          catalogue: createCatalogueClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 500 }),
+          catalogue: UNREAD_CATALOGUE,
           crm: null,
           domains: { dns: dnsCheckFromConfig(t.config), edge: edgeFromConfig(t.config), platformHosts: platformHostsOf(t.config), queue: (() => queue) as DomainQueueOf },
         });
@@ -393,7 +393,7 @@ describe('custom domains: /api/clients/:id/domains, /api/portal/domains, /intern
       const row = await t.dataSource.getRepository(ClientDomainEntity).findOneByOrFail({ domain, clientId: b.id });
       const handlers = createHandlers({
         dataSource: t.dataSource,
-        catalogue: createCatalogueClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 500 }),
+        catalogue: UNREAD_CATALOGUE,
         crm: null,
         domains: { dns: dnsCheckFromConfig(t.config), edge: edgeFromConfig(t.config), platformHosts: [], queue: () => { throw new Error('no next check for a lost claim'); } },
       });
@@ -423,7 +423,7 @@ describe('custom domains: /api/clients/:id/domains, /api/portal/domains, /intern
         expect(await down.pointsHere(d.domain)).toBe('unknown');
         const handlers = createHandlers({
           dataSource: t.dataSource,
-          catalogue: createCatalogueClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 500 }),
+          catalogue: UNREAD_CATALOGUE,
           crm: null,
           domains: { dns: down, edge: edgeFromConfig(t.config), platformHosts: [], queue: (() => queue) as DomainQueueOf },
         });
@@ -447,7 +447,7 @@ describe('custom domains: /api/clients/:id/domains, /api/portal/domains, /intern
       await repo.update({ id: row.id }, { checkUntil: new Date(Date.now() - 1000) });
       const handlers = createHandlers({
         dataSource: t.dataSource,
-        catalogue: createCatalogueClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 500 }),
+        catalogue: UNREAD_CATALOGUE,
         crm: null,
         domains: { dns: dnsCheckFromConfig(t.config), edge: edgeFromConfig(t.config), platformHosts: [], queue: () => { throw new Error('no next check after 72 hours'); } },
       });

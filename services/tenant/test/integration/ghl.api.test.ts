@@ -3,47 +3,42 @@ import { GhlSnapshotsResultSchema, GhlSubaccountResultSchema, Messages } from '@
 import { createGoHighLevel, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
 import { ADMIN, ANONYMOUS, startService, type StartedService } from '@hap/service-kit/testing';
 import { startFakeGoHighLevel } from '@hap/test-kit/fakes/gohighlevel';
-import { type TestTemplates } from '../../../templates/test/helpers/app';
 import { buildApp } from '../../src/app';
-import { type CatalogueClient } from '../../src/clients/catalogue.client';
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
-import { lateCatalogue, PLONG, startTemplatesWithSnapshots, TRT } from '../helpers/catalogue';
+import { createCatalogueReader, type CatalogueReader } from '../../src/modules/catalogue/catalogue.reader';
+import { PLONG, publishCatalogue, TRT, UNREAD_CATALOGUE, WEIGHT } from '../helpers/catalogue';
 
 /**
  * The public spec's CRM calls (docs/public-site.md#calls), admin-only (ARCHITECTURE.md#who-owns-what): POST
  * /api/ghl-create-subaccount and POST /api/ghl-load-service-snapshots, with
  * the spec's bodies and answers, on the provisioning code of Create CRM
- * Account. The real tenant app, a real templates service on loopback (the
- * templates' snapshot ids) and GoHighLevel's API as a loopback fake.
+ * Account. The real tenant app, the catalogue as templates publishes it to
+ * Redis (the templates' snapshot ids) and GoHighLevel's API as a loopback fake.
  */
 const config = loadServiceConfig();
-const WEIGHT = 11;
+/** The catalogue as templates publishes it (its snapshot ids), under this file's own Redis prefix. */
+const redis = { url: config.REDIS_URL, prefix: `${process.env.REDIS_PREFIX ?? 'hap_test'}_ghl_${randomUUID().slice(0, 8)}` };
 
 describe('POST /api/ghl-create-subaccount and /api/ghl-load-service-snapshots', () => {
   let tenant: StartedService<ReturnType<typeof buildApp>> & { url: string };
-  let templates: TestTemplates;
+  let catalogue: CatalogueReader & { close(): void };
   let ghl: Awaited<ReturnType<typeof startFakeGoHighLevel>>;
   const dataSource = createDataSource(config.DATABASE_URL);
   let crm: GoHighLevel;
-  // Asked of nothing: creating a sub-account needs no catalogue.
-  const unusedCatalogue: CatalogueClient = {
-    templates: () => Promise.reject(new Error('not asked')),
-    activate: () => Promise.reject(new Error('not asked')),
-    activeTemplateIds: () => Promise.reject(new Error('not asked')),
-  };
+  // Read by nothing: creating a sub-account needs no catalogue.
+  const unusedCatalogue = UNREAD_CATALOGUE;
 
   beforeAll(async () => {
     ghl = await startFakeGoHighLevel({ agencyToken: 'pit-ghl', companyId: 'comp_ghl', locations: [], snapshots: ['snap_trt', 'snap_plong'] });
     crm = createGoHighLevel({ GHL_AGENCY_TOKEN: 'pit-ghl', GHL_COMPANY_ID: 'comp_ghl', GHL_BASE_URL: ghl.url, GHL_TIMEOUT_MS: 2000 })!;
-    let templatesUrl = '';
-    const catalogue = lateCatalogue(config.INTERNAL_SECRET, () => templatesUrl);
+    await publishCatalogue(redis);
+    catalogue = createCatalogueReader(redis, 2000);
     const started = await startService(() => buildApp(config, dataSource, { catalogue, provisionQueue: null, crm }), { internalSecret: config.INTERNAL_SECRET });
     tenant = { ...started, url: await started.app.listen({ host: '127.0.0.1', port: 0 }) };
-    ({ templates, url: templatesUrl } = await startTemplatesWithSnapshots(tenant.url));
   }, 40_000);
   afterAll(async () => {
-    await templates.close();
+    catalogue.close();
     await tenant.close();
     await ghl.close();
   });
@@ -152,6 +147,39 @@ describe('POST /api/ghl-create-subaccount and /api/ghl-load-service-snapshots', 
     expect(finished.body.data).toMatchObject({ subaccountId, snapshotsLoaded: 0 });
     expect(await clientRow(clientId)).toMatchObject({ ghl_subaccount_id: subaccountId, crm_status: 'created', crm_error: null });
     expect(ghl.createdLocations().filter((l) => l.name === details.name)).toHaveLength(1);
+  });
+
+  it('loads the snapshots of an admin-created clinic’s active services (as templates publishes them) on Create CRM Account', async () => {
+    const { clientId } = await clinic();
+    // No sign-up: only templates knows the clinic's services, and hands them on in Redis.
+    await publishCatalogue(redis, undefined, new Map([[clientId, [WEIGHT, PLONG, TRT]]]));
+    try {
+      const res = await tenant.api.post(`/api/clients/${clientId}/create-ghl-subaccount`, ADMIN);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ snapshotsLoaded: 2 });
+      expect(ghl.createdLocations().find((l) => l.id === res.body.data.subaccountId)!.snapshots.sort()).toEqual(['snap_plong', 'snap_trt']);
+      expect(await clientRow(clientId)).toMatchObject({ crm_status: 'created', crm_error: null });
+    } finally {
+      await publishCatalogue(redis);
+    }
+  });
+
+  it('records templates as unavailable on the clinic when Redis does not answer for its active services (502)', async () => {
+    const { clientId } = await clinic();
+    const closed = createCatalogueReader({ url: 'redis://127.0.0.1:9', prefix: redis.prefix }, 500);
+    // Its own data source: closing an app closes the one it was given.
+    const cut = await startService(() => buildApp(config, createDataSource(config.DATABASE_URL), { catalogue: closed, provisionQueue: null, crm }), {
+      internalSecret: config.INTERNAL_SECRET,
+    });
+    try {
+      const res = await cut.api.post(`/api/clients/${clientId}/create-ghl-subaccount`, ADMIN);
+      expect(res.status).toBe(502);
+      expect(res.body.message).toBe(Messages.serviceUnavailable('templates'));
+      expect(await clientRow(clientId)).toMatchObject({ crm_status: 'failed', crm_error: Messages.serviceUnavailable('templates') });
+    } finally {
+      closed.close();
+      await cut.close();
+    }
   });
 
   it('says GoHighLevel is not configured (503) when the platform has no credentials, and records it on the clinic', async () => {

@@ -1,28 +1,30 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Job } from 'bullmq';
+import type { Job, Worker } from 'bullmq';
 import { CustomDomainMessages, Messages, ONBOARDING_BRAND_COLOR } from '@hap/contracts';
 import { createQueue, createQueueEvents, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
 import { createGoHighLevel, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
 import { ADMIN, ANONYMOUS, startService, type StartedService } from '@hap/service-kit/testing';
 import { startFakeGoHighLevel } from '@hap/test-kit/fakes/gohighlevel';
-import { type TestTemplates } from '../../../templates/test/helpers/app';
+import { clinicOnboardedHandler, startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
 import { buildApp } from '../../src/app';
-import { type CatalogueClient } from '../../src/clients/catalogue.client';
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
-import { lateCatalogue, PLONG, startTemplatesWithSnapshots, TRT } from '../helpers/catalogue';
+import { createCatalogueReader, type CatalogueReader } from '../../src/modules/catalogue/catalogue.reader';
+import { relayOnboardings } from '../../src/modules/onboarding/onboarding.relay';
+import { PLONG, publishCatalogue, TRT, WEIGHT } from '../helpers/catalogue';
 import { createHandlers } from '../../src/queues/handlers';
 import { createMailer } from '@hap/service-kit';
 import { startSmtp } from '@hap/test-kit/smtp-server';
 
 /**
- * POST /api/onboarding and the CRM sub-account, through the real
- * tenant app, a real templates service on loopback (activations), BullMQ on
- * this file's own Redis prefix and GoHighLevel's API as a loopback fake.
+ * POST /api/onboarding and the CRM sub-account, through the real tenant app,
+ * the catalogue as templates publishes it to Redis, BullMQ on this file's own
+ * Redis prefix, tenant's relay of sign-ups and the templates worker's handler
+ * of `templates.clinic-onboarded` (activations, docs/service-graph.md) with a
+ * real templates service, and GoHighLevel's API as a loopback fake.
  */
 const config = loadServiceConfig();
 const redis: QueueRedis = { url: config.REDIS_URL, prefix: `${process.env.REDIS_PREFIX ?? 'hap_test'}_onb_${randomBytes(4).toString('hex')}` };
-const WEIGHT = 11;
 
 describe('self-onboarding and CRM provisioning', () => {
   let tenant: StartedService<ReturnType<typeof buildApp>> & { url: string };
@@ -30,7 +32,9 @@ describe('self-onboarding and CRM provisioning', () => {
   let ghl: Awaited<ReturnType<typeof startFakeGoHighLevel>>;
   let queue: JobQueue<'tenant.provision'>;
   const dataSource = createDataSource(config.DATABASE_URL);
-  let catalogue: CatalogueClient;
+  let catalogue: CatalogueReader & { close(): void };
+  let onboarded: JobQueue<'templates.clinic-onboarded'>;
+  let activations: Worker;
   // The adapter Create CRM Account uses; a test swaps it for "not configured".
   let crm: GoHighLevel | null;
 
@@ -38,17 +42,22 @@ describe('self-onboarding and CRM provisioning', () => {
     ghl = await startFakeGoHighLevel({ agencyToken: 'pit-agency', companyId: 'comp_9', locations: [], snapshots: ['snap_trt', 'snap_plong'] });
     crm = createGoHighLevel({ GHL_AGENCY_TOKEN: 'pit-agency', GHL_COMPANY_ID: 'comp_9', GHL_BASE_URL: ghl.url, GHL_TIMEOUT_MS: 2000 });
     queue = createQueue('tenant.provision', redis);
-    let templatesUrl = '';
-    catalogue = lateCatalogue(config.INTERNAL_SECRET, () => templatesUrl);
+    onboarded = createQueue('templates.clinic-onboarded', redis);
+    await publishCatalogue(redis);
+    catalogue = createCatalogueReader(redis, 2000);
     const started = await startService(
       // Custom domains configured (an edge host): a sign-up's domain starts a claim; no job queue for its checks here.
-      () => buildApp({ ...config, EDGE_HOST: 'edge.healthads.test' }, dataSource, { catalogue, provisionQueue: queue, domainCheckScheduler: null, crm: { upsertContact: (...a) => crm!.upsertContact(...a), createLocation: (b) => (crm ?? fail()).createLocation(b), loadSnapshot: (l, s) => crm!.loadSnapshot(l, s) } }),
+      () => buildApp({ ...config, EDGE_HOST: 'edge.healthads.test' }, dataSource, { catalogue, provisionQueue: queue, onboardedQueue: { addBulk: (events) => onboarded.addBulk(events) }, domainCheckScheduler: null, crm: { upsertContact: (...a) => crm!.upsertContact(...a), createLocation: (b) => (crm ?? fail()).createLocation(b), loadSnapshot: (l, s) => crm!.loadSnapshot(l, s) } }),
       { internalSecret: config.INTERNAL_SECRET },
     );
     tenant = { ...started, url: await started.app.listen({ host: '127.0.0.1', port: 0 }) };
-    ({ templates, url: templatesUrl } = await startTemplatesWithSnapshots(tenant.url));
+    templates = await startTemplates({ tenantUrl: tenant.url });
+    activations = createWorker('templates.clinic-onboarded', clinicOnboardedHandler(templates, tenant.url), redis);
   }, 40_000);
   afterAll(async () => {
+    await activations.close();
+    await onboarded.close();
+    catalogue.close();
     await queue.close();
     await templates.close();
     await tenant.close();
@@ -76,6 +85,24 @@ describe('self-onboarding and CRM provisioning', () => {
     ((await dataSource.query(`SELECT * FROM "tenant"."clients" WHERE "id" = $1`, [id])) as Array<Record<string, unknown>>)[0];
   const clientsNamed = async (name: string) => Number(((await dataSource.query(`SELECT count(*) AS n FROM "tenant"."clients" WHERE "name" = $1`, [name])) as Array<{ n: string }>)[0].n);
   const job = (clientId: number, made = 0, attempts = 5) => ({ id: `provision-${clientId}`, attemptsMade: made, opts: { attempts } }) as Job<{ clientId: number }>;
+  /** The clinic's active services in templates, by id. */
+  const activeServices = async (clientId: number) =>
+    ((await templates.dataSource.query(`SELECT "template_id" FROM "templates"."client_services" WHERE "client_id" = $1 AND "is_active" ORDER BY 1`, [clientId])) as Array<{
+      template_id: number;
+    }>).map((r) => r.template_id);
+  /**
+   * Relays the stored sign-ups (as the tenant worker does) until the clinic's active services are
+   * `expected`: the templates worker above activates them. Polls the state, at most 15 s.
+   */
+  const activeOnceRelayed = async (clientId: number, expected: number[]) => {
+    const until = Date.now() + 15_000;
+    for (;;) {
+      await relayOnboardings(dataSource, onboarded);
+      const active = await activeServices(clientId);
+      if (JSON.stringify(active) === JSON.stringify([...expected].sort((a, b) => a - b)) || Date.now() > until) return active;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
   const provision = (clientId: number, made = 0, attempts = 5) =>
     createHandlers({ dataSource, catalogue, crm })['tenant.provision']({ clientId }, job(clientId, made, attempts));
 
@@ -94,8 +121,8 @@ describe('self-onboarding and CRM provisioning', () => {
     // The domain it gave is kept on the clinic but not mapped: a stranger's sign-up must not take over a host.
     const mappings = await tenant.api.get('/api/domain-mappings', ADMIN);
     expect(mappings.body.data).not.toContainEqual(expect.objectContaining({ domain: host }));
-    const active = await catalogue.activeTemplateIds(id);
-    expect(active.sort((a, b) => a - b)).toEqual([TRT, PLONG, WEIGHT]);
+    // The services become active within seconds of the sign-up, from its event; the answer did not wait.
+    expect(await activeOnceRelayed(id, [TRT, PLONG, WEIGHT])).toEqual([TRT, PLONG, WEIGHT]);
     expect((await queue.queue.getJob(`provision-${id}`))?.data).toEqual({ clientId: id });
   });
 
@@ -129,7 +156,7 @@ describe('self-onboarding and CRM provisioning', () => {
     const again = await onboard({ ...body, name: `  ${body.name.toUpperCase()} `, email: body.email.toUpperCase(), selectedServiceIds: [PLONG] });
     expect(again.status).toBe(201);
     expect(again.body.data).toMatchObject({ clientId: first.body.data.clientId, created: false, activatedServiceIds: [TRT] });
-    expect(await catalogue.activeTemplateIds(first.body.data.clientId)).toEqual([TRT]);
+    expect(await activeOnceRelayed(first.body.data.clientId, [TRT])).toEqual([TRT]);
     expect(await clientsNamed(body.name)).toBe(1);
   });
 
@@ -257,25 +284,33 @@ describe('self-onboarding and CRM provisioning', () => {
     }
   });
 
-  it('says the services are pending when templates cannot answer after the clinic was stored, and finishes on the retry', async () => {
-    const key = randomUUID();
+  it('answers 503 when the catalogue cannot be read (never published), and stores nothing', async () => {
     const body = business({ selectedServiceIds: [TRT] });
+    const empty = createCatalogueReader({ ...redis, prefix: `${redis.prefix}_none` }, 2000);
     const down = await startService(
       // Its own data source: closing the app closes it.
-      () => buildApp(config, createDataSource(config.DATABASE_URL), { catalogue: { ...catalogue, activate: () => Promise.reject(new Error('templates down')) }, provisionQueue: null, crm: null }),
+      () => buildApp(config, createDataSource(config.DATABASE_URL), { catalogue: empty, provisionQueue: null, onboardedQueue: null, crm: null }),
       { internalSecret: config.INTERNAL_SECRET },
     );
     try {
-      const res = await down.api.post('/api/onboarding', ANONYMOUS).set('idempotency-key', key).send(body);
+      const res = await down.api.post('/api/onboarding', ANONYMOUS).send(body);
       expect(res.status).toBe(503);
-      expect(res.body.message).toBe(Messages.onboardingServicesPending);
+      expect(res.body.message).toBe(Messages.serviceUnavailable('templates'));
     } finally {
       await down.close();
+      empty.close();
     }
-    const retry = await onboard(body, key);
-    expect(retry.status).toBe(201);
-    expect(await clientsNamed(body.name)).toBe(1);
-    expect(await catalogue.activeTemplateIds(retry.body.data.clientId)).toEqual([TRT]);
+    expect(await clientsNamed(body.name)).toBe(0);
+  });
+
+  it('hands a sign-up to templates once: the event is relayed once and activating again changes nothing', async () => {
+    const id = (await onboard(business({ selectedServiceIds: [PLONG, WEIGHT] }))).body.data.clientId as number;
+    expect(await activeOnceRelayed(id, [PLONG, WEIGHT])).toEqual([PLONG, WEIGHT]);
+    const [submission] = (await dataSource.query(`SELECT "id", "relayed_at" FROM "tenant"."onboarding_submissions" WHERE "client_id" = $1`, [id])) as Array<{ id: number; relayed_at: Date | null }>;
+    expect(submission.relayed_at).not.toBeNull();
+    const again = await clinicOnboardedHandler(templates, tenant.url)({ clientId: id, submissionId: submission.id, templateIds: [PLONG, WEIGHT] }, { id: 'again' } as never);
+    expect(again).toEqual({ clientId: id, clinicGone: false, activated: [], skipped: [] });
+    expect(await activeServices(id)).toEqual([PLONG, WEIGHT]);
   });
 
   describe('the sign-up’s owner', () => {
@@ -297,7 +332,7 @@ describe('self-onboarding and CRM provisioning', () => {
     it('with e-mail on: the owner’s invitation is mailed once the clinic is stored; a repeated sign-up mails nothing more', async () => {
       const smtp = await startSmtp();
       const mailer = createMailer({ smtpUrl: smtp.url, from: 'Health Ads <no-reply@healthads.local>', timeoutMs: 3000 });
-      const mailing = await startService(() => buildApp(config, dataSource, { catalogue, provisionQueue: queue, crm: null, mailer }), {
+      const mailing = await startService(() => buildApp(config, dataSource, { catalogue, provisionQueue: queue, onboardedQueue: null, crm: null, mailer }), {
         internalSecret: config.INTERNAL_SECRET,
       });
       try {

@@ -1,6 +1,6 @@
 import { describeQueues } from '@hap/test-kit/queue-suite';
 import { openedForSuite } from '@hap/test-kit/shared-service';
-import { createCatalogueClient } from '../../src/clients/catalogue.client';
+import { UNREAD_CATALOGUE } from '../helpers/catalogue';
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 import { createHandlers } from '../../src/queues/handlers';
@@ -13,7 +13,7 @@ describeQueues({
   // The worker's real handlers: a clinic that no longer exists needs no sub-account, and a removed domain claim no check, so the jobs complete.
   handlers: createHandlers({
     dataSource,
-    catalogue: createCatalogueClient({ baseUrl: 'http://127.0.0.1:9', internalSecret: config.INTERNAL_SECRET, timeoutMs: 500 }),
+    catalogue: UNREAD_CATALOGUE,
     crm: null,
   }),
   samples: {

@@ -1,5 +1,5 @@
 import { experimentCountsFields, experimentCountsKey } from '@hap/contracts';
-import type { QueueRedis } from '@hap/service-kit';
+import { WRITE_HASH_IF_NEWER, type QueueRedis } from '@hap/service-kit';
 import { Redis } from 'ioredis';
 import type { DataSource } from 'typeorm';
 import { ExperimentCountsRepository } from './experiment-counts.repository';
@@ -22,19 +22,6 @@ export interface ExperimentCountsSink {
   publishForLeads(leadIds: readonly number[]): Promise<void>;
 }
 
-/**
- * Writes an experiment's fields unless a newer reading is there already: two
- * writes racing (a lead and a status change at once) each read the tables
- * after their own commit, so the reading that started later (by the
- * database's clock, field `@`) has seen all the earlier one saw, and wins.
- */
-const WRITE_IF_NEWER = `
-local at = redis.call('HGET', KEYS[1], '@')
-if at and tonumber(at) > tonumber(ARGV[1]) then return 0 end
-redis.call('DEL', KEYS[1])
-redis.call('HSET', KEYS[1], '@', unpack(ARGV))
-return 1`;
-
 export class ExperimentCountsPublisher implements ExperimentCountsSink {
   private readonly tables: ExperimentCountsRepository;
 
@@ -55,7 +42,7 @@ export class ExperimentCountsPublisher implements ExperimentCountsSink {
       const write = this.redis.pipeline();
       for (const [id, { views, conversions }] of byExperiment) {
         const fields = Object.entries(experimentCountsFields(views, conversions)).flat();
-        write.eval(WRITE_IF_NEWER, 1, experimentCountsKey(this.prefix, id), readAt, ...fields);
+        write.eval(WRITE_HASH_IF_NEWER, 1, experimentCountsKey(this.prefix, id), readAt, ...fields);
       }
       const answers = await write.exec();
       const failed = answers?.find(([err]) => err);

@@ -18,6 +18,13 @@ export class ServiceTemplateRepository extends ServiceRepository<ServiceTemplate
     return this.repo(manager).find({ order: { name: 'ASC', id: 'ASC' } });
   }
 
+  /** What tenant is handed of the catalogue (docs/service-graph.md), and when it was read (µs, the database's clock, before the rows). */
+  async publishedCatalogue(): Promise<{ readAt: string; templates: Array<{ id: number; name: string; ghlSnapshotId: string | null }> }> {
+    const [{ readAt }] = (await this.dataSource.query(`SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint::text AS "readAt"`)) as [{ readAt: string }];
+    const templates = await this.repo().find({ select: { id: true, name: true, ghlSnapshotId: true }, order: { id: 'ASC' } });
+    return { readAt, templates: templates.map(({ id, name, ghlSnapshotId }) => ({ id, name, ghlSnapshotId })) };
+  }
+
   findByIds(ids: readonly number[], manager?: EntityManager): Promise<ServiceTemplateEntity[]> {
     return ids.length ? this.repo(manager).findBy({ id: In([...ids]) }) : Promise.resolve([]);
   }

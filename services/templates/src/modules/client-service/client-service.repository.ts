@@ -37,6 +37,18 @@ export class ClientServiceRepository extends ServiceRepository<ClientServiceEnti
     });
   }
 
+  /**
+   * Every clinic's active template ids, as tenant is handed them (docs/service-graph.md), and when
+   * they were read (µs, the database's clock, before the rows).
+   */
+  async publishedActiveServices(): Promise<{ readAt: string; activeByClient: Map<number, number[]> }> {
+    const [{ readAt }] = (await this.dataSource.query(`SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint::text AS "readAt"`)) as [{ readAt: string }];
+    const rows = await this.repo().find({ select: { clientId: true, templateId: true }, where: { isActive: true }, order: { clientId: 'ASC', templateId: 'ASC' } });
+    const activeByClient = new Map<number, number[]>();
+    for (const { clientId, templateId } of rows) activeByClient.set(clientId, [...(activeByClient.get(clientId) ?? []), templateId]);
+    return { readAt, activeByClient };
+  }
+
   async setDefaultStyle(id: number, defaultStyle: ClientServiceEntity['defaultStyle'], manager?: EntityManager): Promise<void> {
     await this.repo(manager).update({ id }, { defaultStyle });
   }

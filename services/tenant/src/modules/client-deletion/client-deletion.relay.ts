@@ -56,9 +56,8 @@ export async function relayRecentAgain(dataSource: DataSource, queues: ClientDel
 }
 
 /**
- * Scans the outbox until stopped: at once again after a full batch, else after
- * `intervalMs`; every `RERELAY_EVERY_MS` (and at start) it also adds the last
- * week's deletions again (`relayRecentAgain`).
+ * Scans the outbox until stopped (the kit's startPolling); every `RERELAY_EVERY_MS`
+ * (and at start) it also adds the last week's deletions again (`relayRecentAgain`).
  */
 export function startClientDeletionRelay(options: {
   dataSource: DataSource;

@@ -10,7 +10,7 @@ import {
 } from '@hap/contracts';
 import { AppError, assertAdmin, recordAudit, type Actor } from '@hap/service-kit';
 import { GhlError, GHL_NOT_CONFIGURED, type GhlBusiness, type GoHighLevel } from '@hap/service-kit/gohighlevel';
-import type { CatalogueClient } from '../../clients/catalogue.client';
+import type { CatalogueReader } from '../catalogue/catalogue.reader';
 import type { ClientEntity } from '../client/client.entity';
 import { OnboardingSubmissionRepository } from '../onboarding/onboarding-submission.repository';
 import { CrmProvisionRepository } from './crm-provision.repository';
@@ -28,17 +28,20 @@ export class ProvisionError extends Error {
   }
 }
 
-/** The snapshot ids to load: one per active service that has one, each once, in service order. */
-export function snapshotsToLoad(activeTemplateIds: readonly number[], templates: ReadonlyArray<{ id: number; ghlSnapshotId: string | null }>): string[] {
+/** The snapshot ids to load: one per active or chosen service that has one, each once, in service order. */
+export function snapshotsToLoad(templateIds: readonly number[], templates: ReadonlyArray<{ id: number; ghlSnapshotId: string | null }>): string[] {
   const byId = new Map(templates.map((t) => [t.id, t.ghlSnapshotId]));
-  return [...new Set(activeTemplateIds.map((id) => byId.get(id)).filter((s): s is string => Boolean(s)))];
+  return [...new Set(templateIds.map((id) => byId.get(id)).filter((s): s is string => Boolean(s)))];
 }
 
 /**
- * A clinic's CRM sub-account (docs/public-site.md#states-and-fallbacks onboarding; docs/admin.md#clients Create CRM Account): makes sure the services its onboarding chose are
- * active, creates the GoHighLevel location from the clinic's details, stores
- * its id at once (a later failure never makes a second one), then loads the
- * snapshot of each active service. One attempt per clinic at a time (a
+ * A clinic's CRM sub-account (docs/public-site.md#states-and-fallbacks onboarding; docs/admin.md#clients Create CRM Account): creates the GoHighLevel
+ * location from the clinic's details, stores its id at once (a later failure
+ * never makes a second one), then loads the snapshot of each service the
+ * clinic has active or its sign-ups chose (tenant.onboarding_submissions: a
+ * sign-up whose event templates has not handled yet); the active ids and the
+ * snapshot ids from what templates keeps in Redis (docs/service-graph.md).
+ * Templates activates the chosen services from the sign-up's event, not this. One attempt per clinic at a time (a
  * PostgreSQL advisory lock held on its own connection, freed if the process
  * dies). The tenant.provision job and the admin's button both run it, and
  * so do the public spec's two CRM calls, each its own step (admin-only).
@@ -47,14 +50,14 @@ export class CrmProvisioning {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clients: ClientRepository,
-    private readonly catalogue: CatalogueClient,
+    private readonly catalogue: CatalogueReader,
     private readonly crm: GoHighLevel | null,
   ) {}
 
   /** Create CRM Account: one attempt now; the answer carries GoHighLevel's words when it fails. */
   async createForAdmin(actor: Actor, clientId: number): Promise<CrmAccountResult> {
     assertAdmin(actor);
-    return answered(() => this.attempt(actor, clientId, { final: true, fromAdmin: true }));
+    return answered(() => this.attempt(actor, clientId, true));
   }
 
   /**
@@ -105,7 +108,7 @@ export class CrmProvisioning {
         if (client.ghlSubaccountId !== input.subaccountId) throw new ProvisionError(Messages.crmSubaccountNotFound(input.subaccountId), false, 404);
         const crm = await this.configured(actor, client);
         try {
-          const snapshotIds = snapshotsToLoad(input.selectedServiceIds, await this.catalogue.templates(actor.requestId));
+          const snapshotIds = snapshotsToLoad(input.selectedServiceIds, await this.catalogue.templates());
           for (const snapshotId of snapshotIds) await crm.loadSnapshot(input.subaccountId, snapshotId);
           await this.record(actor, client, { crmStatus: 'created', crmError: null });
           return { subaccountId: input.subaccountId, clientId: client.id, snapshotIds, snapshotsLoaded: snapshotIds.length };
@@ -123,7 +126,7 @@ export class CrmProvisioning {
    */
   async runJob(actor: Actor, clientId: number, final: boolean): Promise<CrmAccountResult | null> {
     try {
-      return await this.attempt(actor, clientId, { final, fromAdmin: false });
+      return await this.attempt(actor, clientId, final);
     } catch (err) {
       // The clinic was deleted, or already has its account: nothing left to do.
       if (err instanceof ProvisionError && (err.status === 404 || (err.status === 409 && !err.retryable))) return null;
@@ -131,8 +134,8 @@ export class CrmProvisioning {
     }
   }
 
-  private attempt(actor: Actor, clientId: number, options: { final: boolean; fromAdmin: boolean }): Promise<CrmAccountResult> {
-    return this.locked(clientId, () => this.provision(actor, clientId, options));
+  private attempt(actor: Actor, clientId: number, final: boolean): Promise<CrmAccountResult> {
+    return this.locked(clientId, () => this.provision(actor, clientId, final));
   }
 
   /** Runs `work` holding the clinic's provisioning lock; 409 (retryable) while another attempt holds it. */
@@ -172,21 +175,19 @@ export class CrmProvisioning {
     return new ProvisionError(message, retryable && !final, 502);
   }
 
-  private async provision(actor: Actor, clientId: number, { final, fromAdmin }: { final: boolean; fromAdmin: boolean }): Promise<CrmAccountResult> {
+  private async provision(actor: Actor, clientId: number, final: boolean): Promise<CrmAccountResult> {
     const client = await this.clinic(clientId);
     if (client.ghlSubaccountId && client.crmStatus === 'created') {
       throw new ProvisionError(Messages.crmAccountExists(client.ghlSubaccountName ?? client.ghlSubaccountId), false, 409);
     }
-    const requestId = actor.requestId;
     try {
-      // The onboarding's choices, activated again (already active is fine): a visitor who left after a failed answer still gets them.
-      if (!fromAdmin) for (const templateId of await this.chosenServices(clientId)) await this.activateIfOffered(clientId, templateId, requestId);
       const crm = await this.configured(actor, client);
       const location = client.ghlSubaccountId
         ? { id: client.ghlSubaccountId, name: client.ghlSubaccountName ?? client.name }
         : await this.newLocation(actor, client, crm, { name: client.name, email: client.email, phone: client.phone, address: client.address, website: client.website });
-      const [active, templates] = await Promise.all([this.catalogue.activeTemplateIds(clientId, requestId), this.catalogue.templates(requestId)]);
-      const snapshots = snapshotsToLoad(active, templates);
+      const [active, chosen, templates] = await Promise.all([this.catalogue.activeTemplateIds(clientId), this.chosenServices(clientId), this.catalogue.templates()]);
+      // Its active services (an admin-created clinic has only these) and its sign-ups' choices (an event templates has not handled yet).
+      const snapshots = snapshotsToLoad([...active, ...chosen], templates);
       for (const snapshotId of snapshots) await crm.loadSnapshot(location.id, snapshotId);
       await this.record(actor, client, { crmStatus: 'created', crmError: null });
       return { subaccountId: location.id, subaccountName: location.name, snapshotsLoaded: snapshots.length };
@@ -197,16 +198,6 @@ export class CrmProvisioning {
 
   private async chosenServices(clientId: number): Promise<number[]> {
     return new OnboardingSubmissionRepository().chosenServices(this.dataSource.manager, clientId);
-  }
-
-  /** A service retired since the sign-up is skipped, not a reason to fail. */
-  private async activateIfOffered(clientId: number, templateId: number, requestId: string): Promise<void> {
-    try {
-      await this.catalogue.activate(clientId, templateId, requestId);
-    } catch (err) {
-      if ((err as { status?: number }).status === 404) return;
-      throw err;
-    }
   }
 
   /** The clinic's CRM columns and an audit row, in one transaction. */

@@ -8,7 +8,14 @@ export interface Submission {
   name: string;
 }
 
-/** Queries on tenant.onboarding_submissions, always inside the sign-up's transaction. */
+/** A submission not yet handed to templates (its ClinicOnboardedEvent). */
+export interface UnrelayedSubmission {
+  submissionId: number;
+  clientId: number;
+  templateIds: number[];
+}
+
+/** Queries on tenant.onboarding_submissions: the sign-up's (inside its transaction) and its outbox relay's. */
 export class OnboardingSubmissionRepository {
   /** One sign-up of a business at a time, until the transaction ends. */
   async lockBusiness(manager: EntityManager, businessKey: string): Promise<void> {
@@ -50,5 +57,18 @@ export class OnboardingSubmissionRepository {
       [clientId],
     )) as Array<{ id: number }>;
     return rows.map((r) => r.id);
+  }
+
+  /** Up to `batch` submissions not yet relayed, locked (SKIP LOCKED: relays share the work). */
+  async claimUnrelayed(manager: EntityManager, batch: number): Promise<UnrelayedSubmission[]> {
+    const rows = (await manager.query(
+      `SELECT "id", "client_id", "service_ids" FROM "tenant"."onboarding_submissions" WHERE "relayed_at" IS NULL ORDER BY "id" LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [batch],
+    )) as Array<{ id: number; client_id: number; service_ids: number[] }>;
+    return rows.map((r) => ({ submissionId: r.id, clientId: r.client_id, templateIds: r.service_ids }));
+  }
+
+  async markRelayed(manager: EntityManager, submissionIds: number[]): Promise<void> {
+    await manager.query(`UPDATE "tenant"."onboarding_submissions" SET "relayed_at" = now() WHERE "id" = ANY($1::int[])`, [submissionIds]);
   }
 }

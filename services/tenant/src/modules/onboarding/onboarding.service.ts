@@ -1,16 +1,15 @@
 import type { DataSource } from 'typeorm';
 import {
   DEFAULT_BRAND_BG_COLOR,
-  ErrorCode,
   IdempotencyKeySchema,
   Messages,
   ONBOARDING_BRAND_COLOR,
   type OnboardingResult,
   type OnboardingSubmit,
 } from '@hap/contracts';
-import { AppError, badRequest, conflict, isUniqueViolation, recordAudit, unprocessable, type Actor, type JobQueue } from '@hap/service-kit';
+import { badRequest, conflict, isUniqueViolation, recordAudit, unprocessable, type Actor, type JobQueue } from '@hap/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CatalogueClient } from '../../clients/catalogue.client';
+import type { CatalogueReader } from '../catalogue/catalogue.reader';
 import type { ClientRepository } from '../client/client.repository';
 import type { SiteClaims } from '../client/client.service';
 import type { ClinicUserService, LinkContext } from '../clinic-user/clinic-user.service';
@@ -31,22 +30,27 @@ export type OnboardingOwners = Pick<ClinicUserService, 'addOnboardingOwner' | 'm
 /**
  * POST /api/onboarding (docs/public-site.md#pages-and-routes, docs/public-site.md#states-and-fallbacks; ARCHITECTURE.md#who-owns-what): one public call does
  * what the spec's browser did with admin calls. The clinic, its domain
- * mapping and the submission are one transaction; then each chosen service is
- * activated in templates and the CRM sub-account is queued. The answer comes
- * once the clinic and its services are committed. A retry (same key, or the
- * same business within a day) finds the clinic and finishes what is missing,
- * so a failure half-way loses nothing and never makes a second clinic.
+ * mapping and the submission are one transaction; the submission is also the
+ * outbox of the ClinicOnboardedEvent that has templates activate the chosen
+ * services (the tenant worker relays it: docs/service-graph.md), so they become
+ * active within seconds of the sign-up and the answer does not wait for them.
+ * Then the CRM sub-account is queued. The answer comes once the clinic is
+ * committed. A retry (same key, or the same business within a day) finds the
+ * clinic and finishes what is missing, so a failure half-way loses nothing and
+ * never makes a second clinic.
  */
 export class OnboardingService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clients: ClientRepository,
-    private readonly catalogue: CatalogueClient,
+    private readonly catalogue: CatalogueReader,
     /** tenant.provision; null when this process has no queue (tests that do not need it). */
     private readonly provisioning: Pick<JobQueue<'tenant.provision'>, 'add'> | null,
     private readonly owners: OnboardingOwners | null = null,
     /** The custom domains module: the sign-up's domain starts a claim (docs/public-site.md#self-onboarding-and-the-crm-sub-account); absent in tests of the sign-up alone. */
     private readonly site: Pick<SiteClaims, 'claimSite' | 'started'> | null = null,
+    /** Relays the stored sign-ups to templates at once (onboarding.relay.ts); null leaves them to the tenant worker's relay. */
+    private readonly handOn: (() => Promise<number>) | null = null,
   ) {}
 
   private readonly submissions = new OnboardingSubmissionRepository();
@@ -54,28 +58,23 @@ export class OnboardingService {
   async submit(input: OnboardingSubmit, context: OnboardingContext): Promise<OnboardingResult> {
     const key = this.idempotencyKey(context.idempotencyKey);
     // Checked before anything is written: a retired service is the visitor's to fix, and an
-    // unreachable catalogue (ApiError 503) leaves nothing half-made.
-    const offered = new Set((await this.catalogue.templates(context.actor.requestId)).map((t) => t.id));
+    // unreadable catalogue (AppError 503) leaves nothing half-made.
+    const offered = new Set((await this.catalogue.templates()).map((t) => t.id));
     const unknown = unknownServiceIds(input.selectedServiceIds, offered);
     if (unknown.length > 0) throw unprocessable(Messages.onboardingUnknownServices(unknown));
 
     const { clientId, name, serviceIds, created, owner, claimId } = await this.store(input, key, context.actor);
+    // The services' activation, handed to templates now rather than at the worker's next scan, which mends a failure here.
+    await this.handOn?.().catch((err: unknown) => context.log.warn({ err, clientId }, 'sign-up not handed to templates yet; the tenant worker will'));
     if (claimId !== null) await this.site?.started(claimId);
     if (owner && context.link) await this.owners?.mailOnboardingInvitation(owner, name, context.link);
 
-    // Queued first: if activating fails below, the job activates them too.
     try {
       await this.provisioning?.add({ clientId });
     } catch (err) {
       context.log.error({ err, clientId }, 'tenant.provision could not be queued');
       // A repeated sign-up leaves an earlier outcome (a CRM account made meanwhile) as it is.
       if (created) await this.clients.update(clientId, { crmStatus: 'failed', crmError: 'The CRM sub-account could not be queued; use Create CRM Account.', crmUpdatedAt: new Date() });
-    }
-    try {
-      for (const templateId of serviceIds) await this.catalogue.activate(clientId, templateId, context.actor.requestId);
-    } catch (err) {
-      context.log.warn({ err, clientId }, 'onboarding: activating services failed; the visitor is asked to retry');
-      throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.onboardingServicesPending);
     }
     return { clientId, name, activatedServiceIds: serviceIds, created };
   }

@@ -1,0 +1,30 @@
+import { Messages } from '@hap/contracts';
+import { AppError, type Actor, type JobHandler } from '@hap/service-kit';
+import type { ClientServiceService } from './client-service.service';
+
+/**
+ * `templates.clinic-onboarded` (contracts ClinicOnboardedEvent, relayed from
+ * tenant's outbox of sign-ups: docs/service-graph.md): activates each service
+ * the clinic chose. Idempotent: an active one stays as it is. A template
+ * retired since the sign-up is skipped; a clinic deleted since (tenant says 404)
+ * ends the job with nothing done. Tenant not answering fails the job, which
+ * BullMQ tries again.
+ */
+export function createClinicOnboardedHandler(services: Pick<ClientServiceService, 'activate'>): JobHandler<'templates.clinic-onboarded'> {
+  return async ({ clientId, templateIds }, job) => {
+    const actor: Actor = { identity: { kind: 'service', service: 'templates' }, requestId: `job-${job.id ?? clientId}` };
+    const activated: number[] = [];
+    const skipped: number[] = [];
+    for (const templateId of templateIds) {
+      try {
+        const { alreadyActive } = await services.activate(actor, { clientId, templateId });
+        if (!alreadyActive) activated.push(templateId);
+      } catch (err) {
+        if (!(err instanceof AppError) || err.statusCode !== 404) throw err;
+        if (err.message === Messages.clientNotFound(clientId)) return { clientId, clinicGone: true, activated, skipped };
+        skipped.push(templateId);
+      }
+    }
+    return { clientId, clinicGone: false, activated, skipped };
+  };
+}
