@@ -13,7 +13,7 @@ import { cycleText, cyclesOf, internalClientCalls, readServiceGraph } from './se
  * and the graph those clients make has no cycle, so each fact has one owner
  * and a change is told onward by an event (a typed queue of
  * packages/contracts/src/queues.ts), never by a call back. The graph is read
- * from the code twice: each client file's `createInternalClient({ target })`,
+ * from the code twice: each client file's `createSiblingClient(caller, target)` (or `createInternalClient({ target })`),
  * and each service's config schema's sibling addresses (TEMPLATES_URL, …);
  * the two must agree, so a call made some other way still shows.
  */
@@ -97,5 +97,10 @@ describe('the graph reader', () => {
     expect(internalClientCalls('a.ts', client(`'templates'`))).toEqual([{ target: 'templates', identity: 'ads' }]);
     expect(internalClientCalls('a.ts', client('someName'))).toEqual([{ target: null, identity: 'ads' }]);
     expect(internalClientCalls('a.ts', 'export const x = 1;')).toEqual([]);
+  });
+
+  it('reads the kit’s createSiblingClient(caller, target, options) the same way', () => {
+    expect(internalClientCalls('a.ts', `const c = createSiblingClient('leads', 'ads', options);`)).toEqual([{ target: 'ads', identity: 'leads' }]);
+    expect(internalClientCalls('a.ts', `const c = createSiblingClient('leads', target, options);`)).toEqual([{ target: null, identity: 'leads' }]);
   });
 });

@@ -26,12 +26,18 @@ const stringProperty = (object: ts.ObjectLiteralExpression, name: string): ts.Ex
 
 const literal = (node: ts.Expression | undefined): string | null => (node && ts.isStringLiteralLike(node) ? node.text : null);
 
-/** Every `createInternalClient({...})` call in a source text. */
+/**
+ * Every client of a sibling built in a source text: the kit's `createSiblingClient(caller, target, …)`
+ * and its underlying `createInternalClient({ target, identity })`.
+ */
 export function internalClientCalls(fileName: string, text: string): InternalClientCall[] {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const calls: InternalClientCall[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isCallExpression(node) && node.expression.getText() === 'createInternalClient') {
+    if (ts.isCallExpression(node) && node.expression.getText() === 'createSiblingClient') {
+      const [caller, target] = node.arguments;
+      calls.push({ target: literal(target), identity: literal(caller) });
+    } else if (ts.isCallExpression(node) && node.expression.getText() === 'createInternalClient') {
       const [options] = node.arguments;
       if (options && ts.isObjectLiteralExpression(options)) {
         const identity = stringProperty(options, 'identity');
@@ -76,10 +82,10 @@ export function readServiceGraph(servicesDir: string): ServiceGraph {
     for (const file of files) {
       const path = `services/${from}/src/clients/${file}`;
       const calls = internalClientCalls(file, readFileSync(join(dir, file), 'utf8'));
-      if (calls.length === 0) problems.push(`${path}: no createInternalClient({ target }) call: a client of a sibling is built on the kit's internal client`);
+      if (calls.length === 0) problems.push(`${path}: no createSiblingClient or createInternalClient({ target }) call: a client of a sibling is built on the kit's internal client`);
       for (const call of calls) {
         if (call.target === null) {
-          problems.push(`${path}: createInternalClient's target is not a string literal`);
+          problems.push(`${path}: the client's target is not a string literal`);
           continue;
         }
         if (!services.includes(call.target)) problems.push(`${path}: target '${call.target}' is not a service under services/`);

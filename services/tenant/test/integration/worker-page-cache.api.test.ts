@@ -33,7 +33,7 @@ describe('the worker’s audited writes clear the page cache of the API processe
     const off = api.onInvalidate(() => (cleared += 1));
     const actor = { identity: { kind: 'service' as const, service: 'tenant' as const }, requestId: 'worker-cache-test' };
     const audited = () => workerDb.transaction((manager) => recordAudit(manager, actor, { action: 'update', entity: 'client_domain', entityId: 1, changes: {} }));
-    const heard = async (count: number, withinMs = 5_000) => {
+    const heard = async (count: number, withinMs = 15_000) => {
       const until = Date.now() + withinMs;
       while (cleared < count && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
       return cleared;
