@@ -12,6 +12,7 @@ import { configShape as leadsShape } from '../../services/leads/src/config';
 import { configShape as templatesShape } from '../../services/templates/src/config';
 import { configShape as adsShape } from '../../services/ads/src/config';
 import { allows, baseDocs, envOf, kubectl, render, type Doc } from './k8s-manifests';
+import { loopbackDefaults } from './service-graph';
 
 /**
  * Every process is told where the others are: for each process of the stack, the address
@@ -42,17 +43,9 @@ const PROCESS_OF_PORT = new Map<number, string>(Object.entries(DEFAULT_PORTS).ma
 /** The variables of a schema whose default is another process of the stack: an http origin on loopback at a default port. */
 function stackAddressesOf(shape: Shape): Record<string, string> {
   const found: Record<string, string> = {};
-  for (const [name, schema] of Object.entries(shape)) {
-    const parsed = schema.safeParse(undefined);
-    if (!parsed.success || typeof parsed.data !== 'string') continue;
-    let url: URL;
-    try {
-      url = new URL(parsed.data);
-    } catch {
-      continue;
-    }
+  for (const { name, url } of loopbackDefaults(shape)) {
     const target = PROCESS_OF_PORT.get(Number(url.port));
-    if (/^https?:$/.test(url.protocol) && ['127.0.0.1', 'localhost'].includes(url.hostname) && url.pathname === '/' && target) found[name] = target;
+    if (/^https?:$/.test(url.protocol) && url.pathname === '/' && target) found[name] = target;
   }
   return found;
 }

@@ -5,7 +5,7 @@ import { configShape as tenantShape } from '../../services/tenant/src/config';
 import { configShape as leadsShape } from '../../services/leads/src/config';
 import { configShape as templatesShape } from '../../services/templates/src/config';
 import { configShape as adsShape } from '../../services/ads/src/config';
-import { cycleText, cyclesOf, internalClientCalls, readServiceGraph } from './service-graph';
+import { cycleText, cyclesOf, internalClientCalls, loopbackDefaults, readServiceGraph } from './service-graph';
 
 /**
  * No circles between services (docs/service-graph.md): the services call
@@ -33,17 +33,9 @@ const STILL_TO_REMOVE: string[][] = [
 function siblingsInConfig(shape: Record<string, z.ZodType>): string[] {
   const serviceOfPort = new Map<number, string>(Object.entries(DEFAULT_PORTS).map(([name, port]) => [port, name]));
   const found = new Set<string>();
-  for (const schema of Object.values(shape)) {
-    const parsed = schema.safeParse(undefined);
-    if (!parsed.success || typeof parsed.data !== 'string') continue;
-    let url: URL;
-    try {
-      url = new URL(parsed.data);
-    } catch {
-      continue;
-    }
+  for (const { url } of loopbackDefaults(shape)) {
     const service = serviceOfPort.get(Number(url.port));
-    if (['127.0.0.1', 'localhost'].includes(url.hostname) && service && graph.services.includes(service)) found.add(service);
+    if (service && graph.services.includes(service)) found.add(service);
   }
   return [...found].sort();
 }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
+import type { z } from 'zod';
 
 /**
  * Which service calls which, read from the code (docs/service-graph.md: a
@@ -126,3 +127,20 @@ export function cyclesOf(edges: ReadonlyArray<Pick<Edge, 'from' | 'to'>>): strin
 
 /** A cycle in words: `ads → templates → ads`. */
 export const cycleText = (cycle: readonly string[]) => [...cycle, cycle[0]].join(' → ');
+
+/** The variables of a config schema whose default is a URL on loopback (127.0.0.1 or localhost), with that URL. */
+export function loopbackDefaults(shape: Record<string, z.ZodType>): Array<{ name: string; url: URL }> {
+  const found: Array<{ name: string; url: URL }> = [];
+  for (const [name, schema] of Object.entries(shape)) {
+    const parsed = schema.safeParse(undefined);
+    if (!parsed.success || typeof parsed.data !== 'string') continue;
+    let url: URL;
+    try {
+      url = new URL(parsed.data);
+    } catch {
+      continue;
+    }
+    if (['127.0.0.1', 'localhost'].includes(url.hostname)) found.push({ name, url });
+  }
+  return found;
+}

@@ -43,3 +43,15 @@ export function readSeedFile<S extends z.ZodType>(file: string, schema: S): z.ou
   if (!parsed.success) throw new Error(`seed data ${file}: ${parsed.error.message}`);
   return parsed.data;
 }
+
+/**
+ * Seeds insert fixed ids, which bypass a table's id sequence: this moves `schema.table`'s
+ * sequence past the highest id, never backwards.
+ */
+export async function moveSequencePastIds(manager: EntityManager, schema: string, table: string): Promise<void> {
+  await manager.query(`
+    SELECT setval('"${schema}"."${table}_id_seq"', GREATEST(
+      (SELECT COALESCE(MAX("id"), 0) FROM "${schema}"."${table}"),
+      (SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM "${schema}"."${table}_id_seq"),
+      1))`);
+}

@@ -1,5 +1,6 @@
 import { ArrowDown, CalendarCheck, HeartHandshake, Mail, Phone, ShieldCheck, Stethoscope, Timer, Users, type LucideIcon } from 'lucide-react';
 import { ContactList } from '../home/ContactList';
+import { PromiseList, type PromiseItem } from '../home/PromiseList';
 import { CallAction } from '../home/CallAction';
 import { telHref } from '../home/contact-links';
 import { UploadedImage } from '../components/UploadedImage';
@@ -12,7 +13,7 @@ export const TRUST_BADGES: readonly { icon: LucideIcon; text: string }[] = [
   { icon: Timer, text: 'Quick recovery times' },
 ];
 
-const REASONS: readonly { icon: LucideIcon; title: string; text: string }[] = [
+const REASONS: readonly PromiseItem[] = [
   { icon: Stethoscope, title: 'Experienced Providers', text: 'Licensed medical professionals who specialise in the treatments they offer.' },
   { icon: HeartHandshake, title: 'Personalized Care', text: 'A treatment plan built around your health history, your goals and your schedule.' },
   { icon: ShieldCheck, title: 'Proven, Safe Treatments', text: 'Evidence-based care with clear expectations and regular follow-up.' },
@@ -77,19 +78,7 @@ export function WhyChooseUs() {
             Why Choose {client.name}?
           </h2>
         </header>
-        <ul className="reason-grid">
-          {REASONS.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="promise">
-              <span className="promise__icon" aria-hidden>
-                <Icon size={22} />
-              </span>
-              <div>
-                <h3 className="promise__title">{title}</h3>
-                <p className="promise__text">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <PromiseList items={REASONS} className="reason-grid" />
         {hasContact && (
           <div className="reach-us">
             <h3 className="reach-us__title">Visit or contact us</h3>

@@ -1,7 +1,8 @@
-import { CalendarCheck, HeartPulse, ShieldCheck, type LucideIcon } from 'lucide-react';
+import { CalendarCheck, HeartPulse, ShieldCheck } from 'lucide-react';
 import { usePageState } from '../state/page-context';
+import { PromiseList, type PromiseItem } from './PromiseList';
 
-const PROMISES: { icon: LucideIcon; title: string; text: string }[] = [
+const PROMISES: readonly PromiseItem[] = [
   { icon: HeartPulse, title: 'Personalized care', text: 'A plan built around your health history and your goals.' },
   { icon: ShieldCheck, title: 'Experienced providers', text: 'Licensed professionals who take the time to listen.' },
   { icon: CalendarCheck, title: 'Convenient visits', text: 'Appointments that fit around work and family.' },
@@ -22,19 +23,7 @@ export function AboutSection() {
             and guides you through every step of your treatment.
           </p>
         </div>
-        <ul className="promise-list">
-          {PROMISES.map(({ icon: Icon, title, text }) => (
-            <li key={title} className="promise">
-              <span className="promise__icon" aria-hidden>
-                <Icon size={22} />
-              </span>
-              <div>
-                <h3 className="promise__title">{title}</h3>
-                <p className="promise__text">{text}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <PromiseList items={PROMISES} className="promise-list" />
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import type { ClientBranding, PageContent, PageExperiment } from '@hap/contracts';
+import { defaultTemplateContent, type ClientBranding, type PageContent, type PageExperiment } from '@hap/contracts';
 
 /** What the suites give the shell for the pages it renders: the HTML template, a clinic's branding, a landing page. */
 
@@ -54,19 +54,7 @@ export const trtLanding = ({
       offerValue: null,
       offerDescription: null,
     },
-    template: {
-      headline,
-      description: 'Testosterone therapy with lab monitoring.',
-      metaDescription,
-      offer: 'Free Consultation',
-      heroImage: null,
-      benefits: [],
-      symptoms: [],
-      process: [],
-      faqs: [],
-      testimonials: [],
-      beforeAfterImages: [],
-    },
+    template: { ...defaultTemplateContent(name), headline, description: 'Testosterone therapy with lab monitoring.', metaDescription },
   },
   meta: { title: name, description: metaDescription, keywords: 'trt', canonicalUrl: '/trt' },
   defaultStyle,

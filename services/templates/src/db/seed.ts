@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { DataSource, EntityManager } from 'typeorm';
-import { seedOnce } from '@hap/service-kit';
+import { moveSequencePastIds, seedOnce } from '@hap/service-kit';
 import { loadServiceConfig } from '../config';
 import { createDataSource } from './data-source';
 import { SEED_ACTIVATIONS } from './seed-activations';
@@ -29,15 +29,6 @@ export const DEMO_CATALOGUE_SEED = 'demo-catalogue-v1';
  */
 export const DEMO_TEMPLATE_ART_SEED = 'demo-template-art-v1';
 
-/** Fixed ids bypass a sequence: move it past them, never backwards. */
-async function bumpSequence(manager: EntityManager, table: string): Promise<void> {
-  await manager.query(`
-    SELECT setval('"templates"."${table}_id_seq"', GREATEST(
-      (SELECT COALESCE(MAX("id"), 0) FROM "templates"."${table}"),
-      (SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM "templates"."${table}_id_seq"),
-      1))`);
-}
-
 async function seedCatalogue(manager: EntityManager): Promise<void> {
   for (const c of SEED_CATEGORIES) {
     await manager.query(
@@ -46,7 +37,7 @@ async function seedCatalogue(manager: EntityManager): Promise<void> {
       [c.id, c.name, c.slug, c.description, c.displayOrder],
     );
   }
-  await bumpSequence(manager, 'template_categories');
+  await moveSequencePastIds(manager, 'templates', 'template_categories');
   for (const s of SEED_SUBCATEGORIES) {
     await manager.query(
       `INSERT INTO "templates"."template_subcategories" ("id", "category_id", "name", "slug", "description", "display_order")
@@ -55,7 +46,7 @@ async function seedCatalogue(manager: EntityManager): Promise<void> {
       [s.id, s.categoryId, s.name, s.slug, s.description, s.displayOrder],
     );
   }
-  await bumpSequence(manager, 'template_subcategories');
+  await moveSequencePastIds(manager, 'templates', 'template_subcategories');
   for (const t of SEED_TEMPLATES) {
     await manager.query(
       `INSERT INTO "templates"."service_templates"
@@ -71,7 +62,7 @@ async function seedCatalogue(manager: EntityManager): Promise<void> {
       ],
     );
   }
-  await bumpSequence(manager, 'service_templates');
+  await moveSequencePastIds(manager, 'templates', 'service_templates');
 }
 
 const jsonOrNull = (value: unknown) => (value === undefined ? null : JSON.stringify(value));

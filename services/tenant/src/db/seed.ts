@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { DataSource, EntityManager } from 'typeorm';
 import { requiredEmail, type User } from '@hap/contracts';
-import { seedOnce } from '@hap/service-kit';
+import { moveSequencePastIds, seedOnce } from '@hap/service-kit';
 import { configShape, loadServiceConfig } from '../config';
 import { generatePassword } from '../modules/user/password';
 import { UserRepository } from '../modules/user/user.repository';
@@ -59,12 +59,7 @@ async function seedClients(manager: EntityManager): Promise<void> {
       [c.id, c.name, c.address, c.phone, c.email, c.website, c.domain, c.brandColor, c.brandBgColor, c.bookingLink],
     );
   }
-  // Fixed ids bypass the sequence: move it past them, never backwards.
-  await manager.query(`
-    SELECT setval('"tenant"."clients_id_seq"', GREATEST(
-      (SELECT COALESCE(MAX("id"), 0) FROM "tenant"."clients"),
-      (SELECT CASE WHEN is_called THEN last_value ELSE last_value - 1 END FROM "tenant"."clients_id_seq"),
-      1))`);
+  await moveSequencePastIds(manager, 'tenant', 'clients');
 }
 
 async function seedDomainMappings(manager: EntityManager): Promise<void> {

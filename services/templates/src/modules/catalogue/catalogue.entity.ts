@@ -1,8 +1,10 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
 
-/** docs/admin.md#records template_categories. */
-@Entity({ name: 'template_categories' })
-export class TemplateCategoryEntity {
+/**
+ * The columns a category and a subcategory share (docs/admin.md#records): TypeORM gives each
+ * entity that extends this class these columns in its own table.
+ */
+abstract class CategoryColumns {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
@@ -28,36 +30,16 @@ export class TemplateCategoryEntity {
   updatedAt: Date;
 }
 
+/** docs/admin.md#records template_categories. */
+@Entity({ name: 'template_categories' })
+export class TemplateCategoryEntity extends CategoryColumns {}
+
 /** docs/admin.md#records template_subcategories (shown as Category in the admin). */
 @Entity({ name: 'template_subcategories' })
-export class TemplateSubcategoryEntity {
-  @PrimaryGeneratedColumn({ type: 'integer' })
-  id: number;
-
+export class TemplateSubcategoryEntity extends CategoryColumns {
   /** References template_categories(id) ON DELETE CASCADE. */
   @Column({ name: 'category_id', type: 'integer' })
   categoryId: number;
-
-  @Column({ name: 'name', type: 'text' })
-  name: string;
-
-  @Column({ name: 'slug', type: 'text' })
-  slug: string;
-
-  @Column({ name: 'description', type: 'text', nullable: true })
-  description: string | null;
-
-  @Column({ name: 'icon_path', type: 'text', nullable: true })
-  iconPath: string | null;
-
-  @Column({ name: 'display_order', type: 'integer', default: 0 })
-  displayOrder: number;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }
 
 /** docs/admin.md#records service_templates; list content is stored as jsonb arrays. */

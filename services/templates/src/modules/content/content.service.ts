@@ -88,17 +88,7 @@ const fallbackTemplate = (fallback: (typeof FALLBACK_SERVICES)[number]): Service
     subcategoryId: 0,
     name: fallback.name ?? `Service ${fallback.id}`,
     slug: fallback.template_slug ?? fallback.path,
-    description: content.description,
-    headline: content.headline,
-    metaDescription: null,
-    offer: content.offer,
-    heroImage: null,
-    benefits: [],
-    symptoms: [],
-    process: [],
-    faqs: [],
-    testimonials: [],
-    beforeAfterImages: [],
+    ...content,
   });
 };
 

@@ -112,6 +112,24 @@ export class ClientDomainService {
   }
 
 
+  /** A new claim of `domain`, pending its first DNS check (docs/domains.md): a fresh token, the verify window from now. */
+  private insertPendingClaim(clientId: number, domain: string, manager: EntityManager) {
+    const now = this.now();
+    return this.domains.insertClaim(
+      {
+        clientId,
+        domain,
+        status: 'pending',
+        reason: null,
+        token: randomBytes(18).toString('base64url'),
+        createdAt: now,
+        checkUntil: new Date(now.getTime() + DOMAIN_VERIFY_WINDOW_MS),
+        nextCheckAt: this.deps.scheduler ? new Date(now.getTime() + checkDelayMs(1)) : null,
+      },
+      manager,
+    );
+  }
+
   private async clinicOf(clientId: number, manager?: EntityManager): Promise<void> {
     if (!(await this.deps.clients.exists(clientId, manager))) throw notFound(Messages.clientNotFound(clientId));
   }
@@ -166,20 +184,7 @@ export class ClientDomainService {
         if (claims.some((r) => r.clientId !== clientId && holdsName(r))) throw conflict(M.claimedElsewhere(domain));
         if (claims.some((r) => r.clientId === clientId)) throw conflict(M.alreadyAdded(domain));
         if ((await this.domains.countOf(clientId, manager)) >= MAX_DOMAINS_PER_CLINIC) throw conflict(M.tooMany(MAX_DOMAINS_PER_CLINIC));
-        const now = this.now();
-        const saved = await this.domains.insertClaim(
-          {
-            clientId,
-            domain,
-            status: 'pending',
-            reason: null,
-            token: randomBytes(18).toString('base64url'),
-            createdAt: now,
-            checkUntil: new Date(now.getTime() + DOMAIN_VERIFY_WINDOW_MS),
-            nextCheckAt: this.deps.scheduler ? new Date(now.getTime() + checkDelayMs(1)) : null,
-          },
-          manager,
-        );
+        const saved = await this.insertPendingClaim(clientId, domain, manager);
         const dto = this.toDto(saved);
         // One fact: a clinic without a site address takes the one it claims (its `domain`, Edit Client's field).
         await this.site.setSite(manager, actor, clientId, (current) => (current ? null : domain));
@@ -259,20 +264,7 @@ export class ClientDomainService {
     const atField = (message: string) => conflict(message, [{ path: 'domain', message }]);
     if (claims.some((r) => r.clientId !== clientId && holdsName(r))) throw atField(M.claimedElsewhere(domain));
     if ((await this.domains.countOf(clientId, manager)) >= MAX_DOMAINS_PER_CLINIC) throw atField(M.tooMany(MAX_DOMAINS_PER_CLINIC));
-    const now = this.now();
-    const saved = await this.domains.insertClaim(
-      {
-        clientId,
-        domain,
-        status: 'pending',
-        reason: null,
-        token: randomBytes(18).toString('base64url'),
-        createdAt: now,
-        checkUntil: new Date(now.getTime() + DOMAIN_VERIFY_WINDOW_MS),
-        nextCheckAt: this.deps.scheduler ? new Date(now.getTime() + checkDelayMs(1)) : null,
-      },
-      manager,
-    );
+    const saved = await this.insertPendingClaim(clientId, domain, manager);
     await recordAudit(manager, actor, {
       action: 'create',
       entity: 'client_domain',
