@@ -28,12 +28,15 @@ describe('the worker’s audited writes clear the page cache of the API processe
 
   it('clears after a committed audited write, not after a rolled-back one, and no more once stopped', async () => {
     const worker = createContentCache({ name: TENANT_PAGE_CACHE, redis: queueRedis(t.config), ttlMs: 60_000, maxEntries: 10 });
+    // Connected first, as a worker is by the time its jobs write: a publish before the connection
+    // is up is not sent (it falls back on the TTL), which a fast write would otherwise race.
+    await worker.start();
     const stop = invalidateAfterAuditedWrites(workerDb, worker);
     let cleared = 0;
     const off = api.onInvalidate(() => (cleared += 1));
     const actor = { identity: { kind: 'service' as const, service: 'tenant' as const }, requestId: 'worker-cache-test' };
     const audited = () => workerDb.transaction((manager) => recordAudit(manager, actor, { action: 'update', entity: 'client_domain', entityId: 1, changes: {} }));
-    const heard = async (count: number, withinMs = 15_000) => {
+    const heard = async (count: number, withinMs = 5_000) => {
       const until = Date.now() + withinMs;
       while (cleared < count && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
       return cleared;
