@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { z } from 'zod';
 
 /**
@@ -58,19 +58,25 @@ export interface MailerOptions {
 export function createMailer(options: MailerOptions): Mailer | null {
   if (!options.smtpUrl) return null;
   const url = new URL(options.smtpUrl);
-  const transport = nodemailer.createTransport({
-    host: url.hostname,
-    port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
-    secure: url.protocol === 'smtps:',
-    auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
-    connectionTimeout: options.timeoutMs,
-    greetingTimeout: options.timeoutMs,
-    socketTimeout: options.timeoutMs,
-  });
+  // nodemailer is loaded at the first e-mail, not when a process starts: every service and worker
+  // builds a mailer, and most of them start far more often than they send (ARCHITECTURE.md#processes).
+  let transport: Promise<Transporter> | null = null;
+  const opened = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: url.hostname,
+        port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
+        secure: url.protocol === 'smtps:',
+        auth: url.username ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } : undefined,
+        connectionTimeout: options.timeoutMs,
+        greetingTimeout: options.timeoutMs,
+        socketTimeout: options.timeoutMs,
+      }),
+    ));
   return {
     async send(mail) {
-      await transport.sendMail({ from: options.from, ...mail });
+      await (await opened()).sendMail({ from: options.from, ...mail });
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((opened) => opened.close()),
   };
 }

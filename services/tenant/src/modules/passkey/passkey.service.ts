@@ -1,13 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, AuthenticatorTransport, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { DataSource, EntityManager } from 'typeorm';
 import {
   ErrorCode,
@@ -30,6 +22,9 @@ import type { UserRepository } from '../user/user.repository';
 import type { UserService } from '../user/user.service';
 import { toPasskeyDto, type PasskeyRepository } from './passkey.repository';
 import type { RelyingParty } from './relying-party';
+
+/** @simplewebauthn/server is loaded at the first passkey ceremony, not when tenant starts (ARCHITECTURE.md#processes). */
+const webauthn = () => import('@simplewebauthn/server');
 
 export interface PasskeyDeps {
   dataSource: DataSource;
@@ -81,7 +76,7 @@ export class PasskeyService {
       // Random, never the database id or the e-mail: the authenticator keeps it and hands it back at sign-in.
       user = await this.deps.users.ensureWebauthnHandle(user.id, randomBytes(32).toString('base64url'));
     }
-    const options = await generateRegistrationOptions({
+    const options = await (await webauthn()).generateRegistrationOptions({
       rpName: this.deps.relyingParty.name,
       rpID,
       userName: user.email,
@@ -104,7 +99,7 @@ export class PasskeyService {
     const { rpID, origins } = this.deps.relyingParty.resolve(input.origin);
     let info;
     try {
-      const result = await verifyRegistrationResponse({
+      const result = await (await webauthn()).verifyRegistrationResponse({
         response: input.credential as unknown as RegistrationResponseJSON,
         expectedChallenge: input.challenge,
         expectedOrigin: origins,
@@ -173,7 +168,7 @@ export class PasskeyService {
     const { rpID } = this.deps.relyingParty.resolve(input.origin);
     const allowCredentials =
       input.userId === undefined ? [] : (await this.deps.passkeys.listOf(input.userId)).map((p) => ({ id: p.credentialId, transports: p.transports }));
-    const options = await generateAuthenticationOptions({
+    const options = await (await webauthn()).generateAuthenticationOptions({
       rpID,
       allowCredentials,
       timeout: CEREMONY_TIMEOUT_MS,
@@ -203,7 +198,7 @@ export class PasskeyService {
       }
       let result;
       try {
-        result = await verifyAuthenticationResponse({
+        result = await (await webauthn()).verifyAuthenticationResponse({
           response: input.credential as unknown as AuthenticationResponseJSON,
           expectedChallenge: input.challenge,
           expectedOrigin: origins,

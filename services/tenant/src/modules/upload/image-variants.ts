@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { ErrorCode, MAX_UPLOAD_PIXELS, UploadImageMessages, variantsOf } from '@hap/contracts';
 import { AppError } from '@hap/service-kit';
 import type { ImageType } from './image-type';
@@ -19,6 +18,9 @@ export interface RenderedVariant {
   tempPath: string;
   size: number;
 }
+
+/** sharp (libvips) is loaded at the first upload, not when tenant starts (ARCHITECTURE.md#processes). */
+const loadSharp = () => import('sharp').then((module) => module.default);
 
 /** Reading options: refuse damaged files (libvips warnings too) and decompression bombs. */
 const INPUT = { failOn: 'warning', limitInputPixels: MAX_UPLOAD_PIXELS } as const;
@@ -45,6 +47,7 @@ function unreadable(err: unknown): AppError {
  * answering 400 in people's words when it cannot be read.
  */
 export async function inspectImage(path: string): Promise<ImageInfo> {
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(path, INPUT).metadata();
     const animated = (meta.pages ?? 1) > 1;
@@ -73,6 +76,7 @@ export async function renderVariants(
   discard: (path: string) => Promise<void>,
   effort = DEFAULT_WEBP_EFFORT,
 ): Promise<RenderedVariant[]> {
+  const sharp = await loadSharp();
   if (info.animated) return [];
   const sizes = variantsOf('', info.width, info.height);
   const widest = sizes[sizes.length - 1];
@@ -121,6 +125,7 @@ export async function renderOriginal(
   tempPath: string,
   discard: (path: string) => Promise<void>,
 ): Promise<RenderedOriginal> {
+  const sharp = await loadSharp();
   // Frames are not turned: a GIF has no orientation, and inspectImage sizes an animated image by its frames as stored.
   const image = info.animated ? sharp(sourcePath, { ...INPUT, animated: true }) : sharp(sourcePath, INPUT).rotate();
   const encoded =
