@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * Activated templates (docs/admin.md#services, docs/admin.md#roles): an admin activates a
@@ -7,8 +8,6 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
  * and the page is gone (404). Each project uses its own template, so the
  * desktop and mobile runs do not race; both leave client 2 as they found it.
  */
-
-const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 const fresh = (path: string) => `${path}${path.includes('?') ? '&' : '?'}v=${Date.now().toString(36)}`;
 
 interface Template {
@@ -53,7 +52,7 @@ test.describe('admin Activated Templates', () => {
     await expect(page.getByRole('link', { name: new RegExp(`^/${template.slug}`) })).toBeVisible();
 
     if (test.info().project.name === 'desktop') await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: artifact('activated'), fullPage: true });
+    await keepScreen(page, { path: screenPath('activated'), fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // Keyboard: the checkbox toggles with Space.

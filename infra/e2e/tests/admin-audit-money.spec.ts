@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { connectGoogleAds } from '../support/google-ads';
-
-const shot = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * docs/admin.md: everything that spends money is in the Audit Log. An admin
@@ -57,7 +56,7 @@ test.describe('admin Audit Log: money actions', () => {
     await outcome.locator('summary').click();
     await expect(outcome.getByText('status', { exact: true })).toBeVisible();
     await expect(outcome).toContainText('launched');
-    await page.screenshot({ path: shot('after-audit-money'), fullPage: true });
+    await keepScreen(page, { path: screenPath('after-audit-money'), fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

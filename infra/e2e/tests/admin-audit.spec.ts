@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+import { keepScreen } from '../support/screens';
 
 /** The Audit Log: an admin's change to a clinic is listed with who, when, and its old and new values. */
 
@@ -23,7 +24,7 @@ test.describe('admin Audit Log', () => {
       await entry.locator('summary').click();
       await expect(entry).toContainText(clinic.phone);
       await expect(entry).toContainText(phone);
-      await page.screenshot({ path: `${__dirname}/../.artifacts/audit-${test.info().project.name}.png` });
+      await keepScreen(page, { path: `${__dirname}/../.artifacts/audit-${test.info().project.name}.png` });
       expect(await seriousAxeViolations(page)).toEqual([]);
     } finally {
       await patch(clinic.phone);

@@ -1,13 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * Lists that scale: the Clients list searches, sorts and
  * pages on the server, and its URL keeps the view through reload, back and
  * forward. The client form marks its required fields.
  */
-
-const shot = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 /** 22 clinics sharing a word nobody else uses: two pages of 20. */
 async function addClinics(page: Page, token: string): Promise<number[]> {
@@ -31,7 +30,7 @@ test.describe('admin Clients list', () => {
     try {
       await page.goto('/admin/clients');
       await expect(page.getByRole('region', { name: 'Clients' }).getByRole('navigation', { name: 'Client pages' })).toBeVisible();
-      await page.screenshot({ path: shot('after-clients-list') });
+      await keepScreen(page, { path: screenPath('after-clients-list') });
 
       // Search: on the server, the URL follows.
       await page.getByRole('searchbox', { name: 'Search clients' }).fill(token.toLowerCase());
@@ -58,7 +57,7 @@ test.describe('admin Clients list', () => {
       await expect(clients.getByRole('row').filter({ hasText: token }).first()).toContainText(`${token} Clinic 22`);
       await expect(clients.getByRole('columnheader', { name: 'Client Name' })).toHaveAttribute('aria-sort', 'descending');
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await page.screenshot({ path: shot('after-clients-search'), fullPage: true });
+      await keepScreen(page, { path: screenPath('after-clients-search'), fullPage: true });
 
       // Back: name A–Z, page 2; forward: Z–A again.
       await page.goBack();
@@ -95,7 +94,7 @@ test.describe('admin Clients list', () => {
     await expect(dialog.locator('.adm-field__required').first()).toHaveText('*');
     await expect(dialog.getByRole('textbox', { name: 'Email' })).not.toHaveAttribute('aria-required', 'true');
     expect(await seriousAxeViolations(page, '[role=dialog]')).toEqual([]);
-    await page.screenshot({ path: shot('after-client-required') });
+    await keepScreen(page, { path: screenPath('after-client-required') });
 
     const name = `Zephyr Quill ${test.info().project.name} ${Date.now().toString(36)}`;
     await dialog.getByLabel('Client Name').fill(name);

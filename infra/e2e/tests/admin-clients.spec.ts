@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { pngBytes } from '@hap/test-kit/fixtures/images';
+import { keepScreen } from '../support/screens';
 
 /**
  * Clients Management (docs/admin.md#clients): an admin adds a clinic with a logo,
@@ -29,7 +30,7 @@ test.describe('admin Clients Management', () => {
     await (await chooser).setFiles({ name: 'logo.png', mimeType: 'image/png', buffer: pngBytes(96, [0, 74, 173]) });
     await expect(dialog.getByRole('img', { name: 'Logo preview' })).toBeVisible();
     await dialog.getByRole('tab', { name: 'Branding' }).click();
-    await page.screenshot({ path: `${__dirname}/../.artifacts/client-dialog-${test.info().project.name}.png` });
+    await keepScreen(page, { path: `${__dirname}/../.artifacts/client-dialog-${test.info().project.name}.png` });
     await dialog.getByRole('button', { name: 'Create Client' }).click();
     await expect(page.locator('.adm-toast')).toContainText(`${name} has been saved.`);
     const row = page.getByRole('row', { name: new RegExp(name) });
@@ -61,7 +62,7 @@ test.describe('admin Clients Management', () => {
     await page.getByRole('menuitem', { name: 'Edit Client' }).click();
     await edit.getByRole('tab', { name: 'Tracking' }).click();
     await expect(edit.getByLabel('Webhook Secret')).toHaveValue(/^whsec_/);
-    await page.screenshot({ path: `${__dirname}/../.artifacts/client-tracking-${test.info().project.name}.png` });
+    await keepScreen(page, { path: `${__dirname}/../.artifacts/client-tracking-${test.info().project.name}.png` });
     expect(await seriousAxeViolations(page, '[role=dialog]')).toEqual([]);
     await edit.getByRole('button', { name: 'Cancel' }).click();
 

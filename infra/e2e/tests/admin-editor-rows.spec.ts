@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * docs/admin.md (offer part): the service editor sets no trap. A row
@@ -10,8 +11,6 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
  * service's offer is edited in one place: the settings dialog links to the
  * editor instead of holding offer fields of its own.
  */
-
-const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 /** The element at the centre and near each corner of `target` is the target (or inside it): nothing lies over it. */
 async function expectUncovered(target: Locator): Promise<void> {
@@ -95,7 +94,7 @@ test.describe('admin editor rows', () => {
       await expect(faqs.getByText('Question is required')).toBeVisible();
       await expect(editor.getByRole('alert').filter({ hasText: 'Fix 1 field before saving' })).toBeVisible();
       await expectUncovered(save);
-      await page.screenshot({ path: artifact('editor-rows-refused') });
+      await keepScreen(page, { path: screenPath('editor-rows-refused') });
       expect(await seriousAxeViolations(page, '[role=dialog]')).toEqual([]);
 
       // Every edit is still there; the empty symptom was dropped.

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { keepScreen } from '../support/screens';
 
 /**
  * React's own module defines each hook as `exports.useState = function …`,
@@ -31,7 +32,7 @@ test.describe('admin through module federation', () => {
     await page.getByLabel('Email').click();
     await expect(page.locator('#admin-login-frame')).toHaveCount(0);
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: `${__dirname}/../.artifacts/admin-login-${test.info().project.name}.png`, fullPage: true });
+    await keepScreen(page, { path: `${__dirname}/../.artifacts/admin-login-${test.info().project.name}.png`, fullPage: true });
     const loaded = await Promise.all(scripts);
 
     // The remote ships React as its fallback, and the marker finds that copy…
@@ -97,7 +98,7 @@ test.describe('admin through module federation', () => {
     const before = await title.boundingBox();
     // Nothing of the admin has run: it waits for the visitor.
     expect(await page.evaluate(() => '__FEDERATION__' in globalThis)).toBe(false);
-    await page.screenshot({ path: `${__dirname}/../.artifacts/admin-login-frame-${test.info().project.name}.png` });
+    await keepScreen(page, { path: `${__dirname}/../.artifacts/admin-login-frame-${test.info().project.name}.png` });
 
     // Typing into the server's form starts the admin; the remote is held, so the frame stays.
     await page.getByLabel('Email').pressSequentially('admin@exam');

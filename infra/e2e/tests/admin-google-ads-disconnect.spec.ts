@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { connectGoogleAds } from '../support/google-ads';
-
-const shot = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * docs/admin.md: the Google Ads connection can be disconnected (confirmed
@@ -20,7 +19,7 @@ test.describe('admin Google Ads disconnect', () => {
       // The admin remote loads first (a busy machine took over 10 s once).
       await expect(page.getByRole('heading', { name: 'Google Ads is connected' })).toBeVisible({ timeout: 30_000 });
       await expect(page.getByText('Connected as ads-manager@agency.example.')).toBeVisible();
-      await page.screenshot({ path: shot('after-connected'), fullPage: true });
+      await keepScreen(page, { path: screenPath('after-connected'), fullPage: true });
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       // Cancel leaves it connected.
@@ -28,7 +27,7 @@ test.describe('admin Google Ads disconnect', () => {
       const confirm = page.getByRole('alertdialog', { name: 'Disconnect Google Ads?' });
       await expect(confirm).toBeVisible();
       await expect(confirm).toContainText('ads-manager@agency.example will be disconnected.');
-      await page.screenshot({ path: shot('after-disconnect-confirm') });
+      await keepScreen(page, { path: screenPath('after-disconnect-confirm') });
       expect(await seriousAxeViolations(page)).toEqual([]);
       await confirm.getByRole('button', { name: 'Cancel' }).click();
       await expect(confirm).toBeHidden();
@@ -39,7 +38,7 @@ test.describe('admin Google Ads disconnect', () => {
       await expect(page.getByText('Google Ads disconnected', { exact: true })).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Why connect Google Ads' })).toBeVisible();
       await expect(page.getByText('Google Ads is not connected.', { exact: true })).toBeVisible();
-      await page.screenshot({ path: shot('after-disconnected'), fullPage: true });
+      await keepScreen(page, { path: screenPath('after-disconnected'), fullPage: true });
 
       // The address that said "connected" no longer does.
       await page.goto('/admin/google-ads-connect?connected=true');

@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { clinicWithService, connectGoogleAds } from '../support/google-ads';
-
-const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * Launching a campaign (docs/campaigns.md#campaign-dialogs, docs/campaigns.md#client-ad-campaign-page, docs/campaigns.md#campaign-builder, docs/admin.md#messages): an
@@ -107,7 +106,7 @@ test.describe('admin Google Ads launch', () => {
     await expect(tested.getByText(new RegExp(`keyword "${flagged}"`))).toBeVisible();
     await expect(tested.getByRole('button', { name: 'Proceed to Launch' })).toBeDisabled();
     expect(await seriousAxeViolations(page, '[role="dialog"]')).toEqual([]);
-    await page.screenshot({ path: artifact('google-ads-test-preview') });
+    await keepScreen(page, { path: screenPath('google-ads-test-preview') });
     await tested.getByRole('button', { name: 'Close' }).first().click();
 
     // Launched anyway: the campaign is created without the keyword and needs a policy review.
@@ -123,7 +122,7 @@ test.describe('admin Google Ads launch', () => {
     await expect(log.getByRole('row').nth(1)).toContainText('Policy review');
     await expect(log.getByRole('row').nth(1)).toContainText(flagged);
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: artifact('google-ads-client-page'), fullPage: true });
+    await keepScreen(page, { path: screenPath('google-ads-client-page'), fullPage: true });
 
     // Without the flagged keyword the test passes and Proceed to Launch leads to the confirmation.
     await page.request.post(`${process.env.E2E_GOOGLE_ADS_URL}/__fake/script`, { data: {} });

@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
-
-const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * The Google Ads Campaign Preview of a clinic's service (docs/campaigns.md#campaign-dialogs): client 2's TRT service as the built-in TRT campaign, with the
@@ -44,7 +43,7 @@ test.describe('admin Google Ads campaign preview', () => {
     await dialog.getByRole('button', { name: 'Validate Structure' }).click();
     await expect(page.getByText('Structure Valid', { exact: true })).toBeVisible();
     await expect(group.getByText('No issues')).toBeVisible();
-    await page.screenshot({ path: artifact('google-ads-preview') });
+    await keepScreen(page, { path: screenPath('google-ads-preview') });
     expect(await seriousAxeViolations(page, '[role="dialog"]')).toEqual([]);
   });
 });

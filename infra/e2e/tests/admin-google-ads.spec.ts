@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
-
-const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * Google Ads Templates (docs/campaigns.md#google-ads-templates): an admin has AI write
@@ -37,7 +36,7 @@ test.describe('admin Google Ads Templates', () => {
     await expect(item).toContainText('2 campaigns');
     await expect(item).toContainText('Ready');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: artifact('google-ads-templates'), fullPage: true });
+    await keepScreen(page, { path: screenPath('google-ads-templates'), fullPage: true });
 
     // The detail dialog's tabs, with each headline's length against Google's 30.
     await panel.getByRole('button', { name: 'View TRT - Low Energy' }).click();
@@ -46,7 +45,7 @@ test.describe('admin Google Ads Templates', () => {
     await detail.getByRole('tab', { name: 'Ad Groups' }).click();
     await expect(detail.getByRole('region', { name: 'Low Testosterone' })).toBeVisible();
     await expect(detail.getByLabel('29 of 30 characters').first()).toBeVisible();
-    await page.screenshot({ path: artifact('google-ads-campaign') });
+    await keepScreen(page, { path: screenPath('google-ads-campaign') });
     await detail.getByRole('tab', { name: 'Extensions' }).click();
     await expect(detail.getByText('Book a Consultation')).toBeVisible();
     await detail.getByRole('tab', { name: 'Targeting' }).click();

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * docs/admin.md: an icon-only row action says what it does without a mouse.
@@ -8,8 +9,6 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
  * visible next to the icon. Services' row actions, a client's Actions button
  * and a team member's Edit and Delete (IconAction.tsx).
  */
-
-const shot = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 const isPhone = () => test.info().project.name === 'mobile';
 
 /** The action says `tip`: as the tooltip that hover and focus show (desktop), or as its own visible words (phone). */
@@ -62,7 +61,7 @@ test.describe('admin icon actions', () => {
       const row = page.getByRole('row', { name: /Weight Care/ });
       // The list arrives after the clients and the services are fetched: slow on a busy machine.
       await expect(row).toBeVisible({ timeout: 30_000 });
-      await page.screenshot({ path: shot('after-services-row'), fullPage: true });
+      await keepScreen(page, { path: screenPath('after-services-row'), fullPage: true });
       const actions: Array<[Locator, string]> = [
         [row.getByRole('button', { name: 'Settings of Weight Care' }), 'Settings'],
         [row.getByRole('button', { name: 'Preview Google Ads of Weight Care' }), 'Preview Ads'],
@@ -73,7 +72,7 @@ test.describe('admin icon actions', () => {
       for (const [action, tip] of actions) await expectTip(page, action, tip);
       if (!isPhone()) {
         await row.getByRole('button', { name: 'Settings of Weight Care' }).hover();
-        await page.screenshot({ path: shot('after-services-tooltip') });
+        await keepScreen(page, { path: screenPath('after-services-tooltip') });
       }
       expect(await seriousAxeViolations(page)).toEqual([]);
 
@@ -83,7 +82,7 @@ test.describe('admin icon actions', () => {
       const clientRow = page.getByRole('row', { name: new RegExp(name) });
       const menu = clientRow.getByRole('button', { name: `Actions for ${name}` });
       await expectTip(page, menu, 'Actions');
-      await page.screenshot({ path: shot('after-clients-row') });
+      await keepScreen(page, { path: screenPath('after-clients-row') });
       expect(await seriousAxeViolations(page)).toEqual([]);
       await menu.click();
       await page.getByRole('menuitem', { name: 'Staff Members' }).click();
@@ -91,7 +90,7 @@ test.describe('admin icon actions', () => {
       await expect(dialog.getByText('Dr. Ana Ruiz')).toBeVisible();
       await expectTip(page, dialog.getByRole('button', { name: 'Edit Dr. Ana Ruiz' }), 'Edit');
       await expectTip(page, dialog.getByRole('button', { name: 'Delete Dr. Ana Ruiz' }), 'Delete');
-      await page.screenshot({ path: shot('after-staff-dialog') });
+      await keepScreen(page, { path: screenPath('after-staff-dialog') });
       expect(await seriousAxeViolations(page, '[role=dialog]')).toEqual([]);
     } finally {
       await page.request.delete(`/api/clients/${clientId}`);

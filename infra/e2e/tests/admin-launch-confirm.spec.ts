@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { clinicWithService, connectGoogleAds } from '../support/google-ads';
+import { keepScreen, screenPath } from '../support/screens';
 
-/** Screenshots for the issue: SHOTS=before|after names them (default after). */
-const shot = (page: Page, name: string) => page.screenshot({ path: `${__dirname}/../.artifacts/${process.env.SHOTS ?? 'after'}-${name}-${test.info().project.name}.png` });
+/** Screens kept for a before-and-after look: SHOTS=before|after names them (default after). */
+const shot = (page: Page, name: string) => keepScreen(page, { path: screenPath(`${process.env.SHOTS ?? 'after'}-${name}`) });
 
 const launchesOf = async (page: Page, clientId: number) =>
   ((await (await page.request.get(`/api/google-ads/launches?clientId=${clientId}`)).json()) as { data: Array<{ status: string; campaignName: string }> }).data;

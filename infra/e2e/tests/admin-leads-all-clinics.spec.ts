@@ -1,13 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * Lists that scale: the Leads inbox's 'All clinics' view
  * shows every clinic's leads with the clinic as a column, narrows to one
  * clinic, and moves the selected leads to a status together.
  */
-
-const shot = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 /** A clinic with one active service, made through the admin API. */
 async function clinic(page: Page, name: string): Promise<{ clientId: number; serviceId: number }> {
@@ -55,7 +54,7 @@ test.describe('admin Leads inbox: All clinics', () => {
       await expect(rows.nth(1)).toContainText(`Birch Wellness ${run}`);
       if (test.info().project.name === 'desktop') await expect(table.getByRole('columnheader', { name: 'Clinic' })).toBeVisible();
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await page.screenshot({ path: shot('after-leads-all-clinics'), fullPage: true });
+      await keepScreen(page, { path: screenPath('after-leads-all-clinics'), fullPage: true });
 
       // Select two leads of two clinics and move them together.
       await table.getByRole('checkbox', { name: `Select ${token} Avery` }).check();
@@ -64,7 +63,7 @@ test.describe('admin Leads inbox: All clinics', () => {
       await table.getByLabel('New status for the selected leads').selectOption('contacted');
       await expect(table.getByRole('checkbox', { name: 'Select all on this page' })).not.toBeChecked();
       expect(await seriousAxeViolations(page)).toEqual([]);
-      await page.screenshot({ path: shot('after-leads-bulk-selected'), fullPage: true });
+      await keepScreen(page, { path: screenPath('after-leads-bulk-selected'), fullPage: true });
       await table.getByRole('button', { name: 'Apply' }).click();
       await expect(page.locator('.adm-toast')).toContainText('2 leads moved to Contacted.');
       await expect(table.getByLabel(`Status of ${token} Avery`)).toHaveValue('contacted');

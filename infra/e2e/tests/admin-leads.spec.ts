@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin } from '../support/admin';
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * The admin Leads inbox: a visitor sends client 1's landing page
@@ -10,8 +11,6 @@ import { logInAsAdmin } from '../support/admin';
  */
 
 const email = () => process.env.E2E_ADMIN_EMAIL ?? '';
-const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
-
 /** A name no other journey uses: letters only, as a person's name. */
 function visitorName(): string {
   const letters = Date.now()
@@ -55,7 +54,7 @@ test.describe('admin Leads inbox', () => {
     await expect(page.getByRole('heading', { name: 'By service' })).toBeVisible();
     await expect(page.getByRole('button', { name: `Open ${name}` })).toBeVisible();
     if (test.info().project.name === 'desktop') await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: artifact('admin-leads'), fullPage: true });
+    await keepScreen(page, { path: screenPath('admin-leads'), fullPage: true });
 
     // The search finds it by the visitor's name.
     await page.getByRole('searchbox', { name: 'Search' }).fill(name);
@@ -75,9 +74,9 @@ test.describe('admin Leads inbox', () => {
     await expect(detail.getByRole('heading', { name: 'Deliveries' })).toBeVisible();
     await expect(detail.getByText('E-mail to the clinic')).toBeVisible();
     await expect(detail.getByText('New since it arrived.')).toBeVisible();
-    await page.screenshot({ path: artifact('admin-lead-detail') });
+    await keepScreen(page, { path: screenPath('admin-lead-detail') });
     await detail.getByRole('heading', { name: 'Deliveries' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: artifact('admin-lead-deliveries') });
+    await keepScreen(page, { path: screenPath('admin-lead-deliveries') });
 
     // Moved to Contacted: a toast, the history, and the list agrees.
     await detail.getByLabel(`Status of ${name}`).selectOption('contacted');

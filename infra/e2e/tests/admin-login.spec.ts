@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { keepScreen } from '../support/screens';
 
 const email = () => process.env.E2E_ADMIN_EMAIL ?? '';
 const password = () => process.env.E2E_ADMIN_PASSWORD ?? '';
@@ -34,7 +35,7 @@ test.describe('admin', () => {
     for (const client of clients.data.items.slice(0, 3)) {
       await expect(page.getByText(client.name, { exact: true }).first()).toBeVisible();
     }
-    await page.screenshot({ path: `${__dirname}/../.artifacts/admin-clients-${test.info().project.name}.png`, fullPage: true });
+    await keepScreen(page, { path: `${__dirname}/../.artifacts/admin-clients-${test.info().project.name}.png`, fullPage: true });
 
     // Without the browser's cookie the same API calls are refused.
     expect((await request.get('/api/clients')).status()).toBe(401);

@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
-
-const screen = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
+import { keepScreen, screenPath } from '../support/screens';
 
 /** Campaigns written for `templateId` by the stack's fake model, through the API (what the admin's Generate does). */
 async function generated(page: Page, baseURL: string, templateId: number) {
@@ -37,7 +36,7 @@ test.describe('admin Optimize: ask, compare, keep or discard', () => {
     const ask = page.getByRole('alertdialog', { name: 'Optimize TRT - Low Energy with AI?' });
     await expect(ask).toContainText('Reduce cost');
     await expect(ask).toContainText('The current version stays in use until you keep the changes.');
-    await page.screenshot({ path: screen('after-optimize-ask') });
+    await keepScreen(page, { path: screenPath('after-optimize-ask') });
     expect(await seriousAxeViolations(page, '[role="alertdialog"]')).toEqual([]);
     await ask.getByRole('button', { name: 'Cancel' }).click();
     await expect(ask).toBeHidden();
@@ -55,7 +54,7 @@ test.describe('admin Optimize: ask, compare, keep or discard', () => {
     await expect(proposed).toContainText('booked consultations');
     await expect(proposal.getByRole('heading', { name: 'Ad group: Low Testosterone' })).toBeVisible();
     expect(await seriousAxeViolations(page, '[role="dialog"]')).toEqual([]);
-    await page.screenshot({ path: screen('after-optimize-compare') });
+    await keepScreen(page, { path: screenPath('after-optimize-compare') });
 
     // Closed without choosing: nothing is applied, and the proposal waits on the card.
     await proposal.getByRole('button', { name: 'Close' }).click();
@@ -82,6 +81,6 @@ test.describe('admin Optimize: ask, compare, keep or discard', () => {
     await expect(proposal).toBeHidden();
     await expect(card).toContainText('Keyword theme: booked consultations');
     await expect(card.getByRole('heading', { level: 3 })).toHaveText('TRT - Low Energy');
-    await page.screenshot({ path: screen('after-optimize-kept'), fullPage: true });
+    await keepScreen(page, { path: screenPath('after-optimize-kept'), fullPage: true });
   });
 });

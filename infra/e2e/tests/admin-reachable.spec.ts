@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * docs/admin.md, every screen is reachable: a client's ad-campaign page
@@ -8,8 +9,6 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
  * row, which starts the builder on that service); the queue board is in the
  * admin navigation and leads back to the admin.
  */
-
-const shot = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 /** A clinic and one service page of its own, made through the API. */
 async function clinicWithService(page: Page) {
@@ -51,7 +50,7 @@ test.describe('admin: every screen is reachable', () => {
       await row.getByRole('button', { name: `Actions for ${name}` }).click();
       await page.getByRole('menuitem', { name: 'Ad Campaigns' }).click();
       await expectAdsPage(page, name, clientId);
-      await page.screenshot({ path: shot('after-ads-from-actions'), fullPage: true });
+      await keepScreen(page, { path: screenPath('after-ads-from-actions'), fullPage: true });
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       // From Services: the client's link.
@@ -83,7 +82,7 @@ test.describe('admin: every screen is reachable', () => {
     }
     const queues = nav.getByRole('link', { name: 'Queues' });
     await expect(queues).toBeVisible();
-    await page.screenshot({ path: shot('after-nav-queues') });
+    await keepScreen(page, { path: screenPath('after-nav-queues') });
     expect(await seriousAxeViolations(page)).toEqual([]);
     await queues.click();
 
@@ -93,7 +92,7 @@ test.describe('admin: every screen is reachable', () => {
     // The board's own screen has loaded (its header), and the way back is still in view.
     await expect(page.locator('#root header').first()).toBeVisible();
     await expect(back).toBeInViewport();
-    await page.screenshot({ path: shot('after-queue-board') });
+    await keepScreen(page, { path: screenPath('after-queue-board') });
     expect(await seriousAxeViolations(page, '#hap-board-back')).toEqual([]);
     await back.click();
     await expect(page).toHaveURL(/\/admin\/clients$/);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { clinicWithService, connectGoogleAds } from '../support/google-ads';
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * docs/results-and-experiments.md: an ad click lands on a clinic's page with Google's click id and
@@ -8,9 +9,7 @@ import { clinicWithService, connectGoogleAds } from '../support/google-ads';
  * reports what the campaign cost (the stack's fake Google Ads API, read by the
  * ads worker), and the admin's Results screen shows the visit, the lead, the
  * booking, the spend and the cost per booking for that clinic.
- */
-const shot = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
-/** A visitor's browser: headless Chromium says so in its user agent, and bots are not counted. */
+ *//** A visitor's browser: headless Chromium says so in its user agent, and bots are not counted. */
 const VISITOR_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 test.describe('admin Results', () => {
@@ -93,7 +92,7 @@ test.describe('admin Results', () => {
     await expect(breakdown.getByRole('row', { name: /TRT Results/ })).toContainText('$25.00');
     await expect(page.locator('.res-chart[data-drawn]')).toBeVisible();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: shot('results'), fullPage: true });
+    await keepScreen(page, { path: screenPath('results'), fullPage: true });
 
     // The CSV has the same rows.
     const download = page.waitForEvent('download');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * The service editor (docs/admin.md#service-editor and its count rules in docs/public-site.md#validation): an admin
@@ -8,8 +9,6 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
  * wanted, saves (the step rows left empty are dropped), and the public pages
  * show the new content.
  */
-
-const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 test.describe('admin service editor', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -59,7 +58,7 @@ test.describe('admin service editor', () => {
       await steps.getByLabel('Step 1 title').fill('Consultation');
       await expect(steps.getByText('Leave out prefixes such as "Step 1:"')).toHaveCount(0);
       await expect(steps.getByText('2 more needed')).toBeVisible();
-      await page.screenshot({ path: artifact('admin-service-editor') });
+      await keepScreen(page, { path: screenPath('admin-service-editor') });
       expect(await seriousAxeViolations(page, '[role=dialog]')).toEqual([]);
 
       await editor.getByRole('button', { name: 'Save Service' }).click();
@@ -74,7 +73,7 @@ test.describe('admin service editor', () => {
       await signs.scrollIntoViewIfNeeded();
       await expect(signs.getByText('Afternoon energy crashes')).toBeVisible();
       await expect(signs.getByText('Feeling drained by mid-afternoon even after a full night of sleep.')).toBeVisible();
-      await signs.screenshot({ path: artifact('unified-symptoms') });
+      await keepScreen(signs, { path: screenPath('unified-symptoms') });
 
       // Reopened, the editor shows what is stored.
       await page.goto(`/admin/services?client=${clientId}`);

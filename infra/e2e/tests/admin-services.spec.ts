@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * Services Management (docs/admin.md#services) and the service dialog (docs/public-site.md#pages-and-routes): an
@@ -7,8 +8,6 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
  * live, makes it inactive (dimmed under Inactive, its page gone), and
  * searches.
  */
-
-const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 test.describe('admin Services Management', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -51,7 +50,7 @@ test.describe('admin Services Management', () => {
       // The offer has one edit screen, the service editor: here it is only pointed to.
       await dialog.getByRole('tab', { name: 'Special Offer' }).click();
       await expect(dialog.getByText(/^Create the service first/)).toBeVisible();
-      await page.screenshot({ path: artifact('admin-service-dialog') });
+      await keepScreen(page, { path: screenPath('admin-service-dialog') });
       expect(await seriousAxeViolations(page, '[role=dialog]')).toEqual([]);
       await dialog.getByRole('button', { name: 'Create Service' }).click();
       await expect(page.locator('.adm-toast').filter({ hasText: 'Low-T Clinic has been saved.' })).toBeVisible();
@@ -70,7 +69,7 @@ test.describe('admin Services Management', () => {
       const page1 = await page.request.get(`/${path}?client=${clientId}`);
       expect(page1.status()).toBe(200);
       expect(await page1.text()).toContain('$79 Consultation');
-      await page.screenshot({ path: artifact('admin-services'), fullPage: true });
+      await keepScreen(page, { path: screenPath('admin-services'), fullPage: true });
       expect(await seriousAxeViolations(page)).toEqual([]);
 
       // Settings: the stored values come back; unchecked, the page is no longer public.

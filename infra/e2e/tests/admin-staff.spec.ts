@@ -1,14 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pngBytes } from '@hap/test-kit/fixtures/images';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * The Team Members dialog (docs/admin.md#staff): an admin adds two staff members
  * with photos to a new clinic, edits one, and the clinic's home page shows
  * the team in display order; after a delete the page shows the one left.
  */
-
-const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 async function addMember(page: Page, member: { name: string; title: string; bio: string; order: number; colour: [number, number, number] }) {
   const dialog = page.getByRole('dialog');
@@ -59,7 +58,7 @@ test.describe('admin Team Members', () => {
       await expect(page.locator('.adm-toast').filter({ hasText: 'Team member updated' })).toBeVisible();
       await expect(dialog.getByText('Medical Director & Founder')).toBeVisible();
       await expect(dialog.getByRole('heading', { name: 'Add Team Member' })).toBeVisible();
-      await page.screenshot({ path: artifact('admin-staff') });
+      await keepScreen(page, { path: screenPath('admin-staff') });
       expect(await seriousAxeViolations(page, '[role=dialog]')).toEqual([]);
 
       // The home page: both, in display order, with their photos.
@@ -76,7 +75,7 @@ test.describe('admin Team Members', () => {
         // Loaded, not a broken image (it may still be arriving on a busy machine).
         await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       }
-      await home.locator('#team').screenshot({ path: artifact('home-team') });
+      await keepScreen(home.locator('#team'), { path: screenPath('home-team') });
 
       // Delete asks first; then the page shows the one left.
       await dialog.getByRole('button', { name: 'Delete Jordan Reyes, NP' }).click();

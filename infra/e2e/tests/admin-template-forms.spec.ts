@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * docs/admin.md: a template's content (benefits, process steps, symptoms,
@@ -7,8 +8,6 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
  * labelled fields with add, remove and reorder, each field checked by the
  * API's own schema; nobody types JSON.
  */
-
-const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 test.describe('admin template forms', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -65,7 +64,7 @@ test.describe('admin template forms', () => {
     await expect(refused).toBeVisible();
     await expect(page.locator('.adm-toast')).toHaveCount(0);
     await refused.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: artifact('template-image-refused') });
+    await keepScreen(page, { path: screenPath('template-image-refused') });
 
         // An FAQ without its question: the schema's message at the field, which gets the focus.
     const faqs = dialog.getByRole('group', { name: /^FAQs/ });
@@ -79,7 +78,7 @@ test.describe('admin template forms', () => {
     await expect(faqs.getByText('Question is required')).toBeVisible();
     await expect(dialog.getByRole('alert').filter({ hasText: 'Fix 1 field before saving' })).toBeVisible();
     await expect(benefits.getByLabel('Benefit 1 title')).toHaveValue('Steadier energy');
-    await page.screenshot({ path: artifact('template-forms-refused'), fullPage: true });
+    await keepScreen(page, { path: screenPath('template-forms-refused'), fullPage: true });
     expect(await seriousAxeViolations(page, '[role=dialog]')).toEqual([]);
 
     await question.fill('How soon will I notice a change?');
@@ -102,7 +101,7 @@ test.describe('admin template forms', () => {
     // Rows come out again: removing the second benefit leaves the first.
     await benefits.getByRole('button', { name: 'Remove benefit 2' }).click();
     await expect(benefits.getByLabel('Benefit 2 title')).toHaveCount(0);
-    await page.screenshot({ path: artifact('template-forms'), fullPage: true });
+    await keepScreen(page, { path: screenPath('template-forms'), fullPage: true });
     await save.click();
     await expect(dialog).toBeHidden();
     const saved = ((await (await page.request.get('/api/service-templates')).json()) as { data: Array<{ name: string; benefits: unknown }> }).data.find((t) => t.name === name);

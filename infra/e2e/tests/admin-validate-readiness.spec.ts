@@ -1,8 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { clinicWithService, connectGoogleAds } from '../support/google-ads';
-
-const screen = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * docs/admin.md: Validate Structure never says 'ready for launch' when a
@@ -35,7 +34,7 @@ test.describe('admin Validate Structure tells whether a launch would go through'
     await expect(page.getByText('correct and ready for launch')).toHaveCount(0);
     expect(await seriousAxeViolations(page, '[role="dialog"]')).toEqual([]);
     await readiness.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: screen('after-validate-missing') });
+    await keepScreen(page, { path: screenPath('after-validate-missing') });
 
     // The link goes where the account is set.
     await link.click();
@@ -51,7 +50,7 @@ test.describe('admin Validate Structure tells whether a launch would go through'
     await expect(readiness).toContainText('The Google Ads structure is correct and ready for launch.');
     await expect(readiness.getByRole('link')).toHaveCount(0);
     await readiness.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: screen('after-validate-ready') });
+    await keepScreen(page, { path: screenPath('after-validate-ready') });
   });
   // A clinic without a domain is no longer held back (docs/domains.md: its campaigns land on the
   // platform's host with ?client=), so the dialog's 'has no domain' case is gone; a failing domain of

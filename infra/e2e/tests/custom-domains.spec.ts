@@ -1,6 +1,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { startLoopbackDns, type LoopbackDns } from '@hap/test-kit/dns-server';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * docs/domains.md, 'Done when': an admin adds a clinic's own domain from the
@@ -10,7 +11,7 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
  * The clinic's portal then shows it verified (the agency's read-only view:
  * no form or buttons, and the words saying who may change domains).
  */
-const shot = (name: string) => `${__dirname}/../.artifacts/custom-domains-${name}-${test.info().project.name}.png`;
+const shot = (name: string) => screenPath(`custom-domains-${name}`);
 
 /** A domain's record of `type`: its row of type, name, and value beside its Copy button. */
 const recordRow = (card: Locator, type: string) => card.getByRole('row').filter({ has: card.page().getByRole('cell', { name: type, exact: true }) });
@@ -69,7 +70,7 @@ test.describe('custom domains', () => {
     const token = (await txt.locator('code').filter({ hasText: /^hap-verify=/ }).textContent()) ?? '';
     expect(token).toMatch(/^hap-verify=[\w-]{20,}$/);
     await expect(txt.getByRole('button', { name: 'Copy the TXT value' })).toBeVisible();
-    await page.screenshot({ path: shot('admin-pending'), fullPage: true });
+    await keepScreen(page, { path: shot('admin-pending'), fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // Checked before the records exist: still pending, with what is missing in words.
@@ -97,7 +98,7 @@ test.describe('custom domains', () => {
     await expect(portal.getByRole('textbox', { name: 'Domain' })).toHaveCount(0);
     await expect(portal.getByRole('button', { name: `Check ${domain} now` })).toHaveCount(0);
     await expect(portal.getByRole('button', { name: `Remove ${domain}` })).toHaveCount(0);
-    await portal.screenshot({ path: shot('portal-read-only'), fullPage: true });
+    await keepScreen(portal, { path: shot('portal-read-only'), fullPage: true });
     await portal.close();
     expect((await page.request.delete('/api/admin/view-as')).ok()).toBe(true);
 

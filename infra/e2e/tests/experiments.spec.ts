@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { clinicWithService } from '../support/google-ads';
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * docs/results-and-experiments.md: an admin starts a same-URL experiment on a clinic's service page,
@@ -8,9 +9,7 @@ import { clinicWithService } from '../support/google-ads';
  * visit), one sends a lead, the admin sees the arm's visit and lead, and
  * stops the experiment with a winner: from then on the plain URL shows the
  * winner to everyone, the visitor whose cookie named the other style too.
- */
-const shot = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
-/** Visitors' browsers: headless Chromium says so in its user agent, and bots are left out of experiments. */
+ *//** Visitors' browsers: headless Chromium says so in its user agent, and bots are left out of experiments. */
 const agent = (n: number) => `Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.${n}.0 Safari/537.36`;
 
 /** The style a landing page shows and the experiment arm it names, by its lead form's hidden fields. */
@@ -73,7 +72,7 @@ test.describe('experiments', () => {
     expect(seen.style).toBe(arm.toLowerCase());
     await first.page.reload();
     expect((await shown(first.page)).arm?.split('.').slice(0, 3)).toEqual(seen.arm!.split('.').slice(0, 3));
-    await first.page.screenshot({ path: shot(`experiment-visitor-${arm}`), fullPage: false });
+    await keepScreen(first.page, { path: screenPath(`experiment-visitor-${arm}`), fullPage: false });
 
     // They send a lead from the style they saw.
     const form = first.page.getByRole('form', { name: 'Consultation request' }).first();
@@ -95,7 +94,7 @@ test.describe('experiments', () => {
     // One lead of the rule's 40 a style: the table says so instead of figures that are the prior's.
     await expect(row.getByRole('cell').nth(5)).toHaveText('not enough data yet (1 of 40 conversions)');
     await expect(row).not.toContainText('%');
-    await page.screenshot({ path: shot('experiment-running'), fullPage: true });
+    await keepScreen(page, { path: screenPath('experiment-running'), fullPage: true });
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     // The admin stops it with the other style as the winner.

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { keepScreen } from '../support/screens';
 
 /**
  * Service landing pages (docs/public-site.md#pages-and-routes, docs/public-site.md#validation; ARCHITECTURE.md#auth-and-sessions, docs/public-site.md#page-styles) through the
@@ -66,7 +67,7 @@ test.describe('service landing pages', () => {
     await expect(dialog).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    await page.screenshot({ path: `${__dirname}/../.artifacts/landing-a-${test.info().project.name}.png`, fullPage: true });
+    await keepScreen(page, { path: `${__dirname}/../.artifacts/landing-a-${test.info().project.name}.png`, fullPage: true });
   });
 
   test("the lead form shows the spec's messages and sends only a valid form", async ({ page }) => {
@@ -125,7 +126,7 @@ test.describe('service landing pages', () => {
     // The banner stays on screen as the page scrolls.
     await page.locator('#faqs').scrollIntoViewIfNeeded();
     await expect(page.getByText('Spots filling quickly')).toBeInViewport();
-    await page.screenshot({ path: `${__dirname}/../.artifacts/landing-c-${test.info().project.name}.png`, fullPage: true });
+    await keepScreen(page, { path: `${__dirname}/../.artifacts/landing-c-${test.info().project.name}.png`, fullPage: true });
   });
 
   test('style B is the find-a-provider page', async ({ page }) => {
@@ -138,7 +139,7 @@ test.describe('service landing pages', () => {
     await expect(page.locator('#contact form').getByLabel(/Message/)).toBeVisible();
     await expect(page.getByRole('heading', { name: `Meet ${clinic.name}` })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
-    await page.screenshot({ path: `${__dirname}/../.artifacts/landing-b-${test.info().project.name}.png`, fullPage: true });
+    await keepScreen(page, { path: `${__dirname}/../.artifacts/landing-b-${test.info().project.name}.png`, fullPage: true });
   });
 
   test('the preview shows chips, stars, the contact section and a bottom bar on phones', async ({ page }) => {

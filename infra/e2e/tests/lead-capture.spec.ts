@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * Lead capture on the public side (docs/public-site.md#pages-and-routes 'Thank-you page', docs/public-site.md#states-and-fallbacks, docs/public-site.md#validation, docs/public-site.md#messages, docs/public-site.md#fixed-figures): a valid form is sent to POST /api/leads with an idempotency key,
@@ -19,8 +20,6 @@ async function clinicOf(request: APIRequestContext, id: number): Promise<Clinic>
   expect(res.status(), `client ${id}`).toBe(200);
   return ((await res.json()) as { data: Clinic }).data;
 }
-
-const artifact = (name: string) => `${__dirname}/../.artifacts/${name}-${test.info().project.name}.png`;
 
 /** The brief's desktop size for screenshots (the project's own is 1366 wide). */
 async function screenshotSize(page: Page) {
@@ -75,7 +74,7 @@ test.describe('lead capture', () => {
     await expect(form.getByRole('button', { name: 'Submitting...' }).or(page.getByText('Form Submitted'))).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Form Submitted' })).toContainText('Thank you! We will contact you shortly.');
     await screenshotSize(page);
-    await page.screenshot({ path: artifact('lead-success-toast') });
+    await keepScreen(page, { path: screenPath('lead-success-toast') });
     await page.waitForURL(/\/thanks\?/);
 
     const url = new URL(page.url());
@@ -125,7 +124,7 @@ test.describe('lead capture', () => {
     await expect(page).toHaveURL(/\/trt\?/);
     await expect(submit).toBeEnabled();
     await screenshotSize(page);
-    await page.screenshot({ path: artifact('lead-failed-toast') });
+    await keepScreen(page, { path: screenPath('lead-failed-toast') });
 
     // The same values again: the same key, so the server can never store a second lead.
     await submit.click();
@@ -201,7 +200,7 @@ test.describe('lead capture', () => {
     await page.goto(fresh('/unified/trt?client=1'));
     const form = await fillLead(page);
     await screenshotSize(page);
-    await form.screenshot({ path: artifact('unified-form') });
+    await keepScreen(form, { path: screenPath('unified-form') });
     await form.getByRole('button', { name: 'Book Now' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Form Submitted' })).toBeVisible();
     await page.waitForURL(`**/thanks?client=1&ref=${reference}`);
@@ -221,7 +220,7 @@ test.describe('lead capture', () => {
       expect(res?.status()).toBe(200);
       expect(res?.headers()['cache-control']).toBe('no-store');
       await expectThanksFor(page, clinic);
-      await page.screenshot({ path: artifact(`thanks-client-${clinic.id}`), fullPage: true });
+      await keepScreen(page, { path: screenPath(`thanks-client-${clinic.id}`), fullPage: true });
     }
   });
 });

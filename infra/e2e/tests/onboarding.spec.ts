@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+import { keepScreen } from '../support/screens';
 
 /**
  * Self-onboarding (docs/public-site.md#pages-and-routes Onboarding, docs/public-site.md#validation) through the whole
@@ -85,7 +86,7 @@ test.describe('self-onboarding', () => {
     await expect(page.getByRole('progressbar', { name: 'Registration progress' })).toHaveAttribute('aria-valuenow', '100');
     // Beside the spec's words and Get Started: where the owner's portal is (the invitation e-mail).
     await expect(page.getByText(/Look for our e-mail to .*: it invites you to your clinic portal/)).toContainText(email);
-    await page.screenshot({ path: `${__dirname}/../.artifacts/onboarding-done-${test.info().project.name}.png`, fullPage: true });
+    await keepScreen(page, { path: `${__dirname}/../.artifacts/onboarding-done-${test.info().project.name}.png`, fullPage: true });
     const getStarted = page.getByRole('link', { name: 'Get Started' });
     const href = await getStarted.getAttribute('href');
     const clientId = Number(/^\/\?client=(\d+)$/.exec(href ?? '')?.[1]);
@@ -125,7 +126,7 @@ test.describe('self-onboarding', () => {
     await expect(field).toHaveValue(domain);
     await expect(field).toHaveAccessibleDescription(/^Pending verification/);
     await expect(dialog.getByRole('link', { name: 'Domains' })).toHaveAttribute('href', `/admin/clients/${clientId}/domains`);
-    await dialog.screenshot({ path: `${__dirname}/../.artifacts/onboarding-edit-client-domain-${test.info().project.name}.png` });
+    await keepScreen(dialog, { path: `${__dirname}/../.artifacts/onboarding-edit-client-domain-${test.info().project.name}.png` });
   });
 
   test('the same business submitting again finds its first clinic instead of making a second', async ({ page }) => {

@@ -4,6 +4,7 @@ import { Messages } from '@hap/contracts';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { connectGoogleAds } from '../support/google-ads';
 import { linkIn, mailTo, type StoredMail } from '../support/mailbox';
+import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * The clinic portal through the whole stack: an owner
@@ -18,7 +19,7 @@ const mailbox = () => process.env.E2E_MAILBOX_DIR!;
 
 /** An authenticator app's code for `secret`, `steps` 30-second steps from now. */
 const totp = (secret: string, steps = 0) => generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
-const shot = (name: string) => `${__dirname}/../.artifacts/portal-${name}-${test.info().project.name}.png`;
+const shot = (name: string) => screenPath(`portal-${name}`);
 
 /** The newest message to `address` carrying a link to `path`, once it has arrived. */
 async function linkMailedTo(address: string, path: string): Promise<string> {
@@ -131,7 +132,7 @@ test.describe('clinic portal', () => {
     await expect(page.getByLabel('Role')).toHaveCount(0);
     await expect(page.getByRole('button', { name: `Remove ${ownerEmail}` })).toHaveCount(0);
     await expect(staffRow.getByRole('button', { name: `Remove ${staffEmail}` })).toBeVisible();
-    await page.screenshot({ path: shot('users') });
+    await keepScreen(page, { path: shot('users') });
     await linkMailedTo(staffEmail, '/portal/accept-invite');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await page.goto('/portal/leads');
@@ -168,7 +169,7 @@ test.describe('clinic portal', () => {
     await expect(detail.getByText('Deliveries')).toHaveCount(0);
     await detail.getByLabel('Status of Riley Moreno').selectOption('booked');
     await expect(page.getByText('Riley Moreno is now Booked.').first()).toBeVisible();
-    await page.screenshot({ path: shot('lead') });
+    await keepScreen(page, { path: shot('lead') });
 
     // 8. The booking reaches Google Ads once, as the clinic's offline conversion.
     await expect
@@ -184,23 +185,23 @@ test.describe('clinic portal', () => {
     await page.goto('/portal/results');
     await expect(page.getByRole('list', { name: 'Totals' })).toContainText('Leads');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: shot('results'), fullPage: true });
+    await keepScreen(page, { path: shot('results'), fullPage: true });
     await page.goto('/portal/pages');
     await expect(page.getByRole('listitem').filter({ hasText: 'Testosterone' })).toBeVisible();
     await page.getByRole('button', { name: 'Preview Testosterone Replacement Therapy (TRT)' }).click();
     await expect(page.getByRole('dialog', { name: 'Testosterone Replacement Therapy (TRT)' })).toBeInViewport();
     await expect(page.frameLocator('iframe[title^="Preview of"]').locator('#contact form')).toBeVisible();
-    await page.screenshot({ path: shot('preview') });
+    await keepScreen(page, { path: shot('preview') });
     await page.keyboard.press('Escape');
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: shot('pages'), fullPage: true });
+    await keepScreen(page, { path: shot('pages'), fullPage: true });
     await page.goto('/portal/profile');
     await expect(page.getByRole('textbox', { name: 'Clinic name (required)' })).toHaveValue(name);
     await page.getByRole('textbox', { name: 'Phone (required)' }).fill('(303) 555-0199');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await expect(page.getByText('Profile saved').first()).toBeVisible();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: shot('profile'), fullPage: true });
+    await keepScreen(page, { path: shot('profile'), fullPage: true });
   });
 
   test("an admin invites a clinic's owner from its Actions: the invitation is mailed, and the dialog lists the owner as invited", async ({ page, baseURL }) => {
@@ -229,7 +230,7 @@ test.describe('clinic portal', () => {
     const taken = Messages.userEmailInUse;
     await expect(dialog.getByLabel('E-mail')).toHaveAccessibleDescription(taken);
     await expect(dialog.getByLabel('E-mail')).toHaveAttribute('aria-invalid', 'true');
-    await page.screenshot({ path: shot('admin-users') });
+    await keepScreen(page, { path: shot('admin-users') });
   });
 
   test('a long e-mail in the sidebar wraps inside it and keeps Logout in view', async ({ page, baseURL }) => {
@@ -265,7 +266,7 @@ test.describe('clinic portal', () => {
     expect(text!.x + text!.width).toBeLessThanOrEqual(side!.x + side!.width);
     // Beside Logout or above it, never under it.
     expect(text!.x + text!.width <= box!.x || text!.y + text!.height <= box!.y).toBe(true);
-    await sidebar.screenshot({ path: shot('long-email') });
+    await keepScreen(sidebar, { path: shot('long-email') });
   });
 
   test('a clinic user cannot open the admin, and an admin is sent to the admin login from the portal', async ({ page }) => {

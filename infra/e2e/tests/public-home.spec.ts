@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { keepScreen } from '../support/screens';
 
 interface Branding {
   name: string;
@@ -39,7 +40,7 @@ test.describe('client home page', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toBeHidden();
-    await page.screenshot({ path: `${__dirname}/../.artifacts/home-client-2-${test.info().project.name}.png`, fullPage: true });
+    await keepScreen(page, { path: `${__dirname}/../.artifacts/home-client-2-${test.info().project.name}.png`, fullPage: true });
 
     // Public pages load nothing of the admin app (docs/public-site.md#page-speed), and their scripts come compressed.
     expect(requested.filter((p) => p.startsWith('/remotes/'))).toEqual([]);

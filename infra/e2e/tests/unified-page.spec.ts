@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { keepScreen } from '../support/screens';
 
 /** The unified content /unified/trt?client=1 is rendered from, as the gateway answers it. */
 interface UnifiedTemplate {
@@ -82,7 +83,7 @@ test.describe('unified (hormone-therapy-style) service page', () => {
     );
     expect(broken).toEqual([]);
 
-    await page.screenshot({ path: `${__dirname}/../.artifacts/unified-trt-${test.info().project.name}.png`, fullPage: true });
+    await keepScreen(page, { path: `${__dirname}/../.artifacts/unified-trt-${test.info().project.name}.png`, fullPage: true });
     expect(errors).toEqual([]);
   });
 
