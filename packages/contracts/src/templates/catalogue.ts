@@ -1,14 +1,6 @@
 import { z } from 'zod';
 import { idField, noNul, NUL_MESSAGE, optionalText, timestamp } from '../fields';
-import {
-  BeforeAfterSchema,
-  BenefitSchema,
-  contentListInputs,
-  FaqSchema,
-  ProcessStepSchema,
-  SymptomSchema,
-  TestimonialSchema,
-} from './content';
+import { contentListInputs, TemplateContentSchema } from './content';
 
 /** docs/admin.md#records template_categories. */
 export const TemplateCategorySchema = z.object({
@@ -43,12 +35,8 @@ export const ServiceTemplateSchema = z.object({
   metaDescription: z.string().nullable(),
   offer: z.string().nullable(),
   heroImage: z.string().nullable(),
-  benefits: z.array(BenefitSchema),
-  process: z.array(ProcessStepSchema),
-  symptoms: z.array(SymptomSchema),
-  faqs: z.array(FaqSchema),
-  testimonials: z.array(TestimonialSchema),
-  beforeAfterImages: z.array(BeforeAfterSchema),
+  // The stored lists answer as the page content's do.
+  ...TemplateContentSchema.pick({ benefits: true, process: true, symptoms: true, faqs: true, testimonials: true, beforeAfterImages: true }).shape,
   ghlSnapshotId: z.string().nullable(),
   category: z.string(),
   subcategory: z.string(),

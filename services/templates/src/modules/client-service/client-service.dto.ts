@@ -1,8 +1,6 @@
 import {
   DEFAULT_OFFER,
-  DEFAULT_TEMPLATE_CATEGORY,
   filled,
-  DEFAULT_TEMPLATE_SUBCATEGORY,
   toBeforeAfterStories,
   toFaqs,
   toProcessSteps,
@@ -15,6 +13,7 @@ import {
   type Service,
   type ServiceUpdate,
 } from '@hap/contracts';
+import { placementNames } from '../catalogue/catalogue.dto';
 import type { ServiceTemplateEntity } from '../catalogue/catalogue.entity';
 import type { PlacedSubcategory } from '../catalogue/catalogue.repository';
 import type { ClientServiceEntity } from './client-service.entity';
@@ -137,8 +136,7 @@ export function toActiveTemplateDto(row: ClientServiceEntity, template: ServiceT
     description: template.description,
     offer: template.offer,
     heroImage: template.heroImage,
-    category: placement?.categoryName ?? DEFAULT_TEMPLATE_CATEGORY,
-    subcategory: placement?.subcategory.name ?? DEFAULT_TEMPLATE_SUBCATEGORY,
+    ...placementNames(placement),
     customTitle: row.customTitle,
     customDescription: row.customDescription,
     heroBackgroundPath: row.heroBackgroundPath,
