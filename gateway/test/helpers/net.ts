@@ -9,10 +9,13 @@ export async function closedPortUrl(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-/** A TCP server that accepts connections and never answers: a hung upstream. */
-export async function startHangingServer(): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * Listens on a free port of 127.0.0.1; `close` ends the connections still open too (a kept-alive
+ * or hung connection would hold `server.close()` open).
+ */
+export async function listenOnLoopback(server: Server): Promise<{ url: string; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
+  server.on('connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -27,6 +30,9 @@ export async function startHangingServer(): Promise<{ url: string; close(): Prom
       }),
   };
 }
+
+/** A TCP server that accepts connections and never answers: a hung upstream. */
+export const startHangingServer = (): Promise<{ url: string; close(): Promise<void> }> => listenOnLoopback(createServer());
 
 /** What came back on a raw connection: the first answer, parsed, and whether the gateway closed it. */
 export interface RawAnswer {

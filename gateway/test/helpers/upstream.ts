@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { verifyIdentity, type Identity } from '@hap/service-kit';
+import { listenOnLoopback } from './net';
 
 /** One request as the upstream received it, body and all. */
 export interface Received {
@@ -45,7 +45,6 @@ export interface FakeAccount {
 export async function startUpstream(options: UpstreamOptions = {}) {
   const received: Received[] = [];
   const secret = process.env.INTERNAL_SECRET ?? '';
-  const sockets = new Set<Socket>();
   let connections = 0;
 
   const server: Server = createServer((req, res) => {
@@ -67,26 +66,17 @@ export async function startUpstream(options: UpstreamOptions = {}) {
       });
     });
   });
-  server.on('connection', (socket: Socket) => {
-    connections += 1;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  server.on('connection', () => (connections += 1));
+  const { url, close } = await listenOnLoopback(server);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     received,
     /** TCP connections accepted so far. */
     get connections() {
       return connections;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
+    close,
   };
 }
 

@@ -1,9 +1,10 @@
 import { request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { DEFAULT_BODY_LIMIT, Messages, routes } from '@hap/contracts';
-import { buildGateway, listening, loginCookie, uniqueEmail } from '../helpers/gateway';
+import { fakeTenantSuite } from '../helpers/fake-tenant-suite';
+import { uniqueEmail } from '../helpers/gateway';
 import { rawRequest } from '../helpers/net';
-import { proxied, startUpstream, verifiesCredentials, type Upstream } from '../helpers/upstream';
+import { proxied } from '../helpers/upstream';
 
 const tooLarge = { success: false, code: 'PAYLOAD_TOO_LARGE', message: Messages.requestTooLarge };
 const MiB = 1024 * 1024;
@@ -44,57 +45,40 @@ function post(url: string, headers: Record<string, string | number>, body: Buffe
 // before a service sees a byte, and answers 413 every time, never a 503.
 describe('request bodies and their limits', () => {
   const admin = { id: 11, email: uniqueEmail('bodies'), password: 'a body-limit admin password' };
-  let tenant: Upstream;
-  let gateway: ReturnType<typeof buildGateway>['app'];
-  let address: string;
-  let cookie: string;
-
-  beforeAll(async () => {
-    tenant = await startUpstream({ answer: verifiesCredentials([admin], (req) => ({ body: { success: true, data: { bytes: req.body.length } } })) });
-    gateway = buildGateway({ TENANT_URL: tenant.url }).app;
-    address = await listening(gateway);
-    cookie = await loginCookie(gateway, admin);
-  });
-  afterAll(async () => {
-    await gateway?.close();
-    await tenant?.close();
-  });
-  beforeEach(() => {
-    tenant.received.length = 0;
-  });
+  const suite = fakeTenantSuite(admin, (req) => ({ body: { success: true, data: { bytes: req.body.length } } }));
 
   it('answers a 2 MB JSON body to a 1 MiB row with 413 every time, closes the connection, and never calls the service', async () => {
     expect(routes.createStaffMember.bodyLimit).toBe(DEFAULT_BODY_LIMIT);
     const body = jsonOf(2 * MiB);
     const answers = [];
     for (let i = 0; i < 20; i++) {
-      answers.push(await post(`${address}/api/staff-members`, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie }, body));
+      answers.push(await post(`${suite.address}/api/staff-members`, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie: suite.cookie }, body));
     }
     for (const answer of answers) {
       expect(answer).toMatchObject({ status: 413, connection: 'close' });
       if ('body' in answer) expect(JSON.parse(answer.body)).toEqual(tooLarge);
     }
-    expect(proxied(tenant)).toEqual([]);
+    expect(proxied(suite.tenant)).toEqual([]);
   });
 
   it('answers 413 to a chunked body as soon as it grows past the limit', async () => {
     const answer = await post(
-      `${address}/api/staff-members`,
-      { 'content-type': 'application/json', 'transfer-encoding': 'chunked', cookie },
+      `${suite.address}/api/staff-members`,
+      { 'content-type': 'application/json', 'transfer-encoding': 'chunked', cookie: suite.cookie },
       Buffer.from(jsonOf(3 * MiB)),
       true,
     );
     expect(answer).toMatchObject({ status: 413, connection: 'close' });
-    expect(proxied(tenant)).toEqual([]);
+    expect(proxied(suite.tenant)).toEqual([]);
   });
 
   it('forwards a body of exactly the limit whole, with its length', async () => {
     const body = jsonOf(DEFAULT_BODY_LIMIT);
-    const res = await request(gateway.server).post('/api/staff-members').set('cookie', cookie).set('content-type', 'application/json').send(body);
+    const res = await request(suite.gateway.server).post('/api/staff-members').set('cookie', suite.cookie).set('content-type', 'application/json').send(body);
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { bytes: DEFAULT_BODY_LIMIT } });
-    const [seen] = proxied(tenant);
+    const [seen] = proxied(suite.tenant);
     expect(seen.body.toString('utf8')).toBe(body);
     expect(seen.headers['content-length']).toBe(String(DEFAULT_BODY_LIMIT));
   });
@@ -102,38 +86,38 @@ describe('request bodies and their limits', () => {
   it('forwards a 5 MB image upload (its row allows 5 MB and the form around it) byte for byte', async () => {
     const { body, contentType } = multipartOf(5 * MiB);
     expect(body.length).toBeLessThanOrEqual(routes.uploadImage.bodyLimit);
-    const answer = await post(`${address}/api/upload`, { 'content-type': contentType, 'content-length': body.length, cookie }, body);
+    const answer = await post(`${suite.address}/api/upload`, { 'content-type': contentType, 'content-length': body.length, cookie: suite.cookie }, body);
 
     expect(answer).toMatchObject({ status: 200 });
-    const [seen] = proxied(tenant);
+    const [seen] = proxied(suite.tenant);
     expect(seen.headers['content-type']).toBe(contentType);
     expect(Buffer.compare(seen.body, body)).toBe(0);
   });
 
   it('answers 413 to an upload past its row limit', async () => {
     const { body, contentType } = multipartOf(routes.uploadImage.bodyLimit);
-    const answer = await post(`${address}/api/upload`, { 'content-type': contentType, 'content-length': body.length, cookie }, body);
+    const answer = await post(`${suite.address}/api/upload`, { 'content-type': contentType, 'content-length': body.length, cookie: suite.cookie }, body);
     expect(answer).toMatchObject({ status: 413, connection: 'close' });
-    expect(proxied(tenant)).toEqual([]);
+    expect(proxied(suite.tenant)).toEqual([]);
   });
 
   it("answers 413 to a login body past the gateway row's limit", async () => {
     const body = JSON.stringify({ email: admin.email, password: 'x'.repeat(2 * MiB) });
-    const answer = await post(`${address}/api/admin/login`, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, body);
+    const answer = await post(`${suite.address}/api/admin/login`, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }, body);
     expect(answer).toMatchObject({ status: 413, connection: 'close' });
-    expect(tenant.received).toEqual([]);
+    expect(suite.tenant.received).toEqual([]);
   });
 
   it('answers an anonymous body declared over the row limit 413 before reading it, and closes the connection', async () => {
     const body = jsonOf(4 * MiB);
     const head = `POST /api/staff-members HTTP/1.1\r\nHost: clinic.example\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
     // Only the start of the body is sent: the answer must not wait for the rest.
-    const answer = await rawRequest(address, head, { body: body.slice(0, 1024) });
+    const answer = await rawRequest(suite.address, head, { body: body.slice(0, 1024) });
 
     expect(answer.status).toBe(413);
     expect(answer.headers.connection).toBe('close');
     expect(answer.closed).toBe(true);
     expect(JSON.parse(answer.body)).toEqual(tooLarge);
-    expect(tenant.received).toEqual([]);
+    expect(suite.tenant.received).toEqual([]);
   });
 });

@@ -1,20 +1,11 @@
 import request from 'supertest';
-import { startMetricsServer, type MetricsServer } from '@hap/service-kit';
+import { metricsListenerOf } from '@hap/test-kit/metrics-listener';
 import { metricSample } from '@hap/test-kit/metrics-sample';
 import { buildGateway } from '../helpers/gateway';
 
 describe('gateway metrics', () => {
   const { app } = buildGateway();
-  let metrics: MetricsServer;
-
-  beforeAll(async () => {
-    await app.ready();
-    metrics = await startMetricsServer({ registry: app.metrics, host: '127.0.0.1', port: 0 });
-  });
-  afterAll(async () => {
-    await metrics.close();
-    await app.close();
-  });
+  const metrics = metricsListenerOf(app);
 
   it('are served on their own listener, by route and status', async () => {
     expect((await request(app.server).get('/healthz')).status).toBe(200);

@@ -2,9 +2,10 @@ import { request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { routeTable, type RouteContract } from '@hap/contracts';
 import { sessionTagOf } from '@hap/service-kit';
-import { buildGateway, listening, loginCookie, uniqueEmail } from '../helpers/gateway';
+import { fakeTenantSuite } from '../helpers/fake-tenant-suite';
+import { uniqueEmail } from '../helpers/gateway';
 import { rawRequest } from '../helpers/net';
-import { proxied, startUpstream, verifiesCredentials, type Upstream } from '../helpers/upstream';
+import { proxied } from '../helpers/upstream';
 import { routedServices } from '../../src/routing/route-table';
 
 /** A concrete URL for a route pattern: `:params` become 1, `*` becomes x. */
@@ -44,34 +45,17 @@ function post(url: string, headers: Record<string, string | number>, write: (req
 // received is exactly what the gateway let through.
 describe('gateway routing by the route table', () => {
   const admin = { id: 7, email: uniqueEmail('routing'), password: 'correct horse battery staple', name: 'Routing Admin' };
-  let tenant: Upstream;
-  let gateway: ReturnType<typeof buildGateway>['app'];
-  let address: string;
-  let cookie: string;
-
-  beforeAll(async () => {
-    tenant = await startUpstream({ answer: verifiesCredentials([admin], (req) => ({ body: { success: true, data: { seen: req.url } } })) });
-    gateway = buildGateway({ TENANT_URL: tenant.url }).app;
-    address = await listening(gateway);
-    cookie = await loginCookie(gateway, admin);
-  });
-  afterAll(async () => {
-    await gateway?.close();
-    await tenant?.close();
-  });
-  beforeEach(() => {
-    tenant.received.length = 0;
-  });
+  const suite = fakeTenantSuite(admin, (req) => ({ body: { success: true, data: { seen: req.url } } }));
 
   const adminRows = routeTable.filter((row) => row.access === 'admin');
   it.each(adminRows.map((row) => [row.method, row.path, row] as const))(
     'answers %s %s with 401 JSON without a session, and no service sees it',
     async (_method, _path, row) => {
-      const res = await call(gateway.server, row);
+      const res = await call(suite.gateway.server, row);
       expect(res.status).toBe(401);
       expect(res.headers['content-type']).toMatch(/application\/json/);
       expect(res.body).toEqual({ success: false, code: 'UNAUTHENTICATED', message: 'Please log in as an admin to continue.' });
-      expect(tenant.received).toEqual([]);
+      expect(suite.tenant.received).toEqual([]);
     },
   );
 
@@ -81,10 +65,10 @@ describe('gateway routing by the route table', () => {
   });
 
   it('forwards an allowed call to the row owner and passes its answer through', async () => {
-    const res = await request(gateway.server).get('/api/clients/1?optimized=true');
+    const res = await request(suite.gateway.server).get('/api/clients/1?optimized=true');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, data: { seen: '/api/clients/1?optimized=true' } });
-    expect(proxied(tenant).map((r) => [r.method, r.url])).toEqual([['GET', '/api/clients/1?optimized=true']]);
+    expect(proxied(suite.tenant).map((r) => [r.method, r.url])).toEqual([['GET', '/api/clients/1?optimized=true']]);
   });
 
   it.each([
@@ -102,11 +86,11 @@ describe('gateway routing by the route table', () => {
     ['GET', '/internal/domains/ask?domain=www.clinic.example'],
     ['GET', '/api/internal/domains/ask?domain=www.clinic.example'],
   ] as const)('answers %s %s (in no row) with the JSON 404', async (method, path) => {
-    const res = await call(gateway.server, { method, path }).set('cookie', cookie);
+    const res = await call(suite.gateway.server, { method, path }).set('cookie', suite.cookie);
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
     expect(res.body.message).toContain('No such API route.');
-    expect(tenant.received).toEqual([]);
+    expect(suite.tenant.received).toEqual([]);
   });
 
   it('never routes an internal row, with or without a session', async () => {
@@ -114,12 +98,12 @@ describe('gateway routing by the route table', () => {
     expect(internal.map((row) => row.path)).toEqual(expect.arrayContaining(['/internal/auth/verify', '/internal/domains/ask', '/internal/domains/certificate']));
     for (const row of internal) {
       for (const path of [row.path, `/api${row.path}`]) {
-        const res = await call(gateway.server, { method: row.method, path }).set('cookie', cookie).send({ email: admin.email, password: admin.password });
+        const res = await call(suite.gateway.server, { method: row.method, path }).set('cookie', suite.cookie).send({ email: admin.email, password: admin.password });
         expect(res.status).toBe(404);
         expect(res.body).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
       }
     }
-    expect(tenant.received).toEqual([]);
+    expect(suite.tenant.received).toEqual([]);
   });
 
   it.each([
@@ -127,55 +111,55 @@ describe('gateway routing by the route table', () => {
     ['DELETE', '/clinic-page'],
     ['PATCH', '/services/weight-loss'],
   ] as const)('answers %s on the page path %s with the JSON 404', async (method, path) => {
-    const res = await call(gateway.server, { method, path });
+    const res = await call(suite.gateway.server, { method, path });
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ success: false, code: 'ROUTE_NOT_FOUND' });
   });
 
   it('forwards an admin call with a valid signed admin identity and the request id', async () => {
-    const res = await request(gateway.server).get('/api/clients?status=new&q=a%20b').set('cookie', cookie).set('x-request-id', 'req-routing-1');
+    const res = await request(suite.gateway.server).get('/api/clients?status=new&q=a%20b').set('cookie', suite.cookie).set('x-request-id', 'req-routing-1');
 
     expect(res.status).toBe(200);
     expect(res.headers['x-request-id']).toBe('req-routing-1');
-    expect(tenant.received).toHaveLength(1);
-    expect(tenant.received[0]).toMatchObject({ url: '/api/clients?status=new&q=a%20b' });
-    expect(tenant.received[0].headers['x-request-id']).toBe('req-routing-1');
+    expect(suite.tenant.received).toHaveLength(1);
+    expect(suite.tenant.received[0]).toMatchObject({ url: '/api/clients?status=new&q=a%20b' });
+    expect(suite.tenant.received[0].headers['x-request-id']).toBe('req-routing-1');
     // The session as its tag (service-kit sessionTagOf), never the id itself.
-    expect(tenant.received[0].identity).toEqual({ kind: 'admin', userId: admin.id, email: admin.email, session: sessionTagOf(process.env.INTERNAL_SECRET ?? '', cookie.split('=')[1]!) });
+    expect(suite.tenant.received[0].identity).toEqual({ kind: 'admin', userId: admin.id, email: admin.email, session: sessionTagOf(process.env.INTERNAL_SECRET ?? '', suite.cookie.split('=')[1]!) });
   });
 
   it('forwards a public call as anonymous and ignores identity headers a caller made up', async () => {
-    const res = await request(gateway.server)
+    const res = await request(suite.gateway.server)
       .get('/api/clients/1')
       .set('x-hap-identity', Buffer.from(JSON.stringify({ kind: 'admin', userId: 1 })).toString('base64url'))
       .set('x-hap-timestamp', String(Date.now()))
       .set('x-hap-signature', 'forged');
 
     expect(res.status).toBe(200);
-    expect(tenant.received).toHaveLength(1);
-    expect(tenant.received[0].identity).toEqual({ kind: 'anonymous' });
-    expect(res.headers['x-request-id']).toBe(tenant.received[0].headers['x-request-id']);
+    expect(suite.tenant.received).toHaveLength(1);
+    expect(suite.tenant.received[0].identity).toEqual({ kind: 'anonymous' });
+    expect(res.headers['x-request-id']).toBe(suite.tenant.received[0].headers['x-request-id']);
   });
 
   it('forwards a body sent with Expect: 100-continue (curl does for large bodies)', async () => {
     const body = JSON.stringify({ clientId: 1, name: 'Dr Visitor', note: 'x'.repeat(4096) });
     // Node's client, as curl does it: headers first, the body once the gateway says 100 Continue.
     const answer = await post(
-      `${address}/api/staff-members`,
-      { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue', cookie },
+      `${suite.address}/api/staff-members`,
+      { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue', cookie: suite.cookie },
       (req) => req.on('continue', () => req.end(body)),
     );
 
     expect(answer.status).toBe(200);
-    expect(tenant.received).toHaveLength(1);
-    expect(tenant.received[0].headers.expect).toBeUndefined();
-    expect(tenant.received[0].body.toString('utf8')).toBe(body);
+    expect(suite.tenant.received).toHaveLength(1);
+    expect(suite.tenant.received[0].headers.expect).toBeUndefined();
+    expect(suite.tenant.received[0].body.toString('utf8')).toBe(body);
   });
 
   it('forwards a chunked body whole, with its length instead of the chunking', async () => {
     const answer = await post(
-      `${address}/api/staff-members`,
-      { 'content-type': 'application/json', 'transfer-encoding': 'chunked', cookie },
+      `${suite.address}/api/staff-members`,
+      { 'content-type': 'application/json', 'transfer-encoding': 'chunked', cookie: suite.cookie },
       (req) => {
         req.write('{"clientId":1,');
         req.end('"name":"Dr Chunked"}');
@@ -183,7 +167,7 @@ describe('gateway routing by the route table', () => {
     );
 
     expect(answer.status).toBe(200);
-    const [seen] = tenant.received;
+    const [seen] = suite.tenant.received;
     expect(seen.body.toString('utf8')).toBe('{"clientId":1,"name":"Dr Chunked"}');
     expect(seen.headers['content-length']).toBe(String(seen.body.length));
     expect(seen.headers['transfer-encoding']).toBeUndefined();
@@ -191,13 +175,13 @@ describe('gateway routing by the route table', () => {
   });
 
   it('tells the service who called without handing it the session cookie', async () => {
-    await request(gateway.server)
+    await request(suite.gateway.server)
       .get('/api/clients')
-      .set('cookie', `${cookie}; theme=dark`)
+      .set('cookie', `${suite.cookie}; theme=dark`)
       .set('x-forwarded-host', 'spoofed.example')
       .set('host', 'clinic.example:8080');
 
-    const { headers } = tenant.received[0];
+    const { headers } = suite.tenant.received[0];
     expect(headers.cookie).toBe('theme=dark');
     expect(headers['x-forwarded-host']).toBe('clinic.example:8080');
     expect(headers['x-forwarded-proto']).toBe('http');
@@ -206,21 +190,21 @@ describe('gateway routing by the route table', () => {
 
   it("keeps its own connection headers: a service's keep-alive never overrides the caller's Connection: close", async () => {
     const head = 'GET /api/clients/1 HTTP/1.1\r\nHost: clinic.example\r\nConnection: close\r\n\r\n';
-    const closing = await rawRequest(address, head);
+    const closing = await rawRequest(suite.address, head);
     expect(closing.status).toBe(200);
     expect(closing.headers.connection).toBe('close');
     expect(closing.headers['keep-alive']).toBeUndefined();
     expect(closing.closed).toBe(true);
 
-    const kept = await fetch(`${address}/api/clients/1`);
+    const kept = await fetch(`${suite.address}/api/clients/1`);
     await kept.text();
     // The gateway's own keep-alive (KEEP_ALIVE_TIMEOUT_MS), not the upstream's (Node's 5 s).
     expect(kept.headers.get('keep-alive')).toBe('timeout=65');
   });
 
   it('keeps a fresh request id per request when none comes in, and refuses odd ones', async () => {
-    const first = await request(gateway.server).get('/api/nothing-here');
-    const odd = await request(gateway.server).get('/api/nothing-here').set('x-request-id', 'bad id\twith spaces');
+    const first = await request(suite.gateway.server).get('/api/nothing-here');
+    const odd = await request(suite.gateway.server).get('/api/nothing-here').set('x-request-id', 'bad id\twith spaces');
     expect(first.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });

@@ -136,3 +136,13 @@ export const requiredEmail = (message: string) =>
  * schemas are encoded by the serializer, which refuses one-way transforms.
  */
 export const timestamp = () => z.string();
+
+/** What a PATCH that names no field is answered. */
+export const NOTHING_TO_CHANGE = 'Send at least one field to change';
+
+/** A PATCH body: any subset of `fields`, each by its own rule, and at least one of them. */
+export const patchOf = <S extends z.ZodRawShape>(fields: S) =>
+  z
+    .object(fields)
+    .partial()
+    .refine((v) => Object.keys(v).length > 0, NOTHING_TO_CHANGE);

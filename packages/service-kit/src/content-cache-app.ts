@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataSource } from 'typeorm';
 import { onAuditedWrite } from './audit';
-import type { ContentCache } from './content-cache';
+import { createContentCache, type ContentCache, type ContentCacheLogger } from './content-cache';
+import { queueRedis } from './queue';
 
 /**
  * Ties `cache` to `app`: subscribed when the app is ready, closed with it
@@ -27,10 +28,32 @@ export function registerContentCache(app: FastifyInstance, cache: ContentCache, 
 export function invalidateAfterAuditedWrites(dataSource: DataSource, cache: ContentCache): () => Promise<void> {
   // Started for its publisher (start() connects it; Redis away at boot is logged, never thrown).
   const started = cache.start();
-  const off = onAuditedWrite(dataSource, () => cache.invalidate());
+  // A job may commit as soon as the worker consumes: its clear waits for the publisher's connection,
+  // instead of being published before it is up, which is not sent (the others would keep the old page for a TTL).
+  const off = onAuditedWrite(dataSource, async () => {
+    await started;
+    await cache.invalidate();
+  });
   return async () => {
     off();
     await started;
     await cache.close();
   };
+}
+
+/**
+ * A service worker's clearing of the page cache `name` (see
+ * invalidateAfterAuditedWrites), through the service's Redis, as its config
+ * says: none when CONTENT_CACHE_TTL_MS is 0 (no process keeps pages then).
+ * Returns the stop.
+ */
+export function invalidatePageCacheAfterAuditedWrites(
+  dataSource: DataSource,
+  name: string,
+  config: { REDIS_URL: string; REDIS_PREFIX: string; CONTENT_CACHE_TTL_MS: number; CONTENT_CACHE_MAX_ENTRIES: number },
+  logger?: ContentCacheLogger,
+): () => Promise<void> {
+  if (config.CONTENT_CACHE_TTL_MS === 0) return async () => undefined;
+  const cache = createContentCache({ name, redis: queueRedis(config), ttlMs: config.CONTENT_CACHE_TTL_MS, maxEntries: config.CONTENT_CACHE_MAX_ENTRIES, logger });
+  return invalidateAfterAuditedWrites(dataSource, cache);
 }

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
-import { Counter, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import { z } from 'zod';
-// Types only: this module is also `@hap/service-kit/content-cache`, which the public shell loads without TypeORM or BullMQ.
+// metrics.ts (part of `@hap/service-kit/process`) and types only: this module is also `@hap/service-kit/content-cache`, which the public shell loads without TypeORM or BullMQ.
+import { counterOf } from './metrics';
 import type { QueueRedis } from './queue';
 
 /** The content cache's variables; a service that caches page answers spreads them into its config shape. */
@@ -102,24 +103,15 @@ const PUBLISH_TIMEOUT_MS = 1_000;
 
 function counters(registry: Registry | undefined) {
   if (!registry) return null;
-  const existing = (name: string) => registry.getSingleMetric(name) as Counter<string> | undefined;
-  const lookups =
-    existing('content_cache_lookups_total') ??
-    new Counter({
-      name: 'content_cache_lookups_total',
-      help: 'Content cache reads: hit (kept answer), shared (joined a load in flight), miss (loaded)',
-      labelNames: ['cache', 'result'],
-      registers: [registry],
-    });
-  const invalidations =
-    existing('content_cache_invalidations_total') ??
-    new Counter({
-      name: 'content_cache_invalidations_total',
-      help: 'Content cache clears: local (a write here), remote (a message from another process), disconnect (lost the channel: messages may be missed)',
-      labelNames: ['cache', 'origin'],
-      registers: [registry],
-    });
-  return { lookups, invalidations };
+  return {
+    lookups: counterOf(registry, 'content_cache_lookups_total', 'Content cache reads: hit (kept answer), shared (joined a load in flight), miss (loaded)', ['cache', 'result']),
+    invalidations: counterOf(
+      registry,
+      'content_cache_invalidations_total',
+      'Content cache clears: local (a write here), remote (a message from another process), disconnect (lost the channel: messages may be missed)',
+      ['cache', 'origin'],
+    ),
+  };
 }
 
 /**

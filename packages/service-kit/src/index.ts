@@ -31,3 +31,4 @@ export * from './content-cache-app';
 export * from './mailer';
 export * from './sealed-text';
 export * from './published-hash';
+export * from './entity-columns';

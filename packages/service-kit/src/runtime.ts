@@ -83,3 +83,21 @@ export function runMigrations(dataSource: DataSource, schema: string): Promise<v
     })
     .catch(exitOnFailure((err) => console.error(`${schema}: migrations failed:`, err)));
 }
+
+/**
+ * `node dist/db/seed.js`: runs `seed` on `dataSource`, prints its result as one JSON line on stdout
+ * (for launchers) and `describe(result)` on stderr (for people), closes the data source, and exits 1
+ * on failure.
+ */
+export function runSeed<R>(dataSource: DataSource, seed: (dataSource: DataSource) => Promise<R>, describe: (result: R) => string): Promise<void> {
+  const run = async () => {
+    try {
+      const result = await seed(dataSource);
+      console.log(JSON.stringify(result));
+      console.error(describe(result));
+    } finally {
+      if (dataSource.isInitialized) await dataSource.destroy();
+    }
+  };
+  return run().catch(exitOnFailure((err) => console.error(err)));
+}

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
+import { metricsListenerOf } from '@hap/test-kit/metrics-listener';
 import { metricSample } from '@hap/test-kit/metrics-sample';
-import { createServiceApp, signIdentity, startMetricsServer, startProcessMetrics, type MetricsServer } from '../src';
+import { createServiceApp, signIdentity, startProcessMetrics } from '../src';
 
 const SECRET = 'metrics-test-secret-0123456789';
 
@@ -8,16 +9,7 @@ describe('request metrics of a service app', () => {
   const app = createServiceApp({ name: 'demo', internalSecret: SECRET, logLevel: 'silent' });
   app.get('/api/things/:id', { config: { operation: 'getThing' } }, async () => ({ success: true }));
   app.get('/api/plain', async () => ({ success: true }));
-  let metrics: MetricsServer;
-
-  beforeAll(async () => {
-    await app.ready();
-    metrics = await startMetricsServer({ registry: app.metrics, host: '127.0.0.1', port: 0 });
-  });
-  afterAll(async () => {
-    await metrics.close();
-    await app.close();
-  });
+  const metrics = metricsListenerOf(app);
 
   const signed = (url: string) => app.inject({ method: 'GET', url, headers: signIdentity(SECRET, 'GET', url, { kind: 'anonymous' }) });
   const scrape = async () => {

@@ -68,7 +68,8 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   const connection = new GoogleAdsConnectionService(dataSource, oauthSettingsOf(config), sweep ? () => sweep.add({ days: BACKFILL_DAYS }) : undefined);
   const access = googleAdsAccessOf(config, connection);
   const platformOrigin = platformOriginOf(config);
-  const campaigns = new CampaignService(dataSource, campaignRows, templates, tenant, access, platformOrigin);
+  const campaignSources = { dataSource, campaigns: campaignRows, templates, tenant, access, platformOrigin };
+  const campaigns = new CampaignService(campaignSources);
   let launchQueue = dependencies.launchQueue;
   if (launchQueue === undefined) {
     launchQueue = access.gateway ? createQueue('ads.launch', queueRedis(config)) : null;
@@ -78,7 +79,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   registerRoutes(app, 'ads', {
     ...campaignHandlers(campaigns, new CampaignJobService(dataSource, templates, queues), new CampaignPreviewService(campaignRows, templates, tenant, access, platformOrigin)),
     ...connectionHandlers(connection),
-    ...launchHandlers(new LaunchService(dataSource, campaignRows, templates, tenant, access, launchQueue, platformOrigin)),
+    ...launchHandlers(new LaunchService(campaignSources, launchQueue)),
     ...launchedCampaignHandlers(new LaunchedCampaignService(dataSource, access)),
     ...domainCampaignHandlers(new DomainCampaignsService(dataSource, access)),
     ...pageCampaignHandlers(new PageCampaignsService(dataSource, access)),

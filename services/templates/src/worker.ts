@@ -1,4 +1,4 @@
-import { createContentCache, invalidateAfterAuditedWrites, onAuditedWrite, queueRedis, runServiceWorkers, TEMPLATES_PAGE_CACHE } from '@hap/service-kit';
+import { invalidatePageCacheAfterAuditedWrites, onAuditedWrite, queueRedis, runServiceWorkers, TEMPLATES_PAGE_CACHE } from '@hap/service-kit';
 import { modelOptionsOf } from '@hap/service-kit/structured-writer';
 import { createTemplateWriter } from './ai/template-writer';
 import { createTenantClient } from './clients/tenant.client';
@@ -36,13 +36,7 @@ void runServiceWorkers(config, {
     const republish = setInterval(() => void catalogue.publish(), CATALOGUE_REPUBLISH_MS);
     // A sign-up's services activated here change what the clinic's pages show: like the API's own writes,
     // each audited write committed here clears the API processes' page caches (and leads' copy of a clinic's services).
-    const stopClearing =
-      config.CONTENT_CACHE_TTL_MS > 0
-        ? invalidateAfterAuditedWrites(
-            dataSource,
-            createContentCache({ name: TEMPLATES_PAGE_CACHE, redis: queueRedis(config), ttlMs: config.CONTENT_CACHE_TTL_MS, maxEntries: config.CONTENT_CACHE_MAX_ENTRIES, logger }),
-          )
-        : async () => undefined;
+    const stopClearing = invalidatePageCacheAfterAuditedWrites(dataSource, TEMPLATES_PAGE_CACHE, config, logger);
     return {
       stop: async () => {
         clearInterval(republish);

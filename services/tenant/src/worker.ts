@@ -1,4 +1,4 @@
-import { createContentCache, createMailer, createQueue, invalidateAfterAuditedWrites, queueRedis, runServiceWorkers, TENANT_PAGE_CACHE } from '@hap/service-kit';
+import { createMailer, createQueue, invalidatePageCacheAfterAuditedWrites, queueRedis, runServiceWorkers, TENANT_PAGE_CACHE } from '@hap/service-kit';
 import { createGoHighLevel } from '@hap/service-kit/gohighlevel';
 import { catalogueFromConfig, dnsCheckFromConfig, edgeFromConfig, edgeProbeFromConfig, platformHostsOf } from './app';
 import { loadServiceConfig } from './config';
@@ -57,13 +57,7 @@ void runServiceWorkers(config, {
     // A domain's activation, failure or removal here changes which clinic a host shows: like the API's own
     // writes, each audited write committed here clears the API processes' page caches (and the public
     // shell's, which follow them), instead of the old host mapping being kept for a whole TTL.
-    const stopClearing =
-      config.CONTENT_CACHE_TTL_MS > 0
-        ? invalidateAfterAuditedWrites(
-            dataSource,
-            createContentCache({ name: TENANT_PAGE_CACHE, redis: queueRedis(config), ttlMs: config.CONTENT_CACHE_TTL_MS, maxEntries: config.CONTENT_CACHE_MAX_ENTRIES, logger }),
-          )
-        : async () => undefined;
+    const stopClearing = invalidatePageCacheAfterAuditedWrites(dataSource, TENANT_PAGE_CACHE, config, logger);
     // A deleted clinic's event, from tenant's outbox to each owner's `<owner>.client-deleted` queue.
     const deletedQueues = openClientDeletedQueues(queueRedis(config));
     const relay = startClientDeletionRelay({

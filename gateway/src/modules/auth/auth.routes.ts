@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, Messages, type AdminLogin } from '@hap/contracts';
 import { AppError, forbidden, registerRoutes, type RouteHandlers } from '@hap/service-kit';
 import { sessionIdOf } from '../../plugins/session';
@@ -57,6 +57,17 @@ export async function checkLogin(
  */
 export function authHandlers(app: FastifyInstance, options: AuthRoutesOptions): RouteHandlers<'gateway'> {
   const { tenant, throttle, devices, challenges } = options;
+  /** The request's session; without one, a stale cookie is dropped (so the browser stops sending it) and the call is unauthenticated. */
+  const currentSession = async (request: FastifyRequest, reply: FastifyReply, message?: string) => {
+    const current = await app.sessions.current(request);
+    if (current) return current.session;
+    if (sessionIdOf(request)) await app.sessions.end(request, reply);
+    throw unauthenticated(message);
+  };
+  const logout = async (_input: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    await app.sessions.end(request, reply);
+    return null;
+  };
   return {
     ...mfaHandlers(app, options),
     ...passkeyHandlers(app, options),
@@ -109,18 +120,10 @@ export function authHandlers(app: FastifyInstance, options: AuthRoutesOptions): 
       return { user: portalUserOf({ ...user, clientId: user.clientId, role: user.role, clientName: user.clientName ?? '' }) };
     },
 
-    async portalLogout(_input, request, reply) {
-      await app.sessions.end(request, reply);
-      return null;
-    },
+    portalLogout: logout,
 
     async portalAuthStatus(_input, request, reply) {
-      const current = await app.sessions.current(request);
-      if (!current) {
-        if (sessionIdOf(request)) await app.sessions.end(request, reply);
-        throw unauthenticated(Messages.portalUnauthenticated);
-      }
-      const { session } = current;
+      const session = await currentSession(request, reply, Messages.portalUnauthenticated);
       // An admin's session opens the admin, not the portal.
       if (session.isAdmin || !session.clientId || !session.role) throw unauthenticated(Messages.portalUnauthenticated);
       return {
@@ -129,19 +132,10 @@ export function authHandlers(app: FastifyInstance, options: AuthRoutesOptions): 
       };
     },
 
-    async adminLogout(_input, request, reply) {
-      await app.sessions.end(request, reply);
-      return null;
-    },
+    adminLogout: logout,
 
     async adminAuthStatus(_input, request, reply) {
-      const current = await app.sessions.current(request);
-      if (!current) {
-        // A stale cookie is dropped so the browser stops sending it.
-        if (sessionIdOf(request)) await app.sessions.end(request, reply);
-        throw unauthenticated();
-      }
-      const { session } = current;
+      const session = await currentSession(request, reply);
       // A clinic user's session opens the portal, not the admin: the admin screen asks for an admin login.
       if (!session.isAdmin) throw unauthenticated();
       return {

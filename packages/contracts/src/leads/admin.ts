@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedSchema } from '../paging';
 import { idField, noNul, NUL_MESSAGE, timestamp } from '../fields';
 import { LeadConsentSchema } from './lead';
 
@@ -152,13 +153,7 @@ export const LeadListItemSchema = z.object({
 });
 export type LeadListItem = z.infer<typeof LeadListItemSchema>;
 
-export const LeadListSchema = z.object({
-  items: z.array(LeadListItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  pageCount: z.number().int(),
-});
+export const LeadListSchema = pagedSchema(LeadListItemSchema);
 export type LeadList = z.infer<typeof LeadListSchema>;
 
 /** A stored touch as answered (every field present, null when unknown). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagedSchema } from '../paging';
 import { dayRange, isoDay } from '../ads/performance';
 import { ResultsDaySchema, ResultsMeasuresSchema } from '../results/results';
 import {
@@ -33,13 +34,7 @@ export type PortalLeadListQueryInput = z.input<typeof PortalLeadListQuerySchema>
 export const PortalLeadListItemSchema = LeadListItemSchema.omit({ failedDeliveries: true });
 export type PortalLeadListItem = z.infer<typeof PortalLeadListItemSchema>;
 
-export const PortalLeadListSchema = z.object({
-  items: z.array(PortalLeadListItemSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  pageCount: z.number().int(),
-});
+export const PortalLeadListSchema = pagedSchema(PortalLeadListItemSchema);
 export type PortalLeadList = z.infer<typeof PortalLeadListSchema>;
 
 /** Who made a status change, as a clinic reads it: a colleague by name (else e-mail), the agency as 'Agency'. */

@@ -1,14 +1,6 @@
 import { z } from 'zod';
-import { idField, noNul, NUL_MESSAGE, optionalText, timestamp } from '../fields';
-import {
-  BeforeAfterSchema,
-  BenefitSchema,
-  contentListInputs,
-  FaqSchema,
-  ProcessStepSchema,
-  SymptomSchema,
-  TestimonialSchema,
-} from './content';
+import { idField, noNul, NUL_MESSAGE, optionalText, patchOf, timestamp } from '../fields';
+import { contentListInputs, TemplateContentSchema } from './content';
 
 /** docs/admin.md#records template_categories. */
 export const TemplateCategorySchema = z.object({
@@ -43,12 +35,8 @@ export const ServiceTemplateSchema = z.object({
   metaDescription: z.string().nullable(),
   offer: z.string().nullable(),
   heroImage: z.string().nullable(),
-  benefits: z.array(BenefitSchema),
-  process: z.array(ProcessStepSchema),
-  symptoms: z.array(SymptomSchema),
-  faqs: z.array(FaqSchema),
-  testimonials: z.array(TestimonialSchema),
-  beforeAfterImages: z.array(BeforeAfterSchema),
+  // The stored lists answer as the page content's do.
+  ...TemplateContentSchema.pick({ benefits: true, process: true, symptoms: true, faqs: true, testimonials: true, beforeAfterImages: true }).shape,
   ghlSnapshotId: z.string().nullable(),
   category: z.string(),
   subcategory: z.string(),
@@ -91,19 +79,16 @@ const requiredTemplateText = (label: string, max: number) =>
     .refine(noNul, NUL_MESSAGE);
 
 /** PATCH /api/service-templates/{id} (docs/admin.md#calls): any of the editor's fields. */
-export const ServiceTemplateUpdateSchema = z
-  .object({
-    name: requiredTemplateText('Name', 200),
-    slug: slugField(),
-    headline: optionalText(500),
-    description: requiredTemplateText('Description', 10000),
-    heroImage: optionalText(1024),
-    offer: optionalText(500),
-    metaDescription: optionalText(1000),
-    ...contentListInputs,
-  })
-  .partial()
-  .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change');
+export const ServiceTemplateUpdateSchema = patchOf({
+  name: requiredTemplateText('Name', 200),
+  slug: slugField(),
+  headline: optionalText(500),
+  description: requiredTemplateText('Description', 10000),
+  heroImage: optionalText(1024),
+  offer: optionalText(500),
+  metaDescription: optionalText(1000),
+  ...contentListInputs,
+});
 export type ServiceTemplateUpdate = z.output<typeof ServiceTemplateUpdateSchema>;
 
 /** GET /api/service-templates/client/{clientId}: a client's active templates (docs/public-site.md#what-a-page-shows "Active template record"). */

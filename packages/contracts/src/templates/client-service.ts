@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PageExperimentSchema, VariantSchema } from './experiment';
 import { MEDICAL_SERVICE_TYPES } from './structured-data';
 import { successEnvelope } from '../envelope';
-import { idField, noNul, NUL_MESSAGE, optionalText, timestamp } from '../fields';
+import { idField, noNul, NUL_MESSAGE, optionalText, patchOf, timestamp } from '../fields';
 import { ClientPublicSchema } from '../tenant/client';
 import {
   BeforeAfterSchema,
@@ -149,10 +149,7 @@ export const ClientServiceCreateSchema = z.object({
 });
 export type ClientServiceCreate = z.output<typeof ClientServiceCreateSchema>;
 
-export const ClientServiceUpdateSchema = z
-  .object(clientServiceFields)
-  .partial()
-  .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change');
+export const ClientServiceUpdateSchema = patchOf(clientServiceFields);
 export type ClientServiceUpdate = z.output<typeof ClientServiceUpdateSchema>;
 
 /** POST /api/update-client-service: the update's fields plus the service id (clientId and templateId are ignored). */

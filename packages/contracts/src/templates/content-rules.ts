@@ -185,6 +185,19 @@ export interface ServiceContentSource {
   beforeAfterImages?: unknown;
 }
 
+/** The lists of a template's content (each normalised by its own rule above). */
+export type TemplateContentLists = Pick<TemplateContent, 'benefits' | 'process' | 'symptoms' | 'faqs' | 'testimonials' | 'beforeAfterImages'>;
+
+/** A stored template's lists, each normalised (docs/admin.md#records): what the admin's template answer carries. */
+export const toTemplateContentLists = (template: TemplateContentSource): TemplateContentLists => ({
+  benefits: toTitledItems(template.benefits),
+  process: toProcessSteps(template.process),
+  symptoms: toSymptoms(template.symptoms),
+  faqs: toFaqs(template.faqs),
+  testimonials: toTestimonials(template.testimonials),
+  beforeAfterImages: toBeforeAfterStories(template.beforeAfterImages),
+});
+
 const customOr = <T>(custom: T[], template: T[]): T[] => (custom.length ? custom : template);
 
 /**

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Each clinic's active services as the templates service hands them on to
  * tenant (docs/service-graph.md: templates owns the activations; tenant never
@@ -24,8 +26,14 @@ export function publishedActiveServicesFields(activeByClient: ReadonlyMap<number
   );
 }
 
-/** A clinic's active template ids from the hash's `@` and its field, or null when templates has never published it (no `@`). */
+/** A clinic's field value as templates writes it: its active template ids. */
+const PublishedActiveServicesValueSchema = z.array(z.number().int());
+
+/**
+ * A clinic's active template ids from the hash's `@` and its field, or null when templates has never published it (no `@`).
+ * Throws on a field templates would not write (not JSON, or not a list of ids): the active services are unreadable.
+ */
 export function publishedActiveServicesOf(at: string | null | undefined, field: string | null | undefined): number[] | null {
   if (at === null || at === undefined) return null;
-  return field ? (JSON.parse(field) as number[]) : [];
+  return field ? PublishedActiveServicesValueSchema.parse(JSON.parse(field)) : [];
 }

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The service catalogue as the templates service hands it on to tenant
  * (docs/service-graph.md: templates owns the catalogue; tenant never asks it):
@@ -19,18 +21,24 @@ export interface PublishedTemplate {
   ghlSnapshotId: string | null;
 }
 
+/** A template's field value as templates writes it (the id is in the field's name). */
+const PublishedTemplateValueSchema = z.object({ name: z.string(), ghlSnapshotId: z.string().nullable() });
+
 /** The hash fields of the catalogue (without `@`). */
 export function publishedCatalogueFields(templates: readonly PublishedTemplate[]): Record<string, string> {
   return Object.fromEntries(templates.map(({ id, name, ghlSnapshotId }) => [`t|${id}`, JSON.stringify({ name, ghlSnapshotId })]));
 }
 
-/** The templates of a read hash by id, or null when templates has never published it (no `@`). */
+/**
+ * The templates of a read hash by id, or null when templates has never published it (no `@`).
+ * Throws on a value templates would not write (not JSON, or not a template): the catalogue is unreadable.
+ */
 export function publishedCatalogueOfHash(hash: Readonly<Record<string, string>>): PublishedTemplate[] | null {
   if (hash['@'] === undefined) return null;
   return Object.entries(hash)
     .filter(([field]) => field.startsWith('t|'))
     .map(([field, value]) => {
-      const { name, ghlSnapshotId } = JSON.parse(value) as { name: string; ghlSnapshotId: string | null };
+      const { name, ghlSnapshotId } = PublishedTemplateValueSchema.parse(JSON.parse(value));
       return { id: Number(field.slice(2)), name, ghlSnapshotId };
     })
     .sort((a, b) => a.id - b.id);

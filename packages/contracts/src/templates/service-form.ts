@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, noNul, NUL_MESSAGE, optionalText, requiredText } from '../fields';
+import { idField, noNul, NOTHING_TO_CHANGE, NUL_MESSAGE, optionalText, requiredText } from '../fields';
 import { customPathField, templateIdField, UnifiedServiceSchema } from './client-service';
 import { BeforeAfterSchema, contentListInputs, TestimonialSchema } from './content';
 import { GoogleAdsSettingsSchema } from '../ads/settings';
@@ -34,7 +34,7 @@ export const ServiceFormMessages = {
   embedTooLong: `Form embed code must be at most ${MAX_EMBED_CODE_CHARS.toLocaleString('en-US')} characters`,
   googleAdsScriptTooLong: `Google Ads script must be at most ${MAX_SCRIPT_CHARS.toLocaleString('en-US')} characters`,
   facebookPixelScriptTooLong: `Facebook Pixel script must be at most ${MAX_SCRIPT_CHARS.toLocaleString('en-US')} characters`,
-  nothingToChange: 'Send at least one field to change',
+  nothingToChange: NOTHING_TO_CHANGE,
 } as const;
 
 /** Admin-supplied HTML: kept as sent (not trimmed inside), blank → null, bounded. */

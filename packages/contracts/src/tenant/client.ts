@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalWebhookUrl } from '../leads/webhook';
 import { blankToUndefined, pagedSchema, pageQuery, pageSizeQuery } from '../paging';
 import { CustomDomainStatusSchema } from './custom-domain';
-import { noNul, NUL_MESSAGE, optionalEmail, optionalHexColour, optionalText, optionalTrackingId, optionalUrl, requiredText, timestamp } from '../fields';
+import { noNul, NUL_MESSAGE, optionalEmail, optionalHexColour, optionalText, optionalTrackingId, optionalUrl, patchOf, requiredText, timestamp } from '../fields';
 
 /** Default brand colours (docs/public-site.md#what-a-page-shows, docs/public-site.md#fixed-figures). */
 export const DEFAULT_BRAND_COLOR = '#37a2d4';
@@ -68,10 +68,7 @@ export type ClientCreateInput = z.input<typeof ClientCreateSchema>;
 export type ClientCreate = z.output<typeof ClientCreateSchema>;
 
 /** PATCH: any subset; the same rules for what is sent. */
-export const ClientUpdateSchema = z
-  .object(clientWritableFields)
-  .partial()
-  .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change');
+export const ClientUpdateSchema = patchOf(clientWritableFields);
 export type ClientUpdate = z.output<typeof ClientUpdateSchema>;
 
 /** The full client, as admins see it. */

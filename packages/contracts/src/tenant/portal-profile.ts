@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTHING_TO_CHANGE } from '../fields';
 import { ClientFieldsSchema, ClientSchema } from './client';
 import { StaffMemberCreateSchema } from './staff';
 
@@ -43,7 +44,7 @@ export const PortalProfileUpdateSchema = z
     ClientFieldsSchema.pick({ name: true, phone: true, email: true, address: true, logoPath: true, officeImagePath: true }).partial().shape,
     { error: refuseOthers },
   )
-  .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change');
+  .refine((v) => Object.keys(v).length > 0, NOTHING_TO_CHANGE);
 export type PortalProfileUpdate = z.output<typeof PortalProfileUpdateSchema>;
 export type PortalProfileUpdateInput = z.input<typeof PortalProfileUpdateSchema>;
 

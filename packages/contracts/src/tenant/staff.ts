@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, optionalText, requiredText, timestamp } from '../fields';
+import { idField, optionalText, patchOf, requiredText, timestamp } from '../fields';
 
 /** Staff member rules (docs/admin.md#validation). */
 const staffWritableFields = {
@@ -24,10 +24,7 @@ export type StaffMemberCreateInput = z.input<typeof StaffMemberCreateSchema>;
 export type StaffMemberCreate = z.output<typeof StaffMemberCreateSchema>;
 
 /** PATCH: a subset of the same fields; a staff member does not move between clients. */
-export const StaffMemberUpdateSchema = z
-  .object(staffWritableFields)
-  .partial()
-  .refine((v) => Object.keys(v).length > 0, 'Send at least one field to change');
+export const StaffMemberUpdateSchema = patchOf(staffWritableFields);
 export type StaffMemberUpdate = z.output<typeof StaffMemberUpdateSchema>;
 
 export const StaffMemberSchema = z.object({

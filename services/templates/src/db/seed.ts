@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import type { DataSource, EntityManager } from 'typeorm';
-import { moveSequencePastIds, seedOnce } from '@hap/service-kit';
+import { moveSequencePastIds, runSeed, seedOnce } from '@hap/service-kit';
 import { loadServiceConfig } from '../config';
 import { createDataSource } from './data-source';
 import { SEED_ACTIVATIONS } from './seed-activations';
@@ -144,22 +144,9 @@ export async function seed(dataSource: DataSource): Promise<SeedResult> {
   return { demoDataSeeded, demoArtTemplates };
 }
 
-async function main(): Promise<void> {
-  const config = loadServiceConfig();
-  const dataSource = createDataSource(config.DATABASE_URL);
-  try {
-    const result = await seed(dataSource);
-    console.log(JSON.stringify(result));
-    const art = result.demoArtTemplates ? `; demo art set on ${result.demoArtTemplates} templates` : '';
-    console.error(`templates: ${result.demoDataSeeded ? 'demo catalogue seeded' : 'demo catalogue already seeded once, left as it is'}${art}`);
-  } finally {
-    if (dataSource.isInitialized) await dataSource.destroy();
-  }
-}
-
 if (require.main === module) {
-  main().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
+  void runSeed(createDataSource(loadServiceConfig().DATABASE_URL), seed, (result) => {
+    const art = result.demoArtTemplates ? `; demo art set on ${result.demoArtTemplates} templates` : '';
+    return `templates: ${result.demoDataSeeded ? 'demo catalogue seeded' : 'demo catalogue already seeded once, left as it is'}${art}`;
   });
 }

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { DataSource, EntityManager } from 'typeorm';
 import { requiredEmail, type User } from '@hap/contracts';
-import { moveSequencePastIds, seedOnce } from '@hap/service-kit';
+import { moveSequencePastIds, runSeed, seedOnce } from '@hap/service-kit';
 import { configShape, loadServiceConfig } from '../config';
 import { generatePassword } from '../modules/user/password';
 import { UserRepository } from '../modules/user/user.repository';
@@ -154,32 +154,16 @@ export async function seed(dataSource: DataSource, options: SeedOptions): Promis
   return { ...admin, demoDataSeeded, demoImagesWritten, templateArtWritten };
 }
 
-async function main(): Promise<void> {
+if (require.main === module) {
   const config = loadServiceConfig();
-  const dataSource = createDataSource(config.DATABASE_URL);
-  try {
-    const adminPassword = process.env.ADMIN_PASSWORD || undefined;
-    const result = await seed(dataSource, {
-      adminEmail: process.env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL,
-      adminPassword,
-      uploadDir: config.UPLOAD_DIR,
-    });
-    // stdout: one JSON line for launchers; stderr: the sentence for people.
-    console.log(JSON.stringify(result));
+  const adminPassword = process.env.ADMIN_PASSWORD || undefined;
+  const options = { adminEmail: process.env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL, adminPassword, uploadDir: config.UPLOAD_DIR };
+  void runSeed(createDataSource(config.DATABASE_URL), (dataSource) => seed(dataSource, options), (result) => {
     const admin = result.generatedPassword
       ? `created admin ${result.adminEmail} with password ${result.generatedPassword} (shown once)`
       : `admin ${result.adminEmail} ${result.adminCreated ? 'created' : adminPassword ? 'password set from ADMIN_PASSWORD' : 'kept as it was'}`;
     const images = result.demoImagesWritten ? `; ${result.demoImagesWritten} demo image files written to ${config.UPLOAD_DIR}` : '';
     const art = result.templateArtWritten ? `; ${result.templateArtWritten} template art files written` : '';
-    console.error(`tenant: ${result.demoDataSeeded ? 'demo data seeded' : 'demo data already seeded once, left as it is'}${images}${art}; ${admin}`);
-  } finally {
-    if (dataSource.isInitialized) await dataSource.destroy();
-  }
-}
-
-if (require.main === module) {
-  main().catch((err: unknown) => {
-    console.error(err);
-    process.exit(1);
+    return `tenant: ${result.demoDataSeeded ? 'demo data seeded' : 'demo data already seeded once, left as it is'}${images}${art}; ${admin}`;
   });
 }

@@ -1,12 +1,13 @@
 import type { CampaignProposal, OptimizationGoal, ProposalDecision } from '@hap/contracts';
-import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { CreatedAtColumn } from '@hap/service-kit';
 
 export type CampaignJobKind = 'generate' | 'optimize';
 export type CampaignJobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
 
 /** One AI request on a template's campaigns (ads.generate, ads.optimize); its id is the job's. */
 @Entity({ name: 'ad_campaign_jobs' })
-export class CampaignJobEntity {
+export class CampaignJobEntity extends CreatedAtColumn {
   @PrimaryColumn({ type: 'uuid' })
   id: string;
 
@@ -47,9 +48,6 @@ export class CampaignJobEntity {
 
   @Column({ name: 'requested_by', type: 'integer', nullable: true })
   requestedBy: number | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
   finishedAt: Date | null;

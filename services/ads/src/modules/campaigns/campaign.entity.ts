@@ -1,9 +1,10 @@
 import type { AdGroup, CampaignExtensions } from '@hap/contracts';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { TimestampColumns } from '@hap/service-kit';
 
 /** docs/admin.md#records Google Ads template campaign: one of a service template's campaigns. */
 @Entity({ name: 'ad_campaign_templates' })
-export class AdCampaignTemplateEntity {
+export class AdCampaignTemplateEntity extends TimestampColumns {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
@@ -35,10 +36,4 @@ export class AdCampaignTemplateEntity {
   /** The ads.generate job that wrote it (null for campaigns written otherwise). */
   @Column({ name: 'generation_id', type: 'text', nullable: true })
   generationId: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -31,6 +31,17 @@ export interface GoogleAdsAccess {
   refreshToken(): Promise<string | null>;
 }
 
+/** What a template's campaigns are read and planned from: the rows here, the service (templates), its clinic (tenant) and Google Ads. */
+export interface CampaignSources {
+  dataSource: DataSource;
+  campaigns: CampaignRepository;
+  templates: TemplatesClient;
+  tenant: TenantClient;
+  access: GoogleAdsAccess;
+  /** PUBLIC_BASE_URL (config.ts platformOriginOf): clinics without their own domain have their pages there. */
+  platformOrigin: string | null;
+}
+
 /**
  * The campaign's name in Google Ads: the planned name and the launch's
  * reference. Names are unique in an account, which is what lets a retried
@@ -63,30 +74,24 @@ export class LaunchService {
   private readonly store: LaunchRepository;
 
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly campaigns: CampaignRepository,
-    private readonly templates: TemplatesClient,
-    private readonly tenant: TenantClient,
-    private readonly access: GoogleAdsAccess,
+    private readonly sources: CampaignSources,
     private readonly queue: JobQueue<'ads.launch'> | null,
-    /** PUBLIC_BASE_URL (config.ts platformOriginOf): clinics without their own domain have their pages there. */
-    private readonly platformOrigin: string | null,
   ) {
-    this.store = new LaunchRepository(dataSource);
+    this.store = new LaunchRepository(sources.dataSource);
   }
 
   private async prepare(actor: Actor, body: LaunchCampaignBody): Promise<{ plan: LaunchPlan; templateId: number; names: { client: string; service: string } }> {
-    const service = await this.templates.service(body.serviceId, actor.requestId);
+    const service = await this.sources.templates.service(body.serviceId, actor.requestId);
     if (service.clientId !== body.clientId) throw notFound(Messages.serviceNotOfClient(body.serviceId, body.clientId));
-    const [clinic, template] = await Promise.all([this.tenant.clinic(service.clientId, actor.requestId), this.templates.template(service.templateId, actor.requestId)]);
-    const rows = (await this.campaigns.listByTemplate(service.templateId)).filter((c) => c.isActive);
+    const [clinic, template] = await Promise.all([this.sources.tenant.clinic(service.clientId, actor.requestId), this.sources.templates.template(service.templateId, actor.requestId)]);
+    const rows = (await this.sources.campaigns.listByTemplate(service.templateId)).filter((c) => c.isActive);
     const chosen = body.campaignId === undefined ? rows[0] : rows.find((c) => c.id === body.campaignId);
     if (body.campaignId !== undefined && !chosen) throw notFound(Messages.campaignNotFound(body.campaignId));
     if (!chosen && !body.template) throw conflict(Messages.noServiceCampaigns);
     let plan;
     try {
       plan = planLaunch({
-        clinic: { ...clinic, site: landingSiteOf(clinic, this.platformOrigin) },
+        clinic: { ...clinic, site: landingSiteOf(clinic, this.sources.platformOrigin) },
         service: { name: service.name, path: service.path },
         templateSlug: template.slug,
         settings: service.googleAdsSettings,
@@ -107,10 +112,10 @@ export class LaunchService {
 
   /** The gateway and the account to act on, or why there are none. */
   private async account(plan: LaunchPlan): Promise<{ gateway: AdsGateway; account: AdsAccount } | { missing: 'configuration' | 'connection' }> {
-    if (!this.access.gateway) return { missing: 'configuration' };
-    const refreshToken = await this.access.refreshToken();
+    if (!this.sources.access.gateway) return { missing: 'configuration' };
+    const refreshToken = await this.sources.access.refreshToken();
     if (!refreshToken) return { missing: 'connection' };
-    return { gateway: this.access.gateway, account: { customerId: plan.spec.customerId, loginCustomerId: plan.loginCustomerId, refreshToken } };
+    return { gateway: this.sources.access.gateway, account: { customerId: plan.spec.customerId, loginCustomerId: plan.loginCustomerId, refreshToken } };
   }
 
   async test(actor: Actor, body: LaunchCampaignBody): Promise<CampaignTestResult> {
@@ -244,7 +249,7 @@ export class LaunchService {
   /** The launch's row (one unfinished launch per service: a double click launches once; the unique index is the backstop of refusalOf). */
   private async insertLaunch<T>(write: (manager: EntityManager) => Promise<T>): Promise<T> {
     try {
-      return await this.dataSource.transaction(write);
+      return await this.sources.dataSource.transaction(write);
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict(Messages.launchUnderWay);
       throw err;

@@ -1,17 +1,12 @@
-import {
-  DEFAULT_TEMPLATE_CATEGORY,
-  DEFAULT_TEMPLATE_SUBCATEGORY,
-  toBeforeAfterStories,
-  toFaqs,
-  toProcessSteps,
-  toSymptoms,
-  toTestimonials,
-  toTitledItems,
-  type ServiceTemplate,
-  type TemplateSubcategory,
-} from '@hap/contracts';
+import { DEFAULT_TEMPLATE_CATEGORY, DEFAULT_TEMPLATE_SUBCATEGORY, toTemplateContentLists, type ServiceTemplate, type TemplateSubcategory } from '@hap/contracts';
 import type { ServiceTemplateEntity, TemplateSubcategoryEntity } from './catalogue.entity';
 import type { PlacedSubcategory } from './catalogue.repository';
+
+/** The category and subcategory names of a template's placement; the defaults when it has none (docs/admin.md#records). */
+export const placementNames = (placement: PlacedSubcategory | undefined) => ({
+  category: placement?.categoryName ?? DEFAULT_TEMPLATE_CATEGORY,
+  subcategory: placement?.subcategory.name ?? DEFAULT_TEMPLATE_SUBCATEGORY,
+});
 
 /** A stored template as the API answers it: lists normalised, category and subcategory named. */
 export function toServiceTemplateDto(row: ServiceTemplateEntity, placement: PlacedSubcategory | undefined): ServiceTemplate {
@@ -25,15 +20,9 @@ export function toServiceTemplateDto(row: ServiceTemplateEntity, placement: Plac
     metaDescription: row.metaDescription,
     offer: row.offer,
     heroImage: row.heroImage,
-    benefits: toTitledItems(row.benefits),
-    process: toProcessSteps(row.process),
-    symptoms: toSymptoms(row.symptoms),
-    faqs: toFaqs(row.faqs),
-    testimonials: toTestimonials(row.testimonials),
-    beforeAfterImages: toBeforeAfterStories(row.beforeAfterImages),
+    ...toTemplateContentLists(row),
     ghlSnapshotId: row.ghlSnapshotId,
-    category: placement?.categoryName ?? DEFAULT_TEMPLATE_CATEGORY,
-    subcategory: placement?.subcategory.name ?? DEFAULT_TEMPLATE_SUBCATEGORY,
+    ...placementNames(placement),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,10 +1,11 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { TimestampColumns } from '@hap/service-kit';
 
 /**
  * The columns a category and a subcategory share (docs/admin.md#records): TypeORM gives each
  * entity that extends this class these columns in its own table.
  */
-abstract class CategoryColumns {
+abstract class CategoryColumns extends TimestampColumns {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
@@ -22,12 +23,6 @@ abstract class CategoryColumns {
 
   @Column({ name: 'display_order', type: 'integer', default: 0 })
   displayOrder: number;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }
 
 /** docs/admin.md#records template_categories. */
@@ -44,7 +39,7 @@ export class TemplateSubcategoryEntity extends CategoryColumns {
 
 /** docs/admin.md#records service_templates; list content is stored as jsonb arrays. */
 @Entity({ name: 'service_templates' })
-export class ServiceTemplateEntity {
+export class ServiceTemplateEntity extends TimestampColumns {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
@@ -93,10 +88,4 @@ export class ServiceTemplateEntity {
 
   @Column({ name: 'ghl_snapshot_id', type: 'text', nullable: true })
   ghlSnapshotId: string | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }

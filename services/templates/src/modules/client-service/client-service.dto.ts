@@ -1,8 +1,6 @@
 import {
   DEFAULT_OFFER,
-  DEFAULT_TEMPLATE_CATEGORY,
   filled,
-  DEFAULT_TEMPLATE_SUBCATEGORY,
   toBeforeAfterStories,
   toFaqs,
   toProcessSteps,
@@ -14,7 +12,9 @@ import {
   type ClientServiceSummary,
   type Service,
   type ServiceUpdate,
+  type UnifiedContent,
 } from '@hap/contracts';
+import { placementNames } from '../catalogue/catalogue.dto';
 import type { ServiceTemplateEntity } from '../catalogue/catalogue.entity';
 import type { PlacedSubcategory } from '../catalogue/catalogue.repository';
 import type { ClientServiceEntity } from './client-service.entity';
@@ -56,8 +56,8 @@ export function toClientServiceDto(row: ClientServiceEntity, template: ServiceTe
   };
 }
 
-/** A client service as the Services Management screen reads it (admin only: it carries the scripts). */
-export function toServiceDto(row: ClientServiceEntity, template: ServiceTemplateEntity): Service {
+/** A client service as its landing page reads it (UnifiedContent's `service`): public fields only. */
+export function toUnifiedServiceDto(row: ClientServiceEntity, template: ServiceTemplateEntity): UnifiedContent['service'] {
   return {
     id: row.id,
     clientId: row.clientId,
@@ -67,14 +67,21 @@ export function toServiceDto(row: ClientServiceEntity, template: ServiceTemplate
     isActive: row.isActive,
     customTitle: row.customTitle,
     formEmbedCode: row.formEmbedCode,
+    heroBackgroundPath: row.heroBackgroundPath,
+    offer: filled(row.customOffer) ?? filled(template.offer) ?? DEFAULT_OFFER,
+    offerValue: row.offerValue,
+    offerDescription: row.customOfferDescription,
+  };
+}
+
+/** A client service as the Services Management screen reads it (admin only: it carries the scripts). */
+export function toServiceDto(row: ClientServiceEntity, template: ServiceTemplateEntity): Service {
+  return {
+    ...toUnifiedServiceDto(row, template),
     review1: row.review1,
     review2: row.review2,
     review3: row.review3,
-    heroBackgroundPath: row.heroBackgroundPath,
     offerName: row.customOffer,
-    offerValue: row.offerValue,
-    offerDescription: row.customOfferDescription,
-    offer: filled(row.customOffer) ?? filled(template.offer) ?? DEFAULT_OFFER,
     googleAdsScript: row.googleAdsScript,
     facebookPixelScript: row.facebookPixelScript,
     customTestimonials: toTestimonials(row.customTestimonials),
@@ -137,8 +144,7 @@ export function toActiveTemplateDto(row: ClientServiceEntity, template: ServiceT
     description: template.description,
     offer: template.offer,
     heroImage: template.heroImage,
-    category: placement?.categoryName ?? DEFAULT_TEMPLATE_CATEGORY,
-    subcategory: placement?.subcategory.name ?? DEFAULT_TEMPLATE_SUBCATEGORY,
+    ...placementNames(placement),
     customTitle: row.customTitle,
     customDescription: row.customDescription,
     heroBackgroundPath: row.heroBackgroundPath,

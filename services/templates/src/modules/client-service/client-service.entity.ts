@@ -1,8 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { TimestampColumns } from '@hap/service-kit';
 
 /** docs/admin.md#records client_services: one per client and template. */
 @Entity({ name: 'client_services' })
-export class ClientServiceEntity {
+export class ClientServiceEntity extends TimestampColumns {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
@@ -89,10 +90,4 @@ export class ClientServiceEntity {
   /** The style the plain URL shows when no experiment assigns one (docs/results-and-experiments.md: an experiment's winner). */
   @Column({ name: 'default_style', type: 'text', default: 'A' })
   defaultStyle: 'A' | 'B' | 'C';
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -3,7 +3,6 @@ import {
   dedupeServicesBySlug,
   DEFAULT_META_TITLE,
   DEFAULT_SERVICE_DESCRIPTION,
-  DEFAULT_OFFER,
   DEFAULT_TREATMENT_DESCRIPTION,
   defaultTemplateContent,
   FALLBACK_SERVICES,
@@ -27,7 +26,7 @@ import { isPrivileged, notFound, type Actor } from '@hap/service-kit';
 import type { TenantClient } from '../../clients/tenant.client';
 import { ServiceTemplateEntity } from '../catalogue/catalogue.entity';
 import type { ServiceTemplateRepository } from '../catalogue/catalogue.repository';
-import { toClientServiceDto, toClientServiceSummary } from '../client-service/client-service.dto';
+import { toClientServiceDto, toClientServiceSummary, toUnifiedServiceDto } from '../client-service/client-service.dto';
 import { ClientServiceEntity } from '../client-service/client-service.entity';
 import type { ClientServiceService, ServiceWithTemplate } from '../client-service/client-service.service';
 
@@ -162,36 +161,10 @@ export class ContentService {
   }
 
   private unifiedContentOf(clientId: number, { service, template }: ServiceWithTemplate): UnifiedContent {
-    const content = buildTemplateContent(template, {
-      name: template.name,
-      customTitle: service.customTitle,
-      customDescription: service.customDescription,
-      customOffer: service.customOffer,
-      heroBackgroundPath: service.heroBackgroundPath,
-      customBenefits: service.customBenefits,
-      customSymptoms: service.customSymptoms,
-      customProcess: service.customProcess,
-      customFaqs: service.customFaqs,
-      customTestimonials: service.customTestimonials,
-      beforeAfterImages: service.beforeAfterImages,
-    });
     return {
       client: { id: clientId },
-      service: {
-        id: service.id,
-        clientId: service.clientId,
-        templateId: template.id,
-        name: service.customTitle ?? template.name,
-        path: service.customPath ?? template.slug,
-        isActive: service.isActive,
-        customTitle: service.customTitle,
-        formEmbedCode: service.formEmbedCode,
-        heroBackgroundPath: service.heroBackgroundPath,
-        offer: filled(service.customOffer) ?? filled(template.offer) ?? DEFAULT_OFFER,
-        offerValue: service.offerValue,
-        offerDescription: service.customOfferDescription,
-      },
-      template: content,
+      service: toUnifiedServiceDto(service, template),
+      template: buildTemplateContent(template, { ...service, name: template.name }),
     };
   }
 

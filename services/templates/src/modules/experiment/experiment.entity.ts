@@ -1,9 +1,10 @@
 import type { ExperimentArmInput, ExperimentGoal, ExperimentStatus, ExperimentVariant } from '@hap/contracts';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { TimestampColumns } from '@hap/service-kit';
 
 /** An experiment on a client service's page (migration 1766000000000). */
 @Entity({ name: 'experiments' })
-export class ExperimentEntity {
+export class ExperimentEntity extends TimestampColumns {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
@@ -43,10 +44,4 @@ export class ExperimentEntity {
 
   @Column({ name: 'stopped_at', type: 'timestamptz', nullable: true })
   stoppedAt: Date | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }

@@ -34,25 +34,24 @@ export function createCatalogueReader(redis: QueueRedis, timeoutMs: number): Cat
   const unavailable = (cause: unknown) => Object.assign(new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('templates')), { cause });
   return {
     async templates() {
-      let hash: Record<string, string>;
+      let templates: CatalogueTemplate[] | null;
       try {
-        hash = await connection.hgetall(publishedCatalogueKey(redis.prefix));
+        // A value templates would not write (corrupt) is unreadable too.
+        templates = publishedCatalogueOfHash(await connection.hgetall(publishedCatalogueKey(redis.prefix)));
       } catch (err) {
         throw unavailable(err);
       }
-      const templates = publishedCatalogueOfHash(hash);
       if (!templates) throw unavailable(new Error('the catalogue has not been published to Redis'));
       return templates;
     },
     async activeTemplateIds(clientId) {
-      let at: string | null;
-      let field: string | null;
+      let active: number[] | null;
       try {
-        [at, field] = await connection.hmget(publishedActiveServicesKey(redis.prefix), '@', publishedActiveServicesField(clientId));
+        const [at, field] = await connection.hmget(publishedActiveServicesKey(redis.prefix), '@', publishedActiveServicesField(clientId));
+        active = publishedActiveServicesOf(at, field);
       } catch (err) {
         throw unavailable(err);
       }
-      const active = publishedActiveServicesOf(at, field);
       if (!active) throw unavailable(new Error('the active services have not been published to Redis'));
       return active;
     },

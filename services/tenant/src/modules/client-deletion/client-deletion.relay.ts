@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { CLIENT_DELETED_QUEUES, type QueueOwner } from '@hap/contracts';
-import { createQueue, startPolling, type JobQueue, type QueueRedis } from '@hap/service-kit';
+import { createQueue, startPolling, type JobQueue, type OutboxRelayOptions, type QueueRedis } from '@hap/service-kit';
 import { ClientDeletionRepository } from './client-deletion.repository';
 
 type ClientDeletedQueue = (typeof CLIENT_DELETED_QUEUES)[QueueOwner];
@@ -59,13 +59,7 @@ export async function relayRecentAgain(dataSource: DataSource, queues: ClientDel
  * Scans the outbox until stopped (the kit's startPolling); every `RERELAY_EVERY_MS`
  * (and at start) it also adds the last week's deletions again (`relayRecentAgain`).
  */
-export function startClientDeletionRelay(options: {
-  dataSource: DataSource;
-  queues: ClientDeletedQueues;
-  intervalMs: number;
-  onRelayed?: (count: number) => void;
-  onError: (err: unknown) => void;
-}): { stop: () => Promise<void> } {
+export function startClientDeletionRelay(options: OutboxRelayOptions & { queues: ClientDeletedQueues }): { stop: () => Promise<void> } {
   const batch = 100;
   let lastRerelay = 0;
   const rerelay = async () => {
@@ -74,18 +68,12 @@ export function startClientDeletionRelay(options: {
     lastRerelay = Date.now();
   };
   return startPolling({
+    ...options,
     batch,
-    intervalMs: options.intervalMs,
-    pass: () =>
-      relayClientDeletions(options.dataSource, options.queues, batch)
-        .then(async (count) => {
-          await rerelay();
-          return count;
-        })
-        .then((count) => {
-          if (count) options.onRelayed?.(count);
-          return count;
-        }),
-    onError: options.onError,
+    pass: async () => {
+      const count = await relayClientDeletions(options.dataSource, options.queues, batch);
+      await rerelay();
+      return count;
+    },
   });
 }

@@ -1,9 +1,10 @@
 import type { CrmStatus, OfflineConversionStatus } from '@hap/contracts';
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { TimestampColumns } from '@hap/service-kit';
 
 /** A clinic (docs/admin.md#records clients). */
 @Entity({ name: 'clients' })
-export class ClientEntity {
+export class ClientEntity extends TimestampColumns {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
@@ -95,10 +96,4 @@ export class ClientEntity {
   /** The agency lets the clinic's owner edit the portal's Profile and team. */
   @Column({ name: 'portal_profile_editable', type: 'boolean', default: true })
   portalProfileEditable: boolean;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
-
-  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
-  updatedAt: Date;
 }

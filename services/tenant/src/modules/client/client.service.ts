@@ -51,6 +51,12 @@ export type ClientProjection = Projected<typeof routes.getClient>;
 const pick = (dto: Client, keys: string[]): Partial<Client> =>
   Object.fromEntries(keys.map((k) => [k, (dto as Record<string, unknown>)[k]]));
 
+/** An update of client `id`: the answer, and its audit row with the changed fields before and after (secrets redacted). */
+const clientUpdated = (id: number, after: Client, changedBefore: Partial<Client>, changedAfter: Partial<Client>) => ({
+  result: after,
+  audit: { action: 'update' as const, entity: 'client', entityId: id, changes: { before: toAuditedClient(changedBefore), after: toAuditedClient(changedAfter) } },
+});
+
 /**
  * The custom domains module as the client's `domain` field meets it
  * (ClientDomainService): one fact, the clinic's site address. Setting the
@@ -182,15 +188,7 @@ export class ClientService {
       }
       const after = await this.oneWithSite(await this.clients.update(id, values, manager), manager);
       const keys = Object.keys(values);
-      return {
-        result: after,
-        audit: {
-          action: 'update',
-          entity: 'client',
-          entityId: id,
-          changes: { before: toAuditedClient(pick(toClientDto(before), keys)), after: toAuditedClient(pick(after, keys)) },
-        },
-      };
+      return clientUpdated(id, after, pick(toClientDto(before), keys), pick(after, keys));
     });
     await this.afterClaim(claimId);
     return written;
@@ -204,18 +202,7 @@ export class ClientService {
       if (!before) throw notFound(Messages.clientNotFound(id));
       if (!before.webhookUrl) throw new AppError(422, ErrorCode.VALIDATION_FAILED, Messages.webhookNotSet);
       const after = await this.oneWithSite(await this.clients.update(id, { webhookSecret: newWebhookSecret() }, manager), manager);
-      return {
-        result: after,
-        audit: {
-          action: 'update',
-          entity: 'client',
-          entityId: id,
-          changes: {
-            before: toAuditedClient({ webhookSecret: before.webhookSecret }),
-            after: toAuditedClient({ webhookSecret: after.webhookSecret }),
-          },
-        },
-      };
+      return clientUpdated(id, after, { webhookSecret: before.webhookSecret }, { webhookSecret: after.webhookSecret });
     });
   }
 

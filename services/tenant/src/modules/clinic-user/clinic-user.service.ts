@@ -13,13 +13,12 @@ import {
   assertAdmin,
   auditedTransaction,
   conflict,
-  isForeignKeyViolation,
-  isUniqueViolation,
   notFound,
   requireClinicOwner,
   requireClinicUser,
   type Actor,
 } from '@hap/service-kit';
+import { addUnderClinic } from '../client/clinic-rows';
 import type { ClientRepository } from '../client/client.repository';
 import type { Mailer } from '@hap/service-kit';
 import type { UserEntity } from '../user/user.entity';
@@ -89,27 +88,25 @@ export class ClinicUserService {
   async invite(actor: Actor, clientId: number, input: { email: string; role: ClinicRole }, context: LinkContext): Promise<InvitationResult> {
     if (actor.identity.kind === 'clinic') requireClinicOwner(actor.identity);
     else assertAdmin(actor);
-    try {
-      return await auditedTransaction(this.deps.dataSource, actor, async (manager) => {
-        const client = await this.deps.clients.findById(clientId, manager);
-        if (!client) throw notFound(Messages.clientNotFound(clientId));
-        const user = await this.deps.users.insertIfMissing(
-          { email: input.email, passwordHash: null, name: null, isAdmin: false, clientId, role: input.role },
-          manager,
-        );
-        if (!user) throw emailInUse();
-        const result = await this.sendInvitation(manager, user, client.name, context);
-        return {
-          result,
-          audit: { action: 'create', entity: 'clinic_user', entityId: user.id, changes: { after: toClinicUserDto(user) }, names: { client: client.name } },
-        };
-      });
-    } catch (err) {
-      // The clinic was deleted between the check and the insert.
-      if (isForeignKeyViolation(err)) throw notFound(Messages.clientNotFound(clientId));
-      if (isUniqueViolation(err)) throw emailInUse();
-      throw err;
-    }
+    return addUnderClinic(
+      clientId,
+      () =>
+        auditedTransaction(this.deps.dataSource, actor, async (manager) => {
+          const client = await this.deps.clients.findById(clientId, manager);
+          if (!client) throw notFound(Messages.clientNotFound(clientId));
+          const user = await this.deps.users.insertIfMissing(
+            { email: input.email, passwordHash: null, name: null, isAdmin: false, clientId, role: input.role },
+            manager,
+          );
+          if (!user) throw emailInUse();
+          const result = await this.sendInvitation(manager, user, client.name, context);
+          return {
+            result,
+            audit: { action: 'create', entity: 'clinic_user', entityId: user.id, changes: { after: toClinicUserDto(user) }, names: { client: client.name } },
+          };
+        }),
+      emailInUse,
+    );
   }
 
   async reissueInvitation(actor: Actor, clientId: number, userId: number, context: LinkContext): Promise<InvitationResult> {

@@ -1,10 +1,11 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn } from '@hap/service-kit';
 
 export type UserTokenPurpose = 'invite' | 'reset';
 
 /** A one-time link's token (invitation, password reset): only its SHA-256 is stored. */
 @Entity({ name: 'user_tokens' })
-export class UserTokenEntity {
+export class UserTokenEntity extends CreatedAtColumn {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
@@ -24,7 +25,4 @@ export class UserTokenEntity {
   /** Set in the transaction that used the link (or voided it when a newer one was issued). */
   @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
   usedAt: Date | null;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

@@ -1,9 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn } from '@hap/service-kit';
 import type { CustomDomainStatus } from '@hap/contracts';
 
 /** A clinic's claim on a domain of its own and where its proof stands. */
 @Entity({ name: 'client_domains' })
-export class ClientDomainEntity {
+export class ClientDomainEntity extends CreatedAtColumn {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
@@ -24,9 +25,6 @@ export class ClientDomainEntity {
   /** The random value of the `_hap-challenge` TXT record. */
   @Column({ name: 'token', type: 'text' })
   token: string;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 
   @Column({ name: 'check_until', type: 'timestamptz' })
   checkUntil: Date;

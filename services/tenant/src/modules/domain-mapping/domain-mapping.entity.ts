@@ -1,9 +1,10 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn, Unique } from 'typeorm';
+import { CreatedAtColumn } from '@hap/service-kit';
 
 /** A production host (and path prefix) that belongs to one client (docs/admin.md#records). */
 @Entity({ name: 'domain_mappings' })
 @Unique('domain_mappings_domain_path_key', ['domain', 'path'])
-export class DomainMappingEntity {
+export class DomainMappingEntity extends CreatedAtColumn {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
@@ -24,7 +25,4 @@ export class DomainMappingEntity {
 
   @Column({ name: 'is_active', type: 'boolean', default: true })
   isActive: boolean;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

@@ -1,14 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { Messages, type DomainMapping, type DomainMappingCreate } from '@hap/contracts';
-import {
-  assertAdmin,
-  auditedTransaction,
-  conflict,
-  isForeignKeyViolation,
-  isUniqueViolation,
-  notFound,
-  type Actor,
-} from '@hap/service-kit';
+import { assertAdmin, auditedTransaction, conflict, notFound, type Actor } from '@hap/service-kit';
+import { addUnderClinic } from '../client/clinic-rows';
 import type { ClientRepository } from '../client/client.repository';
 import type { DomainMappingEntity } from './domain-mapping.entity';
 import type { DomainMappingRepository } from './domain-mapping.repository';
@@ -40,21 +33,18 @@ export class DomainMappingService {
 
   async create(actor: Actor, input: DomainMappingCreate): Promise<DomainMapping> {
     assertAdmin(actor);
-    try {
-      return await auditedTransaction(this.dataSource, actor, async (manager) => {
-        if (!(await this.clients.exists(input.clientId, manager))) throw notFound(Messages.clientNotFound(input.clientId));
-        if (await this.mappings.findByDomainAndPath(input.domain, input.path, manager)) {
-          throw conflict(Messages.domainAlreadyMapped(input.domain, input.path));
-        }
-        const dto = toDomainMappingDto(await this.mappings.insert(input, manager));
-        return { result: dto, audit: { action: 'create', entity: 'domain_mapping', entityId: dto.id, changes: { after: dto } } };
-      });
-    } catch (err) {
-      // Lost a race with a concurrent write: answer as the checks above would have.
-      if (isUniqueViolation(err)) throw conflict(Messages.domainAlreadyMapped(input.domain, input.path));
-      if (isForeignKeyViolation(err)) throw notFound(Messages.clientNotFound(input.clientId));
-      throw err;
-    }
+    const taken = () => conflict(Messages.domainAlreadyMapped(input.domain, input.path));
+    return addUnderClinic(
+      input.clientId,
+      () =>
+        auditedTransaction(this.dataSource, actor, async (manager) => {
+          if (!(await this.clients.exists(input.clientId, manager))) throw notFound(Messages.clientNotFound(input.clientId));
+          if (await this.mappings.findByDomainAndPath(input.domain, input.path, manager)) throw taken();
+          const dto = toDomainMappingDto(await this.mappings.insert(input, manager));
+          return { result: dto, audit: { action: 'create', entity: 'domain_mapping', entityId: dto.id, changes: { after: dto } } };
+        }),
+      taken,
+    );
   }
 
   async remove(actor: Actor, id: number): Promise<{ id: number }> {

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { startPolling, type JobQueue } from '@hap/service-kit';
+import { startPolling, type JobQueue, type OutboxRelayOptions } from '@hap/service-kit';
 import { OnboardingSubmissionRepository } from './onboarding-submission.repository';
 
 /** Where a sign-up's chosen services go to be activated (docs/service-graph.md). */
@@ -27,22 +27,7 @@ export async function relayOnboardings(dataSource: DataSource, queue: ClinicOnbo
 }
 
 /** The relay of sign-ups, scanning until stopped (the kit's startPolling). */
-export function startOnboardingRelay(options: {
-  dataSource: DataSource;
-  queue: ClinicOnboardedQueue;
-  intervalMs: number;
-  onRelayed?: (count: number) => void;
-  onError: (err: unknown) => void;
-}): { stop: () => Promise<void> } {
+export function startOnboardingRelay(options: OutboxRelayOptions & { queue: ClinicOnboardedQueue }): { stop: () => Promise<void> } {
   const batch = 100;
-  return startPolling({
-    batch,
-    intervalMs: options.intervalMs,
-    pass: async () => {
-      const count = await relayOnboardings(options.dataSource, options.queue, batch);
-      if (count) options.onRelayed?.(count);
-      return count;
-    },
-    onError: options.onError,
-  });
+  return startPolling({ ...options, batch, pass: () => relayOnboardings(options.dataSource, options.queue, batch) });
 }

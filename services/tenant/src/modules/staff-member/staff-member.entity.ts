@@ -1,9 +1,10 @@
-import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn } from '@hap/service-kit';
 
 /** A person shown in a client's team section (docs/admin.md#records staff_members). */
 @Entity({ name: 'staff_members' })
 @Index('staff_members_client_order_idx', ['clientId', 'displayOrder'])
-export class StaffMemberEntity {
+export class StaffMemberEntity extends CreatedAtColumn {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
@@ -25,7 +26,4 @@ export class StaffMemberEntity {
 
   @Column({ name: 'display_order', type: 'integer', default: 0 })
   displayOrder: number;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }

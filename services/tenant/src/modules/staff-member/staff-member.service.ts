@@ -5,7 +5,8 @@ import {
   type StaffMemberCreate,
   type StaffMemberUpdate,
 } from '@hap/contracts';
-import { assertAdmin, auditedTransaction, isForeignKeyViolation, notFound, type Actor } from '@hap/service-kit';
+import { assertAdmin, auditedTransaction, notFound, type Actor } from '@hap/service-kit';
+import { addUnderClinic } from '../client/clinic-rows';
 import type { ClientRepository } from '../client/client.repository';
 import type { StaffMemberEntity } from './staff-member.entity';
 import type { StaffMemberRepository } from './staff-member.repository';
@@ -43,17 +44,13 @@ export class StaffMemberService {
 
   /** The insert path of every caller that may add a member (the admin, a clinic's owner for its own clinic); callers check access. */
   async add(actor: Actor, input: StaffMemberCreate): Promise<StaffMember> {
-    try {
-      return await auditedTransaction(this.dataSource, actor, async (manager) => {
+    return addUnderClinic(input.clientId, () =>
+      auditedTransaction(this.dataSource, actor, async (manager) => {
         if (!(await this.clients.exists(input.clientId, manager))) throw notFound(Messages.clientNotFound(input.clientId));
         const dto = toStaffMemberDto(await this.staff.insert(input, manager));
         return { result: dto, audit: { action: 'create', entity: 'staff_member', entityId: dto.id, changes: { after: dto } } };
-      });
-    } catch (err) {
-      // The client was deleted between the check and the insert.
-      if (isForeignKeyViolation(err)) throw notFound(Messages.clientNotFound(input.clientId));
-      throw err;
-    }
+      }),
+    );
   }
 
   async update(actor: Actor, id: number, input: StaffMemberUpdate): Promise<StaffMember> {

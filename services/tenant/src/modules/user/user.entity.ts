@@ -1,8 +1,9 @@
-import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { CreatedAtColumn } from '@hap/service-kit';
 
 /** An account that can log in (docs/admin.md#records users): an admin, or a clinic's owner or staff. */
 @Entity({ name: 'users' })
-export class UserEntity {
+export class UserEntity extends CreatedAtColumn {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
@@ -64,7 +65,4 @@ export class UserEntity {
   /** Bumped at every change of the preference: an unsubscribe link signs it, so it works once. */
   @Column({ name: 'notify_version', type: 'integer', default: 1 })
   notifyVersion: number;
-
-  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
-  createdAt: Date;
 }
