@@ -3,6 +3,7 @@ import type { TeamMember } from '../state/page-state';
 import { usePageState } from '../state/page-context';
 import { telHref } from './contact-links';
 import { initialsOf, orderedTeam, teamHeading, teamPhone } from './team';
+import { Section } from '../components/Section';
 import { UploadedImage } from '../components/UploadedImage';
 
 /**
@@ -16,21 +17,13 @@ export function TeamSection() {
   const callHref = telHref(teamPhone(client.phone));
   const team = orderedTeam(staff);
   return (
-    <section id="team" className="section" aria-labelledby="team-title">
-      <div className="container">
-        <header className="section__header">
-          <h2 id="team-title" className="section__title">
-            {heading}
-          </h2>
-          <p className="section__intro">Experienced, caring professionals dedicated to your health and wellbeing.</p>
-        </header>
-        <ul className={`team-grid${team.length === 1 ? ' team-grid--single' : ''}`}>
-          {team.map((member) => (
-            <TeamCard key={member.id} member={member} callHref={callHref} />
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Section id="team" titleId="team-title" title={heading} intro="Experienced, caring professionals dedicated to your health and wellbeing.">
+      <ul className={`team-grid${team.length === 1 ? ' team-grid--single' : ''}`}>
+        {team.map((member) => (
+          <TeamCard key={member.id} member={member} callHref={callHref} />
+        ))}
+      </ul>
+    </Section>
   );
 }
 
