@@ -4,7 +4,7 @@ import { usePageState } from '../state/page-context';
 import { telHref } from './contact-links';
 import { initialsOf, orderedTeam, teamHeading, teamPhone } from './team';
 import { Section } from '../components/Section';
-import { UploadedImage } from '../components/UploadedImage';
+import { MemberPhoto } from '../components/MemberPhoto';
 
 /**
  * docs/public-site.md#pages-and-routes team section (id team): 'Meet Our Wellness Professional' for
@@ -30,19 +30,13 @@ export function TeamSection() {
 function TeamCard({ member, callHref }: { member: TeamMember; callHref: string }) {
   return (
     <li className="team-card">
-      <UploadedImage
+      <MemberPhoto
+        member={member}
         className="team-card__photo"
-        path={member.imagePath}
-        alt={member.name}
-        slotWidth={320}
+        initialsClass="team-card__initials"
+        initials={initialsOf(member.name)}
         sizes="(min-width: 640px) 320px, calc(100vw - 2.5rem)"
-        width={320}
-        height={320}
-        fallback={
-          <span className="team-card__photo team-card__initials" aria-hidden>
-            {initialsOf(member.name)}
-          </span>
-        }
+        size={320}
       />
       <div className="team-card__body">
         <h3 className="team-card__name">{member.name}</h3>
