@@ -7,6 +7,7 @@ import { useAuthUser } from '../lib/auth';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { PageHeader } from '../pages/PageHeader';
 import './audit.css';
+import { EmptyState } from '../pages/EmptyState';
 
 const SERVICES = ['tenant', 'templates', 'leads', 'ads'] as const;
 type Service = (typeof SERVICES)[number];
@@ -126,15 +127,9 @@ export function AuditPage() {
       {log.isPending ? (
         <p className="adm-loading" role="status">Loading the audit log…</p>
       ) : log.isError ? (
-        <div className="adm-empty" role="alert">
-          <h2 className="adm-empty__title">Failed to load the audit log</h2>
-          <p className="adm-empty__text">{log.error.message}</p>
-        </div>
+        <EmptyState role="alert" title="Failed to load the audit log" text={log.error.message} />
       ) : items.length === 0 ? (
-        <div className="adm-empty">
-          <h2 className="adm-empty__title">No changes recorded</h2>
-          <p className="adm-empty__text">Nothing matches these filters.</p>
-        </div>
+        <EmptyState title="No changes recorded" text="Nothing matches these filters." />
       ) : (
         <ul className="aud-list">
           {items.map((entry) => (

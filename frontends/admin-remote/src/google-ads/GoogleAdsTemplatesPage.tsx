@@ -26,6 +26,7 @@ import { GenerateCampaignsDialog } from './GenerateCampaignsDialog';
 import { OptimizeConfirmDialog, ProposalDialog } from './OptimizeProposal';
 import './google-ads.css';
 import { ModalDialog } from '../pages/ModalDialog';
+import { EmptyState } from '../pages/EmptyState';
 
 const GOALS = OptimizationGoalSchema.options;
 
@@ -54,9 +55,7 @@ export function GoogleAdsTemplatesPage() {
     <>
       <PageHeader title="Google Ads Templates" description="Search campaigns for each service template, written by AI within Google's limits." />
       {templates.isPending ? (
-        <section className="adm-card">
-          <LoadingPanel label="Loading templates..." />
-        </section>
+        <LoadingPanel card label="Loading templates..." />
       ) : templates.isError ? (
         <LoadFailed card title="Failed to fetch templates" message={templates.error.message} onRetry={() => void templates.refetch()} />
       ) : (
@@ -200,11 +199,7 @@ function TemplateCampaignsPanel({ template }: { template: ServiceTemplate }) {
       ) : campaigns.isError ? (
         <LoadFailed title="Failed to fetch data" message={campaigns.error.message} onRetry={() => void campaigns.refetch()} />
       ) : campaigns.data.campaigns.length === 0 ? (
-        <div className="adm-empty">
-          <Megaphone size={32} aria-hidden className="adm-empty__icon" />
-          <h3 className="adm-empty__title">No campaigns yet</h3>
-          <p className="adm-empty__text">Generate Campaigns writes Search campaigns for this service with AI.</p>
-        </div>
+        <EmptyState icon={<Megaphone size={32} aria-hidden className="adm-empty__icon" />} heading="h3" title="No campaigns yet" text="Generate Campaigns writes Search campaigns for this service with AI." />
       ) : (
         <ul className="ads-campaigns">
           {campaigns.data.campaigns.map((campaign) => (
