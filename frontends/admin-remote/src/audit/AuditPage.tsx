@@ -8,6 +8,7 @@ import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { PageHeader } from '../pages/PageHeader';
 import './audit.css';
 import { EmptyState } from '../pages/EmptyState';
+import { LabelledOptions } from '../forms/Options';
 
 const SERVICES = ['tenant', 'templates', 'leads', 'ads'] as const;
 type Service = (typeof SERVICES)[number];
@@ -103,11 +104,7 @@ export function AuditPage() {
           <span className="adm-label">Service</span>
           <select className="adm-input" value={service} onChange={(e) => setService(e.target.value as 'all' | Service)}>
             <option value="all">All services</option>
-            {SERVICES.map((name) => (
-              <option key={name} value={name}>
-                {SERVICE_LABEL[name]}
-              </option>
-            ))}
+            <LabelledOptions values={SERVICES} labels={SERVICE_LABEL} />
           </select>
         </label>
         <label className="adm-field">

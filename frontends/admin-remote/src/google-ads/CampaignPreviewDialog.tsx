@@ -25,6 +25,7 @@ import { LaunchReadinessNotice } from './LaunchReadinessNotice';
 import './google-ads.css';
 import { ModalDialog } from '../pages/ModalDialog';
 import { EmptyState } from '../pages/EmptyState';
+import { NamedOptions } from '../forms/Options';
 
 /** docs/admin.md#fixed-figures: the preview shows 5 keywords and 1 ad per ad group before Show All. */
 const KEYWORDS_SHOWN = 5;
@@ -190,11 +191,7 @@ function PreviewContent({
             Campaign
           </label>
           <select id={`${id}-campaign`} className="adm-input" value={data.campaignId} onChange={(e) => onCampaign(Number(e.target.value))}>
-            {data.campaigns.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            <NamedOptions items={data.campaigns} />
           </select>
         </div>
       )}

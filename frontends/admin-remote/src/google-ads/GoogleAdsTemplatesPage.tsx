@@ -27,6 +27,7 @@ import { OptimizeConfirmDialog, ProposalDialog } from './OptimizeProposal';
 import './google-ads.css';
 import { ModalDialog } from '../pages/ModalDialog';
 import { EmptyState } from '../pages/EmptyState';
+import { LabelledOptions } from '../forms/Options';
 
 const GOALS = OptimizationGoalSchema.options;
 
@@ -304,11 +305,7 @@ function CampaignCard({
           onChange={(event) => event.target.value && onOptimize(event.target.value as OptimizationGoal)}
         >
           <option value="">Optimize…</option>
-          {GOALS.map((goal) => (
-            <option key={goal} value={goal}>
-              {OPTIMIZATION_GOAL_LABELS[goal]}
-            </option>
-          ))}
+          <LabelledOptions values={GOALS} labels={OPTIMIZATION_GOAL_LABELS} />
         </select>
         <button type="button" className="adm-button adm-button--secondary ads-campaign__delete" aria-label={`Delete ${campaign.name}`} onClick={onDelete} disabled={busy}>
           <Trash2 size={16} aria-hidden /> Delete

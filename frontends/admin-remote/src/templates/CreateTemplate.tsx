@@ -19,6 +19,7 @@ import { useToast } from '../toast/toaster';
 import { templatePreviewUrl } from './templates-filter';
 import { generationKey, TEMPLATES_KEY, useAiStatus, useGeneration, useSubcategories } from './templates-query';
 import { EmptyState } from '../pages/EmptyState';
+import { NamedOptions } from '../forms/Options';
 
 /** docs/admin.md#messages Template creation: the failure texts. */
 const FAILED = 'Failed to create template. Please try again.';
@@ -124,11 +125,7 @@ export function CreateTemplate({ onCreated }: { onCreated: () => void }) {
             <option value="" disabled>
               Select a category
             </option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            <NamedOptions items={categories} />
           </select>
         </FormField>
         <FormField id="tpl-description" label="Service Description" error={errors.description?.message}>
