@@ -1,4 +1,4 @@
-import { ApiError, routes, type ActiveTemplate, type ServiceTemplate } from '@hap/contracts';
+import { activeTemplateOf, ApiError, routes, type ActiveTemplate, type ServiceTemplate } from '@hap/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { LayoutTemplate, LoaderCircle, RefreshCw, Save } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -59,20 +59,7 @@ export function ActivatedTemplatesPage() {
             ? list
             : [
                 ...list,
-                {
-                  id: result.clientService.id,
-                  templateId: template.id,
-                  name: template.name,
-                  slug: template.slug,
-                  description: template.description,
-                  offer: template.offer,
-                  heroImage: template.heroImage,
-                  category: template.category,
-                  subcategory: template.subcategory,
-                  customTitle: null,
-                  customDescription: null,
-                  heroBackgroundPath: null,
-                },
+                activeTemplateOf(template, { id: result.clientService.id, customTitle: null, customDescription: null, heroBackgroundPath: null }),
               ],
         );
         toast({

@@ -1,4 +1,5 @@
 import {
+  activeTemplateOf,
   DEFAULT_OFFER,
   DEFAULT_TEMPLATE_CATEGORY,
   filled,
@@ -129,18 +130,7 @@ export function toClientServiceSummary(dto: ClientService): ClientServiceSummary
 }
 
 export function toActiveTemplateDto(row: ClientServiceEntity, template: ServiceTemplateEntity, placement: PlacedSubcategory | undefined): ActiveTemplate {
-  return {
-    id: row.id,
-    templateId: template.id,
-    name: template.name,
-    slug: template.slug,
-    description: template.description,
-    offer: template.offer,
-    heroImage: template.heroImage,
-    category: placement?.categoryName ?? DEFAULT_TEMPLATE_CATEGORY,
-    subcategory: placement?.subcategory.name ?? DEFAULT_TEMPLATE_SUBCATEGORY,
-    customTitle: row.customTitle,
-    customDescription: row.customDescription,
-    heroBackgroundPath: row.heroBackgroundPath,
-  };
+  const category = placement?.categoryName ?? DEFAULT_TEMPLATE_CATEGORY;
+  const subcategory = placement?.subcategory.name ?? DEFAULT_TEMPLATE_SUBCATEGORY;
+  return activeTemplateOf({ ...template, category, subcategory }, row);
 }
