@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../launcher/chromium.mjs';
 import { median } from './kit/figures.mjs';
 import { benchStack, onInterrupt, portsFrom, requireBuilt, ROOT, runMain, STRICT } from './kit/stack.mjs';
 
@@ -32,20 +33,11 @@ const require = createRequire(import.meta.url);
 const env = process.env;
 const RUNS = Math.max(1, Number(env.BENCH_RUNS ?? 3));
 const BASE_PORT = Number(env.BENCH_PAGES_PORT ?? 18490);
-const CHROME_PATH = env.CHROMIUM_PATH ?? env.CHROME_PATH ?? '/usr/bin/chromium';
 const REPORT_DIR = env.BENCH_REPORT_DIR ?? join(ROOT, '.data', 'bench', 'pages');
 /** BENCH_TRACE=1 keeps each run's Chromium trace beside its report (`<page>-<n>.trace.json`, for DevTools' Performance panel). */
 const KEEP_TRACE = env.BENCH_TRACE === '1';
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_PATH = CHROMIUM_PATH;
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
 /** `judged`: the targets a page is held to (the admin login: the admin performance ≥ 95 only; the clinic portal's login: the portal, the same). */
 const ALL_PAGES = [

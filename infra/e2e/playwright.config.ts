@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../launcher/chromium.mjs';
 
 /**
  * Browser journeys in Debian's Chromium (never a downloaded browser) against
@@ -40,17 +41,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: ['--headless', ...CHROMIUM_FLAGS],
     },
     // A trace costs a DOM snapshot at every action: kept on a developer's failure, not recorded in CI
     // (whose output is the log; rerun the failed journey with --trace on).

@@ -17,7 +17,7 @@ const jsonScript = (id: string, value: unknown) =>
 /** The markers a template must carry (checked when the server starts). */
 export const TEMPLATE_MARKERS = ['<html lang="en">', '<!--app-head-->', '<!--app-html-->', '<!--app-data-->'] as const;
 
-/** Fills a built HTML template (index.html or admin.html) with one rendered page. */
+/** Fills a built HTML template (dist/client/index.html or dist/admin/index.html) with one rendered page. */
 export function fillTemplate(template: string, page: FilledPage, data: { state: unknown; config: unknown }): string {
   const scripts = [data.state ? jsonScript('__HAP_STATE__', data.state) : '', jsonScript('__HAP_CONFIG__', data.config)]
     .filter(Boolean)

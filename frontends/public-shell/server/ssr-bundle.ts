@@ -8,7 +8,7 @@ import type { SsrModule } from './ssr-module.js';
 export interface BuildDirs {
   /** The public entry: index.html and assets/ (vite.config.ts). */
   client: string;
-  /** The /admin entry, a federation host: admin.html and assets/admin/ (vite.admin.config.ts). */
+  /** The /admin entry, a federation host: index.html and assets/admin/ (vite.admin.config.ts). */
   admin: string;
   /** The SSR entry (vite build --ssr). */
   server: string;
@@ -48,7 +48,7 @@ function readTemplate(file: string): string {
 
 /** Loads the built SSR module and both HTML templates; fails at start when a build is missing. */
 export async function loadSsrBundle(dirs: BuildDirs): Promise<SsrBundle> {
-  const templates = { page: readTemplate(join(dirs.client, 'index.html')), admin: readTemplate(join(dirs.admin, 'admin.html')) };
+  const templates = { page: readTemplate(join(dirs.client, 'index.html')), admin: readTemplate(join(dirs.admin, 'index.html')) };
   const ssr = (await import(pathToFileURL(findServerEntry(dirs.server)).href)) as SsrModule;
   return { ssr, templates };
 }

@@ -8,26 +8,15 @@ import { CLIENT_PAGES } from './pages/client-pages';
 import { hydrationMoment, INTERACTION_EVENTS, type HydrationMoment } from './pages/hydration';
 import { PAGE_VIEWS, type PageView } from './pages/views';
 import { defaultBranding } from './state/branding';
-import { STATE_SCRIPT_ID, type PageState } from './state/page-state';
+import { STATE_SCRIPT_ID, stateWithoutContent, type PageState } from './state/page-state';
 import { readJsonScript } from './state/read-json-script';
 import './styles/site.css';
 
 const container = document.getElementById('root');
 const serverState = readJsonScript<PageState>(STATE_SCRIPT_ID);
-const state: PageState = serverState ?? {
-  // Not fallbackBranding(): its brand table would bring the contracts' zod schemas (see branding.ts).
-  route: { kind: 'home' },
-  client: defaultBranding(),
-  clientSource: 'fallback',
-  linkClientParam: true,
-  services: [],
-  servicesLoaded: false,
-  staff: [],
-  landing: null,
-  landingError: null,
-  origin: window.location.origin,
-  year: new Date().getFullYear(),
-};
+// Not fallbackBranding(): its brand table would bring the contracts' zod schemas (see branding.ts).
+const state: PageState =
+  serverState ?? stateWithoutContent({ kind: 'home' }, defaultBranding(), window.location.origin, new Date().getFullYear());
 // The server wrote which view this is (entry-server.tsx); index.html opened without it is the home page.
 const rendered = document.documentElement.dataset.page;
 const view: PageView = PAGE_VIEWS.find((v) => v === rendered) ?? 'home';

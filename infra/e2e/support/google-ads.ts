@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { logInAsAdmin } from './admin';
 
 /** The agency connects Google Ads: the consent page of the stack's fake Google answers at once. */
 export async function connectGoogleAds(page: Page): Promise<void> {
@@ -23,4 +24,33 @@ export async function clinicWithService(
   const added = await page.request.post('/api/services', { headers, data: { ...service, clientId, isActive: true } });
   expect(added.ok()).toBeTruthy();
   return clientId;
+}
+
+/** An admin's session with Google Ads connected: where every launch journey starts. */
+export async function logInWithGoogleAds(page: Page): Promise<void> {
+  await logInAsAdmin(page);
+  await connectGoogleAds(page);
+}
+
+/** What makes this journey's names unique: its project (mobile, desktop) and the time. */
+export const journeyRun = (): string => `${test.info().project.name}-${Date.now().toString(36)}`;
+
+/**
+ * A clinic of this `run` (its name and a domain of its own, `<domainPrefix>-<run>.example`) with
+ * Testosterone Therapy (template 1, whose built-in campaign is there from the seed) at
+ * `/trt-<run>`; returns its id.
+ */
+export async function clinicWithTrt(
+  page: Page,
+  baseURL: string,
+  run: string,
+  clinic: { name: string; domainPrefix: string; address: string; phone: string; googleAdsAccountId: string },
+): Promise<number> {
+  const { domainPrefix, ...rest } = clinic;
+  return clinicWithService(
+    page,
+    baseURL,
+    { ...rest, name: `${clinic.name} ${run}`, domain: `${domainPrefix}-${run}.example` },
+    { name: 'Testosterone Therapy', path: `trt-${run}`, templateId: 1 },
+  );
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
-import { clinicWithService, connectGoogleAds } from '../support/google-ads';
+import { clinicWithService, clinicWithTrt, journeyRun, logInWithGoogleAds } from '../support/google-ads';
 import { keepScreen, screenPath } from '../support/screens';
 
 /**
@@ -18,9 +18,7 @@ test.describe('admin Google Ads launch', () => {
     const project = test.info().project.name;
     const templateName = project === 'mobile' ? 'Medical Weight Loss' : 'Semaglutide Weight Loss';
     const run = `${project}-${Date.now().toString(36)}`;
-    await logInAsAdmin(page);
-
-    await connectGoogleAds(page);
+    await logInWithGoogleAds(page);
     // A clinic with its own domain, an Austin address (the campaign's radius) and a Google Ads account.
     const templates = ((await (await page.request.get('/api/service-templates')).json()) as { data: Array<{ id: number; name: string }> }).data;
     const clientId = await clinicWithService(
@@ -138,16 +136,9 @@ test.describe('admin Google Ads launch', () => {
 
   test('an admin saves a service’s ad settings, tests and launches it from the Google Ads Campaign dialog', async ({ page, baseURL }) => {
     test.setTimeout(90_000);
-    const run = `${test.info().project.name}-${Date.now().toString(36)}`;
-    await logInAsAdmin(page);
-    await connectGoogleAds(page);
-    // TRT: the built-in campaign of its template is there from the seed.
-    const clientId = await clinicWithService(
-      page,
-      baseURL!,
-      { name: `Harbor Men's Health ${run}`, address: '2200 Post Oak Boulevard, Houston, TX 77056', phone: '(713) 555-0188', domain: `harbor-${run}.example`, googleAdsAccountId: '234-567-8901' },
-      { name: 'Testosterone Therapy', path: `trt-${run}`, templateId: 1 },
-    );
+    const run = journeyRun();
+    await logInWithGoogleAds(page);
+    const clientId = await clinicWithTrt(page, baseURL!, run, { name: "Harbor Men's Health", domainPrefix: 'harbor', address: '2200 Post Oak Boulevard, Houston, TX 77056', phone: '(713) 555-0188', googleAdsAccountId: '234-567-8901' });
 
     await page.goto(`/admin/services?client=${clientId}`);
     await page.getByRole('button', { name: 'Google Ads campaign of Testosterone Therapy' }).click();

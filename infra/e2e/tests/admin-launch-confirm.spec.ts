@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
-import { clinicWithService, connectGoogleAds } from '../support/google-ads';
+import { seriousAxeViolations } from '../support/admin';
+import { clinicWithTrt, journeyRun, logInWithGoogleAds } from '../support/google-ads';
 import { keepScreen, screenPath } from '../support/screens';
 
 /** Screens kept for a before-and-after look: SHOTS=before|after names them (default after). */
@@ -20,15 +20,9 @@ const launchesOf = async (page: Page, clientId: number) =>
 test.describe('admin launch confirmation', () => {
   test('every launch path asks first, and a launched service needs a second, explicit yes', async ({ page, baseURL }) => {
     test.setTimeout(120_000);
-    const run = `${test.info().project.name}-${Date.now().toString(36)}`;
-    await logInAsAdmin(page);
-    await connectGoogleAds(page);
-    const clientId = await clinicWithService(
-      page,
-      baseURL!,
-      { name: `Northside Vitality ${run}`, address: '300 Peachtree Street, Atlanta, GA 30308', phone: '(404) 555-0177', domain: `northside-${run}.example`, googleAdsAccountId: '345-678-9012' },
-      { name: 'Testosterone Therapy', path: `trt-${run}`, templateId: 1 },
-    );
+    const run = journeyRun();
+    await logInWithGoogleAds(page);
+    const clientId = await clinicWithTrt(page, baseURL!, run, { name: 'Northside Vitality', domainPrefix: 'northside', address: '300 Peachtree Street, Atlanta, GA 30308', phone: '(404) 555-0177', googleAdsAccountId: '345-678-9012' });
 
     // Preview dialog: Launch asks first; Cancel launches nothing.
     await page.goto(`/admin/services?client=${clientId}`);

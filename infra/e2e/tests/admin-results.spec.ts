@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
-import { clinicWithService, connectGoogleAds } from '../support/google-ads';
+import { clinicWithTrt, connectGoogleAds, journeyRun } from '../support/google-ads';
 import { keepScreen, screenPath } from '../support/screens';
 
 /**
@@ -15,18 +15,13 @@ const VISITOR_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537
 test.describe('admin Results', () => {
   test('an ad click becomes a visit, a lead and a booking on the clinic’s Results', async ({ page, browser, baseURL }) => {
     test.setTimeout(120_000);
-    const run = `${test.info().project.name}-${Date.now().toString(36)}`;
+    const run = journeyRun();
     // An account of this clinic's own, so what the fake reports for it is this journey's alone.
     const digits = String(Date.now()).slice(-10);
     const account = `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
     const today = new Date().toISOString().slice(0, 10);
     await logInAsAdmin(page);
-    const clientId = await clinicWithService(
-      page,
-      baseURL!,
-      { name: `Results Clinic ${run}`, address: '12 Elm Street, Austin, TX 78701', phone: '(512) 555-0199', domain: `results-${run}.example`, googleAdsAccountId: account },
-      { name: 'Testosterone Therapy', path: `trt-${run}`, templateId: 1 },
-    );
+    const clientId = await clinicWithTrt(page, baseURL!, run, { name: 'Results Clinic', domainPrefix: 'results', address: '12 Elm Street, Austin, TX 78701', phone: '(512) 555-0199', googleAdsAccountId: account });
 
     // The visitor: a browser of their own (the admin's own page views are not the clinic's visitors).
     const visitor = await browser.newContext({ userAgent: VISITOR_AGENT, viewport: page.viewportSize() ?? undefined });

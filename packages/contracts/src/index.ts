@@ -43,6 +43,7 @@ export * from './templates/content-rules';
 export * from './templates/content';
 export * from './templates/editor-rules';
 export * from './templates/catalogue';
+export * from './templates/active-template';
 export * from './ads/campaign';
 export * from './ads/campaign-rules';
 export * from './ads/connection';

@@ -1,4 +1,4 @@
-import { ApiError, routes, type ActiveTemplate, type ServiceTemplate } from '@hap/contracts';
+import { activeTemplateOf, ApiError, routes, type ActiveTemplate, type ServiceTemplate } from '@hap/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { LayoutTemplate, LoaderCircle, RefreshCw, Save } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -14,6 +14,7 @@ import { useToast } from '../toast/toaster';
 import { clientServicePagesKey, clientTemplatesKey, useClientServicePages, useClientTemplates } from './activated-query';
 import { clientFromSearch, countActive, isTemplateActive, REFETCH_AFTER_TOGGLE_MS } from './template-activation';
 import './activated.css';
+import { EmptyState } from '../pages/EmptyState';
 
 /**
  * Activated templates (docs/admin.md#services, docs/admin.md#roles): for one client
@@ -58,20 +59,7 @@ export function ActivatedTemplatesPage() {
             ? list
             : [
                 ...list,
-                {
-                  id: result.clientService.id,
-                  templateId: template.id,
-                  name: template.name,
-                  slug: template.slug,
-                  description: template.description,
-                  offer: template.offer,
-                  heroImage: template.heroImage,
-                  category: template.category,
-                  subcategory: template.subcategory,
-                  customTitle: null,
-                  customDescription: null,
-                  heroBackgroundPath: null,
-                },
+                activeTemplateOf(template, { id: result.clientService.id, customTitle: null, customDescription: null, heroBackgroundPath: null }),
               ],
         );
         toast({
@@ -180,9 +168,7 @@ export function ActivatedTemplatesPage() {
 
       <section className="adm-card act-list-card" aria-label={`Templates for ${clientName}`}>
         {failed ? (
-          <div className="adm-empty" role="alert">
-            <h2 className="adm-empty__title">{templates.isError ? 'Failed to load templates' : 'Failed to load the client’s active templates'}</h2>
-            <p className="adm-empty__text">{failed.error?.message}</p>
+          <EmptyState role="alert" title={templates.isError ? 'Failed to load templates' : 'Failed to load the client’s active templates'} text={failed.error?.message}>
             <button
               type="button"
               className="adm-button adm-button--primary"
@@ -194,18 +180,15 @@ export function ActivatedTemplatesPage() {
               <RefreshCw size={16} aria-hidden />
               Try Again
             </button>
-          </div>
+          </EmptyState>
         ) : !templates.data || !active.data ? (
           <LoadingPanel label="Loading templates..." />
         ) : list.length === 0 ? (
-          <div className="adm-empty">
-            <LayoutTemplate size={32} aria-hidden className="adm-empty__icon" />
-            <h2 className="adm-empty__title">No templates yet</h2>
-            <p className="adm-empty__text">Create a service template first; it can then be activated for any clinic.</p>
+          <EmptyState icon={<LayoutTemplate size={32} aria-hidden className="adm-empty__icon" />} title="No templates yet" text="Create a service template first; it can then be activated for any clinic.">
             <Link className="adm-button adm-button--primary" to="/admin/templates">
               Go to Service Templates
             </Link>
-          </div>
+          </EmptyState>
         ) : (
           <ul className="act-list">
             {list.map((template) => {

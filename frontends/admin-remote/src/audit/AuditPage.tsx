@@ -7,6 +7,8 @@ import { useAuthUser } from '../lib/auth';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { PageHeader } from '../pages/PageHeader';
 import './audit.css';
+import { EmptyState } from '../pages/EmptyState';
+import { LabelledOptions } from '../forms/Options';
 
 const SERVICES = ['tenant', 'templates', 'leads', 'ads'] as const;
 type Service = (typeof SERVICES)[number];
@@ -102,11 +104,7 @@ export function AuditPage() {
           <span className="adm-label">Service</span>
           <select className="adm-input" value={service} onChange={(e) => setService(e.target.value as 'all' | Service)}>
             <option value="all">All services</option>
-            {SERVICES.map((name) => (
-              <option key={name} value={name}>
-                {SERVICE_LABEL[name]}
-              </option>
-            ))}
+            <LabelledOptions values={SERVICES} labels={SERVICE_LABEL} />
           </select>
         </label>
         <label className="adm-field">
@@ -126,15 +124,9 @@ export function AuditPage() {
       {log.isPending ? (
         <p className="adm-loading" role="status">Loading the audit log…</p>
       ) : log.isError ? (
-        <div className="adm-empty" role="alert">
-          <h2 className="adm-empty__title">Failed to load the audit log</h2>
-          <p className="adm-empty__text">{log.error.message}</p>
-        </div>
+        <EmptyState role="alert" title="Failed to load the audit log" text={log.error.message} />
       ) : items.length === 0 ? (
-        <div className="adm-empty">
-          <h2 className="adm-empty__title">No changes recorded</h2>
-          <p className="adm-empty__text">Nothing matches these filters.</p>
-        </div>
+        <EmptyState title="No changes recorded" text="Nothing matches these filters." />
       ) : (
         <ul className="aud-list">
           {items.map((entry) => (

@@ -17,6 +17,7 @@ import { CLIENTS_KEY } from './clients-query';
 import { domainClaimView } from './domain-claim';
 import './clients.css';
 import { ModalDialog } from '../pages/ModalDialog';
+import { LabelledOptions } from '../forms/Options';
 
 type Form = UseFormReturn<ClientCreateInput, unknown, ClientCreate>;
 
@@ -247,11 +248,7 @@ function TrackingTab({ form, client }: { form: Form; client: Client | null }) {
       <Text form={form} name="facebookPixelId" label="Facebook Pixel ID" placeholder="1234567890" />
       <FormField id="client-offlineConversionStatus" label="Count a lead as a Google Ads conversion when it is">
         <select id="client-offlineConversionStatus" className="adm-input" {...form.register('offlineConversionStatus')}>
-          {OFFLINE_CONVERSION_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {LEAD_STATUS_LABELS[status]}
-            </option>
-          ))}
+          <LabelledOptions values={OFFLINE_CONVERSION_STATUSES} labels={LEAD_STATUS_LABELS} />
         </select>
       </FormField>
       <p className="adm-muted cli-note">A lead that came from a Google ad (it has a click id) is uploaded to the clinic's Google Ads account once it reaches this status.</p>

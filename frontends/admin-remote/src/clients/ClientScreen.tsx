@@ -8,6 +8,7 @@ import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
+import { EmptyState } from '../pages/EmptyState';
 
 const NOT_FOUND = "Client not found or you don't have permission to view this client.";
 
@@ -42,18 +43,13 @@ export function ClientScreen({ section, notFoundTitle, children }: { section: st
     return (
       <>
         <PageHeader title={notFoundTitle} actions={backToClients} />
-        <section className="adm-card adm-empty" role="alert">
-          <h2 className="adm-empty__title">Client not found</h2>
-          <p className="adm-empty__text">{NOT_FOUND}</p>
-        </section>
+        <EmptyState card role="alert" title="Client not found" text={NOT_FOUND} />
       </>
     );
   }
   if (client.isPending) {
     return (
-      <section className="adm-card">
-        <LoadingPanel label="Loading client..." />
-      </section>
+      <LoadingPanel card label="Loading client..." />
     );
   }
   if (client.isError) return <LoadFailed card title="Failed to fetch client" message={client.error.message} onRetry={() => void client.refetch()} />;

@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { FormField } from '../auth/FormField';
 import { api } from '../lib/api';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
+import { EmptyState } from '../pages/EmptyState';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
 import { TeamMembersDialog } from '../staff/TeamMembersDialog';
@@ -126,25 +127,24 @@ export function ClientsPage() {
         </FormField>
       </form>
       {clients.isPending ? (
-        <section className="adm-card">
-          <LoadingPanel label="Loading clients..." />
-        </section>
+        <LoadingPanel card label="Loading clients..." />
       ) : clients.isError ? (
         <LoadFailed card title="Failed to load clients" message={clients.error.message} onRetry={() => void clients.refetch()} />
       ) : clients.data.total === 0 ? (
-        <section className="adm-card adm-empty" aria-live="polite">
-          {searching ? <Search size={32} aria-hidden className="adm-empty__icon" /> : <Building2 size={32} aria-hidden className="adm-empty__icon" />}
-          <h2 className="adm-empty__title">{searching ? 'No clients match your search' : 'No clients yet'}</h2>
-          <p className="adm-empty__text">
-            {searching ? `Nothing matches “${view.q}”. Check the spelling or search by phone or domain.` : 'Clinics appear here once they are added or complete onboarding.'}
-          </p>
+        <EmptyState
+          card
+          live
+          icon={searching ? <Search size={32} aria-hidden className="adm-empty__icon" /> : <Building2 size={32} aria-hidden className="adm-empty__icon" />}
+          title={searching ? 'No clients match your search' : 'No clients yet'}
+          text={searching ? `Nothing matches “${view.q}”. Check the spelling or search by phone or domain.` : 'Clinics appear here once they are added or complete onboarding.'}
+        >
           {searching && (
             <button type="button" className="adm-button adm-button--secondary" onClick={() => (setText(''), go({ q: undefined }))}>
               <X size={16} aria-hidden />
               Clear search
             </button>
           )}
-        </section>
+        </EmptyState>
       ) : (
         <ClientsTable
           clients={clients.data.items}

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { NamedOptions } from '../forms/Options';
 
 /**
  * The clinic picker of the screens that show one clinic at a time (Leads, Results, Experiments,
@@ -33,11 +34,7 @@ export function ClinicSelect({
       </label>
       <select id={id} className="adm-input" value={value} onChange={(e) => onChange(e.target.value)} disabled={disabled}>
         {first}
-        {clients?.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
+        <NamedOptions items={clients} />
       </select>
       {after}
     </div>

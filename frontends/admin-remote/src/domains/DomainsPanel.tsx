@@ -9,6 +9,7 @@ import { DomainCampaigns } from './DomainCampaigns';
 import { checkOutcomeOf, fieldErrorOf, nameViewOf, STATUS_VIEW, whenOf } from './domain-rules';
 import { useAddDomain, useCheckDomain, useDomains, useRemoveDomain, type DomainsScope } from './domains-query';
 import './domains.css';
+import { EmptyState } from '../pages/EmptyState';
 
 /**
  * A clinic's own domains: the add form, then each domain with its
@@ -35,19 +36,11 @@ export function DomainsPanel({ scope, canEdit, readOnlyNote }: { scope: DomainsS
           Domains {domains.data && <span className="adm-badge">{domains.data.length}</span>}
         </h2>
         {domains.isPending ? (
-          <section className="adm-card">
-            <LoadingPanel label="Loading domains..." />
-          </section>
+          <LoadingPanel card label="Loading domains..." />
         ) : domains.isError ? (
           <LoadFailed card heading="h3" title="Failed to load domains" message={domains.error.message} onRetry={() => void domains.refetch()} />
         ) : domains.data.length === 0 ? (
-          <div className="adm-card adm-empty">
-            <Globe size={28} aria-hidden className="adm-empty__icon" />
-            <h3 className="adm-empty__title">No domain yet</h3>
-            <p className="adm-empty__text">
-              {canEdit ? 'Add the clinic’s own domain above: its pages and ads then use it.' : 'The clinic’s pages use the platform’s address until a domain is added.'}
-            </p>
-          </div>
+          <EmptyState card frame="div" icon={<Globe size={28} aria-hidden className="adm-empty__icon" />} heading="h3" title="No domain yet" text={canEdit ? 'Add the clinic’s own domain above: its pages and ads then use it.' : 'The clinic’s pages use the platform’s address until a domain is added.'} />
         ) : (
           domains.data.map((d) => <DomainCard key={d.domain} domain={d} scope={scope} canEdit={canEdit} />)
         )}

@@ -28,6 +28,7 @@ import { useLaunchCampaign } from './use-launch';
 import { LaunchReadinessNotice } from './LaunchReadinessNotice';
 import './google-ads.css';
 import { ModalDialog } from '../pages/ModalDialog';
+import { EmptyState } from '../pages/EmptyState';
 
 const serviceKey = (id: number) => ['admin', 'service', id] as const;
 
@@ -201,13 +202,11 @@ function CampaignBody({ client, item, onClose }: { client: Client; item: Service
           </button>
         </section>
       ) : (
-        <div className="adm-empty">
-          <h3 className="adm-empty__title">No ad settings</h3>
-          <p className="adm-empty__text">No Google Ads settings are configured for this service yet.</p>
+        <EmptyState heading="h3" title="No ad settings" text="No Google Ads settings are configured for this service yet.">
           <button type="button" className="adm-button adm-button--primary" onClick={() => setForm(formOf(null))}>
             Configure Settings
           </button>
-        </div>
+        </EmptyState>
       )}
 
       {validate.data && <LaunchReadinessNotice readiness={validate.data.readiness} structureValid={validate.data.validation.allValid} />}

@@ -24,6 +24,8 @@ import { useLaunchCampaign } from './use-launch';
 import { LaunchReadinessNotice } from './LaunchReadinessNotice';
 import './google-ads.css';
 import { ModalDialog } from '../pages/ModalDialog';
+import { EmptyState } from '../pages/EmptyState';
+import { NamedOptions } from '../forms/Options';
 
 /** docs/admin.md#fixed-figures: the preview shows 5 keywords and 1 ad per ad group before Show All. */
 const KEYWORDS_SHOWN = 5;
@@ -84,10 +86,7 @@ function PreviewBody({ serviceId, onClose }: { serviceId: number; onClose: () =>
     const text = status === 409 || status === 404 ? error.message : 'Unable to generate campaign preview. Please try again.';
     return (
       <div className="adm-dialog__body">
-        <div className="adm-empty" role="alert">
-          <h3 className="adm-empty__title">{title}</h3>
-          <p className="adm-empty__text">{text}</p>
-        </div>
+        <EmptyState role="alert" heading="h3" title={title} text={text} />
       </div>
     );
   }
@@ -192,11 +191,7 @@ function PreviewContent({
             Campaign
           </label>
           <select id={`${id}-campaign`} className="adm-input" value={data.campaignId} onChange={(e) => onCampaign(Number(e.target.value))}>
-            {data.campaigns.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            <NamedOptions items={data.campaigns} />
           </select>
         </div>
       )}

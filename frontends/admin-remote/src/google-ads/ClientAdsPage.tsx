@@ -19,6 +19,7 @@ import { CampaignBuilder } from './CampaignBuilder';
 import { LaunchedCampaignControls } from './LaunchedCampaignControls';
 import { TableHead } from '../pages/TableHead';
 import './google-ads.css';
+import { NamedOptions } from '../forms/Options';
 
 /**
  * The client ad-campaign page (docs/campaigns.md#client-ad-campaign-page): Back to Clients, the
@@ -77,12 +78,7 @@ function ClientCampaigns({ client }: { client: Client }) {
         ) : (
           <select id={`${id}-service`} className="adm-input" value={serviceId ?? ''} onChange={(e) => setServiceId(e.target.value ? Number(e.target.value) : null)} disabled={services.isPending}>
             <option value="">{services.isPending ? 'Loading services...' : 'Select a service'}</option>
-            {services.data?.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-                {s.isActive ? '' : ' (inactive)'}
-              </option>
-            ))}
+            <NamedOptions items={services.data} markInactive />
           </select>
         )}
       </div>

@@ -26,6 +26,8 @@ import { GenerateCampaignsDialog } from './GenerateCampaignsDialog';
 import { OptimizeConfirmDialog, ProposalDialog } from './OptimizeProposal';
 import './google-ads.css';
 import { ModalDialog } from '../pages/ModalDialog';
+import { EmptyState } from '../pages/EmptyState';
+import { LabelledOptions } from '../forms/Options';
 
 const GOALS = OptimizationGoalSchema.options;
 
@@ -54,9 +56,7 @@ export function GoogleAdsTemplatesPage() {
     <>
       <PageHeader title="Google Ads Templates" description="Search campaigns for each service template, written by AI within Google's limits." />
       {templates.isPending ? (
-        <section className="adm-card">
-          <LoadingPanel label="Loading templates..." />
-        </section>
+        <LoadingPanel card label="Loading templates..." />
       ) : templates.isError ? (
         <LoadFailed card title="Failed to fetch templates" message={templates.error.message} onRetry={() => void templates.refetch()} />
       ) : (
@@ -200,11 +200,7 @@ function TemplateCampaignsPanel({ template }: { template: ServiceTemplate }) {
       ) : campaigns.isError ? (
         <LoadFailed title="Failed to fetch data" message={campaigns.error.message} onRetry={() => void campaigns.refetch()} />
       ) : campaigns.data.campaigns.length === 0 ? (
-        <div className="adm-empty">
-          <Megaphone size={32} aria-hidden className="adm-empty__icon" />
-          <h3 className="adm-empty__title">No campaigns yet</h3>
-          <p className="adm-empty__text">Generate Campaigns writes Search campaigns for this service with AI.</p>
-        </div>
+        <EmptyState icon={<Megaphone size={32} aria-hidden className="adm-empty__icon" />} heading="h3" title="No campaigns yet" text="Generate Campaigns writes Search campaigns for this service with AI." />
       ) : (
         <ul className="ads-campaigns">
           {campaigns.data.campaigns.map((campaign) => (
@@ -309,11 +305,7 @@ function CampaignCard({
           onChange={(event) => event.target.value && onOptimize(event.target.value as OptimizationGoal)}
         >
           <option value="">Optimize…</option>
-          {GOALS.map((goal) => (
-            <option key={goal} value={goal}>
-              {OPTIMIZATION_GOAL_LABELS[goal]}
-            </option>
-          ))}
+          <LabelledOptions values={GOALS} labels={OPTIMIZATION_GOAL_LABELS} />
         </select>
         <button type="button" className="adm-button adm-button--secondary ads-campaign__delete" aria-label={`Delete ${campaign.name}`} onClick={onDelete} disabled={busy}>
           <Trash2 size={16} aria-hidden /> Delete

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { FormField } from '../auth/FormField';
 import type { LeadFilters } from './lead-filters';
 import { useClientServices } from './leads-query';
+import { NamedOptions } from '../forms/Options';
 
 interface FormValues {
   serviceId: string;
@@ -89,12 +90,7 @@ export function LeadFiltersForm({ filters, onApply }: { filters: LeadFilters; on
           {...error('serviceId')}
         >
           <option value="">{filters.clientId === undefined ? 'Choose a clinic first' : 'All services'}</option>
-          {services.data?.map((service) => (
-            <option key={service.id} value={service.id}>
-              {service.name}
-              {service.isActive ? '' : ' (inactive)'}
-            </option>
-          ))}
+          <NamedOptions items={services.data} markInactive />
         </select>
       </FormField>
       <FormField id="lead-filter-status" label="Status" error={errors.status}>

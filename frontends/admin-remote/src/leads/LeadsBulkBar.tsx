@@ -3,6 +3,7 @@ import { Check, X } from 'lucide-react';
 import { useState } from 'react';
 import { useToast } from '../toast/toaster';
 import { useUpdateLeadsStatus } from './leads-query';
+import { LabelledOptions } from '../forms/Options';
 
 const plural = (n: number) => `${n} ${n === 1 ? 'lead' : 'leads'}`;
 
@@ -68,11 +69,7 @@ export function LeadsBulkBar({
           </label>
           <select id="lead-bulk-status" className="adm-input" value={status} onChange={(event) => setStatus(event.target.value as LeadStatus | '')}>
             <option value="">Change status to…</option>
-            {LEAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {LEAD_STATUS_LABELS[s]}
-              </option>
-            ))}
+            <LabelledOptions values={LEAD_STATUSES} labels={LEAD_STATUS_LABELS} />
           </select>
           <button type="button" className="adm-button adm-button--primary" disabled={!status || update.isPending} onClick={apply}>
             <Check size={16} aria-hidden />

@@ -5,6 +5,7 @@ import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { Pager } from '../pages/Pager';
 import { LeadsTable } from './LeadsTable';
+import { EmptyState } from '../pages/EmptyState';
 
 type LeadPage = { items: Parameters<typeof LeadsTable>[0]['leads']; page: number; pageSize: number; pageCount: number; total: number };
 
@@ -37,11 +38,7 @@ export function LeadsList({
       ) : leads.isError ? (
         <LoadFailed title="Failed to load leads" message={leads.error.message} onRetry={() => void leads.refetch()} />
       ) : leads.data.items.length === 0 ? (
-        <div className="adm-empty">
-          <Inbox size={32} aria-hidden className="adm-empty__icon" />
-          <h2 className="adm-empty__title">No leads found</h2>
-          <p className="adm-empty__text">{emptyText}</p>
-        </div>
+        <EmptyState icon={<Inbox size={32} aria-hidden className="adm-empty__icon" />} title="No leads found" text={emptyText} />
       ) : (
         <>
           {above?.(leads.data)}

@@ -1,6 +1,7 @@
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '@hap/contracts';
 import { useToast } from '../toast/toaster';
 import { useUpdateLeadStatus } from './leads-query';
+import { LabelledOptions } from '../forms/Options';
 
 /**
  * A lead's status as a select: any move is allowed (services/leads README);
@@ -31,11 +32,7 @@ export function StatusSelect({ lead, id }: { lead: { id: number; name: string; s
         );
       }}
     >
-      {LEAD_STATUSES.map((status) => (
-        <option key={status} value={status}>
-          {LEAD_STATUS_LABELS[status]}
-        </option>
-      ))}
+      <LabelledOptions values={LEAD_STATUSES} labels={LEAD_STATUS_LABELS} />
     </select>
   );
 }

@@ -1,4 +1,5 @@
 import { RefreshCw } from 'lucide-react';
+import { EmptyState } from './EmptyState';
 
 /**
  * A list or record that could not be loaded (admin spec: "Failed to load …"
@@ -9,7 +10,7 @@ export function LoadFailed({
   message,
   onRetry,
   card = false,
-  heading: Heading = 'h2',
+  heading = 'h2',
 }: {
   title: string;
   message: string;
@@ -18,15 +19,12 @@ export function LoadFailed({
   card?: boolean;
   heading?: 'h2' | 'h3';
 }) {
-  const Frame = card ? 'section' : 'div';
   return (
-    <Frame className={card ? 'adm-card adm-empty' : 'adm-empty'} role="alert">
-      <Heading className="adm-empty__title">{title}</Heading>
-      <p className="adm-empty__text">{message}</p>
+    <EmptyState card={card} role="alert" heading={heading} title={title} text={message}>
       <button type="button" className="adm-button adm-button--primary" onClick={onRetry}>
         <RefreshCw size={16} aria-hidden />
         Try Again
       </button>
-    </Frame>
+    </EmptyState>
   );
 }

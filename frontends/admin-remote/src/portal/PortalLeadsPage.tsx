@@ -10,6 +10,7 @@ import '../leads/leads.css';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageHeader } from '../pages/PageHeader';
 import { portalTitle, usePortalUser } from './portal-auth';
+import { LabelledOptions } from '../forms/Options';
 
 const PAGE_SIZE = 25;
 
@@ -90,11 +91,7 @@ function Filters({ filters, onApply }: { filters: PortalFilters; onApply: (next:
       <FormField id="portal-lead-status" label="Status">
         <select id="portal-lead-status" className="adm-input" value={status} onChange={(e) => setStatus(e.target.value)}>
           <option value="">All statuses</option>
-          {LEAD_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {LEAD_STATUS_LABELS[s]}
-            </option>
-          ))}
+          <LabelledOptions values={LEAD_STATUSES} labels={LEAD_STATUS_LABELS} />
         </select>
       </FormField>
       <FormField id="portal-lead-q" label="Search" error={error ?? undefined}>

@@ -1,26 +1,12 @@
-import { sessionRoutes, type NewLeads } from '@hap/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { sessionRoutes } from '@hap/contracts';
 import { Building2, ChartLine, EyeOff, FileText, Globe, Inbox, ShieldCheck, Users } from 'lucide-react';
 import { api } from '../lib/api';
 import { routeOf } from '../lib/lazy-routes';
 import { AppShell } from '../shell/AdminShell';
 import { LogoutButton } from '../shell/LogoutButton';
 import type { NavItem } from '../shell/nav-items';
-import { Sidebar } from '../shell/SidebarNav';
+import { Sidebar, useNewLeads } from '../shell/SidebarNav';
 import { PORTAL_AUTH_KEY, usePortalUser } from './portal-auth';
-
-/** As the admin's sidebar: an unchanged answer is a 304 the browser turns into its last copy. */
-const NEW_LEADS_POLL_MS = 10_000;
-
-/** The clinic's leads awaiting a first contact, kept live while the portal is open ("new leads live"). */
-export function usePortalNewLeads() {
-  return useQuery({
-    queryKey: ['portal', 'leads', 'new'],
-    queryFn: async ({ signal }): Promise<NewLeads> => api.call(await routeOf('getPortalNewLeads'), {}, { signal }),
-    refetchInterval: NEW_LEADS_POLL_MS,
-    retry: false,
-  });
-}
 
 const ITEMS: readonly NavItem[] = [
   { label: 'Leads', to: '/portal/leads', icon: Inbox, count: 0, live: 'newLeads' },
@@ -47,7 +33,7 @@ function EndViewButton() {
 
 function PortalSidebar({ onNavigate }: { onNavigate?: () => void }) {
   const user = usePortalUser().data;
-  const newLeads = usePortalNewLeads().data?.count ?? 0;
+  const newLeads = useNewLeads('portal').data?.count ?? 0;
   return (
     <Sidebar
       heading={user?.clientName ?? 'Your clinic'}

@@ -1,44 +1,34 @@
-import { ApiError, routes, sessionRoutes, type PortalUser } from '@hap/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { routes, sessionRoutes, type PortalUser } from '@hap/contracts';
 import { api } from '../lib/api';
+import { unlessRefused, useSessionCheck } from '../lib/auth';
 
 /** The cache key of `GET /api/portal/auth-status`; login, accepting an invitation and logout update it. */
 export const PORTAL_AUTH_KEY = ['portal', 'auth-status'] as const;
-
-/** As the admin's: the session check is cached for 5 minutes and not retried. */
-const AUTH_STATUS_STALE_MS = 5 * 60 * 1000;
 
 /** A portal user, or an admin viewing the clinic read-only (docs/portal.md: `viewAs`, shown as its staff see it). */
 export type PortalViewer = PortalUser & { viewAs?: true };
 
 /** An admin's read-only view of a clinic, as the portal's user; null when this session views none (or is no admin's). */
-async function fetchViewingAdmin(signal?: AbortSignal): Promise<PortalViewer | null> {
-  try {
-    const view = await api.call(routes.getViewAs, {}, { signal });
-    return view && { id: 0, email: '', name: 'The agency (read-only view)', clientId: view.clientId, clientName: view.clientName, role: 'staff', viewAs: true };
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return null;
-    throw error;
-  }
+function fetchViewingAdmin(signal?: AbortSignal): Promise<PortalViewer | null> {
+  const view = api.call(routes.getViewAs, {}, { signal });
+  return unlessRefused(
+    view.then((v): PortalViewer | null => v && { id: 0, email: '', name: 'The agency (read-only view)', clientId: v.clientId, clientName: v.clientName, role: 'staff', viewAs: true }),
+    [401, 403],
+    () => null,
+  );
 }
 
 /** The signed-in clinic user (or a viewing admin), or null when the gateway says 401 (not signed in to the portal). */
-export async function fetchPortalUser(signal?: AbortSignal): Promise<PortalViewer | null> {
-  try {
-    return (await api.call(sessionRoutes.portalAuthStatus, {}, { signal })).user;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return fetchViewingAdmin(signal);
-    throw error;
-  }
+export function fetchPortalUser(signal?: AbortSignal): Promise<PortalViewer | null> {
+  return unlessRefused(
+    api.call(sessionRoutes.portalAuthStatus, {}, { signal }).then((s) => s.user),
+    [401],
+    () => fetchViewingAdmin(signal),
+  );
 }
 
 export function usePortalUser() {
-  return useQuery({
-    queryKey: PORTAL_AUTH_KEY,
-    queryFn: ({ signal }) => fetchPortalUser(signal),
-    staleTime: AUTH_STATUS_STALE_MS,
-    retry: false,
-  });
+  return useSessionCheck(PORTAL_AUTH_KEY, fetchPortalUser);
 }
 
 /** The tab title of a portal screen, e.g. 'Leads | Clinic Portal'. */

@@ -17,6 +17,7 @@ import { ServicesTable } from './ServicesTable';
 import { clientIdFromQuery, SERVICE_FILTERS, visibleServices, type ServiceFilter } from './service-rules';
 import { useClientServices } from './services-query';
 import './services.css';
+import { EmptyState } from '../pages/EmptyState';
 
 /**
  * docs/admin.md#services Services Management: a clinic's service pages (the client
@@ -79,29 +80,17 @@ export function ServicesPage() {
       </section>
 
       {clients.isPending ? (
-        <section className="adm-card">
-          <LoadingPanel label="Loading clients..." />
-        </section>
+        <LoadingPanel card label="Loading clients..." />
       ) : clients.isError ? (
-        <section className="adm-card adm-empty" role="alert">
-          <h2 className="adm-empty__title">Failed to load clients. Please refresh the page.</h2>
-          <p className="adm-empty__text">{clients.error.message}</p>
-        </section>
+        <EmptyState card role="alert" title="Failed to load clients. Please refresh the page." text={clients.error.message} />
       ) : clients.data.length === 0 ? (
-        <section className="adm-card adm-empty">
-          <Users size={28} aria-hidden />
-          <h2 className="adm-empty__title">No clients yet</h2>
-          <p className="adm-empty__text">Services belong to a client. Add one first.</p>
+        <EmptyState card icon={<Users size={28} aria-hidden />} title="No clients yet" text="Services belong to a client. Add one first.">
           <Link className="adm-button adm-button--primary" to="/admin/clients">
             Go to Clients
           </Link>
-        </section>
+        </EmptyState>
       ) : !client ? (
-        <section className="adm-card adm-empty">
-          <Layers size={28} aria-hidden />
-          <h2 className="adm-empty__title">Select a Client</h2>
-          <p className="adm-empty__text">Choose a client above to see and manage its service pages.</p>
-        </section>
+        <EmptyState card icon={<Layers size={28} aria-hidden />} title="Select a Client" text="Choose a client above to see and manage its service pages." />
       ) : (
         <ClientServices key={client.id} client={client} search={search} />
       )}
@@ -172,14 +161,11 @@ function EmptyServices({ search, filter, onCreate }: { search: string; filter: S
       ? 'This client has no service pages yet.'
       : `This client has no ${filter} services.`;
   return (
-    <div className="adm-empty">
-      <Layers size={28} aria-hidden />
-      <h2 className="adm-empty__title">No Services Found</h2>
-      <p className="adm-empty__text">{text}</p>
+    <EmptyState icon={<Layers size={28} aria-hidden />} title="No Services Found" text={text}>
       <button type="button" className="adm-button adm-button--primary" onClick={onCreate}>
         <Plus size={16} aria-hidden />
         Create New Service
       </button>
-    </div>
+    </EmptyState>
   );
 }

@@ -7,15 +7,23 @@ import { routeOf } from '../lib/lazy-routes';
 import { LogoutButton } from './LogoutButton';
 import { NAV_ITEMS, type NavItem } from './nav-items';
 
-/** How often the sidebar asks for new leads; an unchanged answer is a 304 the browser turns into its last copy. */
-const NEW_LEADS_POLL_MS = 20_000;
+/**
+ * How the sidebar's new-leads count is read: every clinic's for the admin, the clinic's own in the
+ * portal ("new leads live"), and how often it asks; an unchanged answer is a 304 the browser turns
+ * into its last copy.
+ */
+const NEW_LEADS = {
+  admin: { operation: 'getNewLeads', pollMs: 20_000 },
+  portal: { operation: 'getPortalNewLeads', pollMs: 10_000 },
+} as const;
 
-/** Leads of every clinic awaiting a first contact, kept live while the admin is open. */
-export function useNewLeads() {
+/** Leads awaiting a first contact, kept live while the admin or the portal is open. */
+export function useNewLeads(scope: keyof typeof NEW_LEADS) {
+  const { operation, pollMs } = NEW_LEADS[scope];
   return useQuery({
-    queryKey: ['admin', 'leads', 'new'],
-    queryFn: async ({ signal }): Promise<NewLeads> => api.call(await routeOf('getNewLeads'), {}, { signal }),
-    refetchInterval: NEW_LEADS_POLL_MS,
+    queryKey: [scope, 'leads', 'new'],
+    queryFn: async ({ signal }): Promise<NewLeads> => api.call(await routeOf(operation), {}, { signal }),
+    refetchInterval: pollMs,
     // A count that could not be read shows none rather than an error in the sidebar.
     retry: false,
   });
@@ -23,7 +31,7 @@ export function useNewLeads() {
 
 /** The sidebar's content, the same on the desktop rail and in the mobile slide-out. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
-  const newLeads = useNewLeads().data?.count ?? 0;
+  const newLeads = useNewLeads('admin').data?.count ?? 0;
   return <Sidebar heading="Management" items={NAV_ITEMS} newLeads={newLeads} role="Admin" logout={<LogoutButton />} onNavigate={onNavigate} />;
 }
 

@@ -7,6 +7,7 @@ import { TemplateEditDialog } from './TemplateEditDialog';
 import { ALL_CATEGORIES, categoriesOf, filterTemplates, templatePreviewUrl } from './templates-filter';
 import { useServiceTemplates } from './templates-query';
 import { TableHead } from '../pages/TableHead';
+import { EmptyState } from '../pages/EmptyState';
 
 /** docs/admin.md#templates Browse: search, category filter, the table and '{shown} of {total} templates'. */
 export function BrowseTemplates() {
@@ -20,9 +21,7 @@ export function BrowseTemplates() {
 
   if (templates.isPending) {
     return (
-      <section className="adm-card">
-        <LoadingPanel label="Loading templates..." />
-      </section>
+      <LoadingPanel card label="Loading templates..." />
     );
   }
   if (templates.isError) {
@@ -55,10 +54,7 @@ export function BrowseTemplates() {
         </select>
       </div>
       {shown.length === 0 ? (
-        <div className="adm-empty">
-          <FileText size={32} aria-hidden className="adm-empty__icon" />
-          <h2 className="adm-empty__title">{all.length === 0 ? 'No templates found' : 'No templates match your filters'}</h2>
-        </div>
+        <EmptyState icon={<FileText size={32} aria-hidden className="adm-empty__icon" />} title={all.length === 0 ? 'No templates found' : 'No templates match your filters'} />
       ) : (
         <div className="adm-table-scroll">
           <table className="adm-table tpl-table">

@@ -18,6 +18,8 @@ import { LoadingPanel } from '../pages/LoadingPanel';
 import { useToast } from '../toast/toaster';
 import { templatePreviewUrl } from './templates-filter';
 import { generationKey, TEMPLATES_KEY, useAiStatus, useGeneration, useSubcategories } from './templates-query';
+import { EmptyState } from '../pages/EmptyState';
+import { NamedOptions } from '../forms/Options';
 
 /** docs/admin.md#messages Template creation: the failure texts. */
 const FAILED = 'Failed to create template. Please try again.';
@@ -78,17 +80,13 @@ export function CreateTemplate({ onCreated }: { onCreated: () => void }) {
 
   if (ai.isPending || subcategories.isPending) {
     return (
-      <section className="adm-card">
-        <LoadingPanel label="Loading..." />
-      </section>
+      <LoadingPanel card label="Loading..." />
     );
   }
   const categories = subcategories.data ?? [];
   if (categories.length === 0) {
     return (
-      <section className="adm-card adm-empty">
-        <h2 className="adm-empty__title">No categories found. Please add categories first.</h2>
-      </section>
+      <EmptyState card title="No categories found. Please add categories first." />
     );
   }
 
@@ -127,11 +125,7 @@ export function CreateTemplate({ onCreated }: { onCreated: () => void }) {
             <option value="" disabled>
               Select a category
             </option>
-            {categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
+            <NamedOptions items={categories} />
           </select>
         </FormField>
         <FormField id="tpl-description" label="Service Description" error={errors.description?.message}>

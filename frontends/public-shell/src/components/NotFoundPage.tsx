@@ -1,6 +1,7 @@
-import { ArrowRight, CircleAlert, House, Phone } from 'lucide-react';
-import { ClinicBrand } from '../home/ClinicBrand';
-import { telHref } from '../home/contact-links';
+import { ArrowRight, CircleAlert, House } from 'lucide-react';
+import { CallLink } from '../home/CallAction';
+import { StatusCard } from './StatusCard';
+import { ClinicHomeLink } from '../home/ClinicBrand';
 import { usePageState } from '../state/page-context';
 import { clinicHref } from '../state/page-state';
 
@@ -12,46 +13,39 @@ import { clinicHref } from '../state/page-state';
  */
 export function NotFoundPage() {
   const state = usePageState();
-  const { client, services } = state;
+  const { services } = state;
   return (
-    <main className="status-page">
-      <div className="status-card status-card--wide">
-        <a href={clinicHref(state, '/')} className="status-card__brand" aria-label={`${client.name} home`}>
-          <ClinicBrand variant="header" />
+    <StatusCard
+      cardClass="status-card--wide"
+      brand={<ClinicHomeLink className="status-card__brand" />}
+      icon={CircleAlert}
+      title="404 Page Not Found"
+      text="Did you forget to add the page to the router?"
+    >
+      <div className="status-card__actions">
+        <a href={clinicHref(state, '/')} className="btn btn--brand">
+          <House size={18} aria-hidden />
+          Back to home
         </a>
-        <CircleAlert className="status-card__icon status-card__icon--danger" size={40} aria-hidden />
-        <h1 className="status-card__title">404 Page Not Found</h1>
-        <p className="status-card__text">Did you forget to add the page to the router?</p>
-        <div className="status-card__actions">
-          <a href={clinicHref(state, '/')} className="btn btn--brand">
-            <House size={18} aria-hidden />
-            Back to home
-          </a>
-          {client.phone && (
-            <a href={telHref(client.phone)} className="btn btn--outline-brand">
-              <Phone size={18} aria-hidden />
-              Call {client.phone}
-            </a>
-          )}
-        </div>
-        {services.length > 0 && (
-          <nav className="status-card__services" aria-labelledby="not-found-services">
-            <h2 id="not-found-services" className="status-card__subtitle">
-              Our services
-            </h2>
-            <ul>
-              {services.map((service) => (
-                <li key={service.slug}>
-                  <a href={clinicHref(state, `/${encodeURIComponent(service.slug)}`)}>
-                    {service.name}
-                    <ArrowRight size={16} aria-hidden />
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        )}
+        <CallLink />
       </div>
-    </main>
+      {services.length > 0 && (
+        <nav className="status-card__services" aria-labelledby="not-found-services">
+          <h2 id="not-found-services" className="status-card__subtitle">
+            Our services
+          </h2>
+          <ul>
+            {services.map((service) => (
+              <li key={service.slug}>
+                <a href={clinicHref(state, `/${encodeURIComponent(service.slug)}`)}>
+                  {service.name}
+                  <ArrowRight size={16} aria-hidden />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+    </StatusCard>
   );
 }

@@ -34,3 +34,14 @@ export function CallAction({
     </a>
   );
 }
+
+/** 'Call' and the clinic's phone as an outlined button; nothing when it has no phone (the not-found and thank-you pages). */
+export function CallLink() {
+  const { client } = usePageState();
+  return client.phone ? (
+    <a href={telHref(client.phone)} className="btn btn--outline-brand">
+      <Phone size={18} aria-hidden />
+      Call {client.phone}
+    </a>
+  ) : null;
+}

@@ -1,4 +1,5 @@
 import { usePageState } from '../state/page-context';
+import { clinicHref } from '../state/page-state';
 import { UploadedImage } from '../components/UploadedImage';
 
 const LOGO_SLOT = { header: { slot: 160, sizes: '160px' }, footer: { slot: 192, sizes: '192px' } } as const;
@@ -21,5 +22,15 @@ export function ClinicBrand({ variant }: { variant: 'header' | 'footer' }) {
       eager={variant === 'header'}
       fallback={name}
     />
+  );
+}
+
+/** The clinic's logo as a link to its home page (the service pages' top bar, the not-found and thank-you pages). */
+export function ClinicHomeLink({ className }: { className: string }) {
+  const state = usePageState();
+  return (
+    <a href={clinicHref(state, '/')} className={className} aria-label={`${state.client.name} home`}>
+      <ClinicBrand variant="header" />
+    </a>
   );
 }

@@ -1,12 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useIsClient } from '../components/use-is-client';
-import { AboutSection } from './AboutSection';
-import { Hero } from './Hero';
 import { homeVariantOf } from './home-variant';
-import { ServicesSection } from './ServicesSection';
-import { SiteFooter } from '../components/SiteFooter';
-import { TeamSection } from './TeamSection';
-import { TopBar } from './TopBar';
+import { HomeSections } from './HomeSections';
 
 // Variants B and C are previews (only A is ever selected, docs/public-site.md#home-pages): their code loads only when asked for.
 const HomeVariantB = lazy(() => import('./variants/HomeVariantB').then((m) => ({ default: m.HomeVariantB })));
@@ -27,16 +22,5 @@ export function HomePage() {
 
 /** Variant A: sticky top bar, hero, 'Our Services', about, the team when there is one, footer. */
 export function HomeVariantA() {
-  return (
-    <div className="site">
-      <TopBar />
-      <main>
-        <Hero />
-        <ServicesSection />
-        <AboutSection />
-        <TeamSection />
-      </main>
-      <SiteFooter id="contact" contactUs />
-    </div>
-  );
+  return <HomeSections />;
 }

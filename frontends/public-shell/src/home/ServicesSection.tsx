@@ -1,5 +1,7 @@
 import type { PageServiceCard } from '@hap/contracts';
 import { ArrowRight, CloudOff, Sparkles, Tag, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Section } from '../components/Section';
 import { usePageState } from '../state/page-context';
 import { clinicHref } from '../state/page-state';
 import { CallAction } from './CallAction';
@@ -17,39 +19,68 @@ export function ServicesSection({ limit }: { limit?: number }) {
   const { client, services, servicesLoaded } = state;
   const shown = limit === undefined ? services : services.slice(0, limit);
   return (
-    <section id="services" className="section" aria-labelledby="services-title">
-      <div className="container">
-        <header className="section__header">
-          <h2 id="services-title" className="section__title">
-            Our Services
-          </h2>
-          <p className="section__intro">Explore the treatments and programs available at {client.name}.</p>
-        </header>
-        {shown.length > 0 ? (
-          <ul className="service-grid">
-            {shown.map((service) => (
-              <ServiceCard key={service.slug} service={service} href={clinicHref(state, `/${encodeURIComponent(service.slug)}`)} />
-            ))}
-          </ul>
-        ) : servicesLoaded ? (
+    <ServicesGrid
+      intro={`Explore the treatments and programs available at ${client.name}.`}
+      cards={shown}
+      hrefOf={(slug) => clinicHref(state, `/${encodeURIComponent(slug)}`)}
+      empty={
+        servicesLoaded ? (
           <ServicesNotice
             icon={Sparkles}
             title="New services are being prepared"
             text="We are putting the finishing touches on our treatment programs. Contact us to learn what we can do for you today."
           />
         ) : (
-          <ServicesNotice
-            icon={CloudOff}
-            title="Our services could not be loaded right now"
-            text="Please call us: our team will tell you about our treatments and book your visit."
-          />
-        )}
-      </div>
-    </section>
+          <ServicesNotLoaded />
+        )
+      }
+    />
   );
 }
 
-export function ServiceCard({ service, href }: { service: PageServiceCard; href: string }) {
+/** 'Our Services' of either home reading (docs/public-site.md#home-pages): the cards, or `empty` when there are none; `children` below. */
+export function ServicesGrid({
+  intro,
+  cards,
+  hrefOf,
+  empty,
+  children,
+}: {
+  intro: string;
+  cards: readonly PageServiceCard[];
+  /** A card's link, from its service's slug. */
+  hrefOf: (slug: string) => string;
+  empty: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Section id="services" titleId="services-title" title="Our Services" intro={intro}>
+      {cards.length > 0 ? (
+        <ul className="service-grid">
+          {cards.map((service) => (
+            <ServiceCard key={service.slug} service={service} href={hrefOf(service.slug)} />
+          ))}
+        </ul>
+      ) : (
+        empty
+      )}
+      {children}
+    </Section>
+  );
+}
+
+/** The catalogue did not answer. */
+export function ServicesNotLoaded() {
+  return (
+    <ServicesNotice
+      icon={CloudOff}
+      title="Our services could not be loaded right now"
+      text="Please call us: our team will tell you about our treatments and book your visit."
+    />
+  );
+}
+
+function ServiceCard({ service, href }: { service: PageServiceCard; href: string }) {
   return (
     <li className="service-card">
       <UploadedImage
@@ -83,7 +114,7 @@ export function ServiceCard({ service, href }: { service: PageServiceCard; href:
  * No cards to show: the clinic has none yet (docs/public-site.md#pages-and-routes: new services are
  * being prepared, 'Contact Us' phone link), or the catalogue did not answer.
  */
-export function ServicesNotice({ icon: Icon, title, text }: { icon: LucideIcon; title: string; text: string }) {
+function ServicesNotice({ icon: Icon, title, text }: { icon: LucideIcon; title: string; text: string }) {
   return (
     <div className="empty-services" role="status">
       <Icon className="empty-services__icon" size={32} aria-hidden />

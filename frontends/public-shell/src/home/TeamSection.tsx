@@ -3,7 +3,8 @@ import type { TeamMember } from '../state/page-state';
 import { usePageState } from '../state/page-context';
 import { telHref } from './contact-links';
 import { initialsOf, orderedTeam, teamHeading, teamPhone } from './team';
-import { UploadedImage } from '../components/UploadedImage';
+import { Section } from '../components/Section';
+import { MemberPhoto } from '../components/MemberPhoto';
 
 /**
  * docs/public-site.md#pages-and-routes team section (id team): 'Meet Our Wellness Professional' for
@@ -16,40 +17,26 @@ export function TeamSection() {
   const callHref = telHref(teamPhone(client.phone));
   const team = orderedTeam(staff);
   return (
-    <section id="team" className="section" aria-labelledby="team-title">
-      <div className="container">
-        <header className="section__header">
-          <h2 id="team-title" className="section__title">
-            {heading}
-          </h2>
-          <p className="section__intro">Experienced, caring professionals dedicated to your health and wellbeing.</p>
-        </header>
-        <ul className={`team-grid${team.length === 1 ? ' team-grid--single' : ''}`}>
-          {team.map((member) => (
-            <TeamCard key={member.id} member={member} callHref={callHref} />
-          ))}
-        </ul>
-      </div>
-    </section>
+    <Section id="team" titleId="team-title" title={heading} intro="Experienced, caring professionals dedicated to your health and wellbeing.">
+      <ul className={`team-grid${team.length === 1 ? ' team-grid--single' : ''}`}>
+        {team.map((member) => (
+          <TeamCard key={member.id} member={member} callHref={callHref} />
+        ))}
+      </ul>
+    </Section>
   );
 }
 
 function TeamCard({ member, callHref }: { member: TeamMember; callHref: string }) {
   return (
     <li className="team-card">
-      <UploadedImage
+      <MemberPhoto
+        member={member}
         className="team-card__photo"
-        path={member.imagePath}
-        alt={member.name}
-        slotWidth={320}
+        initialsClass="team-card__initials"
+        initials={initialsOf(member.name)}
         sizes="(min-width: 640px) 320px, calc(100vw - 2.5rem)"
-        width={320}
-        height={320}
-        fallback={
-          <span className="team-card__photo team-card__initials" aria-hidden>
-            {initialsOf(member.name)}
-          </span>
-        }
+        size={320}
       />
       <div className="team-card__body">
         <h3 className="team-card__name">{member.name}</h3>

@@ -1,4 +1,5 @@
 import { TriangleAlert } from 'lucide-react';
+import { ReloadButton, StatusCard } from '../components/StatusCard';
 import { usePageState } from '../state/page-context';
 import { clinicHref } from '../state/page-state';
 
@@ -11,24 +12,17 @@ export function ServiceUnavailable() {
   const state = usePageState();
   const { client, landingError } = state;
   return (
-    <main className="status-page">
-      <div className="status-card" role="alert">
-        <TriangleAlert className="status-card__icon status-card__icon--danger" size={40} aria-hidden />
-        <h1 className="status-card__title">Service Not Available</h1>
-        <p className="status-card__text">{landingError || 'Failed to load service content'}</p>
-        <button type="button" className="btn btn--brand" onClick={() => window.location.reload()}>
-          Try Again
-        </button>
-        <p className="status-card__text">
-          <a href={clinicHref(state, '/')}>{client.name}</a>
-          {client.phone ? (
-            <>
-              {' · '}
-              <a href={`tel:${client.phone.replace(/[^\d+]/g, '')}`}>{client.phone}</a>
-            </>
-          ) : null}
-        </p>
-      </div>
-    </main>
+    <StatusCard role="alert" icon={TriangleAlert} title="Service Not Available" text={landingError || 'Failed to load service content'}>
+      <ReloadButton label="Try Again" />
+      <p className="status-card__text">
+        <a href={clinicHref(state, '/')}>{client.name}</a>
+        {client.phone ? (
+          <>
+            {' · '}
+            <a href={`tel:${client.phone.replace(/[^\d+]/g, '')}`}>{client.phone}</a>
+          </>
+        ) : null}
+      </p>
+    </StatusCard>
   );
 }

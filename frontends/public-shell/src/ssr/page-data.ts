@@ -1,7 +1,7 @@
 import { DEFAULT_CLIENT_ID, type PageContent, type PageContext } from '@hap/contracts';
 import type { PageRoute } from '../routes';
 import { fallbackBranding, onboardingBranding } from '../state/branding';
-import type { PageState } from '../state/page-state';
+import { stateWithoutContent, type PageState } from '../state/page-state';
 
 /** What the server loaded for one page: the clinic (tenant) and the catalogue's part (templates). */
 export interface LoadedPage {
@@ -57,20 +57,5 @@ export function pageDataFrom({ route, context, content, origin, pageUrl, year = 
 
 /** /onboard: the agency's page, the same on every host; its catalogue is loaded by the browser (docs/public-site.md#fixed-figures). */
 function onboardingPageData(route: PageRoute, origin: string, year: number): PageData {
-  return {
-    state: {
-      route,
-      client: onboardingBranding(),
-      clientSource: 'fallback',
-      linkClientParam: true,
-      services: [],
-      servicesLoaded: false,
-      staff: [],
-      landing: null,
-      landingError: null,
-      origin,
-      year,
-    },
-    rememberClientId: null,
-  };
+  return { state: stateWithoutContent(route, onboardingBranding(), origin, year), rememberClientId: null };
 }

@@ -56,3 +56,24 @@ export const DEFAULT_ADMIN_REMOTE_URL = '/remotes/admin/remoteEntry.js';
 export function clinicHref(state: Pick<PageState, 'linkClientParam' | 'client'>, path: string): string {
   return state.linkClientParam ? `${path}${path.includes('?') ? '&' : '?'}client=${state.client.id}` : path;
 }
+
+/**
+ * A page's state before or without the clinic's content: the fallback client,
+ * no services, staff or service content. The onboarding page is always so
+ * (ssr/page-data.ts); the browser starts so when the server wrote no state.
+ */
+export function stateWithoutContent(route: PageRoute, client: ClientBranding, origin: string, year: number): PageState {
+  return {
+    route,
+    client,
+    clientSource: 'fallback',
+    linkClientParam: true,
+    services: [],
+    servicesLoaded: false,
+    staff: [],
+    landing: null,
+    landingError: null,
+    origin,
+    year,
+  };
+}

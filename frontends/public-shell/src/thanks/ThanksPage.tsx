@@ -1,6 +1,7 @@
-import { CalendarCheck, CircleCheck, House, Phone } from 'lucide-react';
-import { ClinicBrand } from '../home/ClinicBrand';
-import { telHref } from '../home/contact-links';
+import { CalendarCheck, CircleCheck, House } from 'lucide-react';
+import { StatusCard } from '../components/StatusCard';
+import { ClinicHomeLink } from '../home/ClinicBrand';
+import { CallLink } from '../home/CallAction';
 import { usePageState } from '../state/page-context';
 import { clinicHref } from '../state/page-state';
 import { thanksContentOf } from './thanks-content';
@@ -15,66 +16,61 @@ import './thanks.css';
  */
 export function ThanksPage() {
   const state = usePageState();
-  const { client, route } = state;
+  const { route } = state;
   const content = thanksContentOf(state);
   return (
-    <main className="status-page thanks">
-      <div className="status-card status-card--wide thanks__card">
-        <a href={clinicHref(state, '/')} className="status-card__brand" aria-label={`${client.name} home`}>
-          <ClinicBrand variant="header" />
-        </a>
-        <CircleCheck className="status-card__icon thanks__icon" size={44} aria-hidden />
-        <h1 className="status-card__title">{content.title}</h1>
-        <p className="status-card__text">{content.text}</p>
-
-        {content.kind === 'booking' && (
-          <div className="status-card__actions">
-            <a href={content.bookingLink} target="_blank" rel="noopener noreferrer" className="btn btn--brand btn--lg">
-              <CalendarCheck size={20} aria-hidden />
-              {content.action}
-            </a>
-          </div>
-        )}
-
-        {content.kind === 'next-steps' && (
-          <section className="thanks__next" aria-labelledby="thanks-next">
-            <h2 id="thanks-next" className="status-card__subtitle">
-              {content.stepsTitle}
-            </h2>
-            <ol className="thanks__steps">
-              {content.steps.map((step, index) => (
-                <li key={step.title} className="thanks__step">
-                  <span className="thanks__step-number" aria-hidden="true">
-                    {index + 1}
-                  </span>
-                  <span>
-                    <strong className="thanks__step-title">{step.title}</strong>
-                    <span className="thanks__step-text">{step.text}</span>
-                  </span>
-                </li>
-              ))}
-            </ol>
-          </section>
-        )}
-
-        <div className="status-card__actions thanks__more">
-          {client.phone && (
-            <a href={telHref(client.phone)} className="btn btn--outline-brand">
-              <Phone size={18} aria-hidden />
-              Call {client.phone}
-            </a>
-          )}
-          <a href={clinicHref(state, '/')} className="btn btn--outline-brand">
-            <House size={18} aria-hidden />
-            Back to home
+    <StatusCard
+      pageClass="thanks"
+      cardClass="status-card--wide thanks__card"
+      brand={<ClinicHomeLink className="status-card__brand" />}
+      icon={CircleCheck}
+      iconClass="thanks__icon"
+      iconSize={44}
+      title={content.title}
+      text={content.text}
+    >
+      {content.kind === 'booking' && (
+        <div className="status-card__actions">
+          <a href={content.bookingLink} target="_blank" rel="noopener noreferrer" className="btn btn--brand btn--lg">
+            <CalendarCheck size={20} aria-hidden />
+            {content.action}
           </a>
         </div>
-        {route.reference && (
-          <p className="thanks__reference">
-            Your request reference: <span className="thanks__reference-code">{route.reference}</span>
-          </p>
-        )}
+      )}
+
+      {content.kind === 'next-steps' && (
+        <section className="thanks__next" aria-labelledby="thanks-next">
+          <h2 id="thanks-next" className="status-card__subtitle">
+            {content.stepsTitle}
+          </h2>
+          <ol className="thanks__steps">
+            {content.steps.map((step, index) => (
+              <li key={step.title} className="thanks__step">
+                <span className="thanks__step-number" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <span>
+                  <strong className="thanks__step-title">{step.title}</strong>
+                  <span className="thanks__step-text">{step.text}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
+
+      <div className="status-card__actions thanks__more">
+        <CallLink />
+        <a href={clinicHref(state, '/')} className="btn btn--outline-brand">
+          <House size={18} aria-hidden />
+          Back to home
+        </a>
       </div>
-    </main>
+      {route.reference && (
+        <p className="thanks__reference">
+          Your request reference: <span className="thanks__reference-code">{route.reference}</span>
+        </p>
+      )}
+    </StatusCard>
   );
 }

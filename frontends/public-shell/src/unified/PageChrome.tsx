@@ -1,9 +1,8 @@
 import { ArrowRight, CalendarCheck, Phone } from 'lucide-react';
 import { useEffect, useState, type RefObject } from 'react';
-import { ClinicBrand } from '../home/ClinicBrand';
+import { ClinicHomeLink } from '../home/ClinicBrand';
 import { telHref } from '../home/contact-links';
 import { usePageState } from '../state/page-context';
-import { clinicHref } from '../state/page-state';
 import { pastHero } from './unified-rules';
 
 export interface PageLink {
@@ -13,13 +12,10 @@ export interface PageLink {
 
 /** Sticky top bar (docs/public-site.md#pages-and-routes, non-home pages): brand, links to the sections present, 'Get Started'. */
 export function UnifiedTopBar({ links }: { links: readonly PageLink[] }) {
-  const state = usePageState();
   return (
     <header className="topbar">
       <div className="container topbar__inner">
-        <a href={clinicHref(state, '/')} className="topbar__brand" aria-label={`${state.client.name} home`}>
-          <ClinicBrand variant="header" />
-        </a>
+        <ClinicHomeLink className="topbar__brand" />
         <nav className="u-nav" aria-label="On this page">
           {links.map((link) => (
             <a key={link.href} href={link.href}>

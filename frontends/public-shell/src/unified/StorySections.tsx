@@ -4,7 +4,8 @@ import { usePageState } from '../state/page-context';
 import { UploadedImage } from '../components/UploadedImage';
 import { symptomIconOf } from '../components/symptom-icons';
 import { UNIFIED_STATS } from './unified-rules';
-import { CardText, SectionHeader, UnifiedSection, useTemplateList } from './SectionHeader';
+import { SectionHeader } from '../components/Section';
+import { CardText, UnifiedSection, useTemplateList } from './SectionHeader';
 
 /**
  * #about: the patients' before/after stories (with their pictures when

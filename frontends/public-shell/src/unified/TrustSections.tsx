@@ -1,7 +1,7 @@
 import { ChevronDown, Mail, Phone, Quote, Star } from 'lucide-react';
 import { telHref } from '../home/contact-links';
 import { usePageState } from '../state/page-context';
-import { UploadedImage } from '../components/UploadedImage';
+import { MemberPhoto } from '../components/MemberPhoto';
 import { UnifiedSection, useTemplateList } from './SectionHeader';
 import { starCount, teamHeading, testimonialAuthor } from './unified-rules';
 
@@ -72,43 +72,37 @@ export function TeamSection() {
       title={teamHeading(staff.length)}
       intro="The people who will look after you, from your first visit onwards."
     >
-        <ul className="u-grid u-grid--3 u-team">
-          {staff.map((member) => (
-            <li key={member.id} className="u-card u-member">
-              <UploadedImage
-                path={member.imagePath}
-                alt={member.name}
-                className="u-member__photo"
-                slotWidth={320}
-                sizes="(min-width: 960px) 320px, (min-width: 640px) 45vw, 90vw"
-                width={480}
-                height={480}
-                fallback={
-                  <span className="u-member__photo u-member__initials" aria-hidden>
-                    {initials(member.name)}
-                  </span>
-                }
-              />
-              <div className="u-member__body">
-                <h3 className="u-card__title">{member.name}</h3>
-                {member.title && <p className="u-member__title">{member.title}</p>}
-                {member.bio && <p className="u-member__bio">{member.bio}</p>}
-                <p className="u-member__links">
-                  <a href="#contact">
-                    <Mail size={16} aria-hidden />
-                    Contact
+      <ul className="u-grid u-grid--3 u-team">
+        {staff.map((member) => (
+          <li key={member.id} className="u-card u-member">
+            <MemberPhoto
+              member={member}
+              className="u-member__photo"
+              initialsClass="u-member__initials"
+              initials={initials(member.name)}
+              sizes="(min-width: 960px) 320px, (min-width: 640px) 45vw, 90vw"
+              size={480}
+            />
+            <div className="u-member__body">
+              <h3 className="u-card__title">{member.name}</h3>
+              {member.title && <p className="u-member__title">{member.title}</p>}
+              {member.bio && <p className="u-member__bio">{member.bio}</p>}
+              <p className="u-member__links">
+                <a href="#contact">
+                  <Mail size={16} aria-hidden />
+                  Contact
+                </a>
+                {client.phone && (
+                  <a href={telHref(client.phone)}>
+                    <Phone size={16} aria-hidden />
+                    Call
                   </a>
-                  {client.phone && (
-                    <a href={telHref(client.phone)}>
-                      <Phone size={16} aria-hidden />
-                      Call
-                    </a>
-                  )}
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
+                )}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
     </UnifiedSection>
   );
 }

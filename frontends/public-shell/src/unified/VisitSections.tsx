@@ -4,7 +4,7 @@ import { ContactList } from '../home/ContactList';
 import { usePageState } from '../state/page-context';
 import { Countdown } from './Countdown';
 import { UploadedImage } from '../components/UploadedImage';
-import { SectionHeader } from './SectionHeader';
+import { SectionHeader } from '../components/Section';
 import { mapsHref } from './unified-rules';
 
 /**

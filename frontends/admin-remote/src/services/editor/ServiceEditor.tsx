@@ -18,6 +18,7 @@ import { useToast } from '../../toast/toaster';
 import { servicesKey } from '../services-query';
 import { draftIssues, draftOfService, draftWithTemplate, emptyDraft, fieldsOfDraft, withoutBlankRowsOf, type EditorDraft } from './editor-draft';
 import './editor.css';
+import { NamedOptions } from '../../forms/Options';
 
 type EditorTab = 'basic' | 'content' | 'symptoms' | 'process';
 const EDITOR_TABS: ReadonlyArray<{ id: EditorTab; label: string }> = [
@@ -196,11 +197,7 @@ function EditorForm({
                   }}
                 >
                   <option value="">{templates.isPending ? 'Loading templates...' : 'Select a template'}</option>
-                  {templates.data?.map((t) => (
-                    <option key={t.id} value={t.id}>
-                      {t.name}
-                    </option>
-                  ))}
+                  <NamedOptions items={templates.data} />
                 </select>
                 <span className="sed-muted">Picking a template copies its symptoms, benefits, process steps, FAQs and testimonials as starting content.</span>
               </FormField>

@@ -1,4 +1,5 @@
 import {
+  activeTemplateOf,
   DEFAULT_OFFER,
   filled,
   toBeforeAfterStories,
@@ -136,17 +137,5 @@ export function toClientServiceSummary(dto: ClientService): ClientServiceSummary
 }
 
 export function toActiveTemplateDto(row: ClientServiceEntity, template: ServiceTemplateEntity, placement: PlacedSubcategory | undefined): ActiveTemplate {
-  return {
-    id: row.id,
-    templateId: template.id,
-    name: template.name,
-    slug: template.slug,
-    description: template.description,
-    offer: template.offer,
-    heroImage: template.heroImage,
-    ...placementNames(placement),
-    customTitle: row.customTitle,
-    customDescription: row.customDescription,
-    heroBackgroundPath: row.heroBackgroundPath,
-  };
+  return activeTemplateOf({ ...template, ...placementNames(placement) }, row);
 }
