@@ -3,7 +3,7 @@
  * (bench/pages.mjs) start it: never a downloaded browser; no QUIC, first-run screens, background
  * fetches or component updates, so a run talks only to the local stack.
  */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** The flags beside the headless one (each caller names its own headless mode). */
 export const CHROMIUM_FLAGS = [
