@@ -15,7 +15,8 @@ const notReady = (checks: Record<string, string>) => ({
 // service it routes to (tenant, leads, templates and ads) and the public shell
 // that renders the pages say they are ready.
 describe('GET /readyz', () => {
-  const TIMEOUT_MS = 300;
+  // Long enough that a loaded machine's fake upstreams answer within it (the ready checks), short enough for the hanging one.
+  const TIMEOUT_MS = 2_000;
   let ready = true;
   let tenant: Upstream;
   // Always ready, and also standing in for leads and ads: the checks below vary tenant only.
