@@ -66,14 +66,14 @@ const keyOf = (name: ServiceName, env: Record<string, string>) =>
  * This worker's `name` service with `env` (startServiceProcess's options), started unless a file before this
  * one left it running. Its `close` does nothing: the worker's end stops it.
  */
-export async function sharedServiceProcess(name: ServiceName, options: { env?: Record<string, string> } = {}): Promise<ServiceProcess> {
+export async function sharedServiceProcess(name: ServiceName, options: { env?: Record<string, string>; port?: number } = {}): Promise<ServiceProcess> {
   const env = options.env ?? {};
   const key = keyOf(name, env);
   const found = readRegistry()[key];
   if (found && alive(found.pid) && (await answers(found.url))) {
     return { name, url: found.url, api: signedUrlClient(found.url, process.env.INTERNAL_SECRET!), pid: found.pid, env: { ...process.env, ...found.env } as Record<string, string>, close: async () => {} };
   }
-  const started = await startServiceProcess(name, { env });
+  const started = await startServiceProcess(name, { env, port: options.port });
   // Its own settings (not the worker's environment it also got).
   const own = Object.fromEntries(Object.entries(started.env).filter(([k, v]) => process.env[k] !== v));
   writeRegistry({ ...readRegistry(), [key]: { url: started.url, pid: started.pid, env: own } });

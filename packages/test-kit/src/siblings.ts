@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import { startServiceProcess, type ServiceProcess } from './service-process';
-import { sharedServiceProcess } from './shared-process';
+import { freePort, startServiceProcess, type ServiceProcess } from './service-process';
+import { sharedServiceProcess, workerPort } from './shared-process';
 
 /** A sibling service process, and the run's database (no entities) to write and read its rows with the kit's factories. */
 export interface SiblingProcess extends ServiceProcess {
@@ -48,17 +48,29 @@ export async function startAdsProcess(env: Record<string, string> = {}): Promise
 
 /**
  * Templates and the tenant it asks, as processes (service-process.ts) on this worker's database; `dataSource`
- * is that database (no entities) for the kit's factories. `env` is templates' (ADS_URL: the ads app a test
- * runs, which templates asks back). Shared by the worker's files (shared-process.ts) unless `shared` is
- * false (settings a file must not leave behind, e.g. a Redis prefix of its own): then `close` stops them.
+ * is that database (no entities) for the kit's factories. Templates asks ads about campaigns on its pages
+ * before a page moves or goes off line: `env.ADS_URL` is the ads app a test runs (which templates asks back),
+ * else an ads process is started beside them. `env` is templates'. Shared by the worker's files
+ * (shared-process.ts) unless `shared` is false (settings a file must not leave behind, e.g. a Redis prefix of
+ * its own): then `close` stops them.
  */
 export async function startTemplatesWithTenant(options: { env?: Record<string, string>; shared?: boolean } = {}): Promise<SiblingTemplates> {
-  const start = options.shared === false ? startServiceProcess : sharedServiceProcess;
-  const tenant = await start('tenant');
-  const templates = await start('templates', { env: { TENANT_URL: tenant.url, TENANT_TIMEOUT_MS: '2000', ...options.env } }).catch(async (err: unknown) => {
-    await tenant.close();
+  const shared = options.shared !== false;
+  const start = shared ? sharedServiceProcess : startServiceProcess;
+  const started: ServiceProcess[] = [];
+  const closeStarted = () => Promise.all(started.map((s) => s.close()));
+  try {
+    const tenant = await start('tenant');
+    started.push(tenant);
+    const adsPort = options.env?.ADS_URL ? null : shared ? await workerPort('ads-beside-templates') : await freePort();
+    const adsUrl = options.env?.ADS_URL ?? `http://127.0.0.1:${adsPort}`;
+    const templates = await start('templates', { env: { TENANT_URL: tenant.url, TENANT_TIMEOUT_MS: '2000', ADS_URL: adsUrl, ...options.env } });
+    started.push(templates);
+    if (adsPort !== null) started.push(await start('ads', { port: adsPort, env: { TEMPLATES_URL: templates.url, TENANT_URL: tenant.url } }));
+    const all = await withDatabase([...started.filter((s) => s !== templates), templates]);
+    return { ...all, tenant: { ...tenant, dataSource: all.dataSource } };
+  } catch (err) {
+    await closeStarted();
     throw err;
-  });
-  const both = await withDatabase([tenant, templates]);
-  return { ...both, tenant: { ...tenant, dataSource: both.dataSource } };
+  }
 }
