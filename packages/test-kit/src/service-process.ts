@@ -185,5 +185,7 @@ export async function startServiceProcess(name: ServiceName, options: { env?: Re
     await close();
     throw err;
   }
+  // Read only while it starts: unlinked now, the file goes when the process ends (a shared one outlives its last reader).
+  log.remove();
   return { name, url, api: signedUrlClient(url, secret), pid: child.pid!, env, close };
 }
