@@ -39,6 +39,41 @@ const DATA_ACCESS_ALLOWED = [
 // data files, listed here.
 const MAX_LINES_DATA_FILES = []; // none today
 
+// One test kit (packages/test-kit/README.md, "Other services in a test"): a test reaches another service
+// over HTTP (its built server as a process) and its rows in SQL, never through that service's files.
+const SERVICES = ['tenant', 'leads', 'templates', 'ads'];
+const otherServices = (own) => {
+  const others = SERVICES.filter((name) => name !== own).join('|');
+  return [
+    { regex: `^(\\.\\./)+(services/)?(${others})/(src|test)(/|$)`, message: "A test imports no other service's files: start it with @hap/test-kit/service-process (or siblings) and write its rows with @hap/test-kit/factories." },
+    { regex: `^@hap/(${others})(/|$)`, message: "A test imports no other service's package: start it with @hap/test-kit/service-process." },
+  ];
+};
+// Test files not converted yet, each for a reason. This list may only shrink.
+const OTHER_SERVICE_IMPORTS_ALLOWED = [
+  // Injects a counts reader into templates in-process and swaps it for a broken one mid-test.
+  'services/leads/test/integration/experiments.api.test.ts',
+  // Ads in-process for Google Ads conversions: in a fresh ads process the first upload outlasted leads'
+  // 5 s client timeout on a busy machine (ads loads its Google Ads client on first use).
+  'services/leads/test/helpers/google-ads.ts',
+  'services/leads/test/integration/conversions.api.test.ts',
+  'services/leads/test/integration/portal-leads.api.test.ts',
+  // Runs each service's client-deleted job handler in this process (to become: each service's worker process).
+  'services/tenant/test/integration/client-deletion.api.test.ts',
+  // Runs templates' clinic-onboarded job handler in this process (to become: templates' worker process).
+  'services/tenant/test/integration/onboarding.api.test.ts',
+  // Boots tenant in-process for templates' own suites (not converted in time).
+  'services/templates/test/helpers/app.ts',
+  // Boot all four services in-process, seed tenant's admin, sign unsubscribe tokens with tenant's code
+  // (not converted in time; isolation-matrix reaches them through leads' helper, already processes).
+  'gateway/test/helpers/services.ts',
+  'gateway/test/helpers/sign-in-suite.ts',
+  'gateway/test/integration/isolation-matrix.api.test.ts',
+  'gateway/test/integration/portal-auth.api.test.ts',
+  'gateway/test/integration/unsubscribe.api.test.ts',
+  'gateway/test/integration/passkeys.api.test.ts',
+];
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/.__mf__temp/**', 'test-results/**', 'playwright-report/**'],
@@ -70,6 +105,16 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', ...dataAccessOutsideRepositories],
       'no-restricted-imports': ['error', { paths: [{ name: 'typeorm', importNames: ['Repository'], message: 'Services use a *.repository.ts, not a TypeORM Repository (services/tenant/README.md, "Layout").' }] }],
     },
+  },
+  ...SERVICES.map((own) => ({
+    files: [`services/${own}/test/**/*.ts`],
+    ignores: OTHER_SERVICE_IMPORTS_ALLOWED,
+    rules: { 'no-restricted-imports': ['error', { patterns: otherServices(own) }] },
+  })),
+  {
+    files: ['gateway/test/**/*.ts', 'frontends/*/test/**/*.{ts,tsx}'],
+    ignores: OTHER_SERVICE_IMPORTS_ALLOWED,
+    rules: { 'no-restricted-imports': ['error', { patterns: otherServices(null) }] },
   },
   {
     files: ['**/*.{ts,tsx}'],

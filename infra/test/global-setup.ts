@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import Redis from 'ioredis';
 import type { DataSource } from 'typeorm';
@@ -7,14 +9,32 @@ import { createDataSource as tenantDataSource, SCHEMA as TENANT } from '../../se
 import { createDataSource as leadsDataSource, SCHEMA as LEADS } from '../../services/leads/src/db/data-source';
 import { createDataSource as templatesDataSource, SCHEMA as TEMPLATES } from '../../services/templates/src/db/data-source';
 import { createDataSource as adsDataSource, SCHEMA as ADS } from '../../services/ads/src/db/data-source';
+import { seed as seedTemplates } from '../../services/templates/src/db/seed';
 import { saveTestRun, withDatabase, workerDatabase } from '../../packages/test-kit/src/test-env';
 
-const services: Array<[string, (url: string) => DataSource]> = [
+/** Each service's schema, how to open it, and what it holds before any test (templates: the demo catalogue tests build on). */
+const services: Array<[string, (url: string) => DataSource, ((dataSource: DataSource) => Promise<unknown>)?]> = [
   [TENANT, tenantDataSource],
   [LEADS, leadsDataSource],
-  [TEMPLATES, templatesDataSource],
+  [TEMPLATES, templatesDataSource, seedTemplates],
   [ADS, adsDataSource],
 ];
+
+const root = join(__dirname, '..', '..');
+
+/**
+ * The services' built servers current with their sources: a test starts another service as production runs it,
+ * `node services/<name>/dist/server.js` (@hap/test-kit/service-process). Incremental: a build with nothing
+ * changed only compares files (packages/test-kit/README.md gives the costs).
+ */
+function buildServers(): void {
+  try {
+    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', join(root, 'tsconfig.build.json')], { cwd: root, stdio: 'pipe' });
+  } catch (err) {
+    const out = err as { stdout?: Buffer; stderr?: Buffer };
+    throw new Error(`Tests start the built services, and the build failed (npx tsc -b tsconfig.build.json):\n${out.stdout ?? ''}${out.stderr ?? ''}`);
+  }
+}
 
 /**
  * One fresh PostgreSQL database and one Redis key prefix per test run, both
@@ -27,6 +47,7 @@ const services: Array<[string, (url: string) => DataSource]> = [
 export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
   const adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  buildServers();
   const run = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const databaseName = `hap_test_${run}`;
 
@@ -43,9 +64,10 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
   }
 
   const databaseUrl = withDatabase(adminUrl, databaseName);
-  for (const [schema, create] of services) {
+  for (const [schema, create, seed] of services) {
     const dataSource = create(databaseUrl);
     await migrate(dataSource, schema);
+    await seed?.(dataSource);
     await dataSource.destroy();
   }
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { CURRENT_LEAD_CONSENT_VERSION, routeTable, type RouteContract } from '@hap/contracts';
+import { createDataSource as createTenantDataSource } from '../../../services/tenant/src/db/data-source';
 import { seedAdmin } from '../../../services/tenant/src/db/seed';
 import { pngBytes } from '@hap/test-kit/fixtures/images';
 import { startLeads, START_TIMEOUT_MS, type TestLeads } from '../../../services/leads/test/helpers/app';
-import { createClientService, createTemplate } from '../../../services/templates/test/helpers/factories';
+import { createClientService, createTemplate } from '@hap/test-kit/factories/templates';
 import { buildGateway, loginCookie, sessionCookie, uniqueEmail } from '../helpers/gateway';
 import { startUpstream, type Upstream } from '../helpers/upstream';
 
@@ -109,6 +110,8 @@ function send(server: Parameters<typeof request>[0], row: Pick<RouteContract, 'm
 
 describe('isolation matrix: every clinic and admin row by every kind of identity', () => {
   let leads: TestLeads;
+  // Tenant's own code seeds the admins (tenant runs as a process: @hap/test-kit/siblings).
+  const tenantData = createTenantDataSource(process.env.DATABASE_URL!);
   let gateway: ReturnType<typeof buildGateway>['app'];
   let deciding: ReturnType<typeof buildGateway>['app'];
   const upstreams: Upstream[] = [];
@@ -120,12 +123,13 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
     // Custom domains configured (an edge host), their DNS asked of a closed loopback port: every check answers "not found yet" at once.
     Object.assign(process.env, { EDGE_HOST: 'edge.matrix.test', DNS_RESOLVER: '127.0.0.1:9', DNS_TIMEOUT_MS: '300' });
     leads = await startLeads();
+    await tenantData.initialize();
     const templates = leads.templates!;
-    const tenant = templates.tenant!;
+    const tenant = templates.tenant;
     const leadsUrl = await leads.app.listen({ host: '127.0.0.1', port: 0 });
-    const templatesUrl = `http://127.0.0.1:${(templates.app.server.address() as { port: number }).port}`;
+    const templatesUrl = templates.url;
     // The services' own Redis prefix: tenant publishes sign-in versions where the gateways read sessions.
-    const shared = { REDIS_PREFIX: tenant.config.REDIS_PREFIX, TRUST_PROXY: 'true', LEAD_RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_MINUTE: '0' };
+    const shared = { REDIS_PREFIX: tenant.env.REDIS_PREFIX, TRUST_PROXY: 'true', LEAD_RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_MINUTE: '0' };
     const ads = await startUpstream();
     upstreams.push(ads);
     gateway = buildGateway({ ...shared, TENANT_URL: tenant.url, LEADS_URL: leadsUrl, TEMPLATES_URL: templatesUrl, ADS_URL: ads.url }).app;
@@ -133,7 +137,7 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
 
     // The admin, and two clinics with an active service each.
     const admin = { email: uniqueEmail('matrix-admin'), password: 'a long matrix admin password' };
-    await seedAdmin(tenant.dataSource, admin);
+    await seedAdmin(tenantData, admin);
     cookies.admin = await loginCookie(gateway, admin);
     const asAdmin = (method: 'post' | 'patch', path: string, body: object) =>
       request(gateway.server)[method](path).set('cookie', cookies.admin!).send(body);
@@ -150,7 +154,7 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
 
     // A second admin, viewing clinic A read-only.
     const viewer = { email: uniqueEmail('matrix-viewer'), password: 'a long matrix viewer password' };
-    await seedAdmin(tenant.dataSource, viewer);
+    await seedAdmin(tenantData, viewer);
     cookies.viewer = await loginCookie(gateway, viewer);
     const view = await request(gateway.server).post('/api/admin/view-as').set('cookie', cookies.viewer).send({ clientId: a.clientId });
     expect(view.status).toBe(200);
@@ -209,6 +213,7 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
     await deciding?.close();
     await Promise.all(upstreams.map((u) => u.close()));
     await leads?.close();
+    if (tenantData.isInitialized) await tenantData.destroy();
   });
 
   it('has a line for every clinic row, and no line for a row that is not one', () => {

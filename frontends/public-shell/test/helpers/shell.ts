@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { TestTemplates } from '../../../../services/templates/test/helpers/app';
+import type { SiblingTemplates } from '@hap/test-kit/siblings';
 import { buildServer, type ShellDependencies } from '../../server/app';
 import { readConfig, type Config } from '../../server/config';
 import { createPageContentLoader, createPageContextLoader } from '../../server/page-context';
@@ -25,12 +25,12 @@ export function standInDist(prefix: string) {
 
 /**
  * The shell as server.ts builds it, with its real loaders and SSR entry, over this run's tenant and
- * templates (`services`, templates listening at `templatesUrl`); `env` adds settings, `dependencies`
+ * templates (`services`, processes: @hap/test-kit/siblings; templates at `templatesUrl`); `env` adds settings, `dependencies`
  * what the suite needs beyond the loaders (page cache, admin assets). `close()` closes the shell and
  * removes its build directory (the services are the suite's to close).
  */
 export async function shellOnServices(
-  services: TestTemplates,
+  services: SiblingTemplates,
   templatesUrl: string,
   { distPrefix, env = {}, dependencies = () => ({}) }: { distPrefix: string; env?: Record<string, string>; dependencies?: (config: Config) => Partial<ShellDependencies> },
 ): Promise<{ shell: FastifyInstance; config: Config; close: () => Promise<void> }> {
@@ -38,7 +38,7 @@ export async function shellOnServices(
   const config = readConfig({
     LOG_LEVEL: 'silent',
     INTERNAL_SECRET: process.env.INTERNAL_SECRET ?? '',
-    TENANT_URL: services.tenant!.url,
+    TENANT_URL: services.tenant.url,
     TEMPLATES_URL: templatesUrl,
     API_TIMEOUT_MS: '5000',
     ...env,

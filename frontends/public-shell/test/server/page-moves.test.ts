@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { ADMIN, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../../../../services/templates/test/helpers/app';
-import { createClinic, createTemplate, uniq } from '../../../../services/templates/test/helpers/factories';
+import { ADMIN } from '@hap/service-kit/testing';
+import { SIBLINGS_START_TIMEOUT_MS as START_TIMEOUT_MS, startTemplatesWithTenant, type SiblingTemplates } from '@hap/test-kit/siblings';
+import { createTemplate, uniq } from '@hap/test-kit/factories/templates';
+import { createClinic } from '@hap/test-kit/factories/tenant';
 import { createPageCache } from '../../server/page-cache';
 import { shellOnServices } from '../helpers/shell';
 
@@ -13,19 +15,19 @@ import { shellOnServices } from '../helpers/shell';
  * nor a 404.
  */
 describe('a moved page: its old address answers 301 to the new one', () => {
-  let services: TestTemplates;
+  let services: SiblingTemplates;
   let shell: FastifyInstance;
   let closeShell: (() => Promise<void>) | undefined;
 
   beforeAll(async () => {
-    services = await startTemplates();
-    const templatesUrl = await services.app.listen({ host: '127.0.0.1', port: 0 });
+    services = await startTemplatesWithTenant();
+    const templatesUrl = services.url;
     ({ shell, close: closeShell } = await shellOnServices(services, templatesUrl, {
       distPrefix: 'public-shell-moves-',
       // The templates service's own Redis channel: its admin writes clear this cache as they would in a stack.
       dependencies: () => ({
         pageCache: (server) =>
-          createPageCache({ redis: { url: services.config.REDIS_URL, prefix: services.config.REDIS_PREFIX }, ttlMs: 60_000, staleMs: 86_400_000, maxBytes: 8 * 1_048_576, metrics: server.metrics, settleMs: 0 }),
+          createPageCache({ redis: { url: services.env.REDIS_URL, prefix: services.env.REDIS_PREFIX }, ttlMs: 60_000, staleMs: 86_400_000, maxBytes: 8 * 1_048_576, metrics: server.metrics, settleMs: 0 }),
       }),
     }));
   }, START_TIMEOUT_MS);
@@ -40,7 +42,7 @@ describe('a moved page: its old address answers 301 to the new one', () => {
   it('a template’s new slug: the old path (and its style and /services/ forms) answers 301 with the query kept; the new path is the page', async () => {
     const name = `PRP Hair Restoration ${uniq()}`;
     const made = await createTemplate(services.dataSource, { name, slug: `prp-hair-restoration-${uniq()}` });
-    const clientId = await createClinic(services);
+    const clientId = await createClinic(services.tenant);
     expect((await services.api.post('/api/service-templates/activate', ADMIN).send({ clientId, templateId: made.id })).status).toBe(200);
 
     // A visitor from an ad saw the page, and the shell kept it.
@@ -76,8 +78,8 @@ describe('a moved page: its old address answers 301 to the new one', () => {
 
   it('a clinic that does not offer the moved page gets the not-found page at its old path, not a redirect', async () => {
     const made = await createTemplate(services.dataSource, { slug: `moved-elsewhere-${uniq()}` });
-    const offering = await createClinic(services);
-    const other = await createClinic(services);
+    const offering = await createClinic(services.tenant);
+    const other = await createClinic(services.tenant);
     expect((await services.api.post('/api/service-templates/activate', ADMIN).send({ clientId: offering, templateId: made.id })).status).toBe(200);
     expect((await services.api.patch(`/api/service-templates/${made.id}`, ADMIN).send({ slug: `moved-${uniq()}` })).status).toBe(200);
     expect((await page(`/${made.slug}?client=${other}`)).statusCode).toBe(404);

@@ -2,8 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signIdentity, type Identity } from '@hap/service-kit/identity';
 import type { FastifyInstance } from 'fastify';
-import { ADMIN, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../../../../services/templates/test/helpers/app';
-import { createClientService, createTemplate } from '../../../../services/templates/test/helpers/factories';
+import { ADMIN } from '@hap/service-kit/testing';
+import { SIBLINGS_START_TIMEOUT_MS as START_TIMEOUT_MS, startTemplatesWithTenant, type SiblingTemplates } from '@hap/test-kit/siblings';
+import { createClientService, createTemplate } from '@hap/test-kit/factories/templates';
 import { adminRemoteAssets, type AdminRemoteAssets } from '../../server/admin-remote-assets';
 import { shellOnServices } from '../helpers/shell';
 
@@ -19,7 +20,7 @@ const secret = process.env.INTERNAL_SECRET ?? '';
 const MANIFEST_PATH = '/remotes/admin/mf-manifest.json';
 
 describe('the page path: tenant and templates, never the gateway', () => {
-  let services: TestTemplates;
+  let services: SiblingTemplates;
   let gateway: Server;
   let toGateway: string[];
   let shell: FastifyInstance;
@@ -30,8 +31,8 @@ describe('the page path: tenant and templates, never the gateway', () => {
   let paused: { path: string; title: string };
 
   beforeAll(async () => {
-    services = await startTemplates();
-    const templatesUrl = await services.app.listen({ host: '127.0.0.1', port: 0 });
+    services = await startTemplatesWithTenant();
+    const templatesUrl = services.url;
 
     toGateway = [];
     gateway = createServer((request, response) => {
@@ -43,7 +44,7 @@ describe('the page path: tenant and templates, never the gateway', () => {
     await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
     const gatewayUrl = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`;
 
-    const created = await services.tenant!.api.post('/api/clients', ADMIN).send({ name: 'Harbor Wellness', address: '1 Pier Road', phone: '555-0142' });
+    const created = await services.tenant.api.post('/api/clients', ADMIN).send({ name: 'Harbor Wellness', address: '1 Pier Road', phone: '555-0142' });
     expect(created.status).toBe(201);
     clinic = { id: created.body.data.id as number, name: 'Harbor Wellness' };
     const token = Date.now().toString(36);

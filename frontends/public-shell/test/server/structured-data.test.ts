@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { MEDICAL_SERVICE_TYPES } from '@hap/contracts';
-import { ADMIN, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../../../../services/templates/test/helpers/app';
-import { createClientService } from '../../../../services/templates/test/helpers/factories';
-import { ServiceTemplateEntity } from '../../../../services/templates/src/modules/catalogue/catalogue.entity';
+import { ADMIN } from '@hap/service-kit/testing';
+import { SIBLINGS_START_TIMEOUT_MS as START_TIMEOUT_MS, startTemplatesWithTenant, type SiblingTemplates } from '@hap/test-kit/siblings';
+import { createClientService, templateBySlug } from '@hap/test-kit/factories/templates';
 import { shellOnServices } from '../helpers/shell';
 
 /**
@@ -68,7 +68,7 @@ function nodesOf(block: Record<string, unknown>): Node[] {
 }
 
 describe('structured data and fallback cards on the public pages', () => {
-  let services: TestTemplates;
+  let services: SiblingTemplates;
   let shell: FastifyInstance;
   let closeShell: (() => Promise<void>) | undefined;
   const hostile = 'Harbor </script><script>alert(1)</script> & Co';
@@ -77,9 +77,9 @@ describe('structured data and fallback cards on the public pages', () => {
   const slugs = { HormoneTherapy: 'trt', SexualHealth: 'ed', MaleEnhancement: 'plong', WeightManagement: 'weight-loss', MedicalAesthetics: 'coolsculpting' } as const;
 
   beforeAll(async () => {
-    services = await startTemplates();
-    const templatesUrl = await services.app.listen({ host: '127.0.0.1', port: 0 });
-    const created = await services.tenant!.api.post('/api/clients', ADMIN).send({
+    services = await startTemplatesWithTenant();
+    const templatesUrl = services.url;
+    const created = await services.tenant.api.post('/api/clients', ADMIN).send({
       name: hostile,
       address: '1450 Larimer Street, Suite 200, Denver, CO 80202',
       phone: '(303) 555-0142',
@@ -88,12 +88,11 @@ describe('structured data and fallback cards on the public pages', () => {
     });
     expect(created.status).toBe(201);
     clinicId = created.body.data.id as number;
-    const templates = services.dataSource.getRepository(ServiceTemplateEntity);
     for (const slug of Object.values(slugs)) {
-      const found = await templates.findOneByOrFail({ slug });
+      const found = await templateBySlug(services.dataSource, slug);
       await createClientService(services.dataSource, clinicId, found.id);
     }
-    const empty = await services.tenant!.api.post('/api/clients', ADMIN).send({ name: 'Quiet Cove Clinic', address: '9 Cove Lane', phone: '555-0199' });
+    const empty = await services.tenant.api.post('/api/clients', ADMIN).send({ name: 'Quiet Cove Clinic', address: '9 Cove Lane', phone: '555-0199' });
     expect(empty.status).toBe(201);
     emptyClinic = { id: empty.body.data.id as number, name: 'Quiet Cove Clinic' };
 

@@ -5,7 +5,7 @@ import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/
 import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { writtenCampaign } from '@hap/test-kit/fixtures/written-campaigns';
 import { suiteQueueRedis } from '@hap/test-kit/test-env';
-import { createClientService, uniq } from '../../../templates/test/helpers/factories';
+import { createClientService, uniq } from '@hap/test-kit/factories/templates';
 import { googleAdsAccessOf } from '../../src/google-ads/access';
 import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';
 import { toStoredCampaign } from '../../src/modules/campaigns/campaign-jobs.service';

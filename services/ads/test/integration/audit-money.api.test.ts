@@ -4,7 +4,7 @@ import { AuditPageSchema, CampaignLaunchSchema, GoogleAdsDisconnectResultSchema,
 import { createQueue, createWorker, type Identity, type JobQueue, type QueueRedis } from '@hap/service-kit';
 import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { startFakeGoogleOAuth } from '@hap/test-kit/fakes/google-oauth';
-import { createClientService, uniq } from '../../../templates/test/helpers/factories';
+import { createClientService, uniq } from '@hap/test-kit/factories/templates';
 import { createTemplatesClient } from '../../src/clients/templates.client';
 import { googleAdsAccessOf } from '../../src/google-ads/access';
 import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';

@@ -3,7 +3,7 @@ import type { Worker } from 'bullmq';
 import { AuditPageSchema, CampaignChangeResultSchema, LaunchedCampaignSchema, type AuditLogEntry, type CampaignLaunch } from '@hap/contracts';
 import { type JobQueue } from '@hap/service-kit';
 import { type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
-import { uniq } from '../../../templates/test/helpers/factories';
+import { uniq } from '@hap/test-kit/factories/templates';
 import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connection.entity';
 import { CampaignLaunchEntity } from '../../src/modules/launches/launch.entity';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, type TestAds } from '../helpers/app';

@@ -3,7 +3,7 @@ import type { Worker } from 'bullmq';
 import { DomainCampaignSchema, routes, type CampaignLaunch } from '@hap/contracts';
 import { type Identity, type JobQueue } from '@hap/service-kit';
 import { type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
-import { uniq } from '../../../templates/test/helpers/factories';
+import { uniq } from '@hap/test-kit/factories/templates';
 import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connection.entity';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, type TestAds } from '../helpers/app';
 import { connectAgency, launchForReal, launchQueueRedis, serviceWithCampaign, startAdsWithGoogle, startLaunchWorker, stopAdsWithGoogle } from '../helpers/google-ads-launches';

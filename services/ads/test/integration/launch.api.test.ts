@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import { Messages, CampaignTestResultSchema, HEALTHCARE_POLICY_VIOLATION, POLICY_LEFT_OUT_STEPS, POLICY_NEXT_STEPS, type CampaignLaunch } from '@hap/contracts';
 import { type JobQueue } from '@hap/service-kit';
 import { type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
-import { createClientService, uniq } from '../../../templates/test/helpers/factories';
+import { createClientService, uniq } from '@hap/test-kit/factories/templates';
 import { createDataSource } from '../../src/db/data-source';
 import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connection.entity';
 import { encryptToken, tokenKeyOf } from '../../src/modules/connection/token-cipher';

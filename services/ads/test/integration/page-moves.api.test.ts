@@ -3,7 +3,7 @@ import type { Worker } from 'bullmq';
 import { PAGE_MOVE_TEXTS, PageImpactSchema, routes, type CampaignLaunch } from '@hap/contracts';
 import { type JobQueue } from '@hap/service-kit';
 import { type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
-import { createClientService, createTemplate, uniq } from '../../../templates/test/helpers/factories';
+import { createClientService, createTemplate, uniq } from '@hap/test-kit/factories/templates';
 import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';
 import { toStoredCampaign } from '../../src/modules/campaigns/campaign-jobs.service';
 import { ADMIN, START_TIMEOUT_MS, type TestAds } from '../helpers/app';

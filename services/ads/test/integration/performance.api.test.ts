@@ -4,7 +4,7 @@ import { CampaignPerformanceSchema, PerformanceAccountSchema, PerformanceSyncRes
 import { createWorker, type Identity, type QueueRedis } from '@hap/service-kit';
 import { startFakeGoogleAds, type FakeCampaignDay, type FakeGoogleAds, type FakeKeywordDay } from '@hap/test-kit/fakes/google-ads';
 import { startFakeGoogleOAuth } from '@hap/test-kit/fakes/google-oauth';
-import { uniq } from '../../../templates/test/helpers/factories';
+import { uniq } from '@hap/test-kit/factories/templates';
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { googleAdsAccessOf } from '../../src/google-ads/access';
 import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connection.entity';

@@ -1,5 +1,5 @@
 import { ServiceCampaignPreviewSchema } from '@hap/contracts';
-import { createClientService, uniq } from '../../../templates/test/helpers/factories';
+import { createClientService, uniq } from '@hap/test-kit/factories/templates';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
 import { writtenCampaign } from '@hap/test-kit/fixtures/written-campaigns';
 import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';

@@ -1,24 +1,26 @@
 import { startService, type TestService } from '@hap/service-kit/testing';
-import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
 import { CURRENT_LEAD_CONSENT_VERSION, leadConsentSentence } from '@hap/contracts';
-import { createClientService, createClinic, createTemplate } from '../../../templates/test/helpers/factories';
+import { UNREACHABLE_URL } from '@hap/test-kit/service-process';
+import { SIBLINGS_START_TIMEOUT_MS, startTemplatesWithTenant, type SiblingTemplates } from '@hap/test-kit/siblings';
+import { createClientService, createTemplate } from '@hap/test-kit/factories/templates';
+import { createClinic } from '@hap/test-kit/factories/tenant';
 import { buildApp, type AppDependencies } from '../../src/app';
 import { loadServiceConfig, type Config } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 
 export { ANONYMOUS, GATEWAY } from '@hap/service-kit/testing';
 
-/** Boots templates (and the tenant it asks) and leads: more than jest's 5 s hook default on a busy machine. */
-export const START_TIMEOUT_MS = 40_000;
+/** Boots templates and the tenant it asks (two processes, once per jest worker) and leads: more than jest's 5 s hook default on a busy machine. */
+export const START_TIMEOUT_MS = SIBLINGS_START_TIMEOUT_MS;
 
 export interface TestLeads extends TestService<ReturnType<typeof buildApp>, Config, ReturnType<typeof createDataSource>> {
-  /** The real templates service leads asks, listening on loopback (absent with `templatesUrl`); closed with leads. */
-  templates: TestTemplates | null;
+  /** The real templates service leads asks, a process with its tenant (absent with `templatesUrl`); closed with leads. */
+  templates: SiblingTemplates | null;
 }
 
 /**
  * The leads API on this run's database (migrated by global setup), asking a
- * real templates service on a loopback port whether a lead's service takes
+ * real templates service (a process, @hap/test-kit/siblings) whether a lead's service takes
  * leads; `templatesUrl` points it elsewhere instead (a closed port: templates down).
  * The catalogue answers are not cached, so each test sees its own writes.
  * `dependencies` replace the app's defaults (e.g. a queue on the test's own Redis prefix);
@@ -29,14 +31,10 @@ export interface TestLeads extends TestService<ReturnType<typeof buildApp>, Conf
 export async function startLeads(
   options: { templatesUrl?: string; tenantUrl?: string; adsUrl?: string; databaseUrl?: string; dependencies?: AppDependencies } = {},
 ): Promise<TestLeads> {
-  let templates: TestTemplates | null = null;
-  let templatesUrl = options.templatesUrl;
-  if (!templatesUrl) {
-    templates = await startTemplates();
-    templatesUrl = await templates.app.listen({ host: '127.0.0.1', port: 0 });
-  }
+  const templates = options.templatesUrl ? null : await startTemplatesWithTenant();
+  const templatesUrl = options.templatesUrl ?? templates!.url;
   // The tenant templates asks is the one leads asks too (a clinic's conversion status); never the dev stack's.
-  const tenantUrl = options.tenantUrl ?? templates?.tenant?.url ?? 'http://127.0.0.1:9';
+  const tenantUrl = options.tenantUrl ?? templates?.tenant.url ?? UNREACHABLE_URL;
   const config = loadServiceConfig({
     ...process.env,
     TEMPLATES_URL: templatesUrl,
@@ -46,7 +44,7 @@ export async function startLeads(
     TENANT_TIMEOUT_MS: '1500',
     LEAD_CLINIC_CACHE_MS: '0',
     // The ads service results ask for Google Ads figures: a test's own, else a closed port (never the dev stack's).
-    ADS_URL: options.adsUrl ?? 'http://127.0.0.1:9',
+    ADS_URL: options.adsUrl ?? UNREACHABLE_URL,
     ADS_TIMEOUT_MS: '1500',
     ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
   });
@@ -91,10 +89,10 @@ export const TEST_CONSENT = leadConsentSentence(CURRENT_LEAD_CONSENT_VERSION, TE
  * consent) with one active service in the templates service and one that is not
  * live.
  */
-export async function clinicWithServices(templates: TestTemplates): Promise<{ clientId: number; serviceId: number; inactiveServiceId: number }> {
+export async function clinicWithServices(templates: SiblingTemplates): Promise<{ clientId: number; serviceId: number; inactiveServiceId: number }> {
   const template = await createTemplate(templates.dataSource);
   const other = await createTemplate(templates.dataSource);
-  const clientId = await createClinic(templates, TEST_CLINIC_NAME);
+  const clientId = await createClinic(templates.tenant, TEST_CLINIC_NAME);
   const serviceId = (await createClientService(templates.dataSource, clientId, template.id, { isActive: true })).id;
   const inactiveServiceId = (await createClientService(templates.dataSource, clientId, other.id, { isActive: false })).id;
   return { clientId, serviceId, inactiveServiceId };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN } from '@hap/service-kit/testing';
-import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
+import { createClientService, createTemplate } from '@hap/test-kit/factories/templates';
 import { ANONYMOUS, type TestLeads } from './app';
 
 /** A clinic made through tenant's API with `fields`, and an active service of it on a new template: their ids. */

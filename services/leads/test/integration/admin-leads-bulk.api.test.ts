@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LeadBulkStatusResultSchema, LeadListSchema, Messages } from '@hap/contracts';
 import { ADMIN } from '@hap/service-kit/testing';
-import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
+import { createClientService, createTemplate } from '@hap/test-kit/factories/templates';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
 
 /**

@@ -14,7 +14,7 @@ import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/
 import { ADMIN, startService } from '@hap/service-kit/testing';
 import { buildApp } from '../../src/app';
 import { createDataSource } from '../../src/db/data-source';
-import { createClientService, createTemplate, uniqueClientId } from '../../../templates/test/helpers/factories';
+import { createClientService, createTemplate, uniqueClientId } from '@hap/test-kit/factories/templates';
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { notConfiguredIn } from '../../src/modules/delivery/channels';
 import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Messages } from '@hap/contracts';
-import { startService } from '@hap/service-kit/testing';
-import { ADMIN, startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
+import { ADMIN, startService } from '@hap/service-kit/testing';
+import { startTemplatesWithTenant, type SiblingTemplates } from '@hap/test-kit/siblings';
 import { buildApp } from '../../src/app';
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
@@ -16,7 +16,7 @@ import { ANONYMOUS, START_TIMEOUT_MS, TEST_CONSENT, clinicWithServices } from '.
 describe('POST /api/leads on two replicas: a service taken off line in templates', () => {
   // A Redis prefix of this file's own: no other file's templates writes clear these caches.
   const redisPrefix = `${process.env.REDIS_PREFIX ?? 'hap_test'}_catalogue_${randomBytes(4).toString('hex')}`;
-  let templates: TestTemplates;
+  let templates: SiblingTemplates;
   const replicas: Array<Awaited<ReturnType<typeof startReplica>>> = [];
 
   async function startReplica(templatesUrl: string) {
@@ -26,7 +26,7 @@ describe('POST /api/leads on two replicas: a service taken off line in templates
       TEMPLATES_URL: templatesUrl,
       TEMPLATES_TIMEOUT_MS: '1500',
       LEAD_CATALOGUE_CACHE_MS: '600000',
-      TENANT_URL: templates.tenant!.url,
+      TENANT_URL: templates.tenant.url,
       TENANT_TIMEOUT_MS: '1500',
       LEAD_CLINIC_CACHE_MS: '0',
     });
@@ -34,9 +34,8 @@ describe('POST /api/leads on two replicas: a service taken off line in templates
   }
 
   beforeAll(async () => {
-    templates = await startTemplates({ env: { REDIS_PREFIX: redisPrefix } });
-    const templatesUrl = await templates.app.listen({ host: '127.0.0.1', port: 0 });
-    replicas.push(await startReplica(templatesUrl), await startReplica(templatesUrl));
+    templates = await startTemplatesWithTenant({ env: { REDIS_PREFIX: redisPrefix }, shared: false });
+    replicas.push(await startReplica(templates.url), await startReplica(templates.url));
   }, START_TIMEOUT_MS);
   afterAll(async () => {
     await Promise.all(replicas.map((r) => r.close()));

@@ -4,7 +4,7 @@ import { createQueue, createWorker, type QueueRedis } from '@hap/service-kit';
 import { LeadDetailSchema } from '@hap/contracts';
 import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { type TestAds } from '../../../ads/test/helpers/app';
-import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
+import { createClientService, createTemplate } from '@hap/test-kit/factories/templates';
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { ADMIN } from '@hap/service-kit/testing';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';

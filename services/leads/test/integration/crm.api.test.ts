@@ -3,7 +3,7 @@ import type { Job } from 'bullmq';
 import { createGoHighLevel } from '@hap/service-kit/gohighlevel';
 import { ADMIN } from '@hap/service-kit/testing';
 import { startFakeGoHighLevel } from '@hap/test-kit/fakes/gohighlevel';
-import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
+import { createClientService, createTemplate } from '@hap/test-kit/factories/templates';
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { NOT_CONFIGURED, notConfiguredIn } from '../../src/modules/delivery/channels';
 import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { LeadReceiptSchema, Messages } from '@hap/contracts';
-import { uniqueClientId } from '../../../templates/test/helpers/factories';
+import { uniqueClientId } from '@hap/test-kit/factories/templates';
 import { ANONYMOUS, START_TIMEOUT_MS, TEST_CONSENT, clinicWithServices, startLeads, type TestLeads } from '../helpers/app';
 
 /** A loopback port nobody listens on: templates down. */

@@ -18,7 +18,7 @@ import type { Identity } from '@hap/service-kit';
 import { ADMIN } from '@hap/service-kit/testing';
 import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { type TestAds } from '../../../ads/test/helpers/app';
-import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
+import { createClientService, createTemplate } from '@hap/test-kit/factories/templates';
 import { ANONYMOUS, GATEWAY, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
 import { conversionsHandler, startAdsWithGoogle, stopAdsWithGoogle } from '../helpers/google-ads';
 

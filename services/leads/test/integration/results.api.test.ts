@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MIN_VIEWS_FOR_RATE, ResultsBreakdownSchema, ResultsSummarySchema, utcDay } from '@hap/contracts';
 import { ADMIN } from '@hap/service-kit/testing';
-import { startAds, type TestAds } from '../../../ads/test/helpers/app';
+import { startAdsProcess, type SiblingProcess } from '@hap/test-kit/siblings';
 import { ANONYMOUS, START_TIMEOUT_MS, clinicWithServices, startLeads, type TestLeads } from '../helpers/app';
 
 /**
@@ -156,7 +156,7 @@ describe('results: views → leads → contacted → booked → won', () => {
 });
 
 describe('results with Google Ads figures from the real ads service', () => {
-  let ads: TestAds;
+  let ads: SiblingProcess;
   let t: TestLeads;
   let clientId: number;
   let serviceId: number;
@@ -164,8 +164,8 @@ describe('results with Google Ads figures from the real ads service', () => {
   const customerId = String(Math.floor(1e9 + Math.random() * 8e9));
 
   beforeAll(async () => {
-    ads = await startAds();
-    t = await startLeads({ adsUrl: await ads.app.listen({ host: '127.0.0.1', port: 0 }) });
+    ads = await startAdsProcess();
+    t = await startLeads({ adsUrl: ads.url });
     ({ clientId, serviceId } = await clinicWithServices(t.templates!));
     // What the ads worker stores after reading the clinic's account (services/ads performance.api.test.ts reads it from the fake).
     await ads.dataSource.query(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createQueue, createWorker, type JobQueue } from '@hap/service-kit';
-import { createClinicUser } from '../../../tenant/test/helpers/factories';
+import { createClinicUser } from '@hap/test-kit/factories/tenant';
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { NOT_CONFIGURED, notConfiguredIn } from '../../src/modules/delivery/channels';
 import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';

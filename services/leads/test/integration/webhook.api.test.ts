@@ -3,9 +3,8 @@ import type { Job } from 'bullmq';
 import { LeadWebhookPayloadSchema, WEBHOOK_HEADERS } from '@hap/contracts';
 import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
 import { ADMIN } from '@hap/service-kit/testing';
-import { createClientService, createTemplate } from '../../../templates/test/helpers/factories';
-import { createDataSource as createTenantDataSource } from '../../../tenant/src/db/data-source';
-import { createClient } from '../../../tenant/test/helpers/factories';
+import { createClientService, createTemplate } from '@hap/test-kit/factories/templates';
+import { createClient } from '@hap/test-kit/factories/tenant';
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { clinicAwareNotConfigured, NOT_CONFIGURED, notConfiguredIn } from '../../src/modules/delivery/channels';
 import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
@@ -28,17 +27,15 @@ describe('lead delivery: the clinic’s signed webhook', () => {
   const receivers: Array<{ close: () => Promise<void> }> = [];
 
   // Tenant's own rows: a loopback receiver is no URL an admin can save (public hosts only), so the test writes it.
-  let tenantData: ReturnType<typeof createTenantDataSource>;
+  const tenantData = () => t.templates!.tenant.dataSource;
 
   beforeAll(async () => {
     t = await startLeads();
     queue = createQueue('leads.deliver', redis);
-    tenantData = await createTenantDataSource(t.config.DATABASE_URL).initialize();
   }, START_TIMEOUT_MS);
   afterAll(async () => {
     await Promise.all(receivers.map((r) => r.close()));
     await queue.close();
-    await tenantData?.destroy();
     await t.close();
   });
 
@@ -52,7 +49,7 @@ describe('lead delivery: the clinic’s signed webhook', () => {
     const receiver = await startWebhookReceiver(answers);
     receivers.push(receiver);
     const secret = `whsec_${randomBytes(24).toString('base64url')}`;
-    const clinic = await createClient(tenantData, { name: `Summit Vitality ${randomUUID().slice(0, 6)}`, email: null, webhookUrl: receiver.url, webhookSecret: secret });
+    const clinic = await createClient(tenantData(), { name: `Summit Vitality ${randomUUID().slice(0, 6)}`, email: null, webhookUrl: receiver.url, webhookSecret: secret });
     const template = await createTemplate(t.templates!.dataSource);
     const serviceId = (await createClientService(t.templates!.dataSource, clinic.id, template.id, { isActive: true })).id;
     return { receiver, clientId: clinic.id, serviceId, secret };

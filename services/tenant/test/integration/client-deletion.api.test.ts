@@ -7,11 +7,13 @@ import { createQueueEvents, createWorker, type JobHandler, type QueueRedis } fro
 import { ADMIN, ANONYMOUS } from '@hap/service-kit/testing';
 import { startLeads, TEST_CLINIC_NAME, type TestLeads } from '../../../leads/test/helpers/app';
 import { startAds, type TestAds } from '../../../ads/test/helpers/app';
-import { createClientService, createTemplate, uniq } from '../../../templates/test/helpers/factories';
+import { createClientService, createTemplate, uniq } from '@hap/test-kit/factories/templates';
 import { createClientDeletedHandler as templatesHandler } from '../../../templates/src/modules/client-deletion/client-deletion.job';
 import { createClientDeletedHandler as leadsHandler } from '../../../leads/src/modules/client-deletion/client-deletion.job';
 import { createClientDeletedHandler as adsHandler } from '../../../ads/src/modules/client-deletion/client-deletion.job';
+import { createDataSource as createTemplatesDataSource } from '../../../templates/src/db/data-source';
 import { createClientDeletedHandler as tenantHandler } from '../../src/modules/client-deletion/client-deletion.job';
+import { createDataSource } from '../../src/db/data-source';
 import { openClientDeletedQueues, relayClientDeletions, relayRecentAgain } from '../../src/modules/client-deletion/client-deletion.relay';
 import { uploadStorageFor } from '../../src/modules/upload/upload.storage';
 import { pngBytes } from '@hap/test-kit/fixtures/images';
@@ -30,9 +32,13 @@ describe('deleting a clinic deletes all of it, in every service', () => {
   let leads: TestLeads;
   let ads: TestAds;
   let redis: QueueRedis;
+  // The handlers' own data sources (templates and tenant run as processes: @hap/test-kit/siblings).
+  const tenantData = createDataSource(process.env.DATABASE_URL!);
+  const templatesData = createTemplatesDataSource(process.env.DATABASE_URL!);
   const open: Array<{ close(): Promise<unknown> }> = [];
 
   beforeAll(async () => {
+    await Promise.all([tenantData.initialize(), templatesData.initialize()]);
     leads = await startLeads();
     ads = await startAds({ templatesUrl: leads.config.TEMPLATES_URL });
     redis = { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `${process.env.REDIS_PREFIX ?? 'hap_test'}_del_${randomBytes(4).toString('hex')}` };
@@ -43,17 +49,18 @@ describe('deleting a clinic deletes all of it, in every service', () => {
   afterAll(async () => {
     await ads?.close();
     await leads?.close();
+    await Promise.all([tenantData.destroy(), templatesData.destroy()]);
   });
 
   const templates = () => leads.templates!;
   const tenant = () => leads.templates!.tenant!;
-  const storage = () => uploadStorageFor(tenant().config.UPLOAD_DIR, null);
+  const storage = () => uploadStorageFor(tenant().env.UPLOAD_DIR, null);
   const count = async (sql: string, params: unknown[]) => Number(((await tenant().dataSource.query(sql, params)) as Array<{ n: string }>)[0].n);
 
   /** Each service's handler of its `<owner>.client-deleted` queue, as its worker registers it. */
   const handlers = (): { [O in QueueOwner]: JobHandler<(typeof CLIENT_DELETED_QUEUES)[O]> } => ({
-    tenant: tenantHandler(tenant().dataSource, storage()),
-    templates: templatesHandler(templates().dataSource),
+    tenant: tenantHandler(tenantData, storage()),
+    templates: templatesHandler(templatesData),
     leads: leadsHandler(leads.dataSource),
     ads: adsHandler(ads.dataSource),
   });
@@ -169,7 +176,7 @@ describe('deleting a clinic deletes all of it, in every service', () => {
   };
 
   const fileExists = (path: string) =>
-    access(join(tenant().config.UPLOAD_DIR, path.replace(/^\/uploads\//, ''))).then(
+    access(join(tenant().env.UPLOAD_DIR, path.replace(/^\/uploads\//, ''))).then(
       () => true,
       () => false,
     );

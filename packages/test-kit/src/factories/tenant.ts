@@ -1,0 +1,63 @@
+import { ADMIN } from '@hap/service-kit/testing';
+import type { ServiceProcess } from '../service-process';
+import { insertRow, uniq, type Queryable } from './rows';
+
+/**
+ * The tenant service's rows, written in SQL on the run's database (schema "tenant") for tests of other
+ * services; tenant's own tests keep services/tenant/test/helpers/factories.
+ */
+
+/** A clinic as written (camelCase columns). */
+export interface ClientRow {
+  id: number;
+  name: string;
+  address: string;
+  phone: string;
+  email: string | null;
+  googleAdsAccountId: string | null;
+  ghlSubaccountId: string | null;
+  [column: string]: unknown;
+}
+
+/** A clinic written straight to tenant's table (no onboarding, no audit). */
+export function createClient(db: Queryable, overrides: Record<string, unknown> = {}): Promise<ClientRow> {
+  const token = uniq();
+  return insertRow<ClientRow>(db, 'tenant', 'clients', {
+    name: `Test Clinic ${token}`,
+    address: '100 Main Street, Springfield',
+    phone: '(555) 010-2000',
+    email: `clinic-${token}@example.com`,
+    googleAdsAccountId: '1234567890',
+    ghlSubaccountId: `ghl-${token}`,
+    ...overrides,
+  });
+}
+
+/**
+ * A clinic user written straight to tenant's table: `active` (a password set, the default), `invited` (none
+ * yet) or `disabled`. The hash is no real password: these users are for rows that never sign in.
+ */
+export async function createClinicUser(
+  db: Queryable,
+  clientId: number,
+  { role = 'owner', status = 'active', newLeadEmail = null }: { role?: 'owner' | 'staff'; status?: 'active' | 'invited' | 'disabled'; newLeadEmail?: 'each' | 'off' | null } = {},
+): Promise<{ id: number; email: string; clientId: number; role: 'owner' | 'staff' }> {
+  const user = await insertRow<{ id: number; email: string }>(db, 'tenant', 'users', {
+    email: `user-${uniq()}@clinic.test`,
+    passwordHash: status === 'invited' ? null : '$argon2id$not-a-real-hash',
+    name: `Clinic ${role}`,
+    isAdmin: false,
+    clientId,
+    role,
+    disabledAt: status === 'disabled' ? new Date() : null,
+    newLeadEmail,
+  });
+  return { id: user.id, email: user.email, clientId, role };
+}
+
+/** A clinic in a running tenant (POST /api/clients as an admin): its id. */
+export async function createClinic(tenant: Pick<ServiceProcess, 'api'>, name = `Test Clinic ${uniq()}`): Promise<number> {
+  const res = await tenant.api.post('/api/clients', ADMIN).send({ name, address: '1 Test Street, Springfield', phone: '(555) 010-0100' });
+  if (res.status !== 201) throw new Error(`tenant refused the clinic: ${res.status} ${JSON.stringify(res.body)}`);
+  return (res.body as { data: { id: number } }).data.id;
+}
