@@ -12,7 +12,7 @@ import { ANONYMOUS } from '@hap/service-kit/testing';
  * Another service for a test, the way production runs it: its built server (`services/<name>/dist/server.js`,
  * kept current by infra/test/global-setup.ts) as a child process on loopback, on this Jest worker's database
  * and Redis prefix (infra/test/worker-env.ts). A test drives it over HTTP only: no file of another service
- * is imported (docs/testing.md).
+ * is imported (packages/test-kit/README.md#other-services-in-a-test).
  */
 export type ServiceName = 'tenant' | 'templates' | 'ads' | 'leads';
 
