@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, closeSync, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
 import { signIdentity, type Identity } from '@hap/service-kit';
 import { ANONYMOUS } from '@hap/service-kit/testing';
+import { freePort } from './ports';
 
 /**
  * Another service for a test, the way production runs it: its built server (`services/<name>/dist/server.js`,
@@ -50,15 +50,7 @@ export interface ServiceProcess {
   close: () => Promise<void>;
 }
 
-/** A free loopback port (the kernel's pick, released for the child to take). */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done, fail) => server.once('error', fail).listen(0, '127.0.0.1', done));
-  const address = server.address();
-  await new Promise<void>((done) => server.close(() => done()));
-  if (!address || typeof address === 'string') throw new Error('no free port on 127.0.0.1');
-  return address.port;
-}
+export { freePort };
 
 const running = new Set<ChildProcess>();
 let exitHookInstalled = false;
