@@ -30,6 +30,8 @@ export default defineConfig({
   outputDir: `./.artifacts/results-${port}`,
   timeout: 30_000,
   expect: { timeout: 10_000 },
+  // One worker per stack: journeys share its state (the agency's Google Ads connection, the demo clinics'
+  // experiments, the fakes' scripts). Runs go side by side as shards, each with a stack of its own (run.mjs).
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -74,7 +74,7 @@ test.describe('admin Activated Templates', () => {
     await page.getByRole('link', { name: 'Activated templates' }).click();
     await expect(page).toHaveURL(/\/admin\/templates\/activated\?client=1$/);
     await expect(page.getByText(/^\d+ of \d+ active$/)).toBeVisible();
-    await page.getByLabel('Client').selectOption({ index: 1 });
+    await page.getByLabel('Client', { exact: true }).selectOption({ index: 1 });
     await expect(page).toHaveURL(/\?client=\d+$/);
     expect(new URL(page.url()).searchParams.get('client')).not.toBe('1');
     await expect(page.getByText(/^\d+ of \d+ active$/)).toBeVisible();
