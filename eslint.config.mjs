@@ -58,8 +58,6 @@ const OTHER_SERVICE_IMPORTS_ALLOWED = [
   'services/leads/test/helpers/google-ads.ts',
   'services/leads/test/integration/conversions.api.test.ts',
   'services/leads/test/integration/portal-leads.api.test.ts',
-  // Runs each service's client-deleted job handler in this process (to become: each service's worker process).
-  'services/tenant/test/integration/client-deletion.api.test.ts',
   // Boot all four services in-process, seed tenant's admin, sign unsubscribe tokens with tenant's code
   // (not converted in time; isolation-matrix reaches them through leads' helper, already processes).
   'gateway/test/helpers/services.ts',
