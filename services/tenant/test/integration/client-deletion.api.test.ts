@@ -5,7 +5,7 @@ import { CLIENT_DELETED_QUEUES, jobIdOf, type QueueOwner } from '@hap/contracts'
 import { createQueueEvents, createWorker, type JobHandler, type QueueRedis } from '@hap/service-kit';
 import { ADMIN, ANONYMOUS } from '@hap/service-kit/testing';
 import { createClientService, createTemplate, uniq } from '@hap/test-kit/factories/templates';
-import { signedUrlClient, startServiceProcess, startWorkerProcess, type ServiceProcess } from '@hap/test-kit/service-process';
+import { signedUrlClient, startServiceProcess, startWorkerProcess, type ServiceProcess, type WorkerProcess } from '@hap/test-kit/service-process';
 import { SIBLINGS_START_TIMEOUT_MS, startTemplatesWithTenant, type SiblingTemplates } from '@hap/test-kit/siblings';
 import { createClientDeletedHandler as tenantHandler } from '../../src/modules/client-deletion/client-deletion.job';
 import { createDataSource } from '../../src/db/data-source';
@@ -31,6 +31,8 @@ const TEST_CLINIC_NAME = 'Test Clinic';
 describe('deleting a clinic deletes all of it, in every service', () => {
   let siblings: SiblingTemplates;
   let leadsProcess: ServiceProcess;
+  /** Templates' and ads' worker processes, consuming this file's queues from its start to its end (a process costs seconds to start). */
+  let standingWorkers: WorkerProcess[] = [];
   let redis: QueueRedis;
   // Tenant's own handler's data source (tenant's API runs as a process: @hap/test-kit/siblings).
   const tenantData = createDataSource(process.env.DATABASE_URL!);
@@ -44,11 +46,13 @@ describe('deleting a clinic deletes all of it, in every service', () => {
       env: { TEMPLATES_URL: siblings.url, TENANT_URL: siblings.tenant.url, LEAD_CATALOGUE_CACHE_MS: '0', LEAD_CLINIC_CACHE_MS: '0', ADS_URL: adsUrl() },
     });
     redis = { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `${process.env.REDIS_PREFIX ?? 'hap_test'}_del_${randomBytes(4).toString('hex')}` };
+    standingWorkers = await Promise.all((['templates', 'ads'] as const).map(startWorkerProcessOf));
   }, SIBLINGS_START_TIMEOUT_MS);
   afterEach(async () => {
     await Promise.all(open.splice(0).reverse().map((c) => c.close()));
   });
   afterAll(async () => {
+    await Promise.all(standingWorkers.map((w) => w.close()));
     await leadsProcess?.close();
     await siblings?.close();
     await tenantData.destroy();
@@ -77,18 +81,19 @@ describe('deleting a clinic deletes all of it, in every service', () => {
   const storage = () => uploadStorageFor(tenant().env.UPLOAD_DIR, null);
   const count = async (sql: string, params: unknown[]) => Number(((await tenant().dataSource.query(sql, params)) as Array<{ n: string }>)[0].n);
 
+  /** `owner`'s worker process on this file's Redis prefix (it consumes all its queues there), told the addresses its API runs with here. */
+  function startWorkerProcessOf(owner: Exclude<QueueOwner, 'tenant'>): Promise<WorkerProcess> {
+    return startWorkerProcess(owner, { env: { REDIS_PREFIX: redis.prefix, TENANT_URL: tenant().url, TEMPLATES_URL: templates().url, ADS_URL: adsUrl() } });
+  }
+
   /**
-   * `owner`'s consumer of its `<owner>.client-deleted` queue on this file's Redis prefix: tenant's handler as its
-   * worker registers it, the other services' worker processes (each consumes all its queues there), told the
-   * addresses their APIs run with here.
+   * `owner`'s consumer of its `<owner>.client-deleted` queue, until the test ends: tenant's handler as its worker
+   * registers it, leads' worker process (the one a test keeps down); templates' and ads' worker processes
+   * consume for the whole file.
    */
   const startWorker = async (owner: QueueOwner): Promise<void> => {
-    if (owner === 'tenant') {
-      open.push(createWorker(CLIENT_DELETED_QUEUES.tenant, tenantHandler(tenantData, storage()) as JobHandler<never>, redis, { concurrency: 1 }));
-      return;
-    }
-    const env = { REDIS_PREFIX: redis.prefix, TENANT_URL: tenant().url, TEMPLATES_URL: templates().url, ADS_URL: adsUrl() };
-    open.push(await startWorkerProcess(owner, { env }));
+    if (owner === 'tenant') open.push(createWorker(CLIENT_DELETED_QUEUES.tenant, tenantHandler(tenantData, storage()) as JobHandler<never>, redis, { concurrency: 1 }));
+    if (owner === 'leads') open.push(await startWorkerProcessOf('leads'));
   };
 
   /** Waits until `owner`'s job for the clinic has run. */
