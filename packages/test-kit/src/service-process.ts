@@ -94,47 +94,41 @@ const exited = (child: ChildProcess) =>
     else child.once('exit', () => done());
   });
 
-async function waitReady(url: string, child: ChildProcess, output: () => string, name: ServiceName): Promise<void> {
+/** What a process is and where it reports ready: the API server's `GET /ready`, a worker's `GET /metrics` (its metrics listener starts once its queues are consumed). */
+interface Entry {
+  file: 'server.js' | 'worker.js';
+  readyUrl: string;
+}
+
+async function waitReady(entry: Entry, child: ChildProcess, output: () => string, name: ServiceName): Promise<void> {
   const deadline = Date.now() + SERVICE_START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The ${name} service (services/${name}/dist/server.js) exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
+      throw new Error(`The ${name} service (services/${name}/dist/${entry.file}) exited (${child.exitCode ?? child.signalCode}) before it was ready:\n${output()}`);
     }
     try {
-      const res = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(2_000) });
+      const res = await fetch(entry.readyUrl, { signal: AbortSignal.timeout(2_000) });
       if (res.status === 200) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  throw new Error(`The ${name} service at ${url} was not ready within ${SERVICE_START_TIMEOUT_MS / 1000} s:\n${output()}`);
+  throw new Error(`The ${name} service (services/${name}/dist/${entry.file}) was not ready at ${entry.readyUrl} within ${SERVICE_START_TIMEOUT_MS / 1000} s:\n${output()}`);
 }
 
-/**
- * Starts `services/<name>/dist/server.js` on a free loopback port and resolves once GET /ready answers 200 (its
- * database answers). It is told every address it reads: this worker's DATABASE_URL, REDIS_URL, REDIS_PREFIX and
- * INTERNAL_SECRET, and each sibling's URL (TENANT_URL, TEMPLATES_URL, ADS_URL, LEADS_URL, …) unreachable unless
- * `env` names one; tenant's uploads go to a temporary directory. `env` is added last. The schemas are migrated
- * by global setup: server.js runs no migration. `port` (from `freePort`) when a sibling must know the address first.
- */
-export async function startServiceProcess(name: ServiceName, options: { env?: Record<string, string>; port?: number } = {}): Promise<ServiceProcess> {
-  const secret = process.env.INTERNAL_SECRET;
-  if (!process.env.DATABASE_URL || !secret) throw new Error('startServiceProcess runs under jest: global setup sets DATABASE_URL and INTERNAL_SECRET');
-  const port = options.port ?? (await freePort());
-  const url = `http://127.0.0.1:${port}`;
-  const uploadDir = name === 'tenant' ? await mkdtemp(join(tmpdir(), 'test-tenant-uploads-')) : null;
+/** The environment every process of a service gets: this worker's, then its addresses, then `env`. */
+function serviceEnv(secret: string, extra: Record<string, string>): Record<string, string> {
   // The worker's environment first, as a service built in-process read it (a test may set a variable there).
   const inherited = Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined));
-  const env: Record<string, string> = {
+  return {
     ...inherited,
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
-    PORT: String(port),
     METRICS_PORT: '0',
     // Errors only: what a failed start prints is shown in the test's error.
     LOG_LEVEL: 'error',
-    DATABASE_URL: process.env.DATABASE_URL,
+    DATABASE_URL: process.env.DATABASE_URL!,
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     REDIS_PREFIX: process.env.REDIS_PREFIX ?? 'hap_test',
     INTERNAL_SECRET: secret,
@@ -144,11 +138,23 @@ export async function startServiceProcess(name: ServiceName, options: { env?: Re
     LEADS_URL: UNREACHABLE_URL,
     GATEWAY_URL: UNREACHABLE_URL,
     PUBLIC_SHELL_URL: UNREACHABLE_URL,
-    ...(uploadDir ? { UPLOAD_DIR: uploadDir } : {}),
-    ...options.env,
+    ...extra,
   };
+}
+
+function requireJestEnv(caller: string): string {
+  const secret = process.env.INTERNAL_SECRET;
+  if (!process.env.DATABASE_URL || !secret) throw new Error(`${caller} runs under jest: global setup sets DATABASE_URL and INTERNAL_SECRET`);
+  return secret;
+}
+
+/**
+ * Spawns `services/<name>/dist/<entry.file>` with `env` and resolves once it is ready; `close` stops it (SIGTERM:
+ * it drains and closes its connections), waits for it to exit, then runs `cleanup`.
+ */
+async function spawnService(name: ServiceName, entry: Entry, env: Record<string, string>, cleanup: () => Promise<void> = async () => {}) {
   const log = outputFile(name);
-  const child = spawn(process.execPath, [join(ROOT, 'services', name, 'dist', 'server.js')], {
+  const child = spawn(process.execPath, [join(ROOT, 'services', name, 'dist', entry.file)], {
     cwd: ROOT,
     env,
     stdio: ['ignore', log.fd, log.fd, 'ipc'],
@@ -159,25 +165,66 @@ export async function startServiceProcess(name: ServiceName, options: { env?: Re
   child.unref();
   (child.channel as { unref?: () => void } | undefined)?.unref?.();
   const output = () => log.read();
-  const cleanup = async () => {
-    log.remove();
-    if (uploadDir) await rm(uploadDir, { recursive: true, force: true });
-  };
   const close = async () => {
     const gone = exited(child);
     child.kill('SIGTERM');
     const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
     await gone;
     clearTimeout(timer);
+    log.remove();
     await cleanup();
   };
   try {
-    await waitReady(url, child, output, name);
+    await waitReady(entry, child, output, name);
   } catch (err) {
     await close();
     throw err;
   }
   // Read only while it starts: unlinked now, the file goes when the process ends (a shared one outlives its last reader).
   log.remove();
-  return { name, url, api: signedUrlClient(url, secret), pid: child.pid!, env, close };
+  return { pid: child.pid!, close };
+}
+
+/**
+ * Starts `services/<name>/dist/server.js` on a free loopback port and resolves once GET /ready answers 200 (its
+ * database answers). It is told every address it reads: this worker's DATABASE_URL, REDIS_URL, REDIS_PREFIX and
+ * INTERNAL_SECRET, and each sibling's URL (TENANT_URL, TEMPLATES_URL, ADS_URL, LEADS_URL, …) unreachable unless
+ * `env` names one; tenant's uploads go to a temporary directory. `env` is added last. The schemas are migrated
+ * by global setup: server.js runs no migration. `port` (from `freePort`) when a sibling must know the address first.
+ */
+export async function startServiceProcess(name: ServiceName, options: { env?: Record<string, string>; port?: number } = {}): Promise<ServiceProcess> {
+  const secret = requireJestEnv('startServiceProcess');
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const uploadDir = name === 'tenant' ? await mkdtemp(join(tmpdir(), 'test-tenant-uploads-')) : null;
+  const env = serviceEnv(secret, { PORT: String(port), ...(uploadDir ? { UPLOAD_DIR: uploadDir } : {}), ...options.env });
+  const cleanup = async () => {
+    if (uploadDir) await rm(uploadDir, { recursive: true, force: true });
+  };
+  const { pid, close } = await spawnService(name, { file: 'server.js', readyUrl: `${url}/ready` }, env, cleanup);
+  return { name, url, api: signedUrlClient(url, secret), pid, env, close };
+}
+
+/** A service's job process for a test (`startWorkerProcess`). */
+export interface WorkerProcess {
+  name: ServiceName;
+  pid: number;
+  /** What it was started with (its REDIS_PREFIX: the queues it consumes). */
+  env: Readonly<Record<string, string>>;
+  /** Stops it (SIGTERM: active jobs finish, connections close) and waits for it to exit. */
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts `services/<name>/dist/worker.js`, the service's BullMQ consumers as production runs them (CONVENTIONS
+ * "Layout of a service"), with the same addresses as `startServiceProcess` (`env` last: a test's own
+ * REDIS_PREFIX keeps its queues to itself), and resolves once it consumes its queues: its metrics listener,
+ * started after its workers, answers GET /metrics.
+ */
+export async function startWorkerProcess(name: ServiceName, options: { env?: Record<string, string> } = {}): Promise<WorkerProcess> {
+  const secret = requireJestEnv('startWorkerProcess');
+  const metricsPort = await freePort();
+  const env = serviceEnv(secret, { ...options.env, METRICS_PORT: String(metricsPort) });
+  const { pid, close } = await spawnService(name, { file: 'worker.js', readyUrl: `http://127.0.0.1:${metricsPort}/metrics` }, env);
+  return { name, pid, env, close };
 }

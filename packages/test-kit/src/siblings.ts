@@ -39,6 +39,15 @@ async function withDatabase(started: ServiceProcess | ServiceProcess[]): Promise
 }
 
 /**
+ * The tenant service as a process, with this worker's database: shared by the worker's files (the one
+ * `startTemplatesWithTenant` asks) unless `shared` is false. `close` closes the data source (and stops a
+ * process of its own).
+ */
+export async function startTenantProcess(options: { shared?: boolean } = {}): Promise<SiblingProcess> {
+  return withDatabase(await (options.shared === false ? startServiceProcess : sharedServiceProcess)('tenant'));
+}
+
+/**
  * The ads service as a process of this test's own (its siblings' URLs and Google settings in `env`), with
  * this worker's database; `close` stops it and closes the data source.
  */

@@ -3,7 +3,7 @@ import type { Job } from 'bullmq';
 import { createQueue, createWorker, type QueueRedis } from '@hap/service-kit';
 import { LeadDetailSchema } from '@hap/contracts';
 import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
-import { type TestAds } from '../../../ads/test/helpers/app';
+import type { SiblingProcess } from '@hap/test-kit/siblings';
 import { createClientService, createTemplate } from '@hap/test-kit/factories/templates';
 import { createTenantClient } from '../../src/clients/tenant.client';
 import { ADMIN } from '@hap/service-kit/testing';
@@ -20,7 +20,7 @@ const TOKEN_KEY = randomBytes(32).toString('base64');
  */
 describe('offline conversions: lead status → google_ads delivery → ads → Google Ads', () => {
   let t: TestLeads;
-  let ads: TestAds;
+  let ads: SiblingProcess;
   let adsUrl: string;
   let google: FakeGoogleAds;
 

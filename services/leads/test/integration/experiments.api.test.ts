@@ -2,28 +2,26 @@ import { randomBytes } from 'node:crypto';
 import { ARMS_MESSAGE, experimentCellField, experimentCountsKey, LEAD_FORM_PATH, ExperimentSchema, Messages, pageViewKeys, PageContentSchema, WEIGHT_MESSAGE, WEIGHTS_MESSAGE, type Experiment } from '@hap/contracts';
 import { queueRedis, signExperimentArm } from '@hap/service-kit';
 import { ADMIN, ANONYMOUS, PUBLIC_SHELL } from '@hap/service-kit/testing';
+import { createClientService, createTemplate, templatesAuditRows } from '@hap/test-kit/factories/templates';
+import { createClinic } from '@hap/test-kit/factories/tenant';
+import { startServiceProcess, UNREACHABLE_URL, type SignedUrlClient } from '@hap/test-kit/service-process';
+import type { SiblingTemplates } from '@hap/test-kit/siblings';
 import { Redis } from 'ioredis';
-import { createExperimentCountsReader, type ExperimentCountsReader } from '../../../templates/src/modules/experiment/experiment-counts.reader';
-import { startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
-import { auditRows, createClientService, createClinic, createTemplate } from '../../../templates/test/helpers/factories';
 import { createExperimentCountsPublisher, type ExperimentCountsPublisher } from '../../src/modules/results/experiment-counts';
 import { fixedCampaigns, PageViewFolder } from '../../src/modules/results/page-view-fold';
-import { closedPortUrl } from '../../../../gateway/test/helpers/net';
 import { START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
 
 /**
- * Experiments through the real templates app (which keeps them),
+ * Experiments through the real templates service (a process, which keeps them),
  * the real leads app (which counts their arms' views, leads and bookings,
- * and keeps the counts in Redis, where templates' own reader reads them) and
- * the real tenant, on PostgreSQL and Redis: start, count, change weights,
+ * and keeps the counts in Redis, where templates reads them) and
+ * the real tenant (a process), on PostgreSQL and Redis: start, count, change weights,
  * pause, resume and stop with a winner, and what the page content tells the
  * shell meanwhile.
  */
 describe('experiments: /api/experiments (templates) with counts from leads', () => {
-  let templates: TestTemplates;
+  let templates: SiblingTemplates;
   let leads: TestLeads;
-  /** Templates' reader of the counts leads keeps, wired once templates has its config (a test swaps it for one that cannot read). */
-  let countsReader: (ExperimentCountsReader & { close(): void }) | null = null;
   /** What the leads worker's fold hands on: the counts of the experiment views it folds. */
   let foldCounts: ExperimentCountsPublisher & { close(): void };
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
@@ -34,25 +32,21 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
   let servicePath: string;
 
   beforeAll(async () => {
-    const late: ExperimentCountsReader = { experimentCounts: (experiments) => countsReader!.experimentCounts(experiments) };
-    templates = await startTemplates({ dependencies: { experimentCounts: late } });
-    countsReader = createExperimentCountsReader(queueRedis(templates.config), 2000);
-    const templatesUrl = await templates.app.listen({ host: '127.0.0.1', port: 0 });
-    leads = await startLeads({ templatesUrl, tenantUrl: templates.tenant!.url });
+    // Leads asks templates and the tenant it asks: both processes, on leads' Redis prefix (where templates reads the counts).
+    leads = await startLeads();
+    templates = leads.templates!;
     foldCounts = createExperimentCountsPublisher(leads.dataSource, queueRedis(leads.config), (err) => {
       throw err;
     });
-    clientId = await createClinic(templates, 'Test Clinic');
+    clientId = await createClinic(templates.tenant, 'Test Clinic');
     const template = await createTemplate(templates.dataSource);
     templateId = template.id;
     servicePath = `trt-${randomBytes(3).toString('hex')}`;
     serviceId = (await createClientService(templates.dataSource, clientId, template.id, { isActive: true, customPath: servicePath })).id;
   }, START_TIMEOUT_MS);
   afterAll(async () => {
-    countsReader?.close();
     foldCounts?.close();
     await leads?.close();
-    await templates?.close();
     redis.disconnect();
   });
   beforeEach(() => {
@@ -64,8 +58,8 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
   });
 
   const start = (body: Record<string, unknown>) => templates.api.post('/api/experiments', ADMIN).send(body);
-  const get = async (id: number): Promise<Experiment> => {
-    const res = await templates.api.get(`/api/experiments/${id}`, ADMIN);
+  const get = async (id: number, via: SignedUrlClient = templates.api): Promise<Experiment> => {
+    const res = await via.get(`/api/experiments/${id}`, ADMIN);
     expect(res.status).toBe(200);
     return ExperimentSchema.parse(res.body.data);
   };
@@ -160,7 +154,7 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
     const booked = await leadFrom(experiment.id, 'B');
     await leadFrom(experiment.id, 'B');
     // A lead of another clinic naming this experiment (a forged attribution, even with its own clinic's token) counts for none.
-    const elsewhere = await createClinic(templates, 'Test Clinic');
+    const elsewhere = await createClinic(templates.tenant, 'Test Clinic');
     const elsewhereService = await createClientService(templates.dataSource, elsewhere, templateId, { isActive: true, customPath: `trt-elsewhere` });
     await leadFrom(experiment.id, 'A', { clientId: elsewhere, serviceId: elsewhereService.id });
     await leadFrom(experiment.id, 'A', { clientId: elsewhere, serviceId: elsewhereService.id }, tokenOf(experiment.id, 'A'));
@@ -215,7 +209,7 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
     expect(await pageContent()).toMatchObject({ defaultStyle: 'B', experiment: null });
     expect((await templates.api.post(`/api/experiments/${experiment.id}/stop`, ADMIN).send({ winner: 'A' })).status).toBe(409);
     expect((await templates.api.post(`/api/experiments/${experiment.id}/resume`, ADMIN)).status).toBe(409);
-    const audit = await auditRows(templates.dataSource, 'experiment', experiment.id);
+    const audit = await templatesAuditRows(templates.dataSource, 'experiment', experiment.id);
     expect(audit.map((r) => r.action)).toEqual(['create', 'update', 'update', 'update', 'update']);
     expect(audit.at(-1)!.changes).toMatchObject({ before: { status: 'running', winner: null }, after: { status: 'stopped', winner: 'B' } });
 
@@ -273,7 +267,7 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
     // A template of its own: the clinics of the other tests are not in this network.
     const shared = await createTemplate(templates.dataSource);
     for (let i = 0; i < 5; i += 1) {
-      const other = await createClinic(templates, 'Test Clinic');
+      const other = await createClinic(templates.tenant, 'Test Clinic');
       const service = await createClientService(templates.dataSource, other, shared.id, { isActive: true, customPath: `trt-${i}` });
       const res = await start({ clientId: other, serviceId: service.id, arms: [{ variant: 'A', weight: 50 }, { variant: 'B', weight: 50 }] });
       expect(res.status).toBe(201);
@@ -312,19 +306,19 @@ describe('experiments: /api/experiments (templates) with counts from leads', () 
   it('shows an experiment without its numbers, and says so, when its counts cannot be read', async () => {
     const created = await start({ clientId, serviceId, arms: [{ variant: 'A', weight: 50 }, { variant: 'C', weight: 50 }] });
     expect(created.status).toBe(201);
-    const working = countsReader;
-    // A Redis nobody answers at: the counts leads keeps cannot be read.
-    countsReader = createExperimentCountsReader({ url: `redis://127.0.0.1:${new URL(await closedPortUrl()).port}`, prefix: templates.config.REDIS_PREFIX }, 500);
+    // A templates process whose Redis nobody answers at (a closed port): the counts leads keeps cannot be read.
+    const blind = await startServiceProcess('templates', {
+      env: { TENANT_URL: templates.tenant.url, TENANT_TIMEOUT_MS: '2000', REDIS_URL: `redis://127.0.0.1:${new URL(UNREACHABLE_URL).port}`, EXPERIMENT_COUNTS_TIMEOUT_MS: '500' },
+    });
     try {
-      const shown = await get(created.body.data.id);
+      const shown = await get(created.body.data.id, blind.api);
       expect(shown).toMatchObject({ countsUnavailable: true, status: 'running' });
       expect(shown.arms.every((a) => a.views === 0 && a.leads === 0)).toBe(true);
     } finally {
-      countsReader.close();
-      countsReader = working;
+      await blind.close();
       await templates.api.post(`/api/experiments/${created.body.data.id}/stop`, ADMIN).send({ winner: 'A' });
     }
-  });
+  }, START_TIMEOUT_MS);
 
   it('has counts lost from Redis whole again once the leads worker starts (it hands every experiment’s counts on)', async () => {
     const created = await start({ clientId, serviceId, arms: [{ variant: 'A', weight: 50 }, { variant: 'B', weight: 50 }] });

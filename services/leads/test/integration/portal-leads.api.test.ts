@@ -17,7 +17,7 @@ import {
 import type { Identity } from '@hap/service-kit';
 import { ADMIN } from '@hap/service-kit/testing';
 import { startFakeGoogleAds, type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
-import { type TestAds } from '../../../ads/test/helpers/app';
+import type { SiblingProcess } from '@hap/test-kit/siblings';
 import { createClientService, createTemplate } from '@hap/test-kit/factories/templates';
 import { ANONYMOUS, GATEWAY, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
 import { conversionsHandler, startAdsWithGoogle, stopAdsWithGoogle } from '../helpers/google-ads';
@@ -35,7 +35,7 @@ const TODAY = new Date().toISOString().slice(0, 10);
  */
 describe('clinic portal: /api/portal/leads, /api/portal/results/summary (clinic)', () => {
   let t: TestLeads;
-  let ads: TestAds;
+  let ads: SiblingProcess;
   let adsUrl: string;
   let google: FakeGoogleAds;
   let a: { clientId: number; serviceId: number };

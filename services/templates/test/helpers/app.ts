@@ -1,10 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startService, type SignedClient, type TestService } from '@hap/service-kit/testing';
-import { buildApp as buildTenantApp } from '../../../tenant/src/app';
-import { loadServiceConfig as loadTenantConfig } from '../../../tenant/src/config';
-import { createDataSource as createTenantDataSource } from '../../../tenant/src/db/data-source';
+import { startService, type TestService } from '@hap/service-kit/testing';
+import { SIBLINGS_START_TIMEOUT_MS, startTenantProcess, type SiblingProcess } from '@hap/test-kit/siblings';
 import { buildApp, type AppDependencies } from '../../src/app';
 import type { AdsClient } from '../../src/clients/ads.client';
 import { loadServiceConfig, type Config } from '../../src/config';
@@ -28,34 +23,14 @@ export const ADS_WITHOUT_CAMPAIGNS: AdsClient = {
   movePages: async () => ({ updated: [], failed: [] }),
 };
 
-/** startTemplates() boots two apps (templates and the tenant it asks) and seeds: more than jest's 5 s hook default when the machine is busy. */
-export const START_TIMEOUT_MS = 30_000;
-
-/** The real tenant service, listening on 127.0.0.1: templates asks it whether a clinic exists. */
-export interface TestTenant {
-  url: string;
-  api: SignedClient;
-  /** Its configuration (the Redis prefix it publishes sign-in versions under) and database. */
-  config: ReturnType<typeof loadTenantConfig>;
-  dataSource: ReturnType<typeof createTenantDataSource>;
-  close: () => Promise<void>;
-}
+/** startTemplates() starts tenant (a process, once per jest worker) and templates, and seeds: more than jest's 5 s hook default when the machine is busy. */
+export const START_TIMEOUT_MS = SIBLINGS_START_TIMEOUT_MS;
 
 /**
- * Tenant's own app on this run's database (migrated by global setup),
- * listening on a free loopback port, uploads in a temporary directory.
+ * The real tenant service, a process on this run's database (@hap/test-kit/siblings): templates asks it
+ * whether a clinic exists. `dataSource` is the run's database without entities, for tenant's rows in SQL.
  */
-export async function startTenant(): Promise<TestTenant> {
-  const uploadDir = await mkdtemp(join(tmpdir(), 'templates-tenant-uploads-'));
-  const config = loadTenantConfig({ ...process.env, UPLOAD_DIR: uploadDir });
-  const dataSource = createTenantDataSource(config.DATABASE_URL);
-  const started = await startService(() => buildTenantApp(config, dataSource), {
-    internalSecret: config.INTERNAL_SECRET,
-    cleanup: () => rm(uploadDir, { recursive: true, force: true }),
-  });
-  const url = await started.app.listen({ host: '127.0.0.1', port: 0 });
-  return { url, api: started.api, config, dataSource, close: started.close };
-}
+export type TestTenant = SiblingProcess;
 
 export interface TestTemplates extends TestService<ReturnType<typeof buildApp>, Config, ReturnType<typeof createDataSource>> {
   /** The tenant the app asks (absent with `tenantUrl`); closed with templates. */
@@ -71,7 +46,7 @@ export interface TestTemplates extends TestService<ReturnType<typeof buildApp>, 
 export async function startTemplates(
   options: { tenantUrl?: string; env?: Record<string, string>; dependencies?: AppDependencies } = {},
 ): Promise<TestTemplates> {
-  const tenant = options.tenantUrl ? null : await startTenant();
+  const tenant = options.tenantUrl ? null : await startTenantProcess();
   // Never the default TENANT_URL: that is the dev stack's tenant, on another database.
   const config = loadServiceConfig({ ...process.env, TENANT_URL: options.tenantUrl ?? tenant!.url, TENANT_TIMEOUT_MS: '2000', ...options.env });
   const dataSource = createDataSource(config.DATABASE_URL);

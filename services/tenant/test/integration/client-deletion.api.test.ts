@@ -1,17 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Worker } from 'bullmq';
 import { CLIENT_DELETED_QUEUES, jobIdOf, type QueueOwner } from '@hap/contracts';
 import { createQueueEvents, createWorker, type JobHandler, type QueueRedis } from '@hap/service-kit';
 import { ADMIN, ANONYMOUS } from '@hap/service-kit/testing';
-import { startLeads, TEST_CLINIC_NAME, type TestLeads } from '../../../leads/test/helpers/app';
-import { startAds, type TestAds } from '../../../ads/test/helpers/app';
 import { createClientService, createTemplate, uniq } from '@hap/test-kit/factories/templates';
-import { createClientDeletedHandler as templatesHandler } from '../../../templates/src/modules/client-deletion/client-deletion.job';
-import { createClientDeletedHandler as leadsHandler } from '../../../leads/src/modules/client-deletion/client-deletion.job';
-import { createClientDeletedHandler as adsHandler } from '../../../ads/src/modules/client-deletion/client-deletion.job';
-import { createDataSource as createTemplatesDataSource } from '../../../templates/src/db/data-source';
+import { signedUrlClient, startServiceProcess, startWorkerProcess, type ServiceProcess, type WorkerProcess } from '@hap/test-kit/service-process';
+import { SIBLINGS_START_TIMEOUT_MS, startTemplatesWithTenant, type SiblingTemplates } from '@hap/test-kit/siblings';
 import { createClientDeletedHandler as tenantHandler } from '../../src/modules/client-deletion/client-deletion.job';
 import { createDataSource } from '../../src/db/data-source';
 import { openClientDeletedQueues, relayClientDeletions, relayRecentAgain } from '../../src/modules/client-deletion/client-deletion.relay';
@@ -20,55 +15,85 @@ import { pngBytes } from '@hap/test-kit/fixtures/images';
 
 /**
  * Admin spec: Delete Client 'removes all client data, services and records'.
- * The four real services on this run's database: a clinic with everything a
+ * The four real services on this run's database (templates, leads and ads as
+ * processes, with their worker processes): a clinic with everything a
  * clinic has is deleted through the admin API, tenant's relay hands the one
- * `client.deleted` event to each owner's queue, each owner's worker handler
- * runs, and nothing of the clinic is left in any service, through the APIs
+ * `client.deleted` event to each owner's queue, each owner's worker
+ * consumes it (tenant's handler here, the others' dist/worker.js on this
+ * file's Redis prefix), and nothing of the clinic is left in any service, through the APIs
  * and in the tables; the audit log and the spend already read stay
  * (docs/data-retention.md). A worker that is down when the clinic is deleted
  * does its part when it starts.
  */
+/** The clinic's name: leads names it in a lead's consent. */
+const TEST_CLINIC_NAME = 'Test Clinic';
+
 describe('deleting a clinic deletes all of it, in every service', () => {
-  let leads: TestLeads;
-  let ads: TestAds;
+  let siblings: SiblingTemplates;
+  let leadsProcess: ServiceProcess;
+  /** Templates' and ads' worker processes, consuming this file's queues from its start to its end (a process costs seconds to start). */
+  let standingWorkers: WorkerProcess[] = [];
   let redis: QueueRedis;
-  // The handlers' own data sources (templates and tenant run as processes: @hap/test-kit/siblings).
+  // Tenant's own handler's data source (tenant's API runs as a process: @hap/test-kit/siblings).
   const tenantData = createDataSource(process.env.DATABASE_URL!);
-  const templatesData = createTemplatesDataSource(process.env.DATABASE_URL!);
   const open: Array<{ close(): Promise<unknown> }> = [];
 
   beforeAll(async () => {
-    await Promise.all([tenantData.initialize(), templatesData.initialize()]);
-    leads = await startLeads();
-    ads = await startAds({ templatesUrl: leads.config.TEMPLATES_URL });
+    await tenantData.initialize();
+    siblings = await startTemplatesWithTenant();
+    // Leads as the lead form meets it, asking this templates and tenant (no cache: each test sees its own writes).
+    leadsProcess = await startServiceProcess('leads', {
+      env: { TEMPLATES_URL: siblings.url, TENANT_URL: siblings.tenant.url, LEAD_CATALOGUE_CACHE_MS: '0', LEAD_CLINIC_CACHE_MS: '0', ADS_URL: adsUrl() },
+    });
     redis = { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `${process.env.REDIS_PREFIX ?? 'hap_test'}_del_${randomBytes(4).toString('hex')}` };
-  }, 60_000);
+    standingWorkers = await Promise.all((['templates', 'ads'] as const).map(startWorkerProcessOf));
+  }, SIBLINGS_START_TIMEOUT_MS);
   afterEach(async () => {
     await Promise.all(open.splice(0).reverse().map((c) => c.close()));
   });
   afterAll(async () => {
-    await ads?.close();
-    await leads?.close();
-    await Promise.all([tenantData.destroy(), templatesData.destroy()]);
+    await Promise.all(standingWorkers.map((w) => w.close()));
+    await leadsProcess?.close();
+    await siblings?.close();
+    await tenantData.destroy();
   });
 
-  const templates = () => leads.templates!;
-  const tenant = () => leads.templates!.tenant!;
+  const templates = () => siblings;
+  const tenant = () => siblings.tenant;
+  /** The ads process beside templates (the one templates asks about campaigns). */
+  const adsUrl = () => siblings.env.ADS_URL;
+  const leads = {
+    get api() {
+      return leadsProcess.api;
+    },
+    get dataSource() {
+      return siblings.dataSource;
+    },
+  };
+  const ads = {
+    get api() {
+      return signedUrlClient(adsUrl(), process.env.INTERNAL_SECRET!);
+    },
+    get dataSource() {
+      return siblings.dataSource;
+    },
+  };
   const storage = () => uploadStorageFor(tenant().env.UPLOAD_DIR, null);
   const count = async (sql: string, params: unknown[]) => Number(((await tenant().dataSource.query(sql, params)) as Array<{ n: string }>)[0].n);
 
-  /** Each service's handler of its `<owner>.client-deleted` queue, as its worker registers it. */
-  const handlers = (): { [O in QueueOwner]: JobHandler<(typeof CLIENT_DELETED_QUEUES)[O]> } => ({
-    tenant: tenantHandler(tenantData, storage()),
-    templates: templatesHandler(templatesData),
-    leads: leadsHandler(leads.dataSource),
-    ads: adsHandler(ads.dataSource),
-  });
+  /** `owner`'s worker process on this file's Redis prefix (it consumes all its queues there), told the addresses its API runs with here. */
+  function startWorkerProcessOf(owner: Exclude<QueueOwner, 'tenant'>): Promise<WorkerProcess> {
+    return startWorkerProcess(owner, { env: { REDIS_PREFIX: redis.prefix, TENANT_URL: tenant().url, TEMPLATES_URL: templates().url, ADS_URL: adsUrl() } });
+  }
 
-  const startWorker = (owner: QueueOwner): Worker => {
-    const worker = createWorker(CLIENT_DELETED_QUEUES[owner], handlers()[owner] as JobHandler<never>, redis, { concurrency: 1 });
-    open.push(worker);
-    return worker;
+  /**
+   * `owner`'s consumer of its `<owner>.client-deleted` queue, until the test ends: tenant's handler as its worker
+   * registers it, leads' worker process (the one a test keeps down); templates' and ads' worker processes
+   * consume for the whole file.
+   */
+  const startWorker = async (owner: QueueOwner): Promise<void> => {
+    if (owner === 'tenant') open.push(createWorker(CLIENT_DELETED_QUEUES.tenant, tenantHandler(tenantData, storage()) as JobHandler<never>, redis, { concurrency: 1 }));
+    if (owner === 'leads') open.push(await startWorkerProcessOf('leads'));
   };
 
   /** Waits until `owner`'s job for the clinic has run. */
@@ -199,7 +224,7 @@ describe('deleting a clinic deletes all of it, in every service', () => {
     // A second scan hands nothing on again.
     expect(await count(`SELECT count(*) AS n FROM "tenant"."client_deletions" WHERE "client_id" = $1 AND "relayed_at" IS NULL`, [clinic.clientId])).toBe(0);
 
-    for (const owner of Object.keys(CLIENT_DELETED_QUEUES) as QueueOwner[]) startWorker(owner);
+    await Promise.all((Object.keys(CLIENT_DELETED_QUEUES) as QueueOwner[]).map(startWorker));
     for (const owner of Object.keys(CLIENT_DELETED_QUEUES) as QueueOwner[]) await settled(owner, clinic.clientId);
 
     expect(await leftOf(clinic.clientId)).toEqual(nothing);
@@ -226,14 +251,14 @@ describe('deleting a clinic deletes all of it, in every service', () => {
     await relayClientDeletions(tenant().dataSource, queues);
 
     // Every worker but leads' runs.
-    for (const owner of ['tenant', 'templates', 'ads'] as const) startWorker(owner);
+    await Promise.all((['tenant', 'templates', 'ads'] as const).map(startWorker));
     for (const owner of ['tenant', 'templates', 'ads'] as const) await settled(owner, clinic.clientId);
     const meanwhile = await leftOf(clinic.clientId);
     expect(meanwhile).toMatchObject({ services: 0, experiments: 0, launches: 0, client: 0 });
     expect(meanwhile.leads).toBe(1);
 
     // Leads' worker starts later: the job waited for it.
-    startWorker('leads');
+    await startWorker('leads');
     await settled('leads', clinic.clientId);
     expect(await leftOf(clinic.clientId)).toEqual(nothing);
   });
@@ -249,7 +274,7 @@ describe('deleting a clinic deletes all of it, in every service', () => {
     expect(await queues.leads.queue.getJob(jobIdOf('leads.client-deleted', { clientId: clinic.clientId }))).toBeUndefined();
 
     expect(await relayRecentAgain(tenant().dataSource, queues)).toBeGreaterThanOrEqual(1);
-    startWorker('leads');
+    await startWorker('leads');
     await settled('leads', clinic.clientId);
     expect((await leftOf(clinic.clientId)).leads).toBe(0);
   });

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Job, Worker } from 'bullmq';
+import type { Job } from 'bullmq';
 import { CustomDomainMessages, Messages, ONBOARDING_BRAND_COLOR } from '@hap/contracts';
 import { createQueue, createQueueEvents, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
 import { createGoHighLevel, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
 import { ADMIN, ANONYMOUS, startService, type StartedService } from '@hap/service-kit/testing';
 import { startFakeGoHighLevel } from '@hap/test-kit/fakes/gohighlevel';
-import { clinicOnboardedHandler, startTemplates, type TestTemplates } from '../../../templates/test/helpers/app';
+import { startWorkerProcess, type WorkerProcess } from '@hap/test-kit/service-process';
 import { buildApp } from '../../src/app';
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
@@ -19,22 +19,26 @@ import { startSmtp } from '@hap/test-kit/smtp-server';
 /**
  * POST /api/onboarding and the CRM sub-account, through the real tenant app,
  * the catalogue as templates publishes it to Redis, BullMQ on this file's own
- * Redis prefix, tenant's relay of sign-ups and the templates worker's handler
- * of `templates.clinic-onboarded` (activations, docs/service-graph.md) with a
- * real templates service, and GoHighLevel's API as a loopback fake.
+ * Redis prefix, tenant's relay of sign-ups and the templates worker (its built
+ * process) consuming `templates.clinic-onboarded` (activations,
+ * docs/service-graph.md), and GoHighLevel's API as a loopback fake.
  */
 const config = loadServiceConfig();
 const redis: QueueRedis = { url: config.REDIS_URL, prefix: `${process.env.REDIS_PREFIX ?? 'hap_test'}_onb_${randomBytes(4).toString('hex')}` };
+/**
+ * The templates worker's queues, under a prefix of their own: the worker also publishes the real catalogue
+ * where it consumes (docs/service-graph.md), and tenant here reads the scripted one (`publishCatalogue`) under `redis`.
+ */
+const templatesRedis: QueueRedis = { url: redis.url, prefix: `${redis.prefix}_templates` };
 
 describe('self-onboarding and CRM provisioning', () => {
   let tenant: StartedService<ReturnType<typeof buildApp>> & { url: string };
-  let templates: TestTemplates;
+  let templatesWorker: WorkerProcess;
   let ghl: Awaited<ReturnType<typeof startFakeGoHighLevel>>;
   let queue: JobQueue<'tenant.provision'>;
   const dataSource = createDataSource(config.DATABASE_URL);
   let catalogue: CatalogueReader & { close(): void };
   let onboarded: JobQueue<'templates.clinic-onboarded'>;
-  let activations: Worker;
   // The adapter Create CRM Account uses; a test swaps it for "not configured".
   let crm: GoHighLevel | null;
 
@@ -42,7 +46,7 @@ describe('self-onboarding and CRM provisioning', () => {
     ghl = await startFakeGoHighLevel({ agencyToken: 'pit-agency', companyId: 'comp_9', locations: [], snapshots: ['snap_trt', 'snap_plong'] });
     crm = createGoHighLevel({ GHL_AGENCY_TOKEN: 'pit-agency', GHL_COMPANY_ID: 'comp_9', GHL_BASE_URL: ghl.url, GHL_TIMEOUT_MS: 2000 });
     queue = createQueue('tenant.provision', redis);
-    onboarded = createQueue('templates.clinic-onboarded', redis);
+    onboarded = createQueue('templates.clinic-onboarded', templatesRedis);
     await publishCatalogue(redis);
     catalogue = createCatalogueReader(redis, 2000);
     const started = await startService(
@@ -51,15 +55,13 @@ describe('self-onboarding and CRM provisioning', () => {
       { internalSecret: config.INTERNAL_SECRET },
     );
     tenant = { ...started, url: await started.app.listen({ host: '127.0.0.1', port: 0 }) };
-    templates = await startTemplates({ tenantUrl: tenant.url });
-    activations = createWorker('templates.clinic-onboarded', clinicOnboardedHandler(templates, tenant.url), redis);
-  }, 40_000);
+    templatesWorker = await startWorkerProcess('templates', { env: { REDIS_PREFIX: templatesRedis.prefix, TENANT_URL: tenant.url, TENANT_TIMEOUT_MS: '2000' } });
+  }, 90_000);
   afterAll(async () => {
-    await activations.close();
+    await templatesWorker?.close();
     await onboarded.close();
     catalogue.close();
     await queue.close();
-    await templates.close();
     await tenant.close();
     await ghl.close();
   });
@@ -87,7 +89,7 @@ describe('self-onboarding and CRM provisioning', () => {
   const job = (clientId: number, made = 0, attempts = 5) => ({ id: `provision-${clientId}`, attemptsMade: made, opts: { attempts } }) as Job<{ clientId: number }>;
   /** The clinic's active services in templates, by id. */
   const activeServices = async (clientId: number) =>
-    ((await templates.dataSource.query(`SELECT "template_id" FROM "templates"."client_services" WHERE "client_id" = $1 AND "is_active" ORDER BY 1`, [clientId])) as Array<{
+    ((await dataSource.query(`SELECT "template_id" FROM "templates"."client_services" WHERE "client_id" = $1 AND "is_active" ORDER BY 1`, [clientId])) as Array<{
       template_id: number;
     }>).map((r) => r.template_id);
   /**
@@ -308,7 +310,16 @@ describe('self-onboarding and CRM provisioning', () => {
     expect(await activeOnceRelayed(id, [PLONG, WEIGHT])).toEqual([PLONG, WEIGHT]);
     const [submission] = (await dataSource.query(`SELECT "id", "relayed_at" FROM "tenant"."onboarding_submissions" WHERE "client_id" = $1`, [id])) as Array<{ id: number; relayed_at: Date | null }>;
     expect(submission.relayed_at).not.toBeNull();
-    const again = await clinicOnboardedHandler(templates, tenant.url)({ clientId: id, submissionId: submission.id, templateIds: [PLONG, WEIGHT] }, { id: 'again' } as never);
+    // The same event once more, under another job id: what the templates worker answers.
+    const events = createQueueEvents('templates.clinic-onboarded', templatesRedis);
+    let again: unknown;
+    try {
+      await events.waitUntilReady();
+      const job = await onboarded.queue.add('templates.clinic-onboarded' as never, { clientId: id, submissionId: submission.id, templateIds: [PLONG, WEIGHT] } as never, { jobId: `again-${id}` });
+      again = await job.waitUntilFinished(events, 15_000);
+    } finally {
+      await events.close();
+    }
     expect(again).toEqual({ clientId: id, clinicGone: false, activated: [], skipped: [] });
     expect(await activeServices(id)).toEqual([PLONG, WEIGHT]);
   });
