@@ -64,14 +64,6 @@ const OTHER_SERVICE_IMPORTS_ALLOWED = [
   'services/tenant/test/integration/onboarding.api.test.ts',
   // Boots tenant in-process for templates' own suites (not converted in time).
   'services/templates/test/helpers/app.ts',
-  // Boot all four services in-process, seed tenant's admin, sign unsubscribe tokens with tenant's code
-  // (not converted in time; isolation-matrix reaches them through leads' helper, already processes).
-  'gateway/test/helpers/services.ts',
-  'gateway/test/helpers/sign-in-suite.ts',
-  'gateway/test/integration/isolation-matrix.api.test.ts',
-  'gateway/test/integration/portal-auth.api.test.ts',
-  'gateway/test/integration/unsubscribe.api.test.ts',
-  'gateway/test/integration/passkeys.api.test.ts',
 ];
 
 export default tseslint.config(

@@ -7,7 +7,7 @@ import { join } from 'node:path';
  * converted yet. That list may only shrink: an entry whose file no longer imports another service must
  * go, and the list may not grow past its size when the rule came in (lower ALLOWED_AT_MOST as files move).
  */
-const ALLOWED_AT_MOST = 13;
+const ALLOWED_AT_MOST = 7;
 const root = join(__dirname, '..', '..');
 const SERVICES = ['tenant', 'leads', 'templates', 'ads'];
 

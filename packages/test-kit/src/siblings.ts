@@ -47,6 +47,17 @@ export async function startAdsProcess(env: Record<string, string> = {}): Promise
 }
 
 /**
+ * The tenant service as a process, with this worker's database. Shared by the worker's files (the same process
+ * as startTemplatesWithTenant's tenant) unless `shared` is false: then a process of this test's own with `env`
+ * (settings it must not leave behind: a Redis prefix of its own, an SMTP server, its WebAuthn origins), which
+ * `close` stops.
+ */
+export async function startTenantProcess(options: { env?: Record<string, string>; shared?: boolean } = {}): Promise<SiblingProcess> {
+  const start = options.shared === false ? startServiceProcess : sharedServiceProcess;
+  return withDatabase(await start('tenant', { env: options.env }));
+}
+
+/**
  * Templates and the tenant it asks, as processes (service-process.ts) on this worker's database; `dataSource`
  * is that database (no entities) for the kit's factories. Templates asks ads about campaigns on its pages
  * before a page moves or goes off line: `env.ADS_URL` is the ads app a test runs (which templates asks back),
