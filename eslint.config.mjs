@@ -49,17 +49,6 @@ const otherServices = (own) => {
     { regex: `^@hap/(${others})(/|$)`, message: "A test imports no other service's package: start it with @hap/test-kit/service-process." },
   ];
 };
-// Test files not converted yet, each for a reason. This list may only shrink.
-const OTHER_SERVICE_IMPORTS_ALLOWED = [
-  // Boot all four services in-process, seed tenant's admin, sign unsubscribe tokens with tenant's code
-  // (not converted in time; isolation-matrix reaches them through leads' helper, already processes).
-  'gateway/test/helpers/services.ts',
-  'gateway/test/helpers/sign-in-suite.ts',
-  'gateway/test/integration/isolation-matrix.api.test.ts',
-  'gateway/test/integration/portal-auth.api.test.ts',
-  'gateway/test/integration/unsubscribe.api.test.ts',
-  'gateway/test/integration/passkeys.api.test.ts',
-];
 
 export default tseslint.config(
   {
@@ -95,12 +84,10 @@ export default tseslint.config(
   },
   ...SERVICES.map((own) => ({
     files: [`services/${own}/test/**/*.ts`],
-    ignores: OTHER_SERVICE_IMPORTS_ALLOWED,
     rules: { 'no-restricted-imports': ['error', { patterns: otherServices(own) }] },
   })),
   {
     files: ['gateway/test/**/*.ts', 'frontends/*/test/**/*.{ts,tsx}'],
-    ignores: OTHER_SERVICE_IMPORTS_ALLOWED,
     rules: { 'no-restricted-imports': ['error', { patterns: otherServices(null) }] },
   },
   {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { createClient } from '../../../services/tenant/test/helpers/factories';
+import { createClient } from '@hap/test-kit/factories/tenant';
 import { buildGateway, loginCookie, sessionCookie, uniqueEmail } from './gateway';
-import { startTenant } from './services';
+import { startTenant, TENANT_START_TIMEOUT_MS } from './services';
 
 /** The clinic users' password in the sign-in suites. */
 export const CLINIC_PASSWORD = 'a long clinic password';
@@ -12,7 +12,7 @@ type Tenant = Awaited<ReturnType<typeof startTenant>>;
 
 /**
  * What the sign-in suites (two-factor, passkeys) stand on, made in their beforeAll: the real
- * tenant (with `tenantEnv`) and a gateway sharing a Redis prefix of the suite's own (tenant
+ * tenant (a process of the suite's own, with `tenantEnv`) and a gateway sharing a Redis prefix of the suite's own (tenant
  * publishes sign-in versions where the gateway reads sessions), an admin signed in, a clinic.
  * `env(extra)` is the gateway's environment (for more gateways on the same tenant), `freshIp()`
  * a new visitor address, `owner()` a clinic owner invited (mail is off: the link comes back) and
@@ -50,13 +50,13 @@ export function signInSuite(tag: string, { adminName, ownerName, tenantEnv = {} 
   }
 
   beforeAll(async () => {
-    state.tenant = await startTenant(undefined, { REDIS_PREFIX: prefix, ...tenantEnv });
+    state.tenant = await startTenant({ REDIS_PREFIX: prefix, ...tenantEnv });
     await state.tenant.seedAdmin(admin);
     state.gw = buildGateway(env());
     await state.gw.app.ready();
     state.adminCookie = await loginCookie(state.gw.app, admin);
     state.clinic = await createClient(state.tenant.dataSource);
-  });
+  }, TENANT_START_TIMEOUT_MS);
   afterAll(async () => {
     await state.gw?.app.close();
     await state.tenant?.close();

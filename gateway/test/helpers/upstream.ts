@@ -1,4 +1,4 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { verifyIdentity, type Identity } from '@hap/service-kit';
 import { listenOnLoopback } from './net';
 
@@ -24,6 +24,24 @@ export interface UpstreamOptions {
   answer?: (request: Received) => Answer | Promise<Answer>;
   /** What `GET /ready` (a service's readiness) and `GET /healthz` (the public shell's) say (default: ready). */
   ready?: () => boolean;
+  /**
+   * A real service's URL (a process): every request, `/ready` included, goes on to it and its answer comes
+   * back as it was; what reached it is recorded all the same (`answer` and `ready` are not used).
+   */
+  forwardTo?: string;
+}
+
+/** Sends the request (its body read whole) on to `target` and answers with what came back; 502 when it is not reached. */
+function forward(target: string, req: IncomingMessage, body: Buffer, res: ServerResponse): void {
+  const { hostname, port } = new URL(target);
+  // A connection per request, closed after it: none is left open when the relay closes.
+  const headers = { ...req.headers, host: `${hostname}:${port}`, connection: 'close' };
+  const onward = httpRequest({ host: hostname, port, method: req.method, path: req.url, headers, agent: false }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  onward.on('error', () => res.writeHead(502).end());
+  onward.end(body);
 }
 
 /** An admin (or not) the fake tenant knows, for logins through the gateway. */
@@ -38,7 +56,7 @@ export interface FakeAccount {
 /**
  * A small HTTP server on 127.0.0.1 standing for a service (or the page
  * renderer): it reads each request whole, records it with the identity the
- * gateway signed, and answers as told. `connections` counts the TCP
+ * gateway signed, and answers as told (or as the real service `forwardTo` does). `connections` counts the TCP
  * connections the gateway opened to it, so a test can tell that a request
  * never reached it at all.
  */
@@ -53,12 +71,18 @@ export async function startUpstream(options: UpstreamOptions = {}) {
     req.on('end', () => {
       const method = req.method ?? 'GET';
       const url = req.url ?? '/';
+      const body = Buffer.concat(chunks);
+      if (options.forwardTo) {
+        if (url !== '/ready' && url !== '/healthz') received.push({ method, url, headers: req.headers, identity: verifyIdentity(secret, method, url, req.headers), body });
+        forward(options.forwardTo, req, body, res);
+        return;
+      }
       if (url === '/ready' || url === '/healthz') {
         const ready = options.ready?.() ?? true;
         res.writeHead(ready ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ success: ready }));
         return;
       }
-      const request: Received = { method, url, headers: req.headers, identity: verifyIdentity(secret, method, url, req.headers), body: Buffer.concat(chunks) };
+      const request: Received = { method, url, headers: req.headers, identity: verifyIdentity(secret, method, url, req.headers), body };
       received.push(request);
       void Promise.resolve(options.answer?.(request) ?? {}).then(({ status = 200, headers = {}, body = { success: true, data: null } }) => {
         const text = Buffer.isBuffer(body) || typeof body === 'string' ? body : JSON.stringify(body);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { Messages } from '@hap/contracts';
 import { buildGateway, sessionCookie, uniqueEmail } from '../helpers/gateway';
-import { startTenant } from '../helpers/services';
+import { startTenant, TENANT_START_TIMEOUT_MS } from '../helpers/services';
 
 describe('admin login, logout and auth-status', () => {
   const password = 'a long admin password';
@@ -27,7 +27,7 @@ describe('admin login, logout and auth-status', () => {
     }).app;
     // Listening, so simultaneous requests share one server.
     await gateway.listen({ host: '127.0.0.1', port: 0 });
-  });
+  }, TENANT_START_TIMEOUT_MS);
   afterAll(async () => {
     await gateway?.close();
     await tenant?.close();

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { CURRENT_LEAD_CONSENT_VERSION, routeTable, type RouteContract } from '@hap/contracts';
-import { createDataSource as createTenantDataSource } from '../../../services/tenant/src/db/data-source';
-import { seedAdmin } from '../../../services/tenant/src/db/seed';
 import { pngBytes } from '@hap/test-kit/fixtures/images';
-import { startLeads, START_TIMEOUT_MS, type TestLeads } from '../../../services/leads/test/helpers/app';
+import { startServiceProcess, type ServiceProcess } from '@hap/test-kit/service-process';
+import { SIBLINGS_START_TIMEOUT_MS, startTemplatesWithTenant, type SiblingTemplates } from '@hap/test-kit/siblings';
 import { createClientService, createTemplate } from '@hap/test-kit/factories/templates';
+import { createAdmin } from '@hap/test-kit/factories/tenant';
 import { buildGateway, loginCookie, sessionCookie, uniqueEmail } from '../helpers/gateway';
 import { startUpstream, type Upstream } from '../helpers/upstream';
 
@@ -16,7 +16,7 @@ import { startUpstream, type Upstream } from '../helpers/upstream';
  * of the matrix below.
  *
  * Clinic rows go through the real gateway to the real tenant, templates and
- * leads services, on clinic A's own records (a lead, team members, a user):
+ * leads services (processes), on clinic A's own records (a lead, team members, a user):
  * B asking for A's record gets 404 and changes nothing. Admin rows go
  * through a second gateway, on the same sessions (one Redis prefix), to
  * recording upstreams: the gateway's own decision is what is asserted, and
@@ -109,9 +109,9 @@ function send(server: Parameters<typeof request>[0], row: Pick<RouteContract, 'm
 }
 
 describe('isolation matrix: every clinic and admin row by every kind of identity', () => {
-  let leads: TestLeads;
-  // Tenant's own code seeds the admins (tenant runs as a process: @hap/test-kit/siblings).
-  const tenantData = createTenantDataSource(process.env.DATABASE_URL!);
+  // Templates and its tenant (shared by the worker's files), and leads asking them: processes (@hap/test-kit/siblings).
+  let templates: SiblingTemplates;
+  let leads: ServiceProcess;
   let gateway: ReturnType<typeof buildGateway>['app'];
   let deciding: ReturnType<typeof buildGateway>['app'];
   const upstreams: Upstream[] = [];
@@ -122,11 +122,21 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
   beforeAll(async () => {
     // Custom domains configured (an edge host), their DNS asked of a closed loopback port: every check answers "not found yet" at once.
     Object.assign(process.env, { EDGE_HOST: 'edge.matrix.test', DNS_RESOLVER: '127.0.0.1:9', DNS_TIMEOUT_MS: '300' });
-    leads = await startLeads();
-    await tenantData.initialize();
-    const templates = leads.templates!;
+    templates = await startTemplatesWithTenant();
     const tenant = templates.tenant;
-    const leadsUrl = await leads.app.listen({ host: '127.0.0.1', port: 0 });
+    // Every lead's service and clinic asked of templates and tenant afresh (no cache), each within 1.5 s.
+    leads = await startServiceProcess('leads', {
+      env: {
+        TEMPLATES_URL: templates.url,
+        TEMPLATES_TIMEOUT_MS: '1500',
+        LEAD_CATALOGUE_CACHE_MS: '0',
+        TENANT_URL: tenant.url,
+        TENANT_TIMEOUT_MS: '1500',
+        LEAD_CLINIC_CACHE_MS: '0',
+        ADS_TIMEOUT_MS: '1500',
+      },
+    });
+    const leadsUrl = leads.url;
     const templatesUrl = templates.url;
     // The services' own Redis prefix: tenant publishes sign-in versions where the gateways read sessions.
     const shared = { REDIS_PREFIX: tenant.env.REDIS_PREFIX, TRUST_PROXY: 'true', LEAD_RATE_LIMIT_PER_MINUTE: '0', RATE_LIMIT_PER_MINUTE: '0' };
@@ -137,7 +147,7 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
 
     // The admin, and two clinics with an active service each.
     const admin = { email: uniqueEmail('matrix-admin'), password: 'a long matrix admin password' };
-    await seedAdmin(tenantData, admin);
+    await createAdmin(tenant.dataSource, admin);
     cookies.admin = await loginCookie(gateway, admin);
     const asAdmin = (method: 'post' | 'patch', path: string, body: object) =>
       request(gateway.server)[method](path).set('cookie', cookies.admin!).send(body);
@@ -154,7 +164,7 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
 
     // A second admin, viewing clinic A read-only.
     const viewer = { email: uniqueEmail('matrix-viewer'), password: 'a long matrix viewer password' };
-    await seedAdmin(tenantData, viewer);
+    await createAdmin(tenant.dataSource, viewer);
     cookies.viewer = await loginCookie(gateway, viewer);
     const view = await request(gateway.server).post('/api/admin/view-as').set('cookie', cookies.viewer).send({ clientId: a.clientId });
     expect(view.status).toBe(200);
@@ -198,7 +208,7 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
       .set({ 'x-forwarded-for': '198.51.100.90', 'user-agent': 'Mozilla/5.0 (Matrix test)' })
       .send({ name: 'Morgan Lee', email: `${randomUUID()}@example.com`, phone: '(303) 555-0111', clientId: a.clientId, serviceId: a.serviceId, consentVersion: CURRENT_LEAD_CONSENT_VERSION });
     expect(lead.status).toBe(201);
-    const [row] = (await leads.dataSource.query(`SELECT "id" FROM "leads"."leads" WHERE "reference" = $1`, [lead.body.data.reference])) as Array<{ id: string }>;
+    const [row] = (await templates.dataSource.query(`SELECT "id" FROM "leads"."leads" WHERE "reference" = $1`, [lead.body.data.reference])) as Array<{ id: string }>;
     ctx.leadA = Number(row!.id);
 
     // The deciding gateway for admin rows: the same sessions, every service a recording upstream answering 200.
@@ -206,14 +216,14 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
     const [tenantUp, leadsUp, templatesUp, adsUp] = upstreams.slice(1);
     deciding = buildGateway({ ...shared, TENANT_URL: tenantUp!.url, LEADS_URL: leadsUp!.url, TEMPLATES_URL: templatesUp!.url, ADS_URL: adsUp!.url }).app;
     await deciding.ready();
-  }, START_TIMEOUT_MS * 2);
+  }, SIBLINGS_START_TIMEOUT_MS * 2);
 
   afterAll(async () => {
     await gateway?.close();
     await deciding?.close();
     await Promise.all(upstreams.map((u) => u.close()));
     await leads?.close();
-    if (tenantData.isInitialized) await tenantData.destroy();
+    await templates?.close();
   });
 
   it('has a line for every clinic row, and no line for a row that is not one', () => {
@@ -259,7 +269,7 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
     const write = await send(gateway.server, { method: 'PATCH' }, { path: `/api/portal/leads/${ctx.leadA}/status`, body: { status: 'lost' } }, cookies.viewer);
     expect(write.status).toBe(403);
     expect(write.body.message).toBe('Read-only view: you are viewing this clinic as the agency.');
-    const tenant = leads.templates!.tenant!;
+    const tenant = templates.tenant;
     const [started] = await tenant.dataSource.query<Array<{ action: string; changes: { names?: { client?: string } } }>>(
       `SELECT "action", "changes" FROM "tenant"."audit_log" WHERE "entity" = 'view_as' AND "entity_id" = $1 ORDER BY "id"`,
       [String(clinicAId)],

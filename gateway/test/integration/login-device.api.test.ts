@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { Messages, routes } from '@hap/contracts';
 import { buildGateway, listening, sessionCookie, uniqueEmail } from '../helpers/gateway';
-import { startTenant } from '../helpers/services';
+import { startTenant, TENANT_START_TIMEOUT_MS } from '../helpers/services';
 
 interface LoginAnswer {
   status: number;
@@ -66,7 +66,7 @@ describe('admin login from a known device (device cookies)', () => {
     // The product's own limits: 5 per account and address, 20 per address, 100 per account an hour, 5 per device.
     gateway = buildGateway({ TENANT_URL: tenant.url }).app;
     address = await listening(gateway);
-  });
+  }, TENANT_START_TIMEOUT_MS);
   afterAll(async () => {
     await gateway?.close();
     await tenant?.close();

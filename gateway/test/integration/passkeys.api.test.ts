@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { generateSync } from 'otplib';
 import { ErrorCode, Messages } from '@hap/contracts';
-import { createClient } from '../../../services/tenant/test/helpers/factories';
+import { createClient } from '@hap/test-kit/factories/tenant';
 import { buildGateway, sessionCookie, uniqueEmail } from '../helpers/gateway';
 import { CLINIC_PASSWORD, type Gateway, signInSuite } from '../helpers/sign-in-suite';
 import { PasskeyCeremonies } from '../../src/modules/auth/passkey-ceremonies';

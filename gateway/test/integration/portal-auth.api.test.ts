@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { Messages } from '@hap/contracts';
 import { startSmtp, type ReceivedMail } from '@hap/test-kit/smtp-server';
-import { createClient } from '../../../services/tenant/test/helpers/factories';
+import { createClient } from '@hap/test-kit/factories/tenant';
 import { buildGateway, loginCookie, sessionCookie, uniqueEmail } from '../helpers/gateway';
-import { startTenant } from '../helpers/services';
+import { startTenant, TENANT_START_TIMEOUT_MS } from '../helpers/services';
 
 const PASSWORD = 'a long clinic password';
 
@@ -21,7 +21,7 @@ const deviceSetCookie = (setCookie: string[] | string | undefined) =>
   ([] as string[]).concat(setCookie ?? []).find((c) => c.startsWith('hap_device=')) ?? null;
 
 /**
- * The portal's sign-in through the real gateway and the real tenant: invitation mailed to a loopback SMTP server, accepted, logged in,
+ * The portal's sign-in through the real gateway and the real tenant (a process): invitation mailed to a loopback SMTP server, accepted, logged in,
  * throttled like the admin's, and sessions that end on disable, role change
  * and password change.
  */
@@ -40,7 +40,7 @@ describe('portal sign-in through the gateway', () => {
 
   beforeAll(async () => {
     smtp = await startSmtp();
-    tenant = await startTenant(undefined, { REDIS_PREFIX: prefix, SMTP_URL: smtp.url });
+    tenant = await startTenant({ REDIS_PREFIX: prefix, SMTP_URL: smtp.url });
     await tenant.seedAdmin(admin);
     gateway = buildGateway({
       TENANT_URL: tenant.url,
@@ -55,7 +55,7 @@ describe('portal sign-in through the gateway', () => {
     adminCookie = await loginCookie(gateway, admin);
     clinicA = await createClient(tenant.dataSource);
     clinicB = await createClient(tenant.dataSource);
-  });
+  }, TENANT_START_TIMEOUT_MS);
   afterAll(async () => {
     await gateway?.close();
     await tenant?.close();

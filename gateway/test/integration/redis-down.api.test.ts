@@ -3,13 +3,13 @@ import { Messages } from '@hap/contracts';
 import type { Identity } from '@hap/service-kit';
 import { buildGateway, captureLogs, sessionCookie, uniqueEmail } from '../helpers/gateway';
 import { startRedisServer } from '../helpers/redis-server';
-import { startTenant } from '../helpers/services';
+import { startTenant, TENANT_START_TIMEOUT_MS } from '../helpers/services';
 import { startUpstream, type Upstream } from '../helpers/upstream';
 
-/** What tenant saw of a request that reached it. */
+/** What reached tenant of a request (through the relay in front of it). */
 interface Seen {
   url: string;
-  identity: Identity;
+  identity: Identity | null;
 }
 
 const storeUnavailable = { success: false, code: 'SERVICE_UNAVAILABLE', message: Messages.sessionStoreUnavailable };
@@ -19,10 +19,12 @@ const ADMIN_ROW = '/api/clients';
 // The gateway's own Redis (a redis-server this file starts), paused, killed and started again.
 describe('the gateway while its Redis is away', () => {
   const admin = { email: uniqueEmail('redis-down'), password: 'a redis-down admin password' };
-  const seen: Seen[] = [];
   const logs = captureLogs();
   let redis: Awaited<ReturnType<typeof startRedisServer>>;
   let tenant: Awaited<ReturnType<typeof startTenant>>;
+  // In front of tenant (a process): what reached it, with the identity the gateway signed.
+  let relay: Upstream;
+  const seen = (): Seen[] => relay.received.map((r) => ({ url: r.url, identity: r.identity }));
   // The other routed services and the public shell, always ready: only Redis comes and goes here.
   let templates: Upstream;
   let gateway: ReturnType<typeof buildGateway>['app'];
@@ -46,29 +48,31 @@ describe('the gateway while its Redis is away', () => {
   beforeAll(async () => {
     consoleError = jest.spyOn(console, 'error');
     redis = await startRedisServer();
-    tenant = await startTenant((req) => seen.push({ url: req.url, identity: req.identity }));
+    tenant = await startTenant();
+    relay = await startUpstream({ forwardTo: tenant.url });
     await tenant.seedAdmin(admin);
     templates = await startUpstream({ ready: () => true });
-    gateway = buildGateway({ REDIS_URL: redis.url, TENANT_URL: tenant.url, TEMPLATES_URL: templates.url, LEADS_URL: templates.url, ADS_URL: templates.url, PUBLIC_SHELL_URL: templates.url, LOG_LEVEL: 'info' }, { logStream: logs.logStream }).app;
+    gateway = buildGateway({ REDIS_URL: redis.url, TENANT_URL: relay.url, TEMPLATES_URL: templates.url, LEADS_URL: templates.url, ADS_URL: templates.url, PUBLIC_SHELL_URL: templates.url, LOG_LEVEL: 'info' }, { logStream: logs.logStream }).app;
     await gateway.listen({ host: '127.0.0.1', port: 0 });
     const login = await request(gateway.server).post('/api/admin/login').send(admin);
     expect(login.status).toBe(200);
     cookie = sessionCookie(login.headers['set-cookie']) as string;
-  });
+  }, TENANT_START_TIMEOUT_MS);
   afterAll(async () => {
     await gateway?.close();
+    await relay?.close();
     await tenant?.close();
     await templates?.close();
     await redis?.kill();
     consoleError?.mockRestore();
   });
   beforeEach(() => {
-    seen.length = 0;
+    if (relay) relay.received.length = 0;
   });
 
   it('forwards an admin as admin while Redis answers', async () => {
     await get(PUBLIC_ROW);
-    expect(seen).toEqual([{ url: PUBLIC_ROW, identity: expect.objectContaining({ kind: 'admin', email: admin.email }) }]);
+    expect(seen()).toEqual([{ url: PUBLIC_ROW, identity: expect.objectContaining({ kind: 'admin', email: admin.email }) }]);
   });
 
   describe('when Redis stops answering (process stopped, connection open)', () => {
@@ -83,7 +87,7 @@ describe('the gateway while its Redis is away', () => {
       expect(adminRow.ms).toBeLessThan(3_500);
       expect(publicRow.res.status).not.toBe(503);
       expect(publicRow.ms).toBeLessThan(3_500);
-      expect(seen).toEqual([{ url: PUBLIC_ROW, identity: { kind: 'anonymous' } }]);
+      expect(seen()).toEqual([{ url: PUBLIC_ROW, identity: { kind: 'anonymous' } }]);
     }, 15_000);
   });
 
@@ -116,7 +120,7 @@ describe('the gateway while its Redis is away', () => {
       // tenant's own answer (the public projection, or no such client), not the gateway's 500 or 503.
       expect([200, 404]).toContain(res.status);
       expect(ms).toBeLessThan(1_000);
-      expect(seen).toEqual([{ url: PUBLIC_ROW, identity: { kind: 'anonymous' } }]);
+      expect(seen()).toEqual([{ url: PUBLIC_ROW, identity: { kind: 'anonymous' } }]);
       const warned = logs.withMessage('session store unavailable: public call forwarded as anonymous');
       expect(warned.length).toBeGreaterThan(0);
       expect(warned[0].level).toBe(40);
@@ -131,7 +135,7 @@ describe('the gateway while its Redis is away', () => {
       expect(withSession.res.headers['retry-after']).toBe('5');
       expect(withSession.ms).toBeLessThan(1_000);
       expect(without.status).toBe(401);
-      expect(seen).toEqual([]);
+      expect(seen()).toEqual([]);
     });
 
     it('answers login 503 at once without asking tenant', async () => {
@@ -141,7 +145,7 @@ describe('the gateway while its Redis is away', () => {
       expect(res.body).toEqual(storeUnavailable);
       expect(sessionCookie(res.headers['set-cookie'])).toBeNull();
       expect(ms).toBeLessThan(1_000);
-      expect(seen).toEqual([]);
+      expect(seen()).toEqual([]);
     });
 
     it('answers logout and auth-status with a session cookie 503, and keeps the cookie', async () => {

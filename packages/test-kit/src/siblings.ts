@@ -39,20 +39,22 @@ async function withDatabase(started: ServiceProcess | ServiceProcess[]): Promise
 }
 
 /**
- * The tenant service as a process, with this worker's database: shared by the worker's files (the one
- * `startTemplatesWithTenant` asks) unless `shared` is false. `close` closes the data source (and stops a
- * process of its own).
- */
-export async function startTenantProcess(options: { shared?: boolean } = {}): Promise<SiblingProcess> {
-  return withDatabase(await (options.shared === false ? startServiceProcess : sharedServiceProcess)('tenant'));
-}
-
-/**
  * The ads service as a process of this test's own (its siblings' URLs and Google settings in `env`), with
  * this worker's database; `close` stops it and closes the data source.
  */
 export async function startAdsProcess(env: Record<string, string> = {}): Promise<SiblingProcess> {
   return withDatabase(await startServiceProcess('ads', { env }));
+}
+
+/**
+ * The tenant service as a process, with this worker's database. Shared by the worker's files (the same process
+ * as startTemplatesWithTenant's tenant) unless `shared` is false: then a process of this test's own with `env`
+ * (settings it must not leave behind: a Redis prefix of its own, an SMTP server, its WebAuthn origins), which
+ * `close` stops.
+ */
+export async function startTenantProcess(options: { env?: Record<string, string>; shared?: boolean } = {}): Promise<SiblingProcess> {
+  const start = options.shared === false ? startServiceProcess : sharedServiceProcess;
+  return withDatabase(await start('tenant', { env: options.env }));
 }
 
 /**

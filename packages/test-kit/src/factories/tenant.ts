@@ -1,3 +1,4 @@
+import { Algorithm, hash } from '@node-rs/argon2';
 import { ADMIN } from '@hap/service-kit/testing';
 import type { ServiceProcess } from '../service-process';
 import { insertRow, uniq, type Queryable } from './rows';
@@ -53,6 +54,26 @@ export async function createClinicUser(
     newLeadEmail,
   });
   return { id: user.id, email: user.email, clientId, role };
+}
+
+/**
+ * An account that signs in with `password`: an admin (the default) or, with `isAdmin: false`, a user who is
+ * neither an admin nor a clinic's (tenant has no API that creates either). The hash is argon2id with the
+ * library's defaults, as tenant hashes passwords (services/tenant/README.md), so a tenant process verifies it.
+ */
+export async function createAdmin(
+  db: Queryable,
+  account: { email: string; password: string; name?: string },
+  { isAdmin = true }: { isAdmin?: boolean } = {},
+): Promise<{ id: number; email: string; name: string; isAdmin: boolean }> {
+  const passwordHash = await hash(account.password, { algorithm: Algorithm.Argon2id });
+  const user = await insertRow<{ id: number; email: string; name: string }>(db, 'tenant', 'users', {
+    email: account.email,
+    passwordHash,
+    name: account.name ?? 'Admin',
+    isAdmin,
+  });
+  return { id: user.id, email: user.email, name: user.name, isAdmin };
 }
 
 /** A clinic in a running tenant (POST /api/clients as an admin): its id. */

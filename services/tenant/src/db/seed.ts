@@ -102,7 +102,7 @@ const userService = (dataSource: DataSource) => new UserService(dataSource, new 
 
 /**
  * Creates the admin account, or resets an existing account's password and
- * makes it an admin. Gateway tests use it to log in.
+ * makes it an admin.
  */
 export async function seedAdmin(
   dataSource: DataSource,
