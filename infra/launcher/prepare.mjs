@@ -17,12 +17,15 @@ function npm(args, what) {
   }
 }
 
-/** Newest modification time of the files below `dir`, skipping build output. */
+/**
+ * Newest modification time of the files below `dir`, skipping build output: `dist/` and tsc's
+ * `*.tsbuildinfo`, written beside the sources after the stamp's time (counted, every start rebuilt).
+ */
 function newest(dir) {
   let latest = 0;
   if (!existsSync(dir)) return latest;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (['node_modules', 'dist', '.data', '.__mf__temp'].includes(entry.name)) continue;
+    if (['node_modules', 'dist', '.data', '.__mf__temp'].includes(entry.name) || entry.name.endsWith('.tsbuildinfo')) continue;
     const path = join(dir, entry.name);
     latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
   }
