@@ -42,29 +42,19 @@ export function ensureInstalled() {
 }
 
 /**
- * What `npm start` and `npm test` build, in two parts that each rebuild only when a source
- * below them is newer than their stamp: the server code (tsc -b, itself incremental) and the
- * browser bundles (Vite). Stale parts build at once, one per core; the public shell's
- * server (it type-checks against the contracts the server part emits) builds after both.
+ * What `npm start` and `npm test` build: the server code, compiled file by file by swc
+ * (transpile.mjs: only the files whose source is newer than their output), and the browser
+ * bundles (Vite), rebuilt when a source below them is newer than their stamp.
  */
-const PARTS = [
-  {
-    name: 'server',
-    sources: ['packages', 'gateway', 'services'],
-    outputs: ['gateway/dist', 'services/tenant/dist', 'services/leads/dist', 'services/templates/dist', 'services/ads/dist'],
-    steps: [['run', 'build:server']],
-  },
-  {
-    name: 'web',
-    sources: ['frontends', 'packages/contracts/src'],
-    outputs: ['frontends/admin-remote/dist', 'frontends/public-shell/dist/client', 'frontends/public-shell/dist/server', 'frontends/public-shell/dist/admin'],
-    steps: [
-      ['run', 'build', '-w', '@hap/admin-remote'],
-      ['run', 'build:bundles', '-w', '@hap/public-shell'],
-    ],
-  },
-];
-const SHELL_SERVER = { outputs: ['frontends/public-shell/dist/node'], steps: [['run', 'build:node', '-w', '@hap/public-shell']] };
+const WEB = {
+  name: 'web',
+  sources: ['frontends', 'packages/contracts/src'],
+  outputs: ['frontends/admin-remote/dist', 'frontends/public-shell/dist/client', 'frontends/public-shell/dist/server', 'frontends/public-shell/dist/admin'],
+  steps: [
+    ['run', 'build', '-w', '@hap/admin-remote'],
+    ['run', 'build:bundles', '-w', '@hap/public-shell'],
+  ],
+};
 
 const stampOf = (name) => join(root, '.data', `build-stamp-${name}`);
 
@@ -98,27 +88,31 @@ function runSteps(name, steps) {
   );
 }
 
-/** Builds the stale parts (see PARTS); exits with the failed step's words when one fails. */
+/** Builds what is stale (see WEB and transpile.mjs); exits with the failed step's words when one fails. */
 export async function ensureBuilt() {
-  const stale = PARTS.filter(isStale);
-  const shellServerMissing = !SHELL_SERVER.outputs.every((d) => existsSync(join(root, d)));
-  if (!stale.length && !shellServerMissing) return;
   const started = Date.now();
-  console.log(`\n▸ Building ${stale.length ? stale.map((p) => p.name).join(' and ') : 'the public shell server'}…`);
+  const { transpileServers } = await import('./transpile.mjs');
+  let compiled;
   try {
-    await Promise.all(stale.map((part) => runSteps(part.name, part.steps)));
-    await runSteps('shell-server', SHELL_SERVER.steps);
+    compiled = await transpileServers();
+  } catch (err) {
+    console.error(`\n✖ The server code does not compile: ${err.message}`);
+    process.exit(1);
+  }
+  if (compiled) console.log(`▸ Compiled ${compiled} server files in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (!isStale(WEB)) return;
+  console.log('\n▸ Building the web bundles…');
+  try {
+    await runSteps(WEB.name, WEB.steps);
   } catch (err) {
     console.error(`\n✖ The build failed (${err.message}). Fix the error above and try again.`);
     process.exit(1);
   }
   mkdirSync(join(root, '.data'), { recursive: true });
+  // Stamped with the time the build began: a source saved during the build is newer, so it builds next time.
   const now = new Date(started);
-  for (const part of stale) {
-    // Stamped with the time the build began: a source saved during the build is newer, so it builds next time.
-    writeFileSync(stampOf(part.name), now.toISOString());
-    utimesSync(stampOf(part.name), now, now);
-  }
+  writeFileSync(stampOf(WEB.name), now.toISOString());
+  utimesSync(stampOf(WEB.name), now, now);
   console.log(`▸ Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

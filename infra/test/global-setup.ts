@@ -24,15 +24,15 @@ const root = join(__dirname, '..', '..');
 
 /**
  * The services' built servers current with their sources: a test starts another service as production runs it,
- * `node services/<name>/dist/server.js` (@hap/test-kit/service-process). Incremental: a build with nothing
- * changed only compares files (packages/test-kit/README.md gives the costs).
+ * `node services/<name>/dist/server.js` (@hap/test-kit/service-process). Compiled as `npm start` does
+ * (infra/launcher/transpile.mjs: swc, only the files changed since their output).
  */
 function buildServers(): void {
   try {
-    execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-b', join(root, 'tsconfig.build.json')], { cwd: root, stdio: 'pipe' });
+    execFileSync(process.execPath, [join(root, 'infra/launcher/transpile.mjs')], { cwd: root, stdio: 'pipe' });
   } catch (err) {
     const out = err as { stdout?: Buffer; stderr?: Buffer };
-    throw new Error(`Tests start the built services, and the build failed (npx tsc -b tsconfig.build.json):\n${out.stdout ?? ''}${out.stderr ?? ''}`);
+    throw new Error(`Tests start the built services, and their code does not compile (node infra/launcher/transpile.mjs):\n${out.stdout ?? ''}${out.stderr ?? ''}`);
   }
 }
 
