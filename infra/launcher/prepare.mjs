@@ -32,11 +32,17 @@ function newest(dir) {
   return latest;
 }
 
-/** `npm install` when node_modules is missing or older than the lock file. */
+/**
+ * A fresh clone (no node_modules): `npm ci --prefer-offline`, the lock file's tree as it is, with what
+ * npm's cache already holds not asked for again (29 s here where `npm install` took 59 s). A lock file
+ * newer than the installed tree (after a pull): `npm install`.
+ */
 export function ensureInstalled() {
   const lock = join(root, 'package-lock.json');
   const installed = join(root, 'node_modules', '.package-lock.json');
-  if (!existsSync(installed) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs)) {
+  if (!existsSync(installed)) {
+    npm(['ci', '--prefer-offline', '--no-audit', '--no-fund'], 'Installing dependencies');
+  } else if (existsSync(lock) && statSync(lock).mtimeMs > statSync(installed).mtimeMs) {
     npm(['install', '--no-audit', '--no-fund'], 'Installing dependencies');
   }
 }
