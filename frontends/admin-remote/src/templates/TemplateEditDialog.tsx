@@ -55,9 +55,11 @@ function TemplateEditForm({ template, onClose }: { template: ServiceTemplate; on
 
   const save = useMutation({
     mutationFn: (body: Record<string, unknown>) => api.call(routes.updateServiceTemplate, { params: { id: template.id }, body: body as never }),
-    onSuccess: () => {
+    // Closes once the list holds what was saved: the editor opens on the list's copy of a template, so one
+    // reopened before the refetch answered showed (and would have saved back) the content before this save.
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
       toast({ title: 'Template updated', description: 'Template changes have been saved successfully.' });
-      void queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
       onClose();
     },
     // Shown beside the buttons, in the dialog: a toast could lie over them.
