@@ -74,3 +74,4 @@ export * from './ads/campaign-changes';
 export * from './ads/domain-campaigns';
 export * from './results/results';
 export * from './csv';
+export * from './booking/availability';
