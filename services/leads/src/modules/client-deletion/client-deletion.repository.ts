@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 
-/** What leads holds of one clinic: its leads with their deliveries (the outbox), and its page view counts. */
+/** What leads holds of one clinic: its leads with their deliveries (the outbox), its page view counts, its booking rules and appointments. */
 export class ClientDeletionRepository {
   /**
    * Deletes the clinic's leads (their deliveries go with them, ON DELETE
@@ -13,6 +13,9 @@ export class ClientDeletionRepository {
     // The trigger has taken the cells' counts off the totals; the rows it leaves at zero go too.
     await manager.query(`DELETE FROM "leads"."page_view_days" WHERE "client_id" = $1`, [clientId]);
     await manager.query(`DELETE FROM "leads"."page_view_months" WHERE "client_id" = $1`, [clientId]);
+    // Its booking rules and appointments (docs/booking.md) go with it.
+    await manager.query(`DELETE FROM "leads"."appointments" WHERE "client_id" = $1`, [clientId]);
+    await manager.query(`DELETE FROM "leads"."booking_availability" WHERE "client_id" = $1`, [clientId]);
     return { leads, pageViewCells };
   }
 }
