@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors';
 import { idField } from './fields';
+import { SlotSchema } from './booking/availability';
 
 /** Every successful answer: `{ success: true, data }` (ARCHITECTURE.md#errors). */
 export function successEnvelope<T extends z.ZodType>(data: T) {
@@ -19,6 +20,8 @@ export const ErrorEnvelopeSchema = z.object({
   message: z.string(),
   code: z.string(),
   issues: z.array(ErrorIssueSchema).optional(),
+  /** A booking refused because its time was taken (SLOT_TAKEN): the next free times to offer instead (docs/booking.md). */
+  nextSlots: z.array(SlotSchema).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
 
@@ -27,8 +30,9 @@ export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
  * by every place that answers before or outside it (gateway refusals, health,
  * the shell), so the shape cannot drift between them. `issues` only when given.
  */
-export function errorEnvelope(code: ErrorCode, message: string, issues?: ErrorIssue[]): ErrorEnvelope {
-  return issues === undefined ? { success: false, code, message } : { success: false, code, message, issues };
+export function errorEnvelope(code: ErrorCode, message: string, issues?: ErrorIssue[], extra?: Pick<ErrorEnvelope, 'nextSlots'>): ErrorEnvelope {
+  const body: ErrorEnvelope = issues === undefined ? { success: false, code, message } : { success: false, code, message, issues };
+  return extra?.nextSlots ? { ...body, nextSlots: extra.nextSlots } : body;
 }
 
 export type SuccessEnvelope<T> = { success: true; data: T };

@@ -28,6 +28,8 @@ export const ErrorCode = {
   MFA_SETUP_REQUIRED: 'MFA_SETUP_REQUIRED',
   /** Adding a sign-in method needs a sign-in within RECENT_SIGN_IN_MINUTES (403): the screen offers to sign in again. */
   RECENT_SIGN_IN_REQUIRED: 'RECENT_SIGN_IN_REQUIRED',
+  /** A booking whose time another took first (409); the answer offers `nextSlots`. */
+  SLOT_TAKEN: 'SLOT_TAKEN',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

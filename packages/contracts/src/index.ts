@@ -75,3 +75,4 @@ export * from './ads/domain-campaigns';
 export * from './results/results';
 export * from './csv';
 export * from './booking/availability';
+export * from './booking/booking';

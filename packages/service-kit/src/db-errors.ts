@@ -1,6 +1,7 @@
 /** PostgreSQL error codes we turn into 4xx answers. */
 const FOREIGN_KEY_VIOLATION = '23503';
 const UNIQUE_VIOLATION = '23505';
+const EXCLUSION_VIOLATION = '23P01';
 
 /**
  * Set on an error raised while a connection was being opened (the data
@@ -41,6 +42,8 @@ const pgCode = (err: unknown): string | undefined => {
 
 export const isForeignKeyViolation = (err: unknown) => pgCode(err) === FOREIGN_KEY_VIOLATION;
 export const isUniqueViolation = (err: unknown) => pgCode(err) === UNIQUE_VIOLATION;
+/** An exclusion constraint refused the row (e.g. two appointments in one seat and time). */
+export const isExclusionViolation = (err: unknown) => pgCode(err) === EXCLUSION_VIOLATION;
 
 /**
  * Marks `err` as raised while opening a connection to the database (the

@@ -55,7 +55,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       body = errorEnvelope(ErrorCode.VALIDATION_FAILED, issues.length === 1 ? issues[0].message : Messages.validationFailed, issues);
     } else if (error instanceof AppError) {
       status = error.statusCode;
-      body = errorEnvelope(error.code, error.message, error.issues);
+      body = errorEnvelope(error.code, error.message, error.issues, error.extra);
     } else if (error.name === 'EntityNotFoundError') {
       // TypeORM's findOneOrFail/findOneByOrFail: the row went away (e.g. deleted meanwhile).
       status = 404;

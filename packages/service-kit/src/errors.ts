@@ -1,4 +1,4 @@
-import { ErrorCode, type ErrorIssue } from '@hap/contracts';
+import { ErrorCode, type ErrorEnvelope, type ErrorIssue } from '@hap/contracts';
 
 /** An error that knows its HTTP status, stable code and human message. */
 export class AppError extends Error {
@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly issues?: ErrorIssue[],
+    /** What the answer offers besides the message (a taken booking's next free slots). */
+    readonly extra?: Pick<ErrorEnvelope, 'nextSlots'>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -8,6 +8,9 @@ import { createDeliveryJobs, type DeliveryJobs } from './modules/admin/delivery-
 import { LeadAdminRepository } from './modules/admin/lead-admin.repository';
 import { leadAdminHandlers } from './modules/admin/lead-admin.routes';
 import { LeadAdminService } from './modules/admin/lead-admin.service';
+import { BookingRepository } from './modules/booking/booking.repository';
+import { bookingHandlers } from './modules/booking/booking.routes';
+import { BookingService } from './modules/booking/booking.service';
 import { LeadRepository } from './modules/leads/lead.repository';
 import { leadHandlers } from './modules/leads/lead.routes';
 import { LeadService } from './modules/leads/lead.service';
@@ -86,6 +89,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     ...leadHandlers(new LeadService(new LeadRepository(dataSource), catalogue, tenant, parked, config.INTERNAL_SECRET, experimentCounts)),
     ...leadAdminHandlers(leadAdmin),
     ...portalHandlers(new PortalService(leadAdmin, results)),
+    ...bookingHandlers(new BookingService(dataSource, new BookingRepository(dataSource))),
     listLeadsAuditLog: ({ query }) => listAuditLog(dataSource, 'leads', query),
   });
   return app;

@@ -17,6 +17,8 @@ import {
 } from './admin';
 import { LEAD_BODY_LIMIT, LEAD_FORM_BODY_LIMIT, LEAD_FORM_PATH, LEAD_SUBMIT_PATH } from './lead-wire';
 import { ResultsBreakdownQuerySchema, ResultsBreakdownSchema, ResultsQuerySchema, ResultsSummarySchema } from '../results/results';
+import { AvailabilitySchema } from '../booking/availability';
+import { AppointmentSchema, BookingRequestSchema, SlotListSchema, SlotsQuerySchema, StoredAvailabilitySchema } from '../booking/booking';
 import { PortalLeadDetailSchema, PortalLeadListQuerySchema, PortalLeadListSchema, PortalResultsQuerySchema, PortalResultsSummarySchema } from './portal';
 
 /** leads: the public lead form, the admin Leads inbox and the clinic portal's leads and results. */
@@ -229,5 +231,50 @@ export const leadsRoutes = {
       'The clinic’s own results over from–to (UTC days, at most 366): the admin summary’s measures and series for the identity’s clinic, without the agency’s Google Ads account states.',
     query: PortalResultsQuerySchema,
     data: PortalResultsSummarySchema,
+  }),
+  getBookingSlots: defineRoute({
+    operation: 'getBookingSlots',
+    method: 'GET',
+    path: '/api/booking/slots',
+    owner: 'leads',
+    access: 'public',
+    summary:
+      'The free start times of a clinic’s service from `from` (inclusive) to `to` (at most 62 days), by its availability (the defaults while it has none) less its live appointments (docs/booking.md#slots): each as a UTC instant and in the clinic’s zone.',
+    query: SlotsQuerySchema,
+    data: SlotListSchema,
+  }),
+  createBooking: defineRoute({
+    operation: 'createBooking',
+    method: 'POST',
+    path: '/api/bookings',
+    owner: 'leads',
+    access: 'public',
+    summary:
+      'Books one of the free slots in the clinic’s lowest free seat (booked, or pending when the clinic confirms each). The database refuses two appointments in one seat and time: a time taken meanwhile is 409 `SLOT_TAKEN` with `nextSlots`. The same `idempotencyKey` answers the first booking’s appointment.',
+    body: BookingRequestSchema,
+    status: 201,
+    data: AppointmentSchema,
+    errors: [409, 422],
+  }),
+  getBookingAvailability: defineRoute({
+    operation: 'getBookingAvailability',
+    method: 'GET',
+    path: '/api/clients/:id/booking/availability',
+    owner: 'leads',
+    access: 'admin',
+    summary: 'A clinic’s booking rules (docs/booking.md#availability); the defaults, with `updatedAt` null, while it has none of its own.',
+    params: IdParamSchema,
+    data: StoredAvailabilitySchema,
+  }),
+  updateBookingAvailability: defineRoute({
+    operation: 'updateBookingAvailability',
+    method: 'PUT',
+    path: '/api/clients/:id/booking/availability',
+    owner: 'leads',
+    access: 'admin',
+    summary: 'Replaces a clinic’s booking rules, each message at its field (400); audited. Appointments already made stay.',
+    params: IdParamSchema,
+    body: AvailabilitySchema,
+    data: StoredAvailabilitySchema,
   }),
 } as const;

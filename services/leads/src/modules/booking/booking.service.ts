@@ -1,0 +1,160 @@
+import {
+  AppError,
+  assertAdmin,
+  auditedTransaction,
+  conflict,
+  isExclusionViolation,
+  isUniqueViolation,
+  unprocessable,
+  type Actor,
+} from '@hap/service-kit';
+import {
+  BookingMessages,
+  DEFAULT_AVAILABILITY,
+  ErrorCode,
+  type Appointment,
+  type Availability,
+  type BookingRequest,
+  type Slot,
+  type SlotList,
+  type SlotsQuery,
+  type StoredAvailability,
+} from '@hap/contracts';
+import type { DataSource } from 'typeorm';
+import type { AppointmentRow, BookingRepository } from './booking.repository';
+import { freeSlots, lengthOf, type BookedTime } from './slot.rules';
+
+const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** How many free times a refused booking offers instead, and how far ahead they are looked for. */
+const NEXT_SLOTS = 3;
+const NEXT_SLOTS_WINDOW_DAYS = 14;
+
+const toAppointment = (row: AppointmentRow): Appointment => ({
+  id: Number(row.id),
+  clientId: row.client_id,
+  serviceId: row.service_id,
+  leadId: row.lead_id === null ? null : Number(row.lead_id),
+  seat: row.seat,
+  start: new Date(row.start_at).toISOString(),
+  end: new Date(row.end_at).toISOString(),
+  status: row.status,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+const bookedTime = (row: AppointmentRow): BookedTime & { seat: number } => ({ start: new Date(row.start_at), end: new Date(row.end_at), seat: row.seat });
+
+/**
+ * Booking (docs/booking.md): free slots from a clinic's availability less its
+ * live appointments, and a booking in the lowest free seat. Two bookings of
+ * the last seat at once are decided by the database (the appointments'
+ * exclusion constraint), never by a read before the write.
+ */
+export class BookingService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly repository: BookingRepository,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  private async availabilityOf(clientId: number): Promise<Availability> {
+    return (await this.repository.availability(clientId))?.availability ?? DEFAULT_AVAILABILITY;
+  }
+
+  /** The clinic's live appointments that can touch a slot starting in [from, to): widened by a day on each side (a consultation is at most 8 h, a buffer 4 h). */
+  private async bookedAround(clientId: number, from: Date, to: Date) {
+    return (await this.repository.liveAppointments(clientId, new Date(from.getTime() - DAY), new Date(to.getTime() + DAY))).map(bookedTime);
+  }
+
+  async slots(query: SlotsQuery): Promise<SlotList> {
+    const availability = await this.availabilityOf(query.clientId);
+    const from = new Date(query.from);
+    const to = new Date(query.to);
+    const booked = await this.bookedAround(query.clientId, from, to);
+    return {
+      clientId: query.clientId,
+      serviceId: query.serviceId,
+      timeZone: availability.timeZone,
+      lengthMinutes: lengthOf(availability, query.serviceId),
+      slots: freeSlots(availability, { serviceId: query.serviceId, from, to, now: this.now(), booked }),
+    };
+  }
+
+  /**
+   * Books `start` when it is a free slot now, in the lowest seat no live
+   * appointment holds; a seat taken meanwhile (the constraint refuses the
+   * insert) passes to the next. None left: 409 SLOT_TAKEN with the next free
+   * slots. The same key answers the first booking (a different booking under
+   * it is 409).
+   */
+  async book(request: BookingRequest): Promise<Appointment> {
+    const start = new Date(request.start);
+    const replay = await this.replayOf(request, start);
+    if (replay) return replay;
+
+    const availability = await this.availabilityOf(request.clientId);
+    const end = new Date(start.getTime() + lengthOf(availability, request.serviceId) * MINUTE);
+    const status = availability.confirmation === 'instant' ? 'booked' : 'pending';
+    const booked = await this.bookedAround(request.clientId, start, end);
+    const slotQuery = { serviceId: request.serviceId, from: start, to: new Date(start.getTime() + 1), now: this.now() };
+    if (!freeSlots(availability, { ...slotQuery, booked }).length) {
+      if (!freeSlots(availability, { ...slotQuery, booked: [] }).length) throw unprocessable(BookingMessages.notOpen);
+      throw await this.slotTaken(request.clientId, request.serviceId, start);
+    }
+
+    // A seat is busy when one of its appointments overlaps this one widened by the buffer (docs/booking.md#slots).
+    const buffer = availability.bufferMinutes * MINUTE;
+    const busy = new Set(booked.filter((b) => b.start.getTime() - buffer < end.getTime() && b.end.getTime() + buffer > start.getTime()).map((b) => b.seat));
+    for (let seat = 1; seat <= availability.capacity; seat += 1) {
+      if (busy.has(seat)) continue;
+      try {
+        const row = await this.repository.insert({ clientId: request.clientId, serviceId: request.serviceId, seat, start, end, status, idempotencyKey: request.idempotencyKey });
+        if (row) return toAppointment(row);
+      } catch (err) {
+        // ON CONFLICT answers these with no row; kept should a constraint be met outside its reach.
+        if (!isExclusionViolation(err) && !isUniqueViolation(err)) throw err;
+      }
+      // Refused: the same key may have been booked meanwhile (a retry racing its first try); else the seat was taken.
+      const again = await this.replayOf(request, start);
+      if (again) return again;
+    }
+    throw await this.slotTaken(request.clientId, request.serviceId, start);
+  }
+
+  /** The appointment this key already booked (409 when it booked another service or time). */
+  private async replayOf(request: BookingRequest, start: Date): Promise<Appointment | null> {
+    const row = await this.repository.byIdempotencyKey(request.clientId, request.idempotencyKey);
+    if (!row) return null;
+    if (row.service_id !== request.serviceId || new Date(row.start_at).getTime() !== start.getTime()) throw conflict(BookingMessages.idempotencyMismatch);
+    return toAppointment(row);
+  }
+
+  /** 409 SLOT_TAKEN with the next few free slots after `start`, as they are now. */
+  private async slotTaken(clientId: number, serviceId: number, start: Date): Promise<AppError> {
+    const availability = await this.availabilityOf(clientId);
+    const to = new Date(start.getTime() + NEXT_SLOTS_WINDOW_DAYS * DAY);
+    const booked = await this.bookedAround(clientId, start, to);
+    const nextSlots: Slot[] = freeSlots(availability, { serviceId, from: start, to, now: this.now(), booked }).slice(0, NEXT_SLOTS);
+    return new AppError(409, ErrorCode.SLOT_TAKEN, BookingMessages.slotTaken, undefined, { nextSlots });
+  }
+
+  /** An admin's view of a clinic's booking rules: its own, else the defaults (updatedAt null). */
+  async getAvailability(actor: Actor, clientId: number): Promise<StoredAvailability> {
+    assertAdmin(actor);
+    const stored = await this.repository.availability(clientId);
+    return { clientId, availability: stored?.availability ?? DEFAULT_AVAILABILITY, updatedAt: stored ? new Date(stored.updatedAt).toISOString() : null };
+  }
+
+  /** Replaces a clinic's booking rules, audited with the rules before and after. */
+  async updateAvailability(actor: Actor, clientId: number, availability: Availability): Promise<StoredAvailability> {
+    assertAdmin(actor);
+    return auditedTransaction(this.dataSource, actor, async (manager) => {
+      const before = await this.repository.availability(clientId, manager);
+      const saved = await this.repository.saveAvailability(clientId, availability, manager);
+      return {
+        result: { clientId, availability: saved.availability, updatedAt: new Date(saved.updatedAt).toISOString() },
+        audit: { action: before ? 'update' : 'create', entity: 'booking_availability', entityId: clientId, changes: { before: before?.availability ?? null, after: saved.availability } },
+      };
+    });
+  }
+}
