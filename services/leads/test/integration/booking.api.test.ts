@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import { BookingMessages, SlotListSchema, StoredAvailabilitySchema, WEEKDAYS, type Availability } from '@hap/contracts';
+import { ADMIN } from '@hap/service-kit/testing';
+import { uniqueClientId } from '@hap/test-kit/factories/templates';
+import { UNREACHABLE_URL } from '@hap/test-kit/service-process';
+import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
+
+const SERVICE_ID = 7;
+const HOUR = 60 * 60 * 1000;
+
+/** A day three days ahead (UTC) and an instant on it. */
+const day = new Date(Date.now() + 3 * 24 * HOUR).toISOString().slice(0, 10);
+const at = (clock: string) => `${day}T${clock}:00.000Z`;
+
+/** Every day 09:00–12:00 UTC, hour-long consultations of SERVICE_ID, no notice. */
+const rules = (overrides: Partial<Availability> = {}): Availability => ({
+  timeZone: 'UTC',
+  weekly: Object.fromEntries(WEEKDAYS.map((weekday) => [weekday, [{ start: '09:00', end: '12:00' }]])) as Availability['weekly'],
+  closedDates: [],
+  services: [{ serviceId: SERVICE_ID, lengthMinutes: 60 }],
+  bufferMinutes: 0,
+  minNoticeMinutes: 0,
+  horizonDays: 30,
+  capacity: 1,
+  confirmation: 'instant',
+  ...overrides,
+});
+
+describe('booking: /api/booking/slots, /api/bookings, /api/clients/:id/booking/availability', () => {
+  let t: TestLeads;
+
+  beforeAll(async () => {
+    // Booking asks no sibling: templates and tenant stay unstarted.
+    t = await startLeads({ templatesUrl: UNREACHABLE_URL });
+  }, START_TIMEOUT_MS);
+  afterAll(async () => t?.close());
+
+  const putRules = (clientId: number, body: object) => t.api.put(`/api/clients/${clientId}/booking/availability`, ADMIN).send(body);
+  const slotsOf = async (clientId: number, from = at('00:00'), to = at('23:59')) => {
+    const res = await t.api.get(`/api/booking/slots?clientId=${clientId}&serviceId=${SERVICE_ID}&from=${from}&to=${to}`);
+    expect(res.status).toBe(200);
+    return SlotListSchema.parse(res.body.data);
+  };
+  const book = (clientId: number, start: string, idempotencyKey = `key_${randomBytes(6).toString('hex')}`) =>
+    t.api.post('/api/bookings', ANONYMOUS).send({ clientId, serviceId: SERVICE_ID, start, idempotencyKey });
+  const appointmentsOf = async (clientId: number) =>
+    (await t.dataSource.query(`SELECT "seat", "start_at", "status", "lead_id" FROM "leads"."appointments" WHERE "client_id" = $1 ORDER BY "seat"`, [clientId])) as Array<{
+      seat: number;
+      start_at: Date;
+      status: string;
+      lead_id: string | null;
+    }>;
+  const clinicWith = async (overrides: Partial<Availability> = {}) => {
+    const clientId = uniqueClientId();
+    expect((await putRules(clientId, rules(overrides))).status).toBe(200);
+    return clientId;
+  };
+
+  describe('GET /api/booking/slots', () => {
+    it('answers a clinic without rules of its own by the defaults (New York, 30 minutes)', async () => {
+      const list = await slotsOf(uniqueClientId());
+      expect(list.timeZone).toBe('America/New_York');
+      expect(list.lengthMinutes).toBe(30);
+    });
+
+    it('honours the stored availability and leaves out times the appointments fill', async () => {
+      const clientId = await clinicWith();
+      expect((await slotsOf(clientId)).slots.map((s) => s.start)).toEqual([at('09:00'), at('10:00'), at('11:00')]);
+      expect((await book(clientId, at('10:00'))).status).toBe(201);
+      expect((await slotsOf(clientId)).slots.map((s) => s.start)).toEqual([at('09:00'), at('11:00')]);
+
+      expect((await putRules(clientId, rules({ closedDates: [day] }))).status).toBe(200);
+      expect((await slotsOf(clientId)).slots).toEqual([]);
+    });
+
+    it('refuses a window that ends before it starts, or is longer than 62 days (400)', async () => {
+      const base = `/api/booking/slots?clientId=1&serviceId=${SERVICE_ID}`;
+      const backwards = await t.api.get(`${base}&from=${at('12:00')}&to=${at('09:00')}`);
+      expect(backwards.status).toBe(400);
+      expect(backwards.body).toMatchObject({ code: 'VALIDATION_FAILED', message: BookingMessages.windowOrder, issues: [{ path: 'to', message: BookingMessages.windowOrder }] });
+      const long = await t.api.get(`${base}&from=${at('09:00')}&to=${new Date(Date.parse(at('09:00')) + 63 * 24 * HOUR).toISOString()}`);
+      expect(long.status).toBe(400);
+      expect(long.body.message).toBe(BookingMessages.windowTooLong);
+    });
+  });
+
+  describe('GET and PUT /api/clients/:id/booking/availability', () => {
+    it('stores the rules, answers them back and audits the change', async () => {
+      const clientId = uniqueClientId();
+      const before = await t.api.get(`/api/clients/${clientId}/booking/availability`, ADMIN);
+      expect(before.status).toBe(200);
+      expect(StoredAvailabilitySchema.parse(before.body.data)).toMatchObject({ clientId, updatedAt: null, availability: { timeZone: 'America/New_York' } });
+
+      const put = await putRules(clientId, rules({ capacity: 3 }));
+      expect(put.status).toBe(200);
+      const after = await t.api.get(`/api/clients/${clientId}/booking/availability`, ADMIN);
+      expect(after.body.data).toEqual(put.body.data);
+      expect(after.body.data.availability).toEqual(rules({ capacity: 3 }));
+
+      const audit = (await t.dataSource.query(`SELECT "action", "changes" FROM "leads"."audit_log" WHERE "entity" = 'booking_availability' AND "entity_id" = $1`, [
+        String(clientId),
+      ])) as Array<{ action: string; changes: { before: unknown; after: Availability } }>;
+      expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({ action: 'create', changes: { before: null, after: { capacity: 3 } } });
+    });
+
+    it('puts each message at its field (400) and stores nothing', async () => {
+      const clientId = uniqueClientId();
+      const res = await putRules(clientId, {
+        ...rules(),
+        weekly: { ...rules().weekly, mon: [{ start: '10:00', end: '09:00' }], tue: [{ start: '09:00', end: '12:00' }, { start: '11:00', end: '13:00' }] },
+        services: [{ serviceId: SERVICE_ID, lengthMinutes: 3 }],
+        timeZone: 'Mars/Olympus',
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+      expect(res.body.issues).toEqual(
+        expect.arrayContaining([
+          { path: 'weekly.mon.0.end', message: 'The range must end after it starts' },
+          { path: 'weekly.tue.1.start', message: 'This range overlaps another on the same day' },
+          { path: 'services.0.lengthMinutes', message: 'A consultation takes at least 5 minutes' },
+          { path: 'timeZone', message: 'Choose a time zone such as America/New_York' },
+        ]),
+      );
+      expect((await t.api.get(`/api/clients/${clientId}/booking/availability`, ADMIN)).body.data.updatedAt).toBeNull();
+    });
+
+    it('is for admins only', async () => {
+      expect((await t.api.put(`/api/clients/1/booking/availability`, ANONYMOUS).send(rules())).status).toBe(401);
+      expect((await t.api.get(`/api/clients/1/booking/availability`, ANONYMOUS)).status).toBe(401);
+    });
+  });
+
+  describe('POST /api/bookings', () => {
+    it('ten at once for the last seat: one 201, nine 409 SLOT_TAKEN with the next free times, one row', async () => {
+      const clientId = await clinicWith();
+      const answers = await Promise.all(Array.from({ length: 10 }, () => book(clientId, at('10:00'))));
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([201, ...Array(9).fill(409)]);
+      for (const refused of answers.filter((a) => a.status === 409)) {
+        expect(refused.body).toMatchObject({ success: false, code: 'SLOT_TAKEN', message: 'That time was just taken' });
+        expect(refused.body.nextSlots.length).toBeGreaterThan(0);
+        expect(refused.body.nextSlots[0].start).toBe(at('11:00'));
+      }
+      const booked = answers.find((a) => a.status === 201)!.body.data;
+      expect(booked).toMatchObject({ clientId, serviceId: SERVICE_ID, seat: 1, start: at('10:00'), end: at('11:00'), status: 'booked', leadId: null });
+      expect(await appointmentsOf(clientId)).toHaveLength(1);
+    });
+
+    it('with capacity 2, books seats 1 and 2 and refuses a third', async () => {
+      const clientId = await clinicWith({ capacity: 2, confirmation: 'clinic' });
+      const answers = await Promise.all([book(clientId, at('09:00')), book(clientId, at('09:00'))]);
+      expect(answers.map((a) => a.status)).toEqual([201, 201]);
+      expect(answers.map((a) => a.body.data.seat).sort()).toEqual([1, 2]);
+      expect(answers.map((a) => a.body.data.status)).toEqual(['pending', 'pending']);
+      const third = await book(clientId, at('09:00'));
+      expect(third.status).toBe(409);
+      expect(third.body.code).toBe('SLOT_TAKEN');
+      expect((await appointmentsOf(clientId)).map((a) => a.seat)).toEqual([1, 2]);
+    });
+
+    it('answers the same appointment to the same key, even ten at once; another booking under it is 409', async () => {
+      const clientId = await clinicWith({ capacity: 3 });
+      const key = `retry_${randomBytes(6).toString('hex')}`;
+      const answers = await Promise.all(Array.from({ length: 10 }, () => book(clientId, at('11:00'), key)));
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
+      expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
+      expect(await appointmentsOf(clientId)).toHaveLength(1);
+
+      const other = await book(clientId, at('09:00'), key);
+      expect(other.status).toBe(409);
+      expect(other.body).toMatchObject({ code: 'CONFLICT', message: BookingMessages.idempotencyMismatch });
+    });
+
+    it('refuses a time the clinic is not open (422) and a start that is no date (400)', async () => {
+      const clientId = await clinicWith();
+      const closed = await book(clientId, at('13:00'));
+      expect(closed.status).toBe(422);
+      expect(closed.body.message).toBe(BookingMessages.notOpen);
+      expect((await book(clientId, 'tomorrow at ten')).status).toBe(400);
+      expect(await appointmentsOf(clientId)).toHaveLength(0);
+    });
+  });
+});
