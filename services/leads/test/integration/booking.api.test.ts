@@ -3,6 +3,7 @@ import { BookingMessages, SlotListSchema, StoredAvailabilitySchema, WEEKDAYS, ty
 import { ADMIN } from '@hap/service-kit/testing';
 import { uniqueClientId } from '@hap/test-kit/factories/templates';
 import { UNREACHABLE_URL } from '@hap/test-kit/service-process';
+import { createDataSource } from '../../src/db/data-source';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
 
 const SERVICE_ID = 7;
@@ -28,12 +29,44 @@ const rules = (overrides: Partial<Availability> = {}): Availability => ({
 
 describe('booking: /api/booking/slots, /api/bookings, /api/clients/:id/booking/availability', () => {
   let t: TestLeads;
+  /** Connections of the test's own, beside the app's pool (10, which the held bookings fill). */
+  let holder: ReturnType<typeof createDataSource>;
 
   beforeAll(async () => {
     // Booking asks no sibling: templates and tenant stay unstarted.
     t = await startLeads({ templatesUrl: UNREACHABLE_URL });
+    holder = await createDataSource(t.config.DATABASE_URL).initialize();
   }, START_TIMEOUT_MS);
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await holder?.destroy();
+    await t?.close();
+  });
+
+  /**
+   * Sends `calls` while the appointments table is locked against writes (reads pass), waits until
+   * every one of them waits at its INSERT, then lets them all go at once: each has seen the seat free,
+   * so only the database's constraint can decide between them.
+   */
+  const heldAtTheInsert = async <T>(calls: Array<() => Promise<T>>): Promise<T[]> => {
+    const lock = holder.createQueryRunner();
+    await lock.connect();
+    await lock.startTransaction();
+    try {
+      await lock.query(`LOCK TABLE "leads"."appointments" IN EXCLUSIVE MODE`);
+      const answers = Promise.all(calls.map((call) => call()));
+      const waiting = async () =>
+        ((await holder.query(`SELECT count(*)::int AS "n" FROM pg_locks WHERE "relation" = '"leads"."appointments"'::regclass AND NOT "granted"`)) as [{ n: number }])[0].n;
+      for (const deadline = Date.now() + 10_000; (await waiting()) < calls.length; ) {
+        if (Date.now() > deadline) throw new Error(`fewer than ${calls.length} bookings reached their INSERT`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await lock.commitTransaction();
+      return await answers;
+    } finally {
+      if (lock.isTransactionActive) await lock.rollbackTransaction();
+      await lock.release();
+    }
+  };
 
   const putRules = (clientId: number, body: object) => t.api.put(`/api/clients/${clientId}/booking/availability`, ADMIN).send(body);
   const slotsOf = async (clientId: number, from = at('00:00'), to = at('23:59')) => {
@@ -134,7 +167,7 @@ describe('booking: /api/booking/slots, /api/bookings, /api/clients/:id/booking/a
   describe('POST /api/bookings', () => {
     it('ten at once for the last seat: one 201, nine 409 SLOT_TAKEN with the next free times, one row', async () => {
       const clientId = await clinicWith();
-      const answers = await Promise.all(Array.from({ length: 10 }, () => book(clientId, at('10:00'))));
+      const answers = await heldAtTheInsert(Array.from({ length: 10 }, () => () => book(clientId, at('10:00'))));
       const statuses = answers.map((a) => a.status).sort();
       expect(statuses).toEqual([201, ...Array(9).fill(409)]);
       for (const refused of answers.filter((a) => a.status === 409)) {
@@ -149,7 +182,8 @@ describe('booking: /api/booking/slots, /api/bookings, /api/clients/:id/booking/a
 
     it('with capacity 2, books seats 1 and 2 and refuses a third', async () => {
       const clientId = await clinicWith({ capacity: 2, confirmation: 'clinic' });
-      const answers = await Promise.all([book(clientId, at('09:00')), book(clientId, at('09:00'))]);
+      // Both see seats 1 and 2 free and try seat 1: the one refused there takes seat 2.
+      const answers = await heldAtTheInsert([() => book(clientId, at('09:00')), () => book(clientId, at('09:00'))]);
       expect(answers.map((a) => a.status)).toEqual([201, 201]);
       expect(answers.map((a) => a.body.data.seat).sort()).toEqual([1, 2]);
       expect(answers.map((a) => a.body.data.status)).toEqual(['pending', 'pending']);
@@ -162,7 +196,7 @@ describe('booking: /api/booking/slots, /api/bookings, /api/clients/:id/booking/a
     it('answers the same appointment to the same key, even ten at once; another booking under it is 409', async () => {
       const clientId = await clinicWith({ capacity: 3 });
       const key = `retry_${randomBytes(6).toString('hex')}`;
-      const answers = await Promise.all(Array.from({ length: 10 }, () => book(clientId, at('11:00'), key)));
+      const answers = await heldAtTheInsert(Array.from({ length: 10 }, () => () => book(clientId, at('11:00'), key)));
       expect(answers.map((a) => a.status)).toEqual(Array(10).fill(201));
       expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
       expect(await appointmentsOf(clientId)).toHaveLength(1);
