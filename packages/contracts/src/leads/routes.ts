@@ -250,11 +250,11 @@ export const leadsRoutes = {
     owner: 'leads',
     access: 'public',
     summary:
-      'Books one of the free slots in the clinic’s lowest free seat (booked, or pending when the clinic confirms each). The database refuses two appointments in one seat and time: a time taken meanwhile is 409 `SLOT_TAKEN` with `nextSlots`. The same `idempotencyKey` answers the first booking’s appointment.',
+      'Books one of the free slots in the clinic’s lowest free seat (booked, or pending when the clinic confirms each); the service must be the clinic’s (404) and live (422), as for a lead. The database refuses two appointments in one seat and time: a time taken meanwhile is 409 `SLOT_TAKEN` with `nextSlots`. The same `idempotencyKey` answers the first booking’s appointment.',
     body: BookingRequestSchema,
     status: 201,
     data: AppointmentSchema,
-    errors: [409, 422],
+    errors: [404, 409, 422],
   }),
   getBookingAvailability: defineRoute({
     operation: 'getBookingAvailability',

@@ -33,7 +33,7 @@ describe('booking: /api/booking/slots, /api/bookings, /api/clients/:id/booking/a
   let holder: ReturnType<typeof createDataSource>;
 
   beforeAll(async () => {
-    // Booking asks no sibling: templates and tenant stay unstarted.
+    // Templates down (a closed port): bookings are taken unchecked, as leads are; booking-service-check.api.test.ts asks a real one.
     t = await startLeads({ templatesUrl: UNREACHABLE_URL });
     holder = await createDataSource(t.config.DATABASE_URL).initialize();
   }, START_TIMEOUT_MS);

@@ -6,7 +6,7 @@ type BookingOperations = 'getBookingSlots' | 'createBooking' | 'getBookingAvaila
 /** Booking (docs/booking.md): the public slots and booking, and the admin's availability of a clinic. */
 export const bookingHandlers = (booking: BookingService): Pick<RouteHandlers<'leads'>, BookingOperations> => ({
   getBookingSlots: ({ query }) => booking.slots(query),
-  createBooking: ({ body }) => booking.book(body),
+  createBooking: ({ body }, request) => booking.book(body, { requestId: request.id, log: request.log }),
   getBookingAvailability: ({ params }, request) => booking.getAvailability(actorOf(request), params.id),
   updateBookingAvailability: ({ params, body }, request) => booking.updateAvailability(actorOf(request), params.id, body),
 });

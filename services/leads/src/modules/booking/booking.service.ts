@@ -5,6 +5,7 @@ import {
   conflict,
   isExclusionViolation,
   isUniqueViolation,
+  notFound,
   unprocessable,
   type Actor,
 } from '@hap/service-kit';
@@ -12,6 +13,7 @@ import {
   BookingMessages,
   DEFAULT_AVAILABILITY,
   ErrorCode,
+  Messages,
   type Appointment,
   type Availability,
   type BookingRequest,
@@ -20,7 +22,9 @@ import {
   type SlotsQuery,
   type StoredAvailability,
 } from '@hap/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { DataSource } from 'typeorm';
+import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { AppointmentRow, BookingRepository } from './booking.repository';
 import { freeSlots, lengthOf, type BookedTime } from './slot.rules';
 
@@ -54,6 +58,8 @@ export class BookingService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly repository: BookingRepository,
+    /** Whether a booked service is the clinic's and live (templates), as for a lead. */
+    private readonly catalogue: CatalogueClient,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -87,10 +93,11 @@ export class BookingService {
    * slots. The same key answers the first booking (a different booking under
    * it is 409).
    */
-  async book(request: BookingRequest): Promise<Appointment> {
+  async book(request: BookingRequest, context: { requestId?: string; log: FastifyBaseLogger }): Promise<Appointment> {
     const start = new Date(request.start);
     const replay = await this.replayOf(request, start);
     if (replay) return replay;
+    await this.checkService(request, context);
 
     const availability = await this.availabilityOf(request.clientId);
     const end = new Date(start.getTime() + lengthOf(availability, request.serviceId) * MINUTE);
@@ -119,6 +126,24 @@ export class BookingService {
       if (again) return again;
     }
     throw await this.slotTaken(request.clientId, request.serviceId, start);
+  }
+
+  /**
+   * The service must be the clinic's and active, as for a lead (404, 422). When templates cannot
+   * answer, the booking is taken all the same: a patient's appointment is worth more than the
+   * certainty that the page was still live (services/leads/README.md, POST /api/leads).
+   */
+  private async checkService(request: BookingRequest, context: { requestId?: string; log: FastifyBaseLogger }): Promise<void> {
+    let services;
+    try {
+      services = await this.catalogue.servicesOf(request.clientId, context.requestId);
+    } catch (err) {
+      context.log.warn({ err, clientId: request.clientId, serviceId: request.serviceId }, 'catalogue unreachable: booking taken unchecked');
+      return;
+    }
+    const service = services.find((s) => s.id === request.serviceId && s.clientId === request.clientId);
+    if (!service) throw notFound(Messages.leadServiceNotFound(request.serviceId, request.clientId));
+    if (!service.isActive) throw unprocessable(Messages.leadServiceInactive);
   }
 
   /** The appointment this key already booked (409 when it booked another service or time). */
