@@ -141,6 +141,10 @@ export function describeAudit(entry: AuditLogEntry, lookup: AuditNameLookup = {}
       return `Moved a lead${at} from ${String(before.status ?? '?')} to ${String(after.status ?? '?')}`;
     case 'lead_delivery:update':
       return `Retried a failed delivery of a lead${at}`;
+    case 'booking_availability:create':
+      return `Set the online booking hours${at}`;
+    case 'booking_availability:update':
+      return `Changed the online booking hours${at}`;
     case 'view_as:create':
       return `Opened the portal of ${clinic ?? 'a clinic'} read-only`;
     case 'view_as:delete':

@@ -40,6 +40,7 @@ describe('describeAudit: the audit log names things by name', () => {
     [entry('template_generation', 'create', { after: { name: 'Hair PRP' } }), 'Added template generation ‘Hair PRP’'],
     [entry('lead', 'update', { before: { status: 'new' }, after: { status: 'contacted', clientId: 7 } }, HP), 'Moved a lead at Harbor Peak from new to contacted'],
     [entry('lead_delivery', 'update', { before: { status: 'failed' }, after: { status: 'pending' } }, HP), 'Retried a failed delivery of a lead at Harbor Peak'],
+    [entry('booking_availability', 'update', { before: { capacity: 1, clientId: 7 }, after: { capacity: 2, clientId: 7 } }, HP), 'Changed the online booking hours at Harbor Peak'],
     [entry('campaign_launch', 'create', { after: {} }, { ...HP, campaign: 'TRT Search' }), 'Launched campaign ‘TRT Search’ for Harbor Peak'],
     [entry('google_ads_connection', 'update', { after: {} }, { account: 'ads@agency.example' }), 'Connected Google Ads (ads@agency.example)'],
   ])('%#: %s', (e, sentence) => {

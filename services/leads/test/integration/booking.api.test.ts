@@ -134,7 +134,12 @@ describe('booking: /api/booking/slots, /api/bookings, /api/clients/:id/booking/a
         String(clientId),
       ])) as Array<{ action: string; changes: { before: unknown; after: Availability } }>;
       expect(audit).toHaveLength(1);
-      expect(audit[0]).toMatchObject({ action: 'create', changes: { before: null, after: { capacity: 3 } } });
+      expect(audit[0]).toMatchObject({ action: 'create', changes: { before: null, after: { ...rules({ capacity: 3 }), clientId } } });
+      expect((await putRules(clientId, rules({ capacity: 2 }))).status).toBe(200);
+      const [, second] = (await t.dataSource.query(`SELECT "action", "changes" FROM "leads"."audit_log" WHERE "entity" = 'booking_availability' AND "entity_id" = $1 ORDER BY "id"`, [
+        String(clientId),
+      ])) as Array<{ action: string; changes: { before: Availability; after: Availability } }>;
+      expect(second).toMatchObject({ action: 'update', changes: { before: { capacity: 3, clientId }, after: { capacity: 2, clientId } } });
     });
 
     it('puts each message at its field (400) and stores nothing', async () => {

@@ -178,7 +178,13 @@ export class BookingService {
       const saved = await this.repository.saveAvailability(clientId, availability, manager);
       return {
         result: { clientId, availability: saved.availability, updatedAt: new Date(saved.updatedAt).toISOString() },
-        audit: { action: before ? 'update' : 'create', entity: 'booking_availability', entityId: clientId, changes: { before: before?.availability ?? null, after: saved.availability } },
+        // The clinic's id beside the rules: the Audit Log names the clinic by it (audit-words.ts).
+        audit: {
+          action: before ? 'update' : 'create',
+          entity: 'booking_availability',
+          entityId: clientId,
+          changes: { before: before ? { ...before.availability, clientId } : null, after: { ...saved.availability, clientId } },
+        },
       };
     });
   }
