@@ -1,4 +1,4 @@
-import { Algorithm, hash } from '@node-rs/argon2';
+import { hash } from '@node-rs/argon2';
 import { ADMIN } from '@hap/service-kit/testing';
 import type { ServiceProcess } from '../service-process';
 import { insertRow, uniq, type Queryable } from './rows';
@@ -66,7 +66,8 @@ export async function createAdmin(
   account: { email: string; password: string; name?: string },
   { isAdmin = true }: { isAdmin?: boolean } = {},
 ): Promise<{ id: number; email: string; name: string; isAdmin: boolean }> {
-  const passwordHash = await hash(account.password, { algorithm: Algorithm.Argon2id });
+  // The library's default algorithm is argon2id (its `Algorithm` is a const enum, which isolated modules cannot read).
+  const passwordHash = await hash(account.password);
   const user = await insertRow<{ id: number; email: string; name: string }>(db, 'tenant', 'users', {
     email: account.email,
     passwordHash,
