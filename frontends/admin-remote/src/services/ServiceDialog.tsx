@@ -102,10 +102,14 @@ function ServiceForm({ clientId, service, services, onClose }: { clientId: numbe
       const body = { ...changedFields(values, dirtyFields), ...(confirmRunning ? { confirmRunningCampaigns: true } : {}) };
       return api.call(routes.updateService, { params: { id: service.id }, body: body as never });
     },
-    onSuccess: (saved: Service) => {
+    // Closes once the list holds what was saved: the dialog opens on the list's copy of a service, so one
+    // reopened before the refetch answered would show (and save back) the service before this save.
+    onSuccess: async (saved: Service) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: servicesKey(saved.clientId) }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'service', saved.id] }),
+      ]);
       toast({ title: service ? 'Service updated' : 'Service created', description: `${saved.name} has been saved.` });
-      void queryClient.invalidateQueries({ queryKey: servicesKey(saved.clientId) });
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'service', saved.id] });
       onClose();
     },
     onError: (error, { values }) => {
