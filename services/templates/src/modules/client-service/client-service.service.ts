@@ -199,26 +199,7 @@ export class ClientServiceService {
   async activate(actor: Actor, input: ActivateTemplate): Promise<{ clientService: ClientService; alreadyActive: boolean }> {
     assertAdmin(actor);
     await this.tenant.assertClientExists(input.clientId, actor.requestId);
-    const attempt = () =>
-      writeIfNeeded(this.dataSource, actor, async (manager) => {
-        const template = await this.templateOrFail(input.templateId, manager);
-        const existing = await this.services.findByClientAndTemplate(input.clientId, input.templateId, manager, true);
-        if (existing?.isActive) {
-          return { result: { clientService: toClientServiceDto(existing, template), alreadyActive: true }, audit: null };
-        }
-        if (existing) {
-          const after = toClientServiceDto(await this.services.update(existing.id, { isActive: true, activatedAt: new Date() }, manager), template);
-          return {
-            result: { clientService: after, alreadyActive: false },
-            audit: { action: 'update' as const, entity: 'client_service', entityId: existing.id, changes: { before: { isActive: false }, after: { isActive: true } } },
-          };
-        }
-        const created = toClientServiceDto(await this.services.insert({ clientId: input.clientId, templateId: input.templateId, isActive: true }, manager), template);
-        return {
-          result: { clientService: created, alreadyActive: false },
-          audit: { action: 'create' as const, entity: 'client_service', entityId: created.id, changes: { after: created } },
-        };
-      });
+    const attempt = () => writeIfNeeded(this.dataSource, actor, (manager) => this.activateIn(manager, input));
     try {
       return await attempt();
     } catch (err) {
@@ -226,6 +207,59 @@ export class ClientServiceService {
       if (isUniqueViolation(err)) return attempt();
       throw err;
     }
+  }
+
+  /**
+   * Activates several of a clinic's templates in one transaction (a sign-up's chosen services: its pages
+   * appear together, never some before the others), each audited; a template that no longer exists is
+   * skipped. Answers which were activated (not those already active) and which were skipped.
+   */
+  async activateAll(actor: Actor, clientId: number, templateIds: readonly number[]): Promise<{ activated: number[]; skipped: number[] }> {
+    assertAdmin(actor);
+    await this.tenant.assertClientExists(clientId, actor.requestId);
+    const attempt = () =>
+      this.dataSource.transaction(async (manager) => {
+        const activated: number[] = [];
+        const skipped: number[] = [];
+        for (const templateId of templateIds) {
+          if (!(await this.templates.findById(templateId, manager))) {
+            skipped.push(templateId);
+            continue;
+          }
+          const { result, audit } = await this.activateIn(manager, { clientId, templateId });
+          if (audit) await recordAudit(manager, actor, audit);
+          if (!result.alreadyActive) activated.push(templateId);
+        }
+        return { activated, skipped };
+      });
+    try {
+      return await attempt();
+    } catch (err) {
+      // An activation raced this one and inserted first: it is active now, and the whole set is tried again.
+      if (isUniqueViolation(err)) return attempt();
+      throw err;
+    }
+  }
+
+  /** One template's activation inside `manager`'s transaction, and its audit entry (none when it was active). */
+  private async activateIn(manager: EntityManager, input: ActivateTemplate): Promise<{ result: { clientService: ClientService; alreadyActive: boolean }; audit: AuditEntry | null }> {
+    const template = await this.templateOrFail(input.templateId, manager);
+    const existing = await this.services.findByClientAndTemplate(input.clientId, input.templateId, manager, true);
+    if (existing?.isActive) {
+      return { result: { clientService: toClientServiceDto(existing, template), alreadyActive: true }, audit: null };
+    }
+    if (existing) {
+      const after = toClientServiceDto(await this.services.update(existing.id, { isActive: true, activatedAt: new Date() }, manager), template);
+      return {
+        result: { clientService: after, alreadyActive: false },
+        audit: { action: 'update' as const, entity: 'client_service', entityId: existing.id, changes: { before: { isActive: false }, after: { isActive: true } } },
+      };
+    }
+    const created = toClientServiceDto(await this.services.insert({ clientId: input.clientId, templateId: input.templateId, isActive: true }, manager), template);
+    return {
+      result: { clientService: created, alreadyActive: false },
+      audit: { action: 'create' as const, entity: 'client_service', entityId: created.id, changes: { after: created } },
+    };
   }
 
   /** Deactivates a client's template; its custom content stays for a later activation. */

@@ -4,27 +4,23 @@ import type { ClientServiceService } from './client-service.service';
 
 /**
  * `templates.clinic-onboarded` (contracts ClinicOnboardedEvent, relayed from
- * tenant's outbox of sign-ups: docs/service-graph.md): activates each service
- * the clinic chose. Idempotent: an active one stays as it is. A template
- * retired since the sign-up is skipped; a clinic deleted since (tenant says 404)
- * ends the job with nothing done. Tenant not answering fails the job, which
- * BullMQ tries again.
+ * tenant's outbox of sign-ups: docs/service-graph.md): activates the services
+ * the clinic chose, all in one transaction, so its home page shows them together.
+ * Idempotent: an active one stays as it is. A template retired since the
+ * sign-up is skipped; a clinic deleted since (tenant says 404) ends the job with
+ * nothing done. Tenant not answering fails the job, which BullMQ tries again.
  */
-export function createClinicOnboardedHandler(services: Pick<ClientServiceService, 'activate'>): JobHandler<'templates.clinic-onboarded'> {
+export function createClinicOnboardedHandler(services: Pick<ClientServiceService, 'activateAll'>): JobHandler<'templates.clinic-onboarded'> {
   return async ({ clientId, templateIds }, job) => {
     const actor: Actor = { identity: { kind: 'service', service: 'templates' }, requestId: `job-${job.id ?? clientId}` };
-    const activated: number[] = [];
-    const skipped: number[] = [];
-    for (const templateId of templateIds) {
-      try {
-        const { alreadyActive } = await services.activate(actor, { clientId, templateId });
-        if (!alreadyActive) activated.push(templateId);
-      } catch (err) {
-        if (!(err instanceof AppError) || err.statusCode !== 404) throw err;
-        if (err.message === Messages.clientNotFound(clientId)) return { clientId, clinicGone: true, activated, skipped };
-        skipped.push(templateId);
+    try {
+      const { activated, skipped } = await services.activateAll(actor, clientId, templateIds);
+      return { clientId, clinicGone: false, activated, skipped };
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode === 404 && err.message === Messages.clientNotFound(clientId)) {
+        return { clientId, clinicGone: true, activated: [], skipped: [] };
       }
+      throw err;
     }
-    return { clientId, clinicGone: false, activated, skipped };
   };
 }
