@@ -258,6 +258,17 @@ describe('booking: /api/booking/slots, /api/bookings, /api/clients/:id/booking/a
         expect(await statusAudit(lead.id)).toHaveLength(1);
       });
 
+      it("three bookings of one lead at once, at three times: one row, each answered with it (the lead's unique index decides)", async () => {
+        const clientId = await clinicWith({ capacity: 3 });
+        const lead = await leadOf(clientId);
+        const answers = await heldAtTheInsert(['09:00', '10:00', '11:00'].map((clock) => () => bookAs(clientId, at(clock), lead.token)));
+        expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+        expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
+        expect(await appointmentsOf(clientId)).toHaveLength(1);
+        expect(await statusOf(lead.id)).toBe('booked');
+        expect(await statusAudit(lead.id)).toHaveLength(1);
+      });
+
       it("refuses a forged token or another clinic's (400) and stores nothing", async () => {
         const clientId = await clinicWith();
         const otherClinic = await clinicWith();

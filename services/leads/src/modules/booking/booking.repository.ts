@@ -84,8 +84,8 @@ export class BookingRepository {
 
   /**
    * Inserts the appointment in one statement; null when a constraint refuses
-   * it: the key already used, or the seat taken at that time (the exclusion
-   * constraint). ON CONFLICT DO NOTHING without a target covers both, and
+   * it: the key already used, the seat taken at that time (the exclusion
+   * constraint), or the lead's live appointment already stored (its unique index). ON CONFLICT DO NOTHING without a target covers both, and
    * waits for a concurrent insert of the same seat to commit or roll back.
    */
   async insert(appointment: NewAppointment): Promise<AppointmentRow | null> {

@@ -156,9 +156,12 @@ export class BookingService {
         // ON CONFLICT answers these with no row; kept should a constraint be met outside its reach.
         if (!isExclusionViolation(err) && !isUniqueViolation(err)) throw err;
       }
-      // Refused: the same key may have been booked meanwhile (a retry racing its first try); else the seat was taken.
+      // Refused: the same key may have been booked meanwhile (a retry racing its first try), or the lead
+      // (appointments_one_live_per_lead); else the seat was taken.
       const again = await this.replayOf(request, start);
       if (again) return again;
+      const lead = leadId === null ? null : await this.repository.liveOfLead(request.clientId, leadId);
+      if (lead) return toAppointment(lead);
     }
     throw await this.slotTaken(request.clientId, request.serviceId, start);
   }
