@@ -100,3 +100,4 @@ export function verifyIdentity(
   return decodeIdentity(encoded);
 }
 export * from './experiment-arm';
+export * from './lead-booking-token';

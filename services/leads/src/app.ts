@@ -89,7 +89,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     ...leadHandlers(new LeadService(new LeadRepository(dataSource), catalogue, tenant, parked, config.INTERNAL_SECRET, experimentCounts)),
     ...leadAdminHandlers(leadAdmin),
     ...portalHandlers(new PortalService(leadAdmin, results)),
-    ...bookingHandlers(new BookingService(dataSource, new BookingRepository(dataSource), catalogue)),
+    ...bookingHandlers(new BookingService(dataSource, new BookingRepository(dataSource), catalogue, config.INTERNAL_SECRET, leadAdmin)),
     listLeadsAuditLog: ({ query }) => listAuditLog(dataSource, 'leads', query),
   });
   return app;

@@ -17,6 +17,7 @@ export const BookingMessages = {
   slotTaken: 'That time was just taken',
   notOpen: 'That time is not open for booking. Please choose one of the free times.',
   idempotencyMismatch: 'This booking key was already used for another booking.',
+  invalidLeadToken: 'This booking link is not valid',
 } as const;
 
 const instant = z.iso.datetime({ offset: true, error: 'Enter a date and time such as 2026-03-02T14:00:00Z' });
@@ -56,6 +57,8 @@ export const BookingRequestSchema = z.object({
   start: instant,
   /** The same key books once: a retry answers the first booking's appointment. */
   idempotencyKey: IdempotencyKeySchema,
+  /** The lead's booking token (POST /api/leads' `bookingToken`): the appointment is that lead's. */
+  leadToken: z.string().trim().min(1).max(200).optional(),
 });
 export type BookingRequest = z.infer<typeof BookingRequestSchema>;
 

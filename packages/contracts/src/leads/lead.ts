@@ -132,6 +132,11 @@ export type LeadConsent = z.infer<typeof LeadConsentSchema>;
 /** The answer to an accepted submission: a reference the thank-you page may carry, never a row number. */
 export const LeadReceiptSchema = z.object({
   reference: z.uuid(),
+  /**
+   * The signed token naming the stored lead and its clinic, for `POST /api/bookings`' `leadToken`
+   * (docs/booking.md). Absent when the lead is held in Redis (202): its row id is not known until stored.
+   */
+  bookingToken: z.string().optional(),
 });
 export type LeadReceipt = z.infer<typeof LeadReceiptSchema>;
 

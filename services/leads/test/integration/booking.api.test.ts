@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BookingMessages, SlotListSchema, StoredAvailabilitySchema, WEEKDAYS, type Availability } from '@hap/contracts';
+import { BookingMessages, LeadReceiptSchema, SlotListSchema, StoredAvailabilitySchema, WEEKDAYS, type Availability } from '@hap/contracts';
 import { ADMIN } from '@hap/service-kit/testing';
 import { uniqueClientId } from '@hap/test-kit/factories/templates';
 import { UNREACHABLE_URL } from '@hap/test-kit/service-process';
@@ -209,6 +209,85 @@ describe('booking: /api/booking/slots, /api/bookings, /api/clients/:id/booking/a
       const other = await book(clientId, at('09:00'), key);
       expect(other.status).toBe(409);
       expect(other.body).toMatchObject({ code: 'CONFLICT', message: BookingMessages.idempotencyMismatch });
+    });
+
+    describe("with the lead's booking token (POST /api/leads answers it)", () => {
+      /** A lead of the clinic, as the thank-you page has it: its row id and the token its answer carried. */
+      const leadOf = async (clientId: number) => {
+        const res = await t.api
+          .post('/api/leads', ANONYMOUS)
+          .send({ name: 'Jane Smith', email: 'jane@example.com', phone: '(303) 555-0142', clientId, serviceId: SERVICE_ID, consentVersion: 'lead-form-v1' });
+        expect(res.status).toBe(201);
+        const token = LeadReceiptSchema.parse(res.body.data).bookingToken!;
+        expect(token).toMatch(/^\d+\.\d+\.[A-Za-z0-9_-]{43}$/);
+        const [row] = (await t.dataSource.query(`SELECT "id" FROM "leads"."leads" WHERE "reference" = $1`, [res.body.data.reference])) as [{ id: string }];
+        return { id: row.id, token };
+      };
+      const bookAs = (clientId: number, start: string, leadToken: string, idempotencyKey = `key_${randomBytes(6).toString('hex')}`) =>
+        t.api.post('/api/bookings', ANONYMOUS).send({ clientId, serviceId: SERVICE_ID, start, idempotencyKey, leadToken });
+      const statusOf = async (leadId: string) =>
+        ((await t.dataSource.query(`SELECT "status" FROM "leads"."leads" WHERE "id" = $1`, [leadId])) as [{ status: string }])[0].status;
+      const statusAudit = async (leadId: string) =>
+        (await t.dataSource.query(`SELECT "actor_user_id", "changes" FROM "leads"."audit_log" WHERE "entity" = 'lead' AND "entity_id" = $1 ORDER BY "id"`, [leadId])) as Array<{
+          actor_user_id: number | null;
+          changes: { before: { status: string }; after: { status: string } };
+        }>;
+
+      it('links the appointment to the lead and moves the lead to booked, audited as the service', async () => {
+        const clientId = await clinicWith();
+        const lead = await leadOf(clientId);
+        const res = await bookAs(clientId, at('10:00'), lead.token);
+        expect(res.status).toBe(201);
+        expect(res.body.data.leadId).toBe(Number(lead.id));
+        expect((await appointmentsOf(clientId)).map((a) => a.lead_id)).toEqual([lead.id]);
+        expect(await statusOf(lead.id)).toBe('booked');
+        const audit = await statusAudit(lead.id);
+        expect(audit).toHaveLength(1);
+        expect(audit[0]).toMatchObject({ actor_user_id: null, changes: { before: { status: 'new' }, after: { status: 'booked' } } });
+      });
+
+      it("answers the lead's first appointment to a second booking of it, and records the move once", async () => {
+        const clientId = await clinicWith({ capacity: 2 });
+        const lead = await leadOf(clientId);
+        const first = await bookAs(clientId, at('09:00'), lead.token);
+        const second = await bookAs(clientId, at('11:00'), lead.token);
+        expect(first.status).toBe(201);
+        expect(second.status).toBe(201);
+        expect(second.body.data).toEqual(first.body.data);
+        expect(await appointmentsOf(clientId)).toHaveLength(1);
+        expect(await statusAudit(lead.id)).toHaveLength(1);
+      });
+
+      it("three bookings of one lead at once, at three times: one row, each answered with it (the lead's unique index decides)", async () => {
+        const clientId = await clinicWith({ capacity: 3 });
+        const lead = await leadOf(clientId);
+        const answers = await heldAtTheInsert(['09:00', '10:00', '11:00'].map((clock) => () => bookAs(clientId, at(clock), lead.token)));
+        expect(answers.map((a) => a.status)).toEqual([201, 201, 201]);
+        expect(new Set(answers.map((a) => a.body.data.id)).size).toBe(1);
+        expect(await appointmentsOf(clientId)).toHaveLength(1);
+        expect(await statusOf(lead.id)).toBe('booked');
+        expect(await statusAudit(lead.id)).toHaveLength(1);
+      });
+
+      it("refuses a forged token or another clinic's (400) and stores nothing", async () => {
+        const clientId = await clinicWith();
+        const otherClinic = await clinicWith();
+        const lead = await leadOf(clientId);
+        const [id, client] = lead.token.split('.');
+        const forged = `${Number(id) + 1}.${client}.${lead.token.split('.')[2]}`;
+        for (const [target, token] of [
+          [clientId, forged],
+          [clientId, 'not-a-token'],
+          [otherClinic, lead.token],
+        ] as const) {
+          const res = await bookAs(target, at('10:00'), token);
+          expect(res.status).toBe(400);
+          expect(res.body.message).toBe(BookingMessages.invalidLeadToken);
+        }
+        expect(await appointmentsOf(clientId)).toHaveLength(0);
+        expect(await appointmentsOf(otherClinic)).toHaveLength(0);
+        expect(await statusOf(lead.id)).toBe('new');
+      });
     });
 
     it('refuses a time the clinic is not open (422) and a start that is no date (400)', async () => {

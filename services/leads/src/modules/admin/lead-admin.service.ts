@@ -198,12 +198,28 @@ export class LeadAdminService {
    * nothing is locked), and the audit names the clinic user (actorChanges).
    */
   async moveStatus(actor: Actor, id: number, update: LeadStatusUpdate, clinic: number | null): Promise<LeadDetail> {
+    await this.move(actor, id, update, clinic);
+    return this.lead(actor, id, clinic);
+  }
+
+  /**
+   * A booking of the lead moves it to 'booked' (docs/booking.md): the same move, audit and Google Ads conversion as
+   * moveStatus, by the booking's actor (the leads service); a lead already booked or won keeps its status. Idempotent:
+   * run again (a retried booking) it changes and records nothing.
+   */
+  async markBooked(actor: Actor, id: number, clinic: number): Promise<void> {
+    await this.move(actor, id, { status: 'booked' }, clinic, ['booked', 'won']);
+  }
+
+  /** moveStatus's change, in one transaction; a lead at one of `keep` is left as it is. */
+  private async move(actor: Actor, id: number, update: LeadStatusUpdate, clinic: number | null, keep: readonly LeadStatus[] = []): Promise<void> {
     const scope = clinic ?? undefined;
     // The clinic's conversion status is read before the row is locked: the lock never waits on tenant.
     const conversion = await this.countsAsConversion(await this.leads.findById(id, undefined, false, scope), update.status);
     await this.dataSource.transaction(async (manager) => {
       const row = await this.leads.findById(id, manager, true, scope);
       if (!row) throw notFound(Messages.leadNotFound(id));
+      if (keep.includes(row.status)) return;
       if (update.from !== undefined && update.from !== row.status && row.status !== update.status) {
         throw conflict(Messages.leadStatusMovedOn(row.status));
       }
@@ -217,7 +233,6 @@ export class LeadAdminService {
       await recordAudit(manager, actor, { action: 'update', entity: 'lead', entityId: id, changes });
     });
     await this.experimentCounts?.publishForLeads([id]);
-    return this.lead(actor, id, clinic);
   }
 
   /**

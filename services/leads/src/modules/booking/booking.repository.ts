@@ -22,6 +22,8 @@ export interface NewAppointment {
   end: Date;
   status: AppointmentStatus;
   idempotencyKey: string;
+  /** The lead whose booking token came with it; null without one. */
+  leadId: number | null;
 }
 
 const APPOINTMENT_COLUMNS = `"id", "client_id", "service_id", "lead_id", "seat", "start_at", "end_at", "status", "idempotency_key", "created_at"`;
@@ -62,6 +64,15 @@ export class BookingRepository {
     )) as AppointmentRow[];
   }
 
+  /** The lead's live (not cancelled) appointment, if any: one lead, one live appointment (docs/booking.md). */
+  async liveOfLead(clientId: number, leadId: number): Promise<AppointmentRow | null> {
+    const rows = (await this.dataSource.query(
+      `SELECT ${APPOINTMENT_COLUMNS} FROM "leads"."appointments" WHERE "client_id" = $1 AND "lead_id" = $2 AND "status" <> 'cancelled' ORDER BY "id" LIMIT 1`,
+      [clientId, leadId],
+    )) as AppointmentRow[];
+    return rows[0] ?? null;
+  }
+
   /** The appointment booked under this key, if any. */
   async byIdempotencyKey(clientId: number, key: string): Promise<AppointmentRow | null> {
     const rows = (await this.dataSource.query(`SELECT ${APPOINTMENT_COLUMNS} FROM "leads"."appointments" WHERE "client_id" = $1 AND "idempotency_key" = $2`, [
@@ -73,17 +84,17 @@ export class BookingRepository {
 
   /**
    * Inserts the appointment in one statement; null when a constraint refuses
-   * it: the key already used, or the seat taken at that time (the exclusion
-   * constraint). ON CONFLICT DO NOTHING without a target covers both, and
+   * it: the key already used, the seat taken at that time (the exclusion
+   * constraint), or the lead's live appointment already stored (its unique index). ON CONFLICT DO NOTHING without a target covers both, and
    * waits for a concurrent insert of the same seat to commit or roll back.
    */
   async insert(appointment: NewAppointment): Promise<AppointmentRow | null> {
     const rows = (await this.dataSource.query(
-      `INSERT INTO "leads"."appointments" ("client_id", "service_id", "seat", "start_at", "end_at", "status", "idempotency_key")
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
+      `INSERT INTO "leads"."appointments" ("client_id", "service_id", "seat", "start_at", "end_at", "status", "idempotency_key", "lead_id")
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT DO NOTHING
        RETURNING ${APPOINTMENT_COLUMNS}`,
-      [appointment.clientId, appointment.serviceId, appointment.seat, appointment.start, appointment.end, appointment.status, appointment.idempotencyKey],
+      [appointment.clientId, appointment.serviceId, appointment.seat, appointment.start, appointment.end, appointment.status, appointment.idempotencyKey, appointment.leadId],
     )) as AppointmentRow[];
     return rows[0] ?? null;
   }

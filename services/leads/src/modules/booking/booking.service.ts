@@ -1,12 +1,14 @@
 import {
   AppError,
   assertAdmin,
+  badRequest,
   auditedTransaction,
   conflict,
   isExclusionViolation,
   isUniqueViolation,
   notFound,
   unprocessable,
+  verifyLeadBookingToken,
   type Actor,
 } from '@hap/service-kit';
 import {
@@ -25,6 +27,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { DataSource } from 'typeorm';
 import type { CatalogueClient } from '../../clients/catalogue.client';
+import type { LeadAdminService } from '../admin/lead-admin.service';
 import type { AppointmentRow, BookingRepository } from './booking.repository';
 import { freeSlots, lengthOf, type BookedTime } from './slot.rules';
 
@@ -46,6 +49,9 @@ const toAppointment = (row: AppointmentRow): Appointment => ({
   createdAt: new Date(row.created_at).toISOString(),
 });
 
+/** Who moves a booked lead to 'booked' in its audit: the leads service itself. */
+const bookingActor = (requestId: string | undefined): Actor => ({ identity: { kind: 'service', service: 'leads' }, requestId: requestId ?? 'booking' });
+
 const bookedTime = (row: AppointmentRow): BookedTime & { seat: number } => ({ start: new Date(row.start_at), end: new Date(row.end_at), seat: row.seat });
 
 /**
@@ -60,6 +66,10 @@ export class BookingService {
     private readonly repository: BookingRepository,
     /** Whether a booked service is the clinic's and live (templates), as for a lead. */
     private readonly catalogue: CatalogueClient,
+    /** INTERNAL_SECRET: what a lead's booking token is signed with (service-kit lead-booking-token.ts). */
+    private readonly internalSecret: string,
+    /** Moves a booked lead to 'booked' the way an admin's or clinic's change does (audit, conversion). */
+    private readonly leadStatus: Pick<LeadAdminService, 'markBooked'>,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -94,9 +104,34 @@ export class BookingService {
    * it is 409).
    */
   async book(request: BookingRequest, context: { requestId?: string; log: FastifyBaseLogger }): Promise<Appointment> {
+    // A token that is not ours or names another clinic refuses the booking before anything is read or stored.
+    const leadId = request.leadToken === undefined ? null : verifyLeadBookingToken(this.internalSecret, request.leadToken, request.clientId)?.leadId;
+    if (leadId === undefined) throw badRequest(BookingMessages.invalidLeadToken);
+    const appointment = await this.bookOnce(request, leadId, context);
+    if (leadId !== null) await this.markLeadBooked(leadId, request.clientId, context);
+    return appointment;
+  }
+
+  /**
+   * The lead moves to 'booked' after the appointment is stored, in its own transaction (the admin's
+   * move, which asks tenant before it locks). It is idempotent: when it fails the appointment still
+   * stands, and the same booking again (its idempotency key, or any booking of the lead) runs it again.
+   */
+  private async markLeadBooked(leadId: number, clientId: number, context: { requestId?: string; log: FastifyBaseLogger }): Promise<void> {
+    try {
+      await this.leadStatus.markBooked(bookingActor(context.requestId), leadId, clientId);
+    } catch (err) {
+      context.log.error({ err, leadId, clientId }, 'booked lead not moved to booked: a retry of the booking moves it');
+    }
+  }
+
+  private async bookOnce(request: BookingRequest, leadId: number | null, context: { requestId?: string; log: FastifyBaseLogger }): Promise<Appointment> {
     const start = new Date(request.start);
     const replay = await this.replayOf(request, start);
     if (replay) return replay;
+    // One lead, one live appointment: a second booking of the lead answers the first.
+    const held = leadId === null ? null : await this.repository.liveOfLead(request.clientId, leadId);
+    if (held) return toAppointment(held);
     await this.checkService(request, context);
 
     const availability = await this.availabilityOf(request.clientId);
@@ -115,15 +150,18 @@ export class BookingService {
     for (let seat = 1; seat <= availability.capacity; seat += 1) {
       if (busy.has(seat)) continue;
       try {
-        const row = await this.repository.insert({ clientId: request.clientId, serviceId: request.serviceId, seat, start, end, status, idempotencyKey: request.idempotencyKey });
+        const row = await this.repository.insert({ clientId: request.clientId, serviceId: request.serviceId, seat, start, end, status, idempotencyKey: request.idempotencyKey, leadId });
         if (row) return toAppointment(row);
       } catch (err) {
         // ON CONFLICT answers these with no row; kept should a constraint be met outside its reach.
         if (!isExclusionViolation(err) && !isUniqueViolation(err)) throw err;
       }
-      // Refused: the same key may have been booked meanwhile (a retry racing its first try); else the seat was taken.
+      // Refused: the same key may have been booked meanwhile (a retry racing its first try), or the lead
+      // (appointments_one_live_per_lead); else the seat was taken.
       const again = await this.replayOf(request, start);
       if (again) return again;
+      const lead = leadId === null ? null : await this.repository.liveOfLead(request.clientId, leadId);
+      if (lead) return toAppointment(lead);
     }
     throw await this.slotTaken(request.clientId, request.serviceId, start);
   }

@@ -7,6 +7,7 @@ export type LeadRecord = Omit<ParkedLead, 'receivedAt'> & { receivedAt: string |
 
 /** What a used idempotency key answers: the lead stored under it, and the hash of the form it came with. */
 export interface LeadReceipt {
+  id: string;
   reference: string;
   request_hash: string;
 }
@@ -102,7 +103,7 @@ export class LeadRepository {
 
   /** The lead stored under an idempotency key, if any. */
   async receiptUnder(key: string, manager?: EntityManager): Promise<LeadReceipt | undefined> {
-    const [row] = (await this.db(manager).query(`SELECT "reference", "request_hash" FROM "leads"."leads" WHERE "idempotency_key" = $1`, [key])) as LeadReceipt[];
+    const [row] = (await this.db(manager).query(`SELECT "id", "reference", "request_hash" FROM "leads"."leads" WHERE "idempotency_key" = $1`, [key])) as LeadReceipt[];
     return row;
   }
 }

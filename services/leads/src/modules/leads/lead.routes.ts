@@ -20,10 +20,10 @@ export const leadHandlers = (leads: LeadService): Pick<RouteHandlers<'leads'>, '
     const key = Array.isArray(header) ? header[0] : header;
     // Those keys are the posted forms' own (derived from their content): no other caller may take one first.
     if (key?.trim().startsWith(FORM_KEY_PREFIX)) throw badRequest(Messages.leadFormKeyReserved);
-    const { reference, held } = await leads.submit(body, contextOf(request, key));
-    // Held in Redis until the database is back: accepted, stored later under this reference.
+    const { reference, held, bookingToken } = await leads.submit(body, contextOf(request, key));
+    // Held in Redis until the database is back: accepted, stored later under this reference (and no booking token: no row id yet).
     if (held) reply.status(202);
-    return { reference };
+    return bookingToken ? { reference, bookingToken } : { reference };
   },
   submitLeadForm: async ({ body }, request, reply) => {
     const back = formPagePath(body);

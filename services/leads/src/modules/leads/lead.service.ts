@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IdempotencyKeySchema, Messages, type LeadSubmit, type ParkedLead } from '@hap/contracts';
-import { badRequest, conflict, isDatabaseUnavailable, notFound, unprocessable, verifyExperimentArm } from '@hap/service-kit';
+import { badRequest, conflict, isDatabaseUnavailable, notFound, signLeadBookingToken, unprocessable, verifyExperimentArm } from '@hap/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { TenantClient } from '../../clients/tenant.client';
@@ -26,6 +26,8 @@ export interface SubmissionContext {
 export interface Submission {
   reference: string;
   held: boolean;
+  /** The stored lead's booking token (docs/booking.md); absent while held (no row id yet) and for a bot. */
+  bookingToken?: string;
 }
 
 /**
@@ -77,7 +79,7 @@ export class LeadService {
     try {
       if (context.formerIdempotencyKey) {
         const former = await this.leads.receiptUnder(context.formerIdempotencyKey);
-        if (former?.request_hash === hash) return { reference: former.reference, held: false };
+        if (former?.request_hash === hash) return this.receipt(former, body.clientId);
       }
     } catch (err) {
       // The database is away: the receipts held in Redis are asked instead (hold).
@@ -106,13 +108,18 @@ export class LeadService {
     if (stored) {
       const experimentId = body.attribution?.experiment?.id;
       if (experimentId !== undefined) await this.experimentCounts?.publish([experimentId]);
-      return { reference: stored.reference, held: false };
+      return this.receipt(stored, body.clientId);
     }
     // The key was used: the same submission again answers the first receipt.
     const first = key === null ? undefined : await this.leads.receiptUnder(key);
     if (!first) throw new Error(`lead with idempotency key ${key} vanished`);
     if (first.request_hash !== hash) throw conflict(Messages.leadIdempotencyMismatch);
-    return { reference: first.reference, held: false };
+    return this.receipt(first, body.clientId);
+  }
+
+  /** A stored lead's answer, with the token that books for it (service-kit lead-booking-token.ts). */
+  private receipt(row: { id: string; reference: string }, clientId: number): Submission {
+    return { reference: row.reference, held: false, bookingToken: signLeadBookingToken(this.internalSecret, { leadId: Number(row.id), clientId }) };
   }
 
   private mayHold(err: unknown): boolean {
