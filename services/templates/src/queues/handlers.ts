@@ -16,7 +16,7 @@ export const createHandlers = (deps: {
   store: GenerationStore;
   writer: TemplateWriter | null;
   /** Activations of a sign-up's services (they ask tenant whether the clinic still exists). */
-  clientServices: Pick<ClientServiceService, 'activate'>;
+  clientServices: Pick<ClientServiceService, 'activateAll'>;
 }): QueueHandlers<'templates'> => ({
   'templates.generate': createGenerationHandler(deps.store, deps.writer),
   'templates.client-deleted': createClientDeletedHandler(deps.dataSource),
