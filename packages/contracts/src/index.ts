@@ -76,3 +76,4 @@ export * from './results/results';
 export * from './csv';
 export * from './booking/availability';
 export * from './booking/booking';
+export * from './booking/appointments';

@@ -52,6 +52,8 @@ const isoDate = z
 /** A service patients can book, and how long its consultation takes. */
 export const BookableServiceSchema = z.object({
   serviceId: z.number().int().positive(),
+  /** Whether patients may book it online (a service not listed can be, at the default length). */
+  bookable: z.boolean().default(true),
   lengthMinutes: z
     .number({ error: 'Enter the consultation length in minutes' })
     .int('Whole minutes only')
@@ -61,6 +63,8 @@ export const BookableServiceSchema = z.object({
 export type BookableService = z.infer<typeof BookableServiceSchema>;
 
 export const AvailabilitySchema = z.object({
+  /** Whether patients book online at all: the thank-you page's picker, the booking link (docs/booking.md#availability). */
+  onlineBooking: z.boolean().default(true),
   timeZone: z.string().refine(isTimeZone, 'Choose a time zone such as America/New_York'),
   weekly: z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, dayRanges])) as Record<Weekday, typeof dayRanges>),
   closedDates: z.array(isoDate).max(366, 'At most 366 closed dates'),
@@ -74,7 +78,8 @@ export const AvailabilitySchema = z.object({
   capacity: z.number().int('Whole number only').min(1, 'At least 1 at the same time').max(50, 'At most 50 at the same time'),
   confirmation: z.enum(['instant', 'clinic']),
 });
-export type Availability = z.infer<typeof AvailabilitySchema>;
+export type Availability = z.output<typeof AvailabilitySchema>;
+export type AvailabilityInput = z.input<typeof AvailabilitySchema>;
 
 const weekdayHours = [{ start: '09:00', end: '12:00' }, { start: '13:00', end: '17:00' }];
 
@@ -83,6 +88,7 @@ const weekdayHours = [{ start: '09:00', end: '12:00' }, { start: '13:00', end: '
  * consultations, 2 hours' notice, 30 days ahead, one at a time, confirmed at once.
  */
 export const DEFAULT_AVAILABILITY: Availability = {
+  onlineBooking: true,
   timeZone: 'America/New_York',
   weekly: { mon: weekdayHours, tue: weekdayHours, wed: weekdayHours, thu: weekdayHours, fri: weekdayHours, sat: [], sun: [] },
   closedDates: [],

@@ -18,6 +18,8 @@ export const BookingMessages = {
   notOpen: 'That time is not open for booking. Please choose one of the free times.',
   idempotencyMismatch: 'This booking key was already used for another booking.',
   invalidLeadToken: 'This booking link is not valid',
+  notBookable: 'This service cannot be booked online. Please call the clinic.',
+  offline: 'This clinic does not take bookings online. Please call the clinic.',
 } as const;
 
 const instant = z.iso.datetime({ offset: true, error: 'Enter a date and time such as 2026-03-02T14:00:00Z' });
@@ -37,6 +39,8 @@ export const SlotListSchema = z.object({
   serviceId: z.number().int(),
   timeZone: z.string(),
   lengthMinutes: z.number().int(),
+  /** Whether patients can book this service online here (the clinic's online booking on and the service bookable); no slots when not. */
+  open: z.boolean(),
   slots: z.array(SlotSchema),
 });
 export type SlotList = z.infer<typeof SlotListSchema>;
@@ -79,3 +83,16 @@ export const AppointmentSchema = z.object({
   createdAt: z.iso.datetime(),
 });
 export type Appointment = z.infer<typeof AppointmentSchema>;
+
+/** Where a browser without script posts the thank-you page's list of times (docs/booking.md#the-pickers-form). */
+export const BOOKING_FORM_PATH = '/api/bookings/form';
+
+/** POST /api/bookings/form: the picker as a plain form; every value arrives as text. */
+export const BookingFormPostSchema = z.object({
+  clientId: idField('Client', { fromText: true }),
+  serviceId: idField('Service', { fromText: true }),
+  start: instant,
+  idempotencyKey: IdempotencyKeySchema,
+  leadToken: z.string().trim().max(200).optional().transform((token) => token || undefined),
+});
+export type BookingFormPost = z.infer<typeof BookingFormPostSchema>;

@@ -1,6 +1,5 @@
 import {
   AppError,
-  assertAdmin,
   badRequest,
   auditedTransaction,
   conflict,
@@ -29,7 +28,7 @@ import type { DataSource } from 'typeorm';
 import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { LeadAdminService } from '../admin/lead-admin.service';
 import type { AppointmentRow, BookingRepository } from './booking.repository';
-import { freeSlots, lengthOf, type BookedTime } from './slot.rules';
+import { freeSlots, isOpenFor, lengthOf, type BookedTime } from './slot.rules';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -92,6 +91,7 @@ export class BookingService {
       serviceId: query.serviceId,
       timeZone: availability.timeZone,
       lengthMinutes: lengthOf(availability, query.serviceId),
+      open: isOpenFor(availability, query.serviceId),
       slots: freeSlots(availability, { serviceId: query.serviceId, from, to, now: this.now(), booked }),
     };
   }
@@ -135,6 +135,8 @@ export class BookingService {
     await this.checkService(request, context);
 
     const availability = await this.availabilityOf(request.clientId);
+    if (!availability.onlineBooking) throw unprocessable(BookingMessages.offline);
+    if (!isOpenFor(availability, request.serviceId)) throw unprocessable(BookingMessages.notBookable);
     const end = new Date(start.getTime() + lengthOf(availability, request.serviceId) * MINUTE);
     const status = availability.confirmation === 'instant' ? 'booked' : 'pending';
     const booked = await this.bookedAround(request.clientId, start, end);
@@ -201,16 +203,14 @@ export class BookingService {
     return new AppError(409, ErrorCode.SLOT_TAKEN, BookingMessages.slotTaken, undefined, { nextSlots });
   }
 
-  /** An admin's view of a clinic's booking rules: its own, else the defaults (updatedAt null). */
-  async getAvailability(actor: Actor, clientId: number): Promise<StoredAvailability> {
-    assertAdmin(actor);
+  /** A clinic's booking rules: its own, else the defaults (updatedAt null). The caller has checked access. */
+  async getAvailability(clientId: number): Promise<StoredAvailability> {
     const stored = await this.repository.availability(clientId);
     return { clientId, availability: stored?.availability ?? DEFAULT_AVAILABILITY, updatedAt: stored ? new Date(stored.updatedAt).toISOString() : null };
   }
 
   /** Replaces a clinic's booking rules, audited with the rules before and after. */
   async updateAvailability(actor: Actor, clientId: number, availability: Availability): Promise<StoredAvailability> {
-    assertAdmin(actor);
     return auditedTransaction(this.dataSource, actor, async (manager) => {
       const before = await this.repository.availability(clientId, manager);
       const saved = await this.repository.saveAvailability(clientId, availability, manager);

@@ -21,6 +21,11 @@ export function lengthOf(availability: Availability, serviceId: number): number 
   return availability.services.find((service) => service.serviceId === serviceId)?.lengthMinutes ?? DEFAULT_LENGTH_MINUTES;
 }
 
+/** Whether patients can book the service online at this clinic: its online booking on and the service not switched off. */
+export function isOpenFor(availability: Availability, serviceId: number): boolean {
+  return availability.onlineBooking && (availability.services.find((service) => service.serviceId === serviceId)?.bookable ?? true);
+}
+
 /**
  * The wall-clock time `minutes` after midnight of `day` in the clinic's zone, or null when that time does not
  * exist that day (the hour skipped when clocks go forward). A time that happens twice (the hour repeated when
@@ -32,12 +37,13 @@ function wallTime(day: DateTime, minutes: number): DateTime | null {
 }
 
 /**
- * The free start times of a service (docs/booking.md#slots): every consultation length from the start of each
+ * The free start times of a service (docs/booking.md#slots), none when it cannot be booked online: every consultation length from the start of each
  * opening range, in the clinic's wall-clock time, that ends within its range, is not on a closed date, starts
  * at least the minimum notice after `now` and before the horizon (days from today in the clinic's zone), and
  * leaves a seat free: fewer than `capacity` booked appointments overlap it once each is widened by the buffer.
  */
 export function freeSlots(availability: Availability, query: SlotQuery): Slot[] {
+  if (!isOpenFor(availability, query.serviceId)) return [];
   const zone = availability.timeZone;
   const length = lengthOf(availability, query.serviceId);
   const now = DateTime.fromJSDate(query.now, { zone });
