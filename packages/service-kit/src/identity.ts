@@ -101,3 +101,4 @@ export function verifyIdentity(
 }
 export * from './experiment-arm';
 export * from './lead-booking-token';
+export * from './signed-token';

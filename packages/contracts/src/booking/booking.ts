@@ -80,6 +80,8 @@ export const AppointmentSchema = z.object({
   end: z.iso.datetime(),
   /** booked when the clinic confirms at once, pending while it must confirm. */
   status: z.enum(APPOINTMENT_STATUSES),
+  /** How many times it was booked, moved or cancelled: a patient's link works for one version (docs/booking.md#changes). */
+  version: z.number().int(),
   createdAt: z.iso.datetime(),
 });
 export type Appointment = z.infer<typeof AppointmentSchema>;
@@ -96,3 +98,7 @@ export const BookingFormPostSchema = z.object({
   leadToken: z.string().trim().max(200).optional().transform((token) => token || undefined),
 });
 export type BookingFormPost = z.infer<typeof BookingFormPostSchema>;
+
+/** POST /api/bookings' answer: the appointment and the token of the patient's link to change or cancel it (docs/booking.md#changes). */
+export const BookedAppointmentSchema = AppointmentSchema.extend({ manageToken: z.string() });
+export type BookedAppointment = z.infer<typeof BookedAppointmentSchema>;

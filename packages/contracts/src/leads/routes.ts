@@ -19,7 +19,7 @@ import { LEAD_BODY_LIMIT, LEAD_FORM_BODY_LIMIT, LEAD_FORM_PATH, LEAD_SUBMIT_PATH
 import { ResultsBreakdownQuerySchema, ResultsBreakdownSchema, ResultsQuerySchema, ResultsSummarySchema } from '../results/results';
 import { AvailabilitySchema } from '../booking/availability';
 import {
-  AppointmentSchema,
+  BookedAppointmentSchema,
   BOOKING_FORM_PATH,
   BookingFormPostSchema,
   BookingRequestSchema,
@@ -275,7 +275,7 @@ export const leadsRoutes = {
       'Books one of the free slots in the clinic’s lowest free seat (booked, or pending when the clinic confirms each); the service must be the clinic’s (404) and live (422), as for a lead. The database refuses two appointments in one seat and time: a time taken meanwhile is 409 `SLOT_TAKEN` with `nextSlots`. The same `idempotencyKey` answers the first booking’s appointment.',
     body: BookingRequestSchema,
     status: 201,
-    data: AppointmentSchema,
+    data: BookedAppointmentSchema,
     errors: [404, 409, 422],
   }),
   getBookingAvailability: defineRoute({

@@ -15,10 +15,11 @@ const at = (clock: string) => `${day}T${clock}:00.000Z`;
 
 /** Every day 09:00–12:00 UTC, hour-long consultations of SERVICE_ID, no notice. */
 const rules = (overrides: Partial<Availability> = {}): Availability => ({
+  onlineBooking: true,
   timeZone: 'UTC',
   weekly: Object.fromEntries(WEEKDAYS.map((weekday) => [weekday, [{ start: '09:00', end: '12:00' }]])) as Availability['weekly'],
   closedDates: [],
-  services: [{ serviceId: SERVICE_ID, lengthMinutes: 60 }],
+  services: [{ serviceId: SERVICE_ID, bookable: true, lengthMinutes: 60 }],
   bufferMinutes: 0,
   minNoticeMinutes: 0,
   horizonDays: 30,

@@ -42,7 +42,7 @@ describe('free booking slots', () => {
   });
 
   it('a consultation must end within its opening range', () => {
-    const availability = { ...NEW_YORK, services: [{ serviceId: 1, lengthMinutes: 45 }] };
+    const availability = { ...NEW_YORK, services: [{ serviceId: 1, bookable: true, lengthMinutes: 45 }] };
     expect(locals(day(availability, '2027-02-07'))).toEqual(['00:00', '00:45', '01:30', '02:15', '03:00']);
     expect(lengthOf(availability, 2)).toBe(30);
   });

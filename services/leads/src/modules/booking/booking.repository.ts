@@ -11,7 +11,9 @@ export interface AppointmentRow {
   end_at: Date;
   status: AppointmentStatus;
   idempotency_key: string;
+  version: number;
   created_at: Date;
+  updated_at: Date;
 }
 
 export interface NewAppointment {
@@ -26,7 +28,7 @@ export interface NewAppointment {
   leadId: number | null;
 }
 
-const APPOINTMENT_COLUMNS = `"id", "client_id", "service_id", "lead_id", "seat", "start_at", "end_at", "status", "idempotency_key", "created_at"`;
+const APPOINTMENT_COLUMNS = `"id", "client_id", "service_id", "lead_id", "seat", "start_at", "end_at", "status", "idempotency_key", "version", "created_at", "updated_at"`;
 
 /** A clinic's booking rules and appointments (docs/booking.md); the rules are checked by AvailabilitySchema on the way in and out. */
 export class BookingRepository {

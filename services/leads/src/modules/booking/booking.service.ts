@@ -7,6 +7,7 @@ import {
   isUniqueViolation,
   notFound,
   unprocessable,
+  signAppointmentLink,
   verifyLeadBookingToken,
   type Actor,
 } from '@hap/service-kit';
@@ -16,6 +17,7 @@ import {
   ErrorCode,
   Messages,
   type Appointment,
+  type BookedAppointment,
   type Availability,
   type BookingRequest,
   type Slot,
@@ -45,6 +47,7 @@ const toAppointment = (row: AppointmentRow): Appointment => ({
   start: new Date(row.start_at).toISOString(),
   end: new Date(row.end_at).toISOString(),
   status: row.status,
+  version: row.version,
   createdAt: new Date(row.created_at).toISOString(),
 });
 
@@ -103,13 +106,18 @@ export class BookingService {
    * slots. The same key answers the first booking (a different booking under
    * it is 409).
    */
-  async book(request: BookingRequest, context: { requestId?: string; log: FastifyBaseLogger }): Promise<Appointment> {
+  async book(request: BookingRequest, context: { requestId?: string; log: FastifyBaseLogger }): Promise<BookedAppointment> {
     // A token that is not ours or names another clinic refuses the booking before anything is read or stored.
     const leadId = request.leadToken === undefined ? null : verifyLeadBookingToken(this.internalSecret, request.leadToken, request.clientId)?.leadId;
     if (leadId === undefined) throw badRequest(BookingMessages.invalidLeadToken);
     const appointment = await this.bookOnce(request, leadId, context);
     if (leadId !== null) await this.markLeadBooked(leadId, request.clientId, context);
-    return appointment;
+    return { ...appointment, manageToken: this.linkTokenOf(appointment) };
+  }
+
+  /** The token of the patient's link to change or cancel this version of the appointment; it expires at the appointment's end. */
+  linkTokenOf(appointment: Pick<Appointment, 'id' | 'version' | 'end'>): string {
+    return signAppointmentLink(this.internalSecret, { appointmentId: appointment.id, version: appointment.version, expires: Math.floor(Date.parse(appointment.end) / 1000) });
   }
 
   /**
