@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { CURRENT_LEAD_CONSENT_VERSION, routeTable, type RouteContract } from '@hap/contracts';
+import { CURRENT_LEAD_CONSENT_VERSION, DEFAULT_AVAILABILITY, routeTable, type RouteContract } from '@hap/contracts';
 import { pngBytes } from '@hap/test-kit/fixtures/images';
 import { startServiceProcess, type ServiceProcess } from '@hap/test-kit/service-process';
 import { SIBLINGS_START_TIMEOUT_MS, startTemplatesWithTenant, type SiblingTemplates } from '@hap/test-kit/siblings';
@@ -41,6 +41,9 @@ interface Ctx {
   /** Two custom domains clinic A claimed (one is re-checked, one removed). */
   domainA: string;
   domainA2: string;
+  /** Clinic A's appointment (booked by its lead), and a free time to move it to. */
+  appointmentA: number;
+  moveTo: string;
 }
 
 interface ClinicCall {
@@ -61,6 +64,7 @@ interface ClinicLine {
 }
 
 const today = new Date().toISOString().slice(0, 10);
+const week = { from: new Date().toISOString(), to: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString() };
 
 /** Each clinic row: the call, and what A and B get. The other four identities get the fixed answers of DENIED. */
 const CLINIC_MATRIX: Record<string, ClinicLine> = {
@@ -87,6 +91,12 @@ const CLINIC_MATRIX: Record<string, ClinicLine> = {
   addPortalDomain: { call: () => ({ path: '/api/portal/domains', body: { domain: `www.matrix-${randomUUID().slice(0, 8)}.example` } }), own: 201, other: 201 },
   verifyPortalDomain: { call: (ctx) => ({ path: `/api/portal/domains/${ctx.domainA}/verify` }), own: 200, other: 404 },
   deletePortalDomain: { call: (ctx) => ({ path: `/api/portal/domains/${ctx.domainA2}` }), own: 200, other: 404 },
+  getPortalCalendar: { call: () => ({ path: `/api/portal/booking/calendar?from=${week.from}&to=${week.to}` }), own: 200, other: 200 },
+  updatePortalAppointment: { call: (ctx) => ({ path: `/api/portal/appointments/${ctx.appointmentA}`, body: { action: 'move', start: ctx.moveTo } }), own: 200, other: 404 },
+  getPortalAvailability: { call: () => ({ path: '/api/portal/booking/availability' }), own: 200, other: 200 },
+  updatePortalAvailability: { call: () => ({ path: '/api/portal/booking/availability', body: DEFAULT_AVAILABILITY }), own: 200, other: 200 },
+  getPortalCalendarFeed: { call: () => ({ path: '/api/portal/booking/feed' }), own: 200, other: 200 },
+  regeneratePortalCalendarFeed: { call: () => ({ path: '/api/portal/booking/feed' }), own: 200, other: 200 },
 };
 
 /** A clinic row: who is refused before any service is asked (a signed-in admin is 403: not a clinic user). */
@@ -117,7 +127,7 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
   const upstreams: Upstream[] = [];
   const cookies: Record<Kind, string | null> = { none: null, clinicA: null, clinicB: null, admin: null, disabled: null, ended: null, viewer: null };
   let clinicAId = 0;
-  const ctx: Ctx = { leadA: 0, memberA: 0, memberA2: 0, invitedA: 0, domainA: '', domainA2: '' };
+  const ctx: Ctx = { leadA: 0, memberA: 0, memberA2: 0, invitedA: 0, domainA: '', domainA2: '', appointmentA: 0, moveTo: '' };
 
   beforeAll(async () => {
     // Custom domains configured (an edge host), their DNS asked of a closed loopback port: every check answers "not found yet" at once.
@@ -210,6 +220,16 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
     expect(lead.status).toBe(201);
     const [row] = (await templates.dataSource.query(`SELECT "id" FROM "leads"."leads" WHERE "reference" = $1`, [lead.body.data.reference])) as Array<{ id: string }>;
     ctx.leadA = Number(row!.id);
+    // The lead books the first free time of the week (the default rules); the clinic may move it to the second.
+    const slots = await request(gateway.server).get(`/api/booking/slots?clientId=${a.clientId}&serviceId=${a.serviceId}&from=${week.from}&to=${week.to}`);
+    expect(slots.status).toBe(200);
+    const [first, second] = slots.body.data.slots as Array<{ start: string }>;
+    const booked = await request(gateway.server)
+      .post('/api/bookings')
+      .send({ clientId: a.clientId, serviceId: a.serviceId, start: first!.start, idempotencyKey: randomUUID(), leadToken: lead.body.data.bookingToken });
+    expect(booked.status).toBe(201);
+    ctx.appointmentA = booked.body.data.id as number;
+    ctx.moveTo = second!.start;
 
     // The deciding gateway for admin rows: the same sessions, every service a recording upstream answering 200.
     for (let i = 0; i < 4; i++) upstreams.push(await startUpstream());
@@ -245,8 +265,11 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
 
   it("leaves clinic A's records as they were after clinic B's refused calls", async () => {
     const lead = await send(gateway.server, { method: 'GET' }, { path: `/api/portal/leads/${ctx.leadA}` }, cookies.clinicA);
-    // Contacted by A itself (its own PATCH above), never by B.
-    expect(lead.body.data.statusHistory.map((h: { to: string; by: string | null }) => h.to)).toEqual(['contacted']);
+    // Booked by its own booking, then contacted by A itself (its own PATCH above), never by B.
+    expect(lead.body.data.statusHistory.map((h: { to: string; by: string | null }) => h.to)).toEqual(['booked', 'contacted']);
+    const week = await send(gateway.server, { method: 'GET' }, CLINIC_MATRIX.getPortalCalendar!.call(ctx), cookies.clinicA);
+    // Moved by A once; B's move was refused.
+    expect(week.body.data.appointments).toEqual([expect.objectContaining({ id: ctx.appointmentA, start: new Date(ctx.moveTo).toISOString(), version: 2 })]);
     const team = await send(gateway.server, { method: 'GET' }, { path: '/api/portal/team' }, cookies.clinicA);
     expect(team.body.data.find((m: { id: number }) => m.id === ctx.memberA)).toMatchObject({ title: 'Medical Director' });
   });

@@ -145,6 +145,14 @@ export function describeAudit(entry: AuditLogEntry, lookup: AuditNameLookup = {}
       return `Set the online booking hours${at}`;
     case 'booking_availability:update':
       return `Changed the online booking hours${at}`;
+    case 'appointment:update': {
+      // The patient's name is never kept: the appointment by its clinic, change and time.
+      const what = { confirmed: 'Confirmed', moved: 'Moved', cancelled: 'Cancelled', showed: 'Marked showed', no_show: 'Marked no-show' }[String(after.change)] ?? 'Changed';
+      const by = after.by === 'patient' ? ' (by the patient’s link)' : '';
+      return `${what} an appointment${at}${by}`;
+    }
+    case 'booking_feed:update':
+      return `Replaced the calendar feed address${at}`;
     case 'view_as:create':
       return `Opened the portal of ${clinic ?? 'a clinic'} read-only`;
     case 'view_as:delete':

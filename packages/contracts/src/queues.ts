@@ -19,6 +19,7 @@ export const QueueName = {
   tenantClientDeleted: 'tenant.client-deleted',
   templatesClientDeleted: 'templates.client-deleted',
   leadsClientDeleted: 'leads.client-deleted',
+  leadsAppointmentNotice: 'leads.appointment-notice',
   adsClientDeleted: 'ads.client-deleted',
   templatesClinicOnboarded: 'templates.clinic-onboarded',
 } as const;
@@ -187,6 +188,17 @@ export const queueContracts = {
     description: "A deleted clinic's services: its client services, their content and experiments",
     payload: ClientDeletedEventSchema,
     jobId: ({ clientId }) => `templates-client-deleted-${clientId}`,
+  }),
+  'leads.appointment-notice': defineQueue({
+    owner: 'leads',
+    description:
+      "E-mails a patient of an appointment's version (booked, moved, confirmed, cancelled, with the .ics) and queues its reminders; a reminder 24 h or 2 h before, sent only while that version is live (docs/booking.md#changes)",
+    payload: z.strictObject({
+      appointmentId: idField('Appointment id'),
+      version: z.number().int().min(1),
+      notice: z.enum(['change', 'reminder-24h', 'reminder-2h']),
+    }),
+    jobId: ({ appointmentId, version, notice }) => `appointment-${appointmentId}-${version}-${notice}`,
   }),
   'leads.client-deleted': defineQueue({
     owner: 'leads',

@@ -39,6 +39,10 @@ export interface Mail {
   replyTo?: string;
   /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post for the clinic users' e-mails). */
   headers?: Record<string, string>;
+  /** The sender's display name for this e-mail (a clinic's name on its patients' e-mails); the address stays the service's From. */
+  fromName?: string;
+  /** Files sent with it (an appointment's `.ics`). */
+  attachments?: Array<{ filename: string; content: string; contentType: string }>;
 }
 
 /** The SMTP adapter (nodemailer): the one way any service sends e-mail (leads, tenant). */
@@ -74,9 +78,14 @@ export function createMailer(options: MailerOptions): Mailer | null {
       }),
     ));
   return {
-    async send(mail) {
-      await (await opened()).sendMail({ from: options.from, ...mail });
+    async send({ fromName, ...mail }) {
+      await (await opened()).sendMail({ from: fromName ? { name: fromName, address: addressOf(options.from) } : options.from, ...mail });
     },
     close: () => void transport?.then((opened) => opened.close()),
   };
+}
+
+/** The address of a From such as 'Health Ads Leads <leads@example.com>' (or a bare address). */
+export function addressOf(from: string): string {
+  return /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
 }

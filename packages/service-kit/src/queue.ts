@@ -103,7 +103,7 @@ export interface JobQueue<N extends QueueName> {
    * does not match) and adds it under the contract's job id. While a job with
    * that id is kept, adding again returns the existing job instead of a new one.
    */
-  add(payload: QueuePayload<N>): Promise<Job<QueuePayload<N>>>;
+  add(payload: QueuePayload<N>, options?: { delayMs?: number }): Promise<Job<QueuePayload<N>>>;
   /** `add` for many payloads in one Redis round trip (each validated and under its job id). */
   addBulk(payloads: readonly QueuePayload<N>[]): Promise<Array<Job<QueuePayload<N>>>>;
   close(): Promise<void>;
@@ -123,10 +123,11 @@ export function createQueue<N extends QueueName>(name: N, redis: QueueRedis, kee
   return {
     name,
     queue,
-    async add(payload) {
+    async add(payload, options = {}) {
       const data = parseJobPayload(name, payload);
-      // One kind of job per queue: the job name is the queue's.
-      return (await queue.add(name as never, data as never, { jobId: jobIdOf(name, data) })) as Job<QueuePayload<N>>;
+      // One kind of job per queue: the job name is the queue's. A delayed job waits in Redis (a reminder), surviving restarts.
+      const delay = options.delayMs && options.delayMs > 0 ? { delay: options.delayMs } : {};
+      return (await queue.add(name as never, data as never, { jobId: jobIdOf(name, data), ...delay })) as Job<QueuePayload<N>>;
     },
     async addBulk(payloads) {
       const jobs = payloads.map((payload) => {

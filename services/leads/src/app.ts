@@ -8,7 +8,9 @@ import { createDeliveryJobs, type DeliveryJobs } from './modules/admin/delivery-
 import { LeadAdminRepository } from './modules/admin/lead-admin.repository';
 import { leadAdminHandlers } from './modules/admin/lead-admin.routes';
 import { LeadAdminService } from './modules/admin/lead-admin.service';
-import { BookingRepository } from './modules/booking/booking.repository';
+import { createNoticeQueue } from './modules/booking/appointment-notices';
+import { AppointmentService } from './modules/booking/appointment.service';
+import { AppointmentRepository, BookingRepository } from './modules/booking/booking.repository';
 import { bookingHandlers } from './modules/booking/booking.routes';
 import { BookingService } from './modules/booking/booking.service';
 import { LeadRepository } from './modules/leads/lead.repository';
@@ -84,12 +86,28 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     })();
   const results = new ResultsService(new ResultsRepository(dataSource), catalogue, adsFigures, campaignIds);
   const leadAdmin = new LeadAdminService(dataSource, new LeadAdminRepository(dataSource), catalogue, deliveryJobs, tenant, experimentCounts);
+  const notices = createNoticeQueue(queueRedis(config), (err) => app.log.warn({ err }, 'leads.appointment-notice queue connection failed'));
+  app.addHook('onClose', () => notices.close());
+  const bookingRepository = new BookingRepository(dataSource);
+  const booking = new BookingService(dataSource, bookingRepository, catalogue, config.INTERNAL_SECRET, leadAdmin, notices);
+  const appointments = new AppointmentService(
+    dataSource,
+    new AppointmentRepository(dataSource),
+    bookingRepository,
+    booking,
+    leadAdmin,
+    catalogue,
+    tenant,
+    notices,
+    config.INTERNAL_SECRET,
+    config.PUBLIC_BASE_URL,
+  );
   registerRoutes(app, 'leads', {
     ...resultsHandlers(results),
     ...leadHandlers(new LeadService(new LeadRepository(dataSource), catalogue, tenant, parked, config.INTERNAL_SECRET, experimentCounts)),
     ...leadAdminHandlers(leadAdmin),
     ...portalHandlers(new PortalService(leadAdmin, results)),
-    ...bookingHandlers(new BookingService(dataSource, new BookingRepository(dataSource), catalogue, config.INTERNAL_SECRET, leadAdmin)),
+    ...bookingHandlers(booking, appointments),
     listLeadsAuditLog: ({ query }) => listAuditLog(dataSource, 'leads', query),
   });
   return app;

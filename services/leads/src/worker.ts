@@ -6,6 +6,8 @@ import { loadServiceConfig } from './config';
 import { createDataSource } from './db/data-source';
 import { clinicAwareNotConfigured, notConfiguredIn } from './modules/delivery/channels';
 import { createMailer } from '@hap/service-kit';
+import { DEFAULT_PORTS } from '@hap/contracts';
+import { startNoticeSweep } from './modules/booking/appointment-notices';
 import { startRelay } from './modules/delivery/relay';
 import { createWebhookSender } from './modules/delivery/webhook';
 import { createParkedLeads, storeHeldLeads } from './modules/leads/parked-leads';
@@ -23,12 +25,25 @@ const crm = createGoHighLevel(config);
 const tenant = createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TENANT_TIMEOUT_MS, cacheMs: config.LEAD_CLINIC_CACHE_MS });
 const ads = createAdsClient({ baseUrl: config.ADS_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.ADS_TIMEOUT_MS });
 
+// Reminders are queued by the notices' own jobs (delayed jobs, kept in Redis across restarts).
+const notices = createQueue('leads.appointment-notice', redis);
+const origin = config.PUBLIC_BASE_URL ?? `http://localhost:${DEFAULT_PORTS.gateway}`;
+
 void runServiceWorkers(config, {
   name: 'leads',
   dataSource,
-  handlers: createHandlers({ dataSource, mailer, webhooks, crm, tenant, ads, portalOrigin: config.PUBLIC_BASE_URL }),
+  handlers: createHandlers({
+    dataSource,
+    mailer,
+    webhooks,
+    crm,
+    tenant,
+    ads,
+    portalOrigin: config.PUBLIC_BASE_URL,
+    notices: { dataSource, mailer, tenant, notices, origin, internalSecret: config.INTERNAL_SECRET },
+  }),
   alongside: (logger) => {
-    if (!mailer) logger.warn('SMTP_URL is not set: lead e-mails are recorded as not configured');
+    if (!mailer) logger.warn('SMTP_URL is not set: lead e-mails are recorded as not configured, and patients get no appointment e-mails');
     if (!crm) logger.warn('GHL_AGENCY_TOKEN / GHL_COMPANY_ID are not set: CRM pushes are recorded as not configured');
     const queue = createQueue('leads.deliver', redis);
     // Experiment counts for templates (docs/service-graph.md): all of them once at start (what a Redis outage lost is whole again), then after each write.
@@ -71,8 +86,12 @@ void runServiceWorkers(config, {
       },
       onError: (err) => logger.warn({ err }, 'page view fold failed; its counts wait in Redis for the next one'),
     });
+    // Appointment e-mails whose jobs were never queued (Redis away at the change): queued from the rows.
+    const sweep = startNoticeSweep({ dataSource, notices, intervalMs: Math.max(config.LEAD_RELAY_INTERVAL_MS, 5_000), onError: (err) => logger.warn({ err }, 'appointment notice sweep failed; retrying') });
     return {
       stop: async () => {
+        await sweep.stop();
+        await notices.close();
         await fold.stop();
         await relay.stop();
         await parked.close();

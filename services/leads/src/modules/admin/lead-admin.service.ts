@@ -211,6 +211,15 @@ export class LeadAdminService {
     await this.move(actor, id, { status: 'booked' }, clinic, ['booked', 'won']);
   }
 
+  /**
+   * The lead follows its appointment (docs/booking.md#the-lead-follows): a cancellation moves a booked lead back
+   * to contacted, an attended appointment moves it to won; the same move, audit and conversion as moveStatus, by
+   * whoever changed the appointment. A lead at one of `keep` stays (a won lead is not undone by a cancellation).
+   */
+  async followAppointment(actor: Actor, id: number, clinic: number, status: 'contacted' | 'won'): Promise<void> {
+    await this.move(actor, id, { status }, clinic, status === 'contacted' ? ['new', 'contacted', 'won', 'lost'] : ['won']);
+  }
+
   /** moveStatus's change, in one transaction; a lead at one of `keep` is left as it is. */
   private async move(actor: Actor, id: number, update: LeadStatusUpdate, clinic: number | null, keep: readonly LeadStatus[] = []): Promise<void> {
     const scope = clinic ?? undefined;

@@ -10,6 +10,7 @@ import {
   signAppointmentLink,
   verifyLeadBookingToken,
   type Actor,
+  type JobQueue,
 } from '@hap/service-kit';
 import {
   BookingMessages,
@@ -30,6 +31,7 @@ import type { DataSource } from 'typeorm';
 import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { LeadAdminService } from '../admin/lead-admin.service';
 import type { AppointmentRow, BookingRepository } from './booking.repository';
+import { queueNotice } from './appointment-notices';
 import { freeSlots, isOpenFor, lengthOf, type BookedTime } from './slot.rules';
 
 const MINUTE = 60_000;
@@ -72,10 +74,13 @@ export class BookingService {
     private readonly internalSecret: string,
     /** Moves a booked lead to 'booked' the way an admin's or clinic's change does (audit, conversion). */
     private readonly leadStatus: Pick<LeadAdminService, 'markBooked'>,
+    /** Where a new appointment's confirmation is queued at once (appointment.service.ts queueNotice); null: the worker's sweep only. */
+    private readonly notices: Pick<JobQueue<'leads.appointment-notice'>, 'add'> | null = null,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  private async availabilityOf(clientId: number): Promise<Availability> {
+  /** The clinic's booking rules: its own, else the defaults. */
+  async availabilityFor(clientId: number): Promise<Availability> {
     return (await this.repository.availability(clientId))?.availability ?? DEFAULT_AVAILABILITY;
   }
 
@@ -85,7 +90,7 @@ export class BookingService {
   }
 
   async slots(query: SlotsQuery): Promise<SlotList> {
-    const availability = await this.availabilityOf(query.clientId);
+    const availability = await this.availabilityFor(query.clientId);
     const from = new Date(query.from);
     const to = new Date(query.to);
     const booked = await this.bookedAround(query.clientId, from, to);
@@ -142,7 +147,7 @@ export class BookingService {
     if (held) return toAppointment(held);
     await this.checkService(request, context);
 
-    const availability = await this.availabilityOf(request.clientId);
+    const availability = await this.availabilityFor(request.clientId);
     if (!availability.onlineBooking) throw unprocessable(BookingMessages.offline);
     if (!isOpenFor(availability, request.serviceId)) throw unprocessable(BookingMessages.notBookable);
     const end = new Date(start.getTime() + lengthOf(availability, request.serviceId) * MINUTE);
@@ -161,7 +166,10 @@ export class BookingService {
       if (busy.has(seat)) continue;
       try {
         const row = await this.repository.insert({ clientId: request.clientId, serviceId: request.serviceId, seat, start, end, status, idempotencyKey: request.idempotencyKey, leadId });
-        if (row) return toAppointment(row);
+        if (row) {
+          await queueNotice(this.notices, row, context.log);
+          return toAppointment(row);
+        }
       } catch (err) {
         // ON CONFLICT answers these with no row; kept should a constraint be met outside its reach.
         if (!isExclusionViolation(err) && !isUniqueViolation(err)) throw err;
@@ -204,7 +212,7 @@ export class BookingService {
 
   /** 409 SLOT_TAKEN with the next few free slots after `start`, as they are now. */
   private async slotTaken(clientId: number, serviceId: number, start: Date): Promise<AppError> {
-    const availability = await this.availabilityOf(clientId);
+    const availability = await this.availabilityFor(clientId);
     const to = new Date(start.getTime() + NEXT_SLOTS_WINDOW_DAYS * DAY);
     const booked = await this.bookedAround(clientId, start, to);
     const nextSlots: Slot[] = freeSlots(availability, { serviceId, from: start, to, now: this.now(), booked }).slice(0, NEXT_SLOTS);

@@ -16,6 +16,7 @@ export class ClientDeletionRepository {
     // Its booking rules and appointments (docs/booking.md) go with it.
     await manager.query(`DELETE FROM "leads"."appointments" WHERE "client_id" = $1`, [clientId]);
     await manager.query(`DELETE FROM "leads"."booking_availability" WHERE "client_id" = $1`, [clientId]);
+    await manager.query(`DELETE FROM "leads"."booking_feeds" WHERE "client_id" = $1`, [clientId]);
     return { leads, pageViewCells };
   }
 }
