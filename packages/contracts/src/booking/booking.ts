@@ -87,6 +87,21 @@ export const AppointmentSchema = z.object({
 export type Appointment = z.infer<typeof AppointmentSchema>;
 
 /** Where a browser without script posts the thank-you page's list of times (docs/booking.md#the-pickers-form). */
+/** The public booking page: the picker for a clinic's service, reached from the thank-you page and from the patient's e-mail (docs/booking.md#pages). */
+export const BOOK_PATH = '/book';
+/** The patient's appointment page: its time, and moving or cancelling it by the signed link (docs/booking.md#changes). */
+export const APPOINTMENT_PATH = '/appointment';
+
+/** The booking page of a clinic's service; with the lead's booking token the appointment is that lead's (no retyping). */
+export function bookPath(clientId: number, serviceId: number, leadToken?: string | null): string {
+  return `${BOOK_PATH}?client=${clientId}&service=${serviceId}${leadToken ? `&token=${encodeURIComponent(leadToken)}` : ''}`;
+}
+
+/** The appointment page of a signed link (`booked` when the patient has just booked it). */
+export function appointmentPath(clientId: number, manageToken: string, booked = false): string {
+  return `${APPOINTMENT_PATH}?client=${clientId}&token=${encodeURIComponent(manageToken)}${booked ? '&booked=1' : ''}`;
+}
+
 export const BOOKING_FORM_PATH = '/api/bookings/form';
 
 /** POST /api/bookings/form: the picker as a plain form; every value arrives as text. */

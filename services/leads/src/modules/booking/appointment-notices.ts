@@ -1,4 +1,4 @@
-import { DEFAULT_AVAILABILITY, escapeHtml, type QueuePayload } from '@hap/contracts';
+import { appointmentPath, DEFAULT_AVAILABILITY, escapeHtml, type QueuePayload } from '@hap/contracts';
 import { createQueue, signAppointmentLink, startPolling, type JobQueue, type Mail, type Mailer, type QueueRedis } from '@hap/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import { DateTime } from 'luxon';
@@ -93,7 +93,7 @@ export function appointmentEmail(input: AppointmentMailInput): Mail & { fromName
 /** The patient's page to change or cancel this version (`?client=` names the clinic on hosts that are not its own). */
 export function manageUrlOf(origin: string, secret: string, row: Pick<AppointmentWithLeadRow, 'id' | 'version' | 'end_at' | 'client_id'>): string {
   const token = signAppointmentLink(secret, { appointmentId: Number(row.id), version: row.version, expires: Math.floor(new Date(row.end_at).getTime() / 1000) });
-  return `${origin}/appointment?client=${row.client_id}&token=${encodeURIComponent(token)}`;
+  return `${origin}${appointmentPath(row.client_id, token)}`;
 }
 
 /** Queues the e-mail of the row's latest version; a failure is logged, and the worker's sweep sends it later. */
