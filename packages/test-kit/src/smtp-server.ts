@@ -44,3 +44,9 @@ export async function startSmtp(options: { reject?: boolean; onMail?: (mail: Rec
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** A received message read as a mail client reads it (mailparser): subject, text, headers and attachments decoded. */
+export async function parseMail(mail: ReceivedMail) {
+  const { simpleParser } = await import('mailparser');
+  return simpleParser(mail.raw);
+}
