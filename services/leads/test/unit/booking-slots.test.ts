@@ -1,5 +1,5 @@
 import { AvailabilitySchema, DEFAULT_AVAILABILITY, type Availability } from '@hap/contracts';
-import { freeSlots, lengthOf } from '../../src/modules/booking/slot.rules';
+import { freeSlots, lengthOf, nearestSlots } from '../../src/modules/booking/slot.rules';
 
 /** docs/booking.md#slots: free start times in the clinic's zone, across changes of the clocks. */
 const NEW_YORK: Availability = {
@@ -93,5 +93,27 @@ describe('availability rules', () => {
     expect(issues({ services: [{ serviceId: 3, lengthMinutes: 0 }] })).toEqual(['services.0.lengthMinutes: A consultation takes at least 5 minutes']);
     expect(issues({ timeZone: 'Mars/Olympus' })).toEqual(['timeZone: Choose a time zone such as America/New_York']);
     expect(issues({ closedDates: ['2027-02-30'] })).toEqual(['closedDates.0: Enter a real date']);
+  });
+});
+
+describe('the slots offered when a time was just taken', () => {
+  // Sundays 00:00–04:00 New York time, 30-minute consultations: eight slots on 7 March 2027 (05:00–09:00Z).
+  const now = new Date('2027-03-01T00:00:00Z');
+  const around = (clock: string, booked: Array<{ start: Date; end: Date }> = []) =>
+    nearestSlots(NEW_YORK, { serviceId: 1, around: new Date(`2027-03-07T${clock}:00-05:00`), days: 3, count: 3, now, booked }).map((slot) => slot.local.slice(11, 16));
+  const taken = (clock: string) => ({ start: new Date(`2027-03-07T${clock}:00-05:00`), end: new Date(Date.parse(`2027-03-07T${clock}:00-05:00`) + 30 * 60_000) });
+
+  it('offers the next free times after the one asked', () => {
+    expect(around('01:00', [taken('01:00'), taken('02:00')])).toEqual(['01:30', '02:30', '03:00']);
+  });
+
+  it('offers the latest free times before it when the day fills up from its end', () => {
+    expect(around('03:00', [taken('03:00'), taken('03:30')])).toEqual(['01:30', '02:00', '02:30']);
+    expect(around('03:30', [taken('03:30')])).toEqual(['02:00', '02:30', '03:00']);
+  });
+
+  it('offers nothing before now', () => {
+    const late = nearestSlots(NEW_YORK, { serviceId: 1, around: new Date('2027-03-07T03:30:00-05:00'), days: 3, count: 3, now: new Date('2027-03-07T03:10:00-05:00'), booked: [taken('03:30')] });
+    expect(late).toEqual([]);
   });
 });

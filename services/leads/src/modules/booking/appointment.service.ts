@@ -58,7 +58,7 @@ export class AppointmentService {
     private readonly dataSource: DataSource,
     private readonly appointments: AppointmentRepository,
     private readonly bookingRepository: BookingRepository,
-    private readonly booking: Pick<BookingService, 'availabilityFor' | 'linkTokenOf'>,
+    private readonly booking: Pick<BookingService, 'availabilityFor' | 'linkTokenOf' | 'slotTaken'>,
     private readonly leadStatus: Pick<LeadAdminService, 'followAppointment'>,
     private readonly catalogue: CatalogueClient,
     private readonly clinics: Pick<TenantClient, 'clinic'>,
@@ -194,7 +194,7 @@ export class AppointmentService {
     const query = { serviceId: row.service_id, from: start, to: new Date(start.getTime() + 1), now: this.now() };
     if (!freeSlots(availability, { ...query, booked: others }).length) {
       if (!freeSlots(availability, { ...query, booked: [] }).length) throw unprocessable(BookingMessages.notOpen);
-      throw await this.slotTaken(row, start, others);
+      throw await this.booking.slotTaken(row.client_id, row.service_id, start, id);
     }
     const buffer = availability.bufferMinutes * MINUTE;
     const busy = new Set(others.filter((b) => b.start.getTime() - buffer < end.getTime() && b.end.getTime() + buffer > start.getTime()).map((b) => b.seat));
@@ -212,15 +212,9 @@ export class AppointmentService {
       }
       return this.afterChange(id, context);
     }
-    throw await this.slotTaken(row, start, others);
+    throw await this.booking.slotTaken(row.client_id, row.service_id, start, id);
   }
 
-  private async slotTaken(row: AppointmentWithLeadRow, start: Date, others: Array<{ start: Date; end: Date }>): Promise<AppError> {
-    const availability = await this.booking.availabilityFor(row.client_id);
-    const to = new Date(start.getTime() + 14 * DAY);
-    const nextSlots = freeSlots(availability, { serviceId: row.service_id, from: start, to, now: this.now(), booked: others }).slice(0, 3);
-    return new AppError(409, ErrorCode.SLOT_TAKEN, BookingMessages.slotTaken, undefined, { nextSlots });
-  }
 
   /** The row locked for a change; a link's version must still be the row's (a second tab's change came first: 410). */
   private async relock(row: AppointmentWithLeadRow, link: { viaLink?: string }, manager: EntityManager): Promise<AppointmentWithLeadRow> {

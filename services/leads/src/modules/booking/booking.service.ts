@@ -32,7 +32,7 @@ import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { LeadAdminService } from '../admin/lead-admin.service';
 import type { AppointmentRow, BookingRepository } from './booking.repository';
 import { queueNotice } from './appointment-notices';
-import { freeSlots, isOpenFor, lengthOf, type BookedTime } from './slot.rules';
+import { freeSlots, isOpenFor, lengthOf, nearestSlots, type BookedTime } from './slot.rules';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -210,12 +210,16 @@ export class BookingService {
     return toAppointment(row);
   }
 
-  /** 409 SLOT_TAKEN with the next few free slots after `start`, as they are now. */
-  private async slotTaken(clientId: number, serviceId: number, start: Date): Promise<AppError> {
+  /**
+   * 409 SLOT_TAKEN with the free slots nearest `start` as they are now (slot.rules' nearestSlots); `exceptId`
+   * is an appointment being moved, whose own seat does not count.
+   */
+  async slotTaken(clientId: number, serviceId: number, start: Date, exceptId?: number): Promise<AppError> {
     const availability = await this.availabilityFor(clientId);
-    const to = new Date(start.getTime() + NEXT_SLOTS_WINDOW_DAYS * DAY);
-    const booked = await this.bookedAround(clientId, start, to);
-    const nextSlots: Slot[] = freeSlots(availability, { serviceId, from: start, to, now: this.now(), booked }).slice(0, NEXT_SLOTS);
+    const span = NEXT_SLOTS_WINDOW_DAYS * DAY;
+    const rows = await this.repository.liveAppointments(clientId, new Date(start.getTime() - span - DAY), new Date(start.getTime() + span + DAY));
+    const booked = rows.filter((row) => Number(row.id) !== exceptId).map(bookedTime);
+    const nextSlots: Slot[] = nearestSlots(availability, { serviceId, around: start, days: NEXT_SLOTS_WINDOW_DAYS, count: NEXT_SLOTS, now: this.now(), booked });
     return new AppError(409, ErrorCode.SLOT_TAKEN, BookingMessages.slotTaken, undefined, { nextSlots });
   }
 
