@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { ResultsChart } from './ResultsChart';
-import { daysIn, deltaOf, formatCount, formatMoney, formatRate, lastDays, type DayRange } from './results-rules';
+import { daysIn, deltaOf, formatCount, formatMoney, formatRate, formatShare, lastDays, type DayRange } from './results-rules';
 
 const PRESETS = [7, 30, 90] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -119,6 +119,8 @@ export function Tiles({ now, before, days }: { now: ResultsMeasures; before: Res
     { label: 'Spend', value: formatMoney(now.spend), delta: deltaOf(now.spend, before?.spend ?? null) },
     { label: 'Cost per lead', value: formatMoney(now.costPerLead), delta: deltaOf(now.costPerLead, before?.costPerLead ?? null) },
     { label: 'Cost per booking', value: formatMoney(now.costPerBooking), delta: deltaOf(now.costPerBooking, before?.costPerBooking ?? null) },
+    { label: 'Show rate', value: formatShare(now.showRate), delta: deltaOf(now.showRate, before?.showRate ?? null) },
+    { label: 'Cost per attended', value: formatMoney(now.costPerAttended), delta: deltaOf(now.costPerAttended, before?.costPerAttended ?? null) },
   ];
   return (
     <ul className="res-tiles" aria-label="Totals">

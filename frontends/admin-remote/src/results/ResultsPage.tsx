@@ -10,7 +10,7 @@ import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
 import { Tabs } from '../pages/Tabs';
 import { useResultsBreakdown, useResultsSummary } from './results-query';
-import { breakdownCsv, formatCount, formatMoney, formatRate, previousPeriod } from './results-rules';
+import { breakdownCsv, formatCount, formatMoney, formatRate, formatShare, previousPeriod } from './results-rules';
 import { RangeForm, ResultsOverview, useRangeSearch } from './ResultsOverview';
 import { TableHead } from '../pages/TableHead';
 import './results.css';
@@ -85,7 +85,7 @@ export function ResultsPage() {
             <div className="adm-table-scroll" tabIndex={0} role="region" aria-label={`Results by ${BREAKDOWN_LABELS[by].toLowerCase()} (scrolls sideways)`}>
               <table className="adm-table res-table">
                 <caption className="adm-sr-only">Results by {BREAKDOWN_LABELS[by].toLowerCase()}, {range.from} to {range.to}</caption>
-                <TableHead columns={[BREAKDOWN_LABELS[by], 'Visits', 'Leads', 'Booked', 'Spend', 'Cost per lead', 'Cost per booking', 'Lead rate (95% range)']} />
+                <TableHead columns={[BREAKDOWN_LABELS[by], 'Visits', 'Leads', 'Booked', 'Spend', 'Cost per lead', 'Cost per booking', 'Show rate', 'Cost per attended', 'Lead rate (95% range)']} />
                 <tbody>
                   {breakdown.data.rows.map((row) => (
                     <tr key={`${row.clientId ?? ''}:${row.key}`}>
@@ -99,6 +99,8 @@ export function ResultsPage() {
                       <td data-label="Spend">{formatMoney(row.spend)}</td>
                       <td data-label="Cost per lead">{formatMoney(row.costPerLead)}</td>
                       <td data-label="Cost per booking">{formatMoney(row.costPerBooking)}</td>
+                      <td data-label="Show rate">{formatShare(row.showRate)}</td>
+                      <td data-label="Cost per attended">{formatMoney(row.costPerAttended)}</td>
                       <td data-label="Lead rate (95% range)">{formatRate(row.leadRate)}</td>
                     </tr>
                   ))}

@@ -43,6 +43,9 @@ export const formatCount = (n: number | null) => (n === null ? '—' : whole.for
 export const formatMoney = (n: number | null) => (n === null ? '—' : money.format(n));
 const percent = (x: number) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
 
+/** A share of a whole ('75%'), or '—' when there is nothing to divide. */
+export const formatShare = (share: number | null) => (share === null ? '—' : percent(share));
+
 /** A rate with its interval ('2.2% (0.9%–5.0%)'), or why there is none. */
 export function formatRate(rate: Rate): string {
   if (rate.rate === null || rate.low === null || rate.high === null) return rate.note ?? TOO_FEW_VISITS;
@@ -62,6 +65,10 @@ const MEASURE_COLUMNS: Array<[string, (m: ResultsMeasures) => string | number | 
   ['Impressions', (m) => m.impressions],
   ['Cost per lead (USD)', (m) => m.costPerLead],
   ['Cost per booking (USD)', (m) => m.costPerBooking],
+  ['Showed', (m) => m.showed],
+  ['No-show', (m) => m.noShow],
+  ['Show rate', (m) => m.showRate],
+  ['Cost per attended (USD)', (m) => m.costPerAttended],
   ['Lead rate', (m) => m.leadRate.rate],
   ['Lead rate low (95%)', (m) => m.leadRate.low],
   ['Lead rate high (95%)', (m) => m.leadRate.high],

@@ -1,5 +1,5 @@
 import type { ResultsBreakdownRow } from '@hap/contracts';
-import { breakdownCsv, daysIn, deltaOf, formatRate, lastDays, previousPeriod } from '../../src/results/results-rules';
+import { breakdownCsv, daysIn, deltaOf, formatRate, formatShare, lastDays, previousPeriod } from '../../src/results/results-rules';
 
 describe('Results screen rules', () => {
   it('ranges: the last N days, today included, and the same length just before', () => {
@@ -22,6 +22,11 @@ describe('Results screen rules', () => {
     expect(deltaOf(now, before)).toBe(words);
   });
 
+  it('shares are whole percents, and a dash when there is nothing to divide', () => {
+    expect(formatShare(0.75)).toBe('75%');
+    expect(formatShare(null)).toBe('—');
+  });
+
   it('rates show their 95% range, or say there are too few visits', () => {
     expect(formatRate({ rate: 0.0217, low: 0.0093, high: 0.0499, note: null })).toBe('2.2% (0.9%–5.0%)');
     expect(formatRate({ rate: null, low: null, high: null, note: 'too few visits to tell' })).toBe('too few visits to tell');
@@ -38,18 +43,22 @@ describe('Results screen rules', () => {
       contacted: 1,
       booked: 1,
       won: 0,
+      showed: 1,
+      noShow: 0,
+      showRate: 1,
       spend: 12.5,
       clicks: 10,
       impressions: 100,
       costPerLead: 6.25,
       costPerBooking: 12.5,
+      costPerAttended: 12.5,
       leadRate: { rate: null, low: null, high: null, note: 'too few visits to tell' },
       bookingRate: { rate: null, low: null, high: null, note: 'too few visits to tell' },
     });
     const csv = breakdownCsv('Campaign', { from: '2026-11-01', to: '2026-11-27' }, [row('TRT, Denver', 40), row('=HYPERLINK("x")', 3)]);
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('From,To,Campaign,Visits,Visitors,Leads,Contacted,Booked,Won,Spend (USD),Clicks,Impressions,Cost per lead (USD),Cost per booking (USD),Lead rate,Lead rate low (95%),Lead rate high (95%)');
-    expect(lines[1]).toBe('2026-11-01,2026-11-27,"TRT, Denver",40,40,2,1,1,0,12.5,10,100,6.25,12.5,,,');
-    expect(lines[2]).toBe(`2026-11-01,2026-11-27,"'=HYPERLINK(""x"")",3,3,2,1,1,0,12.5,10,100,6.25,12.5,,,`);
+    expect(lines[0]).toBe('From,To,Campaign,Visits,Visitors,Leads,Contacted,Booked,Won,Spend (USD),Clicks,Impressions,Cost per lead (USD),Cost per booking (USD),Showed,No-show,Show rate,Cost per attended (USD),Lead rate,Lead rate low (95%),Lead rate high (95%)');
+    expect(lines[1]).toBe('2026-11-01,2026-11-27,"TRT, Denver",40,40,2,1,1,0,12.5,10,100,6.25,12.5,1,0,1,12.5,,,');
+    expect(lines[2]).toBe(`2026-11-01,2026-11-27,"'=HYPERLINK(""x"")",3,3,2,1,1,0,12.5,10,100,6.25,12.5,1,0,1,12.5,,,`);
   });
 });

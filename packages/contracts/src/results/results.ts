@@ -7,7 +7,8 @@ import { idField } from '../fields';
  * clinic over a range of UTC days. Views and visitors come from the page view
  * rollups, leads and their stages from the leads table (by the day each lead
  * arrived; a lead's stage is its status now: contacted counts contacted,
- * booked and won; booked counts booked and won), spend, clicks and
+ * booked and won; booked counts booked and won; showed and no-show come from
+ * the lead's appointments as the clinic marked them), spend, clicks and
  * impressions from Google Ads as the ads service last read it (null when no
  * clinic account of the range has been read: not configured, not connected,
  * or not read yet; `adsAccounts` says which).
@@ -80,12 +81,19 @@ export const ResultsMeasuresSchema = z.object({
   contacted: z.number().int(),
   booked: z.number().int(),
   won: z.number().int(),
+  /** Of those leads, how many came to their booked consultation (an appointment marked showed) and how many did not (no-show only). */
+  showed: z.number().int(),
+  noShow: z.number().int(),
+  /** showed / (showed + noShow): of the consultations marked either way; null while none is. */
+  showRate: z.number().nullable(),
   /** US dollars; null: no Google Ads figures for the range. */
   spend: z.number().nullable(),
   clicks: z.number().int().nullable(),
   impressions: z.number().int().nullable(),
   costPerLead: z.number().nullable(),
   costPerBooking: z.number().nullable(),
+  /** Spend per consultation attended (showed); null without spend or attendance. */
+  costPerAttended: z.number().nullable(),
   /** Leads per view. */
   leadRate: RateSchema,
   /** Bookings (booked or won) per view. */

@@ -226,5 +226,31 @@ describe('results with Google Ads figures from the real ads service', () => {
     const sources = ResultsBreakdownSchema.parse((await t.api.get(`/api/results/breakdown?by=source&${range}`, ADMIN)).body.data).rows;
     expect(sources.find((r) => r.key === 'paid_google')).toMatchObject({ spend: 14.5, clicks: 45, leads: 4 });
   });
+
+  it('show rate and cost per attended consultation from the appointments the clinic marked', async () => {
+    const range = `clientId=${clientId}&from=${today}&to=${today}`;
+    const before = ResultsSummarySchema.parse((await t.api.get(`/api/results/summary?${range}`, ADMIN)).body.data);
+    // Nothing marked yet: no rate and nothing to divide by, never 0.
+    expect(before).toMatchObject({ showed: 0, noShow: 0, showRate: null, costPerAttended: null });
+
+    // The campaign's two leads (booked, then new): the first came, the second did not (yesterday's appointments).
+    const leads = (await t.dataSource.query(`SELECT "id" FROM "leads"."leads" WHERE "client_id" = $1 AND "campaign_id" = '20123456789' ORDER BY "id"`, [clientId])) as Array<{ id: string }>;
+    const marked = [
+      [leads[0]!.id, 'showed', 9],
+      [leads[1]!.id, 'no_show', 10],
+    ] as const;
+    for (const [leadId, status, hour] of marked) {
+      await t.dataSource.query(
+        `INSERT INTO "leads"."appointments" ("client_id", "service_id", "lead_id", "seat", "start_at", "end_at", "status", "idempotency_key")
+         VALUES ($1, $2, $3, 1, $4::timestamptz, $4::timestamptz + interval '30 minutes', $5, $6)`,
+        [clientId, serviceId, leadId, new Date(Date.now() - 86_400_000 - hour * 3_600_000).toISOString(), status, `results-${randomUUID()}`],
+      );
+    }
+    const summary = ResultsSummarySchema.parse((await t.api.get(`/api/results/summary?${range}`, ADMIN)).body.data);
+    expect(summary).toMatchObject({ showed: 1, noShow: 1, showRate: 0.5, costPerAttended: 14.5 });
+    const campaigns = ResultsBreakdownSchema.parse((await t.api.get(`/api/results/breakdown?by=campaign&${range}`, ADMIN)).body.data).rows;
+    expect(campaigns.find((r) => r.label === 'TRT Austin')).toMatchObject({ showed: 1, noShow: 1, showRate: 0.5, costPerAttended: 12.5 });
+    expect(campaigns.find((r) => r.label === 'Brand')).toMatchObject({ showed: 0, showRate: null, costPerAttended: null });
+  });
 });
 

@@ -18,6 +18,8 @@ export interface LeadCounts {
   contacted: number;
   booked: number;
   won: number;
+  showed: number;
+  noShow: number;
 }
 
 /** A breakdown row's key: the service id, variant, source or campaign id as text, and its clinic when it has one. */
@@ -57,7 +59,24 @@ export function splitByMonths(from: string, to: string): { monthsFrom: string; m
 const LEAD_STAGES = `count(*)::int AS "leads",
   count(*) FILTER (WHERE "status" IN ('contacted', 'booked', 'won'))::int AS "contacted",
   count(*) FILTER (WHERE "status" IN ('booked', 'won'))::int AS "booked",
-  count(*) FILTER (WHERE "status" = 'won')::int AS "won"`;
+  count(*) FILTER (WHERE "status" = 'won')::int AS "won",
+  count(*) FILTER (WHERE "attended")::int AS "showed",
+  count(*) FILTER (WHERE "missed" AND NOT coalesce("attended", false))::int AS "noShow"`;
+
+/**
+ * The leads of the range ($1–$3) with whether any of their appointments was marked showed or no-show
+ * (docs/booking.md#the-clinics-side): the appointments of the range's clinics, one row a lead, joined once.
+ */
+const LEADS_WITH_ATTENDANCE = `(
+  SELECT l.*, "a"."attended", "a"."missed" FROM "leads"."leads" l
+  LEFT JOIN (
+    SELECT "lead_id", bool_or("status" = 'showed') AS "attended", bool_or("status" = 'no_show') AS "missed"
+    FROM "leads"."appointments"
+    WHERE "lead_id" IS NOT NULL AND "status" IN ('showed', 'no_show') AND ($3::int IS NULL OR "client_id" = $3)
+    GROUP BY "lead_id"
+  ) AS "a" ON "a"."lead_id" = l."id"
+  WHERE l."created_at" >= $1::date AT TIME ZONE 'UTC' AND l."created_at" < ($2::date + 1) AT TIME ZONE 'UTC' AND ($3::int IS NULL OR l."client_id" = $3)
+) AS "ranged"`;
 
 export class ResultsRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -81,10 +100,9 @@ export class ResultsRepository {
   async leadsByDay(from: string, to: string, clientId?: number): Promise<Array<LeadCounts & { date: string }>> {
     return this.dataSource.query(
       // Grouped by the day first: to_char once a day, not once a lead.
-      `SELECT to_char("day", 'YYYY-MM-DD') AS "date", "leads", "contacted", "booked", "won"
+      `SELECT to_char("day", 'YYYY-MM-DD') AS "date", "leads", "contacted", "booked", "won", "showed", "noShow"
        FROM (SELECT ("created_at" AT TIME ZONE 'UTC')::date AS "day", ${LEAD_STAGES}
-             FROM "leads"."leads"
-             WHERE "created_at" >= $1::date AT TIME ZONE 'UTC' AND "created_at" < ($2::date + 1) AT TIME ZONE 'UTC' AND ($3::int IS NULL OR "client_id" = $3)
+             FROM ${LEADS_WITH_ATTENDANCE}
              GROUP BY 1) AS "by_day"`,
       this.params(from, to, clientId),
     );
@@ -114,8 +132,7 @@ export class ResultsRepository {
     const clinic = key.perClinic ? `"client_id"` : 'NULL::int';
     return this.dataSource.query(
       `SELECT ${key.leads} AS "key", ${clinic} AS "clientId", ${LEAD_STAGES}
-       FROM "leads"."leads"
-       WHERE "created_at" >= $1::date AT TIME ZONE 'UTC' AND "created_at" < ($2::date + 1) AT TIME ZONE 'UTC' AND ($3::int IS NULL OR "client_id" = $3)
+       FROM ${LEADS_WITH_ATTENDANCE}
        GROUP BY 1, 2`,
       this.params(from, to, clientId),
     );

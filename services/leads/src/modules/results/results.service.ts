@@ -37,7 +37,17 @@ interface AdsTotals {
 }
 
 const NO_VIEWS: ViewCounts = { views: 0, visitors: 0 };
-const NO_LEADS: LeadCounts = { leads: 0, contacted: 0, booked: 0, won: 0 };
+const NO_LEADS: LeadCounts = { leads: 0, contacted: 0, booked: 0, won: 0, showed: 0, noShow: 0 };
+
+/** Two lead counts added. */
+const addLeads = (a: LeadCounts, b: LeadCounts): LeadCounts => ({
+  leads: a.leads + b.leads,
+  contacted: a.contacted + b.contacted,
+  booked: a.booked + b.booked,
+  won: a.won + b.won,
+  showed: a.showed + b.showed,
+  noShow: a.noShow + b.noShow,
+});
 
 function totalsOf(days: readonly CampaignDay[]): AdsTotals {
   const micros = days.reduce((sum, d) => sum + d.costMicros, 0);
@@ -56,6 +66,8 @@ export function measuresOf(views: ViewCounts, leads: LeadCounts, ads: AdsTotals 
     impressions: ads?.impressions ?? null,
     costPerLead: costPer(spend, leads.leads),
     costPerBooking: costPer(spend, leads.booked),
+    costPerAttended: costPer(spend, leads.showed),
+    showRate: leads.showed + leads.noShow === 0 ? null : leads.showed / (leads.showed + leads.noShow),
     leadRate: rateOf(leads.leads, views.views),
     bookingRate: rateOf(leads.booked, views.views),
   };
@@ -143,7 +155,7 @@ export class ResultsService {
       return { date, views: viewsOn.get(date)?.views ?? 0, leads: leadsOn.get(date)?.leads ?? 0, spend: known ? totalsOf(spent).spend : null };
     });
     const viewTotals = views.reduce((t, v) => ({ views: t.views + v.views, visitors: t.visitors + v.visitors }), NO_VIEWS);
-    const leadTotals = leads.reduce((t, l) => ({ leads: t.leads + l.leads, contacted: t.contacted + l.contacted, booked: t.booked + l.booked, won: t.won + l.won }), NO_LEADS);
+    const leadTotals = leads.reduce(addLeads, NO_LEADS);
     return {
       ...measuresOf(viewTotals, leadTotals, known ? totalsOf(ads.days) : null),
       from,
@@ -168,7 +180,7 @@ export class ResultsService {
     const campaigns = by === 'campaign' ? await this.knownCampaigns(clientId, ads.days, actor.requestId) : null;
     if (campaigns) {
       views = withOtherCampaign(views, campaigns, (a, b) => ({ ...a, views: a.views + b.views, visitors: a.visitors + b.visitors }));
-      leads = withOtherCampaign(leads, campaigns, (a, b) => ({ ...a, leads: a.leads + b.leads, contacted: a.contacted + b.contacted, booked: a.booked + b.booked, won: a.won + b.won }));
+      leads = withOtherCampaign(leads, campaigns, (a, b) => ({ ...a, ...addLeads(a, b) }));
     }
     const known = ads.accounts.some((a) => a.syncedThrough !== null) || ads.days.length > 0;
     const id = (row: Keyed) => `${row.clientId ?? ''}:${row.key}`;
