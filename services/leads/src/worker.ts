@@ -8,6 +8,7 @@ import { clinicAwareNotConfigured, notConfiguredIn } from './modules/delivery/ch
 import { createMailer } from '@hap/service-kit';
 import { DEFAULT_PORTS } from '@hap/contracts';
 import { startNoticeSweep } from './modules/booking/appointment-notices';
+import { createPatientBookingLinks } from './modules/booking/booking-links';
 import { startRelay } from './modules/delivery/relay';
 import { createWebhookSender } from './modules/delivery/webhook';
 import { createParkedLeads, storeHeldLeads } from './modules/leads/parked-leads';
@@ -40,6 +41,7 @@ void runServiceWorkers(config, {
     tenant,
     ads,
     portalOrigin: config.PUBLIC_BASE_URL,
+    patientBooking: createPatientBookingLinks({ dataSource, origin, internalSecret: config.INTERNAL_SECRET }),
     notices: { dataSource, mailer, tenant, notices, origin, internalSecret: config.INTERNAL_SECRET },
   }),
   alongside: (logger) => {

@@ -19,6 +19,7 @@ const CHANNEL_LABELS: Record<LeadDelivery['channel'], string> = {
   google_ads: 'Google Ads conversion',
   notify_users: 'Clinic users to e-mail',
   user_email: 'E-mail to a clinic user',
+  patient_email: 'Receipt to the patient',
 };
 const DELIVERY_STATUS_LABELS: Record<LeadDelivery['status'], string> = {
   pending: 'Pending',

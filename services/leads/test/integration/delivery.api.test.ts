@@ -10,7 +10,8 @@ import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { START_TIMEOUT_MS, relayOnly, startLeads, type TestLeads } from '../helpers/app';
 import { clinicWithService, submittedLeadId } from '../helpers/leads';
 import { suiteQueueRedis } from '@hap/test-kit/test-env';
-import { startSmtp } from '@hap/test-kit/smtp-server';
+import { parseMail, startSmtp } from '@hap/test-kit/smtp-server';
+import { createPatientBookingLinks } from '../../src/modules/booking/booking-links';
 
 interface Delivery {
   id: string;
@@ -44,7 +45,8 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
   const webhooks = createWebhookSender({ timeoutMs: 2000, allowPrivate: true });
   const tenantClient = () => createTenantClient({ baseUrl: t.templates!.tenant!.url, internalSecret: t.config.INTERNAL_SECRET, timeoutMs: 2000 });
 
-  const submitLead = (name: string): Promise<string> => submittedLeadId(t, { name, phone: '(303) 555-0142', message: 'Evenings, please.', clientId, serviceId });
+  const submitLead = (name: string, fields: Record<string, unknown> = {}): Promise<string> =>
+    submittedLeadId(t, { name, phone: '(303) 555-0142', message: 'Evenings, please.', clientId, serviceId, ...fields });
   const deliveriesOf = async (leadId: string) =>
     (await t.dataSource.query(
       `SELECT "id", "channel", "status", "attempts", "last_error" FROM "leads"."lead_deliveries" WHERE "lead_id" = $1 ORDER BY "channel"`,
@@ -59,28 +61,32 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
   };
 
   it('relays pending rows to the queue once, and the worker e-mails the clinic over SMTP', async () => {
-    const leadId = await submitLead('Marcus Reed');
-    expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['pending', 'pending', 'pending', 'pending']);
+    // With the patient's consent to be contacted: they get a receipt.
+    const leadId = await submitLead('Marcus Reed', { consentVersion: 'lead-form-v1' });
+    expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['pending', 'pending', 'pending', 'pending', 'pending']);
 
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'Leads <leads@healthads.local>', timeoutMs: 3000 });
     // Handed over once: e-mail and webhook as jobs, the CRM push (no GoHighLevel credentials) settled at once without one.
     // Only this lead's rows: other suites' leads wait pending in the same database.
     const relay = () => relayOnly(t.dataSource, { leadId }, () => relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(mailer) }));
-    expect(await relay()).toBe(4);
-    expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['not_configured', 'queued', 'queued', 'queued']);
+    expect(await relay()).toBe(5);
+    expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['not_configured', 'queued', 'queued', 'queued', 'queued']);
     expect(await relay()).toBe(0);
 
-    const worker = createWorker('leads.deliver', createDeliveryHandler({ dataSource: t.dataSource, mailer, webhooks, crm: null, tenant: tenantClient() }), redis);
+    const patientBooking = createPatientBookingLinks({ dataSource: t.dataSource, origin: 'http://127.0.0.1:18999', internalSecret: t.config.INTERNAL_SECRET });
+    const worker = createWorker('leads.deliver', createDeliveryHandler({ dataSource: t.dataSource, mailer, webhooks, crm: null, tenant: tenantClient(), patientBooking }), redis);
     try {
       await waitFor(async () => (await deliveriesOf(leadId)).every((d) => d.status !== 'queued'));
     } finally {
       await worker.close();
       mailer?.close();
     }
-    const [crm, email, notifyUsers, webhook] = await deliveriesOf(leadId);
+    const [crm, email, notifyUsers, patientEmail, webhook] = await deliveriesOf(leadId);
     // This clinic has no users: nobody to e-mail besides its address.
     expect(notifyUsers).toMatchObject({ channel: 'notify_users', status: 'not_configured', last_error: NOT_CONFIGURED.noRecipients });
     expect(email).toMatchObject({ channel: 'email', status: 'delivered', attempts: 1, last_error: null });
+    // The patient's receipt, with the link to book a time (the clinic books online by default).
+    expect(patientEmail).toMatchObject({ channel: 'patient_email', status: 'delivered', attempts: 1, last_error: 'With the link to book a time.' });
     // This clinic has no webhook: the job found out from tenant and recorded it.
     expect(webhook).toMatchObject({ channel: 'webhook', status: 'not_configured', last_error: NOT_CONFIGURED.webhook });
     // No GoHighLevel credentials: recorded as not configured, never as sent.
@@ -91,6 +97,15 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
     expect(mail?.raw).toContain('Subject: New consultation request from Marcus Reed');
     expect(mail?.raw).toContain('(303) 555-0142');
     expect(mail?.raw).toContain('Evenings, please.');
+
+    const [receipt] = await Promise.all(smtp.received.filter((m) => !m.to.includes(clinicEmail) && m.raw.includes('Marcus Reed')).map(parseMail));
+    expect(receipt?.subject).toBe('We have your request: Harbor Men’s Health');
+    expect(receipt?.from?.value[0]).toMatchObject({ name: 'Harbor Men’s Health' });
+    expect(receipt?.replyTo?.value[0]).toMatchObject({ address: clinicEmail });
+    // No service or message in it: the request's words stay with the clinic.
+    expect(receipt?.text).not.toContain('Evenings, please.');
+    const link = new URL(/(http:\/\/127\.0\.0\.1:18999\/book\?\S+)/.exec(receipt?.text ?? '')![1]!);
+    expect(Object.fromEntries(link.searchParams)).toEqual({ client: String(clientId), service: String(serviceId), token: expect.stringMatching(new RegExp(`^${leadId}\\.${clientId}\\.`)) });
   });
 
   it('settles e-mail as not configured in the relay when SMTP is not set, and sends nothing', async () => {
@@ -101,6 +116,7 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
       expect.objectContaining({ channel: 'crm', status: 'not_configured', last_error: NOT_CONFIGURED.crmProvider }),
       expect.objectContaining({ channel: 'email', status: 'not_configured', last_error: NOT_CONFIGURED.smtp }),
       expect.objectContaining({ channel: 'notify_users', status: 'not_configured', last_error: NOT_CONFIGURED.smtp }),
+      expect.objectContaining({ channel: 'patient_email', status: 'not_configured', last_error: NOT_CONFIGURED.smtp }),
       expect.objectContaining({ channel: 'webhook', status: 'queued' }),
     ]);
     expect(smtp.received.length).toBe(before);

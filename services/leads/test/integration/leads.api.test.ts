@@ -119,6 +119,8 @@ describe('POST /api/leads', () => {
       { channel: 'email', status: pendingOrQueued, attempts: 0 },
       // Which of the clinic's users get an e-mail of it: found by the worker.
       { channel: 'notify_users', status: pendingOrQueued, attempts: 0 },
+      // The patient's receipt (with consent), in the clinic's name.
+      { channel: 'patient_email', status: pendingOrQueued, attempts: 0 },
       { channel: 'webhook', status: pendingOrQueued, attempts: 0 },
     ]);
   });
@@ -186,7 +188,7 @@ describe('POST /api/leads', () => {
     expect(new Set(answers.map((a) => a.body.data.reference)).size).toBe(1);
     expect(await countFor(email)).toBe(1);
     const [row] = await leadByReference(answers[0].body.data.reference);
-    expect(await deliveriesOf(row.id)).toHaveLength(4);
+    expect(await deliveriesOf(row.id)).toHaveLength(5);
   });
 
   it('refuses a different form sent with a used idempotency key (409) and a malformed key (400)', async () => {

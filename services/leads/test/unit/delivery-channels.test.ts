@@ -57,11 +57,11 @@ describe('the delivery channel registry', () => {
   it('fails loudly for a channel it does not know', () => {
     expect(isDeliveryChannel('sms')).toBe(false);
     expect(isDeliveryChannel('toString')).toBe(false);
-    expect(() => deliveryChannel('sms')).toThrow("No delivery channel is named 'sms' (known: email, webhook, crm, google_ads, notify_users, user_email).");
+    expect(() => deliveryChannel('sms')).toThrow("No delivery channel is named 'sms' (known: email, webhook, crm, google_ads, notify_users, user_email, patient_email).");
   });
 
-  it('gives every new lead an e-mail, a webhook, a CRM delivery and its users’ e-mails, and no Google Ads conversion', () => {
-    expect(NEW_LEAD_CHANNELS).toEqual(['email', 'webhook', 'crm', 'notify_users']);
+  it('gives every new lead an e-mail, a webhook, a CRM delivery, its users’ e-mails and the patient’s receipt, and no Google Ads conversion', () => {
+    expect(NEW_LEAD_CHANNELS).toEqual(['email', 'webhook', 'crm', 'notify_users', 'patient_email']);
   });
 
   it('lets the relay settle what this worker has no provider for, and leaves the rest to a job', () => {
@@ -73,6 +73,7 @@ describe('the delivery channel registry', () => {
     expect(notConfiguredIn(null)('google_ads')).toBeNull();
     expect(notConfiguredIn(null)('notify_users')).toBe(NOT_CONFIGURED.smtp);
     expect(notConfiguredIn(null)('user_email')).toBe(NOT_CONFIGURED.smtp);
+    expect(notConfiguredIn(null)('patient_email')).toBe(NOT_CONFIGURED.smtp);
     expect(notConfiguredIn(mailer)('notify_users')).toBeNull();
     // A job then fails the row with the registry's reason.
     expect(notConfiguredIn(null)('sms')).toBeNull();
@@ -86,6 +87,24 @@ describe('the delivery channel registry', () => {
       status: 'not_configured',
       note: NOT_CONFIGURED.adsService,
     });
+  });
+
+  it('sends the patient a receipt only with their consent, and none once they have booked', async () => {
+    const sent: unknown[] = [];
+    const mailer: Mailer = { send: (mail) => Promise.resolve(void sent.push(mail)), close: () => undefined };
+    const clinic = () => Promise.resolve({ id: 1, name: 'Summit Vitality Clinic', email: 'desk@summit.example', phone: null, webhook: null, crmLocationId: null } as never);
+    const context = (booked: boolean): DeliveryContext => ({
+      ...bare,
+      clinic,
+      providers: { mailer, webhooks, crm: null, patientBooking: () => Promise.resolve({ url: booked ? null : 'http://127.0.0.1:9/book?client=1&service=2&token=t', booked }) },
+    });
+    const channel = deliveryChannel('patient_email');
+    await expect(channel.deliver(delivery({ channel: 'patient_email' }), context(false))).resolves.toEqual({ status: 'not_configured', note: NOT_CONFIGURED.patientConsent });
+    const consented = delivery({ channel: 'patient_email', consent_status: 'captured', consent_version: 'lead-form-v1' });
+    await expect(channel.deliver(consented, context(true))).resolves.toEqual({ status: 'delivered', note: 'Booked already: the appointment’s e-mail confirms it.' });
+    expect(sent).toHaveLength(0);
+    await expect(channel.deliver(consented, context(false))).resolves.toEqual({ status: 'delivered', note: 'With the link to book a time.' });
+    expect(sent).toEqual([expect.objectContaining({ to: 'jane@example.com', fromName: 'Summit Vitality Clinic', subject: 'We have your request: Summit Vitality Clinic' })]);
   });
 
   it('names the failures no retry fixes, per channel', () => {

@@ -7,7 +7,9 @@ import { attributionOf } from '../leads/lead.rules';
 import type { DeliveryWithLead } from './delivery.repository';
 import { leadEmail } from './lead-email';
 import type { Mailer } from '@hap/service-kit';
+import { patientReceiptEmail } from './patient-email';
 import { userLeadEmail } from './user-email';
+import type { PatientBookingLinks } from '../booking/booking-links';
 import type { WebhookSender } from './webhook';
 
 /**
@@ -29,6 +31,7 @@ export const NOT_CONFIGURED = {
   adsService: 'This worker has no ads service to upload conversions through.',
   noRecipients: 'No user of the clinic gets an e-mail for each new lead.',
   recipientGone: 'This user no longer gets e-mails of new leads (turned off, disabled or removed).',
+  patientConsent: 'The patient did not agree to be contacted: no e-mail is sent to them.',
 } as const;
 
 /** The outside services a worker delivers through; null or absent: not set up in this process. */
@@ -41,6 +44,8 @@ export interface DeliveryProviders {
   ads?: ConversionUploader;
   /** The origin the portal is reached at (PUBLIC_BASE_URL): clinic users' e-mails link there. */
   portalOrigin?: string;
+  /** The patient's booking link of a lead (booking-links.ts), null when its service is not booked online; absent: receipts go without one. */
+  patientBooking?: PatientBookingLinks;
 }
 
 /** What one attempt came to; a failure is thrown instead (and retried unless the channel says no retry helps). */
@@ -175,6 +180,26 @@ const DELIVERY_CHANNEL_REGISTRY: { readonly [C in DeliveryChannel]: DeliveryChan
         }),
       );
       return delivered();
+    },
+  },
+  /**
+   * The patient's receipt in the clinic's name (patient-email.ts), with the link to book a time when the
+   * clinic books the service online; only with the patient's consent to be contacted. A lead booked
+   * already (on the thank-you page) gets none: the appointment's e-mail confirms it.
+   */
+  patient_email: {
+    withEachLead: true,
+    unavailable: ({ mailer }) => (mailer ? null : NOT_CONFIGURED.smtp),
+    async deliver(delivery, { providers: { mailer, patientBooking }, clinic }) {
+      if (!mailer) return notConfigured(NOT_CONFIGURED.smtp);
+      if (delivery.consent_status !== 'captured') return notConfigured(NOT_CONFIGURED.patientConsent);
+      const lead = { id: Number(delivery.lead_id), clientId: delivery.client_id, serviceId: delivery.service_id };
+      const booking = patientBooking ? await patientBooking(lead) : { url: null, booked: false };
+      if (booking.booked) return delivered('Booked already: the appointment’s e-mail confirms it.');
+      const { name, email, phone } = await clinic();
+      const { fromName, ...mail } = patientReceiptEmail({ to: delivery.email, patientName: delivery.name, clinic: { name, email, phone }, bookingUrl: booking.url });
+      await mailer.send({ ...mail, fromName });
+      return delivered(booking.url ? 'With the link to book a time.' : null);
     },
   },
   /** A signed POST to the clinic's receiver; only a 2xx counts. */
