@@ -80,9 +80,9 @@ export function viewTitle(view: CalendarView, days: readonly CalendarDay[]): str
   const first = days[0]!.start;
   if (view === 'day') return first.toLocaleString(DateTime.DATE_HUGE, { locale: 'en-US' });
   const last = days[days.length - 1]!.start;
-  const start = first.toLocaleString(first.year === last.year ? { month: 'short', day: 'numeric' } : DateTime.DATE_MED, { locale: 'en-US' });
-  const end = last.toLocaleString(first.month === last.month && first.year === last.year ? { day: 'numeric', year: 'numeric' } : DateTime.DATE_MED, { locale: 'en-US' });
-  return `${start} – ${end}`;
+  const f = (day: DateTime, format: string) => day.toFormat(format, { locale: 'en-US' });
+  if (first.year !== last.year) return `${f(first, 'MMM d, yyyy')} – ${f(last, 'MMM d, yyyy')}`;
+  return `${f(first, 'MMM d')} – ${f(last, first.month === last.month ? 'd' : 'MMM d')}, ${last.year}`;
 }
 
 /** The zone's name and offset now, e.g. `America/New_York (EST)`. */
