@@ -69,8 +69,8 @@ function AppointmentActions({ appointment: a, zone, scope, clientId }: { appoint
   const act = useAppointmentAction(scope);
   const [running, setRunning] = useState<AppointmentActionKind | null>(null);
   const [dialog, setDialog] = useState<'move' | 'cancel' | null>(null);
+  // The dialogs stay mounted when the last action goes (a cancel): one closing as its appointment changes must not be torn out open.
   const actions = actionsFor(a);
-  if (actions.length === 0) return null;
 
   const run = (action: AppointmentAction, after?: () => void) => {
     setRunning(action.action);
@@ -88,7 +88,7 @@ function AppointmentActions({ appointment: a, zone, scope, clientId }: { appoint
   };
 
   return (
-    <div className="bkg-appt__actions">
+    <div className="bkg-appt__actions" hidden={actions.length === 0}>
       {actions.map((kind) => {
         if (kind === 'move')
           return (
