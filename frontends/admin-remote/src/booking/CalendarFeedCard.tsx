@@ -78,7 +78,7 @@ export function CalendarFeedCard({ canRenew }: { canRenew: boolean }) {
           </ul>
           {canRenew && (
             <div>
-              <button type="button" className="adm-button adm-button--ghost" onClick={() => setConfirming(true)}>
+              <button type="button" className="adm-button adm-button--secondary" onClick={() => setConfirming(true)}>
                 <RefreshCw size={16} aria-hidden />
                 Make a new address
               </button>

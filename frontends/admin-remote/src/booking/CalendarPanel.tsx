@@ -77,9 +77,9 @@ export function CalendarPanel({ scope, zone: settingsZone, canAct }: { scope: Bo
       ) : calendar.isError ? (
         <LoadFailed card title="Failed to load the calendar" message={calendar.error.message} onRetry={() => void calendar.refetch()} />
       ) : view === 'day' ? (
-        <section className="adm-card bkg-dayview" aria-label={`Appointments on ${dayLabel(date, shownZone, true)}`} aria-busy={calendar.isFetching}>
+        <section className="bkg-dayview" aria-label={`Appointments on ${dayLabel(date, shownZone, true)}`} aria-busy={calendar.isFetching}>
           {(placed?.get(window.days[0]!.date) ?? []).length === 0 ? (
-            <EmptyState frame="div" icon={<CalendarDays size={28} aria-hidden className="adm-empty__icon" />} heading="h3" title="No appointments" text={`Nothing is booked on ${dayLabel(date, shownZone, true)}.`} />
+            <EmptyState card frame="div" icon={<CalendarDays size={28} aria-hidden className="adm-empty__icon" />} heading="h3" title="No appointments" text={`Nothing is booked on ${dayLabel(date, shownZone, true)}.`} />
           ) : (
             <ul className="bkg-dayview__list">
               {placed!.get(window.days[0]!.date)!.map((a) => (

@@ -99,7 +99,7 @@ export const APPOINTMENT_STATUS_VIEW: Record<AppointmentStatus, { label: string;
 export type AppointmentActionKind = AppointmentAction['action'];
 
 /**
- * What the clinic may do with an appointment now (the API's rules, docs/booking.md#changes):
+ * What the clinic may do with an appointment now (the API’s rules, docs/booking.md#screens):
  * confirm a pending one; move or cancel one that is live and has not begun; cancel one that began
  * but is not marked; mark showed or no-show once its start has passed. Cancelled and attended ones
  * take nothing.
