@@ -207,10 +207,12 @@ export function AvailabilityForm({
                     </p>
                   )}
                   {canEdit && draft.weekly[day].length < 6 && (
-                    <button type="button" className="adm-button adm-button--ghost bkg-day__add" onClick={() => setDay(day, [...draft.weekly[day], nextRange(draft.weekly[day])])}>
-                      <Plus size={16} aria-hidden />
-                      Add hours<span className="adm-sr-only"> on {WEEKDAY_NAMES[day]}</span>
-                    </button>
+                    <div className="bkg-day__addrow">
+                      <button type="button" className="adm-button adm-button--ghost bkg-day__add" onClick={() => setDay(day, [...draft.weekly[day], nextRange(draft.weekly[day])])}>
+                        <Plus size={16} aria-hidden />
+                        Add hours<span className="adm-sr-only"> on {WEEKDAY_NAMES[day]}</span>
+                      </button>
+                    </div>
                   )}
                 </div>
               </li>
