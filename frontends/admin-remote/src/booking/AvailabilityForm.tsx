@@ -1,25 +1,23 @@
-import { WEEKDAYS, type OpeningRange, type StoredAvailability, type Weekday } from '@hap/contracts';
+import { ApiError, type OpeningRange, type StoredAvailability, type Weekday } from '@hap/contracts';
 import { CalendarX, Info, LoaderCircle, Plus, Save, Trash2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { errorAria, FormField } from '../auth/FormField';
 import { useToast } from '../toast/toaster';
-import { ApiError } from '@hap/contracts';
 import {
   checkDraft,
   draftOf,
   durationLabel,
   errorsOf,
   LENGTH_SUGGESTIONS,
-  nextRange,
   noticeOptions,
   timeZoneOptions,
-  WEEKDAY_NAMES,
   type AvailabilityDraft,
   type ClinicService,
   type FieldErrors,
 } from './availability-form';
 import { dayLabel } from './calendar-rules';
 import { useSaveAvailability, type BookingScope } from './booking-query';
+import { WeeklyHours } from './WeeklyHours';
 
 /**
  * The clinic's booking settings (docs/booking.md#screens): online booking, the zone, the weekly
@@ -153,71 +151,7 @@ export function AvailabilityForm({
         </Section>
 
         <Section title="Opening hours" text={`Each day's hours when patients can be seen, in ${draft.timeZone.replace(/_/g, ' ')} time. A day without hours is closed.`}>
-          <ul className="bkg-week">
-            {WEEKDAYS.map((day) => (
-              <li key={day} className="bkg-day">
-                <span className="bkg-day__name" id={field(`day-${day}`)}>
-                  {WEEKDAY_NAMES[day]}
-                </span>
-                <div className="bkg-day__ranges" role="group" aria-labelledby={field(`day-${day}`)}>
-                  {draft.weekly[day].length === 0 && <span className="adm-muted bkg-day__closed">Closed</span>}
-                  {draft.weekly[day].map((range, index) => {
-                    const at = `weekly.${day}.${index}`;
-                    const message = errors[`${at}.start`] ?? errors[`${at}.end`];
-                    const name = `${WEEKDAY_NAMES[day]}, hours ${index + 1}`;
-                    return (
-                      <div key={index} className="bkg-range">
-                        <div className="bkg-range__inputs">
-                          <input
-                            type="time"
-                            step={300}
-                            className="adm-input bkg-time"
-                            aria-label={`${name}, from`}
-                            value={range.start}
-                            {...errorAria(field(at), errors[`${at}.start`])}
-                            onChange={(e) => setDay(day, draft.weekly[day].map((r, i) => (i === index ? { ...r, start: e.target.value } : r)))}
-                          />
-                          <span aria-hidden>–</span>
-                          <input
-                            type="time"
-                            step={300}
-                            className="adm-input bkg-time"
-                            aria-label={`${name}, until`}
-                            value={range.end}
-                            {...errorAria(field(at), errors[`${at}.end`])}
-                            onChange={(e) => setDay(day, draft.weekly[day].map((r, i) => (i === index ? { ...r, end: e.target.value } : r)))}
-                          />
-                          {canEdit && (
-                            <button type="button" className="adm-icon-button" aria-label={`Remove ${name}`} onClick={() => setDay(day, draft.weekly[day].filter((_, i) => i !== index))}>
-                              <Trash2 size={16} aria-hidden />
-                            </button>
-                          )}
-                        </div>
-                        {message && (
-                          <p id={`${field(at)}-error`} className="adm-field__error" role="alert">
-                            {message}
-                          </p>
-                        )}
-                      </div>
-                    );
-                  })}
-                  {errors[`weekly.${day}`] && (
-                    <p className="adm-field__error" role="alert">
-                      {errors[`weekly.${day}`]}
-                    </p>
-                  )}
-                  {canEdit && draft.weekly[day].length < 6 && (
-                    <div className="bkg-day__addrow">
-                      <button type="button" className="adm-button adm-button--ghost bkg-day__add" onClick={() => setDay(day, [...draft.weekly[day], nextRange(draft.weekly[day])])}>
-                        <Plus size={16} aria-hidden />
-                        Add hours<span className="adm-sr-only"> on {WEEKDAY_NAMES[day]}</span>
-                      </button>
-                    </div>
-                  )}
-                </div>
-              </li>
-            ))}
-          </ul>
+          <WeeklyHours weekly={draft.weekly} errors={errors} canEdit={canEdit} field={field} setDay={setDay} />
         </Section>
 
         <Section title="Services" text="Which services patients can book online, and how long each consultation takes.">
