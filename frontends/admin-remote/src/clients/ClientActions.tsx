@@ -1,6 +1,6 @@
 import { clinicHomeUrl, routes, type Client } from '@hap/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChartLine, CloudUpload, Eye, ExternalLink, FlaskConical, Globe, House, Link2, KeyRound, Layers, Megaphone, MoreHorizontal, Pencil, Trash2, UsersRound } from 'lucide-react';
+import { CalendarDays, ChartLine, CloudUpload, Eye, ExternalLink, FlaskConical, Globe, House, Link2, KeyRound, Layers, Megaphone, MoreHorizontal, Pencil, Trash2, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { api } from '../lib/api';
 import { IconAction } from '../pages/IconAction';
@@ -18,7 +18,7 @@ export interface ClientActionHandlers {
   onCreateCrm: (client: Client) => void;
 }
 
-/** docs/admin.md#clients Actions, the client's ad-campaign page (docs/campaigns.md#client-ad-campaign-page: builder and launch log), its Results and its Domains. */
+/** docs/admin.md#clients Actions, the client's ad-campaign page (docs/campaigns.md#client-ad-campaign-page: builder and launch log), its Booking (calendar and settings), its Results and its Domains. */
 export function ClientActions({ client, onStaff, onUsers, onEdit, onDelete, onCreateCrm }: { client: Client } & ClientActionHandlers) {
   const toast = useToast();
   // The clinic's portal as its staff see it, read-only and audited: a full load, so the portal checks its session afresh.
@@ -53,6 +53,12 @@ export function ClientActions({ client, onStaff, onUsers, onEdit, onDelete, onCr
             <Link to={`/admin/clients/${client.id}/ads`}>
               <Megaphone size={16} aria-hidden />
               Ad Campaigns
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className="adm-menu__item">
+            <Link to={`/admin/clients/${client.id}/booking`}>
+              <CalendarDays size={16} aria-hidden />
+              Booking
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className="adm-menu__item">

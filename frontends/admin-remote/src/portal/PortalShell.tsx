@@ -1,5 +1,5 @@
 import { sessionRoutes } from '@hap/contracts';
-import { Building2, ChartLine, EyeOff, FileText, Globe, Inbox, ShieldCheck, Users } from 'lucide-react';
+import { Building2, CalendarDays, ChartLine, EyeOff, FileText, Globe, Inbox, ShieldCheck, Users } from 'lucide-react';
 import { api } from '../lib/api';
 import { routeOf } from '../lib/lazy-routes';
 import { AppShell } from '../shell/AdminShell';
@@ -10,6 +10,7 @@ import { PORTAL_AUTH_KEY, usePortalUser } from './portal-auth';
 
 const ITEMS: readonly NavItem[] = [
   { label: 'Leads', to: '/portal/leads', icon: Inbox, count: 0, live: 'newLeads' },
+  { label: 'Booking', to: '/portal/booking', icon: CalendarDays, count: 0 },
   { label: 'Results', to: '/portal/results', icon: ChartLine, count: 0 },
   { label: 'Pages', to: '/portal/pages', icon: FileText, count: 0 },
   { label: 'Profile', to: '/portal/profile', icon: Building2, count: 0 },
@@ -52,7 +53,7 @@ export function PortalShell() {
     <AppShell
       title="Clinic Portal"
       navLabel="Portal navigation"
-      drawerText="Your clinic's leads, results and team"
+      drawerText="Your clinic's leads, bookings, results and team"
       sidebar={(onNavigate) => <PortalSidebar onNavigate={onNavigate} />}
     />
   );
