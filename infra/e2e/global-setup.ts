@@ -61,6 +61,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const mailboxDir = join(__dirname, '.artifacts', 'mailbox', run);
   const mailbox = await startMailbox(mailboxDir);
   process.env.E2E_MAILBOX_DIR = mailboxDir;
+  // The run's database, for a journey that must let time pass (booking-journey.spec.ts moves an appointment's hour).
+  process.env.E2E_DATABASE_URL = databaseUrl.toString();
 
   // Custom domains: the tenant and its worker check clinics' DNS records at a fixed loopback port, where
   // custom-domains.spec.ts runs a real DNS server (dns2) while it needs one; nothing answers there otherwise.

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
-import { linkIn, mailTo, type StoredMail } from '../support/mailbox';
+import { clinicWithOwner } from '../support/booking';
 import { keepScreen, screenPath } from '../support/screens';
 
 /**
@@ -17,35 +17,6 @@ const shot = (name: string) => screenPath(`booking-${name}`);
 interface Slot {
   start: string;
   local: string;
-}
-
-/** A clinic with one live service and its owner signed in on `owner`'s browser, all through the APIs (as portal.spec.ts's third journey). */
-async function clinicWithOwner(agency: Page, owner: Page, baseURL: string, run: string) {
-  const headers = { origin: baseURL };
-  const name = `Juniper Clinic ${run}`;
-  const created = await agency.request.post('/api/clients', { headers, data: { name, address: '40 Juniper Rd, Boise, ID 83702', phone: '(208) 555-0134' } });
-  expect(created.status()).toBe(201);
-  const clientId = ((await created.json()) as { data: { id: number } }).data.id;
-  const templates = ((await (await agency.request.get('/api/service-templates')).json()) as { data: Array<{ id: number; slug: string }> }).data;
-  const template = templates.find((t) => t.slug === 'trt') ?? templates[0]!;
-  const service = await agency.request.post('/api/services', { headers, data: { name: 'Hormone Consultation', path: `hormones-${run}`, clientId, templateId: template.id, isActive: true } });
-  expect(service.status()).toBe(201);
-  const serviceId = ((await service.json()) as { data: { id: number } }).data.id;
-
-  const ownerEmail = `owner.${run}@juniper-clinic.example`;
-  const invited = await agency.request.post(`/api/clients/${clientId}/users`, { headers, data: { email: ownerEmail, role: 'owner', name: 'Morgan Hale' } });
-  expect(invited.status()).toBe(201);
-  let mail: StoredMail | undefined;
-  await expect
-    .poll(async () => {
-      mail = (await mailTo(process.env.E2E_MAILBOX_DIR!, ownerEmail)).reverse().find((m) => linkIn(m, '/portal/accept-invite'));
-      return Boolean(mail);
-    }, { timeout: 20_000, message: `the invitation to ${ownerEmail}` })
-    .toBe(true);
-  const token = new URL(linkIn(mail!, '/portal/accept-invite')!).hash.slice('#token='.length);
-  const accepted = await owner.request.post('/api/portal/accept-invite', { headers, data: { token, password: `juniper ${run} cedar brook` } });
-  expect(accepted.status()).toBe(200);
-  return { name, clientId, serviceId };
 }
 
 /** A patient's lead and booking through the public API, with the lead's booking token: the first free time of the first day with two or more. */
