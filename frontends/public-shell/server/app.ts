@@ -13,12 +13,14 @@ import {
   SESSION_CLIENT_COOKIE,
   type ClinicTracking,
   type PageContent,
+  type PageContext,
   type PageExperiment,
 } from '@hap/contracts';
 import { instrumentRequests, requestLoggerOptions } from '@hap/service-kit/process';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import type { AdminRemoteAssets } from './admin-remote-assets.js';
+import { CLOSED_SENTENCE, SLOTS_UNAVAILABLE, type BookingLoader, type LoadedBooking } from './booking-data.js';
 import type { Config } from './config.js';
 import { chooseArm, type ArmChoice } from './experiments.js';
 import { etagOf, fillTemplate, isFresh } from './html.js';
@@ -29,7 +31,7 @@ import { armVisit, encodingFor, PAGE_CACHE_HEADER, pageVisit, type FoundPage, ty
 import { embedFrameOrigins, imageOrigins, pageSourceHeaders, trackingScriptOf, trackingScriptTag } from './page-sources.js';
 import { countsAsView, viewOfRoute, type PageViewCounter, type PageViewOf, type ViewRequest } from './page-views.js';
 import type { BuildDirs, SsrBundle } from './ssr-bundle.js';
-import type { RenderResult } from './ssr-module.js';
+import type { PageRoute, RenderResult } from './ssr-module.js';
 import { firstValue, visitorHost, visitorProto, PAGE_CACHE, replyAssetMissing, movedAddress, thanksMayNameClinic } from './page-request.js';
 
 
@@ -38,6 +40,8 @@ export interface ShellDependencies {
   dirs: Pick<BuildDirs, 'client' | 'admin'>;
   pageContext: PageContextLoader;
   pageContent: PageContentLoader;
+  /** The booking pages' data from leads (booking-data.ts); without it the thank-you page has no picker and /book, /appointment say they cannot show it. */
+  booking?: BookingLoader;
   /** The admin remote's preload tags for /admin/* (admin-remote-assets.ts); none without it. */
   adminAssets?: (log: FastifyBaseLogger) => AdminRemoteAssets;
   /** Rendered pages kept (page-cache.ts, started and closed with the app); every page rendered per request without it. */
@@ -52,7 +56,7 @@ export interface ShellDependencies {
  */
 export async function buildServer(
   config: Config,
-  { bundle, dirs, pageContext, pageContent, adminAssets: makeAdminAssets, pageCache: makePageCache, pageViews: makePageViews }: ShellDependencies,
+  { bundle, dirs, pageContext, pageContent, booking: bookingLoader, adminAssets: makeAdminAssets, pageCache: makePageCache, pageViews: makePageViews }: ShellDependencies,
 ): Promise<FastifyInstance> {
   const { ssr } = bundle;
   // Stylesheets travel inside the HTML (page-assets.ts), the /admin frame's too: its first paint waits for no request.
@@ -127,8 +131,8 @@ export async function buildServer(
     return reply.code(status).send(status >= 500 ? errorEnvelope(ErrorCode.INTERNAL, Messages.internal) : errorEnvelope(ErrorCode.BAD_REQUEST, error.message));
   });
 
-  // Each view's chunk and stylesheets, preloaded with the page (src/pages/views.ts).
-  const assetTags = pageAssetTags(dirs.client, ssr.VIEW_MODULES);
+  // Each view's chunk and stylesheets, preloaded with the page (src/pages/views.ts); the booking picker's with the pages that show it.
+  const assetTags = pageAssetTags(dirs.client, { ...ssr.VIEW_MODULES, picker: ssr.PICKER_MODULE });
 
   const runtimeConfig = { adminRemoteUrl: config.ADMIN_REMOTE_URL ?? ssr.DEFAULT_ADMIN_REMOTE_URL };
   // The admin remote's scripts, preloaded with /admin/* (admin-remote-assets.ts).
@@ -162,6 +166,9 @@ export async function buildServer(
     /** The page moved: its address now (a 301, the query kept; docs/admin.md#page-paths). */
     movedTo?: string;
   }
+
+  /** One patient's booking pages: never kept by any cache, never tracked (docs/booking.md#pages). */
+  const BOOKING_VIEWS = new Set(['book', 'appointment']);
 
   /** Page kinds that show a clinic's catalogue (services, a service's content); /thanks needs only the clinic. */
   const NEEDS_CONTENT = new Set(['home', 'client-landing', 'service', 'unified', 'not-found']);
@@ -236,7 +243,8 @@ export async function buildServer(
         : route;
     // Without campaign parameters: the same HTML for every visitor (page-cache.ts); the browser reads those itself.
     const pageUrl = ssr.pageAddress(url.pathname, url.searchParams, context?.resolution.source === 'query' ? context.resolution.clientId : null);
-    const data = ssr.pageDataFrom({ route: pageRoute, context, content, origin: `${proto}://${host}`, pageUrl });
+    const booking = await bookingOf(route, context, { requestId: request.id, forwardedFor });
+    const data = ssr.pageDataFrom({ route: pageRoute, context, content, origin: `${proto}://${host}`, pageUrl, booking });
     return {
       page: ssr.render(request.url, data.state),
       state: data.state,
@@ -252,6 +260,24 @@ export async function buildServer(
       view: previewAdmin ? null : viewOfRoute(pageRoute, content?.landing?.content.service.id ?? null),
       experiment: atExperimentUrl ? (landing?.experiment ?? null) : null,
     };
+  }
+
+  /**
+   * The booking pages' data (docs/booking.md#pages): the thank-you page's picker when the clinic
+   * keeps no booking link of its own and books the lead's service online; /book's picker (or why
+   * not); /appointment's appointment. Null on every other page.
+   */
+  async function bookingOf(route: PageRoute, context: PageContext | null, request: { requestId: string; forwardedFor?: string }): Promise<LoadedBooking | null> {
+    const none: LoadedBooking = { picker: null, closed: null, appointment: null, problem: null };
+    if (route.kind === 'appointment') return { ...none, ...(bookingLoader ? await bookingLoader.appointment(route.token, request) : { problem: SLOTS_UNAVAILABLE }) };
+    const client = context?.client;
+    if ((route.kind !== 'thanks' && route.kind !== 'book') || route.serviceId === undefined || !client) return null;
+    // A clinic that keeps its own booking link keeps it on the thank-you page (bookingHref: http(s) only).
+    if (route.kind === 'thanks' && /^https?:\/\//i.test(client.bookingLink?.trim() ?? '')) return null;
+    if (!bookingLoader) return route.kind === 'book' ? { ...none, problem: SLOTS_UNAVAILABLE } : null;
+    const { picker, open } = await bookingLoader.picker(client.id, route.serviceId, route.kind === 'book' ? (route.token ?? null) : null, request);
+    if (route.kind === 'thanks') return picker ? { ...none, picker } : null;
+    return { ...none, picker, closed: open === false ? CLOSED_SENTENCE : null, problem: open === null ? SLOTS_UNAVAILABLE : null };
   }
 
   // Liveness for orchestrators (infra/k8s): the process answers; no gateway call. The gateway keeps /healthz for itself.
@@ -291,7 +317,16 @@ export async function buildServer(
       return { status: 301, redirect: rendered.movedTo, body: '', etag: '', headers: {}, cacheControl: PAGE_CACHE.revalidate, remember: null, view: null, clientId: null, experiment: null };
     if (page.redirect)
       return { status: 302, redirect: page.redirect, body: '', etag: '', headers: {}, cacheControl: PAGE_CACHE.none, remember: null, view: null, clientId: null, experiment: null };
-    const assets = assetTags[page.page];
+    const viewAssets = assetTags[page.page];
+    const pickerAssets = page.picker ? assetTags.picker : undefined;
+    const assets =
+      viewAssets && pickerAssets
+        ? {
+            styles: [viewAssets.styles, pickerAssets.styles].filter(Boolean).join('\n    '),
+            preloads: [viewAssets.preloads, pickerAssets.preloads].filter(Boolean).join('\n    '),
+            modules: [...new Set([...viewAssets.modules, ...pickerAssets.modules])],
+          }
+        : viewAssets;
     // A page that waits for its visitor loads no script before it has painted (src/pages/hydration.ts).
     const moment = page.hydration ?? 'load';
     const adminWaits = page.page === 'admin' && moment === 'interaction' && adminEntry !== null;
@@ -307,7 +342,8 @@ export async function buildServer(
           ? bootLoaderTag(adminEntry, 'interaction', [...adminModules, ...remote.modules])
           : '';
     // Tracking (docs/public-site.md#states-and-fallbacks, docs/tracking-privacy.md): the tags this page of this clinic loads, if any.
-    const pageTracking = page.page === 'admin' ? null : pageTrackingFor(trackingSettings, page.page);
+    // The booking pages' addresses carry the patient's booking or link token: no tag ever reads them (docs/booking.md#pages).
+    const pageTracking = page.page === 'admin' || BOOKING_VIEWS.has(page.page) ? null : pageTrackingFor(trackingSettings, page.page);
     const trackingTag = pageTracking && trackingScript ? trackingScriptTag(trackingScript) : '';
     const adminPreloads = adminWaits ? remote.html.trim() : page.page === 'admin' ? adminAssets?.tags(page.app) : '';
     const head = [page.head, assets?.styles, moment === 'load' ? assets?.preloads : '', adminPreloads, boot, trackingTag].filter(Boolean).join('\n    ');
@@ -323,7 +359,7 @@ export async function buildServer(
     // /thanks is one visitor's receipt (its address carries the lead's reference): never kept.
     const experiment = page.status === 200 ? (rendered.experiment ?? null) : null;
     const cacheControl =
-      page.status !== 200 || page.page === 'thanks' || adminPreview
+      page.status !== 200 || page.page === 'thanks' || BOOKING_VIEWS.has(page.page) || adminPreview
         ? PAGE_CACHE.none
         : experiment
           ? PAGE_CACHE.experiment
