@@ -100,7 +100,14 @@ export function SlotPicker({ picker, reference = null, reschedule }: SlotPickerP
               <div key={day.date} className="picker__panel" role="group" aria-label={`Free times on ${day.label}`}>
                 {day.times.map((time) =>
                   reschedule ? (
-                    <button key={time.start} type="button" className="picker__time" disabled={pending !== null} onClick={() => void choose(time.start)}>
+                    <button
+                      key={time.start}
+                      type="button"
+                      className="picker__time"
+                      disabled={pending !== null}
+                      aria-label={`${day.label} at ${time.label}`}
+                      onClick={() => void choose(time.start)}
+                    >
                       {pending === time.start ? BOOKING_LABEL : time.label}
                     </button>
                   ) : (
