@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { attemptFor, type Attempt } from '../landing/lead-submission';
 import type { PickerState } from '../state/page-state';
-import { bookSlot, rescheduleAppointment, type BookingOutcome, type ManagedChange } from './booking-api';
+import { bookSlot, newBookingKey, rescheduleAppointment, type BookingOutcome, type ManagedChange } from './booking-api';
 import { appointmentPath, BOOKING_FORM_PATH, BOOKING_MESSAGES } from './booking-wire';
 import { bookingTokenFor } from './lead-booking-token';
 import { pickerDays, zoneName, type PickerSlot } from './slot-days';
@@ -37,7 +36,8 @@ export function SlotPicker({ picker, reference = null, reschedule }: SlotPickerP
   const [generation, setGeneration] = useState(0);
   const [pending, setPending] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const attempt = useRef<Attempt | null>(null);
+  // The key of the last booking sent and its time: the same time pressed again after a failure is the same booking.
+  const attempt = useRef<{ start: string; key: string } | null>(null);
   const days = pickerDays(slots);
 
   function refused(outcome: Extract<BookingOutcome<unknown>, { ok: false }>) {
@@ -65,7 +65,7 @@ export function SlotPicker({ picker, reference = null, reschedule }: SlotPickerP
     const leadToken = picker.leadToken ?? bookingTokenFor(reference);
     const body = { clientId: picker.clientId, serviceId: picker.serviceId, start, ...(leadToken && { leadToken }) };
     // The same time pressed again after a failure is the same booking (its key); another time is another.
-    attempt.current = attemptFor(attempt.current, body);
+    if (attempt.current?.start !== start) attempt.current = { start, key: newBookingKey() };
     const outcome = await bookSlot({ ...body, idempotencyKey: attempt.current.key });
     if (!outcome.ok) return refused(outcome);
     window.location.assign(appointmentPath(outcome.data.clientId, outcome.data.manageToken, true));
@@ -88,12 +88,14 @@ export function SlotPicker({ picker, reference = null, reschedule }: SlotPickerP
         <>
           <fieldset className="picker__days">
             <legend className="picker__legend">Choose a day</legend>
-            {days.map((day, index) => (
-              <label key={day.date} className="picker__day">
-                <input type="radio" name={`${id}-day`} value={day.date} defaultChecked={index === 0} className="picker__day-input" />
-                <span className="picker__day-label">{day.label}</span>
-              </label>
-            ))}
+            <div className="picker__day-list">
+              {days.map((day, index) => (
+                <label key={day.date} className="picker__day">
+                  <input type="radio" name={`${id}-day`} value={day.date} defaultChecked={index === 0} className="picker__day-input" />
+                  <span className="picker__day-label">{day.label}</span>
+                </label>
+              ))}
+            </div>
           </fieldset>
           <div className="picker__panels">
             {days.map((day) => (

@@ -7,7 +7,6 @@
  * test/unit/booking-api.test.ts).
  */
 import type { ManagedAppointment } from '@hap/contracts';
-import { jsonOf } from '../landing/lead-submission';
 import type { PickerSlot } from './slot-days';
 
 export const BOOKING_PATHS = {
@@ -19,6 +18,24 @@ export const BOOKING_PATHS = {
 
 /** What a patient is told when no answer came (the network, a proxy's page). */
 export const BOOKING_FAILED = 'Your appointment could not be booked just now. Please try again or call the clinic.';
+
+/** A response's JSON, or null when it has none (an empty body, a proxy's HTML page). */
+async function jsonOf(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A fresh idempotency key: `crypto.randomUUID` where the page is a secure context (https,
+ * localhost), else 32 random hex digits (a development host over plain http), as the lead form's.
+ */
+export function newBookingKey(source: Pick<Crypto, 'getRandomValues'> & { randomUUID?: () => string } = globalThis.crypto): string {
+  if (typeof source.randomUUID === 'function') return source.randomUUID();
+  return Array.from(source.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 const isSlot = (value: unknown): value is PickerSlot => isRecord(value) && typeof value.start === 'string' && typeof value.local === 'string';

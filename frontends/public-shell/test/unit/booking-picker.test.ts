@@ -1,6 +1,6 @@
 import { APPOINTMENT_PATH, appointmentPath as contractAppointmentPath, AppointmentMessages, BOOKING_FORM_PATH, BookingMessages, routes } from '@hap/contracts';
 import { appointmentTitle, appointmentWhen } from '../../src/booking/appointment-words';
-import { BOOKING_PATHS, bookSlot, loadSlots, rescheduleAppointment, slotsOf } from '../../src/booking/booking-api';
+import { BOOKING_PATHS, bookSlot, loadSlots, newBookingKey, rescheduleAppointment, slotsOf } from '../../src/booking/booking-api';
 import * as wire from '../../src/booking/booking-wire';
 import { bookingTokenFor, rememberBookingToken } from '../../src/booking/lead-booking-token';
 import { dayLabel, localClockOf, pickerDays, slotLabel, timeLabel, zoneName } from '../../src/booking/slot-days';
@@ -108,6 +108,11 @@ describe('the lead’s booking token stays in the tab, under its reference', () 
 
 describe('the picker’s calls', () => {
   const body = { clientId: 4, serviceId: 17, start: SLOTS[0]!.start, idempotencyKey: '0b6f1f7e-4a4c-4c8e-9a53-7f1f0d2f3c11', leadToken: '1.4.mac' };
+
+  it('keys each booking with a UUID, or 32 hex digits where randomUUID is missing (plain-http development hosts)', () => {
+    expect(newBookingKey({ randomUUID: () => '0b6f1f7e-4a4c-4c8e-9a53-7f1f0d2f3c11', getRandomValues: (a) => a })).toBe('0b6f1f7e-4a4c-4c8e-9a53-7f1f0d2f3c11');
+    expect(newBookingKey({ getRandomValues: <T extends ArrayBufferView | null>(a: T) => a })).toMatch(/^0{32}$/);
+  });
 
   it('books with POST /api/bookings and reads the link’s token', async () => {
     const fetchImpl = answer(201, { success: true, data: { id: 9, clientId: 4, manageToken: 'tok.en' } });
