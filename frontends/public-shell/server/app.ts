@@ -13,25 +13,24 @@ import {
   SESSION_CLIENT_COOKIE,
   type ClinicTracking,
   type PageContent,
-  type PageContext,
   type PageExperiment,
 } from '@hap/contracts';
 import { instrumentRequests, requestLoggerOptions } from '@hap/service-kit/process';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import type { AdminRemoteAssets } from './admin-remote-assets.js';
-import { CLOSED_SENTENCE, SLOTS_UNAVAILABLE, type BookingLoader, type LoadedBooking } from './booking-data.js';
+import { bookingOf, type BookingLoader } from './booking-data.js';
 import type { Config } from './config.js';
 import { chooseArm, type ArmChoice } from './experiments.js';
 import { etagOf, fillTemplate, isFresh } from './html.js';
-import { bootLoadedTemplate, bootLoaderTag, inlineTemplateStyles, pageAssetTags, takeModulePreloads } from './page-assets.js';
+import { bootLoadedTemplate, bootLoaderTag, inlineTemplateStyles, pageAssetTags, takeModulePreloads, withAssets } from './page-assets.js';
 import { signExperimentArm } from '@hap/service-kit/identity';
 import { previewAdminOf, type PageContentLoader, type PageContextLoader } from './page-context.js';
 import { armVisit, encodingFor, PAGE_CACHE_HEADER, pageVisit, type FoundPage, type PageCache, type PageCacheResult, type PageClinic, type PageVisit } from './page-cache.js';
 import { embedFrameOrigins, imageOrigins, pageSourceHeaders, trackingScriptOf, trackingScriptTag } from './page-sources.js';
 import { countsAsView, viewOfRoute, type PageViewCounter, type PageViewOf, type ViewRequest } from './page-views.js';
 import type { BuildDirs, SsrBundle } from './ssr-bundle.js';
-import type { PageRoute, RenderResult } from './ssr-module.js';
+import type { RenderResult } from './ssr-module.js';
 import { firstValue, visitorHost, visitorProto, PAGE_CACHE, replyAssetMissing, movedAddress, thanksMayNameClinic } from './page-request.js';
 
 
@@ -243,7 +242,7 @@ export async function buildServer(
         : route;
     // Without campaign parameters: the same HTML for every visitor (page-cache.ts); the browser reads those itself.
     const pageUrl = ssr.pageAddress(url.pathname, url.searchParams, context?.resolution.source === 'query' ? context.resolution.clientId : null);
-    const booking = await bookingOf(route, context, { requestId: request.id, forwardedFor });
+    const booking = await bookingOf(route, context?.client ?? null, bookingLoader, { requestId: request.id, forwardedFor });
     const data = ssr.pageDataFrom({ route: pageRoute, context, content, origin: `${proto}://${host}`, pageUrl, booking });
     return {
       page: ssr.render(request.url, data.state),
@@ -260,24 +259,6 @@ export async function buildServer(
       view: previewAdmin ? null : viewOfRoute(pageRoute, content?.landing?.content.service.id ?? null),
       experiment: atExperimentUrl ? (landing?.experiment ?? null) : null,
     };
-  }
-
-  /**
-   * The booking pages' data (docs/booking.md#pages): the thank-you page's picker when the clinic
-   * keeps no booking link of its own and books the lead's service online; /book's picker (or why
-   * not); /appointment's appointment. Null on every other page.
-   */
-  async function bookingOf(route: PageRoute, context: PageContext | null, request: { requestId: string; forwardedFor?: string }): Promise<LoadedBooking | null> {
-    const none: LoadedBooking = { picker: null, closed: null, appointment: null, problem: null };
-    if (route.kind === 'appointment') return { ...none, ...(bookingLoader ? await bookingLoader.appointment(route.token, request) : { problem: SLOTS_UNAVAILABLE }) };
-    const client = context?.client;
-    if ((route.kind !== 'thanks' && route.kind !== 'book') || route.serviceId === undefined || !client) return null;
-    // A clinic that keeps its own booking link keeps it on the thank-you page (bookingHref: http(s) only).
-    if (route.kind === 'thanks' && /^https?:\/\//i.test(client.bookingLink?.trim() ?? '')) return null;
-    if (!bookingLoader) return route.kind === 'book' ? { ...none, problem: SLOTS_UNAVAILABLE } : null;
-    const { picker, open } = await bookingLoader.picker(client.id, route.serviceId, route.kind === 'book' ? (route.token ?? null) : null, request);
-    if (route.kind === 'thanks') return picker ? { ...none, picker } : null;
-    return { ...none, picker, closed: open === false ? CLOSED_SENTENCE : null, problem: open === null ? SLOTS_UNAVAILABLE : null };
   }
 
   // Liveness for orchestrators (infra/k8s): the process answers; no gateway call. The gateway keeps /healthz for itself.
@@ -317,16 +298,8 @@ export async function buildServer(
       return { status: 301, redirect: rendered.movedTo, body: '', etag: '', headers: {}, cacheControl: PAGE_CACHE.revalidate, remember: null, view: null, clientId: null, experiment: null };
     if (page.redirect)
       return { status: 302, redirect: page.redirect, body: '', etag: '', headers: {}, cacheControl: PAGE_CACHE.none, remember: null, view: null, clientId: null, experiment: null };
-    const viewAssets = assetTags[page.page];
-    const pickerAssets = page.picker ? assetTags.picker : undefined;
-    const assets =
-      viewAssets && pickerAssets
-        ? {
-            styles: [viewAssets.styles, pickerAssets.styles].filter(Boolean).join('\n    '),
-            preloads: [viewAssets.preloads, pickerAssets.preloads].filter(Boolean).join('\n    '),
-            modules: [...new Set([...viewAssets.modules, ...pickerAssets.modules])],
-          }
-        : viewAssets;
+    // The booking picker's styles and chunk come with the pages that show it (docs/booking.md#pages).
+    const assets = withAssets(assetTags[page.page], page.picker ? assetTags.picker : undefined);
     // A page that waits for its visitor loads no script before it has painted (src/pages/hydration.ts).
     const moment = page.hydration ?? 'load';
     const adminWaits = page.page === 'admin' && moment === 'interaction' && adminEntry !== null;

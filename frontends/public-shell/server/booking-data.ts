@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { ApiError, AppointmentMessages, BookingMessages, routes, type ManagedAppointment, type Slot } from '@hap/contracts';
+import { ApiError, AppointmentMessages, BookingMessages, routes, type ClientBranding, type ManagedAppointment, type Slot } from '@hap/contracts';
 import type { Identity } from '@hap/service-kit/identity';
 import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
 import type { Config } from './config.js';
+import type { PageRoute } from './ssr-module.js';
 
 /**
  * The booking pages' data (docs/booking.md#pages), asked of the leads service directly, as tenant
@@ -109,3 +110,20 @@ export function createBookingLoader(config: Pick<Config, 'INTERNAL_SECRET' | 'LE
 export const CLOSED_SENTENCE = BookingMessages.notBookable;
 /** /book when the free times could not be read. */
 export const SLOTS_UNAVAILABLE = 'The free times cannot be shown right now. Please try again in a moment or call the clinic.';
+
+/**
+ * A page's booking data (docs/booking.md#pages): the thank-you page's picker when the clinic keeps
+ * no booking link of its own and books the lead's service online; /book's picker (or why not);
+ * /appointment's appointment. Null on every other page.
+ */
+export async function bookingOf(route: PageRoute, client: ClientBranding | null, loader: BookingLoader | undefined, request: BookingRequest): Promise<LoadedBooking | null> {
+  const none: LoadedBooking = { picker: null, closed: null, appointment: null, problem: null };
+  if (route.kind === 'appointment') return { ...none, ...(loader ? await loader.appointment(route.token, request) : { problem: SLOTS_UNAVAILABLE }) };
+  if ((route.kind !== 'thanks' && route.kind !== 'book') || route.serviceId === undefined || !client) return null;
+  // A clinic that keeps its own booking link keeps it on the thank-you page (src/thanks/thanks-content.ts: http(s) only).
+  if (route.kind === 'thanks' && /^https?:\/\//i.test(client.bookingLink?.trim() ?? '')) return null;
+  if (!loader) return route.kind === 'book' ? { ...none, problem: SLOTS_UNAVAILABLE } : null;
+  const { picker, open } = await loader.picker(client.id, route.serviceId, route.kind === 'book' ? (route.token ?? null) : null, request);
+  if (route.kind === 'thanks') return picker ? { ...none, picker } : null;
+  return { ...none, picker, closed: open === false ? CLOSED_SENTENCE : null, problem: open === null ? SLOTS_UNAVAILABLE : null };
+}
