@@ -10,7 +10,7 @@ import { cancelAppointment, loadSlots, type ManagedChange } from './booking-api'
 import { appointmentTitle, appointmentWhen } from './appointment-words';
 import { appointmentPath } from './booking-wire';
 import { loadPicker, PickerSlot } from './picker-slot';
-import { pickerWindow, shownSlots } from './slot-days';
+import { pickerWindow, shownSlots, zoneName } from './slot-days';
 import './booking-pages.css';
 
 type Mode = { kind: 'view' } | { kind: 'loading' } | { kind: 'change'; picker: PickerState } | { kind: 'confirm-cancel' } | { kind: 'cancelling' };
@@ -136,7 +136,10 @@ export function AppointmentPage() {
       )}
       <dl className="appointment__facts">
         <dt>When</dt>
-        <dd>{appointmentWhen(appointment.start, timeZone)}</dd>
+        <dd>
+          {appointmentWhen(appointment.start, timeZone)}
+          <span className="appointment__zone">{zoneName(timeZone)} time</span>
+        </dd>
         <dt>Clinic</dt>
         <dd>{clinicName}</dd>
         {phone && (
