@@ -6,8 +6,11 @@
  * fresh PostgreSQL database and Redis key prefix (both removed afterwards), then
  * runs Lighthouse (the npm package with Debian's Chromium, mobile defaults:
  * Moto G Power emulation and simulated slow 4G / 4× CPU throttling) three times
- * on client 1's TRT landing page, its home page, the admin login page and the
- * clinic portal (/portal) (BENCH_PAGES=landing,home,admin-login,portal picks some). Prints each run and the median
+ * on client 1's TRT landing page, its home page, the admin login page, the
+ * clinic portal (/portal) and, side by side, the thank-you page without and with
+ * the booking picker (a clinic of its own, open for booking every day:
+ * docs/booking.md#pages) (BENCH_PAGES=landing,home,admin-login,portal,thanks,thanks-picker
+ * picks some). Prints each run and the median
  * of each figure: performance score, LCP, TBT, CLS, FCP and the JavaScript the
  * page loads as transferred (sum of the script requests' transferSize), each
  * against its target (issue: performance ≥ 98, LCP ≤ 1.2 s, TBT ≤ 50 ms,
@@ -46,7 +49,12 @@ const ALL_PAGES = [
   { name: 'admin-login', path: '/admin/login', judged: ['performance'], targets: { performance: { target: '≥ 95', ok: (v) => v >= 95 } } },
   // /portal without a session: the gateway sends it to the portal's login, the first paint a clinic user sees.
   { name: 'portal', path: '/portal', judged: ['performance'], targets: { performance: { target: '≥ 95', ok: (v) => v >= 95 } } },
+  // The thank-you page of one lead (its reference), as the lead form leaves it: without the lead's service (no picker) and with it (the picker's chunk and styles).
+  { name: 'thanks', path: (c) => `/thanks?client=${c.clientId}&ref=${THANKS_REF}`, judged: ['performance', 'lcp', 'tbt', 'cls'], bookingClinic: true },
+  { name: 'thanks-picker', path: (c) => `/thanks?client=${c.clientId}&ref=${THANKS_REF}&service=${c.serviceId}`, judged: ['performance', 'lcp', 'tbt', 'cls'], bookingClinic: true },
 ];
+/** A receipt reference as the lead form passes it on. */
+const THANKS_REF = '0b6f1f7e-4a4c-4c8e-9a53-7f1f0d2f3c11';
 /** BENCH_PAGES=admin-login,landing runs only those. */
 const PAGES = env.BENCH_PAGES ? ALL_PAGES.filter((p) => env.BENCH_PAGES.split(',').includes(p.name)) : ALL_PAGES;
 
@@ -67,6 +75,44 @@ requireBuilt(
 );
 
 const short = (url) => url.replace(/^https?:\/\/[^/]+/, '');
+
+/**
+ * A clinic of its own for the thank-you pages (no booking link, one live service, online booking
+ * open every day 08:00–20:00 New York, no notice), made through the admin API as an admin would.
+ */
+async function bookingClinic(stack, password) {
+  const login = await fetch(`${stack.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: stack.admin.email, password: stack.admin.password ?? password }),
+  });
+  if (login.status !== 200) throw new Error(`admin login answered ${login.status}: ${(await login.text()).slice(0, 200)}`);
+  const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const call = async (method, path, body) => {
+    const res = await fetch(`${stack.url}${path}`, { method, headers: { cookie, 'content-type': 'application/json', origin: stack.url }, body: body && JSON.stringify(body) });
+    const text = await res.text();
+    if (res.status >= 300) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 200)}`);
+    return JSON.parse(text).data;
+  };
+  const clinic = await call('POST', '/api/clients', { name: 'Juniper Bench Clinic', address: '40 Juniper St, Denver, CO', phone: '(720) 555-0166' });
+  const templates = await call('GET', '/api/service-templates');
+  const template = templates.find((t) => t.slug === 'trt') ?? templates[0];
+  const service = await call('POST', '/api/services', { name: 'Vitality Consult', path: 'bench-consult', clientId: clinic.id, templateId: template.id, isActive: true });
+  const hours = [{ start: '08:00', end: '20:00' }];
+  await call('PUT', `/api/clients/${clinic.id}/booking/availability`, {
+    onlineBooking: true,
+    timeZone: 'America/New_York',
+    weekly: { mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours, sun: hours },
+    closedDates: [],
+    services: [{ serviceId: service.id, bookable: true, lengthMinutes: 30 }],
+    bufferMinutes: 0,
+    minNoticeMinutes: 0,
+    horizonDays: 30,
+    capacity: 1,
+    confirmation: 'instant',
+  });
+  return { clientId: clinic.id, serviceId: service.id };
+}
 
 /** The figures of one Lighthouse result, and its scripts as transferred. */
 function figuresOf(lhr) {
@@ -147,6 +193,8 @@ async function main() {
   try {
     console.log(`Starting the stack on ports ${BASE_PORT}–${BASE_PORT + 5} (database ${bench.databaseName}) …`);
     const stack = await bench.start({ logDir: join(REPORT_DIR, 'logs'), ports: portsFrom(BASE_PORT) });
+    const clinic = PAGES.some((p) => p.bookingClinic) ? await bookingClinic(stack, bench.password) : null;
+    for (const page of PAGES) if (typeof page.path === 'function') page.path = page.path(clinic);
     // Warm the servers (JIT, caches) so the first measured run is not the first request.
     for (const page of PAGES) {
       for (let i = 0; i < 5; i++) {

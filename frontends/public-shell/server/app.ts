@@ -19,10 +19,11 @@ import { instrumentRequests, requestLoggerOptions } from '@hap/service-kit/proce
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { join } from 'node:path';
 import type { AdminRemoteAssets } from './admin-remote-assets.js';
+import { bookingOf, type BookingLoader } from './booking-data.js';
 import type { Config } from './config.js';
 import { chooseArm, type ArmChoice } from './experiments.js';
 import { etagOf, fillTemplate, isFresh } from './html.js';
-import { bootLoadedTemplate, bootLoaderTag, inlineTemplateStyles, pageAssetTags, takeModulePreloads } from './page-assets.js';
+import { bootLoadedTemplate, bootLoaderTag, inlineTemplateStyles, pageAssetTags, takeModulePreloads, withAssets } from './page-assets.js';
 import { signExperimentArm } from '@hap/service-kit/identity';
 import { previewAdminOf, type PageContentLoader, type PageContextLoader } from './page-context.js';
 import { armVisit, encodingFor, PAGE_CACHE_HEADER, pageVisit, type FoundPage, type PageCache, type PageCacheResult, type PageClinic, type PageVisit } from './page-cache.js';
@@ -38,6 +39,8 @@ export interface ShellDependencies {
   dirs: Pick<BuildDirs, 'client' | 'admin'>;
   pageContext: PageContextLoader;
   pageContent: PageContentLoader;
+  /** The booking pages' data from leads (booking-data.ts); without it the thank-you page has no picker and /book, /appointment say they cannot show it. */
+  booking?: BookingLoader;
   /** The admin remote's preload tags for /admin/* (admin-remote-assets.ts); none without it. */
   adminAssets?: (log: FastifyBaseLogger) => AdminRemoteAssets;
   /** Rendered pages kept (page-cache.ts, started and closed with the app); every page rendered per request without it. */
@@ -52,7 +55,7 @@ export interface ShellDependencies {
  */
 export async function buildServer(
   config: Config,
-  { bundle, dirs, pageContext, pageContent, adminAssets: makeAdminAssets, pageCache: makePageCache, pageViews: makePageViews }: ShellDependencies,
+  { bundle, dirs, pageContext, pageContent, booking: bookingLoader, adminAssets: makeAdminAssets, pageCache: makePageCache, pageViews: makePageViews }: ShellDependencies,
 ): Promise<FastifyInstance> {
   const { ssr } = bundle;
   // Stylesheets travel inside the HTML (page-assets.ts), the /admin frame's too: its first paint waits for no request.
@@ -127,8 +130,8 @@ export async function buildServer(
     return reply.code(status).send(status >= 500 ? errorEnvelope(ErrorCode.INTERNAL, Messages.internal) : errorEnvelope(ErrorCode.BAD_REQUEST, error.message));
   });
 
-  // Each view's chunk and stylesheets, preloaded with the page (src/pages/views.ts).
-  const assetTags = pageAssetTags(dirs.client, ssr.VIEW_MODULES);
+  // Each view's chunk and stylesheets, preloaded with the page (src/pages/views.ts); the booking picker's with the pages that show it.
+  const assetTags = pageAssetTags(dirs.client, { ...ssr.VIEW_MODULES, picker: ssr.PICKER_MODULE });
 
   const runtimeConfig = { adminRemoteUrl: config.ADMIN_REMOTE_URL ?? ssr.DEFAULT_ADMIN_REMOTE_URL };
   // The admin remote's scripts, preloaded with /admin/* (admin-remote-assets.ts).
@@ -162,6 +165,9 @@ export async function buildServer(
     /** The page moved: its address now (a 301, the query kept; docs/admin.md#page-paths). */
     movedTo?: string;
   }
+
+  /** One patient's booking pages: never kept by any cache, never tracked (docs/booking.md#pages). */
+  const BOOKING_VIEWS = new Set(['book', 'appointment']);
 
   /** Page kinds that show a clinic's catalogue (services, a service's content); /thanks needs only the clinic. */
   const NEEDS_CONTENT = new Set(['home', 'client-landing', 'service', 'unified', 'not-found']);
@@ -236,7 +242,8 @@ export async function buildServer(
         : route;
     // Without campaign parameters: the same HTML for every visitor (page-cache.ts); the browser reads those itself.
     const pageUrl = ssr.pageAddress(url.pathname, url.searchParams, context?.resolution.source === 'query' ? context.resolution.clientId : null);
-    const data = ssr.pageDataFrom({ route: pageRoute, context, content, origin: `${proto}://${host}`, pageUrl });
+    const booking = await bookingOf(route, context?.client ?? null, bookingLoader, { requestId: request.id, forwardedFor });
+    const data = ssr.pageDataFrom({ route: pageRoute, context, content, origin: `${proto}://${host}`, pageUrl, booking });
     return {
       page: ssr.render(request.url, data.state),
       state: data.state,
@@ -291,7 +298,8 @@ export async function buildServer(
       return { status: 301, redirect: rendered.movedTo, body: '', etag: '', headers: {}, cacheControl: PAGE_CACHE.revalidate, remember: null, view: null, clientId: null, experiment: null };
     if (page.redirect)
       return { status: 302, redirect: page.redirect, body: '', etag: '', headers: {}, cacheControl: PAGE_CACHE.none, remember: null, view: null, clientId: null, experiment: null };
-    const assets = assetTags[page.page];
+    // The booking picker's styles and chunk come with the pages that show it (docs/booking.md#pages).
+    const assets = withAssets(assetTags[page.page], page.picker ? assetTags.picker : undefined);
     // A page that waits for its visitor loads no script before it has painted (src/pages/hydration.ts).
     const moment = page.hydration ?? 'load';
     const adminWaits = page.page === 'admin' && moment === 'interaction' && adminEntry !== null;
@@ -307,7 +315,8 @@ export async function buildServer(
           ? bootLoaderTag(adminEntry, 'interaction', [...adminModules, ...remote.modules])
           : '';
     // Tracking (docs/public-site.md#states-and-fallbacks, docs/tracking-privacy.md): the tags this page of this clinic loads, if any.
-    const pageTracking = page.page === 'admin' ? null : pageTrackingFor(trackingSettings, page.page);
+    // The booking pages' addresses carry the patient's booking or link token: no tag ever reads them (docs/booking.md#pages).
+    const pageTracking = page.page === 'admin' || BOOKING_VIEWS.has(page.page) ? null : pageTrackingFor(trackingSettings, page.page);
     const trackingTag = pageTracking && trackingScript ? trackingScriptTag(trackingScript) : '';
     const adminPreloads = adminWaits ? remote.html.trim() : page.page === 'admin' ? adminAssets?.tags(page.app) : '';
     const head = [page.head, assets?.styles, moment === 'load' ? assets?.preloads : '', adminPreloads, boot, trackingTag].filter(Boolean).join('\n    ');
@@ -323,7 +332,7 @@ export async function buildServer(
     // /thanks is one visitor's receipt (its address carries the lead's reference): never kept.
     const experiment = page.status === 200 ? (rendered.experiment ?? null) : null;
     const cacheControl =
-      page.status !== 200 || page.page === 'thanks' || adminPreview
+      page.status !== 200 || page.page === 'thanks' || BOOKING_VIEWS.has(page.page) || adminPreview
         ? PAGE_CACHE.none
         : experiment
           ? PAGE_CACHE.experiment

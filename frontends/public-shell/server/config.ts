@@ -21,6 +21,16 @@ export const configShape = {
   /** The templates service: a page's catalogue data (`GET /api/page-content/{clientId}`), called directly. */
   TEMPLATES_URL: httpUrl('TEMPLATES_URL').default(`http://127.0.0.1:${DEFAULT_PORTS.templates}`),
   /**
+   * The leads service: the booking pages' free times (`GET /api/booking/slots`) and a patient's
+   * appointment by its link (`GET /api/bookings/manage`), called directly as tenant and templates are.
+   */
+  LEADS_URL: httpUrl('LEADS_URL').default(`http://127.0.0.1:${DEFAULT_PORTS.leads}`),
+  /**
+   * Time budget of a booking page's call to leads, in ms: short, since the thank-you page
+   * without its picker (docs/booking.md#pages) is better than a slow one.
+   */
+  BOOKING_TIMEOUT_MS: z.coerce.number().int().min(50, 'BOOKING_TIMEOUT_MS must be at least 50').max(30_000, 'BOOKING_TIMEOUT_MS must be at most 30000').default(800),
+  /**
    * The gateway, only for the admin remote's manifest when ADMIN_REMOTE_URL is a path on it
    * (admin-remote-assets.ts: the /admin preloads). Pages never call it.
    */

@@ -138,3 +138,13 @@ export function pageAssetTags(clientDir: string, modules: Readonly<Record<string
   };
   return Object.fromEntries(Object.entries(modules).map(([view, source]) => [view, tagsFor(source)]));
 }
+
+/** A view's tags with another module's (the booking picker's), each file once; the view's alone without it. */
+export function withAssets(view: ViewAssetTags | undefined, more: ViewAssetTags | undefined): ViewAssetTags | undefined {
+  if (!view || !more) return view;
+  return {
+    styles: [view.styles, more.styles].filter(Boolean).join('\n    '),
+    preloads: [view.preloads, more.preloads].filter(Boolean).join('\n    '),
+    modules: [...new Set([...view.modules, ...more.modules])],
+  };
+}

@@ -2,13 +2,14 @@
  * The public-shell server: `node dist/node/server.js` after `npm run build`
  * (this file compiles to dist/node/, next to the Vite builds in dist/).
  * Settings: server/config.ts (PORT, HOST, TENANT_URL, TEMPLATES_URL, GATEWAY_URL,
- * ADMIN_REMOTE_URL, API_TIMEOUT_MS, INTERNAL_SECRET, LOG_LEVEL, NODE_ENV, REDIS_URL,
+ * LEADS_URL, BOOKING_TIMEOUT_MS, ADMIN_REMOTE_URL, API_TIMEOUT_MS, INTERNAL_SECRET, LOG_LEVEL, NODE_ENV, REDIS_URL,
  * REDIS_PREFIX, PAGE_CACHE_TTL_MS, PAGE_CACHE_MAX_BYTES, PAGE_CACHE_STALE_MS).
  */
 import { fileURLToPath } from 'node:url';
 import { runServer } from '@hap/service-kit/process';
 import { adminRemoteAssets } from './admin-remote-assets.js';
 import { buildServer } from './app.js';
+import { createBookingLoader } from './booking-data.js';
 import { readConfig } from './config.js';
 import { pageCacheFromConfig } from './page-cache.js';
 import { createPageContentLoader, createPageContextLoader } from './page-context.js';
@@ -24,6 +25,7 @@ async function main() {
     dirs,
     pageContext: createPageContextLoader(config),
     pageContent: createPageContentLoader(config),
+    booking: createBookingLoader(config),
     adminAssets: (log) =>
       adminRemoteAssets({ remoteUrl: config.ADMIN_REMOTE_URL ?? bundle.ssr.DEFAULT_ADMIN_REMOTE_URL, gatewayUrl: config.GATEWAY_URL, timeoutMs: config.API_TIMEOUT_MS, log }),
     // Rendered pages, invalidated by tenant's and templates' messages on REDIS_URL (page-cache.ts).

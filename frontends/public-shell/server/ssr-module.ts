@@ -1,4 +1,5 @@
 import type { PageContent, PageContext } from '@hap/contracts';
+import type { LoadedBooking } from './booking-data.js';
 
 /**
  * What the server uses of the built SSR entry (src/entry-server.tsx, bundled
@@ -17,12 +18,14 @@ export interface RenderResult {
   hydration?: 'load' | 'interaction';
   /** An app page's remote module: the agency's admin or the clinic portal. */
   app?: 'AdminApp' | 'PortalApp';
+  /** The page shows the booking picker (or may: /appointment's 'Change time'): its styles and chunk come with it. */
+  picker?: boolean;
 }
 
 /** The page state: opaque to the server, which hands it from pageDataFrom to render and into the page. */
 export type PageState = object;
 
-export type PageKind = 'home' | 'client-landing' | 'service' | 'unified' | 'thanks' | 'onboard' | 'admin' | 'login' | 'not-found';
+export type PageKind = 'home' | 'client-landing' | 'service' | 'unified' | 'thanks' | 'book' | 'appointment' | 'onboard' | 'admin' | 'login' | 'not-found';
 
 /** What a URL shows (src/routes.ts). */
 export interface PageRoute {
@@ -37,13 +40,25 @@ export interface PageRoute {
   experiment?: { id: number; variant: 'A' | 'B' | 'C' };
   aliasOf?: string;
   redirect?: string;
+  /** /thanks and /book: `?service=`. */
+  serviceId?: number;
+  /** /book: the lead's booking token; /appointment: the link's token. */
+  token?: string;
+  booked?: boolean;
 }
 
 export interface SsrModule {
   routeFor(pathname: string, search: string): PageRoute;
   /** The page's address as the page carries it: path and the parameters that change it, no campaign parameters (src/routes.ts). */
   pageAddress(pathname: string, search: URLSearchParams, acceptedClientId: number | null): string;
-  pageDataFrom(loaded: { route: PageRoute; context: PageContext | null; content: PageContent | null; origin: string; pageUrl?: string }): {
+  pageDataFrom(loaded: {
+    route: PageRoute;
+    context: PageContext | null;
+    content: PageContent | null;
+    origin: string;
+    pageUrl?: string;
+    booking?: LoadedBooking | null;
+  }): {
     state: PageState;
     rememberClientId: number | null;
   };
@@ -54,4 +69,6 @@ export interface SsrModule {
   DEFAULT_ADMIN_REMOTE_URL: string;
   /** Each view's source module, as the client build's manifest names it. */
   VIEW_MODULES: Readonly<Record<string, string>>;
+  /** The booking picker's source module (its own chunk and styles, on pages that show it). */
+  PICKER_MODULE: string;
 }

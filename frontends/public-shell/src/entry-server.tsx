@@ -7,7 +7,7 @@ import { AppProviders } from './AppProviders';
 import { ErrorScreen } from './components/ErrorScreen';
 import { hydrationMoment, type HydrationMoment } from './pages/hydration';
 import { SERVER_PAGES } from './pages/server-pages';
-import { statusOf, viewOf, type PageView } from './pages/views';
+import { showsPicker, statusOf, viewOf, type PageView } from './pages/views';
 import { routeFor, type PageKind } from './routes';
 import { structuredDataTag } from './ssr/structured-data';
 import { brandColours, brandStyle, defaultBranding, fallbackBranding } from './state/branding';
@@ -15,7 +15,7 @@ import type { PageState } from './state/page-state';
 
 export { pageDataFrom, type PageData } from './ssr/page-data';
 export { pageAddress, routeFor } from './routes';
-export { VIEW_MODULES } from './pages/views';
+export { PICKER_MODULE, VIEW_MODULES } from './pages/views';
 export { DEFAULT_ADMIN_REMOTE_URL } from './state/page-state';
 
 export interface RenderResult {
@@ -34,6 +34,8 @@ export interface RenderResult {
   hydration?: HydrationMoment;
   /** An app page's remote module: the agency's admin or the clinic portal. */
   app?: 'AdminApp' | 'PortalApp';
+  /** The page shows the booking picker: its styles and chunk come with it (server/app.ts). */
+  picker?: boolean;
 }
 
 interface Head {
@@ -107,6 +109,11 @@ function headOf(view: PageView, state: PageState): Omit<Head, 'themeColour'> {
     case 'thanks':
       // A visitor's receipt, never a search result (docs/public-site.md#pages-and-routes).
       return { title: `Thank You | ${clinic}`, description: generic, noIndex: true };
+    case 'book':
+      // One patient's booking (its address may carry the lead's token): never a search result (docs/booking.md#pages).
+      return { title: `Book Your Appointment | ${clinic}`, description: generic, noIndex: true };
+    case 'appointment':
+      return { title: `Your Appointment | ${clinic}`, description: generic, noIndex: true };
     case 'not-found':
       return { title: `Page Not Found | ${clinic}`, description: generic, noIndex: true };
     case 'unavailable':
@@ -145,6 +152,7 @@ export function render(url: string, state: PageState | null): RenderResult {
     head: [headTags({ ...headOf(view, state), themeColour: brandColours(state.client).brand }), heroPreload(html), structuredDataTag(view, state)].filter(Boolean).join('\n    '),
     htmlStyle: brandStyle(state.client),
     hydration: hydrationMoment(view, state, search),
+    picker: showsPicker(view, state),
   };
 }
 

@@ -7,7 +7,7 @@
 import { isPreviewQuery } from '@hap/contracts';
 import { homeVariantOf } from './home/home-variant';
 
-export type PageKind = 'home' | 'client-landing' | 'service' | 'unified' | 'thanks' | 'onboard' | 'admin' | 'login' | 'not-found';
+export type PageKind = 'home' | 'client-landing' | 'service' | 'unified' | 'thanks' | 'book' | 'appointment' | 'onboard' | 'admin' | 'login' | 'not-found';
 
 /** The kinds the public entry renders; /admin has its own entry and /login only redirects. */
 export type PublicPageKind = Exclude<PageKind, 'admin' | 'login'>;
@@ -37,6 +37,16 @@ export interface PageRoute {
   aliasOf?: string;
   /** /thanks: the lead's receipt reference (`?ref=`, a UUID; anything else is left out). */
   reference?: string;
+  /** /thanks and /book: the service the lead was for, or is booked (`?service=`, a positive integer). */
+  serviceId?: number;
+  /**
+   * /book: the lead's booking token (`?token=`, from the patient's e-mail link or the way back of a
+   * refused booking); /appointment: the appointment's signed link token. Never sent to analytics:
+   * these pages load no tracking (server/app.ts).
+   */
+  token?: string;
+  /** /appointment: `?booked=1`, the patient has just booked it. */
+  booked?: boolean;
   /** Set when the URL only redirects. */
   redirect?: string;
 }
@@ -56,6 +66,40 @@ function thanksPage(search: URLSearchParams): PageRoute {
   return reference && REFERENCE.test(reference) ? { kind: 'thanks', reference: reference.toLowerCase() } : { kind: 'thanks' };
 }
 
+const SERVICE_ID = /^[1-9]\d{0,9}$/;
+
+/** `?service=` when it is a positive integer. */
+function serviceIdOf(search: URLSearchParams): number | undefined {
+  const value = search.get('service')?.trim() ?? '';
+  return SERVICE_ID.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : undefined;
+}
+
+/** A token from the address: trimmed, within the contracts' 300 characters (longer is no token of ours). */
+function tokenOf(search: URLSearchParams): string | undefined {
+  const value = search.get('token')?.trim() ?? '';
+  return value && value.length <= 300 ? value : undefined;
+}
+
+/** /thanks, with the reference the lead form passed on when it is one, and the service it was for. */
+function thanksRoute(search: URLSearchParams): PageRoute {
+  const serviceId = serviceIdOf(search);
+  return { ...thanksPage(search), ...(serviceId !== undefined && { serviceId }) };
+}
+
+/** /book?client=&service=&token= (docs/booking.md#pages): the picker of one service; no service, no page. */
+function bookRoute(search: URLSearchParams): PageRoute {
+  const serviceId = serviceIdOf(search);
+  if (serviceId === undefined) return { kind: 'not-found' };
+  const token = tokenOf(search);
+  return { kind: 'book', serviceId, ...(token !== undefined && { token }) };
+}
+
+/** /appointment?client=&token=[&booked=1] (docs/booking.md#pages): the patient's appointment by its link. */
+function appointmentRoute(search: URLSearchParams): PageRoute {
+  const token = tokenOf(search);
+  return { kind: 'appointment', ...(token !== undefined && { token }), booked: search.get('booked') === '1' };
+}
+
 /** Words that are never a service path (docs/public-site.md#pages-and-routes); /thanks is the thank-you page, /onboard the self-registration. */
 export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   'admin',
@@ -70,6 +114,8 @@ export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   'standalone-client-home',
   'onboard',
   'portal',
+  'book',
+  'appointment',
 ]);
 
 /**
@@ -137,7 +183,9 @@ export function routeFor(pathname: string, search: string | URLSearchParams = ''
     if (HOME_PATHS.has(first)) return { kind: 'home' };
     if (CLIENT_LANDING_PATHS.has(first)) return { kind: 'client-landing' };
     if (first === 'login') return { kind: 'login', redirect: ADMIN_LOGIN_PATH };
-    if (first === 'thanks') return thanksPage(query);
+    if (first === 'thanks') return thanksRoute(query);
+    if (first === 'book') return bookRoute(query);
+    if (first === 'appointment') return appointmentRoute(query);
     if (first === 'onboard') return { kind: 'onboard' };
     // '/%3Fclient=2': a query that lost its way into the path goes home, with it (docs/public-site.md#pages-and-routes).
     if (first.startsWith('?')) return { kind: 'home', redirect: `/${parts[0]}` };

@@ -97,7 +97,12 @@ export function attemptFor(previous: Attempt | null, body: object, makeKey: () =
 }
 
 export type LeadOutcome =
-  | { ok: true; reference: string | null }
+  | {
+      ok: true;
+      reference: string | null;
+      /** The lead's booking token for the thank-you page's picker (kept in sessionStorage, never in an address). */
+      bookingToken: string | null;
+    }
   | {
       ok: false;
       /** HTTP status; 0 when the request never got an answer. */
@@ -134,6 +139,12 @@ export function referenceOf(answer: unknown): string | null {
   return typeof reference === 'string' && /^[0-9a-f-]{36}$/i.test(reference) ? reference : null;
 }
 
+/** The lead's booking token from a success answer (`data.bookingToken`), if it has one. */
+export function bookingTokenOf(answer: unknown): string | null {
+  const token = (answer as { data?: { bookingToken?: unknown } } | null)?.data?.bookingToken;
+  return typeof token === 'string' && /^[\w.-]{1,200}$/.test(token) ? token : null;
+}
+
 /** A response's JSON, or null when it has none (an empty body, a proxy's HTML page). */
 export async function jsonOf(response: Response): Promise<unknown> {
   try {
@@ -161,21 +172,24 @@ export async function sendLead(body: LeadSubmitInput, key: string, fetchImpl: ty
     return { ok: false, status: 0, fieldErrors: {} };
   }
   const answer = await jsonOf(response);
-  if (response.ok) return { ok: true, reference: referenceOf(answer) };
+  if (response.ok) return { ok: true, reference: referenceOf(answer), bookingToken: bookingTokenOf(answer) };
   return { ok: false, status: response.status, fieldErrors: fieldErrorsOf(answer) };
 }
 
 /**
  * Where a taken lead goes: `/thanks`, keeping the page's `?client=` (a
- * development or preview host names the clinic that way) and the receipt's
- * reference as `?ref=`.
+ * development or preview host names the clinic that way), the receipt's
+ * reference as `?ref=` and the lead's service as `?service=` (the page offers
+ * that service's free times, docs/booking.md#pages). The lead's booking token
+ * never goes into the address (src/booking/lead-booking-token.ts).
  */
-export function thanksHref(pageSearch: string, reference: string | null): string {
+export function thanksHref(pageSearch: string, reference: string | null, serviceId?: number): string {
   const page = new URLSearchParams(pageSearch);
   const query = new URLSearchParams();
   const client = page.get('client');
   if (client && /^\d{1,9}$/.test(client.trim())) query.set('client', client.trim());
   if (reference) query.set('ref', reference);
+  if (serviceId !== undefined && Number.isInteger(serviceId) && serviceId > 0) query.set('service', String(serviceId));
   const search = query.toString();
   return search ? `${THANKS_PATH}?${search}` : THANKS_PATH;
 }

@@ -1,6 +1,7 @@
 import type { Attribution } from '@hap/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { usePageState } from '../state/page-context';
+import { rememberBookingToken } from '../booking/lead-booking-token';
 import { rememberAcceptedLead } from '../tracking/remember-lead';
 import { captureAttribution } from './attribution';
 import type { LeadErrors, LeadValues } from './lead-form-rules';
@@ -71,8 +72,10 @@ export function useLeadSubmission(): LeadSubmission {
     attempt.current = null;
     // The thank-you page's Lead conversion fires only for this reference (src/tracking/).
     rememberAcceptedLead(outcome.reference, honeypot);
+    // The thank-you page's picker books for this lead (docs/booking.md#pages): the token stays in this tab.
+    rememberBookingToken(outcome.reference, outcome.bookingToken);
     toasts.show({ ...LEAD_TOASTS.success, variant: 'default' });
-    const target = thanksHref(window.location.search, outcome.reference);
+    const target = thanksHref(window.location.search, outcome.reference, serviceId);
     window.setTimeout(() => window.location.assign(target), THANKS_REDIRECT_DELAY_MS);
     return true;
   }

@@ -6,9 +6,9 @@ import type { PageState } from '../state/page-state';
  * click still sees the clinic and a way home), and one whose content could not
  * be loaded is 'Service Not Available' (docs/public-site.md#pages-and-routes).
  */
-export type PageView = 'home' | 'client-landing' | 'service' | 'unified' | 'thanks' | 'onboard' | 'not-found' | 'unavailable';
+export type PageView = 'home' | 'client-landing' | 'service' | 'unified' | 'thanks' | 'book' | 'appointment' | 'onboard' | 'not-found' | 'unavailable';
 
-export const PAGE_VIEWS: readonly PageView[] = ['home', 'client-landing', 'service', 'unified', 'thanks', 'onboard', 'not-found', 'unavailable'];
+export const PAGE_VIEWS: readonly PageView[] = ['home', 'client-landing', 'service', 'unified', 'thanks', 'book', 'appointment', 'onboard', 'not-found', 'unavailable'];
 
 export function viewOf(state: Pick<PageState, 'route' | 'landing' | 'landingError'>): PageView {
   const { kind } = state.route;
@@ -16,7 +16,7 @@ export function viewOf(state: Pick<PageState, 'route' | 'landing' | 'landingErro
     if (state.landing) return kind;
     return state.landingError ? 'unavailable' : 'not-found';
   }
-  if (kind === 'home' || kind === 'client-landing' || kind === 'thanks' || kind === 'onboard') return kind;
+  if (kind === 'home' || kind === 'client-landing' || kind === 'thanks' || kind === 'book' || kind === 'appointment' || kind === 'onboard') return kind;
   return 'not-found';
 }
 
@@ -33,7 +33,19 @@ export const VIEW_MODULES: Readonly<Record<PageView, string>> = {
   service: 'src/landing/ServicePage.tsx',
   unified: 'src/unified/UnifiedPage.tsx',
   thanks: 'src/thanks/ThanksPage.tsx',
+  book: 'src/booking/BookPage.tsx',
+  appointment: 'src/booking/AppointmentPage.tsx',
   onboard: 'src/onboard/OnboardPage.tsx',
   'not-found': 'src/components/NotFoundPage.tsx',
   unavailable: 'src/landing/ServiceUnavailable.tsx',
 };
+
+/** The booking picker's module: its own chunk and styles, sent with the pages that show it (docs/booking.md#pages). */
+export const PICKER_MODULE = 'src/booking/SlotPicker.tsx';
+
+/** Whether the page shows the picker (or may at once: the appointment page's 'Change time'). */
+export function showsPicker(view: PageView, state: Pick<PageState, 'booking'>): boolean {
+  if (view === 'thanks' || view === 'book') return Boolean(state.booking?.picker);
+  if (view === 'appointment') return state.booking?.appointment?.changeable === true;
+  return false;
+}

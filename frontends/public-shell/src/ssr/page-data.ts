@@ -1,7 +1,7 @@
 import { DEFAULT_CLIENT_ID, type PageContent, type PageContext } from '@hap/contracts';
 import type { PageRoute } from '../routes';
 import { fallbackBranding, onboardingBranding } from '../state/branding';
-import { stateWithoutContent, type PageState } from '../state/page-state';
+import { stateWithoutContent, type BookingState, type PageState } from '../state/page-state';
 
 /** What the server loaded for one page: the clinic (tenant) and the catalogue's part (templates). */
 export interface LoadedPage {
@@ -15,6 +15,8 @@ export interface LoadedPage {
   /** The path and query the visitor reached. */
   pageUrl?: string;
   year?: number;
+  /** The booking pages' data from leads (server/booking-data.ts); none elsewhere. */
+  booking?: BookingState | null;
 }
 
 export interface PageData {
@@ -31,7 +33,7 @@ export const LANDING_LOAD_FAILED = 'Failed to load service content';
  * call failed: then client 1's built-in colours and the generic name (docs/public-site.md#what-a-page-shows), never an error page. The catalogue failing leaves the home page
  * without services (said as such) and a service page on 'Service Not Available'.
  */
-export function pageDataFrom({ route, context, content, origin, pageUrl, year = new Date().getFullYear() }: LoadedPage): PageData {
+export function pageDataFrom({ route, context, content, origin, pageUrl, year = new Date().getFullYear(), booking }: LoadedPage): PageData {
   if (route.kind === 'onboard') return onboardingPageData(route, origin, year);
   const clientId = context?.resolution.clientId ?? DEFAULT_CLIENT_ID;
   const client = context?.client ?? null;
@@ -50,6 +52,7 @@ export function pageDataFrom({ route, context, content, origin, pageUrl, year = 
       origin,
       ...(wantsLanding && pageUrl !== undefined && { pageUrl }),
       year,
+      ...(booking && { booking }),
     },
     rememberClientId: context?.resolution.source === 'query' ? context.resolution.clientId : null,
   };

@@ -1,4 +1,5 @@
-import type { ClientBranding, ClientResolution, PageContent, PageContext, PageServiceCard, PageTracking } from '@hap/contracts';
+import type { ClientBranding, ClientResolution, ManagedAppointment, PageContent, PageContext, PageServiceCard, PageTracking } from '@hap/contracts';
+import type { PickerSlot } from '../booking/slot-days';
 import type { PageRoute } from '../routes';
 
 /** A team member as pages show them (page context's staff, in displayOrder). */
@@ -6,6 +7,31 @@ export type TeamMember = PageContext['staff'][number];
 
 /** A service page's data: the unified content and meta of the clinic's service. */
 export type LandingData = NonNullable<PageContent['landing']>;
+
+/** The picker's first free times of one service (docs/booking.md#pages), as the server loaded them. */
+export interface PickerState {
+  clientId: number;
+  serviceId: number;
+  /** The clinic's IANA zone: the times are its wall-clock times. */
+  timeZone: string;
+  /** The first days' free times (server/booking-data.ts). */
+  slots: PickerSlot[];
+  /** One per render: the no-script forms post it, so the same page posted twice books once. */
+  idempotencyKey: string;
+  /** /book?token=: the lead's booking token (the thank-you page finds its own in this tab's storage instead). */
+  leadToken: string | null;
+}
+
+/** What a booking page shows (server/booking-data.ts LoadedBooking). */
+export interface BookingState {
+  picker: PickerState | null;
+  /** /book of a service that cannot be booked online: the sentence shown with the clinic's phone. */
+  closed: string | null;
+  /** /appointment: what the patient's link names. */
+  appointment: ManagedAppointment | null;
+  /** /appointment: why the link shows nothing; /book: the free times could not be read. */
+  problem: string | null;
+}
 
 /**
  * What the server rendered the page with. It travels to the browser in
@@ -38,6 +64,8 @@ export interface PageState {
   pageUrl?: string;
   /** The year of the copyright line, fixed by the server so both renders agree. */
   year: number;
+  /** The thank-you page with the clinic's online booking, /book and /appointment (docs/booking.md#pages). */
+  booking?: BookingState;
 }
 
 /** Settings read at run time, in `<script type="application/json" id="__HAP_CONFIG__">`. */

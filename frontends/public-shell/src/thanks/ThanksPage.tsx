@@ -4,14 +4,16 @@ import { ClinicHomeLink } from '../home/ClinicBrand';
 import { CallLink } from '../home/CallAction';
 import { usePageState } from '../state/page-context';
 import { clinicHref } from '../state/page-state';
-import { thanksContentOf } from './thanks-content';
+import { PickerSlot } from '../booking/picker-slot';
+import { PICKER_ANCHOR, thanksContentOf } from './thanks-content';
 import './thanks.css';
 
 /**
  * /thanks (docs/public-site.md#pages-and-routes 'Thank-you page'): where a sent lead lands. Server
  * rendered with the clinic's branding (page context: ?client=, the cookie or
  * the host), noindex, never cached. With the clinic's booking link the visitor
- * can book at once; without it, what happens next; with no clinic, a generic
+ * can book at once; with the clinic's own online booking, the picker of the
+ * lead's service (its own chunk, docs/booking.md#pages); else what happens next; with no clinic, a generic
  * thank-you. The clinic's phone and the way home are always there.
  */
 export function ThanksPage() {
@@ -36,6 +38,23 @@ export function ThanksPage() {
             {content.action}
           </a>
         </div>
+      )}
+
+      {content.kind === 'picker' && state.booking?.picker && (
+        <>
+          <div className="status-card__actions">
+            <a href={`#${PICKER_ANCHOR}`} className="btn btn--brand btn--lg">
+              <CalendarCheck size={20} aria-hidden />
+              {content.action}
+            </a>
+          </div>
+          <section id={PICKER_ANCHOR} className="thanks__picker" aria-labelledby="thanks-picker">
+            <h2 id="thanks-picker" className="status-card__subtitle">
+              {content.pickerTitle}
+            </h2>
+            <PickerSlot picker={state.booking.picker} reference={route.reference ?? null} />
+          </section>
+        </>
       )}
 
       {content.kind === 'next-steps' && (

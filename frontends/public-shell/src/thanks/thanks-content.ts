@@ -1,7 +1,8 @@
 /**
  * What the thank-you page says (docs/public-site.md#pages-and-routes 'Thank-you page', docs/public-site.md#messages), as a
- * plain function of the clinic: a booking link first, else what happens
- * next, and a generic thank-you when the clinic is not known.
+ * plain function of the clinic: a booking link first, else the clinic's own
+ * online booking (the picker, docs/booking.md#pages), else what happens next,
+ * and a generic thank-you when the clinic is not known.
  */
 import type { PageState } from '../state/page-state';
 
@@ -15,6 +16,7 @@ export interface ThanksStep {
 export type ThanksContent =
   | { kind: 'generic'; title: 'Thank You'; text: string }
   | { kind: 'booking'; title: 'Reserve Your Appointment'; text: string; bookingLink: string; action: 'Schedule Appointment' }
+  | { kind: 'picker'; title: 'Reserve Your Appointment'; text: string; action: 'Schedule Appointment'; pickerTitle: string }
   | { kind: 'next-steps'; title: 'Thank You for Contacting Us!'; text: string; stepsTitle: 'What Happens Next'; steps: readonly ThanksStep[] };
 
 /** The three steps a clinic follows after a request (written for the product; the spec names only the list). */
@@ -36,7 +38,10 @@ export function bookingHref(link: string | null | undefined): string | null {
   }
 }
 
-export function thanksContentOf(state: Pick<PageState, 'client' | 'clientSource'>): ThanksContent {
+/** Where 'Schedule Appointment' leads on the page itself: the picker's section. */
+export const PICKER_ANCHOR = 'schedule';
+
+export function thanksContentOf(state: Pick<PageState, 'client' | 'clientSource' | 'booking'>): ThanksContent {
   const { client, clientSource } = state;
   if (clientSource === 'fallback') return { kind: 'generic', title: 'Thank You', text: THANKS_FALLBACK_TEXT };
   const bookingLink = bookingHref(client.bookingLink);
@@ -47,6 +52,16 @@ export function thanksContentOf(state: Pick<PageState, 'client' | 'clientSource'
       text: `Thank you, ${client.name} has received your request. Choose a time that suits you now and skip the wait for a call back.`,
       bookingLink,
       action: 'Schedule Appointment',
+    };
+  }
+  // The clinic's own online booking (docs/booking.md#pages): the server found free times of the lead's service.
+  if (state.booking?.picker) {
+    return {
+      kind: 'picker',
+      title: 'Reserve Your Appointment',
+      text: `Thank you, ${client.name} has received your request. Choose a time that suits you now and skip the wait for a call back.`,
+      action: 'Schedule Appointment',
+      pickerTitle: 'Choose a time',
     };
   }
   return {

@@ -18,6 +18,7 @@ import {
   SERVICE_VIEWS,
   takeConversion,
   TRACKING_EVENTS,
+  withoutPageOnlyParams,
 } from './tracking-rules';
 
 type Send = (command: [string, ...unknown[]]) => void;
@@ -52,6 +53,9 @@ function whenIdleAfterLoad(run: () => void): void {
 
 function start(tracking: PageTracking & { view: string }): void {
   const { view } = tracking;
+  // The thank-you page's `?service=` is for the page (its picker), never for the pixel, which reads the address whole.
+  const pageOnly = tracking.facebookPixelId ? withoutPageOnlyParams(location.href) : null;
+  if (pageOnly !== null) history.replaceState(history.state, '', pageOnly);
   const gtagIds = [tracking.googleAdsTagId, tracking.googleAnalyticsId].filter((id): id is string => !!id);
   const gtag: Send | null = gtagIds.length ? loadGtag(gtagIds[0]!) : null;
   if (gtag) {

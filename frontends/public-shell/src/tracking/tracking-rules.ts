@@ -90,6 +90,24 @@ export function pixelMayRead(href: string, referrer: string): boolean {
   return referrer === '' || originOnly(referrer) === referrer;
 }
 
+/**
+ * Parameters the thank-you page's address carries for the page itself, which no tag may
+ * read: the lead's service (`service`, docs/booking.md#pages: the picker's service). The
+ * tracking script takes them out of the address bar before the pixel, which reads the address
+ * whole, is loaded; the page was rendered with them already.
+ */
+export const PAGE_ONLY_PARAMS: readonly string[] = ['service'];
+
+/** The address without the page-only parameters; null when it has none (nothing to replace). */
+export function withoutPageOnlyParams(href: string): string | null {
+  const url = new URL(href);
+  const query = new URLSearchParams(url.search);
+  if (!PAGE_ONLY_PARAMS.some((name) => query.has(name))) return null;
+  for (const name of PAGE_ONLY_PARAMS) query.delete(name);
+  const search = query.toString();
+  return `${url.pathname}${search ? `?${search}` : ''}${url.hash}`;
+}
+
 /** A call to action's generic kind: where it leads, never its words (a label can name the service). */
 export type CtaKind = 'section' | 'page' | 'booking' | 'email';
 

@@ -12,6 +12,7 @@ import {
   referenceOf,
   sendLead,
   thanksHref,
+  bookingTokenOf,
 } from '../../src/landing/lead-submission';
 
 const values = { name: ' Jane Smith ', email: 'jane@example.com ', phone: '(303) 555-0142', message: '' };
@@ -96,9 +97,9 @@ describe('sendLead', () => {
     jest.fn(async () => new Response(typeof body === 'string' ? body : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
   it('POSTs JSON to /api/leads with the idempotency key, same-origin, and reads the reference', async () => {
-    const fetchImpl = answer(201, { success: true, data: { reference: REFERENCE } });
+    const fetchImpl = answer(201, { success: true, data: { reference: REFERENCE, bookingToken: '12.4.AbC_dEf-123' } });
     const body = leadRequestBody(values, context);
-    await expect(sendLead(body, 'key-12345678', fetchImpl as unknown as typeof fetch)).resolves.toEqual({ ok: true, reference: REFERENCE });
+    await expect(sendLead(body, 'key-12345678', fetchImpl as unknown as typeof fetch)).resolves.toEqual({ ok: true, reference: REFERENCE, bookingToken: '12.4.AbC_dEf-123' });
     const [url, init] = fetchImpl.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe(LEAD_ENDPOINT);
     expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin' });
@@ -122,7 +123,7 @@ describe('sendLead', () => {
   });
 
   it('takes a 2xx without a readable reference as a taken lead', async () => {
-    await expect(sendLead(leadRequestBody(values, context), 'key-12345678', answer(201, 'ok') as unknown as typeof fetch)).resolves.toEqual({ ok: true, reference: null });
+    await expect(sendLead(leadRequestBody(values, context), 'key-12345678', answer(201, 'ok') as unknown as typeof fetch)).resolves.toEqual({ ok: true, reference: null, bookingToken: null });
     expect(referenceOf({ data: { reference: '../x' } })).toBeNull();
   });
 });
@@ -133,6 +134,13 @@ describe('thanksHref', () => {
     expect(thanksHref('?style=b', REFERENCE)).toBe(`/thanks?ref=${REFERENCE}`);
     expect(thanksHref('', null)).toBe('/thanks');
     expect(thanksHref('?client=abc', null)).toBe('/thanks');
+  });
+
+  it('adds the lead’s service for the picker (docs/booking.md#pages), never its booking token', () => {
+    expect(thanksHref('?client=1&gclid=x', REFERENCE, 17)).toBe(`/thanks?client=1&ref=${REFERENCE}&service=17`);
+    expect(thanksHref('', REFERENCE, 0)).toBe(`/thanks?ref=${REFERENCE}`);
+    expect(bookingTokenOf({ data: { reference: REFERENCE, bookingToken: '12.4.AbC_dEf-123' } })).toBe('12.4.AbC_dEf-123');
+    expect(bookingTokenOf({ data: { bookingToken: '<script>' } })).toBeNull();
   });
 });
 

@@ -30,12 +30,29 @@ describe('routeFor (docs/public-site.md routes)', () => {
     expect(routeFor('/trt', '?preview=1')).toMatchObject({ preview: true });
   });
 
-  it.each([...RESERVED_WORDS].filter((w) => !['home', 'client-home', 'legacy-home', 'standalone-client-home', 'login', 'admin', 'portal', 'thanks', 'onboard'].includes(w)))(
+  it.each([...RESERVED_WORDS].filter((w) => !['home', 'client-home', 'legacy-home', 'standalone-client-home', 'login', 'admin', 'portal', 'thanks', 'onboard', 'appointment'].includes(w)))(
     'shows not-found for the reserved word /%s',
     (word) => {
       expect(routeFor(`/${word}`)).toEqual({ kind: 'not-found' });
     },
   );
+
+  it('the booking pages (docs/booking.md#pages): /thanks with its service, /book of a service, /appointment of a link', () => {
+    expect(routeFor('/thanks', '?client=4&ref=0b6f1f7e-4a4c-4c8e-9a53-7f1f0d2f3c11&service=17')).toEqual({
+      kind: 'thanks',
+      reference: '0b6f1f7e-4a4c-4c8e-9a53-7f1f0d2f3c11',
+      serviceId: 17,
+    });
+    expect(routeFor('/thanks', '?service=0')).toEqual({ kind: 'thanks' });
+    expect(routeFor('/thanks', '?service=17x')).toEqual({ kind: 'thanks' });
+    expect(routeFor('/book', '?client=4&service=17&token=12.4.mac')).toEqual({ kind: 'book', serviceId: 17, token: '12.4.mac' });
+    expect(routeFor('/book', '?client=4&service=17')).toEqual({ kind: 'book', serviceId: 17 });
+    // No service: nothing to book.
+    expect(routeFor('/book', '?client=4')).toEqual({ kind: 'not-found' });
+    expect(routeFor('/appointment', '?client=4&token=abc.def&booked=1')).toEqual({ kind: 'appointment', token: 'abc.def', booked: true });
+    expect(routeFor('/appointment', `?token=${'x'.repeat(301)}`)).toEqual({ kind: 'appointment', booked: false });
+    expect(routeFor('/book/now')).toEqual({ kind: 'not-found' });
+  });
 
   it('shows the self-registration at /onboard; below it, as for every reserved word, not-found', () => {
     expect(routeFor('/onboard')).toEqual({ kind: 'onboard' });

@@ -8,7 +8,7 @@ import {
   type ClinicTracking,
 } from '@hap/contracts';
 import { rememberAcceptedLead } from '../../src/tracking/remember-lead';
-import { ctaKindOf, neutralLocation, neutralTitle, originOnly, pixelMayRead, takeConversion, TRACKING_EVENTS } from '../../src/tracking/tracking-rules';
+import { ctaKindOf, neutralLocation, neutralTitle, originOnly, pixelMayRead, takeConversion, TRACKING_EVENTS, withoutPageOnlyParams } from '../../src/tracking/tracking-rules';
 import { CONFIG_SCRIPT_ID } from '../../src/state/page-state';
 import { embedFrameOrigins, imageOrigins, pageSourceHeaders } from '../../server/page-sources';
 
@@ -92,6 +92,16 @@ describe('what tags are told', () => {
     expect(pixelMayRead('https://clinic.example/?client=2', 'https://clinic.example/trt?client=2')).toBe(false);
     expect(pixelMayRead('https://clinic.example/#semaglutide', '')).toBe(false);
     expect(pixelMayRead(`https://clinic.example/?ref=${REF}`, '')).toBe(false);
+  });
+
+  it("takes the thank-you page's service out of the address before the pixel reads it (docs/booking.md#pages)", () => {
+    const thanks = `https://clinic.example/thanks?client=2&ref=${REF}&service=17`;
+    expect(pixelMayRead(thanks, '')).toBe(false);
+    const cleaned = withoutPageOnlyParams(thanks);
+    expect(cleaned).toBe(`/thanks?client=2&ref=${REF}`);
+    expect(pixelMayRead(`https://clinic.example${cleaned}`, '')).toBe(true);
+    expect(withoutPageOnlyParams(`https://clinic.example/thanks?client=2&ref=${REF}`)).toBeNull();
+    expect(neutralLocation(thanks, 'thanks')).toBe('https://clinic.example/thanks?client=2');
   });
 
   it('a call to action by where it leads, never its words', () => {

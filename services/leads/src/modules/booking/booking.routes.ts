@@ -1,6 +1,7 @@
-import { actorOf, AppError, assertAdmin, requireClinicOwner, requireClinicUser, type RouteHandlers } from '@hap/service-kit';
+import { actorOf, AppError, assertAdmin, requireClinicOwner, requireClinicUser, RETRY_AFTER_SECONDS, sendFormProblem, type RouteHandlers } from '@hap/service-kit';
 import { ErrorCode } from '@hap/contracts';
 import type { AppointmentService } from './appointment.service';
+import { bookedPath, bookingOf, pickerPath, refusedProblem, slotTakenProblem, CHOOSE_ANOTHER_TIME } from './booking-form-post';
 import type { BookingService } from './booking.service';
 
 type BookingOperations =
@@ -22,16 +23,33 @@ type BookingOperations =
   | 'updateClientAppointment'
   | 'getCalendarFeed';
 
-// Being built on main this session (docs/booking.md "Still to build"); answers 501 until then.
-const notBuiltYet = () => {
-  throw new AppError(501, ErrorCode.INTERNAL, 'Not built yet');
-};
-
 /** Booking (docs/booking.md): the public slots and booking, the patient's links, and the clinic's and admin's rules and calendar. */
 export const bookingHandlers = (booking: BookingService, appointments: AppointmentService): Pick<RouteHandlers<'leads'>, BookingOperations> => ({
   getBookingSlots: ({ query }) => booking.slots(query),
   createBooking: ({ body }, request) => booking.book(body, { requestId: request.id, log: request.log }),
-  submitBookingForm: notBuiltYet,
+  // The picker as a plain form (docs/booking.md#the-pickers-form): a page for a person, never JSON.
+  submitBookingForm: async ({ body }, request, reply) => {
+    try {
+      const booked = await booking.book(bookingOf(body), { requestId: request.id, log: request.log });
+      await reply.header('cache-control', 'no-store').redirect(bookedPath(booked.clientId, booked.manageToken), 303);
+    } catch (err) {
+      if (err instanceof AppError && err.code === ErrorCode.SLOT_TAKEN) {
+        await sendFormProblem(reply, 409, slotTakenProblem(body, err.extra?.nextSlots ?? []));
+        return;
+      }
+      if (err instanceof AppError && err.statusCode < 500) {
+        await sendFormProblem(reply, err.statusCode, refusedProblem(body, err.message));
+        return;
+      }
+      request.log.error({ err }, 'booking form post failed');
+      await sendFormProblem(reply.header('retry-after', RETRY_AFTER_SECONDS), 503, {
+        title: 'Your appointment was not booked',
+        lead: 'Something went wrong on our side. Please try again in a moment or call the clinic.',
+        back: pickerPath(body),
+        backLabel: CHOOSE_ANOTHER_TIME,
+      });
+    }
+  },
   getBookingAvailability: ({ params }, request) => {
     assertAdmin(actorOf(request));
     return booking.getAvailability(params.id);
