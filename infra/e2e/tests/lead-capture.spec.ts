@@ -39,8 +39,13 @@ async function fillLead(page: Page, phone = '(303) 555-0142') {
   return form;
 }
 
-async function expectThanksFor(page: Page, clinic: Clinic) {
-  if (clinic.bookingLink) {
+/** The thank-you page of `clinic`; `picker`: reached with the lead's service, which the clinic books online (docs/booking.md#pages). */
+async function expectThanksFor(page: Page, clinic: Clinic, picker = false) {
+  if (!clinic.bookingLink && picker) {
+    await expect(page.getByRole('heading', { level: 1, name: 'Reserve Your Appointment' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Schedule Appointment' })).toHaveAttribute('href', '#schedule');
+    await expect(page.getByRole('heading', { name: 'Choose a time' })).toBeAttached();
+  } else if (clinic.bookingLink) {
     await expect(page.getByRole('heading', { level: 1, name: 'Reserve Your Appointment' })).toBeVisible();
     const book = page.getByRole('link', { name: 'Schedule Appointment' });
     await expect(book).toHaveAttribute('href', new URL(clinic.bookingLink).href);
@@ -80,7 +85,9 @@ test.describe('lead capture', () => {
     const url = new URL(page.url());
     expect(url.searchParams.get('client')).toBe('1');
     expect(url.searchParams.get('ref')).toMatch(REFERENCE);
-    await expectThanksFor(page, clinic);
+    // The lead's service came along: clinic 1 books it online (the default rules), so the page offers its times.
+    expect(url.searchParams.get('service')).toBe(String((sent[0]?.postDataJSON() as { serviceId?: number } | undefined)?.serviceId));
+    await expectThanksFor(page, clinic, true);
     await expect(page.getByText(url.searchParams.get('ref')!)).toBeVisible();
 
     expect(sent).toHaveLength(1);
@@ -203,7 +210,7 @@ test.describe('lead capture', () => {
     await keepScreen(form, { path: screenPath('unified-form') });
     await form.getByRole('button', { name: 'Book Now' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Form Submitted' })).toBeVisible();
-    await page.waitForURL(`**/thanks?client=1&ref=${reference}`);
+    await page.waitForURL(new RegExp(`/thanks\\?client=1&ref=${reference}(&service=\\d+)?$`));
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).toMatchObject({ name: 'Jane Smith', clientId: 1, website: '', attribution: { styleVariant: 'unified' } });
     expect(sent[0]!.key).toMatch(/^[A-Za-z0-9_-]{8,100}$/);
