@@ -6,6 +6,23 @@ import { linkIn, mailTo, type StoredMail } from './mailbox';
  * one live service and its owner signed in on another page.
  */
 
+/** Every day 07:00–21:00 in `timeZone`, 30-minute consultations of `serviceId`, no notice: free times whenever a journey runs. */
+export function openEveryDay(serviceId: number, timeZone: string) {
+  const hours = [{ start: '07:00', end: '21:00' }];
+  return {
+    onlineBooking: true,
+    timeZone,
+    weekly: { mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours, sun: hours },
+    closedDates: [],
+    services: [{ serviceId, bookable: true, lengthMinutes: 30 }],
+    bufferMinutes: 0,
+    minNoticeMinutes: 0,
+    horizonDays: 30,
+    capacity: 1,
+    confirmation: 'instant',
+  };
+}
+
 /** A clinic with one live service and its owner signed in on `owner`'s browser (the invitation read from the journeys' mailbox). */
 export async function clinicWithOwner(agency: Page, owner: Page, baseURL: string, run: string, extra: { googleAdsAccountId?: string } = {}) {
   const headers = { origin: baseURL };

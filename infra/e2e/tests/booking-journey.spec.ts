@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { Client } from 'pg';
 import { parseMail } from '@hap/test-kit/smtp-server';
 import { logInAsAdmin } from '../support/admin';
-import { clinicWithOwner, linkMailedTo, mailedTo } from '../support/booking';
+import { clinicWithOwner, linkMailedTo, mailedTo, openEveryDay } from '../support/booking';
 import { connectGoogleAds } from '../support/google-ads';
 import { linkIn } from '../support/mailbox';
 import { keepScreen, screenPath } from '../support/screens';
@@ -15,22 +15,6 @@ import { keepScreen, screenPath } from '../support/screens';
  * one conversion for the click (made by the booking; neither the move nor 'showed' makes another).
  */
 
-/** Every day 07:00–21:00 in Boise, 30-minute consultations, no notice: free times whenever the journey runs. */
-const OPEN_EVERY_DAY = (serviceId: number) => {
-  const hours = [{ start: '07:00', end: '21:00' }];
-  return {
-    onlineBooking: true,
-    timeZone: 'America/Boise',
-    weekly: { mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours, sun: hours },
-    closedDates: [],
-    services: [{ serviceId, bookable: true, lengthMinutes: 30 }],
-    bufferMinutes: 0,
-    minNoticeMinutes: 0,
-    horizonDays: 30,
-    capacity: 1,
-    confirmation: 'instant',
-  };
-};
 
 interface CalendarItem {
   id: number;
@@ -48,7 +32,7 @@ test.describe('booking end to end', () => {
     await logInAsAdmin(agency);
     await connectGoogleAds(agency);
     const clinic = await clinicWithOwner(agency, page, baseURL!, run, { googleAdsAccountId: '456-789-0123' });
-    const rules = await agency.request.put(`/api/clients/${clinic.clientId}/booking/availability`, { headers: { origin: baseURL! }, data: OPEN_EVERY_DAY(clinic.serviceId) });
+    const rules = await agency.request.put(`/api/clients/${clinic.clientId}/booking/availability`, { headers: { origin: baseURL! }, data: openEveryDay(clinic.serviceId, 'America/Boise') });
     expect(rules.status()).toBe(200);
     await agency.close();
 
@@ -65,6 +49,8 @@ test.describe('booking end to end', () => {
     await expect(patient.getByRole('heading', { level: 1, name: 'Reserve Your Appointment' })).toBeVisible();
     await patient.getByRole('link', { name: 'Schedule Appointment' }).click();
     const first = patient.locator('.picker__panel:visible .picker__time').first();
+    await expect(first).toBeVisible();
+    await keepScreen(patient, { path: screenPath('booking-journey-thanks'), fullPage: true });
     const chosen = (await first.getAttribute('aria-label'))!;
     await first.click();
     await patient.waitForURL(/\/appointment\?.*booked=1/);

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { logInAsAdmin } from '../support/admin';
+import { openEveryDay } from '../support/booking';
 import { keepScreen, screenPath } from '../support/screens';
 
 /**
@@ -8,22 +9,6 @@ import { keepScreen, screenPath } from '../support/screens';
  * link is booking-journey.spec.ts; what each call answers (409, 422, 410, …) is in jest
  * (services/leads/test/integration/booking*.api.test.ts).
  */
-/** Every day 08:00–20:00 in New York, 30-minute consultations, no notice: a clinic with free times whenever the journey runs. */
-const OPEN_EVERY_DAY = (serviceId: number) => {
-  const hours = [{ start: '08:00', end: '20:00' }];
-  return {
-    onlineBooking: true,
-    timeZone: 'America/New_York',
-    weekly: { mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours, sun: hours },
-    closedDates: [],
-    services: [{ serviceId, bookable: true, lengthMinutes: 30 }],
-    bufferMinutes: 0,
-    minNoticeMinutes: 0,
-    horizonDays: 30,
-    capacity: 1,
-    confirmation: 'instant',
-  };
-};
 
 /** A clinic of its own (no booking link), one live service page, and its online booking open every day. */
 async function bookableClinic(admin: APIRequestContext, run: string): Promise<{ clientId: number; serviceId: number; path: string; phone: string }> {
@@ -37,7 +22,7 @@ async function bookableClinic(admin: APIRequestContext, run: string): Promise<{ 
   const service = await admin.post('/api/services', { data: { name: 'Vitality Consult', path, clientId, templateId: template.id, isActive: true } });
   expect(service.status(), await service.text()).toBe(201);
   const serviceId = ((await service.json()) as { data: { id: number } }).data.id;
-  const rules = await admin.put(`/api/clients/${clientId}/booking/availability`, { data: OPEN_EVERY_DAY(serviceId) });
+  const rules = await admin.put(`/api/clients/${clientId}/booking/availability`, { data: openEveryDay(serviceId, 'America/New_York') });
   expect(rules.status(), await rules.text()).toBe(200);
   return { clientId, serviceId, path, phone };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BookedAppointmentSchema, LeadReceiptSchema, ManagedChangeSchema, WEEKDAYS, type Availability } from '@hap/contracts';
+import { BookedAppointmentSchema, LeadReceiptSchema, ManagedChangeSchema, type Availability } from '@hap/contracts';
 import { createMailer, createQueue, createWorker, type JobQueue } from '@hap/service-kit';
 import { ADMIN } from '@hap/service-kit/testing';
 import { parseMail, startSmtp } from '@hap/test-kit/smtp-server';
@@ -8,6 +8,7 @@ import { createTenantClient } from '../../src/clients/tenant.client';
 import { createAppointmentNoticeHandler } from '../../src/modules/booking/appointment-notices';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
 import { clinicWithService } from '../helpers/leads';
+import { openRules } from '../helpers/booking';
 
 /**
  * The patient's appointment e-mails (docs/booking.md#notices) as the worker sends them: a real
@@ -20,18 +21,7 @@ const day = new Date(Date.now() + 3 * 24 * HOUR).toISOString().slice(0, 10);
 const at = (clock: string) => `${day}T${clock}:00.000Z`;
 const ORIGIN = 'http://127.0.0.1:18999';
 
-const rules = (serviceId: number): Availability => ({
-  onlineBooking: true,
-  timeZone: 'America/Denver',
-  weekly: Object.fromEntries(WEEKDAYS.map((weekday) => [weekday, [{ start: '00:00', end: '23:59' }]])) as Availability['weekly'],
-  closedDates: [],
-  services: [{ serviceId, bookable: true, lengthMinutes: 60 }],
-  bufferMinutes: 0,
-  minNoticeMinutes: 0,
-  horizonDays: 30,
-  capacity: 1,
-  confirmation: 'instant',
-});
+const rules = (serviceId: number): Availability => openRules(serviceId, { timeZone: 'America/Denver', hours: { start: '00:00', end: '23:59' } });
 
 describe('appointment notices: e-mails with .ics, reminders as delayed jobs, nothing for a stale version', () => {
   let t: TestLeads;
@@ -39,7 +29,7 @@ describe('appointment notices: e-mails with .ics, reminders as delayed jobs, not
   let clientId: number;
   let serviceId: number;
   let queue: JobQueue<'leads.appointment-notice'>;
-  let worker: ReturnType<typeof createWorker>;
+  let worker: ReturnType<typeof createWorker<'leads.appointment-notice'>>;
   let handler: ReturnType<typeof createAppointmentNoticeHandler>;
   const mailer = () => createMailer({ smtpUrl: smtp.url, from: 'Bookings <bookings@healthads.local>', timeoutMs: 3000 });
   const clinicEmail = `desk-${randomBytes(3).toString('hex')}@clinic.example`;

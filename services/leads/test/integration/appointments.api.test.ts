@@ -7,30 +7,19 @@ import {
   ManagedAppointmentSchema,
   ManagedChangeSchema,
   SlotListSchema,
-  WEEKDAYS,
   type Availability,
 } from '@hap/contracts';
 import type { Identity } from '@hap/service-kit';
 import { ADMIN } from '@hap/service-kit/testing';
 import { ANONYMOUS, clinicWithServices, START_TIMEOUT_MS, startLeads, TEST_CLINIC_NAME, type TestLeads } from '../helpers/app';
+import { openRules } from '../helpers/booking';
 
 const HOUR = 60 * 60 * 1000;
 /** A day three days ahead (UTC) and an instant on it. */
 const day = new Date(Date.now() + 3 * 24 * HOUR).toISOString().slice(0, 10);
 const at = (clock: string) => `${day}T${clock}:00.000Z`;
 
-const rules = (serviceId: number): Availability => ({
-  onlineBooking: true,
-  timeZone: 'UTC',
-  weekly: Object.fromEntries(WEEKDAYS.map((weekday) => [weekday, [{ start: '09:00', end: '12:00' }]])) as Availability['weekly'],
-  closedDates: [],
-  services: [{ serviceId, bookable: true, lengthMinutes: 60 }],
-  bufferMinutes: 0,
-  minNoticeMinutes: 0,
-  horizonDays: 30,
-  capacity: 1,
-  confirmation: 'instant',
-});
+const rules = (serviceId: number): Availability => openRules(serviceId);
 
 describe('appointments after booking: the patient’s link, the clinic’s calendar and actions, the feed', () => {
   let t: TestLeads;

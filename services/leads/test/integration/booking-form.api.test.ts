@@ -1,9 +1,10 @@
-import { BOOKING_FORM_PATH, BookingMessages, LeadReceiptSchema, WEEKDAYS, type Availability } from '@hap/contracts';
+import { BOOKING_FORM_PATH, BookingMessages, LeadReceiptSchema, type Availability } from '@hap/contracts';
 import { ADMIN } from '@hap/service-kit/testing';
 import { uniqueClientId } from '@hap/test-kit/factories/templates';
 import { UNREACHABLE_URL } from '@hap/test-kit/service-process';
 import { DateTime } from 'luxon';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
+import { openRules } from '../helpers/booking';
 
 /**
  * POST /api/bookings/form: the picker's times as the browser posts them when
@@ -23,20 +24,8 @@ const day = (() => {
 const at = (hour: number, minute = 0) => day.set({ hour, minute }).toUTC().toISO()!;
 const readable = (hour: number, minute = 0) => day.set({ hour, minute }).setLocale('en-US').toFormat("ccc, LLL d 'at' h:mm a");
 
-/** Weekdays 09:00–12:00 New York, hour-long consultations of SERVICE_ID, no notice, one at a time. */
-const rules = (overrides: Partial<Availability> = {}): Availability => ({
-  onlineBooking: true,
-  timeZone: ZONE,
-  weekly: Object.fromEntries(WEEKDAYS.map((weekday) => [weekday, [{ start: '09:00', end: '12:00' }]])) as Availability['weekly'],
-  closedDates: [],
-  services: [{ serviceId: SERVICE_ID, bookable: true, lengthMinutes: 60 }],
-  bufferMinutes: 0,
-  minNoticeMinutes: 0,
-  horizonDays: 30,
-  capacity: 1,
-  confirmation: 'instant',
-  ...overrides,
-});
+/** Every day 09:00–12:00 New York, hour-long consultations of SERVICE_ID, no notice, one at a time. */
+const rules = (overrides: Partial<Availability> = {}): Availability => openRules(SERVICE_ID, { timeZone: ZONE }, overrides);
 
 describe('POST /api/bookings/form', () => {
   let t: TestLeads;

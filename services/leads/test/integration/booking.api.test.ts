@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { BookingMessages, LeadReceiptSchema, SlotListSchema, StoredAvailabilitySchema, WEEKDAYS, type Availability } from '@hap/contracts';
+import { BookingMessages, LeadReceiptSchema, SlotListSchema, StoredAvailabilitySchema, type Availability } from '@hap/contracts';
 import { ADMIN } from '@hap/service-kit/testing';
 import { uniqueClientId } from '@hap/test-kit/factories/templates';
 import { UNREACHABLE_URL } from '@hap/test-kit/service-process';
 import { createDataSource } from '../../src/db/data-source';
 import { ANONYMOUS, START_TIMEOUT_MS, startLeads, type TestLeads } from '../helpers/app';
+import { openRules } from '../helpers/booking';
 
 const SERVICE_ID = 7;
 const HOUR = 60 * 60 * 1000;
@@ -14,19 +15,7 @@ const day = new Date(Date.now() + 3 * 24 * HOUR).toISOString().slice(0, 10);
 const at = (clock: string) => `${day}T${clock}:00.000Z`;
 
 /** Every day 09:00–12:00 UTC, hour-long consultations of SERVICE_ID, no notice. */
-const rules = (overrides: Partial<Availability> = {}): Availability => ({
-  onlineBooking: true,
-  timeZone: 'UTC',
-  weekly: Object.fromEntries(WEEKDAYS.map((weekday) => [weekday, [{ start: '09:00', end: '12:00' }]])) as Availability['weekly'],
-  closedDates: [],
-  services: [{ serviceId: SERVICE_ID, bookable: true, lengthMinutes: 60 }],
-  bufferMinutes: 0,
-  minNoticeMinutes: 0,
-  horizonDays: 30,
-  capacity: 1,
-  confirmation: 'instant',
-  ...overrides,
-});
+const rules = (overrides: Partial<Availability> = {}): Availability => openRules(SERVICE_ID, {}, overrides);
 
 describe('booking: /api/booking/slots, /api/bookings, /api/clients/:id/booking/availability', () => {
   let t: TestLeads;
