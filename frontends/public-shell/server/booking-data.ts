@@ -45,7 +45,7 @@ export interface BookingRequest {
 
 export interface BookingLoader {
   /** The picker of a clinic's service: null when it is not open online, has no free time soon, or leads did not answer in time. */
-  picker(clientId: number, serviceId: number, leadToken: string | null, request: BookingRequest): Promise<{ picker: LoadedPicker | null; open: boolean | null }>;
+  picker(clientId: number, serviceId: number, leadToken: string | null, request: BookingRequest): Promise<{ picker: LoadedPicker | null; open: boolean | null; closedReason?: 'offline' | 'not_bookable' | null }>;
   /** The appointment of a link, or the link's problem in the patient's words. */
   appointment(token: string | undefined, request: BookingRequest): Promise<Pick<LoadedBooking, 'appointment' | 'problem'>>;
 }
@@ -88,7 +88,7 @@ export function createBookingLoader(config: Pick<Config, 'INTERNAL_SECRET' | 'LE
           { headers: internalHeaders({ requestId, forwardedFor }) },
         );
         const slots = firstDaysOf(list.slots);
-        if (!list.open || !slots.length) return { picker: null, open: list.open };
+        if (!list.open || !slots.length) return { picker: null, open: list.open, closedReason: list.closedReason };
         return { picker: { clientId, serviceId, timeZone: list.timeZone, slots, idempotencyKey: randomUUID(), leadToken }, open: true };
       } catch {
         return { picker: null, open: null };
@@ -106,8 +106,8 @@ export function createBookingLoader(config: Pick<Config, 'INTERNAL_SECRET' | 'LE
   };
 }
 
-/** /book of a service nobody can book online now: the sentence (the slots answer does not say whether the clinic or the service is off). */
-export const CLOSED_SENTENCE = BookingMessages.notBookable;
+/** /book of a service nobody can book online now: the sentence of the slots answer's reason (the clinic, or this service, is off). */
+export const closedSentence = (reason: 'offline' | 'not_bookable' | null | undefined): string => (reason === 'offline' ? BookingMessages.offline : BookingMessages.notBookable);
 /** /book when the free times could not be read. */
 export const SLOTS_UNAVAILABLE = 'The free times cannot be shown right now. Please try again in a moment or call the clinic.';
 
@@ -123,7 +123,7 @@ export async function bookingOf(route: PageRoute, client: ClientBranding | null,
   // A clinic that keeps its own booking link keeps it on the thank-you page (src/thanks/thanks-content.ts: http(s) only).
   if (route.kind === 'thanks' && /^https?:\/\//i.test(client.bookingLink?.trim() ?? '')) return null;
   if (!loader) return route.kind === 'book' ? { ...none, problem: SLOTS_UNAVAILABLE } : null;
-  const { picker, open } = await loader.picker(client.id, route.serviceId, route.kind === 'book' ? (route.token ?? null) : null, request);
+  const { picker, open, closedReason } = await loader.picker(client.id, route.serviceId, route.kind === 'book' ? (route.token ?? null) : null, request);
   if (route.kind === 'thanks') return picker ? { ...none, picker } : null;
-  return { ...none, picker, closed: open === false ? CLOSED_SENTENCE : null, problem: open === null ? SLOTS_UNAVAILABLE : null };
+  return { ...none, picker, closed: open === false ? closedSentence(closedReason) : null, problem: open === null ? SLOTS_UNAVAILABLE : null };
 }

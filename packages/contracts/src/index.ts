@@ -75,5 +75,6 @@ export * from './ads/domain-campaigns';
 export * from './results/results';
 export * from './csv';
 export * from './booking/availability';
+export * from './booking/booking-wire';
 export * from './booking/booking';
 export * from './booking/appointments';

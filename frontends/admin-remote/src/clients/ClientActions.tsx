@@ -33,7 +33,7 @@ export function ClientActions({ client, onStaff, onUsers, onEdit, onDelete, onCr
         <IconAction label={`Actions for ${client.name}`} tip="Actions" icon={<MoreHorizontal size={18} aria-hidden />} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content className="adm-menu" align="end" sideOffset={4}>
+        <DropdownMenu.Content className="adm-menu" align="end" sideOffset={4} collisionPadding={8}>
           <DropdownMenu.Label className="adm-menu__label">Actions</DropdownMenu.Label>
           <DropdownMenu.Item className="adm-menu__item" onSelect={() => onStaff(client)}>
             <UsersRound size={16} aria-hidden />

@@ -8,7 +8,7 @@ import { usePageState } from '../state/page-context';
 import { clinicHref, type PickerState } from '../state/page-state';
 import { cancelAppointment, loadSlots, type ManagedChange } from './booking-api';
 import { appointmentTitle, appointmentWhen } from './appointment-words';
-import { appointmentPath } from './booking-wire';
+import { appointmentPath } from '@hap/contracts';
 import { loadPicker, PickerSlot } from './picker-slot';
 import { pickerWindow, shownSlots, zoneName } from './slot-days';
 import './booking-pages.css';

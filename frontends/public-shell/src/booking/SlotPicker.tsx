@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { PickerState } from '../state/page-state';
 import { bookSlot, newBookingKey, rescheduleAppointment, type BookingOutcome, type ManagedChange } from './booking-api';
-import { appointmentPath, BOOKING_FORM_PATH, BOOKING_MESSAGES } from './booking-wire';
+import { appointmentPath, BOOKING_FORM_PATH, BookingMessages } from '@hap/contracts';
 import { bookingTokenFor } from './lead-booking-token';
 import { pickerDays, zoneName, type PickerSlot } from './slot-days';
 import './picker.css';
@@ -43,7 +43,7 @@ export function SlotPicker({ picker, reference = null, reschedule }: SlotPickerP
   function refused(outcome: Extract<BookingOutcome<unknown>, { ok: false }>) {
     setPending(null);
     if (outcome.nextSlots) {
-      setMessage(outcome.nextSlots.length ? BOOKING_MESSAGES.slotTaken : `${BOOKING_MESSAGES.slotTaken}. No other time is free soon: please call the clinic.`);
+      setMessage(outcome.nextSlots.length ? BookingMessages.slotTaken : `${BookingMessages.slotTaken}. No other time is free soon: please call the clinic.`);
       setSlots(outcome.nextSlots);
       setGeneration((n) => n + 1);
       return;

@@ -4,7 +4,7 @@
  * clinic's zone ('Tue, Mar 3 at 10:30 AM').
  */
 import type { AppointmentStatus } from '@hap/contracts';
-import { APPOINTMENT_CANCELLED } from './booking-wire';
+import { AppointmentMessages } from '@hap/contracts';
 import { localClockOf, slotLabel } from './slot-days';
 
 export function appointmentTitle(status: AppointmentStatus): string {
@@ -14,7 +14,7 @@ export function appointmentTitle(status: AppointmentStatus): string {
     case 'pending':
       return 'Your appointment is requested — the clinic will confirm';
     case 'cancelled':
-      return APPOINTMENT_CANCELLED;
+      return AppointmentMessages.cancelled;
     default:
       return 'Your appointment';
   }

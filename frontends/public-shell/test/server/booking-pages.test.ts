@@ -137,11 +137,15 @@ describe('GET /book', () => {
     expect(res.headers['x-hap-page-tags']).toBe('');
   });
 
-  it('a service nobody can book online says so with the clinic’s phone', async () => {
-    pickerAnswer = { picker: null, open: false };
+  it('a service nobody can book online says so with the clinic’s phone, and a clinic that books nothing online says that', async () => {
+    pickerAnswer = { picker: null, open: false, closedReason: 'not_bookable' };
     const res = await app.inject({ url: '/book?client=2&service=17' });
     expect(res.body).toContain(BookingMessages.notBookable);
     expect(res.body).toMatch(/href="tel:/);
+    pickerAnswer = { picker: null, open: false, closedReason: 'offline' };
+    const offline = await app.inject({ url: '/book?client=2&service=17' });
+    expect(offline.body).toContain(BookingMessages.offline);
+    expect(offline.body).not.toContain(BookingMessages.notBookable);
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LEAD_STATUSES } from '../leads/admin';
-import { AppointmentSchema, BookingMessages } from './booking';
+import { AppointmentSchema } from './booking';
+import { AppointmentMessages, BookingMessages } from './booking-wire';
 
 /**
  * After the booking (docs/booking.md#changes): the patient's signed links to
@@ -8,17 +9,6 @@ import { AppointmentSchema, BookingMessages } from './booking';
  * calendar feed. The same schemas check the API and the screens' forms.
  */
 
-export const AppointmentMessages = {
-  linkInvalid: 'This link is not valid. Please use the newest e-mail about your appointment.',
-  linkUsed: 'This appointment has changed since this link was sent. Please use the newest e-mail about your appointment.',
-  linkExpired: 'This appointment has passed, so its link no longer works.',
-  cancelled: 'This appointment was cancelled.',
-  notPending: 'Only an appointment that awaits confirmation can be confirmed.',
-  notYet: 'Mark showed or no-show once the appointment’s time has come.',
-  alreadyAttended: 'This appointment is already marked showed or no-show.',
-  notFound: (id: number) => `Appointment ${id} was not found.`,
-  windowTooLong: 'Ask for at most 62 days of the calendar at a time',
-} as const;
 
 /** The patient's link token: in a body or query, never a path (it would reach access logs as the path). */
 const ManageTokenSchema = z.string({ error: AppointmentMessages.linkInvalid }).trim().min(10, AppointmentMessages.linkInvalid).max(300, AppointmentMessages.linkInvalid);

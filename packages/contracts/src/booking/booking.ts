@@ -2,25 +2,13 @@ import { z } from 'zod';
 import { idField } from '../fields';
 import { IdempotencyKeySchema } from '../leads/lead';
 import { AvailabilitySchema, SlotSchema } from './availability';
+import { BookingMessages, MAX_SLOT_WINDOW_DAYS } from './booking-wire';
 
 /**
  * Booking's wire shapes (docs/booking.md): the free slots a page asks for, a
  * clinic's stored availability, a booking and the appointment it makes.
  */
 
-/** The longest window of slots asked at once. */
-export const MAX_SLOT_WINDOW_DAYS = 62;
-
-export const BookingMessages = {
-  windowOrder: 'The end of the window must be after its start',
-  windowTooLong: `Ask for at most ${MAX_SLOT_WINDOW_DAYS} days of slots at a time`,
-  slotTaken: 'That time was just taken',
-  notOpen: 'That time is not open for booking. Please choose one of the free times.',
-  idempotencyMismatch: 'This booking key was already used for another booking.',
-  invalidLeadToken: 'This booking link is not valid',
-  notBookable: 'This service cannot be booked online. Please call the clinic.',
-  offline: 'This clinic does not take bookings online. Please call the clinic.',
-} as const;
 
 const instant = z.iso.datetime({ offset: true, error: 'Enter a date and time such as 2026-03-02T14:00:00Z' });
 
@@ -41,6 +29,8 @@ export const SlotListSchema = z.object({
   lengthMinutes: z.number().int(),
   /** Whether patients can book this service online here (the clinic's online booking on and the service bookable); no slots when not. */
   open: z.boolean(),
+  /** Why not, when not: the clinic takes no bookings online (`offline`), or not for this service (`not_bookable`); null when open. */
+  closedReason: z.enum(['offline', 'not_bookable']).nullable(),
   slots: z.array(SlotSchema),
 });
 export type SlotList = z.infer<typeof SlotListSchema>;
@@ -87,22 +77,6 @@ export const AppointmentSchema = z.object({
 export type Appointment = z.infer<typeof AppointmentSchema>;
 
 /** Where a browser without script posts the thank-you page's list of times (docs/booking.md#the-pickers-form). */
-/** The public booking page: the picker for a clinic's service, reached from the thank-you page and from the patient's e-mail (docs/booking.md#pages). */
-export const BOOK_PATH = '/book';
-/** The patient's appointment page: its time, and moving or cancelling it by the signed link (docs/booking.md#changes). */
-export const APPOINTMENT_PATH = '/appointment';
-
-/** The booking page of a clinic's service; with the lead's booking token the appointment is that lead's (no retyping). */
-export function bookPath(clientId: number, serviceId: number, leadToken?: string | null): string {
-  return `${BOOK_PATH}?client=${clientId}&service=${serviceId}${leadToken ? `&token=${encodeURIComponent(leadToken)}` : ''}`;
-}
-
-/** The appointment page of a signed link (`booked` when the patient has just booked it). */
-export function appointmentPath(clientId: number, manageToken: string, booked = false): string {
-  return `${APPOINTMENT_PATH}?client=${clientId}&token=${encodeURIComponent(manageToken)}${booked ? '&booked=1' : ''}`;
-}
-
-export const BOOKING_FORM_PATH = '/api/bookings/form';
 
 /** POST /api/bookings/form: the picker as a plain form; every value arrives as text. */
 export const BookingFormPostSchema = z.object({

@@ -18,9 +18,9 @@ import {
 import { LEAD_BODY_LIMIT, LEAD_FORM_BODY_LIMIT, LEAD_FORM_PATH, LEAD_SUBMIT_PATH } from './lead-wire';
 import { ResultsBreakdownQuerySchema, ResultsBreakdownSchema, ResultsQuerySchema, ResultsSummarySchema } from '../results/results';
 import { AvailabilitySchema } from '../booking/availability';
+import { BOOKING_FORM_PATH } from '../booking/booking-wire';
 import {
   BookedAppointmentSchema,
-  BOOKING_FORM_PATH,
   BookingFormPostSchema,
   BookingRequestSchema,
   SlotListSchema,

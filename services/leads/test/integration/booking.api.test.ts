@@ -96,6 +96,13 @@ describe('booking: /api/booking/slots, /api/bookings, /api/clients/:id/booking/a
       expect((await slotsOf(clientId)).slots).toEqual([]);
     });
 
+    it('says why a service is not open: the clinic books nothing online, or not this service', async () => {
+      expect(await slotsOf(await clinicWith())).toMatchObject({ open: true, closedReason: null });
+      expect(await slotsOf(await clinicWith({ onlineBooking: false }))).toMatchObject({ open: false, closedReason: 'offline', slots: [] });
+      const notThis = await clinicWith({ services: [{ serviceId: SERVICE_ID, bookable: false, lengthMinutes: 60 }] });
+      expect(await slotsOf(notThis)).toMatchObject({ open: false, closedReason: 'not_bookable', slots: [] });
+    });
+
     it('refuses a window that ends before it starts, or is longer than 62 days (400)', async () => {
       const base = `/api/booking/slots?clientId=1&serviceId=${SERVICE_ID}`;
       const backwards = await t.api.get(`${base}&from=${at('12:00')}&to=${at('09:00')}`);

@@ -100,6 +100,7 @@ export class BookingService {
       timeZone: availability.timeZone,
       lengthMinutes: lengthOf(availability, query.serviceId),
       open: isOpenFor(availability, query.serviceId),
+      closedReason: !availability.onlineBooking ? 'offline' : isOpenFor(availability, query.serviceId) ? null : 'not_bookable',
       slots: freeSlots(availability, { serviceId: query.serviceId, from, to, now: this.now(), booked }),
     };
   }
