@@ -212,7 +212,7 @@ export class LeadAdminService {
   }
 
   /**
-   * The lead follows its appointment (docs/booking.md#the-lead-follows): a cancellation moves a booked lead back
+   * The lead follows its appointment (docs/booking.md#the-clinics-side): a cancellation moves a booked lead back
    * to contacted, an attended appointment moves it to won; the same move, audit and conversion as moveStatus, by
    * whoever changed the appointment. A lead at one of `keep` stays (a won lead is not undone by a cancellation).
    */
