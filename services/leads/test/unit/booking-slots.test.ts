@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import { AvailabilitySchema, DEFAULT_AVAILABILITY, type Availability } from '@hap/contracts';
 import { freeSlots, lengthOf, nearestSlots } from '../../src/modules/booking/slot.rules';
 
@@ -115,5 +116,17 @@ describe('the slots offered when a time was just taken', () => {
   it('offers nothing before now', () => {
     const late = nearestSlots(NEW_YORK, { serviceId: 1, around: new Date('2027-03-07T03:30:00-05:00'), days: 3, count: 3, now: new Date('2027-03-07T03:10:00-05:00'), booked: [taken('03:30')] });
     expect(late).toEqual([]);
+  });
+});
+
+describe('the times of an ordinary day (one UTC offset all day)', () => {
+  it('are the instants and local texts Luxon gives, in a zone behind UTC, ahead of it, and UTC itself', () => {
+    for (const timeZone of ['America/Boise', 'Asia/Kolkata', 'UTC']) {
+      const hours = [{ start: '07:00', end: '21:00' }];
+      const rules: Availability = { ...NEW_YORK, timeZone, weekly: { mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours, sun: hours } };
+      const slots = freeSlots(rules, { serviceId: 1, from: new Date('2027-06-01T00:00:00Z'), to: new Date('2027-06-04T00:00:00Z'), now: new Date('2027-05-01T00:00:00Z'), booked: [] });
+      expect(slots.length).toBeGreaterThan(50);
+      for (const slot of slots) expect(slot.local).toBe(DateTime.fromISO(slot.start, { zone: timeZone }).toISO());
+    }
   });
 });

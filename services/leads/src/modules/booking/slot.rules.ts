@@ -57,6 +57,22 @@ function candidatesOf(day: DateTime, ranges: ReadonlyArray<{ start: string; end:
   const kept = candidateDays.get(key);
   if (kept) return kept;
   const candidates: Candidate[] = [];
+  // Most days keep one UTC offset from midnight to midnight (Luxon says so): a wall-clock time is then midnight's
+  // instant plus its minutes, and its text midnight's with the clock put in, with no zone work per time. A day on
+  // which the clocks change takes the slow path below, each time placed by Luxon.
+  const midnight = day.toMillis();
+  const nextMidnight = day.plus({ days: 1 }).startOf('day');
+  if (nextMidnight.toMillis() - midnight === 24 * 60 * 60_000 && nextMidnight.offset === day.offset) {
+    const midnightText = day.toISO()!;
+    for (const range of ranges) {
+      const close = minutesOfClock(range.end);
+      for (let minutes = minutesOfClock(range.start); minutes + length <= close; minutes += length) {
+        const clock = `T${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+        candidates.push({ start: midnight + minutes * 60_000, end: midnight + (minutes + length) * 60_000, local: midnightText.replace('T00:00', clock) });
+      }
+    }
+    return keep(key, candidates);
+  }
   for (const range of ranges) {
     const close = minutesOfClock(range.end);
     // Across a change of the clocks a range's wall-clock end can come sooner (or later) than its minutes say.
@@ -68,6 +84,10 @@ function candidatesOf(day: DateTime, ranges: ReadonlyArray<{ start: string; end:
       if (end <= rangeEnd) candidates.push({ start: start.toMillis(), end, local: start.toISO()! });
     }
   }
+  return keep(key, candidates);
+}
+
+function keep(key: string, candidates: readonly Candidate[]): readonly Candidate[] {
   if (candidateDays.size >= CANDIDATE_DAYS) candidateDays.delete(candidateDays.keys().next().value!);
   candidateDays.set(key, candidates);
   return candidates;
