@@ -7,7 +7,7 @@ import type { AppointmentWithLeadRow } from './booking.repository';
  * `.ics` with each e-mail and the clinic's subscription feed. Times are UTC instants (calendar apps show them
  * in their own zone); an appointment keeps one UID, and its version is the SEQUENCE, so a moved or cancelled
  * appointment replaces the one a calendar already holds. A patient's event names the clinic and the time,
- * never the service (DESIGN §9.11).
+ * never the service (docs/booking.md#notices).
  */
 const PRODID = { company: 'Health Ads Platform', product: 'Booking', language: 'EN' };
 

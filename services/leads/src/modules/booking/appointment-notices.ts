@@ -14,7 +14,7 @@ import { AppointmentRepository, BookingRepository, type AppointmentChange, type 
  * by the worker's sweep while the row's `notified_version` is behind (the outbox is the row itself), and the
  * job of a version that is no longer the row's sends nothing, so a moved or cancelled appointment's reminders
  * never go. The words are the clinic's: its name as the sender, its address for replies; no service or health
- * detail in a subject or the first line (DESIGN §9.11).
+ * detail in a subject or the first line (docs/booking.md#notices).
  */
 
 export type NoticeKind = AppointmentChange | 'pending' | 'reminder-24h' | 'reminder-2h';

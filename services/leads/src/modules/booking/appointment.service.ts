@@ -252,7 +252,7 @@ export class AppointmentService {
       }
     });
     const changed = await this.afterChange(id, context);
-    // The lead follows its appointment (DESIGN §9.12), after the appointment's own transaction, as a booking's move does.
+    // The lead follows its appointment (docs/booking.md#the-clinics-side), after the appointment's own transaction, as a booking's move does.
     if (changed.lead_id === null || (action !== 'cancel' && action !== 'showed')) return changed;
     try {
       await this.leadStatus.followAppointment(actor, Number(changed.lead_id), changed.client_id, action === 'cancel' ? 'contacted' : 'won');

@@ -6,7 +6,7 @@ import { signLeadBookingToken, type Mail } from '@hap/service-kit';
  * name, replies to the clinic, and, when the clinic books the service online, the link to choose a
  * time (the booking page of that lead: the appointment is theirs, no retyping), so a patient who
  * left the thank-you page can book later. No service or health detail in the subject or first line
- * (DESIGN §9.11). Pure (unit-tested).
+ * (docs/leads.md#the-patients-receipt). Pure (unit-tested).
  */
 export interface PatientReceiptInput {
   to: string;
