@@ -83,6 +83,10 @@ const CLINIC_MATRIX: Record<string, ClinicLine> = {
   getPortalNewLeads: { call: () => ({ path: '/api/portal/leads/new' }), own: 200, other: 200 },
   getPortalLead: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}` }), own: 200, other: 404 },
   updatePortalLeadStatus: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}/status`, body: { status: 'contacted' } }), own: 200, other: 404 },
+  getPortalLeadTimeline: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}/timeline` }), own: 200, other: 404 },
+  // No Twilio in this stack: the clinic's own lead is 409 'not configured', another's 404 before that.
+  sendPortalLeadSms: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}/messages`, body: { body: 'Hello' } }), own: 409, other: 404 },
+  getPortalSpeedToLead: { call: () => ({ path: `/api/portal/results/speed-to-lead?from=${today}&to=${today}` }), own: 200, other: 200 },
   // A viewing admin is no user of the clinic: no choices of their own.
   getMyNotifications: { call: () => ({ path: '/api/portal/me/notifications' }), own: 200, other: 200, viewer: 404 },
   updateMyNotifications: { call: () => ({ path: '/api/portal/me/notifications', body: { newLeadEmail: 'off' } }), own: 200, other: 200 },

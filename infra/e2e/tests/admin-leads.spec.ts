@@ -73,7 +73,7 @@ test.describe('admin Leads inbox', () => {
     await expect(detail.getByText(/By submitting, you agree that .* may contact you/)).toBeVisible();
     await expect(detail.getByRole('heading', { name: 'Deliveries' })).toBeVisible();
     await expect(detail.getByText('E-mail to the clinic')).toBeVisible();
-    await expect(detail.getByText('New since it arrived.')).toBeVisible();
+    await expect(detail.getByRole('list', { name: 'Timeline' }).getByText(/^Sent the form/)).toBeVisible();
     await keepScreen(page, { path: screenPath('admin-lead-detail') });
     await detail.getByRole('heading', { name: 'Deliveries' }).scrollIntoViewIfNeeded();
     await keepScreen(page, { path: screenPath('admin-lead-deliveries') });

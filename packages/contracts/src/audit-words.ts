@@ -151,6 +151,11 @@ export function describeAudit(entry: AuditLogEntry, lookup: AuditNameLookup = {}
       const by = after.by === 'patient' ? ' (by the patient’s link)' : '';
       return `${what} an appointment${at}${by}`;
     }
+    case 'messaging_settings:create':
+    case 'messaging_settings:update':
+      return Number(after.clientId) === 0 ? 'Changed the agency’s default patient messages' : `Changed the patient messages${at}`;
+    case 'messaging_settings:delete':
+      return `Set the patient messages${at} back to the agency’s defaults`;
     case 'booking_feed:update':
       return `Replaced the calendar feed address${at}`;
     case 'view_as:create':

@@ -2,8 +2,12 @@ import { type RouteContract, type RouteOwner } from './route-contract';
 import { sessionRoutes } from './session-routes';
 import { tenantRoutes } from './tenant/routes';
 import { templatesRoutes } from './templates/routes';
-import { leadsRoutes } from './leads/routes';
+import { leadsRoutes as leadsCoreRoutes } from './leads/routes';
+import { messageRoutes } from './leads/message-routes';
 import { adsRoutes } from './ads/routes';
+
+/** Every route leads owns: its core rows and speed to lead's. */
+const leadsRoutes = { ...leadsCoreRoutes, ...messageRoutes } as const;
 
 /*
  * Each owner's rows live next to its schemas (session-routes.ts is the

@@ -18,6 +18,13 @@ import { leadHandlers } from './modules/leads/lead.routes';
 import { LeadService } from './modules/leads/lead.service';
 import { createParkedLeads, type ParkedLeads } from './modules/leads/parked-leads';
 import { portalHandlers } from './modules/portal/portal.routes';
+import { messageHandlers } from './modules/messages/message.routes';
+import { MessageService } from './modules/messages/message.service';
+import { MessagingSettingsService } from './modules/messages/messaging-settings.service';
+import { SpeedToLeadRepository } from './modules/results/speed-to-lead.repository';
+import { SpeedToLeadService } from './modules/results/speed-to-lead.service';
+import { speedToLeadHandlers } from './modules/results/speed-to-lead.routes';
+import { createSms, type Sms } from '@hap/service-kit/sms';
 import { PortalService } from './modules/portal/portal.service';
 import { ResultsRepository } from './modules/results/results.repository';
 import { createExperimentCountsPublisher, type ExperimentCountsSink } from './modules/results/experiment-counts';
@@ -39,6 +46,8 @@ export interface AppDependencies {
   adsFigures?: AdsFiguresSource;
   /** Where experiment counts are kept for templates; defaults to the Redis in REDIS_URL, under REDIS_PREFIX. */
   experimentCounts?: ExperimentCountsSink;
+  /** The SMS adapter of the clinic's replies; defaults to Twilio from TWILIO_* (null: not configured). */
+  sms?: Sms | null;
 }
 
 /** Builds the leads API without listening (tests drive it in-process). */
@@ -108,6 +117,11 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     ...leadAdminHandlers(leadAdmin),
     ...portalHandlers(new PortalService(leadAdmin, results)),
     ...bookingHandlers(booking, appointments),
+    ...messageHandlers(
+      new MessageService(dataSource, leadAdmin, dependencies.sms === undefined ? createSms(config) : dependencies.sms, config.TWILIO_AUTH_TOKEN ?? null, config.PUBLIC_BASE_URL),
+      new MessagingSettingsService(dataSource),
+    ),
+    ...speedToLeadHandlers(new SpeedToLeadService(new SpeedToLeadRepository(dataSource))),
     listLeadsAuditLog: ({ query }) => listAuditLog(dataSource, 'leads', query),
   });
   return app;

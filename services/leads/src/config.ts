@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { baseConfigShape, loadConfig, siblingUrl, durationMs, mailConfigShape, port, requireMailOrigin } from '@hap/service-kit';
 import { ghlConfigShape } from '@hap/service-kit/gohighlevel';
+import { smsConfigShape } from '@hap/service-kit/sms';
 import { DEFAULT_PORTS } from '@hap/contracts';
 
 /** The leads service's configuration; see .env.example at the repository root. */
@@ -39,6 +40,12 @@ export const configShape = {
   LEAD_WEBHOOK_ALLOW_PRIVATE: z.stringbool().default(false),
   /** The agency's GoHighLevel credentials: each lead becomes a contact in its clinic's CRM sub-account. */
   ...ghlConfigShape,
+  /**
+   * The agency's Twilio account (docs/speed-to-lead.md): patients' first texts, follow-ups and the clinic's
+   * replies; inbound texts and delivery receipts come back to /api/webhooks/sms/*, signed with its auth token
+   * over the PUBLIC_BASE_URL address. Unset: texts are recorded as not configured.
+   */
+  ...smsConfigShape,
   /** How often the outbox relay looks for pending deliveries when it found none (ms). */
   LEAD_RELAY_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   /**

@@ -1,5 +1,8 @@
 import { createQueue, queueRedis, runServiceWorkers } from '@hap/service-kit';
 import { createGoHighLevel } from '@hap/service-kit/gohighlevel';
+import { createSms } from '@hap/service-kit/sms';
+import { createPatientTexter } from './modules/messages/patient-text';
+import { MessageRepository } from './modules/messages/message.repository';
 import { createAdsClient } from './clients/ads.client';
 import { createTenantClient } from './clients/tenant.client';
 import { loadServiceConfig } from './config';
@@ -29,6 +32,9 @@ const ads = createAdsClient({ baseUrl: config.ADS_URL, internalSecret: config.IN
 // Reminders are queued by the notices' own jobs (delayed jobs, kept in Redis across restarts).
 const notices = createQueue('leads.appointment-notice', redis);
 const origin = config.PUBLIC_BASE_URL ?? `http://localhost:${DEFAULT_PORTS.gateway}`;
+const patientBooking = createPatientBookingLinks({ dataSource, origin, internalSecret: config.INTERNAL_SECRET });
+const sms = createSms(config);
+const texter = sms ? createPatientTexter({ dataSource, sms, patientBooking, origin }) : null;
 
 void runServiceWorkers(config, {
   name: 'leads',
@@ -41,12 +47,15 @@ void runServiceWorkers(config, {
     tenant,
     ads,
     portalOrigin: config.PUBLIC_BASE_URL,
-    patientBooking: createPatientBookingLinks({ dataSource, origin, internalSecret: config.INTERNAL_SECRET }),
+    patientBooking,
+    texter,
+    messages: new MessageRepository(dataSource),
     notices: { dataSource, mailer, tenant, notices, origin, internalSecret: config.INTERNAL_SECRET },
   }),
   alongside: (logger) => {
     if (!mailer) logger.warn('SMTP_URL is not set: lead e-mails are recorded as not configured, and patients get no appointment e-mails');
     if (!crm) logger.warn('GHL_AGENCY_TOKEN / GHL_COMPANY_ID are not set: CRM pushes are recorded as not configured');
+    if (!sms) logger.warn('TWILIO_ACCOUNT_SID / TWILIO_AUTH_TOKEN / TWILIO_FROM are not set: patients’ texts are recorded as not configured');
     const queue = createQueue('leads.deliver', redis);
     // Experiment counts for templates (docs/service-graph.md): all of them once at start (what a Redis outage lost is whole again), then after each write.
     const experimentCounts = createExperimentCountsPublisher(dataSource, redis, (err) => logger.warn({ err }, 'experiment counts not handed to templates; the next write or start does it'));
@@ -70,7 +79,7 @@ void runServiceWorkers(config, {
     const relay = startRelay({
       dataSource,
       queue,
-      notConfigured: clinicAwareNotConfigured(notConfiguredIn(mailer, crm), tenant),
+      notConfigured: clinicAwareNotConfigured(notConfiguredIn(mailer, crm, texter), tenant),
       intervalMs: config.LEAD_RELAY_INTERVAL_MS,
       requeueAfterMs: config.LEAD_REQUEUE_AFTER_MS,
       storeHeld,

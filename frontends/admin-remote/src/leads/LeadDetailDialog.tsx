@@ -1,6 +1,6 @@
 import { LoadFailed } from '../pages/LoadFailed';
 import type { LeadDelivery, LeadDetail, LeadTouch, PortalLeadDetail } from '@hap/contracts';
-import { LEAD_CONSENT_LABELS, LEAD_STATUS_LABELS } from '@hap/contracts';
+import { LEAD_CONSENT_LABELS } from '@hap/contracts';
 import * as Dialog from '@radix-ui/react-dialog';
 import { RotateCw, X } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -11,6 +11,7 @@ import { useLead, useRetryDelivery } from './leads-query';
 import { LeadContact } from './LeadsTable';
 import { StatusSelect } from './StatusSelect';
 import { ModalDialog } from '../pages/ModalDialog';
+import { LeadTimeline } from './LeadTimeline';
 
 const CHANNEL_LABELS: Record<LeadDelivery['channel'], string> = {
   email: 'E-mail to the clinic',
@@ -20,6 +21,8 @@ const CHANNEL_LABELS: Record<LeadDelivery['channel'], string> = {
   notify_users: 'Clinic users to e-mail',
   user_email: 'E-mail to a clinic user',
   patient_email: 'Receipt to the patient',
+  patient_sms: 'First text to the patient',
+  patient_follow_up: 'Follow-up text to the patient',
 };
 const DELIVERY_STATUS_LABELS: Record<LeadDelivery['status'], string> = {
   pending: 'Pending',
@@ -27,6 +30,7 @@ const DELIVERY_STATUS_LABELS: Record<LeadDelivery['status'], string> = {
   delivered: 'Delivered',
   failed: 'Failed',
   not_configured: 'Not configured',
+  stopped: 'Stopped',
 };
 
 /** Label and value pairs; empty values are left out, so a short touch stays short. */
@@ -140,6 +144,9 @@ function DetailBody({ lead }: { lead: LeadDetail | PortalLeadDetail }) {
           ]}
         />
       </Section>
+      <Section title="Timeline">
+        <LeadTimeline leadId={lead.id} />
+      </Section>
       <Section title="Attribution">
         <Facts
           rows={[
@@ -194,25 +201,6 @@ function DetailBody({ lead }: { lead: LeadDetail | PortalLeadDetail }) {
           <Deliveries deliveries={agency.deliveries} />
         </Section>
       )}
-      <Section title="Status history">
-        {lead.statusHistory.length ? (
-          <ol className="adm-history">
-            {[...lead.statusHistory].reverse().map((change) => (
-              <li key={`${change.at}-${change.to}`}>
-                <span>
-                  {LEAD_STATUS_LABELS[change.from]} → <strong>{LEAD_STATUS_LABELS[change.to]}</strong>
-                </span>
-                <span className="adm-muted">
-                  {formatDateTime(change.at)}
-                  {change.by ? ` · ${change.by}` : ''}
-                </span>
-              </li>
-            ))}
-          </ol>
-        ) : (
-          <p className="adm-muted">New since it arrived.</p>
-        )}
-      </Section>
     </>
   );
 }

@@ -11,6 +11,9 @@ import {
   type CallResult,
   type PortalLeadDetail,
   type PortalLeadList,
+  type LeadTimeline,
+  type SmsReply,
+  type TimelineMessage,
 } from '@hap/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
@@ -137,4 +140,29 @@ export function useRetryDelivery() {
 /** The CSV export's URL for one clinic's filters (a plain link: the browser downloads it with the session cookie). */
 export function exportUrl(filters: LeadFilters & { clientId: number }): string {
   return buildPath(routes.exportLeads.path, undefined) + buildQuery(apiFilters(filters));
+}
+
+/**
+ * A lead's one timeline (docs/speed-to-lead.md#conversations): followed every 5 s while open, so the patient's
+ * answer appears without a reload.
+ */
+export function useLeadTimeline(id: number) {
+  const scope = useLeadsScope();
+  return useQuery({
+    queryKey: [...keyOf(scope), 'timeline', id],
+    queryFn: ({ signal }): Promise<LeadTimeline> =>
+      scope === 'portal'
+        ? api.call(routes.getPortalLeadTimeline, { params: { id: String(id) } }, { signal })
+        : api.call(routes.getLeadTimeline, { params: { id: String(id) } }, { signal }),
+    refetchInterval: 5_000,
+  });
+}
+
+/** The clinic texts the lead's patient (the portal only). */
+export function useSendLeadSms(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SmsReply): Promise<TimelineMessage> => api.call(routes.sendPortalLeadSms, { params: { id: String(id) }, body }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: [...PORTAL_LEADS_KEY, 'timeline', id] }),
+  });
 }

@@ -4,6 +4,7 @@ import { api } from '../lib/api';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageHeader } from '../pages/PageHeader';
 import { RangeForm, ResultsOverview, useRangeSearch } from '../results/ResultsOverview';
+import { SpeedToLeadCard } from '../results/SpeedToLeadCard';
 import { previousPeriod, type DayRange } from '../results/results-rules';
 import '../results/results.css';
 import { portalTitle, usePortalUser } from './portal-auth';
@@ -32,6 +33,7 @@ export function PortalResultsPage() {
       <PageHeader title="Results" description={`What your ads brought ${user?.clientName ?? 'your clinic'}: visits, leads, bookings and spend.`} />
       <RangeForm range={range} onChange={update} />
       <ResultsOverview summary={summary} before={before} range={range} />
+      <SpeedToLeadCard range={range} clientId="portal" />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { useResultsBreakdown, useResultsSummary } from './results-query';
 import { breakdownCsv, formatCount, formatMoney, formatRate, formatShare, previousPeriod } from './results-rules';
 import { RangeForm, ResultsOverview, useRangeSearch } from './ResultsOverview';
 import { TableHead } from '../pages/TableHead';
+import { SpeedToLeadCard } from './SpeedToLeadCard';
 import './results.css';
 
 const BREAKDOWN_LABELS: Record<ResultsBreakdownBy, string> = { service: 'Service', campaign: 'Campaign', variant: 'Variant', source: 'Source' };
@@ -57,6 +58,7 @@ export function ResultsPage() {
       </RangeForm>
 
       <ResultsOverview summary={summary} before={before} range={range} between={(s) => s.adsAccounts.length > 0 && <AdsAccounts accounts={s.adsAccounts} />} />
+      <SpeedToLeadCard range={range} clientId={clientId} />
 
       <section className="adm-card adm-table-card res-card" aria-labelledby="res-breakdown-title">
         <div className="res-card__head">

@@ -80,3 +80,13 @@ export function breakdownCsv(dimension: string, range: DayRange, rows: readonly 
   const lines = rows.map((row) => [range.from, range.to, row.label, ...MEASURE_COLUMNS.map(([, read]) => read(row))]);
   return [header, ...lines].map(csvRow).join('');
 }
+
+/** Minutes as a front desk reads them: '45 s', '12 min', '3 h 5 min'; '—' when nothing was contacted. */
+export function formatMinutes(minutes: number | null): string {
+  if (minutes === null) return '—';
+  if (minutes < 1) return `${Math.round(minutes * 60)} s`;
+  if (minutes < 60) return `${Math.round(minutes)} min`;
+  const hours = Math.floor(minutes / 60);
+  const rest = Math.round(minutes - hours * 60);
+  return rest ? `${hours} h ${rest} min` : `${hours} h`;
+}

@@ -29,8 +29,9 @@ export const LEAD_STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
  * notify_users: finds which of the clinic's users chose an e-mail for each new lead and adds one user_email
  * delivery per user, each sent, retried and recorded on its own, to its `recipient`.
  */
-export const DELIVERY_CHANNELS = ['email', 'webhook', 'crm', 'google_ads', 'notify_users', 'user_email', 'patient_email'] as const;
-export const DELIVERY_STATUSES = ['pending', 'queued', 'delivered', 'failed', 'not_configured'] as const;
+export const DELIVERY_CHANNELS = ['email', 'webhook', 'crm', 'google_ads', 'notify_users', 'user_email', 'patient_email', 'patient_sms', 'patient_follow_up'] as const;
+/** stopped: a follow-up that no longer goes (the patient booked, replied or opted out, or the clinic moved the lead). */
+export const DELIVERY_STATUSES = ['pending', 'queued', 'delivered', 'failed', 'not_configured', 'stopped'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 

@@ -18,6 +18,15 @@ export const LEAD_CONSENT_VERSIONS = {
 } as const;
 export type LeadConsentVersion = keyof typeof LEAD_CONSENT_VERSIONS;
 
+/** How each version's sentence lets the clinic contact the patient: SMS goes only where the version the patient saw says text. */
+export const LEAD_CONSENT_CHANNELS: Readonly<Record<LeadConsentVersion, readonly ('phone' | 'sms' | 'email')[]>> = {
+  'lead-form-v1': ['phone', 'sms', 'email'],
+};
+
+/** Whether a stored lead's consent covers one channel (not captured, or an unknown version: never). */
+export const consentCovers = (consent: { status: string; version: string | null }, channel: 'phone' | 'sms' | 'email'): boolean =>
+  consent.status === 'captured' && consent.version !== null && isLeadConsentVersion(consent.version) && LEAD_CONSENT_CHANNELS[consent.version].includes(channel);
+
 /** The version today's forms show. */
 export const CURRENT_LEAD_CONSENT_VERSION: LeadConsentVersion = 'lead-form-v1';
 

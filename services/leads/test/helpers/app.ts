@@ -26,10 +26,11 @@ export interface TestLeads extends TestService<ReturnType<typeof buildApp>, Conf
  * `dependencies` replace the app's defaults (e.g. a queue on the test's own Redis prefix);
  * `databaseUrl` reaches this run's database another way (through a TCP proxy a test can cut);
  * `tenantUrl` is the tenant it asks when templates is another's (default: templates' tenant, else a closed port);
- * `adsUrl` is the ads service results read Google Ads figures from (default: a closed port).
+ * `adsUrl` is the ads service results read Google Ads figures from (default: a closed port);
+ * `env` sets more of its configuration (Twilio's credentials and base URL, PUBLIC_BASE_URL).
  */
 export async function startLeads(
-  options: { templatesUrl?: string; tenantUrl?: string; adsUrl?: string; databaseUrl?: string; dependencies?: AppDependencies } = {},
+  options: { templatesUrl?: string; tenantUrl?: string; adsUrl?: string; databaseUrl?: string; dependencies?: AppDependencies; env?: Record<string, string> } = {},
 ): Promise<TestLeads> {
   const templates = options.templatesUrl ? null : await startTemplatesWithTenant();
   const templatesUrl = options.templatesUrl ?? templates!.url;
@@ -47,6 +48,7 @@ export async function startLeads(
     ADS_URL: options.adsUrl ?? UNREACHABLE_URL,
     ADS_TIMEOUT_MS: '1500',
     ...(options.databaseUrl && { DATABASE_URL: options.databaseUrl }),
+    ...options.env,
   });
   const dataSource = createDataSource(config.DATABASE_URL);
   const started = await startService(() => buildApp(config, dataSource, options.dependencies), { internalSecret: config.INTERNAL_SECRET, cleanup: async () => templates?.close() });

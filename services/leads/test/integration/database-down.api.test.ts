@@ -190,7 +190,7 @@ describe('leads with PostgreSQL unreachable', () => {
       consent_status: 'captured',
       consent_ip: '203.0.113.7',
       utm_source: 'google',
-      deliveries: ['crm:queued', 'email:queued', 'notify_users:queued', 'patient_email:queued', 'webhook:queued'],
+      deliveries: ['crm:queued', 'email:queued', 'notify_users:queued', 'patient_email:queued', 'patient_sms:queued', 'webhook:queued'],
     });
     // Made when the visitor sent it, not when the relay stored it.
     expect((stored.created_at as Date).getTime()).toBeGreaterThanOrEqual(cutAt.getTime() - 1000);

@@ -5,6 +5,7 @@ import { createTenantClient } from '../../src/clients/tenant.client';
 import { NOT_CONFIGURED, notConfiguredIn } from '../../src/modules/delivery/channels';
 import { createDeliveryHandler } from '../../src/modules/delivery/deliver.job';
 import { createMailer } from '@hap/service-kit';
+import { SMS_NOT_CONFIGURED } from '@hap/service-kit/sms';
 import { relayOnce } from '../../src/modules/delivery/relay';
 import { createWebhookSender } from '../../src/modules/delivery/webhook';
 import { START_TIMEOUT_MS, relayOnly, startLeads, type TestLeads } from '../helpers/app';
@@ -63,14 +64,15 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
   it('relays pending rows to the queue once, and the worker e-mails the clinic over SMTP', async () => {
     // With the patient's consent to be contacted: they get a receipt.
     const leadId = await submitLead('Marcus Reed', { consentVersion: 'lead-form-v1' });
-    expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['pending', 'pending', 'pending', 'pending', 'pending']);
+    expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['pending', 'pending', 'pending', 'pending', 'pending', 'pending']);
 
     const mailer = createMailer({ smtpUrl: smtp.url, from: 'Leads <leads@healthads.local>', timeoutMs: 3000 });
     // Handed over once: e-mail and webhook as jobs, the CRM push (no GoHighLevel credentials) settled at once without one.
     // Only this lead's rows: other suites' leads wait pending in the same database.
     const relay = () => relayOnly(t.dataSource, { leadId }, () => relayOnce({ dataSource: t.dataSource, queue, notConfigured: notConfiguredIn(mailer) }));
-    expect(await relay()).toBe(5);
-    expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['not_configured', 'queued', 'queued', 'queued', 'queued']);
+    // The first text (no Twilio in this worker) is settled at once too: messages.api.test.ts sends it.
+    expect(await relay()).toBe(6);
+    expect((await deliveriesOf(leadId)).map((d) => d.status)).toEqual(['not_configured', 'queued', 'queued', 'queued', 'not_configured', 'queued']);
     expect(await relay()).toBe(0);
 
     const patientBooking = createPatientBookingLinks({ dataSource: t.dataSource, origin: 'http://127.0.0.1:18999', internalSecret: t.config.INTERNAL_SECRET });
@@ -81,7 +83,7 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
       await worker.close();
       mailer?.close();
     }
-    const [crm, email, notifyUsers, patientEmail, webhook] = await deliveriesOf(leadId);
+    const [crm, email, notifyUsers, patientEmail, , webhook] = await deliveriesOf(leadId);
     // This clinic has no users: nobody to e-mail besides its address.
     expect(notifyUsers).toMatchObject({ channel: 'notify_users', status: 'not_configured', last_error: NOT_CONFIGURED.noRecipients });
     expect(email).toMatchObject({ channel: 'email', status: 'delivered', attempts: 1, last_error: null });
@@ -117,6 +119,7 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
       expect.objectContaining({ channel: 'email', status: 'not_configured', last_error: NOT_CONFIGURED.smtp }),
       expect.objectContaining({ channel: 'notify_users', status: 'not_configured', last_error: NOT_CONFIGURED.smtp }),
       expect.objectContaining({ channel: 'patient_email', status: 'not_configured', last_error: NOT_CONFIGURED.smtp }),
+      expect.objectContaining({ channel: 'patient_sms', status: 'not_configured', last_error: SMS_NOT_CONFIGURED }),
       expect.objectContaining({ channel: 'webhook', status: 'queued' }),
     ]);
     expect(smtp.received.length).toBe(before);

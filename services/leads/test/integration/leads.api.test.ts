@@ -121,6 +121,8 @@ describe('POST /api/leads', () => {
       { channel: 'notify_users', status: pendingOrQueued, attempts: 0 },
       // The patient's receipt (with consent), in the clinic's name.
       { channel: 'patient_email', status: pendingOrQueued, attempts: 0 },
+      // The patient's first text (with SMS consent): docs/speed-to-lead.md.
+      { channel: 'patient_sms', status: pendingOrQueued, attempts: 0 },
       { channel: 'webhook', status: pendingOrQueued, attempts: 0 },
     ]);
   });
@@ -188,7 +190,7 @@ describe('POST /api/leads', () => {
     expect(new Set(answers.map((a) => a.body.data.reference)).size).toBe(1);
     expect(await countFor(email)).toBe(1);
     const [row] = await leadByReference(answers[0].body.data.reference);
-    expect(await deliveriesOf(row.id)).toHaveLength(5);
+    expect(await deliveriesOf(row.id)).toHaveLength(6);
   });
 
   it('refuses a different form sent with a used idempotency key (409) and a malformed key (400)', async () => {

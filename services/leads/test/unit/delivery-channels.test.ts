@@ -13,6 +13,7 @@ const delivery = (overrides: Partial<DeliveryWithLead> = {}): DeliveryWithLead =
   lead_id: '3',
   queued_for: new Date('2026-11-23T10:00:00.000Z'),
   status: 'queued',
+  lead_status: 'new',
   client_id: 1,
   service_id: 2,
   reference: '8f14e45f-ceea-467f-a0e8-6a3b1f3e0c11',
@@ -57,11 +58,11 @@ describe('the delivery channel registry', () => {
   it('fails loudly for a channel it does not know', () => {
     expect(isDeliveryChannel('sms')).toBe(false);
     expect(isDeliveryChannel('toString')).toBe(false);
-    expect(() => deliveryChannel('sms')).toThrow("No delivery channel is named 'sms' (known: email, webhook, crm, google_ads, notify_users, user_email, patient_email).");
+    expect(() => deliveryChannel('sms')).toThrow("No delivery channel is named 'sms' (known: email, webhook, crm, google_ads, notify_users, user_email, patient_email, patient_sms, patient_follow_up).");
   });
 
   it('gives every new lead an e-mail, a webhook, a CRM delivery, its users’ e-mails and the patient’s receipt, and no Google Ads conversion', () => {
-    expect(NEW_LEAD_CHANNELS).toEqual(['email', 'webhook', 'crm', 'notify_users', 'patient_email']);
+    expect(NEW_LEAD_CHANNELS).toEqual(['email', 'webhook', 'crm', 'notify_users', 'patient_email', 'patient_sms']);
   });
 
   it('lets the relay settle what this worker has no provider for, and leaves the rest to a job', () => {
@@ -96,7 +97,7 @@ describe('the delivery channel registry', () => {
     const context = (booked: boolean): DeliveryContext => ({
       ...bare,
       clinic,
-      providers: { mailer, webhooks, crm: null, patientBooking: () => Promise.resolve({ url: booked ? null : 'http://127.0.0.1:9/book?client=1&service=2&token=t', booked }) },
+      providers: { mailer, webhooks, crm: null, patientBooking: () => Promise.resolve({ url: booked ? null : 'http://127.0.0.1:9/book?client=1&service=2&token=t', booked, timeZone: 'America/New_York' }) },
     });
     const channel = deliveryChannel('patient_email');
     await expect(channel.deliver(delivery({ channel: 'patient_email' }), context(false))).resolves.toEqual({ status: 'not_configured', note: NOT_CONFIGURED.patientConsent });

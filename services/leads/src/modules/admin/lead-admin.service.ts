@@ -31,6 +31,8 @@ import type { ExperimentCountsSink } from '../results/experiment-counts';
 import type { DeliveryJobs } from './delivery-jobs';
 import type { DeliveryRow, LeadAdminRepository, LeadRow, StatusAuditRow } from './lead-admin.repository';
 import { consentOf } from '../leads/lead-consent';
+import { DeliveryRepository } from '../delivery/delivery.repository';
+import { followUpStopReason } from '../messages/message.rules';
 import { attributionOf } from '../leads/lead.rules';
 import { CSV_BOM, csvRow, leadFilter, pageCount, statusMove } from './lead-admin.rules';
 
@@ -235,6 +237,8 @@ export class LeadAdminService {
       const move = statusMove(row.status, update.status);
       if (move === 'none') return;
       await this.leads.setStatus(id, update.status, manager);
+      // The patient's follow-up texts stop once the lead moves on (docs/speed-to-lead.md#follow-ups).
+      await new DeliveryRepository(this.dataSource).stopFollowUps([id], followUpStopReason(update.status), manager);
       // A lead from a Google ad that reaches its clinic's conversion status is uploaded once (the outbox's lead-and-channel key).
       const queued = conversion && (await this.leads.queueConversion(id, manager));
       // The lead's clinic by id (named on the screen); never the patient's name: the audit log outlives the lead.
@@ -272,6 +276,7 @@ export class LeadAdminService {
           continue;
         }
         await this.leads.setStatus(id, update.status, manager);
+        await new DeliveryRepository(this.dataSource).stopFollowUps([id], followUpStopReason(update.status), manager);
         const queued = conversions.has(id) && (await this.leads.queueConversion(id, manager));
         const changes = { before: { status: row.status }, after: { status: update.status, clientId: row.client_id }, move, ...actorChanges(actor), bulk: true, ...(queued ? { googleAdsConversion: 'queued' } : {}) };
         await recordAudit(manager, actor, { action: 'update', entity: 'lead', entityId: id, changes });

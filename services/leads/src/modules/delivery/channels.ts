@@ -1,4 +1,4 @@
-import { ApiError, DEFAULT_PORTS, DELIVERY_CHANNELS, LEAD_CREATED_EVENT, type DeliveryChannel, type LeadRecipient, type LeadWebhookPayload } from '@hap/contracts';
+import { ApiError, consentCovers, DEFAULT_PORTS, DELIVERY_CHANNELS, LEAD_CREATED_EVENT, type DeliveryChannel, type LeadRecipient, type LeadWebhookPayload } from '@hap/contracts';
 import { GhlError, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
 import type { ConversionUploader } from '../../clients/ads.client';
 import type { Clinic, TenantClient } from '../../clients/tenant.client';
@@ -11,6 +11,9 @@ import { patientReceiptEmail } from './patient-email';
 import { userLeadEmail } from './user-email';
 import type { PatientBookingLinks } from '../booking/booking-links';
 import type { WebhookSender } from './webhook';
+import type { PatientTexter } from '../messages/patient-text';
+import type { MessageRepository } from '../messages/message.repository';
+import { SMS_NOT_CONFIGURED, SmsError } from '@hap/service-kit/sms';
 
 /**
  * The delivery channels of a lead (contracts `DELIVERY_CHANNELS`), one entry
@@ -32,6 +35,7 @@ export const NOT_CONFIGURED = {
   noRecipients: 'No user of the clinic gets an e-mail for each new lead.',
   recipientGone: 'This user no longer gets e-mails of new leads (turned off, disabled or removed).',
   patientConsent: 'The patient did not agree to be contacted: no e-mail is sent to them.',
+  patientEmailOff: 'The clinic sends no first e-mail (its messaging settings).',
 } as const;
 
 /** The outside services a worker delivers through; null or absent: not set up in this process. */
@@ -46,12 +50,18 @@ export interface DeliveryProviders {
   portalOrigin?: string;
   /** The patient's booking link of a lead (booking-links.ts), null when its service is not booked online; absent: receipts go without one. */
   patientBooking?: PatientBookingLinks;
+  /** Texts patients (messages/patient-text.ts); null when SMS is not configured (TWILIO_*). */
+  texter?: PatientTexter | null;
+  /** Where patients' messages are kept for the lead's timeline, and the clinics' messaging settings (absent: not kept, defaults). */
+  messages?: MessageRepository;
 }
 
 /** What one attempt came to; a failure is thrown instead (and retried unless the channel says no retry helps). */
 export type DeliveryOutcome =
   | { status: 'delivered'; note: string | null }
   | { status: 'not_configured'; note: string }
+  /** A follow-up that no longer goes (the patient booked, replied or opted out; the clinic moved the lead). */
+  | { status: 'stopped'; note: string }
   /** The provider asks for it again after `retryInMs`: the job waits that long without spending a try. */
   | { status: 'deferred'; note: string | null; retryInMs: number };
 
@@ -190,17 +200,44 @@ const DELIVERY_CHANNEL_REGISTRY: { readonly [C in DeliveryChannel]: DeliveryChan
   patient_email: {
     withEachLead: true,
     unavailable: ({ mailer }) => (mailer ? null : NOT_CONFIGURED.smtp),
-    async deliver(delivery, { providers: { mailer, patientBooking }, clinic }) {
+    async deliver(delivery, { providers: { mailer, patientBooking, messages }, clinic }) {
       if (!mailer) return notConfigured(NOT_CONFIGURED.smtp);
-      if (delivery.consent_status !== 'captured') return notConfigured(NOT_CONFIGURED.patientConsent);
+      if (!consentCovers(consentOf(delivery), 'email')) return notConfigured(NOT_CONFIGURED.patientConsent);
+      if (messages && !(await messages.settingsOf(delivery.client_id)).firstReplyEmail) return notConfigured(NOT_CONFIGURED.patientEmailOff);
       const lead = { id: Number(delivery.lead_id), clientId: delivery.client_id, serviceId: delivery.service_id };
       const booking = patientBooking ? await patientBooking(lead) : { url: null, booked: false };
       if (booking.booked) return delivered('Booked already: the appointment’s e-mail confirms it.');
       const { name, email, phone } = await clinic();
       const { fromName, ...mail } = patientReceiptEmail({ to: delivery.email, patientName: delivery.name, clinic: { name, email, phone }, bookingUrl: booking.url });
       await mailer.send({ ...mail, fromName });
+      await messages?.recordEmail({ clientId: delivery.client_id, leadId: delivery.lead_id, deliveryId: delivery.id, body: `${mail.subject}\n\n${mail.text}` });
       return delivered(booking.url ? 'With the link to book a time.' : null);
     },
+  },
+  /**
+   * The patient's first text, in the clinic's words with the booking link, within a minute of the form
+   * (docs/speed-to-lead.md): only with SMS consent, never after STOP or in quiet hours. Once sent, it adds
+   * the clinic's follow-up steps to the outbox, each due in its time.
+   */
+  patient_sms: {
+    withEachLead: true,
+    unavailable: ({ texter }) => (texter ? null : SMS_NOT_CONFIGURED),
+    async deliver(delivery, { providers: { texter }, clinic }) {
+      if (!texter) return notConfigured(SMS_NOT_CONFIGURED);
+      const { name, phone } = await clinic();
+      return texter.text(delivery, { name, phone }, delivery.lead_status);
+    },
+    refusedForGood: (err) => err instanceof SmsError && !err.retryable,
+  },
+  /** A step of the clinic's follow-up sequence, made by patient_sms and due at its time; stopped once the lead moves on. */
+  patient_follow_up: {
+    withEachLead: false,
+    async deliver(delivery, { providers: { texter }, clinic }) {
+      if (!texter) return notConfigured(SMS_NOT_CONFIGURED);
+      const { name, phone } = await clinic();
+      return texter.text(delivery, { name, phone }, delivery.lead_status);
+    },
+    refusedForGood: (err) => err instanceof SmsError && !err.retryable,
   },
   /** A signed POST to the clinic's receiver; only a 2xx counts. */
   webhook: {
@@ -281,11 +318,11 @@ export const NEW_LEAD_CHANNELS: readonly DeliveryChannel[] = DELIVERY_CHANNELS.f
  * or a CRM sub-account is the job's to find out (tenant knows).
  */
 export const notConfiguredIn =
-  (mailer: Mailer | null, crm: GoHighLevel | null = null) =>
+  (mailer: Mailer | null, crm: GoHighLevel | null = null, texter: PatientTexter | null = null) =>
   (channel: string): string | null => {
     // A row of no known channel goes to a job, which fails it with the reason.
     if (!isDeliveryChannel(channel)) return null;
-    return DELIVERY_CHANNEL_REGISTRY[channel].unavailable?.({ mailer, crm }) ?? null;
+    return DELIVERY_CHANNEL_REGISTRY[channel].unavailable?.({ mailer, crm, texter }) ?? null;
   };
 
 /**

@@ -68,7 +68,7 @@ export function createDeliveryHandler({ dataSource, tenant, ...providers }: Deli
   const deliver = async ({ deliveryId }: QueuePayload<'leads.deliver'>, job: DeliverJob): Promise<string> => {
     const delivery = await deliveries.withLead(deliveryId);
     if (!delivery) throw new UnrecoverableError(`Delivery ${deliveryId} was not found.`);
-    if (delivery.status === 'delivered' || delivery.status === 'not_configured') return delivery.status;
+    if (delivery.status === 'delivered' || delivery.status === 'not_configured' || delivery.status === 'stopped') return delivery.status;
     try {
       const outcome = await attempt(delivery);
       if (outcome.status === 'deferred') {

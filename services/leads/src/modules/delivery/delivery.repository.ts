@@ -21,6 +21,8 @@ export interface DeliveryWithLead extends AttributionColumns, ConsentColumns {
   email: string;
   phone: string;
   message: string | null;
+  /** The lead's status now (a follow-up stops once the clinic moves it). */
+  lead_status: string;
   created_at: Date;
 }
 
@@ -32,7 +34,7 @@ export interface PendingDelivery {
 }
 
 /** How a delivery ended, for good: sent, or a channel the clinic or this worker has not set up (with the reason). */
-export type SettledStatus = 'delivered' | 'not_configured';
+export type SettledStatus = 'delivered' | 'not_configured' | 'stopped';
 
 /**
  * Queries on leads.lead_deliveries (the outbox) for the relay and the
@@ -50,7 +52,7 @@ export class DeliveryRepository {
     const [row] = (await this.db(manager).query(
       `SELECT d."id", d."channel", d."recipient", d."recipient_user_id", d."status", d."lead_id", d."created_at" AS "queued_for", l."client_id", l."service_id", l."reference", l."name", l."email", l."phone", l."message",
               l."created_at", l."style_variant", l."utm_source", l."utm_medium", l."utm_campaign", l."utm_term", l."utm_content", l."gclid",
-              l."landing_path", l."consent_status", l."consent_text", l."consent_version", l."consent_at"
+              l."landing_path", l."consent_status", l."consent_text", l."consent_version", l."consent_at", l."status" AS "lead_status"
          FROM "leads"."lead_deliveries" d JOIN "leads"."leads" l ON l."id" = d."lead_id" WHERE d."id" = $1`,
       [id],
     )) as DeliveryWithLead[];
@@ -80,6 +82,31 @@ export class DeliveryRepository {
   }
 
   /**
+   * The lead's follow-up texts (docs/speed-to-lead.md#follow-ups), pending until each is due: one row per step
+   * (recipient 'step N'), so a retried first text adds only the missing ones. Returns how many were added.
+   */
+  async addFollowUps(leadId: string, steps: ReadonlyArray<{ step: number; dueAt: Date }>, manager?: EntityManager): Promise<number> {
+    if (!steps.length) return 0;
+    const added = (await this.db(manager).query(
+      `INSERT INTO "leads"."lead_deliveries" ("lead_id", "channel", "recipient", "due_at")
+       SELECT $1::bigint, 'patient_follow_up', 'step ' || s."step", s."due_at" FROM unnest($2::int[], $3::timestamptz[]) AS s("step", "due_at")
+       ON CONFLICT ("lead_id", "channel", "recipient") DO NOTHING RETURNING "id"`,
+      [leadId, steps.map((s) => s.step), steps.map((s) => s.dueAt)],
+    )) as unknown[];
+    return added.length;
+  }
+
+  /** Stops the lead's follow-ups not sent yet, with the reason; a job already queued finds its row stopped and sends nothing. */
+  async stopFollowUps(leadIds: readonly (string | number)[], reason: string, manager?: EntityManager): Promise<number> {
+    const stopped = (await this.db(manager).query(
+      `UPDATE "leads"."lead_deliveries" SET "status" = 'stopped', "last_error" = $2, "updated_at" = now()
+        WHERE "lead_id" = ANY($1::bigint[]) AND "channel" = 'patient_follow_up' AND "status" IN ('pending', 'queued', 'failed') RETURNING "id"`,
+      [leadIds.map(String), reason],
+    )) as unknown[];
+    return stopped.length;
+  }
+
+  /**
    * A user_email delivery per recipient of a lead, pending for the relay; a recipient who has one already
    * (a retried notify_users) is skipped. Returns how many were added.
    */
@@ -98,7 +125,7 @@ export class DeliveryRepository {
   claimPending(batch: number, manager: EntityManager): Promise<PendingDelivery[]> {
     return manager.query(
       `SELECT d."id", d."channel", l."client_id" FROM "leads"."lead_deliveries" d JOIN "leads"."leads" l ON l."id" = d."lead_id"
-        WHERE d."status" = 'pending' ORDER BY d."id" LIMIT $1 FOR UPDATE OF d SKIP LOCKED`,
+        WHERE d."status" = 'pending' AND (d."due_at" IS NULL OR d."due_at" <= now()) ORDER BY d."id" LIMIT $1 FOR UPDATE OF d SKIP LOCKED`,
       [batch],
     ) as Promise<PendingDelivery[]>;
   }
