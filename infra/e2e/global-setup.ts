@@ -10,6 +10,7 @@ import { startFakeGoHighLevel } from '@hap/test-kit/fakes/gohighlevel';
 import { startFakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { startFakeGoogleOAuth } from '@hap/test-kit/fakes/google-oauth';
 import { startFakeOpenAI } from '@hap/test-kit/fakes/openai';
+import { startFakeTwilio } from '@hap/test-kit/fakes/twilio';
 import { startMailbox } from './support/mailbox';
 
 /**
@@ -55,6 +56,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Launches and Test Campaign reach a loopback fake of the Google Ads API; journeys script it at E2E_GOOGLE_ADS_URL.
   const googleAds = await startFakeGoogleAds();
   process.env.E2E_GOOGLE_ADS_URL = googleAds.url;
+
+  // Patients' texts go to a loopback fake of Twilio's REST API; journeys read them and text back (signed
+  // webhooks through the gateway) at E2E_TWILIO_URL (speed-to-lead-journey.spec.ts).
+  const twilioAccount = { accountSid: `AC${randomBytes(16).toString('hex')}`, authToken: randomBytes(16).toString('hex'), from: '+12025550100' };
+  const sms = await startFakeTwilio(twilioAccount);
+  process.env.E2E_TWILIO_URL = sms.url;
 
   // E-mail (invitations, password resets, lead notifications) goes to a real SMTP server on loopback;
   // each message lands as a file that journeys read (support/mailbox.ts).
@@ -109,6 +116,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       GHL_COMPANY_ID: 'company-e2e',
       GHL_BASE_URL: crm.url,
       SMTP_URL: mailbox.url,
+      TWILIO_ACCOUNT_SID: twilioAccount.accountSid,
+      TWILIO_AUTH_TOKEN: twilioAccount.authToken,
+      TWILIO_FROM: twilioAccount.from,
+      TWILIO_API_BASE_URL: sms.url,
       PUBLIC_BASE_URL: `http://127.0.0.1:${base}`,
       // Passkeys need a domain for their RP ID (browsers refuse an IP address): passkeys.spec.ts signs in at localhost.
       WEBAUTHN_ORIGIN: `http://localhost:${base}`,
@@ -126,6 +137,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await crm.close();
     await google.close();
     await googleAds.close();
+    await sms.close();
     await mailbox.close();
     await rm(mailboxDir, { recursive: true, force: true });
     await rm(uploadDir, { recursive: true, force: true });

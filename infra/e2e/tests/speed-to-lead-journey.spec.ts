@@ -83,6 +83,8 @@ test.describe('speed to lead end to end', () => {
     await detail.getByRole('button', { name: 'Send text' }).click();
     await expect(timeline.getByText('Yes — Saturday 10:00 works. See you then!')).toBeVisible();
     await expect(detail.getByLabel('Text the patient')).toHaveValue('');
+    // The clinic's first text is its first contact: the lead is contacted now.
+    await expect(detail.getByLabel('Status of Jordan Ellis')).toHaveValue('contacted');
     await expect.poll(async () => (await textsTo(page.request, e164)).map((t) => t.body).at(-1)).toBe('Yes — Saturday 10:00 works. See you then!');
     await detail.getByRole('heading', { name: 'Timeline' }).scrollIntoViewIfNeeded();
     await keepScreen(page, { path: screenPath('speed-to-lead-timeline') });
@@ -92,5 +94,7 @@ test.describe('speed to lead end to end', () => {
     await expect(detail.getByText(SMS_BLOCKED.optedOut)).toBeVisible({ timeout: 15_000 });
     await expect(detail.getByLabel('Text the patient')).toHaveCount(0);
     expect(await textsTo(page.request, e164)).toHaveLength(2);
+    await detail.getByText(SMS_BLOCKED.optedOut).scrollIntoViewIfNeeded();
+    await keepScreen(page, { path: screenPath('speed-to-lead-stopped') });
   });
 });

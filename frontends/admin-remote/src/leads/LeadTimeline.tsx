@@ -15,6 +15,17 @@ import { useLeadsScope, useLeadTimeline, useSendLeadSms } from './leads-query';
 
 const FOLLOW_UP_STATES = { scheduled: 'scheduled', stopped: 'stopped', sent: 'sent', not_sent: 'not sent' } as const;
 
+/** An e-mail by its subject (its first line); the words open on demand. */
+function EmailBody({ body }: { body: string }) {
+  const [subject, ...rest] = body.split('\n');
+  return (
+    <details className="adm-timeline__body adm-timeline__body--message">
+      <summary>{subject}</summary>
+      <p className="adm-timeline__email">{rest.join('\n').trim()}</p>
+    </details>
+  );
+}
+
 /** What one entry says, and who or what it came from. */
 function Entry({ entry }: { entry: TimelineEntry }) {
   switch (entry.type) {
@@ -37,7 +48,7 @@ function Entry({ entry }: { entry: TimelineEntry }) {
             {title}
             {entry.by && <span className="adm-muted"> · {entry.by}</span>}
           </p>
-          <p className="adm-timeline__body adm-timeline__body--message">{entry.body}</p>
+          {entry.channel === 'email' ? <EmailBody body={entry.body} /> : <p className="adm-timeline__body adm-timeline__body--message">{entry.body}</p>}
           {entry.direction === 'out' && (
             <p className={`adm-timeline__meta${entry.status === 'failed' || entry.status === 'undelivered' ? ' adm-timeline__meta--bad' : ''}`}>
               {MESSAGE_STATUS_LABELS[entry.status]}

@@ -158,11 +158,11 @@ export function useLeadTimeline(id: number) {
   });
 }
 
-/** The clinic texts the lead's patient (the portal only). */
+/** The clinic texts the lead's patient (the portal only); the first text moves a new lead to contacted, so the list and detail follow. */
 export function useSendLeadSms(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SmsReply): Promise<TimelineMessage> => api.call(routes.sendPortalLeadSms, { params: { id: String(id) }, body }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: [...PORTAL_LEADS_KEY, 'timeline', id] }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: PORTAL_LEADS_KEY }),
   });
 }

@@ -196,6 +196,8 @@ describe('patient messages: first text, replies, webhooks, STOP, speed to lead',
     expect(receipt.status).toBe(204);
     const timeline = LeadTimelineSchema.parse((await t.api.get(`/api/portal/leads/${leadId}/timeline`, owner)).body.data);
     const messages = timeline.entries.filter((e) => e.type === 'message');
+    // The clinic's first text moved the new lead to contacted, by that user.
+    expect(timeline.entries.filter((e) => e.type === 'status')).toEqual([expect.objectContaining({ from: 'new', to: 'contacted', by: 'Olivia Owner' })]);
     expect(messages.map((m) => m.type === 'message' && [m.direction, m.kind, m.status])).toEqual([
       ['out', 'first_reply', 'queued'],
       ['in', 'inbound', 'received'],

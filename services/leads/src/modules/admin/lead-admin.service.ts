@@ -214,6 +214,14 @@ export class LeadAdminService {
   }
 
   /**
+   * A clinic user's first text to the patient (docs/speed-to-lead.md#conversations) moves a new lead to
+   * contacted: the same move and audit as the status menu, by that user; a lead further on stays.
+   */
+  async markContacted(actor: Actor, id: number, clinic: number): Promise<void> {
+    await this.move(actor, id, { status: 'contacted' }, clinic, ['contacted', 'booked', 'won', 'lost']);
+  }
+
+  /**
    * The lead follows its appointment (docs/booking.md#the-clinics-side): a cancellation moves a booked lead back
    * to contacted, an attended appointment moves it to won; the same move, audit and conversion as moveStatus, by
    * whoever changed the appointment. A lead at one of `keep` stays (a won lead is not undone by a cancellation).

@@ -108,8 +108,8 @@ export class MessageService {
 
   /**
    * A clinic user texts the patient, as themselves: the message is kept first (so a provider failure leaves it
-   * on the timeline, marked failed), then sent; it is the lead's first contact if none came before and stops
-   * the follow-ups.
+   * on the timeline, marked failed), then sent; it is the lead's first contact if none came before, moves a new
+   * lead to contacted and stops the follow-ups.
    */
   async reply(actor: Actor, id: number, reply: SmsReply): Promise<TimelineMessage> {
     const user = assertClinicUser(actor);
@@ -123,6 +123,7 @@ export class MessageService {
       const sent = await this.sms.send({ to: phone, body: reply.body, statusCallback: this.publicOrigin ? `${this.publicOrigin}${SMS_STATUS_WEBHOOK_PATH}` : undefined });
       const status = RECEIPT_STATUSES[sent.status] ?? 'queued';
       await this.messages.markSent(row.id, sent.sid, status);
+      if (lead.status === 'new') await this.leads.markContacted(actor, id, user.clientId);
       return toTimelineMessage({ ...row, provider_id: sent.sid, status });
     } catch (err) {
       if (!(err instanceof SmsError)) throw err;
