@@ -319,7 +319,7 @@ async function main() {
     await sql(databaseUrl, `INSERT INTO "leads"."messaging_settings" ("client_id", "settings") VALUES ($1, $2::jsonb)`, [clientId, JSON.stringify(settings(quiet[clientId]))]);
   }
   // Clinic 1's front desk, who chose an e-mail for each new lead.
-  await sql(databaseUrl, `INSERT INTO "tenant"."users" ("email", "name", "client_id", "role", "new_lead_email") VALUES ($1, 'Drill Desk', 1, 'owner', 'each')`, [USER_EMAIL]);
+  await sql(databaseUrl, `INSERT INTO "tenant"."users" ("email", "password_hash", "name", "client_id", "role", "new_lead_email") VALUES ($1, 'drill: never signs in', 'Drill Desk', 1, 'owner', 'each')`, [USER_EMAIL]);
 
   const twilioEnv = {
     TWILIO_ACCOUNT_SID: ACCOUNT_SID,

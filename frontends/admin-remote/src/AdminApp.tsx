@@ -18,6 +18,8 @@ const TemplatesPage = lazy(() => import('./templates/TemplatesPage').then((m) =>
 const ActivatedTemplatesPage = lazy(() => import('./activated/ActivatedTemplatesPage').then((m) => ({ default: m.ActivatedTemplatesPage })));
 const ServicesPage = lazy(() => import('./services/ServicesPage').then((m) => ({ default: m.ServicesPage })));
 const ClientDomainsPage = lazy(() => import('./domains/ClientDomainsPage').then((m) => ({ default: m.ClientDomainsPage })));
+const ClientMessagingPage = lazy(() => import('./messaging/MessagingPages').then((m) => ({ default: m.ClientMessagingPage })));
+const MessagingDefaultsPage = lazy(() => import('./messaging/MessagingPages').then((m) => ({ default: m.MessagingDefaultsPage })));
 const ClientBookingPage = lazy(() => import('./booking/ClientBookingPage').then((m) => ({ default: m.ClientBookingPage })));
 const ClientAdsPage = lazy(() => import('./google-ads/ClientAdsPage').then((m) => ({ default: m.ClientAdsPage })));
 const GoogleAdsTemplatesPage = lazy(() => import('./google-ads/GoogleAdsTemplatesPage').then((m) => ({ default: m.GoogleAdsTemplatesPage })));
@@ -51,6 +53,8 @@ export function AdminApp() {
               <Route path="clients/:id/ads" element={<ClientAdsPage />} />
               <Route path="clients/:id/domains" element={<ClientDomainsPage />} />
               <Route path="clients/:id/booking" element={<ClientBookingPage />} />
+              <Route path="clients/:id/messaging" element={<ClientMessagingPage />} />
+              <Route path="messaging" element={<MessagingDefaultsPage />} />
               <Route path="services" element={<ServicesPage />} />
               <Route path="templates" element={<TemplatesPage />} />
               <Route path="templates/activated" element={<ActivatedTemplatesPage />} />

@@ -9,7 +9,7 @@ import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
  */
 
 /** The screens of the sidebar and the ones reached from them. */
-const SCREENS = ['/admin/clients', '/admin/leads', '/admin/results', '/admin/services', '/admin/templates', '/admin/templates/activated?client=1', '/admin/audit'];
+const SCREENS = ['/admin/clients', '/admin/leads', '/admin/results', '/admin/services', '/admin/templates', '/admin/templates/activated?client=1', '/admin/audit', '/admin/messaging', '/admin/clients/1/messaging'];
 
 /** Ids that appear more than once in the document. */
 async function repeatedIds(page: Page): Promise<string[]> {

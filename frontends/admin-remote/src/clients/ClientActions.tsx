@@ -1,6 +1,6 @@
 import { clinicHomeUrl, routes, type Client } from '@hap/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { CalendarDays, ChartLine, CloudUpload, Eye, ExternalLink, FlaskConical, Globe, House, Link2, KeyRound, Layers, Megaphone, MoreHorizontal, Pencil, Trash2, UsersRound } from 'lucide-react';
+import { CalendarDays, ChartLine, CloudUpload, Eye, ExternalLink, FlaskConical, Globe, House, Link2, KeyRound, Layers, Megaphone, MessageSquare, MoreHorizontal, Pencil, Trash2, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { api } from '../lib/api';
 import { IconAction } from '../pages/IconAction';
@@ -59,6 +59,12 @@ export function ClientActions({ client, onStaff, onUsers, onEdit, onDelete, onCr
             <Link to={`/admin/clients/${client.id}/booking`}>
               <CalendarDays size={16} aria-hidden />
               Booking
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className="adm-menu__item">
+            <Link to={`/admin/clients/${client.id}/messaging`}>
+              <MessageSquare size={16} aria-hidden />
+              Patient Messages
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className="adm-menu__item">

@@ -1,4 +1,4 @@
-import { ChartLine, FileText, FlaskConical, History, Inbox, Layers, ListChecks, Megaphone, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
+import { ChartLine, FileText, FlaskConical, History, Inbox, Layers, ListChecks, Megaphone, MessageSquare, ShieldCheck, Users, type LucideIcon } from 'lucide-react';
 
 export interface NavItem {
   label: string;
@@ -20,6 +20,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Services', to: '/admin/services', icon: Layers, count: 0 },
   { label: 'Templates', to: '/admin/templates', icon: FileText, count: 0 },
   { label: 'Google Ads', to: '/admin/google-ads-templates', icon: Megaphone, count: 0 },
+  { label: 'Patient Messages', to: '/admin/messaging', icon: MessageSquare, count: 0 },
   { label: 'Audit Log', to: '/admin/audit', icon: History, count: 0 },
   { label: 'Security', to: '/admin/security', icon: ShieldCheck, count: 0 },
   // The gateway's queue board (ARCHITECTURE.md#how-parts-talk, gateway/src/plugins/queues-board.ts), admins only like every link here.

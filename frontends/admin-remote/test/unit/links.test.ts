@@ -24,6 +24,7 @@ describe('admin navigation', () => {
       ['Services', '/admin/services', 0],
       ['Templates', '/admin/templates', 0],
       ['Google Ads', '/admin/google-ads-templates', 0],
+      ['Patient Messages', '/admin/messaging', 0],
       ['Audit Log', '/admin/audit', 0],
       ['Security', '/admin/security', 0],
       ['Queues', '/admin/queues', 0],
