@@ -30,6 +30,7 @@ import { armVisit, encodingFor, PAGE_CACHE_HEADER, pageVisit, type FoundPage, ty
 import { embedFrameOrigins, imageOrigins, pageSourceHeaders, trackingScriptOf, trackingScriptTag } from './page-sources.js';
 import { countsAsView, viewOfRoute, type PageViewCounter, type PageViewOf, type ViewRequest } from './page-views.js';
 import type { BuildDirs, SsrBundle } from './ssr-bundle.js';
+import { registerPortalWorker } from './portal-worker.js';
 import type { RenderResult } from './ssr-module.js';
 import { firstValue, visitorHost, visitorProto, PAGE_CACHE, replyAssetMissing, movedAddress, thanksMayNameClinic } from './page-request.js';
 
@@ -262,6 +263,7 @@ export async function buildServer(
   }
 
   // Liveness for orchestrators (infra/k8s): the process answers; no gateway call. The gateway keeps /healthz for itself.
+  registerPortalWorker(app, dirs.client);
   app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ success: true, data: { service: 'public-shell', status: 'ok' } }));
 
   /** One render's answer: the filled template, its own headers, who may keep it and for how long. */

@@ -64,6 +64,11 @@ interface ClinicLine {
 }
 
 const today = new Date().toISOString().slice(0, 10);
+/** A browser's push subscription (tenant stores it; nothing is sent to it here). */
+const MATRIX_PUSH_SUBSCRIPTION = {
+  endpoint: `https://push.example.com/send/matrix-${randomUUID()}`,
+  keys: { p256dh: 'BPWDpLSTCJNeNTVGpTIPiv_QTiAqDr9GJSxFmth5bl16wzXCV33_y72_fOgfVfr4GumGC4Kp8vZM7DmdWIP-Mpk', auth: 'k8JV6sjdbhAi1n3_LDBLvA' },
+};
 const week = { from: new Date().toISOString(), to: new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString() };
 
 /** Each clinic row: the call, and what A and B get. The other four identities get the fixed answers of DENIED. */
@@ -90,6 +95,11 @@ const CLINIC_MATRIX: Record<string, ClinicLine> = {
   // A viewing admin is no user of the clinic: no choices of their own.
   getMyNotifications: { call: () => ({ path: '/api/portal/me/notifications' }), own: 200, other: 200, viewer: 404 },
   updateMyNotifications: { call: () => ({ path: '/api/portal/me/notifications', body: { newLeadEmail: 'off' } }), own: 200, other: 200 },
+  // A device is whoever subscribed it last: B subscribing the same endpoint takes it (its own row), never A's other devices.
+  addMyPushSubscription: { call: () => ({ path: '/api/portal/me/push-subscriptions', body: MATRIX_PUSH_SUBSCRIPTION }), own: 200, other: 200 },
+  deleteMyPushSubscription: { call: () => ({ path: '/api/portal/me/push-subscriptions', body: { endpoint: MATRIX_PUSH_SUBSCRIPTION.endpoint } }), own: 200, other: 200 },
+  // Web push is not configured in this run: the same words for everyone signed in to a clinic.
+  getPushPublicKey: { call: () => ({ path: '/api/portal/push/public-key' }), own: 409, other: 409 },
   getPortalResultsSummary: { call: () => ({ path: `/api/portal/results/summary?from=${today}&to=${today}` }), own: 200, other: 200 },
   listPortalDomains: { call: () => ({ path: '/api/portal/domains' }), own: 200, other: 200 },
   addPortalDomain: { call: () => ({ path: '/api/portal/domains', body: { domain: `www.matrix-${randomUUID().slice(0, 8)}.example` } }), own: 201, other: 201 },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { baseConfigShape, loadConfig, siblingUrl, durationMs, mailConfigShape, port, requireMailOrigin } from '@hap/service-kit';
 import { ghlConfigShape } from '@hap/service-kit/gohighlevel';
 import { smsConfigShape } from '@hap/service-kit/sms';
+import { pushConfigShape } from '@hap/service-kit/push';
 import { DEFAULT_PORTS } from '@hap/contracts';
 
 /** The leads service's configuration; see .env.example at the repository root. */
@@ -46,6 +47,8 @@ export const configShape = {
    * over the PUBLIC_BASE_URL address. Unset: texts are recorded as not configured.
    */
   ...smsConfigShape,
+  /** Web push of new leads to clinic users' devices (VAPID key pair and subject; docs/leads.md#delivery). Unset: pushes are recorded as not configured. */
+  ...pushConfigShape,
   /** How often the outbox relay looks for pending deliveries when it found none (ms). */
   LEAD_RELAY_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(500),
   /**
@@ -54,6 +57,8 @@ export const configShape = {
    * still has is not doubled, so this only bounds how late a lost one goes out.
    */
   LEAD_REQUEUE_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(120_000),
+  /** How often the worker looks for leads still new to remind the clinic and the agency of (ms; docs/speed-to-lead.md#nudges). */
+  LEAD_NUDGE_INTERVAL_MS: durationMs(30_000),
   /** How often the worker folds the page views the public shell counted in Redis into PostgreSQL (ms: views reach results within 60 s). */
   PAGE_VIEW_FOLD_INTERVAL_MS: durationMs(15_000),
 };

@@ -3,6 +3,9 @@ import { createGoHighLevel } from '@hap/service-kit/gohighlevel';
 import { createSms } from '@hap/service-kit/sms';
 import { createPatientTexter } from './modules/messages/patient-text';
 import { MessageRepository } from './modules/messages/message.repository';
+import { startNudgeSweep } from './modules/messages/nudges';
+import { createWebPush } from '@hap/service-kit/push';
+import { BookingRepository } from './modules/booking/booking.repository';
 import { createAdsClient } from './clients/ads.client';
 import { createTenantClient } from './clients/tenant.client';
 import { loadServiceConfig } from './config';
@@ -26,6 +29,10 @@ const redis = queueRedis(config);
 const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.LEAD_MAIL_FROM, timeoutMs: config.SMTP_TIMEOUT_MS });
 const webhooks = createWebhookSender({ timeoutMs: config.LEAD_WEBHOOK_TIMEOUT_MS, allowPrivate: config.LEAD_WEBHOOK_ALLOW_PRIVATE });
 const crm = createGoHighLevel(config);
+const push = createWebPush(config);
+const booking = new BookingRepository(dataSource);
+/** Quiet hours are read in the clinic's zone: its booking availability's, when it has one (docs/leads.md#delivery). */
+const clinicZone = async (clientId: number) => (await booking.availability(clientId))?.availability.timeZone ?? null;
 const tenant = createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TENANT_TIMEOUT_MS, cacheMs: config.LEAD_CLINIC_CACHE_MS });
 const ads = createAdsClient({ baseUrl: config.ADS_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.ADS_TIMEOUT_MS });
 
@@ -44,11 +51,14 @@ void runServiceWorkers(config, {
     mailer,
     webhooks,
     crm,
+    push,
+    clinicZone,
     tenant,
     ads,
     portalOrigin: config.PUBLIC_BASE_URL,
     patientBooking,
     texter,
+    sms,
     messages: new MessageRepository(dataSource),
     notices: { dataSource, mailer, tenant, notices, origin, internalSecret: config.INTERNAL_SECRET },
   }),
@@ -56,6 +66,7 @@ void runServiceWorkers(config, {
     if (!mailer) logger.warn('SMTP_URL is not set: lead e-mails are recorded as not configured, and patients get no appointment e-mails');
     if (!crm) logger.warn('GHL_AGENCY_TOKEN / GHL_COMPANY_ID are not set: CRM pushes are recorded as not configured');
     if (!sms) logger.warn('TWILIO_ACCOUNT_SID / TWILIO_AUTH_TOKEN / TWILIO_FROM are not set: patients’ texts are recorded as not configured');
+    if (!push) logger.warn('VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY / VAPID_SUBJECT are not set: web pushes to clinic users are recorded as not configured');
     const queue = createQueue('leads.deliver', redis);
     // Experiment counts for templates (docs/service-graph.md): all of them once at start (what a Redis outage lost is whole again), then after each write.
     const experimentCounts = createExperimentCountsPublisher(dataSource, redis, (err) => logger.warn({ err }, 'experiment counts not handed to templates; the next write or start does it'));
@@ -79,7 +90,7 @@ void runServiceWorkers(config, {
     const relay = startRelay({
       dataSource,
       queue,
-      notConfigured: clinicAwareNotConfigured(notConfiguredIn(mailer, crm, texter), tenant),
+      notConfigured: clinicAwareNotConfigured(notConfiguredIn(mailer, crm, push, sms), tenant),
       intervalMs: config.LEAD_RELAY_INTERVAL_MS,
       requeueAfterMs: config.LEAD_REQUEUE_AFTER_MS,
       storeHeld,
@@ -98,9 +109,12 @@ void runServiceWorkers(config, {
       onError: (err) => logger.warn({ err }, 'page view fold failed; its counts wait in Redis for the next one'),
     });
     // Appointment e-mails whose jobs were never queued (Redis away at the change): queued from the rows.
+    // Leads still new in opening hours: reminders to the clinic and then the agency (docs/speed-to-lead.md#nudges).
+    const nudges = startNudgeSweep({ dataSource, intervalMs: config.LEAD_NUDGE_INTERVAL_MS, onError: (err) => logger.warn({ err }, 'nudge sweep failed; retrying') });
     const sweep = startNoticeSweep({ dataSource, notices, intervalMs: Math.max(config.LEAD_RELAY_INTERVAL_MS, 5_000), onError: (err) => logger.warn({ err }, 'appointment notice sweep failed; retrying') });
     return {
       stop: async () => {
+        await nudges.stop();
         await sweep.stop();
         await notices.close();
         await fold.stop();

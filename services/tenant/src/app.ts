@@ -63,6 +63,7 @@ import { RelyingParty } from './modules/passkey/relying-party';
 import { UserTokens } from './modules/clinic-user/user-tokens';
 import { NotificationService } from './modules/notifications/notification.service';
 import { notificationHandlers } from './modules/notifications/notification.routes';
+import { PushSubscriptionRepository } from './modules/notifications/push-subscription.repository';
 import { ViewAsService } from './modules/view-as/view-as.service';
 import { viewAsHandlers } from './modules/view-as/view-as.routes';
 import { createMailer, nameAuditEntries, type Mailer } from '@hap/service-kit';
@@ -252,7 +253,18 @@ export function buildApp(config: Config, dataSource: DataSource, options: Tenant
     ...userHandlers(accounts),
     ...clinicUserHandlers(clinicUsers, new SignInLinkService(clinicUserDeps)),
     ...viewAsHandlers(views),
-    ...notificationHandlers(new NotificationService({ dataSource, users: userRepository, clients: clientRepository, internalSecret: config.INTERNAL_SECRET })),
+    ...notificationHandlers(
+      new NotificationService({
+        dataSource,
+        users: userRepository,
+        clients: clientRepository,
+        pushSubscriptions: new PushSubscriptionRepository(dataSource),
+        internalSecret: config.INTERNAL_SECRET,
+        // The public key alone is handed out; the whole key pair is leads' worker's to send with.
+        pushPublicKey: config.VAPID_PUBLIC_KEY,
+        pushAllowLoopback: config.PUSH_ALLOW_LOOPBACK,
+      }),
+    ),
     ...mfaHandlers(mfa, accounts),
     ...passkeyHandlers(passkeys, accounts),
     ...clientDomainHandlers(domains),

@@ -127,6 +127,13 @@ export const configShape = {
   ...mfaConfigShape,
   ...webAuthnConfigShape,
   ...domainsConfigShape,
+  /**
+   * Web push of new leads (docs/leads.md#delivery): the portal subscribes browsers with VAPID_PUBLIC_KEY
+   * (the pair and subject are leads' worker's, which sends). Unset: the portal says pushes are not set up.
+   */
+  VAPID_PUBLIC_KEY: z.string().trim().optional().transform((v) => v || undefined),
+  /** Accept push subscriptions whose endpoint is http on a loopback host (tests' fake push service); never in production. */
+  PUSH_ALLOW_LOOPBACK: z.stringbool().default(false),
 };
 
 export function loadServiceConfig(env: NodeJS.ProcessEnv = process.env) {

@@ -181,6 +181,13 @@ function GeneralTab({ form, client }: { form: Form; client: Client | null }) {
       <Text form={form} name="bookingLink" label="Booking Link" type="url" placeholder="https://book.clinic.com" />
       {/* docs/portal.md: the clinic's owners edit their contact details and branding in the portal unless the agency keeps them. */}
       <Switch form={form} name="portalProfileEditable" label="Clinic owners may edit their profile in the portal (name, contacts, logo, office picture, team)" />
+      {/* docs/leads.md#delivery: alerts carry no patient details; the old full-detail e-mail is the agency's opt-in, said with its risk. */}
+      <Switch
+        form={form}
+        name="leadDetailEmail"
+        label="E-mail each lead’s details to the clinic’s address"
+        warning="Patient details (name, phone, e-mail, the service asked about) travel by plain e-mail to the clinic’s address. Turn on only if the clinic asks for it and accepts that risk."
+      />
     </>
   );
 }
@@ -221,12 +228,23 @@ function BrandingTab({ form }: { form: Form }) {
   );
 }
 
-function Switch({ form, name, label }: { form: Form; name: 'trackingEnabled' | 'conversionTrackingEnabled' | 'portalProfileEditable'; label: string }) {
+type SwitchName = 'trackingEnabled' | 'conversionTrackingEnabled' | 'portalProfileEditable' | 'leadDetailEmail';
+
+/** A checkbox; `warning` is shown under it at all times (read before turning it on) and named as its description. */
+function Switch({ form, name, label, warning }: { form: Form; name: SwitchName; label: string; warning?: string }) {
+  const warningId = `client-${name}-warning`;
   return (
-    <label className="cli-switch">
-      <input type="checkbox" {...form.register(name)} />
-      <span>{label}</span>
-    </label>
+    <>
+      <label className="cli-switch">
+        <input type="checkbox" aria-describedby={warning ? warningId : undefined} {...form.register(name)} />
+        <span>{label}</span>
+      </label>
+      {warning && (
+        <p id={warningId} className="adm-muted cli-note" role="note">
+          {warning}
+        </p>
+      )}
+    </>
   );
 }
 

@@ -24,6 +24,7 @@ export const TAB_OF_FIELD: Record<string, ClientTab> = {
   domain: 'general',
   bookingLink: 'general',
   portalProfileEditable: 'general',
+  leadDetailEmail: 'general',
   brandColor: 'branding',
   brandBgColor: 'branding',
   googleAdsTagId: 'tracking',
@@ -67,6 +68,8 @@ export function emptyClientForm(): ClientFormValues {
     webhookUrl: '',
     // The clinic portal's Profile: editable by the clinic's owner unless the agency turns it off.
     portalProfileEditable: true,
+    // The full-detail lead e-mail to the clinic's address: off unless the agency turns it on (docs/leads.md#delivery).
+    leadDetailEmail: false,
   };
 }
 

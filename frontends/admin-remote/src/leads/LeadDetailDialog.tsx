@@ -23,6 +23,10 @@ const CHANNEL_LABELS: Record<LeadDelivery['channel'], string> = {
   patient_email: 'Receipt to the patient',
   patient_sms: 'First text to the patient',
   patient_follow_up: 'Follow-up text to the patient',
+  user_push: 'Push to a clinic user’s devices',
+  user_sms: 'Text to a clinic user',
+  nudge_users: 'Reminder to the clinic (waiting)',
+  nudge_agency: 'Reminder to the agency (waiting)',
 };
 const DELIVERY_STATUS_LABELS: Record<LeadDelivery['status'], string> = {
   pending: 'Pending',

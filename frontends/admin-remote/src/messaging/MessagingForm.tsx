@@ -142,7 +142,19 @@ export function MessagingForm({ clientId, stored }: { clientId: MessagingScope; 
             {...errorAria(field('nudgeAfterMinutes'), errors.nudgeAfterMinutes)}
           />
         </FormField>
+        <FormField id={field('escalateAfterMinutes')} label="Tell the agency of a new lead after (minutes)" error={errors.escalateAfterMinutes}>
+          <input
+            id={field('escalateAfterMinutes')}
+            type="number"
+            min={10}
+            max={10080}
+            value={Number.isNaN(draft.escalateAfterMinutes) ? '' : draft.escalateAfterMinutes}
+            onChange={(e) => set('escalateAfterMinutes', e.target.value === '' ? Number.NaN : Number(e.target.value))}
+            {...errorAria(field('escalateAfterMinutes'), errors.escalateAfterMinutes)}
+          />
+        </FormField>
       </fieldset>
+      <p className="adm-muted msg-form__hint">Reminders wait for the clinic’s booking hours: the clinic’s users get a push, the agency’s admins an e-mail.</p>
       <div className="msg-form__actions">
         <button type="submit" className="adm-button adm-button--primary" disabled={save.isPending}>
           <Save size={16} aria-hidden /> {save.isPending ? 'Saving…' : 'Save'}

@@ -75,6 +75,31 @@ export function SpeedToLeadCard({ range, clientId }: { range: DayRange; clientId
               ))}
             </tbody>
           </table>
+          {speed.data.weeks.length > 1 && (
+            <table className="adm-table res-table">
+              <caption className="adm-sr-only">First contact by week</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Week</th>
+                  <th scope="col">Leads</th>
+                  <th scope="col">Contacted</th>
+                  <th scope="col">Median</th>
+                  <th scope="col">90% within</th>
+                </tr>
+              </thead>
+              <tbody>
+                {speed.data.weeks.map((week) => (
+                  <tr key={week.week}>
+                    <th scope="row">{week.week}</th>
+                    <td>{formatCount(week.leads)}</td>
+                    <td>{formatCount(week.contacted)}</td>
+                    <td>{formatMinutes(week.medianMinutes)}</td>
+                    <td>{formatMinutes(week.p90Minutes)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
           <p className="adm-muted res-speed__note">
             First contact: the first text or e-mail a person sent, the first move from New by a person, or a booking, whichever came first.
           </p>

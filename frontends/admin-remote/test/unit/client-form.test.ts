@@ -5,6 +5,8 @@ describe('client dialog form (docs/admin.md)', () => {
   it('starts a new client with the spec’s colour defaults and tracking on, and passes the API schema once named and reachable', () => {
     const form = emptyClientForm();
     expect(form).toMatchObject({ brandColor: PICKER_DEFAULT, brandBgColor: FORM_BG_DEFAULT, trackingEnabled: true, conversionTrackingEnabled: true });
+    // The full-detail lead e-mail is the agency's opt-in, off until turned on (docs/leads.md#delivery).
+    expect(form.leadDetailEmail).toBe(false);
     expect(FORM_BG_DEFAULT).toBe('#000000');
     expect(PICKER_DEFAULT).toBe('#D4AF37');
     const checked = ClientCreateSchema.safeParse({ ...form, name: 'Harbor Health', address: '9 Harbor Way', phone: '(503) 555-0199' });

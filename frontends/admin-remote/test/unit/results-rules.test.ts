@@ -1,5 +1,5 @@
 import type { ResultsBreakdownRow } from '@hap/contracts';
-import { breakdownCsv, daysIn, deltaOf, formatRate, formatShare, lastDays, previousPeriod } from '../../src/results/results-rules';
+import { breakdownCsv, daysIn, deltaOf, formatMinutes, formatRate, formatShare, lastDays, previousPeriod } from '../../src/results/results-rules';
 
 describe('Results screen rules', () => {
   it('ranges: the last N days, today included, and the same length just before', () => {
@@ -60,5 +60,15 @@ describe('Results screen rules', () => {
     expect(lines[0]).toBe('From,To,Campaign,Visits,Visitors,Leads,Contacted,Booked,Won,Spend (USD),Clicks,Impressions,Cost per lead (USD),Cost per booking (USD),Showed,No-show,Show rate,Cost per attended (USD),Lead rate,Lead rate low (95%),Lead rate high (95%)');
     expect(lines[1]).toBe('2026-11-01,2026-11-27,"TRT, Denver",40,40,2,1,1,0,12.5,10,100,6.25,12.5,1,0,1,12.5,,,');
     expect(lines[2]).toBe(`2026-11-01,2026-11-27,"'=HYPERLINK(""x"")",3,3,2,1,1,0,12.5,10,100,6.25,12.5,1,0,1,12.5,,,`);
+  });
+});
+
+describe('formatMinutes: speed to lead as a front desk reads it', () => {
+  it('says seconds, minutes, hours, and a dash when nothing was contacted', () => {
+    expect(formatMinutes(null)).toBe('—');
+    expect(formatMinutes(0.5)).toBe('30 s');
+    expect(formatMinutes(12.4)).toBe('12 min');
+    expect(formatMinutes(60)).toBe('1 h');
+    expect(formatMinutes(185)).toBe('3 h 5 min');
   });
 });

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
@@ -53,6 +53,8 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'client', 'assets', 'index-abc.js'), script);
   writeFileSync(join(dist, 'client', 'assets', 'index-abc.js.br'), brotliCompressSync(script));
   writeFileSync(join(dist, 'admin', 'assets', 'admin', 'admin-def.js'), 'export {};');
+  // The build copies public/portal-sw.js to the client's root.
+  writeFileSync(join(dist, 'client', 'portal-sw.js'), readFileSync(join(__dirname, '..', '..', 'public', 'portal-sw.js')));
   // A copy, so a test can make render fail.
   ssr = { ...entryServer };
   app = await buildServer(readConfig({ LOG_LEVEL: 'silent' }), {
@@ -293,6 +295,15 @@ describe("when a page's script runs (src/pages/hydration.ts)", () => {
 });
 
 describe('pages that need no clinic', () => {
+  it('serves the portal’s service worker at /portal-sw.js, scoped to /portal/, revalidated, without a page call', async () => {
+    const res = await app.inject({ method: 'GET', url: '/portal-sw.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers).toMatchObject({ 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'service-worker-allowed': '/portal/' });
+    expect(res.body).toContain("addEventListener('push'");
+    expect(res.body).not.toContain("addEventListener('fetch'");
+    expect(calls).toEqual([]);
+  });
+
   it('redirects /login to the admin login, keeping the query', async () => {
     const res = await app.inject({ url: '/login?next=1' });
     expect(res.statusCode).toBe(302);

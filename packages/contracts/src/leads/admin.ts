@@ -27,9 +27,25 @@ export const LEAD_STATUS_LABELS: Readonly<Record<LeadStatus, string>> = {
 /**
  * google_ads: the lead's offline click conversion, once it reaches its clinic's conversion status.
  * notify_users: finds which of the clinic's users chose an e-mail for each new lead and adds one user_email
- * delivery per user, each sent, retried and recorded on its own, to its `recipient`.
+ * delivery per user, each sent, retried and recorded on its own, to its `recipient`; and one user_push per user
+ * who chose pushes and has a device subscribed (`recipient` = `push:<userId>`), sent to each of their devices.
+ * patient_sms and patient_follow_up are the patient's texts (docs/leads.md#delivery).
  */
-export const DELIVERY_CHANNELS = ['email', 'webhook', 'crm', 'google_ads', 'notify_users', 'user_email', 'patient_email', 'patient_sms', 'patient_follow_up'] as const;
+export const DELIVERY_CHANNELS = [
+  'email',
+  'webhook',
+  'crm',
+  'google_ads',
+  'notify_users',
+  'user_email',
+  'patient_email',
+  'patient_sms',
+  'patient_follow_up',
+  'user_push',
+  'user_sms',
+  'nudge_users',
+  'nudge_agency',
+] as const;
 /** stopped: a follow-up that no longer goes (the patient booked, replied or opted out, or the clinic moved the lead). */
 export const DELIVERY_STATUSES = ['pending', 'queued', 'delivered', 'failed', 'not_configured', 'stopped'] as const;
 export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number];

@@ -162,12 +162,19 @@ export const MessagingSettingsSchema = z.strictObject(
       .array(z.strictObject({ afterHours: z.number().int().min(1, 'A follow-up waits at least an hour').max(24 * 30, 'A follow-up waits at most 30 days'), text: smsText('follow-up') }))
       .max(5, 'A sequence has at most 5 follow-ups'),
     quietHours: z.strictObject({ start: clock('Quiet hours start'), end: clock('Quiet hours end') }),
-    /** A lead still new this many minutes (in opening hours) nudges the clinic's users again. */
+    /** A lead still new this many minutes (in opening hours) nudges the clinic's users again (push). */
     nudgeAfterMinutes: z.number().int().min(5, 'Nudge after at least 5 minutes').max(24 * 60, 'Nudge within a day'),
+    /** A lead still new this many minutes (in opening hours) is told to the agency's admins (e-mail). */
+    escalateAfterMinutes: z
+      .number({ error: 'Tell the agency after a number of minutes' })
+      .int()
+      .min(10, 'Tell the agency after at least 10 minutes')
+      .max(7 * 24 * 60, 'Tell the agency within a week')
+      .default(60),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : undefined) },
 );
-export type MessagingSettings = z.infer<typeof MessagingSettingsSchema>;
+export type MessagingSettings = z.output<typeof MessagingSettingsSchema>;
 
 export const DEFAULT_MESSAGING_SETTINGS: MessagingSettings = {
   firstReplySms: true,
@@ -179,6 +186,7 @@ export const DEFAULT_MESSAGING_SETTINGS: MessagingSettings = {
   ],
   quietHours: { start: '20:00', end: '08:00' },
   nudgeAfterMinutes: 15,
+  escalateAfterMinutes: 60,
 };
 
 /** A clinic's messaging settings as answered: its own (`inherited` false), or the agency's defaults it follows. */

@@ -58,6 +58,14 @@ const clientWritableFields = {
    * the profile but not change it. True by default.
    */
   portalProfileEditable: z.boolean({ error: 'Must be true or false' }).optional(),
+  /**
+   * The agency's opt-in, per clinic, to the old full-detail e-mail of each lead
+   * (docs/leads.md#delivery): on, the clinic's address gets the patient's name,
+   * phone, e-mail and the service asked about by plain e-mail. Off by default:
+   * the clinic's users get alerts that say only that an enquiry arrived and
+   * link to the portal, which shows the rest after sign-in.
+   */
+  leadDetailEmail: z.boolean({ error: 'Must be true or false' }).optional(),
 };
 
 /** Every field an admin may set, one rule each, unrefined: other schemas derive from it (`.pick`), e.g. the portal's profile. */
@@ -124,6 +132,8 @@ export const ClientSchema = z.object({
   webhookSecret: z.string().nullable(),
   /** Whether the clinic's owner may edit the portal's Profile (name, contact, logo, office picture, team). */
   portalProfileEditable: z.boolean(),
+  /** Whether the clinic's address gets each lead's details by e-mail (the agency's opt-in; off by default). */
+  leadDetailEmail: z.boolean(),
   /**
    * The clinic's claim on `domain` in the custom domains module (the Domains screen's row for it):
    * setting `domain` starts it. Null when `domain` is empty, or has no claim (custom domains not

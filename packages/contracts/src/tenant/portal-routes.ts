@@ -5,7 +5,17 @@ import { AuditPageSchema, AuditQuerySchema } from '../audit';
 import { ClinicAdsAccountSchema } from './client';
 import { StaffMemberSchema, StaffMemberUpdateSchema } from './staff';
 import { MAX_UPLOAD_BYTES, UploadResultSchema } from './upload';
-import { LeadRecipientSchema, NotificationPreferencesSchema, NotificationPreferencesUpdateSchema, UNSUBSCRIBE_PATH, UnsubscribeFormSchema, UnsubscribeQuerySchema } from './notifications';
+import {
+  LeadRecipientSchema,
+  NotificationPreferencesSchema,
+  NotificationPreferencesUpdateSchema,
+  PushPublicKeySchema,
+  PushSubscriptionRefSchema,
+  PushSubscriptionSchema,
+  UNSUBSCRIBE_PATH,
+  UnsubscribeFormSchema,
+  UnsubscribeQuerySchema,
+} from './notifications';
 import { ViewAsSchema, ViewAsStartSchema } from './view-as';
 import { ClientSiteSchema } from './client-site';
 import { PortalProfileSchema, PortalProfileUpdateSchema, PortalTeamMemberCreateSchema } from './portal-profile';
@@ -119,7 +129,7 @@ export const portalRoutes = {
     path: '/api/portal/me/notifications',
     owner: 'tenant',
     access: 'clinic',
-    summary: 'The signed-in clinic user’s own e-mail notifications (owner and staff): whether each new lead is e-mailed to them.',
+    summary: 'The signed-in clinic user’s own alerts of new leads (owner and staff): e-mail, push, text, the number texts go to, quiet hours, and how many devices get pushes.',
     data: NotificationPreferencesSchema,
   }),
   updateMyNotifications: defineRoute({
@@ -128,9 +138,60 @@ export const portalRoutes = {
     path: '/api/portal/me/notifications',
     owner: 'tenant',
     access: 'clinic',
-    summary: 'The signed-in clinic user changes their own e-mail notifications (owner and staff); their older unsubscribe links stop working.',
+    summary: 'The signed-in clinic user changes their own alerts of new leads (any of the choices; texts need a number); their older unsubscribe links stop working.',
     body: NotificationPreferencesUpdateSchema,
     data: NotificationPreferencesSchema,
+  }),
+  addMyPushSubscription: defineRoute({
+    operation: 'addMyPushSubscription',
+    method: 'POST',
+    path: '/api/portal/me/push-subscriptions',
+    owner: 'tenant',
+    access: 'clinic',
+    summary: 'This browser gets pushes of new leads for the signed-in clinic user: the body is its PushSubscription JSON. A device subscribed before (by anyone) now belongs to this user.',
+    body: PushSubscriptionSchema,
+    data: z.object({ pushDevices: z.number().int() }),
+  }),
+  deleteMyPushSubscription: defineRoute({
+    operation: 'deleteMyPushSubscription',
+    method: 'DELETE',
+    path: '/api/portal/me/push-subscriptions',
+    owner: 'tenant',
+    access: 'clinic',
+    summary: 'This browser stops getting the signed-in user’s pushes (body: its endpoint). Fine when it had none.',
+    body: PushSubscriptionRefSchema,
+    data: z.object({ pushDevices: z.number().int() }),
+  }),
+  getPushPublicKey: defineRoute({
+    operation: 'getPushPublicKey',
+    method: 'GET',
+    path: '/api/portal/push/public-key',
+    owner: 'tenant',
+    access: 'clinic',
+    summary: 'The VAPID public key a browser subscribes to pushes with; 409 NOT_CONFIGURED when web push is not set up.',
+    data: PushPublicKeySchema,
+    errors: [409],
+  }),
+  forgetPushSubscription: defineRoute({
+    operation: 'forgetPushSubscription',
+    method: 'POST',
+    path: '/internal/push-subscriptions/forget',
+    owner: 'tenant',
+    access: 'internal',
+    summary: 'The leads worker says the push service no longer knows a subscription (404/410): it is deleted. Fine when it was gone already.',
+    body: PushSubscriptionRefSchema,
+    data: z.object({ deleted: z.boolean() }),
+    errors: [403],
+  }),
+  listAgencyAlertRecipients: defineRoute({
+    operation: 'listAgencyAlertRecipients',
+    method: 'GET',
+    path: '/internal/agency/alert-recipients',
+    owner: 'tenant',
+    access: 'internal',
+    summary: 'The leads worker asks whom of the agency to tell of a lead still waiting (docs/speed-to-lead.md#nudges): the enabled admins’ e-mail addresses.',
+    data: z.array(z.object({ email: z.string() })),
+    errors: [403],
   }),
   listLeadRecipients: defineRoute({
     operation: 'listLeadRecipients',
@@ -139,7 +200,7 @@ export const portalRoutes = {
     owner: 'tenant',
     access: 'internal',
     summary:
-      'The leads worker asks who of a clinic gets an e-mail for each new lead: its active users (never disabled, never not yet accepted) who chose it, with their one-click unsubscribe token; 404 for no such clinic.',
+      'The leads worker asks who of a clinic gets an alert of each new lead: its active users (never disabled, never not yet accepted) who chose any channel, with where each channel goes, their quiet hours and their one-click unsubscribe token; 404 for no such clinic.',
     params: IdParamSchema,
     data: z.array(LeadRecipientSchema),
     errors: [403, 404],

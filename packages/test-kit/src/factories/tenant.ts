@@ -41,7 +41,22 @@ export function createClient(db: Queryable, overrides: Record<string, unknown> =
 export async function createClinicUser(
   db: Queryable,
   clientId: number,
-  { role = 'owner', status = 'active', newLeadEmail = null }: { role?: 'owner' | 'staff'; status?: 'active' | 'invited' | 'disabled'; newLeadEmail?: 'each' | 'off' | null } = {},
+  {
+    role = 'owner',
+    status = 'active',
+    newLeadEmail = null,
+    newLeadPush = null,
+    smsNumber = null,
+    quietHours = null,
+  }: {
+    role?: 'owner' | 'staff';
+    status?: 'active' | 'invited' | 'disabled';
+    newLeadEmail?: 'each' | 'off' | null;
+    newLeadPush?: 'each' | 'off' | null;
+    /** E.164: the user takes a text of each new lead there. */
+    smsNumber?: string | null;
+    quietHours?: { start: string; end: string } | null;
+  } = {},
 ): Promise<{ id: number; email: string; clientId: number; role: 'owner' | 'staff' }> {
   const user = await insertRow<{ id: number; email: string }>(db, 'tenant', 'users', {
     email: `user-${uniq()}@clinic.test`,
@@ -52,6 +67,10 @@ export async function createClinicUser(
     role,
     disabledAt: status === 'disabled' ? new Date() : null,
     newLeadEmail,
+    newLeadPush,
+    ...(smsNumber && { newLeadSms: 'each', smsNumber }),
+    quietHoursStart: quietHours?.start ?? null,
+    quietHoursEnd: quietHours?.end ?? null,
   });
   return { id: user.id, email: user.email, clientId, role };
 }
@@ -82,4 +101,12 @@ export async function createClinic(tenant: Pick<ServiceProcess, 'api'>, name = `
   const res = await tenant.api.post('/api/clients', ADMIN).send({ name, address: '1 Test Street, Springfield', phone: '(555) 010-0100' });
   if (res.status !== 201) throw new Error(`tenant refused the clinic: ${res.status} ${JSON.stringify(res.body)}`);
   return (res.body as { data: { id: number } }).data.id;
+}
+
+/**
+ * A browser's push subscription of a clinic user, written as tenant stores it: tests subscribe a loopback
+ * fake's endpoint (http), which tenant's API takes only with PUSH_ALLOW_LOOPBACK (docs/leads.md#delivery).
+ */
+export async function createPushSubscription(db: Queryable, userId: number, subscription: { endpoint: string; keys: { p256dh: string; auth: string } }): Promise<void> {
+  await insertRow(db, 'tenant', 'push_subscriptions', { userId, endpoint: subscription.endpoint, p256dh: subscription.keys.p256dh, auth: subscription.keys.auth });
 }

@@ -14,6 +14,12 @@ export interface Clinic {
   /** Whether the clinic reports conversions, and the lead status it counts as one. */
   conversionTrackingEnabled: boolean;
   offlineConversionStatus: OfflineConversionStatus;
+  /**
+   * The agency's opt-in to e-mail each lead's patient details to the clinic's
+   * address (docs/leads.md#delivery). False when tenant does not say (an older
+   * tenant): no patient data by e-mail unless someone chose it.
+   */
+  leadDetailEmail: boolean;
 }
 
 /** What leads asks tenant: clinics live there (ARCHITECTURE.md#who-owns-what). */
@@ -21,10 +27,15 @@ export interface TenantClient {
   /** The clinic; throws ApiError (404 when it is gone, 503 when tenant cannot answer). */
   clinic(id: number): Promise<Clinic>;
   /**
-   * The clinic's users who chose an e-mail for each new lead, with their unsubscribe tokens; asked afresh
-   * every time (a user who just turned it off, or was disabled, gets nothing). Throws like `clinic`.
+   * The clinic's users who get any alert of a new lead, where each channel goes (their e-mail when chosen,
+   * their devices' push subscriptions, their number for texts), their quiet hours and unsubscribe tokens;
+   * asked afresh every time (a user who just turned it off, or was disabled, gets nothing). Throws like `clinic`.
    */
   leadRecipients(clientId: number): Promise<LeadRecipient[]>;
+  /** Tells tenant the push service no longer knows this subscription (404/410): it is deleted there. */
+  forgetPushSubscription(endpoint: string): Promise<void>;
+  /** The agency's admins to tell of a lead still waiting (docs/speed-to-lead.md#nudges). */
+  agencyAlertRecipients(): Promise<Array<{ email: string }>>;
 }
 
 export interface TenantClientOptions extends SiblingClientOptions {
@@ -52,11 +63,16 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
     return { id: found.id, name: found.name, email: found.email ?? null, phone: found.phone ?? null, webhook, crmLocationId: found.ghlSubaccountId ?? null,
       conversionTrackingEnabled: found.conversionTrackingEnabled ?? true,
       offlineConversionStatus: found.offlineConversionStatus ?? 'booked',
+      leadDetailEmail: found.leadDetailEmail ?? false,
     };
   }
 
   return {
     leadRecipients: (clientId) => client.call(routes.listLeadRecipients, { params: { id: clientId } }, withRequestId()),
+    agencyAlertRecipients: () => client.call(routes.listAgencyAlertRecipients, {}, withRequestId()),
+    async forgetPushSubscription(endpoint) {
+      await client.call(routes.forgetPushSubscription, { body: { endpoint } }, withRequestId());
+    },
     clinic(id) {
       if (cacheMs <= 0) return ask(id);
       const now = clock();

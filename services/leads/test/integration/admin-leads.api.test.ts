@@ -405,7 +405,7 @@ describe('admin Leads inbox: /api/leads (admin), /api/lead-deliveries/:id/retry'
         expect((await t.api.get(`/api/leads/counts?clientId=${orphanClientId}`, ADMIN)).body.data).toMatchObject({ total: 1, failedDeliveries: 1 });
 
         // The clinic is set up in tenant; the admin retries.
-        await t.dataSource.query(`INSERT INTO "tenant"."clients" ("id", "name", "email") VALUES ($1, 'Farah Test Clinic', $2)`, [orphanClientId, inbox]);
+        await t.dataSource.query(`INSERT INTO "tenant"."clients" ("id", "name", "email", "lead_detail_email") VALUES ($1, 'Farah Test Clinic', $2, true)`, [orphanClientId, inbox]);
         const retried = await t.api.post(`/api/lead-deliveries/${deliveryId}/retry`, ADMIN);
         expect(retried.status).toBe(200);
         // Back in the outbox; its attempts and last error stay until the next attempt.

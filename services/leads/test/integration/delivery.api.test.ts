@@ -34,7 +34,7 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
   beforeAll(async () => {
     t = await startLeads();
     smtp = await startSmtp();
-    ({ clientId, serviceId } = await clinicWithService(t, { name: 'Harbor Men’s Health', address: '9 Harbor Way, Portland', phone: '(503) 555-0199', email: clinicEmail }));
+    ({ clientId, serviceId } = await clinicWithService(t, { name: 'Harbor Men’s Health', address: '9 Harbor Way, Portland', phone: '(503) 555-0199', email: clinicEmail, leadDetailEmail: true }));
     queue = createQueue('leads.deliver', redis);
   }, START_TIMEOUT_MS);
   afterAll(async () => {
@@ -117,7 +117,7 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
     expect(await deliveriesOf(leadId)).toEqual([
       expect.objectContaining({ channel: 'crm', status: 'not_configured', last_error: NOT_CONFIGURED.crmProvider }),
       expect.objectContaining({ channel: 'email', status: 'not_configured', last_error: NOT_CONFIGURED.smtp }),
-      expect.objectContaining({ channel: 'notify_users', status: 'not_configured', last_error: NOT_CONFIGURED.smtp }),
+      expect.objectContaining({ channel: 'notify_users', status: 'not_configured', last_error: NOT_CONFIGURED.noAlertProvider }),
       expect.objectContaining({ channel: 'patient_email', status: 'not_configured', last_error: NOT_CONFIGURED.smtp }),
       expect.objectContaining({ channel: 'patient_sms', status: 'not_configured', last_error: SMS_NOT_CONFIGURED }),
       expect.objectContaining({ channel: 'webhook', status: 'queued' }),

@@ -44,7 +44,9 @@ const bare: DeliveryContext = {
   providers: { mailer: null, webhooks, crm: null },
   clinic: unused('tenant'),
   recipients: unused('tenant'),
-  addUserEmails: unused('the outbox'),
+  addUserAlerts: unused('the outbox'),
+  forgetPushSubscription: unused('tenant'),
+  agencyRecipients: unused('tenant'),
 };
 
 describe('the delivery channel registry', () => {
@@ -58,7 +60,7 @@ describe('the delivery channel registry', () => {
   it('fails loudly for a channel it does not know', () => {
     expect(isDeliveryChannel('sms')).toBe(false);
     expect(isDeliveryChannel('toString')).toBe(false);
-    expect(() => deliveryChannel('sms')).toThrow("No delivery channel is named 'sms' (known: email, webhook, crm, google_ads, notify_users, user_email, patient_email, patient_sms, patient_follow_up).");
+    expect(() => deliveryChannel('sms')).toThrow("No delivery channel is named 'sms' (known: email, webhook, crm, google_ads, notify_users, user_email, patient_email, patient_sms, patient_follow_up, user_push, user_sms, nudge_users, nudge_agency).");
   });
 
   it('gives every new lead an e-mail, a webhook, a CRM delivery, its users’ e-mails and the patient’s receipt, and no Google Ads conversion', () => {
@@ -72,7 +74,8 @@ describe('the delivery channel registry', () => {
     expect(notConfiguredIn(null)('crm')).toBe(NOT_CONFIGURED.crmProvider);
     expect(notConfiguredIn(null)('webhook')).toBeNull();
     expect(notConfiguredIn(null)('google_ads')).toBeNull();
-    expect(notConfiguredIn(null)('notify_users')).toBe(NOT_CONFIGURED.smtp);
+    expect(notConfiguredIn(null)('notify_users')).toBe(NOT_CONFIGURED.noAlertProvider);
+    expect(notConfiguredIn(null)('user_push')).toBe(NOT_CONFIGURED.push);
     expect(notConfiguredIn(null)('user_email')).toBe(NOT_CONFIGURED.smtp);
     expect(notConfiguredIn(null)('patient_email')).toBe(NOT_CONFIGURED.smtp);
     expect(notConfiguredIn(mailer)('notify_users')).toBeNull();
@@ -88,6 +91,22 @@ describe('the delivery channel registry', () => {
       status: 'not_configured',
       note: NOT_CONFIGURED.adsService,
     });
+  });
+
+  it('e-mails the patient’s details to the clinic’s address only when the agency turned that on', async () => {
+    const sent: Array<{ to: string; subject: string }> = [];
+    const mailer: Mailer = { send: (mail) => Promise.resolve(void sent.push(mail)), close: () => undefined };
+    const clinic = { id: 1, name: 'Summit Vitality Clinic', email: 'desk@summit.example', phone: null, webhook: null, crmLocationId: null, conversionTrackingEnabled: true, offlineConversionStatus: 'booked' as const };
+    const email = deliveryChannel('email');
+    const context = (leadDetailEmail: boolean): DeliveryContext => ({ ...bare, providers: { mailer, webhooks, crm: null }, clinic: () => Promise.resolve({ ...clinic, leadDetailEmail }) });
+
+    expect(email.clinicLacks?.({ ...clinic, leadDetailEmail: false })).toBe(NOT_CONFIGURED.leadDetailEmail);
+    expect(email.clinicLacks?.({ ...clinic, leadDetailEmail: true, email: null })).toBe(NOT_CONFIGURED.clinicEmail);
+    expect(email.clinicLacks?.({ ...clinic, leadDetailEmail: true })).toBeNull();
+    await expect(email.deliver(delivery(), context(false))).resolves.toEqual({ status: 'not_configured', note: NOT_CONFIGURED.leadDetailEmail });
+    expect(sent).toEqual([]);
+    await expect(email.deliver(delivery(), context(true))).resolves.toEqual({ status: 'delivered', note: null });
+    expect(sent).toEqual([expect.objectContaining({ to: 'desk@summit.example', subject: 'New consultation request from Jane Smith' })]);
   });
 
   it('sends the patient a receipt only with their consent, and none once they have booked', async () => {

@@ -1,5 +1,5 @@
 import { DEFAULT_MESSAGING_SETTINGS } from '@hap/contracts';
-import { firstName, followUpStopReason, quietUntil, renderMessage } from '../../src/modules/messages/message.rules';
+import { firstName, followUpStopReason, nudgesDue, openAt, quietUntil, renderMessage } from '../../src/modules/messages/message.rules';
 
 const NY = 'America/New_York';
 const quiet = DEFAULT_MESSAGING_SETTINGS.quietHours; // 20:00–08:00
@@ -57,5 +57,27 @@ describe('followUpStopReason', () => {
   it('says a booking as one, any other move by its status', () => {
     expect(followUpStopReason('booked')).toBe('Stopped: the patient booked.');
     expect(followUpStopReason('contacted')).toBe('Stopped: the lead was moved to contacted.');
+  });
+});
+
+describe('openAt and nudgesDue: reminders wait for opening hours', () => {
+  const hours = [{ start: '09:00', end: '12:00' }, { start: '13:00', end: '17:00' }];
+  const availability = { timeZone: NY, weekly: { mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: [], sun: [] }, closedDates: ['2026-12-24'] };
+
+  it('is open inside a range of the weekday in the clinic’s zone, not at lunch, weekends or closed dates', () => {
+    expect(openAt(availability, new Date('2026-12-02T15:00:00Z'))).toBe(true); // Wed 10:00 EST
+    expect(openAt(availability, new Date('2026-12-02T17:30:00Z'))).toBe(false); // 12:30 lunch
+    expect(openAt(availability, new Date('2026-12-05T15:00:00Z'))).toBe(false); // Saturday
+    expect(openAt(availability, new Date('2026-12-24T15:00:00Z'))).toBe(false); // closed date
+    expect(openAt(availability, new Date('2026-12-02T22:00:00Z'))).toBe(false); // 17:00 closes
+  });
+
+  it('nudges the clinic after its minutes and the agency after its own, once each, only when open', () => {
+    const settings = { nudgeAfterMinutes: 15, escalateAfterMinutes: 60 };
+    expect(nudgesDue({ waitedMinutes: 10, open: true, settings, had: [] })).toEqual([]);
+    expect(nudgesDue({ waitedMinutes: 15, open: true, settings, had: [] })).toEqual(['nudge_users']);
+    expect(nudgesDue({ waitedMinutes: 61, open: true, settings, had: ['nudge_users'] })).toEqual(['nudge_agency']);
+    expect(nudgesDue({ waitedMinutes: 61, open: false, settings, had: [] })).toEqual([]);
+    expect(nudgesDue({ waitedMinutes: 90, open: true, settings, had: ['nudge_users', 'nudge_agency'] })).toEqual([]);
   });
 });

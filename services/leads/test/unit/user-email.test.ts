@@ -3,10 +3,10 @@ import { userLeadEmail } from '../../src/modules/delivery/user-email';
 describe('the e-mail of a new lead to a clinic user', () => {
   const mail = userLeadEmail({ to: 'ola@clinic.test', clinicName: 'Harbor <Health>', leadId: '42', origin: 'https://app.agency.test', unsubscribeToken: '7.1.abc' });
 
-  it('says a lead arrived for the clinic and links to it in the portal', () => {
+  it('says only that an enquiry arrived for the clinic and links to it in the portal', () => {
     expect(mail.to).toBe('ola@clinic.test');
-    expect(mail.subject).toBe('New lead for Harbor <Health>');
-    expect(mail.text).toContain('A new lead arrived for Harbor <Health>: open the portal to see it.');
+    expect(mail.subject).toBe('New enquiry for Harbor <Health> — open the portal');
+    expect(mail.text.split('\n')[0]).toBe('New enquiry for Harbor <Health> — open the portal');
     expect(mail.text).toContain('https://app.agency.test/portal/leads?lead=42');
     expect(mail.html).toContain('Harbor &lt;Health&gt;');
     expect(mail.html).not.toContain('<Health>');

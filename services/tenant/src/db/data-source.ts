@@ -20,6 +20,8 @@ import { AddClientDomains1765700000000 } from './migrations/1765700000000-AddCli
 import { AddDomainHealth1766100000000 } from './migrations/1766100000000-AddDomainHealth';
 import { AddClientDeletions1766350000000 } from './migrations/1766350000000-AddClientDeletions';
 import { AddOnboardingRelay1766400000000 } from './migrations/1766400000000-AddOnboardingRelay';
+import { AddLeadDetailEmail1766500000000 } from './migrations/1766500000000-AddLeadDetailEmail';
+import { AddLeadAlerts1766500000001 } from './migrations/1766500000001-AddLeadAlerts';
 
 export const SCHEMA = 'tenant';
 
@@ -41,6 +43,8 @@ export const TENANT_MIGRATIONS = [
   AddDomainHealth1766100000000,
   AddClientDeletions1766350000000,
   AddOnboardingRelay1766400000000,
+  AddLeadDetailEmail1766500000000,
+  AddLeadAlerts1766500000001,
 ];
 
 /** The tenant service's data source: its entities and migrations. */

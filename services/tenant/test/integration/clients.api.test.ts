@@ -247,6 +247,20 @@ describe('clients API', () => {
       });
     });
 
+    it('keeps the full-detail lead e-mail off until an admin turns it on, audited; pages never see it', async () => {
+      const client = await createClient(t.dataSource);
+      expect((await t.api.get(`/api/clients/${client.id}`, ADMIN)).body.data).toMatchObject({ leadDetailEmail: false });
+
+      const res = await t.api.patch(`/api/clients/${client.id}`, ADMIN).send({ leadDetailEmail: true });
+
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ leadDetailEmail: true });
+      const [audit] = await auditRows(t.dataSource, 'client', client.id);
+      expect(audit).toMatchObject({ action: 'update', changes: { before: { leadDetailEmail: false }, after: { leadDetailEmail: true } } });
+      expect((await t.api.get(`/api/clients/${client.id}`, ANONYMOUS)).body.data).not.toHaveProperty('leadDetailEmail');
+      expect((await t.api.patch(`/api/clients/${client.id}`, ADMIN).send({ leadDetailEmail: 'yes' })).body.message).toBe('Must be true or false');
+    });
+
     it('refuses an empty change', async () => {
       const client = await createClient(t.dataSource);
       const res = await t.api.patch(`/api/clients/${client.id}`, ADMIN).send({});

@@ -27,8 +27,14 @@ describe('new-lead e-mail notifications', () => {
       const owner = await createClinicUser(t.dataSource, clinic.id, { role: 'owner' });
       const staff = await createClinicUser(t.dataSource, clinic.id, { role: 'staff' });
 
-      expect((await t.api.get('/api/portal/me/notifications', asUser(owner))).body).toEqual({ success: true, data: { newLeadEmail: 'each' } });
-      expect((await t.api.get('/api/portal/me/notifications', asUser(staff))).body).toEqual({ success: true, data: { newLeadEmail: 'off' } });
+      expect((await t.api.get('/api/portal/me/notifications', asUser(owner))).body).toEqual({
+        success: true,
+        data: { newLeadEmail: 'each', newLeadPush: 'each', newLeadSms: 'off', smsNumber: null, quietHours: null, pushDevices: 0 },
+      });
+      expect((await t.api.get('/api/portal/me/notifications', asUser(staff))).body).toEqual({
+        success: true,
+        data: { newLeadEmail: 'off', newLeadPush: 'off', newLeadSms: 'off', smsNumber: null, quietHours: null, pushDevices: 0 },
+      });
     });
 
     it('lets any clinic user (staff included) change their own choice, audited with their name', async () => {
@@ -38,10 +44,42 @@ describe('new-lead e-mail notifications', () => {
       const res = await t.api.patch('/api/portal/me/notifications', asUser(staff)).send({ newLeadEmail: 'each' });
 
       expect(res.status).toBe(200);
-      expect(res.body.data).toEqual({ newLeadEmail: 'each' });
+      expect(res.body.data).toMatchObject({ newLeadEmail: 'each', newLeadPush: 'off' });
       expect(await preference(staff.id)).toBe('each');
       const [entry] = await auditRows(t.dataSource, 'notification_preferences', staff.id);
       expect(entry).toMatchObject({ action: 'update', actor_user_id: staff.id, changes: { before: { newLeadEmail: 'off' }, after: { newLeadEmail: 'each' } } });
+    });
+
+    it('keeps pushes, texts to a number read as typed (E.164), and quiet hours; what is not sent stays', async () => {
+      const clinic = await createClient(t.dataSource);
+      const staff = await createClinicUser(t.dataSource, clinic.id, { role: 'staff' });
+
+      const res = await t.api
+        .patch('/api/portal/me/notifications', asUser(staff))
+        .send({ newLeadPush: 'each', newLeadSms: 'each', smsNumber: '(303) 555-0142', quietHours: { start: '20:00', end: '07:30' } });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({ newLeadEmail: 'off', newLeadPush: 'each', newLeadSms: 'each', smsNumber: '+13035550142', quietHours: { start: '20:00', end: '07:30' }, pushDevices: 0 });
+
+      const later = await t.api.patch('/api/portal/me/notifications', asUser(staff)).send({ quietHours: null });
+      expect(later.body.data).toMatchObject({ newLeadSms: 'each', smsNumber: '+13035550142', quietHours: null });
+      // Texts on with a number: the staff member is a recipient for texts only.
+      const [recipient] = (await recipients(clinic.id)).body.data;
+      expect(recipient).toMatchObject({ userId: staff.id, channels: { email: false, push: [], sms: '+13035550142' }, quietHours: null });
+    });
+
+    it('refuses texts without a number, a number that is not one, and quiet hours that are not times, in words', async () => {
+      const clinic = await createClient(t.dataSource);
+      const owner = await createClinicUser(t.dataSource, clinic.id);
+      const patch = (body: object) => t.api.patch('/api/portal/me/notifications', asUser(owner)).send(body);
+
+      const noNumber = await patch({ newLeadSms: 'each' });
+      expect(noNumber.status).toBe(400);
+      expect(noNumber.body.message).toBe('Add the mobile number the texts go to');
+      expect((await patch({ smsNumber: '12' })).body.message).toBe('Must be a mobile number like +1 303 555 0142');
+      expect(JSON.stringify((await patch({ quietHours: { start: '8pm', end: '07:00' } })).body)).toContain('Quiet hours start must be a time like 20:00');
+      expect(JSON.stringify((await patch({ quietHours: { start: '20:00', end: '25:00' } })).body)).toContain('Quiet hours end must be a time like 07:00');
+      expect((await patch({})).status).toBe(400);
+      expect(await preference(owner.id)).toBeNull();
     });
 
     it('refuses an unknown choice or another field with a 400 that says so, and changes nothing', async () => {
@@ -80,7 +118,14 @@ describe('new-lead e-mail notifications', () => {
 
       expect(res.status).toBe(200);
       expect(res.body.data.map((r: { email: string }) => r.email)).toEqual([owner.email, optedInStaff.email]);
-      expect(res.body.data[0]).toEqual({ userId: owner.id, email: owner.email, unsubscribeToken: unsubscribeToken(t.config.INTERNAL_SECRET, owner.id, 1) });
+      expect(res.body.data[0]).toEqual({
+        userId: owner.id,
+        email: owner.email,
+        unsubscribeToken: unsubscribeToken(t.config.INTERNAL_SECRET, owner.id, 1),
+        // Pushes are on by default for owners, but no device of theirs is subscribed.
+        channels: { email: true, push: [], sms: null },
+        quietHours: null,
+      });
     });
 
     it('is only the leads service’s to ask (403 otherwise), and 404 for no such clinic', async () => {

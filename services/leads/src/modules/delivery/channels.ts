@@ -1,94 +1,27 @@
-import { ApiError, consentCovers, DEFAULT_PORTS, DELIVERY_CHANNELS, LEAD_CREATED_EVENT, type DeliveryChannel, type LeadRecipient, type LeadWebhookPayload } from '@hap/contracts';
-import { GhlError, GHL_NOT_CONFIGURED, type GoHighLevel } from '@hap/service-kit/gohighlevel';
-import type { ConversionUploader } from '../../clients/ads.client';
+import { ApiError, consentCovers, DELIVERY_CHANNELS, LEAD_CREATED_EVENT, type DeliveryChannel, type LeadWebhookPayload } from '@hap/contracts';
+import { GhlError, type GoHighLevel } from '@hap/service-kit/gohighlevel';
+import type { WebPush } from '@hap/service-kit/push';
+import { SMS_NOT_CONFIGURED, SmsError, type Sms } from '@hap/service-kit/sms';
+import type { Mailer } from '@hap/service-kit';
 import type { Clinic, TenantClient } from '../../clients/tenant.client';
 import { consentOf } from '../leads/lead-consent';
 import { attributionOf } from '../leads/lead.rules';
+import { delivered, notConfigured, NOT_CONFIGURED, type DeliveryChannelEntry } from './channel-types';
 import type { DeliveryWithLead } from './delivery.repository';
 import { leadEmail } from './lead-email';
-import type { Mailer } from '@hap/service-kit';
 import { patientReceiptEmail } from './patient-email';
-import { userLeadEmail } from './user-email';
-import type { PatientBookingLinks } from '../booking/booking-links';
-import type { WebhookSender } from './webhook';
-import type { PatientTexter } from '../messages/patient-text';
-import type { MessageRepository } from '../messages/message.repository';
-import { SMS_NOT_CONFIGURED, SmsError } from '@hap/service-kit/sms';
+import { USER_ALERT_CHANNELS } from './user-alerts';
+
+export * from './channel-types';
 
 /**
  * The delivery channels of a lead (contracts `DELIVERY_CHANNELS`), one entry
  * each: whether a new lead gets it, what the relay can settle without a job,
  * how one delivery is made and which failures no retry fixes. The
  * `leads.deliver` job (deliver.job.ts) looks a row's channel up here; a new
- * channel is one entry and its adapter.
+ * channel is one entry and its adapter (the clinic users' alerts: user-alerts.ts).
  */
 
-/** Why a channel did not send, recorded on the delivery for admins. */
-export const NOT_CONFIGURED = {
-  smtp: 'E-mail is not configured (set SMTP_URL).',
-  clinicEmail: 'The clinic has no e-mail address.',
-  crm: 'The clinic has no CRM account yet.',
-  crmProvider: GHL_NOT_CONFIGURED,
-  webhook: 'The clinic has no webhook set.',
-  gclid: 'The lead did not come from a Google ad (no click id).',
-  adsService: 'This worker has no ads service to upload conversions through.',
-  noRecipients: 'No user of the clinic gets an e-mail for each new lead.',
-  recipientGone: 'This user no longer gets e-mails of new leads (turned off, disabled or removed).',
-  patientConsent: 'The patient did not agree to be contacted: no e-mail is sent to them.',
-  patientEmailOff: 'The clinic sends no first e-mail (its messaging settings).',
-} as const;
-
-/** The outside services a worker delivers through; null or absent: not set up in this process. */
-export interface DeliveryProviders {
-  mailer: Mailer | null;
-  webhooks: WebhookSender;
-  /** The GoHighLevel adapter; null when the agency's credentials are not set. */
-  crm: GoHighLevel | null;
-  /** The ads service, which uploads offline conversions to Google Ads (absent: those deliveries say so). */
-  ads?: ConversionUploader;
-  /** The origin the portal is reached at (PUBLIC_BASE_URL): clinic users' e-mails link there. */
-  portalOrigin?: string;
-  /** The patient's booking link of a lead (booking-links.ts), null when its service is not booked online; absent: receipts go without one. */
-  patientBooking?: PatientBookingLinks;
-  /** Texts patients (messages/patient-text.ts); null when SMS is not configured (TWILIO_*). */
-  texter?: PatientTexter | null;
-  /** Where patients' messages are kept for the lead's timeline, and the clinics' messaging settings (absent: not kept, defaults). */
-  messages?: MessageRepository;
-}
-
-/** What one attempt came to; a failure is thrown instead (and retried unless the channel says no retry helps). */
-export type DeliveryOutcome =
-  | { status: 'delivered'; note: string | null }
-  | { status: 'not_configured'; note: string }
-  /** A follow-up that no longer goes (the patient booked, replied or opted out; the clinic moved the lead). */
-  | { status: 'stopped'; note: string }
-  /** The provider asks for it again after `retryInMs`: the job waits that long without spending a try. */
-  | { status: 'deferred'; note: string | null; retryInMs: number };
-
-export interface DeliveryContext {
-  providers: DeliveryProviders;
-  /** The lead's clinic as tenant knows it (asked only by channels that need it). */
-  clinic: () => Promise<Clinic>;
-  /** The clinic's users who chose an e-mail for each new lead, asked afresh (notify_users, user_email). */
-  recipients: () => Promise<LeadRecipient[]>;
-  /** Adds a pending user_email delivery of the lead per recipient (one each, however often asked); how many were new. */
-  addUserEmails: (recipients: readonly LeadRecipient[]) => Promise<number>;
-}
-
-export interface DeliveryChannelEntry {
-  /** Every new lead gets a delivery of this channel in its outbox; otherwise something else makes them. */
-  readonly withEachLead: boolean;
-  /** Why this process can deliver the channel to no clinic (its provider is not set up), else null: the relay settles such rows without a job. */
-  unavailable?(providers: Partial<DeliveryProviders>): string | null;
-  /** What a clinic lacks for the channel, else null: the relay settles such rows from tenant's answer, without a job. */
-  clinicLacks?(clinic: Clinic): string | null;
-  deliver(delivery: DeliveryWithLead, context: DeliveryContext): Promise<DeliveryOutcome>;
-  /** A failure no retry can fix: the row fails at once, for an admin to retry after fixing the cause. Absent: every failure is retried. */
-  refusedForGood?(err: unknown): boolean;
-}
-
-const delivered = (note: string | null = null): DeliveryOutcome => ({ status: 'delivered', note });
-const notConfigured = (note: string): DeliveryOutcome => ({ status: 'not_configured', note });
 
 /** How a lead appears in the clinic's CRM. */
 export const CRM_CONTACT_SOURCE = 'Website form';
@@ -124,13 +57,20 @@ function webhookPayload(delivery: DeliveryWithLead): LeadWebhookPayload {
 const REFUSED_CONVERSION_STATUSES = new Set([400, 404, 422]);
 
 const DELIVERY_CHANNEL_REGISTRY: { readonly [C in DeliveryChannel]: DeliveryChannelEntry } = {
-  /** The clinic's e-mail (SMTP), reply-to the patient. */
+  /**
+   * The lead with the patient's details, e-mailed to the clinic's address (SMTP), reply-to the patient:
+   * only when the agency turned the clinic's `leadDetailEmail` on, knowing that patient details then travel
+   * by plain e-mail (docs/leads.md#delivery). Otherwise the clinic's users get alerts without them
+   * (notify_users) and the row says why nothing went.
+   */
   email: {
     withEachLead: true,
     unavailable: ({ mailer }) => (mailer ? null : NOT_CONFIGURED.smtp),
+    clinicLacks: (clinic) => (!clinic.leadDetailEmail ? NOT_CONFIGURED.leadDetailEmail : clinic.email ? null : NOT_CONFIGURED.clinicEmail),
     async deliver(delivery, { providers: { mailer }, clinic }) {
       if (!mailer) return notConfigured(NOT_CONFIGURED.smtp);
-      const { name, email } = await clinic();
+      const { name, email, leadDetailEmail } = await clinic();
+      if (!leadDetailEmail) return notConfigured(NOT_CONFIGURED.leadDetailEmail);
       if (!email) return notConfigured(NOT_CONFIGURED.clinicEmail);
       await mailer.send(
         leadEmail(
@@ -152,46 +92,7 @@ const DELIVERY_CHANNEL_REGISTRY: { readonly [C in DeliveryChannel]: DeliveryChan
       return delivered();
     },
   },
-  /**
-   * Who of the clinic's users gets an e-mail of this lead (tenant's answer):
-   * one user_email delivery each, which the relay then hands over like any
-   * other. A retry adds only the missing ones.
-   */
-  notify_users: {
-    withEachLead: true,
-    unavailable: ({ mailer }) => (mailer ? null : NOT_CONFIGURED.smtp),
-    async deliver(_delivery, { recipients, addUserEmails }) {
-      const found = await recipients();
-      if (!found.length) return notConfigured(NOT_CONFIGURED.noRecipients);
-      const added = await addUserEmails(found);
-      return delivered(`${found.length} user${found.length === 1 ? '' : 's'} to e-mail${added < found.length ? ` (${found.length - added} added before)` : ''}.`);
-    },
-  },
-  /**
-   * One clinic user's e-mail of a new lead: no patient details, a link to the
-   * lead in the portal and a one-click unsubscribe. Sent only if the user
-   * still chooses it when it goes (tenant is asked again).
-   */
-  user_email: {
-    withEachLead: false,
-    unavailable: ({ mailer }) => (mailer ? null : NOT_CONFIGURED.smtp),
-    async deliver(delivery, { providers: { mailer, portalOrigin }, clinic, recipients }) {
-      if (!mailer) return notConfigured(NOT_CONFIGURED.smtp);
-      const recipient = (await recipients()).find((r) => r.userId === delivery.recipient_user_id);
-      if (!recipient) return notConfigured(NOT_CONFIGURED.recipientGone);
-      const { name } = await clinic();
-      await mailer.send(
-        userLeadEmail({
-          to: recipient.email,
-          clinicName: name,
-          leadId: delivery.lead_id,
-          origin: portalOrigin ?? `http://localhost:${DEFAULT_PORTS.gateway}`,
-          unsubscribeToken: recipient.unsubscribeToken,
-        }),
-      );
-      return delivered();
-    },
-  },
+  ...USER_ALERT_CHANNELS,
   /**
    * The patient's receipt in the clinic's name (patient-email.ts), with the link to book a time when the
    * clinic books the service online; only with the patient's consent to be contacted. A lead booked
@@ -221,7 +122,7 @@ const DELIVERY_CHANNEL_REGISTRY: { readonly [C in DeliveryChannel]: DeliveryChan
    */
   patient_sms: {
     withEachLead: true,
-    unavailable: ({ texter }) => (texter ? null : SMS_NOT_CONFIGURED),
+    unavailable: ({ sms }) => (sms ? null : SMS_NOT_CONFIGURED),
     async deliver(delivery, { providers: { texter }, clinic }) {
       if (!texter) return notConfigured(SMS_NOT_CONFIGURED);
       const { name, phone } = await clinic();
@@ -314,15 +215,15 @@ export const NEW_LEAD_CHANNELS: readonly DeliveryChannel[] = DELIVERY_CHANNELS.f
 /**
  * The channels this worker cannot deliver for any clinic, and why: the relay
  * settles their rows without a job (relay.ts). E-mail needs SMTP; CRM pushes
- * need the agency's GoHighLevel credentials. Whether a clinic has a webhook
+ * need the agency's GoHighLevel credentials; web push its VAPID keys. Whether a clinic has a webhook
  * or a CRM sub-account is the job's to find out (tenant knows).
  */
 export const notConfiguredIn =
-  (mailer: Mailer | null, crm: GoHighLevel | null = null, texter: PatientTexter | null = null) =>
+  (mailer: Mailer | null, crm: GoHighLevel | null = null, push: WebPush | null = null, sms: Sms | null = null) =>
   (channel: string): string | null => {
     // A row of no known channel goes to a job, which fails it with the reason.
     if (!isDeliveryChannel(channel)) return null;
-    return DELIVERY_CHANNEL_REGISTRY[channel].unavailable?.({ mailer, crm, texter }) ?? null;
+    return DELIVERY_CHANNEL_REGISTRY[channel].unavailable?.({ mailer, crm, push, sms }) ?? null;
   };
 
 /**

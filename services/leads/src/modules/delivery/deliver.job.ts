@@ -57,7 +57,9 @@ export function createDeliveryHandler({ dataSource, tenant, ...providers }: Deli
         providers,
         clinic: () => clinicOf(delivery.client_id),
         recipients: () => recipientsOf(delivery.client_id),
-        addUserEmails: (recipients) => deliveries.addUserEmails(delivery.lead_id, recipients),
+        addUserAlerts: (alerts) => deliveries.addUserAlerts(delivery.lead_id, alerts),
+        forgetPushSubscription: (endpoint) => tenant.forgetPushSubscription(endpoint),
+        agencyRecipients: () => tenant.agencyAlertRecipients(),
       });
     } catch (err) {
       if (channel.refusedForGood?.(err)) throw new UnrecoverableError((err as Error).message);

@@ -107,16 +107,16 @@ export class DeliveryRepository {
   }
 
   /**
-   * A user_email delivery per recipient of a lead, pending for the relay; a recipient who has one already
-   * (a retried notify_users) is skipped. Returns how many were added.
+   * A pending delivery per alert of a clinic user (user_email to their address, user_push to `push:<userId>`);
+   * one a retried fan-out made already is skipped (the outbox key). Returns how many were added.
    */
-  async addUserEmails(leadId: string, recipients: ReadonlyArray<{ userId: number; email: string }>, manager?: EntityManager): Promise<number> {
-    if (!recipients.length) return 0;
+  async addUserAlerts(leadId: string, alerts: ReadonlyArray<{ channel: 'user_email' | 'user_push' | 'user_sms'; recipient: string; userId: number }>, manager?: EntityManager): Promise<number> {
+    if (!alerts.length) return 0;
     const added = (await this.db(manager).query(
       `INSERT INTO "leads"."lead_deliveries" ("lead_id", "channel", "recipient", "recipient_user_id")
-       SELECT $1::bigint, 'user_email', r."email", r."user_id" FROM unnest($2::text[], $3::int[]) AS r("email", "user_id")
+       SELECT $1::bigint, r."channel", r."recipient", r."user_id" FROM unnest($2::text[], $3::text[], $4::int[]) AS r("channel", "recipient", "user_id")
        ON CONFLICT ("lead_id", "channel", "recipient") DO NOTHING RETURNING "id"`,
-      [leadId, recipients.map((r) => r.email), recipients.map((r) => r.userId)],
+      [leadId, alerts.map((a) => a.channel), alerts.map((a) => a.recipient), alerts.map((a) => a.userId)],
     )) as unknown[];
     return added.length;
   }

@@ -219,3 +219,42 @@ export async function deleteMessaging(db: DataSource | EntityManager, clientId: 
   const rows = (await db.query(`DELETE FROM "leads"."messaging_settings" WHERE "client_id" = $1 RETURNING 1`, [clientId])) as unknown[];
   return rows.length > 0;
 }
+
+/** A lead still new that may be due a reminder (nudges.ts): its clinic's settings and booking hours as stored, and the reminders it has had. */
+export interface NudgeCandidate {
+  id: string;
+  client_id: number;
+  created_at: Date;
+  settings: unknown;
+  availability: unknown;
+  had: string[];
+}
+
+/** Leads still new, created in the last `lookBackHours` but more than 5 minutes ago, not yet told to the agency; oldest first; of `clientIds` only when given. */
+export async function nudgeCandidates(db: DataSource, now: Date, lookBackHours: number, batch: number, clientIds: readonly number[] | null = null): Promise<NudgeCandidate[]> {
+  return (await db.query(
+    `SELECT l."id", l."client_id", l."created_at",
+            COALESCE(own."settings", agency."settings") AS "settings", b."settings" AS "availability",
+            ARRAY(SELECT d."channel" FROM "leads"."lead_deliveries" d WHERE d."lead_id" = l."id" AND d."channel" IN ('nudge_users', 'nudge_agency')) AS "had"
+       FROM "leads"."leads" l
+       LEFT JOIN "leads"."messaging_settings" own ON own."client_id" = l."client_id"
+       LEFT JOIN "leads"."messaging_settings" agency ON agency."client_id" = 0
+       LEFT JOIN "leads"."booking_availability" b ON b."client_id" = l."client_id"
+      WHERE l."status" = 'new' AND l."created_at" > $1::timestamptz - make_interval(hours => $2) AND l."created_at" < $1::timestamptz - interval '5 minutes'
+        AND NOT EXISTS (SELECT 1 FROM "leads"."lead_deliveries" d WHERE d."lead_id" = l."id" AND d."channel" = 'nudge_agency')
+        AND ($4::int[] IS NULL OR l."client_id" = ANY($4::int[]))
+      ORDER BY l."created_at" LIMIT $3`,
+    [now, lookBackHours, batch, clientIds],
+  )) as NudgeCandidate[];
+}
+
+/** Adds the reminders due (one per lead and channel, however often asked); how many were new. */
+export async function addNudges(db: DataSource, rows: ReadonlyArray<{ leadId: string; channel: string }>): Promise<number> {
+  if (!rows.length) return 0;
+  const added = (await db.query(
+    `INSERT INTO "leads"."lead_deliveries" ("lead_id", "channel") SELECT r."lead_id", r."channel" FROM unnest($1::bigint[], $2::text[]) AS r("lead_id", "channel")
+     ON CONFLICT ("lead_id", "channel", "recipient") DO NOTHING RETURNING "id"`,
+    [rows.map((r) => r.leadId), rows.map((r) => r.channel)],
+  )) as unknown[];
+  return added.length;
+}

@@ -42,6 +42,7 @@ export function toClientDto(row: ClientEntity, site: ClientSiteView = NO_SITE_VI
     webhookUrl: row.webhookUrl,
     webhookSecret: row.webhookSecret,
     portalProfileEditable: row.portalProfileEditable,
+    leadDetailEmail: row.leadDetailEmail,
     domainClaim: site.domainClaim,
     siteDomain: site.siteDomain,
     createdAt: row.createdAt.toISOString(),

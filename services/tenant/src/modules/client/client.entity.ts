@@ -96,4 +96,8 @@ export class ClientEntity extends TimestampColumns {
   /** The agency lets the clinic's owner edit the portal's Profile and team. */
   @Column({ name: 'portal_profile_editable', type: 'boolean', default: true })
   portalProfileEditable: boolean;
+
+  /** The agency's opt-in to e-mail each lead's patient details to the clinic's address (docs/leads.md#delivery); off by default. */
+  @Column({ name: 'lead_detail_email', type: 'boolean', default: false })
+  leadDetailEmail: boolean;
 }

@@ -3,7 +3,17 @@ import { escapeHtml } from '@hap/contracts';
 import { actorOf, type RouteHandlers } from '@hap/service-kit';
 import type { NotificationService, UnsubscribeOutcome } from './notification.service';
 
-type NotificationOperations = 'getMyNotifications' | 'updateMyNotifications' | 'listLeadRecipients' | 'showUnsubscribe' | 'unsubscribe';
+type NotificationOperations =
+  | 'getMyNotifications'
+  | 'updateMyNotifications'
+  | 'addMyPushSubscription'
+  | 'deleteMyPushSubscription'
+  | 'getPushPublicKey'
+  | 'forgetPushSubscription'
+  | 'listLeadRecipients'
+  | 'listAgencyAlertRecipients'
+  | 'showUnsubscribe'
+  | 'unsubscribe';
 
 /** A page for a person (the link is opened in a browser, or the button posted): readable on a phone, no script, everything escaped. */
 function page(title: string, lead: string, extra = ''): string {
@@ -42,11 +52,16 @@ function answer(reply: FastifyReply, outcome: UnsubscribeOutcome, token: string,
   }
 }
 
-/** /api/portal/me/notifications (clinic), the leads worker's recipients (internal), the unsubscribe link (public). */
+/** /api/portal/me/notifications and push subscriptions (clinic), the leads worker's recipients and gone subscriptions (internal), the unsubscribe link (public). */
 export const notificationHandlers = (notifications: NotificationService): Pick<RouteHandlers<'tenant'>, NotificationOperations> => ({
   getMyNotifications: (_input, request) => notifications.mine(actorOf(request)),
   updateMyNotifications: ({ body }, request) => notifications.updateMine(actorOf(request), body),
+  addMyPushSubscription: ({ body }, request) => notifications.addPushSubscription(actorOf(request), body),
+  deleteMyPushSubscription: ({ body }, request) => notifications.deletePushSubscription(actorOf(request), body.endpoint),
+  getPushPublicKey: () => Promise.resolve(notifications.pushPublicKey()),
+  forgetPushSubscription: ({ body }, request) => notifications.forgetPushSubscription(actorOf(request), body.endpoint),
   listLeadRecipients: ({ params }, request) => notifications.leadRecipients(actorOf(request), params.id),
+  listAgencyAlertRecipients: (_input, request) => notifications.agencyAlertRecipients(actorOf(request)),
   showUnsubscribe: async ({ query }, request, reply) => {
     answer(reply, await notifications.checkUnsubscribe(query.token), query.token, request.url);
   },

@@ -62,6 +62,25 @@ export class UserEntity extends CreatedAtColumn {
   @Column({ name: 'new_lead_email', type: 'text', nullable: true })
   newLeadEmail: 'each' | 'off' | null;
 
+  /** Pushes of new leads to the user's devices; null: their role's default (contracts `defaultNewLeadPush`). */
+  @Column({ name: 'new_lead_push', type: 'text', nullable: true })
+  newLeadPush: 'each' | 'off' | null;
+
+  /** Texts of new leads; null: off. */
+  @Column({ name: 'new_lead_sms', type: 'text', nullable: true })
+  newLeadSms: 'each' | 'off' | null;
+
+  /** Where texts go, E.164. */
+  @Column({ name: 'sms_number', type: 'text', nullable: true })
+  smsNumber: string | null;
+
+  /** Quiet hours, 'HH:MM' in the clinic's time zone, both or neither. */
+  @Column({ name: 'quiet_hours_start', type: 'text', nullable: true })
+  quietHoursStart: string | null;
+
+  @Column({ name: 'quiet_hours_end', type: 'text', nullable: true })
+  quietHoursEnd: string | null;
+
   /** Bumped at every change of the preference: an unsubscribe link signs it, so it works once. */
   @Column({ name: 'notify_version', type: 'integer', default: 1 })
   notifyVersion: number;

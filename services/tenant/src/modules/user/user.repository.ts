@@ -92,19 +92,37 @@ export class UserRepository {
   }
 
   /**
-   * The clinic's users who get an e-mail for each new lead: active (a
-   * password set, not disabled) and choosing 'each', or owners who never
-   * chose (the role's default). By id.
+   * A clinic user's alert choices (any of them; absent ones stay) and a bump of
+   * the version, so older unsubscribe links stop working.
    */
-  leadRecipients(clientId: number, manager?: EntityManager): Promise<UserEntity[]> {
+  async setAlertChoices(
+    id: number,
+    values: Partial<Pick<UserEntity, 'newLeadEmail' | 'newLeadPush' | 'newLeadSms' | 'smsNumber' | 'quietHoursStart' | 'quietHoursEnd'>>,
+    manager?: EntityManager,
+  ): Promise<UserEntity> {
+    await this.repo(manager)
+      .createQueryBuilder()
+      .update()
+      .set({ ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)), notifyVersion: () => '"notify_version" + 1' })
+      .where('id = :id', { id })
+      .execute();
+    return this.repo(manager).findOneByOrFail({ id });
+  }
+
+  /** The clinic's users who can be alerted: active (a password set, not disabled), by id. Who chose what is the caller's to read. */
+  activeClinicUsers(clientId: number, manager?: EntityManager): Promise<UserEntity[]> {
     return this.repo(manager)
       .createQueryBuilder('user')
       .where('user.client_id = :clientId', { clientId })
       .andWhere('user.disabled_at IS NULL')
       .andWhere('user.password_hash IS NOT NULL')
-      .andWhere(`COALESCE(user.new_lead_email, CASE WHEN user.role = 'owner' THEN 'each' ELSE 'off' END) = 'each'`)
       .orderBy('user.id', 'ASC')
       .getMany();
+  }
+
+  /** The agency's enabled admins, by id: who is told of a lead of any clinic still waiting (docs/speed-to-lead.md#nudges). */
+  agencyAdmins(manager?: EntityManager): Promise<UserEntity[]> {
+    return this.repo(manager).find({ where: { isAdmin: true, disabledAt: IsNull() }, order: { id: 'ASC' } });
   }
 
   /** Who is told of a failing domain: the agency's admins and the clinic's owners, enabled accounts, by id. */
