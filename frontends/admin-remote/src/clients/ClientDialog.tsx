@@ -185,7 +185,7 @@ function GeneralTab({ form, client }: { form: Form; client: Client | null }) {
       <Switch
         form={form}
         name="leadDetailEmail"
-        label="E-mail each lead’s details to the clinic’s address"
+        label="Send each lead’s full details to the clinic by e-mail"
         warning="Patient details (name, phone, e-mail, the service asked about) travel by plain e-mail to the clinic’s address. Turn on only if the clinic asks for it and accepts that risk."
       />
     </>

@@ -5,6 +5,7 @@ import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
 import { MessagingForm } from './MessagingForm';
 import { useMessaging, type MessagingScope } from './messaging-query';
+import { UnmatchedTexts } from './UnmatchedTexts';
 import './messaging.css';
 
 function MessagingBody({ clientId }: { clientId: MessagingScope }) {
@@ -21,6 +22,7 @@ export function MessagingDefaultsPage() {
     <>
       <PageHeader title="Patient Messages" description="What every clinic’s patients hear automatically, unless the clinic has settings of its own: the first text and e-mail, follow-ups and quiet hours." />
       <MessagingBody clientId={null} />
+      <UnmatchedTexts />
     </>
   );
 }

@@ -13,6 +13,8 @@ import {
   SpeedToLeadSchema,
   StoredMessagingSchema,
   TimelineMessageSchema,
+  UnmatchedTextsQuerySchema,
+  UnmatchedTextsSchema,
 } from './messages';
 
 /** leads: speed to lead (docs/speed-to-lead.md): a lead's timeline and the clinic's reply, messaging settings, Twilio's webhooks, the figures. */
@@ -102,6 +104,17 @@ export const messageRoutes = {
     summary: 'The clinic follows the agency’s defaults again; audited.',
     params: IdParamSchema,
     data: StoredMessagingSchema,
+  }),
+  listUnmatchedTexts: defineRoute({
+    operation: 'listUnmatchedTexts',
+    method: 'GET',
+    path: '/api/messaging/unmatched',
+    owner: 'leads',
+    access: 'admin',
+    summary:
+      'Texts from numbers that are no lead’s, one conversation per number, the newest first (each with its last texts and whether it replied STOP): the agency reads them and calls back; no reply by text, as no form gave consent.',
+    query: UnmatchedTextsQuerySchema,
+    data: UnmatchedTextsSchema,
   }),
   receiveSmsInbound: defineRoute({
     operation: 'receiveSmsInbound',

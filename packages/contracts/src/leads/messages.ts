@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LeadStatusSchema } from './admin';
 import { dayRange, isoDay } from '../ads/performance';
+import { pagedSchema, pageQuery, pageSizeQuery } from '../paging';
 
 /*
  * Speed to lead (docs/speed-to-lead.md): the messages a lead's patient gets
@@ -91,6 +92,38 @@ export const LeadTimelineSchema = z.object({
   sms: z.object({ canReply: z.boolean(), blockedReason: z.string().nullable() }),
 });
 export type LeadTimeline = z.infer<typeof LeadTimelineSchema>;
+
+/**
+ * Texts from numbers that are no lead's (docs/speed-to-lead.md#inbound-texts): each number is a
+ * conversation of its own for the agency to read and call back, newest first. No reply by text: such
+ * a number gave no consent on a form.
+ */
+export const UNMATCHED_TEXTS_MAX_PAGE_SIZE = 50;
+export const UNMATCHED_TEXTS_DEFAULT_PAGE_SIZE = 20;
+/** The newest texts of a conversation that the list carries (its count says how many there are). */
+export const UNMATCHED_TEXTS_PER_CONVERSATION = 10;
+
+export const UnmatchedTextsQuerySchema = z.object({
+  page: pageQuery(),
+  pageSize: pageSizeQuery(UNMATCHED_TEXTS_MAX_PAGE_SIZE, UNMATCHED_TEXTS_DEFAULT_PAGE_SIZE),
+});
+export type UnmatchedTextsQuery = z.output<typeof UnmatchedTextsQuerySchema>;
+
+export const UnmatchedConversationSchema = z.object({
+  /** The sender's number, E.164. */
+  phone: z.string(),
+  /** How many texts that number sent, and when the last came. */
+  count: z.number().int(),
+  lastAt: timestamp(),
+  /** Whether the number's last keyword was STOP (the consent ledger). */
+  optedOut: z.boolean(),
+  /** Its newest texts, oldest first. */
+  texts: z.array(z.object({ id: z.number().int(), at: timestamp(), body: z.string() })),
+});
+export type UnmatchedConversation = z.infer<typeof UnmatchedConversationSchema>;
+
+export const UnmatchedTextsSchema = pagedSchema(UnmatchedConversationSchema);
+export type UnmatchedTexts = z.infer<typeof UnmatchedTextsSchema>;
 
 /** Twilio's webhook paths (inbound messages and delivery receipts), behind the gateway. */
 export const SMS_INBOUND_WEBHOOK_PATH = '/api/webhooks/sms/inbound';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import twilioSdk from 'twilio';
 import type { Job } from 'bullmq';
-import { DEFAULT_MESSAGING_SETTINGS, LeadTimelineSchema, StoredMessagingSchema, SMS_BLOCKED, SMS_SIGNATURE_REFUSED, SpeedToLeadSchema, TimelineMessageSchema } from '@hap/contracts';
+import { DEFAULT_MESSAGING_SETTINGS, LeadTimelineSchema, StoredMessagingSchema, SMS_BLOCKED, SMS_SIGNATURE_REFUSED, SpeedToLeadSchema, TimelineMessageSchema, UnmatchedTextsSchema } from '@hap/contracts';
 import type { Identity } from '@hap/service-kit';
 import { ADMIN } from '@hap/service-kit/testing';
 import { createSms } from '@hap/service-kit/sms';
@@ -253,6 +253,22 @@ describe('patient messages: first text, replies, webhooks, STOP, speed to lead',
     expect((await inbound(stranger, 'Do you do weight loss?', sid)).status).toBe(200);
     const rows = (await t.dataSource.query(`SELECT "lead_id", "client_id", "body" FROM "leads"."messages" WHERE "phone" = $1`, [stranger])) as Array<{ lead_id: string | null; body: string }>;
     expect(rows).toEqual([{ lead_id: null, client_id: null, body: 'Do you do weight loss?' }]);
+
+    // The agency reads it in its list of texts from numbers that are no lead's: the newest conversation first.
+    expect((await inbound(stranger, 'Call me after 5 please')).status).toBe(200);
+    expect((await inbound(stranger, 'STOP')).status).toBe(200);
+    const listed = await t.api.get('/api/messaging/unmatched?pageSize=1', ADMIN);
+    expect(listed.status).toBe(200);
+    const list = UnmatchedTextsSchema.parse(listed.body.data);
+    expect(list.total).toBeGreaterThanOrEqual(1);
+    expect(list.items).toHaveLength(1);
+    expect(list.items[0]).toMatchObject({ phone: stranger, count: 3, optedOut: true });
+    expect(list.items[0].texts.map((text) => text.body)).toEqual(['Do you do weight loss?', 'Call me after 5 please', 'STOP']);
+    // A clinic user may not read it; a bad page is 400 in words.
+    expect((await t.api.get('/api/messaging/unmatched', owner)).status).toBe(403);
+    const bad = await t.api.get('/api/messaging/unmatched?page=0', ADMIN);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Page must be 1 or more');
   });
 
   it('keeps the agency’s defaults and a clinic’s own settings, checked at their fields, audited; clinic users may not', async () => {

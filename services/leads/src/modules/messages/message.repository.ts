@@ -34,6 +34,20 @@ export interface NewOutbound {
   sentBy?: { userId: number; name: string };
 }
 
+/** A number that is no lead's, as the agency's list shows it. */
+export interface UnmatchedConversationRow {
+  phone: string;
+  count: number;
+  last_at: Date;
+  opted_out: boolean;
+}
+export interface UnmatchedTextRow {
+  id: string;
+  phone: string;
+  body: string;
+  created_at: Date;
+}
+
 /** The SMS consent ledger's events (docs/consent.md#sms-consent). */
 export type SmsConsentEvent = 'stop' | 'start' | 'help';
 
@@ -165,6 +179,37 @@ export class MessageRepository {
       [phone],
     )) as Array<{ event: SmsConsentEvent }>;
     return rows[0]?.event === 'stop';
+  }
+
+  /**
+   * One page of the conversations of numbers that are no lead's (inbound texts kept with no lead), the
+   * newest first: each number with its count, last time, whether it stands opted out, and its newest texts.
+   */
+  async unmatchedConversations(limit: number, offset: number, textsEach: number): Promise<{ total: number; rows: UnmatchedConversationRow[]; texts: UnmatchedTextRow[] }> {
+    const rows = (await this.db().query(
+      `SELECT "phone", count(*)::int AS "count", max("created_at") AS "last_at", count(*) OVER ()::int AS "total",
+              COALESCE((SELECT "event" = 'stop' FROM "leads"."sms_consent_events" AS e
+                         WHERE e."phone" = m."phone" AND e."event" IN ('stop', 'start') ORDER BY e."id" DESC LIMIT 1), false) AS "opted_out"
+         FROM "leads"."messages" AS m
+        WHERE "lead_id" IS NULL AND "direction" = 'in'
+        GROUP BY "phone"
+        ORDER BY "last_at" DESC, "phone"
+        LIMIT $1 OFFSET $2`,
+      [limit, offset],
+    )) as Array<UnmatchedConversationRow & { total: number }>;
+    if (!rows.length) {
+      // Past the last page, the total still counts.
+      const [counted] = (await this.db().query(`SELECT count(DISTINCT "phone")::int AS "total" FROM "leads"."messages" WHERE "lead_id" IS NULL AND "direction" = 'in'`)) as Array<{ total: number }>;
+      return { total: counted.total, rows: [], texts: [] };
+    }
+    const texts = (await this.db().query(
+      `SELECT "id", "phone", "body", "created_at" FROM (
+         SELECT "id", "phone", "body", "created_at", row_number() OVER (PARTITION BY "phone" ORDER BY "created_at" DESC, "id" DESC) AS "n"
+           FROM "leads"."messages" WHERE "lead_id" IS NULL AND "direction" = 'in' AND "phone" = ANY($1)) AS t
+        WHERE "n" <= $2 ORDER BY "created_at", "id"`,
+      [rows.map((r) => r.phone), textsEach],
+    )) as UnmatchedTextRow[];
+    return { total: rows[0].total, rows, texts };
   }
 
   /** The leads with this number (to stop their follow-ups when it opts out or writes). */

@@ -8,6 +8,7 @@ type MessageOperations =
   | 'getLeadTimeline'
   | 'getPortalLeadTimeline'
   | 'sendPortalLeadSms'
+  | 'listUnmatchedTexts'
   | 'receiveSmsInbound'
   | 'receiveSmsStatus'
   | 'getMessagingDefaults'
@@ -33,6 +34,7 @@ export const messageHandlers = (messages: MessageService, settings: MessagingSet
   getLeadTimeline: ({ params }, request) => messages.adminTimeline(actorOf(request), params.id),
   getPortalLeadTimeline: ({ params }, request) => messages.portalTimeline(actorOf(request), params.id),
   sendPortalLeadSms: ({ params, body }, request) => messages.reply(actorOf(request), params.id, body),
+  listUnmatchedTexts: ({ query }, request) => messages.unmatched(actorOf(request), query),
   receiveSmsInbound: async ({ body }, request, reply) => {
     const twiml = await messages.inbound({ path: SMS_INBOUND_WEBHOOK_PATH, origin: requestOrigin(request), signature: signatureOf(request), form: body });
     return reply.type('text/xml; charset=utf-8').send(twiml);

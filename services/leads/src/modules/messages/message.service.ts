@@ -5,16 +5,20 @@ import {
   SMS_BLOCKED,
   SMS_SIGNATURE_REFUSED,
   SMS_STATUS_WEBHOOK_PATH,
+  UNMATCHED_TEXTS_PER_CONVERSATION,
   type LeadDetail,
   type LeadTimeline,
   type MessageStatus,
   type SmsReply,
   type TimelineEntry,
   type TimelineMessage,
+  type UnmatchedTexts,
+  type UnmatchedTextsQuery,
 } from '@hap/contracts';
 import { AppError, assertAdmin, assertClinicUser, type Actor } from '@hap/service-kit';
 import { smsKeyword, SmsError, toE164, verifySmsSignature, type Sms } from '@hap/service-kit/sms';
 import type { LeadAdminService } from '../admin/lead-admin.service';
+import { pageCount } from '../admin/lead-admin.rules';
 import { DeliveryRepository } from '../delivery/delivery.repository';
 import { MessageRepository, timelineExtrasOf, type MessageRow } from './message.repository';
 import { FOLLOW_UP_STOPPED } from './message.rules';
@@ -77,6 +81,21 @@ export class MessageService {
   async portalTimeline(actor: Actor, id: number): Promise<LeadTimeline> {
     const { clientId } = assertClinicUser(actor);
     return this.timeline(await this.leads.lead(actor, id, clientId));
+  }
+
+  /** The agency's list of texts from numbers that are no lead's (docs/speed-to-lead.md#inbound-texts). */
+  async unmatched(actor: Actor, query: UnmatchedTextsQuery): Promise<UnmatchedTexts> {
+    assertAdmin(actor);
+    const { page, pageSize } = query;
+    const found = await this.messages.unmatchedConversations(pageSize, (page - 1) * pageSize, UNMATCHED_TEXTS_PER_CONVERSATION);
+    const items = found.rows.map((row) => ({
+      phone: row.phone,
+      count: row.count,
+      lastAt: row.last_at.toISOString(),
+      optedOut: row.opted_out,
+      texts: found.texts.filter((text) => text.phone === row.phone).map((text) => ({ id: Number(text.id), at: text.created_at.toISOString(), body: text.body })),
+    }));
+    return { items, total: found.total, page, pageSize, pageCount: pageCount(found.total, pageSize) };
   }
 
   private async timeline(lead: LeadDetail): Promise<LeadTimeline> {
