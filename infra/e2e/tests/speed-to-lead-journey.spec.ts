@@ -9,7 +9,8 @@ import { keepScreen, screenPath } from '../support/screens';
  * Speed to lead end to end (docs/speed-to-lead.md): a patient sends the form with consent; the first text,
  * with the booking link, reaches the loopback fake of Twilio's API within 60 s; the patient answers (a
  * webhook signed as Twilio signs it); the clinic's owner sees the answer on the lead's timeline in the
- * portal and replies from there; the patient's STOP stops the follow-ups and closes the reply box.
+ * portal and replies from there; the patient's STOP stops the follow-ups and closes the reply box; a
+ * number that is no lead's texts, and the agency reads it on Patient Messages.
  */
 
 interface FakeText {
@@ -96,5 +97,18 @@ test.describe('speed to lead end to end', () => {
     expect(await textsTo(page.request, e164)).toHaveLength(2);
     await detail.getByText(SMS_BLOCKED.optedOut).scrollIntoViewIfNeeded();
     await keepScreen(page, { path: screenPath('speed-to-lead-stopped') });
+
+    // 5. A number that is no lead's texts: a conversation of its own, on the agency's Patient Messages.
+    const stranger = `+1646555${digits}`;
+    await patientTexts(page.request, baseURL!, stranger, `Do you take walk-ins? ${run}`);
+    const admin = await browser.newPage();
+    await logInAsAdmin(admin);
+    await admin.goto('/admin/messaging');
+    const texts = admin.getByRole('region', { name: 'Texts from numbers that are no lead' });
+    await expect(texts.getByText(`Do you take walk-ins? ${run}`)).toBeVisible();
+    await expect(texts.getByRole('link', { name: `+1 (646) 555-${digits}` })).toHaveAttribute('href', `tel:${stranger}`);
+    await texts.scrollIntoViewIfNeeded();
+    await keepScreen(admin, { path: screenPath('patient-messages-unmatched') });
+    await admin.close();
   });
 });
