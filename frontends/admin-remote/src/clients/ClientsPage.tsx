@@ -1,4 +1,4 @@
-import { Pager } from '../pages/Pager';
+import { Pager, pagerFigures } from '../pages/Pager';
 import { LoadFailed } from '../pages/LoadFailed';
 import { CLIENT_SEARCH_MAX_LENGTH, routes, type Client, type ClientListQuery } from '@hap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -162,11 +162,7 @@ export function ClientsPage() {
             <Pager
               label="Client pages"
               noun={['client', 'clients']}
-              page={clients.data.page}
-              pageSize={clients.data.pageSize}
-              pageCount={clients.data.pageCount}
-              total={clients.data.total}
-              shown={clients.data.items.length}
+              {...pagerFigures(clients.data)}
               onPage={(page) => go({ q: view.q, page })}
             />
           }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
-import { Pager } from '../pages/Pager';
+import { Pager, pagerFigures } from '../pages/Pager';
 import { LeadsTable } from './LeadsTable';
 import { EmptyState } from '../pages/EmptyState';
 
@@ -46,11 +46,7 @@ export function LeadsList({
           <Pager
             label="Pages"
             noun={['lead', 'leads']}
-            page={leads.data.page}
-            pageSize={leads.data.pageSize}
-            pageCount={leads.data.pageCount}
-            total={leads.data.total}
-            shown={leads.data.items.length}
+            {...pagerFigures(leads.data)}
             onPage={onPage}
           />
         </>

@@ -7,7 +7,7 @@ import { formatDateTime } from '../leads/lead-filters';
 import { EmptyState } from '../pages/EmptyState';
 import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
-import { Pager } from '../pages/Pager';
+import { Pager, pagerFigures } from '../pages/Pager';
 
 /** A number as people read it: +1 (212) 555-0142 for a US number, else as Twilio sent it. */
 const readablePhone = (e164: string) => {
@@ -68,11 +68,7 @@ export function UnmatchedTexts() {
           <Pager
             label="Pages of texts"
             noun={['number', 'numbers']}
-            page={list.data.page}
-            pageSize={list.data.pageSize}
-            pageCount={list.data.pageCount}
-            total={list.data.total}
-            shown={list.data.items.length}
+            {...pagerFigures(list.data)}
             onPage={setPage}
           />
         </>

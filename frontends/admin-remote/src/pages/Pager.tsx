@@ -44,3 +44,12 @@ export function Pager({
     </nav>
   );
 }
+
+/** Where a paged answer of the API stands, as the Pager takes it: `<Pager {...pagerFigures(answer)} … />`. */
+export const pagerFigures = (paged: { items: readonly unknown[]; page: number; pageSize: number; pageCount: number; total: number }) => ({
+  page: paged.page,
+  pageSize: paged.pageSize,
+  pageCount: paged.pageCount,
+  total: paged.total,
+  shown: paged.items.length,
+});
