@@ -48,6 +48,14 @@ export interface UnmatchedTextRow {
   created_at: Date;
 }
 
+/**
+ * SQL: whether the number `phone` (an SQL expression) stands opted out: its latest STOP or START in the
+ * consent ledger is a STOP (docs/consent.md#sms-consent).
+ */
+const optedOutOf = (phone: string) =>
+  `COALESCE((SELECT e."event" = 'stop' FROM "leads"."sms_consent_events" AS e
+              WHERE e."phone" = ${phone} AND e."event" IN ('stop', 'start') ORDER BY e."id" DESC LIMIT 1), false)`;
+
 /** The SMS consent ledger's events (docs/consent.md#sms-consent). */
 export type SmsConsentEvent = 'stop' | 'start' | 'help';
 
@@ -174,11 +182,8 @@ export class MessageRepository {
 
   /** Whether the number's latest STOP or START in the ledger is a STOP: no text goes to it. */
   async optedOut(phone: string): Promise<boolean> {
-    const rows = (await this.db().query(
-      `SELECT "event" FROM "leads"."sms_consent_events" WHERE "phone" = $1 AND "event" IN ('stop', 'start') ORDER BY "id" DESC LIMIT 1`,
-      [phone],
-    )) as Array<{ event: SmsConsentEvent }>;
-    return rows[0]?.event === 'stop';
+    const [row] = (await this.db().query(`SELECT ${optedOutOf('$1::text')} AS "opted_out"`, [phone])) as Array<{ opted_out: boolean }>;
+    return row.opted_out;
   }
 
   /**
@@ -188,8 +193,7 @@ export class MessageRepository {
   async unmatchedConversations(limit: number, offset: number, textsEach: number): Promise<{ total: number; rows: UnmatchedConversationRow[]; texts: UnmatchedTextRow[] }> {
     const rows = (await this.db().query(
       `SELECT "phone", count(*)::int AS "count", max("created_at") AS "last_at", count(*) OVER ()::int AS "total",
-              COALESCE((SELECT "event" = 'stop' FROM "leads"."sms_consent_events" AS e
-                         WHERE e."phone" = m."phone" AND e."event" IN ('stop', 'start') ORDER BY e."id" DESC LIMIT 1), false) AS "opted_out"
+              ${optedOutOf('m."phone"')} AS "opted_out"
          FROM "leads"."messages" AS m
         WHERE "lead_id" IS NULL AND "direction" = 'in'
         GROUP BY "phone"
