@@ -101,6 +101,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       // Every journey submits its leads and sign-ups from 127.0.0.1: more than one visitor would in a minute.
       // The limit itself is tested in the gateway's integration tests.
       LEAD_RATE_LIMIT_PER_MINUTE: '60',
+      // Likewise every page and API call of a shard's journeys: an admin screen's pollers and an
+      // accessibility sweep passed 600 a minute, and a visitor's page then answered 429 (no form).
+      RATE_LIMIT_PER_MINUTE: '20000',
       // Page views reach results within a second here (production folds every 15 s).
       PAGE_VIEW_FOLD_INTERVAL_MS: '1000',
       GOOGLE_ADS_CLIENT_ID: 'e2e-client.apps.googleusercontent.com',

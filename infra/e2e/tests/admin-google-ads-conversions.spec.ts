@@ -25,7 +25,8 @@ test.describe('admin Google Ads offline conversions', () => {
 
     // The visitor's click from the ad carries the gclid to the page, and the page to the lead.
     const visitor = await page.context().browser()!.newPage();
-    await visitor.goto(`${baseURL}/trt?client=${clientId}&utm_source=google&utm_medium=cpc&gclid=${gclid}`);
+    const landed = await visitor.goto(`${baseURL}/trt?client=${clientId}&utm_source=google&utm_medium=cpc&gclid=${gclid}`);
+    expect(landed?.status()).toBe(200);
     const form = visitor.locator('#contact form');
     const name = 'Jordan Ellis';
     await form.getByLabel(/Full Name/).fill(name);
