@@ -4,7 +4,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
-import type { User } from '@hap/contracts';
+import { clinicRoleField, type ClinicRole, type User } from '@hap/contracts';
 import { orStoreUnavailable } from './redis';
 
 export const SESSION_COOKIE = 'hap_sid';
@@ -17,7 +17,7 @@ export const SessionSchema = z.object({
   isAdmin: z.boolean(),
   /** A clinic user's session: their one clinic and role; absent for admins. */
   clientId: z.number().int().positive().optional(),
-  role: z.enum(['owner', 'staff']).optional(),
+  role: clinicRoleField().optional(),
   /** The clinic's name at login (the portal's header). */
   clientName: z.string().optional(),
   /**
@@ -53,7 +53,7 @@ const TOUCH_INTERVAL_MS = 60_000;
 export type SessionUser = User & {
   clientId?: number | null;
   clientName?: string | null;
-  role?: 'owner' | 'staff' | null;
+  role?: ClinicRole | null;
   authVersion?: number;
   mfaSetupRequired?: boolean;
   /** A re-issued session's sign-in time (the one it replaces); a new sign-in: now. */

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, RawServerBase, RouteGenericInterface } from 'fastify';
 import fp from 'fastify-plugin';
-import { ErrorCode, Messages, ViewAsSchema, viewAsKey, type Access, type RouteContract, type ServiceName } from '@hap/contracts';
+import { clinicRoleRefusal, clinicRolesOf, ErrorCode, Messages, ViewAsSchema, viewAsKey, type Access, type RouteContract, type ServiceName } from '@hap/contracts';
 import { AppError, forbidden, sessionTagOf, signIdentity, type Identity } from '@hap/service-kit';
 import { upstreamUrls, type Config } from '../config';
 import { readBody } from '../http/read-body';
@@ -114,14 +114,14 @@ async function viewedClinic(request: FastifyRequest, config: Config, admin: Curr
   }
 }
 
-/** An admin viewing a clinic, as a clinic GET is signed: the admin's own user, role staff, marked `viewAs`. */
+/** An admin viewing a clinic, as a clinic GET is signed: the admin's own user, role viewer, marked `viewAs`. */
 export const viewingIdentityOf = ({ session }: CurrentSession, clientId: number): Identity => ({
   kind: 'clinic',
   userId: session.userId,
   email: session.email,
   name: session.name,
   clientId,
-  role: 'staff',
+  role: 'viewer',
   viewAs: true,
 });
 
@@ -202,10 +202,13 @@ export const apiProxy: FastifyPluginAsync<ApiProxyOptions> = async (app, { confi
       const viewing = await viewedClinic(request, config, admin);
       if (!viewing) throw forbidden(Messages.notClinicUser);
       if (request.method !== 'GET' && request.method !== 'HEAD') throw forbidden(Messages.readOnlyView);
+      if (!clinicRolesOf(row).includes('viewer')) throw forbidden(clinicRoleRefusal(clinicRolesOf(row)));
       request.upstreamTarget = { route: row, service: row.owner, identity: viewingIdentityOf(admin, viewing) };
       return;
     }
     if (row.access === 'clinic' && !clinic) throw signedInAdmin ? forbidden(Messages.notClinicUser) : expiredOrNone();
+    // The row's roles (docs/portal.md#roles): a viewer's write, a front desk's user management, 403 here.
+    if (row.access === 'clinic' && clinic && !clinicRolesOf(row).includes(clinic.session.role ?? 'viewer')) throw forbidden(clinicRoleRefusal(clinicRolesOf(row)));
     request.upstreamTarget = {
       route: row,
       service: row.owner,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { CURRENT_LEAD_CONSENT_VERSION, DEFAULT_AVAILABILITY, routeTable, type RouteContract } from '@hap/contracts';
+import { clinicRolesOf, CURRENT_LEAD_CONSENT_VERSION, DEFAULT_AVAILABILITY, Messages, routeTable, type RouteContract } from '@hap/contracts';
 import { pngBytes } from '@hap/test-kit/fixtures/images';
 import { startServiceProcess, type ServiceProcess } from '@hap/test-kit/service-process';
 import { SIBLINGS_START_TIMEOUT_MS, startTemplatesWithTenant, type SiblingTemplates } from '@hap/test-kit/siblings';
@@ -25,13 +25,17 @@ import { startUpstream, type Upstream } from '../helpers/upstream';
  * A clinic row without a line in CLINIC_MATRIX fails the first test: a new
  * portal route cannot ship without its place here.
  *
+ * Two more are clinic A's own users in the other roles (docs/portal.md#roles): its front desk
+ * and a viewer. Each gets A's answer on a row its role admits (contracts' clinicRolesOf) and
+ * 403 on any other, before a service is asked.
+ *
  * The seventh identity, `viewer`, is an admin viewing clinic A read-only
  * (`POST /api/admin/view-as`): every clinic GET answers as A's (its `own`
  * status unless the line says otherwise), every other clinic row is 403, and
  * admin rows still reach their service as the admin.
  */
 
-type Kind = 'none' | 'clinicA' | 'clinicB' | 'admin' | 'disabled' | 'ended' | 'viewer';
+type Kind = 'none' | 'clinicA' | 'clinicB' | 'admin' | 'disabled' | 'ended' | 'viewer' | 'frontDeskA' | 'viewerRoleA';
 
 interface Ctx {
   leadA: number;
@@ -61,6 +65,8 @@ interface ClinicLine {
   other: number;
   /** An admin viewing clinic A read-only, when not `own` for a GET and 403 otherwise. */
   viewer?: number;
+  /** Clinic A's front desk, asking after its owner, when the role admits the row and the answer is not `own`. */
+  frontDesk?: number;
 }
 
 const today = new Date().toISOString().slice(0, 10);
@@ -74,7 +80,7 @@ const week = { from: new Date().toISOString(), to: new Date(Date.now() + 7 * 24 
 /** Each clinic row: the call, and what A and B get. The other four identities get the fixed answers of DENIED. */
 const CLINIC_MATRIX: Record<string, ClinicLine> = {
   listPortalUsers: { call: () => ({ path: '/api/portal/users' }), own: 200, other: 200 },
-  invitePortalUser: { call: () => ({ path: '/api/portal/users', body: { email: uniqueEmail('matrix-staff'), role: 'staff' } }), own: 201, other: 201 },
+  invitePortalUser: { call: () => ({ path: '/api/portal/users', body: { email: uniqueEmail('matrix-staff'), role: 'front_desk' } }), own: 201, other: 201 },
   deletePortalUser: { call: (ctx) => ({ path: `/api/portal/users/${ctx.invitedA}` }), own: 200, other: 404 },
   getPortalProfile: { call: () => ({ path: '/api/portal/profile' }), own: 200, other: 200 },
   updatePortalProfile: { call: () => ({ path: '/api/portal/profile', body: { phone: '(303) 555-0142' } }), own: 200, other: 200 },
@@ -139,7 +145,7 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
   let gateway: ReturnType<typeof buildGateway>['app'];
   let deciding: ReturnType<typeof buildGateway>['app'];
   const upstreams: Upstream[] = [];
-  const cookies: Record<Kind, string | null> = { none: null, clinicA: null, clinicB: null, admin: null, disabled: null, ended: null, viewer: null };
+  const cookies: Record<Kind, string | null> = { none: null, clinicA: null, clinicB: null, admin: null, disabled: null, ended: null, viewer: null, frontDeskA: null, viewerRoleA: null };
   let clinicAId = 0;
   const ctx: Ctx = { leadA: 0, memberA: 0, memberA2: 0, invitedA: 0, domainA: '', domainA2: '', appointmentA: 0, moveTo: '' };
 
@@ -194,12 +200,12 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
     expect(view.status).toBe(200);
 
     // Users: invited by the admin (e-mail is off here: the link comes back), accepted through the gateway.
-    const invite = async (clientId: number, role: 'owner' | 'staff') => {
+    const invite = async (clientId: number, role: 'owner' | 'front_desk' | 'viewer') => {
       const res = await asAdmin('post', `/api/clients/${clientId}/users`, { email: uniqueEmail('matrix-user'), role });
       expect(res.status).toBe(201);
       return { userId: res.body.data.userId as number, token: new URL(res.body.data.inviteUrl as string).hash.replace('#token=', '') };
     };
-    const accept = async (clientId: number, role: 'owner' | 'staff') => {
+    const accept = async (clientId: number, role: 'owner' | 'front_desk' | 'viewer') => {
       const { userId, token } = await invite(clientId, role);
       const res = await request(gateway.server).post('/api/portal/accept-invite').send({ token, password: 'a long clinic user password' });
       expect(res.status).toBe(200);
@@ -207,13 +213,15 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
     };
     cookies.clinicA = (await accept(a.clientId, 'owner')).cookie;
     cookies.clinicB = (await accept(b.clientId, 'owner')).cookie;
-    const disabled = await accept(a.clientId, 'staff');
+    cookies.frontDeskA = (await accept(a.clientId, 'front_desk')).cookie;
+    cookies.viewerRoleA = (await accept(a.clientId, 'viewer')).cookie;
+    const disabled = await accept(a.clientId, 'front_desk');
     expect((await asAdmin('patch', `/api/clients/${a.clientId}/users/${disabled.userId}`, { disabled: true })).status).toBe(200);
     cookies.disabled = disabled.cookie;
-    const ended = await accept(a.clientId, 'staff');
+    const ended = await accept(a.clientId, 'front_desk');
     expect((await request(gateway.server).post('/api/portal/logout').set('cookie', ended.cookie)).status).toBe(200);
     cookies.ended = ended.cookie;
-    ctx.invitedA = (await invite(a.clientId, 'staff')).userId;
+    ctx.invitedA = (await invite(a.clientId, 'front_desk')).userId;
 
     // Clinic A's records: two custom domains, two team members and a lead.
     for (const key of ['domainA', 'domainA2'] as const) {
@@ -269,12 +277,20 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
     const line = CLINIC_MATRIX[row.operation];
     if (!line) throw new Error(`${row.operation} has no line in CLINIC_MATRIX`);
     const got: Record<string, number> = {};
-    // B first: A's records are still there to be refused; then A, whose writes may use them up.
-    for (const kind of ['none', 'admin', 'disabled', 'ended', 'viewer', 'clinicB', 'clinicA'] as const) {
+    // B and the refused first: A's records are still there to be refused; then A, whose writes may use them up; then A's front desk.
+    for (const kind of ['none', 'admin', 'disabled', 'ended', 'viewer', 'clinicB', 'viewerRoleA', 'clinicA', 'frontDeskA'] as const) {
       got[kind] = (await send(gateway.server, row, line.call(ctx), cookies[kind])).status;
     }
     const viewer = line.viewer ?? (row.method === 'GET' ? line.own : 403);
-    expect(got).toEqual({ ...CLINIC_DENIED, viewer, clinicB: line.other, clinicA: line.own });
+    const roles = clinicRolesOf(row);
+    expect(got).toEqual({
+      ...CLINIC_DENIED,
+      viewer,
+      clinicB: line.other,
+      clinicA: line.own,
+      frontDeskA: roles.includes('front_desk') ? (line.frontDesk ?? line.own) : 403,
+      viewerRoleA: roles.includes('viewer') ? line.own : 403,
+    });
   });
 
   it("leaves clinic A's records as they were after clinic B's refused calls", async () => {
@@ -282,8 +298,8 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
     // Booked by its own booking, then contacted by A itself (its own PATCH above), never by B.
     expect(lead.body.data.statusHistory.map((h: { to: string; by: string | null }) => h.to)).toEqual(['booked', 'contacted']);
     const week = await send(gateway.server, { method: 'GET' }, CLINIC_MATRIX.getPortalCalendar!.call(ctx), cookies.clinicA);
-    // Moved by A once; B's move was refused.
-    expect(week.body.data.appointments).toEqual([expect.objectContaining({ id: ctx.appointmentA, start: new Date(ctx.moveTo).toISOString(), version: 2 })]);
+    // Moved by A, then to the same time by A's front desk; B's move was refused.
+    expect(week.body.data.appointments).toEqual([expect.objectContaining({ id: ctx.appointmentA, start: new Date(ctx.moveTo).toISOString(), version: 3 })]);
     const team = await send(gateway.server, { method: 'GET' }, { path: '/api/portal/team' }, cookies.clinicA);
     expect(team.body.data.find((m: { id: number }) => m.id === ctx.memberA)).toMatchObject({ title: 'Medical Director' });
   });
@@ -298,6 +314,13 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
     const reached = upstreams.slice(1).flatMap((u) => u.received).filter((r) => r.url.split('?')[0] === call.path.split('?')[0]);
     expect(reached.map((r) => r.identity?.kind)).toEqual(['admin', 'admin']);
     for (const u of upstreams) u.received.length = 0;
+  });
+
+  it('refuses a role in words: a viewer changes nothing, the front desk manages no users', async () => {
+    const write = await send(gateway.server, { method: 'PATCH' }, { path: `/api/portal/leads/${ctx.leadA}/status`, body: { status: 'lost' } }, cookies.viewerRoleA);
+    expect({ status: write.status, message: write.body.message }).toEqual({ status: 403, message: Messages.viewerReadOnly });
+    const invite = await send(gateway.server, { method: 'POST' }, { path: '/api/portal/users', body: { email: uniqueEmail('matrix-fd'), role: 'owner' } }, cookies.frontDeskA);
+    expect({ status: invite.status, message: invite.body.message }).toEqual({ status: 403, message: Messages.notClinicOwner });
   });
 
   it("shows the viewer clinic A's own records with the words of a read-only view, audited, until the view ends", async () => {

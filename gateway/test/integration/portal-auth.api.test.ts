@@ -78,7 +78,7 @@ describe('portal sign-in through the gateway', () => {
   const authStatus = (cookie: string) => api().get('/api/portal/auth-status').set('cookie', cookie);
 
   /** An admin invites through the gateway; the user accepts the mailed link there; answers their session cookie. */
-  async function invitedAndAccepted(clinic: { id: number }, role: 'owner' | 'staff', name = 'Ola Owner') {
+  async function invitedAndAccepted(clinic: { id: number }, role: 'owner' | 'front_desk' | 'viewer', name = 'Ola Owner') {
     const email = uniqueEmail(`portal-${role}`);
     const invited = await api().post(`/api/clients/${clinic.id}/users`).set('cookie', adminCookie).send({ email, role });
     expect(invited.status).toBe(201);
@@ -133,19 +133,19 @@ describe('portal sign-in through the gateway', () => {
 
     // Owner invites staff through the portal; another clinic's user is a 404.
     const staffEmail = uniqueEmail('portal-staff-by-owner');
-    const invited = await api().post('/api/portal/users').set('cookie', owner.cookie).send({ email: staffEmail, role: 'staff' });
+    const invited = await api().post('/api/portal/users').set('cookie', owner.cookie).send({ email: staffEmail, role: 'front_desk' });
     expect(invited.status).toBe(201);
-    const other = await invitedAndAccepted(clinicB, 'staff');
+    const other = await invitedAndAccepted(clinicB, 'front_desk');
     expect((await api().delete(`/api/portal/users/${other.id}`).set('cookie', owner.cookie)).status).toBe(404);
     expect((await api().delete(`/api/portal/users/${invited.body.data.userId}`).set('cookie', other.cookie)).status).toBe(403);
   });
 
   describe('POST /api/portal/login', () => {
     it('logs a clinic user in with a session and a device cookie of the portal login; logout ends it', async () => {
-      const staff = await invitedAndAccepted(clinicA, 'staff', 'Sam Staff');
+      const staff = await invitedAndAccepted(clinicA, 'front_desk', 'Sam Staff');
       const res = await portalLogin({ email: staff.email, password: PASSWORD });
       expect(res.status).toBe(200);
-      expect(res.body.data.user).toEqual({ id: staff.id, email: staff.email, name: 'Sam Staff', clientId: clinicA.id, clientName: clinicA.name, role: 'staff' });
+      expect(res.body.data.user).toEqual({ id: staff.id, email: staff.email, name: 'Sam Staff', clientId: clinicA.id, clientName: clinicA.name, role: 'front_desk' });
       const cookie = sessionCookie(res.headers['set-cookie']) as string;
       expect(deviceSetCookie(res.headers['set-cookie'])).toMatch(/; Path=\/api\/portal\/login/);
       expect((await authStatus(cookie)).status).toBe(200);
@@ -154,7 +154,7 @@ describe('portal sign-in through the gateway', () => {
     });
 
     it('answers a wrong password, an unknown e-mail and a disabled user alike with 401', async () => {
-      const staff = await invitedAndAccepted(clinicA, 'staff');
+      const staff = await invitedAndAccepted(clinicA, 'front_desk');
       expect((await api().patch(`/api/clients/${clinicA.id}/users/${staff.id}`).set('cookie', adminCookie).send({ disabled: true })).status).toBe(200);
       for (const body of [
         { email: staff.email, password: PASSWORD },
@@ -173,14 +173,14 @@ describe('portal sign-in through the gateway', () => {
       expect(res.status).toBe(403);
       expect(res.body).toEqual({ success: false, code: 'FORBIDDEN', message: Messages.adminUsesAdminLogin });
       expect(sessionCookie(res.headers['set-cookie'])).toBeNull();
-      const staff = await invitedAndAccepted(clinicA, 'staff');
+      const staff = await invitedAndAccepted(clinicA, 'front_desk');
       const atAdmin = await api().post('/api/admin/login').set('x-forwarded-for', freshIp()).send({ email: staff.email, password: PASSWORD });
       expect(atAdmin.status).toBe(403);
       expect(atAdmin.body.message).toBe(Messages.notAdmin);
     });
 
     it('is throttled like the admin login: past the limit even the right password waits, but a known device still gets in', async () => {
-      const staff = await invitedAndAccepted(clinicA, 'staff');
+      const staff = await invitedAndAccepted(clinicA, 'front_desk');
       const ip = freshIp();
       const known = await portalLogin({ email: staff.email, password: PASSWORD }, ip);
       const device = (deviceSetCookie(known.headers['set-cookie']) as string).split(';')[0];
@@ -195,7 +195,7 @@ describe('portal sign-in through the gateway', () => {
 
   describe('sessions end when the user changes', () => {
     it('on disable, on role change and on password change; a new login after the change works', async () => {
-      const user = await invitedAndAccepted(clinicA, 'staff');
+      const user = await invitedAndAccepted(clinicA, 'front_desk');
       const second = sessionCookie((await portalLogin({ email: user.email, password: PASSWORD })).headers['set-cookie']) as string;
       expect((await authStatus(user.cookie)).status).toBe(200);
 
@@ -235,8 +235,8 @@ describe('portal sign-in through the gateway', () => {
     });
 
     it('keeps the sessions of other users of the clinic', async () => {
-      const a = await invitedAndAccepted(clinicA, 'staff');
-      const b = await invitedAndAccepted(clinicA, 'staff');
+      const a = await invitedAndAccepted(clinicA, 'front_desk');
+      const b = await invitedAndAccepted(clinicA, 'front_desk');
       expect((await api().patch(`/api/clients/${clinicA.id}/users/${a.id}`).set('cookie', adminCookie).send({ disabled: true })).status).toBe(200);
       expect((await authStatus(a.cookie)).status).toBe(401);
       expect((await authStatus(b.cookie)).status).toBe(200);

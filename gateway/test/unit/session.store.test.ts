@@ -57,10 +57,10 @@ describe('SessionStore (real Redis)', () => {
   });
 
   it('ends a session whose user’s sign-in version moved on since it started, read in one round trip', async () => {
-    const clinicUser = { id: 900 + Math.floor(Math.random() * 1000), email: 'sam@clinic.test', name: 'Sam', isAdmin: false, clientId: 3, clientName: 'Acme', role: 'staff' as const, authVersion: 2 };
+    const clinicUser = { id: 900 + Math.floor(Math.random() * 1000), email: 'sam@clinic.test', name: 'Sam', isAdmin: false, clientId: 3, clientName: 'Acme', role: 'front_desk' as const, authVersion: 2 };
     const versionKey = `${prefix}:authv:${clinicUser.id}`;
     const id = await store.create(clinicUser);
-    expect(await store.read(id)).toMatchObject({ userId: clinicUser.id, clientId: 3, clientName: 'Acme', role: 'staff', authVersion: 2 });
+    expect(await store.read(id)).toMatchObject({ userId: clinicUser.id, clientId: 3, clientName: 'Acme', role: 'front_desk', authVersion: 2 });
     await redis.set(versionKey, '2');
     expect(await store.read(id)).not.toBeNull();
     const sent: string[] = [];

@@ -39,7 +39,7 @@ async function clinicUser(page: Page, run: string): Promise<{ email: string; pas
   expect(created.status()).toBe(201);
   const clientId = (await created.json()).data.id as number;
   const email = `keys.${run}@passkey-clinic.example`;
-  expect((await page.request.post(`/api/clients/${clientId}/users`, { data: { email, role: 'staff' } })).status()).toBe(201);
+  expect((await page.request.post(`/api/clients/${clientId}/users`, { data: { email, role: 'front_desk' } })).status()).toBe(201);
   let mail: StoredMail | undefined;
   await expect
     .poll(async () => {

@@ -1,4 +1,5 @@
 import type { AuditLogEntry } from './audit';
+import { clinicRoleWords as roleWords } from './clinic-roles';
 
 /**
  * An audit entry in words, by name ("Stopped experiment ‘TRT’ at Harbor Peak,
@@ -179,13 +180,13 @@ function armsOf(after: Fields): string {
 /** A clinic user's invitation, sign-in and access. */
 function describeClinicUser(action: string, before: Fields, after: Fields, at: string): string {
   const who = quoted(text(after.email) ?? text(before.email)) || 'a clinic user';
-  if (action === 'create') return `Invited ${who} as ${after.role === 'owner' ? 'owner' : 'staff'}${at}`;
+  if (action === 'create') return `Invited ${who} as ${roleWords(after.role)}${at}`;
   if (action === 'delete') return `Removed clinic user ${who}${at}`;
   if (after.invitation === 'reissued') return `Sent ${who} a new invitation${after.mail === 'off' ? ' (link handed over: e-mail is off)' : ''}`;
   if (after.invitation === 'accepted') return `${who} accepted their invitation`;
   if (after.password === 'reset') return `${who} reset their password`;
   const changes: string[] = [];
-  if (after.role !== before.role && typeof after.role === 'string') changes.push(`made ${who} ${after.role}`);
+  if (after.role !== before.role && typeof after.role === 'string') changes.push(`made ${who} ${roleWords(after.role)}`);
   if (after.status !== before.status && after.status === 'disabled') changes.push(`disabled ${who}`);
   if (after.status !== before.status && before.status === 'disabled') changes.push(`enabled ${who}`);
   const sentence = changes.join(' and ') || `changed clinic user ${who}`;

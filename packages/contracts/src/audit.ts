@@ -18,7 +18,7 @@ export const AuditEntrySchema = z.object({
   names: z
     .object({
       actor: z.string().optional(),
-      /** A clinic user's name and role ('clinic owner', 'clinic staff') when one acted. */
+      /** A clinic user's name and role ('clinic owner', 'clinic front desk', 'clinic viewer') when one acted. */
       actorName: z.string().optional(),
       actorRole: z.string().optional(),
       client: z.string().optional(),

@@ -131,6 +131,8 @@ export const Messages = {
   /** An admin viewing a clinic's portal tried to change something. */
   readOnlyView: 'Read-only view: you are viewing this clinic as the agency.',
   notClinicOwner: 'Only the clinic’s owner can do this.',
+  /** A viewer (docs/portal.md#roles) tried to change something. */
+  viewerReadOnly: 'Your account can view this clinic but not change it. Ask the clinic’s owner for front desk access.',
   notFound: 'This record was not found.',
   // Clinic users and the portal's sign-in
   clinicUserNotFound: (id: number) => `User ${id} was not found.`,

@@ -38,6 +38,7 @@ export * from './leads/portal';
 export * from './leads/messages';
 export * from './templates/client-service';
 export * from './templates/generation';
+export * from './clinic-roles';
 export * from './route-contract';
 export * from './api-client';
 export * from './templates/content-rules';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ClinicRole } from './clinic-roles';
 import { ErrorEnvelopeSchema, successEnvelope } from './envelope';
 
 /**
@@ -32,6 +33,11 @@ export interface RouteSpec {
   path: string;
   owner: RouteOwner;
   access: Access;
+  /**
+   * A `clinic` row's roles (clinic-roles.ts): unset, every role reads (GET)
+   * and owner and front desk write (clinicRolesOf).
+   */
+  clinicRoles?: readonly ClinicRole[];
   /** One line for the API docs. */
   summary: string;
   params?: z.ZodObject;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ErrorCode, Messages } from '@hap/contracts';
+import { clinicRoleRefusal, clinicRolesOf, ErrorCode, Messages, type ClinicRole } from '@hap/contracts';
 import { AppError, forbidden } from './errors';
 import type { Identity } from './identity';
 
@@ -30,7 +30,7 @@ export interface ClinicUser {
   email: string;
   name: string | null;
   clientId: number;
-  role: 'owner' | 'staff';
+  role: ClinicRole;
 }
 
 /** The signed clinic user, or 401 (nobody) / 403 (signed in, but not as a clinic user). */
@@ -42,10 +42,21 @@ export function requireClinicUser(identity: Identity): ClinicUser {
   throw new AppError(401, ErrorCode.UNAUTHENTICATED, Messages.portalUnauthenticated);
 }
 
-/** An owner of their clinic, or 403 for staff (user management, the clinic's profile). */
+/** An owner of their clinic, or 403 for other roles (user management, the clinic's profile). */
 export function requireClinicOwner(identity: Identity): ClinicUser {
   const user = requireClinicUser(identity);
   if (user.role !== 'owner') throw forbidden(Messages.notClinicOwner);
+  return user;
+}
+
+/**
+ * The signed clinic user if their role may use `route` (clinicRolesOf), else
+ * 403 in the row's words: the gateway refuses it first, a service checks again.
+ */
+export function requireClinicRole(identity: Identity, route: { method: string; clinicRoles?: readonly ClinicRole[] }): ClinicUser {
+  const user = requireClinicUser(identity);
+  const roles = clinicRolesOf(route);
+  if (!roles.includes(user.role)) throw forbidden(clinicRoleRefusal(roles));
   return user;
 }
 

@@ -11,6 +11,7 @@ import {
   type TransactionCommitEvent,
   type TransactionRollbackEvent,
 } from 'typeorm';
+import { clinicRoleWords } from '@hap/contracts';
 import type { Actor } from './access';
 
 /** A write's effect: the row (or changed fields) before and after. */
@@ -31,7 +32,7 @@ export interface AuditChanges {
 export interface AuditNames {
   /** The admin's e-mail (from the signed identity), or who a worker acted for. */
   actor?: string;
-  /** A clinic user's name and role ('clinic owner', 'clinic staff'), from the signed identity: the agency sees who at the clinic acted. */
+  /** A clinic user's name and role ('clinic owner', 'clinic front desk', 'clinic viewer'), from the signed identity: the agency sees who at the clinic acted. */
   actorName?: string;
   actorRole?: string;
   client?: string;
@@ -121,7 +122,7 @@ export async function recordAudit(manager: EntityManager, actor: Actor, entry: A
   await markAuditedWrite(manager);
   const repo = manager.getRepository(AuditLogEntity);
   const { identity } = actor;
-  const clinicUser = identity.kind === 'clinic' ? { actorName: identity.name ?? undefined, actorRole: identity.role && `clinic ${identity.role}` } : {};
+  const clinicUser = identity.kind === 'clinic' ? { actorName: identity.name ?? undefined, actorRole: identity.role && `clinic ${clinicRoleWords(identity.role)}` } : {};
   const namer = namers.get(manager.connection);
   const found = namer ? await namer(manager, entry) : {};
   const names = Object.fromEntries(

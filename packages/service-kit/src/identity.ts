@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { clinicRoleField } from '@hap/contracts';
 import { z } from 'zod';
 
 /**
@@ -13,11 +14,11 @@ export const IdentitySchema = z.object({
   name: z.string().nullable().optional(),
   /** For kind=clinic: the one clinic the user belongs to; a clinic route's only source of it. */
   clientId: z.number().int().positive().optional(),
-  /** For kind=clinic: what the user may do there. */
-  role: z.enum(['owner', 'staff']).optional(),
+  /** For kind=clinic: what the user may do there (docs/portal.md#roles). */
+  role: clinicRoleField().optional(),
   /**
    * For kind=clinic: an admin viewing this clinic's portal read-only; `userId`,
-   * `email` and `name` are the admin's, `role` is staff. Only GETs carry it (the gateway refuses the rest).
+   * `email` and `name` are the admin's, `role` is viewer. Only GETs carry it (the gateway refuses the rest).
    */
   viewAs: z.boolean().optional(),
   /** For kind=service: which service is calling. */

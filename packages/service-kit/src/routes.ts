@@ -14,7 +14,7 @@ import {
   type Routes,
 } from '@hap/contracts';
 import type { z } from 'zod';
-import { requireAdmin, requireClinicUser } from './access';
+import { requireAdmin, requireClinicRole, requireClinicUser } from './access';
 import { forbidden } from './errors';
 
 /** Handles one route: gets the validated input, returns what its contract says. */
@@ -68,11 +68,14 @@ async function adminOnly(request: FastifyRequest): Promise<void> {
   requireAdmin(request.identity);
 }
 
-async function clinicOnly(request: FastifyRequest): Promise<void> {
-  requireClinicUser(request.identity);
-  // Defence in depth: the gateway refuses an admin's read-only view anything but a GET.
-  if (request.identity.viewAs && request.method !== 'GET') throw forbidden(Messages.readOnlyView);
-}
+/** A clinic user whose role the row admits (docs/portal.md#roles); defence in depth, the gateway checks first. */
+const clinicOnly = (route: RouteContract) =>
+  async function clinicOnly(request: FastifyRequest): Promise<void> {
+    requireClinicUser(request.identity);
+    // The gateway refuses an admin's read-only view anything but a GET.
+    if (request.identity.viewAs && request.method !== 'GET') throw forbidden(Messages.readOnlyView);
+    requireClinicRole(request.identity, route);
+  };
 
 /**
  * Registers the Fastify routes of every contract `owner` answers, each typed
@@ -103,7 +106,7 @@ export function registerContracts(
     const handler = typeof entry === 'function' ? entry : entry.handler;
     const onRequest: onRequestHookHandler[] = [];
     if (route.access === 'admin') onRequest.push(adminOnly);
-    if (route.access === 'clinic') onRequest.push(clinicOnly);
+    if (route.access === 'clinic') onRequest.push(clinicOnly(route));
     if (typeof entry !== 'function') onRequest.push(entry.onRequest);
     const projections = projectionSerializers(route);
 

@@ -1,9 +1,10 @@
-import { ClinicUserInviteSchema, routes, type Client, type ClinicUser, type ClinicUserInvite, type InvitationResult } from '@hap/contracts';
+import { CLINIC_ROLE_LABELS, CLINIC_ROLES, ClinicUserInviteSchema, routes, type Client, type ClinicRole, type ClinicUser, type ClinicUserInvite, type InvitationResult } from '@hap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, Copy, LoaderCircle, MailPlus, RotateCcw, ShieldOff, Trash2, UserCheck } from 'lucide-react';
 import { createContext, useContext, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { FormField, InputField } from '../auth/FormField';
 import { api } from '../lib/api';
 import { apiFieldError } from '../lib/field-errors';
@@ -129,7 +130,7 @@ function UserRow({ user, onInvitation }: { user: ClinicUser; onInvitation: (resu
     onError: failed('Failed to send the invitation'),
   });
   const update = useMutation({
-    mutationFn: (body: { role?: 'owner' | 'staff'; disabled?: boolean }) => api.call(routes.updateClientUser, { params, body }),
+    mutationFn: (body: { role?: ClinicRole; disabled?: boolean }) => api.call(routes.updateClientUser, { params, body }),
     onSuccess: (saved) => {
       toast({ title: 'User updated', description: `${saved.email} is now ${saved.status === 'disabled' ? 'disabled' : saved.role}. Their open sessions ended.` });
       refresh();
@@ -162,7 +163,7 @@ function UserRow({ user, onInvitation }: { user: ClinicUser; onInvitation: (resu
         <span className="stf-member__name">{user.name ?? user.email}</span>
         {user.name && <span className="stf-member__title">{user.email}</span>}
         <span className="cu-meta">
-          <span className={STATUS_BADGE[user.status]}>{user.status}</span> {user.role === 'owner' ? 'Owner' : 'Staff'}
+          <span className={STATUS_BADGE[user.status]}>{user.status}</span> {CLINIC_ROLE_LABELS[user.role]}
           {user.lastLoginAt && ` · last sign-in ${new Date(user.lastLoginAt).toLocaleString()}`}
         </span>
       </div>
@@ -192,10 +193,13 @@ function UserRow({ user, onInvitation }: { user: ClinicUser; onInvitation: (resu
             aria-label={`Role of ${user.email}`}
             value={user.role}
             disabled={busy}
-            onChange={(e) => update.mutate({ role: e.target.value as 'owner' | 'staff' })}
+            onChange={(e) => update.mutate({ role: e.target.value as ClinicRole })}
           >
-            <option value="owner">Owner</option>
-            <option value="staff">Staff</option>
+            {CLINIC_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {CLINIC_ROLE_LABELS[role]}
+              </option>
+            ))}
           </select>
           )}
           {scope.kind === 'admin' && user.status === 'invited' && (
@@ -228,17 +232,18 @@ function InviteForm({ onInvitation }: { onInvitation: (result: InvitationResult)
   const scope = useContext(UsersScopeContext);
   const toast = useToast();
   const queryClient = useQueryClient();
-  // An owner invites staff only (PortalUserInviteSchema); the agency invites either.
-  const form = useForm<ClinicUserInvite>({ resolver: zodResolver(ClinicUserInviteSchema), defaultValues: { email: '', role: scope.kind === 'admin' ? 'owner' : 'staff' } });
+  // The agency most often adds a clinic's owner, an owner their front desk (docs/portal.md#roles).
+  const firstRole: ClinicRole = scope.kind === 'admin' ? 'owner' : 'front_desk';
+  const form = useForm<z.input<typeof ClinicUserInviteSchema>, unknown, ClinicUserInvite>({ resolver: zodResolver(ClinicUserInviteSchema), defaultValues: { email: '', role: firstRole } });
   const invite = useMutation({
     mutationFn: (body: ClinicUserInvite) =>
       scope.kind === 'admin'
         ? api.call(routes.createClientUser, { params: { id: scope.clientId }, body })
-        : api.call(routes.invitePortalUser, { body: { email: body.email, role: 'staff' } }),
+        : api.call(routes.invitePortalUser, { body }),
     onSuccess: (result) => {
       toast({ title: result.mail === 'off' ? 'User invited: hand over the link' : 'Invitation sent', description: result.message });
       onInvitation(result);
-      form.reset({ email: '', role: 'staff' });
+      form.reset({ email: '', role: firstRole });
       void queryClient.invalidateQueries({ queryKey: keyOf(scope) });
     },
     onError: (error) => {
@@ -264,14 +269,13 @@ function InviteForm({ onInvitation }: { onInvitation: (result: InvitationResult)
         aria-required
         {...form.register('email')}
       />
-      {scope.kind === 'admin' && (
-        <FormField id="cu-role" label="Role" error={errors.role?.message}>
-          <select id="cu-role" className="adm-input" {...form.register('role')}>
-            <option value="owner">Owner: manages the clinic’s users and profile</option>
-            <option value="staff">Staff: works the leads</option>
-          </select>
-        </FormField>
-      )}
+      <FormField id="cu-role" label="Role" error={errors.role?.message}>
+        <select id="cu-role" className="adm-input" {...form.register('role')}>
+          <option value="owner">Owner: everything, including the clinic’s users, domains and profile</option>
+          <option value="front_desk">Front desk: leads, calendar, conversations and tasks</option>
+          <option value="viewer">Viewer: sees everything, changes nothing</option>
+        </select>
+      </FormField>
       <p className="stf-hint">The invitation link works once, for 72 hours.</p>
       {errors.root?.server && (
         <p className="stf-error" role="alert">

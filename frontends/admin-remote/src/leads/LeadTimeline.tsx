@@ -3,6 +3,7 @@ import {
   MESSAGE_STATUS_LABELS,
   SMS_REPLY_MAX_LENGTH,
   SmsReplySchema,
+  routes,
   type TimelineEntry,
 } from '@hap/contracts';
 import { MessageSquare, Send } from 'lucide-react';
@@ -11,6 +12,7 @@ import { errorAria, FormField } from '../auth/FormField';
 import { apiFieldError } from '../lib/field-errors';
 import { LoadFailed } from '../pages/LoadFailed';
 import { formatDateTime } from './lead-filters';
+import { useLeadsCan } from './leads-can';
 import { useLeadsScope, useLeadTimeline, useSendLeadSms } from './leads-query';
 
 const FOLLOW_UP_STATES = { scheduled: 'scheduled', stopped: 'stopped', sent: 'sent', not_sent: 'not sent' } as const;
@@ -118,6 +120,7 @@ function ReplyForm({ leadId }: { leadId: number }) {
  */
 export function LeadTimeline({ leadId }: { leadId: number }) {
   const scope = useLeadsScope();
+  const canReply = useLeadsCan(routes.sendPortalLeadSms);
   const timeline = useLeadTimeline(leadId);
   if (timeline.isPending) return <p className="adm-muted">Loading the timeline…</p>;
   if (timeline.isError) return <LoadFailed heading="h3" title="Failed to load the timeline" message={timeline.error.message} onRetry={() => void timeline.refetch()} />;
@@ -133,6 +136,7 @@ export function LeadTimeline({ leadId }: { leadId: number }) {
         ))}
       </ol>
       {scope === 'portal' &&
+        canReply &&
         (sms.canReply ? (
           <ReplyForm leadId={leadId} />
         ) : (

@@ -1,4 +1,5 @@
-import { LEAD_STATUS_LABELS, LEAD_STATUSES, type LeadStatus } from '@hap/contracts';
+import { LEAD_STATUS_LABELS, LEAD_STATUSES, routes, type LeadStatus } from '@hap/contracts';
+import { useLeadsCan } from './leads-can';
 import { useToast } from '../toast/toaster';
 import { useUpdateLeadStatus } from './leads-query';
 import { LabelledOptions } from '../forms/Options';
@@ -9,6 +10,12 @@ import { LabelledOptions } from '../forms/Options';
  * says so.
  */
 export function StatusSelect({ lead, id }: { lead: { id: number; name: string; status: LeadStatus }; id?: string }) {
+  // A viewer sees the status and cannot change it (docs/portal.md#roles).
+  if (!useLeadsCan(routes.updatePortalLeadStatus)) return <StatusBadge status={lead.status} id={id} />;
+  return <StatusMenu lead={lead} id={id} />;
+}
+
+function StatusMenu({ lead, id }: { lead: { id: number; name: string; status: LeadStatus }; id?: string }) {
   const update = useUpdateLeadStatus();
   const toast = useToast();
   const pending = update.isPending && update.variables?.id === lead.id;
@@ -37,6 +44,10 @@ export function StatusSelect({ lead, id }: { lead: { id: number; name: string; s
   );
 }
 
-export function StatusBadge({ status }: { status: LeadStatus }) {
-  return <span className={`adm-status adm-status--${status}`}>{LEAD_STATUS_LABELS[status]}</span>;
+export function StatusBadge({ status, id }: { status: LeadStatus; id?: string }) {
+  return (
+    <span id={id} className={`adm-status adm-status--${status}`}>
+      {LEAD_STATUS_LABELS[status]}
+    </span>
+  );
 }

@@ -1,15 +1,16 @@
+import { routes } from '@hap/contracts';
 import { DomainsPanel } from '../domains/DomainsPanel';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
-import { portalTitle, usePortalUser } from './portal-auth';
+import { canUse, portalTitle, usePortalUser } from './portal-auth';
 
-/** Domains: the clinic's own domains, with the agency's panel. Owners add, check and remove; staff (and the agency's read-only view) see them. */
+/** Domains: the clinic's own domains, with the agency's panel. Owners add, check and remove; the front desk, viewers and the agency's read-only view see them (docs/portal.md#roles). */
 export function PortalDomainsPage() {
   useDocumentTitle(portalTitle('Domains'));
   const me = usePortalUser().data;
   if (!me) return <LoadingPanel label="Loading domains..." />;
-  const canEdit = me.role === 'owner' && !me.viewAs;
+  const canEdit = canUse(me, routes.addPortalDomain);
   return (
     <>
       <PageHeader

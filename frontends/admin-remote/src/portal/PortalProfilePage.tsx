@@ -15,7 +15,7 @@ import { TeamScopeContext } from '../staff/staff-query';
 import '../staff/staff.css';
 import { useToast } from '../toast/toaster';
 import { NotificationsCard } from './NotificationsCard';
-import { PORTAL_AUTH_KEY, portalTitle, usePortalUser } from './portal-auth';
+import { canUse, PORTAL_AUTH_KEY, portalTitle, usePortalUser } from './portal-auth';
 
 const PROFILE_KEY = ['portal', 'profile'] as const;
 
@@ -40,7 +40,7 @@ export function PortalProfilePage() {
   const profile = useQuery({ queryKey: PROFILE_KEY, queryFn: ({ signal }) => api.call(routes.getPortalProfile, {}, { signal }) });
   if (profile.isPending) return <LoadingPanel label="Loading your profile..." />;
   if (profile.isError) return <LoadFailed card title="Failed to load your profile" message={profile.error.message} onRetry={() => void profile.refetch()} />;
-  const canEdit = profile.data.editable && me?.role === 'owner';
+  const canEdit = profile.data.editable && canUse(me, routes.updatePortalProfile);
   return (
     <>
       <PageHeader title="Profile" description="How your clinic appears on its pages: contact details, logo, office picture and team." />
@@ -49,7 +49,7 @@ export function PortalProfilePage() {
           <Lock size={16} aria-hidden /> Your agency manages this profile; ask them for changes.
         </p>
       ) : (
-        me?.role !== 'owner' && (
+        !canUse(me, routes.updatePortalProfile) && (
           <p className="adm-card prt-note" role="status">
             <Lock size={16} aria-hidden /> Only your clinic’s owner can change the profile.
           </p>

@@ -1,4 +1,4 @@
-import { sessionRoutes } from '@hap/contracts';
+import { CLINIC_ROLE_LABELS, routes, sessionRoutes, type RouteContract } from '@hap/contracts';
 import { Building2, CalendarDays, ChartLine, EyeOff, FileText, Globe, Inbox, ShieldCheck, Users } from 'lucide-react';
 import { api } from '../lib/api';
 import { routeOf } from '../lib/lazy-routes';
@@ -6,9 +6,10 @@ import { AppShell } from '../shell/AdminShell';
 import { LogoutButton } from '../shell/LogoutButton';
 import type { NavItem } from '../shell/nav-items';
 import { Sidebar, useNewLeads } from '../shell/SidebarNav';
-import { PORTAL_AUTH_KEY, usePortalUser } from './portal-auth';
+import { canUse, PORTAL_AUTH_KEY, usePortalUser } from './portal-auth';
 
-const ITEMS: readonly NavItem[] = [
+/** The portal's sections, each shown to the roles its main row admits (docs/portal.md#roles). */
+const ITEMS: ReadonlyArray<NavItem & { needs?: RouteContract }> = [
   { label: 'Leads', to: '/portal/leads', icon: Inbox, count: 0, live: 'newLeads' },
   { label: 'Booking', to: '/portal/booking', icon: CalendarDays, count: 0 },
   { label: 'Results', to: '/portal/results', icon: ChartLine, count: 0 },
@@ -16,8 +17,8 @@ const ITEMS: readonly NavItem[] = [
   { label: 'Profile', to: '/portal/profile', icon: Building2, count: 0 },
   { label: 'Domains', to: '/portal/domains', icon: Globe, count: 0 },
   { label: 'Security', to: '/portal/security', icon: ShieldCheck, count: 0 },
+  { label: 'Users', to: '/portal/users', icon: Users, count: 0, needs: routes.invitePortalUser },
 ];
-const OWNER_ITEMS: readonly NavItem[] = [...ITEMS, { label: 'Users', to: '/portal/users', icon: Users, count: 0 }];
 
 export const portalLogout = () => api.call(sessionRoutes.portalLogout, {});
 
@@ -38,9 +39,9 @@ function PortalSidebar({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <Sidebar
       heading={user?.clientName ?? 'Your clinic'}
-      items={user?.role === 'owner' ? OWNER_ITEMS : ITEMS}
+      items={ITEMS.filter((item) => !item.needs || canUse(user, item.needs))}
       newLeads={newLeads}
-      role={user?.viewAs ? 'The agency · read-only view' : user ? `${user.name ?? user.email} · ${user.role === 'owner' ? 'Owner' : 'Staff'}` : ''}
+      role={user?.viewAs ? 'The agency · read-only view' : user ? `${user.name ?? user.email} · ${CLINIC_ROLE_LABELS[user.role]}` : ''}
       logout={user?.viewAs ? <EndViewButton /> : <LogoutButton logOut={portalLogout} authKey={PORTAL_AUTH_KEY} loginPath="/portal/login" />}
       onNavigate={onNavigate}
     />

@@ -1,18 +1,18 @@
-import { routes, sessionRoutes, type PortalUser } from '@hap/contracts';
+import { clinicRolesOf, routes, sessionRoutes, type ClinicRole, type PortalUser } from '@hap/contracts';
 import { api } from '../lib/api';
 import { unlessRefused, useSessionCheck } from '../lib/auth';
 
 /** The cache key of `GET /api/portal/auth-status`; login, accepting an invitation and logout update it. */
 export const PORTAL_AUTH_KEY = ['portal', 'auth-status'] as const;
 
-/** A portal user, or an admin viewing the clinic read-only (docs/portal.md: `viewAs`, shown as its staff see it). */
+/** A portal user, or an admin viewing the clinic read-only (docs/portal.md: `viewAs`, shown as a viewer sees it). */
 export type PortalViewer = PortalUser & { viewAs?: true };
 
 /** An admin's read-only view of a clinic, as the portal's user; null when this session views none (or is no admin's). */
 function fetchViewingAdmin(signal?: AbortSignal): Promise<PortalViewer | null> {
   const view = api.call(routes.getViewAs, {}, { signal });
   return unlessRefused(
-    view.then((v): PortalViewer | null => v && { id: 0, email: '', name: 'The agency (read-only view)', clientId: v.clientId, clientName: v.clientName, role: 'staff', viewAs: true }),
+    view.then((v): PortalViewer | null => v && { id: 0, email: '', name: 'The agency (read-only view)', clientId: v.clientId, clientName: v.clientName, role: 'viewer', viewAs: true }),
     [401, 403],
     () => null,
   );
@@ -37,4 +37,21 @@ export const portalTitle = (page: string) => `${page} | Clinic Portal`;
 /** The one-time token of an e-mailed link: in the fragment (`#token=…`), so it never reaches a server's logs. */
 export function linkTokenOf(hash: string): string {
   return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
+}
+
+/**
+ * Whether `user`'s role admits `route` (the contracts' clinicRolesOf, which the
+ * gateway enforces; docs/portal.md#roles): screens hide what the API would
+ * refuse. An admin's read-only view is a viewer.
+ */
+export function canUse(user: PortalViewer | null | undefined, route: RoleRoute): boolean {
+  return !!user && clinicRolesOf(route).includes(user.viewAs ? 'viewer' : user.role);
+}
+
+type RoleRoute = { method: string; clinicRoles?: readonly ClinicRole[] };
+
+/** canUse for the signed-in portal user. */
+export function usePortalCan(): (route: RoleRoute) => boolean {
+  const user = usePortalUser().data;
+  return (route) => canUse(user, route);
 }

@@ -1,7 +1,7 @@
-import type { PortalUser } from '@hap/contracts';
+import type { ClinicRole, PortalUser } from '@hap/contracts';
 
 /** The clinic user as the portal shows them. */
-export const portalUserOf = (user: { id: number; email: string; name: string | null; clientId: number; clientName: string; role: 'owner' | 'staff' }): PortalUser => ({
+export const portalUserOf = (user: { id: number; email: string; name: string | null; clientId: number; clientName: string; role: ClinicRole }): PortalUser => ({
   id: user.id,
   email: user.email,
   name: user.name,

@@ -212,7 +212,7 @@ export const LeadStatusChangeSchema = z.object({
   at: timestamp(),
   /**
    * Who: to the agency, the admin's e-mail as the gateway signed it (else their user id), or a clinic
-   * user as 'Name <e-mail> (clinic staff)'; to the clinic (the portal), its user's name and any admin as 'Agency'.
+   * user as 'Name <e-mail> (clinic front desk)'; to the clinic (the portal), its user's name and any admin as 'Agency'.
    */
   by: z.string().nullable(),
 });

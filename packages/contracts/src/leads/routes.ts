@@ -1,4 +1,5 @@
 import { IdParamSchema } from '../envelope';
+import { OWNER_ONLY } from '../clinic-roles';
 import { defineRoute } from '../route-contract';
 import { AuditPageSchema, AuditQuerySchema } from '../audit';
 import { LeadFormPostSchema, LeadReceiptSchema, LeadSubmitSchema } from './lead';
@@ -386,6 +387,7 @@ export const leadsRoutes = {
     path: '/api/portal/booking/availability',
     owner: 'leads',
     access: 'clinic',
+    clinicRoles: OWNER_ONLY,
     summary: 'The clinic owner replaces the clinic’s booking rules (staff: 403), each message at its field (400); audited with the owner’s name.',
     body: AvailabilitySchema,
     data: StoredAvailabilitySchema,
@@ -406,6 +408,7 @@ export const leadsRoutes = {
     path: '/api/portal/booking/feed',
     owner: 'leads',
     access: 'clinic',
+    clinicRoles: OWNER_ONLY,
     summary: 'The owner replaces the feed’s secret address: the old one stops working at once (staff: 403); audited.',
     data: CalendarFeedSchema,
     errors: [403],

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { DeletedResultSchema, IdParamSchema } from '../envelope';
+import { OWNER_ONLY } from '../clinic-roles';
 import { defineRoute } from '../route-contract';
 import { VerifyCredentialsSchema } from './user';
 import { MfaInternalChangeResultSchema, MfaInternalCheckSchema, MfaInternalDisableSchema, MfaInternalEnableResultSchema, MfaInternalEnableSchema, MfaSetupResultSchema, MfaStateSchema, MfaUserSchema } from './mfa';
 import { PASSKEY_BODY_LIMIT, PasskeyInternalAddedSchema, PasskeyInternalAuthOptionsSchema, PasskeyInternalChangeResultSchema, PasskeyInternalCheckResultSchema, PasskeyInternalCheckSchema, PasskeyInternalRegisterSchema, PasskeyInternalRemoveSchema, PasskeyListSchema, PasskeyOptionsSchema, PasskeyUserSchema, TwoFactorResetResultSchema } from './passkey';
-import { AcceptInviteSchema, ClientUserParamsSchema, ClinicUserInviteSchema, ClinicUserSchema, ClinicUserUpdateSchema, InvitationResultSchema, MessageResultSchema, PasswordResetRequestSchema, PasswordResetSchema, PortalUserInviteSchema, PortalUserParamsSchema, VerifiedUserSchema } from './clinic-user';
+import { AcceptInviteSchema, ClientUserParamsSchema, ClinicUserInviteSchema, ClinicUserSchema, ClinicUserUpdateSchema, InvitationResultSchema, MessageResultSchema, PasswordResetRequestSchema, PasswordResetSchema, PortalUserParamsSchema, VerifiedUserSchema } from './clinic-user';
 
 /** tenant's routes, accounts: credentials, two-factor (TOTP, passkeys), clinic users and invitations, password reset. */
 export const accountRoutes = {
@@ -241,8 +242,9 @@ export const accountRoutes = {
     path: '/api/portal/users',
     owner: 'tenant',
     access: 'clinic',
-    summary: 'An owner invites a staff member of their own clinic by e-mail.',
-    body: PortalUserInviteSchema,
+    clinicRoles: OWNER_ONLY,
+    summary: 'An owner invites a user of their own clinic by e-mail, as owner (the default), front desk or viewer.',
+    body: ClinicUserInviteSchema,
     status: 201,
     data: InvitationResultSchema,
     errors: [409],
@@ -253,6 +255,7 @@ export const accountRoutes = {
     path: '/api/portal/users/:userId',
     owner: 'tenant',
     access: 'clinic',
+    clinicRoles: OWNER_ONLY,
     summary: 'An owner removes a user of their own clinic (not themselves); another clinic’s user is a 404.',
     params: PortalUserParamsSchema,
     data: DeletedResultSchema,

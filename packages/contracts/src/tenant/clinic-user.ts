@@ -1,20 +1,19 @@
 import { z } from 'zod';
 import { idField, optionalText, requiredEmail, timestamp } from '../fields';
+import { CLINIC_ROLES } from '../clinic-roles';
 import { AdminLoginSchema, UserSchema } from './user';
 
 /** The second factors a user can have: an authenticator app's codes, passkeys. */
 export const MfaMethodSchema = z.enum(['totp', 'passkey']);
 
 /*
- * Clinic users: people of one clinic who sign in to the portal,
- * as its owner or its staff. Admins invite them by e-mail; an owner invites
- * and removes their own staff. Invitation and reset links carry a one-time
- * token whose hash alone is stored.
+ * Clinic users: people of one clinic who sign in to the portal, as its
+ * owner, front desk or viewer (../clinic-roles.ts). Admins and owners invite
+ * them by e-mail. Invitation and reset links carry a one-time token whose
+ * hash alone is stored.
  */
 
-export const CLINIC_ROLES = ['owner', 'staff'] as const;
-export const ClinicRoleSchema = z.enum(CLINIC_ROLES, { error: 'Role must be owner or staff' });
-export type ClinicRole = z.infer<typeof ClinicRoleSchema>;
+export const ClinicRoleSchema = z.enum(CLINIC_ROLES, { error: 'Role must be owner, front_desk or viewer' });
 
 /** A password someone chooses (accepting an invitation, a reset): long rather than clever (NIST SP 800-63B). */
 export const PASSWORD_MIN_LENGTH = 12;
@@ -37,16 +36,13 @@ export const linkToken = () =>
 
 const inviteEmail = () => requiredEmail('Please enter a valid email address');
 
-/** `POST /api/clients/:id/users` (admin): who to invite, as what. */
-export const ClinicUserInviteSchema = z.object({ email: inviteEmail(), role: ClinicRoleSchema });
-export type ClinicUserInvite = z.infer<typeof ClinicUserInviteSchema>;
-
-/** `POST /api/portal/users` (owner): an owner invites staff only. */
-export const PortalUserInviteSchema = z.object({
-  email: inviteEmail(),
-  role: z.literal('staff', { error: 'An owner can invite staff only; ask the agency for another owner' }).default('staff'),
-});
-export type PortalUserInvite = z.infer<typeof PortalUserInviteSchema>;
+/**
+ * `POST /api/clients/:id/users` (admin) and `POST /api/portal/users` (owner):
+ * who to invite, as what; owner when the role is left out, as before roles
+ * were three (docs/portal.md#roles).
+ */
+export const ClinicUserInviteSchema = z.object({ email: inviteEmail(), role: ClinicRoleSchema.default('owner') });
+export type ClinicUserInvite = z.output<typeof ClinicUserInviteSchema>;
 
 /** `PATCH /api/clients/:id/users/:userId` (admin). */
 export const ClinicUserUpdateSchema = z

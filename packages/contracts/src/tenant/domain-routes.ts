@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParamSchema } from '../envelope';
+import { OWNER_ONLY } from '../clinic-roles';
 import { defineRoute } from '../route-contract';
 import { ClientDomainParamsSchema, CustomDomainCreateSchema, CustomDomainSchema, DeletedDomainSchema, DomainAskQuerySchema, DomainAskResultSchema, DomainCertificateReportSchema, PortalDomainParamsSchema } from './custom-domain';
 
@@ -68,6 +69,7 @@ export const domainRoutes = {
     path: '/api/portal/domains',
     owner: 'tenant',
     access: 'clinic',
+    clinicRoles: OWNER_ONLY,
     summary: 'The owner claims a domain for their own clinic: the admin’s rules and answers. 403 for staff.',
     body: CustomDomainCreateSchema,
     status: 201,
@@ -80,6 +82,7 @@ export const domainRoutes = {
     path: '/api/portal/domains/:domain/verify',
     owner: 'tenant',
     access: 'clinic',
+    clinicRoles: OWNER_ONLY,
     summary: 'The owner re-checks one of their clinic’s domains now (DNS, or the health check once it has been active), as the admin’s row; another clinic’s domain is 404.',
     params: PortalDomainParamsSchema,
     data: CustomDomainSchema,
@@ -91,6 +94,7 @@ export const domainRoutes = {
     path: '/api/portal/domains/:domain',
     owner: 'tenant',
     access: 'clinic',
+    clinicRoles: OWNER_ONLY,
     summary: 'The owner removes one of their clinic’s domains; another clinic’s domain is 404 and nothing changes.',
     params: PortalDomainParamsSchema,
     data: DeletedDomainSchema,

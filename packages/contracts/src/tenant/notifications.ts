@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ClinicRole } from '../clinic-roles';
 
 /*
  * A clinic user's alerts of new leads (docs/leads.md#delivery): by e-mail, by
@@ -14,15 +15,15 @@ export type NewLeadEmail = z.infer<typeof NewLeadEmailSchema>;
 
 /**
  * The default of a new user: owners hear of each lead (someone must, and the
- * owner is who the agency signed up), staff opt in (a front desk of five
- * should not get five e-mails per lead unless each asks).
+ * owner is who the agency signed up), front desk and viewers opt in (a front
+ * desk of five should not get five e-mails per lead unless each asks).
  */
-export const defaultNewLeadEmail = (role: 'owner' | 'staff'): NewLeadEmail => (role === 'owner' ? 'each' : 'off');
+export const defaultNewLeadEmail = (role: ClinicRole): NewLeadEmail => (role === 'owner' ? 'each' : 'off');
 
-/** A push to the user's devices for each new lead; the same default as e-mail (owners on, staff opt in). */
+/** A push to the user's devices for each new lead; the same default as e-mail (owners on, the others opt in). */
 export const NewLeadPushSchema = z.enum(NEW_LEAD_EMAIL_CHOICES, { error: 'New-lead notifications must be each or off' });
 export type NewLeadPush = z.infer<typeof NewLeadPushSchema>;
-export const defaultNewLeadPush = (role: 'owner' | 'staff'): NewLeadPush => defaultNewLeadEmail(role);
+export const defaultNewLeadPush = (role: ClinicRole): NewLeadPush => defaultNewLeadEmail(role);
 
 /** A text for each new lead: off for everyone until they add a number and turn it on (a text costs, and wakes people). */
 export const NewLeadSmsSchema = z.enum(NEW_LEAD_EMAIL_CHOICES, { error: 'New-lead texts must be each or off' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DeletedResultSchema, IdParamSchema } from '../envelope';
+import { EVERY_ROLE, OWNER_ONLY } from '../clinic-roles';
 import { defineRoute } from '../route-contract';
 import { AuditPageSchema, AuditQuerySchema } from '../audit';
 import { ClinicAdsAccountSchema } from './client';
@@ -61,6 +62,7 @@ export const portalRoutes = {
     path: '/api/portal/profile',
     owner: 'tenant',
     access: 'clinic',
+    clinicRoles: OWNER_ONLY,
     summary:
       'The owner changes the clinic’s name, phone, e-mail, address, logo or office picture, each by the admin’s rule for it; audited with the user’s name. Any other field (domain, tracking ids, ad accounts, CRM or webhook settings) is 400 naming it; staff, or a profile the agency manages, 403; an image not uploaded here, 400.',
     body: PortalProfileUpdateSchema,
@@ -72,6 +74,7 @@ export const portalRoutes = {
     path: '/api/portal/uploads',
     owner: 'tenant',
     access: 'clinic',
+    clinicRoles: OWNER_ONLY,
     summary:
       'The owner uploads one image for the profile or the team (multipart field `image`), at most 5 MB: the admin uploader’s pipeline, checks and answers; stored in the clinic’s own folder.',
     multipart: true,
@@ -95,6 +98,7 @@ export const portalRoutes = {
     path: '/api/portal/team',
     owner: 'tenant',
     access: 'clinic',
+    clinicRoles: OWNER_ONLY,
     summary: 'The owner adds a team member to the clinic, by the admin’s rules; audited with the user’s name. 403 for staff or while the agency manages the profile.',
     body: PortalTeamMemberCreateSchema,
     status: 201,
@@ -106,6 +110,7 @@ export const portalRoutes = {
     path: '/api/portal/team/:id',
     owner: 'tenant',
     access: 'clinic',
+    clinicRoles: OWNER_ONLY,
     summary: 'The owner changes one of the clinic’s team members, by the admin’s rules. Another clinic’s member is 404 and nothing changes.',
     params: IdParamSchema,
     body: StaffMemberUpdateSchema,
@@ -118,6 +123,7 @@ export const portalRoutes = {
     path: '/api/portal/team/:id',
     owner: 'tenant',
     access: 'clinic',
+    clinicRoles: OWNER_ONLY,
     summary: 'The owner removes one of the clinic’s team members. Another clinic’s member is 404 and nothing changes.',
     params: IdParamSchema,
     data: DeletedResultSchema,
@@ -138,6 +144,7 @@ export const portalRoutes = {
     path: '/api/portal/me/notifications',
     owner: 'tenant',
     access: 'clinic',
+    clinicRoles: EVERY_ROLE,
     summary: 'The signed-in clinic user changes their own alerts of new leads (any of the choices; texts need a number); their older unsubscribe links stop working.',
     body: NotificationPreferencesUpdateSchema,
     data: NotificationPreferencesSchema,
@@ -148,6 +155,7 @@ export const portalRoutes = {
     path: '/api/portal/me/push-subscriptions',
     owner: 'tenant',
     access: 'clinic',
+    clinicRoles: EVERY_ROLE,
     summary: 'This browser gets pushes of new leads for the signed-in clinic user: the body is its PushSubscription JSON. A device subscribed before (by anyone) now belongs to this user.',
     body: PushSubscriptionSchema,
     data: z.object({ pushDevices: z.number().int() }),
@@ -158,6 +166,7 @@ export const portalRoutes = {
     path: '/api/portal/me/push-subscriptions',
     owner: 'tenant',
     access: 'clinic',
+    clinicRoles: EVERY_ROLE,
     summary: 'This browser stops getting the signed-in user’s pushes (body: its endpoint). Fine when it had none.',
     body: PushSubscriptionRefSchema,
     data: z.object({ pushDevices: z.number().int() }),

@@ -49,7 +49,7 @@ export async function createClinicUser(
     smsNumber = null,
     quietHours = null,
   }: {
-    role?: 'owner' | 'staff';
+    role?: 'owner' | 'front_desk' | 'viewer';
     status?: 'active' | 'invited' | 'disabled';
     newLeadEmail?: 'each' | 'off' | null;
     newLeadPush?: 'each' | 'off' | null;
@@ -57,7 +57,7 @@ export async function createClinicUser(
     smsNumber?: string | null;
     quietHours?: { start: string; end: string } | null;
   } = {},
-): Promise<{ id: number; email: string; clientId: number; role: 'owner' | 'staff' }> {
+): Promise<{ id: number; email: string; clientId: number; role: 'owner' | 'front_desk' | 'viewer' }> {
   const user = await insertRow<{ id: number; email: string }>(db, 'tenant', 'users', {
     email: `user-${uniq()}@clinic.test`,
     passwordHash: status === 'invited' ? null : '$argon2id$not-a-real-hash',

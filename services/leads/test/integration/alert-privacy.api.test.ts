@@ -60,7 +60,7 @@ describe('alerts of a new lead carry no patient data', () => {
     serviceId = (await createClientService(t.templates!.dataSource, clientId, template.id, { isActive: true })).id;
     owner = await createClinicUser(tenant.dataSource, clientId, { role: 'owner' });
     // The staff member also takes a text of each new lead on their mobile.
-    staff = await createClinicUser(tenant.dataSource, clientId, { role: 'staff', newLeadEmail: 'each', newLeadPush: 'each', smsNumber: '+13035550160' });
+    staff = await createClinicUser(tenant.dataSource, clientId, { role: 'front_desk', newLeadEmail: 'each', newLeadPush: 'each', smsNumber: '+13035550160' });
     // Each has a device subscribed to pushes (a loopback push service, as a browser's would be).
     await createPushSubscription(tenant.dataSource, owner.id, pushService.subscribe());
     await createPushSubscription(tenant.dataSource, staff.id, pushService.subscribe());

@@ -32,7 +32,7 @@ describe('appointments after booking: the patient’s link, the clinic’s calen
     t = await startLeads();
     ({ clientId, serviceId } = await clinicWithServices(t.templates!));
     owner = { kind: 'clinic', userId: 92_001, email: 'olivia@clinic.test', name: 'Olivia Owner', clientId, role: 'owner' };
-    staff = { kind: 'clinic', userId: 92_002, email: 'sam@clinic.test', name: 'Sam Staff', clientId, role: 'staff' };
+    staff = { kind: 'clinic', userId: 92_002, email: 'sam@clinic.test', name: 'Sam Staff', clientId, role: 'front_desk' };
     const put = await t.api.put(`/api/clients/${clientId}/booking/availability`, ADMIN).send(rules(serviceId));
     expect(put.status).toBe(200);
   }, START_TIMEOUT_MS);

@@ -83,7 +83,7 @@ describe('clinic portal: /api/portal/leads, /api/portal/results/summary (clinic)
     a = await clinic('Alpine Vitality', { googleAdsAccountId: '678-901-2345' });
     b = await clinic('Boulder Men’s Health');
     ownerA = { kind: 'clinic', userId: 91_001, email: 'olivia@alpine.test', name: 'Olivia Owner', clientId: a.clientId, role: 'owner' };
-    staffA = { kind: 'clinic', userId: 91_002, email: 'sam@alpine.test', name: 'Sam Staff', clientId: a.clientId, role: 'staff' };
+    staffA = { kind: 'clinic', userId: 91_002, email: 'sam@alpine.test', name: 'Sam Staff', clientId: a.clientId, role: 'front_desk' };
     ownerB = { kind: 'clinic', userId: 91_003, email: 'bo@boulder.test', name: 'Bo Owner', clientId: b.clientId, role: 'owner' };
     for (const name of ['Ada Alvarez', 'Aaron Brooks', 'Amira Chen']) leadsOf.a.set(name, await lead(a, name));
     for (const name of ['Bea Dunn', 'Ben Evans']) leadsOf.b.set(name, await lead(b, name));
@@ -166,13 +166,13 @@ describe('clinic portal: /api/portal/leads, /api/portal/results/summary (clinic)
 
     // The admin's detail and audit log say which clinic user it was.
     const admin = LeadDetailSchema.parse((await t.api.get(`/api/leads/${id}`, ADMIN)).body.data);
-    expect(admin.statusHistory).toEqual([expect.objectContaining({ by: 'Sam Staff <sam@alpine.test> (clinic staff)' })]);
+    expect(admin.statusHistory).toEqual([expect.objectContaining({ by: 'Sam Staff <sam@alpine.test> (clinic front desk)' })]);
     const log = AuditPageSchema.parse((await t.api.get(`/api/audit-log/leads?entity=lead&entityId=${id}`, ADMIN)).body.data);
     expect(log.items).toEqual([
       expect.objectContaining({
         actorUserId: 91_002,
         actorEmail: 'sam@alpine.test',
-        names: { actor: 'sam@alpine.test', actorName: 'Sam Staff', actorRole: 'clinic staff' },
+        names: { actor: 'sam@alpine.test', actorName: 'Sam Staff', actorRole: 'clinic front desk' },
         // The lead's clinic by id (the screen names it), never the patient's name.
         changes: { before: { status: 'new' }, after: { status: 'contacted', clientId: expect.any(Number) } },
       }),

@@ -48,11 +48,11 @@ describe('new-lead e-mails to the clinic’s users', () => {
     const user = (options: Parameters<typeof createClinicUser>[2]) => createClinicUser(tenant.dataSource, clientId, options);
     users = {
       owner: await user({ role: 'owner' }),
-      optedInStaff: await user({ role: 'staff', newLeadEmail: 'each' }),
-      staff: await user({ role: 'staff' }),
+      optedInStaff: await user({ role: 'front_desk', newLeadEmail: 'each' }),
+      staff: await user({ role: 'front_desk' }),
       optedOutOwner: await user({ role: 'owner', newLeadEmail: 'off' }),
       disabledOwner: await user({ role: 'owner', status: 'disabled' }),
-      invitedStaff: await user({ role: 'staff', status: 'invited', newLeadEmail: 'each' }),
+      invitedStaff: await user({ role: 'front_desk', status: 'invited', newLeadEmail: 'each' }),
     };
     queue = createQueue('leads.deliver', redis);
   }, START_TIMEOUT_MS);

@@ -80,7 +80,7 @@ describe('web pushes of a new lead to the clinic’s users (docs/leads.md#delive
 
   it('pushes each device of each user who chose pushes, deletes a device the push service dropped, and says how it went', async () => {
     const owner = await createClinicUser(tenantDb(), clientId, { role: 'owner' });
-    const staffOff = await createClinicUser(tenantDb(), clientId, { role: 'staff' });
+    const staffOff = await createClinicUser(tenantDb(), clientId, { role: 'front_desk' });
     const phone = service.subscribe();
     const laptop = service.subscribe();
     const staffPhone = service.subscribe();

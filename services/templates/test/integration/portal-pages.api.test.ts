@@ -21,7 +21,7 @@ describe('clinic portal: GET /api/portal/pages (clinic)', () => {
     return res.body.data.id as number;
   }
   const owner = (clientId: number): Identity => ({ kind: 'clinic', userId: 93_000 + clientId, email: `owner-${clientId}@clinic.test`, name: 'Owner', clientId, role: 'owner' });
-  const staff = (clientId: number): Identity => ({ kind: 'clinic', userId: 94_000 + clientId, email: `staff-${clientId}@clinic.test`, name: 'Staff', clientId, role: 'staff' });
+  const staff = (clientId: number): Identity => ({ kind: 'clinic', userId: 94_000 + clientId, email: `staff-${clientId}@clinic.test`, name: 'Staff', clientId, role: 'front_desk' });
 
   beforeAll(async () => {
     t = await startTemplates();

@@ -22,6 +22,7 @@ import { AddClientDeletions1766350000000 } from './migrations/1766350000000-AddC
 import { AddOnboardingRelay1766400000000 } from './migrations/1766400000000-AddOnboardingRelay';
 import { AddLeadDetailEmail1766500000000 } from './migrations/1766500000000-AddLeadDetailEmail';
 import { AddLeadAlerts1766500000001 } from './migrations/1766500000001-AddLeadAlerts';
+import { AddFrontDeskAndViewerRoles1766600000000 } from './migrations/1766600000000-AddFrontDeskAndViewerRoles';
 
 export const SCHEMA = 'tenant';
 
@@ -45,6 +46,7 @@ export const TENANT_MIGRATIONS = [
   AddOnboardingRelay1766400000000,
   AddLeadDetailEmail1766500000000,
   AddLeadAlerts1766500000001,
+  AddFrontDeskAndViewerRoles1766600000000,
 ];
 
 /** The tenant service's data source: its entities and migrations. */

@@ -249,7 +249,7 @@ describe('custom domains at the edge: certificate step, daily health check, aler
     it('DNS record removed: failing with the reason, the mapping kept, owner and admin e-mailed once; recovers when it is back', async () => {
       const client = await createClient(t.dataSource, { name: `Smith & Sons Clinic ${uniq()}` });
       const owner = await createClinicUser(t.dataSource, client.id, { role: 'owner' });
-      const staff = await createClinicUser(t.dataSource, client.id, { role: 'staff' });
+      const staff = await createClinicUser(t.dataSource, client.id, { role: 'front_desk' });
       const users = t.dataSource.getRepository(UserEntity);
       const admin = await users.save(users.create({ email: `admin-${uniq()}@agency.test`, passwordHash: '$argon2id$not-a-real-hash', name: 'Agency Admin', isAdmin: true }));
       const { d, id } = await activeDomain(client.id);

@@ -284,7 +284,7 @@ describe('custom domains: /api/clients/:id/domains, /api/portal/domains, /intern
       const a = await createClient(t.dataSource);
       const b = await createClient(t.dataSource);
       const ownerA: Identity = { kind: 'clinic', userId: 93_001, email: 'a@a.test', name: 'A Owner', clientId: a.id, role: 'owner' };
-      const staffA: Identity = { ...ownerA, userId: 93_002, role: 'staff' };
+      const staffA: Identity = { ...ownerA, userId: 93_002, role: 'front_desk' };
       const ownerB: Identity = { kind: 'clinic', userId: 93_003, email: 'b@b.test', name: 'B Owner', clientId: b.id, role: 'owner' };
 
       // The clinic is the identity's: a clinic id in the body is refused, not ignored.

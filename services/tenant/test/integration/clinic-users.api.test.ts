@@ -19,7 +19,7 @@ function tokenIn(mail: ReceivedMail, page: 'accept-invite' | 'reset-password'): 
   return match[1];
 }
 
-const clinicIdentity = (user: { id: number; email: string; clientId: number; role: 'owner' | 'staff' }, name = 'Ola Owner'): Identity => ({
+const clinicIdentity = (user: { id: number; email: string; clientId: number; role: 'owner' | 'front_desk' | 'viewer' }, name = 'Ola Owner'): Identity => ({
   kind: 'clinic',
   userId: user.id,
   email: user.email,
@@ -71,7 +71,7 @@ describe('clinic users', () => {
     )[0];
 
   /** An owner of `clinic` who accepted their invitation. */
-  async function activeUser(clinic: { id: number }, role: 'owner' | 'staff' = 'owner') {
+  async function activeUser(clinic: { id: number }, role: 'owner' | 'front_desk' | 'viewer' = 'owner') {
     const email = `user-${uniq()}@clinic.test`;
     const res = await invite(clinic.id, { email, role });
     expect(res.status).toBe(201);
@@ -105,8 +105,8 @@ describe('clinic users', () => {
 
     it('answers 409 with words for an e-mail that already has an account (a clinic user or an admin)', async () => {
       const email = `twice-${uniq()}@clinic.test`;
-      expect((await invite(clinicA.id, { email, role: 'staff' })).status).toBe(201);
-      const again = await invite(clinicB.id, { email: email.toUpperCase(), role: 'staff' });
+      expect((await invite(clinicA.id, { email, role: 'front_desk' })).status).toBe(201);
+      const again = await invite(clinicB.id, { email: email.toUpperCase(), role: 'front_desk' });
       expect(again.status).toBe(409);
       expect(again.body).toEqual({ success: false, code: 'CONFLICT', message: Messages.userEmailInUse, issues: [{ path: 'email', message: Messages.userEmailInUse }] });
       const adminEmail = `admin-${uniq()}@agency.test`;
@@ -119,12 +119,12 @@ describe('clinic users', () => {
       expect(bad.status).toBe(400);
       expect(bad.body.issues).toEqual([
         { path: 'email', message: 'Please enter a valid email address' },
-        { path: 'role', message: 'Role must be owner or staff' },
+        { path: 'role', message: 'Role must be owner, front_desk or viewer' },
       ]);
-      expect((await invite(2_000_000_000, { email: `x-${uniq()}@clinic.test`, role: 'staff' })).status).toBe(404);
-      expect((await invite(clinicA.id, { email: `x-${uniq()}@clinic.test`, role: 'staff' }, ANONYMOUS)).status).toBe(401);
+      expect((await invite(2_000_000_000, { email: `x-${uniq()}@clinic.test`, role: 'front_desk' })).status).toBe(404);
+      expect((await invite(clinicA.id, { email: `x-${uniq()}@clinic.test`, role: 'front_desk' }, ANONYMOUS)).status).toBe(401);
       const owner = await activeUser(clinicA);
-      expect((await invite(clinicA.id, { email: `x-${uniq()}@clinic.test`, role: 'staff' }, clinicIdentity(owner))).status).toBe(403);
+      expect((await invite(clinicA.id, { email: `x-${uniq()}@clinic.test`, role: 'front_desk' }, clinicIdentity(owner))).status).toBe(403);
     });
   });
 
@@ -167,7 +167,7 @@ describe('clinic users', () => {
       expect(signedIn.body.data).toMatchObject({ clientId: clinicA.id, role: 'owner', clientName: clinicA.name });
 
       const late = `late-${uniq()}@clinic.test`;
-      const lateUser = await invite(clinicA.id, { email: late, role: 'staff' });
+      const lateUser = await invite(clinicA.id, { email: late, role: 'front_desk' });
       const lateToken = tokenIn(await mailTo(late), 'accept-invite');
       await t.dataSource.query(`UPDATE "tenant"."user_tokens" SET "expires_at" = now() - interval '1 minute' WHERE "user_id" = $1`, [lateUser.body.data.userId]);
       const expired = await accept({ token: lateToken, password: PASSWORD });
@@ -183,7 +183,7 @@ describe('clinic users', () => {
 
     it('re-issuing voids the older link; an invited user cannot sign in until they accept', async () => {
       const email = `reissue-${uniq()}@clinic.test`;
-      const created = await invite(clinicA.id, { email, role: 'staff' });
+      const created = await invite(clinicA.id, { email, role: 'front_desk' });
       const first = tokenIn(await mailTo(email), 'accept-invite');
       expect((await verify(email, 'anything at all here')).status).toBe(401);
       const count = smtp.received.length;
@@ -206,7 +206,7 @@ describe('clinic users', () => {
     it('a role change and a disable bump the sign-in version and publish it to Redis; a disabled user signs in like a wrong password', async () => {
       // The clinic's owner stays: the promoted user below may be disabled (a clinic keeps an active owner).
       await activeUser(clinicA, 'owner');
-      const user = await activeUser(clinicA, 'staff');
+      const user = await activeUser(clinicA, 'front_desk');
       const before = (await userRow(user.id)).auth_version;
 
       const promoted = await t.api.patch(`/api/clients/${clinicA.id}/users/${user.id}`, ADMIN).send({ role: 'owner' });
@@ -228,7 +228,7 @@ describe('clinic users', () => {
 
       const empty = await t.api.patch(`/api/clients/${clinicA.id}/users/${user.id}`, ADMIN).send({});
       expect(empty.status).toBe(400);
-      expect((await t.api.patch(`/api/clients/${clinicB.id}/users/${user.id}`, ADMIN).send({ role: 'staff' })).status).toBe(404);
+      expect((await t.api.patch(`/api/clients/${clinicB.id}/users/${user.id}`, ADMIN).send({ role: 'front_desk' })).status).toBe(404);
     });
 
     it('keeps a clinic with an active owner: its last one cannot be demoted, disabled or removed, another can', async () => {
@@ -238,7 +238,7 @@ describe('clinic users', () => {
       // An invited owner who never signed in does not count.
       expect((await invite(clinic.id, { email: `invited-${uniq()}@clinic.test`, role: 'owner' })).status).toBe(201);
       for (const [method, body] of [
-        ['patch', { role: 'staff' }],
+        ['patch', { role: 'front_desk' }],
         ['patch', { disabled: true }],
         ['delete', undefined],
       ] as const) {
@@ -250,13 +250,13 @@ describe('clinic users', () => {
       expect(row).toMatchObject({ role: 'owner', disabled_at: null });
       // With a second active owner, the first can step down.
       await activeUser(clinic, 'owner');
-      const demoted = await t.api.patch(`/api/clients/${clinic.id}/users/${owner.id}`, ADMIN).send({ role: 'staff' });
+      const demoted = await t.api.patch(`/api/clients/${clinic.id}/users/${owner.id}`, ADMIN).send({ role: 'front_desk' });
       expect(demoted.status).toBe(200);
-      expect(demoted.body.data.role).toBe('staff');
+      expect(demoted.body.data.role).toBe('front_desk');
     });
 
     it('removing a user publishes a newer version (their sessions end) and deletes them', async () => {
-      const user = await activeUser(clinicA, 'staff');
+      const user = await activeUser(clinicA, 'front_desk');
       const version = (await userRow(user.id)).auth_version;
       expect((await t.api.delete(`/api/clients/${clinicB.id}/users/${user.id}`, ADMIN)).status).toBe(404);
       const res = await t.api.delete(`/api/clients/${clinicA.id}/users/${user.id}`, ADMIN);
@@ -271,13 +271,13 @@ describe('clinic users', () => {
     it('answers an address already in use in the same words whoever has it: the clinic’s own user, another clinic’s, an admin', async () => {
       const owner = await activeUser(clinicA, 'owner');
       const me = clinicIdentity(owner);
-      const ownStaff = await activeUser(clinicA, 'staff');
-      const otherClinics = await activeUser(clinicB, 'staff');
+      const ownStaff = await activeUser(clinicA, 'front_desk');
+      const otherClinics = await activeUser(clinicB, 'front_desk');
       const adminEmail = `admin-${uniq()}@agency.test`;
       await seedAdmin(t.dataSource, { email: adminEmail, password: PASSWORD });
       const answers = [];
       for (const email of [ownStaff.email, otherClinics.email.toUpperCase(), adminEmail, owner.email]) {
-        const res = await t.api.post('/api/portal/users', me).set(FORWARDED).send({ email, role: 'staff' });
+        const res = await t.api.post('/api/portal/users', me).set(FORWARDED).send({ email, role: 'front_desk' });
         answers.push({ status: res.status, body: res.body as unknown });
       }
       const expected = { status: 409, body: { success: false, code: 'CONFLICT', message: Messages.userEmailInUse, issues: [{ path: 'email', message: Messages.userEmailInUse }] } };
@@ -286,19 +286,27 @@ describe('clinic users', () => {
       expect(JSON.stringify(answers)).not.toMatch(/platform|account|admin|another clinic/i);
     });
 
-    it('an owner lists and invites their own clinic’s staff, removes them, never themselves, never another clinic’s user', async () => {
+    it('an owner lists and invites their own clinic’s users in any role, removes them, never themselves, never another clinic’s user', async () => {
       const owner = await activeUser(clinicA, 'owner');
-      const other = await activeUser(clinicB, 'staff');
+      const other = await activeUser(clinicB, 'front_desk');
       const me = clinicIdentity(owner);
 
       const staffEmail = `staff-${uniq()}@clinic.test`;
-      const invited = await t.api.post('/api/portal/users', me).set(FORWARDED).send({ email: staffEmail, role: 'staff' });
+      const invited = await t.api.post('/api/portal/users', me).set(FORWARDED).send({ email: staffEmail, role: 'front_desk' });
       expect(invited.status).toBe(201);
       expect(invited.body.data.mail).toBe('sent');
       await mailTo(staffEmail);
 
-      const ownerInvite = await t.api.post('/api/portal/users', me).send({ email: `o-${uniq()}@clinic.test`, role: 'owner' });
-      expect(ownerInvite.status).toBe(400);
+      // Any role (docs/portal.md#roles); left out, an owner, as the agency's invitation.
+      const ownerInvite = await t.api.post('/api/portal/users', me).send({ email: `o-${uniq()}@clinic.test` });
+      expect(ownerInvite.status).toBe(201);
+      const viewerInvite = await t.api.post('/api/portal/users', me).send({ email: `v-${uniq()}@clinic.test`, role: 'viewer' });
+      expect(viewerInvite.status).toBe(201);
+      const roles = await t.dataSource.query<Array<{ role: string }>>(`SELECT "role" FROM "tenant"."users" WHERE "id" = ANY($1) ORDER BY "id"`, [[ownerInvite.body.data.userId, viewerInvite.body.data.userId]]);
+      expect(roles.map((r) => r.role)).toEqual(['owner', 'viewer']);
+      // Another role's identity is refused before anything is written (the gateway refuses it first).
+      const frontDesk = await activeUser(clinicA, 'front_desk');
+      expect((await t.api.post('/api/portal/users', clinicIdentity(frontDesk)).send({ email: `fd-${uniq()}@clinic.test` })).status).toBe(403);
 
       const list = await t.api.get('/api/portal/users', me);
       expect(list.status).toBe(200);
@@ -326,8 +334,8 @@ describe('clinic users', () => {
       expect(entry.changes.names).toMatchObject({ actor: owner.email, actorName: 'Ola Owner', actorRole: 'clinic owner', client: clinicA.name });
     });
 
-    it('staff may list but not invite or remove; admins and nobody are refused', async () => {
-      const staff = await activeUser(clinicA, 'staff');
+    it('the front desk may list but not invite or remove; admins and nobody are refused', async () => {
+      const staff = await activeUser(clinicA, 'front_desk');
       const me = clinicIdentity(staff, 'Sam Staff');
       expect((await t.api.get('/api/portal/users', me)).status).toBe(200);
       const inviting = await t.api.post('/api/portal/users', me).send({ email: `s-${uniq()}@clinic.test` });
@@ -341,7 +349,7 @@ describe('clinic users', () => {
 
   describe('password reset', () => {
     it('answers the same for a known and an unknown e-mail; the mailed link sets a new password once and bumps the version', async () => {
-      const user = await activeUser(clinicA, 'staff');
+      const user = await activeUser(clinicA, 'front_desk');
       const version = (await userRow(user.id)).auth_version;
       const unknown = await t.api.post('/api/portal/password-reset-request').set(FORWARDED).send({ email: `nobody-${uniq()}@clinic.test` });
       const known = await t.api.post('/api/portal/password-reset-request').set(FORWARDED).send({ email: user.email });
@@ -410,7 +418,7 @@ describe('clinic users with Redis down', () => {
 
   it('refuses a change that must end sessions with 503 and writes nothing', async () => {
     const clinic = await createClient(t.dataSource);
-    const res = await t.api.post(`/api/clients/${clinic.id}/users`, ADMIN).send({ email: `down-${uniq()}@clinic.test`, role: 'staff' });
+    const res = await t.api.post(`/api/clients/${clinic.id}/users`, ADMIN).send({ email: `down-${uniq()}@clinic.test`, role: 'front_desk' });
     const userId = res.body.data.userId as number;
     const patched = await t.api.patch(`/api/clients/${clinic.id}/users/${userId}`, ADMIN).send({ role: 'owner', disabled: true });
     expect(patched.status).toBe(503);
@@ -419,7 +427,7 @@ describe('clinic users with Redis down', () => {
       'SELECT "role", "disabled_at", "auth_version" FROM "tenant"."users" WHERE "id" = $1',
       [userId],
     );
-    expect(row).toEqual({ role: 'staff', disabled_at: null, auth_version: 1 });
+    expect(row).toEqual({ role: 'front_desk', disabled_at: null, auth_version: 1 });
     const audits = await t.dataSource.query(`SELECT 1 FROM "tenant"."audit_log" WHERE "entity" = 'clinic_user' AND "entity_id" = $1 AND "action" = 'update'`, [String(userId)]);
     expect(audits).toHaveLength(0);
     expect((await t.api.delete(`/api/clients/${clinic.id}/users/${userId}`, ADMIN)).status).toBe(503);

@@ -5,7 +5,7 @@ import { unsubscribeToken } from '../../src/modules/notifications/unsubscribe-to
 import { sharedService } from '@hap/test-kit/shared-service';
 
 const LEADS: Identity = { kind: 'service', service: 'leads' };
-const asUser = (user: { id: number; email: string; clientId: number; role: 'owner' | 'staff' }): Identity => ({
+const asUser = (user: { id: number; email: string; clientId: number; role: 'owner' | 'front_desk' | 'viewer' }): Identity => ({
   kind: 'clinic',
   userId: user.id,
   email: user.email,
@@ -25,7 +25,7 @@ describe('new-lead e-mail notifications', () => {
     it('answers the role’s default until the user chooses: each for owners, off for staff', async () => {
       const clinic = await createClient(t.dataSource);
       const owner = await createClinicUser(t.dataSource, clinic.id, { role: 'owner' });
-      const staff = await createClinicUser(t.dataSource, clinic.id, { role: 'staff' });
+      const staff = await createClinicUser(t.dataSource, clinic.id, { role: 'front_desk' });
 
       expect((await t.api.get('/api/portal/me/notifications', asUser(owner))).body).toEqual({
         success: true,
@@ -39,7 +39,7 @@ describe('new-lead e-mail notifications', () => {
 
     it('lets any clinic user (staff included) change their own choice, audited with their name', async () => {
       const clinic = await createClient(t.dataSource);
-      const staff = await createClinicUser(t.dataSource, clinic.id, { role: 'staff' });
+      const staff = await createClinicUser(t.dataSource, clinic.id, { role: 'front_desk' });
 
       const res = await t.api.patch('/api/portal/me/notifications', asUser(staff)).send({ newLeadEmail: 'each' });
 
@@ -52,7 +52,7 @@ describe('new-lead e-mail notifications', () => {
 
     it('keeps pushes, texts to a number read as typed (E.164), and quiet hours; what is not sent stays', async () => {
       const clinic = await createClient(t.dataSource);
-      const staff = await createClinicUser(t.dataSource, clinic.id, { role: 'staff' });
+      const staff = await createClinicUser(t.dataSource, clinic.id, { role: 'front_desk' });
 
       const res = await t.api
         .patch('/api/portal/me/notifications', asUser(staff))
@@ -107,11 +107,11 @@ describe('new-lead e-mail notifications', () => {
       const clinic = await createClient(t.dataSource);
       const other = await createClient(t.dataSource);
       const owner = await createClinicUser(t.dataSource, clinic.id, { role: 'owner' });
-      const optedInStaff = await createClinicUser(t.dataSource, clinic.id, { role: 'staff', newLeadEmail: 'each' });
-      await createClinicUser(t.dataSource, clinic.id, { role: 'staff' });
+      const optedInStaff = await createClinicUser(t.dataSource, clinic.id, { role: 'front_desk', newLeadEmail: 'each' });
+      await createClinicUser(t.dataSource, clinic.id, { role: 'front_desk' });
       await createClinicUser(t.dataSource, clinic.id, { role: 'owner', newLeadEmail: 'off' });
       await createClinicUser(t.dataSource, clinic.id, { role: 'owner', status: 'disabled' });
-      await createClinicUser(t.dataSource, clinic.id, { role: 'staff', status: 'invited', newLeadEmail: 'each' });
+      await createClinicUser(t.dataSource, clinic.id, { role: 'front_desk', status: 'invited', newLeadEmail: 'each' });
       await createClinicUser(t.dataSource, other.id, { role: 'owner' });
 
       const res = await recipients(clinic.id);

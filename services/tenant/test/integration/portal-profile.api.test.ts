@@ -57,7 +57,7 @@ describe('clinic portal: /api/portal/profile, /api/portal/team, /api/portal/uplo
     );
     b = await createClient(t.dataSource, { name: `Boulder Men’s Health ${uniq()}` });
     ownerA = { kind: 'clinic', userId: 92_001, email: 'olivia@alpine.test', name: 'Olivia Owner', clientId: a.id, role: 'owner' };
-    staffA = { kind: 'clinic', userId: 92_002, email: 'sam@alpine.test', name: 'Sam Staff', clientId: a.id, role: 'staff' };
+    staffA = { kind: 'clinic', userId: 92_002, email: 'sam@alpine.test', name: 'Sam Staff', clientId: a.id, role: 'front_desk' };
     ownerB = { kind: 'clinic', userId: 92_003, email: 'bo@boulder.test', name: 'Bo Owner', clientId: b.id, role: 'owner' };
   });
   afterAll(() => t.close());

@@ -3,7 +3,7 @@ import { GATEWAY, startTenant, type TestTenant } from '../helpers/app';
 import { createClient, createClinicUser } from '../helpers/factories';
 
 const LEADS: Identity = { kind: 'service', service: 'leads' };
-const asUser = (user: { id: number; email: string; clientId: number; role: 'owner' | 'staff' }): Identity => ({
+const asUser = (user: { id: number; email: string; clientId: number; role: 'owner' | 'front_desk' | 'viewer' }): Identity => ({
   kind: 'clinic',
   userId: user.id,
   email: user.email,

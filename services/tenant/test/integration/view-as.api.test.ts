@@ -50,7 +50,7 @@ describe('the admin’s read-only view of a clinic', () => {
 
   it('refuses a viewing identity anything but a GET, even past the gateway (defence in depth)', async () => {
     const clinic = await createClient(t.dataSource);
-    const viewing: Identity = { kind: 'clinic', userId: ADMIN.userId, email: ADMIN.email, clientId: clinic.id, role: 'staff', viewAs: true };
+    const viewing: Identity = { kind: 'clinic', userId: ADMIN.userId, email: ADMIN.email, clientId: clinic.id, role: 'front_desk', viewAs: true };
 
     expect((await t.api.get('/api/portal/profile', viewing)).status).toBe(200);
     const write = await t.api.patch('/api/portal/profile', viewing).send({ phone: '(303) 555-0100' });

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import {
+  clinicRoleWords,
   ApiError,
   LEAD_CONSENT_LABELS,
   LEAD_STATUSES,
@@ -470,7 +471,7 @@ function statusChange(entry: StatusAuditRow, view: HistoryView): LeadDetail['sta
   const clinicUser = entry.changes?.byClinicUser;
   let by: string | null;
   if (view === 'clinic') by = clinicUser ? (clinicUser.name ?? email) : PORTAL_AGENCY_ACTOR;
-  else if (clinicUser) by = `${clinicUser.name ? `${clinicUser.name} <${email}>` : email} (clinic ${clinicUser.role})`;
+  else if (clinicUser) by = `${clinicUser.name ? `${clinicUser.name} <${email}>` : email} (clinic ${clinicRoleWords(clinicUser.role)})`;
   else by = email ?? (entry.actor_user_id !== null ? `admin #${entry.actor_user_id}` : null);
   return [{ from, to, at: iso(entry.created_at)!, by }];
 }

@@ -1,4 +1,4 @@
-import { escapeHtml, LINK_LIFETIME_HOURS } from '@hap/contracts';
+import { escapeHtml, LINK_LIFETIME_HOURS, type ClinicRole } from '@hap/contracts';
 import type { Mail } from '@hap/service-kit';
 
 /** Where a request came in (the gateway's forwarded host and scheme), for links when PUBLIC_BASE_URL is unset. */
@@ -23,9 +23,11 @@ const page = (paragraphs: string[], link: string, button: string) =>
     button,
   )}</a></p><p style="color:#666;font-size:13px">${escapeHtml(link)}</p></body></html>`;
 
-export function invitationMail(to: string, clinicName: string, role: 'owner' | 'staff', link: string): Mail {
+const AS_ROLE: Readonly<Record<ClinicRole, string>> = { owner: 'its owner', front_desk: 'its front desk', viewer: 'a viewer (read only)' };
+
+export function invitationMail(to: string, clinicName: string, role: ClinicRole, link: string): Mail {
   const lines = [
-    `You have been invited to ${clinicName}'s portal as ${role === 'owner' ? 'its owner' : 'a member of its staff'}.`,
+    `You have been invited to ${clinicName}'s portal as ${AS_ROLE[role]}.`,
     `Choose your password with the link below. It works once, for ${LINK_LIFETIME_HOURS} hours.`,
     'If you did not expect this, ignore this e-mail.',
   ];

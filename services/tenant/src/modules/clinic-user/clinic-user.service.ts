@@ -4,6 +4,7 @@ import {
   ErrorCode,
   Messages,
   type ClinicRole,
+  type ClinicUserInvite,
   type ClinicUser,
   type ClinicUserUpdate,
   type InvitationResult,
@@ -36,7 +37,7 @@ export function toClinicUserDto(row: UserEntity): ClinicUser {
     clientId: row.clientId ?? 0,
     email: row.email,
     name: row.name,
-    role: row.role ?? 'staff',
+    role: row.role ?? 'viewer',
     status: row.disabledAt ? 'disabled' : row.passwordHash ? 'active' : 'invited',
     lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
@@ -190,9 +191,10 @@ export class ClinicUserService {
     return (await this.deps.users.listByClient(me.clientId)).map(toClinicUserDto);
   }
 
-  inviteStaff(actor: Actor, email: string, context: LinkContext): Promise<InvitationResult> {
+  /** An owner invites a user of their own clinic, in any role (docs/portal.md#roles). */
+  inviteMine(actor: Actor, input: ClinicUserInvite, context: LinkContext): Promise<InvitationResult> {
     const me = requireClinicOwner(actor.identity);
-    return this.invite(actor, me.clientId, { email, role: 'staff' }, context);
+    return this.invite(actor, me.clientId, input, context);
   }
 
   removeMine(actor: Actor, userId: number): Promise<{ id: number }> {
@@ -249,7 +251,7 @@ export class ClinicUserService {
     const { mailer } = this.deps;
     if (!mailer) return { userId: user.id, mail: 'off', inviteUrl: link, message: Messages.invitationMailOff };
     try {
-      await mailer.send(invitationMail(user.email, clientName, user.role ?? 'staff', link));
+      await mailer.send(invitationMail(user.email, clientName, user.role ?? 'viewer', link));
     } catch (err) {
       this.deps.log.error({ err, userId: user.id }, 'invitation e-mail failed');
       const error = new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.invitationMailFailed);

@@ -23,8 +23,8 @@ import type { PushSubscriptionRepository } from './push-subscription.repository'
 import { readUnsubscribeToken, unsubscribeToken } from './unsubscribe-token';
 
 /** A user's choice, their role's default when they never chose. */
-export const newLeadEmailOf = (user: Pick<UserEntity, 'newLeadEmail' | 'role'>): NewLeadEmail => user.newLeadEmail ?? defaultNewLeadEmail(user.role ?? 'staff');
-export const newLeadPushOf = (user: Pick<UserEntity, 'newLeadPush' | 'role'>): NewLeadPush => user.newLeadPush ?? defaultNewLeadPush(user.role ?? 'staff');
+export const newLeadEmailOf = (user: Pick<UserEntity, 'newLeadEmail' | 'role'>): NewLeadEmail => user.newLeadEmail ?? defaultNewLeadEmail(user.role ?? 'viewer');
+export const newLeadPushOf = (user: Pick<UserEntity, 'newLeadPush' | 'role'>): NewLeadPush => user.newLeadPush ?? defaultNewLeadPush(user.role ?? 'viewer');
 const quietHoursOf = (user: Pick<UserEntity, 'quietHoursStart' | 'quietHoursEnd'>): QuietHours | null =>
   user.quietHoursStart && user.quietHoursEnd ? { start: user.quietHoursStart, end: user.quietHoursEnd } : null;
 

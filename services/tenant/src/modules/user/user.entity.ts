@@ -1,7 +1,8 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { ClinicRole } from '@hap/contracts';
 import { CreatedAtColumn } from '@hap/service-kit';
 
-/** An account that can log in (docs/admin.md#records users): an admin, or a clinic's owner or staff. */
+/** An account that can log in (docs/admin.md#records users): an admin, or a clinic's owner, front desk or viewer. */
 @Entity({ name: 'users' })
 export class UserEntity extends CreatedAtColumn {
   @PrimaryGeneratedColumn({ type: 'integer' })
@@ -26,7 +27,7 @@ export class UserEntity extends CreatedAtColumn {
   clientId: number | null;
 
   @Column({ name: 'role', type: 'text', nullable: true })
-  role: 'owner' | 'staff' | null;
+  role: ClinicRole | null;
 
   /** Set while the user may not sign in. */
   @Column({ name: 'disabled_at', type: 'timestamptz', nullable: true })

@@ -62,8 +62,8 @@ export async function auditRows(dataSource: DataSource, entity: string, entityId
 export async function createClinicUser(
   dataSource: DataSource,
   clientId: number,
-  { role = 'owner', status = 'active', newLeadEmail = null }: { role?: 'owner' | 'staff'; status?: 'active' | 'invited' | 'disabled'; newLeadEmail?: 'each' | 'off' | null } = {},
-): Promise<{ id: number; email: string; clientId: number; role: 'owner' | 'staff' }> {
+  { role = 'owner', status = 'active', newLeadEmail = null }: { role?: 'owner' | 'front_desk' | 'viewer'; status?: 'active' | 'invited' | 'disabled'; newLeadEmail?: 'each' | 'off' | null } = {},
+): Promise<{ id: number; email: string; clientId: number; role: 'owner' | 'front_desk' | 'viewer' }> {
   const repo = dataSource.getRepository(UserEntity);
   const user = await repo.save(
     repo.create({
