@@ -60,7 +60,7 @@ export const domainRoutes = {
     path: '/api/portal/domains',
     owner: 'tenant',
     access: 'clinic',
-    summary: 'The signed-in user’s own clinic’s domains (owner and staff), as the admin sees them.',
+    summary: 'The signed-in user’s own clinic’s domains (every role), as the admin sees them.',
     data: z.array(CustomDomainSchema),
   }),
   addPortalDomain: defineRoute({
@@ -70,7 +70,7 @@ export const domainRoutes = {
     owner: 'tenant',
     access: 'clinic',
     clinicRoles: OWNER_ONLY,
-    summary: 'The owner claims a domain for their own clinic: the admin’s rules and answers. 403 for staff.',
+    summary: 'The owner claims a domain for their own clinic: the admin’s rules and answers. 403 for other roles.',
     body: CustomDomainCreateSchema,
     status: 201,
     data: CustomDomainSchema,

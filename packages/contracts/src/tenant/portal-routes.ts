@@ -53,7 +53,7 @@ export const portalRoutes = {
     owner: 'tenant',
     access: 'clinic',
     summary:
-      'The clinic user’s own clinic’s profile (owner and staff): name, phone, e-mail, address, logo and office picture (paths and URLs), and what the clinic may see but not change: its domain as a link, its brand colours, whether the agency lets it edit.',
+      'The clinic user’s own clinic’s profile (every role): name, phone, e-mail, address, logo and office picture (paths and URLs), and what the clinic may see but not change: its domain as a link, its brand colours, whether the agency lets it edit.',
     data: PortalProfileSchema,
   }),
   updatePortalProfile: defineRoute({
@@ -64,7 +64,7 @@ export const portalRoutes = {
     access: 'clinic',
     clinicRoles: OWNER_ONLY,
     summary:
-      'The owner changes the clinic’s name, phone, e-mail, address, logo or office picture, each by the admin’s rule for it; audited with the user’s name. Any other field (domain, tracking ids, ad accounts, CRM or webhook settings) is 400 naming it; staff, or a profile the agency manages, 403; an image not uploaded here, 400.',
+      'The owner changes the clinic’s name, phone, e-mail, address, logo or office picture, each by the admin’s rule for it; audited with the user’s name. Any other field (domain, tracking ids, ad accounts, CRM or webhook settings) is 400 naming it; another role, or a profile the agency manages, 403; an image not uploaded here, 400.',
     body: PortalProfileUpdateSchema,
     data: PortalProfileSchema,
   }),
@@ -89,7 +89,7 @@ export const portalRoutes = {
     path: '/api/portal/team',
     owner: 'tenant',
     access: 'clinic',
-    summary: 'The clinic’s team as its home page shows it, in display order (owner and staff).',
+    summary: 'The clinic’s team as its home page shows it, in display order (every role).',
     data: z.array(StaffMemberSchema),
   }),
   createPortalTeamMember: defineRoute({
@@ -99,7 +99,7 @@ export const portalRoutes = {
     owner: 'tenant',
     access: 'clinic',
     clinicRoles: OWNER_ONLY,
-    summary: 'The owner adds a team member to the clinic, by the admin’s rules; audited with the user’s name. 403 for staff or while the agency manages the profile.',
+    summary: 'The owner adds a team member to the clinic, by the admin’s rules; audited with the user’s name. 403 for other roles or while the agency manages the profile.',
     body: PortalTeamMemberCreateSchema,
     status: 201,
     data: StaffMemberSchema,
@@ -135,7 +135,7 @@ export const portalRoutes = {
     path: '/api/portal/me/notifications',
     owner: 'tenant',
     access: 'clinic',
-    summary: 'The signed-in clinic user’s own alerts of new leads (owner and staff): e-mail, push, text, the number texts go to, quiet hours, and how many devices get pushes.',
+    summary: 'The signed-in clinic user’s own alerts of new leads (every role): e-mail, push, text, the number texts go to, quiet hours, and how many devices get pushes.',
     data: NotificationPreferencesSchema,
   }),
   updateMyNotifications: defineRoute({
@@ -259,7 +259,7 @@ export const portalRoutes = {
     owner: 'tenant',
     access: 'admin',
     summary:
-      'The admin views a clinic’s portal read-only: until ended, this session’s clinic GET rows answer as that clinic (role staff, `viewAs`), and every other clinic row is 403. Audited: who viewed which clinic, when. 404 for no such clinic.',
+      'The admin views a clinic’s portal read-only: until ended, this session’s clinic GET rows answer as that clinic (role viewer, `viewAs`), and every other clinic row is 403. Audited: who viewed which clinic, when. 404 for no such clinic.',
     body: ViewAsStartSchema,
     data: ViewAsSchema,
     errors: [404, 503],

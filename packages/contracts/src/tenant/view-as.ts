@@ -5,7 +5,7 @@ import { idField, timestamp } from '../fields';
  * The admin's read-only "view as" a clinic. Tenant records it
  * (audited: who viewed which clinic, when) under the admin's session tag in
  * Redis; the gateway reads it with a clinic row: a GET is signed as a
- * `viewAs` clinic identity of that clinic (role staff), anything else is 403.
+ * `viewAs` clinic identity of that clinic (role viewer), anything else is 403.
  */
 
 /** `POST /api/admin/view-as`. */
