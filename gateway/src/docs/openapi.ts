@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorEnvelopeSchema, routeTable, type RouteContract, type RouteOwner } from '@hap/contracts';
+import { CLINIC_ROLE_LABELS, clinicRolesOf, ErrorEnvelopeSchema, routeTable, type RouteContract, type RouteOwner } from '@hap/contracts';
 import { SESSION_COOKIE } from '../plugins/session';
 
 type JsonSchema = Record<string, unknown>;
@@ -148,7 +148,9 @@ function operation(route: RouteContract, components: Record<string, JsonSchema>)
     route.access === 'admin'
       ? `an admin session (the \`${SESSION_COOKIE}\` cookie)`
       : route.access === 'clinic'
-        ? `a clinic user's session (the \`${SESSION_COOKIE}\` cookie); the clinic is the user's own, never a parameter`
+        ? `a clinic user's session (the \`${SESSION_COOKIE}\` cookie) whose role is ${clinicRolesOf(route)
+            .map((role) => CLINIC_ROLE_LABELS[role].toLowerCase())
+            .join(', ')}; the clinic is the user's own, never a parameter`
         : 'anyone';
   const params = parameters(route, components);
   const body = requestBody(route, components);

@@ -48,6 +48,12 @@ describe('the OpenAPI document of the route table', () => {
     }
   });
 
+  it('says which clinic roles each clinic row admits', () => {
+    expect(operationOf(routes.invitePortalUser)?.description).toContain('whose role is owner;');
+    expect(operationOf(routes.updatePortalLeadStatus)?.description).toContain('whose role is owner, front desk;');
+    expect(operationOf(routes.listPortalLeads)?.description).toContain('whose role is owner, front desk, viewer;');
+  });
+
   it('names the parameters of one path shape alike, so no two templates differ only by a name', () => {
     const templatesByShape = new Map<string, Set<string>>();
     for (const template of Object.keys(document.paths)) {

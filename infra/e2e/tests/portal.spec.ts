@@ -10,7 +10,7 @@ import { keepScreen, screenPath } from '../support/screens';
  * The clinic portal through the whole stack: an owner
  * self-onboards and gets an invitation by e-mail (the stack's loopback SMTP
  * server), chooses a password, turns on two-factor sign-in and signs in
- * again with a code, invites a staff member, sees
+ * again with a code, invites their front desk, sees
  * a new lead arrive in the Leads count without reloading, books it, and the
  * fake Google Ads API holds exactly one conversion for the lead's click.
  */
@@ -49,7 +49,7 @@ async function onboard(page: Page, name: string, email: string): Promise<number>
 }
 
 test.describe('clinic portal', () => {
-  test('an owner onboards, accepts the invitation, invites staff, sees a new lead arrive and books it: Google Ads gets one conversion', async ({ page, browser, baseURL }) => {
+  test('an owner onboards, accepts the invitation, invites their front desk, sees a new lead arrive and books it: Google Ads gets one conversion', async ({ page, browser, baseURL }) => {
     test.setTimeout(150_000);
     const run = `${test.info().project.name}${Date.now().toString(36)}`;
     const name = `Aspen Vitality ${run}`;
@@ -120,16 +120,17 @@ test.describe('clinic portal', () => {
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page).toHaveURL(/\/portal\/leads$/, { timeout: 10_000 });
 
-    // 4. The owner invites a staff member; the invitation is mailed to them.
+    // 4. The owner invites their front desk (the role chosen first in the owner's form); the invitation is mailed to them.
     await page.goto('/portal/users');
     await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
     await page.getByLabel('E-mail').fill(staffEmail);
+    await expect(page.getByLabel('Role')).toHaveValue('front_desk');
     await page.getByRole('button', { name: 'Invite' }).click();
     await expect(page.getByText(`An invitation was e-mailed to ${staffEmail}`).first()).toBeVisible();
     const staffRow = page.getByRole('region', { name: 'Users' }).getByRole('listitem').filter({ hasText: staffEmail });
     await expect(staffRow).toContainText('invited');
-    // An owner invites staff only, and removes them; never themselves.
-    await expect(page.getByLabel('Role')).toHaveCount(0);
+    await expect(staffRow).toContainText('Front desk');
+    // An owner removes users; never themselves.
     await expect(page.getByRole('button', { name: `Remove ${ownerEmail}` })).toHaveCount(0);
     await expect(staffRow.getByRole('button', { name: `Remove ${staffEmail}` })).toBeVisible();
     await keepScreen(page, { path: shot('users') });
