@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { startFakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { startFakeGoogleOAuth } from '@hap/test-kit/fakes/google-oauth';
 import { startFakeOpenAI } from '@hap/test-kit/fakes/openai';
 import { startFakeTwilio } from '@hap/test-kit/fakes/twilio';
+import { startFakeWebPush } from '@hap/test-kit/fakes/web-push';
 import { startMailbox } from './support/mailbox';
 
 /**
@@ -62,6 +63,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const twilioAccount = { accountSid: `AC${randomBytes(16).toString('hex')}`, authToken: randomBytes(16).toString('hex'), from: '+12025550100' };
   const sms = await startFakeTwilio(twilioAccount);
   process.env.E2E_TWILIO_URL = sms.url;
+
+  // Web push (new-lead alerts, assignments, task reminders) goes to a loopback push service with the run's
+  // own VAPID pair: journeys subscribe a device and read what it was pushed at E2E_PUSH_URL.
+  const push = await startFakeWebPush();
+  process.env.E2E_PUSH_URL = push.url;
+  const vapid = createECDH('prime256v1');
+  vapid.generateKeys();
 
   // E-mail (invitations, password resets, lead notifications) goes to a real SMTP server on loopback;
   // each message lands as a file that journeys read (support/mailbox.ts).
@@ -123,6 +131,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       TWILIO_AUTH_TOKEN: twilioAccount.authToken,
       TWILIO_FROM: twilioAccount.from,
       TWILIO_API_BASE_URL: sms.url,
+      VAPID_PUBLIC_KEY: vapid.getPublicKey().toString('base64url'),
+      // d in 32 bytes: an ECDH key's may come shorter by its leading zeros, which VAPID refuses.
+      VAPID_PRIVATE_KEY: Buffer.from(vapid.getPrivateKey().toString('hex').padStart(64, '0'), 'hex').toString('base64url'),
+      VAPID_SUBJECT: 'mailto:e2e@healthads.local',
+      PUSH_ALLOW_LOOPBACK: 'true',
       PUBLIC_BASE_URL: `http://127.0.0.1:${base}`,
       // Passkeys need a domain for their RP ID (browsers refuse an IP address): passkeys.spec.ts signs in at localhost.
       WEBAUTHN_ORIGIN: `http://localhost:${base}`,
@@ -141,6 +154,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await google.close();
     await googleAds.close();
     await sms.close();
+    await push.close();
     await mailbox.close();
     await rm(mailboxDir, { recursive: true, force: true });
     await rm(uploadDir, { recursive: true, force: true });

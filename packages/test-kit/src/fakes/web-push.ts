@@ -68,6 +68,9 @@ function checkVapid(authorization: string | undefined, origin: string): Received
  * recorded in `received`. `gone(endpoint)` makes it answer 410, as after the
  * user revoked the permission; an unknown endpoint is 404; `failNext(status)`
  * scripts a failure. A refused request is recorded in `refused`.
+ *
+ * Journeys in another process use the same over HTTP: `POST /__fake/subscriptions`
+ * answers a new subscription, `GET /__fake/pushes?endpoint=` the payloads it got.
  */
 export async function startFakeWebPush() {
   const subscriptions = new Map<string, { ecdh: ReturnType<typeof createECDH>; auth: Buffer; gone: boolean }>();
@@ -84,6 +87,15 @@ export async function startFakeWebPush() {
         if (status >= 300) refused.push({ endpoint, status, reason });
         res.writeHead(status, { 'content-type': 'text/plain' }).end(reason);
       };
+      const control = new URL(endpoint);
+      if (control.pathname === '/__fake/subscriptions' && req.method === 'POST') {
+        return res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(subscribe()));
+      }
+      if (control.pathname === '/__fake/pushes') {
+        const of = control.searchParams.get('endpoint');
+        const pushes = received.filter((p) => !of || p.endpoint === of).map((p) => ({ endpoint: p.endpoint, payload: p.payload }));
+        return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(pushes));
+      }
       const subscription = subscriptions.get(endpoint);
       if (req.method !== 'POST') return answer(405, 'Only POST.');
       if (!subscription) return answer(404, 'No such subscription.');
@@ -108,19 +120,21 @@ export async function startFakeWebPush() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  /** A new subscription as `PushSubscription.toJSON()` gives it. */
+  function subscribe() {
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const auth = randomBytes(16);
+    const endpoint = `${url}/push/${randomUUID()}`;
+    subscriptions.set(endpoint, { ecdh, auth, gone: false });
+    return { endpoint, expirationTime: null, keys: { p256dh: b64url(ecdh.getPublicKey()), auth: b64url(auth) } };
+  }
+
   return {
     url,
     received,
     refused,
-    /** A new subscription as `PushSubscription.toJSON()` gives it. */
-    subscribe() {
-      const ecdh = createECDH('prime256v1');
-      ecdh.generateKeys();
-      const auth = randomBytes(16);
-      const endpoint = `${url}/push/${randomUUID()}`;
-      subscriptions.set(endpoint, { ecdh, auth, gone: false });
-      return { endpoint, expirationTime: null, keys: { p256dh: b64url(ecdh.getPublicKey()), auth: b64url(auth) } };
-    },
+    subscribe,
     /** From now on the push service answers 410 for this subscription. */
     gone(endpoint: string) {
       const found = subscriptions.get(endpoint);
