@@ -67,7 +67,7 @@ export const LeadCallInputSchema = z.strictObject({
     z.string().trim().max(CALL_NOTE_MAX_LENGTH, `Note must be at most ${CALL_NOTE_MAX_LENGTH} characters`).refine(noNul, NUL_MESSAGE).optional(),
   ),
 });
-export type LeadCallInput = z.input<typeof LeadCallInputSchema>;
+export type LeadCallInput = z.output<typeof LeadCallInputSchema>;
 
 export const LeadCallSchema = z.object({
   id: z.number().int(),
