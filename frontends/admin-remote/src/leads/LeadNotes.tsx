@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LeadNoteInputSchema, NOTE_MAX_LENGTH, type LeadNoteInput, type TimelineEntry } from '@hap/contracts';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { errorAria, FormField } from '../auth/FormField';
 import { useToast } from '../toast/toaster';
 import { useAddNote, useEditNote } from './front-desk-query';
@@ -14,7 +14,7 @@ type NoteEntry = Extract<TimelineEntry, { type: 'note' }>;
 function NoteForm({ id, label, initial, submitLabel, onSave, onCancel }: { id: string; label: string; initial: string; submitLabel: string; onSave: (body: LeadNoteInput) => Promise<unknown>; onCancel?: () => void }) {
   const form = useForm<LeadNoteInput>({ resolver: zodResolver(LeadNoteInputSchema), defaultValues: { body: initial } });
   const error = form.formState.errors.body?.message;
-  const length = form.watch('body')?.length ?? 0;
+  const length = useWatch({ control: form.control, name: 'body' })?.length ?? 0;
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSave(values);
