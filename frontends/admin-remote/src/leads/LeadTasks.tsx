@@ -84,10 +84,11 @@ export function TaskCreateForm({ clientId, leadId, zone, idPrefix }: { clientId:
         <FormField id={field('date')} label="Due date" error={errors.date?.message}>
           <input id={field('date')} type="date" className="adm-input" {...form.register('date')} {...errorAria(field('date'), errors.date)} />
         </FormField>
-        <FormField id={field('time')} label={`Time (${zone})`} error={errors.time?.message}>
+        <FormField id={field('time')} label="Time" error={errors.time?.message}>
           <input id={field('time')} type="time" className="adm-input" {...form.register('time')} {...errorAria(field('time'), errors.time)} />
         </FormField>
       </div>
+      <p className="adm-muted fd-hint">Times are the clinic’s ({zone}).</p>
       <FormField id={field('assigneeId')} label="Who does it" error={errors.assigneeId?.message}>
         <select id={field('assigneeId')} className="adm-input" {...form.register('assigneeId')} {...errorAria(field('assigneeId'), errors.assigneeId)}>
           <option value="">Choose a user</option>

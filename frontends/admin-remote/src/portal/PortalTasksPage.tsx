@@ -29,8 +29,8 @@ function Tasks({ clientId, show }: { clientId: number; show: Show }) {
         <p className="adm-muted">{show === 'done' ? 'No done tasks yet.' : 'Nothing to do: no open tasks.'}</p>
       )}
       {show !== 'done' && (
-        <section aria-labelledby="portal-task-add" className="adm-card">
-          <h2 id="portal-task-add" className="adm-detail__heading">
+        <section aria-labelledby="portal-task-add" className="adm-card fd-card">
+          <h2 id="portal-task-add" className="fd-card__heading">
             Add a task
           </h2>
           <TaskCreateForm clientId={clientId} zone={timeZone} idPrefix="portal-task" />
