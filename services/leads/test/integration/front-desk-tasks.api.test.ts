@@ -164,6 +164,12 @@ describe('tasks, reminders and round-robin (docs/leads.md#tasks)', () => {
     const entries = LeadTimelineSchema.parse((await t.api.get(`/api/portal/leads/${leads[0]}/timeline`, ownerB.identity)).body.data).entries;
     expect(entries.find((e) => e.type === 'assignment')).toMatchObject({ by: 'Round-robin' });
 
+    // Leads arriving together take turns too (the cursor row is locked): four at once, two each.
+    const together = await Promise.all(['Rob Five', 'Rob Six', 'Rob Seven', 'Rob Eight'].map((name) => lead(b, name)));
+    const turns = (await t.dataSource.query(`SELECT "assignee_user_id" FROM "leads"."leads" WHERE "id" = ANY($1::bigint[])`, [together])) as Array<{ assignee_user_id: number }>;
+    expect(turns.filter((r) => r.assignee_user_id === ids[0])).toHaveLength(2);
+    expect(turns.filter((r) => r.assignee_user_id === ids[1])).toHaveLength(2);
+
     // Off again: new leads stay unassigned.
     await t.api.put(`/api/clients/${b.clientId}/messaging`, ADMIN).send(DEFAULT_MESSAGING_SETTINGS);
     const after = await lead(b, 'Rob Four');
