@@ -40,7 +40,7 @@ function Tasks({ clientId, show }: { clientId: number; show: Show }) {
   );
 }
 
-/** 'My tasks' (docs/portal.md#my-tasks): the signed-in user's open tasks, overdue first; the clinic's; done ones. */
+/** 'My tasks' (docs/portal.md#the-portal-screens): the signed-in user's open tasks, overdue first; the clinic's; done ones. */
 export function PortalTasksPage() {
   useDocumentTitle(portalTitle('My tasks'));
   const user = usePortalUser().data;
