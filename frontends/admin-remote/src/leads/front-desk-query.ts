@@ -39,6 +39,8 @@ export function useAssignees(clientId: number) {
     queryKey: [scope, 'assignees', scope === 'portal' ? 'own' : clientId],
     queryFn: ({ signal }): Promise<{ items: Assignee[] }> =>
       scope === 'portal' ? api.call(routes.listPortalAssignees, {}, { signal }) : api.call(routes.listClientAssignees, { params: { id: String(clientId) } }, { signal }),
+    // The agency's 'All clinics' view has no clinic to ask.
+    enabled: scope === 'portal' || clientId > 0,
     staleTime: 60_000,
   });
 }

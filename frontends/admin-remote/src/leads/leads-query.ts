@@ -42,6 +42,7 @@ function apiFilters(filters: LeadFilters) {
     status: filters.status,
     q: filters.q,
     delivery: filters.delivery,
+    assigneeId: filters.assigneeId === undefined ? undefined : String(filters.assigneeId),
     ...apiDateBounds(filters.from, filters.to),
   };
 }
@@ -77,14 +78,12 @@ export function useUpdateLeadsStatus() {
 }
 
 /** A clinic's leads in the portal: the admin's filters without the clinic (the identity's) or the delivery filter. */
-export function usePortalLeads(filters: Omit<LeadFilters, 'clientId' | 'delivery'> & { assigneeId?: string }, page: number, pageSize: number) {
+export function usePortalLeads(filters: Omit<LeadFilters, 'clientId' | 'delivery'>, page: number, pageSize: number) {
   return useQuery({
     queryKey: [...PORTAL_LEADS_KEY, 'list', filters, page, pageSize],
     queryFn: ({ signal }): Promise<PortalLeadList> => {
       const { clientId: _clientId, delivery: _delivery, ...query } = apiFilters(filters);
-      // Whose leads (docs/leads.md#assignment): a user id, `me` or `none`.
-      const assignee = filters.assigneeId ? { assigneeId: filters.assigneeId } : {};
-      return api.call(routes.listPortalLeads, { query: { ...query, ...assignee, page: String(page), pageSize: String(pageSize) } }, { signal });
+      return api.call(routes.listPortalLeads, { query: { ...query, page: String(page), pageSize: String(pageSize) } }, { signal });
     },
     placeholderData: keepPreviousData,
   });

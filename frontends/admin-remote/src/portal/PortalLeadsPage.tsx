@@ -19,7 +19,7 @@ interface PortalFilters {
   status?: LeadStatus;
   q?: string;
   /** A user id, `me` or `none` (docs/leads.md#assignment). */
-  assigneeId?: string;
+  assigneeId?: number | 'me' | 'none';
 }
 
 /** The URL's filters (`/portal/leads?status=new&q=ana&page=2`), read with the API's own schema; a refused value is dropped. */
@@ -27,8 +27,7 @@ function filtersOf(search: URLSearchParams): { filters: PortalFilters; page: num
   const raw = { status: search.get('status') || undefined, q: search.get('q') || undefined, assigneeId: search.get('assignee') || undefined, page: search.get('page') || undefined };
   const parsed = PortalLeadListQuerySchema.safeParse(raw);
   if (!parsed.success) return { filters: {}, page: 1 };
-  const assigneeId = parsed.data.assigneeId === undefined ? undefined : String(parsed.data.assigneeId);
-  return { filters: { status: parsed.data.status, q: parsed.data.q, assigneeId }, page: parsed.data.page };
+  return { filters: { status: parsed.data.status, q: parsed.data.q, assigneeId: parsed.data.assigneeId }, page: parsed.data.page };
 }
 
 /**
@@ -49,7 +48,7 @@ export function PortalLeadsPage() {
     const params = new URLSearchParams();
     if (next.status) params.set('status', next.status);
     if (next.q) params.set('q', next.q);
-    if (next.assigneeId) params.set('assignee', next.assigneeId);
+    if (next.assigneeId !== undefined) params.set('assignee', String(next.assigneeId));
     if (nextPage > 1) params.set('page', String(nextPage));
     setSearch(params);
   };
@@ -59,7 +58,7 @@ export function PortalLeadsPage() {
     else next.set('lead', String(id));
     setSearch(next, { replace: id === null });
   };
-  const filtered = Boolean(filters.status || filters.q || filters.assigneeId);
+  const filtered = Boolean(filters.status || filters.q || filters.assigneeId !== undefined);
 
   return (
     <LeadsScopeContext.Provider value="portal">
@@ -80,7 +79,7 @@ export function PortalLeadsPage() {
 function Filters({ filters, onApply }: { filters: PortalFilters; onApply: (next: PortalFilters) => void }) {
   const [status, setStatus] = useState(filters.status ?? '');
   const [q, setQ] = useState(filters.q ?? '');
-  const [assigneeId, setAssigneeId] = useState(filters.assigneeId ?? '');
+  const [assigneeId, setAssigneeId] = useState(filters.assigneeId === undefined ? '' : String(filters.assigneeId));
   const assignees = useAssignees(0);
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
@@ -91,7 +90,7 @@ function Filters({ filters, onApply }: { filters: PortalFilters; onApply: (next:
       return;
     }
     setError(null);
-    onApply({ status: parsed.data.status, q: parsed.data.q, assigneeId: parsed.data.assigneeId === undefined ? undefined : String(parsed.data.assigneeId) });
+    onApply({ status: parsed.data.status, q: parsed.data.q, assigneeId: parsed.data.assigneeId });
   };
   return (
     <form className="adm-card adm-lead-filters" role="search" aria-label="Filter leads" onSubmit={submit} noValidate>
@@ -120,7 +119,7 @@ function Filters({ filters, onApply }: { filters: PortalFilters; onApply: (next:
         <button type="submit" className="adm-button adm-button--primary">
           <Search size={16} aria-hidden /> Apply
         </button>
-        {(filters.status || filters.q || filters.assigneeId) && (
+        {(filters.status || filters.q || filters.assigneeId !== undefined) && (
           <button type="button" className="adm-button adm-button--secondary" onClick={() => onApply({})}>
             <X size={16} aria-hidden /> Clear
           </button>
