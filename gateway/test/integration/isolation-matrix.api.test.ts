@@ -48,6 +48,10 @@ interface Ctx {
   /** Clinic A's appointment (booked by its lead), and a free time to move it to. */
   appointmentA: number;
   moveTo: string;
+  /** Clinic A's owner (an assignee), a note they wrote on A's lead and a task of A's (docs/leads.md#the-front-desk). */
+  ownerA: number;
+  noteA: number;
+  taskA: number;
 }
 
 interface ClinicCall {
@@ -117,6 +121,15 @@ const CLINIC_MATRIX: Record<string, ClinicLine> = {
   updatePortalAvailability: { call: () => ({ path: '/api/portal/booking/availability', body: DEFAULT_AVAILABILITY }), own: 200, other: 200 },
   getPortalCalendarFeed: { call: () => ({ path: '/api/portal/booking/feed' }), own: 200, other: 200 },
   regeneratePortalCalendarFeed: { call: () => ({ path: '/api/portal/booking/feed' }), own: 200, other: 200 },
+  // The front desk (docs/leads.md#the-front-desk): A's lead, note and task are 404 to B; lists answer B's own.
+  addPortalLeadNote: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}/notes`, body: { body: 'Matrix note' } }), own: 201, other: 404 },
+  editPortalLeadNote: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}/notes/${ctx.noteA}`, body: { body: 'Matrix note, edited' } }), own: 200, other: 404 },
+  logPortalLeadCall: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}/calls`, body: { outcome: 'no_answer' } }), own: 201, other: 404 },
+  assignPortalLead: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}`, body: { assigneeId: ctx.ownerA } }), own: 200, other: 404 },
+  listPortalAssignees: { call: () => ({ path: '/api/portal/assignees' }), own: 200, other: 200 },
+  listPortalTasks: { call: () => ({ path: '/api/portal/tasks?mine=1' }), own: 200, other: 200 },
+  createPortalTask: { call: (ctx) => ({ path: '/api/portal/tasks', body: { leadId: ctx.leadA, title: 'Call back', dueAt: week.to, assigneeId: ctx.ownerA } }), own: 201, other: 404 },
+  updatePortalTask: { call: (ctx) => ({ path: `/api/portal/tasks/${ctx.taskA}`, body: { done: true } }), own: 200, other: 404 },
 };
 
 /** A clinic row: who is refused before any service is asked (a signed-in admin is 403: not a clinic user). */
@@ -147,7 +160,7 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
   const upstreams: Upstream[] = [];
   const cookies: Record<Kind, string | null> = { none: null, clinicA: null, clinicB: null, admin: null, disabled: null, ended: null, viewer: null, frontDeskA: null, viewerRoleA: null };
   let clinicAId = 0;
-  const ctx: Ctx = { leadA: 0, memberA: 0, memberA2: 0, invitedA: 0, domainA: '', domainA2: '', appointmentA: 0, moveTo: '' };
+  const ctx: Ctx = { leadA: 0, memberA: 0, memberA2: 0, invitedA: 0, domainA: '', domainA2: '', appointmentA: 0, moveTo: '', ownerA: 0, noteA: 0, taskA: 0 };
 
   beforeAll(async () => {
     // Custom domains configured (an edge host), their DNS asked of a closed loopback port: every check answers "not found yet" at once.
@@ -211,7 +224,9 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
       expect(res.status).toBe(200);
       return { userId, cookie: sessionCookie(res.headers['set-cookie'])! };
     };
-    cookies.clinicA = (await accept(a.clientId, 'owner')).cookie;
+    const ownerA = await accept(a.clientId, 'owner');
+    cookies.clinicA = ownerA.cookie;
+    ctx.ownerA = ownerA.userId;
     cookies.clinicB = (await accept(b.clientId, 'owner')).cookie;
     cookies.frontDeskA = (await accept(a.clientId, 'front_desk')).cookie;
     cookies.viewerRoleA = (await accept(a.clientId, 'viewer')).cookie;
@@ -252,6 +267,13 @@ describe('isolation matrix: every clinic and admin row by every kind of identity
     expect(booked.status).toBe(201);
     ctx.appointmentA = booked.body.data.id as number;
     ctx.moveTo = second!.start;
+    // A's owner's note on the lead and a task of A's (the front desk's rows edit them).
+    const note = await request(gateway.server).post(`/api/portal/leads/${ctx.leadA}/notes`).set('cookie', cookies.clinicA!).send({ body: 'First words' });
+    expect(note.status).toBe(201);
+    ctx.noteA = note.body.data.id as number;
+    const task = await request(gateway.server).post('/api/portal/tasks').set('cookie', cookies.clinicA!).send({ title: 'Matrix task', dueAt: week.to, assigneeId: ctx.ownerA });
+    expect(task.status).toBe(201);
+    ctx.taskA = task.body.data.id as number;
 
     // The deciding gateway for admin rows: the same sessions, every service a recording upstream answering 200.
     for (let i = 0; i < 4; i++) upstreams.push(await startUpstream());

@@ -7,6 +7,7 @@ import { validateOpenApi } from '../helpers/openapi-validator';
 type Operation = {
   operationId: string;
   tags: string[];
+  description?: string;
   security?: Array<Record<string, string[]>>;
   parameters?: Array<{ name: string; in: string; required: boolean; description?: string }>;
   requestBody?: { required: boolean; content: Record<string, { schema: Record<string, unknown> }> };

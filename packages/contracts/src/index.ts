@@ -36,6 +36,7 @@ export * from './leads/webhook';
 export * from './leads/parked-lead';
 export * from './leads/portal';
 export * from './leads/messages';
+export * from './leads/front-desk';
 export * from './templates/client-service';
 export * from './templates/generation';
 export * from './clinic-roles';

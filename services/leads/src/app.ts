@@ -18,6 +18,8 @@ import { leadHandlers } from './modules/leads/lead.routes';
 import { LeadService } from './modules/leads/lead.service';
 import { createParkedLeads, type ParkedLeads } from './modules/leads/parked-leads';
 import { portalHandlers } from './modules/portal/portal.routes';
+import { frontDeskHandlers } from './modules/front-desk/front-desk.routes';
+import { FrontDeskService } from './modules/front-desk/front-desk.service';
 import { messageHandlers } from './modules/messages/message.routes';
 import { MessageService } from './modules/messages/message.service';
 import { MessagingSettingsService } from './modules/messages/messaging-settings.service';
@@ -111,14 +113,19 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     config.INTERNAL_SECRET,
     config.PUBLIC_BASE_URL,
   );
+  const leadRows = new LeadAdminRepository(dataSource);
+  const availability = new BookingRepository(dataSource);
+  const frontDesk = new FrontDeskService(dataSource, leadRows, leadAdmin, tenant, async (clientId) => (await availability.availability(clientId))?.availability.timeZone ?? null);
+  const portal = new PortalService(leadAdmin, results);
   registerRoutes(app, 'leads', {
     ...resultsHandlers(results),
-    ...leadHandlers(new LeadService(new LeadRepository(dataSource), catalogue, tenant, parked, config.INTERNAL_SECRET, experimentCounts)),
+    ...leadHandlers(new LeadService(new LeadRepository(dataSource), catalogue, tenant, parked, config.INTERNAL_SECRET, experimentCounts, frontDesk)),
     ...leadAdminHandlers(leadAdmin),
-    ...portalHandlers(new PortalService(leadAdmin, results)),
+    ...portalHandlers(portal),
+    ...frontDeskHandlers(frontDesk, portal, leadAdmin),
     ...bookingHandlers(booking, appointments),
     ...messageHandlers(
-      new MessageService(dataSource, leadAdmin, dependencies.sms === undefined ? createSms(config) : dependencies.sms, config.TWILIO_AUTH_TOKEN ?? null, config.PUBLIC_BASE_URL),
+      new MessageService(dataSource, leadAdmin, dependencies.sms === undefined ? createSms(config) : dependencies.sms, config.TWILIO_AUTH_TOKEN ?? null, config.PUBLIC_BASE_URL, frontDesk),
       new MessagingSettingsService(dataSource),
     ),
     ...speedToLeadHandlers(new SpeedToLeadService(new SpeedToLeadRepository(dataSource))),

@@ -14,6 +14,7 @@ import { clinicAwareNotConfigured, notConfiguredIn } from './modules/delivery/ch
 import { createMailer } from '@hap/service-kit';
 import { DEFAULT_PORTS } from '@hap/contracts';
 import { startNoticeSweep } from './modules/booking/appointment-notices';
+import { startNoticeSweep as startUserNoticeSweep } from './modules/front-desk/user-notices';
 import { createPatientBookingLinks } from './modules/booking/booking-links';
 import { startRelay } from './modules/delivery/relay';
 import { createWebhookSender } from './modules/delivery/webhook';
@@ -112,9 +113,12 @@ void runServiceWorkers(config, {
     // Leads still new in opening hours: reminders to the clinic and then the agency (docs/speed-to-lead.md#nudges).
     const nudges = startNudgeSweep({ dataSource, intervalMs: config.LEAD_NUDGE_INTERVAL_MS, onError: (err) => logger.warn({ err }, 'nudge sweep failed; retrying') });
     const sweep = startNoticeSweep({ dataSource, notices, intervalMs: Math.max(config.LEAD_RELAY_INTERVAL_MS, 5_000), onError: (err) => logger.warn({ err }, 'appointment notice sweep failed; retrying') });
+    // The front desk's notices: an assignment at once, a task's reminder at its due time, each once (docs/leads.md#tasks).
+    const userNotices = startUserNoticeSweep({ dataSource, tenant, push, mailer, origin, intervalMs: Math.max(config.LEAD_RELAY_INTERVAL_MS, 5_000), onError: (err) => logger.warn({ err }, 'user notice sweep failed; retrying') });
     return {
       stop: async () => {
         await nudges.stop();
+        await userNotices.stop();
         await sweep.stop();
         await notices.close();
         await fold.stop();

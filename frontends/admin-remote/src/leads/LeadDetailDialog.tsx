@@ -12,6 +12,10 @@ import { LeadContact } from './LeadsTable';
 import { StatusSelect } from './StatusSelect';
 import { ModalDialog } from '../pages/ModalDialog';
 import { LeadTimeline } from './LeadTimeline';
+import { AssigneeField, LogCall } from './FrontDeskPanel';
+import { LeadNotes } from './LeadNotes';
+import { LeadTasks } from './LeadTasks';
+import './front-desk.css';
 
 const CHANNEL_LABELS: Record<LeadDelivery['channel'], string> = {
   email: 'E-mail to the clinic',
@@ -136,8 +140,10 @@ function DetailBody({ lead }: { lead: LeadDetail | PortalLeadDetail }) {
         </label>
         <StatusSelect lead={lead} id="lead-detail-status" />
       </div>
+      <AssigneeField lead={lead} />
       <Section title="Contact">
         <LeadContact lead={lead} />
+        <LogCall lead={lead} />
         {lead.message && <p className="adm-detail__message">{lead.message}</p>}
         <Facts
           rows={[
@@ -147,6 +153,12 @@ function DetailBody({ lead }: { lead: LeadDetail | PortalLeadDetail }) {
             ['Service check', !agency || agency.serviceChecked ? null : 'Not checked (the catalogue was down when it arrived)'],
           ]}
         />
+      </Section>
+      <Section title="Notes">
+        <LeadNotes leadId={lead.id} />
+      </Section>
+      <Section title="Tasks">
+        <LeadTasks leadId={lead.id} clientId={lead.clientId} />
       </Section>
       <Section title="Timeline">
         <LeadTimeline leadId={lead.id} />

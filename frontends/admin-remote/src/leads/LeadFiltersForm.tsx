@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { FormField } from '../auth/FormField';
 import type { LeadFilters } from './lead-filters';
 import { useClientServices } from './leads-query';
+import { useAssignees } from './front-desk-query';
 import { NamedOptions } from '../forms/Options';
 
 interface FormValues {
@@ -13,6 +14,7 @@ interface FormValues {
   to: string;
   q: string;
   delivery: string;
+  assigneeId: string;
 }
 
 const valuesOf = (filters: LeadFilters): FormValues => ({
@@ -22,6 +24,7 @@ const valuesOf = (filters: LeadFilters): FormValues => ({
   to: filters.to ?? '',
   q: filters.q ?? '',
   delivery: filters.delivery ?? '',
+  assigneeId: filters.assigneeId === undefined ? '' : String(filters.assigneeId),
 });
 
 /**
@@ -32,6 +35,7 @@ const valuesOf = (filters: LeadFilters): FormValues => ({
  */
 export function LeadFiltersForm({ filters, onApply }: { filters: LeadFilters; onApply: (filters: LeadFilters) => void }) {
   const services = useClientServices(filters.clientId);
+  const assignees = useAssignees(filters.clientId ?? 0);
   const [values, setValues] = useState<FormValues>(() => valuesOf(filters));
   const [errors, setErrors] = useState<Partial<Record<keyof FormValues, string>>>({});
 
@@ -80,6 +84,17 @@ export function LeadFiltersForm({ filters, onApply }: { filters: LeadFilters; on
           </div>
         </FormField>
       </div>
+      <FormField id="lead-filter-assigneeId" label="Assigned to" error={errors.assigneeId}>
+        <select id="lead-filter-assigneeId" className="adm-input" value={values.assigneeId} onChange={set('assigneeId')} {...error('assigneeId')}>
+          <option value="">Anyone</option>
+          <option value="none">Nobody</option>
+          {assignees.data?.items.map((u) => (
+            <option key={u.id} value={String(u.id)}>
+              {u.name ?? u.email}
+            </option>
+          ))}
+        </select>
+      </FormField>
       <FormField id="lead-filter-service" label="Service" error={errors.serviceId}>
         <select
           id="lead-filter-service"

@@ -1,4 +1,5 @@
 import {
+  CALL_OUTCOME_LABELS,
   LEAD_STATUS_LABELS,
   MESSAGE_STATUS_LABELS,
   SMS_REPLY_MAX_LENGTH,
@@ -81,6 +82,40 @@ function Entry({ entry }: { entry: TimelineEntry }) {
           </p>
           {entry.note && <p className="adm-timeline__meta">{entry.note}</p>}
         </>
+      );
+    case 'note':
+      return (
+        <>
+          <p className="adm-timeline__title">
+            Note{entry.edited ? ' (edited)' : ''}
+            {entry.by && <span className="adm-muted"> · {entry.by}</span>}
+          </p>
+          <p className="adm-timeline__body">{entry.body}</p>
+        </>
+      );
+    case 'call':
+      return (
+        <>
+          <p className="adm-timeline__title">
+            Call: <strong>{CALL_OUTCOME_LABELS[entry.outcome]}</strong>
+            {entry.by && <span className="adm-muted"> · {entry.by}</span>}
+          </p>
+          {entry.note && <p className="adm-timeline__body">{entry.note}</p>}
+        </>
+      );
+    case 'assignment':
+      return (
+        <p className="adm-timeline__title">
+          {entry.assigneeName ? `Assigned to ${entry.assigneeName}` : 'Unassigned'}
+          {entry.by && <span className="adm-muted"> · {entry.by}</span>}
+        </p>
+      );
+    case 'task':
+      return (
+        <p className="adm-timeline__title">
+          Task: {entry.title} (due {formatDateTime(entry.dueAt)}
+          {entry.assigneeName ? `, ${entry.assigneeName}` : ''}){entry.done ? ' · done' : ''}
+        </p>
       );
   }
 }

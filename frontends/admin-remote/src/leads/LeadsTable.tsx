@@ -52,6 +52,7 @@ export function LeadsTable({
                     {lead.name}
                   </button>
                   <span className="adm-muted adm-mono">{lead.reference.slice(0, 8)}</span>
+                  {lead.assigneeName && <span className="adm-muted">Assigned to {lead.assigneeName}</span>}
                   {'failedDeliveries' in lead && lead.failedDeliveries > 0 && (
                     <span className="adm-badge adm-badge--danger">
                       <AlertTriangle size={12} aria-hidden />

@@ -14,13 +14,15 @@ export interface LeadFilters {
   q?: string;
   /** Only leads with a delivery that exhausted its tries. */
   delivery?: 'failed';
+  /** A clinic user's leads, or `none`: nobody's (docs/leads.md#assignment); `me` is the portal's. */
+  assigneeId?: number | 'none' | 'me';
 }
 
 /** `?client=all`: the 'All clinics' view. */
 export const ALL_CLINICS = 'all';
 
 /** URL parameter → query field. */
-const URL_NAMES = { client: 'clientId', service: 'serviceId', status: 'status', from: 'from', to: 'to', q: 'q', delivery: 'delivery', page: 'page' } as const;
+const URL_NAMES = { client: 'clientId', service: 'serviceId', status: 'status', from: 'from', to: 'to', q: 'q', delivery: 'delivery', assignee: 'assigneeId', page: 'page' } as const;
 
 /**
  * The filters and page in a URL, read with the API's own schema; a value the
@@ -54,6 +56,7 @@ export function searchFromFilters(filters: LeadFilters, page = 1): URLSearchPara
   if (filters.to) search.set('to', filters.to);
   if (filters.q) search.set('q', filters.q);
   if (filters.delivery) search.set('delivery', filters.delivery);
+  if (filters.assigneeId !== undefined) search.set('assignee', String(filters.assigneeId));
   if (page > 1) search.set('page', String(page));
   return search;
 }

@@ -42,6 +42,7 @@ function apiFilters(filters: LeadFilters) {
     status: filters.status,
     q: filters.q,
     delivery: filters.delivery,
+    assigneeId: filters.assigneeId === undefined ? undefined : String(filters.assigneeId),
     ...apiDateBounds(filters.from, filters.to),
   };
 }

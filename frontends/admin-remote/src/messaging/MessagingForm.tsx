@@ -155,6 +155,13 @@ export function MessagingForm({ clientId, stored }: { clientId: MessagingScope; 
         </FormField>
       </fieldset>
       <p className="adm-muted msg-form__hint">Reminders wait for the clinic’s booking hours: the clinic’s users get a push, the agency’s admins an e-mail.</p>
+      <fieldset className="msg-form__group">
+        <legend>Who takes a new lead</legend>
+        <label className="msg-form__check">
+          <input type="checkbox" checked={draft.roundRobin} onChange={(e) => set('roundRobin', e.target.checked)} /> Round-robin: give each new lead to the clinic’s next user in turn
+        </label>
+        <p className="adm-muted msg-form__hint">Every active user who is not read-only takes a turn; they are told without the patient’s details.</p>
+      </fieldset>
       <div className="msg-form__actions">
         <button type="submit" className="adm-button adm-button--primary" disabled={save.isPending}>
           <Save size={16} aria-hidden /> {save.isPending ? 'Saving…' : 'Save'}

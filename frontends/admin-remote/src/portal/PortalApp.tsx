@@ -16,6 +16,7 @@ const PortalUsersPage = lazy(() => import('./PortalUsersPage').then((m) => ({ de
 const PortalProfilePage = lazy(() => import('./PortalProfilePage').then((m) => ({ default: m.PortalProfilePage })));
 const PortalPagesPage = lazy(() => import('./PortalPagesPage').then((m) => ({ default: m.PortalPagesPage })));
 const PortalDomainsPage = lazy(() => import('./PortalDomainsPage').then((m) => ({ default: m.PortalDomainsPage })));
+const PortalTasksPage = lazy(() => import('./PortalTasksPage').then((m) => ({ default: m.PortalTasksPage })));
 const PortalBookingPage = lazy(() => import('./PortalBookingPage').then((m) => ({ default: m.PortalBookingPage })));
 const PortalSecurityPage = lazy(() => import('./PortalSecurityPage').then((m) => ({ default: m.PortalSecurityPage })));
 
@@ -38,6 +39,7 @@ export function PortalApp() {
             <Route element={<PortalShell />}>
               <Route index element={<Navigate to="/portal/leads" replace />} />
               <Route path="leads" element={<PortalLeadsPage />} />
+              <Route path="tasks" element={<PortalTasksPage />} />
               <Route path="booking" element={<PortalBookingPage />} />
               <Route path="results" element={<PortalResultsPage />} />
               <Route path="pages" element={<PortalPagesPage />} />

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { FormField } from '../auth/FormField';
 import { LeadDetailDialog } from '../leads/LeadDetailDialog';
 import { LeadsScopeContext, usePortalLeads } from '../leads/leads-query';
+import { useAssignees } from '../leads/front-desk-query';
 import { LeadsList } from '../leads/LeadsList';
 import '../leads/leads.css';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -17,14 +18,16 @@ const PAGE_SIZE = 25;
 interface PortalFilters {
   status?: LeadStatus;
   q?: string;
+  /** A user id, `me` or `none` (docs/leads.md#assignment). */
+  assigneeId?: number | 'me' | 'none';
 }
 
 /** The URL's filters (`/portal/leads?status=new&q=ana&page=2`), read with the API's own schema; a refused value is dropped. */
 function filtersOf(search: URLSearchParams): { filters: PortalFilters; page: number } {
-  const raw = { status: search.get('status') || undefined, q: search.get('q') || undefined, page: search.get('page') || undefined };
+  const raw = { status: search.get('status') || undefined, q: search.get('q') || undefined, assigneeId: search.get('assignee') || undefined, page: search.get('page') || undefined };
   const parsed = PortalLeadListQuerySchema.safeParse(raw);
   if (!parsed.success) return { filters: {}, page: 1 };
-  return { filters: { status: parsed.data.status, q: parsed.data.q }, page: parsed.data.page };
+  return { filters: { status: parsed.data.status, q: parsed.data.q, assigneeId: parsed.data.assigneeId }, page: parsed.data.page };
 }
 
 /**
@@ -45,6 +48,7 @@ export function PortalLeadsPage() {
     const params = new URLSearchParams();
     if (next.status) params.set('status', next.status);
     if (next.q) params.set('q', next.q);
+    if (next.assigneeId !== undefined) params.set('assignee', String(next.assigneeId));
     if (nextPage > 1) params.set('page', String(nextPage));
     setSearch(params);
   };
@@ -54,7 +58,7 @@ export function PortalLeadsPage() {
     else next.set('lead', String(id));
     setSearch(next, { replace: id === null });
   };
-  const filtered = Boolean(filters.status || filters.q);
+  const filtered = Boolean(filters.status || filters.q || filters.assigneeId !== undefined);
 
   return (
     <LeadsScopeContext.Provider value="portal">
@@ -75,16 +79,18 @@ export function PortalLeadsPage() {
 function Filters({ filters, onApply }: { filters: PortalFilters; onApply: (next: PortalFilters) => void }) {
   const [status, setStatus] = useState(filters.status ?? '');
   const [q, setQ] = useState(filters.q ?? '');
+  const [assigneeId, setAssigneeId] = useState(filters.assigneeId === undefined ? '' : String(filters.assigneeId));
+  const assignees = useAssignees(0);
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = PortalLeadListQuerySchema.safeParse({ status: status || undefined, q: q || undefined });
+    const parsed = PortalLeadListQuerySchema.safeParse({ status: status || undefined, q: q || undefined, assigneeId: assigneeId || undefined });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Check the filters');
       return;
     }
     setError(null);
-    onApply({ status: parsed.data.status, q: parsed.data.q });
+    onApply({ status: parsed.data.status, q: parsed.data.q, assigneeId: parsed.data.assigneeId });
   };
   return (
     <form className="adm-card adm-lead-filters" role="search" aria-label="Filter leads" onSubmit={submit} noValidate>
@@ -94,6 +100,18 @@ function Filters({ filters, onApply }: { filters: PortalFilters; onApply: (next:
           <LabelledOptions values={LEAD_STATUSES} labels={LEAD_STATUS_LABELS} />
         </select>
       </FormField>
+      <FormField id="portal-lead-assignee" label="Assigned to">
+        <select id="portal-lead-assignee" className="adm-input" value={assigneeId} onChange={(e) => setAssigneeId(e.target.value)}>
+          <option value="">Anyone</option>
+          <option value="me">Me</option>
+          <option value="none">Nobody</option>
+          {assignees.data?.items.map((u) => (
+            <option key={u.id} value={String(u.id)}>
+              {u.name ?? u.email}
+            </option>
+          ))}
+        </select>
+      </FormField>
       <FormField id="portal-lead-q" label="Search" error={error ?? undefined}>
         <input id="portal-lead-q" className="adm-input" type="search" placeholder="Name, e-mail, phone or reference" value={q} onChange={(e) => setQ(e.target.value)} />
       </FormField>
@@ -101,7 +119,7 @@ function Filters({ filters, onApply }: { filters: PortalFilters; onApply: (next:
         <button type="submit" className="adm-button adm-button--primary">
           <Search size={16} aria-hidden /> Apply
         </button>
-        {(filters.status || filters.q) && (
+        {(filters.status || filters.q || filters.assigneeId !== undefined) && (
           <button type="button" className="adm-button adm-button--secondary" onClick={() => onApply({})}>
             <X size={16} aria-hidden /> Clear
           </button>

@@ -1,5 +1,5 @@
 import { CLINIC_ROLE_LABELS, routes, sessionRoutes, type RouteContract } from '@hap/contracts';
-import { Building2, CalendarDays, ChartLine, EyeOff, FileText, Globe, Inbox, ShieldCheck, Users } from 'lucide-react';
+import { Building2, CalendarDays, ChartLine, EyeOff, FileText, Globe, Inbox, ListChecks, ShieldCheck, Users } from 'lucide-react';
 import { api } from '../lib/api';
 import { routeOf } from '../lib/lazy-routes';
 import { AppShell } from '../shell/AdminShell';
@@ -11,6 +11,7 @@ import { canUse, PORTAL_AUTH_KEY, usePortalUser } from './portal-auth';
 /** The portal's sections, each shown to the roles its main row admits (docs/portal.md#roles). */
 const ITEMS: ReadonlyArray<NavItem & { needs?: RouteContract }> = [
   { label: 'Leads', to: '/portal/leads', icon: Inbox, count: 0, live: 'newLeads' },
+  { label: 'My tasks', to: '/portal/tasks', icon: ListChecks, count: 0 },
   { label: 'Booking', to: '/portal/booking', icon: CalendarDays, count: 0 },
   { label: 'Results', to: '/portal/results', icon: ChartLine, count: 0 },
   { label: 'Pages', to: '/portal/pages', icon: FileText, count: 0 },

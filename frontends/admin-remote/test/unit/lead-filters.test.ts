@@ -16,6 +16,15 @@ describe('the Leads inbox URL', () => {
     expect(filtersFromSearch(new URLSearchParams('client=2&from=2026-11-05&to=2026-11-01'), 5).filters).toEqual({ clientId: 2, from: '2026-11-05' });
   });
 
+  it('reads and writes whose leads (a user id or none; docs/leads.md#assignment)', () => {
+    for (const query of ['client=3&assignee=12', 'client=3&assignee=none']) {
+      const { filters, page } = filtersFromSearch(new URLSearchParams(query), 1);
+      expect(searchFromFilters(filters, page).toString()).toBe(query);
+    }
+    expect(filtersFromSearch(new URLSearchParams('client=3&assignee=12'), 1).filters).toEqual({ clientId: 3, assigneeId: 12 });
+    expect(exportUrl({ clientId: 3, assigneeId: 'none' })).toBe('/api/leads/export.csv?clientId=3&assigneeId=none');
+  });
+
   it("sends the admin's days as local midnights, the end exclusive", () => {
     const { from, to } = apiDateBounds('2026-11-01', '2026-11-01');
     expect(new Date(from!).getTime()).toBe(new Date(2026, 10, 1).getTime());

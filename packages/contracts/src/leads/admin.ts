@@ -97,6 +97,13 @@ export const leadFilterShape = {
   q: optionalQuery(searchText),
   /** `failed`: only leads with a delivery that exhausted its tries (for an admin to retry). */
   delivery: optionalQuery(z.enum(['failed'], { error: 'Delivery filter must be failed' })),
+  /**
+   * Whose leads (docs/leads.md#assignment): a user id, `none` (unassigned) or, in the portal, `me` (the
+   * signed-in user).
+   */
+  assigneeId: optionalQuery(
+    z.union([z.enum(['me', 'none']), idField('Assignee', { fromText: true })], { error: 'Assignee must be a user id, me or none' }),
+  ),
 };
 
 export const fromBeforeTo = (v: { from?: string; to?: string }) => !v.from || !v.to || dateBoundStart(v.from) < dateBoundEnd(v.to);
@@ -166,6 +173,9 @@ export const LeadListItemSchema = z.object({
   utmCampaign: z.string().nullable(),
   /** Deliveries that exhausted their retries: an admin should look. */
   failedDeliveries: z.number().int(),
+  /** The clinic user the lead is given to (docs/leads.md#assignment), null when nobody. */
+  assigneeId: z.number().int().nullable(),
+  assigneeName: z.string().nullable(),
   createdAt: timestamp(),
 });
 export type LeadListItem = z.infer<typeof LeadListItemSchema>;

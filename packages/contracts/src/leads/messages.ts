@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LeadCallSchema, LeadNoteSchema } from './front-desk';
 import { LeadStatusSchema } from './admin';
 import { dayRange, isoDay } from '../ads/performance';
 import { pagedSchema, pageQuery, pageSizeQuery } from '../paging';
@@ -83,6 +84,11 @@ export const TimelineEntrySchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('appointment'), at: timestamp(), startAt: timestamp(), status: z.string(), service: z.string().nullable() }),
   /** A step of the clinic's follow-up sequence: waiting for its time, or stopped and why. */
   z.object({ type: z.literal('follow_up'), at: timestamp(), step: z.number().int(), state: z.enum(['scheduled', 'stopped', 'sent', 'not_sent']), note: z.string().nullable() }),
+  /** The front desk's tools (docs/leads.md#the-front-desk): a note (with its versions), a call logged, an assignment, a task. */
+  LeadNoteSchema.extend({ type: z.literal('note'), at: timestamp() }),
+  LeadCallSchema.extend({ type: z.literal('call') }),
+  z.object({ type: z.literal('assignment'), at: timestamp(), assigneeName: z.string().nullable(), by: z.string().nullable() }),
+  z.object({ type: z.literal('task'), at: timestamp(), id: z.number().int(), title: z.string(), dueAt: timestamp(), assigneeName: z.string().nullable(), done: z.boolean(), doneAt: timestamp().nullable() }),
 ]);
 export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
 
@@ -204,6 +210,8 @@ export const MessagingSettingsSchema = z.strictObject(
       .min(10, 'Tell the agency after at least 10 minutes')
       .max(7 * 24 * 60, 'Tell the agency within a week')
       .default(60),
+    /** Each new lead is given to the clinic's next assignable user in turn (docs/leads.md#assignment). */
+    roundRobin: z.boolean({ error: 'Round-robin must be on or off' }).default(false),
   },
   { error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown field: ${issue.keys.join(', ')}` : undefined) },
 );
@@ -220,6 +228,7 @@ export const DEFAULT_MESSAGING_SETTINGS: MessagingSettings = {
   quietHours: { start: '20:00', end: '08:00' },
   nudgeAfterMinutes: 15,
   escalateAfterMinutes: 60,
+  roundRobin: false,
 };
 
 /** A clinic's messaging settings as answered: its own (`inherited` false), or the agency's defaults it follows. */

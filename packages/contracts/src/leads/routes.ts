@@ -42,6 +42,7 @@ import {
   RescheduleRequestSchema,
 } from '../booking/appointments';
 import { ClientIdParamSchema } from '../tenant/staff';
+import { frontDeskRoutes } from './front-desk-routes';
 import { PortalLeadDetailSchema, PortalLeadListQuerySchema, PortalLeadListSchema, PortalResultsQuerySchema, PortalResultsSummarySchema } from './portal';
 
 /** leads: the public lead form, the admin Leads inbox and the clinic portal's leads and results. */
@@ -448,4 +449,6 @@ export const leadsRoutes = {
     file: 'text/calendar',
     errors: [404],
   }),
+  // The front desk's notes, calls, assignment and tasks (docs/leads.md#the-front-desk).
+  ...frontDeskRoutes,
 } as const;

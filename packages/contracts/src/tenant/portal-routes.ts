@@ -18,6 +18,7 @@ import {
   UnsubscribeQuerySchema,
 } from './notifications';
 import { ViewAsSchema, ViewAsStartSchema } from './view-as';
+import { ActiveClinicUserSchema } from '../leads/front-desk';
 import { ClientSiteSchema } from './client-site';
 import { PortalProfileSchema, PortalProfileUpdateSchema, PortalTeamMemberCreateSchema } from './portal-profile';
 
@@ -212,6 +213,18 @@ export const portalRoutes = {
       'The leads worker asks who of a clinic gets an alert of each new lead: its active users (never disabled, never not yet accepted) who chose any channel, with where each channel goes, their quiet hours and their one-click unsubscribe token; 404 for no such clinic.',
     params: IdParamSchema,
     data: z.array(LeadRecipientSchema),
+    errors: [403, 404],
+  }),
+  listClinicActiveUsers: defineRoute({
+    operation: 'listClinicActiveUsers',
+    method: 'GET',
+    path: '/internal/clients/:id/active-users',
+    owner: 'tenant',
+    access: 'internal',
+    summary:
+      'The leads service asks who of a clinic may be given leads and tasks (docs/leads.md#assignment): its active users (a password set, not disabled) by id, each with whether they are assignable (not read-only); 404 for no such clinic.',
+    params: IdParamSchema,
+    data: z.array(ActiveClinicUserSchema),
     errors: [403, 404],
   }),
   getClientSite: defineRoute({

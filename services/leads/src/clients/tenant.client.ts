@@ -1,4 +1,4 @@
-import { routes, type LeadRecipient, type OfflineConversionStatus } from '@hap/contracts';
+import { routes, type ActiveClinicUser, type LeadRecipient, type OfflineConversionStatus } from '@hap/contracts';
 import { createSiblingClient, withRequestId, type SiblingClientOptions } from '@hap/service-kit/internal-client';
 
 /** What a delivery needs to know of a clinic. */
@@ -36,6 +36,8 @@ export interface TenantClient {
   forgetPushSubscription(endpoint: string): Promise<void>;
   /** The agency's admins to tell of a lead still waiting (docs/speed-to-lead.md#nudges). */
   agencyAlertRecipients(): Promise<Array<{ email: string }>>;
+  /** The clinic's active users, each with whether they may be given leads and tasks (docs/leads.md#assignment); asked afresh. Throws like `clinic`. */
+  activeUsers(clientId: number): Promise<ActiveClinicUser[]>;
 }
 
 export interface TenantClientOptions extends SiblingClientOptions {
@@ -70,6 +72,7 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
   return {
     leadRecipients: (clientId) => client.call(routes.listLeadRecipients, { params: { id: clientId } }, withRequestId()),
     agencyAlertRecipients: () => client.call(routes.listAgencyAlertRecipients, {}, withRequestId()),
+    activeUsers: (clientId) => client.call(routes.listClinicActiveUsers, { params: { id: clientId } }, withRequestId()),
     async forgetPushSubscription(endpoint) {
       await client.call(routes.forgetPushSubscription, { body: { endpoint } }, withRequestId());
     },

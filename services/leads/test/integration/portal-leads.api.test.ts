@@ -257,7 +257,7 @@ describe('clinic portal: /api/portal/leads, /api/portal/results/summary (clinic)
 
   describe('who may call what', () => {
     const rows = routesOf('leads');
-    const pathOf = (path: string) => buildPath(path, { id: leadsOf.a.get('Ada Alvarez') ?? 1, clientId: 1 });
+    const pathOf = (path: string) => buildPath(path, { id: leadsOf.a.get('Ada Alvarez') ?? 1, clientId: 1, noteId: 1 });
     const call = (method: string, path: string, identity: Identity) => {
       const sent = t.api[method.toLowerCase() as 'get' | 'patch' | 'post'](pathOf(path), identity);
       return method === 'GET' ? sent : sent.send({});
@@ -266,6 +266,10 @@ describe('clinic portal: /api/portal/leads, /api/portal/results/summary (clinic)
     it('every clinic row: 401 for nobody, 403 for an admin or a backend service', async () => {
       const clinicRows = rows.filter((row) => row.access === 'clinic');
       expect(clinicRows.map((row) => row.operation).sort()).toEqual([
+        'addPortalLeadNote',
+        'assignPortalLead',
+        'createPortalTask',
+        'editPortalLeadNote',
         'getPortalAvailability',
         'getPortalCalendar',
         'getPortalCalendarFeed',
@@ -274,12 +278,16 @@ describe('clinic portal: /api/portal/leads, /api/portal/results/summary (clinic)
         'getPortalNewLeads',
         'getPortalResultsSummary',
         'getPortalSpeedToLead',
+        'listPortalAssignees',
         'listPortalLeads',
+        'listPortalTasks',
+        'logPortalLeadCall',
         'regeneratePortalCalendarFeed',
         'sendPortalLeadSms',
         'updatePortalAppointment',
         'updatePortalAvailability',
         'updatePortalLeadStatus',
+        'updatePortalTask',
       ]);
       for (const row of clinicRows) {
         expect({ row: row.operation, status: (await call(row.method, row.path, ANONYMOUS)).status }).toEqual({ row: row.operation, status: 401 });

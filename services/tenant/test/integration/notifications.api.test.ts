@@ -136,6 +136,37 @@ describe('new-lead e-mail notifications', () => {
     });
   });
 
+  describe('GET /internal/clients/:id/active-users (docs/leads.md#assignment)', () => {
+    const activeUsers = (clientId: number, identity: Identity = LEADS) => t.api.get(`/internal/clients/${clientId}/active-users`, identity);
+
+    it('answers the clinic’s active users by id with whether each may be given leads, never disabled, invited or other clinics’ users', async () => {
+      const clinic = await createClient(t.dataSource);
+      const other = await createClient(t.dataSource);
+      const owner = await createClinicUser(t.dataSource, clinic.id, { role: 'owner' });
+      const staff = await createClinicUser(t.dataSource, clinic.id, { role: 'front_desk' });
+      const viewer = await createClinicUser(t.dataSource, clinic.id, { role: 'viewer' });
+      await createClinicUser(t.dataSource, clinic.id, { role: 'front_desk', status: 'disabled' });
+      await createClinicUser(t.dataSource, clinic.id, { role: 'front_desk', status: 'invited' });
+      await createClinicUser(t.dataSource, other.id, { role: 'owner' });
+
+      const res = await activeUsers(clinic.id);
+
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual([
+        { id: owner.id, name: expect.any(String), email: owner.email, role: 'owner', assignable: true },
+        { id: staff.id, name: expect.any(String), email: staff.email, role: 'front_desk', assignable: true },
+        { id: viewer.id, name: expect.any(String), email: viewer.email, role: 'viewer', assignable: false },
+      ]);
+    });
+
+    it('is only the leads service’s to ask (403 otherwise), and 404 for no such clinic', async () => {
+      const clinic = await createClient(t.dataSource);
+      expect((await activeUsers(clinic.id, GATEWAY)).status).toBe(403);
+      expect((await activeUsers(clinic.id, ADMIN)).status).toBe(403);
+      expect((await activeUsers(99_999_999)).status).toBe(404);
+    });
+  });
+
   describe('the one-click unsubscribe link (RFC 8058)', () => {
     const link = (token: string) => `/api/portal/unsubscribe?token=${encodeURIComponent(token)}`;
     const oneClick = (token: string) => t.api.post(link(token), ANONYMOUS).type('form').send('List-Unsubscribe=One-Click');

@@ -26,6 +26,8 @@ export interface LeadRow extends AttributionColumns, ConsentColumns {
   consent_user_agent: string | null;
   created_at: Date;
   updated_at: Date;
+  assignee_user_id: number | null;
+  assignee_name: string | null;
   /** Deliveries of the lead that exhausted their retries. */
   failed_deliveries: number;
 }
@@ -71,7 +73,7 @@ export interface StatusAuditRow {
 const LEAD_COLUMNS = `l."id", l."reference", l."client_id", l."service_id", l."service_checked", l."name", l."email", l."phone", l."message",
   l."status", l."style_variant", l."first_touch", l."last_touch", l."utm_source", l."utm_medium", l."utm_campaign", l."utm_term",
   l."utm_content", l."gclid", l."gbraid", l."wbraid", l."fbclid", l."landing_path", l."referrer", l."consent_status", l."consent_text", l."consent_version",
-  l."consent_at", l."consent_ip", l."consent_user_agent", l."created_at", l."updated_at",
+  l."consent_at", l."consent_ip", l."consent_user_agent", l."created_at", l."updated_at", l."assignee_user_id", l."assignee_name",
   (SELECT count(*)::int FROM "leads"."lead_deliveries" d WHERE d."lead_id" = l."id" AND d."status" = 'failed') AS "failed_deliveries"`;
 
 const DELIVERY_COLUMNS = `"id", "lead_id", "channel", "recipient", "status", "attempts", "last_error", "queued_at", "delivered_at", "created_at", "updated_at"`;

@@ -41,6 +41,10 @@ export function leadFilter(query: Partial<LeadExportQuery>): SqlFilter {
   if (query.from !== undefined) clauses.push(`l."created_at" >= ${param(dateBoundStart(query.from).toISOString())}::timestamptz`);
   if (query.to !== undefined) clauses.push(`l."created_at" < ${param(dateBoundEnd(query.to).toISOString())}::timestamptz`);
   if (query.delivery === 'failed') clauses.push(FAILED_DELIVERY);
+  // 'me' is the portal's, turned into the user's id before (lead-admin.service.ts); here it matches nobody.
+  if (query.assigneeId === 'none') clauses.push(`l."assignee_user_id" IS NULL`);
+  else if (query.assigneeId === 'me') clauses.push('FALSE');
+  else if (query.assigneeId !== undefined) clauses.push(`l."assignee_user_id" = ${param(query.assigneeId)}`);
   const text = query.q?.trim();
   if (text) {
     const like = param(`%${escapeLike(text)}%`);

@@ -24,7 +24,7 @@ import {
   type LeadStatusUpdate,
   type LeadTouch,
 } from '@hap/contracts';
-import { AppError, assertAdmin, auditedTransaction, conflict, notFound, recordAudit, type Actor } from '@hap/service-kit';
+import { AppError, assertAdmin, badRequest, auditedTransaction, conflict, notFound, recordAudit, type Actor } from '@hap/service-kit';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { TenantClient } from '../../clients/tenant.client';
@@ -36,6 +36,9 @@ import { DeliveryRepository } from '../delivery/delivery.repository';
 import { followUpStopReason } from '../messages/message.rules';
 import { attributionOf } from '../leads/lead.rules';
 import { CSV_BOM, csvRow, leadFilter, pageCount, statusMove } from './lead-admin.rules';
+
+/** An admin has no leads of their own: `assigneeId=me` is the portal's. */
+const ASSIGNEE_ME_IS_PORTAL = 'Assignee me is for clinic users; choose a user id or none.';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
@@ -77,6 +80,8 @@ function toListItem(row: LeadRow, serviceNames: ReadonlyMap<number, string>): Le
     utmSource: row.utm_source,
     utmCampaign: row.utm_campaign,
     failedDeliveries: row.failed_deliveries,
+    assigneeId: row.assignee_user_id,
+    assigneeName: row.assignee_user_id === null ? null : row.assignee_name,
     createdAt: iso(row.created_at)!,
   };
 }
@@ -149,6 +154,7 @@ export class LeadAdminService {
 
   async list(actor: Actor, query: LeadListQuery): Promise<LeadList> {
     assertAdmin(actor);
+    if (query.assigneeId === 'me') throw badRequest(ASSIGNEE_ME_IS_PORTAL);
     return this.page(actor, query);
   }
 
@@ -353,6 +359,7 @@ export class LeadAdminService {
    */
   async exportCsv(actor: Actor, query: LeadExportQuery, log: FastifyBaseLogger): Promise<Readable> {
     assertAdmin(actor);
+    if (query.assigneeId === 'me') throw badRequest(ASSIGNEE_ME_IS_PORTAL);
     const names = await this.serviceNames(query.clientId, actor);
     const batches = this.leads.batches(leadFilter(query));
     async function* lines(): AsyncGenerator<string> {

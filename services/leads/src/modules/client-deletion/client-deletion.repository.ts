@@ -17,6 +17,10 @@ export class ClientDeletionRepository {
     await manager.query(`DELETE FROM "leads"."appointments" WHERE "client_id" = $1`, [clientId]);
     await manager.query(`DELETE FROM "leads"."booking_availability" WHERE "client_id" = $1`, [clientId]);
     await manager.query(`DELETE FROM "leads"."booking_feeds" WHERE "client_id" = $1`, [clientId]);
+    // The front desk's tasks without a lead, notices of them and the round-robin cursor (docs/leads.md#the-front-desk).
+    await manager.query(`DELETE FROM "leads"."tasks" WHERE "client_id" = $1`, [clientId]);
+    await manager.query(`DELETE FROM "leads"."user_notices" WHERE "client_id" = $1`, [clientId]);
+    await manager.query(`DELETE FROM "leads"."round_robin" WHERE "client_id" = $1`, [clientId]);
     return { leads, pageViewCells };
   }
 }

@@ -10,6 +10,7 @@ import { consentRecord, NOT_CAPTURED, type ConsentRecord } from './lead-consent'
 import type { LeadRecord, LeadRepository } from './lead.repository';
 import { isBotSubmission, requestHash } from './lead.rules';
 import type { ParkedLeads } from './parked-leads';
+import type { FrontDeskService } from '../front-desk/front-desk.service';
 
 /** Where a submission came from, as the gateway told the service. */
 export interface SubmissionContext {
@@ -65,6 +66,8 @@ export class LeadService {
     private readonly internalSecret: string,
     /** Where a lead's experiment arm is counted for templates; absent in processes that do not (tests of the form alone). */
     private readonly experimentCounts: ExperimentCountsSink | null = null,
+    /** Round-robin assignment of a new lead (docs/leads.md#assignment); absent in processes that do not assign. */
+    private readonly frontDesk: Pick<FrontDeskService, 'autoAssign'> | null = null,
   ) {}
 
   async submit(submitted: LeadSubmit, context: SubmissionContext): Promise<Submission> {
@@ -106,6 +109,7 @@ export class LeadService {
       return this.hold({ ...lead, receivedAt: new Date().toISOString() }, context, err);
     }
     if (stored) {
+      await this.frontDesk?.autoAssign(Number(stored.id), body.clientId, context.requestId, context.log);
       const experimentId = body.attribution?.experiment?.id;
       if (experimentId !== undefined) await this.experimentCounts?.publish([experimentId]);
       return this.receipt(stored, body.clientId);

@@ -290,6 +290,8 @@ export async function nudgeCandidates(db: DataSource, now: Date, lookBackHours: 
        LEFT JOIN "leads"."messaging_settings" agency ON agency."client_id" = 0
        LEFT JOIN "leads"."booking_availability" b ON b."client_id" = l."client_id"
       WHERE l."status" = 'new' AND l."created_at" > $1::timestamptz - make_interval(hours => $2) AND l."created_at" < $1::timestamptz - interval '5 minutes'
+        -- A call logged is a first contact (docs/leads.md#calls): nobody is reminded of a lead the front desk has called.
+        AND NOT EXISTS (SELECT 1 FROM "leads"."lead_calls" c WHERE c."lead_id" = l."id")
         AND NOT EXISTS (SELECT 1 FROM "leads"."lead_deliveries" d WHERE d."lead_id" = l."id" AND d."channel" = 'nudge_agency')
         AND ($4::int[] IS NULL OR l."client_id" = ANY($4::int[]))
       ORDER BY l."created_at" LIMIT $3`,

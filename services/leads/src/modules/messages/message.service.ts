@@ -22,6 +22,7 @@ import { pageCount } from '../admin/lead-admin.rules';
 import { DeliveryRepository } from '../delivery/delivery.repository';
 import { MessageRepository, timelineExtrasOf, type MessageRow } from './message.repository';
 import { FOLLOW_UP_STOPPED } from './message.rules';
+import type { FrontDeskService, View } from '../front-desk/front-desk.service';
 
 /** Twilio's MessageStatus values as the timeline keeps them (accepted, scheduled…: still on its way). */
 const RECEIPT_STATUSES: Readonly<Record<string, MessageStatus>> = {
@@ -68,6 +69,8 @@ export class MessageService {
     private readonly authToken: string | null,
     /** The origin Twilio calls us at (PUBLIC_BASE_URL); absent: the request's own. */
     private readonly publicOrigin: string | undefined,
+    /** The front desk's notes, calls, assignments and tasks on the timeline (docs/leads.md#the-front-desk). */
+    private readonly frontDesk: FrontDeskService | null = null,
   ) {
     this.messages = new MessageRepository(dataSource);
     this.deliveries = new DeliveryRepository(dataSource);
@@ -75,12 +78,12 @@ export class MessageService {
 
   async adminTimeline(actor: Actor, id: number): Promise<LeadTimeline> {
     assertAdmin(actor);
-    return this.timeline(await this.leads.lead(actor, id, null));
+    return this.timeline(await this.leads.lead(actor, id, null), actor, 'admin');
   }
 
   async portalTimeline(actor: Actor, id: number): Promise<LeadTimeline> {
     const { clientId } = assertClinicUser(actor);
-    return this.timeline(await this.leads.lead(actor, id, clientId));
+    return this.timeline(await this.leads.lead(actor, id, clientId), actor, 'clinic');
   }
 
   /** The agency's list of texts from numbers that are no lead's (docs/speed-to-lead.md#inbound-texts). */
@@ -98,8 +101,13 @@ export class MessageService {
     return { items, total: found.total, page, pageSize, pageCount: pageCount(found.total, pageSize) };
   }
 
-  private async timeline(lead: LeadDetail): Promise<LeadTimeline> {
-    const [messages, extras, blockedReason] = await Promise.all([this.messages.ofLead(lead.id), timelineExtrasOf(this.dataSource, lead.id), this.smsBlocked(lead)]);
+  private async timeline(lead: LeadDetail, actor: Actor, view: View): Promise<LeadTimeline> {
+    const [messages, extras, blockedReason, desk] = await Promise.all([
+      this.messages.ofLead(lead.id),
+      timelineExtrasOf(this.dataSource, lead.id),
+      this.smsBlocked(lead),
+      this.frontDesk?.timelineEntries(actor, { id: lead.id, clientId: lead.clientId }, view) ?? [],
+    ]);
     const entries: TimelineEntry[] = [
       { type: 'form', at: lead.createdAt, service: lead.serviceName, message: lead.message },
       ...messages.map(toTimelineMessage),
@@ -110,6 +118,7 @@ export class MessageService {
         const state = f.status === 'delivered' ? 'sent' : f.status === 'stopped' ? 'stopped' : f.status === 'pending' || f.status === 'queued' ? 'scheduled' : 'not_sent';
         return { type: 'follow_up', at: (state === 'scheduled' ? f.due_at : f.updated_at)?.toISOString() ?? f.updated_at.toISOString(), step, state, note: f.last_error };
       }),
+      ...desk,
     ];
     entries.sort((a, b) => a.at.localeCompare(b.at));
     return { entries, sms: { canReply: blockedReason === null, blockedReason } };

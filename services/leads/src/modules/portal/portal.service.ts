@@ -41,8 +41,10 @@ export class PortalService {
   ) {}
 
   async list(actor: Actor, query: PortalLeadListQuery): Promise<PortalLeadList> {
-    const { clientId } = assertClinicUser(actor);
-    const page = await this.leads.page(actor, { ...query, clientId });
+    const { clientId, userId } = assertClinicUser(actor);
+    // `me`: the signed-in user's leads (docs/leads.md#assignment).
+    const assigneeId = query.assigneeId === 'me' ? userId : query.assigneeId;
+    const page = await this.leads.page(actor, { ...query, assigneeId, clientId });
     return { ...page, items: page.items.map(portalItem) };
   }
 

@@ -17,14 +17,15 @@ export interface SpeedBandRow {
 
 /**
  * Each lead's first contact (docs/speed-to-lead.md#speed-to-lead): the earliest of a message a person sent
- * (messages.sent_by_user_id), a booking of the lead, and a person moving it on from 'new' (audit_log, a user
- * as actor: the call the front desk made, until calls are logged on their own).
+ * (messages.sent_by_user_id), a call logged with any outcome (lead_calls, docs/leads.md#calls), a booking of the
+ * lead, and a person moving it on from 'new' (audit_log, a user as actor: a call made but not logged).
  */
 const FIRST_CONTACTS = `
   WITH "range" AS (
     SELECT l."id", l."created_at", l."status",
       LEAST(
         (SELECT min(m."created_at") FROM "leads"."messages" m WHERE m."lead_id" = l."id" AND m."sent_by_user_id" IS NOT NULL),
+        (SELECT min(c."created_at") FROM "leads"."lead_calls" c WHERE c."lead_id" = l."id"),
         (SELECT min(a."created_at") FROM "leads"."appointments" a WHERE a."lead_id" = l."id"),
         (SELECT min(g."created_at") FROM "leads"."audit_log" g
           WHERE g."entity" = 'lead' AND g."entity_id" = l."id"::text AND g."action" = 'update'

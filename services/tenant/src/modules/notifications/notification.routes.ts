@@ -11,6 +11,7 @@ type NotificationOperations =
   | 'getPushPublicKey'
   | 'forgetPushSubscription'
   | 'listLeadRecipients'
+  | 'listClinicActiveUsers'
   | 'listAgencyAlertRecipients'
   | 'showUnsubscribe'
   | 'unsubscribe';
@@ -61,6 +62,7 @@ export const notificationHandlers = (notifications: NotificationService): Pick<R
   getPushPublicKey: () => Promise.resolve(notifications.pushPublicKey()),
   forgetPushSubscription: ({ body }, request) => notifications.forgetPushSubscription(actorOf(request), body.endpoint),
   listLeadRecipients: ({ params }, request) => notifications.leadRecipients(actorOf(request), params.id),
+  listClinicActiveUsers: ({ params }, request) => notifications.activeUsers(actorOf(request), params.id),
   listAgencyAlertRecipients: (_input, request) => notifications.agencyAlertRecipients(actorOf(request)),
   showUnsubscribe: async ({ query }, request, reply) => {
     answer(reply, await notifications.checkUnsubscribe(query.token), query.token, request.url);

@@ -6,6 +6,7 @@ import {
   Messages,
   SMS_NUMBER_REQUIRED,
   type LeadRecipient,
+  type ActiveClinicUser,
   type NewLeadEmail,
   type NewLeadPush,
   type NotificationPreferences,
@@ -176,6 +177,13 @@ export class NotificationService {
         },
       ];
     });
+  }
+
+  /** Who of a clinic may be given leads and tasks (docs/leads.md#assignment): asked by the leads service only. */
+  async activeUsers(actor: Actor, clientId: number): Promise<ActiveClinicUser[]> {
+    if (!isService(actor.identity, 'leads')) throw forbidden('Only the leads service may list a clinic’s users for assignment.');
+    if (!(await this.deps.clients.exists(clientId))) throw notFound(Messages.clientNotFound(clientId));
+    return this.deps.users.activeClinicUsersForAssignment(clientId);
   }
 
   /** What a link's GET shows: whether it still works, and for which clinic. Changes nothing. */

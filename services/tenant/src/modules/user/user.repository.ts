@@ -120,6 +120,22 @@ export class UserRepository {
       .getMany();
   }
 
+  /**
+   * The clinic's active users by id, each with whether they may be given leads and tasks
+   * (docs/leads.md#assignment): every role but the read-only 'viewer', decided here in SQL so the caller never
+   * reads role names.
+   */
+  async activeClinicUsersForAssignment(clientId: number, manager?: EntityManager): Promise<Array<{ id: number; name: string | null; email: string; role: string; assignable: boolean }>> {
+    const rows = (await (manager ?? this.dataSource.manager).query(
+      `SELECT "id", "name", "email", "role"::text AS "role", ("role"::text <> 'viewer') AS "assignable"
+         FROM "tenant"."users"
+        WHERE "client_id" = $1 AND "disabled_at" IS NULL AND "password_hash" IS NOT NULL
+        ORDER BY "id"`,
+      [clientId],
+    )) as Array<{ id: number; name: string | null; email: string; role: string; assignable: boolean }>;
+    return rows;
+  }
+
   /** The agency's enabled admins, by id: who is told of a lead of any clinic still waiting (docs/speed-to-lead.md#nudges). */
   agencyAdmins(manager?: EntityManager): Promise<UserEntity[]> {
     return this.repo(manager).find({ where: { isAdmin: true, disabledAt: IsNull() }, order: { id: 'ASC' } });
