@@ -1,3 +1,4 @@
+import type { ClinicRole } from '@hap/contracts';
 import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import { UserEntity } from './user.entity';
 
@@ -125,14 +126,14 @@ export class UserRepository {
    * (docs/leads.md#assignment): every role but the read-only 'viewer', decided here in SQL so the caller never
    * reads role names.
    */
-  async activeClinicUsersForAssignment(clientId: number, manager?: EntityManager): Promise<Array<{ id: number; name: string | null; email: string; role: string; assignable: boolean }>> {
+  async activeClinicUsersForAssignment(clientId: number, manager?: EntityManager): Promise<Array<{ id: number; name: string | null; email: string; role: ClinicRole; assignable: boolean }>> {
     const rows = (await (manager ?? this.dataSource.manager).query(
       `SELECT "id", "name", "email", "role"::text AS "role", ("role"::text <> 'viewer') AS "assignable"
          FROM "tenant"."users"
         WHERE "client_id" = $1 AND "disabled_at" IS NULL AND "password_hash" IS NOT NULL
         ORDER BY "id"`,
       [clientId],
-    )) as Array<{ id: number; name: string | null; email: string; role: string; assignable: boolean }>;
+    )) as Array<{ id: number; name: string | null; email: string; role: ClinicRole; assignable: boolean }>;
     return rows;
   }
 
