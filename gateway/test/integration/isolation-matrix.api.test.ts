@@ -123,7 +123,8 @@ const CLINIC_MATRIX: Record<string, ClinicLine> = {
   regeneratePortalCalendarFeed: { call: () => ({ path: '/api/portal/booking/feed' }), own: 200, other: 200 },
   // The front desk (docs/leads.md#the-front-desk): A's lead, note and task are 404 to B; lists answer B's own.
   addPortalLeadNote: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}/notes`, body: { body: 'Matrix note' } }), own: 201, other: 404 },
-  editPortalLeadNote: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}/notes/${ctx.noteA}`, body: { body: 'Matrix note, edited' } }), own: 200, other: 404 },
+  // Only a note's author edits it: A's front desk did not write A's note.
+  editPortalLeadNote: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}/notes/${ctx.noteA}`, body: { body: 'Matrix note, edited' } }), own: 200, other: 404, frontDesk: 403 },
   logPortalLeadCall: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}/calls`, body: { outcome: 'no_answer' } }), own: 201, other: 404 },
   assignPortalLead: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}`, body: { assigneeId: ctx.ownerA } }), own: 200, other: 404 },
   listPortalAssignees: { call: () => ({ path: '/api/portal/assignees' }), own: 200, other: 200 },

@@ -1,9 +1,10 @@
-import { CALL_NOTE_MAX_LENGTH, CALL_OUTCOME_LABELS, CALL_OUTCOMES, LEAD_STATUS_LABELS, type CallOutcome, type CallSuggestion, type LeadStatus } from '@hap/contracts';
+import { CALL_NOTE_MAX_LENGTH, CALL_OUTCOME_LABELS, CALL_OUTCOMES, LEAD_STATUS_LABELS, routes, type CallOutcome, type CallSuggestion, type LeadStatus } from '@hap/contracts';
 import { PhoneCall } from 'lucide-react';
 import { useState } from 'react';
 import { FormField } from '../auth/FormField';
 import { useToast } from '../toast/toaster';
 import { useAssignees, useAssignLead, useLogCall } from './front-desk-query';
+import { useLeadsCan } from './leads-can';
 import { useUpdateLeadStatus } from './leads-query';
 
 interface PanelLead {
@@ -17,6 +18,8 @@ interface PanelLead {
 
 /** Who the lead is given to (docs/leads.md#assignment): the clinic's users who are not read-only, or nobody. */
 export function AssigneeField({ lead }: { lead: PanelLead }) {
+  // A viewer sees who has it and gives it to nobody (docs/portal.md#roles).
+  const canAssign = useLeadsCan(routes.assignPortalLead);
   const assignees = useAssignees(lead.clientId);
   const assign = useAssignLead(lead.id);
   const toast = useToast();
@@ -31,7 +34,7 @@ export function AssigneeField({ lead }: { lead: PanelLead }) {
         id={id}
         className="adm-input"
         value={lead.assigneeId ?? ''}
-        disabled={assign.isPending || assignees.isPending}
+        disabled={!canAssign || assign.isPending || assignees.isPending}
         onChange={(e) => {
           const assigneeId = e.target.value === '' ? null : Number(e.target.value);
           assign.mutate(assigneeId, {
@@ -94,6 +97,11 @@ function SuggestionPrompt({ lead, suggestion, onDone }: { lead: PanelLead; sugge
  * typed first. A suggestion (lost, booked) comes back as a prompt; nothing changes the status by itself.
  */
 export function LogCall({ lead }: { lead: PanelLead }) {
+  if (!useLeadsCan(routes.logPortalLeadCall)) return null;
+  return <CallOutcomes lead={lead} />;
+}
+
+function CallOutcomes({ lead }: { lead: PanelLead }) {
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | undefined>();

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LeadNoteInputSchema, NOTE_MAX_LENGTH, type LeadNoteInput, type TimelineEntry } from '@hap/contracts';
+import { LeadNoteInputSchema, NOTE_MAX_LENGTH, routes, type LeadNoteInput, type TimelineEntry } from '@hap/contracts';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { errorAria, FormField } from '../auth/FormField';
 import { useToast } from '../toast/toaster';
 import { useAddNote, useEditNote } from './front-desk-query';
 import { formatDateTime } from './lead-filters';
+import { useLeadsCan } from './leads-can';
 import { useLeadTimeline } from './leads-query';
 
 type NoteEntry = Extract<TimelineEntry, { type: 'note' }>;
@@ -97,6 +98,7 @@ function Note({ leadId, note }: { leadId: number; note: NoteEntry }) {
 export function LeadNotes({ leadId }: { leadId: number }) {
   const timeline = useLeadTimeline(leadId);
   const add = useAddNote(leadId);
+  const canAdd = useLeadsCan(routes.addPortalLeadNote);
   const notes = (timeline.data?.entries ?? []).filter((e): e is NoteEntry => e.type === 'note');
   return (
     <div className="fd-notes">
@@ -111,7 +113,7 @@ export function LeadNotes({ leadId }: { leadId: number }) {
       ) : (
         <p className="adm-muted">No notes yet.</p>
       )}
-      <NoteForm id={`lead-${leadId}-note`} label="Add a note" initial="" submitLabel="Add note" onSave={(body) => add.mutateAsync(body)} />
+      {canAdd && <NoteForm id={`lead-${leadId}-note`} label="Add a note" initial="" submitLabel="Add note" onSave={(body) => add.mutateAsync(body)} />}
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { TASK_TITLE_MAX_LENGTH, type Task } from '@hap/contracts';
+import { routes, TASK_TITLE_MAX_LENGTH, type Task } from '@hap/contracts';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { errorAria, FormField } from '../auth/FormField';
 import { useToast } from '../toast/toaster';
 import { dueFromInputs, formatDue, tomorrowAtTen } from './due-time';
 import { useAssignees, useCreateTask, useTasks, useUpdateTask } from './front-desk-query';
+import { useLeadsCan } from './leads-can';
 
 /** The form's fields: the API's title rule, a date and a time read in the clinic's zone, an assignee. */
 const TaskFormSchema = z.object({
@@ -20,6 +21,8 @@ type TaskForm = z.infer<typeof TaskFormSchema>;
 export function TaskItem({ task, zone, leadLink }: { task: Task; zone: string; leadLink?: (leadId: number) => string }) {
   const update = useUpdateTask();
   const toast = useToast();
+  // A viewer sees tasks and ticks none (docs/portal.md#roles).
+  const canUpdate = useLeadsCan(routes.updatePortalTask);
   const id = `task-${task.id}-done`;
   return (
     <li className={`fd-task${task.overdue ? ' fd-task--overdue' : ''}${task.done ? ' fd-task--done' : ''}`}>
@@ -28,7 +31,7 @@ export function TaskItem({ task, zone, leadLink }: { task: Task; zone: string; l
         type="checkbox"
         className="fd-task__check"
         checked={task.done}
-        disabled={update.isPending}
+        disabled={!canUpdate || update.isPending}
         onChange={(e) =>
           update.mutate(
             { id: task.id, change: { done: e.target.checked } },
@@ -109,6 +112,7 @@ export function TaskCreateForm({ clientId, leadId, zone, idPrefix }: { clientId:
 /** The tasks on one lead (open first, then done) and the form to add one. */
 export function LeadTasks({ leadId, clientId }: { leadId: number; clientId: number }) {
   const tasks = useTasks({ clientId, leadId, state: 'all' });
+  const canAdd = useLeadsCan(routes.createPortalTask);
   if (tasks.isPending) return <p className="adm-muted">Loading tasks…</p>;
   if (tasks.isError) return <p className="adm-field__error">{tasks.error.message}</p>;
   const { items, timeZone } = tasks.data;
@@ -123,7 +127,7 @@ export function LeadTasks({ leadId, clientId }: { leadId: number; clientId: numb
       ) : (
         <p className="adm-muted">No tasks on this lead.</p>
       )}
-      <TaskCreateForm clientId={clientId} leadId={leadId} zone={timeZone} idPrefix={`lead-${leadId}-task`} />
+      {canAdd && <TaskCreateForm clientId={clientId} leadId={leadId} zone={timeZone} idPrefix={`lead-${leadId}-task`} />}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { routes } from '@hap/contracts';
 import { useState } from 'react';
 import '../leads/front-desk.css';
 import { useTasks } from '../leads/front-desk-query';
@@ -6,7 +7,7 @@ import { LeadsScopeContext } from '../leads/leads-query';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { LoadFailed } from '../pages/LoadFailed';
 import { PageHeader } from '../pages/PageHeader';
-import { portalTitle, usePortalUser } from './portal-auth';
+import { portalTitle, usePortalCan, usePortalUser } from './portal-auth';
 
 type Show = 'mine' | 'clinic' | 'done';
 
@@ -14,6 +15,7 @@ const leadLink = (leadId: number) => `/portal/leads?lead=${leadId}`;
 
 function Tasks({ clientId, show }: { clientId: number; show: Show }) {
   const tasks = useTasks({ clientId, mine: show !== 'clinic', state: show === 'done' ? 'done' : 'open' });
+  const canAdd = usePortalCan()(routes.createPortalTask);
   if (tasks.isPending) return <p className="adm-muted">Loading tasks…</p>;
   if (tasks.isError) return <LoadFailed heading="h2" title="Failed to load the tasks" message={tasks.error.message} onRetry={() => void tasks.refetch()} />;
   const { items, timeZone } = tasks.data;
@@ -28,7 +30,7 @@ function Tasks({ clientId, show }: { clientId: number; show: Show }) {
       ) : (
         <p className="adm-muted">{show === 'done' ? 'No done tasks yet.' : 'Nothing to do: no open tasks.'}</p>
       )}
-      {show !== 'done' && (
+      {show !== 'done' && canAdd && (
         <section aria-labelledby="portal-task-add" className="adm-card fd-card">
           <h2 id="portal-task-add" className="fd-card__heading">
             Add a task

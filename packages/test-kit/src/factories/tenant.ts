@@ -61,7 +61,7 @@ export async function createClinicUser(
   const user = await insertRow<{ id: number; email: string }>(db, 'tenant', 'users', {
     email: `user-${uniq()}@clinic.test`,
     passwordHash: status === 'invited' ? null : '$argon2id$not-a-real-hash',
-    name: `Clinic ${role}`,
+    name: `Clinic ${role.replace("_", " ")}`,
     isAdmin: false,
     clientId,
     role,

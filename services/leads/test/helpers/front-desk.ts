@@ -1,4 +1,4 @@
-import type { ClinicRole } from '@hap/contracts';
+import { clinicRoleWords, type ClinicRole } from '@hap/contracts';
 import type { Identity } from '@hap/service-kit';
 import { createClinicUser } from '@hap/test-kit/factories/tenant';
 import type { TestLeads } from './app';
@@ -9,7 +9,7 @@ export const tenantDbOf = (t: TestLeads) => t.templates!.tenant!.dataSource;
 /** A clinic user in tenant's table and the identity the gateway would sign for them. */
 export async function clinicUser(t: TestLeads, clientId: number, role: ClinicRole = 'front_desk', status: 'active' | 'disabled' | 'invited' = 'active') {
   const user = await createClinicUser(tenantDbOf(t), clientId, { role, status });
-  const identity: Identity = { kind: 'clinic', userId: user.id, email: user.email, name: `Clinic ${role}`, clientId, role };
+  const identity: Identity = { kind: 'clinic', userId: user.id, email: user.email, name: `Clinic ${clinicRoleWords(role)}`, clientId, role };
   return { ...user, identity };
 }
 

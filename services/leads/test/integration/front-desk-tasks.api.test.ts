@@ -76,7 +76,7 @@ describe('tasks, reminders and round-robin (docs/leads.md#tasks)', () => {
     const later = await t.api.post('/api/portal/tasks', ownerA.identity).send({ leadId, title: 'Call back', dueAt: new Date(Date.now() + 86_400_000).toISOString(), assigneeId: staffA.id });
     expect(later.status).toBe(201);
     const task = TaskSchema.parse(later.body.data);
-    expect(task).toMatchObject({ leadId, leadName: 'Tess Task', title: 'Call back', assigneeId: staffA.id, assigneeName: 'Clinic staff', done: false, overdue: false, createdBy: 'Clinic owner' });
+    expect(task).toMatchObject({ leadId, leadName: 'Tess Task', title: 'Call back', assigneeId: staffA.id, assigneeName: 'Clinic front desk', done: false, overdue: false, createdBy: 'Clinic owner' });
     const late = TaskSchema.parse((await t.api.post('/api/portal/tasks', ownerA.identity).send({ title: 'Order leaflets', dueAt: '2020-01-01T10:00:00-05:00', assigneeId: staffA.id })).body.data);
     const owners = TaskSchema.parse((await t.api.post('/api/portal/tasks', ownerA.identity).send({ title: 'Owner’s own', dueAt: '2020-01-01T10:00:00Z', assigneeId: ownerA.id })).body.data);
 
@@ -93,7 +93,7 @@ describe('tasks, reminders and round-robin (docs/leads.md#tasks)', () => {
     expect(TaskListSchema.parse((await t.api.get(`/api/portal/tasks?leadId=${leadId}`, ownerA.identity)).body.data).items.map((i) => i.id)).toEqual([task.id]);
 
     const entries = LeadTimelineSchema.parse((await t.api.get(`/api/portal/leads/${leadId}/timeline`, ownerA.identity)).body.data).entries;
-    expect(entries.find((e) => e.type === 'task')).toMatchObject({ title: 'Call back', assigneeName: 'Clinic staff', done: false });
+    expect(entries.find((e) => e.type === 'task')).toMatchObject({ title: 'Call back', assigneeName: 'Clinic front desk', done: false });
   });
 
   it('keeps clinics apart: another clinic’s task or lead is 404, its user 400, and its list holds none of ours', async () => {

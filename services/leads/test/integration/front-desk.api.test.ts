@@ -45,7 +45,7 @@ describe('the front desk on a lead: notes, calls, assignment (docs/leads.md#the-
       const added = await t.api.post(`/api/portal/leads/${id}/notes`, staffA.identity).send({ body: 'Prefers a call after 5 pm.' });
       expect(added.status).toBe(201);
       const note = LeadNoteSchema.parse(added.body.data);
-      expect(note).toMatchObject({ leadId: id, body: 'Prefers a call after 5 pm.', by: 'Clinic staff', mine: true, edited: false, versions: [{ version: 1 }] });
+      expect(note).toMatchObject({ leadId: id, body: 'Prefers a call after 5 pm.', by: 'Clinic front desk', mine: true, edited: false, versions: [{ version: 1 }] });
 
       const edited = await t.api.patch(`/api/portal/leads/${id}/notes/${note.id}`, staffA.identity).send({ body: 'Prefers a call after 6 pm.' });
       expect(edited.status).toBe(200);
@@ -53,8 +53,8 @@ describe('the front desk on a lead: notes, calls, assignment (docs/leads.md#the-
         body: 'Prefers a call after 6 pm.',
         edited: true,
         versions: [
-          { version: 1, body: 'Prefers a call after 5 pm.', by: 'Clinic staff' },
-          { version: 2, body: 'Prefers a call after 6 pm.', by: 'Clinic staff' },
+          { version: 1, body: 'Prefers a call after 5 pm.', by: 'Clinic front desk' },
+          { version: 2, body: 'Prefers a call after 6 pm.', by: 'Clinic front desk' },
         ],
       });
 
@@ -72,7 +72,7 @@ describe('the front desk on a lead: notes, calls, assignment (docs/leads.md#the-
 
       // An admin's note is the Agency's in the portal.
       expect((await t.api.post(`/api/leads/${id}/notes`, ADMIN).send({ body: 'Agency called the clinic.' })).status).toBe(201);
-      expect((await timeline(id, ownerA)).filter((e) => e.type === 'note').map((e) => 'by' in e && e.by)).toEqual(['Clinic staff', 'Agency']);
+      expect((await timeline(id, ownerA)).filter((e) => e.type === 'note').map((e) => 'by' in e && e.by)).toEqual(['Clinic front desk', 'Agency']);
     });
 
     it('refuses bad words with the schema’s message, and another clinic’s lead or note with 404', async () => {
@@ -95,7 +95,7 @@ describe('the front desk on a lead: notes, calls, assignment (docs/leads.md#the-
     it('logs each outcome with who and when, suggests lost after three unanswered calls and never changes the status', async () => {
       const id = await lead(a, 'Carl Calls');
       const first = LoggedCallSchema.parse((await t.api.post(`/api/portal/leads/${id}/calls`, staffA.identity).send({ outcome: 'no_answer' })).body.data);
-      expect(first).toMatchObject({ call: { outcome: 'no_answer', note: null, by: 'Clinic staff' }, suggestion: null, unansweredCalls: 1 });
+      expect(first).toMatchObject({ call: { outcome: 'no_answer', note: null, by: 'Clinic front desk' }, suggestion: null, unansweredCalls: 1 });
       const second = LoggedCallSchema.parse((await t.api.post(`/api/portal/leads/${id}/calls`, staffA.identity).send({ outcome: 'voicemail', note: 'Left a message' })).body.data);
       expect(second).toMatchObject({ call: { outcome: 'voicemail', note: 'Left a message' }, suggestion: null, unansweredCalls: 2 });
       const third = await t.api.post(`/api/portal/leads/${id}/calls`, ownerA).send({ outcome: 'no_answer', note: '  ' });
@@ -156,7 +156,7 @@ describe('the front desk on a lead: notes, calls, assignment (docs/leads.md#the-
       const id = await lead(a, 'Ava Assigned');
       const res = await t.api.patch(`/api/portal/leads/${id}`, ownerA).send({ assigneeId: staffA.id });
       expect(res.status).toBe(200);
-      expect(PortalLeadDetailSchema.parse(res.body.data)).toMatchObject({ id, assigneeId: staffA.id, assigneeName: 'Clinic staff' });
+      expect(PortalLeadDetailSchema.parse(res.body.data)).toMatchObject({ id, assigneeId: staffA.id, assigneeName: 'Clinic front desk' });
 
       const mine = PortalLeadListSchema.parse((await t.api.get('/api/portal/leads?assigneeId=me', staffA.identity)).body.data);
       expect(mine.items.map((item) => item.id)).toEqual([id]);
@@ -165,7 +165,7 @@ describe('the front desk on a lead: notes, calls, assignment (docs/leads.md#the-
       const none = PortalLeadListSchema.parse((await t.api.get('/api/portal/leads?assigneeId=none&pageSize=100', ownerA)).body.data);
       expect(none.items.map((item) => item.id)).not.toContain(id);
 
-      expect((await timeline(id, ownerA)).find((e) => e.type === 'assignment')).toMatchObject({ assigneeName: 'Clinic staff', by: 'Clinic owner' });
+      expect((await timeline(id, ownerA)).find((e) => e.type === 'assignment')).toMatchObject({ assigneeName: 'Clinic front desk', by: 'Clinic owner' });
       const notices = (await t.dataSource.query(`SELECT "user_id", "kind" FROM "leads"."user_notices" WHERE "lead_id" = $1`, [id])) as Array<{ user_id: number; kind: string }>;
       expect(notices).toEqual([{ user_id: staffA.id, kind: 'assigned' }]);
       const audit = (await t.dataSource.query(`SELECT "changes" FROM "leads"."audit_log" WHERE "entity" = 'lead_assignment' AND "entity_id" = $1`, [String(id)])) as Array<{
