@@ -94,8 +94,9 @@ export function createWebPush(config: PushConfig): WebPush | null {
   return {
     publicKey,
     async send(target, payload, { ttlSeconds = 24 * 3600, urgency = 'high' } = {}) {
-      // Loaded at the first push, not at start (ARCHITECTURE.md#processes).
-      const { generateRequestDetails } = await import('web-push');
+      // Loaded at the first push, not at start (ARCHITECTURE.md#processes). web-push is CommonJS: Node's own
+      // import() has its functions on `default` only (a named one is undefined there), as jest's require has them too.
+      const { generateRequestDetails } = (await import('web-push')).default;
       const request = generateRequestDetails(target, JSON.stringify(payload), {
         vapidDetails: { subject, publicKey, privateKey },
         TTL: ttlSeconds,

@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { startFakeWebPush, type FakeWebPush } from '@hap/test-kit/fakes/web-push';
 import { createWebPush, PushError, PushSubscriptionGone, type WebPush } from '../src/push';
 
@@ -31,6 +33,16 @@ describe('web push adapter (web-push with VAPID, against a loopback push service
     expect(JSON.parse(message.payload)).toEqual({ title: 'Hello' });
     expect(message).toMatchObject({ endpoint: subscription.endpoint, ttl: 86_400, urgency: 'high', vapid: { aud: service.url, sub: VAPID.VAPID_SUBJECT, publicKey: VAPID.VAPID_PUBLIC_KEY } });
     expect(message.headers['content-encoding']).toBe('aes128gcm');
+  });
+
+  it('sends from the built module as the services run it (Node’s own import() of the CommonJS web-push)', async () => {
+    const subscription = service.subscribe();
+    const script = `require(${JSON.stringify(require.resolve('../dist/push.js'))}).createWebPush(${JSON.stringify({ ...VAPID, PUSH_TIMEOUT_MS: 2000 })})
+      .send(${JSON.stringify(subscription)}, { title: 'From the build' }).then(() => process.exit(0), (err) => { console.error(err); process.exit(1); });`;
+    // Not spawnSync: the push service answering is this process.
+    const { stderr } = await promisify(execFile)(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(stderr).toBe('');
+    expect(service.received.filter((m) => m.endpoint === subscription.endpoint).map((m) => JSON.parse(m.payload))).toEqual([{ title: 'From the build' }]);
   });
 
   it('says a subscription is gone on 410 and 404, and which failures are worth retrying', async () => {
