@@ -84,6 +84,20 @@ export function assetUrl(path: string | null | undefined): string | null {
 /** Counts the digits of a phone number, ignoring spaces, dashes and brackets. */
 export const phoneDigits = (v: string) => v.replace(/\D/g, '').length;
 
+/**
+ * A `tel:` link for a number as a patient typed it: in E.164 where it is plainly a US number (ten
+ * digits, or eleven after a 1), so it dials from a phone in any country; as typed (digits, a leading
+ * +) otherwise. The platform's clinics are in the US (docs/leads.md#the-front-desk).
+ */
+export function telHref(phone: string): string {
+  const dialled = phone.replace(/[^\d+]/g, '');
+  const digits = dialled.replace(/\D/g, '');
+  if (dialled.startsWith('+')) return `tel:+${digits}`;
+  if (digits.length === 10) return `tel:+1${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `tel:+${digits}`;
+  return `tel:${digits}`;
+}
+
 /** Required text between `min` and `max` characters, with `message` when too short. */
 export const requiredText = (min: number, max: number, message: string) =>
   z

@@ -1,4 +1,4 @@
-import { LEAD_STATUS_LABELS, type AppointmentAction, type CalendarAppointment } from '@hap/contracts';
+import { LEAD_STATUS_LABELS, telHref, type AppointmentAction, type CalendarAppointment } from '@hap/contracts';
 import { Ban, CalendarClock, Check, LoaderCircle, Mail, Phone, UserCheck, UserX } from 'lucide-react';
 import { useState } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -39,7 +39,7 @@ export function AppointmentCard({ appointment: a, zone, scope, clientId, canAct,
       {a.lead && (
         <ul className="bkg-appt__contact">
           <li>
-            <a href={`tel:${a.lead.phone.replace(/[^\d+]/g, '')}`}>
+            <a href={telHref(a.lead.phone)}>
               <Phone size={14} aria-hidden />
               {a.lead.phone}
             </a>

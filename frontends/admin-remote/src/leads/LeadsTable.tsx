@@ -1,4 +1,4 @@
-import type { LeadListItem, PortalLeadListItem } from '@hap/contracts';
+import { telHref, type LeadListItem, type PortalLeadListItem } from '@hap/contracts';
 import { AlertTriangle, Mail, Phone } from 'lucide-react';
 import { StatusSelect } from './StatusSelect';
 import { TableHead } from '../pages/TableHead';
@@ -99,7 +99,7 @@ export function LeadContact({ lead }: { lead: { email: string; phone: string } }
         <Mail size={14} aria-hidden />
         {lead.email}
       </a>
-      <a className="adm-contact__line" href={`tel:${lead.phone.replace(/[^\d+]/g, '')}`}>
+      <a className="adm-contact__line" href={telHref(lead.phone)}>
         <Phone size={14} aria-hidden />
         {lead.phone}
       </a>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { MessageSquare } from 'lucide-react';
-import { routes, type UnmatchedTexts as UnmatchedTextsPage } from '@hap/contracts';
+import { routes, telHref, type UnmatchedTexts as UnmatchedTextsPage } from '@hap/contracts';
 import { api } from '../lib/api';
 import { formatDateTime } from '../leads/lead-filters';
 import { EmptyState } from '../pages/EmptyState';
@@ -44,7 +44,7 @@ export function UnmatchedTexts() {
             {list.data.items.map((conversation) => (
               <li key={conversation.phone} className="msg-unmatched__item">
                 <p className="msg-unmatched__head">
-                  <a href={`tel:${conversation.phone}`} className="msg-unmatched__phone">
+                  <a href={telHref(conversation.phone)} className="msg-unmatched__phone">
                     {readablePhone(conversation.phone)}
                   </a>
                   <span className="adm-muted">
