@@ -6,7 +6,7 @@ import { errorAria, FormField } from '../auth/FormField';
 import { useToast } from '../toast/toaster';
 import { dueFromInputs, formatDue, tomorrowAtTen } from './due-time';
 import { useAssignees, useCreateTask, useTasks, useUpdateTask } from './front-desk-query';
-import { useLeadsCan } from './leads-can';
+import { useLeadsCan, usePortalUserId } from './leads-can';
 
 /** The form's fields: the API's title rule, a date and a time read in the clinic's zone, an assignee. */
 const TaskFormSchema = z.object({
@@ -60,11 +60,19 @@ export function TaskItem({ task, zone, leadLink }: { task: Task; zone: string; l
 }
 
 /** Adds a task (on the lead when `leadId`): due 'tomorrow 10 am' by default, in the clinic's zone. */
-export function TaskCreateForm({ clientId, leadId, zone, idPrefix }: { clientId: number; leadId?: number; zone: string; idPrefix: string }) {
-  const assignees = useAssignees(clientId);
+export function TaskCreateForm(props: { clientId: number; leadId?: number; zone: string; idPrefix: string }) {
+  const assignees = useAssignees(props.clientId);
+  // The form starts once the users are known, so its first choice of who does it shows.
+  if (assignees.isPending) return <p className="adm-muted">Loading…</p>;
+  return <TaskFields {...props} assignees={assignees.data?.items ?? []} />;
+}
+
+function TaskFields({ clientId, leadId, zone, idPrefix, assignees }: { clientId: number; leadId?: number; zone: string; idPrefix: string; assignees: Array<{ id: number; name: string | null; email: string }> }) {
   const create = useCreateTask(clientId);
   const toast = useToast();
-  const form = useForm<TaskForm>({ resolver: zodResolver(TaskFormSchema), defaultValues: { title: '', ...tomorrowAtTen(zone), assigneeId: '' } });
+  // In the portal a task is the user's own unless they give it to someone else.
+  const me = usePortalUserId();
+  const form = useForm<TaskForm>({ resolver: zodResolver(TaskFormSchema), defaultValues: { title: '', ...tomorrowAtTen(zone), assigneeId: me === null ? '' : String(me) } });
   const { errors } = form.formState;
   const field = (name: keyof TaskForm) => `${idPrefix}-${name}`;
   const submit = form.handleSubmit(async (values) => {
@@ -95,7 +103,7 @@ export function TaskCreateForm({ clientId, leadId, zone, idPrefix }: { clientId:
       <FormField id={field('assigneeId')} label="Who does it" error={errors.assigneeId?.message}>
         <select id={field('assigneeId')} className="adm-input" {...form.register('assigneeId')} {...errorAria(field('assigneeId'), errors.assigneeId)}>
           <option value="">Choose a user</option>
-          {assignees.data?.items.map((user) => (
+          {assignees.map((user) => (
             <option key={user.id} value={user.id}>
               {user.name ?? user.email}
             </option>

@@ -9,6 +9,13 @@ import { useLeadsScope } from './leads-query';
  * shell has the user already; this reads it without asking again (an admin's
  * inbox never asks the portal's auth status).
  */
+/** The signed-in clinic user's id in the portal (who a task is for unless they choose another); null in the admin. */
+export function usePortalUserId(): number | null {
+  const scope = useLeadsScope();
+  const user = useQueryClient().getQueryData<PortalViewer | null>(PORTAL_AUTH_KEY);
+  return scope === 'portal' && user && !user.viewAs ? user.id : null;
+}
+
 export function useLeadsCan(portalRoute: { method: string; clinicRoles?: readonly ClinicRole[] }): boolean {
   const scope = useLeadsScope();
   const user = useQueryClient().getQueryData<PortalViewer | null>(PORTAL_AUTH_KEY);
