@@ -16,6 +16,22 @@ interface PanelLead {
   assigneeName: string | null;
 }
 
+/** A list filter's choices of who a lead is given to: anyone, (in the portal) me, nobody, each assignable user. */
+export function AssigneeFilterOptions({ users, withMe = false }: { users: ReadonlyArray<{ id: number; name: string | null; email: string }> | undefined; withMe?: boolean }) {
+  return (
+    <>
+      <option value="">Anyone</option>
+      {withMe && <option value="me">Me</option>}
+      <option value="none">Nobody</option>
+      {users?.map((u) => (
+        <option key={u.id} value={String(u.id)}>
+          {u.name ?? u.email}
+        </option>
+      ))}
+    </>
+  );
+}
+
 /** Who the lead is given to (docs/leads.md#assignment): the clinic's users who are not read-only, or nobody. */
 export function AssigneeField({ lead }: { lead: PanelLead }) {
   // A viewer sees who has it and gives it to nobody (docs/portal.md#roles).

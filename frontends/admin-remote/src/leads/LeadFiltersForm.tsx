@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { FormField } from '../auth/FormField';
 import type { LeadFilters } from './lead-filters';
 import { useClientServices } from './leads-query';
+import { AssigneeFilterOptions } from './FrontDeskPanel';
 import { useAssignees } from './front-desk-query';
 import { NamedOptions } from '../forms/Options';
 
@@ -86,13 +87,7 @@ export function LeadFiltersForm({ filters, onApply }: { filters: LeadFilters; on
       </div>
       <FormField id="lead-filter-assigneeId" label="Assigned to" error={errors.assigneeId}>
         <select id="lead-filter-assigneeId" className="adm-input" value={values.assigneeId} onChange={set('assigneeId')} {...error('assigneeId')}>
-          <option value="">Anyone</option>
-          <option value="none">Nobody</option>
-          {assignees.data?.items.map((u) => (
-            <option key={u.id} value={String(u.id)}>
-              {u.name ?? u.email}
-            </option>
-          ))}
+          <AssigneeFilterOptions users={assignees.data?.items} />
         </select>
       </FormField>
       <FormField id="lead-filter-service" label="Service" error={errors.serviceId}>

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { FormField } from '../auth/FormField';
 import { LeadDetailDialog } from '../leads/LeadDetailDialog';
 import { LeadsScopeContext, usePortalLeads } from '../leads/leads-query';
+import { AssigneeFilterOptions } from '../leads/FrontDeskPanel';
 import { useAssignees } from '../leads/front-desk-query';
 import { LeadsList } from '../leads/LeadsList';
 import '../leads/leads.css';
@@ -102,14 +103,7 @@ function Filters({ filters, onApply }: { filters: PortalFilters; onApply: (next:
       </FormField>
       <FormField id="portal-lead-assignee" label="Assigned to">
         <select id="portal-lead-assignee" className="adm-input" value={assigneeId} onChange={(e) => setAssigneeId(e.target.value)}>
-          <option value="">Anyone</option>
-          <option value="me">Me</option>
-          <option value="none">Nobody</option>
-          {assignees.data?.items.map((u) => (
-            <option key={u.id} value={String(u.id)}>
-              {u.name ?? u.email}
-            </option>
-          ))}
+          <AssigneeFilterOptions users={assignees.data?.items} withMe />
         </select>
       </FormField>
       <FormField id="portal-lead-q" label="Search" error={error ?? undefined}>
