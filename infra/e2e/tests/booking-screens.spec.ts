@@ -93,7 +93,7 @@ test.describe('clinic booking screens', () => {
     // 4. Confirm.
     await chip.click();
     const details = page.getByRole('dialog', { name: 'Appointment' });
-    await expect(details.getByRole('link', { name: '(208) 555-0177' })).toHaveAttribute('href', 'tel:2085550177');
+    await expect(details.getByRole('link', { name: '(208) 555-0177' })).toHaveAttribute('href', 'tel:+12085550177');
     await expect(details.getByText('Lead: Booked')).toBeVisible();
     await expect(details.getByRole('button', { name: 'Showed' })).toHaveCount(0);
     await keepScreen(page, { path: shot('appointment') });

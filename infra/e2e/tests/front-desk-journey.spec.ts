@@ -71,11 +71,12 @@ test.describe('the front desk’s day', () => {
     expect(JSON.stringify(pushed)).not.toContain('Casey');
     await page.goto(new URL(pushed.data.url).pathname + new URL(pushed.data.url).search);
     const detail = page.getByRole('dialog', { name: 'Casey Morgan' });
-    await expect(detail).toBeVisible();
+    // The portal's first paint on this device: its session, the remote and the lead, as a push's tap opens it.
+    await expect(detail).toBeVisible({ timeout: 20_000 });
     await expect(detail.getByLabel('Assigned to')).toHaveValue(String(desk.id));
 
     // 2. The patient's number is a tel: link, the e-mail a mailto: link.
-    await expect(detail.getByRole('link', { name: `(208) 555-${digits}` })).toHaveAttribute("href", `tel:+1208555${digits}`);
+    await expect(detail.getByRole('link', { name: `(208) 555-${digits}` })).toHaveAttribute('href', `tel:+1208555${digits}`);
     await expect(detail.getByRole('link', { name: `casey.${run}@example.com` })).toHaveAttribute('href', `mailto:casey.${run}@example.com`);
 
     // 3. Nobody answered: 'Log call', then 'Voicemail' — two taps.
