@@ -2,16 +2,15 @@ import { DndContext, KeyboardSensor, PointerSensor, useDraggable, useDroppable, 
 import { LEAD_STATUS_LABELS, LEAD_STATUSES, routes, type BoardCard, type BoardColumn, type LeadStatus } from '@hap/contracts';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CalendarClock, GripVertical, MoreHorizontal } from 'lucide-react';
+import { useState } from 'react';
 import { useToast } from '../toast/toaster';
 import { useBoard, useMoveOnBoard, type BoardFilters } from './board-query';
 import { useLeadsCan } from './leads-can';
 import { useUpdateLeadStatus } from './leads-query';
 import './board.css';
 
-const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'always', style: 'narrow' });
-
 /** '12 min', '3 d': how long ago the lead arrived. */
-export function leadAge(createdAt: string, now = Date.now()): string {
+export function leadAge(createdAt: string, now: number): string {
   const minutes = Math.max(0, Math.round((now - new Date(createdAt).getTime()) / 60_000));
   if (minutes < 60) return `${minutes} min`;
   if (minutes < 48 * 60) return `${Math.round(minutes / 60)} h`;
@@ -119,6 +118,8 @@ function Card({ card, canMove, onOpen, onMove, clinicName }: {
   clinicName?: (clientId: number) => string;
 }) {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: `lead-${card.id}`, data: { card, name: card.name }, disabled: !canMove });
+  // The age is as of the card's first paint; the board refetches after every move.
+  const [now] = useState(() => Date.now());
   const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined;
   return (
     <li ref={setNodeRef} style={style} className={`adm-board__card${isDragging ? ' is-dragging' : ''}`} data-lead={card.id}>
@@ -142,13 +143,13 @@ function Card({ card, canMove, onOpen, onMove, clinicName }: {
           {SOURCE_LABELS[card.source] ?? card.source}
         </span>
         <time dateTime={card.createdAt} title={new Date(card.createdAt).toLocaleString()}>
-          {leadAge(card.createdAt)} ago
+          {leadAge(card.createdAt, now)} ago
         </time>
       </p>
       {card.nextAppointmentAt && (
         <p className="adm-board__next">
-          <CalendarClock size={14} aria-hidden /> Appointment {RELATIVE.format(Math.round((new Date(card.nextAppointmentAt).getTime() - Date.now()) / 86_400_000), 'day')},{' '}
-          {new Date(card.nextAppointmentAt).toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit' })}
+          <CalendarClock size={14} aria-hidden /> Next: appointment{' '}
+          {new Date(card.nextAppointmentAt).toLocaleString([], { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}
         </p>
       )}
     </li>
