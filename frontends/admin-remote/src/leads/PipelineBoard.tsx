@@ -9,12 +9,13 @@ import { useLeadsCan } from './leads-can';
 import { useUpdateLeadStatus } from './leads-query';
 import './board.css';
 
-/** '12 min', '3 d': how long ago the lead arrived. */
+/** 'just now', '12 min ago', '3 d ago': how long ago the lead arrived. */
 export function leadAge(createdAt: string, now: number): string {
   const minutes = Math.max(0, Math.round((now - new Date(createdAt).getTime()) / 60_000));
-  if (minutes < 60) return `${minutes} min`;
-  if (minutes < 48 * 60) return `${Math.round(minutes / 60)} h`;
-  return `${Math.round(minutes / (24 * 60))} d`;
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 48 * 60) return `${Math.round(minutes / 60)} h ago`;
+  return `${Math.round(minutes / (24 * 60))} d ago`;
 }
 
 const SOURCE_LABELS: Record<string, string> = { google: 'Google', direct: 'Direct' };
@@ -143,7 +144,7 @@ function Card({ card, canMove, onOpen, onMove, clinicName }: {
           {SOURCE_LABELS[card.source] ?? card.source}
         </span>
         <time dateTime={card.createdAt} title={new Date(card.createdAt).toLocaleString()}>
-          {leadAge(card.createdAt, now)} ago
+          {leadAge(card.createdAt, now)}
         </time>
       </p>
       {card.nextAppointmentAt && (
