@@ -96,6 +96,7 @@ const CLINIC_MATRIX: Record<string, ClinicLine> = {
   listPortalPages: { call: () => ({ path: '/api/portal/pages' }), own: 200, other: 200 },
   listPortalLeads: { call: () => ({ path: '/api/portal/leads' }), own: 200, other: 200 },
   getPortalNewLeads: { call: () => ({ path: '/api/portal/leads/new' }), own: 200, other: 200 },
+  getPortalLeadsBoard: { call: () => ({ path: '/api/portal/leads/board' }), own: 200, other: 200 },
   getPortalLead: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}` }), own: 200, other: 404 },
   updatePortalLeadStatus: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}/status`, body: { status: 'contacted' } }), own: 200, other: 404 },
   getPortalLeadTimeline: { call: (ctx) => ({ path: `/api/portal/leads/${ctx.leadA}/timeline` }), own: 200, other: 404 },

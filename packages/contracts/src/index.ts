@@ -35,6 +35,7 @@ export * from './leads/admin';
 export * from './leads/webhook';
 export * from './leads/parked-lead';
 export * from './leads/portal';
+export * from './leads/board-routes';
 export * from './leads/messages';
 export * from './leads/front-desk';
 export * from './templates/client-service';

@@ -18,6 +18,9 @@ import { leadHandlers } from './modules/leads/lead.routes';
 import { LeadService } from './modules/leads/lead.service';
 import { createParkedLeads, type ParkedLeads } from './modules/leads/parked-leads';
 import { portalHandlers } from './modules/portal/portal.routes';
+import { boardHandlers } from './modules/board/board.routes';
+import { BoardRepository } from './modules/board/board.repository';
+import { BoardService } from './modules/board/board.service';
 import { frontDeskHandlers } from './modules/front-desk/front-desk.routes';
 import { FrontDeskService } from './modules/front-desk/front-desk.service';
 import { messageHandlers } from './modules/messages/message.routes';
@@ -123,6 +126,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     ...leadAdminHandlers(leadAdmin),
     ...portalHandlers(portal),
     ...frontDeskHandlers(frontDesk, portal, leadAdmin),
+    ...boardHandlers(new BoardService(new BoardRepository(dataSource), catalogue)),
     ...bookingHandlers(booking, appointments),
     ...messageHandlers(
       new MessageService(dataSource, leadAdmin, dependencies.sms === undefined ? createSms(config) : dependencies.sms, config.TWILIO_AUTH_TOKEN ?? null, config.PUBLIC_BASE_URL, frontDesk),

@@ -12,6 +12,7 @@ import { LeadsBulkBar } from './LeadsBulkBar';
 import { LeadFiltersForm } from './LeadFiltersForm';
 import { exportUrl, useLeadCounts, useLeads } from './leads-query';
 import { LeadsList } from './LeadsList';
+import { BoardView, viewOf, ViewSwitch } from './BoardView';
 import './leads.css';
 
 const PAGE_SIZE = 25;
@@ -47,6 +48,13 @@ export function LeadsPage() {
     setSearch(next, { replace: id === null });
   };
   const clinic = clients.data?.find((c) => c.id === filters.clientId);
+  const view = viewOf(search);
+  // Filters keep the view: the board is one of the page's two views (docs/leads.md#pipeline-board).
+  const goKeep = (next: LeadFilters) => {
+    const params = searchFromFilters(next);
+    if (view === 'board') params.set('view', 'board');
+    setSearch(params);
+  };
 
   return (
     <>
@@ -67,7 +75,7 @@ export function LeadsPage() {
         id="lead-client"
         className="adm-lead-client"
         value={allClinics ? ALL_CLINICS : filters.clientId}
-        onChange={(value) => go(value === ALL_CLINICS ? {} : { clientId: Number(value) })}
+        onChange={(value) => goKeep(value === ALL_CLINICS ? {} : { clientId: Number(value) })}
         clients={clients.data}
         disabled={!clients.data}
         first={
@@ -85,8 +93,19 @@ export function LeadsPage() {
         />
       )}
 
-      <LeadFiltersForm key={JSON.stringify(filters)} filters={filters} onApply={(next) => go(next)} />
+      <LeadFiltersForm key={JSON.stringify(filters)} filters={filters} onApply={(next) => goKeep(next)} />
 
+      <ViewSwitch search={search} setSearch={setSearch} />
+
+      {view === 'board' ? (
+        <BoardView
+          filters={{ clientId: filters.clientId, serviceId: filters.serviceId, from: filters.from, to: filters.to }}
+          search={search}
+          setSearch={setSearch}
+          onOpen={openLead}
+          clinicName={allClinics ? clinicName : undefined}
+        />
+      ) : (
       <LeadsList
         leads={leads}
         emptyText={
@@ -117,6 +136,7 @@ export function LeadsPage() {
           clinicName: allClinics ? clinicName : undefined,
         }}
       />
+      )}
 
       <LeadDetailDialog id={openId} onClose={() => openLead(null)} />
     </>

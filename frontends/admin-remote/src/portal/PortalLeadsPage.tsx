@@ -8,6 +8,7 @@ import { LeadsScopeContext, usePortalLeads } from '../leads/leads-query';
 import { AssigneeFilterOptions } from '../leads/FrontDeskPanel';
 import { useAssignees } from '../leads/front-desk-query';
 import { LeadsList } from '../leads/LeadsList';
+import { BoardView, viewOf, ViewSwitch } from '../leads/BoardView';
 import '../leads/leads.css';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { PageHeader } from '../pages/PageHeader';
@@ -64,13 +65,20 @@ export function PortalLeadsPage() {
   return (
     <LeadsScopeContext.Provider value="portal">
       <PageHeader title="Leads" description={`Every form a patient sent ${user?.clientName ?? 'your clinic'}. Mark who you contacted and booked: bookings tell Google Ads which clicks worked.`} />
-      <Filters key={search.toString()} filters={filters} onApply={(next) => go(next)} />
-      <LeadsList
-        leads={leads}
-        emptyText={filtered ? 'No lead matches these filters. Clear them to see every lead.' : 'Leads appear here as soon as a patient sends your form.'}
-        onOpen={openLead}
-        onPage={(next) => go(filters, next)}
-      />
+      <ViewSwitch search={search} setSearch={setSearch} />
+      {viewOf(search) === 'board' ? (
+        <BoardView filters={{}} search={search} setSearch={setSearch} onOpen={openLead} />
+      ) : (
+        <>
+          <Filters key={search.toString()} filters={filters} onApply={(next) => go(next)} />
+          <LeadsList
+            leads={leads}
+            emptyText={filtered ? 'No lead matches these filters. Clear them to see every lead.' : 'Leads appear here as soon as a patient sends your form.'}
+            onOpen={openLead}
+            onPage={(next) => go(filters, next)}
+          />
+        </>
+      )}
       <LeadDetailDialog id={openId} onClose={() => openLead(null)} />
     </LeadsScopeContext.Provider>
   );

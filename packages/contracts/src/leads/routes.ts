@@ -42,11 +42,14 @@ import {
   RescheduleRequestSchema,
 } from '../booking/appointments';
 import { ClientIdParamSchema } from '../tenant/staff';
+import { boardRoutes } from './board-routes';
 import { frontDeskRoutes } from './front-desk-routes';
 import { PortalLeadDetailSchema, PortalLeadListQuerySchema, PortalLeadListSchema, PortalResultsQuerySchema, PortalResultsSummarySchema } from './portal';
 
 /** leads: the public lead form, the admin Leads inbox and the clinic portal's leads and results. */
 export const leadsRoutes = {
+  // The pipeline board's rows (docs/leads.md#pipeline-board).
+  ...boardRoutes,
   submitLead: defineRoute({
     operation: 'submitLead',
     method: 'POST',

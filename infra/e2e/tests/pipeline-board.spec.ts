@@ -1,0 +1,76 @@
+import { expect, test, type Page } from '@playwright/test';
+import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+import { keepScreen, screenPath } from '../support/screens';
+
+/**
+ * The pipeline board (docs/leads.md#pipeline-board): an admin opens one
+ * clinic's board, sees the counts, moves a card with its 'Move to' menu and,
+ * on a desktop, drags one with the mouse; each move is the list's status change.
+ */
+
+async function clinic(page: Page, name: string): Promise<{ clientId: number; serviceId: number }> {
+  const created = await page.request.post('/api/clients', { data: { name, address: '3 Alder St, Eugene, OR', phone: '(541) 555-0190' } });
+  expect(created.status()).toBe(201);
+  const clientId = ((await created.json()) as { data: { id: number } }).data.id;
+  const templates = ((await (await page.request.get('/api/service-templates')).json()) as { data: Array<{ id: number; slug: string }> }).data;
+  const template = templates.find((t) => t.slug === 'trt') ?? templates[0]!;
+  const service = await page.request.post('/api/services', { data: { name: 'Men’s Health', path: `mens-${clientId}`, clientId, templateId: template.id, isActive: true } });
+  expect(service.status()).toBe(201);
+  return { clientId, serviceId: ((await service.json()) as { data: { id: number } }).data.id };
+}
+
+async function lead(page: Page, name: string, where: { clientId: number; serviceId: number }): Promise<void> {
+  const res = await page.request.post('/api/leads', { data: { name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`, phone: '(541) 555-0111', ...where } });
+  expect(res.status()).toBe(201);
+}
+
+test.describe('pipeline board', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('an admin sees the counts, moves a card with Move to and drags one to Booked', async ({ page }) => {
+    await logInAsAdmin(page);
+    const run = `${test.info().project.name === 'mobile' ? 'm' : 'd'}${Date.now().toString(36)}`;
+    const where = await clinic(page, `Cedar Clinic ${run}`);
+    await lead(page, `Avery ${run}`, where);
+    await lead(page, `Blake ${run}`, where);
+
+    await page.goto(`/admin/leads?client=${where.clientId}&view=board`);
+    const board = page.getByRole('region', { name: 'Pipeline board' });
+    const column = (name: string) => board.getByRole('region', { name });
+    await expect(page.getByTestId('board-count-new')).toHaveText('2');
+    await expect(page.getByTestId('board-count-contacted')).toHaveText('0');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await keepScreen(page, { path: screenPath('pipeline-board'), fullPage: true });
+
+    // The keyboard's way (and the phone's): a card's 'Move to' menu.
+    await page.getByRole('button', { name: `Move Avery ${run} to` }).click();
+    await page.getByRole('menuitem', { name: 'Contacted' }).click();
+    await expect(column('Contacted').getByRole('button', { name: `Avery ${run}`, exact: true })).toBeVisible();
+    await expect(page.getByTestId('board-count-contacted')).toHaveText('1');
+    await expect(page.getByTestId('board-count-new')).toHaveText('1');
+    // The move is the lead's status: its detail says so.
+    await column('Contacted').getByRole('button', { name: `Avery ${run}`, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel(`Status of Avery ${run}`)).toHaveValue('contacted');
+    await keepScreen(page, { path: screenPath('pipeline-board-detail') });
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    if (test.info().project.name === 'desktop') {
+      const grip = board.getByRole('button', { name: `Drag Blake ${run}` });
+      const target = column('Booked');
+      const from = (await grip.boundingBox())!;
+      const to = (await target.boundingBox())!;
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(from.x + 20, from.y + 20, { steps: 4 });
+      await page.mouse.move(to.x + to.width / 2, to.y + 60, { steps: 12 });
+      await page.mouse.up();
+      await expect(target.getByRole('button', { name: `Blake ${run}`, exact: true })).toBeVisible();
+      await expect(page.getByTestId('board-count-booked')).toHaveText('1');
+      await expect(page.getByTestId('board-count-new')).toHaveText('0');
+    }
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await keepScreen(page, { path: screenPath('pipeline-board-after'), fullPage: true });
+  });
+});
