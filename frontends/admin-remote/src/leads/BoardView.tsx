@@ -2,6 +2,8 @@ import { BoardSourceSchema } from '@hap/contracts';
 import { useState, type FormEvent } from 'react';
 import type { SetURLSearchParams } from 'react-router';
 import type { BoardFilters } from './board-query';
+import { AssigneeFilterOptions } from './FrontDeskPanel';
+import { useAssignees } from './front-desk-query';
 import { PipelineBoard } from './PipelineBoard';
 
 export type LeadsView = 'list' | 'board';
@@ -30,26 +32,55 @@ export function ViewSwitch({ search, setSearch }: { search: URLSearchParams; set
   );
 }
 
-/** The board with its source filter (`?source=google|direct|<utm source>`); the page's own filters give the rest. */
-export function BoardView({ filters, search, setSearch, onOpen, clinicName }: {
+/**
+ * The board with its source filter (`?source=google|direct|<utm source>`) and, where the page's own
+ * filters have none (the portal), whose leads (`?assignee=me|none|<user id>`); the page's filters give the rest.
+ */
+export function BoardView({ filters, search, setSearch, onOpen, clinicName, assigneeFilter = false }: {
   filters: Omit<BoardFilters, 'source'>;
   search: URLSearchParams;
   setSearch: SetURLSearchParams;
   onOpen: (id: number) => void;
   clinicName?: (clientId: number) => string;
+  assigneeFilter?: boolean;
 }) {
   const parsed = BoardSourceSchema.safeParse(search.get('source') ?? '');
   const source = parsed.success ? parsed.data : undefined;
+  const assignee = search.get('assignee') ?? '';
+  const assigneeId = assigneeFilter && assignee ? (assignee === 'me' || assignee === 'none' ? assignee : /^\d+$/.test(assignee) ? Number(assignee) : undefined) : filters.assigneeId;
   return (
     <>
+      {assigneeFilter && (
+        <AssigneeBoardFilter
+          value={assignee}
+          onChange={(next) => {
+            const params = new URLSearchParams(search);
+            if (next) params.set('assignee', next);
+            else params.delete('assignee');
+            setSearch(params);
+          }}
+        />
+      )}
       <SourceFilter key={source ?? ''} source={source} onApply={(next) => {
         const params = new URLSearchParams(search);
         if (next) params.set('source', next);
         else params.delete('source');
         setSearch(params);
       }} />
-      <PipelineBoard filters={{ ...filters, source }} onOpen={onOpen} clinicName={clinicName} />
+      <PipelineBoard filters={{ ...filters, source, assigneeId }} onOpen={onOpen} clinicName={clinicName} />
     </>
+  );
+}
+
+function AssigneeBoardFilter({ value, onChange }: { value: string; onChange: (next: string) => void }) {
+  const assignees = useAssignees(0);
+  return (
+    <div className="adm-board__filter">
+      <label htmlFor="board-assignee">Assigned to</label>
+      <select id="board-assignee" className="adm-input" value={value} onChange={(e) => onChange(e.target.value)}>
+        <AssigneeFilterOptions users={assignees.data?.items} withMe />
+      </select>
+    </div>
   );
 }
 

@@ -99,7 +99,7 @@ export function LeadsPage() {
 
       {view === 'board' ? (
         <BoardView
-          filters={{ clientId: filters.clientId, serviceId: filters.serviceId, from: filters.from, to: filters.to }}
+          filters={{ clientId: filters.clientId, serviceId: filters.serviceId, from: filters.from, to: filters.to, assigneeId: filters.assigneeId }}
           search={search}
           setSearch={setSearch}
           onOpen={openLead}

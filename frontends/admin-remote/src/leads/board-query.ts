@@ -11,6 +11,8 @@ export interface BoardFilters {
   from?: string;
   to?: string;
   source?: string;
+  /** Whose leads: a user id, `none`, or (the portal's) `me` (docs/leads.md#assignment). */
+  assigneeId?: number | 'me' | 'none';
 }
 
 /** Under the scope's leads key, so a status change (useUpdateLeadStatus) refreshes the board too. */
@@ -24,6 +26,7 @@ export function useBoard(filters: BoardFilters) {
       const query = {
         serviceId: filters.serviceId === undefined ? undefined : String(filters.serviceId),
         source: filters.source,
+        assigneeId: filters.assigneeId === undefined ? undefined : String(filters.assigneeId),
         ...apiDateBounds(filters.from, filters.to),
       };
       return scope === 'portal'

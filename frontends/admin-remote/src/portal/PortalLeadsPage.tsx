@@ -67,7 +67,7 @@ export function PortalLeadsPage() {
       <PageHeader title="Leads" description={`Every form a patient sent ${user?.clientName ?? 'your clinic'}. Mark who you contacted and booked: bookings tell Google Ads which clicks worked.`} />
       <ViewSwitch search={search} setSearch={setSearch} />
       {viewOf(search) === 'board' ? (
-        <BoardView filters={{}} search={search} setSearch={setSearch} onOpen={openLead} />
+        <BoardView filters={{}} search={search} setSearch={setSearch} onOpen={openLead} assigneeFilter />
       ) : (
         <>
           <Filters key={search.toString()} filters={filters} onApply={(next) => go(next)} />

@@ -28,6 +28,8 @@ const boardFilterShape = {
   from: leadFilterShape.from,
   to: leadFilterShape.to,
   source: z.preprocess(blankToUndefined, BoardSourceSchema.optional()),
+  /** Whose leads, as the list's filter: a user id, `none`, or (the portal's) `me` (docs/leads.md#assignment). */
+  assigneeId: leadFilterShape.assigneeId,
 };
 
 /** GET /api/portal/leads/board: the clinic is the signed identity's. */

@@ -101,4 +101,15 @@ describe('pipeline board: GET /api/leads/board (admin), GET /api/portal/leads/bo
     expect(names).toEqual(expect.arrayContaining(['Bea Other', 'Ada Google', 'Abe Direct']));
     expect((await t.api.get('/api/leads/board', viewerA)).status).toBe(403);
   });
+
+  it('filters by whose leads they are: me (the portal’s), a user, or nobody; the admin may not say me', async () => {
+    const deskA = { ...viewerA, userId: 92_003, role: 'front_desk' as const };
+    await t.dataSource.query(`UPDATE "leads"."leads" SET "assignee_user_id" = $1 WHERE "id" = $2`, [deskA.userId, ids.get('Amy Newsletter')]);
+    const names = (board: unknown) => BoardSchema.parse(board).columns.flatMap((c) => c.items.map((i) => i.name));
+    expect(names((await t.api.get('/api/portal/leads/board?assigneeId=me', deskA)).body.data)).toEqual(['Amy Newsletter']);
+    expect(names((await t.api.get(`/api/portal/leads/board?assigneeId=${deskA.userId}`, viewerA)).body.data)).toEqual(['Amy Newsletter']);
+    expect(names((await t.api.get('/api/portal/leads/board?assigneeId=none', viewerA)).body.data).sort()).toEqual(['Abe Direct', 'Ada Google']);
+    const me = await t.api.get(`/api/leads/board?clientId=${a.clientId}&assigneeId=me`, ADMIN);
+    expect({ status: me.status, message: me.body.message }).toEqual({ status: 400, message: 'Assignee me is for clinic users; choose a user id or none.' });
+  });
 });

@@ -27,6 +27,9 @@ const PHONE_DIGITS_MIN = 3;
  * part of the name or e-mail (case-insensitive), the phone by its digits
  * ('303-555' finds '(303) 555-0142'), or the start of the reference.
  */
+/** The agency's lists and board take no `me`: the admin is no user of a clinic. */
+export const ASSIGNEE_ME_IS_PORTAL = 'Assignee me is for clinic users; choose a user id or none.';
+
 export function leadFilter(query: Partial<LeadExportQuery>): SqlFilter {
   const params: unknown[] = [];
   const clauses: string[] = [];

@@ -35,10 +35,9 @@ import { consentOf } from '../leads/lead-consent';
 import { DeliveryRepository } from '../delivery/delivery.repository';
 import { followUpStopReason } from '../messages/message.rules';
 import { attributionOf } from '../leads/lead.rules';
-import { CSV_BOM, csvRow, leadFilter, pageCount, statusMove } from './lead-admin.rules';
+import { ASSIGNEE_ME_IS_PORTAL, CSV_BOM, csvRow, leadFilter, pageCount, statusMove } from './lead-admin.rules';
 
 /** An admin has no leads of their own: `assigneeId=me` is the portal's. */
-const ASSIGNEE_ME_IS_PORTAL = 'Assignee me is for clinic users; choose a user id or none.';
 
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 

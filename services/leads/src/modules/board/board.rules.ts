@@ -14,7 +14,7 @@ export const SOURCE_SQL = `CASE
 
 /** The list's filter (clinic, service, period) and the source, compared without case. */
 export function boardFilter(query: BoardQuery): SqlFilter {
-  const base = leadFilter({ clientId: query.clientId, serviceId: query.serviceId, from: query.from, to: query.to });
+  const base = leadFilter({ clientId: query.clientId, serviceId: query.serviceId, from: query.from, to: query.to, assigneeId: query.assigneeId });
   if (query.source === undefined) return base;
   const params = [...base.params, query.source];
   return { where: `${base.where} AND lower(${SOURCE_SQL}) = lower($${params.length})`, params };

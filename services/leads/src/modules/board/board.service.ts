@@ -1,7 +1,8 @@
 import { BOARD_COLUMN_CARDS, LEAD_STATUSES, type Board, type BoardCard, type BoardQuery, type PortalBoardQuery } from '@hap/contracts';
-import { assertAdmin, assertClinicUser, type Actor } from '@hap/service-kit';
+import { assertAdmin, assertClinicUser, badRequest, type Actor } from '@hap/service-kit';
 import type { CatalogueClient } from '../../clients/catalogue.client';
 import type { BoardRepository } from './board.repository';
+import { ASSIGNEE_ME_IS_PORTAL } from '../admin/lead-admin.rules';
 import { boardFilter } from './board.rules';
 
 /**
@@ -17,13 +18,14 @@ export class BoardService {
 
   async adminBoard(actor: Actor, query: BoardQuery): Promise<Board> {
     assertAdmin(actor);
+    if (query.assigneeId === 'me') throw badRequest(ASSIGNEE_ME_IS_PORTAL);
     return this.read(actor, query);
   }
 
   /** Every clinic role may read the board; the clinic is the identity's, never the request's. */
   async portalBoard(actor: Actor, query: PortalBoardQuery): Promise<Board> {
-    const { clientId } = assertClinicUser(actor);
-    return this.read(actor, { ...query, clientId });
+    const { clientId, userId } = assertClinicUser(actor);
+    return this.read(actor, { ...query, clientId, assigneeId: query.assigneeId === 'me' ? userId : query.assigneeId });
   }
 
   private async read(actor: Actor, query: BoardQuery): Promise<Board> {
