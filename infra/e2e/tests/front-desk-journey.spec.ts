@@ -9,7 +9,7 @@ import { keepScreen, screenPath } from '../support/screens';
  * invites a front desk user and gives them a new lead; the lead's push reaches the front desk's
  * device (the journeys' loopback push service) and opens the portal on that lead; they find the
  * patient's number as a `tel:` link, log a voicemail in two taps, set a call-back task for tomorrow,
- * and when the patient calls back move the lead to Booked; the owner sees all of it on the lead's
+ * and when the patient calls back move its card to Booked on the board; the owner sees all of it on the lead's
  * timeline. The front desk has no Users section, and the API refuses them user management.
  */
 
@@ -103,10 +103,15 @@ test.describe('the front desk’s day', () => {
     await expect(nav.getByRole('link', { name: 'My tasks' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
 
-    // 5. The patient calls back and books: the front desk moves the lead to Booked.
-    await page.goto(`/portal/leads?lead=${leadId}`);
-    await detail.getByLabel('Status of Casey Morgan').selectOption('booked');
-    await expect(page.getByText('Casey Morgan is now Booked.').first()).toBeVisible();
+    // 5. The patient calls back and books: on the board (their own leads), the front desk moves the card to Booked
+    // by its 'Move to' menu, a phone's way (the mouse's drag is pipeline-board.spec.ts's).
+    await page.goto('/portal/leads?view=board&assignee=me');
+    const board = page.getByRole('region', { name: 'Pipeline board' });
+    await expect(board.getByRole('region', { name: /New/ }).getByRole('button', { name: 'Casey Morgan', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Move Casey Morgan to' }).click();
+    await page.getByRole('menuitem', { name: 'Booked' }).click();
+    await expect(board.getByRole('region', { name: /Booked/ }).getByRole('button', { name: 'Casey Morgan', exact: true })).toBeVisible();
+    await keepScreen(page, { path: screenPath('front-desk-board'), fullPage: false });
 
     // 6. The owner sees it all on the lead's timeline, each step with who did it.
     await owner.goto(`/portal/leads?lead=${leadId}`);
@@ -114,7 +119,7 @@ test.describe('the front desk’s day', () => {
     await expect(seen.getByText('Assigned to Riley Desk')).toBeVisible();
     await expect(seen.getByText(/Call: Voicemail/)).toContainText('Riley Desk');
     await expect(seen.getByText(/Task: Call back after work/)).toBeVisible();
-    await expect(seen.getByText(/New → Booked|Contacted → Booked/)).toContainText('Riley Desk');
+    await expect(seen.getByText(/→ Booked/)).toContainText('Riley Desk');
 
     // 7. The front desk manages no users: the API refuses it in words.
     const refused = await page.request.post('/api/portal/users', { headers, data: { email: `more.${run}@juniper-clinic.example`, role: 'front_desk' } });
