@@ -275,6 +275,7 @@ describe('clinic portal: /api/portal/leads, /api/portal/results/summary (clinic)
         'getPortalCalendarFeed',
         'getPortalLead',
         'getPortalLeadTimeline',
+        'getPortalLeadsBoard',
         'getPortalNewLeads',
         'getPortalResultsSummary',
         'getPortalSpeedToLead',
