@@ -42,7 +42,7 @@ describe('uploads in an S3 bucket, shared by tenant replicas', () => {
   });
 
   it('stores an upload and its variants in the bucket (signed by the SDK), keeps nothing on local disk, and serves it from the other replica', async () => {
-    const res = await one.api.post('/api/upload', ADMIN).field('folder', 'front_desk').attach('image', pngBytes(800, [40, 120, 200]), 'portrait.png');
+    const res = await one.api.post('/api/upload', ADMIN).field('folder', 'staff').attach('image', pngBytes(800, [40, 120, 200]), 'portrait.png');
     expect(res.status).toBe(201);
     const data = UploadResultSchema.parse(res.body.data);
     const key = `test/${data.path.replace(/^\/uploads\//, '')}`;
@@ -109,7 +109,7 @@ describe('uploads in an S3 bucket, shared by tenant replicas', () => {
 
   it('sends a put again when the bucket resets its connection (a kept-alive connection closed as the request went out)', async () => {
     s3.faults.resetPuts = 1;
-    const res = await one.api.post('/api/upload', ADMIN).field('folder', 'front_desk').attach('image', pngBytes(300, [200, 40, 40]), 'retry.png');
+    const res = await one.api.post('/api/upload', ADMIN).field('folder', 'staff').attach('image', pngBytes(300, [200, 40, 40]), 'retry.png');
     expect(res.status).toBe(201);
     expect(s3.faults.resetPuts).toBe(0);
     const data = UploadResultSchema.parse(res.body.data);
