@@ -30,10 +30,9 @@ import { armVisit, encodingFor, PAGE_CACHE_HEADER, pageVisit, type FoundPage, ty
 import { embedFrameOrigins, imageOrigins, pageSourceHeaders, trackingScriptOf, trackingScriptTag } from './page-sources.js';
 import { countsAsView, viewOfRoute, type PageViewCounter, type PageViewOf, type ViewRequest } from './page-views.js';
 import type { BuildDirs, SsrBundle } from './ssr-bundle.js';
-import { registerPortalWorker } from './portal-worker.js';
+import { registerPortalWorker, type PortalClinicLoader } from './portal-worker.js';
 import type { RenderResult } from './ssr-module.js';
 import { firstValue, visitorHost, visitorProto, PAGE_CACHE, replyAssetMissing, movedAddress, thanksMayNameClinic } from './page-request.js';
-
 
 export interface ShellDependencies {
   bundle: SsrBundle;
@@ -48,6 +47,8 @@ export interface ShellDependencies {
   pageCache?: (app: FastifyInstance) => PageCache | null;
   /** First-party page views (page-views.ts, closed with the app); nothing counted without it. */
   pageViews?: (app: FastifyInstance) => PageViewCounter | null;
+  /** The signed-in clinic user's clinic for the portal's manifest (page-context.ts); the neutral manifest without it. */
+  portalClinic?: PortalClinicLoader;
 }
 
 /**
@@ -56,7 +57,7 @@ export interface ShellDependencies {
  */
 export async function buildServer(
   config: Config,
-  { bundle, dirs, pageContext, pageContent, booking: bookingLoader, adminAssets: makeAdminAssets, pageCache: makePageCache, pageViews: makePageViews }: ShellDependencies,
+  { bundle, dirs, pageContext, pageContent, booking: bookingLoader, adminAssets: makeAdminAssets, pageCache: makePageCache, pageViews: makePageViews, portalClinic }: ShellDependencies,
 ): Promise<FastifyInstance> {
   const { ssr } = bundle;
   // Stylesheets travel inside the HTML (page-assets.ts), the /admin frame's too: its first paint waits for no request.
@@ -262,8 +263,8 @@ export async function buildServer(
     };
   }
 
+  registerPortalWorker(app, dirs.client, { secret: config.INTERNAL_SECRET, portalClinic }); // docs/portal.md#installable-portal
   // Liveness for orchestrators (infra/k8s): the process answers; no gateway call. The gateway keeps /healthz for itself.
-  registerPortalWorker(app, dirs.client);
   app.get('/healthz', async (_request, reply) => reply.header('cache-control', 'no-store').send({ success: true, data: { service: 'public-shell', status: 'ok' } }));
 
   /** One render's answer: the filled template, its own headers, who may keep it and for how long. */

@@ -2,6 +2,7 @@ import { routes, stripNul, type PageContent, type PageContext } from '@hap/contr
 import { verifyIdentity, type Identity } from '@hap/service-kit/identity';
 import { createInternalClient, internalHeaders } from '@hap/service-kit/internal-client';
 import type { Config } from './config.js';
+import type { PortalClinicLoader } from './portal-manifest.js';
 
 /** The facts of one page request that choose its clinic (docs/public-site.md#choosing-the-clinic). */
 export interface PageRequest {
@@ -106,6 +107,24 @@ export function createPageContentLoader(config: ServiceConfig & Pick<Config, 'TE
       return { content };
     } catch (error) {
       return { content: null, problem: `page-content failed: ${describe(error)}` };
+    }
+  };
+}
+
+/**
+ * The signed-in clinic user's clinic for the portal's manifest (tenant's
+ * `GET /api/portal/profile`), asked as that user: the identity the gateway
+ * signed onto the manifest request, verified, is signed onto this call as the
+ * gateway signs it onto the portal's own (docs/portal.md#installable-portal).
+ * Never throws.
+ */
+export function createPortalClinicLoader(config: ServiceConfig & Pick<Config, 'TENANT_URL'>): PortalClinicLoader {
+  return async (identity, requestId) => {
+    try {
+      const profile = await serviceClient(config, 'tenant', config.TENANT_URL, identity).call(routes.getPortalProfile, {}, { headers: internalHeaders({ requestId }) });
+      return { clinic: { name: profile.name, brandColor: profile.brandColor } };
+    } catch (error) {
+      return { clinic: null, problem: `portal profile failed: ${describe(error)}` };
     }
   };
 }

@@ -12,7 +12,7 @@ import { buildServer } from './app.js';
 import { createBookingLoader } from './booking-data.js';
 import { readConfig } from './config.js';
 import { pageCacheFromConfig } from './page-cache.js';
-import { createPageContentLoader, createPageContextLoader } from './page-context.js';
+import { createPageContentLoader, createPageContextLoader, createPortalClinicLoader } from './page-context.js';
 import { createPageViewCounter } from './page-views.js';
 import { buildDirs, loadSsrBundle } from './ssr-bundle.js';
 
@@ -26,6 +26,7 @@ async function main() {
     pageContext: createPageContextLoader(config),
     pageContent: createPageContentLoader(config),
     booking: createBookingLoader(config),
+    portalClinic: createPortalClinicLoader(config),
     adminAssets: (log) =>
       adminRemoteAssets({ remoteUrl: config.ADMIN_REMOTE_URL ?? bundle.ssr.DEFAULT_ADMIN_REMOTE_URL, gatewayUrl: config.GATEWAY_URL, timeoutMs: config.API_TIMEOUT_MS, log }),
     // Rendered pages, invalidated by tenant's and templates' messages on REDIS_URL (page-cache.ts).

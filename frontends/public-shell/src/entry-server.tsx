@@ -1,4 +1,4 @@
-import { escapeHtml } from '@hap/contracts';
+import { DEFAULT_BRAND_COLOR, escapeHtml } from '@hap/contracts';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { AdminFrame, appOfPath, isLoginFramePath } from './admin/AdminFrame';
@@ -157,6 +157,17 @@ export function render(url: string, state: PageState | null): RenderResult {
 }
 
 /**
+ * What makes the portal installable (docs/portal.md#installable-portal): its manifest, asked for
+ * with the session cookie so the gateway can name the user's clinic (its name and colours), and
+ * the icon an iPhone puts on its home screen (the default colour: this frame knows no clinic).
+ */
+const PORTAL_INSTALL_TAGS = [
+  '<link rel="manifest" href="/portal/manifest.webmanifest" crossorigin="use-credentials" />',
+  `<link rel="apple-touch-icon" href="/portal/icons/icon-180-maskable.png?colour=${DEFAULT_BRAND_COLOR.slice(1)}" />`,
+  '<meta name="apple-mobile-web-app-title" content="Portal" />',
+].join('\n    ');
+
+/**
  * The /admin/* page: only the frame of the screen to come (the remote is
  * client-only, see notes/toolchain.md); it needs no clinic, so no gateway call.
  */
@@ -169,7 +180,9 @@ export function renderAdminPage(pathname: string): RenderResult {
     page: 'admin',
     app,
     html: renderToString(<AdminFrame path={pathname} />),
-    head: headTags({ title, description: title, themeColour: brandColours(client).brand, noIndex: true }),
+    head: [headTags({ title, description: title, themeColour: brandColours(client).brand, noIndex: true }), app === 'PortalApp' ? PORTAL_INSTALL_TAGS : '']
+      .filter(Boolean)
+      .join('\n    '),
     htmlStyle: brandStyle(client),
     // The login card is a working form: the app loads when the visitor starts using it.
     hydration: isLoginFramePath(pathname) ? 'interaction' : 'load',

@@ -5,7 +5,7 @@ import { isPreviewUrl } from '@hap/contracts';
 import { signIdentity, type Identity } from '@hap/service-kit';
 import type { Config } from '../config';
 import { isFullAdmin, sessionIdOf } from '../plugins/session';
-import { adminIdentityOf, routeNotFound } from './api-proxy';
+import { adminIdentityOf, clinicIdentityOf, routeNotFound } from './api-proxy';
 import { answerHeaders, forwardHeaders, forwardedUrl, HOP_BY_HOP } from './forward-headers';
 import { replyPageUnavailable } from './upstream-errors';
 
@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** A page asked for with an admin session (a `?preview=1` or any page): the admin, signed onto the request to the shell. */
     pageAdmin: Identity | null;
+    /** The portal's manifest asked for with a clinic user's session: that user, signed onto the request to the shell. */
+    pageClinicUser: Identity | null;
   }
 }
 
@@ -77,7 +79,10 @@ async function streamOf(answer: IncomingMessage, reply: FastifyReply): Promise<P
 /**
  * GET/HEAD of every other path goes to the public shell, which renders the
  * page (and serves its hashed /assets). It picks the clinic from
- * x-forwarded-host. Pages carry no identity, with one exception: a page asked
+ * x-forwarded-host. Pages carry no identity, with two exceptions: the
+ * portal's manifest asked for with a clinic user's session carries that user
+ * (the shell writes it in their clinic's name and colours;
+ * docs/portal.md#installable-portal), and a page asked
  * for with an admin session reaches the shell with the admin's identity signed
  * onto it, in the same headers every service call carries (service-kit
  * identity.ts). The shell verifies it, renders the page afresh rather than
@@ -97,27 +102,38 @@ async function streamOf(answer: IncomingMessage, reply: FastifyReply): Promise<P
  * page, one retry on a stale kept-alive socket, the shell's own 503 passed on.
  */
 const PORTAL_LOGIN_PATH = '/portal/login';
-/** The portal's pages a visitor without a session opens: its login and the pages of e-mailed links. */
-const PORTAL_SIGN_IN_PAGES = new Set(['/portal/login', '/portal/accept-invite', '/portal/reset-password', '/portal/forgot-password']);
+/** The installed portal's manifest (docs/portal.md#installable-portal): in the signed-in user's clinic's name and colours. */
+const PORTAL_MANIFEST_PATH = '/portal/manifest.webmanifest';
+/**
+ * The portal's addresses a visitor without a session opens: its login, the pages of e-mailed
+ * links, and what installing it fetches (the manifest, the offline page; the icons below).
+ */
+const PORTAL_OPEN_PAGES = new Set(['/portal/login', '/portal/accept-invite', '/portal/reset-password', '/portal/forgot-password', '/portal/offline', PORTAL_MANIFEST_PATH]);
+const PORTAL_ICONS = '/portal/icons/';
 
 /** A portal screen that shows a clinic's data: without a session it can only send the visitor to the login. */
 export const needsPortalSession = (url: string): boolean => {
   const path = url.split('?', 1)[0]!.toLowerCase();
   if (path !== '/portal' && !path.startsWith('/portal/')) return false;
-  return !PORTAL_SIGN_IN_PAGES.has(path.replace(/\/+$/, ''));
+  return !PORTAL_OPEN_PAGES.has(path.replace(/\/+$/, '')) && !path.startsWith(PORTAL_ICONS);
 };
+
+/** The manifest's request: the one page request a clinic user's identity is signed onto. */
+const isPortalManifest = (url: string) => url.split('?', 1)[0] === PORTAL_MANIFEST_PATH;
 
 export const pageProxy: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {
   const upstream = new URL(config.PUBLIC_SHELL_URL);
   const agent = new Agent({ keepAlive: true, maxSockets: 128 });
   app.addHook('onClose', async () => agent.destroy());
   app.decorateRequest('pageAdmin', null);
+  app.decorateRequest('pageClinicUser', null);
   // Only a request with a session cookie looks the session up: a visitor's page view stays as cheap as before.
   app.addHook('onRequest', async (request) => {
     if (sessionIdOf(request) === undefined) return;
     try {
       const current = await request.server.sessions.current(request);
       if (current && isFullAdmin(current.session)) request.pageAdmin = adminIdentityOf(config.INTERNAL_SECRET, current);
+      else if (current?.session.clientId && !current.session.isAdmin && isPortalManifest(request.url)) request.pageClinicUser = clinicIdentityOf(current.session);
     } catch (err) {
       // The session store is down: the admin gets what a visitor gets.
       request.log.warn({ err, preview: isPreviewUrl(request.url) }, 'session store unavailable: page rendered as a visitor’s page');
@@ -158,7 +174,8 @@ export const pageProxy: FastifyPluginAsync<{ config: Config }> = async (app, { c
       if (value !== undefined && name !== 'host' && !HOP_BY_HOP.has(name)) headers[name] = value;
     }
     // forwardHeaders drops any x-hap-* a caller sent: only the gateway signs an identity onto a page.
-    if (request.pageAdmin) Object.assign(headers, signIdentity(config.INTERNAL_SECRET, request.method, path, request.pageAdmin));
+    const identity = request.pageAdmin ?? request.pageClinicUser;
+    if (identity) Object.assign(headers, signIdentity(config.INTERNAL_SECRET, request.method, path, identity));
     let answer: IncomingMessage;
     let body: Buffer | PassThrough | undefined;
     try {

@@ -66,20 +66,24 @@ describe('GET of a page', () => {
     expect(headers.connection).toBe('keep-alive');
   });
 
-  it("sends a visitor without a session from the portal's screens to its login, and serves the sign-in pages", async () => {
-    for (const path of ['/portal', '/portal/', '/portal/leads?status=new', '/Portal/Users']) {
+  it("sends a visitor without a session from the portal's screens to its login, and serves the sign-in pages and what installing fetches", async () => {
+    for (const path of ['/portal', '/portal/', '/portal/leads?status=new', '/Portal/Users', '/portal/offline-leads', '/portal/icons']) {
       const res = await request(gateway.server).get(path);
       expect([path, res.status, res.headers.location]).toEqual([path, 302, '/portal/login']);
     }
     expect(received).toHaveLength(0);
-    for (const path of ['/portal/login', '/portal/accept-invite', '/portal/reset-password', '/portal/forgot-password']) {
+    // The installable portal (docs/portal.md#installable-portal): a browser fetches the manifest, the icons and the offline page without asking the user to sign in.
+    const open = ['/portal/login', '/portal/accept-invite', '/portal/reset-password', '/portal/forgot-password', '/portal/offline', '/portal/manifest.webmanifest', '/portal/icons/icon-192.png?colour=37a2d4'];
+    for (const path of open) {
       const res = await request(gateway.server).get(path);
       expect([path, res.status]).toEqual([path, 200]);
     }
     // With a session cookie the page is the shell's (the app checks the session itself).
     const withCookie = await request(gateway.server).get('/portal/leads').set('cookie', 'hap_sid=x');
     expect(withCookie.status).toBe(200);
-    expect(received.map((r) => r.url)).toEqual(['/portal/login', '/portal/accept-invite', '/portal/reset-password', '/portal/forgot-password', '/portal/leads']);
+    expect(received.map((r) => r.url)).toEqual([...open, '/portal/leads']);
+    // None of them carries an identity: there was no session.
+    expect(received.every((r) => r.headers['x-hap-identity'] === undefined)).toBe(true);
   });
 
   it('passes a 304 on without a body', async () => {

@@ -5,6 +5,7 @@ import { startSmtp, type ReceivedMail } from '@hap/test-kit/smtp-server';
 import { createClient } from '@hap/test-kit/factories/tenant';
 import { buildGateway, loginCookie, sessionCookie, uniqueEmail } from '../helpers/gateway';
 import { startTenant, TENANT_START_TIMEOUT_MS } from '../helpers/services';
+import { startUpstream, type Upstream } from '../helpers/upstream';
 
 const PASSWORD = 'a long clinic password';
 
@@ -31,6 +32,8 @@ describe('portal sign-in through the gateway', () => {
   const admin = { email: uniqueEmail('portal-admin'), password: 'a long admin password', name: 'Portal Admin' };
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   let tenant: Awaited<ReturnType<typeof startTenant>>;
+  /** The public shell, recording what the gateway signs onto its requests. */
+  let pages: Upstream;
   let gateway: ReturnType<typeof buildGateway>['app'];
   let adminCookie: string;
   let clinicA: { id: number; name: string };
@@ -42,8 +45,10 @@ describe('portal sign-in through the gateway', () => {
     smtp = await startSmtp();
     tenant = await startTenant({ REDIS_PREFIX: prefix, SMTP_URL: smtp.url });
     await tenant.seedAdmin(admin);
+    pages = await startUpstream({ answer: () => ({ headers: { 'content-type': 'application/manifest+json' }, body: '{}' }) });
     gateway = buildGateway({
       TENANT_URL: tenant.url,
+      PUBLIC_SHELL_URL: pages.url,
       REDIS_PREFIX: prefix,
       TRUST_PROXY: 'true',
       LOGIN_MAX_PER_IP: '50',
@@ -59,6 +64,7 @@ describe('portal sign-in through the gateway', () => {
   afterAll(async () => {
     await gateway?.close();
     await tenant?.close();
+    await pages?.close();
     await smtp?.close();
   });
 
@@ -138,6 +144,25 @@ describe('portal sign-in through the gateway', () => {
     const other = await invitedAndAccepted(clinicB, 'front_desk');
     expect((await api().delete(`/api/portal/users/${other.id}`).set('cookie', owner.cookie)).status).toBe(404);
     expect((await api().delete(`/api/portal/users/${invited.body.data.userId}`).set('cookie', other.cookie)).status).toBe(403);
+  });
+
+  // docs/portal.md#installable-portal: the manifest is written in the user's clinic's name and colours; the shell learns the clinic from the gateway alone.
+  it("signs the clinic user onto the portal manifest's request, and nobody onto it or any other page otherwise", async () => {
+    const owner = await invitedAndAccepted(clinicA, 'owner');
+    pages.received.length = 0;
+    expect((await api().get('/portal/manifest.webmanifest').set('cookie', owner.cookie)).status).toBe(200);
+    expect(pages.received.at(-1)?.identity).toEqual({ kind: 'clinic', userId: owner.id, email: owner.email, name: 'Ola Owner', clientId: clinicA.id, role: 'owner' });
+    // The session id itself never reaches the shell.
+    expect(String(pages.received.at(-1)?.headers.cookie ?? '')).not.toContain(owner.cookie);
+    // Any other page of the same user, and the manifest without a session or with an admin's, carry no clinic.
+    await api().get('/portal/leads').set('cookie', owner.cookie);
+    await api().get('/portal/manifest.webmanifest');
+    await api().get('/portal/manifest.webmanifest').set('cookie', adminCookie);
+    expect(pages.received.slice(1).map((r) => [r.url, r.identity?.kind ?? null])).toEqual([
+      ['/portal/leads', null],
+      ['/portal/manifest.webmanifest', null],
+      ['/portal/manifest.webmanifest', 'admin'],
+    ]);
   });
 
   describe('POST /api/portal/login', () => {

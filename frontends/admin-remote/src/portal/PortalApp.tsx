@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import '../admin.css';
 import './portal.css';
 import { Toaster } from '../toast/toaster';
+import { OfflineBanner } from './OfflineBanner';
 import { AcceptInvitePage, ForgotPasswordPage, ResetPasswordPage } from './LinkPages';
 import { PortalLoginPage } from './PortalLoginPage';
 import { PortalNotFound } from './PortalNotFound';
@@ -29,6 +30,7 @@ const PortalSecurityPage = lazy(() => import('./PortalSecurityPage').then((m) =>
 export function PortalApp() {
   return (
     <div className="adm-root">
+      <OfflineBanner />
       <Toaster>
         <Routes>
           <Route path="login" element={<PortalLoginPage />} />

@@ -27,7 +27,8 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-async function registration(): Promise<ServiceWorkerRegistration> {
+/** The portal's worker (docs/portal.md#installable-portal): the one registered, else registered now. */
+export async function registration(): Promise<ServiceWorkerRegistration> {
   const found = await navigator.serviceWorker.getRegistration(WORKER_SCOPE);
   return found ?? navigator.serviceWorker.register(WORKER_URL, { scope: WORKER_SCOPE });
 }

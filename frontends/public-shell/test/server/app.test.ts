@@ -300,7 +300,6 @@ describe('pages that need no clinic', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers).toMatchObject({ 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache', 'service-worker-allowed': '/portal/' });
     expect(res.body).toContain("addEventListener('push'");
-    expect(res.body).not.toContain("addEventListener('fetch'");
     expect(calls).toEqual([]);
   });
 
