@@ -14,8 +14,8 @@
  * of each figure: performance score, LCP, TBT, CLS, FCP and the JavaScript the
  * page loads as transferred (sum of the script requests' transferSize), each
  * against its target (issue: performance ≥ 98, LCP ≤ 1.2 s, TBT ≤ 50 ms,
- * CLS ≤ 0.02, landing JS ≤ 90 KB compressed; the admin login and the portal:
- * performance ≥ 95), and the landing route's scripts
+ * CLS ≤ 0.02, landing JS ≤ 90 KB compressed; the admin login: performance ≥ 95;
+ * the portal, installable since docs/portal.md#installable-portal: performance ≥ 98), and the landing route's scripts
  * by file. A benchmark prints figures: a missed target exits non-zero only with
  * --strict; errors (stack not starting, Lighthouse failing) always do.
  */
@@ -42,13 +42,13 @@ const KEEP_TRACE = env.BENCH_TRACE === '1';
 const CHROME_PATH = CHROMIUM_PATH;
 const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 
-/** `judged`: the targets a page is held to (the admin login: the admin performance ≥ 95 only; the clinic portal's login: the portal, the same). */
+/** `judged`: the targets a page is held to (the admin login: the admin performance ≥ 95 only; the clinic portal's login: performance ≥ 98 only). */
 const ALL_PAGES = [
   { name: 'landing', path: '/trt?client=1', judged: ['performance', 'lcp', 'tbt', 'cls', 'js'] },
   { name: 'home', path: '/?client=1', judged: ['performance', 'lcp', 'tbt', 'cls'] },
   { name: 'admin-login', path: '/admin/login', judged: ['performance'], targets: { performance: { target: '≥ 95', ok: (v) => v >= 95 } } },
   // /portal without a session: the gateway sends it to the portal's login, the first paint a clinic user sees.
-  { name: 'portal', path: '/portal', judged: ['performance'], targets: { performance: { target: '≥ 95', ok: (v) => v >= 95 } } },
+  { name: 'portal', path: '/portal', judged: ['performance'], targets: { performance: { target: '≥ 98', ok: (v) => v >= 98 } } },
   // The thank-you page of one lead (its reference), as the lead form leaves it: without the lead's service (no picker) and with it (the picker's chunk and styles).
   { name: 'thanks', path: (c) => `/thanks?client=${c.clientId}&ref=${THANKS_REF}`, judged: ['performance', 'lcp', 'tbt', 'cls'], bookingClinic: true },
   { name: 'thanks-picker', path: (c) => `/thanks?client=${c.clientId}&ref=${THANKS_REF}&service=${c.serviceId}`, judged: ['performance', 'lcp', 'tbt', 'cls'], bookingClinic: true },

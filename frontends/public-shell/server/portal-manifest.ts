@@ -1,4 +1,4 @@
-import { DEFAULT_BRAND_COLOR, ErrorCode, errorEnvelope, isHexColour, parseHex, readableInk, toHex } from '@hap/contracts';
+import { DEFAULT_BRAND_COLOR, ErrorCode, errorEnvelope, isHexColour, parseHex, PORTAL_ICONS_PREFIX, PORTAL_MANIFEST_PATH, PORTAL_SCOPE, portalIconPath, readableInk, toHex } from '@hap/contracts';
 import { verifyIdentity, type Identity } from '@hap/service-kit/identity';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -22,9 +22,6 @@ export interface PortalClinic {
 /** The clinic of a signed-in clinic user, or null with the reason (tenant did not answer). Never throws. */
 export type PortalClinicLoader = (identity: Identity, requestId: string) => Promise<{ clinic: PortalClinic; problem?: undefined } | { clinic: null; problem: string }>;
 
-export const PORTAL_MANIFEST_PATH = '/portal/manifest.webmanifest';
-/** Where the installed portal opens, and all it covers (the service worker's scope too). */
-export const PORTAL_SCOPE = '/portal/';
 /** The name on a phone's home screen when the clinic is not known (the login page, a signed-out browser). */
 export const NEUTRAL_PORTAL_NAME = 'Clinic Portal';
 /** A home screen shows about 12 characters under an icon before it cuts the name. */
@@ -51,10 +48,6 @@ export function shortNameOf(name: string): string {
   }
   return fitted || `${clean.slice(0, SHORT_NAME_MAX - 1)}…`;
 }
-
-/** An icon's address: its size and purpose in the path, its colour in the query (without `#`). */
-export const portalIconPath = (size: number, colour: string, maskable = false) =>
-  `/portal/icons/icon-${size}${maskable ? '-maskable' : ''}.png?colour=${iconColourOf(colour).slice(1)}`;
 
 /** The manifest of the portal as `clinic` installs it; a neutral one without a clinic. */
 export function portalManifest(clinic: PortalClinic | null) {
@@ -144,7 +137,7 @@ export function registerPortalManifest(app: FastifyInstance, { secret, portalCli
     );
   });
 
-  app.get<{ Params: { file: string }; Querystring: Record<string, unknown> }>('/portal/icons/:file', async (request, reply) => {
+  app.get<{ Params: { file: string }; Querystring: Record<string, unknown> }>(`${PORTAL_ICONS_PREFIX}:file`, async (request, reply) => {
     const file = ICON_FILE.exec(request.params.file);
     const size = Number(file?.[1]);
     if (!file || !(PORTAL_ICON_SIZES as readonly number[]).includes(size)) {

@@ -1,13 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ErrorCode, Messages, errorEnvelope } from '@hap/contracts';
+import { ErrorCode, Messages, PORTAL_OFFLINE_PATH, PORTAL_SCOPE, PORTAL_WORKER_URL, errorEnvelope } from '@hap/contracts';
 import type { FastifyInstance } from 'fastify';
 import { registerPortalManifest, type PortalManifestOptions } from './portal-manifest.js';
 
 export type { PortalClinicLoader } from './portal-manifest.js';
-
-/** The page the portal's service worker keeps and shows when the network cannot give a portal page. */
-export const PORTAL_OFFLINE_PATH = '/portal/offline';
 
 /** A file of the client build's root, read once at start; null when the build has none. */
 function buildFile(clientDir: string, name: string): Buffer | null {
@@ -34,7 +31,7 @@ function buildFile(clientDir: string, name: string): Buffer | null {
 export function registerPortalWorker(app: FastifyInstance, clientDir: string, manifest: PortalManifestOptions): void {
   registerPortalManifest(app, manifest);
   const files = [
-    { path: '/portal-sw.js', body: buildFile(clientDir, 'portal-sw.js'), type: 'text/javascript; charset=utf-8', scope: '/portal/' },
+    { path: PORTAL_WORKER_URL, body: buildFile(clientDir, 'portal-sw.js'), type: 'text/javascript; charset=utf-8', scope: PORTAL_SCOPE },
     { path: PORTAL_OFFLINE_PATH, body: buildFile(clientDir, 'portal-offline.html'), type: 'text/html; charset=utf-8' },
   ];
   for (const { path, body, type, scope } of files) {

@@ -1,7 +1,7 @@
 import { Agent, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { isPreviewUrl } from '@hap/contracts';
+import { isPreviewUrl, PORTAL_ICONS_PREFIX, PORTAL_MANIFEST_PATH, PORTAL_OFFLINE_PATH } from '@hap/contracts';
 import { signIdentity, type Identity } from '@hap/service-kit';
 import type { Config } from '../config';
 import { isFullAdmin, sessionIdOf } from '../plugins/session';
@@ -102,23 +102,20 @@ async function streamOf(answer: IncomingMessage, reply: FastifyReply): Promise<P
  * page, one retry on a stale kept-alive socket, the shell's own 503 passed on.
  */
 const PORTAL_LOGIN_PATH = '/portal/login';
-/** The installed portal's manifest (docs/portal.md#installable-portal): in the signed-in user's clinic's name and colours. */
-const PORTAL_MANIFEST_PATH = '/portal/manifest.webmanifest';
 /**
  * The portal's addresses a visitor without a session opens: its login, the pages of e-mailed
  * links, and what installing it fetches (the manifest, the offline page; the icons below).
  */
-const PORTAL_OPEN_PAGES = new Set(['/portal/login', '/portal/accept-invite', '/portal/reset-password', '/portal/forgot-password', '/portal/offline', PORTAL_MANIFEST_PATH]);
-const PORTAL_ICONS = '/portal/icons/';
+const PORTAL_OPEN_PAGES = new Set(['/portal/login', '/portal/accept-invite', '/portal/reset-password', '/portal/forgot-password', PORTAL_OFFLINE_PATH, PORTAL_MANIFEST_PATH]);
 
 /** A portal screen that shows a clinic's data: without a session it can only send the visitor to the login. */
 export const needsPortalSession = (url: string): boolean => {
   const path = url.split('?', 1)[0]!.toLowerCase();
   if (path !== '/portal' && !path.startsWith('/portal/')) return false;
-  return !PORTAL_OPEN_PAGES.has(path.replace(/\/+$/, '')) && !path.startsWith(PORTAL_ICONS);
+  return !PORTAL_OPEN_PAGES.has(path.replace(/\/+$/, '')) && !path.startsWith(PORTAL_ICONS_PREFIX);
 };
 
-/** The manifest's request: the one page request a clinic user's identity is signed onto. */
+/** The manifest's request (docs/portal.md#installable-portal): the one page request a clinic user's identity is signed onto. */
 const isPortalManifest = (url: string) => url.split('?', 1)[0] === PORTAL_MANIFEST_PATH;
 
 export const pageProxy: FastifyPluginAsync<{ config: Config }> = async (app, { config }) => {

@@ -24,7 +24,7 @@ export function openEveryDay(serviceId: number, timeZone: string) {
 }
 
 /** A clinic with one live service and its owner signed in on `owner`'s browser (the invitation read from the journeys' mailbox). */
-export async function clinicWithOwner(agency: Page, owner: Page, baseURL: string, run: string, extra: { googleAdsAccountId?: string } = {}) {
+export async function clinicWithOwner(agency: Page, owner: Page, baseURL: string, run: string, extra: { googleAdsAccountId?: string; brandColor?: string } = {}) {
   const headers = { origin: baseURL };
   const name = `Juniper Clinic ${run}`;
   const created = await agency.request.post('/api/clients', { headers, data: { name, address: '40 Juniper Rd, Boise, ID 83702', phone: '(208) 555-0134', ...extra } });

@@ -41,6 +41,7 @@ export * from './leads/front-desk';
 export * from './templates/client-service';
 export * from './templates/generation';
 export * from './clinic-roles';
+export * from './portal-app';
 export * from './route-contract';
 export * from './api-client';
 export * from './templates/content-rules';

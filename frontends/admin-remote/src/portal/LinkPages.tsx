@@ -5,7 +5,6 @@ import {
   Messages,
   PasswordResetRequestSchema,
   PasswordResetSchema,
-  routes,
   sessionRoutes,
   type PasswordResetRequest,
 } from '@hap/contracts';
@@ -19,6 +18,8 @@ import { z } from 'zod';
 import { AuthCard } from '../auth/LoginScreen';
 import { FormField, InputField } from '../auth/FormField';
 import { api } from '../lib/api';
+// The route table comes with the call: these pages' module is in the portal login's script (lib/lazy-routes.ts).
+import { routeOf } from '../lib/lazy-routes';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { useToast } from '../toast/toaster';
 import { PORTAL_AUTH_KEY, linkTokenOf, portalTitle } from './portal-auth';
@@ -148,7 +149,7 @@ export function ResetPasswordPage() {
   const token = linkTokenOf(useLocation().hash);
   const form = useForm<PasswordForm>({ resolver: zodResolver(ResetFormSchema), defaultValues: { password: '', confirm: '' } });
   const reset = useMutation({
-    mutationFn: ({ password }: PasswordForm) => api.call(routes.resetPassword, { body: { token, password } }),
+    mutationFn: ({ password }: PasswordForm) => routeOf('resetPassword').then((route) => api.call(route, { body: { token, password } })),
   });
   const refused = reset.error ? linkRefusal(reset.error) : null;
   let body: ReactNode;
@@ -189,7 +190,7 @@ export function ForgotPasswordPage() {
   useDocumentTitle(portalTitle('Forgot your password'));
   const form = useForm<PasswordResetRequest>({ resolver: zodResolver(PasswordResetRequestSchema), defaultValues: { email: '' } });
   const request = useMutation({
-    mutationFn: (body: PasswordResetRequest) => api.call(routes.requestPasswordReset, { body }),
+    mutationFn: (body: PasswordResetRequest) => routeOf('requestPasswordReset').then((route) => api.call(route, { body })),
   });
   const { errors } = form.formState;
   return (

@@ -1,6 +1,6 @@
 import { WifiOff } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
-import { registration } from './push-device';
+import { linkManifest, registration } from './portal-worker';
 
 const subscribe = (changed: () => void) => {
   window.addEventListener('online', changed);
@@ -20,12 +20,13 @@ export const useOnline = () =>
   );
 
 /**
- * The installable portal's worker (docs/portal.md#installable-portal), registered once the page
- * has loaded so it never competes with the first paint. A browser without workers, or one that
+ * The installable portal (docs/portal.md#installable-portal): its manifest linked, and its worker
+ * registered once the page has loaded so it never competes with the first paint. A browser without workers, or one that
  * refuses (a private window), simply has a portal that is not installable.
  */
 export function useInstallablePortal() {
   useEffect(() => {
+    linkManifest();
     if (!('serviceWorker' in navigator)) return;
     const register = () => void registration().catch(() => undefined);
     if (document.readyState === 'complete') register();

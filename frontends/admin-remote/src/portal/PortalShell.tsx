@@ -1,4 +1,4 @@
-import { CLINIC_ROLE_LABELS, routes, sessionRoutes, type RouteContract } from '@hap/contracts';
+import { CLINIC_ROLE_LABELS, OWNER_ONLY, sessionRoutes, type ClinicRole } from '@hap/contracts';
 import { Building2, CalendarDays, ChartLine, EyeOff, FileText, Globe, Inbox, ListChecks, ShieldCheck, Users } from 'lucide-react';
 import { api } from '../lib/api';
 import { routeOf } from '../lib/lazy-routes';
@@ -8,8 +8,12 @@ import type { NavItem } from '../shell/nav-items';
 import { Sidebar, useNewLeads } from '../shell/SidebarNav';
 import { canUse, PORTAL_AUTH_KEY, usePortalUser } from './portal-auth';
 
-/** The portal's sections, each shown to the roles its main row admits (docs/portal.md#roles). */
-const ITEMS: ReadonlyArray<NavItem & { needs?: RouteContract }> = [
+/**
+ * The portal's sections, each shown to the roles its main row admits (docs/portal.md#roles): Users is
+ * the owner's, as `invitePortalUser` is (a unit test holds the two together). Roles, not the row: the
+ * route table stays out of the login page's script (lib/lazy-routes.ts).
+ */
+export const PORTAL_NAV: ReadonlyArray<NavItem & { needs?: { method: string; clinicRoles: readonly ClinicRole[] } }> = [
   { label: 'Leads', to: '/portal/leads', icon: Inbox, count: 0, live: 'newLeads' },
   { label: 'My tasks', to: '/portal/tasks', icon: ListChecks, count: 0 },
   { label: 'Booking', to: '/portal/booking', icon: CalendarDays, count: 0 },
@@ -18,7 +22,7 @@ const ITEMS: ReadonlyArray<NavItem & { needs?: RouteContract }> = [
   { label: 'Profile', to: '/portal/profile', icon: Building2, count: 0 },
   { label: 'Domains', to: '/portal/domains', icon: Globe, count: 0 },
   { label: 'Security', to: '/portal/security', icon: ShieldCheck, count: 0 },
-  { label: 'Users', to: '/portal/users', icon: Users, count: 0, needs: routes.invitePortalUser },
+  { label: 'Users', to: '/portal/users', icon: Users, count: 0, needs: { method: 'POST', clinicRoles: OWNER_ONLY } },
 ];
 
 export const portalLogout = () => api.call(sessionRoutes.portalLogout, {});
@@ -40,7 +44,7 @@ function PortalSidebar({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <Sidebar
       heading={user?.clientName ?? 'Your clinic'}
-      items={ITEMS.filter((item) => !item.needs || canUse(user, item.needs))}
+      items={PORTAL_NAV.filter((item) => !item.needs || canUse(user, item.needs))}
       newLeads={newLeads}
       role={user?.viewAs ? 'The agency · read-only view' : user ? `${user.name ?? user.email} · ${CLINIC_ROLE_LABELS[user.role]}` : ''}
       logout={user?.viewAs ? <EndViewButton /> : <LogoutButton logOut={portalLogout} authKey={PORTAL_AUTH_KEY} loginPath="/portal/login" />}

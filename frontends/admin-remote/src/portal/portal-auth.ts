@@ -1,5 +1,6 @@
-import { clinicRolesOf, routes, sessionRoutes, type ClinicRole, type PortalUser } from '@hap/contracts';
+import { clinicRolesOf, sessionRoutes, type ClinicRole, type PortalUser } from '@hap/contracts';
 import { api } from '../lib/api';
+import { routeOf } from '../lib/lazy-routes';
 import { unlessRefused, useSessionCheck } from '../lib/auth';
 
 /** The cache key of `GET /api/portal/auth-status`; login, accepting an invitation and logout update it. */
@@ -8,9 +9,12 @@ export const PORTAL_AUTH_KEY = ['portal', 'auth-status'] as const;
 /** A portal user, or an admin viewing the clinic read-only (docs/portal.md: `viewAs`, shown as a viewer sees it). */
 export type PortalViewer = PortalUser & { viewAs?: true };
 
-/** An admin's read-only view of a clinic, as the portal's user; null when this session views none (or is no admin's). */
+/**
+ * An admin's read-only view of a clinic, as the portal's user; null when this session views none (or is no admin's).
+ * The route table comes with the call (lib/lazy-routes.ts): the portal's login page carries this module.
+ */
 function fetchViewingAdmin(signal?: AbortSignal): Promise<PortalViewer | null> {
-  const view = api.call(routes.getViewAs, {}, { signal });
+  const view = routeOf('getViewAs').then((route) => api.call(route, {}, { signal }));
   return unlessRefused(
     view.then((v): PortalViewer | null => v && { id: 0, email: '', name: 'The agency (read-only view)', clientId: v.clientId, clientName: v.clientName, role: 'viewer', viewAs: true }),
     [401, 403],

@@ -1,16 +1,12 @@
-import { routes, type PushSubscriptionInput } from '@hap/contracts';
+import { PORTAL_SCOPE, routes, type PushSubscriptionInput } from '@hap/contracts';
 import { api } from '../lib/api';
+import { registration } from './portal-worker';
 
 /**
  * This browser's side of pushes of new enquiries (docs/leads.md#delivery): the
- * portal's service worker (`/portal-sw.js`, served by the public shell, scope
- * /portal/) and its push subscription, made with the VAPID public key tenant
+ * portal's service worker (portal-worker.ts) and its push subscription, made with the VAPID public key tenant
  * hands out and stored by tenant for the signed-in user.
  */
-
-/** Where the worker lives and what it controls. */
-const WORKER_URL = '/portal-sw.js';
-const WORKER_SCOPE = '/portal/';
 
 /**
  * Whether this browser can get pushes at all. An iPhone's Safari can only once
@@ -27,16 +23,10 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** The portal's worker (docs/portal.md#installable-portal): the one registered, else registered now. */
-export async function registration(): Promise<ServiceWorkerRegistration> {
-  const found = await navigator.serviceWorker.getRegistration(WORKER_SCOPE);
-  return found ?? navigator.serviceWorker.register(WORKER_URL, { scope: WORKER_SCOPE });
-}
-
 /** This device's subscription, if it has one (no worker yet: none). */
 export async function currentSubscription(): Promise<PushSubscription | null> {
   if (!pushSupported()) return null;
-  const found = await navigator.serviceWorker.getRegistration(WORKER_SCOPE);
+  const found = await navigator.serviceWorker.getRegistration(PORTAL_SCOPE);
   return found ? found.pushManager.getSubscription() : null;
 }
 

@@ -4,11 +4,8 @@ import { blankToUndefined, pagedSchema, pageQuery, pageSizeQuery } from '../pagi
 import { CustomDomainStatusSchema } from './custom-domain';
 import { noNul, NUL_MESSAGE, optionalEmail, optionalHexColour, optionalText, optionalTrackingId, optionalUrl, patchOf, requiredText, timestamp } from '../fields';
 
-/** Default brand colours (docs/public-site.md#what-a-page-shows, docs/public-site.md#fixed-figures). */
-export const DEFAULT_BRAND_COLOR = '#37a2d4';
-export const DEFAULT_BRAND_BG_COLOR = '#00446f';
-/** docs/public-site.md#onboarding: a self-onboarded clinic's brand colour (docs/public-site.md#what-a-page-shows: '#2563eb on creation in onboarding'). */
-export const ONBOARDING_BRAND_COLOR = '#2563eb';
+// The default colours live in a module without schemas, for screens that need only them.
+export { DEFAULT_BRAND_BG_COLOR, DEFAULT_BRAND_COLOR, ONBOARDING_BRAND_COLOR } from '../brand-colours';
 
 /** A Google Ads customer id: 10 digits, dashes allowed (123-456-7890). */
 export const GOOGLE_ADS_ID_PATTERN = /^\d{3}-?\d{3}-?\d{4}$/;
