@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+import { clinicWithService, sendLead } from '../support/leads';
 import { keepScreen, screenPath } from '../support/screens';
 
 /**
@@ -8,35 +9,18 @@ import { keepScreen, screenPath } from '../support/screens';
  * clinic, and moves the selected leads to a status together.
  */
 
-/** A clinic with one active service, made through the admin API. */
-async function clinic(page: Page, name: string): Promise<{ clientId: number; serviceId: number }> {
-  const created = await page.request.post('/api/clients', { data: { name, address: '3 Alder St, Eugene, OR', phone: '(541) 555-0190' } });
-  expect(created.status()).toBe(201);
-  const clientId = ((await created.json()) as { data: { id: number } }).data.id;
-  const templates = ((await (await page.request.get('/api/service-templates')).json()) as { data: Array<{ id: number; slug: string }> }).data;
-  const template = templates.find((t) => t.slug === 'trt') ?? templates[0]!;
-  const service = await page.request.post('/api/services', { data: { name: 'Men’s Health', path: `mens-${clientId}`, clientId, templateId: template.id, isActive: true } });
-  expect(service.status()).toBe(201);
-  return { clientId, serviceId: ((await service.json()) as { data: { id: number } }).data.id };
-}
-
-async function lead(page: Page, name: string, where: { clientId: number; serviceId: number }) {
-  const res = await page.request.post('/api/leads', { data: { name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`, phone: '(541) 555-0111', ...where } });
-  expect(res.status()).toBe(201);
-}
-
 test.describe('admin Leads inbox: All clinics', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('an admin sees every clinic’s leads with their clinic, narrows to one, and moves selected leads together', async ({ page }) => {
     await logInAsAdmin(page);
     const run = `${test.info().project.name === 'mobile' ? 'm' : 'd'}${Date.now().toString(36)}`;
-    const alder = await clinic(page, `Alder Health ${run}`);
-    const birch = await clinic(page, `Birch Wellness ${run}`);
+    const alder = await clinicWithService(page, `Alder Health ${run}`);
+    const birch = await clinicWithService(page, `Birch Wellness ${run}`);
     const token = `Quinn${run}`;
-    await lead(page, `${token} Avery`, alder);
-    await lead(page, `${token} Blake`, birch);
-    await lead(page, `${token} Casey`, alder);
+    await sendLead(page, `${token} Avery`, alder);
+    await sendLead(page, `${token} Blake`, birch);
+    await sendLead(page, `${token} Casey`, alder);
     try {
       await page.goto('/admin/leads');
       await page.getByLabel('Clinic').selectOption({ label: 'All clinics' });

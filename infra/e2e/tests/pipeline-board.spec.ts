@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+import { clinicWithService, sendLead } from '../support/leads';
 import { keepScreen, screenPath } from '../support/screens';
 
 /**
@@ -8,31 +9,15 @@ import { keepScreen, screenPath } from '../support/screens';
  * on a desktop, drags one with the mouse; each move is the list's status change.
  */
 
-async function clinic(page: Page, name: string): Promise<{ clientId: number; serviceId: number }> {
-  const created = await page.request.post('/api/clients', { data: { name, address: '3 Alder St, Eugene, OR', phone: '(541) 555-0190' } });
-  expect(created.status()).toBe(201);
-  const clientId = ((await created.json()) as { data: { id: number } }).data.id;
-  const templates = ((await (await page.request.get('/api/service-templates')).json()) as { data: Array<{ id: number; slug: string }> }).data;
-  const template = templates.find((t) => t.slug === 'trt') ?? templates[0]!;
-  const service = await page.request.post('/api/services', { data: { name: 'Men’s Health', path: `mens-${clientId}`, clientId, templateId: template.id, isActive: true } });
-  expect(service.status()).toBe(201);
-  return { clientId, serviceId: ((await service.json()) as { data: { id: number } }).data.id };
-}
-
-async function lead(page: Page, name: string, where: { clientId: number; serviceId: number }): Promise<void> {
-  const res = await page.request.post('/api/leads', { data: { name, email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`, phone: '(541) 555-0111', ...where } });
-  expect(res.status()).toBe(201);
-}
-
 test.describe('pipeline board', () => {
   test.describe.configure({ timeout: 120_000 });
 
   test('an admin sees the counts, moves a card with Move to and drags one to Booked', async ({ page }) => {
     await logInAsAdmin(page);
     const run = `${test.info().project.name === 'mobile' ? 'm' : 'd'}${Date.now().toString(36)}`;
-    const where = await clinic(page, `Cedar Clinic ${run}`);
-    await lead(page, `Avery ${run}`, where);
-    await lead(page, `Blake ${run}`, where);
+    const where = await clinicWithService(page, `Cedar Clinic ${run}`);
+    await sendLead(page, `Avery ${run}`, where);
+    await sendLead(page, `Blake ${run}`, where);
 
     await page.goto(`/admin/leads?client=${where.clientId}&view=board`);
     const board = page.getByRole('region', { name: 'Pipeline board' });

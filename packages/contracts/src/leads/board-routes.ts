@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { defineRoute } from '../route-contract';
 import { idField, timestamp } from '../fields';
-import { FROM_AFTER_TO, fromBeforeTo, leadFilterShape, LeadStatusSchema } from './admin';
+import { FROM_AFTER_TO, fromBeforeTo, leadFilterShape, LeadListItemSchema, LeadStatusSchema } from './admin';
 
 /**
  * The pipeline board (docs/leads.md#pipeline-board): one column per status,
- * each with its count, its money value and its newest cards. Filters are the
- * list's (service, period) plus the lead's source. The assignee filter comes
- * with lead assignment, not before (docs/leads.md#pipeline-board).
+ * each with its count, its money value and its newest cards, each card the
+ * list's row cut to what a card shows. Filters are the list's (service,
+ * period) plus the lead's source and its assignee (docs/leads.md#pipeline-board).
  */
 
 /** A column shows at most this many cards, newest first; its count is every lead of the status. */
@@ -44,17 +44,18 @@ export type BoardQuery = z.output<typeof BoardQuerySchema>;
 export type BoardQueryInput = z.input<typeof BoardQuerySchema>;
 
 /** A card: who, what, how old, where from, and the next appointment when one is booked. */
-export const BoardCardSchema = z.object({
-  id: z.number().int(),
-  reference: z.string(),
-  clientId: z.number().int(),
-  serviceId: z.number().int(),
-  serviceName: z.string().nullable(),
-  name: z.string(),
-  status: LeadStatusSchema,
+export const BoardCardSchema = LeadListItemSchema.pick({
+  id: true,
+  reference: true,
+  clientId: true,
+  serviceId: true,
+  serviceName: true,
+  name: true,
+  status: true,
+  createdAt: true,
+}).extend({
   /** `google`, `direct`, or the stored utm_source. */
   source: z.string(),
-  createdAt: timestamp(),
   /** The start of the lead's next live appointment; null when none is booked ahead. */
   nextAppointmentAt: timestamp().nullable(),
 });
