@@ -108,6 +108,13 @@ test.describe('the front desk’s day', () => {
     await page.goto('/portal/leads?view=board&assignee=me');
     const board = page.getByRole('region', { name: 'Pipeline board' });
     await expect(board.getByRole('region', { name: /New/ }).getByRole('button', { name: 'Casey Morgan', exact: true })).toBeVisible();
+    // Narrowed to the service the patient asked about, as the list narrows: the choice stays in the address.
+    const boardFilters = page.getByRole('search', { name: 'Filter the board' });
+    await boardFilters.getByLabel('Service').selectOption({ label: 'Hormone Consultation' });
+    await boardFilters.getByRole('button', { name: 'Apply' }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]service=${clinic.serviceId}(&|$)`));
+    await expect(page).toHaveURL(/[?&]assignee=me(&|$)/);
+    await expect(board.getByRole('region', { name: /New/ }).getByRole('button', { name: 'Casey Morgan', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Move Casey Morgan to' }).click();
     await page.getByRole('menuitem', { name: 'Booked' }).click();
     await expect(board.getByRole('region', { name: /Booked/ }).getByRole('button', { name: 'Casey Morgan', exact: true })).toBeVisible();

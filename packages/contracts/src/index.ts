@@ -51,6 +51,8 @@ export * from './templates/catalogue';
 export * from './templates/active-template';
 export * from './ads/campaign';
 export * from './ads/campaign-rules';
+export * from './ads/ad-policy';
+export * from './ads/policy-check';
 export * from './ads/connection';
 export * from './ads/preview';
 export * from './ads/launch';

@@ -22,6 +22,8 @@ import { createPerformanceQueues, type PerformanceQueues } from './modules/perfo
 import { BACKFILL_DAYS } from './modules/performance/performance-range';
 import { performanceHandlers } from './modules/performance/performance.routes';
 import { PerformanceService } from './modules/performance/performance.service';
+import { PolicyCheckService } from './modules/policy/policy-check.service';
+import { policyCheckHandlers } from './modules/policy/policy-check.routes';
 import { PerformanceRepository } from './modules/performance/performance.repository';
 import type { JobQueue } from '@hap/service-kit';
 
@@ -85,6 +87,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     ...pageCampaignHandlers(new PageCampaignsService(dataSource, access)),
     ...conversionHandlers(new ConversionService(dataSource, tenant, access)),
     ...performanceHandlers(new PerformanceService(new PerformanceRepository(dataSource), tenant, access, performanceQueues)),
+    ...policyCheckHandlers(new PolicyCheckService(tenant, platformOrigin)),
     listAdsAuditLog: ({ query }) => listAuditLog(dataSource, 'ads', query),
   });
   return app;

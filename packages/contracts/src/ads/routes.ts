@@ -31,6 +31,7 @@ import {
 } from './launch';
 import { CampaignBudgetChangeSchema, CampaignChangeResultSchema, CampaignStatusChangeSchema, LaunchedCampaignSchema } from './campaign-changes';
 import { DomainCampaignSchema } from './domain-campaigns';
+import { PolicyCheckResultSchema, PolicyCheckSchema } from './policy-check';
 import { PageMovesResultSchema, PageMovesSchema, RunningCampaignsQuerySchema, RunningCampaignsSchema } from '../templates/page-moves';
 import { ClientDomainParamsSchema } from '../tenant/custom-domain';
 
@@ -200,6 +201,18 @@ export const adsRoutes = {
       "Checks a campaign against what Google accepts in a Search campaign (30-character headlines, 90-character descriptions, 3–15 headlines and 2–4 descriptions per ad, keyword and asset limits), per ad group; with clientId, also whether a launch for that clinic would go through (its Google Ads account, the agency's connection, its domain), each missing one named with the page where it is set. 'Ready for launch' only when nothing is missing. No call to Google (Test Campaign is that).",
     body: ValidateStructureSchema,
     data: ValidateStructureResultSchema,
+    errors: [404, 503],
+  }),
+  checkAdsPolicy: defineRoute({
+    operation: 'checkAdsPolicy',
+    method: 'POST',
+    path: '/api/ads/policy-check',
+    owner: 'ads',
+    access: 'admin',
+    summary:
+      "Reads a clinic's headlines, descriptions, keywords and final URL against the healthcare ad policies (docs/campaigns.md#healthcare-policy-check): each finding names the field, the words, the rule, block or warn, a suggested fix and the Google policy it comes from. The final URL must be a page of the clinic's own site (its domain, passing its check, else this platform's page with its client id). No call to Google.",
+    body: PolicyCheckSchema,
+    data: PolicyCheckResultSchema,
     errors: [404, 503],
   }),
   testGoogleAdsCampaign: defineRoute({

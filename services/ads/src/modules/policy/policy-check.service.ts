@@ -1,0 +1,35 @@
+import { checkAdPolicy, type PolicyCheck, type PolicyCheckResult, type PolicySite } from '@hap/contracts';
+import type { Actor } from '@hap/service-kit';
+import type { TenantClient } from '../../clients/tenant.client';
+import { landingSiteOf, PlatformOriginMissingError } from '../../campaign/landing-url';
+import { platformOriginUnavailable } from '../campaigns/launch-readiness';
+
+/**
+ * The healthcare ad policy check (docs/campaigns.md#healthcare-policy-check): the rules are
+ * contracts' ad-policy.ts; this service knows where the clinic's pages are (tenant's site: its
+ * own domain and whether it passes its check, else the platform's origin with `?client=`), which
+ * the final URL must be one of. Nothing is stored and Google is not called.
+ */
+export class PolicyCheckService {
+  constructor(
+    private readonly tenant: TenantClient,
+    /** PUBLIC_BASE_URL (config.ts platformOriginOf): clinics without their own domain have their pages there. */
+    private readonly platformOrigin: string | null,
+  ) {}
+
+  async check(actor: Actor, body: PolicyCheck): Promise<PolicyCheckResult> {
+    const clinic = await this.tenant.clinic(body.clientId, actor.requestId);
+    let site: PolicySite | null = null;
+    if (body.finalUrl !== null) {
+      try {
+        const landing = landingSiteOf(clinic, this.platformOrigin);
+        site = landing.kind === 'domain' ? { kind: 'domain', domain: landing.domain, failing: landing.status === 'failing' } : landing;
+      } catch (err) {
+        if (err instanceof PlatformOriginMissingError) throw platformOriginUnavailable(err);
+        throw err;
+      }
+    }
+    const findings = checkAdPolicy(body, body.finalUrl, site);
+    return { findings, blocked: findings.some((f) => f.severity === 'block') };
+  }
+}
