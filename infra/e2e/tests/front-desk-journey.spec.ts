@@ -109,7 +109,7 @@ test.describe('the front desk’s day', () => {
     const board = page.getByRole('region', { name: 'Pipeline board' });
     await expect(board.getByRole('region', { name: /New/ }).getByRole('button', { name: 'Casey Morgan', exact: true })).toBeVisible();
     // Narrowed to the service the patient asked about, as the list narrows: the choice stays in the address.
-    const boardFilters = page.getByRole('search', { name: 'Filter the board' });
+    const boardFilters = page.getByRole('search', { name: 'Filter the board by service and period' });
     await boardFilters.getByLabel('Service').selectOption({ label: 'Hormone Consultation' });
     await boardFilters.getByRole('button', { name: 'Apply' }).click();
     await expect(page).toHaveURL(new RegExp(`[?&]service=${clinic.serviceId}(&|$)`));

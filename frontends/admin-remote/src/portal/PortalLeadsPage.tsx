@@ -144,7 +144,7 @@ function Filters({ filters, onApply, board = false }: { filters: PortalFilters; 
   const clear = () => onApply(board ? { ...filters, serviceId: undefined, from: undefined, to: undefined } : {});
   const active = board ? [filters.serviceId, filters.from, filters.to].some((v) => v !== undefined) : isFiltered(filters);
   return (
-    <form className="adm-card adm-lead-filters" role="search" aria-label={board ? 'Filter the board' : 'Filter leads'} onSubmit={submit} noValidate>
+    <form className="adm-card adm-lead-filters" role="search" aria-label={board ? 'Filter the board by service and period' : 'Filter leads'} onSubmit={submit} noValidate>
       {shown('status') && (
         <FormField id="portal-lead-status" label="Status" error={errorOf('status')}>
           <select id="portal-lead-status" className="adm-input" value={values.status} onChange={set('status')}>
