@@ -1,8 +1,8 @@
 import { expect, type Page } from '@playwright/test';
 
 /** A clinic with one active service (Men’s Health, on the TRT template), made through the admin API by a signed-in admin. */
-export async function clinicWithService(page: Page, name: string): Promise<{ clientId: number; serviceId: number }> {
-  const created = await page.request.post('/api/clients', { data: { name, address: '3 Alder St, Eugene, OR', phone: '(541) 555-0190' } });
+export async function clinicWithService(page: Page, name: string, extra: { googleAdsAccountId?: string } = {}): Promise<{ clientId: number; serviceId: number }> {
+  const created = await page.request.post('/api/clients', { data: { name, address: '3 Alder St, Eugene, OR 97401', phone: '(541) 555-0190', ...extra } });
   expect(created.status()).toBe(201);
   const clientId = ((await created.json()) as { data: { id: number } }).data.id;
   const templates = ((await (await page.request.get('/api/service-templates')).json()) as { data: Array<{ id: number; slug: string }> }).data;

@@ -22,13 +22,17 @@ describe('checkAdPolicy: the words', () => {
 
   it.each([
     ['Semaglutide Weight Loss', 'warn', 'semaglutide'],
-    ['Low T? Try Testosterone Therapy', 'warn', 'testosterone'],
+    ['Testosterone Injections Near You', 'warn', 'testosterone injections'],
     ['sildenafil near me', 'warn', 'sildenafil'],
   ])('asks to confirm a prescription drug: %s', (text, severity, words) => {
     const [finding] = ruleOf(text, 'keyword');
     expect(finding?.[0]).toBe(severity);
     expect(String(finding?.[1]).toLowerCase()).toBe(words);
     expect(finding?.[2]).toBe('Healthcare and medicines: prescription drugs');
+  });
+
+  it('names the condition freely: only the drug as a product needs the certification', () => {
+    expect(ruleOf('low testosterone treatment', 'keyword')).toEqual([]);
   });
 
   it('matches whole words only, any case, and terms of several words with any spacing', () => {

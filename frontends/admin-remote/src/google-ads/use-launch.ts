@@ -1,4 +1,4 @@
-import { Messages, routes, type CampaignLaunch, type LaunchCampaignInput } from '@hap/contracts';
+import { ApiError, Messages, routes, type CampaignLaunch, type LaunchCampaignInput } from '@hap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api';
 import { useToast, type ToastInput } from '../toast/toaster';
@@ -78,7 +78,11 @@ export function useLaunchCampaign(screen: LaunchScreen, onFinished?: (launch: Ca
     },
     onError: (error) => {
       if (error.message === Messages.googleAdsAccountRequired) toast({ title: texts.noAccount, description: texts.noAccountText, variant: 'destructive' });
-      else toast({ title: texts.failed, description: error.message ? texts.failedWith(error.message) : texts.failedText, variant: 'destructive' });
+      else {
+        // A refusal with issues (structure, healthcare policy: docs/campaigns.md#healthcare-policy-check) says each, in its words.
+        const issues = error instanceof ApiError && error.issues?.length ? ` ${error.issues.map((issue) => issue.message).join(' ')}` : '';
+        toast({ title: texts.failed, description: error.message ? texts.failedWith(`${error.message}${issues}`) : texts.failedText, variant: 'destructive' });
+      }
     },
   });
 }

@@ -7,6 +7,8 @@
  * (`POST /api/ads/policy-check`) and the admin screens can show findings as an admin types.
  */
 
+import type { CampaignStructure } from './campaign';
+
 export type PolicySeverity = 'block' | 'warn';
 export type PolicyField = 'headline' | 'description' | 'keyword' | 'finalUrl';
 
@@ -67,7 +69,9 @@ export const AD_POLICY_TERM_RULES: readonly TermRule[] = [
   {
     terms: [
       'semaglutide', 'ozempic', 'wegovy', 'rybelsus', 'tirzepatide', 'mounjaro', 'zepbound', 'liraglutide', 'saxenda', 'phentermine',
-      'testosterone', 'testosterone cypionate', 'enclomiphene', 'clomiphene', 'clomid', 'anastrozole', 'hcg',
+      // The drug as a product, not the condition ('low testosterone' is what patients search for).
+      'testosterone injections', 'testosterone injection', 'testosterone shots', 'testosterone cream', 'testosterone gel', 'testosterone pellets',
+      'testosterone cypionate', 'testosterone enanthate', 'buy testosterone', 'enclomiphene', 'clomiphene', 'clomid', 'anastrozole', 'hcg',
       'sildenafil', 'viagra', 'tadalafil', 'cialis', 'vardenafil', 'levitra', 'finasteride', 'propecia', 'naltrexone', 'ketamine',
     ],
     severity: 'warn',
@@ -200,3 +204,32 @@ export function checkAdPolicy(texts: AdTexts, finalUrl: string | null, site: Pol
   ];
   return [...findings.filter((f) => f.severity === 'block'), ...findings.filter((f) => f.severity === 'warn')];
 }
+
+const FIELD_WORDS: Record<PolicyField, string> = { headline: 'Headline', description: 'Description', keyword: 'Keyword', finalUrl: 'Final URL' };
+
+/** A finding found in a campaign: its ad group (the campaign's own for the final URL) and the whole text. */
+export interface CampaignPolicyFinding extends PolicyFinding {
+  adGroup: string;
+  text: string;
+}
+
+/**
+ * Every finding of a campaign, ad group by ad group (each ad group's headlines, descriptions and
+ * keywords, its ads' texts together), then its final URL; blocking ones first.
+ */
+export function checkCampaignPolicy(structure: Pick<CampaignStructure, 'adGroups'>, finalUrl: string | null, site: PolicySite | null): CampaignPolicyFinding[] {
+  const findings: CampaignPolicyFinding[] = [];
+  for (const group of structure.adGroups) {
+    const texts = { headlines: group.ads.flatMap((ad) => ad.headlines), descriptions: group.ads.flatMap((ad) => ad.descriptions), keywords: group.keywords };
+    for (const finding of checkAdPolicy(texts, null, null)) {
+      const list = finding.field === 'headline' ? texts.headlines : finding.field === 'description' ? texts.descriptions : texts.keywords;
+      findings.push({ ...finding, adGroup: group.name, text: list[finding.index] ?? finding.words });
+    }
+  }
+  if (finalUrl !== null && site) findings.push(...finalUrlFindings(finalUrl, site).map((f) => ({ ...f, adGroup: 'Campaign', text: finalUrl })));
+  return [...findings.filter((f) => f.severity === 'block'), ...findings.filter((f) => f.severity === 'warn')];
+}
+
+/** A campaign's finding in one line: `Headline "Guaranteed Results": the rule. The fix.` */
+export const describePolicyFinding = (finding: CampaignPolicyFinding): string =>
+  `${FIELD_WORDS[finding.field]} "${finding.text}": ${finding.rule} ${finding.suggestion}`;

@@ -13,7 +13,7 @@
  * longer decide a campaign's URLs (see services/ads/README.md).
  * Template B adds `style=B` either way (docs/public-site.md#page-styles).
  */
-import { Messages, clinicPageUrl, type ClientSiteDomain } from '@hap/contracts';
+import { Messages, clinicPageUrl, type ClientSiteDomain, type PolicySite } from '@hap/contracts';
 
 /** A clinic without its own domain, on a platform whose public origin is not configured (production without PUBLIC_BASE_URL). */
 export class PlatformOriginMissingError extends Error {
@@ -39,6 +39,9 @@ export function landingSiteOf(clinic: { id: number; customDomain: ClientSiteDoma
   if (!platformOrigin) throw new PlatformOriginMissingError();
   return { kind: 'platform', origin: new URL(platformOrigin).origin, clientId: clinic.id };
 }
+
+/** The site as the healthcare policy check reads a final URL against it (docs/campaigns.md#healthcare-policy-check). */
+export const policySiteOf = (site: LandingSite): PolicySite => (site.kind === 'domain' ? { kind: 'domain', domain: site.domain, failing: site.status === 'failing' } : site);
 
 /** The words a launch or test is refused with when its URLs are on the clinic's failing domain; null when they are not. */
 export function failingDomainOf(site: LandingSite, urls: readonly string[]): string | null {

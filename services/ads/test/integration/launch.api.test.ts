@@ -445,6 +445,29 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     expect(created.adGroups[0]!.exclusions).toBe(1);
   });
 
+  // docs/campaigns.md#healthcare-policy-check: a claim Google disapproves never reaches Google.
+  it("stops a launch and fails Test Campaign on a healthcare policy claim, with the rule's words, asking Google nothing", async () => {
+    const { serviceId, clientId: clinicId, campaign } = await service();
+    startWorker();
+    const group = campaign.adGroups[0]!;
+    const claims = { name: 'Claims', adGroups: [{ ...group, ads: [{ headlines: ['Men’s Health Clinic', 'Guaranteed Results', 'Book a Visit'], descriptions: ['Doctor-led care, made for you.', 'Same-week visits near you.'] }] }] };
+    const launch = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId, template: claims });
+    expect(launch.status).toBe(400);
+    expect(launch.body.message).toBe('Policy Issues Found: 1 issue would get the ads disapproved. Fix it before launching.');
+    expect(launch.body.issues).toEqual([
+      {
+        path: group.name,
+        message: 'Headline "Guaranteed Results": Promises an outcome no treatment can: Google disapproves absolute or unrealistic health claims. Say what the clinic does, not what it promises (e.g. "Personalised treatment plans").',
+      },
+    ]);
+    const test = await t.api.post('/api/google-ads/test-campaign', ADMIN).send({ serviceId, clientId: clinicId, template: claims });
+    expect(test.status).toBe(200);
+    expect(test.body.data.validation).toMatchObject({ issues: [`${group.name}: ${launch.body.issues[0].message}`], checkedByGoogle: false });
+    expect(test.body.data.message).toBe('Found 1 issue. Please fix it before launching.');
+    expect(google.calls()).toHaveLength(0);
+    expect(await t.dataSource.query('SELECT 1 FROM ads.campaign_launch_logs WHERE service_id = $1', [serviceId])).toHaveLength(0);
+  });
+
   it('refuses what cannot launch: no account (409), structure issues (400), not connected (409), someone else’s service (404), anonymous (401)', async () => {
     const other = await service({});
     const noAccount = other.clientId;

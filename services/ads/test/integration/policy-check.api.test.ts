@@ -21,7 +21,7 @@ describe('POST /api/ads/policy-check', () => {
     const res = await t.api.post('/api/ads/policy-check', ADMIN).send({
       clientId,
       headlines: ['TRT Clinic in Austin', 'Guaranteed Results'],
-      descriptions: ['Doctor-led testosterone therapy. Book online.'],
+      descriptions: ['Doctor-led testosterone injections. Book online.'],
       keywords: ['trt clinic austin'],
       finalUrl: `http://localhost:8080/trt?client=${clientId}`,
     });
@@ -30,7 +30,7 @@ describe('POST /api/ads/policy-check', () => {
     expect(data.blocked).toBe(true);
     expect(data.findings.map((f) => [f.field, f.index, f.words, f.severity, f.policy.name])).toEqual([
       ['headline', 1, 'Guaranteed', 'block', 'Misrepresentation: unreliable or unrealistic claims'],
-      ['description', 0, 'testosterone', 'warn', 'Healthcare and medicines: prescription drugs'],
+      ['description', 0, 'testosterone injections', 'warn', 'Healthcare and medicines: prescription drugs'],
     ]);
     expect(data.findings[0]?.suggestion).toBe('Say what the clinic does, not what it promises (e.g. "Personalised treatment plans").');
   });

@@ -3,6 +3,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import {
   AD_LIMITS,
   AGE_RANGES,
+  checkCampaignPolicy,
+  describePolicyFinding,
   ErrorCode,
   GENDERS,
   INCOME_RANGES,
@@ -14,7 +16,7 @@ import {
 } from '@hap/contracts';
 import { AppError, assertAdmin, conflict, forbidden, isPrivileged, isUniqueViolation, notFound, recordAudit, type Actor, type JobQueue } from '@hap/service-kit';
 import type { CampaignOperations } from '../../campaign/campaign-operations';
-import { failingDomainOf, landingSiteOf, PlatformOriginMissingError } from '../../campaign/landing-url';
+import { failingDomainOf, landingSiteOf, PlatformOriginMissingError, policySiteOf } from '../../campaign/landing-url';
 import { planLaunch, UnreadableAddressError, type LaunchPlan } from '../../campaign/launch-plan';
 import type { TemplatesClient } from '../../clients/templates.client';
 import type { TenantClient } from '../../clients/tenant.client';
@@ -62,6 +64,9 @@ export function describeIssue(issue: AdsIssue, operations: CampaignOperations): 
   const policy = issue.policy ? ` (${issue.policy.name}${issue.policy.exemptible ? ', exemptible: Google reviews it on request' : ''})` : '';
   return `${where}Google Ads refused ${what}: ${issue.message || issue.code}${policy}`;
 }
+
+/** The plan's findings that would get its ads disapproved (docs/campaigns.md#healthcare-policy-check): they stop a launch. */
+const policyBlocks = (plan: LaunchPlan) => checkCampaignPolicy(plan.structure, plan.spec.finalUrl, policySiteOf(plan.site)).filter((f) => f.severity === 'block');
 
 /**
  * Test Campaign and Launch Campaign (docs/campaigns.md#campaign-dialogs, docs/campaigns.md#campaign-builder, docs/admin.md#calls, docs/admin.md#messages): the
@@ -122,6 +127,8 @@ export class LaunchService {
     assertAdmin(actor);
     const { plan } = await this.prepare(actor, body);
     const issues = plan.validation.validationResults.flatMap((r) => r.errors.map((e) => `${r.adGroupName}: ${e}`));
+    // What Google's healthcare policies would disapprove, said before Google is asked (docs/campaigns.md#healthcare-policy-check).
+    issues.push(...policyBlocks(plan).map((f) => `${f.adGroup}: ${describePolicyFinding(f)}`));
     const reach = await this.account(plan);
     let checkedByGoogle = false;
     if ('gateway' in reach && issues.length === 0) {
@@ -190,6 +197,9 @@ export class LaunchService {
       const issues = plan.validation.validationResults.flatMap((r) => r.errors.map((message) => ({ path: r.adGroupName, message })));
       throw new AppError(400, ErrorCode.VALIDATION_FAILED, Messages.launchStructureIssues(issues.length), issues);
     }
+    const blocked = policyBlocks(plan);
+    if (blocked.length > 0)
+      throw new AppError(400, ErrorCode.VALIDATION_FAILED, Messages.launchPolicyIssues(blocked.length), blocked.map((f) => ({ path: f.adGroup, message: describePolicyFinding(f) })));
     const reach = await this.account(plan);
     if ('missing' in reach) {
       if (reach.missing === 'configuration') throw new AppError(503, ErrorCode.NOT_CONFIGURED, Messages.googleAdsNotConfigured);

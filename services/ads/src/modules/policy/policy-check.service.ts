@@ -1,7 +1,7 @@
 import { checkAdPolicy, type PolicyCheck, type PolicyCheckResult, type PolicySite } from '@hap/contracts';
 import type { Actor } from '@hap/service-kit';
 import type { TenantClient } from '../../clients/tenant.client';
-import { landingSiteOf, PlatformOriginMissingError } from '../../campaign/landing-url';
+import { landingSiteOf, PlatformOriginMissingError, policySiteOf } from '../../campaign/landing-url';
 import { platformOriginUnavailable } from '../campaigns/launch-readiness';
 
 /**
@@ -22,8 +22,7 @@ export class PolicyCheckService {
     let site: PolicySite | null = null;
     if (body.finalUrl !== null) {
       try {
-        const landing = landingSiteOf(clinic, this.platformOrigin);
-        site = landing.kind === 'domain' ? { kind: 'domain', domain: landing.domain, failing: landing.status === 'failing' } : landing;
+        site = policySiteOf(landingSiteOf(clinic, this.platformOrigin));
       } catch (err) {
         if (err instanceof PlatformOriginMissingError) throw platformOriginUnavailable(err);
         throw err;

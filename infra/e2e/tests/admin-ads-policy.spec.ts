@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+import { logInAsAdmin } from '../support/admin';
+import { clinicWithService } from '../support/leads';
+import { keepScreen, screenPath } from '../support/screens';
+
+/**
+ * The healthcare policy check at launch (docs/campaigns.md#healthcare-policy-check): an ad that
+ * promises 'Guaranteed Results' is stopped before Google sees it, with the rule's words.
+ */
+test.describe('healthcare policy check', () => {
+  test('a launch with “Guaranteed Results” in a headline is stopped with the rule’s words', async ({ page }) => {
+    test.skip(test.info().project.name !== 'desktop', 'the campaign builder is an agency desk’s screen; its phone layout is covered by admin-google-ads-launch');
+    await logInAsAdmin(page);
+    const run = Date.now().toString(36);
+    const { clientId } = await clinicWithService(page, `Policy Clinic ${run}`, { googleAdsAccountId: '123-456-7890' });
+
+    await page.goto(`/admin/clients/${clientId}/ads`);
+    const builder = page.getByRole('region', { name: 'Campaign builder' });
+    await builder.getByLabel('Service').selectOption({ label: 'Men’s Health' });
+    await builder.getByRole('tab', { name: 'Ad Variations' }).click();
+    await builder.getByLabel(/^Headlines/).fill('Men’s Health Clinic\nGuaranteed Results\nBook a Visit Today');
+    await builder.getByRole('button', { name: 'Launch Campaign' }).click();
+    await page.getByRole('dialog', { name: 'Launch Campaign' }).getByRole('button', { name: 'Launch', exact: true }).click();
+
+    const toast = page.getByRole('status').filter({ hasText: 'Launch failed' });
+    await expect(toast).toContainText('Policy Issues Found: 1 issue would get the ads disapproved. Fix it before launching.');
+    await expect(toast).toContainText('Headline "Guaranteed Results": Promises an outcome no treatment can: Google disapproves absolute or unrealistic health claims.');
+    await keepScreen(page, { path: screenPath('ads-policy-stopped') });
+    // Nothing was launched: the launch log is empty.
+    await expect(page.getByRole('region', { name: 'Launch log' })).toContainText('No campaign has been launched for this client yet.');
+  });
+});
