@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { logInAsAdmin } from '../support/admin';
+import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { clinicWithService } from '../support/leads';
 import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * The healthcare policy check at launch (docs/campaigns.md#healthcare-policy-check): an ad that
- * promises 'Guaranteed Results' is stopped before Google sees it, with the rule's words.
+ * promises 'Guaranteed Results' is flagged in the builder as it is typed, and stopped at launch
+ * before Google sees it, with the rule's words.
  */
 test.describe('healthcare policy check', () => {
   test('a launch with “Guaranteed Results” in a headline is stopped with the rule’s words', async ({ page }) => {
@@ -19,6 +20,13 @@ test.describe('healthcare policy check', () => {
     await builder.getByLabel('Service').selectOption({ label: 'Men’s Health' });
     await builder.getByRole('tab', { name: 'Ad Variations' }).click();
     await builder.getByLabel(/^Headlines/).fill('Men’s Health Clinic\nGuaranteed Results\nBook a Visit Today');
+    // The builder says so as the admin types, with the same rule the launch applies.
+    const check = builder.getByRole('region', { name: 'Policy check' });
+    await expect(check.getByRole('listitem')).toHaveCount(1);
+    await expect(check).toContainText('Stops the launch Headline “Guaranteed Results”: Promises an outcome no treatment can');
+    expect(await seriousAxeViolations(page, '[aria-label="Policy check"]')).toEqual([]);
+    await check.scrollIntoViewIfNeeded();
+    await keepScreen(page, { path: screenPath('ads-policy-builder') });
     await builder.getByRole('button', { name: 'Launch Campaign' }).click();
     await page.getByRole('dialog', { name: 'Launch Campaign' }).getByRole('button', { name: 'Launch', exact: true }).click();
 

@@ -20,6 +20,7 @@ import { Counted } from './Counted';
 import { DemographicChecks } from './DemographicChecks';
 import { LaunchConfirmDialog, type LaunchChoice } from './LaunchConfirmDialog';
 import { PolicyExemptionCheck, TemplateBSwitch } from './LaunchOptions';
+import { PolicyFindings } from './PolicyFindings';
 import { useLaunchCampaign } from './use-launch';
 import { ModalDialog } from '../pages/ModalDialog';
 
@@ -115,6 +116,7 @@ export function CampaignBuilder({ client, serviceId, start }: { client: Client; 
   );
   const headlines = linesOf(form.headlines);
   const descriptions = linesOf(form.descriptions);
+  const keywords = linesOf(form.keywords, true);
 
   return (
     <>
@@ -165,6 +167,7 @@ export function CampaignBuilder({ client, serviceId, start }: { client: Client; 
                   <Counted key={i} text={d} max={AD_LIMITS.descriptionChars} />
                 ))}
               </ul>
+              <PolicyFindings texts={{ headlines, descriptions, keywords }} />
               <button type="button" className="adm-button adm-button--secondary" onClick={() => setAdPreview(true)}>
                 <Eye size={16} aria-hidden /> Preview ad
               </button>
