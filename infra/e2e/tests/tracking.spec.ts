@@ -31,6 +31,8 @@ const FAKE_GTAG = `(function () {
     var title = set.page_title || document.title;
     to.forEach(function (id) {
       var q = '&dl=' + enc(loc) + '&dr=' + enc(ref) + '&dt=' + enc(title) + '&en=' + enc(en);
+      // As the real tag: no personalised-advertising signals when the page says so.
+      if (set.allow_ad_personalization_signals === false) q += '&npa=1';
       Object.keys(params).forEach(function (k) { q += (typeof params[k] === 'number' ? '&epn.' : '&ep.') + k + '=' + enc(params[k]); });
       if (id.indexOf('G-') === 0) {
         fetch('https://region1.google-analytics.com/g/collect?v=2&tid=' + enc(id) + q, { method: 'POST', mode: 'no-cors', keepalive: true, body: 'en=' + enc(en) + q });
@@ -210,6 +212,9 @@ test.describe('tracking tags and health privacy', () => {
     // The service view (250 USD), which service never said.
     await expect.poll(() => hitsOf(sent, /en=service_view/).length).toBe(2);
     expect(hitsOf(sent, /en=service_view/).every((r) => /value=250(&|$)/.test(r.url))).toBe(true);
+    // Health pages build no personalised-advertising (remarketing) lists: every Google hit says npa=1
+    // (docs/campaigns.md#healthcare-policy-check, docs/tracking-privacy.md).
+    expect(hitsOf(sent, /en=(page_view|service_view)/).every((r) => /[?&]npa=1(&|$)/.test(r.url))).toBe(true);
 
     // A phone click and a call to action: generic events. (The tel: navigation itself is held back here.)
     await page.evaluate(() => addEventListener('click', (e) => e.target instanceof Element && e.target.closest('a[href^="tel:"]') && e.preventDefault(), true));

@@ -191,6 +191,14 @@ describe('the Google Ads mutate operations of one Search campaign', () => {
   };
   const byEntity = (entity: string) => operations.filter((op) => op.entity === entity).map((op) => op.resource);
 
+  // docs/campaigns.md#healthcare-policy-check: health campaigns never target by personal data.
+  it('attaches no audience, remarketing or customer list to a health campaign', () => {
+    const criteria = [...byEntity('campaign_criterion'), ...byEntity('ad_group_criterion')] as Array<Record<string, unknown>>;
+    expect(criteria.length).toBeGreaterThan(0);
+    for (const criterion of criteria) for (const key of ['user_list', 'user_interest', 'custom_audience', 'combined_audience', 'audience']) expect(criterion[key]).toBeUndefined();
+    expect(operations.map((op) => op.entity)).not.toEqual(expect.arrayContaining(['user_list', 'audience', 'customer_match_user_list_metadata', 'offline_user_data_job']));
+  });
+
   it('passes the library’s own request verification and survives encoding', () => {
     expect(services.MutateGoogleAdsRequest.verify(request)).toBeNull();
     const decoded = services.MutateGoogleAdsRequest.decode(services.MutateGoogleAdsRequest.encode(services.MutateGoogleAdsRequest.fromObject(request)).finish());
