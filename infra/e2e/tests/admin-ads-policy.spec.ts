@@ -36,5 +36,22 @@ test.describe('healthcare policy check', () => {
     await keepScreen(page, { path: screenPath('ads-policy-stopped') });
     // Nothing was launched: the launch log is empty.
     await expect(page.getByRole('region', { name: 'Launch log' })).toContainText('No campaign has been launched for this client yet.');
+
+    // A prescription drug's name is a warning: the confirmation lists it and asks for a yes before launching.
+    await builder.getByLabel(/^Headlines/).fill('Medical Weight Loss\nSemaglutide Programs\nBook a Visit Today');
+    await expect(check).toContainText('Check Headline “Semaglutide Programs”: Names a prescription drug');
+    await builder.getByRole('button', { name: 'Launch Campaign' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Launch Campaign' });
+    await confirm.getByRole('button', { name: 'Launch', exact: true }).click();
+    await expect(confirm.getByRole('alert')).toContainText('Headline "Semaglutide Programs": Names a prescription drug');
+    await expect(confirm.getByRole('button', { name: 'Launch', exact: true })).toBeDisabled();
+    expect(await seriousAxeViolations(page, '[role="dialog"]')).toEqual([]);
+    await keepScreen(page, { path: screenPath('ads-policy-warning') });
+    await confirm.getByRole('checkbox', { name: /Launch with these warnings/ }).check();
+    await confirm.getByRole('button', { name: 'Launch', exact: true }).click();
+    // Past the policy check the launch goes on: launched, or stopped by the agency's Google Ads connection (the
+    // journeys share one stack, and whether an earlier journey connected it is not this one's to know).
+    await expect(confirm).toBeHidden({ timeout: 30_000 });
+    await expect(page.getByText(/Your Google Ads campaign has been successfully launched!|Failed to launch campaign: Google Ads is not (connected|configured)/)).toBeVisible({ timeout: 30_000 });
   });
 });

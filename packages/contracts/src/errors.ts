@@ -77,6 +77,8 @@ export const Messages = {
     `${name}'s address must read like "12 Elm Street, Austin, TX 78701" for the campaign's radius. Fix it in the client's settings.`,
   launchStructureIssues: (count: number) => `Structure Issues Found: ${count} issue${count === 1 ? '' : 's'} must be fixed before launching.`,
   /** docs/campaigns.md#healthcare-policy-check: what stops a launch before Google sees it. */
+  launchPolicyWarnings: (count: number) =>
+    `Check Before Launching: ${count} policy warning${count === 1 ? '' : 's'}. Google shows ${count === 1 ? 'this' : 'these'} only to certified advertisers or restricts ${count === 1 ? 'it' : 'them'} in health ads. Confirm to launch anyway.`,
   launchPolicyIssues: (count: number) => `Policy Issues Found: ${count} issue${count === 1 ? '' : 's'} would get the ads disapproved. Fix ${count === 1 ? 'it' : 'them'} before launching.`,
   launchNotFound: (id: string) => `Campaign launch ${id} was not found.`,
   /** docs/admin.md: a relaunch needs its own yes; the date is the launch's day (YYYY-MM-DD, UTC). */

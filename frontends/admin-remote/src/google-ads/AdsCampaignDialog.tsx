@@ -24,7 +24,7 @@ import { LaunchConfirmDialog } from './LaunchConfirmDialog';
 
 /** The ads service refused for want of the clinic's domain: its 409 names the `domain` field. */
 const domainIssueOf = (error: Error) => error instanceof ApiError && error.status === 409 && Boolean(error.issues?.some((i) => i.path === 'domain'));
-import { useLaunchCampaign } from './use-launch';
+import { useLaunchCampaign, useLaunchWarnings } from './use-launch';
 import { LaunchReadinessNotice } from './LaunchReadinessNotice';
 import './google-ads.css';
 import { ModalDialog } from '../pages/ModalDialog';
@@ -105,6 +105,7 @@ function CampaignBody({ client, item, onClose }: { client: Client; item: Service
   });
   const [confirming, setConfirming] = useState(false);
   const launch = useLaunchCampaign('services', (outcome) => (outcome.status !== 'failed' ? onClose() : setConfirming(false)));
+  const policy = useLaunchWarnings(setConfirming);
   const needsAccount = () => {
     if (client.googleAdsAccountId) return false;
     toast({ title: 'Google Ads Account Required', description: "Please configure the client's Google Ads account ID in their settings first.", variant: 'destructive' });
@@ -237,10 +238,11 @@ function CampaignBody({ client, item, onClose }: { client: Client; item: Service
       {settings && client.googleAdsAccountId && (
         <LaunchConfirmDialog
           open={confirming}
-          onOpenChange={setConfirming}
+          onOpenChange={policy.onOpenChange}
           summary={{ clientId: client.id, serviceId: item.id, accountId: client.googleAdsAccountId, dailyBudget: settings.dailyBudget, serviceName: item.name }}
           pending={launch.isPending}
-          onConfirm={({ launchAgain }) => launch.mutate({ serviceId: item.id, clientId: client.id, launchAgain }, { onError: () => setConfirming(false) })}
+          onConfirm={({ launchAgain, acceptPolicyWarnings }) => launch.mutate({ serviceId: item.id, clientId: client.id, launchAgain, acceptPolicyWarnings }, { onError: policy.onError })}
+          warnings={policy.warnings}
         />
       )}
     </div>

@@ -21,7 +21,7 @@ import { DemographicChecks } from './DemographicChecks';
 import { LaunchConfirmDialog, type LaunchChoice } from './LaunchConfirmDialog';
 import { PolicyExemptionCheck, TemplateBSwitch } from './LaunchOptions';
 import { PolicyFindings } from './PolicyFindings';
-import { useLaunchCampaign } from './use-launch';
+import { useLaunchCampaign, useLaunchWarnings } from './use-launch';
 import { ModalDialog } from '../pages/ModalDialog';
 
 const TABS: ReadonlyArray<TabItem<BuilderTab>> = [
@@ -88,15 +88,16 @@ export function CampaignBuilder({ client, serviceId, start }: { client: Client; 
     const template = ready('test');
     if (template) test.mutate(template);
   };
+  const policy = useLaunchWarnings(setConfirming);
   const openLaunch = () => {
     if (ready('launch')) setConfirming(true);
   };
-  const confirmLaunch = ({ launchAgain }: LaunchChoice) => {
+  const confirmLaunch = ({ launchAgain, acceptPolicyWarnings }: LaunchChoice) => {
     const template = ready('launch');
     if (!template) return;
     launch.mutate(
-      { google_ads_id: client.googleAdsAccountId!, clientId: client.id, serviceId: serviceId!, template, styleParam: templateB ? 'B' : undefined, requestPolicyExemption: appeal, launchAgain },
-      { onError: () => setConfirming(false) },
+      { google_ads_id: client.googleAdsAccountId!, clientId: client.id, serviceId: serviceId!, template, styleParam: templateB ? 'B' : undefined, requestPolicyExemption: appeal, launchAgain, acceptPolicyWarnings },
+      { onError: policy.onError },
     );
   };
 
@@ -254,10 +255,11 @@ export function CampaignBuilder({ client, serviceId, start }: { client: Client; 
       {serviceId !== null && client.googleAdsAccountId && (
         <LaunchConfirmDialog
           open={confirming}
-          onOpenChange={setConfirming}
+          onOpenChange={policy.onOpenChange}
           summary={{ clientId: client.id, serviceId, accountId: client.googleAdsAccountId, dailyBudget: form.budget, campaignName: form.campaignName, serviceName: form.campaignName }}
           pending={launch.isPending}
           onConfirm={confirmLaunch}
+          warnings={policy.warnings}
         >
           <TemplateBSwitch checked={templateB} onChange={setTemplateB} />
           <PolicyExemptionCheck checked={appeal} onChange={setAppeal} />

@@ -20,7 +20,7 @@ import { DemographicChecks } from './DemographicChecks';
 import { LaunchConfirmDialog, type LaunchChoice } from './LaunchConfirmDialog';
 import { PolicyExemptionCheck, TemplateBSwitch } from './LaunchOptions';
 import { useToast } from '../toast/toaster';
-import { useLaunchCampaign } from './use-launch';
+import { useLaunchCampaign, useLaunchWarnings } from './use-launch';
 import { LaunchReadinessNotice } from './LaunchReadinessNotice';
 import './google-ads.css';
 import { ModalDialog } from '../pages/ModalDialog';
@@ -121,6 +121,7 @@ function PreviewContent({
   const [confirming, setConfirming] = useState(false);
   // docs/campaigns.md#campaign-dialogs: success closes the dialog; a failure leaves it open to change and try again.
   const launch = useLaunchCampaign('services', (outcome) => (outcome.status !== 'failed' ? onClose() : setConfirming(false)));
+  const policy = useLaunchWarnings(setConfirming);
 
   const budgetValue = Number(budget);
   const radiusValue = Number(radius);
@@ -148,7 +149,7 @@ function PreviewContent({
     }
     setConfirming(true);
   };
-  const confirmLaunch = ({ launchAgain }: LaunchChoice) => {
+  const confirmLaunch = ({ launchAgain, acceptPolicyWarnings }: LaunchChoice) => {
     if (!data.googleAdsAccountId) return;
     launch.mutate({
       serviceId,
@@ -163,7 +164,8 @@ function PreviewContent({
       demographicExclusions: exclusions,
       requestPolicyExemption: appeal,
       launchAgain,
-    }, { onError: () => setConfirming(false) });
+      acceptPolicyWarnings,
+    }, { onError: policy.onError });
   };
 
   const issuesOf = (group: string) => result?.validationResults.find((r) => r.adGroupName === group)?.errors ?? [];
@@ -319,10 +321,11 @@ function PreviewContent({
       {data.googleAdsAccountId && (
         <LaunchConfirmDialog
           open={confirming}
-          onOpenChange={setConfirming}
+          onOpenChange={policy.onOpenChange}
           summary={{ clientId: data.clientId, serviceId, accountId: data.googleAdsAccountId, dailyBudget: budgetValue, campaignName: preview.campaign.name, serviceName: preview.serviceName }}
           pending={launch.isPending}
           onConfirm={confirmLaunch}
+          warnings={policy.warnings}
         />
       )}
     </div>

@@ -30,9 +30,10 @@ const useServiceLaunches = (clientId: number, serviceId: number, enabled: boolea
     staleTime: 0,
   });
 
-/** What the admin confirmed: the launch body's `launchAgain`. */
+/** What the admin confirmed: the launch body's `launchAgain` and `acceptPolicyWarnings`. */
 export interface LaunchChoice {
   launchAgain: boolean;
+  acceptPolicyWarnings: boolean;
 }
 
 /** A Google Ads customer id as Google Ads shows it: 123-456-7890. */
@@ -56,12 +57,15 @@ export function LaunchConfirmDialog({
   summary,
   pending,
   onConfirm,
+  warnings = null,
   children,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   summary: LaunchSummary;
   pending: boolean;
+  /** The healthcare policy warnings the launch was refused for (use-launch.ts policyWarningsOf): asked a yes here. */
+  warnings?: readonly string[] | null;
   /** `launchAgain`: the admin gave the second yes (the launch API refuses a relaunch without it). */
   onConfirm: (choice: LaunchChoice) => void;
   children?: ReactNode;
@@ -70,7 +74,7 @@ export function LaunchConfirmDialog({
     <Dialog.Root open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
       <Dialog.Portal>
         <Dialog.Overlay className="adm-overlay" />
-        <ConfirmContent summary={summary} pending={pending} onConfirm={onConfirm} onCancel={() => onOpenChange(false)}>
+        <ConfirmContent summary={summary} pending={pending} onConfirm={onConfirm} warnings={warnings} onCancel={() => onOpenChange(false)}>
           {children}
         </ConfirmContent>
       </Dialog.Portal>
@@ -82,22 +86,26 @@ function ConfirmContent({
   summary,
   pending,
   onConfirm,
+  warnings,
   onCancel,
   children,
 }: {
   summary: LaunchSummary;
   pending: boolean;
+  warnings: readonly string[] | null;
   onConfirm: (choice: LaunchChoice) => void;
   onCancel: () => void;
   children?: ReactNode;
 }) {
   const id = useId();
   const [anyway, setAnyway] = useState(false);
+  const [acceptWarnings, setAcceptWarnings] = useState(false);
+  const asksAboutWarnings = Boolean(warnings?.length);
   const launches = useServiceLaunches(summary.clientId, summary.serviceId, true);
   const earlier = launches.data?.find((l) => CAMPAIGN_CREATED_STATUSES.includes(l.status));
   // Not knowing whether it was launched asks for the same second yes as knowing it was.
   const needsSecondYes = Boolean(earlier) || launches.isError;
-  const blocked = pending || launches.isPending || (needsSecondYes && !anyway);
+  const blocked = pending || launches.isPending || (needsSecondYes && !anyway) || (asksAboutWarnings && !acceptWarnings);
   const what = summary.campaignName ? `“${summary.campaignName}”` : `a campaign for ${summary.serviceName}`;
 
   return (
@@ -126,12 +134,28 @@ function ConfirmContent({
             </label>
           </div>
         )}
+        {asksAboutWarnings && (
+          <div className="ads-confirm__again" role="alert">
+            <p>
+              <TriangleAlert size={16} aria-hidden /> Google shows these only to certified advertisers or restricts them in health ads:
+            </p>
+            <ul className="ads-confirm__warnings">
+              {warnings!.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+            <label className="ads-check">
+              <input type="checkbox" checked={acceptWarnings} onChange={(e) => setAcceptWarnings(e.target.checked)} disabled={pending} />
+              Launch with these warnings (the Google Ads account holds the certification they need)
+            </label>
+          </div>
+        )}
         {children}
         <div className="adm-dialog__footer">
           <button type="button" className="adm-button adm-button--secondary" onClick={onCancel} disabled={pending}>
             Cancel
           </button>
-          <button type="button" className="adm-button adm-button--primary" onClick={() => onConfirm({ launchAgain: needsSecondYes && anyway })} disabled={blocked}>
+          <button type="button" className="adm-button adm-button--primary" onClick={() => onConfirm({ launchAgain: needsSecondYes && anyway, acceptPolicyWarnings: asksAboutWarnings && acceptWarnings })} disabled={blocked}>
             {pending ? <LoaderCircle size={16} aria-hidden className="adm-spin" /> : <Rocket size={16} aria-hidden />}
             {pending ? 'Launching...' : 'Launch'}
           </button>

@@ -1,5 +1,6 @@
 import { ApiError, Messages, routes, type CampaignLaunch, type LaunchCampaignInput } from '@hap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api } from '../lib/api';
 import { useToast, type ToastInput } from '../toast/toaster';
 import { launchesKey, waitForLaunch } from './ads-query';
@@ -56,6 +57,37 @@ export function launchToast(launch: CampaignLaunch, screen: LaunchScreen): Toast
 }
 
 /**
+ * The healthcare policy warnings a launch was refused for (409, each an issue at `acceptPolicyWarnings`:
+ * docs/campaigns.md#healthcare-policy-check), for the confirmation to ask a yes; null for any other refusal.
+ */
+export function policyWarningsOf(error: unknown): string[] | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const warnings = (error.issues ?? []).filter((issue) => issue.path === 'acceptPolicyWarnings').map((issue) => issue.message);
+  return warnings.length ? warnings : null;
+}
+
+/**
+ * The confirmation's side of policy warnings: a refusal for warnings keeps it open to ask about
+ * them (`warnings` for LaunchConfirmDialog), any other closes it (its toast says why); closing
+ * forgets them.
+ */
+export function useLaunchWarnings(setConfirming: (open: boolean) => void) {
+  const [warnings, setWarnings] = useState<string[] | null>(null);
+  return {
+    warnings,
+    onError: (error: unknown) => {
+      const asked = policyWarningsOf(error);
+      setWarnings(asked);
+      if (!asked) setConfirming(false);
+    },
+    onOpenChange: (open: boolean) => {
+      setConfirming(open);
+      if (!open) setWarnings(null);
+    },
+  };
+}
+
+/**
  * Launch Campaign: the launch is queued (202), followed until Google Ads has
  * answered, and told with the spec's toasts. Pending the whole time, so the
  * button says Launching... until the result is known. Leaving the screen does
@@ -77,6 +109,8 @@ export function useLaunchCampaign(screen: LaunchScreen, onFinished?: (launch: Ca
       onFinished?.(launch);
     },
     onError: (error) => {
+      // The confirmation asks about the warnings itself (LaunchConfirmDialog): no toast.
+      if (policyWarningsOf(error)) return;
       if (error.message === Messages.googleAdsAccountRequired) toast({ title: texts.noAccount, description: texts.noAccountText, variant: 'destructive' });
       else {
         // A refusal with issues (structure, healthcare policy: docs/campaigns.md#healthcare-policy-check) says each, in its words.

@@ -117,6 +117,12 @@ export const LaunchCampaignSchema = z.object({
    * the launch is refused (409, the issue's path `launchAgain`).
    */
   launchAgain: z.boolean({ error: 'launchAgain must be true or false' }).default(false),
+  /**
+   * The admin read the healthcare policy warnings (a prescription drug's name, body-image wording:
+   * docs/campaigns.md#healthcare-policy-check) and launches anyway; without it a campaign with
+   * warnings is refused (409, each warning an issue with the path `acceptPolicyWarnings`).
+   */
+  acceptPolicyWarnings: z.boolean({ error: 'acceptPolicyWarnings must be true or false' }).default(false),
 });
 export type LaunchCampaignInput = z.input<typeof LaunchCampaignSchema>;
 export type LaunchCampaignBody = z.output<typeof LaunchCampaignSchema>;

@@ -468,6 +468,21 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     expect(await t.dataSource.query('SELECT 1 FROM ads.campaign_launch_logs WHERE service_id = $1', [serviceId])).toHaveLength(0);
   });
 
+  it('asks for a yes on a policy warning (a prescription drug’s name): 409 naming each, then launched with acceptPolicyWarnings', async () => {
+    const { serviceId, clientId: clinicId, campaign } = await service();
+    startWorker();
+    const group = campaign.adGroups[0]!;
+    const drug = { name: 'Drug', adGroups: [{ ...group, ads: [{ headlines: ['Medical Weight Loss', 'Semaglutide Programs', 'Book a Visit'], descriptions: ['Doctor-led care, made for you.', 'Same-week visits near you.'] }] }] };
+    const asked = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId, template: drug });
+    expect(asked.status).toBe(409);
+    expect(asked.body.message).toBe('Check Before Launching: 1 policy warning. Google shows this only to certified advertisers or restricts it in health ads. Confirm to launch anyway.');
+    expect(asked.body.issues).toEqual([{ path: 'acceptPolicyWarnings', message: expect.stringMatching(new RegExp(`^${group.name}: Headline "Semaglutide Programs": Names a prescription drug`)) }]);
+    expect(google.calls()).toHaveLength(0);
+    const yes = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId, template: drug, acceptPolicyWarnings: true });
+    expect(yes.status).toBe(202);
+    expect(await settled(yes.body.data.id)).toMatchObject({ status: 'launched' });
+  });
+
   it('refuses what cannot launch: no account (409), structure issues (400), not connected (409), someone else’s service (404), anonymous (401)', async () => {
     const other = await service({});
     const noAccount = other.clientId;

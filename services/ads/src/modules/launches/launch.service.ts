@@ -65,8 +65,9 @@ export function describeIssue(issue: AdsIssue, operations: CampaignOperations): 
   return `${where}Google Ads refused ${what}: ${issue.message || issue.code}${policy}`;
 }
 
-/** The plan's findings that would get its ads disapproved (docs/campaigns.md#healthcare-policy-check): they stop a launch. */
-const policyBlocks = (plan: LaunchPlan) => checkCampaignPolicy(plan.structure, plan.spec.finalUrl, policySiteOf(plan.site)).filter((f) => f.severity === 'block');
+/** The plan's healthcare policy findings (docs/campaigns.md#healthcare-policy-check): blocking ones stop a launch, warnings need the admin's yes. */
+const policyFindingsOf = (plan: LaunchPlan) => checkCampaignPolicy(plan.structure, plan.spec.finalUrl, policySiteOf(plan.site));
+const policyBlocks = (plan: LaunchPlan) => policyFindingsOf(plan).filter((f) => f.severity === 'block');
 
 /**
  * Test Campaign and Launch Campaign (docs/campaigns.md#campaign-dialogs, docs/campaigns.md#campaign-builder, docs/admin.md#calls, docs/admin.md#messages): the
@@ -197,9 +198,13 @@ export class LaunchService {
       const issues = plan.validation.validationResults.flatMap((r) => r.errors.map((message) => ({ path: r.adGroupName, message })));
       throw new AppError(400, ErrorCode.VALIDATION_FAILED, Messages.launchStructureIssues(issues.length), issues);
     }
-    const blocked = policyBlocks(plan);
+    const findings = policyFindingsOf(plan);
+    const blocked = findings.filter((f) => f.severity === 'block');
     if (blocked.length > 0)
       throw new AppError(400, ErrorCode.VALIDATION_FAILED, Messages.launchPolicyIssues(blocked.length), blocked.map((f) => ({ path: f.adGroup, message: describePolicyFinding(f) })));
+    const warnings = findings.filter((f) => f.severity === 'warn');
+    if (warnings.length > 0 && !body.acceptPolicyWarnings)
+      throw conflict(Messages.launchPolicyWarnings(warnings.length), warnings.map((f) => ({ path: 'acceptPolicyWarnings', message: `${f.adGroup}: ${describePolicyFinding(f)}` })));
     const reach = await this.account(plan);
     if ('missing' in reach) {
       if (reach.missing === 'configuration') throw new AppError(503, ErrorCode.NOT_CONFIGURED, Messages.googleAdsNotConfigured);
