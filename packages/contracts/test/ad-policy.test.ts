@@ -85,6 +85,16 @@ describe('finalUrlFindings', () => {
     expect(finalUrlFindings('http://127.0.0.1:8080/trt?client=7', { kind: 'platform', origin: 'http://127.0.0.1:8080', clientId: 7 })).toEqual([]);
   });
 
+  it("takes the clinic's home page and its active services' pages, under any page prefix and style, and no other path", () => {
+    const live = ['trt', 'weight-loss'];
+    for (const url of ['https://www.cedar-clinic.example/', 'https://www.cedar-clinic.example/TRT/b', 'https://www.cedar-clinic.example/services/weight-loss?style=B'])
+      expect([url, finalUrlFindings(url, site, live)]).toEqual([url, []]);
+    expect(finalUrlFindings('https://www.cedar-clinic.example/ed', site, live)).toMatchObject([
+      { rule: 'Is not a live page of the clinic: no active service has the path "ed".', suggestion: 'Use the page of an active service: /trt, /weight-loss.' },
+    ]);
+    expect(finalUrlFindings('https://www.cedar-clinic.example/ed', site, [])[0]?.suggestion).toBe('Turn the service on in Services Management first.');
+  });
+
   it.each([
     ['https://elsewhere.example/trt', site, 'Is not on the clinic’s domain www.cedar-clinic.example.'],
     ['http://www.cedar-clinic.example/trt', site, 'Is not served over https.'],

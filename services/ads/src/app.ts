@@ -87,7 +87,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     ...pageCampaignHandlers(new PageCampaignsService(dataSource, access)),
     ...conversionHandlers(new ConversionService(dataSource, tenant, access)),
     ...performanceHandlers(new PerformanceService(new PerformanceRepository(dataSource), tenant, access, performanceQueues)),
-    ...policyCheckHandlers(new PolicyCheckService(tenant, platformOrigin)),
+    ...policyCheckHandlers(new PolicyCheckService(tenant, templates, platformOrigin)),
     listAdsAuditLog: ({ query }) => listAuditLog(dataSource, 'ads', query),
   });
   return app;

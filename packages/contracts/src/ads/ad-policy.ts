@@ -171,8 +171,29 @@ function textFindings(field: Exclude<PolicyField, 'finalUrl'>, index: number, te
 /** Where a clinic's pages are: its own domain (and whether it passes its check), else the platform's origin with `?client=`. */
 export type PolicySite = { kind: 'domain'; domain: string; failing: boolean } | { kind: 'platform'; origin: string; clientId: number };
 
-/** The final URL must be a page of the clinic's own site, served over https (the platform's own origin may be http on a developer's machine). */
-export function finalUrlFindings(finalUrl: string, site: PolicySite): PolicyFinding[] {
+/** Path segments before a service's own segment on the public pages (`/services/{path}`, `/funnel-service/{path}`, `/unified/{path}`; docs/public-site.md#pages-and-routes). */
+export const SERVICE_PAGE_PREFIXES: ReadonlySet<string> = new Set(['services', 'funnel-service', 'unified']);
+
+/** The index of a page's service segment among `pathname.split('/')`: the first, or the second after a prefix. */
+export const serviceSegmentIndex = (segments: readonly string[]): number => (segments[1] && SERVICE_PAGE_PREFIXES.has(segments[1].toLowerCase()) ? 2 : 1);
+
+/** The service path a page's URL names (lower case, decoded), '' for the home page, null when it cannot be read. */
+function servicePathOf(url: URL): string | null {
+  const segments = url.pathname.split('/');
+  const segment = segments[serviceSegmentIndex(segments)] ?? '';
+  try {
+    return decodeURIComponent(segment).toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The final URL must be a page of the clinic's own site, served over https (the platform's own
+ * origin may be http on a developer's machine), and, when the clinic's live service paths are
+ * known, its home page or the page of one of them.
+ */
+export function finalUrlFindings(finalUrl: string, site: PolicySite, livePaths: readonly string[] | null = null): PolicyFinding[] {
   const finding = (rule: string, suggestion: string): PolicyFinding[] => [
     { field: 'finalUrl', index: 0, words: finalUrl, rule, severity: 'block', suggestion, policy: POLICIES.destination },
   ];
@@ -186,21 +207,27 @@ export function finalUrlFindings(finalUrl: string, site: PolicySite): PolicyFind
     if (url.hostname.toLowerCase() !== site.domain) return finding(`Is not on the clinic’s domain ${site.domain}.`, `Use the service’s page on https://${site.domain}/.`);
     if (url.protocol !== 'https:') return finding('Is not served over https.', `Use https://${site.domain}${url.pathname}.`);
     if (site.failing) return finding(`The clinic’s domain ${site.domain} fails its daily check: the page may not open.`, 'Fix the domain on the clinic’s Domains page first.');
-    return [];
+  } else {
+    const origin = new URL(site.origin);
+    if (url.origin !== origin.origin || url.searchParams.get('client') !== String(site.clientId))
+      return finding('Is not one of the clinic’s pages on this platform.', `Use the service’s page: ${origin.origin}/{service path}?client=${site.clientId}.`);
   }
-  const origin = new URL(site.origin);
-  if (url.origin !== origin.origin || url.searchParams.get('client') !== String(site.clientId))
-    return finding('Is not one of the clinic’s pages on this platform.', `Use the service’s page: ${origin.origin}/{service path}?client=${site.clientId}.`);
-  return [];
+  if (livePaths === null) return [];
+  const path = servicePathOf(url);
+  if (path === '' || (path !== null && livePaths.some((live) => live.toLowerCase() === path))) return [];
+  return finding(
+    `Is not a live page of the clinic: no active service has the path "${path ?? url.pathname}".`,
+    livePaths.length ? `Use the page of an active service: ${livePaths.map((p) => `/${p}`).join(', ')}.` : 'Turn the service on in Services Management first.',
+  );
 }
 
-/** Every finding of an ad's texts and final URL, blocking ones first, then in field order. */
-export function checkAdPolicy(texts: AdTexts, finalUrl: string | null, site: PolicySite | null): PolicyFinding[] {
+/** Every finding of an ad's texts and final URL (against the clinic's site and, when known, its live service paths), blocking ones first, then in field order. */
+export function checkAdPolicy(texts: AdTexts, finalUrl: string | null, site: PolicySite | null, livePaths: readonly string[] | null = null): PolicyFinding[] {
   const findings = [
     ...texts.headlines.flatMap((text, i) => textFindings('headline', i, text)),
     ...texts.descriptions.flatMap((text, i) => textFindings('description', i, text)),
     ...texts.keywords.flatMap((text, i) => textFindings('keyword', i, text)),
-    ...(finalUrl !== null && site ? finalUrlFindings(finalUrl, site) : []),
+    ...(finalUrl !== null && site ? finalUrlFindings(finalUrl, site, livePaths) : []),
   ];
   return [...findings.filter((f) => f.severity === 'block'), ...findings.filter((f) => f.severity === 'warn')];
 }
@@ -217,7 +244,12 @@ export interface CampaignPolicyFinding extends PolicyFinding {
  * Every finding of a campaign, ad group by ad group (each ad group's headlines, descriptions and
  * keywords, its ads' texts together), then its final URL; blocking ones first.
  */
-export function checkCampaignPolicy(structure: Pick<CampaignStructure, 'adGroups'>, finalUrl: string | null, site: PolicySite | null): CampaignPolicyFinding[] {
+export function checkCampaignPolicy(
+  structure: Pick<CampaignStructure, 'adGroups'>,
+  finalUrl: string | null,
+  site: PolicySite | null,
+  livePaths: readonly string[] | null = null,
+): CampaignPolicyFinding[] {
   const findings: CampaignPolicyFinding[] = [];
   for (const group of structure.adGroups) {
     const texts = { headlines: group.ads.flatMap((ad) => ad.headlines), descriptions: group.ads.flatMap((ad) => ad.descriptions), keywords: group.keywords };
@@ -226,7 +258,7 @@ export function checkCampaignPolicy(structure: Pick<CampaignStructure, 'adGroups
       findings.push({ ...finding, adGroup: group.name, text: list[finding.index] ?? finding.words });
     }
   }
-  if (finalUrl !== null && site) findings.push(...finalUrlFindings(finalUrl, site).map((f) => ({ ...f, adGroup: 'Campaign', text: finalUrl })));
+  if (finalUrl !== null && site) findings.push(...finalUrlFindings(finalUrl, site, livePaths).map((f) => ({ ...f, adGroup: 'Campaign', text: finalUrl })));
   return [...findings.filter((f) => f.severity === 'block'), ...findings.filter((f) => f.severity === 'warn')];
 }
 

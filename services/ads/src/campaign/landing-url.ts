@@ -13,7 +13,7 @@
  * longer decide a campaign's URLs (see services/ads/README.md).
  * Template B adds `style=B` either way (docs/public-site.md#page-styles).
  */
-import { Messages, clinicPageUrl, type ClientSiteDomain, type PolicySite } from '@hap/contracts';
+import { Messages, clinicPageUrl, serviceSegmentIndex, type ClientSiteDomain, type PolicySite } from '@hap/contracts';
 
 /** A clinic without its own domain, on a platform whose public origin is not configured (production without PUBLIC_BASE_URL). */
 export class PlatformOriginMissingError extends Error {
@@ -120,9 +120,6 @@ export function hostOf(url: string): string | null {
   }
 }
 
-/** Path segments before a service's own segment on the public pages (`/services/{path}`, `/funnel-service/{path}`, `/unified/{path}`). */
-const PAGE_PREFIXES = new Set(['services', 'funnel-service', 'unified']);
-
 /**
  * A landing URL with its page moved from `fromPath` to `toPath` (a template's slug
  * or a service's path changed; docs/admin.md#page-paths): the
@@ -138,7 +135,7 @@ export function movedPageUrl(url: string, fromPath: string, toPath: string): str
   }
   const segments = parsed.pathname.split('/');
   // segments[0] is '' (the path starts with '/'); the service's segment is the first, or the second after a prefix.
-  const at = segments[1] && PAGE_PREFIXES.has(segments[1].toLowerCase()) ? 2 : 1;
+  const at = serviceSegmentIndex(segments);
   const segment = segments[at];
   if (segment === undefined) return null;
   let decoded: string;

@@ -28,6 +28,8 @@ export interface TemplatesClient {
   template(id: number, requestId?: string): Promise<CatalogueTemplate>;
   /** A clinic's service; 404 'Service {id} was not found.' (templates' words) when there is none; 503 when templates cannot answer. */
   service(id: number, requestId?: string): Promise<ClinicService>;
+  /** The paths of a clinic's active services: its live landing pages (docs/campaigns.md#healthcare-policy-check); 503 when templates cannot answer. */
+  livePaths(clientId: number, requestId?: string): Promise<string[]>;
 }
 
 export type TemplatesClientOptions = SiblingClientOptions;
@@ -47,6 +49,10 @@ export function createTemplatesClient(options: TemplatesClientOptions): Template
       } catch (err) {
         throw siblingFailure(err, 'templates', err instanceof ApiError ? err.message : '');
       }
+    },
+    async livePaths(clientId, requestId) {
+      const services = await fromSibling(client.call(routes.listServicesForClient, { params: { clientId } }, withRequestId(requestId)), 'templates', Messages.previewClientNotFound);
+      return services.filter((s) => s.isActive).map((s) => s.path);
     },
   };
 }

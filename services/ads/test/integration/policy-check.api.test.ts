@@ -23,7 +23,7 @@ describe('POST /api/ads/policy-check', () => {
       headlines: ['TRT Clinic in Austin', 'Guaranteed Results'],
       descriptions: ['Doctor-led testosterone injections. Book online.'],
       keywords: ['trt clinic austin'],
-      finalUrl: `http://localhost:8080/trt?client=${clientId}`,
+      finalUrl: `http://localhost:8080/?client=${clientId}`,
     });
     expect(res.status).toBe(200);
     const data = PolicyCheckResultSchema.parse(res.body.data);
@@ -38,11 +38,12 @@ describe('POST /api/ads/policy-check', () => {
   it("reads the final URL against the clinic's own site: its domain once it has one, and that domain's daily check", async () => {
     const clientId = await clinic('Domain Clinic');
     const ask = (finalUrl: string) => t.api.post('/api/ads/policy-check', ADMIN).send({ clientId, headlines: ['Men’s Health Clinic'], finalUrl });
-    // Its pages are on the platform's host with its id until it has a domain.
-    expect((await ask(`http://localhost:8080/trt?client=${clientId}`)).body.data).toEqual({ findings: [], blocked: false });
+    // Its pages are on the platform's host with its id until it has a domain; its home page is always live, a service's page once it is active.
+    expect((await ask(`http://localhost:8080/?client=${clientId}`)).body.data).toEqual({ findings: [], blocked: false });
+    expect((await ask(`http://localhost:8080/trt?client=${clientId}`)).body.data.findings[0]).toMatchObject({ field: 'finalUrl', rule: 'Is not a live page of the clinic: no active service has the path "trt".' });
     expect((await ask(`http://localhost:8080/trt?client=${clientId + 1}`)).body.data.findings[0]).toMatchObject({ field: 'finalUrl', rule: 'Is not one of the clinic’s pages on this platform.' });
     const domain = await giveClinicDomain(t.templates!.tenant!.dataSource, clientId, `www.policy-${Date.now()}.example`, 'failing', 'The certificate expired.');
-    expect((await ask(`https://${domain}/trt`)).body.data.findings[0]).toMatchObject({ rule: `The clinic’s domain ${domain} fails its daily check: the page may not open.`, severity: 'block' });
+    expect((await ask(`https://${domain}/`)).body.data.findings[0]).toMatchObject({ rule: `The clinic’s domain ${domain} fails its daily check: the page may not open.`, severity: 'block' });
     expect((await ask('https://elsewhere.example/trt')).body.data.findings[0]).toMatchObject({ rule: `Is not on the clinic’s domain ${domain}.` });
     // Words only: no final URL, no site asked for.
     expect((await t.api.post('/api/ads/policy-check', ADMIN).send({ clientId, keywords: ['semaglutide austin'] })).body.data.findings).toMatchObject([{ field: 'keyword', severity: 'warn' }]);

@@ -65,9 +65,12 @@ export function describeIssue(issue: AdsIssue, operations: CampaignOperations): 
   return `${where}Google Ads refused ${what}: ${issue.message || issue.code}${policy}`;
 }
 
-/** The plan's healthcare policy findings (docs/campaigns.md#healthcare-policy-check): blocking ones stop a launch, warnings need the admin's yes. */
-const policyFindingsOf = (plan: LaunchPlan) => checkCampaignPolicy(plan.structure, plan.spec.finalUrl, policySiteOf(plan.site));
-const policyBlocks = (plan: LaunchPlan) => policyFindingsOf(plan).filter((f) => f.severity === 'block');
+/**
+ * The plan's healthcare policy findings (docs/campaigns.md#healthcare-policy-check), its final URL
+ * read against the clinic's site and live service pages: blocking ones stop a launch, warnings need
+ * the admin's yes.
+ */
+const policyFindingsOf = (plan: LaunchPlan, livePaths: readonly string[]) => checkCampaignPolicy(plan.structure, plan.spec.finalUrl, policySiteOf(plan.site), livePaths);
 
 /**
  * Test Campaign and Launch Campaign (docs/campaigns.md#campaign-dialogs, docs/campaigns.md#campaign-builder, docs/admin.md#calls, docs/admin.md#messages): the
@@ -86,10 +89,14 @@ export class LaunchService {
     this.store = new LaunchRepository(sources.dataSource);
   }
 
-  private async prepare(actor: Actor, body: LaunchCampaignBody): Promise<{ plan: LaunchPlan; templateId: number; names: { client: string; service: string } }> {
+  private async prepare(actor: Actor, body: LaunchCampaignBody): Promise<{ plan: LaunchPlan; templateId: number; names: { client: string; service: string }; livePaths: string[] }> {
     const service = await this.sources.templates.service(body.serviceId, actor.requestId);
     if (service.clientId !== body.clientId) throw notFound(Messages.serviceNotOfClient(body.serviceId, body.clientId));
-    const [clinic, template] = await Promise.all([this.sources.tenant.clinic(service.clientId, actor.requestId), this.sources.templates.template(service.templateId, actor.requestId)]);
+    const [clinic, template, livePaths] = await Promise.all([
+      this.sources.tenant.clinic(service.clientId, actor.requestId),
+      this.sources.templates.template(service.templateId, actor.requestId),
+      this.sources.templates.livePaths(service.clientId, actor.requestId),
+    ]);
     const rows = (await this.sources.campaigns.listByTemplate(service.templateId)).filter((c) => c.isActive);
     const chosen = body.campaignId === undefined ? rows[0] : rows.find((c) => c.id === body.campaignId);
     if (body.campaignId !== undefined && !chosen) throw notFound(Messages.campaignNotFound(body.campaignId));
@@ -113,7 +120,7 @@ export class LaunchService {
     // docs/domains.md: nothing is tested or launched on the clinic's domain while it fails its daily check.
     const failing = failingDomainOf(plan.site, [plan.spec.finalUrl, ...plan.spec.sitelinks.map((s) => s.finalUrl)]);
     if (failing) throw failingDomainConflict(failing);
-    return { plan, templateId: service.templateId, names: { client: clinic.name, service: service.name } };
+    return { plan, templateId: service.templateId, names: { client: clinic.name, service: service.name }, livePaths };
   }
 
   /** The gateway and the account to act on, or why there are none. */
@@ -126,10 +133,11 @@ export class LaunchService {
 
   async test(actor: Actor, body: LaunchCampaignBody): Promise<CampaignTestResult> {
     assertAdmin(actor);
-    const { plan } = await this.prepare(actor, body);
+    const { plan, livePaths } = await this.prepare(actor, body);
     const issues = plan.validation.validationResults.flatMap((r) => r.errors.map((e) => `${r.adGroupName}: ${e}`));
     // What Google's healthcare policies would disapprove, said before Google is asked (docs/campaigns.md#healthcare-policy-check).
-    issues.push(...policyBlocks(plan).map((f) => `${f.adGroup}: ${describePolicyFinding(f)}`));
+    const blocking = policyFindingsOf(plan, livePaths).filter((f) => f.severity === 'block');
+    issues.push(...blocking.map((f) => `${f.adGroup}: ${describePolicyFinding(f)}`));
     const reach = await this.account(plan);
     let checkedByGoogle = false;
     if ('gateway' in reach && issues.length === 0) {
@@ -193,12 +201,12 @@ export class LaunchService {
 
   async launch(actor: Actor, body: LaunchCampaignBody): Promise<CampaignLaunch> {
     assertAdmin(actor);
-    const { plan, templateId, names } = await this.prepare(actor, body);
+    const { plan, templateId, names, livePaths } = await this.prepare(actor, body);
     if (!plan.validation.allValid) {
       const issues = plan.validation.validationResults.flatMap((r) => r.errors.map((message) => ({ path: r.adGroupName, message })));
       throw new AppError(400, ErrorCode.VALIDATION_FAILED, Messages.launchStructureIssues(issues.length), issues);
     }
-    const findings = policyFindingsOf(plan);
+    const findings = policyFindingsOf(plan, livePaths);
     const blocked = findings.filter((f) => f.severity === 'block');
     if (blocked.length > 0)
       throw new AppError(400, ErrorCode.VALIDATION_FAILED, Messages.launchPolicyIssues(blocked.length), blocked.map((f) => ({ path: f.adGroup, message: describePolicyFinding(f) })));
