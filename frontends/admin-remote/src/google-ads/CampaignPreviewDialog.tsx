@@ -18,6 +18,7 @@ import { api } from '../lib/api';
 import { Counted } from './Counted';
 import { DemographicChecks } from './DemographicChecks';
 import { LaunchConfirmDialog, type LaunchChoice } from './LaunchConfirmDialog';
+import { PolicyFindings } from './PolicyFindings';
 import { PolicyExemptionCheck, TemplateBSwitch } from './LaunchOptions';
 import { useToast } from '../toast/toaster';
 import { useLaunchCampaign, useLaunchWarnings } from './use-launch';
@@ -276,6 +277,11 @@ function PreviewContent({
                   Show All {group.ads.length} ads
                 </button>
               )}
+              <PolicyFindings
+                label={`Policy check: ${group.name}`}
+                hideWhenClean
+                texts={{ headlines: group.ads.flatMap((ad) => ad.headlines), descriptions: group.ads.flatMap((ad) => ad.descriptions), keywords: group.keywords }}
+              />
             </section>
           );
         })}

@@ -9,11 +9,12 @@ const FIELD_WORDS: Record<PolicyField, string> = { headline: 'Headline', descrip
  * Google would disapprove is seen before Test or Launch. The final URL is left to the launch,
  * which knows the clinic's site.
  */
-export function PolicyFindings({ texts }: { texts: AdTexts }) {
+export function PolicyFindings({ texts, label = 'Policy check', hideWhenClean = false }: { texts: AdTexts; label?: string; hideWhenClean?: boolean }) {
   const findings = checkAdPolicy(texts, null, null);
+  if (hideWhenClean && findings.length === 0) return null;
   const textOf = (field: PolicyField, index: number) => (field === 'headline' ? texts.headlines : field === 'description' ? texts.descriptions : texts.keywords)[index];
   return (
-    <section className="ads-policy" aria-label="Policy check">
+    <section className="ads-policy" aria-label={label}>
       <h3 className="ads-policy__title">
         {findings.length ? <ShieldAlert size={16} aria-hidden /> : <ShieldCheck size={16} aria-hidden />} Healthcare policy check
       </h3>
