@@ -445,12 +445,18 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     expect(created.adGroups[0]!.exclusions).toBe(1);
   });
 
+  /** One ad group of the service's campaign with one ad of these headlines and two plain descriptions. */
+  const campaignWithHeadlines = <G extends object>(name: string, group: G, headlines: string[]) => ({
+    name,
+    adGroups: [{ ...group, ads: [{ headlines, descriptions: ['Doctor-led care, made for you.', 'Same-week visits near you.'] }] }],
+  });
+
   // docs/campaigns.md#healthcare-policy-check: a claim Google disapproves never reaches Google.
   it("stops a launch and fails Test Campaign on a healthcare policy claim, with the rule's words, asking Google nothing", async () => {
     const { serviceId, clientId: clinicId, campaign } = await service();
     startWorker();
     const group = campaign.adGroups[0]!;
-    const claims = { name: 'Claims', adGroups: [{ ...group, ads: [{ headlines: ['Men’s Health Clinic', 'Guaranteed Results', 'Book a Visit'], descriptions: ['Doctor-led care, made for you.', 'Same-week visits near you.'] }] }] };
+    const claims = campaignWithHeadlines('Claims', group, ['Men’s Health Clinic', 'Guaranteed Results', 'Book a Visit']);
     const launch = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId, template: claims });
     expect(launch.status).toBe(400);
     expect(launch.body.message).toBe('Policy Issues Found: 1 issue would get the ads disapproved. Fix it before launching.');
@@ -472,7 +478,7 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     const { serviceId, clientId: clinicId, campaign } = await service();
     startWorker();
     const group = campaign.adGroups[0]!;
-    const drug = { name: 'Drug', adGroups: [{ ...group, ads: [{ headlines: ['Medical Weight Loss', 'Semaglutide Programs', 'Book a Visit'], descriptions: ['Doctor-led care, made for you.', 'Same-week visits near you.'] }] }] };
+    const drug = campaignWithHeadlines('Drug', group, ['Medical Weight Loss', 'Semaglutide Programs', 'Book a Visit']);
     const asked = await t.api.post('/api/google-ads/launch-campaign', ADMIN).send({ serviceId, clientId: clinicId, template: drug });
     expect(asked.status).toBe(409);
     expect(asked.body.message).toBe('Check Before Launching: 1 policy warning. Google shows this only to certified advertisers or restricts it in health ads. Confirm to launch anyway.');
