@@ -52,6 +52,7 @@ test.describe('healthcare policy check', () => {
     // Past the policy check the launch goes on: launched, or stopped by the agency's Google Ads connection (the
     // journeys share one stack, and whether an earlier journey connected it is not this one's to know).
     await expect(confirm).toBeHidden({ timeout: 30_000 });
-    await expect(page.getByText(/Your Google Ads campaign has been successfully launched!|Failed to launch campaign: Google Ads is not (connected|configured)/)).toBeVisible({ timeout: 30_000 });
+    // The toast's own text (its screen-reader announcement repeats it in a live region).
+    await expect(page.locator('.adm-toast__description').filter({ hasText: /Your Google Ads campaign has been successfully launched!|Failed to launch campaign: Google Ads is not (connected|configured)/ })).toBeVisible({ timeout: 30_000 });
   });
 });

@@ -33,6 +33,9 @@ test.describe('pipeline board', () => {
     await expect(column('Contacted').getByRole('button', { name: `Avery ${run}`, exact: true })).toBeVisible();
     await expect(page.getByTestId('board-count-contacted')).toHaveText('1');
     await expect(page.getByTestId('board-count-new')).toHaveText('1');
+    // The card moves at once; the API's answer comes with its toast. Waited for, so the toast is not the
+    // newest layer when the detail opens (a toast mounted after it would take the Escape below).
+    await expect(page.getByText(`Avery ${run} is now Contacted.`).first()).toBeVisible();
     // The move is the lead's status: its detail says so.
     await column('Contacted').getByRole('button', { name: `Avery ${run}`, exact: true }).click();
     const dialog = page.getByRole('dialog');
