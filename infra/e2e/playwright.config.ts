@@ -20,9 +20,11 @@ const MOBILE_SKIPS = /(admin-(?!reachable|accessibility|icon-actions|federation|
  * Journeys whose behaviour does not depend on the width and that patients meet on phones: they run
  * at phone size only (the desktop layout of the same pages is in landing-pages, home-pages and
  * accessibility): a public page's script. lead-capture.spec.ts runs the sending of the form at phone
- * size and the thank-you page at both.
+ * size and the thank-you page at both. And the clinic's phone: the front desk's day (its screens are
+ * axe-checked at both widths elsewhere) and installing the portal (Chrome checks the same manifest at
+ * every width).
  */
-const DESKTOP_SKIPS = /page-script\.spec\.ts$/;
+const DESKTOP_SKIPS = /(page-script|front-desk-journey|portal-installable)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',

@@ -10,7 +10,6 @@ import { keepScreen, screenPath } from '../support/screens';
  */
 test.describe('healthcare policy check', () => {
   test('a launch with “Guaranteed Results” in a headline is stopped with the rule’s words', async ({ page }) => {
-    test.skip(test.info().project.name !== 'desktop', 'the campaign builder is an agency desk’s screen; its phone layout is covered by admin-google-ads-launch');
     await logInAsAdmin(page);
     const run = Date.now().toString(36);
     const { clientId } = await clinicWithService(page, `Policy Clinic ${run}`, { googleAdsAccountId: '123-456-7890' });

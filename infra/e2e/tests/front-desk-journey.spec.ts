@@ -27,7 +27,6 @@ async function pushesTo(page: Page, endpoint: string): Promise<Array<{ title: st
 
 test.describe('the front desk’s day', () => {
   test('a push opens the lead, a voicemail is logged, a call-back is set, the lead is booked, the owner sees it all', async ({ page, browser, baseURL }) => {
-    test.skip(test.info().project.name !== 'mobile', 'the front desk’s journey is a phone’s; the screens are axe-checked at both widths elsewhere');
     test.setTimeout(120_000);
     const run = `fd${Date.now().toString(36)}`;
     const headers = { origin: baseURL! };

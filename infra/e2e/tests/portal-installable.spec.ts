@@ -16,7 +16,6 @@ import { keepScreen, screenPath } from '../support/screens';
  */
 test.describe('the installable portal', () => {
   test('installs in the clinic’s name and colours, and opens offline with “You are offline”', async ({ browser, baseURL }) => {
-    test.skip(test.info().project.name !== 'mobile', 'installing is a phone’s; Chrome checks the same manifest at every width');
     test.setTimeout(90_000);
     const run = `pwa${Date.now().toString(36)}`;
 
