@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * What every admin journey shares: logging in as the seeded admin (the
@@ -35,4 +35,17 @@ export async function seriousAxeViolations(page: Page, within?: string): Promise
   const { violations } = await (within ? builder.include(within) : builder).analyze();
   // Each rule with the elements it failed on, so a failure says where to look.
   return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * Presses Escape until `layer` (a dialog, a drawer) is hidden. A Radix layer takes Escape only once it
+ * is the highest registered layer, which it learns one render after its first paint; until then the
+ * layer below it (a toast, say) takes the key, or nothing does. A person never presses that fast; a
+ * journey without a screenshot to take between does (README.md, the journeys' paragraph).
+ */
+export async function dismissWithEscape(page: Page, layer: Locator): Promise<void> {
+  await expect(async () => {
+    await page.keyboard.press('Escape');
+    await expect(layer).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+import { dismissWithEscape, logInAsAdmin, seriousAxeViolations } from '../support/admin';
 
 /**
  * docs/admin.md, for the whole admin area: every screen reached from the
@@ -65,8 +65,7 @@ test.describe('admin accessibility', () => {
       await page.keyboard.press('Enter');
       const drawer = page.getByRole('dialog', { name: 'Admin Dashboard' });
       await expect(drawer).toBeVisible();
-      await page.keyboard.press('Escape');
-      await expect(drawer).toBeHidden();
+      await dismissWithEscape(page, drawer);
       await expect(open).toBeFocused();
     }
 

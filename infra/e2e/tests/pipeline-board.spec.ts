@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
+import { dismissWithEscape, logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { clinicWithService, sendLead } from '../support/leads';
 import { keepScreen, screenPath } from '../support/screens';
 
@@ -33,16 +33,14 @@ test.describe('pipeline board', () => {
     await expect(column('Contacted').getByRole('button', { name: `Avery ${run}`, exact: true })).toBeVisible();
     await expect(page.getByTestId('board-count-contacted')).toHaveText('1');
     await expect(page.getByTestId('board-count-new')).toHaveText('1');
-    // The card moves at once; the API's answer comes with its toast. Waited for, so the toast is not the
-    // newest layer when the detail opens (a toast mounted after it would take the Escape below).
+    // The card moves at once; the API's answer comes with its toast.
     await expect(page.getByText(`Avery ${run} is now Contacted.`).first()).toBeVisible();
     // The move is the lead's status: its detail says so.
     await column('Contacted').getByRole('button', { name: `Avery ${run}`, exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByLabel(`Status of Avery ${run}`)).toHaveValue('contacted');
     await keepScreen(page, { path: screenPath('pipeline-board-detail') });
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
+    await dismissWithEscape(page, dialog);
 
     if (test.info().project.name === 'desktop') {
       const grip = board.getByRole('button', { name: `Drag Blake ${run}` });
