@@ -59,7 +59,7 @@ test.describe('admin Results', () => {
     await page.goto(`/admin/results?client=${clientId}`);
     await expect(page.getByRole('heading', { name: 'Results', level: 1 })).toBeVisible();
     const tiles = page.getByRole('list', { name: 'Totals' });
-    const tile = (label: string) => tiles.getByRole('listitem').filter({ hasText: label });
+    const tile = (label: string) => tiles.getByRole('listitem').filter({ has: page.getByText(label, { exact: true }) });
     // The view is folded into the rollups within a second here; the screen asks again when told to.
     // Each try waits for the reloaded screen to show its numbers (slow on a busy machine), then reads them.
     await expect(async () => {
@@ -74,8 +74,13 @@ test.describe('admin Results', () => {
       await expect(tile('Spend')).toBeVisible({ timeout: 15_000 });
       await expect(tile('Spend').locator('.res-tile__value')).toHaveText('$25.00', { timeout: 1_000 });
     }).toPass({ timeout: 60_000 });
-    await expect(tile('Cost per booking').locator('.res-tile__value')).toHaveText('$25.00');
-    await expect(tile('Cost per lead').locator('.res-tile__value')).toHaveText('$25.00');
+    // What the money bought, at what price (docs/results-and-experiments.md#the-results-screen): $25 for 40 clicks of 900 impressions.
+    await expect(tile('Clicks').locator('.res-tile__value')).toHaveText('40');
+    await expect(tile('CTR').locator('.res-tile__value')).toHaveText('4.4%');
+    await expect(tile('Avg. CPC').locator('.res-tile__value')).toHaveText('$0.63');
+    await expect(tile('Cost per booking (paid)').locator('.res-tile__value')).toHaveText('$25.00');
+    await expect(tile('Cost per lead (paid)').locator('.res-tile__value')).toHaveText('$25.00');
+    await expect(tile('Cost per lead (all leads)').locator('.res-tile__value')).toHaveText('$25.00');
     const funnel = page.getByRole('region', { name: 'Funnel' });
     await expect(funnel).toContainText('too few visits to tell');
 
@@ -84,7 +89,10 @@ test.describe('admin Results', () => {
     await page.getByRole('tab', { name: 'Source' }).click();
     await expect(breakdown.getByRole('row', { name: /Google Ads/ })).toContainText('1');
     await page.getByRole('tab', { name: 'Campaign' }).click();
-    await expect(breakdown.getByRole('row', { name: /TRT Results/ })).toContainText('$25.00');
+    const campaign = breakdown.getByRole('row', { name: /TRT Results/ });
+    for (const [column, value] of [['Impressions', '900'], ['Clicks', '40'], ['CTR', '4.4%'], ['Avg. CPC', '$0.63'], ['Spend', '$25.00'], ['Cost per booking (paid)', '$25.00']]) {
+      await expect(campaign.locator(`td[data-label="${column}"]`)).toHaveText(value!);
+    }
     await expect(page.locator('.res-chart[data-drawn]')).toBeVisible();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await keepScreen(page, { path: screenPath('results'), fullPage: true });

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { ResultsChart } from './ResultsChart';
-import { daysIn, deltaOf, formatCount, formatMoney, formatRate, formatShare, lastDays, type DayRange } from './results-rules';
+import { daysIn, deltaOf, formatCount, formatRate, lastDays, TILE_MEASURES, type DayRange } from './results-rules';
 
 const PRESETS = [7, 30, 90] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -112,16 +112,7 @@ export function RangeForm({ range, onChange, children }: { range: DayRange; onCh
 
 /** The totals of the range, each with its change from the period before. */
 export function Tiles({ now, before, days }: { now: ResultsMeasures; before: ResultsMeasures | null; days: number }) {
-  const tiles: Array<{ label: string; value: string; delta: string | null }> = [
-    { label: 'Visits', value: formatCount(now.views), delta: deltaOf(now.views, before?.views ?? null) },
-    { label: 'Leads', value: formatCount(now.leads), delta: deltaOf(now.leads, before?.leads ?? null) },
-    { label: 'Booked', value: formatCount(now.booked), delta: deltaOf(now.booked, before?.booked ?? null) },
-    { label: 'Spend', value: formatMoney(now.spend), delta: deltaOf(now.spend, before?.spend ?? null) },
-    { label: 'Cost per lead', value: formatMoney(now.costPerLead), delta: deltaOf(now.costPerLead, before?.costPerLead ?? null) },
-    { label: 'Cost per booking', value: formatMoney(now.costPerBooking), delta: deltaOf(now.costPerBooking, before?.costPerBooking ?? null) },
-    { label: 'Show rate', value: formatShare(now.showRate), delta: deltaOf(now.showRate, before?.showRate ?? null) },
-    { label: 'Cost per attended', value: formatMoney(now.costPerAttended), delta: deltaOf(now.costPerAttended, before?.costPerAttended ?? null) },
-  ];
+  const tiles = TILE_MEASURES.map((m) => ({ label: m.label, value: m.format(m.value(now)), delta: deltaOf(m.value(now), before ? m.value(before) : null) }));
   return (
     <ul className="res-tiles" aria-label="Totals">
       {tiles.map((tile) => (

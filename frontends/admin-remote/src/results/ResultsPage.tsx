@@ -10,7 +10,7 @@ import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
 import { Tabs } from '../pages/Tabs';
 import { useResultsBreakdown, useResultsSummary } from './results-query';
-import { breakdownCsv, formatCount, formatMoney, formatRate, formatShare, previousPeriod } from './results-rules';
+import { breakdownCsv, breakdownMeasures, formatRate, previousPeriod } from './results-rules';
 import { RangeForm, ResultsOverview, useRangeSearch } from './ResultsOverview';
 import { TableHead } from '../pages/TableHead';
 import { SpeedToLeadCard } from './SpeedToLeadCard';
@@ -32,6 +32,7 @@ export function ResultsPage() {
   const clientParam = Number(search.get('client'));
   const clientId = Number.isInteger(clientParam) && clientParam > 0 ? clientParam : null;
   const [by, setBy] = useState<ResultsBreakdownBy>('service');
+  const columns = breakdownMeasures(by);
 
   const summary = useResultsSummary(range, clientId);
   const before = useResultsSummary(previousPeriod(range), clientId);
@@ -87,7 +88,7 @@ export function ResultsPage() {
             <div className="adm-table-scroll" tabIndex={0} role="region" aria-label={`Results by ${BREAKDOWN_LABELS[by].toLowerCase()} (scrolls sideways)`}>
               <table className="adm-table res-table">
                 <caption className="adm-sr-only">Results by {BREAKDOWN_LABELS[by].toLowerCase()}, {range.from} to {range.to}</caption>
-                <TableHead columns={[BREAKDOWN_LABELS[by], 'Visits', 'Leads', 'Booked', 'Spend', 'Cost per lead', 'Cost per booking', 'Show rate', 'Cost per attended', 'Lead rate (95% range)']} />
+                <TableHead columns={[BREAKDOWN_LABELS[by], ...columns.map((m) => m.label), 'Lead rate (95% range)']} />
                 <tbody>
                   {breakdown.data.rows.map((row) => (
                     <tr key={`${row.clientId ?? ''}:${row.key}`}>
@@ -95,14 +96,11 @@ export function ResultsPage() {
                         {row.label}
                         {clientId === null && row.clientId !== null && <span className="res-table__clinic">{clients.data?.find((c) => c.id === row.clientId)?.name ?? `Client ${row.clientId}`}</span>}
                       </th>
-                      <td data-label="Visits">{formatCount(row.views)}</td>
-                      <td data-label="Leads">{formatCount(row.leads)}</td>
-                      <td data-label="Booked">{formatCount(row.booked)}</td>
-                      <td data-label="Spend">{formatMoney(row.spend)}</td>
-                      <td data-label="Cost per lead">{formatMoney(row.costPerLead)}</td>
-                      <td data-label="Cost per booking">{formatMoney(row.costPerBooking)}</td>
-                      <td data-label="Show rate">{formatShare(row.showRate)}</td>
-                      <td data-label="Cost per attended">{formatMoney(row.costPerAttended)}</td>
+                      {columns.map((m) => (
+                        <td key={m.label} data-label={m.label}>
+                          {m.format(m.value(row))}
+                        </td>
+                      ))}
                       <td data-label="Lead rate (95% range)">{formatRate(row.leadRate)}</td>
                     </tr>
                   ))}

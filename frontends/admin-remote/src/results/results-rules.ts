@@ -1,4 +1,4 @@
-import { csvRow, TOO_FEW_VISITS, type Rate, type ResultsBreakdownRow, type ResultsMeasures } from '@hap/contracts';
+import { csvRow, TOO_FEW_VISITS, type Rate, type ResultsBreakdownBy, type ResultsBreakdownRow, type ResultsMeasures } from '@hap/contracts';
 
 /**
  * The Results screen's pure rules: the range the screen
@@ -52,6 +52,64 @@ export function formatRate(rate: Rate): string {
   return `${percent(rate.rate)} (${percent(rate.low)}–${percent(rate.high)})`;
 }
 
+/** Dollars per click to the cent ('$0.63'), or '—'. */
+const formatCpc = formatMoney;
+
+/**
+ * A figure the tiles and the table show: its label, its value and how it reads. Cost per lead and
+ * per booking are always labelled 'paid' (Google Ads leads only) or 'all leads' (docs/results-and-experiments.md#the-results-screen).
+ */
+export interface Measure {
+  label: string;
+  value: (m: ResultsMeasures) => number | null;
+  format: (n: number | null) => string;
+}
+
+const measure = (label: string, value: Measure['value'], format: Measure['format']): Measure => ({ label, value, format });
+export const MEASURES = {
+  visits: measure('Visits', (m) => m.views, formatCount),
+  leads: measure('Leads', (m) => m.leads, formatCount),
+  booked: measure('Booked', (m) => m.booked, formatCount),
+  paidLeads: measure('Google Ads leads', (m) => m.paidLeads, formatCount),
+  paidBooked: measure('Google Ads bookings', (m) => m.paidBooked, formatCount),
+  spend: measure('Spend', (m) => m.spend, formatMoney),
+  impressions: measure('Impressions', (m) => m.impressions, formatCount),
+  clicks: measure('Clicks', (m) => m.clicks, formatCount),
+  ctr: measure('CTR', (m) => m.ctr, (n) => formatShare(n)),
+  averageCpc: measure('Avg. CPC', (m) => m.averageCpc, formatCpc),
+  googleConversions: measure('Google conversions', (m) => m.googleConversions, (n) => (n === null ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: 2 }))),
+  costPerPaidLead: measure('Cost per lead (paid)', (m) => m.costPerPaidLead, formatMoney),
+  costPerLead: measure('Cost per lead (all leads)', (m) => m.costPerLead, formatMoney),
+  costPerPaidBooking: measure('Cost per booking (paid)', (m) => m.costPerPaidBooking, formatMoney),
+  costPerBooking: measure('Cost per booking (all bookings)', (m) => m.costPerBooking, formatMoney),
+  showRate: measure('Show rate', (m) => m.showRate, formatShare),
+  costPerAttended: measure('Cost per attended', (m) => m.costPerAttended, formatMoney),
+} satisfies Record<string, Measure>;
+
+/** The totals' tiles, in order. */
+export const TILE_MEASURES: readonly Measure[] = [
+  MEASURES.visits,
+  MEASURES.leads,
+  MEASURES.booked,
+  MEASURES.spend,
+  MEASURES.clicks,
+  MEASURES.ctr,
+  MEASURES.averageCpc,
+  MEASURES.costPerPaidLead,
+  MEASURES.costPerLead,
+  MEASURES.costPerPaidBooking,
+  MEASURES.costPerBooking,
+  MEASURES.showRate,
+  MEASURES.costPerAttended,
+];
+
+/** The table's figures for a breakdown: a campaign's are its ads' (what it bought, at what price); the others' are the funnel's. */
+export function breakdownMeasures(by: ResultsBreakdownBy): readonly Measure[] {
+  if (by === 'campaign') {
+    return [MEASURES.impressions, MEASURES.clicks, MEASURES.ctr, MEASURES.averageCpc, MEASURES.spend, MEASURES.paidLeads, MEASURES.costPerPaidLead, MEASURES.paidBooked, MEASURES.costPerPaidBooking, MEASURES.googleConversions, MEASURES.visits];
+  }
+  return [MEASURES.visits, MEASURES.leads, MEASURES.booked, MEASURES.spend, MEASURES.costPerLead, MEASURES.costPerBooking, MEASURES.showRate, MEASURES.costPerAttended];
+}
 
 const MEASURE_COLUMNS: Array<[string, (m: ResultsMeasures) => string | number | null]> = [
   ['Visits', (m) => m.views],
@@ -63,8 +121,15 @@ const MEASURE_COLUMNS: Array<[string, (m: ResultsMeasures) => string | number | 
   ['Spend (USD)', (m) => m.spend],
   ['Clicks', (m) => m.clicks],
   ['Impressions', (m) => m.impressions],
-  ['Cost per lead (USD)', (m) => m.costPerLead],
-  ['Cost per booking (USD)', (m) => m.costPerBooking],
+  ['CTR', (m) => m.ctr],
+  ['Avg. CPC (USD)', (m) => m.averageCpc],
+  ['Google conversions', (m) => m.googleConversions],
+  ['Google Ads leads', (m) => m.paidLeads],
+  ['Google Ads bookings', (m) => m.paidBooked],
+  ['Cost per paid lead (USD)', (m) => m.costPerPaidLead],
+  ['Cost per lead of any source (USD)', (m) => m.costPerLead],
+  ['Cost per paid booking (USD)', (m) => m.costPerPaidBooking],
+  ['Cost per booking of any source (USD)', (m) => m.costPerBooking],
   ['Showed', (m) => m.showed],
   ['No-show', (m) => m.noShow],
   ['Show rate', (m) => m.showRate],

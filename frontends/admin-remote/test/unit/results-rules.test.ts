@@ -49,17 +49,24 @@ describe('Results screen rules', () => {
       spend: 12.5,
       clicks: 10,
       impressions: 100,
+      googleConversions: 1.5,
+      ctr: 0.1,
+      averageCpc: 1.25,
+      paidLeads: 1,
+      paidBooked: 0,
       costPerLead: 6.25,
       costPerBooking: 12.5,
+      costPerPaidLead: 12.5,
+      costPerPaidBooking: null,
       costPerAttended: 12.5,
       leadRate: { rate: null, low: null, high: null, note: 'too few visits to tell' },
       bookingRate: { rate: null, low: null, high: null, note: 'too few visits to tell' },
     });
     const csv = breakdownCsv('Campaign', { from: '2026-11-01', to: '2026-11-27' }, [row('TRT, Denver', 40), row('=HYPERLINK("x")', 3)]);
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('From,To,Campaign,Visits,Visitors,Leads,Contacted,Booked,Won,Spend (USD),Clicks,Impressions,Cost per lead (USD),Cost per booking (USD),Showed,No-show,Show rate,Cost per attended (USD),Lead rate,Lead rate low (95%),Lead rate high (95%)');
-    expect(lines[1]).toBe('2026-11-01,2026-11-27,"TRT, Denver",40,40,2,1,1,0,12.5,10,100,6.25,12.5,1,0,1,12.5,,,');
-    expect(lines[2]).toBe(`2026-11-01,2026-11-27,"'=HYPERLINK(""x"")",3,3,2,1,1,0,12.5,10,100,6.25,12.5,1,0,1,12.5,,,`);
+    expect(lines[0]).toBe('From,To,Campaign,Visits,Visitors,Leads,Contacted,Booked,Won,Spend (USD),Clicks,Impressions,CTR,Avg. CPC (USD),Google conversions,Google Ads leads,Google Ads bookings,Cost per paid lead (USD),Cost per lead of any source (USD),Cost per paid booking (USD),Cost per booking of any source (USD),Showed,No-show,Show rate,Cost per attended (USD),Lead rate,Lead rate low (95%),Lead rate high (95%)');
+    expect(lines[1]).toBe('2026-11-01,2026-11-27,"TRT, Denver",40,40,2,1,1,0,12.5,10,100,0.1,1.25,1.5,1,0,12.5,6.25,,12.5,1,0,1,12.5,,,');
+    expect(lines[2]).toBe(`2026-11-01,2026-11-27,"'=HYPERLINK(""x"")",3,3,2,1,1,0,12.5,10,100,0.1,1.25,1.5,1,0,12.5,6.25,,12.5,1,0,1,12.5,,,`);
   });
 });
 

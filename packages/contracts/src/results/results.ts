@@ -71,7 +71,10 @@ export function rateOf(successes: number, views: number): Rate {
 }
 
 /** Money per outcome: null when there is no spend figure or no outcome to divide by. */
-export const costPer = (spend: number | null, count: number): number | null => (spend === null || count === 0 ? null : Math.round((spend / count) * 100) / 100);
+export const costPer = (spend: number | null, count: number | null): number | null => (spend === null || count === null || count === 0 ? null : Math.round((spend / count) * 100) / 100);
+
+/** A share of a whole (clicks of impressions): null when either is unknown or the whole is 0, never a made-up 0. */
+export const shareOf = (part: number | null, whole: number | null): number | null => (part === null || whole === null || whole === 0 ? null : part / whole);
 
 export const ResultsMeasuresSchema = z.object({
   views: z.number().int(),
@@ -90,8 +93,22 @@ export const ResultsMeasuresSchema = z.object({
   spend: z.number().nullable(),
   clicks: z.number().int().nullable(),
   impressions: z.number().int().nullable(),
+  /** Of the leads and bookings, those that came from Google Ads (traffic source paid_google). */
+  paidLeads: z.number().int(),
+  paidBooked: z.number().int(),
+  /** Google's own conversions count (its tag and imports), as reported; null without Google Ads figures. */
+  googleConversions: z.number().nullable(),
+  /** Clicks per impression; null without impressions. */
+  ctr: z.number().nullable(),
+  /** Spend per click (US dollars); null without clicks. */
+  averageCpc: z.number().nullable(),
+  /** Spend per lead of any source ('all leads'): how the screens label it. */
   costPerLead: z.number().nullable(),
+  /** Spend per booking of any source ('all bookings'). */
   costPerBooking: z.number().nullable(),
+  /** Spend per Google Ads lead and booking ('paid'): the money and the outcomes it bought. */
+  costPerPaidLead: z.number().nullable(),
+  costPerPaidBooking: z.number().nullable(),
   /** Spend per consultation attended (showed); null without spend or attendance. */
   costPerAttended: z.number().nullable(),
   /** Leads per view. */

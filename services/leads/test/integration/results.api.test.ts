@@ -169,8 +169,8 @@ describe('results with Google Ads figures from the real ads service', () => {
     ({ clientId, serviceId } = await clinicWithServices(t.templates!));
     // What the ads worker stores after reading the clinic's account (services/ads performance.api.test.ts reads it from the fake).
     await ads.dataSource.query(
-      `INSERT INTO "ads"."campaign_performance" ("customer_id", "campaign_id", "date", "client_id", "campaign_name", "impressions", "clicks", "cost_micros")
-       VALUES ($1, '20123456789', $2, $3, 'TRT Austin', 1000, 40, 12500000), ($1, '20999999999', $2, $3, 'Brand', 300, 5, 2000000)`,
+      `INSERT INTO "ads"."campaign_performance" ("customer_id", "campaign_id", "date", "client_id", "campaign_name", "impressions", "clicks", "cost_micros", "conversions")
+       VALUES ($1, '20123456789', $2, $3, 'TRT Austin', 1000, 40, 12500000, 1.5), ($1, '20999999999', $2, $3, 'Brand', 300, 5, 2000000, 0)`,
       [customerId, today, clientId],
     );
     await ads.dataSource.query(
@@ -222,7 +222,9 @@ describe('results with Google Ads figures from the real ads service', () => {
       // Campaign ids that are none of the clinic's (forged) are one row, whatever their number.
       ['Other campaign', 0, 7, 2],
     ]);
-    expect(campaigns.find((r) => r.label === 'TRT Austin')?.costPerLead).toBe(6.25);
+    expect(campaigns.find((r) => r.label === 'TRT Austin')).toMatchObject({ costPerLead: 6.25, paidLeads: 2, costPerPaidLead: 6.25, paidBooked: 1, costPerPaidBooking: 12.5, ctr: 0.04, averageCpc: 0.31, googleConversions: 1.5 });
+    // Nothing to divide: a dash on screen, never $0.00.
+    expect(campaigns.find((r) => r.label === 'Brand')).toMatchObject({ ctr: 5 / 300, averageCpc: 0.4, costPerPaidLead: null, costPerPaidBooking: null, googleConversions: 0 });
     const sources = ResultsBreakdownSchema.parse((await t.api.get(`/api/results/breakdown?by=source&${range}`, ADMIN)).body.data).rows;
     expect(sources.find((r) => r.key === 'paid_google')).toMatchObject({ spend: 14.5, clicks: 45, leads: 4 });
   });
@@ -251,6 +253,21 @@ describe('results with Google Ads figures from the real ads service', () => {
     const campaigns = ResultsBreakdownSchema.parse((await t.api.get(`/api/results/breakdown?by=campaign&${range}`, ADMIN)).body.data).rows;
     expect(campaigns.find((r) => r.label === 'TRT Austin')).toMatchObject({ showed: 1, noShow: 1, showRate: 0.5, costPerAttended: 12.5 });
     expect(campaigns.find((r) => r.label === 'Brand')).toMatchObject({ showed: 0, showRate: null, costPerAttended: null });
+  });
+
+  it('cost per lead is paid (Google Ads leads) or of any source, never the one for the other', async () => {
+    const range = `clientId=${clientId}&from=${today}&to=${today}`;
+    const before = ResultsSummarySchema.parse((await t.api.get(`/api/results/summary?${range}`, ADMIN)).body.data);
+    // A patient who typed the address: a lead, not one the spend bought.
+    const sent = await t.api
+      .post('/api/leads', ANONYMOUS)
+      .set({ 'x-forwarded-for': '203.0.113.7', 'user-agent': 'Mozilla/5.0 (Test)' })
+      .send({ name: 'Ria Diaz', email: `d-${randomUUID()}@example.com`, phone: '(303) 555-0143', clientId, serviceId });
+    expect(sent.status).toBe(201);
+    const after = ResultsSummarySchema.parse((await t.api.get(`/api/results/summary?${range}`, ADMIN)).body.data);
+    expect(after.leads).toBe(before.leads + 1);
+    expect(after.paidLeads).toBe(before.paidLeads);
+    expect(after).toMatchObject({ costPerLead: 2.9, costPerPaidLead: before.costPerPaidLead, ctr: 45 / 1300, averageCpc: 0.32, googleConversions: 1.5 });
   });
 });
 

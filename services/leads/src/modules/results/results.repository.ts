@@ -20,6 +20,9 @@ export interface LeadCounts {
   won: number;
   showed: number;
   noShow: number;
+  /** Of them, those from Google Ads (traffic source paid_google), and those of them booked or won. */
+  paidLeads: number;
+  paidBooked: number;
 }
 
 /** A breakdown row's key: the service id, variant, source or campaign id as text, and its clinic when it has one. */
@@ -61,7 +64,9 @@ const LEAD_STAGES = `count(*)::int AS "leads",
   count(*) FILTER (WHERE "status" IN ('booked', 'won'))::int AS "booked",
   count(*) FILTER (WHERE "status" = 'won')::int AS "won",
   count(*) FILTER (WHERE "attended")::int AS "showed",
-  count(*) FILTER (WHERE "missed" AND NOT coalesce("attended", false))::int AS "noShow"`;
+  count(*) FILTER (WHERE "missed" AND NOT coalesce("attended", false))::int AS "noShow",
+  count(*) FILTER (WHERE "traffic_source" = 'paid_google')::int AS "paidLeads",
+  count(*) FILTER (WHERE "traffic_source" = 'paid_google' AND "status" IN ('booked', 'won'))::int AS "paidBooked"`;
 
 /**
  * The leads of the range ($1–$3) with whether any of their appointments was marked showed or no-show
@@ -100,7 +105,7 @@ export class ResultsRepository {
   async leadsByDay(from: string, to: string, clientId?: number): Promise<Array<LeadCounts & { date: string }>> {
     return this.dataSource.query(
       // Grouped by the day first: to_char once a day, not once a lead.
-      `SELECT to_char("day", 'YYYY-MM-DD') AS "date", "leads", "contacted", "booked", "won", "showed", "noShow"
+      `SELECT to_char("day", 'YYYY-MM-DD') AS "date", "leads", "contacted", "booked", "won", "showed", "noShow", "paidLeads", "paidBooked"
        FROM (SELECT ("created_at" AT TIME ZONE 'UTC')::date AS "day", ${LEAD_STAGES}
              FROM ${LEADS_WITH_ATTENDANCE}
              GROUP BY 1) AS "by_day"`,

@@ -3,6 +3,7 @@ import {
   OTHER_CAMPAIGN_KEY,
   OTHER_CAMPAIGN_LABEL,
   rateOf,
+  shareOf,
   TRAFFIC_SOURCE_LABELS,
   type CampaignDay,
   type ClinicCampaignIds,
@@ -29,15 +30,16 @@ export interface AdsFigures {
 /** Where results get Google Ads figures (the ads service's internal performance route). */
 export type AdsFiguresSource = (query: { clientId?: number; from: string; to: string }, requestId: string) => Promise<AdsFigures>;
 
-/** Spend, clicks and impressions of some campaign days (money from micros to dollars, to the cent). */
+/** Spend, clicks, impressions and Google's conversions of some campaign days (money from micros to dollars, to the cent). */
 interface AdsTotals {
   spend: number;
   clicks: number;
   impressions: number;
+  conversions: number;
 }
 
 const NO_VIEWS: ViewCounts = { views: 0, visitors: 0 };
-const NO_LEADS: LeadCounts = { leads: 0, contacted: 0, booked: 0, won: 0, showed: 0, noShow: 0 };
+const NO_LEADS: LeadCounts = { leads: 0, contacted: 0, booked: 0, won: 0, showed: 0, noShow: 0, paidLeads: 0, paidBooked: 0 };
 
 /** Two lead counts added. */
 const addLeads = (a: LeadCounts, b: LeadCounts): LeadCounts => ({
@@ -47,11 +49,18 @@ const addLeads = (a: LeadCounts, b: LeadCounts): LeadCounts => ({
   won: a.won + b.won,
   showed: a.showed + b.showed,
   noShow: a.noShow + b.noShow,
+  paidLeads: a.paidLeads + b.paidLeads,
+  paidBooked: a.paidBooked + b.paidBooked,
 });
 
 function totalsOf(days: readonly CampaignDay[]): AdsTotals {
   const micros = days.reduce((sum, d) => sum + d.costMicros, 0);
-  return { spend: Math.round(micros / 10_000) / 100, clicks: days.reduce((s, d) => s + d.clicks, 0), impressions: days.reduce((s, d) => s + d.impressions, 0) };
+  return {
+    spend: Math.round(micros / 10_000) / 100,
+    clicks: days.reduce((s, d) => s + d.clicks, 0),
+    impressions: days.reduce((s, d) => s + d.impressions, 0),
+    conversions: Math.round(days.reduce((s, d) => s + d.conversions, 0) * 100) / 100,
+  };
 }
 
 /** The measures of some views, leads and (when known) Google Ads figures. */
@@ -64,8 +73,13 @@ export function measuresOf(views: ViewCounts, leads: LeadCounts, ads: AdsTotals 
     spend,
     clicks: ads?.clicks ?? null,
     impressions: ads?.impressions ?? null,
+    googleConversions: ads?.conversions ?? null,
+    ctr: shareOf(ads?.clicks ?? null, ads?.impressions ?? null),
+    averageCpc: costPer(spend, ads?.clicks ?? null),
     costPerLead: costPer(spend, leads.leads),
     costPerBooking: costPer(spend, leads.booked),
+    costPerPaidLead: costPer(spend, leads.paidLeads),
+    costPerPaidBooking: costPer(spend, leads.paidBooked),
     costPerAttended: costPer(spend, leads.showed),
     showRate: leads.showed + leads.noShow === 0 ? null : leads.showed / (leads.showed + leads.noShow),
     leadRate: rateOf(leads.leads, views.views),
