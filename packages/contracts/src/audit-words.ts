@@ -87,6 +87,10 @@ export function describeAudit(entry: AuditLogEntry, lookup: AuditNameLookup = {}
       if (after.status === 'PAUSED') return `Paused campaign ${campaign}${forClinic}`;
       if (after.status === 'ENABLED') return `Resumed campaign ${campaign}${forClinic}`;
       return `Launch of ${campaign || 'a campaign'}${forClinic}: ${LAUNCH_OUTCOME[String(after.status)] ?? String(after.status ?? 'updated')}`;
+    case 'google_ads_recommendation:create':
+      return `Added [${subject ?? 'a search term'}] as a negative keyword to campaign ${campaign || 'a campaign'}${forClinic} (a recommendation)`;
+    case 'google_ads_recommendation:delete':
+      return `Undid the negative keyword [${subject ?? 'a search term'}] of campaign ${campaign || 'a campaign'}${forClinic}`;
     case 'ad_campaign_job:create':
       return after.kind === 'optimize'
         ? `Asked the AI to optimise campaign ${campaign}${text(after.goal) ? ` (${String(after.goal).replace(/_/g, ' ')})` : ''}`.trim()

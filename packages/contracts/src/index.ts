@@ -78,6 +78,7 @@ export * from './templates/published-catalogue';
 export * from './templates/published-active-services';
 export * from './ads/performance';
 export * from './ads/campaign-changes';
+export * from './ads/recommendations';
 export * from './ads/domain-campaigns';
 export * from './results/results';
 export * from './csv';

@@ -43,6 +43,11 @@ describe('describeAudit: the audit log names things by name', () => {
     [entry('booking_availability', 'update', { before: { capacity: 1, clientId: 7 }, after: { capacity: 2, clientId: 7 } }, HP), 'Changed the online booking hours at Harbor Peak'],
     [entry('campaign_launch', 'create', { after: {} }, { ...HP, campaign: 'TRT Search' }), 'Launched campaign ‘TRT Search’ for Harbor Peak'],
     [entry('google_ads_connection', 'update', { after: {} }, { account: 'ads@agency.example' }), 'Connected Google Ads (ads@agency.example)'],
+    [
+      entry('google_ads_recommendation', 'create', { after: {} }, { ...HP, campaign: 'TRT Search', subject: 'free trt' }),
+      'Added [free trt] as a negative keyword to campaign ‘TRT Search’ for Harbor Peak (a recommendation)',
+    ],
+    [entry('google_ads_recommendation', 'delete', { before: {} }, { ...HP, campaign: 'TRT Search', subject: 'free trt' }), 'Undid the negative keyword [free trt] of campaign ‘TRT Search’ for Harbor Peak'],
   ])('%#: %s', (e, sentence) => {
     expect(describeAudit(e)).toBe(sentence);
   });

@@ -25,6 +25,9 @@ import { PerformanceService } from './modules/performance/performance.service';
 import { PolicyCheckService } from './modules/policy/policy-check.service';
 import { policyCheckHandlers } from './modules/policy/policy-check.routes';
 import { PerformanceRepository } from './modules/performance/performance.repository';
+import { RecommendationRepository } from './modules/recommendations/recommendation.repository';
+import { recommendationHandlers } from './modules/recommendations/recommendation.routes';
+import { RecommendationService } from './modules/recommendations/recommendation.service';
 import type { JobQueue } from '@hap/service-kit';
 
 export interface AppDependencies {
@@ -88,6 +91,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     ...conversionHandlers(new ConversionService(dataSource, tenant, access)),
     ...performanceHandlers(new PerformanceService(new PerformanceRepository(dataSource), tenant, access, performanceQueues)),
     ...policyCheckHandlers(new PolicyCheckService(tenant, templates, platformOrigin)),
+    ...recommendationHandlers(new RecommendationService(dataSource, new RecommendationRepository(dataSource), tenant, access)),
     listAdsAuditLog: ({ query }) => listAuditLog(dataSource, 'ads', query),
   });
   return app;

@@ -32,6 +32,13 @@ import {
 import { CampaignBudgetChangeSchema, CampaignChangeResultSchema, CampaignStatusChangeSchema, LaunchedCampaignSchema } from './campaign-changes';
 import { DomainCampaignSchema } from './domain-campaigns';
 import { PolicyCheckResultSchema, PolicyCheckSchema } from './policy-check';
+import {
+  ApplyRecommendationSchema,
+  RecommendationActionParamSchema,
+  RecommendationChangeResultSchema,
+  RecommendationsQuerySchema,
+  RecommendationsSchema,
+} from './recommendations';
 import { PageMovesResultSchema, PageMovesSchema, RunningCampaignsQuerySchema, RunningCampaignsSchema } from '../templates/page-moves';
 import { ClientDomainParamsSchema } from '../tenant/custom-domain';
 
@@ -332,6 +339,41 @@ export const adsRoutes = {
     access: 'admin',
     summary: "Every clinic account's performance read: ok through which day and when, refused by Google (its words), disconnected, or pending.",
     data: z.array(PerformanceAccountSchema),
+  }),
+  listGoogleAdsRecommendations: defineRoute({
+    operation: 'listGoogleAdsRecommendations',
+    method: 'GET',
+    path: '/api/google-ads/recommendations',
+    owner: 'ads',
+    access: 'admin',
+    summary:
+      "A clinic's search terms of the last 30 days (Google's figures, the costliest first), the negative keywords they recommend (a term that spent $20 or more with no conversion), and the changes applied from them, newest first.",
+    query: RecommendationsQuerySchema,
+    data: RecommendationsSchema,
+    errors: [404],
+  }),
+  applyGoogleAdsRecommendation: defineRoute({
+    operation: 'applyGoogleAdsRecommendation',
+    method: 'POST',
+    path: '/api/google-ads/recommendations/apply',
+    owner: 'ads',
+    access: 'admin',
+    summary:
+      "Applies a recommendation the figures still make (409 when they no longer do): Google checks the change first (validate_only), then it is made once and audited; one already applied is left alone (applied false). Google's refusal: 422 with its words.",
+    body: ApplyRecommendationSchema,
+    data: RecommendationChangeResultSchema,
+    errors: [404, 409, 422, 503],
+  }),
+  undoGoogleAdsRecommendation: defineRoute({
+    operation: 'undoGoogleAdsRecommendation',
+    method: 'POST',
+    path: '/api/google-ads/recommendations/actions/:actionId/undo',
+    owner: 'ads',
+    access: 'admin',
+    summary: 'Undoes an applied recommendation (removes the negative keyword it added), checked by Google first and audited; one undone already is left alone (applied false).',
+    params: RecommendationActionParamSchema,
+    data: RecommendationChangeResultSchema,
+    errors: [404, 409, 422, 503],
   }),
   listCampaignLaunches: defineRoute({
     operation: 'listCampaignLaunches',

@@ -13,7 +13,7 @@ import { errors, services } from 'google-ads-api';
  *   GoogleAdsFailure or applies it atomically (nothing with validate_only);
  * - `POST /v25/customers/{id}/googleAds:search`: a campaign by name, a
  *   campaign's ad groups;
- *   and the performance reports (campaign and keyword_view metrics by
+ *   and the performance reports (campaign, keyword_view and search_term_view metrics by
  *   segments.date, within the query's BETWEEN range, from scripted rows per
  *   customer), refusing a report without a date range; scripted report
  *   failures come as Google's REST JSON sends them (camelCase, the quota's
@@ -23,7 +23,9 @@ import { errors, services } from 'google-ads-api';
  *   conversion actions are created by mutate and found by search.
  * - campaigns after launch: `campaign_operation.update` (status),
  *   `campaign_budget_operation.update` (amount_micros) and `ad_operation.update`
- *   (an ad's final_urls, when its page moved), validate_only honoured,
+ *   (an ad's final_urls, when its page moved), campaign negative keywords
+ *   (`campaign_criterion_operation` create with negative, and remove; a
+ *   repeated one refused as CRITERION_ALREADY_EXISTS), validate_only honoured,
  *   unknown resources refused as Google does; GAQL reads of a campaign by id
  *   (status, serving status, its budget) and of its ads' policy summary.
  * Scripts: `POST /__fake/script` (policy keywords, a quota error, a dropped
@@ -41,7 +43,7 @@ export interface FakeGoogleAdsScript {
   /** The next N click conversions are refused as too recent (Google: try again in about six hours). */
   conversionTooRecent?: number;
   /** What each customer's performance reports answer (rows outside a query's date range are left out). */
-  performance?: Record<string, { campaigns?: FakeCampaignDay[]; keywords?: FakeKeywordDay[] }>;
+  performance?: Record<string, { campaigns?: FakeCampaignDay[]; keywords?: FakeKeywordDay[]; searchTerms?: FakeSearchTermDay[] }>;
   /** Reports of a customer fail: the next `times` with exhausted quota and Google's retry delay, or every one refused. */
   /** Every mutate updating a campaign or a budget is refused with this error (validate_only too, as Google checks it there). */
   refuseUpdates?: { errorCode: Record<string, string>; message: string };
@@ -69,6 +71,12 @@ export interface FakeKeywordDay extends FakeDayMetrics {
   criterionId: string;
   text: string;
   matchType: 'EXACT' | 'PHRASE' | 'BROAD';
+}
+
+export interface FakeSearchTermDay extends FakeDayMetrics {
+  campaignId: string;
+  adGroupId: string;
+  searchTerm: string;
 }
 
 /** Google's words for the scripted refusals. */
@@ -100,6 +108,8 @@ interface FakeCampaign {
   assets: number;
   /** Every final URL its ads and assets (sitelinks) were created with, in order. */
   finalUrls: string[];
+  /** Its campaign-level negative keywords (campaign_criterion, negative). */
+  negatives?: Array<{ resourceName: string; text: string; matchType: string }>;
 }
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -142,6 +152,8 @@ export async function startFakeGoogleAds() {
     // What each update operation changes: entity.field=value (campaign.status=PAUSED, campaign_budget.amount_micros=50000000).
     const updates = ops.flatMap((op) => {
       const [kind, value] = Object.entries(op)[0] as [string, Json];
+      if (kind === 'campaign_criterion_operation' && value.create?.negative) return [`campaign_criterion.negative_keyword=${String(value.create.keyword?.text)}:${String(value.create.keyword?.match_type)}`];
+      if (value.remove) return [`${kind.replace(/_operation$/, '')}.remove=${String(value.remove)}`];
       if (!value.update) return [];
       const entity = kind.replace(/_operation$/, '');
       return Object.entries(value.update as Json).filter(([k]) => k !== 'resource_name').map(([k, v]) => `${entity}.${k}=${String(v)}`);
@@ -178,6 +190,16 @@ export async function startFakeGoogleAds() {
                 : false;
         if (!known) errs.push({ error_code: { mutate_error: 'RESOURCE_NOT_FOUND' }, message: 'The requested resource was not found.', trigger: { string_value: target }, location: at(i, kind, 'update', 'resource_name') });
         else if (script.refuseUpdates) errs.push({ error_code: script.refuseUpdates.errorCode, message: script.refuseUpdates.message, location: at(i, kind, 'update') });
+      }
+      if (kind === 'campaign_criterion_operation' && value.create) {
+        const target = campaigns.find((c) => c.customerId === customerId && c.resourceName === String(created.campaign ?? '') && c.status !== 'REMOVED');
+        const text = String(created.keyword?.text ?? '');
+        if (!target) errs.push({ error_code: { mutate_error: 'RESOURCE_NOT_FOUND' }, message: 'The requested resource was not found.', trigger: { string_value: String(created.campaign ?? '') }, location: at(i, kind, 'create', 'campaign') });
+        else if (target.negatives?.some((n) => n.text === text && n.matchType === String(created.keyword?.match_type)))
+          errs.push({ error_code: { criterion_error: 'CRITERION_ALREADY_EXISTS' }, message: 'The criterion already exists.', trigger: { string_value: text }, location: at(i, kind, 'create', 'keyword', 'text') });
+      }
+      if (kind === 'campaign_criterion_operation' && value.remove && !campaigns.some((c) => c.negatives?.some((n) => n.resourceName === String(value.remove)))) {
+        errs.push({ error_code: { mutate_error: 'RESOURCE_NOT_FOUND' }, message: 'The requested resource was not found.', trigger: { string_value: String(value.remove) }, location: at(i, kind, 'remove') });
       }
       if (kind === 'campaign_operation' && campaigns.some((c) => c.customerId === customerId && c.name === created.name && c.status !== 'REMOVED')) {
         errs.push({ error_code: { campaign_error: 'DUPLICATE_CAMPAIGN_NAME' }, message: 'A campaign with this name already exists.', trigger: { string_value: created.name }, location: at(i, kind, 'create', 'name') });
@@ -229,7 +251,14 @@ export async function startFakeGoogleAds() {
       const created: Json = value.create ?? {};
       const entity = kind.replace(/_operation$/, '');
       let resourceName = '';
-      if (value.update) {
+      if (entity === 'campaign_criterion' && value.remove) {
+        resourceName = String(value.remove);
+        for (const c of campaigns) c.negatives = c.negatives?.filter((n) => n.resourceName !== resourceName);
+      } else if (entity === 'campaign_criterion' && created.negative) {
+        const target = campaigns.find((c) => c.customerId === customerId && c.resourceName === String(created.campaign));
+        resourceName = `customers/${customerId}/campaignCriteria/${target?.id ?? '0'}~${nextId++}`;
+        (target!.negatives ??= []).push({ resourceName, text: String(created.keyword?.text ?? ''), matchType: String(created.keyword?.match_type ?? '') });
+      } else if (value.update) {
         const update: Json = value.update;
         resourceName = String(update.resource_name);
         for (const c of campaigns.filter((x) => x.customerId === customerId)) {
@@ -347,6 +376,17 @@ export async function startFakeGoogleAds() {
       conversions_value: d.conversionValue,
     });
     const scripted = script.performance?.[customerId] ?? {};
+    if (/FROM\s+search_term_view\b/i.test(query)) {
+      return json(res, 200, {
+        results: (scripted.searchTerms ?? []).filter(inRange).map((t) => ({
+          campaign: { id: t.campaignId },
+          ad_group: { id: t.adGroupId },
+          search_term_view: { search_term: t.searchTerm },
+          segments: { date: t.date },
+          metrics: metrics(t),
+        })),
+      });
+    }
     if (/FROM\s+keyword_view\b/i.test(query)) {
       return json(res, 200, {
         results: (scripted.keywords ?? []).filter(inRange).map((k) => ({

@@ -119,9 +119,18 @@ export interface KeywordDayRow extends DayMetrics {
   matchType: string;
 }
 
+/** What people typed that showed an ad group's ad, by day (GAQL: FROM search_term_view, segments.date). */
+export interface SearchTermDayRow extends DayMetrics {
+  date: string;
+  campaignId: string;
+  adGroupId: string;
+  searchTerm: string;
+}
+
 export interface PerformanceReport {
   campaigns: CampaignDayRow[];
   keywords: KeywordDayRow[];
+  searchTerms: SearchTermDayRow[];
 }
 
 /** A campaign as Google reports it (GAQL), enums as their names. */
@@ -152,7 +161,7 @@ export interface AdsGateway {
   conversionAction(account: AdsAccount, name: string): Promise<string>;
   /** One click conversion (offline conversion import); refused ones throw AdsRequestRefused. */
   uploadClickConversion(account: AdsAccount, conversion: ClickConversion): Promise<void>;
-  /** What the account's campaigns and keywords did each day of the range (two GAQL reports). */
+  /** What the account's campaigns, keywords and search terms did each day of the range (three GAQL reports). */
   performance(account: AdsAccount, range: DayRange): Promise<PerformanceReport>;
   /** A campaign's ads (not removed) with their final URLs (one GAQL read): what moves when a page's path changes. */
   campaignAds(account: AdsAccount, campaignId: string): Promise<CampaignAd[]>;

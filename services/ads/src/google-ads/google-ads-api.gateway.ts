@@ -28,7 +28,7 @@ import {
   type MutateResult,
   type PerformanceReport,
 } from './ads-gateway';
-import { campaignDayOf, keywordDayOf, performanceQueries, wholeNumber } from './performance-gaql';
+import { campaignDayOf, keywordDayOf, performanceQueries, searchTermDayOf, wholeNumber } from './performance-gaql';
 
 export interface GoogleAdsApiSettings {
   clientId: string;
@@ -332,9 +332,11 @@ export function createGoogleAdsApiGateway(settings: GoogleAdsApiSettings): AdsGa
         const customer = customerOf(account);
         const campaigns = await customer.query(queries.campaigns);
         const keywords = await customer.query(queries.keywords);
+        const searchTerms = await customer.query(queries.searchTerms);
         return {
           campaigns: campaigns.map((row) => campaignDayOf(row as never)),
           keywords: keywords.map((row) => keywordDayOf(row as never)),
+          searchTerms: searchTerms.map((row) => searchTermDayOf(row as never)).filter((row) => row.searchTerm !== ''),
         };
       } catch (err) {
         throw normalised(err);

@@ -5,7 +5,7 @@
  * answers int64 metrics as strings (REST JSON) and enums as names there, as
  * numbers when decoded from protobuf: both are read.
  */
-import type { CampaignDayRow, DayRange, KeywordDayRow } from './ads-gateway';
+import type { CampaignDayRow, DayRange, KeywordDayRow, SearchTermDayRow } from './ads-gateway';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -19,10 +19,11 @@ function during(range: DayRange): string {
   return `segments.date BETWEEN '${range.from}' AND '${range.to}'`;
 }
 
-/** Campaigns by day, and keywords (keyword_view: ad group criteria) by day, over a bounded range. */
-export function performanceQueries(range: DayRange): { campaigns: string; keywords: string } {
+/** Campaigns by day, keywords (keyword_view: ad group criteria) by day and search terms (search_term_view) by day, over a bounded range. */
+export function performanceQueries(range: DayRange): { campaigns: string; keywords: string; searchTerms: string } {
   const where = during(range);
   return {
+    searchTerms: `SELECT campaign.id, ad_group.id, search_term_view.search_term, segments.date, ${METRICS.join(', ')} FROM search_term_view WHERE ${where}`,
     campaigns: `SELECT campaign.id, campaign.name, segments.date, ${METRICS.join(', ')} FROM campaign WHERE ${where}`,
     keywords:
       `SELECT campaign.id, ad_group.id, ad_group.name, ad_group_criterion.criterion_id, ad_group_criterion.keyword.text, ` +
@@ -81,6 +82,16 @@ export function keywordDayOf(row: Row): KeywordDayRow {
     criterionId: idOf(criterion.criterion_id),
     keywordText: String(keyword.text ?? ''),
     matchType: matchTypeName(keyword.match_type),
+    ...metricsOf(row),
+  };
+}
+
+export function searchTermDayOf(row: Row): SearchTermDayRow {
+  return {
+    date: String(row.segments?.date ?? ''),
+    campaignId: idOf(row.campaign?.id),
+    adGroupId: idOf(row.ad_group?.id),
+    searchTerm: String(row.search_term_view?.search_term ?? ''),
     ...metricsOf(row),
   };
 }

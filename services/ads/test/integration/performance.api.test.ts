@@ -149,7 +149,11 @@ describe('Google Ads performance: ads.performance reads GAQL reports from Google
     // GAQL over the range, through the manager account; B was not asked.
     const { from, to } = lastDays(3);
     const queries = searchesOf(a.customerId).map((c) => c.query!);
-    expect(queries).toEqual([expect.stringMatching(/FROM campaign WHERE segments\.date BETWEEN/), expect.stringMatching(/FROM keyword_view WHERE segments\.date BETWEEN/)]);
+    expect(queries).toEqual([
+      expect.stringMatching(/FROM campaign WHERE segments\.date BETWEEN/),
+      expect.stringMatching(/FROM keyword_view WHERE segments\.date BETWEEN/),
+      expect.stringMatching(/FROM search_term_view WHERE segments\.date BETWEEN/),
+    ]);
     for (const q of queries) expect(q).toContain(`segments.date BETWEEN '${from}' AND '${to}'`);
     expect(searchesOf(b.customerId)).toHaveLength(0);
 
@@ -209,7 +213,7 @@ describe('Google Ads performance: ads.performance reads GAQL reports from Google
     expect((await sync({ clientId: a.clientId, days: 1 })).status).toBe(202);
     await settled(a.customerId, (x) => x.state === 'ok', 25_000);
     const [refused, ...after] = searchesOf(a.customerId);
-    expect(after).toHaveLength(2);
+    expect(after).toHaveLength(3);
     // The queue's own first backoff is 2 s ± 30 %: the wait is Google's 3 s.
     expect(after[0]!.at! - refused!.at!).toBeGreaterThanOrEqual(2_900);
     expect(failures).toEqual([]);

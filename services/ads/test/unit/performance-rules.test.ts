@@ -1,6 +1,6 @@
 import { errors } from 'google-ads-api';
 import { durationMs } from '../../src/google-ads/google-ads-api.gateway';
-import { amount, campaignDayOf, fromMicros, keywordDayOf, matchTypeName, performanceQueries, wholeNumber } from '../../src/google-ads/performance-gaql';
+import { amount, campaignDayOf, fromMicros, keywordDayOf, matchTypeName, performanceQueries, searchTermDayOf, wholeNumber } from '../../src/google-ads/performance-gaql';
 import { isRevokedConsent } from '../../src/modules/performance/performance.job';
 import { lastDays } from '../../src/modules/performance/performance-range';
 
@@ -12,6 +12,7 @@ describe('performance GAQL', () => {
     );
     expect(q.keywords).toMatch(/^SELECT campaign\.id, ad_group\.id, ad_group\.name, ad_group_criterion\.criterion_id, ad_group_criterion\.keyword\.text, ad_group_criterion\.keyword\.match_type, segments\.date, metrics\.impressions/);
     expect(q.keywords).toMatch(/FROM keyword_view WHERE segments\.date BETWEEN '2026-11-01' AND '2026-11-27'$/);
+    expect(q.searchTerms).toMatch(/^SELECT campaign\.id, ad_group\.id, search_term_view\.search_term, segments\.date, metrics\.impressions.* FROM search_term_view WHERE segments\.date BETWEEN '2026-11-01' AND '2026-11-27'$/);
   });
 
   it('never puts anything but a day into a query, nor a backwards range', () => {
@@ -55,6 +56,13 @@ describe('reading report rows', () => {
     expect(
       keywordDayOf({ campaign: { id: '42' }, ad_group: { id: '7', name: 'Testosterone' }, ad_group_criterion: { criterion_id: '99', keyword: { text: 'trt clinic', match_type: 2 } }, segments: { date: '2026-11-26' }, metrics }),
     ).toMatchObject({ campaignId: '42', adGroupId: '7', adGroupName: 'Testosterone', criterionId: '99', keywordText: 'trt clinic', matchType: 'EXACT', costMicros: 4_500_000 });
+    expect(searchTermDayOf({ campaign: { id: '42' }, ad_group: { id: '7' }, search_term_view: { search_term: 'free trt near me' }, segments: { date: '2026-11-26' }, metrics })).toMatchObject({
+      campaignId: '42',
+      adGroupId: '7',
+      searchTerm: 'free trt near me',
+      date: '2026-11-26',
+      costMicros: 4_500_000,
+    });
   });
 });
 

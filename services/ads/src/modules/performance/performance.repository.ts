@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { CampaignDay, PerformanceAccount, PerformanceSyncState } from '@hap/contracts';
-import type { DayRange, KeywordDayRow, PerformanceReport } from '../../google-ads/ads-gateway';
+import type { DayRange, KeywordDayRow, PerformanceReport, SearchTermDayRow } from '../../google-ads/ads-gateway';
 import { CampaignPerformanceEntity, KeywordPerformanceEntity } from './performance.entity';
 
 /** A clinic's account. */
@@ -39,7 +39,7 @@ const toAccount = (row: AccountRow): PerformanceAccount => ({
 
 const ACCOUNT_COLUMNS = `"client_id", "customer_id", "state", "message", to_char("synced_through", 'YYYY-MM-DD') AS "synced_through", "last_synced_at"`;
 
-/** ads.campaign_performance, ads.keyword_performance and ads.performance_accounts. */
+/** ads.campaign_performance, ads.keyword_performance, ads.search_term_performance and ads.performance_accounts. */
 export class PerformanceRepository {
   constructor(private readonly dataSource: DataSource) {}
 
@@ -55,6 +55,7 @@ export class PerformanceRepository {
       const params = [account.customerId, range.from, range.to];
       await manager.query(`DELETE FROM "ads"."campaign_performance" WHERE "customer_id" = $1 AND "date" BETWEEN $2 AND $3`, params);
       await manager.query(`DELETE FROM "ads"."keyword_performance" WHERE "customer_id" = $1 AND "date" BETWEEN $2 AND $3`, params);
+      await manager.query(`DELETE FROM "ads"."search_term_performance" WHERE "customer_id" = $1 AND "date" BETWEEN $2 AND $3`, params);
       const campaigns = lastByKey(report.campaigns, (r) => `${r.campaignId}|${r.date}`).map((r) => ({
         customerId: account.customerId,
         clientId: account.clientId,
@@ -97,6 +98,20 @@ export class PerformanceRepository {
             ['customer_id', 'campaign_id', 'ad_group_id', 'criterion_id', 'date'],
           )
           .execute();
+      }
+      const terms = lastByKey(report.searchTerms, (r: SearchTermDayRow) => `${r.campaignId}|${r.adGroupId}|${r.searchTerm}|${r.date}`);
+      for (const rows of chunks(terms)) {
+        // Eleven columns a row: 1,000 rows stay far below PostgreSQL's parameter limit.
+        const values = rows.map((_, i) => `(${Array.from({ length: 11 }, (__, j) => `$${i * 11 + j + 1}`).join(', ')})`).join(', ');
+        await manager.query(
+          `INSERT INTO "ads"."search_term_performance"
+             ("customer_id", "client_id", "campaign_id", "ad_group_id", "search_term", "date", "impressions", "clicks", "cost_micros", "conversions", "conversion_value")
+           VALUES ${values}
+           ON CONFLICT ("customer_id", "campaign_id", "ad_group_id", "search_term", "date") DO UPDATE SET "client_id" = EXCLUDED."client_id",
+             "impressions" = EXCLUDED."impressions", "clicks" = EXCLUDED."clicks", "cost_micros" = EXCLUDED."cost_micros",
+             "conversions" = EXCLUDED."conversions", "conversion_value" = EXCLUDED."conversion_value", "updated_at" = now()`,
+          rows.flatMap((r) => [account.customerId, account.clientId, r.campaignId, r.adGroupId, r.searchTerm, r.date, r.impressions, r.clicks, r.costMicros, r.conversions, r.conversionValue]),
+        );
       }
       await manager.query(
         `INSERT INTO "ads"."performance_accounts" ("customer_id", "client_id", "state", "message", "synced_through", "last_synced_at", "updated_at")

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import { idField, timestamp } from '../fields';
+
+/**
+ * Recommendations you confirm (docs/campaigns.md#recommendations): what a clinic's
+ * search terms say should change, each with its evidence and the exact change, applied
+ * only after the admin confirms (Google checks it first with validate_only), audited,
+ * and undone from the same place.
+ *
+ * Evidence is Google's own: a search term never reaches our pages (Google gives the
+ * landing URL its keyword, not what was typed), so 'without a lead' is Google's
+ * conversions for the term, which count the Lead conversion the thank-you page fires and
+ * the bookings imported offline (docs/tracking-privacy.md#conversions, docs/campaigns.md#offline-conversions).
+ */
+
+/** The days a recommendation reads: the last 30, today included. */
+export const RECOMMENDATION_WINDOW_DAYS = 30;
+/** A search term that spent at least this (USD) in the window with no conversion is worth excluding. */
+export const NEGATIVE_KEYWORD_MIN_SPEND = 20;
+/** Google's keyword limits: 80 characters and 10 words; a longer search term cannot be an exact negative. */
+export const KEYWORD_MAX_CHARS = 80;
+export const KEYWORD_MAX_WORDS = 10;
+/** How many search terms the screen lists (the costliest first). */
+export const SEARCH_TERMS_SHOWN = 50;
+
+const googleId = (label: string) => z.string().regex(/^\d{1,20}$/, `${label} must be Google's id (digits)`);
+
+/** One search term of one ad group over the window, Google's figures (cost in dollars). */
+export const SearchTermSchema = z.object({
+  campaignId: z.string(),
+  campaignName: z.string(),
+  adGroupId: z.string(),
+  searchTerm: z.string(),
+  impressions: z.number().int(),
+  clicks: z.number().int(),
+  cost: z.number(),
+  conversions: z.number(),
+});
+export type SearchTerm = z.infer<typeof SearchTermSchema>;
+
+export const RECOMMENDATION_KINDS = ['negative_keyword'] as const;
+export type RecommendationKind = (typeof RECOMMENDATION_KINDS)[number];
+
+export const AdsRecommendationSchema = z.object({
+  /** `negative_keyword:<campaign id>:<term>`: the same advice keeps its id from one read to the next. */
+  id: z.string(),
+  kind: z.enum(RECOMMENDATION_KINDS),
+  campaignId: z.string(),
+  campaignName: z.string(),
+  searchTerm: z.string(),
+  /** What it stands on: the term's figures in the campaign over the window. */
+  evidence: z.object({ from: z.string(), to: z.string(), impressions: z.number().int(), clicks: z.number().int(), cost: z.number(), conversions: z.number() }),
+  /** The evidence and the change in words, as the screen and the confirmation show them. */
+  why: z.string(),
+  change: z.string(),
+});
+export type AdsRecommendation = z.infer<typeof AdsRecommendationSchema>;
+
+export const RECOMMENDATION_ACTION_STATUSES = ['applied', 'undone'] as const;
+
+/** A recommendation applied: what was sent to Google, and whether it was undone since. */
+export const RecommendationActionSchema = z.object({
+  id: z.string(),
+  kind: z.enum(RECOMMENDATION_KINDS),
+  clientId: z.number().int(),
+  customerId: z.string(),
+  campaignId: z.string(),
+  campaignName: z.string(),
+  searchTerm: z.string(),
+  change: z.string(),
+  status: z.enum(RECOMMENDATION_ACTION_STATUSES),
+  appliedAt: timestamp(),
+  appliedBy: z.string().nullable(),
+  undoneAt: timestamp().nullable(),
+});
+export type RecommendationAction = z.infer<typeof RecommendationActionSchema>;
+
+export const RecommendationsQuerySchema = z.object({ clientId: idField('Client id', { fromText: true }) });
+
+export const RecommendationsSchema = z.object({
+  clientId: z.number().int(),
+  /** The clinic's account, or null when it has none (then there is nothing to read). */
+  customerId: z.string().nullable(),
+  from: z.string(),
+  to: z.string(),
+  minSpend: z.number(),
+  searchTerms: z.array(SearchTermSchema),
+  recommendations: z.array(AdsRecommendationSchema),
+  /** The clinic's applied changes, newest first (the last 20). */
+  actions: z.array(RecommendationActionSchema),
+  /** Why there is nothing to recommend from, when there is nothing (no account, never read). */
+  note: z.string().nullable(),
+});
+export type Recommendations = z.infer<typeof RecommendationsSchema>;
+
+/** Apply one negative keyword recommendation: the server finds it again in the figures it has, or refuses. */
+export const ApplyRecommendationSchema = z.object({
+  clientId: idField('Client id'),
+  kind: z.enum(RECOMMENDATION_KINDS, { error: "kind must be 'negative_keyword'" }),
+  campaignId: googleId('Campaign id'),
+  searchTerm: z.string({ error: 'Search term is required' }).trim().min(1, 'Search term is required').max(KEYWORD_MAX_CHARS, `Search term must be at most ${KEYWORD_MAX_CHARS} characters`),
+});
+export type ApplyRecommendation = z.infer<typeof ApplyRecommendationSchema>;
+
+export const RecommendationActionParamSchema = z.object({ actionId: z.string().regex(/^\d{1,18}$/, 'Action id must be a number') });
+
+export const RecommendationChangeResultSchema = z.object({
+  /** False when it was so already (a double click, a retry): nothing more was sent. */
+  applied: z.boolean(),
+  message: z.string(),
+  action: RecommendationActionSchema,
+});
+export type RecommendationChangeResult = z.infer<typeof RecommendationChangeResultSchema>;
+
+/** A search term as Google compares keywords: lower case, single spaces. */
+export const normaliseTerm = (term: string) => term.trim().toLowerCase().replace(/\s+/g, ' ');
+
+const money = (n: number) => `$${n.toFixed(2)}`;
+const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
+
+/** The words of a negative keyword change (the same in the recommendation, the confirmation and the audit). */
+export const negativeKeywordChange = (searchTerm: string, campaignName: string) =>
+  `Add [${normaliseTerm(searchTerm)}] as an exact-match negative keyword to the campaign ‘${campaignName}’.`;
+
+/** Whether Google would take the term as a keyword text. */
+export const fitsKeyword = (term: string) => {
+  const text = normaliseTerm(term);
+  return text.length > 0 && text.length <= KEYWORD_MAX_CHARS && text.split(' ').length <= KEYWORD_MAX_WORDS;
+};
+
+/**
+ * Negative keyword recommendations from a clinic's search terms of the window: each
+ * term of a campaign (its ad groups added up) that spent at least `minSpend` with no
+ * conversion, is not one of the campaign's negatives already (`excluded`, keys
+ * `<campaign id>:<normalised term>`) and fits a keyword; the costliest first.
+ */
+export function negativeKeywordRecommendations(
+  terms: readonly SearchTerm[],
+  window: { from: string; to: string },
+  excluded: ReadonlySet<string>,
+  minSpend = NEGATIVE_KEYWORD_MIN_SPEND,
+): AdsRecommendation[] {
+  const byCampaign = new Map<string, SearchTerm>();
+  for (const t of terms) {
+    const key = `${t.campaignId}:${normaliseTerm(t.searchTerm)}`;
+    const seen = byCampaign.get(key);
+    byCampaign.set(
+      key,
+      seen
+        ? { ...seen, impressions: seen.impressions + t.impressions, clicks: seen.clicks + t.clicks, cost: seen.cost + t.cost, conversions: seen.conversions + t.conversions }
+        : { ...t, searchTerm: normaliseTerm(t.searchTerm) },
+    );
+  }
+  return [...byCampaign.entries()]
+    .filter(([key, t]) => t.cost >= minSpend && t.conversions === 0 && !excluded.has(key) && fitsKeyword(t.searchTerm))
+    .sort(([, a], [, b]) => b.cost - a.cost || a.searchTerm.localeCompare(b.searchTerm))
+    .map(([key, t]) => {
+      const cost = Math.round(t.cost * 100) / 100;
+      return {
+        id: `negative_keyword:${key}`,
+        kind: 'negative_keyword' as const,
+        campaignId: t.campaignId,
+        campaignName: t.campaignName,
+        searchTerm: t.searchTerm,
+        evidence: { from: window.from, to: window.to, impressions: t.impressions, clicks: t.clicks, cost, conversions: t.conversions },
+        why: `‘${t.searchTerm}’ cost ${money(cost)} for ${plural(t.clicks, 'click')} from ${window.from} to ${window.to}, and no conversion (no lead, no booking).`,
+        change: negativeKeywordChange(t.searchTerm, t.campaignName),
+      };
+    });
+}

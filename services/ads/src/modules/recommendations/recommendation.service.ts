@@ -1,0 +1,175 @@
+import type { DataSource } from 'typeorm';
+// The enums alone (google-ads-api/enums), not the whole library: see services/ads/README.md.
+import { enums } from 'google-ads-api/enums';
+import {
+  ErrorCode,
+  Messages,
+  negativeKeywordRecommendations,
+  normaliseTerm,
+  RECOMMENDATION_WINDOW_DAYS,
+  NEGATIVE_KEYWORD_MIN_SPEND,
+  SEARCH_TERMS_SHOWN,
+  type ApplyRecommendation,
+  type RecommendationAction,
+  type RecommendationChangeResult,
+  type Recommendations,
+} from '@hap/contracts';
+import { AppError, assertAdmin, conflict, notFound, recordAudit, type Actor } from '@hap/service-kit';
+import { customerIdDigits } from '../../campaign/customer-id';
+import type { TenantClient } from '../../clients/tenant.client';
+import { AdsRequestRefused, AdsRetryLater, type AdsAccount, type AdsGateway, type AdsOperation } from '../../google-ads/ads-gateway';
+import type { GoogleAdsAccess } from '../launches/launch.service';
+import { lastDays } from '../performance/performance-range';
+import type { RecommendationRepository, StoredAction } from './recommendation.repository';
+
+/** The clinic's actions the screen lists. */
+const ACTIONS_SHOWN = 20;
+
+/** Google's failures of a change, as the admin reads them (never a 5xx for Google's refusal). */
+function googleError(err: unknown): never {
+  if (err instanceof AppError) throw err;
+  if (err instanceof AdsRequestRefused) throw new AppError(422, ErrorCode.VALIDATION_FAILED, `Google Ads refused the change: ${err.message}`);
+  if (err instanceof AdsRetryLater) {
+    throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, `Google Ads quota is exhausted for now. Please try again in ${Math.ceil(err.delayMs / 1000)} seconds.`);
+  }
+  throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('Google Ads'));
+}
+
+const publicAction = ({ resourceName: _resourceName, ...action }: StoredAction): RecommendationAction => action;
+
+/**
+ * Recommendations you confirm (docs/campaigns.md#recommendations): negative keywords
+ * from a clinic's search terms of the last 30 days. Applying one finds it again in the
+ * figures kept here (a stale screen cannot apply what they no longer say), has Google
+ * check the change (validate_only), makes it, records it and audits it, in one
+ * transaction holding the clinic's lock: a double click waits, then finds it applied.
+ * Undo removes the criterion the same way.
+ */
+export class RecommendationService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly store: RecommendationRepository,
+    private readonly tenant: TenantClient,
+    private readonly access: GoogleAdsAccess,
+  ) {}
+
+  async list(actor: Actor, clientId: number): Promise<Recommendations> {
+    assertAdmin(actor);
+    const clinic = await this.tenant.clinic(clientId, actor.requestId);
+    const window = lastDays(RECOMMENDATION_WINDOW_DAYS);
+    const customerId = clinic.googleAdsAccountId ? customerIdDigits(clinic.googleAdsAccountId) : null;
+    const actions = (await this.store.actions(clientId, ACTIONS_SHOWN)).map(publicAction);
+    const base = { clientId, customerId, ...window, minSpend: NEGATIVE_KEYWORD_MIN_SPEND, actions };
+    if (!customerId) return { ...base, searchTerms: [], recommendations: [], note: Messages.clinicWithoutAdsAccount };
+    const [all, applied] = await Promise.all([this.store.searchTerms(clientId, customerId, window, null), this.store.appliedKeys(clientId)]);
+    return {
+      ...base,
+      searchTerms: all.slice(0, SEARCH_TERMS_SHOWN),
+      recommendations: negativeKeywordRecommendations(all, window, applied),
+      note: all.length === 0 ? 'No search terms have been read for this clinic in the last 30 days. Google Ads is read every hour, or now with Read Google Ads now.' : null,
+    };
+  }
+
+  /** The gateway and the clinic's account, or why a change cannot be made. */
+  private async target(clientId: number, requestId: string): Promise<{ gateway: AdsGateway; account: AdsAccount; clinicName: string }> {
+    if (!this.access.gateway) throw new AppError(503, ErrorCode.NOT_CONFIGURED, Messages.googleAdsNotConfigured);
+    const clinic = await this.tenant.clinic(clientId, requestId);
+    if (!clinic.googleAdsAccountId) throw conflict(Messages.clinicWithoutAdsAccount);
+    const refreshToken = await this.access.refreshToken();
+    if (!refreshToken) throw conflict(Messages.googleAdsNotConnected);
+    return {
+      gateway: this.access.gateway,
+      clinicName: clinic.name,
+      account: {
+        customerId: customerIdDigits(clinic.googleAdsAccountId),
+        loginCustomerId: clinic.googleAdsManagerId ? customerIdDigits(clinic.googleAdsManagerId) : null,
+        refreshToken,
+      },
+    };
+  }
+
+  /** Google checks the operations first (validate_only), then they are made; the first result's resource name. */
+  private async send(gateway: AdsGateway, account: AdsAccount, operations: AdsOperation[]): Promise<string> {
+    try {
+      await gateway.mutate(account, operations, { validateOnly: true });
+      return (await gateway.mutate(account, operations)).resourceNames[0] ?? '';
+    } catch (err) {
+      googleError(err);
+    }
+  }
+
+  async apply(actor: Actor, body: ApplyRecommendation): Promise<RecommendationChangeResult> {
+    assertAdmin(actor);
+    const { gateway, account, clinicName } = await this.target(body.clientId, actor.requestId);
+    const term = normaliseTerm(body.searchTerm);
+    return this.dataSource.transaction(async (manager) => {
+      await this.store.lock(body.clientId, manager);
+      const done = await this.store.applied(body.clientId, body.kind, body.campaignId, term, manager);
+      if (done) return { applied: false, message: `[${term}] is already a negative keyword of ‘${done.campaignName}’; nothing was changed.`, action: publicAction(done) };
+      const window = lastDays(RECOMMENDATION_WINDOW_DAYS);
+      const terms = await this.store.searchTerms(body.clientId, account.customerId, window, null, manager);
+      const found = negativeKeywordRecommendations(terms, window, new Set()).find((r) => r.campaignId === body.campaignId && r.searchTerm === term);
+      if (!found) {
+        throw conflict(`The figures no longer recommend excluding [${term}] from this campaign (it converted, spent less than $${NEGATIVE_KEYWORD_MIN_SPEND}, or was not read): nothing was changed.`);
+      }
+      const resourceName = await this.send(gateway, account, [
+        {
+          entity: 'campaign_criterion',
+          operation: 'create',
+          resource: {
+            campaign: `customers/${account.customerId}/campaigns/${found.campaignId}`,
+            negative: true,
+            keyword: { text: term, match_type: enums.KeywordMatchType.EXACT },
+          },
+        },
+      ]);
+      const action = await this.store.insert(
+        {
+          clientId: body.clientId,
+          customerId: account.customerId,
+          kind: 'negative_keyword',
+          campaignId: found.campaignId,
+          campaignName: found.campaignName,
+          subject: term,
+          change: found.change,
+          evidence: found.evidence,
+          resourceName,
+          appliedBy: actor.identity.email ?? null,
+        },
+        manager,
+      );
+      await recordAudit(manager, actor, {
+        action: 'create',
+        entity: 'google_ads_recommendation',
+        entityId: action.id,
+        changes: { before: null, after: { kind: action.kind, campaignId: action.campaignId, searchTerm: term, matchType: 'EXACT', negative: true, evidence: found.evidence, resourceName } },
+        names: { client: clinicName, campaign: found.campaignName, account: account.customerId, subject: term },
+      });
+      return { applied: true, message: `[${term}] is now a negative keyword of ‘${found.campaignName}’: its searches no longer show the ads.`, action: publicAction(action) };
+    });
+  }
+
+  async undo(actor: Actor, actionId: string): Promise<RecommendationChangeResult> {
+    assertAdmin(actor);
+    const known = await this.store.get(actionId);
+    if (!known) throw notFound(`No applied recommendation ${actionId}.`);
+    const { gateway, account, clinicName } = await this.target(known.clientId, actor.requestId);
+    if (account.customerId !== known.customerId) throw conflict(`The clinic's Google Ads account is now ${account.customerId}, not ${known.customerId} where this change was made; undo it in Google Ads.`);
+    return this.dataSource.transaction(async (manager) => {
+      await this.store.lock(known.clientId, manager);
+      const action = (await this.store.get(actionId, manager))!;
+      if (action.status === 'undone') return { applied: false, message: 'This change was undone already; nothing was changed.', action: publicAction(action) };
+      if (!action.resourceName) throw conflict('Google Ads gave no name for this negative keyword, so it cannot be removed from here; remove it in Google Ads.');
+      await this.send(gateway, account, [{ entity: 'campaign_criterion', operation: 'remove', resource: action.resourceName } as unknown as AdsOperation]);
+      const undone = await this.store.markUndone(action.id, manager);
+      await recordAudit(manager, actor, {
+        action: 'delete',
+        entity: 'google_ads_recommendation',
+        entityId: action.id,
+        changes: { before: { kind: action.kind, campaignId: action.campaignId, searchTerm: action.searchTerm, resourceName: action.resourceName }, after: null },
+        names: { client: clinicName, campaign: action.campaignName, account: action.customerId, subject: action.searchTerm },
+      });
+      return { applied: true, message: `[${action.searchTerm}] is no longer a negative keyword of ‘${action.campaignName}’.`, action: publicAction(undone) };
+    });
+  }
+}
