@@ -23,10 +23,14 @@ test.describe('admin Results', () => {
     await logInAsAdmin(page);
     const clientId = await clinicWithTrt(page, baseURL!, run, { name: 'Results Clinic', domainPrefix: 'results', address: '12 Elm Street, Austin, TX 78701', phone: '(512) 555-0199', googleAdsAccountId: account });
 
+    // The clinic's campaign as Google Ads has it (the fake's own id): what the click's landing URL names.
+    const made = await page.request.post(`${process.env.E2E_GOOGLE_ADS_URL}/__fake/campaigns`, { data: { customerId: digits, name: `TRT Results ${run}`, status: 'ENABLED', adGroups: ['TRT'] } });
+    const campaignId = ((await made.json()) as { id: string }).id;
+
     // The visitor: a browser of their own (the admin's own page views are not the clinic's visitors).
     const visitor = await browser.newContext({ userAgent: VISITOR_AGENT, viewport: page.viewportSize() ?? undefined });
     const landing = await visitor.newPage();
-    await landing.goto(`/trt-${run}?client=${clientId}&gclid=e2e-results-click&hap_cid=20123456789`);
+    await landing.goto(`/trt-${run}?client=${clientId}&gclid=e2e-results-click&hap_cid=${campaignId}`);
     const form = landing.locator('#contact form');
     await form.getByLabel(/Full Name/).fill('Dana Reyes');
     await form.getByLabel(/Email Address/).fill(`dana+${run}@example.com`);
@@ -49,7 +53,18 @@ test.describe('admin Results', () => {
 
     // Google Ads reports the campaign's day: $25 for 40 clicks. The agency reads it now (the hourly read would, later).
     const scripted = await page.request.post(`${process.env.E2E_GOOGLE_ADS_URL}/__fake/script`, {
-      data: { performance: { [digits]: { campaigns: [{ date: today, campaignId: '20123456789', campaignName: 'TRT Results', impressions: 900, clicks: 40, costMicros: 25_000_000, conversions: 1, conversionValue: 25 }] } } },
+      data: {
+        performance: {
+          [digits]: {
+            campaigns: [{ date: today, campaignId, campaignName: 'TRT Results', impressions: 900, clicks: 40, costMicros: 25_000_000, conversions: 1, conversionValue: 25 }],
+            // What people typed: one term spent $21.40 and brought nothing; the other brought the lead.
+            searchTerms: [
+              { date: today, campaignId, adGroupId: '1', searchTerm: 'free testosterone online', impressions: 300, clicks: 12, costMicros: 21_400_000, conversions: 0, conversionValue: 0 },
+              { date: today, campaignId, adGroupId: '1', searchTerm: 'trt clinic austin', impressions: 200, clicks: 9, costMicros: 3_600_000, conversions: 1, conversionValue: 25 },
+            ],
+          },
+        },
+      },
     });
     expect(scripted.ok()).toBeTruthy();
     await connectGoogleAds(page);
@@ -102,5 +117,27 @@ test.describe('admin Results', () => {
     await breakdown.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^results-by-campaign-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+
+    // A recommendation with its evidence, applied after confirming: it reaches Google Ads once (after its
+    // validate_only check) and is in the audit log (docs/campaigns.md#recommendations).
+    const recommendations = page.getByRole('region', { name: 'Recommendations' });
+    const recommended = recommendations.getByRole('list', { name: 'Recommended changes' }).getByRole('listitem');
+    await expect(recommended).toHaveCount(1);
+    await expect(recommended).toContainText('‘free testosterone online’ cost $21.40 for 12 clicks');
+    await expect(recommended).toContainText('Add [free testosterone online] as an exact-match negative keyword to the campaign ‘TRT Results’.');
+    await recommended.getByRole('button', { name: 'Exclude free testosterone online from TRT Results' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Add a negative keyword?' });
+    await expect(confirm).toContainText(`Google Ads account ${account}`);
+    await confirm.getByRole('button', { name: 'Add negative keyword' }).click();
+    await expect(page.getByText('[free testosterone online] is now a negative keyword of ‘TRT Results’').first()).toBeVisible();
+    await expect(recommendations.getByRole('list', { name: 'Applied changes' })).toContainText('Add [free testosterone online] as an exact-match negative keyword');
+    await expect(recommendations.getByText('Nothing to recommend')).toBeVisible();
+    const state = (await (await page.request.get(`${process.env.E2E_GOOGLE_ADS_URL}/__fake/state`)).json()) as { calls: Array<{ customerId: string; validateOnly: boolean; updates?: string[] }> };
+    const negatives = state.calls.filter((c) => c.customerId === digits && c.updates?.includes('campaign_criterion.negative_keyword=free testosterone online:EXACT'));
+    expect(negatives.map((c) => c.validateOnly)).toEqual([true, false]);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await keepScreen(page, { path: screenPath('results-recommendations'), fullPage: true });
+    await page.goto('/admin/audit');
+    await expect(page.getByText(/Added \[free testosterone online\] as a negative keyword to campaign ‘TRT Results’ for Results Clinic/).first()).toBeVisible();
   });
 });

@@ -13,6 +13,7 @@ import { useResultsBreakdown, useResultsSummary } from './results-query';
 import { breakdownCsv, breakdownMeasures, formatRate, previousPeriod } from './results-rules';
 import { RangeForm, ResultsOverview, useRangeSearch } from './ResultsOverview';
 import { TableHead } from '../pages/TableHead';
+import { RecommendationsCard } from './RecommendationsCard';
 import { SpeedToLeadCard } from './SpeedToLeadCard';
 import './results.css';
 
@@ -60,6 +61,7 @@ export function ResultsPage() {
 
       <ResultsOverview summary={summary} before={before} range={range} between={(s) => s.adsAccounts.length > 0 && <AdsAccounts accounts={s.adsAccounts} />} />
       <SpeedToLeadCard range={range} clientId={clientId} />
+      {clientId !== null && <RecommendationsCard clientId={clientId} />}
 
       <section className="adm-card adm-table-card res-card" aria-labelledby="res-breakdown-title">
         <div className="res-card__head">

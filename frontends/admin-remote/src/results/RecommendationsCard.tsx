@@ -1,0 +1,170 @@
+import { routes, type AdsRecommendation, type RecommendationAction, type RecommendationChangeResult, type Recommendations } from '@hap/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Ban, LoaderCircle, Undo2 } from 'lucide-react';
+import { useState } from 'react';
+import { formatCustomerId } from '../google-ads/LaunchConfirmDialog';
+import { api } from '../lib/api';
+import { LoadFailed } from '../pages/LoadFailed';
+import { LoadingPanel } from '../pages/LoadingPanel';
+import { ModalDialog } from '../pages/ModalDialog';
+import { TableHead } from '../pages/TableHead';
+import { useToast } from '../toast/toaster';
+import { formatCount, formatMoney } from './results-rules';
+
+const recommendationsKey = (clientId: number) => ['admin', 'google-ads', 'recommendations', clientId] as const;
+
+/** What is confirmed: a recommendation to apply, or an applied change to undo. */
+type Pending = { kind: 'apply'; recommendation: AdsRecommendation } | { kind: 'undo'; action: RecommendationAction };
+
+const when = (iso: string) => new Date(iso).toLocaleString([], { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+
+/**
+ * Recommendations you confirm (docs/campaigns.md#recommendations), on one clinic's
+ * Results: each with its evidence and the exact change, applied only after the admin
+ * confirms, and undone from the same place; the search terms they stand on under them.
+ */
+export function RecommendationsCard({ clientId }: { clientId: number }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const data = useQuery({
+    queryKey: recommendationsKey(clientId),
+    queryFn: ({ signal }): Promise<Recommendations> => api.call(routes.listGoogleAdsRecommendations, { query: { clientId: String(clientId) } }, { signal }),
+  });
+  const done = (result: RecommendationChangeResult) => {
+    void queryClient.invalidateQueries({ queryKey: recommendationsKey(clientId) });
+    toast({ title: result.applied ? (result.action.status === 'applied' ? 'Negative keyword added' : 'Negative keyword removed') : 'Nothing to change', description: result.message });
+  };
+  const failed = (error: Error) => toast({ title: 'Google Ads did not make the change', description: error.message, variant: 'destructive' });
+  const apply = useMutation({
+    mutationFn: (r: AdsRecommendation) => api.call(routes.applyGoogleAdsRecommendation, { body: { clientId, kind: r.kind, campaignId: r.campaignId, searchTerm: r.searchTerm } }),
+    onSuccess: done,
+    onError: failed,
+    onSettled: () => setPending(null),
+  });
+  const undo = useMutation({
+    mutationFn: (a: RecommendationAction) => api.call(routes.undoGoogleAdsRecommendation, { params: { actionId: a.id } }),
+    onSuccess: done,
+    onError: failed,
+    onSettled: () => setPending(null),
+  });
+  const busy = apply.isPending || undo.isPending;
+
+  return (
+    <section className="adm-card res-card res-recs" aria-labelledby="res-recs-title">
+      <h2 id="res-recs-title" className="res-card__title">
+        Recommendations
+      </h2>
+      {data.isPending ? (
+        <LoadingPanel label="Loading the recommendations..." />
+      ) : data.isError ? (
+        <LoadFailed heading="h3" title="Failed to load the recommendations" message={data.error.message} onRetry={() => void data.refetch()} />
+      ) : (
+        <>
+          <p className="adm-muted">
+            From the clinic’s search terms of {data.data.from} to {data.data.to}, as Google Ads reports them: a search term that cost {formatMoney(data.data.minSpend)} or more
+            without a conversion (a lead or a booking) is worth excluding. Nothing changes until you confirm.
+          </p>
+          {data.data.note && <p className="res-recs__note">{data.data.note}</p>}
+          {data.data.recommendations.length > 0 ? (
+            <ul className="res-recs__list" aria-label="Recommended changes">
+              {data.data.recommendations.map((r) => (
+                <li key={r.id} className="res-recs__item">
+                  <p className="res-recs__why">{r.why}</p>
+                  <p className="res-recs__change">{r.change}</p>
+                  <button type="button" className="adm-button adm-button--secondary" onClick={() => setPending({ kind: 'apply', recommendation: r })} disabled={busy} aria-label={`Exclude ${r.searchTerm} from ${r.campaignName}`}>
+                    <Ban size={16} aria-hidden /> Exclude…
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            !data.data.note && <p className="res-recs__note">Nothing to recommend now: no search term that spent {formatMoney(data.data.minSpend)} or more without a conversion is left to exclude.</p>
+          )}
+          {data.data.actions.length > 0 && (
+            <>
+              <h3 className="res-recs__heading">Applied changes</h3>
+              <ul className="res-recs__list" aria-label="Applied changes">
+                {data.data.actions.map((a) => (
+                  <li key={a.id} className="res-recs__item">
+                    <p className="res-recs__change">{a.change}</p>
+                    <p className="adm-muted">
+                      {a.status === 'applied' ? `Applied ${when(a.appliedAt)}` : `Undone ${when(a.undoneAt ?? a.appliedAt)}`}
+                      {a.appliedBy ? ` · by ${a.appliedBy}` : ''}
+                    </p>
+                    {a.status === 'applied' && (
+                      <button type="button" className="adm-button adm-button--secondary" onClick={() => setPending({ kind: 'undo', action: a })} disabled={busy} aria-label={`Undo: ${a.change}`}>
+                        <Undo2 size={16} aria-hidden /> Undo…
+                      </button>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {data.data.searchTerms.length > 0 && <SearchTerms data={data.data} />}
+        </>
+      )}
+      <ModalDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && !busy && setPending(null)}
+        className="adm-dialog adm-dialog--narrow"
+        aria-describedby="res-recs-confirm"
+        title={pending?.kind === 'undo' ? 'Remove the negative keyword?' : 'Add a negative keyword?'}
+      >
+        {pending && (
+          <div className="adm-dialog__body">
+            <p id="res-recs-confirm" className="adm-dialog__text">
+              {pending.kind === 'apply'
+                ? `${pending.recommendation.change} Google Ads account ${formatCustomerId(data.data?.customerId ?? '')}: searches for it stop showing the campaign’s ads.`
+                : `[${pending.action.searchTerm}] is removed from the negative keywords of ‘${pending.action.campaignName}’ in Google Ads account ${formatCustomerId(pending.action.customerId)}: searches for it can show the ads, and spend, again.`}
+            </p>
+            {pending.kind === 'apply' && <p className="adm-muted">{pending.recommendation.why}</p>}
+            <div className="adm-dialog__footer">
+              <button type="button" className="adm-button adm-button--secondary" onClick={() => setPending(null)} disabled={busy}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="adm-button adm-button--primary"
+                disabled={busy}
+                onClick={() => (pending.kind === 'apply' ? apply.mutate(pending.recommendation) : undo.mutate(pending.action))}
+              >
+                {busy && <LoaderCircle size={16} aria-hidden className="adm-spin" />}
+                {pending.kind === 'apply' ? 'Add negative keyword' : 'Remove negative keyword'}
+              </button>
+            </div>
+          </div>
+        )}
+      </ModalDialog>
+    </section>
+  );
+}
+
+/** The search terms the recommendations stand on, the costliest first. */
+function SearchTerms({ data }: { data: Recommendations }) {
+  return (
+    <details className="res-recs__terms">
+      <summary>Search terms ({data.searchTerms.length})</summary>
+      <div className="adm-table-scroll" tabIndex={0} role="region" aria-label="Search terms (scrolls sideways)">
+        <table className="adm-table res-table">
+          <caption className="adm-sr-only">
+            Search terms, {data.from} to {data.to}
+          </caption>
+          <TableHead columns={['Search term', 'Campaign', 'Clicks', 'Cost', 'Conversions']} />
+          <tbody>
+            {data.searchTerms.map((s) => (
+              <tr key={`${s.campaignId}:${s.adGroupId}:${s.searchTerm}`}>
+                <th scope="row">{s.searchTerm}</th>
+                <td data-label="Campaign">{s.campaignName}</td>
+                <td data-label="Clicks">{formatCount(s.clicks)}</td>
+                <td data-label="Cost">{formatMoney(s.cost)}</td>
+                <td data-label="Conversions">{s.conversions.toLocaleString('en-US', { maximumFractionDigits: 2 })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
