@@ -14,6 +14,7 @@ import { breakdownCsv, breakdownMeasures, formatRate, previousPeriod } from './r
 import { RangeForm, ResultsOverview, useRangeSearch } from './ResultsOverview';
 import { TableHead } from '../pages/TableHead';
 import { RecommendationsCard } from './RecommendationsCard';
+import { RefreshNow } from './RefreshNow';
 import { SpeedToLeadCard } from './SpeedToLeadCard';
 import './results.css';
 
@@ -59,7 +60,19 @@ export function ResultsPage() {
         />
       </RangeForm>
 
-      <ResultsOverview summary={summary} before={before} range={range} between={(s) => s.adsAccounts.length > 0 && <AdsAccounts accounts={s.adsAccounts} />} />
+      <ResultsOverview
+        summary={summary}
+        before={before}
+        range={range}
+        between={(s) =>
+          s.adsAccounts.length > 0 && (
+            <div className="res-ads">
+              <AdsAccounts accounts={s.adsAccounts} />
+              <RefreshNow clientId={clientId} />
+            </div>
+          )
+        }
+      />
       <SpeedToLeadCard range={range} clientId={clientId} />
       {clientId !== null && <RecommendationsCard clientId={clientId} />}
 

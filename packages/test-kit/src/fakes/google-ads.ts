@@ -152,7 +152,7 @@ export async function startFakeGoogleAds() {
     // What each update operation changes: entity.field=value (campaign.status=PAUSED, campaign_budget.amount_micros=50000000).
     const updates = ops.flatMap((op) => {
       const [kind, value] = Object.entries(op)[0] as [string, Json];
-      if (kind === 'campaign_criterion_operation' && value.create?.negative) return [`campaign_criterion.negative_keyword=${String(value.create.keyword?.text)}:${String(value.create.keyword?.match_type)}`];
+      if (kind === 'campaign_criterion_operation' && value.create?.negative && value.create?.keyword) return [`campaign_criterion.negative_keyword=${String(value.create.keyword?.text)}:${String(value.create.keyword?.match_type)}`];
       if (value.remove) return [`${kind.replace(/_operation$/, '')}.remove=${String(value.remove)}`];
       if (!value.update) return [];
       const entity = kind.replace(/_operation$/, '');
@@ -191,7 +191,8 @@ export async function startFakeGoogleAds() {
         if (!known) errs.push({ error_code: { mutate_error: 'RESOURCE_NOT_FOUND' }, message: 'The requested resource was not found.', trigger: { string_value: target }, location: at(i, kind, 'update', 'resource_name') });
         else if (script.refuseUpdates) errs.push({ error_code: script.refuseUpdates.errorCode, message: script.refuseUpdates.message, location: at(i, kind, 'update') });
       }
-      if (kind === 'campaign_criterion_operation' && value.create) {
+      // A campaign negative keyword (docs/campaigns.md#recommendations); a launch's own criteria (locations) name its new campaign.
+      if (kind === 'campaign_criterion_operation' && value.create?.negative && value.create?.keyword) {
         const target = campaigns.find((c) => c.customerId === customerId && c.resourceName === String(created.campaign ?? '') && c.status !== 'REMOVED');
         const text = String(created.keyword?.text ?? '');
         if (!target) errs.push({ error_code: { mutate_error: 'RESOURCE_NOT_FOUND' }, message: 'The requested resource was not found.', trigger: { string_value: String(created.campaign ?? '') }, location: at(i, kind, 'create', 'campaign') });
@@ -254,7 +255,7 @@ export async function startFakeGoogleAds() {
       if (entity === 'campaign_criterion' && value.remove) {
         resourceName = String(value.remove);
         for (const c of campaigns) c.negatives = c.negatives?.filter((n) => n.resourceName !== resourceName);
-      } else if (entity === 'campaign_criterion' && created.negative) {
+      } else if (entity === 'campaign_criterion' && created.negative && created.keyword) {
         const target = campaigns.find((c) => c.customerId === customerId && c.resourceName === String(created.campaign));
         resourceName = `customers/${customerId}/campaignCriteria/${target?.id ?? '0'}~${nextId++}`;
         (target!.negatives ??= []).push({ resourceName, text: String(created.keyword?.text ?? ''), matchType: String(created.keyword?.match_type ?? '') });
