@@ -6,6 +6,8 @@ import {
   GoogleAdsSettingsSchema,
   readGoogleAdsSettings,
   routes,
+  settingsKeywords,
+  type AdTexts,
   type Client,
   type GoogleAdsSettings,
   type GoogleAdsSettingsInput,
@@ -26,6 +28,7 @@ import { LaunchConfirmDialog } from './LaunchConfirmDialog';
 const domainIssueOf = (error: Error) => error instanceof ApiError && error.status === 409 && Boolean(error.issues?.some((i) => i.path === 'domain'));
 import { useLaunchCampaign, useLaunchWarnings } from './use-launch';
 import { LaunchReadinessNotice } from './LaunchReadinessNotice';
+import { PolicyFindingList, PolicyFindings } from './PolicyFindings';
 import './google-ads.css';
 import { ModalDialog } from '../pages/ModalDialog';
 import { EmptyState } from '../pages/EmptyState';
@@ -42,6 +45,13 @@ const FIELDS: ReadonlyArray<{ key: keyof SettingsForm; label: string; type?: 'nu
   { key: 'headline', label: 'Headline', hint: 'Up to 30 characters' },
   { key: 'description', label: 'Description', hint: 'Up to 90 characters' },
 ];
+
+/** What the settings' ads and keywords say, as the policy check reads it while the admin types. */
+const settingsTexts = (form: SettingsForm): AdTexts => ({
+  headlines: form.headline.trim() ? [form.headline] : [],
+  descriptions: form.description.trim() ? [form.description] : [],
+  keywords: settingsKeywords({ primaryKeyword: form.primaryKeyword, keywords: form.keywords }),
+});
 
 const formOf = (s: GoogleAdsSettings | null): SettingsForm => ({
   dailyBudget: String(s?.dailyBudget ?? CAMPAIGN_BUDGET.default),
@@ -86,10 +96,13 @@ function CampaignBody({ client, item, onClose }: { client: Client; item: Service
   });
   const validate = useMutation({
     mutationFn: () => api.call(routes.previewServiceCampaign, { query: { serviceId: item.id } }),
-    onSuccess: ({ validation }) => {
+    onSuccess: ({ validation, policy }) => {
       const count = validation.validationResults.reduce((n, r) => n + r.errors.length, 0);
-      // The preview's message says 'ready for launch' only when nothing a launch needs is missing.
-      if (validation.allValid) toast({ title: 'Structure Valid', description: validation.message });
+      const blocking = policy.findings.filter((f) => f.severity === 'block').length;
+      // The preview's message says 'ready for launch' only when nothing a launch needs is missing; policy findings are listed in the dialog.
+      if (validation.allValid && blocking > 0) toast({ title: `Policy Issues Found (${blocking})`, description: 'The structure is valid, but the healthcare policy check stops the launch: see the findings.', variant: 'destructive' });
+      else if (validation.allValid && policy.findings.length > 0) toast({ title: 'Structure Valid', description: `${validation.message} Check the healthcare policy findings (${policy.findings.length}) before launching.` });
+      else if (validation.allValid) toast({ title: 'Structure Valid', description: validation.message });
       else toast({ title: `Structure Issues Found (${count})`, description: validation.validationResults.flatMap((r) => r.errors.map((e) => `${r.adGroupName}: ${e}`)).join('; '), variant: 'destructive' });
     },
     onError: (error) => toast({ title: 'Validation Failed', description: error.message || 'Could not validate the ad structure', variant: 'destructive' }),
@@ -170,6 +183,7 @@ function CampaignBody({ client, item, onClose }: { client: Client; item: Service
               )}
             </div>
           ))}
+          <PolicyFindings label="Policy check of these settings" hideWhenClean texts={settingsTexts(form)} />
           <div className="ads-builder__actions">
             <button type="button" className="adm-button adm-button--secondary" onClick={() => setForm(null)} disabled={save.isPending}>
               Cancel
@@ -211,6 +225,7 @@ function CampaignBody({ client, item, onClose }: { client: Client; item: Service
       )}
 
       {validate.data && <LaunchReadinessNotice readiness={validate.data.readiness} structureValid={validate.data.validation.allValid} />}
+      {validate.data && <PolicyFindingList findings={validate.data.policy.findings} label="Policy check of the campaign" />}
       {validate.isError && domainIssueOf(validate.error) && (
         <LaunchReadinessNotice
           readiness={{

@@ -1,4 +1,4 @@
-import { checkAdPolicy, type AdTexts, type PolicyField } from '@hap/contracts';
+import { checkAdPolicy, type AdTexts, type PolicyField, type PolicyFinding } from '@hap/contracts';
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 
 const FIELD_WORDS: Record<PolicyField, string> = { headline: 'Headline', description: 'Description', keyword: 'Keyword', finalUrl: 'Final URL' };
@@ -10,9 +10,25 @@ const FIELD_WORDS: Record<PolicyField, string> = { headline: 'Headline', descrip
  * which knows the clinic's site.
  */
 export function PolicyFindings({ texts, label = 'Policy check', hideWhenClean = false }: { texts: AdTexts; label?: string; hideWhenClean?: boolean }) {
-  const findings = checkAdPolicy(texts, null, null);
+  const textOf = (field: PolicyField, index: number) => (field === 'headline' ? texts.headlines : field === 'description' ? texts.descriptions : texts.keywords)[index] ?? '';
+  const findings = checkAdPolicy(texts, null, null).map((f) => ({ ...f, text: textOf(f.field, f.index) }));
+  return <PolicyFindingList findings={findings} label={label} hideWhenClean={hideWhenClean} />;
+}
+
+/**
+ * Findings as a list: each with its field and words, whether it stops the launch, the rule, the
+ * suggested fix and the policy it comes from; the ad group's name when the list is a campaign's.
+ */
+export function PolicyFindingList({
+  findings,
+  label = 'Policy check',
+  hideWhenClean = false,
+}: {
+  findings: ReadonlyArray<PolicyFinding & { text: string; adGroup?: string }>;
+  label?: string;
+  hideWhenClean?: boolean;
+}) {
   if (hideWhenClean && findings.length === 0) return null;
-  const textOf = (field: PolicyField, index: number) => (field === 'headline' ? texts.headlines : field === 'description' ? texts.descriptions : texts.keywords)[index];
   return (
     <section className="ads-policy" aria-label={label}>
       <h3 className="ads-policy__title">
@@ -26,7 +42,8 @@ export function PolicyFindings({ texts, label = 'Policy check', hideWhenClean = 
             <li key={i} className="ads-policy__item">
               <span className={`adm-badge ${f.severity === 'block' ? 'adm-badge--danger' : 'adm-badge--warning'}`}>{f.severity === 'block' ? 'Stops the launch' : 'Check'}</span>{' '}
               <strong>
-                {FIELD_WORDS[f.field]} “{textOf(f.field, f.index)}”
+                {f.adGroup ? `${f.adGroup}: ` : ''}
+                {FIELD_WORDS[f.field]} “{f.text}”
               </strong>
               : {f.rule} {f.suggestion}{' '}
               <a className="ads-link" href={f.policy.url} target="_blank" rel="noopener noreferrer">

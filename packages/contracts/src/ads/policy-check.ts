@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idField } from '../fields';
-import type { PolicyFinding } from './ad-policy';
+import type { CampaignPolicyFinding, PolicyFinding } from './ad-policy';
 
 /**
  * `POST /api/ads/policy-check` (docs/campaigns.md#healthcare-policy-check): a clinic's ad texts
@@ -35,3 +35,10 @@ export const PolicyCheckResultSchema = z.object({
   blocked: z.boolean(),
 });
 export type PolicyCheckResult = z.infer<typeof PolicyCheckResultSchema>;
+
+/** A campaign's finding: which ad group, and the text it is about. */
+export const CampaignPolicyFindingSchema = PolicyFindingSchema.extend({ adGroup: z.string(), text: z.string() }) satisfies z.ZodType<CampaignPolicyFinding>;
+
+/** A whole campaign's policy check, as Validate Structure and the preview answer it (the launch's own check). */
+export const CampaignPolicyCheckSchema = z.object({ findings: z.array(CampaignPolicyFindingSchema), blocked: z.boolean() });
+export type CampaignPolicyCheck = z.infer<typeof CampaignPolicyCheckSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAMPAIGN_BUDGET, CAMPAIGN_RADIUS, DemographicExclusionsSchema, KEYWORD_MATCH_TYPES, LaunchReadinessSchema, StructureValidationSchema } from './campaign';
+import { CampaignPolicyCheckSchema } from './policy-check';
 
 /**
  * The campaign preview data of docs/admin.md#records (Campaign preview data) for one
@@ -55,6 +56,11 @@ export const ServiceCampaignPreviewSchema = z.object({
     networkSetting: z.string(),
   }),
   validation: StructureValidationSchema,
+  /**
+   * The healthcare policy check a launch makes (docs/campaigns.md#healthcare-policy-check): every ad
+   * group's texts and the landing URL against the clinic's site and live pages.
+   */
+  policy: CampaignPolicyCheckSchema,
   /** What a launch of it still needs (Google Ads account, connection, domain), with where each is set. */
   readiness: LaunchReadinessSchema,
   /** The clinic's Google Ads account (docs/admin.md#validation: needed to test or launch); null when not set. */

@@ -46,7 +46,7 @@ export function readGoogleAdsSettings(stored: unknown): GoogleAdsSettings | null
 }
 
 /** The settings' keywords: the primary one first, then the comma-separated list, without repeats. */
-export function settingsKeywords(settings: GoogleAdsSettings): string[] {
+export function settingsKeywords(settings: Pick<GoogleAdsSettings, 'primaryKeyword' | 'keywords'>): string[] {
   const all = [settings.primaryKeyword ?? '', ...(settings.keywords ?? '').split(',')].map((k) => k.trim()).filter(Boolean);
   const seen = new Set<string>();
   return all.filter((k) => !seen.has(k.toLowerCase()) && seen.add(k.toLowerCase()));

@@ -87,6 +87,21 @@ describe('GET /api/google-ads/preview: a clinic’s service as a Google Ads camp
     expect((await preview()).readiness.missing.map((m) => m.requirement)).not.toContain('domain');
   });
 
+  it('answers the launch’s healthcare policy check with the preview: each finding with its ad group, words and rule (what Validate Structure shows)', async () => {
+    const written = writtenCampaign(`Claims ${uniq()}`);
+    written.adGroups[0]!.ads[0]!.headlines[0] = 'Guaranteed Results With TRT';
+    const repo = t.dataSource.getRepository(AdCampaignTemplateEntity);
+    const campaign = await repo.save(repo.create({ ...toStoredCampaign(written), templateId: 5 }));
+    // A clinic of its own: the other has its template 5 service already.
+    const service = await createClientService(t.templates!.dataSource, await clinic({ googleAdsAccountId: '123-456-7890' }), 5, { customPath: `claims-${uniq()}` });
+    const res = await t.api.get(`/api/google-ads/preview?serviceId=${service.id}&campaignId=${campaign.id}`, ADMIN);
+    expect(res.status).toBe(200);
+    const { policy } = ServiceCampaignPreviewSchema.parse(res.body.data);
+    expect(policy.blocked).toBe(true);
+    expect(policy.findings).toEqual([expect.objectContaining({ adGroup: 'Low Testosterone', field: 'headline', text: 'Guaranteed Results With TRT', words: 'Guaranteed', severity: 'block' })]);
+    expect(policy.findings.filter((f) => f.field === 'finalUrl')).toEqual([]);
+  });
+
   it('uses the TRT budget of 50 and the built-in campaign when a TRT service asks', async () => {
     const service = await createClientService(t.templates!.dataSource, clinicId, 1);
     await seed(t.dataSource);

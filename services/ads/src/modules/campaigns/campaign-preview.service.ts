@@ -1,8 +1,8 @@
 import { AppError, assertAdmin, notFound, type Actor } from '@hap/service-kit';
-import { ErrorCode, Messages, validateCampaignStructure, withLaunchReadiness, type ServiceCampaignPreview } from '@hap/contracts';
+import { checkCampaignPolicy, ErrorCode, Messages, validateCampaignStructure, withLaunchReadiness, type PolicySite, type ServiceCampaignPreview } from '@hap/contracts';
 import { DEFAULT_BID_STRATEGY, DEFAULT_NETWORK_SETTING, DEFAULT_RADIUS_MILES, defaultDailyBudget, defaultExclusions } from '../../campaign/campaign-defaults';
 import { buildCampaignPreview } from '../../campaign/campaign-preview';
-import { landingSiteOf, PlatformOriginMissingError } from '../../campaign/landing-url';
+import { landingSiteOf, PlatformOriginMissingError, policySiteOf } from '../../campaign/landing-url';
 import { excludesFemale } from '../../campaign/launch-plan';
 import type { TemplatesClient } from '../../clients/templates.client';
 import type { TenantClient } from '../../clients/tenant.client';
@@ -30,21 +30,29 @@ export class CampaignPreviewService {
   async preview(actor: Actor, query: { serviceId: number; campaignId?: number; styleParam?: 'B' }): Promise<ServiceCampaignPreview> {
     assertAdmin(actor);
     const service = await this.templates.service(query.serviceId, actor.requestId);
-    const [clinic, template] = await Promise.all([this.tenant.clinic(service.clientId, actor.requestId), this.templates.template(service.templateId, actor.requestId)]);
+    const [clinic, template, livePaths] = await Promise.all([
+      this.tenant.clinic(service.clientId, actor.requestId),
+      this.templates.template(service.templateId, actor.requestId),
+      this.templates.livePaths(service.clientId, actor.requestId),
+    ]);
     const rows = (await this.campaigns.listByTemplate(service.templateId)).filter((c) => c.isActive);
     if (rows.length === 0) throw new AppError(409, ErrorCode.CONFLICT, Messages.noServiceCampaigns);
     const chosen = query.campaignId === undefined ? rows[0]! : rows.find((c) => c.id === query.campaignId);
     if (!chosen) throw notFound(Messages.campaignNotFound(query.campaignId!));
     const campaign = toTemplateCampaignDto(chosen);
     let preview;
+    let policySite: PolicySite;
     try {
       const site = landingSiteOf(clinic, this.platformOrigin);
+      policySite = policySiteOf(site);
       preview = buildCampaignPreview({ ...clinic, site }, { name: service.name, path: service.path }, campaign, { styleParam: query.styleParam ?? null });
     } catch (err) {
       if (err instanceof PlatformOriginMissingError) throw platformOriginUnavailable(err);
       throw err;
     }
     const readiness = await launchReadiness(clinic, this.access, this.platformOrigin);
+    // The launch's own check (launch.service.ts policyFindingsOf): the same texts, landing URL, site and live pages.
+    const findings = checkCampaignPolicy(campaign, preview.landingUrl, policySite, livePaths);
     return {
       preview,
       clientId: service.clientId,
@@ -58,6 +66,7 @@ export class CampaignPreviewService {
         networkSetting: DEFAULT_NETWORK_SETTING,
       },
       validation: withLaunchReadiness(validateCampaignStructure(campaign), readiness),
+      policy: { findings, blocked: findings.some((f) => f.severity === 'block') },
       readiness,
       googleAdsAccountId: clinic.googleAdsAccountId?.trim() || null,
     };
