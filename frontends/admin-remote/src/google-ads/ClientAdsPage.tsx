@@ -1,6 +1,8 @@
 import {
+  LAUNCH_LOG_FIGURE_DAYS,
   routes,
   type CampaignLaunch,
+  type LaunchLogEntry,
   type Client,
   type ServiceCampaignPreview,
   type ServiceListItem,
@@ -18,6 +20,7 @@ import { launchesKey } from './ads-query';
 import { CampaignBuilder } from './CampaignBuilder';
 import { LaunchedCampaignControls } from './LaunchedCampaignControls';
 import { TableHead } from '../pages/TableHead';
+import { formatCount, formatMoney } from '../results/results-rules';
 import './google-ads.css';
 import { NamedOptions } from '../forms/Options';
 
@@ -104,11 +107,18 @@ const STATUS_LABELS: Readonly<Record<CampaignLaunch['status'], { label: string; 
   failed: { label: 'Failed', tone: 'adm-badge--danger' },
 };
 
-/** docs/admin.md#records campaign_launch_logs: what each launch created and what Google refused. */
+/** A campaign's status in Google Ads as the launch log says it (a launch creates it paused). */
+const GOOGLE_STATUS_LABELS: Readonly<Record<string, { label: string; tone: string }>> = {
+  ENABLED: { label: 'Running', tone: 'adm-badge--success' },
+  PAUSED: { label: 'Paused', tone: 'adm-badge--neutral' },
+  REMOVED: { label: 'Removed', tone: 'adm-badge--danger' },
+};
+
+/** docs/admin.md#records campaign_launch_logs: what each launch created and what Google refused; each campaign as the last read found it. */
 function LaunchLog({ clientId }: { clientId: number }) {
   const launches = useQuery({
     queryKey: launchesKey(clientId),
-    queryFn: ({ signal }): Promise<CampaignLaunch[]> => api.call(routes.listCampaignLaunches, { query: { clientId } }, { signal }),
+    queryFn: ({ signal }): Promise<LaunchLogEntry[]> => api.call(routes.listCampaignLaunches, { query: { clientId } }, { signal }),
   });
   return (
     <section className="adm-card adm-table-card" aria-labelledby="launch-log-title">
@@ -124,7 +134,7 @@ function LaunchLog({ clientId }: { clientId: number }) {
       ) : (
         <div className="adm-table-scroll">
           <table className="adm-table">
-            <TableHead columns={['Launched', 'Campaign', 'Status', 'Ad groups', 'Details', 'In Google Ads']} />
+            <TableHead columns={['Launched', 'Campaign', 'Service', 'Launch', 'Now in Google Ads', `Last ${LAUNCH_LOG_FIGURE_DAYS} days`, 'Ad groups', 'Details', 'Change']} />
             <tbody>
               {launches.data.map((l) => (
                 <tr key={l.id}>
@@ -142,8 +152,35 @@ function LaunchLog({ clientId }: { clientId: number }) {
                       </div>
                     )}
                   </td>
+                  <td>{l.serviceName ?? <span className="adm-muted">—</span>}</td>
                   <td>
                     <span className={`adm-badge ${STATUS_LABELS[l.status].tone}`}>{STATUS_LABELS[l.status].label}</span>
+                  </td>
+                  <td>
+                    {l.inGoogleAds ? (
+                      <>
+                        <span className={`adm-badge ${(GOOGLE_STATUS_LABELS[l.inGoogleAds.status] ?? { tone: 'adm-badge--neutral' }).tone}`}>
+                          {GOOGLE_STATUS_LABELS[l.inGoogleAds.status]?.label ?? l.inGoogleAds.status}
+                        </span>
+                        <div className="adm-muted">
+                          ${l.inGoogleAds.dailyBudget} a day · read {new Date(l.inGoogleAds.readAt).toLocaleString([], { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' })}
+                        </div>
+                      </>
+                    ) : (
+                      <span className="adm-muted">{l.googleAdsCampaignId ? 'Not read yet' : '—'}</span>
+                    )}
+                  </td>
+                  <td>
+                    {l.lastDays ? (
+                      <>
+                        {formatCount(l.lastDays.clicks)} clicks · {formatMoney(l.lastDays.cost)}
+                        <div className="adm-muted">
+                          {formatCount(l.lastDays.impressions)} impressions · {l.lastDays.conversions.toLocaleString('en-US', { maximumFractionDigits: 2 })} conversions
+                        </div>
+                      </>
+                    ) : (
+                      <span className="adm-muted">—</span>
+                    )}
                   </td>
                   <td>
                     {l.successfulAdGroups} of {l.totalAdGroups}

@@ -1,8 +1,12 @@
-import { GOOGLE_ADS_AUTH_PAGE, RESULTS_BREAKDOWNS, type PerformanceAccount, type ResultsBreakdownBy } from '@hap/contracts';
+import { GOOGLE_ADS_AUTH_PAGE, RESULTS_BREAKDOWNS, routes, type LaunchLogEntry, type PerformanceAccount, type ResultsBreakdownBy } from '@hap/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ClinicSelect } from '../clients/ClinicSelect';
+import { launchesKey } from '../google-ads/ads-query';
+import { LaunchedCampaignControls } from '../google-ads/LaunchedCampaignControls';
+import { api } from '../lib/api';
 import { useClients } from '../clients/clients-query';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { LoadFailed } from '../pages/LoadFailed';
@@ -35,6 +39,17 @@ export function ResultsPage() {
   const clientId = Number.isInteger(clientParam) && clientParam > 0 ? clientParam : null;
   const [by, setBy] = useState<ResultsBreakdownBy>('service');
   const columns = breakdownMeasures(by);
+  // A clinic's campaign rows offer Pause, Resume and Budget, as its launch log does (docs/campaigns.md#campaigns-after-launch).
+  const launches = useQuery({
+    queryKey: launchesKey(clientId ?? 0),
+    queryFn: ({ signal }): Promise<LaunchLogEntry[]> => api.call(routes.listCampaignLaunches, { query: { clientId: clientId ?? 0 } }, { signal }),
+    enabled: clientId !== null && by === 'campaign',
+  });
+  const controlsOf = (campaignId: string) => {
+    const launch = launches.data?.find((l) => l.googleAdsCampaignId === campaignId);
+    return launch ? <LaunchedCampaignControls launch={launch} /> : <span className="adm-muted">Not launched from here</span>;
+  };
+  const controls = clientId !== null && by === 'campaign';
 
   const summary = useResultsSummary(range, clientId);
   const before = useResultsSummary(previousPeriod(range), clientId);
@@ -103,7 +118,7 @@ export function ResultsPage() {
             <div className="adm-table-scroll" tabIndex={0} role="region" aria-label={`Results by ${BREAKDOWN_LABELS[by].toLowerCase()} (scrolls sideways)`}>
               <table className="adm-table res-table">
                 <caption className="adm-sr-only">Results by {BREAKDOWN_LABELS[by].toLowerCase()}, {range.from} to {range.to}</caption>
-                <TableHead columns={[BREAKDOWN_LABELS[by], ...columns.map((m) => m.label), 'Lead rate (95% range)']} />
+                <TableHead columns={[BREAKDOWN_LABELS[by], ...columns.map((m) => m.label), 'Lead rate (95% range)', controls && 'In Google Ads']} />
                 <tbody>
                   {breakdown.data.rows.map((row) => (
                     <tr key={`${row.clientId ?? ''}:${row.key}`}>
@@ -117,6 +132,9 @@ export function ResultsPage() {
                         </td>
                       ))}
                       <td data-label="Lead rate (95% range)">{formatRate(row.leadRate)}</td>
+                      {controls && (
+                        <td data-label="In Google Ads">{controlsOf(row.key)}</td>
+                      )}
                     </tr>
                   ))}
                 </tbody>

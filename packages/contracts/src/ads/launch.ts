@@ -213,6 +213,21 @@ export const CampaignLaunchSchema = z.object({
 });
 export type CampaignLaunch = z.infer<typeof CampaignLaunchSchema>;
 
+/** How many days of figures the launch log shows beside each campaign. */
+export const LAUNCH_LOG_FIGURE_DAYS = 30;
+
+/**
+ * A launch as the client's launch log shows it (docs/campaigns.md#campaigns-after-launch): its
+ * service, its campaign as the last hourly read of Google Ads found it (PAUSED, ENABLED, REMOVED;
+ * null before one), and its figures of the last 30 days (null when Google reported none).
+ */
+export const LaunchLogEntrySchema = CampaignLaunchSchema.extend({
+  serviceName: z.string().nullable(),
+  inGoogleAds: z.object({ status: z.string(), servingStatus: z.string(), dailyBudget: z.number(), readAt: timestamp() }).nullable(),
+  lastDays: z.object({ days: z.number().int(), impressions: z.number().int(), clicks: z.number().int(), cost: z.number(), conversions: z.number() }).nullable(),
+});
+export type LaunchLogEntry = z.infer<typeof LaunchLogEntrySchema>;
+
 export const CampaignLaunchParamSchema = z.object({ launchId: z.uuid('Launch id must be a UUID') });
 /** A clinic's launch log; with serviceId, only that service's launches (whether it was launched before: docs/admin.md). */
 /**

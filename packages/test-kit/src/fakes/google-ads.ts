@@ -411,6 +411,12 @@ export async function startFakeGoogleAds() {
     const literal = /=\s*'((?:[^'\\]|\\.)*)'/.exec(query)?.[1]?.replace(/\\(.)/g, '$1') ?? '';
     const own = campaigns.filter((c) => c.customerId === customerId && c.status !== 'REMOVED');
     const byId = /\bcampaign\.id\s*=\s*(\d+)/i.exec(query)?.[1];
+    // The account's campaigns now (the hourly read's fourth query): each with its budget.
+    if (!byId && /campaign\.serving_status/i.test(query) && /FROM\s+campaign\b/i.test(query)) {
+      return json(res, 200, {
+        results: own.map((c) => ({ campaign: { id: c.id, status: c.status, serving_status: 'SERVING' }, campaign_budget: { amount_micros: c.budgetMicros } })),
+      });
+    }
     if (byId && /FROM\s+campaign\b/i.test(query)) {
       return json(res, 200, {
         results: own

@@ -127,10 +127,20 @@ export interface SearchTermDayRow extends DayMetrics {
   searchTerm: string;
 }
 
+/** A campaign of the account as it is now (GAQL: FROM campaign, not removed), enums as their names. */
+export interface CampaignStateRow {
+  campaignId: string;
+  status: string;
+  servingStatus: string;
+  budgetMicros: number;
+}
+
 export interface PerformanceReport {
   campaigns: CampaignDayRow[];
   keywords: KeywordDayRow[];
   searchTerms: SearchTermDayRow[];
+  /** The account's campaigns now: what the launch log shows beside each launch. */
+  states: CampaignStateRow[];
 }
 
 /** A campaign as Google reports it (GAQL), enums as their names. */
@@ -161,7 +171,7 @@ export interface AdsGateway {
   conversionAction(account: AdsAccount, name: string): Promise<string>;
   /** One click conversion (offline conversion import); refused ones throw AdsRequestRefused. */
   uploadClickConversion(account: AdsAccount, conversion: ClickConversion): Promise<void>;
-  /** What the account's campaigns, keywords and search terms did each day of the range (three GAQL reports). */
+  /** What the account's campaigns, keywords and search terms did each day of the range (three GAQL reports), and its campaigns' states now (a fourth). */
   performance(account: AdsAccount, range: DayRange): Promise<PerformanceReport>;
   /** A campaign's ads (not removed) with their final URLs (one GAQL read): what moves when a page's path changes. */
   campaignAds(account: AdsAccount, campaignId: string): Promise<CampaignAd[]>;

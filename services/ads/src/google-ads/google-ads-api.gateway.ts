@@ -28,7 +28,7 @@ import {
   type MutateResult,
   type PerformanceReport,
 } from './ads-gateway';
-import { campaignDayOf, keywordDayOf, performanceQueries, searchTermDayOf, wholeNumber } from './performance-gaql';
+import { CAMPAIGN_STATES_QUERY, campaignDayOf, keywordDayOf, performanceQueries, searchTermDayOf, wholeNumber } from './performance-gaql';
 
 export interface GoogleAdsApiSettings {
   clientId: string;
@@ -333,7 +333,14 @@ export function createGoogleAdsApiGateway(settings: GoogleAdsApiSettings): AdsGa
         const campaigns = await customer.query(queries.campaigns);
         const keywords = await customer.query(queries.keywords);
         const searchTerms = await customer.query(queries.searchTerms);
+        const states = await customer.query(CAMPAIGN_STATES_QUERY);
         return {
+          states: states.map((row) => ({
+            campaignId: String(row.campaign?.id ?? ''),
+            status: enumName(enums.CampaignStatus as never, row.campaign?.status),
+            servingStatus: enumName(enums.CampaignServingStatus as never, row.campaign?.serving_status),
+            budgetMicros: wholeNumber(row.campaign_budget?.amount_micros),
+          })),
           campaigns: campaigns.map((row) => campaignDayOf(row as never)),
           keywords: keywords.map((row) => keywordDayOf(row as never)),
           searchTerms: searchTerms.map((row) => searchTermDayOf(row as never)).filter((row) => row.searchTerm !== ''),

@@ -95,3 +95,7 @@ export function searchTermDayOf(row: Row): SearchTermDayRow {
     ...metricsOf(row),
   };
 }
+
+/** The account's campaigns as they are now (no date: a state, not a metric). */
+export const CAMPAIGN_STATES_QUERY =
+  "SELECT campaign.id, campaign.status, campaign.serving_status, campaign_budget.amount_micros FROM campaign WHERE campaign.status != 'REMOVED'";

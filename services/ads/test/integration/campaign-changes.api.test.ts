@@ -1,10 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Worker } from 'bullmq';
-import { AuditPageSchema, CampaignChangeResultSchema, LaunchedCampaignSchema, type AuditLogEntry, type CampaignLaunch } from '@hap/contracts';
+import { z } from 'zod';
+import { AuditPageSchema, CampaignChangeResultSchema, LaunchedCampaignSchema, LaunchLogEntrySchema, type AuditLogEntry, type CampaignLaunch } from '@hap/contracts';
 import { type JobQueue } from '@hap/service-kit';
 import { type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { uniq } from '@hap/test-kit/factories/templates';
+import { googleAdsAccessOf } from '../../src/google-ads/access';
 import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connection.entity';
+import { GoogleAdsConnectionService, oauthSettingsOf } from '../../src/modules/connection/connection.service';
+import { lastDays, utcDay } from '../../src/modules/performance/performance-range';
+import { PerformanceRepository } from '../../src/modules/performance/performance.repository';
 import { CampaignLaunchEntity } from '../../src/modules/launches/launch.entity';
 import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, type TestAds } from '../helpers/app';
 import { connectAgency, launchForReal, launchQueueRedis, serviceWithCampaign, startAdsWithGoogle, startLaunchWorker, stopAdsWithGoogle } from '../helpers/google-ads-launches';
@@ -52,6 +57,36 @@ describe('Campaigns after launch: read, pause, resume and budget through the fak
     await connect();
   });
   afterAll(() => stopAdsWithGoogle({ worker, queue, t, google }));
+
+  it('the launch log shows each launch’s service, its campaign as the hourly read found it (paused, then running) and its figures of the last 30 days', async () => {
+    const { launch } = await launched();
+    const log = async () => {
+      const res = await t.api.get(`/api/google-ads/launches?clientId=${launch.clientId}`, ADMIN);
+      expect(res.status).toBe(200);
+      return z.array(LaunchLogEntrySchema).parse(res.body.data).find((l) => l.id === launch.id)!;
+    };
+    // Before any read: the service, and nothing from Google yet.
+    expect(await log()).toMatchObject({ serviceName: expect.any(String), inGoogleAds: null, lastDays: null });
+
+    // The hourly read (as the ads.performance job makes it): the campaign's days and its state now.
+    const today = utcDay(new Date());
+    google.script({ performance: { '1234567890': { campaigns: [{ date: today, campaignId: launch.googleAdsCampaignId!, campaignName: launch.campaignName, impressions: 500, clicks: 20, costMicros: 12_340_000, conversions: 2, conversionValue: 50 }] } } });
+    const read = async () => {
+      const gateway = googleAdsAccessOf(t.config, new GoogleAdsConnectionService(t.dataSource, oauthSettingsOf(t.config))).gateway!;
+      const range = lastDays(3);
+      await new PerformanceRepository(t.dataSource).replace({ clientId: launch.clientId, customerId: '1234567890' }, range, await gateway.performance({ customerId: '1234567890', loginCustomerId: null, refreshToken: '1//refresh-token' }, range));
+    };
+    await read();
+    expect(await log()).toMatchObject({
+      status: 'launched',
+      inGoogleAds: { status: 'PAUSED', servingStatus: 'SERVING', dailyBudget: 33 },
+      lastDays: { days: 30, impressions: 500, clicks: 20, cost: 12.34, conversions: 2 },
+    });
+
+    expect((await t.api.post(`/api/google-ads/launches/${launch.id}/status`, ADMIN).send({ status: 'enabled' })).status).toBe(200);
+    await read();
+    expect((await log()).inGoogleAds).toMatchObject({ status: 'ENABLED' });
+  });
 
   it('reads the launched campaign as Google reports it: status, serving status, daily budget, each ad’s policy approval', async () => {
     google.script({ adPolicy: { approvalStatus: 'APPROVED_LIMITED', reviewStatus: 'REVIEWED' } });

@@ -2,7 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * Search terms by day as Google last reported them (replaced with the
- * campaign and keyword days of the same read), and the recommendations
+ * campaign and keyword days of the same read), each account's campaigns as
+ * that read found them (the launch log's status and budget), and the recommendations
  * applied from them (docs/campaigns.md#recommendations): what was sent to
  * Google, by whom, and whether it was undone. One applied change per clinic,
  * kind, campaign and term.
@@ -18,6 +19,10 @@ export class SearchTermsRecommendations1765300000000 implements MigrationInterfa
       "conversions" double precision NOT NULL DEFAULT 0, "conversion_value" double precision NOT NULL DEFAULT 0, "updated_at" timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY ("customer_id", "campaign_id", "ad_group_id", "search_term", "date"))`);
     await runner.query(`CREATE INDEX "search_term_performance_client_date_idx" ON "ads"."search_term_performance" ("client_id", "date")`);
+    await runner.query(`CREATE TABLE "ads"."campaign_states" (
+      "customer_id" text NOT NULL, "campaign_id" text NOT NULL, "client_id" integer NOT NULL,
+      "status" text NOT NULL, "serving_status" text NOT NULL, "budget_micros" bigint NOT NULL DEFAULT 0, "read_at" timestamptz NOT NULL,
+      PRIMARY KEY ("customer_id", "campaign_id"))`);
     await runner.query(`CREATE TABLE "ads"."recommendation_actions" (
       "id" bigserial PRIMARY KEY,
       "client_id" integer NOT NULL, "customer_id" text NOT NULL,
@@ -35,6 +40,7 @@ export class SearchTermsRecommendations1765300000000 implements MigrationInterfa
 
   async down(runner: QueryRunner): Promise<void> {
     await runner.query(`DROP TABLE "ads"."recommendation_actions"`);
+    await runner.query(`DROP TABLE "ads"."campaign_states"`);
     await runner.query(`DROP TABLE "ads"."search_term_performance"`);
   }
 }

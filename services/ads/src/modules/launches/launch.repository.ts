@@ -9,6 +9,13 @@ import { CampaignLaunchEntity } from './launch.entity';
 const UNFINISHED: LaunchStatus[] = ['queued', 'launching'];
 
 /** The launch log's writes, shared by the API and the worker. A finished launch is never written again. */
+/** A launch's service name, its campaign's state and its figures (launch log). */
+export interface LaunchLogFacts {
+  serviceName: string | null;
+  state: { status: string; servingStatus: string; budgetMicros: number; readAt: Date } | null;
+  figures: { impressions: number; clicks: number; costMicros: number; conversions: number } | null;
+}
+
 export class LaunchRepository {
   constructor(private readonly dataSource: DataSource) {}
 
@@ -140,6 +147,42 @@ export class LaunchRepository {
       await recordLaunchOutcome(manager, await repo.findOneByOrFail({ id }), await this.startEntry(id, manager));
       return true;
     });
+  }
+
+  /**
+   * What the launch log shows beside each launch (docs/campaigns.md#campaigns-after-launch): the
+   * service's name its start entry was written with, its campaign's state as the last read found
+   * it, and its figures since `since` (Google's, summed); one query for the page of launches.
+   */
+  async logFacts(ids: readonly string[], since: string): Promise<Map<string, LaunchLogFacts>> {
+    if (ids.length === 0) return new Map();
+    const rows = (await this.dataSource.query(
+      `SELECT l."id",
+              (SELECT a."changes"->'names'->>'service' FROM "ads"."audit_log" a
+               WHERE a."entity" = 'campaign_launch' AND a."entity_id" = l."id"::text AND a."action" = 'create' ORDER BY a."id" LIMIT 1) AS "service_name",
+              s."status", s."serving_status", s."budget_micros"::float8 AS "budget_micros", s."read_at",
+              f."days", f."impressions", f."clicks", f."cost_micros", f."conversions"
+       FROM "ads"."campaign_launch_logs" l
+       LEFT JOIN "ads"."campaign_states" s ON s."customer_id" = l."customer_id" AND s."campaign_id" = l."google_ads_campaign_id"
+       LEFT JOIN LATERAL (
+         SELECT count(*)::int AS "days", sum(p."impressions")::float8 AS "impressions", sum(p."clicks")::float8 AS "clicks",
+                sum(p."cost_micros")::float8 AS "cost_micros", sum(p."conversions")::float8 AS "conversions"
+         FROM "ads"."campaign_performance" p
+         WHERE p."customer_id" = l."customer_id" AND p."campaign_id" = l."google_ads_campaign_id" AND p."date" >= $2::date
+       ) f ON l."google_ads_campaign_id" IS NOT NULL
+       WHERE l."id" = ANY($1::uuid[])`,
+      [ids, since],
+    )) as Array<Record<string, string | number | Date | null>>;
+    return new Map(
+      rows.map((r) => [
+        String(r.id),
+        {
+          serviceName: r.service_name === null ? null : String(r.service_name),
+          state: r.status === null ? null : { status: String(r.status), servingStatus: String(r.serving_status), budgetMicros: Number(r.budget_micros), readAt: new Date(r.read_at as Date) },
+          figures: !r.days ? null : { impressions: Number(r.impressions), clicks: Number(r.clicks), costMicros: Number(r.cost_micros), conversions: Number(r.conversions) },
+        },
+      ]),
+    );
   }
 
   /** The audit entry that started the launch (the admin who launched, the request, the names). */

@@ -8,11 +8,13 @@ import {
   ErrorCode,
   GENDERS,
   INCOME_RANGES,
+  LAUNCH_LOG_FIGURE_DAYS,
   Messages,
   type CampaignLaunch,
   type CampaignTestResult,
   type ClinicCampaignIds,
   type LaunchCampaignBody,
+  type LaunchLogEntry,
 } from '@hap/contracts';
 import { AppError, assertAdmin, conflict, forbidden, isPrivileged, isUniqueViolation, notFound, recordAudit, type Actor, type JobQueue } from '@hap/service-kit';
 import type { CampaignOperations } from '../../campaign/campaign-operations';
@@ -24,6 +26,7 @@ import { AdsRequestRefused, AdsRetryLater, type AdsAccount, type AdsGateway, typ
 import { toTemplateCampaignDto } from '../campaigns/campaign.dto';
 import { failingDomainConflict, platformOriginUnavailable } from '../campaigns/launch-readiness';
 import type { CampaignRepository } from '../campaigns/campaign.repository';
+import { lastDays } from '../performance/performance-range';
 import { toCampaignLaunchDto } from './launch.dto';
 import { LaunchRepository } from './launch.repository';
 
@@ -292,9 +295,27 @@ export class LaunchService {
     return { campaigns: await this.store.campaignIds(clientId) };
   }
 
-  /** A clinic's launch log, or one service's (whether it was launched before a launch asks again). */
-  async listForClient(actor: Actor, clientId: number, serviceId?: number): Promise<CampaignLaunch[]> {
+  /**
+   * A clinic's launch log, or one service's (whether it was launched before a launch asks again):
+   * each launch with its service, its campaign as the last hourly read found it and its figures of
+   * the last LAUNCH_LOG_FIGURE_DAYS days (docs/campaigns.md#campaigns-after-launch).
+   */
+  async listForClient(actor: Actor, clientId: number, serviceId?: number): Promise<LaunchLogEntry[]> {
     assertAdmin(actor);
-    return (await this.store.listForClient(clientId, serviceId)).map(toCampaignLaunchDto);
+    const launches = await this.store.listForClient(clientId, serviceId);
+    const facts = await this.store.logFacts(
+      launches.map((l) => l.id),
+      lastDays(LAUNCH_LOG_FIGURE_DAYS).from,
+    );
+    return launches.map((row) => {
+      const fact = facts.get(row.id);
+      const money = (micros: number) => Math.round(micros / 10_000) / 100;
+      return {
+        ...toCampaignLaunchDto(row),
+        serviceName: fact?.serviceName ?? null,
+        inGoogleAds: fact?.state ? { status: fact.state.status, servingStatus: fact.state.servingStatus, dailyBudget: money(fact.state.budgetMicros), readAt: fact.state.readAt.toISOString() } : null,
+        lastDays: fact?.figures ? { days: LAUNCH_LOG_FIGURE_DAYS, impressions: fact.figures.impressions, clicks: fact.figures.clicks, cost: money(fact.figures.costMicros), conversions: fact.figures.conversions } : null,
+      };
+    });
   }
 }

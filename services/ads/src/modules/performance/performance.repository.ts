@@ -39,7 +39,7 @@ const toAccount = (row: AccountRow): PerformanceAccount => ({
 
 const ACCOUNT_COLUMNS = `"client_id", "customer_id", "state", "message", to_char("synced_through", 'YYYY-MM-DD') AS "synced_through", "last_synced_at"`;
 
-/** ads.campaign_performance, ads.keyword_performance, ads.search_term_performance and ads.performance_accounts. */
+/** ads.campaign_performance, ads.keyword_performance, ads.search_term_performance, ads.campaign_states and ads.performance_accounts. */
 export class PerformanceRepository {
   constructor(private readonly dataSource: DataSource) {}
 
@@ -98,6 +98,15 @@ export class PerformanceRepository {
             ['customer_id', 'campaign_id', 'ad_group_id', 'criterion_id', 'date'],
           )
           .execute();
+      }
+      // The account's campaigns now: the read's states replace the last read's.
+      await manager.query(`DELETE FROM "ads"."campaign_states" WHERE "customer_id" = $1`, [account.customerId]);
+      for (const rows of chunks(lastByKey(report.states, (r) => r.campaignId))) {
+        const values = rows.map((_, i) => `($1, $2, $${i * 4 + 3}, $${i * 4 + 4}, $${i * 4 + 5}, $${i * 4 + 6}, now())`).join(', ');
+        await manager.query(
+          `INSERT INTO "ads"."campaign_states" ("customer_id", "client_id", "campaign_id", "status", "serving_status", "budget_micros", "read_at") VALUES ${values}`,
+          [account.customerId, account.clientId, ...rows.flatMap((r) => [r.campaignId, r.status, r.servingStatus, r.budgetMicros])],
+        );
       }
       const terms = lastByKey(report.searchTerms, (r: SearchTermDayRow) => `${r.campaignId}|${r.adGroupId}|${r.searchTerm}|${r.date}`);
       for (const rows of chunks(terms)) {
