@@ -9,7 +9,8 @@ import {
   type LaunchedCampaign,
 } from '@hap/contracts';
 import { AppError, assertAdmin, conflict, notFound, recordAudit, type Actor, type AuditNames } from '@hap/service-kit';
-import { AdsRequestRefused, AdsRetryLater, type AdsAccount, type AdsGateway, type AdsOperation, type CampaignState } from '../../google-ads/ads-gateway';
+import { googleChangeError } from '../../google-ads/change-errors';
+import { type AdsAccount, type AdsGateway, type AdsOperation, type CampaignState } from '../../google-ads/ads-gateway';
 import { fromMicros } from '../../google-ads/performance-gaql';
 import type { CampaignLaunchEntity } from './launch.entity';
 import { LaunchRepository } from './launch.repository';
@@ -18,16 +19,6 @@ import type { GoogleAdsAccess } from './launch.service';
 const STATUS_OF: Record<CampaignSwitchStatus, 'PAUSED' | 'ENABLED'> = { paused: 'PAUSED', enabled: 'ENABLED' };
 const toMicros = (dollars: number) => Math.round(dollars * 100) * 10_000;
 const dollars = (micros: number) => Math.round(fromMicros(micros) * 100) / 100;
-
-/** Google's failures of a read or a change, as the admin reads them (never a 5xx for Google's refusal). */
-function googleError(err: unknown): never {
-  if (err instanceof AppError) throw err;
-  if (err instanceof AdsRequestRefused) throw new AppError(422, ErrorCode.VALIDATION_FAILED, `Google Ads refused the change: ${err.message}`);
-  if (err instanceof AdsRetryLater) {
-    throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, `Google Ads quota is exhausted for now. Please try again in ${Math.ceil(err.delayMs / 1000)} seconds.`);
-  }
-  throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('Google Ads'));
-}
 
 /**
  * Campaigns after launch: the launch log's campaign as
@@ -70,7 +61,7 @@ export class LaunchedCampaignService {
     try {
       state = await gateway.campaignState(account, campaignId);
     } catch (err) {
-      googleError(err);
+      googleChangeError(err);
     }
     if (!state) throw conflict(`Google Ads has no campaign ${campaignId} in account ${launch.customerId} any more (it may have been removed there).`);
     return state;
@@ -134,7 +125,7 @@ export class LaunchedCampaignService {
         await gateway.mutate(account, operations, { validateOnly: true });
         await gateway.mutate(account, operations);
       } catch (err) {
-        googleError(err);
+        googleChangeError(err);
       }
       const started = await this.launches.startEntry(launch.id, manager);
       const names: AuditNames = { client: started?.changes?.names?.client, service: started?.changes?.names?.service, campaign: launch.campaignName, account: launch.customerId };

@@ -17,23 +17,14 @@ import {
 import { AppError, assertAdmin, conflict, notFound, recordAudit, type Actor } from '@hap/service-kit';
 import { customerIdDigits } from '../../campaign/customer-id';
 import type { TenantClient } from '../../clients/tenant.client';
-import { AdsRequestRefused, AdsRetryLater, type AdsAccount, type AdsGateway, type AdsOperation } from '../../google-ads/ads-gateway';
+import { googleChangeError } from '../../google-ads/change-errors';
+import { type AdsAccount, type AdsGateway, type AdsOperation } from '../../google-ads/ads-gateway';
 import type { GoogleAdsAccess } from '../launches/launch.service';
 import { lastDays } from '../performance/performance-range';
 import type { RecommendationRepository, StoredAction } from './recommendation.repository';
 
 /** The clinic's actions the screen lists. */
 const ACTIONS_SHOWN = 20;
-
-/** Google's failures of a change, as the admin reads them (never a 5xx for Google's refusal). */
-function googleError(err: unknown): never {
-  if (err instanceof AppError) throw err;
-  if (err instanceof AdsRequestRefused) throw new AppError(422, ErrorCode.VALIDATION_FAILED, `Google Ads refused the change: ${err.message}`);
-  if (err instanceof AdsRetryLater) {
-    throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, `Google Ads quota is exhausted for now. Please try again in ${Math.ceil(err.delayMs / 1000)} seconds.`);
-  }
-  throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('Google Ads'));
-}
 
 const publicAction = ({ resourceName: _resourceName, ...action }: StoredAction): RecommendationAction => action;
 
@@ -94,7 +85,7 @@ export class RecommendationService {
       await gateway.mutate(account, operations, { validateOnly: true });
       return (await gateway.mutate(account, operations)).resourceNames[0] ?? '';
     } catch (err) {
-      googleError(err);
+      googleChangeError(err);
     }
   }
 
