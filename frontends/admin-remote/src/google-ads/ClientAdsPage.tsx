@@ -2,7 +2,6 @@ import {
   LAUNCH_LOG_FIGURE_DAYS,
   routes,
   type CampaignLaunch,
-  type LaunchLogEntry,
   type Client,
   type ServiceCampaignPreview,
   type ServiceListItem,
@@ -16,7 +15,7 @@ import { api } from '../lib/api';
 import { LoadFailed } from '../pages/LoadFailed';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { PageHeader } from '../pages/PageHeader';
-import { launchesKey } from './ads-query';
+import { useLaunchLog } from './ads-query';
 import { CampaignBuilder } from './CampaignBuilder';
 import { LaunchedCampaignControls } from './LaunchedCampaignControls';
 import { TableHead } from '../pages/TableHead';
@@ -116,10 +115,7 @@ const GOOGLE_STATUS_LABELS: Readonly<Record<string, { label: string; tone: strin
 
 /** docs/admin.md#records campaign_launch_logs: what each launch created and what Google refused; each campaign as the last read found it. */
 function LaunchLog({ clientId }: { clientId: number }) {
-  const launches = useQuery({
-    queryKey: launchesKey(clientId),
-    queryFn: ({ signal }): Promise<LaunchLogEntry[]> => api.call(routes.listCampaignLaunches, { query: { clientId } }, { signal }),
-  });
+  const launches = useLaunchLog(clientId);
   return (
     <section className="adm-card adm-table-card" aria-labelledby="launch-log-title">
       <h2 id="launch-log-title" className="ads-panel-card__title ads-log__title">

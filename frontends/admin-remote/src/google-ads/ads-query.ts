@@ -1,4 +1,4 @@
-import { isLaunchFinished, routes, type CampaignJob, type CampaignLaunch, type GoogleAdsAuthStatus, type TemplateCampaigns, type TemplateCampaignSummary } from '@hap/contracts';
+import { isLaunchFinished, routes, type CampaignJob, type CampaignLaunch, type GoogleAdsAuthStatus, type LaunchLogEntry, type TemplateCampaigns, type TemplateCampaignSummary } from '@hap/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api';
 
@@ -68,6 +68,14 @@ export const waitForLaunch = (id: string, signal: AbortSignal, pollMs: number = 
   );
 
 export const launchesKey = (clientId: number) => ['admin', 'google-ads', 'launches', clientId] as const;
+
+/** A clinic's launch log (docs/campaigns.md#campaigns-after-launch): the client ad page's, and the Results' campaign controls. */
+export const useLaunchLog = (clientId: number, enabled = true) =>
+  useQuery({
+    queryKey: launchesKey(clientId),
+    queryFn: ({ signal }): Promise<LaunchLogEntry[]> => api.call(routes.listCampaignLaunches, { query: { clientId } }, { signal }),
+    enabled,
+  });
 
 export const AUTH_STATUS_KEY = ['admin', 'google-ads', 'auth-status'] as const;
 

@@ -1,12 +1,10 @@
-import { GOOGLE_ADS_AUTH_PAGE, RESULTS_BREAKDOWNS, routes, type LaunchLogEntry, type PerformanceAccount, type ResultsBreakdownBy } from '@hap/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { GOOGLE_ADS_AUTH_PAGE, RESULTS_BREAKDOWNS, type PerformanceAccount, type ResultsBreakdownBy } from '@hap/contracts';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ClinicSelect } from '../clients/ClinicSelect';
-import { launchesKey } from '../google-ads/ads-query';
+import { useLaunchLog } from '../google-ads/ads-query';
 import { LaunchedCampaignControls } from '../google-ads/LaunchedCampaignControls';
-import { api } from '../lib/api';
 import { useClients } from '../clients/clients-query';
 import { adminTitle, useDocumentTitle } from '../lib/use-document-title';
 import { LoadFailed } from '../pages/LoadFailed';
@@ -40,11 +38,7 @@ export function ResultsPage() {
   const [by, setBy] = useState<ResultsBreakdownBy>('service');
   const columns = breakdownMeasures(by);
   // A clinic's campaign rows offer Pause, Resume and Budget, as its launch log does (docs/campaigns.md#campaigns-after-launch).
-  const launches = useQuery({
-    queryKey: launchesKey(clientId ?? 0),
-    queryFn: ({ signal }): Promise<LaunchLogEntry[]> => api.call(routes.listCampaignLaunches, { query: { clientId: clientId ?? 0 } }, { signal }),
-    enabled: clientId !== null && by === 'campaign',
-  });
+  const launches = useLaunchLog(clientId ?? 0, clientId !== null && by === 'campaign');
   const controlsOf = (campaignId: string) => {
     const launch = launches.data?.find((l) => l.googleAdsCampaignId === campaignId);
     return launch ? <LaunchedCampaignControls launch={launch} /> : <span className="adm-muted">Not launched from here</span>;
