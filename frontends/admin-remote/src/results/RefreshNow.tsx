@@ -10,10 +10,14 @@ const POLL_MS = 2_000;
 /** After this long the screen stops waiting (the read goes on; the hourly read catches up). */
 const GIVE_UP_MS = 120_000;
 
-/** Whether an account's read since `since` is over: read again, or refused or disconnected. */
-export function readSince(account: PerformanceAccount, since: number): boolean {
-  if (account.state === 'refused' || account.state === 'disconnected') return true;
-  return account.lastSyncedAt !== null && Date.parse(account.lastSyncedAt) >= since;
+/**
+ * Whether an account's read queued when it stood as `before` is over: read again (its server-side
+ * read time moved: the browser's clock is never compared with the server's), or newly refused or
+ * disconnected.
+ */
+export function readSince(account: PerformanceAccount, before: PerformanceAccount | undefined): boolean {
+  if (account.lastSyncedAt !== null && account.lastSyncedAt !== (before?.lastSyncedAt ?? null)) return true;
+  return (account.state === 'refused' || account.state === 'disconnected') && account.state !== before?.state;
 }
 
 /**
@@ -37,15 +41,16 @@ export function RefreshNow({ clientId }: { clientId: number | null }) {
   const read = useMutation({
     mutationFn: async () => {
       const signal = leaving.current.signal;
-      const since = Date.now() - 1_000;
       const answer = await api.call(routes.syncGoogleAdsPerformance, { body: { ...(clientId === null ? {} : { clientId }), days: 3 } }, { signal });
-      const customers = new Set(answer.accounts.map((a) => a.customerId));
+      // Each account as it stood when its read was queued.
+      const before = new Map(answer.accounts.map((a) => [a.customerId, a]));
+      const customers = new Set(before.keys());
       setProgress({ done: 0, total: customers.size });
       for (const deadline = Date.now() + GIVE_UP_MS; Date.now() < deadline; ) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
         if (signal.aborted) break;
         const ours = (await api.call(routes.listPerformanceAccounts, {}, { signal })).filter((a) => customers.has(a.customerId));
-        const done = ours.filter((a) => readSince(a, since)).length;
+        const done = ours.filter((a) => readSince(a, before.get(a.customerId))).length;
         setProgress({ done, total: customers.size });
         if (done >= customers.size) return { finished: true, total: customers.size, unread: ours.filter((a) => a.state !== 'ok').length };
       }
