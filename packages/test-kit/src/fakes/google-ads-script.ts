@@ -1,0 +1,84 @@
+/**
+ * What the Google Ads fake (google-ads.ts) is told and keeps: the scripts a test posts, the report
+ * rows they hold, Google's words for scripted refusals, and a campaign as the fake stores it.
+ */
+export interface FakeGoogleAdsScript {
+  /** Keywords containing `text` violate `policyName`. */
+  policyKeywords?: Array<{ text: string; policyName: string; exemptible: boolean }>;
+  /** The next N mutates fail with RESOURCE_EXHAUSTED and this retry delay. */
+  quota?: { times: number; retrySeconds: number };
+  /** The next N mutates are applied and then the connection is dropped without an answer (a crash mid-launch). */
+  dropAfterCommit?: number;
+  /** The next N campaign searches find nothing (a campaign made by an attempt running at the same time). */
+  searchBlind?: number;
+  /** The next N click conversions are refused as too recent (Google: try again in about six hours). */
+  conversionTooRecent?: number;
+  /** What each customer's performance reports answer (rows outside a query's date range are left out). */
+  performance?: Record<string, { campaigns?: FakeCampaignDay[]; keywords?: FakeKeywordDay[]; searchTerms?: FakeSearchTermDay[] }>;
+  /** Reports of a customer fail: the next `times` with exhausted quota and Google's retry delay, or every one refused. */
+  /** Every mutate updating a campaign or a budget is refused with this error (validate_only too, as Google checks it there). */
+  refuseUpdates?: { errorCode: Record<string, string>; message: string };
+  /** What each new ad's policy summary says (default APPROVED, REVIEWED). */
+  adPolicy?: { approvalStatus: string; reviewStatus: string };
+  reportErrors?: Record<string, { quota: { times: number; retrySeconds: number } } | { refused: 'USER_PERMISSION_DENIED' | 'CUSTOMER_NOT_ENABLED' }>;
+}
+
+export interface FakeDayMetrics {
+  date: string;
+  impressions: number;
+  clicks: number;
+  costMicros: number;
+  conversions: number;
+  conversionValue: number;
+}
+export interface FakeCampaignDay extends FakeDayMetrics {
+  campaignId: string;
+  campaignName: string;
+}
+export interface FakeKeywordDay extends FakeDayMetrics {
+  campaignId: string;
+  adGroupId: string;
+  adGroupName: string;
+  criterionId: string;
+  text: string;
+  matchType: 'EXACT' | 'PHRASE' | 'BROAD';
+}
+
+export interface FakeSearchTermDay extends FakeDayMetrics {
+  campaignId: string;
+  adGroupId: string;
+  searchTerm: string;
+}
+
+/** Google's words for the scripted refusals. */
+export const REFUSALS = {
+  USER_PERMISSION_DENIED:
+    "User doesn't have permission to access customer. Note: If you're accessing a client customer, the manager's customer id must be set in the 'login-customer-id' header.",
+  CUSTOMER_NOT_ENABLED: "The customer account can't be accessed because it is not yet enabled or has been deactivated.",
+} as const;
+
+export interface FakeCampaign {
+  customerId: string;
+  id: string;
+  resourceName: string;
+  name: string;
+  status: string;
+  budgetMicros: string;
+  budgetResourceName: string;
+  /** What Google appends to every landing URL of the campaign's ads (ValueTrack parameters resolved at click time). */
+  finalUrlSuffix: string | null;
+  adGroups: Array<{
+    resourceName: string;
+    name: string;
+    keywords: Array<{ text: string; matchType: string; exempted: boolean }>;
+    ads: number;
+    exclusions: number;
+    /** Each ad's id and policy summary (ad_group_ad.policy_summary). */
+    adPolicies?: Array<{ adId: string; approvalStatus: string; reviewStatus: string; finalUrls?: string[] }>;
+  }>;
+  assets: number;
+  /** Every final URL its ads and assets (sitelinks) were created with, in order. */
+  finalUrls: string[];
+  /** Its campaign-level negative keywords (campaign_criterion, negative). */
+  negatives?: Array<{ resourceName: string; text: string; matchType: string }>;
+}
