@@ -97,9 +97,9 @@ const SEED_SQL = [
   // As autovacuum leaves a table that is mostly read: statistics, and the visibility map index-only scans need.
   `VACUUM ANALYZE "leads"."page_view_rollups"`,
   `VACUUM ANALYZE "leads"."leads"`,
-  // The totals the rollups' trigger kept while seeding (migration PageViewTotals).
-  `VACUUM ANALYZE "leads"."page_view_days"`,
-  `VACUUM ANALYZE "leads"."page_view_months"`,
+  // The result cells the triggers kept while seeding (migration ResultCells).
+  `VACUUM ANALYZE "leads"."result_days"`,
+  `VACUUM ANALYZE "leads"."result_months"`,
 ];
 
 const ms = (n) => (n < 10 ? n.toFixed(1) : n.toFixed(0));

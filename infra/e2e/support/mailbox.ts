@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startSmtp } from '@hap/test-kit/smtp-server';
 
@@ -13,7 +13,9 @@ export interface StoredMail {
  * A real SMTP server on a loopback port (smtp-server, nodemailer's sibling)
  * for the journeys' stack: the product mails invitations, password resets
  * and lead notifications to it as it would to a provider, and each message
- * lands as a file in `dir`, where a journey reads it (`mailTo`).
+ * lands as a file in `dir`, where a journey reads it (`mailTo`). A message is
+ * written under a `.part` name and renamed, so a journey polling the folder
+ * never reads one half-written (rename is atomic within a folder).
  */
 export async function startMailbox(dir: string) {
   await mkdir(dir, { recursive: true });
@@ -21,7 +23,8 @@ export async function startMailbox(dir: string) {
   const { url, close } = await startSmtp({
     onMail: (mail) => {
       const stored: StoredMail = { to: mail.to.map((address) => address.toLowerCase()), raw: mail.raw, at: Date.now() };
-      return writeFile(join(dir, `${Date.now()}-${++count}.json`), JSON.stringify(stored));
+      const name = join(dir, `${Date.now()}-${++count}`);
+      return writeFile(`${name}.part`, JSON.stringify(stored)).then(() => rename(`${name}.part`, `${name}.json`));
     },
   });
   return { url, close };
@@ -29,7 +32,7 @@ export async function startMailbox(dir: string) {
 
 /** The messages to `address` so far, oldest first. */
 export async function mailTo(dir: string, address: string): Promise<StoredMail[]> {
-  const names = (await readdir(dir).catch(() => [] as string[])).sort();
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith('.json')).sort();
   const mails = await Promise.all(names.map(async (name) => JSON.parse(await readFile(join(dir, name), 'utf8')) as StoredMail));
   return mails.filter((m) => m.to.includes(address.toLowerCase()));
 }

@@ -126,15 +126,61 @@ describe('results: views → leads → contacted → booked → won', () => {
       { date: '2026-02-28', views: 7, leads: 0, spend: null },
       { date: '2026-03-01', views: 11, leads: 0, spend: null },
     ]);
-    // Totals equal the cells they stand for.
+    // The cells equal the page view cells they stand for, by day and by month.
     const [check] = (await t.dataSource.query(
       `SELECT (SELECT sum("views") FROM "leads"."page_view_rollups" WHERE "client_id" = $1 AND "page_kind" <> 'thanks')::int AS "cells",
-              (SELECT sum("views") FROM "leads"."page_view_days" WHERE "client_id" = $1)::int AS "days",
-              (SELECT sum("views") FROM "leads"."page_view_months" WHERE "client_id" = $1 AND "page_kind" <> 'thanks')::int AS "months"`,
+              (SELECT sum("views") FROM "leads"."result_days" WHERE "scope" = $1 AND "dim" = 'all')::int AS "days",
+              (SELECT sum("views") FROM "leads"."result_months" WHERE "scope" = $1 AND "dim" = 'source')::int AS "months"`,
       [clientId],
     )) as Array<{ cells: number; days: number; months: number }>;
     expect(check.days).toBe(check.cells);
     expect(check.months).toBe(check.cells);
+  });
+
+  it('counts follow every change of a lead and of its appointments, and the agency’s are every clinic’s added up', async () => {
+    const from = '2025-06-01';
+    const to = '2025-06-30';
+    // A Google Ads lead moved into June 2025 (a change of its day), then booked through the admin's route.
+    await lead('new', { last: { gclid: 'Cj0KCQ', campaignId: '20123456789', landingPath: '/trt' } }, 'b');
+    const [[{ id }]] = (await t.dataSource.query(
+      `UPDATE "leads"."leads" SET "created_at" = '2025-06-10T12:00:00Z'
+       WHERE "id" = (SELECT max("id") FROM "leads"."leads" WHERE "client_id" = $1) RETURNING "id"`,
+      [clientId],
+    )) as [Array<{ id: string }>, number];
+    expect((await t.api.patch(`/api/leads/${id}/status`, ADMIN).send({ status: 'booked' })).status).toBe(200);
+    const summary = async (scope = `clientId=${clientId}&`) => ResultsSummarySchema.parse((await t.api.get(`/api/results/summary?${scope}from=${from}&to=${to}`, ADMIN)).body.data);
+    expect(await summary()).toMatchObject({ leads: 1, booked: 1, paidLeads: 1, paidBooked: 1, showed: 0, noShow: 0 });
+
+    const appointment = async (status: string, hour: number) =>
+      (
+        (await t.dataSource.query(
+          `INSERT INTO "leads"."appointments" ("client_id", "service_id", "lead_id", "seat", "start_at", "end_at", "status", "idempotency_key")
+           VALUES ($1, $2, $3, 1, $4, $4::timestamptz + interval '30 minutes', $5, $6) RETURNING "id"`,
+          [clientId, serviceId, id, `2025-06-11T${String(hour).padStart(2, '0')}:00:00Z`, status, randomUUID()],
+        )) as Array<{ id: string }>
+      )[0].id;
+    const missed = await appointment('no_show', 9);
+    expect(await summary()).toMatchObject({ showed: 0, noShow: 1 });
+    // The clinic corrects it to showed: attended, no longer a no-show; a cancelled one beside it changes nothing.
+    await t.dataSource.query(`UPDATE "leads"."appointments" SET "status" = 'showed' WHERE "id" = $1`, [missed]);
+    const cancelled = await appointment('cancelled', 10);
+    expect(await summary()).toMatchObject({ showed: 1, noShow: 0 });
+    await t.dataSource.query(`DELETE FROM "leads"."appointments" WHERE "id" = ANY($1)`, [[missed, cancelled]]);
+    expect(await summary()).toMatchObject({ showed: 0, noShow: 0 });
+
+    // A status change moves the lead between stages; a deleted lead leaves no count behind.
+    expect((await t.api.patch(`/api/leads/${id}/status`, ADMIN).send({ status: 'lost' })).status).toBe(200);
+    expect(await summary()).toMatchObject({ leads: 1, booked: 0, paidBooked: 0 });
+    const agency = await summary('');
+    const [direct] = (await t.dataSource.query(
+      `SELECT count(*)::int AS "leads", count(*) FILTER (WHERE "traffic_source" = 'paid_google')::int AS "paidLeads" FROM "leads"."leads"
+       WHERE "created_at" >= '2025-06-01' AND "created_at" < '2025-07-01'`,
+    )) as Array<{ leads: number; paidLeads: number }>;
+    expect(agency).toMatchObject(direct);
+    await t.dataSource.query(`DELETE FROM "leads"."leads" WHERE "id" = $1`, [id]);
+    expect(await summary()).toMatchObject({ leads: 0, paidLeads: 0 });
+    const variants = ResultsBreakdownSchema.parse((await t.api.get(`/api/results/breakdown?by=variant&clientId=${clientId}&from=${from}&to=${to}`, ADMIN)).body.data);
+    expect(variants.rows).toEqual([]);
   });
 
   it('refuses what it cannot answer with 400 and the field’s message, and strangers with 401', async () => {

@@ -176,8 +176,8 @@ describe('deleting a clinic deletes all of it, in every service', () => {
     leads: await count(`SELECT count(*) AS n FROM "leads"."leads" WHERE "client_id" = $1`, [clientId]),
     deliveries: await count(`SELECT count(*) AS n FROM "leads"."lead_deliveries" d JOIN "leads"."leads" l ON l."id" = d."lead_id" WHERE l."client_id" = $1`, [clientId]),
     pageViews: await count(
-      `SELECT (SELECT count(*) FROM "leads"."page_view_rollups" WHERE "client_id" = $1) + (SELECT count(*) FROM "leads"."page_view_days" WHERE "client_id" = $1)
-            + (SELECT count(*) FROM "leads"."page_view_months" WHERE "client_id" = $1) AS n`,
+      `SELECT (SELECT count(*) FROM "leads"."page_view_rollups" WHERE "client_id" = $1) + (SELECT count(*) FROM "leads"."result_days" WHERE "scope" = $1 OR "key_client" = $1)
+            + (SELECT count(*) FROM "leads"."result_months" WHERE "scope" = $1 OR "key_client" = $1) AS n`,
       [clientId],
     ),
     launches: await count(`SELECT count(*) AS n FROM "ads"."campaign_launch_logs" WHERE "client_id" = $1`, [clientId]),

@@ -10,9 +10,9 @@ export class ClientDeletionRepository {
   async deleteClinic(clientId: number, manager: EntityManager): Promise<{ leads: number; pageViewCells: number }> {
     const [, leads] = (await manager.query(`DELETE FROM "leads"."leads" WHERE "client_id" = $1`, [clientId])) as [unknown, number];
     const [, pageViewCells] = (await manager.query(`DELETE FROM "leads"."page_view_rollups" WHERE "client_id" = $1`, [clientId])) as [unknown, number];
-    // The trigger has taken the cells' counts off the totals; the rows it leaves at zero go too.
-    await manager.query(`DELETE FROM "leads"."page_view_days" WHERE "client_id" = $1`, [clientId]);
-    await manager.query(`DELETE FROM "leads"."page_view_months" WHERE "client_id" = $1`, [clientId]);
+    // The triggers have taken its leads and visits off the result cells (migration ResultCells); the rows they leave at zero go too.
+    await manager.query(`DELETE FROM "leads"."result_days" WHERE "scope" = $1 OR "key_client" = $1`, [clientId]);
+    await manager.query(`DELETE FROM "leads"."result_months" WHERE "scope" = $1 OR "key_client" = $1`, [clientId]);
     // Its booking rules and appointments (docs/booking.md) go with it.
     await manager.query(`DELETE FROM "leads"."appointments" WHERE "client_id" = $1`, [clientId]);
     await manager.query(`DELETE FROM "leads"."booking_availability" WHERE "client_id" = $1`, [clientId]);
