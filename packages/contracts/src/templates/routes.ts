@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdParamSchema } from '../envelope';
+import { idField } from '../fields';
 import { defineRoute } from '../route-contract';
 import { AuditPageSchema, AuditQuerySchema } from '../audit';
 import { PUBLIC_CATALOGUE_PATH } from '../tenant/onboarding-wire';
@@ -275,6 +276,18 @@ export const templatesRoutes = {
     summary: 'A client’s services as the services screen lists them (active ones only for pages).',
     params: ClientIdParamSchema,
     data: z.array(ServiceListItemSchema),
+  }),
+  listServiceNames: defineRoute({
+    operation: 'listServiceNames',
+    method: 'POST',
+    path: '/internal/services/names',
+    owner: 'templates',
+    access: 'internal',
+    summary:
+      "Leads' results: the names of many clinics' services at once (a breakdown by service of every clinic names thousands), each with its clinic; ids that are no service are left out.",
+    body: z.object({ ids: z.array(idField('Service id')).max(10_000, 'At most 10,000 service ids at once') }),
+    data: z.array(z.object({ id: z.number().int(), clientId: z.number().int(), name: z.string() })),
+    errors: [403],
   }),
   getUnifiedContent: defineRoute({
     operation: 'getUnifiedContent',

@@ -15,6 +15,8 @@ export interface CatalogueService {
 export interface CatalogueClient {
   /** A clinic's services, active or not; throws when templates cannot answer. */
   servicesOf(clientId: number, requestId?: string): Promise<CatalogueService[]>;
+  /** Many clinics' services' names at once (results by service, agency-wide); unknown ids are left out. Throws like servicesOf. */
+  serviceNames(ids: readonly number[], requestId?: string): Promise<Array<{ id: number; clientId: number; name: string }>>;
 }
 
 export interface CatalogueClientOptions extends SiblingClientOptions {
@@ -51,5 +53,6 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
       .then((list) => list.map(({ id, clientId: owner, isActive, name }) => ({ id, clientId: owner, isActive, name })));
   return {
     servicesOf: (clientId, requestId) => (options.cache ? options.cache.get(String(clientId), () => ask(clientId, requestId)) : ask(clientId, requestId)),
+    serviceNames: (ids, requestId) => (ids.length ? client.call(routes.listServiceNames, { body: { ids: [...ids] } }, withRequestId(requestId)) : Promise.resolve([])),
   };
 }

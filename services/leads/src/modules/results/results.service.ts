@@ -232,9 +232,10 @@ export class ResultsService {
       for (const row of rows) labels.set(id(row), row.key === '' ? 'No campaign' : row.key === OTHER_CAMPAIGN_KEY ? OTHER_CAMPAIGN_LABEL : (names.get(row.key) ?? `Campaign ${row.key}`));
     }
     if (by === 'service') {
-      const clinics = [...new Set(rows.map((r) => r.clientId).filter((c): c is number => c !== null))];
-      const services = await Promise.all(clinics.map((c) => this.catalogue.servicesOf(c, requestId).catch(() => [])));
-      const names = new Map(services.flat().map((s) => [s.id, s.name]));
+      // One call for every clinic's services (agency-wide that is thousands), never one a clinic.
+      const ids = [...new Set(rows.map((r) => Number(r.key)).filter((id) => Number.isInteger(id) && id > 0))];
+      const services = await this.catalogue.serviceNames(ids, requestId).catch(() => []);
+      const names = new Map(services.map((s) => [s.id, s.name]));
       for (const row of rows) labels.set(id(row), row.key === '0' ? 'Pages of no one service (home, client landing)' : (names.get(Number(row.key)) ?? `Service ${row.key}`));
     }
     return labels;

@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { In, type DataSource, type EntityManager } from 'typeorm';
 import { LOCK_MODES, ServiceRepository } from '@hap/service-kit';
 import { ClientServiceEntity } from './client-service.entity';
 
@@ -14,6 +14,12 @@ export class ClientServiceRepository extends ServiceRepository<ClientServiceEnti
       where: isActive === undefined ? { clientId } : { clientId, isActive },
       order: { id: 'ASC' },
     });
+  }
+
+  /** The services of these ids (any clinic's), by id. */
+  findManyByIds(ids: readonly number[]): Promise<ClientServiceEntity[]> {
+    if (!ids.length) return Promise.resolve([]);
+    return this.repo().find({ where: { id: In([...ids]) }, order: { id: 'ASC' } });
   }
 
   /** Every clinic's service of a template, by id. */

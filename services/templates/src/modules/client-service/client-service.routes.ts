@@ -9,7 +9,8 @@ type ClientServiceOperations =
   | 'updateClientService'
   | 'updateClientServiceById'
   | 'listClientServices'
-  | 'listServicesForClient';
+  | 'listServicesForClient'
+  | 'listServiceNames';
 
 /** A client's services: activation, the editor's writes and the lists (docs/admin.md#calls, docs/public-site.md#calls). */
 export const clientServiceHandlers = (services: ClientServiceService): Pick<RouteHandlers<'templates'>, ClientServiceOperations> => ({
@@ -20,6 +21,7 @@ export const clientServiceHandlers = (services: ClientServiceService): Pick<Rout
   updateClientService: ({ params, body }, request) => services.update(actorOf(request), params.id, body),
   updateClientServiceById: ({ body }, request) => services.update(actorOf(request), body.id, body.fields),
   listClientServices: ({ params, query }, request) => services.list(actorOf(request), params.id, query.isActive),
+  listServiceNames: ({ body }, request) => services.names(actorOf(request), body.ids),
   listServicesForClient: async ({ params }, request) => {
     const answer = await services.list(actorOf(request), params.clientId);
     return answer.data.map((s) => ({

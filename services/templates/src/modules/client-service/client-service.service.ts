@@ -13,6 +13,7 @@ import {
   assertAdmin,
   auditedTransaction,
   conflict,
+  forbidden,
   isPrivileged,
   isUniqueViolation,
   notFound,
@@ -106,6 +107,14 @@ export class ClientServiceService {
       () => undefined,
     );
     return { client: clinic, service: row.customTitle ?? template?.name };
+  }
+
+  /** Services' names by id, active or not, for our services only (leads' results name every clinic's services at once). */
+  async names(actor: Actor, ids: readonly number[]): Promise<Array<{ id: number; clientId: number; name: string }>> {
+    if (!isPrivileged(actor.identity)) throw forbidden('Only our services may read services’ names in bulk.');
+    const rows = await this.services.findManyByIds(ids);
+    const templates = new Map((await this.templates.findByIds([...new Set(rows.map((r) => r.templateId))])).map((t) => [t.id, t]));
+    return rows.map((row) => ({ id: row.id, clientId: row.clientId, name: row.customTitle ?? templates.get(row.templateId)?.name ?? `Service ${row.id}` }));
   }
 
   /** A client's services with their templates; non-privileged callers see only active ones. */
