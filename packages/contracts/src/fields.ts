@@ -62,6 +62,29 @@ export const optionalUrl = () =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/**
+ * Optional dollars: a number from the API, or the text of a form ('$3,000',
+ * '49.50'); '' and null become null. To the cent, more than 0, at most `max`.
+ */
+export const optionalDollars = (label: string, max: number) =>
+  z
+    .union([z.number(), z.string()], { error: `${label} must be an amount in dollars` })
+    .nullish()
+    .transform((v, ctx) => {
+      const text = typeof v === 'string' ? v.trim().replace(/^\$/, '').replaceAll(',', '') : v;
+      if (text === '' || text === null || text === undefined) return null;
+      const amount = typeof text === 'number' ? text : /^\d+(?:\.\d{1,2})?$/.test(text) ? Number(text) : Number.NaN;
+      if (!Number.isFinite(amount) || amount <= 0) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be an amount in dollars, more than 0` });
+        return z.NEVER;
+      }
+      if (amount > max) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be at most $${max.toLocaleString('en-US')}` });
+        return z.NEVER;
+      }
+      return Math.round(amount * 100) / 100;
+    });
+
 /** A brand colour as #rgb or #rrggbb. */
 export const optionalHexColour = () =>
   z

@@ -81,6 +81,7 @@ export * from './ads/campaign-changes';
 export * from './ads/recommendations';
 export * from './ads/domain-campaigns';
 export * from './results/results';
+export * from './results/pacing';
 export * from './csv';
 export * from './booking/availability';
 export * from './booking/booking-wire';

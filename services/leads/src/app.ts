@@ -34,6 +34,8 @@ import { PortalService } from './modules/portal/portal.service';
 import { ResultsRepository } from './modules/results/results.repository';
 import { createExperimentCountsPublisher, type ExperimentCountsSink } from './modules/results/experiment-counts';
 import { resultsHandlers } from './modules/results/results.routes';
+import { PacingRepository } from './modules/results/pacing.repository';
+import { PacingService } from './modules/results/pacing.service';
 import { ResultsService, type AdsFiguresSource, type CampaignIdsSource } from './modules/results/results.service';
 
 export interface AppDependencies {
@@ -53,6 +55,8 @@ export interface AppDependencies {
   experimentCounts?: ExperimentCountsSink;
   /** The SMS adapter of the clinic's replies; defaults to Twilio from TWILIO_* (null: not configured). */
   sms?: Sms | null;
+  /** The clock of budget pacing's month (docs/campaigns.md#budget-pacing); defaults to the system's. */
+  now?: () => Date;
 }
 
 /** Builds the leads API without listening (tests drive it in-process). */
@@ -99,6 +103,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
       return publisher;
     })();
   const results = new ResultsService(new ResultsRepository(dataSource), catalogue, adsFigures, campaignIds);
+  const pacing = new PacingService(new PacingRepository(dataSource), tenant, adsFigures, dependencies.now);
   const leadAdmin = new LeadAdminService(dataSource, new LeadAdminRepository(dataSource), catalogue, deliveryJobs, tenant, experimentCounts);
   const notices = createNoticeQueue(queueRedis(config), (err) => app.log.warn({ err }, 'leads.appointment-notice queue connection failed'));
   app.addHook('onClose', () => notices.close());
@@ -121,7 +126,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   const frontDesk = new FrontDeskService(dataSource, leadRows, leadAdmin, tenant, async (clientId) => (await availability.availability(clientId))?.availability.timeZone ?? null);
   const portal = new PortalService(leadAdmin, results);
   registerRoutes(app, 'leads', {
-    ...resultsHandlers(results),
+    ...resultsHandlers(results, pacing),
     ...leadHandlers(new LeadService(new LeadRepository(dataSource), catalogue, tenant, parked, config.INTERNAL_SECRET, experimentCounts, frontDesk)),
     ...leadAdminHandlers(leadAdmin),
     ...portalHandlers(portal),

@@ -59,6 +59,8 @@ export const configShape = {
   LEAD_REQUEUE_AFTER_MS: z.coerce.number().int().min(1_000).max(86_400_000).default(120_000),
   /** How often the worker looks for leads still new to remind the clinic and the agency of (ms; docs/speed-to-lead.md#nudges). */
   LEAD_NUDGE_INTERVAL_MS: durationMs(30_000),
+  /** How often the worker checks each clinic's Google Ads budget pacing for alerts due (ms; docs/campaigns.md#budget-pacing). */
+  BUDGET_ALERT_INTERVAL_MS: durationMs(600_000),
   /** How often the worker folds the page views the public shell counted in Redis into PostgreSQL (ms: views reach results within 60 s). */
   PAGE_VIEW_FOLD_INTERVAL_MS: durationMs(15_000),
 };

@@ -22,6 +22,10 @@ import { createParkedLeads, storeHeldLeads } from './modules/leads/parked-leads'
 import { createExperimentCountsPublisher } from './modules/results/experiment-counts';
 import { cachedCampaigns, startPageViewFold } from './modules/results/page-view-fold';
 import { createHandlers } from './queues/handlers';
+import { randomUUID } from 'node:crypto';
+import { startPolling } from '@hap/service-kit';
+import { PacingRepository } from './modules/results/pacing.repository';
+import { PacingService, sweepBudgetAlerts } from './modules/results/pacing.service';
 
 /** The leads job process: the outbox relay, a BullMQ worker for `leads.deliver`, and the fold of page views into rollups. */
 const config = loadServiceConfig();
@@ -115,8 +119,19 @@ void runServiceWorkers(config, {
     const sweep = startNoticeSweep({ dataSource, notices, intervalMs: Math.max(config.LEAD_RELAY_INTERVAL_MS, 5_000), onError: (err) => logger.warn({ err }, 'appointment notice sweep failed; retrying') });
     // The front desk's notices: an assignment at once, a task's reminder at its due time, each once (docs/leads.md#tasks).
     const userNotices = startUserNoticeSweep({ dataSource, tenant, push, mailer, origin, intervalMs: Math.max(config.LEAD_RELAY_INTERVAL_MS, 5_000), onError: (err) => logger.warn({ err }, 'user notice sweep failed; retrying') });
+    // Budget pacing's alerts: 80 % and 100 % of a clinic's monthly budget, a limited campaign booking below target (docs/campaigns.md#budget-pacing).
+    const pacingRepository = new PacingRepository(dataSource);
+    const pacing = new PacingService(pacingRepository, tenant, async (query, requestId) => ({ ...(await ads.performance(query, requestId)), note: null }));
+    const budgetAlerts = startPolling({
+      batch: Number.MAX_SAFE_INTEGER,
+      intervalMs: config.BUDGET_ALERT_INTERVAL_MS,
+      pass: () => sweepBudgetAlerts({ pacing, repository: pacingRepository, tenant, mailer, origin }, `budget-alerts-${randomUUID()}`),
+      onRelayed: (count) => logger.info({ count }, 'budget alerts sent'),
+      onError: (err) => logger.warn({ err }, 'budget alert sweep failed; retrying'),
+    });
     return {
       stop: async () => {
+        await budgetAlerts.stop();
         await nudges.stop();
         await userNotices.stop();
         await sweep.stop();

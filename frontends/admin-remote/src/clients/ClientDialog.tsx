@@ -263,6 +263,11 @@ function TrackingTab({ form, client }: { form: Form; client: Client | null }) {
         <Text form={form} name="googleAdsAccountId" label="Google Ads Account ID" placeholder="123-456-7890" />
         <Text form={form} name="googleAdsManagerId" label="Google Ads Manager ID" placeholder="123-456-7890" />
       </Grid>
+      {/* docs/campaigns.md#budget-pacing: Results paces the month's spend against these and alerts at 80 % and 100 %. */}
+      <Grid>
+        <Text form={form} name="monthlyAdBudget" label="Monthly Google Ads budget ($)" placeholder="3000" note="Results shows the month’s spend against it; the agency is alerted at 80 % and 100 %." />
+        <Text form={form} name="targetCostPerBooking" label="Target cost per booking ($)" placeholder="150" note="A campaign limited by its budget while it books below this is worth more budget." />
+      </Grid>
       <Text form={form} name="facebookPixelId" label="Facebook Pixel ID" placeholder="1234567890" />
       <FormField id="client-offlineConversionStatus" label="Count a lead as a Google Ads conversion when it is">
         <select id="client-offlineConversionStatus" className="adm-input" {...form.register('offlineConversionStatus')}>

@@ -35,6 +35,8 @@ export const TAB_OF_FIELD: Record<string, ClientTab> = {
   trackingEnabled: 'tracking',
   conversionTrackingEnabled: 'tracking',
   offlineConversionStatus: 'tracking',
+  monthlyAdBudget: 'tracking',
+  targetCostPerBooking: 'tracking',
   webhookUrl: 'tracking',
   logoPath: 'images',
   officeImagePath: 'images',
@@ -70,6 +72,9 @@ export function emptyClientForm(): ClientFormValues {
     portalProfileEditable: true,
     // The full-detail lead e-mail to the clinic's address: off unless the agency turns it on (docs/leads.md#delivery).
     leadDetailEmail: false,
+    // No budget until the agency sets one: no pacing (docs/campaigns.md#budget-pacing).
+    monthlyAdBudget: '',
+    targetCostPerBooking: '',
   };
 }
 

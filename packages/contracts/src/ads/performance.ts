@@ -79,10 +79,20 @@ export const PerformanceAccountSchema = z.object({
 });
 export type PerformanceAccount = z.infer<typeof PerformanceAccountSchema>;
 
+/** An enabled campaign Google limits by its budget, as the last hourly read saw it (docs/campaigns.md#budget-pacing). */
+export const BudgetLimitedCampaignSchema = z.object({
+  clientId: z.number().int(),
+  campaignId: z.string(),
+  budgetMicros: z.number().int(),
+});
+export type BudgetLimitedCampaign = z.infer<typeof BudgetLimitedCampaignSchema>;
+
 export const CampaignPerformanceSchema = z.object({
   days: z.array(CampaignDaySchema),
   /** Every clinic account asked about, so a screen shows an account whose numbers are missing and why. */
   accounts: z.array(PerformanceAccountSchema),
+  /** The clinics' campaigns limited by budget now (whatever the range). */
+  budgetLimited: z.array(BudgetLimitedCampaignSchema).default([]),
 });
 export type CampaignPerformance = z.infer<typeof CampaignPerformanceSchema>;
 

@@ -18,6 +18,7 @@ import {
 } from './admin';
 import { LEAD_BODY_LIMIT, LEAD_FORM_BODY_LIMIT, LEAD_FORM_PATH, LEAD_SUBMIT_PATH } from './lead-wire';
 import { ResultsBreakdownQuerySchema, ResultsBreakdownSchema, ResultsQuerySchema, ResultsSummarySchema } from '../results/results';
+import { BudgetPacingQuerySchema, BudgetPacingSchema } from '../results/pacing';
 import { AvailabilitySchema } from '../booking/availability';
 import { BOOKING_FORM_PATH } from '../booking/booking-wire';
 import {
@@ -135,6 +136,17 @@ export const leadsRoutes = {
     summary: 'The same measures as the summary, a row per service, variant, source or Google Ads campaign (`by`), largest first.',
     query: ResultsBreakdownQuerySchema,
     data: ResultsBreakdownSchema,
+  }),
+  getBudgetPacing: defineRoute({
+    operation: 'getBudgetPacing',
+    method: 'GET',
+    path: '/api/results/pacing',
+    owner: 'leads',
+    access: 'admin',
+    summary:
+      'Budget pacing of this UTC month (docs/campaigns.md#budget-pacing): for each clinic with a monthly Google Ads budget (or the one asked for), the spend so far and its share, the projection to month end, the campaigns limited by budget with their cost per Google Ads booking against the target, and the alerts sent.',
+    query: BudgetPacingQuerySchema,
+    data: BudgetPacingSchema,
   }),
   exportLeads: defineRoute({
     operation: 'exportLeads',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalWebhookUrl } from '../leads/webhook';
 import { blankToUndefined, pagedSchema, pageQuery, pageSizeQuery } from '../paging';
 import { CustomDomainStatusSchema } from './custom-domain';
-import { noNul, NUL_MESSAGE, optionalEmail, optionalHexColour, optionalText, optionalTrackingId, optionalUrl, patchOf, requiredText, timestamp } from '../fields';
+import { noNul, NUL_MESSAGE, optionalDollars, optionalEmail, optionalHexColour, optionalText, optionalTrackingId, optionalUrl, patchOf, requiredText, timestamp } from '../fields';
 
 // The default colours live in a module without schemas, for screens that need only them.
 export { DEFAULT_BRAND_BG_COLOR, DEFAULT_BRAND_COLOR, ONBOARDING_BRAND_COLOR } from '../brand-colours';
@@ -63,6 +63,13 @@ const clientWritableFields = {
    * link to the portal, which shows the rest after sign-in.
    */
   leadDetailEmail: z.boolean({ error: 'Must be true or false' }).optional(),
+  /**
+   * What the clinic means to spend on Google Ads a calendar month, and the cost of a
+   * Google Ads booking it counts as good (docs/campaigns.md#budget-pacing): the
+   * pacing of Results and its alerts read them. Null: not set, no pacing.
+   */
+  monthlyAdBudget: optionalDollars('Monthly Google Ads budget', 1_000_000),
+  targetCostPerBooking: optionalDollars('Target cost per booking', 100_000),
 };
 
 /** Every field an admin may set, one rule each, unrefined: other schemas derive from it (`.pick`), e.g. the portal's profile. */
@@ -131,6 +138,8 @@ export const ClientSchema = z.object({
   portalProfileEditable: z.boolean(),
   /** Whether the clinic's address gets each lead's details by e-mail (the agency's opt-in; off by default). */
   leadDetailEmail: z.boolean(),
+  monthlyAdBudget: z.number().nullable(),
+  targetCostPerBooking: z.number().nullable(),
   /**
    * The clinic's claim on `domain` in the custom domains module (the Domains screen's row for it):
    * setting `domain` starts it. Null when `domain` is empty, or has no claim (custom domains not
@@ -270,3 +279,12 @@ export const ClinicAdsAccountSchema = z.object({
   googleAdsManagerId: z.string().nullable(),
 });
 export type ClinicAdsAccount = z.infer<typeof ClinicAdsAccountSchema>;
+
+/** A clinic's Google Ads budget for the leads service's pacing (docs/campaigns.md#budget-pacing). */
+export const ClinicAdBudgetSchema = z.object({
+  clientId: z.number().int(),
+  name: z.string(),
+  monthlyAdBudget: z.number(),
+  targetCostPerBooking: z.number().nullable(),
+});
+export type ClinicAdBudget = z.infer<typeof ClinicAdBudgetSchema>;

@@ -3,7 +3,7 @@ import { DeletedResultSchema, IdParamSchema } from '../envelope';
 import { EVERY_ROLE, OWNER_ONLY } from '../clinic-roles';
 import { defineRoute } from '../route-contract';
 import { AuditPageSchema, AuditQuerySchema } from '../audit';
-import { ClinicAdsAccountSchema } from './client';
+import { ClinicAdBudgetSchema, ClinicAdsAccountSchema } from './client';
 import { StaffMemberSchema, StaffMemberUpdateSchema } from './staff';
 import { MAX_UPLOAD_BYTES, UploadResultSchema } from './upload';
 import {
@@ -35,6 +35,16 @@ export const portalRoutes = {
     access: 'internal',
     summary: "The ads worker's list of clinics with a Google Ads account (id, name, account and manager account), ordered by id, for its hourly performance reads.",
     data: z.array(ClinicAdsAccountSchema),
+    errors: [403],
+  }),
+  listClinicAdBudgets: defineRoute({
+    operation: 'listClinicAdBudgets',
+    method: 'GET',
+    path: '/internal/clients/ad-budgets',
+    owner: 'tenant',
+    access: 'internal',
+    summary: "The leads service's list of clinics with a monthly Google Ads budget (id, name, budget, target cost per booking), ordered by id, for budget pacing and its alerts.",
+    data: z.array(ClinicAdBudgetSchema),
     errors: [403],
   }),
   listTenantAuditLog: defineRoute({

@@ -18,6 +18,8 @@ export interface FakeGoogleAdsScript {
   /** Reports of a customer fail: the next `times` with exhausted quota and Google's retry delay, or every one refused. */
   /** Every mutate updating a campaign or a budget is refused with this error (validate_only too, as Google checks it there). */
   refuseUpdates?: { errorCode: Record<string, string>; message: string };
+  /** Campaigns (by id) Google says are limited by their budget (campaign.primary_status_reasons BUDGET_CONSTRAINED). */
+  budgetLimited?: string[];
   /** What each new ad's policy summary says (default APPROVED, REVIEWED). */
   adPolicy?: { approvalStatus: string; reviewStatus: string };
   reportErrors?: Record<string, { quota: { times: number; retrySeconds: number } } | { refused: 'USER_PERMISSION_DENIED' | 'CUSTOMER_NOT_ENABLED' }>;

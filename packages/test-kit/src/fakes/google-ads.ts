@@ -336,7 +336,15 @@ export async function startFakeGoogleAds() {
     // The account's campaigns now (the hourly read's fourth query): each with its budget.
     if (!byId && /campaign\.serving_status/i.test(query) && /FROM\s+campaign\b/i.test(query)) {
       return json(res, 200, {
-        results: own.map((c) => ({ campaign: { id: c.id, status: c.status, serving_status: 'SERVING' }, campaign_budget: { amount_micros: c.budgetMicros } })),
+        results: own.map((c) => ({
+          campaign: {
+            id: c.id,
+            status: c.status,
+            serving_status: 'SERVING',
+            primary_status_reasons: script.budgetLimited?.includes(c.id) ? ['BUDGET_CONSTRAINED'] : [],
+          },
+          campaign_budget: { amount_micros: c.budgetMicros },
+        })),
       });
     }
     if (byId && /FROM\s+campaign\b/i.test(query)) {

@@ -12,6 +12,7 @@ import { OAuthStates1765000000000 } from './migrations/1765000000000-OAuthStates
 import { OptimizeProposals1765100000000 } from './migrations/1765100000000-OptimizeProposals';
 import { Performance1765200000000 } from './migrations/1765200000000-Performance';
 import { SearchTermsRecommendations1765300000000 } from './migrations/1765300000000-SearchTermsRecommendations';
+import { BudgetLimited1765400000000 } from './migrations/1765400000000-BudgetLimited';
 
 export const SCHEMA = 'ads';
 
@@ -21,5 +22,5 @@ export const createDataSource = (url: string) =>
     url,
     schema: SCHEMA,
     entities: [AdCampaignTemplateEntity, CampaignJobEntity, GoogleAdsConnectionEntity, CampaignLaunchEntity, CampaignPerformanceEntity, KeywordPerformanceEntity, PerformanceAccountEntity, AuditLogEntity],
-    migrations: [CreateAdsSchema1763800000000, CreateAdsTables1764700000000, LaunchLogColumns1764900000000, LaunchRecovery1764950000000, OAuthStates1765000000000, OptimizeProposals1765100000000, Performance1765200000000, SearchTermsRecommendations1765300000000],
+    migrations: [CreateAdsSchema1763800000000, CreateAdsTables1764700000000, LaunchLogColumns1764900000000, LaunchRecovery1764950000000, OAuthStates1765000000000, OptimizeProposals1765100000000, Performance1765200000000, SearchTermsRecommendations1765300000000, BudgetLimited1765400000000],
   });

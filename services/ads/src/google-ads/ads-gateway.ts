@@ -133,6 +133,8 @@ export interface CampaignStateRow {
   status: string;
   servingStatus: string;
   budgetMicros: number;
+  /** Google says its budget limits it (primary status reason BUDGET_CONSTRAINED). */
+  budgetLimited: boolean;
 }
 
 export interface PerformanceReport {

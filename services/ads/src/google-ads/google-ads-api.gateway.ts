@@ -340,6 +340,9 @@ export function createGoogleAdsApiGateway(settings: GoogleAdsApiSettings): AdsGa
             status: enumName(enums.CampaignStatus as never, row.campaign?.status),
             servingStatus: enumName(enums.CampaignServingStatus as never, row.campaign?.serving_status),
             budgetMicros: wholeNumber(row.campaign_budget?.amount_micros),
+            budgetLimited: (row.campaign?.primary_status_reasons ?? []).some(
+              (reason: unknown) => enumName(enums.CampaignPrimaryStatusReason as never, reason) === 'BUDGET_CONSTRAINED',
+            ),
           })),
           campaigns: campaigns.map((row) => campaignDayOf(row as never)),
           keywords: keywords.map((row) => keywordDayOf(row as never)),

@@ -98,4 +98,4 @@ export function searchTermDayOf(row: Row): SearchTermDayRow {
 
 /** The account's campaigns as they are now (no date: a state, not a metric). */
 export const CAMPAIGN_STATES_QUERY =
-  "SELECT campaign.id, campaign.status, campaign.serving_status, campaign_budget.amount_micros FROM campaign WHERE campaign.status != 'REMOVED'";
+  "SELECT campaign.id, campaign.status, campaign.serving_status, campaign.primary_status_reasons, campaign_budget.amount_micros FROM campaign WHERE campaign.status != 'REMOVED'";

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Worker } from 'bullmq';
 import { z } from 'zod';
-import { AuditPageSchema, CampaignChangeResultSchema, LaunchedCampaignSchema, LaunchLogEntrySchema, type AuditLogEntry, type CampaignLaunch } from '@hap/contracts';
+import { AuditPageSchema, CampaignChangeResultSchema, CampaignPerformanceSchema, LaunchedCampaignSchema, LaunchLogEntrySchema, type AuditLogEntry, type CampaignLaunch } from '@hap/contracts';
 import { type JobQueue } from '@hap/service-kit';
 import { type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { uniq } from '@hap/test-kit/factories/templates';
@@ -83,9 +83,19 @@ describe('Campaigns after launch: read, pause, resume and budget through the fak
       lastDays: { days: 30, impressions: 500, clicks: 20, cost: 12.34, conversions: 2 },
     });
 
+    const limited = async () => {
+      const res = await t.api.get(`/internal/google-ads/performance?clientId=${launch.clientId}&from=${today}&to=${today}`, { kind: 'service', service: 'leads' });
+      expect(res.status).toBe(200);
+      return CampaignPerformanceSchema.parse(res.body.data).budgetLimited;
+    };
+    expect(await limited()).toEqual([]);
+
+    // Running, and Google says its budget limits it (primary status reason BUDGET_CONSTRAINED): budget pacing hears of it (docs/campaigns.md#budget-pacing).
     expect((await t.api.post(`/api/google-ads/launches/${launch.id}/status`, ADMIN).send({ status: 'enabled' })).status).toBe(200);
+    google.script({ budgetLimited: [launch.googleAdsCampaignId!] });
     await read();
     expect((await log()).inGoogleAds).toMatchObject({ status: 'ENABLED' });
+    expect(await limited()).toEqual([{ clientId: launch.clientId, campaignId: launch.googleAdsCampaignId, budgetMicros: 33_000_000 }]);
   });
 
   it('reads the launched campaign as Google reports it: status, serving status, daily budget, each ad’s policy approval', async () => {

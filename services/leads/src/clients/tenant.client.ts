@@ -1,4 +1,4 @@
-import { routes, type ActiveClinicUser, type LeadRecipient, type OfflineConversionStatus } from '@hap/contracts';
+import { routes, type ActiveClinicUser, type ClinicAdBudget, type LeadRecipient, type OfflineConversionStatus } from '@hap/contracts';
 import { createSiblingClient, withRequestId, type SiblingClientOptions } from '@hap/service-kit/internal-client';
 
 /** What a delivery needs to know of a clinic. */
@@ -34,6 +34,8 @@ export interface TenantClient {
   leadRecipients(clientId: number): Promise<LeadRecipient[]>;
   /** Tells tenant the push service no longer knows this subscription (404/410): it is deleted there. */
   forgetPushSubscription(endpoint: string): Promise<void>;
+  /** The clinics with a monthly Google Ads budget (docs/campaigns.md#budget-pacing), asked afresh. */
+  adBudgets(requestId?: string): Promise<ClinicAdBudget[]>;
   /** The agency's admins to tell of a lead still waiting (docs/speed-to-lead.md#nudges). */
   agencyAlertRecipients(): Promise<Array<{ email: string }>>;
   /** The clinic's active users, each with whether they may be given leads and tasks (docs/leads.md#assignment); asked afresh. Throws like `clinic`. */
@@ -72,6 +74,7 @@ export function createTenantClient(options: TenantClientOptions): TenantClient {
   return {
     leadRecipients: (clientId) => client.call(routes.listLeadRecipients, { params: { id: clientId } }, withRequestId()),
     agencyAlertRecipients: () => client.call(routes.listAgencyAlertRecipients, {}, withRequestId()),
+    adBudgets: (requestId) => client.call(routes.listClinicAdBudgets, {}, withRequestId(requestId)),
     activeUsers: (clientId) => client.call(routes.listClinicActiveUsers, { params: { id: clientId } }, withRequestId()),
     async forgetPushSubscription(endpoint) {
       await client.call(routes.forgetPushSubscription, { body: { endpoint } }, withRequestId());

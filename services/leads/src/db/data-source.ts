@@ -19,13 +19,14 @@ import { LeadNudges1766600000000 } from './migrations/1766600000000-LeadNudges';
 import { IndexUnmatchedTexts1766700000000 } from './migrations/1766700000000-IndexUnmatchedTexts';
 import { FrontDesk1766800000000 } from './migrations/1766800000000-FrontDesk';
 import { ResultCells1766900000000 } from './migrations/1766900000000-ResultCells';
+import { BudgetAlerts1767000000000 } from './migrations/1767000000000-BudgetAlerts';
 
 export const SCHEMA = 'leads';
 
 export const LEADS_ENTITIES = [AuditLogEntity];
 
 /** In order; a new migration goes at the end. */
-export const LEADS_MIGRATIONS = [CreateLeadsSchema1763800000000, CreateLeadsTables1764300000000, AddConversionDeliveries1764900000000, RecordConsentStatus1765100000000, CreatePageViewRollups1765400000000, RecordLeadSource1765400000001, IndexLeadsForResults1765600000000, PageViewTotals1765700000000, AddUserEmailDeliveries1765800000000, RecordExperiments1766000000000, CreateBookingTables1766100000000, OneLiveAppointmentPerLead1766150000000, AppointmentChanges1766200000000, AddPatientEmailDeliveries1766300000000, SpeedToLead1766400000000, AddUserPushDeliveries1766500000000, LeadNudges1766600000000, IndexUnmatchedTexts1766700000000, FrontDesk1766800000000, ResultCells1766900000000];
+export const LEADS_MIGRATIONS = [CreateLeadsSchema1763800000000, CreateLeadsTables1764300000000, AddConversionDeliveries1764900000000, RecordConsentStatus1765100000000, CreatePageViewRollups1765400000000, RecordLeadSource1765400000001, IndexLeadsForResults1765600000000, PageViewTotals1765700000000, AddUserEmailDeliveries1765800000000, RecordExperiments1766000000000, CreateBookingTables1766100000000, OneLiveAppointmentPerLead1766150000000, AppointmentChanges1766200000000, AddPatientEmailDeliveries1766300000000, SpeedToLead1766400000000, AddUserPushDeliveries1766500000000, LeadNudges1766600000000, IndexUnmatchedTexts1766700000000, FrontDesk1766800000000, ResultCells1766900000000, BudgetAlerts1767000000000];
 
 /** The leads service's data source. Leads are written with SQL of their own (lead.repository.ts: one round trip each, ON CONFLICT). */
 export const createDataSource = (url: string) =>

@@ -23,6 +23,7 @@ import { AddOnboardingRelay1766400000000 } from './migrations/1766400000000-AddO
 import { AddLeadDetailEmail1766500000000 } from './migrations/1766500000000-AddLeadDetailEmail';
 import { AddLeadAlerts1766500000001 } from './migrations/1766500000001-AddLeadAlerts';
 import { AddFrontDeskAndViewerRoles1766600000000 } from './migrations/1766600000000-AddFrontDeskAndViewerRoles';
+import { AddAdBudget1766700000000 } from './migrations/1766700000000-AddAdBudget';
 
 export const SCHEMA = 'tenant';
 
@@ -47,6 +48,7 @@ export const TENANT_MIGRATIONS = [
   AddLeadDetailEmail1766500000000,
   AddLeadAlerts1766500000001,
   AddFrontDeskAndViewerRoles1766600000000,
+  AddAdBudget1766700000000,
 ];
 
 /** The tenant service's data source: its entities and migrations. */

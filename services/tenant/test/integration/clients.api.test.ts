@@ -261,6 +261,30 @@ describe('clients API', () => {
       expect((await t.api.patch(`/api/clients/${client.id}`, ADMIN).send({ leadDetailEmail: 'yes' })).body.message).toBe('Must be true or false');
     });
 
+    it('keeps a monthly Google Ads budget and a target cost per booking in dollars, from a form’s text too, audited; bad amounts are refused', async () => {
+      const client = await createClient(t.dataSource);
+      expect((await t.api.get(`/api/clients/${client.id}`, ADMIN)).body.data).toMatchObject({ monthlyAdBudget: null, targetCostPerBooking: null });
+
+      const res = await t.api.patch(`/api/clients/${client.id}`, ADMIN).send({ monthlyAdBudget: '$3,000', targetCostPerBooking: 120.5 });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ monthlyAdBudget: 3000, targetCostPerBooking: 120.5 });
+      const [audit] = await auditRows(t.dataSource, 'client', client.id);
+      expect(audit).toMatchObject({ changes: { before: { monthlyAdBudget: null }, after: { monthlyAdBudget: 3000 } } });
+      expect((await t.api.get(`/api/clients/${client.id}`, ANONYMOUS)).body.data).not.toHaveProperty('monthlyAdBudget');
+
+      const refused = async (body: object) => {
+        const bad = await t.api.patch(`/api/clients/${client.id}`, ADMIN).send(body);
+        expect(bad.status).toBe(400);
+        return bad.body.message as string;
+      };
+      expect(await refused({ monthlyAdBudget: -5 })).toBe('Monthly Google Ads budget must be an amount in dollars, more than 0');
+      expect(await refused({ monthlyAdBudget: '3 grand' })).toBe('Monthly Google Ads budget must be an amount in dollars, more than 0');
+      expect(await refused({ monthlyAdBudget: 5_000_000 })).toBe('Monthly Google Ads budget must be at most $1,000,000');
+      expect(await refused({ targetCostPerBooking: true })).toBe('Target cost per booking must be an amount in dollars');
+      // Cleared with the form's empty box.
+      expect((await t.api.patch(`/api/clients/${client.id}`, ADMIN).send({ monthlyAdBudget: '' })).body.data).toMatchObject({ monthlyAdBudget: null, targetCostPerBooking: 120.5 });
+    });
+
     it('refuses an empty change', async () => {
       const client = await createClient(t.dataSource);
       const res = await t.api.patch(`/api/clients/${client.id}`, ADMIN).send({});

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { CampaignDay, PerformanceAccount, PerformanceSyncState } from '@hap/contracts';
+import type { BudgetLimitedCampaign, CampaignDay, PerformanceAccount, PerformanceSyncState } from '@hap/contracts';
 import type { DayRange, KeywordDayRow, PerformanceReport, SearchTermDayRow } from '../../google-ads/ads-gateway';
 import { CampaignPerformanceEntity, KeywordPerformanceEntity } from './performance.entity';
 
@@ -102,10 +102,10 @@ export class PerformanceRepository {
       // The account's campaigns now: the read's states replace the last read's.
       await manager.query(`DELETE FROM "ads"."campaign_states" WHERE "customer_id" = $1`, [account.customerId]);
       for (const rows of chunks(lastByKey(report.states, (r) => r.campaignId))) {
-        const values = rows.map((_, i) => `($1, $2, $${i * 4 + 3}, $${i * 4 + 4}, $${i * 4 + 5}, $${i * 4 + 6}, now())`).join(', ');
+        const values = rows.map((_, i) => `($1, $2, $${i * 5 + 3}, $${i * 5 + 4}, $${i * 5 + 5}, $${i * 5 + 6}, $${i * 5 + 7}, now())`).join(', ');
         await manager.query(
-          `INSERT INTO "ads"."campaign_states" ("customer_id", "client_id", "campaign_id", "status", "serving_status", "budget_micros", "read_at") VALUES ${values}`,
-          [account.customerId, account.clientId, ...rows.flatMap((r) => [r.campaignId, r.status, r.servingStatus, r.budgetMicros])],
+          `INSERT INTO "ads"."campaign_states" ("customer_id", "client_id", "campaign_id", "status", "serving_status", "budget_micros", "budget_limited", "read_at") VALUES ${values}`,
+          [account.customerId, account.clientId, ...rows.flatMap((r) => [r.campaignId, r.status, r.servingStatus, r.budgetMicros, r.budgetLimited])],
         );
       }
       const terms = lastByKey(report.searchTerms, (r: SearchTermDayRow) => `${r.campaignId}|${r.adGroupId}|${r.searchTerm}|${r.date}`);
@@ -174,6 +174,17 @@ export class PerformanceRepository {
       conversions: Number(r.conversions),
       conversionValue: Number(r.conversion_value),
     }));
+  }
+
+  /** Enabled campaigns Google limits by their budget now (one clinic's, or all), from the last read's states. */
+  async budgetLimited(clientId?: number): Promise<BudgetLimitedCampaign[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT "client_id", "campaign_id", "budget_micros"::text FROM "ads"."campaign_states"
+       WHERE "budget_limited" AND "status" = 'ENABLED' AND ($1::integer IS NULL OR "client_id" = $1)
+       ORDER BY "client_id", "campaign_id"`,
+      [clientId ?? null],
+    )) as Array<{ client_id: number; campaign_id: string; budget_micros: string }>;
+    return rows.map((r) => ({ clientId: Number(r.client_id), campaignId: r.campaign_id, budgetMicros: Number(r.budget_micros) }));
   }
 
   /** Keyword days of one account in the range (for tests and a later screen). */

@@ -41,8 +41,8 @@ export class PerformanceService {
   async read(actor: Actor, query: CampaignPerformanceQuery): Promise<CampaignPerformance> {
     if (!isPrivileged(actor.identity)) throw forbidden('Only our services may read Google Ads performance.');
     const range = { from: query.from, to: query.to };
-    const [days, accounts] = await Promise.all([this.store.days(range, query.clientId), this.store.accounts(query.clientId)]);
-    return { days, accounts };
+    const [days, accounts, budgetLimited] = await Promise.all([this.store.days(range, query.clientId), this.store.accounts(query.clientId), this.store.budgetLimited(query.clientId)]);
+    return { days, accounts, budgetLimited };
   }
 
   /** One read per clinic account (the clinic's, or every one), the last `days` days; a read still waiting is not queued again. */

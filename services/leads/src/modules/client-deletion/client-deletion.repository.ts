@@ -21,6 +21,7 @@ export class ClientDeletionRepository {
     await manager.query(`DELETE FROM "leads"."tasks" WHERE "client_id" = $1`, [clientId]);
     await manager.query(`DELETE FROM "leads"."user_notices" WHERE "client_id" = $1`, [clientId]);
     await manager.query(`DELETE FROM "leads"."round_robin" WHERE "client_id" = $1`, [clientId]);
+    await manager.query(`DELETE FROM "leads"."budget_alerts" WHERE "client_id" = $1`, [clientId]);
     return { leads, pageViewCells };
   }
 }

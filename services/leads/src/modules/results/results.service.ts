@@ -5,6 +5,7 @@ import {
   rateOf,
   shareOf,
   TRAFFIC_SOURCE_LABELS,
+  type BudgetLimitedCampaign,
   type CampaignDay,
   type ClinicCampaignIds,
   type PerformanceAccount,
@@ -24,6 +25,8 @@ import type { Keyed, LeadCounts, ResultsRepository, ViewCounts } from './results
 export interface AdsFigures {
   days: CampaignDay[];
   accounts: PerformanceAccount[];
+  /** The campaigns Google limits by budget now (budget pacing, docs/campaigns.md#budget-pacing). */
+  budgetLimited: BudgetLimitedCampaign[];
   note: string | null;
 }
 
@@ -140,7 +143,7 @@ export class ResultsService {
     try {
       return await this.ads(query, requestId);
     } catch (err) {
-      return { days: [], accounts: [], note: `Google Ads figures are not available now: ${(err as Error).message}` };
+      return { days: [], accounts: [], budgetLimited: [], note: `Google Ads figures are not available now: ${(err as Error).message}` };
     }
   }
 

@@ -43,6 +43,8 @@ export function toClientDto(row: ClientEntity, site: ClientSiteView = NO_SITE_VI
     webhookSecret: row.webhookSecret,
     portalProfileEditable: row.portalProfileEditable,
     leadDetailEmail: row.leadDetailEmail,
+    monthlyAdBudget: row.monthlyAdBudget,
+    targetCostPerBooking: row.targetCostPerBooking,
     domainClaim: site.domainClaim,
     siteDomain: site.siteDomain,
     createdAt: row.createdAt.toISOString(),

@@ -1,6 +1,9 @@
 import type { CrmStatus, OfflineConversionStatus } from '@hap/contracts';
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn, type ValueTransformer } from 'typeorm';
 import { TimestampColumns } from '@hap/service-kit';
+
+/** A numeric column of dollars as a number (node-postgres reads numeric as text to keep its precision; cents fit a double). */
+const DOLLARS: ValueTransformer = { to: (v: number | null | undefined) => v, from: (v: string | null) => (v === null ? null : Number(v)) };
 
 /** A clinic (docs/admin.md#records clients). */
 @Entity({ name: 'clients' })
@@ -100,4 +103,11 @@ export class ClientEntity extends TimestampColumns {
   /** The agency's opt-in to e-mail each lead's patient details to the clinic's address (docs/leads.md#delivery); off by default. */
   @Column({ name: 'lead_detail_email', type: 'boolean', default: false })
   leadDetailEmail: boolean;
+
+  /** Dollars a calendar month on Google Ads, and the cost of a booking counted as good (docs/campaigns.md#budget-pacing). */
+  @Column({ name: 'monthly_ad_budget', type: 'numeric', precision: 12, scale: 2, nullable: true, transformer: DOLLARS })
+  monthlyAdBudget: number | null;
+
+  @Column({ name: 'target_cost_per_booking', type: 'numeric', precision: 12, scale: 2, nullable: true, transformer: DOLLARS })
+  targetCostPerBooking: number | null;
 }

@@ -39,6 +39,11 @@ export class ClientRepository extends ServiceRepository<ClientEntity> {
     return this.repo().createQueryBuilder('c').where(`coalesce(c.google_ads_account_id, '') <> ''`).orderBy('c.id', 'ASC').getMany();
   }
 
+  /** The clinics with a monthly Google Ads budget (docs/campaigns.md#budget-pacing), by id. */
+  withAdBudget(): Promise<ClientEntity[]> {
+    return this.repo().createQueryBuilder('c').where('c.monthly_ad_budget IS NOT NULL').orderBy('c.id', 'ASC').getMany();
+  }
+
   /**
    * One page of the Clients list, searched and sorted in SQL (id breaks
    * ties, so pages never overlap), and how many clinics the search finds.

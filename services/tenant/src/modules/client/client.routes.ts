@@ -1,7 +1,7 @@
 import { actorOf, type RouteHandlers } from '@hap/service-kit';
 import type { ClientService } from './client.service';
 
-type ClientOperations = 'listClients' | 'searchClients' | 'createClient' | 'getClient' | 'updateClient' | 'deleteClient' | 'getTrackingSettings' | 'rotateClientWebhookSecret' | 'listClinicAdsAccounts';
+type ClientOperations = 'listClients' | 'searchClients' | 'createClient' | 'getClient' | 'updateClient' | 'deleteClient' | 'getTrackingSettings' | 'rotateClientWebhookSecret' | 'listClinicAdsAccounts' | 'listClinicAdBudgets';
 
 /** /api/clients… (docs/admin.md#calls, docs/public-site.md#calls). */
 export const clientHandlers = (clients: ClientService): Pick<RouteHandlers<'tenant'>, ClientOperations> => ({
@@ -14,4 +14,5 @@ export const clientHandlers = (clients: ClientService): Pick<RouteHandlers<'tena
   rotateClientWebhookSecret: ({ params }, request) => clients.rotateWebhookSecret(actorOf(request), params.id),
   getTrackingSettings: ({ params }) => clients.trackingSettings(params.id),
   listClinicAdsAccounts: (_input, request) => clients.adsAccounts(actorOf(request)),
+  listClinicAdBudgets: (_input, request) => clients.adBudgets(actorOf(request)),
 });

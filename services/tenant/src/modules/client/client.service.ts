@@ -13,6 +13,7 @@ import {
   type Projected,
   type routes,
   type ClientUpdate,
+  type ClinicAdBudget,
   type ClinicAdsAccount,
   type TrackingSettings,
 } from '@hap/contracts';
@@ -109,6 +110,12 @@ export class ClientService {
       googleAdsAccountId: c.googleAdsAccountId!.replace(/\D/g, ''),
       googleAdsManagerId: c.googleAdsManagerId ? c.googleAdsManagerId.replace(/\D/g, '') : null,
     }));
+  }
+
+  /** The clinics with a monthly Google Ads budget, for the leads service's pacing (docs/campaigns.md#budget-pacing). */
+  async adBudgets(actor: Actor): Promise<ClinicAdBudget[]> {
+    if (!isService(actor.identity, 'leads')) throw forbidden('Only the leads service may list Google Ads budgets.');
+    return (await this.clients.withAdBudget()).map((c) => ({ clientId: c.id, name: c.name, monthlyAdBudget: c.monthlyAdBudget!, targetCostPerBooking: c.targetCostPerBooking }));
   }
 
   /** A page of the Clients list: searched, sorted and paged in SQL (client.repository.ts). */
