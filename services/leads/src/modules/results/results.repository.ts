@@ -51,37 +51,35 @@ const VIEWS = `sum("views")::float8 AS "views", sum("visitors")::float8 AS "visi
 const LEADS = `sum("leads")::int AS "leads", sum("contacted")::int AS "contacted", sum("booked")::int AS "booked", sum("won")::int AS "won",
   sum("showed")::int AS "showed", sum("no_show")::int AS "noShow", sum("paid_leads")::int AS "paidLeads", sum("paid_booked")::int AS "paidBooked"`;
 
+/** A day's or a key's visits and leads together: one read gives both. */
+export type Counts = ViewCounts & LeadCounts;
+
+const COUNTS = `${VIEWS}, ${LEADS}`;
+const ANY_COUNT = `(sum("views") > 0 OR sum("leads") > 0)`;
+
 export class ResultsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Visits and leads by UTC day of one clinic, or of every clinic (scope 0), from the day cells (migration ResultCells). */
-  private byDay<T>(counts: string, having: string, from: string, to: string, clientId: number | undefined): Promise<T[]> {
+  byDay(from: string, to: string, clientId?: number): Promise<Array<Counts & { date: string }>> {
     return this.dataSource.query(
-      `SELECT to_char("day", 'YYYY-MM-DD') AS "date", ${counts}
+      `SELECT to_char("day", 'YYYY-MM-DD') AS "date", ${COUNTS}
        FROM "leads"."result_days"
        WHERE "scope" = $3 AND "dim" = 'all' AND "day" BETWEEN $1::date AND $2::date
-       GROUP BY "day" HAVING ${having}`,
+       GROUP BY "day" HAVING ${ANY_COUNT}`,
       [from, to, clientId ?? 0],
     );
   }
 
-  viewsByDay(from: string, to: string, clientId?: number): Promise<Array<ViewCounts & { date: string }>> {
-    return this.byDay(VIEWS, `sum("views") > 0`, from, to, clientId);
-  }
-
-  leadsByDay(from: string, to: string, clientId?: number): Promise<Array<LeadCounts & { date: string }>> {
-    return this.byDay(LEADS, `sum("leads") > 0`, from, to, clientId);
-  }
-
   /**
-   * Counts by a breakdown's key: the range's whole months from the month
-   * cells, its edge days from the day cells, so a year reads about twelve
-   * rows a key. Only services are per clinic (`key_client`).
+   * Visits and leads by a breakdown's key: the range's whole months from the
+   * month cells, its edge days from the day cells, so a year reads about
+   * twelve rows a key. Only services are per clinic (`key_client`).
    */
-  private by<T>(by: ResultsBreakdownBy, counts: string, having: string, from: string, to: string, clientId: number | undefined): Promise<T[]> {
+  by(by: ResultsBreakdownBy, from: string, to: string, clientId?: number): Promise<Array<Counts & Keyed>> {
     const { monthsFrom, monthsTo } = splitByMonths(from, to);
     return this.dataSource.query(
-      `SELECT "key", nullif("key_client", 0) AS "clientId", ${counts}
+      `SELECT "key", nullif("key_client", 0) AS "clientId", ${COUNTS}
        FROM (
          SELECT * FROM "leads"."result_months"
          WHERE "scope" = $3 AND "dim" = $6 AND "month" >= $4::date AND "month" < $5::date
@@ -89,16 +87,8 @@ export class ResultsRepository {
          SELECT * FROM "leads"."result_days"
          WHERE "scope" = $3 AND "dim" = $6 AND (("day" >= $1::date AND "day" < $4::date) OR ("day" >= $5::date AND "day" <= $2::date))
        ) AS "cells"
-       GROUP BY 1, 2 HAVING ${having}`,
+       GROUP BY 1, 2 HAVING ${ANY_COUNT}`,
       [from, to, clientId ?? 0, monthsFrom, monthsTo, by],
     );
-  }
-
-  viewsBy(by: ResultsBreakdownBy, from: string, to: string, clientId?: number): Promise<Array<ViewCounts & Keyed>> {
-    return this.by(by, VIEWS, `sum("views") > 0`, from, to, clientId);
-  }
-
-  leadsBy(by: ResultsBreakdownBy, from: string, to: string, clientId?: number): Promise<Array<LeadCounts & Keyed>> {
-    return this.by(by, LEADS, `sum("leads") > 0`, from, to, clientId);
   }
 }

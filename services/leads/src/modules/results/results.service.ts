@@ -72,7 +72,7 @@ export function measuresOf(views: ViewCounts, leads: LeadCounts, ads: AdsTotals 
   return {
     views: views.views,
     visitors: views.visitors,
-    ...leads,
+    ...addLeads(NO_LEADS, leads),
     spend,
     clicks: ads?.clicks ?? null,
     impressions: ads?.impressions ?? null,
@@ -88,6 +88,18 @@ export function measuresOf(views: ViewCounts, leads: LeadCounts, ads: AdsTotals 
     leadRate: rateOf(leads.leads, views.views),
     bookingRate: rateOf(leads.booked, views.views),
   };
+}
+
+/** Items by a key of theirs, in their order (read once, not once a row: a year of every clinic's campaign days is large). */
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
 
 /** Every day from `from` to `to`, inclusive. */
@@ -159,20 +171,18 @@ export class ResultsService {
    */
   async summaryOf(actor: Actor, query: ResultsQuery): Promise<ResultsSummary> {
     const { from, to, clientId } = query;
-    const [views, leads, ads] = await Promise.all([
-      this.repository.viewsByDay(from, to, clientId),
-      this.repository.leadsByDay(from, to, clientId),
-      this.adsFigures({ clientId, from, to }, actor.requestId),
-    ]);
+    const [days, ads] = await Promise.all([this.repository.byDay(from, to, clientId), this.adsFigures({ clientId, from, to }, actor.requestId)]);
     const known = ads.accounts.some((a) => a.syncedThrough !== null) || ads.days.length > 0;
-    const viewsOn = new Map(views.map((v) => [v.date, v]));
-    const leadsOn = new Map(leads.map((l) => [l.date, l]));
-    const series = daysOf(from, to).map((date) => {
-      const spent = ads.days.filter((d) => d.date === date);
-      return { date, views: viewsOn.get(date)?.views ?? 0, leads: leadsOn.get(date)?.leads ?? 0, spend: known ? totalsOf(spent).spend : null };
-    });
-    const viewTotals = views.reduce((t, v) => ({ views: t.views + v.views, visitors: t.visitors + v.visitors }), NO_VIEWS);
-    const leadTotals = leads.reduce(addLeads, NO_LEADS);
+    const countsOn = new Map(days.map((d) => [d.date, d]));
+    const spentOn = groupBy(ads.days, (d) => d.date);
+    const series = daysOf(from, to).map((date) => ({
+      date,
+      views: countsOn.get(date)?.views ?? 0,
+      leads: countsOn.get(date)?.leads ?? 0,
+      spend: known ? totalsOf(spentOn.get(date) ?? []).spend : null,
+    }));
+    const viewTotals = days.reduce((t, v) => ({ views: t.views + v.views, visitors: t.visitors + v.visitors }), NO_VIEWS);
+    const leadTotals = days.reduce<LeadCounts>(addLeads, NO_LEADS);
     return {
       ...measuresOf(viewTotals, leadTotals, known ? totalsOf(ads.days) : null),
       from,
@@ -187,40 +197,32 @@ export class ResultsService {
   async breakdown(actor: Actor, query: ResultsBreakdownQuery): Promise<ResultsBreakdown> {
     assertAdmin(actor);
     const { by, from, to, clientId } = query;
-    const [storedViews, storedLeads, ads] = await Promise.all([
-      this.repository.viewsBy(by, from, to, clientId),
-      this.repository.leadsBy(by, from, to, clientId),
-      this.adsFigures({ clientId, from, to }, actor.requestId),
-    ]);
-    let views = storedViews;
-    let leads = storedLeads;
+    const [stored, ads] = await Promise.all([this.repository.by(by, from, to, clientId), this.adsFigures({ clientId, from, to }, actor.requestId)]);
+    let counts = stored;
     const campaigns = by === 'campaign' ? await this.knownCampaigns(clientId, ads.days, actor.requestId) : null;
-    if (campaigns) {
-      views = withOtherCampaign(views, campaigns, (a, b) => ({ ...a, views: a.views + b.views, visitors: a.visitors + b.visitors }));
-      leads = withOtherCampaign(leads, campaigns, (a, b) => ({ ...a, ...addLeads(a, b) }));
-    }
+    if (campaigns) counts = withOtherCampaign(counts, campaigns, (a, b) => ({ ...a, ...addLeads(a, b), views: a.views + b.views, visitors: a.visitors + b.visitors }));
     const known = ads.accounts.some((a) => a.syncedThrough !== null) || ads.days.length > 0;
     const id = (row: Keyed) => `${row.clientId ?? ''}:${row.key}`;
     const keys = new Map<string, Keyed>();
-    for (const row of [...views, ...leads]) keys.set(id(row), { key: row.key, clientId: row.clientId });
+    for (const row of counts) keys.set(id(row), { key: row.key, clientId: row.clientId });
     // Campaigns that spent without a view or lead still show (their money bought nothing yet).
     if (by === 'campaign') for (const day of ads.days) keys.set(id({ key: day.campaignId, clientId: null }), { key: day.campaignId, clientId: null });
-    const viewsOf = new Map(views.map((v) => [id(v), v]));
-    const leadsOf = new Map(leads.map((l) => [id(l), l]));
+    const countsOf = new Map(counts.map((c) => [id(c), c]));
+    const spentBy = groupBy(ads.days, (d) => d.campaignId);
     const labels = await this.labels(by, [...keys.values()], ads.days, actor.requestId);
     const rows: ResultsBreakdownRow[] = [...keys.entries()].map(([k, row]) => ({
       key: row.key,
       clientId: row.clientId,
       label: labels.get(k) ?? row.key,
-      ...measuresOf(viewsOf.get(k) ?? NO_VIEWS, leadsOf.get(k) ?? NO_LEADS, known ? this.adsTotalsOf(by, row, ads.days) : null),
+      ...measuresOf(countsOf.get(k) ?? NO_VIEWS, countsOf.get(k) ?? NO_LEADS, known ? this.adsTotalsOf(by, row, ads.days, spentBy) : null),
     }));
     rows.sort((a, b) => (b.spend ?? 0) - (a.spend ?? 0) || b.leads - a.leads || b.views - a.views || a.label.localeCompare(b.label));
     return { by, from, to, clientId: clientId ?? null, rows, adsNote: known ? null : (ads.note ?? 'No clinic’s Google Ads figures have been read for this range yet.') };
   }
 
   /** The Google Ads figures a row stands for: its campaign's, all of them for paid Google, none for other rows. */
-  private adsTotalsOf(by: ResultsBreakdownQuery['by'], row: Keyed, days: readonly CampaignDay[]): AdsTotals | null {
-    if (by === 'campaign') return totalsOf(days.filter((d) => d.campaignId === row.key));
+  private adsTotalsOf(by: ResultsBreakdownQuery['by'], row: Keyed, days: readonly CampaignDay[], byCampaign: ReadonlyMap<string, CampaignDay[]>): AdsTotals | null {
+    if (by === 'campaign') return totalsOf(byCampaign.get(row.key) ?? []);
     if (by === 'source') return row.key === 'paid_google' ? totalsOf(days) : null;
     return null;
   }
