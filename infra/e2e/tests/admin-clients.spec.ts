@@ -49,6 +49,8 @@ test.describe('admin Clients Management', () => {
     await expect(edit.getByRole('tab', { name: 'Tracking' })).toHaveAttribute('aria-selected', 'true');
     await expect(edit.getByText('Must be a Google Ads tag id like AW-123456789')).toBeVisible();
     await edit.getByLabel('Google Ads Tag ID').fill('AW-123456789');
+    // A monthly budget as people write money (docs/campaigns.md#budget-pacing).
+    await edit.getByLabel('Monthly Google Ads budget ($)').fill('$3,000');
     await edit.getByLabel('Webhook URL').fill('http://crm.example.com/hooks');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expect(edit.getByText('Must be an https:// URL (it receives patient details)')).toBeVisible();
@@ -62,6 +64,7 @@ test.describe('admin Clients Management', () => {
     await page.getByRole('menuitem', { name: 'Edit Client' }).click();
     await edit.getByRole('tab', { name: 'Tracking' }).click();
     await expect(edit.getByLabel('Webhook Secret')).toHaveValue(/^whsec_/);
+    await expect(edit.getByLabel('Monthly Google Ads budget ($)')).toHaveValue('3000');
     await keepScreen(page, { path: `${__dirname}/../.artifacts/client-tracking-${test.info().project.name}.png` });
     expect(await seriousAxeViolations(page, '[role=dialog]')).toEqual([]);
     await edit.getByRole('button', { name: 'Cancel' }).click();

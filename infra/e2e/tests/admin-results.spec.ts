@@ -24,7 +24,9 @@ test.describe('admin Results', () => {
     const clientId = await clinicWithTrt(page, baseURL!, run, { name: 'Results Clinic', domainPrefix: 'results', address: '12 Elm Street, Austin, TX 78701', phone: '(512) 555-0199', googleAdsAccountId: account });
 
     // The clinic's campaign as Google Ads has it (the fake's own id): what the click's landing URL names.
-    const made = await page.request.post(`${process.env.E2E_GOOGLE_ADS_URL}/__fake/campaigns`, { data: { customerId: digits, name: `TRT Results ${run}`, status: 'ENABLED', adGroups: ['TRT'] } });
+    const made = await page.request.post(`${process.env.E2E_GOOGLE_ADS_URL}/__fake/campaigns`, {
+      data: { customerId: digits, name: `TRT Results ${run}`, status: 'ENABLED', adGroups: ['TRT'], budgetMicros: 20_000_000 },
+    });
     const campaignId = ((await made.json()) as { id: string }).id;
 
     // The visitor: a browser of their own (the admin's own page views are not the clinic's visitors).
@@ -64,10 +66,15 @@ test.describe('admin Results', () => {
             ],
           },
         },
+        // Google limits the campaign by its $20 daily budget.
+        budgetLimited: [campaignId],
       },
     });
     expect(scripted.ok()).toBeTruthy();
     await connectGoogleAds(page);
+    // The clinic's month: a $30 budget, $40 a booking counted as good (docs/campaigns.md#budget-pacing).
+    const budget = await page.request.patch(`/api/clients/${clientId}`, { headers: { origin: baseURL! }, data: { monthlyAdBudget: 30, targetCostPerBooking: 40 } });
+    expect(budget.ok()).toBeTruthy();
 
     await page.goto(`/admin/results?client=${clientId}`);
     await expect(page.getByRole('heading', { name: 'Results', level: 1 })).toBeVisible();
@@ -93,6 +100,12 @@ test.describe('admin Results', () => {
     await expect(tile('Cost per booking (paid)').locator('.res-tile__value')).toHaveText('$25.00');
     await expect(tile('Cost per lead (paid)').locator('.res-tile__value')).toHaveText('$25.00');
     await expect(tile('Cost per lead (all leads)').locator('.res-tile__value')).toHaveText('$25.00');
+    // Budget pacing: $25 of the $30 budget (83 %), and the campaign limited by budget books below the target.
+    const pacing = page.getByRole('region', { name: 'Budget pacing' });
+    await expect(pacing).toContainText('Over 80 % spent');
+    await expect(pacing.getByRole('meter')).toHaveAttribute('aria-valuenow', '83');
+    await expect(pacing).toContainText(`TRT Results: Google limits it by its $20.00 daily budget.`);
+    await expect(pacing).toContainText('It books below the $40.00 target: more budget is likely to buy more bookings.');
     const funnel = page.getByRole('region', { name: 'Funnel' });
     await expect(funnel).toContainText('too few visits to tell');
 

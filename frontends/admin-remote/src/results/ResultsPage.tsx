@@ -17,6 +17,7 @@ import { RangeForm, ResultsOverview, useRangeSearch } from './ResultsOverview';
 import { TableHead } from '../pages/TableHead';
 import { RecommendationsCard } from './RecommendationsCard';
 import { RefreshNow } from './RefreshNow';
+import { BudgetPacingCard } from './BudgetPacingCard';
 import { SpeedToLeadCard } from './SpeedToLeadCard';
 import './results.css';
 
@@ -82,6 +83,7 @@ export function ResultsPage() {
           )
         }
       />
+      <BudgetPacingCard clientId={clientId} clinicName={clinicName} />
       <SpeedToLeadCard range={range} clientId={clientId} />
       {clientId !== null && <RecommendationsCard clientId={clientId} />}
 

@@ -1,4 +1,4 @@
-import { routes, type ResultsBreakdown, type ResultsBreakdownBy, type ResultsSummary } from '@hap/contracts';
+import { routes, type BudgetPacing, type ResultsBreakdown, type ResultsBreakdownBy, type ResultsSummary } from '@hap/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../lib/api';
 import type { DayRange } from './results-rules';
@@ -22,6 +22,16 @@ export function useResultsBreakdown(by: ResultsBreakdownBy, range: DayRange, cli
   return useQuery({
     queryKey: [...RESULTS_KEY, 'breakdown', by, range, clientId],
     queryFn: ({ signal }): Promise<ResultsBreakdown> => api.call(routes.getResultsBreakdown, { query: { by, ...queryOf(range, clientId) } }, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 60_000,
+  });
+}
+
+/** Budget pacing of this month: one clinic's, or every budgeted clinic's (docs/campaigns.md#budget-pacing). */
+export function useBudgetPacing(clientId: number | null) {
+  return useQuery({
+    queryKey: [...RESULTS_KEY, 'pacing', clientId],
+    queryFn: ({ signal }): Promise<BudgetPacing> => api.call(routes.getBudgetPacing, { query: { clientId: clientId === null ? undefined : String(clientId) } }, { signal }),
     placeholderData: keepPreviousData,
     refetchInterval: 60_000,
   });
