@@ -8,7 +8,6 @@ import {
   type BudgetPacing,
   type BudgetPacingQuery,
   type CampaignDay,
-  type ClinicAdBudget,
   type ClinicPacing,
 } from '@hap/contracts';
 import { assertAdmin, type Actor, type Mailer } from '@hap/service-kit';
