@@ -284,9 +284,9 @@ export const templatesRoutes = {
     owner: 'templates',
     access: 'internal',
     summary:
-      "Leads' results: the names of many clinics' services at once (a breakdown by service of every clinic names thousands), each with its clinic; ids that are no service are left out.",
+      "Leads' results: the names of many clinics' services at once (a breakdown by service of every clinic names thousands), each with its clinic and the template it comes from; ids that are no service are left out.",
     body: z.object({ ids: z.array(idField('Service id')).max(10_000, 'At most 10,000 service ids at once') }),
-    data: z.array(z.object({ id: z.number().int(), clientId: z.number().int(), name: z.string() })),
+    data: z.array(z.object({ id: z.number().int(), clientId: z.number().int(), name: z.string(), templateId: z.number().int(), templateName: z.string() })),
     errors: [403],
   }),
   getUnifiedContent: defineRoute({

@@ -16,7 +16,7 @@ export interface CatalogueClient {
   /** A clinic's services, active or not; throws when templates cannot answer. */
   servicesOf(clientId: number, requestId?: string): Promise<CatalogueService[]>;
   /** Many clinics' services' names at once (results by service, agency-wide); unknown ids are left out. Throws like servicesOf. */
-  serviceNames(ids: readonly number[], requestId?: string): Promise<Array<{ id: number; clientId: number; name: string }>>;
+  serviceNames(ids: readonly number[], requestId?: string): Promise<Array<{ id: number; clientId: number; name: string; templateId: number; templateName: string }>>;
 }
 
 export interface CatalogueClientOptions extends SiblingClientOptions {

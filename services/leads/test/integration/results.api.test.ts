@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { MIN_VIEWS_FOR_RATE, ResultsBreakdownSchema, ResultsSummarySchema, utcDay } from '@hap/contracts';
 import { ADMIN } from '@hap/service-kit/testing';
 import { startAdsProcess, type SiblingProcess } from '@hap/test-kit/siblings';
+import { createClientService, createTemplate } from '@hap/test-kit/factories/templates';
+import { createClinic } from '@hap/test-kit/factories/tenant';
 import { ANONYMOUS, START_TIMEOUT_MS, clinicWithServices, startLeads, type TestLeads } from '../helpers/app';
 
 /**
@@ -181,6 +183,28 @@ describe('results: views → leads → contacted → booked → won', () => {
     expect(await summary()).toMatchObject({ leads: 0, paidLeads: 0 });
     const variants = ResultsBreakdownSchema.parse((await t.api.get(`/api/results/breakdown?by=variant&clientId=${clientId}&from=${from}&to=${to}`, ADMIN)).body.data);
     expect(variants.rows).toEqual([]);
+  });
+
+  it('agency-wide, a service is its template across the clinics: one row named as the template', async () => {
+    const day = '2025-03-15';
+    const template = await createTemplate(t.templates!.dataSource, { name: `Hormone Therapy ${randomUUID().slice(0, 6)}` });
+    const services: number[] = [];
+    for (const name of ['First Grouped Clinic', 'Second Grouped Clinic']) {
+      const clinic = await createClinic(t.templates!.tenant, name);
+      const service = (await createClientService(t.templates!.dataSource, clinic, template.id, { isActive: true })).id;
+      services.push(service);
+      await t.dataSource.query(
+        `INSERT INTO "leads"."page_view_rollups" ("day", "client_id", "service_id", "page_kind", "variant", "source", "campaign_id", "views", "visitors")
+         VALUES ($1, $2, $3, 'service', 'A', 'direct', '', $4::int, $4::int)`,
+        [day, clinic, service, services.length * 5],
+      );
+    }
+    const rows = ResultsBreakdownSchema.parse((await t.api.get(`/api/results/breakdown?by=service&from=${day}&to=${day}`, ADMIN)).body.data).rows;
+    expect(rows.find((r) => r.key === `template:${template.id}`)).toMatchObject({ label: template.name, clientId: null, views: 15 });
+    expect(rows.filter((r) => services.map(String).includes(r.key))).toEqual([]);
+    // One clinic's: its own service, as before.
+    const own = ResultsBreakdownSchema.parse((await t.api.get(`/api/results/breakdown?by=service&clientId=${clientId}&from=${yesterday}&to=${today}`, ADMIN)).body.data).rows;
+    expect(own.find((r) => r.key === String(serviceId))).toMatchObject({ clientId });
   });
 
   it('refuses what it cannot answer with 400 and the field’s message, and strangers with 401', async () => {

@@ -19,7 +19,7 @@ import {
 } from '@hap/contracts';
 import { assertAdmin, type Actor } from '@hap/service-kit';
 import type { CatalogueClient } from '../../clients/catalogue.client';
-import type { Keyed, LeadCounts, ResultsRepository, ViewCounts } from './results.repository';
+import type { Counts, Keyed, LeadCounts, ResultsRepository, ViewCounts } from './results.repository';
 
 /** Google Ads figures of a range as the ads service last read them; `note` says why there are none. */
 export interface AdsFigures {
@@ -108,6 +108,8 @@ export function daysOf(from: string, to: string): string[] {
   for (let at = Date.parse(`${from}T00:00:00Z`); at <= Date.parse(`${to}T00:00:00Z`); at += 86_400_000) days.push(new Date(at).toISOString().slice(0, 10));
   return days;
 }
+
+const NO_SERVICE_LABEL = 'Pages of no one service (home, client landing)';
 
 const VARIANT_LABELS: Record<string, string> = { A: 'Style A', B: 'Style B (find a provider)', C: 'Style C (urgency)', '-': 'No style (home, unified and other pages)' };
 
@@ -199,6 +201,9 @@ export class ResultsService {
     const { by, from, to, clientId } = query;
     const [stored, ads] = await Promise.all([this.repository.by(by, from, to, clientId), this.adsFigures({ clientId, from, to }, actor.requestId)]);
     let counts = stored;
+    // Every clinic at once: a service is its template across the clinics (TRT of them all is one row), not thousands of rows.
+    const grouped = by === 'service' && clientId === undefined ? await this.byTemplate(stored, actor.requestId) : null;
+    if (grouped) counts = grouped.rows;
     const campaigns = by === 'campaign' ? await this.knownCampaigns(clientId, ads.days, actor.requestId) : null;
     if (campaigns) counts = withOtherCampaign(counts, campaigns, (a, b) => ({ ...a, ...addLeads(a, b), views: a.views + b.views, visitors: a.visitors + b.visitors }));
     const known = ads.accounts.some((a) => a.syncedThrough !== null) || ads.days.length > 0;
@@ -209,7 +214,7 @@ export class ResultsService {
     if (by === 'campaign') for (const day of ads.days) keys.set(id({ key: day.campaignId, clientId: null }), { key: day.campaignId, clientId: null });
     const countsOf = new Map(counts.map((c) => [id(c), c]));
     const spentBy = groupBy(ads.days, (d) => d.campaignId);
-    const labels = await this.labels(by, [...keys.values()], ads.days, actor.requestId);
+    const labels = grouped?.labels ?? (await this.labels(by, [...keys.values()], ads.days, actor.requestId));
     const rows: ResultsBreakdownRow[] = [...keys.entries()].map(([k, row]) => ({
       key: row.key,
       clientId: row.clientId,
@@ -218,6 +223,30 @@ export class ResultsService {
     }));
     rows.sort((a, b) => (b.spend ?? 0) - (a.spend ?? 0) || b.leads - a.leads || b.views - a.views || a.label.localeCompare(b.label));
     return { by, from, to, clientId: clientId ?? null, rows, adsNote: known ? null : (ads.note ?? 'No clinic’s Google Ads figures have been read for this range yet.') };
+  }
+
+  /**
+   * Every clinic's service rows as one row a service template, named as the
+   * template is ('TRT', whatever a clinic titled its page); a service templates
+   * does not know stays a row of its own. Null when templates cannot answer:
+   * the rows stay one a clinic's service.
+   */
+  private async byTemplate(rows: ReadonlyArray<Counts & Keyed>, requestId: string): Promise<{ rows: Array<Counts & Keyed>; labels: Map<string, string> } | null> {
+    const ids = [...new Set(rows.map((r) => Number(r.key)).filter((id) => Number.isInteger(id) && id > 0))];
+    const services = await this.catalogue.serviceNames(ids, requestId).catch(() => null);
+    if (!services) return null;
+    const serviceOf = new Map(services.map((s) => [s.id, s]));
+    const out = new Map<string, Counts & Keyed>();
+    const labels = new Map<string, string>();
+    for (const row of rows) {
+      const service = serviceOf.get(Number(row.key));
+      const key = row.key === '0' ? '0' : service ? `template:${service.templateId}` : `service:${row.key}`;
+      labels.set(`:${key}`, row.key === '0' ? NO_SERVICE_LABEL : service ? service.templateName : `Service ${row.key}`);
+      const before = out.get(key);
+      const kept = { ...row, key, clientId: null };
+      out.set(key, before ? { ...addLeads(before, kept), views: before.views + kept.views, visitors: before.visitors + kept.visitors, key, clientId: null } : kept);
+    }
+    return { rows: [...out.values()], labels };
   }
 
   /** The Google Ads figures a row stands for: its campaign's, all of them for paid Google, none for other rows. */
@@ -241,7 +270,7 @@ export class ResultsService {
       const ids = [...new Set(rows.map((r) => Number(r.key)).filter((id) => Number.isInteger(id) && id > 0))];
       const services = await this.catalogue.serviceNames(ids, requestId).catch(() => []);
       const names = new Map(services.map((s) => [s.id, s.name]));
-      for (const row of rows) labels.set(id(row), row.key === '0' ? 'Pages of no one service (home, client landing)' : (names.get(Number(row.key)) ?? `Service ${row.key}`));
+      for (const row of rows) labels.set(id(row), row.key === '0' ? NO_SERVICE_LABEL : (names.get(Number(row.key)) ?? `Service ${row.key}`));
     }
     return labels;
   }

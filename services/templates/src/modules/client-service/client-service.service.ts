@@ -110,11 +110,14 @@ export class ClientServiceService {
   }
 
   /** Services' names by id, active or not, for our services only (leads' results name every clinic's services at once). */
-  async names(actor: Actor, ids: readonly number[]): Promise<Array<{ id: number; clientId: number; name: string }>> {
+  async names(actor: Actor, ids: readonly number[]): Promise<Array<{ id: number; clientId: number; name: string; templateId: number; templateName: string }>> {
     if (!isPrivileged(actor.identity)) throw forbidden('Only our services may read services’ names in bulk.');
     const rows = await this.services.findManyByIds(ids);
     const templates = new Map((await this.templates.findByIds([...new Set(rows.map((r) => r.templateId))])).map((t) => [t.id, t]));
-    return rows.map((row) => ({ id: row.id, clientId: row.clientId, name: row.customTitle ?? templates.get(row.templateId)?.name ?? `Service ${row.id}` }));
+    return rows.map((row) => {
+      const templateName = templates.get(row.templateId)?.name ?? `Template ${row.templateId}`;
+      return { id: row.id, clientId: row.clientId, name: row.customTitle ?? templateName, templateId: row.templateId, templateName };
+    });
   }
 
   /** A client's services with their templates; non-privileged callers see only active ones. */
