@@ -94,6 +94,12 @@ const SEED_SQL = [
         LATERAL (SELECT 1 + i % ${SCALE.clinics} AS c,
                         (ARRAY['paid_google', 'paid_google', 'paid_google', 'paid_social', 'organic_search', 'referral', 'direct'])[1 + (i / 11) % 7] AS s,
                         date_trunc('day', now()) - ((i::bigint * 7919) % ${SCALE.days}) * interval '1 day' + ((i::bigint * 104729) % 86400) * interval '1 second' AS at) x`,
+  // The clinics' services as templates has them (ids c * 10 + k, as the cells name them), so results name
+  // and group them as they would in use; a demo clinic's own services keep theirs.
+  `INSERT INTO "templates"."client_services" ("id", "client_id", "template_id", "is_active")
+   SELECT c * 10 + k, c, t.ids[1 + k % array_length(t.ids, 1)], true
+   FROM generate_series(1, ${SCALE.clinics}) c, generate_series(0, 3) k, (SELECT array_agg("id" ORDER BY "id") AS ids FROM "templates"."service_templates") t
+   ON CONFLICT DO NOTHING`,
   // As autovacuum leaves a table that is mostly read: statistics, and the visibility map index-only scans need.
   `VACUUM ANALYZE "leads"."page_view_rollups"`,
   `VACUUM ANALYZE "leads"."leads"`,

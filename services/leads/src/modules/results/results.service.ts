@@ -214,7 +214,7 @@ export class ResultsService {
     if (by === 'campaign') for (const day of ads.days) keys.set(id({ key: day.campaignId, clientId: null }), { key: day.campaignId, clientId: null });
     const countsOf = new Map(counts.map((c) => [id(c), c]));
     const spentBy = groupBy(ads.days, (d) => d.campaignId);
-    const labels = grouped?.labels ?? (await this.labels(by, [...keys.values()], ads.days, actor.requestId));
+    const labels = grouped?.labels ?? (await this.labels(by, [...keys.values()], ads.days, actor.requestId, clientId));
     const rows: ResultsBreakdownRow[] = [...keys.entries()].map(([k, row]) => ({
       key: row.key,
       clientId: row.clientId,
@@ -227,9 +227,9 @@ export class ResultsService {
 
   /**
    * Every clinic's service rows as one row a service template, named as the
-   * template is ('TRT', whatever a clinic titled its page); a service templates
-   * does not know stays a row of its own. Null when templates cannot answer:
-   * the rows stay one a clinic's service.
+   * template is ('TRT', whatever a clinic titled its page); services templates
+   * no longer knows are one row, 'Services since removed'. Null when templates
+   * cannot answer: the rows stay one a clinic's service.
    */
   private async byTemplate(rows: ReadonlyArray<Counts & Keyed>, requestId: string): Promise<{ rows: Array<Counts & Keyed>; labels: Map<string, string> } | null> {
     const ids = [...new Set(rows.map((r) => Number(r.key)).filter((id) => Number.isInteger(id) && id > 0))];
@@ -240,8 +240,8 @@ export class ResultsService {
     const labels = new Map<string, string>();
     for (const row of rows) {
       const service = serviceOf.get(Number(row.key));
-      const key = row.key === '0' ? '0' : service ? `template:${service.templateId}` : `service:${row.key}`;
-      labels.set(`:${key}`, row.key === '0' ? NO_SERVICE_LABEL : service ? service.templateName : `Service ${row.key}`);
+      const key = row.key === '0' ? '0' : service ? `template:${service.templateId}` : 'removed';
+      labels.set(`:${key}`, row.key === '0' ? NO_SERVICE_LABEL : service ? service.templateName : 'Services since removed');
       const before = out.get(key);
       const kept = { ...row, key, clientId: null };
       out.set(key, before ? { ...addLeads(before, kept), views: before.views + kept.views, visitors: before.visitors + kept.visitors, key, clientId: null } : kept);
@@ -256,7 +256,7 @@ export class ResultsService {
     return null;
   }
 
-  private async labels(by: ResultsBreakdownQuery['by'], rows: Keyed[], days: readonly CampaignDay[], requestId: string): Promise<Map<string, string>> {
+  private async labels(by: ResultsBreakdownQuery['by'], rows: Keyed[], days: readonly CampaignDay[], requestId: string, clientId?: number): Promise<Map<string, string>> {
     const labels = new Map<string, string>();
     const id = (row: Keyed) => `${row.clientId ?? ''}:${row.key}`;
     if (by === 'variant') for (const row of rows) labels.set(id(row), VARIANT_LABELS[row.key] ?? row.key);
@@ -266,9 +266,9 @@ export class ResultsService {
       for (const row of rows) labels.set(id(row), row.key === '' ? 'No campaign' : row.key === OTHER_CAMPAIGN_KEY ? OTHER_CAMPAIGN_LABEL : (names.get(row.key) ?? `Campaign ${row.key}`));
     }
     if (by === 'service') {
-      // One call for every clinic's services (agency-wide that is thousands), never one a clinic.
+      // One clinic's services as leads keeps them (catalogue cache); every clinic's (templates could not group them) in one call, never one a clinic.
       const ids = [...new Set(rows.map((r) => Number(r.key)).filter((id) => Number.isInteger(id) && id > 0))];
-      const services = await this.catalogue.serviceNames(ids, requestId).catch(() => []);
+      const services = await (clientId === undefined ? this.catalogue.serviceNames(ids, requestId) : this.catalogue.servicesOf(clientId, requestId)).catch(() => []);
       const names = new Map(services.map((s) => [s.id, s.name]));
       for (const row of rows) labels.set(id(row), row.key === '0' ? NO_SERVICE_LABEL : (names.get(Number(row.key)) ?? `Service ${row.key}`));
     }

@@ -1,4 +1,4 @@
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { LOCK_MODES, ServiceRepository } from '@hap/service-kit';
 import { ClientServiceEntity } from './client-service.entity';
 
@@ -19,7 +19,8 @@ export class ClientServiceRepository extends ServiceRepository<ClientServiceEnti
   /** The services of these ids (any clinic's), by id. */
   findManyByIds(ids: readonly number[]): Promise<ClientServiceEntity[]> {
     if (!ids.length) return Promise.resolve([]);
-    return this.repo().find({ where: { id: In([...ids]) }, order: { id: 'ASC' } });
+    // One array parameter: In() of thousands of ids builds a parameter each (about five times slower at 2,500).
+    return this.repo().createQueryBuilder('s').where('s.id = ANY(:ids)', { ids: [...ids] }).orderBy('s.id', 'ASC').getMany();
   }
 
   /** Every clinic's service of a template, by id. */
