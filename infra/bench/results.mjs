@@ -105,6 +105,7 @@ const SEED_SQL = [
   `VACUUM ANALYZE "leads"."leads"`,
   // The result cells the triggers kept while seeding (migration ResultCells).
   `VACUUM ANALYZE "leads"."result_days"`,
+  `VACUUM ANALYZE "leads"."result_weeks"`,
   `VACUUM ANALYZE "leads"."result_months"`,
 ];
 

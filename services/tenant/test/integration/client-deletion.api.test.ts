@@ -177,6 +177,7 @@ describe('deleting a clinic deletes all of it, in every service', () => {
     deliveries: await count(`SELECT count(*) AS n FROM "leads"."lead_deliveries" d JOIN "leads"."leads" l ON l."id" = d."lead_id" WHERE l."client_id" = $1`, [clientId]),
     pageViews: await count(
       `SELECT (SELECT count(*) FROM "leads"."page_view_rollups" WHERE "client_id" = $1) + (SELECT count(*) FROM "leads"."result_days" WHERE "scope" = $1 OR "key_client" = $1)
+            + (SELECT count(*) FROM "leads"."result_weeks" WHERE "scope" = $1 OR "key_client" = $1)
             + (SELECT count(*) FROM "leads"."result_months" WHERE "scope" = $1 OR "key_client" = $1) AS n`,
       [clientId],
     ),

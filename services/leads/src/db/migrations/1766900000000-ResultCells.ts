@@ -3,11 +3,12 @@ import { PageViewTotals1765700000000 } from './1765700000000-PageViewTotals';
 
 /**
  * Results whose reads grow with their answer, not with clinics × days
- * (docs/results-and-experiments.md#how-results-are-counted). Two tables of
- * counts, one a UTC day and one a calendar month, each holding:
+ * (docs/results-and-experiments.md#how-results-are-counted). Three tables of
+ * counts, a UTC day, an ISO week (from Monday) and a calendar month, each holding:
  * - `scope`: a clinic's id, or 0 for the whole agency (every clinic added up);
  * - `dim` and `key`: what a row counts: `all` (key ''), or one breakdown's key:
- *   `service` (the service id, `key_client` its clinic), `variant` (A, B, C or -),
+ *   `service` (the service id, `key_client` its clinic; '0', pages of no one
+ *   service, is one row whatever the clinic), `variant` (A, B, C or -),
  *   `source` (the traffic source) or `campaign` (the Google Ads campaign id, or '');
  * - visits (thank-you page views left out, as results count them) and the leads'
  *   stages, attendance and Google Ads share.
@@ -20,19 +21,25 @@ import { PageViewTotals1765700000000 } from './1765700000000-PageViewTotals';
  * attendance change reaches the counts as a change of the lead.
  * Replaces `page_view_days` and `page_view_months` (migration PageViewTotals).
  */
+/** The three grains: a table each, its period column and how a day's period is found (ISO weeks start on Monday). */
+const GRAINS = [
+  { table: 'result_days', period: 'day', of: 'c."day"' },
+  { table: 'result_weeks', period: 'week', of: `date_trunc('week', c."day")::date` },
+  { table: 'result_months', period: 'month', of: `date_trunc('month', c."day")::date` },
+] as const;
+type Grain = (typeof GRAINS)[number];
+
 const MEASURES = ['views', 'visitors', 'leads', 'contacted', 'booked', 'won', 'showed', 'no_show', 'paid_leads', 'paid_booked'] as const;
 
 /** The cells a statement's changed rows (`changed`: sign, day, client_id, service, variant, source, campaign and the measures) add to both tables. */
-function addCells(table: 'result_days' | 'result_months'): string {
-  const period = table === 'result_days' ? 'day' : 'month';
-  const periodOf = table === 'result_days' ? 'c."day"' : `date_trunc('month', c."day")::date`;
+function addCells({ table, period, of: periodOf }: Grain): string {
   const sums = MEASURES.map((m) => `sum(c."sign" * c."${m}")`).join(', ');
   return `
     INSERT INTO "leads"."${table}" ("${period}", "scope", "dim", "key", "key_client", ${MEASURES.map((m) => `"${m}"`).join(', ')})
     SELECT ${periodOf}, s."scope", k."dim", k."key", k."key_client", ${sums}
     FROM "changed" c
     CROSS JOIN LATERAL (VALUES (c."client_id"), (0)) AS s ("scope")
-    CROSS JOIN LATERAL (VALUES ('all', '', 0), ('service', c."service", c."client_id"), ('variant', c."variant", 0), ('source', c."source", 0), ('campaign', c."campaign", 0))
+    CROSS JOIN LATERAL (VALUES ('all', '', 0), ('service', c."service", CASE WHEN c."service" = '0' THEN 0 ELSE c."client_id" END), ('variant', c."variant", 0), ('source', c."source", 0), ('campaign', c."campaign", 0))
       AS k ("dim", "key", "key_client")
     GROUP BY 1, 2, 3, 4, 5
     HAVING ${MEASURES.map((m) => `sum(c."sign" * c."${m}") <> 0`).join(' OR ')}
@@ -46,8 +53,7 @@ function cellsFunction(name: string, rows: string): string {
   return `
     CREATE FUNCTION "leads"."${name}"() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      WITH "changed" AS (${rows}) ${addCells('result_days')};
-      WITH "changed" AS (${rows}) ${addCells('result_months')};
+      ${GRAINS.map((grain) => `WITH "changed" AS (${rows}) ${addCells(grain)};`).join('\n      ')}
       RETURN NULL;
     END $$`;
 }
@@ -77,10 +83,7 @@ export class ResultCells1766900000000 implements MigrationInterface {
   name = 'ResultCells1766900000000';
 
   async up(runner: QueryRunner): Promise<void> {
-    for (const [table, period] of [
-      ['result_days', 'day'],
-      ['result_months', 'month'],
-    ] as const) {
+    for (const { table, period } of GRAINS) {
       await runner.query(`
         CREATE TABLE "leads"."${table}" (
           "scope" integer NOT NULL,
@@ -100,10 +103,10 @@ export class ResultCells1766900000000 implements MigrationInterface {
       WHERE l."id" = a."lead_id"`);
 
     // The counts of what is stored now, then the triggers that keep them.
-    await runner.query(`WITH "changed" AS (${VIEW_ROWS('"leads"."page_view_rollups"', 1)}) ${addCells('result_days')}`);
-    await runner.query(`WITH "changed" AS (${VIEW_ROWS('"leads"."page_view_rollups"', 1)}) ${addCells('result_months')}`);
-    await runner.query(`WITH "changed" AS (${LEAD_ROWS('"leads"."leads"', 1)}) ${addCells('result_days')}`);
-    await runner.query(`WITH "changed" AS (${LEAD_ROWS('"leads"."leads"', 1)}) ${addCells('result_months')}`);
+    for (const grain of GRAINS) {
+      await runner.query(`WITH "changed" AS (${VIEW_ROWS('"leads"."page_view_rollups"', 1)}) ${addCells(grain)}`);
+      await runner.query(`WITH "changed" AS (${LEAD_ROWS('"leads"."leads"', 1)}) ${addCells(grain)}`);
+    }
 
     await runner.query(cellsFunction('result_cells_of_views_added', VIEW_ROWS('"added"', 1)));
     await runner.query(cellsFunction('result_cells_of_views_changed', `${VIEW_ROWS('"added"', 1)} UNION ALL ${VIEW_ROWS('"removed"', -1)}`));
@@ -162,8 +165,7 @@ export class ResultCells1766900000000 implements MigrationInterface {
     }
     for (const change of ['added', 'changed', 'removed']) await runner.query(`DROP FUNCTION "leads"."lead_attendance_of_${change}"()`);
     await runner.query(`ALTER TABLE "leads"."leads" DROP COLUMN "attended", DROP COLUMN "missed"`);
-    await runner.query(`DROP TABLE "leads"."result_months"`);
-    await runner.query(`DROP TABLE "leads"."result_days"`);
+    for (const { table } of GRAINS) await runner.query(`DROP TABLE "leads"."${table}"`);
     await new PageViewTotals1765700000000().up(runner);
   }
 }

@@ -11,8 +11,7 @@ export class ClientDeletionRepository {
     const [, leads] = (await manager.query(`DELETE FROM "leads"."leads" WHERE "client_id" = $1`, [clientId])) as [unknown, number];
     const [, pageViewCells] = (await manager.query(`DELETE FROM "leads"."page_view_rollups" WHERE "client_id" = $1`, [clientId])) as [unknown, number];
     // The triggers have taken its leads and visits off the result cells (migration ResultCells); the rows they leave at zero go too.
-    await manager.query(`DELETE FROM "leads"."result_days" WHERE "scope" = $1 OR "key_client" = $1`, [clientId]);
-    await manager.query(`DELETE FROM "leads"."result_months" WHERE "scope" = $1 OR "key_client" = $1`, [clientId]);
+    for (const table of ['result_days', 'result_weeks', 'result_months']) await manager.query(`DELETE FROM "leads"."${table}" WHERE "scope" = $1 OR "key_client" = $1`, [clientId]);
     // Its booking rules and appointments (docs/booking.md) go with it.
     await manager.query(`DELETE FROM "leads"."appointments" WHERE "client_id" = $1`, [clientId]);
     await manager.query(`DELETE FROM "leads"."booking_availability" WHERE "client_id" = $1`, [clientId]);

@@ -1,5 +1,6 @@
 import type { ResultsBreakdownBy } from '@hap/contracts';
 import type { DataSource } from 'typeorm';
+import { periodsOf } from './result-periods';
 
 /**
  * The SQL of results: visits and leads over a range of UTC days, one clinic
@@ -30,21 +31,6 @@ export interface LeadCounts {
 export interface Keyed {
   key: string;
   clientId: number | null;
-}
-
-/**
- * A range of days as the whole calendar months inside it ([monthsFrom,
- * monthsTo): month starts) and its edge days (the rest). No whole month:
- * both are the day after `to`, so the edges are the whole range.
- */
-export function splitByMonths(from: string, to: string): { monthsFrom: string; monthsTo: string } {
-  const day = (text: string) => new Date(`${text}T00:00:00Z`);
-  const iso = (d: Date) => d.toISOString().slice(0, 10);
-  const start = day(from);
-  const first = start.getUTCDate() === 1 ? start : new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
-  const after = new Date(day(to).getTime() + 86_400_000);
-  const last = new Date(Date.UTC(after.getUTCFullYear(), after.getUTCMonth(), 1));
-  return first < last ? { monthsFrom: iso(first), monthsTo: iso(last) } : { monthsFrom: iso(after), monthsTo: iso(after) };
 }
 
 const VIEWS = `sum("views")::float8 AS "views", sum("visitors")::float8 AS "visitors"`;
@@ -85,23 +71,23 @@ export class ResultsRepository {
   }
 
   /**
-   * Visits and leads by a breakdown's key: the range's whole months from the
-   * month cells, its edge days from the day cells, so a year reads about
-   * twelve rows a key. Only services are per clinic (`key_client`).
+   * Visits and leads by a breakdown's key: the range's whole months, whole
+   * weeks and days left over (result-periods.ts), so a year reads about 32
+   * cells a key, not 365. Only services are per clinic (`key_client`).
    */
   by(by: ResultsBreakdownBy, from: string, to: string, clientId?: number): Promise<Array<Counts & Keyed>> {
-    const { monthsFrom, monthsTo } = splitByMonths(from, to);
+    const { months, weeks, days } = periodsOf(from, to);
     return this.read(
       `SELECT "key", nullif("key_client", 0) AS "clientId", ${COUNTS}
        FROM (
-         SELECT * FROM "leads"."result_months"
-         WHERE "scope" = $3 AND "dim" = $6 AND "month" >= $4::date AND "month" < $5::date
+         SELECT * FROM "leads"."result_months" WHERE "scope" = $1 AND "dim" = $2 AND "month" = ANY($3::date[])
          UNION ALL
-         SELECT * FROM "leads"."result_days"
-         WHERE "scope" = $3 AND "dim" = $6 AND (("day" >= $1::date AND "day" < $4::date) OR ("day" >= $5::date AND "day" <= $2::date))
+         SELECT * FROM "leads"."result_weeks" WHERE "scope" = $1 AND "dim" = $2 AND "week" = ANY($4::date[])
+         UNION ALL
+         SELECT * FROM "leads"."result_days" WHERE "scope" = $1 AND "dim" = $2 AND "day" = ANY($5::date[])
        ) AS "cells"
        GROUP BY 1, 2 HAVING ${ANY_COUNT}`,
-      [from, to, clientId ?? 0, monthsFrom, monthsTo, by],
+      [clientId ?? 0, by, months, weeks, days],
     );
   }
 }
