@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { routes } from '@hap/contracts';
 import { createContentCache, TEMPLATES_PAGE_CACHE, type ContentCache, type ContentCacheOptions } from '@hap/service-kit';
 import { createSiblingClient, withRequestId, type SiblingClientOptions } from '@hap/service-kit/internal-client';
@@ -53,6 +54,13 @@ export function createCatalogueClient(options: CatalogueClientOptions): Catalogu
       .then((list) => list.map(({ id, clientId: owner, isActive, name }) => ({ id, clientId: owner, isActive, name })));
   return {
     servicesOf: (clientId, requestId) => (options.cache ? options.cache.get(String(clientId), () => ask(clientId, requestId)) : ask(clientId, requestId)),
-    serviceNames: (ids, requestId) => (ids.length ? client.call(routes.listServiceNames, { body: { ids: [...ids] } }, withRequestId(requestId)) : Promise.resolve([])),
+    serviceNames: (ids, requestId) => {
+      if (!ids.length) return Promise.resolve([]);
+      const ask = () => client.call(routes.listServiceNames, { body: { ids: [...ids] } }, withRequestId(requestId));
+      // Kept like a clinic's services: an agency-wide breakdown names the same thousands of services on every read.
+      if (!options.cache) return ask();
+      const key = `names:${createHash('sha256').update([...ids].sort((a, b) => a - b).join(',')).digest('base64url')}`;
+      return options.cache.get(key, ask);
+    },
   };
 }
