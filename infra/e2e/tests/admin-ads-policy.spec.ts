@@ -10,6 +10,8 @@ import { keepScreen, screenPath } from '../support/screens';
  */
 test.describe('healthcare policy check', () => {
   test('a launch with “Guaranteed Results” in a headline is stopped with the rule’s words', async ({ page }) => {
+    // It ends with a whole launch through the Google Ads fake, as the launch journeys do (their budget too).
+    test.setTimeout(90_000);
     await logInAsAdmin(page);
     const run = Date.now().toString(36);
     const { clientId } = await clinicWithService(page, `Policy Clinic ${run}`, { googleAdsAccountId: '123-456-7890' });
