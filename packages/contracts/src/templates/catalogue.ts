@@ -113,3 +113,7 @@ export const TemplateMappingsSchema = z.record(z.string(), z.string());
 export type TemplateMappings = z.infer<typeof TemplateMappingsSchema>;
 
 export const TemplateIdParamSchema = z.object({ templateId: idField('Template id', { fromText: true }) });
+
+/** A clinic's service as results name it (`POST /internal/services/names`): its clinic, its name and the template it comes from. */
+export const NamedServiceSchema = z.object({ id: z.number().int(), clientId: z.number().int(), name: z.string(), templateId: z.number().int(), templateName: z.string() });
+export type NamedService = z.infer<typeof NamedServiceSchema>;

@@ -7,6 +7,7 @@ import { PUBLIC_CATALOGUE_PATH } from '../tenant/onboarding-wire';
 import { ClientIdParamSchema } from '../tenant/staff';
 import {
   ActiveTemplateSchema,
+  NamedServiceSchema,
   ServiceTemplateSchema,
   CatalogueEntrySchema,
   ServiceTemplateUpdateSchema,
@@ -286,7 +287,7 @@ export const templatesRoutes = {
     summary:
       "Leads' results: the names of many clinics' services at once (a breakdown by service of every clinic names thousands), each with its clinic and the template it comes from; ids that are no service are left out.",
     body: z.object({ ids: z.array(idField('Service id')).max(10_000, 'At most 10,000 service ids at once') }),
-    data: z.array(z.object({ id: z.number().int(), clientId: z.number().int(), name: z.string(), templateId: z.number().int(), templateName: z.string() })),
+    data: z.array(NamedServiceSchema),
     errors: [403],
   }),
   getUnifiedContent: defineRoute({

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { routes } from '@hap/contracts';
+import { routes, type NamedService } from '@hap/contracts';
 import { createContentCache, TEMPLATES_PAGE_CACHE, type ContentCache, type ContentCacheOptions } from '@hap/service-kit';
 import { createSiblingClient, withRequestId, type SiblingClientOptions } from '@hap/service-kit/internal-client';
 
@@ -17,7 +17,7 @@ export interface CatalogueClient {
   /** A clinic's services, active or not; throws when templates cannot answer. */
   servicesOf(clientId: number, requestId?: string): Promise<CatalogueService[]>;
   /** Many clinics' services' names at once (results by service, agency-wide); unknown ids are left out. Throws like servicesOf. */
-  serviceNames(ids: readonly number[], requestId?: string): Promise<Array<{ id: number; clientId: number; name: string; templateId: number; templateName: string }>>;
+  serviceNames(ids: readonly number[], requestId?: string): Promise<NamedService[]>;
 }
 
 export interface CatalogueClientOptions extends SiblingClientOptions {

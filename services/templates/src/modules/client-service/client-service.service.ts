@@ -8,6 +8,7 @@ import {
   type ClientServiceSummary,
   type ClientServiceUpdate,
   type PageMove,
+  type NamedService,
 } from '@hap/contracts';
 import {
   assertAdmin,
@@ -110,7 +111,7 @@ export class ClientServiceService {
   }
 
   /** Services' names by id, active or not, for our services only (leads' results name every clinic's services at once). */
-  async names(actor: Actor, ids: readonly number[]): Promise<Array<{ id: number; clientId: number; name: string; templateId: number; templateName: string }>> {
+  async names(actor: Actor, ids: readonly number[]): Promise<NamedService[]> {
     if (!isPrivileged(actor.identity)) throw forbidden('Only our services may read services’ names in bulk.');
     const rows = await this.services.findManyByIds(ids);
     const templates = new Map((await this.templates.findByIds([...new Set(rows.map((r) => r.templateId))])).map((t) => [t.id, t]));
