@@ -57,6 +57,8 @@ export * from './ads/connection';
 export * from './ads/preview';
 export * from './ads/launch';
 export * from './ads/settings';
+export * from './ads/message-match';
+export * from './ads/landing-keywords';
 export * from './templates/demo-art';
 export * from './templates/service-form';
 export * from './templates/portal-pages';

@@ -11,8 +11,9 @@ import { CampaignService } from './modules/campaigns/campaign.service';
 import { connectionHandlers } from './modules/connection/connection.routes';
 import { GoogleAdsConnectionService, oauthSettingsOf } from './modules/connection/connection.service';
 import { googleAdsAccessOf, googleAdsConfigured } from './google-ads/access';
-import { domainCampaignHandlers, launchedCampaignHandlers, launchHandlers, pageCampaignHandlers } from './modules/launches/launch.routes';
+import { domainCampaignHandlers, landingKeywordHandlers, launchedCampaignHandlers, launchHandlers, pageCampaignHandlers } from './modules/launches/launch.routes';
 import { PageCampaignsService } from './modules/launches/page-campaigns.service';
+import { LandingKeywordsService } from './modules/launches/landing-keywords.service';
 import { LaunchedCampaignService } from './modules/launches/launched-campaign.service';
 import { DomainCampaignsService } from './modules/launches/domain-campaigns.service';
 import { conversionHandlers } from './modules/conversions/conversion.routes';
@@ -88,6 +89,7 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     ...launchedCampaignHandlers(new LaunchedCampaignService(dataSource, access)),
     ...domainCampaignHandlers(new DomainCampaignsService(dataSource, access)),
     ...pageCampaignHandlers(new PageCampaignsService(dataSource, access)),
+    ...landingKeywordHandlers(new LandingKeywordsService(dataSource, campaignRows, templates)),
     ...conversionHandlers(new ConversionService(dataSource, tenant, access)),
     ...performanceHandlers(new PerformanceService(new PerformanceRepository(dataSource), tenant, access, performanceQueues)),
     ...policyCheckHandlers(new PolicyCheckService(tenant, templates, platformOrigin)),

@@ -21,6 +21,11 @@ export const CampaignPreviewSchema = z.object({
         keywordType: z.enum(KEYWORD_MATCH_TYPES),
         keywords: z.array(z.string()),
         ads: z.array(z.object({ headlines: z.array(z.string()), descriptions: z.array(z.string()), finalUrl: z.string() })),
+        /**
+         * The page a click on the group's first keyword lands on (docs/campaigns.md#message-match): the final
+         * URL with the `kw` Google adds; the page echoes the keyword. The final URL when it has no keyword.
+         */
+        landingPage: z.string(),
       }),
     ),
     extensions: z.object({

@@ -30,6 +30,7 @@ import {
   OfflineConversionSchema,
   TestCampaignSchema,
 } from './launch';
+import { LandingKeywordsQuerySchema, LandingKeywordsSchema } from './landing-keywords';
 import { CampaignBudgetChangeSchema, CampaignChangeResultSchema, CampaignStatusChangeSchema, LaunchedCampaignSchema } from './campaign-changes';
 import { DomainCampaignSchema } from './domain-campaigns';
 import { PolicyCheckResultSchema, PolicyCheckSchema } from './policy-check';
@@ -306,6 +307,18 @@ export const adsRoutes = {
     query: ClinicCampaignIdsQuerySchema,
     data: ClinicCampaignIdsSchema,
     errors: [403],
+  }),
+  listLandingKeywords: defineRoute({
+    operation: 'listLandingKeywords',
+    method: 'GET',
+    path: '/internal/google-ads/landing-keywords',
+    owner: 'ads',
+    access: 'internal',
+    summary:
+      "The public shell's message match (docs/campaigns.md#message-match): the keywords a clinic's service page may echo in its headline when a click's `kw` names one: every ad group keyword of the campaigns its launches created, and of the service's active template campaigns with the service's saved keywords (what the campaign preview shows). Empty for a service that is not the clinic's.",
+    query: LandingKeywordsQuerySchema,
+    data: LandingKeywordsSchema,
+    errors: [403, 503],
   }),
   getCampaignPerformance: defineRoute({
     operation: 'getCampaignPerformance',

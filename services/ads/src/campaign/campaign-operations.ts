@@ -6,7 +6,7 @@
  * and sitelink, callout and call assets. Pure: the launch worker sends what
  * this returns; tests check it with the library's own request verification.
  */
-import { AGE_RANGES, AD_LIMITS, GENDERS, INCOME_RANGES, type DemographicExclusions, type KeywordMatchType } from '@hap/contracts';
+import { AGE_RANGES, AD_LIMITS, FINAL_URL_SUFFIX, GENDERS, INCOME_RANGES, type DemographicExclusions, type KeywordMatchType } from '@hap/contracts';
 import { enums, ResourceNames, toMicros, type MutateOperation } from 'google-ads-api';
 import type { PostalAddress } from './clinic-address';
 import { customerIdDigits } from './customer-id';
@@ -66,9 +66,6 @@ const AGE_IDS = criterionIds(AGE_RANGES);
 const GENDER_IDS = criterionIds(GENDERS);
 const INCOME_IDS = criterionIds(INCOME_RANGES);
 
-/** The campaign's final URL suffix: Google's campaign id as `hap_cid` on every landing URL. */
-export const CAMPAIGN_ID_SUFFIX = 'hap_cid={campaignid}';
-
 /** What Google takes of a text list: trimmed, no blanks, no repeats (ignoring case), at most `max`. */
 function usable(values: readonly string[], max: number): string[] {
   const seen = new Set<string>();
@@ -114,9 +111,10 @@ export function buildCampaignOperations(spec: LaunchSpec): CampaignOperations {
     status: enums.CampaignStatus.PAUSED,
     advertising_channel_type: enums.AdvertisingChannelType.SEARCH,
     campaign_budget: budget,
-    // Every click's landing URL carries Google's campaign id ({campaignid} is filled in by Google at click time):
-    // the public pages read hap_cid, so a lead is tied to the campaign whose spend it came from.
-    final_url_suffix: CAMPAIGN_ID_SUFFIX,
+    // Every click's landing URL carries Google's campaign id and the ad group keyword that matched (filled in
+    // by Google at click time): the public pages read hap_cid, so a lead is tied to the campaign whose spend it
+    // came from, and kw, so the page can echo the keyword (docs/campaigns.md#message-match).
+    final_url_suffix: FINAL_URL_SUFFIX,
     ...(spec.bidStrategy === 'MAXIMIZE_CLICKS' ? { target_spend: {} } : { maximize_conversions: {} }),
     network_settings: {
       target_google_search: true,

@@ -3,7 +3,7 @@
  * the Campaign Preview dialog shows and what a launch sends, built from a
  * template campaign for one clinic's service.
  */
-import type { CampaignPreview, TemplateCampaign } from '@hap/contracts';
+import { messageMatchUrl, type CampaignPreview, type TemplateCampaign } from '@hap/contracts';
 import { siteUrl, sitelinkUrl, type LandingSite } from './landing-url';
 
 export interface PreviewClinic {
@@ -42,12 +42,16 @@ export function buildCampaignPreview(clinic: PreviewClinic, service: PreviewServ
     campaign: {
       // A campaign sent back from this preview (the launch's preview call shape) is named already.
       name: campaign.name.startsWith(`${clinic.name} - `) ? campaign.name : `${clinic.name} - ${campaign.name}`,
-      adGroups: campaign.adGroups.map((group) => ({
-        name: group.name,
-        keywordType: group.keywordType,
-        keywords: group.keywords.map((k) => k.trim()).filter(Boolean),
-        ads: group.ads.map((ad) => ({ headlines: ad.headlines, descriptions: ad.descriptions, finalUrl: landingUrl })),
-      })),
+      adGroups: campaign.adGroups.map((group) => {
+        const keywords = group.keywords.map((k) => k.trim()).filter(Boolean);
+        return {
+          name: group.name,
+          keywordType: group.keywordType,
+          keywords,
+          ads: group.ads.map((ad) => ({ headlines: ad.headlines, descriptions: ad.descriptions, finalUrl: landingUrl })),
+          landingPage: keywords[0] ? messageMatchUrl(landingUrl, keywords[0]) : landingUrl,
+        };
+      }),
       extensions: {
         sitelinks: campaign.extensions.sitelinks.map((s) => ({
           text: s.linkText,

@@ -102,7 +102,7 @@ describe('Test Campaign and Launch Campaign → ads.launch → Google Ads (a loo
     expect(done.googleAdsUrl).toContain(done.googleAdsCampaignId!);
     const created = google.campaigns();
     expect(created).toHaveLength(1);
-    expect(created[0]).toMatchObject({ name: done.campaignName, status: 'PAUSED', budgetMicros: '33000000', finalUrlSuffix: 'hap_cid={campaignid}' });
+    expect(created[0]).toMatchObject({ name: done.campaignName, status: 'PAUSED', budgetMicros: '33000000', finalUrlSuffix: 'hap_cid={campaignid}&kw={keyword}' });
     expect(created[0]!.adGroups.map((g) => g.name)).toEqual(campaign.adGroups.map((g) => g.name));
     // the launch log of the clinic
     const log = await t.api.get(`/api/google-ads/launches?clientId=${clinicId}`, ADMIN);

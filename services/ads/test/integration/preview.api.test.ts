@@ -44,6 +44,10 @@ describe('GET /api/google-ads/preview: a clinic’s service as a Google Ads camp
     });
     expect(data.preview.campaign.extensions.sitelinks[0]!.finalUrl).toBe(landing);
     expect(data.preview.campaign.adGroups.flatMap((g) => g.ads.map((a) => a.finalUrl)).every((url) => url === landing)).toBe(true);
+    // Each ad group's page: the landing URL with its first keyword as kw (docs/campaigns.md#message-match).
+    expect(data.preview.campaign.adGroups.map((g) => g.landingPage)).toEqual(
+      data.preview.campaign.adGroups.map((g) => `${landing}&kw=${new URLSearchParams({ k: g.keywords[0]! }).toString().slice(2)}`),
+    );
     expect(data).toMatchObject({
       campaignId: campaign.id,
       // tenant keeps the account id as digits

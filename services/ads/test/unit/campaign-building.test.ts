@@ -207,7 +207,7 @@ describe('the Google Ads mutate operations of one Search campaign', () => {
       enums.EuPoliticalAdvertisingStatus.DOES_NOT_CONTAIN_EU_POLITICAL_ADVERTISING,
     );
     // docs/results-and-experiments.md: every click's landing URL carries Google's campaign id as hap_cid.
-    expect(decoded.mutate_operations[1]!.campaign_operation!.create!.final_url_suffix).toBe('hap_cid={campaignid}');
+    expect(decoded.mutate_operations[1]!.campaign_operation!.create!.final_url_suffix).toBe('hap_cid={campaignid}&kw={keyword}');
   });
 
   it('makes a budget in micros and a paused Search-only campaign with Maximize Conversions', () => {

@@ -97,6 +97,20 @@ export class LaunchRepository {
     return rows.map((r) => ({ clientId: Number(r.clientId), campaignId: String(r.campaignId) }));
   }
 
+  /**
+   * Every ad group keyword of the campaigns one clinic service's launches created (what Google can
+   * pass as a click's `{keyword}`, docs/campaigns.md#message-match), in no particular order.
+   */
+  async launchedKeywords(clientId: number, serviceId: number): Promise<string[]> {
+    const rows = (await this.dataSource.query(
+      `SELECT DISTINCT k.value #>> '{}' AS "keyword" FROM "ads"."campaign_launch_logs" l
+         CROSS JOIN LATERAL jsonb_path_query(l."request", 'lax $.adGroups[*].keywords[*] ? (@.type() == "string")') k(value)
+        WHERE l."client_id" = $1 AND l."service_id" = $2 AND l."status" = ANY($3::text[])`,
+      [clientId, serviceId, [...CAMPAIGN_CREATED_STATUSES]],
+    )) as Array<{ keyword: string }>;
+    return rows.map((r) => r.keyword);
+  }
+
   /** Unfinished launches nothing has touched for `ms`. */
   stale(ms: number) {
     return this.repo.find({ where: { status: In(UNFINISHED), updatedAt: LessThan(new Date(Date.now() - ms)) }, take: 100 });

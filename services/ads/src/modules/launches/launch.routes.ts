@@ -2,6 +2,7 @@ import { actorOf, type RouteHandlers } from '@hap/service-kit';
 import type { LaunchService } from './launch.service';
 import type { DomainCampaignsService } from './domain-campaigns.service';
 import type { LaunchedCampaignService } from './launched-campaign.service';
+import type { LandingKeywordsService } from './landing-keywords.service';
 import type { PageCampaignsService } from './page-campaigns.service';
 
 /** Test Campaign, Launch Campaign and the launch log (docs/admin.md#calls). */
@@ -33,4 +34,9 @@ export const domainCampaignHandlers = (campaigns: DomainCampaignsService): Pick<
 export const pageCampaignHandlers = (campaigns: PageCampaignsService): Pick<RouteHandlers<'ads'>, 'listRunningPageCampaigns' | 'movePageCampaigns'> => ({
   listRunningPageCampaigns: ({ body }, request) => campaigns.running(actorOf(request), body),
   movePageCampaigns: ({ body }, request) => campaigns.move(actorOf(request), body),
+});
+
+/** The keywords a clinic's service page may echo in its headline (docs/campaigns.md#message-match); the public shell asks. */
+export const landingKeywordHandlers = (keywords: LandingKeywordsService): Pick<RouteHandlers<'ads'>, 'listLandingKeywords'> => ({
+  listLandingKeywords: ({ query }, request) => keywords.keywords(actorOf(request), query),
 });
