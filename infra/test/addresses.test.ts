@@ -81,7 +81,7 @@ describe('every process is told where the others are', () => {
     // Tenant calls no sibling: the catalogue is read from Redis, activations go by a queue (docs/service-graph.md).
     expect([wanted.tenant.stack, wanted['tenant-worker'].stack]).toEqual([{}, {}]);
     expect(wanted.gateway.stack).toEqual({ TENANT_URL: 'tenant', LEADS_URL: 'leads', TEMPLATES_URL: 'templates', ADS_URL: 'ads', PUBLIC_SHELL_URL: 'public-shell' });
-    expect(wanted['public-shell'].stack).toEqual({ TENANT_URL: 'tenant', TEMPLATES_URL: 'templates', LEADS_URL: 'leads', GATEWAY_URL: 'gateway' });
+    expect(wanted['public-shell'].stack).toEqual({ TENANT_URL: 'tenant', TEMPLATES_URL: 'templates', LEADS_URL: 'leads', ADS_URL: 'ads', GATEWAY_URL: 'gateway' });
     expect(wanted['leads-worker'].other).toEqual(['DATABASE_URL', 'REDIS_URL', 'PUBLIC_BASE_URL']);
     expect(wanted.gateway.other).toEqual(['DATABASE_URL', 'REDIS_URL']);
   });

@@ -141,17 +141,19 @@ describe('infra/k8s', () => {
     expect(listed).toEqual(readdirSync(join(k8s, 'base')).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml').sort());
   });
 
-  it('lets the public shell read tenant, templates and leads directly, and reach no other service', () => {
+  it('lets the public shell read tenant, templates, leads and ads directly, on their API ports only', () => {
     const docs = baseDocs();
     const shell = envOf(docs, 'public-shell');
-    expect([shell.TENANT_URL, shell.TEMPLATES_URL, shell.LEADS_URL]).toEqual(['http://tenant:4101', 'http://templates:4103', 'http://leads:4102']);
+    expect([shell.TENANT_URL, shell.TEMPLATES_URL, shell.LEADS_URL, shell.ADS_URL]).toEqual(['http://tenant:4101', 'http://templates:4103', 'http://leads:4102', 'http://ads:4104']);
     expect(allows(docs, 'public-shell', 'tenant', 4101)).toBe(true);
     expect(allows(docs, 'public-shell', 'templates', 4103)).toBe(true);
     // The thank-you and booking pages' free times and appointment.
     expect(allows(docs, 'public-shell', 'leads', 4102)).toBe(true);
     // The admin remote's manifest, which the gateway serves.
     expect(allows(docs, 'public-shell', 'gateway', 8080)).toBe(true);
-    expect(allows(docs, 'public-shell', 'ads', 4104)).toBe(false);
+    // A service page's ad keywords (docs/campaigns.md#message-match).
+    expect(allows(docs, 'public-shell', 'ads', 4104)).toBe(true);
+    expect(allows(docs, 'public-shell', 'ads', 9464)).toBe(false);
     expect(allows(docs, 'public-shell', 'tenant', 9464)).toBe(false);
     // Not vacuous: what is allowed and what is not elsewhere.
     expect(allows(docs, 'gateway', 'leads', 4102)).toBe(true);

@@ -21,12 +21,13 @@ import { join } from 'node:path';
 import type { AdminRemoteAssets } from './admin-remote-assets.js';
 import { bookingOf, type BookingLoader } from './booking-data.js';
 import type { Config } from './config.js';
+import { matchedKeyword, type LandingKeywordsLoader } from './landing-keywords.js';
 import { chooseArm, type ArmChoice } from './experiments.js';
 import { etagOf, fillTemplate, isFresh } from './html.js';
 import { bootLoadedTemplate, bootLoaderTag, inlineTemplateStyles, pageAssetTags, takeModulePreloads, withAssets } from './page-assets.js';
 import { signExperimentArm } from '@hap/service-kit/identity';
 import { previewAdminOf, type PageContentLoader, type PageContextLoader } from './page-context.js';
-import { armVisit, encodingFor, PAGE_CACHE_HEADER, pageVisit, type FoundPage, type PageCache, type PageCacheResult, type PageClinic, type PageVisit } from './page-cache.js';
+import { armVisit, encodingFor, keywordVisit, PAGE_CACHE_HEADER, pageVisit, type FoundPage, type PageCache, type PageCacheResult, type PageClinic, type PageVisit } from './page-cache.js';
 import { embedFrameOrigins, imageOrigins, pageSourceHeaders, trackingScriptOf, trackingScriptTag } from './page-sources.js';
 import { countsAsView, viewOfRoute, type PageViewCounter, type PageViewOf, type ViewRequest } from './page-views.js';
 import type { BuildDirs, SsrBundle } from './ssr-bundle.js';
@@ -49,6 +50,8 @@ export interface ShellDependencies {
   pageViews?: (app: FastifyInstance) => PageViewCounter | null;
   /** The signed-in clinic user's clinic for the portal's manifest (page-context.ts); the neutral manifest without it. */
   portalClinic?: PortalClinicLoader;
+  /** The keywords a service page may echo (landing-keywords.ts); every page keeps its own headline without it. */
+  landingKeywords?: LandingKeywordsLoader;
 }
 
 /**
@@ -57,7 +60,7 @@ export interface ShellDependencies {
  */
 export async function buildServer(
   config: Config,
-  { bundle, dirs, pageContext, pageContent, booking: bookingLoader, adminAssets: makeAdminAssets, pageCache: makePageCache, pageViews: makePageViews, portalClinic }: ShellDependencies,
+  { bundle, dirs, pageContext, pageContent, booking: bookingLoader, adminAssets: makeAdminAssets, pageCache: makePageCache, pageViews: makePageViews, portalClinic, landingKeywords }: ShellDependencies,
 ): Promise<FastifyInstance> {
   const { ssr } = bundle;
   // Stylesheets travel inside the HTML (page-assets.ts), the /admin frame's too: its first paint waits for no request.
@@ -174,12 +177,8 @@ export async function buildServer(
   /** Page kinds that show a clinic's catalogue (services, a service's content); /thanks needs only the clinic. */
   const NEEDS_CONTENT = new Set(['home', 'client-landing', 'service', 'unified', 'not-found']);
 
-  /**
-   * One page. A service page whose URL names no style shows the service's
-   * default style, or `arm`'s when the service's running experiment took the
-   * visitor in.
-   */
-  async function renderPage(request: FastifyRequest, arm: ArmChoice | null): Promise<Rendered> {
+  /** One page. A service page whose URL names no style shows the service's default style, or `arm`'s when the service's running experiment took the visitor in; `keyword` as its headline (landing-keywords.ts). */
+  async function renderPage(request: FastifyRequest, arm: ArmChoice | null, keyword: string | null): Promise<Rendered> {
     const url = new URL(request.url, 'http://localhost');
     const route = ssr.routeFor(url.pathname, url.search);
     // /login and a path that is a lost query only redirect; /admin/* shows the remote's placeholder: none needs a clinic.
@@ -245,7 +244,7 @@ export async function buildServer(
     // Without campaign parameters: the same HTML for every visitor (page-cache.ts); the browser reads those itself.
     const pageUrl = ssr.pageAddress(url.pathname, url.searchParams, context?.resolution.source === 'query' ? context.resolution.clientId : null);
     const booking = await bookingOf(route, context?.client ?? null, bookingLoader, { requestId: request.id, forwardedFor });
-    const data = ssr.pageDataFrom({ route: pageRoute, context, content, origin: `${proto}://${host}`, pageUrl, booking });
+    const data = ssr.pageDataFrom({ route: pageRoute, context, content, origin: `${proto}://${host}`, pageUrl, booking, keyword });
     return {
       page: ssr.render(request.url, data.state),
       state: data.state,
@@ -285,9 +284,9 @@ export async function buildServer(
     experiment: PageExperiment | null;
   }
 
-  async function renderSafely(request: FastifyRequest, arm: ArmChoice | null = null): Promise<Rendered> {
+  async function renderSafely(request: FastifyRequest, arm: ArmChoice | null = null, keyword: string | null = null): Promise<Rendered> {
     try {
-      return await renderPage(request, arm);
+      return await renderPage(request, arm, keyword);
     } catch (error) {
       request.log.error({ err: error }, 'server rendering failed');
       return { page: ssr.renderErrorPage(), state: null, remember: null, cacheable: false, trackingSettings: null, content: null };
@@ -373,11 +372,7 @@ export async function buildServer(
     pageViews.record(viewRequestOf(request), { clientId, ...view }, arm);
   }
 
-  /**
-   * The arm of a visitor an experiment takes in: a person (no bot,
-   * prefetch or HEAD: the views page views count) who is not an admin; null
-   * for anyone else, who sees the service's default style.
-   */
+  /** The arm of a visitor an experiment takes in: a person (no bot, prefetch or HEAD: the views page views count) who is not an admin; null for anyone else, who sees the service's default style. */
   async function armFor(request: FastifyRequest, experiment: PageExperiment | null, admin: boolean): Promise<ArmChoice | null> {
     if (!experiment || admin || !countsAsView(request)) return null;
     const seed = pageViews ? await pageViews.visitorOf(viewRequestOf(request)) : null;
@@ -447,12 +442,12 @@ export async function buildServer(
   type Answer = { found: FoundPage; result: 'hit' | 'miss' | 'stale' } | { made: Made };
 
   /** A kept page of the visit, else one render for the visits that miss together (a spike on one ad's page), kept when it may be. */
-  async function answerOf(request: FastifyRequest, cache: PageCache, visit: PageVisit, arm: ArmChoice | null): Promise<Answer> {
+  async function answerOf(request: FastifyRequest, cache: PageCache, visit: PageVisit, arm: ArmChoice | null, keyword: string | null = null): Promise<Answer> {
     const found = cache.find(visit);
     if (found) return { found, result: 'hit' };
     return cache.shared<Answer>(visit.key, async () => {
       const ticket = cache.begin();
-      const rendered = await renderSafely(request, arm);
+      const rendered = await renderSafely(request, arm, keyword);
       const made = compose(rendered);
       const clinic = rendered.clinic ?? null;
       if (rendered.complete && clinic && made.status === 200) {
@@ -475,9 +470,10 @@ export async function buildServer(
     if (!pageCache || !visit) {
       pageCache?.count('bypass');
       let rendered = await renderSafely(request);
-      // A running experiment at this URL: the visitor's arm is rendered instead of the default style.
+      // A running experiment at this URL: the visitor's arm is rendered instead of the default style; a matched `kw`, as its headline.
       const arm = await armFor(request, rendered.experiment ?? null, admin);
-      if (arm) rendered = await renderSafely(request, arm);
+      const keyword = await matchedKeyword(landingKeywords, request, rendered.clinic?.clientId ?? null, rendered.view ?? null);
+      if (arm || keyword) rendered = await renderSafely(request, arm, keyword);
       const made = compose(rendered);
       countView(request, made.clientId, made.view, admin, arm);
       return sendMade(request, reply, made, pageCache ? 'bypass' : null, arm);
@@ -485,7 +481,10 @@ export async function buildServer(
     // The page of the URL; at an experiment's URL it names the experiment, and the visitor is sent their arm's page.
     const plain = await answerOf(request, pageCache, visit, null);
     const arm = await armFor(request, 'made' in plain ? plain.made.experiment : plain.found.page.experiment, false);
-    const answer = arm ? await answerOf(request, pageCache, armVisit(visit, arm.variant), arm) : plain;
+    // Message match: the page of the matched keyword, kept under that keyword only (page-cache.ts keywordVisit).
+    const keyword = await matchedKeyword(landingKeywords, request, 'made' in plain ? plain.made.clientId : plain.found.clinic.clientId, 'made' in plain ? plain.made.view : plain.found.page.view);
+    const keyed = keyword ? keywordVisit(visit, keyword) : visit;
+    const answer = arm || keyword ? await answerOf(request, pageCache, arm ? armVisit(keyed, arm.variant) : keyed, arm, keyword) : plain;
     if ('made' in answer) {
       pageCache.count('miss');
       countView(request, answer.made.clientId, answer.made.view, false, arm);

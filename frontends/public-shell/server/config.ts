@@ -26,6 +26,11 @@ export const configShape = {
    */
   LEADS_URL: httpUrl('LEADS_URL').default(`http://127.0.0.1:${DEFAULT_PORTS.leads}`),
   /**
+   * The ads service: the keywords a service page may echo in its headline (`GET /internal/google-ads/landing-keywords`,
+   * docs/campaigns.md#message-match), asked only for a visit whose URL carries `kw`, called directly.
+   */
+  ADS_URL: httpUrl('ADS_URL').default(`http://127.0.0.1:${DEFAULT_PORTS.ads}`),
+  /**
    * Time budget of a booking page's call to leads, in ms: short, since the thank-you page
    * without its picker (docs/booking.md#pages) is better than a slow one.
    */

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import type { ClientResolution, PageExperiment } from '@hap/contracts';
+import { keywordKey, type ClientResolution, type PageExperiment } from '@hap/contracts';
 import { createContentCache, TEMPLATES_PAGE_CACHE, TENANT_PAGE_CACHE, type ContentCacheLogger } from '@hap/service-kit/content-cache';
 import { counterOf, gaugeOf } from '@hap/service-kit/process';
 import type { FastifyInstance } from 'fastify';
@@ -182,6 +182,16 @@ export function armVisit(visit: PageVisit, variant: string): PageVisit {
     clinicKey: visit.clinicKey,
     pageKey: (clinic) => `${visit.pageKey(clinic)}#arm=${variant}`,
   };
+}
+
+/**
+ * The keys of a visit whose `kw` matched one of its page's ad keywords (docs/campaigns.md#message-match): the
+ * same clinic entry, the page of that keyword. Keyed on the matched keyword only: every click on one keyword
+ * shares one copy, and a `kw` that matched nothing is the plain page's visit.
+ */
+export function keywordVisit(visit: PageVisit, keyword: string): PageVisit {
+  const tag = `#kw=${JSON.stringify(keywordKey(keyword))}`;
+  return { key: `${visit.key}${tag}`, clinicKey: visit.clinicKey, pageKey: (clinic) => `${visit.pageKey(clinic)}${tag}` };
 }
 
 /** Browsers send a handful of Accept-Encoding values: each is parsed once (a bounded memo). */

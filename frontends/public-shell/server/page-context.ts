@@ -60,10 +60,10 @@ const describe = (error: unknown) => (error instanceof Error ? error.message : S
  */
 const SHELL: Identity = { kind: 'service', service: 'public-shell' };
 
-type ServiceConfig = Pick<Config, 'INTERNAL_SECRET' | 'API_TIMEOUT_MS'>;
+export type ServiceConfig = Pick<Config, 'INTERNAL_SECRET' | 'API_TIMEOUT_MS'>;
 
 /** A service called directly, as services call each other (docs/public-site.md#page-speed): no leg through the gateway. */
-const serviceClient = (config: ServiceConfig, target: 'tenant' | 'templates', baseUrl: string, identity: Identity = SHELL) =>
+export const serviceClient = (config: ServiceConfig, target: 'tenant' | 'templates' | 'ads', baseUrl: string, identity: Identity = SHELL) =>
   createInternalClient({ baseUrl, target, internalSecret: config.INTERNAL_SECRET, identity, timeoutMs: config.API_TIMEOUT_MS });
 
 /**

@@ -2,7 +2,7 @@
  * The public-shell server: `node dist/node/server.js` after `npm run build`
  * (this file compiles to dist/node/, next to the Vite builds in dist/).
  * Settings: server/config.ts (PORT, HOST, TENANT_URL, TEMPLATES_URL, GATEWAY_URL,
- * LEADS_URL, BOOKING_TIMEOUT_MS, ADMIN_REMOTE_URL, API_TIMEOUT_MS, INTERNAL_SECRET, LOG_LEVEL, NODE_ENV, REDIS_URL,
+ * LEADS_URL, ADS_URL, BOOKING_TIMEOUT_MS, ADMIN_REMOTE_URL, API_TIMEOUT_MS, INTERNAL_SECRET, LOG_LEVEL, NODE_ENV, REDIS_URL,
  * REDIS_PREFIX, PAGE_CACHE_TTL_MS, PAGE_CACHE_MAX_BYTES, PAGE_CACHE_STALE_MS).
  */
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import { readConfig } from './config.js';
 import { pageCacheFromConfig } from './page-cache.js';
 import { createPageContentLoader, createPageContextLoader, createPortalClinicLoader } from './page-context.js';
 import { createPageViewCounter } from './page-views.js';
+import { createLandingKeywordsLoader } from './landing-keywords.js';
 import { buildDirs, loadSsrBundle } from './ssr-bundle.js';
 
 async function main() {
@@ -27,6 +28,8 @@ async function main() {
     pageContent: createPageContentLoader(config),
     booking: createBookingLoader(config),
     portalClinic: createPortalClinicLoader(config),
+    // Message match: the keywords a service page may echo, from ads, for visits whose URL carries kw.
+    landingKeywords: createLandingKeywordsLoader(config),
     adminAssets: (log) =>
       adminRemoteAssets({ remoteUrl: config.ADMIN_REMOTE_URL ?? bundle.ssr.DEFAULT_ADMIN_REMOTE_URL, gatewayUrl: config.GATEWAY_URL, timeoutMs: config.API_TIMEOUT_MS, log }),
     // Rendered pages, invalidated by tenant's and templates' messages on REDIS_URL (page-cache.ts).

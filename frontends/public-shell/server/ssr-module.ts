@@ -58,6 +58,8 @@ export interface SsrModule {
     origin: string;
     pageUrl?: string;
     booking?: LoadedBooking | null;
+    /** The ad keyword the visit's `kw` matched (landing-keywords.ts). */
+    keyword?: string | null;
   }): {
     state: PageState;
     rememberClientId: number | null;

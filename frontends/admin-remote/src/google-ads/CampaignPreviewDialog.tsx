@@ -258,6 +258,13 @@ function PreviewContent({
                   Show All {group.keywords.length} keywords
                 </button>
               )}
+              <p className="adm-muted ads-group__lands">
+                {/* docs/campaigns.md#message-match: the page a click on the group's first keyword reaches, echoing it. */}
+                Lands on{' '}
+                <a href={group.landingPage} target="_blank" rel="noopener noreferrer">
+                  {group.landingPage}
+                </a>
+              </p>
               {ads.map((ad, i) => (
                 <div key={i} className="ads-ad">
                   <ul className="ads-counted-list">

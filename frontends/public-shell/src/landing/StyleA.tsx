@@ -1,6 +1,6 @@
 import { BadgeCheck, ClipboardList, Clock, Gift, ShieldCheck, Star, Stethoscope, UserCheck } from 'lucide-react';
 import { ClinicBrand } from '../home/ClinicBrand';
-import { LIMITS, MATCHING_STEPS, offerOf, serviceNameOf } from './landing-rules';
+import { headlineOf, LIMITS, MATCHING_STEPS, offerOf, serviceNameOf } from './landing-rules';
 import { ClosingCta, LazyImage, PhoneLink, Section, SectionHeading, sectionLinks, useLanding } from './parts';
 import { FaqSection, FormCard, IconTiles, LandingHero, LandingLayout, ReviewsSection, StepsSection, type IconTile } from './sections';
 
@@ -21,7 +21,7 @@ const NETWORK_BADGES: readonly IconTile[] = [
 
 /** Style A, the default landing page (docs/public-site.md#pages-and-routes variant A, docs/public-site.md#page-styles). */
 export function StyleA() {
-  const { client, content, staff } = useLanding();
+  const { client, content, staff, keyword } = useLanding();
   const { template } = content;
   const service = serviceNameOf(content);
   const reviews = template.testimonials.slice(0, LIMITS.reviews);
@@ -32,7 +32,7 @@ export function StyleA() {
     <LandingLayout nav={NAV} quickLinks={QUICK_LINKS}>
       <LandingHero
         badge={{ icon: ShieldCheck, text: offerOf(content) }}
-        title={<>Find the best {service} provider near you!</>}
+        title={keyword ? headlineOf(content, keyword) : <>Find the best {service} provider near you!</>}
         lead={template.headline}
       >
         <FormCard

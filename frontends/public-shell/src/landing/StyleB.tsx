@@ -4,7 +4,7 @@ import { ClinicBrand } from '../home/ClinicBrand';
 import { ContactList } from '../home/ContactList';
 import { telHref } from '../home/contact-links';
 import { symptomIconOf } from '../components/symptom-icons';
-import { LIMITS, MATCHING_STEPS, serviceNameOf } from './landing-rules';
+import { headlineOf, LIMITS, MATCHING_STEPS, serviceNameOf } from './landing-rules';
 import { ClosingCta, LazyImage, sectionLinks, useLanding, type NavLink } from './parts';
 import { BenefitsSection, FaqSection, FormCard, HeadedSection, LandingHero, LandingLayout, ReviewsSection, StepsSection } from './sections';
 
@@ -19,7 +19,7 @@ const QUICK_LINKS = sectionLinks({ provider: 'Your Provider', process: 'Process'
  * reasons: src/landing/README.md.
  */
 export function StyleB() {
-  const { client, content, staff } = useLanding();
+  const { client, content, staff, keyword } = useLanding();
   const { template } = content;
   const name = serviceNameOf(content);
   const highlights = template.benefits.slice(0, 3);
@@ -37,7 +37,7 @@ export function StyleB() {
     <LandingLayout nav={nav} quickLinks={QUICK_LINKS}>
       <LandingHero
         badge={{ icon: Search, text: <>Find your {name} provider</> }}
-        title={template.headline}
+        title={headlineOf(content, keyword)}
         lead={template.description}
         copy={
           highlights.length > 0 && (

@@ -1,5 +1,5 @@
 import { Flame, ShieldCheck, Sparkles, Star, Timer, Users } from 'lucide-react';
-import { LIMITS, offerOf, serviceNameOf } from './landing-rules';
+import { headlineOf, LIMITS, offerOf, serviceNameOf } from './landing-rules';
 import { ClosingCta, ReviewCards, sectionLinks, useLanding } from './parts';
 import { BenefitsSection, FaqSection, FormCard, HeadedSection, LandingHero, LandingLayout, StepsSection } from './sections';
 
@@ -11,7 +11,7 @@ const QUICK_LINKS = sectionLinks({ benefits: 'Benefits', process: 'Process', faq
  * are the spec's fixed texts (docs/public-site.md#fixed-figures), shown as they are.
  */
 export function StyleC() {
-  const { client, content } = useLanding();
+  const { client, content, keyword } = useLanding();
   const { template, service } = content;
   const name = serviceNameOf(content);
   const review = template.testimonials[0];
@@ -23,7 +23,7 @@ export function StyleC() {
       <LandingHero
         modifier="lp-hero--urgent"
         badge={{ icon: Sparkles, text: 'EXCLUSIVE LIMITED OFFER', className: 'lp-flag' }}
-        title={template.headline}
+        title={headlineOf(content, keyword)}
         lead={
           <>
             {name} at {client.name}

@@ -2,12 +2,19 @@
  * The service landing page's content rules (docs/public-site.md#pages-and-routes, docs/public-site.md#states-and-fallbacks, docs/public-site.md#validation), pure so
  * they are unit-tested: test/unit/landing-rules.test.ts.
  */
-import { EMBED_HEIGHT_SCRIPT } from '@hap/contracts';
+import { EMBED_HEIGHT_SCRIPT, keywordHeadline } from '@hap/contracts';
 import type { LandingData } from '../state/page-state';
 
 type Content = LandingData['content'];
 
 /** Variant A: 3 reviews and 5 FAQs (docs/public-site.md#fixed-figures); the preview: up to 6 benefit chips. */
+/**
+ * The page's headline: the ad keyword the click matched, capitalised as Google's keyword insertion does,
+ * when the server found it in the service's allow-list (docs/campaigns.md#message-match); else the template's.
+ */
+export const headlineOf = (content: LandingData['content'], keyword: string | undefined): string =>
+  keyword ? keywordHeadline(keyword, [content.service.name, content.template.headline]) : content.template.headline;
+
 export const LIMITS = { reviews: 3, faqs: 5, previewBenefits: 6, steps: 3 } as const;
 
 /** Variant A's 'How It Works' (docs/public-site.md#pages-and-routes), also style B's when the template has no process. */

@@ -17,6 +17,8 @@ export interface LoadedPage {
   year?: number;
   /** The booking pages' data from leads (server/booking-data.ts); none elsewhere. */
   booking?: BookingState | null;
+  /** The ad keyword the visit's `kw` matched in the service's allow-list (server/landing-keywords.ts); none otherwise. */
+  keyword?: string | null;
 }
 
 export interface PageData {
@@ -33,7 +35,7 @@ export const LANDING_LOAD_FAILED = 'Failed to load service content';
  * call failed: then client 1's built-in colours and the generic name (docs/public-site.md#what-a-page-shows), never an error page. The catalogue failing leaves the home page
  * without services (said as such) and a service page on 'Service Not Available'.
  */
-export function pageDataFrom({ route, context, content, origin, pageUrl, year = new Date().getFullYear(), booking }: LoadedPage): PageData {
+export function pageDataFrom({ route, context, content, origin, pageUrl, year = new Date().getFullYear(), booking, keyword }: LoadedPage): PageData {
   if (route.kind === 'onboard') return onboardingPageData(route, origin, year);
   const clientId = context?.resolution.clientId ?? DEFAULT_CLIENT_ID;
   const client = context?.client ?? null;
@@ -51,6 +53,7 @@ export function pageDataFrom({ route, context, content, origin, pageUrl, year = 
       landingError: wantsLanding && content === null ? LANDING_LOAD_FAILED : null,
       origin,
       ...(wantsLanding && pageUrl !== undefined && { pageUrl }),
+      ...(wantsLanding && content?.landing && keyword && { keyword }),
       year,
       ...(booking && { booking }),
     },

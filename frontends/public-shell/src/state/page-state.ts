@@ -62,6 +62,11 @@ export interface PageState {
   origin: string;
   /** The address the visitor reached (path and query): a lead form posted without script sends it, for its campaign and the way back. */
   pageUrl?: string;
+  /**
+   * Service and unified pages reached with a `kw` that is one of their service's ad keywords
+   * (docs/campaigns.md#message-match): the allow-list's text, shown as the headline. Never the URL's own text.
+   */
+  keyword?: string;
   /** The year of the copyright line, fixed by the server so both renders agree. */
   year: number;
   /** The thank-you page with the clinic's online booking, /book and /appointment (docs/booking.md#pages). */

@@ -6,6 +6,7 @@ import { Countdown } from './Countdown';
 import { HeroForm } from './HeroForm';
 import { UploadedImage } from '../components/UploadedImage';
 import { firstItems } from './unified-rules';
+import { headlineOf } from '../landing/landing-rules';
 
 /**
  * The hero (docs/public-site.md#pages-and-routes): offer badge, headline, description, at most 3
@@ -14,7 +15,7 @@ import { firstItems } from './unified-rules';
  * gradient, dimmed so the hero's ink keeps its contrast.
  */
 export function UnifiedHero({ heroRef }: { heroRef: Ref<HTMLElement> }) {
-  const { client, landing } = usePageState();
+  const { client, landing, keyword } = usePageState();
   if (!landing) return null;
   const { service, template } = landing.content;
   const offer = service.offer || template.offer;
@@ -42,7 +43,7 @@ export function UnifiedHero({ heroRef }: { heroRef: Ref<HTMLElement> }) {
             {offer}
           </p>
           <h1 id="u-hero-title" className="u-hero__title">
-            {template.headline}
+            {headlineOf(landing.content, keyword)}
           </h1>
           <p className="u-hero__lead">{template.description}</p>
           {benefits.length > 0 && (

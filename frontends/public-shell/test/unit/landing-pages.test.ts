@@ -190,3 +190,17 @@ describe('ServicePage preview', () => {
     expect(page).toContain('info@yourclinic.com');
   });
 });
+
+describe('message match: the headline of a page whose ad keyword matched (docs/campaigns.md#message-match)', () => {
+  const h1 = (html: string) => text(/<h1[^>]*>(.*?)<\/h1>/s.exec(html)?.[1] ?? '').trim();
+  const withKeyword = (style: LandingStyle, keyword?: string): PageState => ({ ...state(style), ...(keyword && { keyword }) });
+
+  it.each(['A', 'B', 'C'] as const)('style %s shows the matched keyword as its headline, capitalised, and its own headline without one', (style) => {
+    expect(h1(render(withKeyword(style, 'low-t therapy near me')))).toBe('Low-T Therapy Near Me');
+    expect(h1(render(withKeyword(style)))).toBe(style === 'A' ? 'Find the best Low-T Therapy provider near you!' : 'Get Your Energy Back');
+  });
+
+  it('style A keeps the template’s headline under the keyword', () => {
+    expect(text(render(withKeyword('A', 'testosterone doctor')))).toContain('Get Your Energy Back');
+  });
+});
