@@ -4,7 +4,7 @@ import { keepScreen, screenPath } from '../support/screens';
 
 /**
  * The Google Ads Campaign Preview of a clinic's service (docs/campaigns.md#campaign-dialogs): client 2's TRT service as the built-in TRT campaign, with the
- * clinic's landing URL, Show All, Template B and Validate Structure.
+ * clinic's landing URL, the page each ad group lands on (echoing its keyword), Show All, Template B and Validate Structure.
  */
 test.describe('admin Google Ads campaign preview', () => {
   test('an admin previews client 2’s TRT service as a campaign and validates its structure', async ({ page }) => {
@@ -28,6 +28,13 @@ test.describe('admin Google Ads campaign preview', () => {
 
     const group = dialog.getByRole('region', { name: 'Testosterone Therapy' });
     await expect(group.getByRole('listitem').filter({ hasText: /^trt clinic$/ })).toBeVisible();
+    // docs/campaigns.md#message-match: the page a click on the group's first keyword reaches echoes it as its headline.
+    const landsOn = group.getByRole('link', { name: /\?client=2&kw=testosterone\+replacement\+therapy$/ });
+    await expect(landsOn).toBeVisible();
+    const landing = await page.context().newPage();
+    await landing.goto((await landsOn.getAttribute('href'))!);
+    await expect(landing.getByRole('heading', { level: 1 })).toHaveText('Testosterone Replacement Therapy');
+    await landing.close();
     await group.getByRole('button', { name: 'Show All 20 keywords' }).click();
     await expect(group.getByText('testosterone specialist', { exact: true })).toBeVisible();
     await expect(group.getByLabel(/of 30 characters/)).toHaveCount(15);

@@ -9,11 +9,16 @@ type Content = LandingData['content'];
 
 /** Variant A: 3 reviews and 5 FAQs (docs/public-site.md#fixed-figures); the preview: up to 6 benefit chips. */
 /**
- * The page's headline: the ad keyword the click matched, capitalised as Google's keyword insertion does,
- * when the server found it in the service's allow-list (docs/campaigns.md#message-match); else the template's.
+ * The page's headline: the ad keyword the click matched, capitalised as Google's keyword insertion does and
+ * as the page writes its names, when the server found it in the service's allow-list
+ * (docs/campaigns.md#message-match); else the template's.
  */
-export const headlineOf = (content: LandingData['content'], keyword: string | undefined): string =>
-  keyword ? keywordHeadline(keyword, [content.service.name, content.template.headline]) : content.template.headline;
+export function headlineOf({ service, template }: LandingData['content'], keyword: string | undefined): string {
+  if (!keyword) return template.headline;
+  // The page's own words tell how it writes a name ('TRT', 'CoolSculpting'): the keyword writes it so too.
+  const pageTexts = [service.name, template.headline, template.description, ...template.benefits.map((b) => b.title), ...template.faqs.flatMap((f) => [f.question, f.answer])];
+  return keywordHeadline(keyword, pageTexts);
+}
 
 export const LIMITS = { reviews: 3, faqs: 5, previewBenefits: 6, steps: 3 } as const;
 
