@@ -24,8 +24,9 @@ const PHONE_DIGITS_MIN = 3;
 /**
  * The filters of the list, the counts and the export as one parameterised
  * WHERE clause: values only ever travel as parameters. The text matches any
- * part of the name or e-mail (case-insensitive), the phone by its digits
- * ('303-555' finds '(303) 555-0142'), or the start of the reference.
+ * part of the name or e-mail (case-insensitive), the phone by its digits when
+ * the text has no letters ('303-555' finds '(303) 555-0142'), or the start of
+ * the reference.
  */
 /** The agency's lists and board take no `me`: the admin is no user of a clinic. */
 export const ASSIGNEE_ME_IS_PORTAL = 'Assignee me is for clinic users; choose a user id or none.';
@@ -53,7 +54,9 @@ export function leadFilter(query: Partial<LeadExportQuery>): SqlFilter {
     const like = param(`%${escapeLike(text)}%`);
     const alternatives = [`l."name" ILIKE ${like}`, `l."email" ILIKE ${like}`, `l."reference"::text ILIKE ${param(`${escapeLike(text.toLowerCase())}%`)}`];
     const digits = text.replace(/\D/g, '');
-    if (digits.length >= PHONE_DIGITS_MIN) alternatives.push(`regexp_replace(l."phone", '\\D', '', 'g') LIKE ${param(`%${digits}%`)}`);
+    // A phone is searched for by what looks like one: digits with their punctuation, no letters ('3f2a9c01', a
+    // reference's start, is no phone number even though it holds digits).
+    if (digits.length >= PHONE_DIGITS_MIN && !/\p{L}/u.test(text)) alternatives.push(`regexp_replace(l."phone", '\\D', '', 'g') LIKE ${param(`%${digits}%`)}`);
     clauses.push(`(${alternatives.join(' OR ')})`);
   }
   return { where: clauses.length ? clauses.join(' AND ') : 'TRUE', params };
