@@ -64,6 +64,10 @@ test.describe('admin Results', () => {
               { date: today, campaignId, adGroupId: '1', searchTerm: 'free testosterone online', impressions: 300, clicks: 12, costMicros: 21_400_000, conversions: 0, conversionValue: 0 },
               { date: today, campaignId, adGroupId: '1', searchTerm: 'trt clinic austin', impressions: 200, clicks: 9, costMicros: 3_600_000, conversions: 1, conversionValue: 25 },
             ],
+            // Google's keyword report: one keyword spent $52.50 without a conversion.
+            keywords: [
+              { date: today, campaignId, adGroupId: '1', adGroupName: 'TRT', criterionId: '71', text: 'testosterone shots', matchType: 'PHRASE', impressions: 400, clicks: 25, costMicros: 52_500_000, conversions: 0, conversionValue: 0 },
+            ],
           },
         },
         // Google limits the campaign by its $20 daily budget.
@@ -131,8 +135,9 @@ test.describe('admin Results', () => {
     // A recommendation with its evidence, applied after confirming: it reaches Google Ads once (after its
     // validate_only check) and is in the audit log (docs/campaigns.md#recommendations).
     const recommendations = page.getByRole('region', { name: 'Recommendations' });
-    const recommended = recommendations.getByRole('list', { name: 'Recommended changes' }).getByRole('listitem');
-    await expect(recommended).toHaveCount(1);
+    const listed = recommendations.getByRole('list', { name: 'Recommended changes' }).getByRole('listitem');
+    await expect(listed).toHaveCount(2);
+    const recommended = listed.filter({ hasText: 'free testosterone online' });
     await expect(recommended).toContainText('‘free testosterone online’ cost $21.40 for 12 clicks');
     await expect(recommended).toContainText('Add [free testosterone online] as an exact-match negative keyword to the campaign ‘TRT Results’.');
     await recommended.getByRole('button', { name: 'Exclude free testosterone online from TRT Results' }).click();
@@ -141,10 +146,20 @@ test.describe('admin Results', () => {
     await confirm.getByRole('button', { name: 'Add negative keyword' }).click();
     await expect(page.getByText('[free testosterone online] is now a negative keyword of ‘TRT Results’').first()).toBeVisible();
     await expect(recommendations.getByRole('list', { name: 'Applied changes' })).toContainText('Add [free testosterone online] as an exact-match negative keyword');
+    // The keyword that spent without a conversion, paused after confirming.
+    await expect(listed).toHaveCount(1);
+    await expect(listed).toContainText('The keyword "testosterone shots" cost $52.50 for 25 clicks');
+    await listed.getByRole('button', { name: 'Pause the keyword testosterone shots in TRT Results' }).click();
+    const pause = page.getByRole('dialog', { name: 'Pause the keyword?' });
+    await expect(pause).toContainText('Pause the keyword "testosterone shots" in the ad group ‘TRT’ of ‘TRT Results’.');
+    await pause.getByRole('button', { name: 'Pause keyword' }).click();
+    await expect(page.getByText('The keyword "testosterone shots" is paused in ‘TRT’: it no longer spends.').first()).toBeVisible();
     await expect(recommendations.getByText('Nothing to recommend')).toBeVisible();
     const state = (await (await page.request.get(`${process.env.E2E_GOOGLE_ADS_URL}/__fake/state`)).json()) as { calls: Array<{ customerId: string; validateOnly: boolean; updates?: string[] }> };
     const negatives = state.calls.filter((c) => c.customerId === digits && c.updates?.includes('campaign_criterion.negative_keyword=free testosterone online:EXACT'));
     expect(negatives.map((c) => c.validateOnly)).toEqual([true, false]);
+    const pauses = state.calls.filter((c) => c.customerId === digits && c.updates?.includes('ad_group_criterion.status=PAUSED'));
+    expect(pauses.map((c) => c.validateOnly)).toEqual([true, false]);
     expect(await seriousAxeViolations(page)).toEqual([]);
     await keepScreen(page, { path: screenPath('results-recommendations'), fullPage: true });
     await page.goto('/admin/audit');

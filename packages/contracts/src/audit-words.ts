@@ -91,6 +91,10 @@ export function describeAudit(entry: AuditLogEntry, lookup: AuditNameLookup = {}
       return `Added [${subject ?? 'a search term'}] as a negative keyword to campaign ${campaign || 'a campaign'}${forClinic} (a recommendation)`;
     case 'google_ads_recommendation:delete':
       return `Undid the negative keyword [${subject ?? 'a search term'}] of campaign ${campaign || 'a campaign'}${forClinic}`;
+    case 'google_ads_recommendation:update':
+      return after.status === 'PAUSED'
+        ? `Paused the keyword ${subject ?? 'a keyword'} of campaign ${campaign || 'a campaign'}${forClinic} (a recommendation)`
+        : `Ran the keyword ${subject ?? 'a keyword'} of campaign ${campaign || 'a campaign'} again${forClinic}`;
     case 'ad_campaign_job:create':
       return after.kind === 'optimize'
         ? `Asked the AI to optimise campaign ${campaign}${text(after.goal) ? ` (${String(after.goal).replace(/_/g, ' ')})` : ''}`.trim()

@@ -1,4 +1,4 @@
-import { fitsKeyword, negativeKeywordRecommendations, normaliseTerm, type SearchTerm } from '../src/ads/recommendations';
+import { fitsKeyword, keywordShown, keywordSubject, negativeKeywordRecommendations, normaliseTerm, pauseKeywordRecommendations, type KeywordFigures, type SearchTerm } from '../src/ads/recommendations';
 
 const term = (searchTerm: string, cost: number, fields: Partial<SearchTerm> = {}): SearchTerm => ({
   campaignId: '111',
@@ -41,5 +41,42 @@ describe('negative keyword recommendations (docs/campaigns.md#recommendations)',
     expect(normaliseTerm('  Low   T  Clinic ')).toBe('low t clinic');
     expect(fitsKeyword('trt near me')).toBe(true);
     expect(fitsKeyword('   ')).toBe(false);
+  });
+});
+
+describe('pauseKeywordRecommendations: keywords that spent without a conversion', () => {
+  const days = { from: '2026-11-02', to: '2026-12-01' };
+  const keyword = (over: Partial<KeywordFigures>): KeywordFigures => ({
+    campaignId: '11',
+    campaignName: 'TRT Austin',
+    adGroupId: '77',
+    adGroupName: 'TRT',
+    criterionId: '501',
+    keyword: 'testosterone shots',
+    matchType: 'PHRASE',
+    impressions: 300,
+    clicks: 30,
+    cost: 64.25,
+    conversions: 0,
+    ...over,
+  });
+
+  it('recommends pausing one that spent $50 or more with no conversion, the costliest first, in Google Ads’ own writing', () => {
+    const found = pauseKeywordRecommendations(
+      [keyword({}), keyword({ criterionId: '502', keyword: 'trt clinic', matchType: 'EXACT', cost: 90, conversions: 1 }), keyword({ criterionId: '503', keyword: 'low t', cost: 49.99 }), keyword({ criterionId: '504', keyword: 'hormone doctor', matchType: 'BROAD', cost: 80 })],
+      days,
+      new Set(),
+    );
+    expect(found.map((r) => [r.id, r.change])).toEqual([
+      ['pause_keyword:11:77~504', 'Pause the keyword hormone doctor in the ad group ‘TRT’ of ‘TRT Austin’.'],
+      ['pause_keyword:11:77~501', 'Pause the keyword "testosterone shots" in the ad group ‘TRT’ of ‘TRT Austin’.'],
+    ]);
+    expect(found[1]).toMatchObject({ kind: 'pause_keyword', searchTerm: 'testosterone shots', keyword: { adGroupId: '77', criterionId: '501', matchType: 'PHRASE' }, evidence: { cost: 64.25, clicks: 30 } });
+    expect(found[1]!.why).toBe('The keyword "testosterone shots" cost $64.25 for 30 clicks from 2026-11-02 to 2026-12-01, and no conversion (no lead, no booking).');
+  });
+
+  it('leaves out one paused from here already', () => {
+    expect(pauseKeywordRecommendations([keyword({})], days, new Set([`11:${keywordSubject('77', '501')}`]))).toEqual([]);
+    expect(keywordShown('trt clinic', 'EXACT')).toBe('[trt clinic]');
   });
 });

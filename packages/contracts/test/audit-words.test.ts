@@ -48,6 +48,14 @@ describe('describeAudit: the audit log names things by name', () => {
       'Added [free trt] as a negative keyword to campaign ‘TRT Search’ for Harbor Peak (a recommendation)',
     ],
     [entry('google_ads_recommendation', 'delete', { before: {} }, { ...HP, campaign: 'TRT Search', subject: 'free trt' }), 'Undid the negative keyword [free trt] of campaign ‘TRT Search’ for Harbor Peak'],
+    [
+      entry('google_ads_recommendation', 'update', { before: { status: 'ENABLED' }, after: { status: 'PAUSED' } }, { ...HP, campaign: 'TRT Search', subject: 'testosterone shots' }),
+      'Paused the keyword testosterone shots of campaign ‘TRT Search’ for Harbor Peak (a recommendation)',
+    ],
+    [
+      entry('google_ads_recommendation', 'update', { before: { status: 'PAUSED' }, after: { status: 'ENABLED' } }, { ...HP, campaign: 'TRT Search', subject: 'testosterone shots' }),
+      'Ran the keyword testosterone shots of campaign ‘TRT Search’ again for Harbor Peak',
+    ],
   ])('%#: %s', (e, sentence) => {
     expect(describeAudit(e)).toBe(sentence);
   });

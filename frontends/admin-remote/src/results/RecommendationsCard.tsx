@@ -1,6 +1,6 @@
 import { routes, type AdsRecommendation, type RecommendationAction, type RecommendationChangeResult, type Recommendations } from '@hap/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Ban, LoaderCircle, Undo2 } from 'lucide-react';
+import { Ban, LoaderCircle, Pause, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { formatCustomerId } from '../google-ads/LaunchConfirmDialog';
 import { api } from '../lib/api';
@@ -15,6 +15,18 @@ const recommendationsKey = (clientId: number) => ['admin', 'google-ads', 'recomm
 
 /** What is confirmed: a recommendation to apply, or an applied change to undo. */
 type Pending = { kind: 'apply'; recommendation: AdsRecommendation } | { kind: 'undo'; action: RecommendationAction };
+
+/** The words of each kind: its button, its confirmation's title and button, its toasts. */
+const WORDS = {
+  negative_keyword: { button: 'Exclude…', applyTitle: 'Add a negative keyword?', apply: 'Add negative keyword', undoTitle: 'Remove the negative keyword?', undo: 'Remove negative keyword', applied: 'Negative keyword added', undone: 'Negative keyword removed' },
+  pause_keyword: { button: 'Pause…', applyTitle: 'Pause the keyword?', apply: 'Pause keyword', undoTitle: 'Run the keyword again?', undo: 'Run keyword again', applied: 'Keyword paused', undone: 'Keyword running again' },
+} as const;
+
+/** What applying a recommendation sends: the term to exclude, or the keyword (its ad group and criterion) to pause. */
+const applyBody = (clientId: number, r: AdsRecommendation) =>
+  r.kind === 'pause_keyword' && r.keyword
+    ? { clientId, kind: r.kind, campaignId: r.campaignId, adGroupId: r.keyword.adGroupId, criterionId: r.keyword.criterionId }
+    : { clientId, kind: 'negative_keyword' as const, campaignId: r.campaignId, searchTerm: r.searchTerm };
 
 const when = (iso: string) => new Date(iso).toLocaleString([], { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
@@ -33,11 +45,12 @@ export function RecommendationsCard({ clientId }: { clientId: number }) {
   });
   const done = (result: RecommendationChangeResult) => {
     void queryClient.invalidateQueries({ queryKey: recommendationsKey(clientId) });
-    toast({ title: result.applied ? (result.action.status === 'applied' ? 'Negative keyword added' : 'Negative keyword removed') : 'Nothing to change', description: result.message });
+    const words = WORDS[result.action.kind];
+    toast({ title: result.applied ? (result.action.status === 'applied' ? words.applied : words.undone) : 'Nothing to change', description: result.message });
   };
   const failed = (error: Error) => toast({ title: 'Google Ads did not make the change', description: error.message, variant: 'destructive' });
   const apply = useMutation({
-    mutationFn: (r: AdsRecommendation) => api.call(routes.applyGoogleAdsRecommendation, { body: { clientId, kind: r.kind, campaignId: r.campaignId, searchTerm: r.searchTerm } }),
+    mutationFn: (r: AdsRecommendation) => api.call(routes.applyGoogleAdsRecommendation, { body: applyBody(clientId, r) }),
     onSuccess: done,
     onError: failed,
     onSettled: () => setPending(null),
@@ -62,8 +75,9 @@ export function RecommendationsCard({ clientId }: { clientId: number }) {
       ) : (
         <>
           <p className="adm-muted">
-            From the clinic’s search terms of {data.data.from} to {data.data.to}, as Google Ads reports them: a search term that cost {formatMoney(data.data.minSpend)} or more
-            without a conversion (a lead or a booking) is worth excluding. Nothing changes until you confirm.
+            From the clinic’s search terms and keywords of {data.data.from} to {data.data.to}, as Google Ads reports them: a search term that cost {formatMoney(data.data.minSpend)} or
+            more without a conversion (a lead or a booking) is worth excluding, a keyword that cost {formatMoney(data.data.pauseMinSpend)} or more without one is worth pausing.
+            Nothing changes until you confirm.
           </p>
           {data.data.note && <p className="res-recs__note">{data.data.note}</p>}
           {data.data.recommendations.length > 0 ? (
@@ -72,14 +86,25 @@ export function RecommendationsCard({ clientId }: { clientId: number }) {
                 <li key={r.id} className="res-recs__item">
                   <p className="res-recs__why">{r.why}</p>
                   <p className="res-recs__change">{r.change}</p>
-                  <button type="button" className="adm-button adm-button--secondary" onClick={() => setPending({ kind: 'apply', recommendation: r })} disabled={busy} aria-label={`Exclude ${r.searchTerm} from ${r.campaignName}`}>
-                    <Ban size={16} aria-hidden /> Exclude…
+                  <button
+                    type="button"
+                    className="adm-button adm-button--secondary"
+                    onClick={() => setPending({ kind: 'apply', recommendation: r })}
+                    disabled={busy}
+                    aria-label={r.kind === 'pause_keyword' ? `Pause the keyword ${r.searchTerm} in ${r.campaignName}` : `Exclude ${r.searchTerm} from ${r.campaignName}`}
+                  >
+                    {r.kind === 'pause_keyword' ? <Pause size={16} aria-hidden /> : <Ban size={16} aria-hidden />} {WORDS[r.kind].button}
                   </button>
                 </li>
               ))}
             </ul>
           ) : (
-            !data.data.note && <p className="res-recs__note">Nothing to recommend now: no search term that spent {formatMoney(data.data.minSpend)} or more without a conversion is left to exclude.</p>
+            !data.data.note && (
+              <p className="res-recs__note">
+                Nothing to recommend now: no search term that spent {formatMoney(data.data.minSpend)} or more, and no keyword that spent {formatMoney(data.data.pauseMinSpend)} or more, without a
+                conversion is left.
+              </p>
+            )
           )}
           {data.data.actions.length > 0 && (
             <>
@@ -110,14 +135,12 @@ export function RecommendationsCard({ clientId }: { clientId: number }) {
         onOpenChange={(open) => !open && !busy && setPending(null)}
         className="adm-dialog adm-dialog--narrow"
         aria-describedby="res-recs-confirm"
-        title={pending?.kind === 'undo' ? 'Remove the negative keyword?' : 'Add a negative keyword?'}
+        title={pending ? (pending.kind === 'undo' ? WORDS[pending.action.kind].undoTitle : WORDS[pending.recommendation.kind].applyTitle) : ''}
       >
         {pending && (
           <div className="adm-dialog__body">
             <p id="res-recs-confirm" className="adm-dialog__text">
-              {pending.kind === 'apply'
-                ? `${pending.recommendation.change} Google Ads account ${formatCustomerId(data.data?.customerId ?? '')}: searches for it stop showing the campaign’s ads.`
-                : `[${pending.action.searchTerm}] is removed from the negative keywords of ‘${pending.action.campaignName}’ in Google Ads account ${formatCustomerId(pending.action.customerId)}: searches for it can show the ads, and spend, again.`}
+              {confirmText(pending, data.data?.customerId ?? '')}
             </p>
             {pending.kind === 'apply' && <p className="adm-muted">{pending.recommendation.why}</p>}
             <div className="adm-dialog__footer">
@@ -131,7 +154,7 @@ export function RecommendationsCard({ clientId }: { clientId: number }) {
                 onClick={() => (pending.kind === 'apply' ? apply.mutate(pending.recommendation) : undo.mutate(pending.action))}
               >
                 {busy && <LoaderCircle size={16} aria-hidden className="adm-spin" />}
-                {pending.kind === 'apply' ? 'Add negative keyword' : 'Remove negative keyword'}
+                {pending.kind === 'apply' ? WORDS[pending.recommendation.kind].apply : WORDS[pending.action.kind].undo}
               </button>
             </div>
           </div>
@@ -139,6 +162,19 @@ export function RecommendationsCard({ clientId }: { clientId: number }) {
       </ModalDialog>
     </section>
   );
+}
+
+/** What the confirmation says is about to happen in Google Ads. */
+function confirmText(pending: Pending, customerId: string): string {
+  if (pending.kind === 'apply') {
+    const r = pending.recommendation;
+    const effect = r.kind === 'pause_keyword' ? 'it stops spending; the ad group’s other keywords keep running.' : 'searches for it stop showing the campaign’s ads.';
+    return `${r.change} Google Ads account ${formatCustomerId(customerId)}: ${effect}`;
+  }
+  const a = pending.action;
+  return a.kind === 'pause_keyword'
+    ? `The keyword ${a.searchTerm} runs again in ‘${a.campaignName}’ in Google Ads account ${formatCustomerId(a.customerId)}: it can spend again.`
+    : `[${a.searchTerm}] is removed from the negative keywords of ‘${a.campaignName}’ in Google Ads account ${formatCustomerId(a.customerId)}: searches for it can show the ads, and spend, again.`;
 }
 
 /** The search terms the recommendations stand on, the costliest first. */

@@ -17,13 +17,15 @@ import { idField, timestamp } from '../fields';
 export const RECOMMENDATION_WINDOW_DAYS = 30;
 /** A search term that spent at least this (USD) in the window with no conversion is worth excluding. */
 export const NEGATIVE_KEYWORD_MIN_SPEND = 20;
+/** A keyword that spent at least this (USD) in the window with no conversion is worth pausing. */
+export const PAUSE_KEYWORD_MIN_SPEND = 50;
 /** Google's keyword limits: 80 characters and 10 words; a longer search term cannot be an exact negative. */
 export const KEYWORD_MAX_CHARS = 80;
 export const KEYWORD_MAX_WORDS = 10;
 /** How many search terms the screen lists (the costliest first). */
 export const SEARCH_TERMS_SHOWN = 50;
 
-const googleId = (label: string) => z.string().regex(/^\d{1,20}$/, `${label} must be Google's id (digits)`);
+const googleId = (label: string) => z.string({ error: `${label} must be Google's id (digits)` }).regex(/^\d{1,20}$/, `${label} must be Google's id (digits)`);
 
 /** One search term of one ad group over the window, Google's figures (cost in dollars). */
 export const SearchTermSchema = z.object({
@@ -38,16 +40,35 @@ export const SearchTermSchema = z.object({
 });
 export type SearchTerm = z.infer<typeof SearchTermSchema>;
 
-export const RECOMMENDATION_KINDS = ['negative_keyword'] as const;
+/** One keyword of one ad group over the window, Google's figures (cost in dollars). */
+export const KeywordFiguresSchema = z.object({
+  campaignId: z.string(),
+  campaignName: z.string(),
+  adGroupId: z.string(),
+  adGroupName: z.string(),
+  criterionId: z.string(),
+  keyword: z.string(),
+  matchType: z.string(),
+  impressions: z.number().int(),
+  clicks: z.number().int(),
+  cost: z.number(),
+  conversions: z.number(),
+});
+export type KeywordFigures = z.infer<typeof KeywordFiguresSchema>;
+
+export const RECOMMENDATION_KINDS = ['negative_keyword', 'pause_keyword'] as const;
 export type RecommendationKind = (typeof RECOMMENDATION_KINDS)[number];
 
 export const AdsRecommendationSchema = z.object({
-  /** `negative_keyword:<campaign id>:<term>`: the same advice keeps its id from one read to the next. */
+  /** `<kind>:<campaign id>:<subject>`: the same advice keeps its id from one read to the next. */
   id: z.string(),
   kind: z.enum(RECOMMENDATION_KINDS),
   campaignId: z.string(),
   campaignName: z.string(),
+  /** The search term to exclude, or the keyword to pause (its text). */
   searchTerm: z.string(),
+  /** A keyword to pause: its ad group and criterion (Google's ids). */
+  keyword: z.object({ adGroupId: z.string(), adGroupName: z.string(), criterionId: z.string(), matchType: z.string() }).optional(),
   /** What it stands on: the term's figures in the campaign over the window. */
   evidence: z.object({ from: z.string(), to: z.string(), impressions: z.number().int(), clicks: z.number().int(), cost: z.number(), conversions: z.number() }),
   /** The evidence and the change in words, as the screen and the confirmation show them. */
@@ -84,6 +105,8 @@ export const RecommendationsSchema = z.object({
   from: z.string(),
   to: z.string(),
   minSpend: z.number(),
+  /** The spend over which a keyword without a conversion is worth pausing. */
+  pauseMinSpend: z.number(),
   searchTerms: z.array(SearchTermSchema),
   recommendations: z.array(AdsRecommendationSchema),
   /** The clinic's applied changes, newest first (the last 20). */
@@ -93,13 +116,26 @@ export const RecommendationsSchema = z.object({
 });
 export type Recommendations = z.infer<typeof RecommendationsSchema>;
 
-/** Apply one negative keyword recommendation: the server finds it again in the figures it has, or refuses. */
-export const ApplyRecommendationSchema = z.object({
-  clientId: idField('Client id'),
-  kind: z.enum(RECOMMENDATION_KINDS, { error: "kind must be 'negative_keyword'" }),
-  campaignId: googleId('Campaign id'),
-  searchTerm: z.string({ error: 'Search term is required' }).trim().min(1, 'Search term is required').max(KEYWORD_MAX_CHARS, `Search term must be at most ${KEYWORD_MAX_CHARS} characters`),
-});
+/** Apply one recommendation: the server finds it again in the figures it has, or refuses. */
+export const ApplyRecommendationSchema = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      clientId: idField('Client id'),
+      kind: z.literal('negative_keyword'),
+      campaignId: googleId('Campaign id'),
+      searchTerm: z.string({ error: 'Search term is required' }).trim().min(1, 'Search term is required').max(KEYWORD_MAX_CHARS, `Search term must be at most ${KEYWORD_MAX_CHARS} characters`),
+    }),
+    z.object({
+      clientId: idField('Client id'),
+      kind: z.literal('pause_keyword'),
+      campaignId: googleId('Campaign id'),
+      adGroupId: googleId('Ad group id'),
+      criterionId: googleId('Keyword id'),
+    }),
+  ],
+  { error: "kind must be 'negative_keyword' or 'pause_keyword'" },
+);
 export type ApplyRecommendation = z.infer<typeof ApplyRecommendationSchema>;
 
 export const RecommendationActionParamSchema = z.object({ actionId: z.string().regex(/^\d{1,18}$/, 'Action id must be a number') });
@@ -121,6 +157,47 @@ const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}$
 /** The words of a negative keyword change (the same in the recommendation, the confirmation and the audit). */
 export const negativeKeywordChange = (searchTerm: string, campaignName: string) =>
   `Add [${normaliseTerm(searchTerm)}] as an exact-match negative keyword to the campaign ‘${campaignName}’.`;
+
+/** The words of a keyword pause (the same in the recommendation, the confirmation and the audit). */
+export const pauseKeywordChange = (keyword: string, matchType: string, adGroupName: string, campaignName: string) =>
+  `Pause the keyword ${keywordShown(keyword, matchType)} in the ad group ‘${adGroupName}’ of ‘${campaignName}’.`;
+
+/** A keyword as Google Ads writes it: [exact], "phrase", broad. */
+export const keywordShown = (keyword: string, matchType: string) => (matchType === 'EXACT' ? `[${keyword}]` : matchType === 'PHRASE' ? `"${keyword}"` : keyword);
+
+/** An ad group keyword's subject in the actions: `<ad group id>~<criterion id>`, as Google names it. */
+export const keywordSubject = (adGroupId: string, criterionId: string) => `${adGroupId}~${criterionId}`;
+
+/**
+ * Pause recommendations from a clinic's keywords of the window: each keyword that spent at least `minSpend`
+ * with no conversion and is not paused from here already (`paused`, keys `<campaign id>:<ad group id>~<criterion id>`);
+ * the costliest first.
+ */
+export function pauseKeywordRecommendations(
+  keywords: readonly KeywordFigures[],
+  window: { from: string; to: string },
+  paused: ReadonlySet<string>,
+  minSpend = PAUSE_KEYWORD_MIN_SPEND,
+): AdsRecommendation[] {
+  return keywords
+    .filter((k) => k.cost >= minSpend && k.conversions === 0 && !paused.has(`${k.campaignId}:${keywordSubject(k.adGroupId, k.criterionId)}`))
+    .sort((a, b) => b.cost - a.cost || a.keyword.localeCompare(b.keyword))
+    .map((k) => {
+      const cost = Math.round(k.cost * 100) / 100;
+      const shown = keywordShown(k.keyword, k.matchType);
+      return {
+        id: `pause_keyword:${k.campaignId}:${keywordSubject(k.adGroupId, k.criterionId)}`,
+        kind: 'pause_keyword' as const,
+        campaignId: k.campaignId,
+        campaignName: k.campaignName,
+        searchTerm: k.keyword,
+        keyword: { adGroupId: k.adGroupId, adGroupName: k.adGroupName, criterionId: k.criterionId, matchType: k.matchType },
+        evidence: { from: window.from, to: window.to, impressions: k.impressions, clicks: k.clicks, cost, conversions: k.conversions },
+        why: `The keyword ${shown} cost ${money(cost)} for ${plural(k.clicks, 'click')} from ${window.from} to ${window.to}, and no conversion (no lead, no booking).`,
+        change: pauseKeywordChange(k.keyword, k.matchType, k.adGroupName, k.campaignName),
+      };
+    });
+}
 
 /** Whether Google would take the term as a keyword text. */
 export const fitsKeyword = (term: string) => {

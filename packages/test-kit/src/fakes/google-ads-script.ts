@@ -84,3 +84,21 @@ export interface FakeCampaign {
   /** Its campaign-level negative keywords (campaign_criterion, negative). */
   negatives?: Array<{ resourceName: string; text: string; matchType: string }>;
 }
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * What each operation of a mutate changes, as the fake's calls record it: entity.field=value
+ * (campaign.status=PAUSED, campaign_budget.amount_micros=50000000, ad_group_criterion.status=PAUSED),
+ * a negative keyword added, a resource removed.
+ */
+export function updatesOf(ops: readonly Json[]): string[] {
+  return ops.flatMap((op) => {
+    const [kind, value] = Object.entries(op)[0] as [string, Json];
+    if (kind === 'campaign_criterion_operation' && value.create?.negative && value.create?.keyword) return [`campaign_criterion.negative_keyword=${String(value.create.keyword?.text)}:${String(value.create.keyword?.match_type)}`];
+    if (value.remove) return [`${kind.replace(/_operation$/, '')}.remove=${String(value.remove)}`];
+    if (!value.update) return [];
+    const entity = kind.replace(/_operation$/, '');
+    return Object.entries(value.update as Json).filter(([k]) => k !== 'resource_name').map(([k, v]) => `${entity}.${k}=${String(v)}`);
+  });
+}

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errors, services } from 'google-ads-api';
-import { REFUSALS, type FakeCampaign, type FakeDayMetrics, type FakeGoogleAdsScript } from './google-ads-script';
+import { REFUSALS, updatesOf, type FakeCampaign, type FakeDayMetrics, type FakeGoogleAdsScript } from './google-ads-script';
 
 /**
  * The Google Ads API as launches, tests and conversion uploads use it, on a
@@ -26,7 +26,8 @@ import { REFUSALS, type FakeCampaign, type FakeDayMetrics, type FakeGoogleAdsScr
  *   `campaign_budget_operation.update` (amount_micros) and `ad_operation.update`
  *   (an ad's final_urls, when its page moved), campaign negative keywords
  *   (`campaign_criterion_operation` create with negative, and remove; a
- *   repeated one refused as CRITERION_ALREADY_EXISTS), validate_only honoured,
+ *   repeated one refused as CRITERION_ALREADY_EXISTS), a reported keyword's
+ *   status (`ad_group_criterion_operation.update`), validate_only honoured,
  *   unknown resources refused as Google does; GAQL reads of a campaign by id
  *   (status, serving status, its budget) and of its ads' policy summary.
  * Scripts: `POST /__fake/script` (policy keywords, a quota error, a dropped
@@ -71,15 +72,7 @@ export async function startFakeGoogleAds() {
     if (problem) return failure(res, [{ error_code: { request_error: 'UNKNOWN' }, message: problem }]);
     const request = services.MutateGoogleAdsRequest.toObject(message, { enums: String, longs: String }) as Json;
     const ops: Json[] = request.mutate_operations ?? [];
-    // What each update operation changes: entity.field=value (campaign.status=PAUSED, campaign_budget.amount_micros=50000000).
-    const updates = ops.flatMap((op) => {
-      const [kind, value] = Object.entries(op)[0] as [string, Json];
-      if (kind === 'campaign_criterion_operation' && value.create?.negative && value.create?.keyword) return [`campaign_criterion.negative_keyword=${String(value.create.keyword?.text)}:${String(value.create.keyword?.match_type)}`];
-      if (value.remove) return [`${kind.replace(/_operation$/, '')}.remove=${String(value.remove)}`];
-      if (!value.update) return [];
-      const entity = kind.replace(/_operation$/, '');
-      return Object.entries(value.update as Json).filter(([k]) => k !== 'resource_name').map(([k, v]) => `${entity}.${k}=${String(v)}`);
-    });
+    const updates = updatesOf(ops);
     calls.push({ kind: 'mutate', customerId, validateOnly: Boolean(request.validate_only), operations: ops.length, ...(updates.length ? { updates } : {}) });
 
     if (script.quota && script.quota.times > 0) {
@@ -109,7 +102,9 @@ export async function startFakeGoogleAds() {
               ? campaigns.some((c) => c.customerId === customerId && c.budgetResourceName === target)
               : kind === 'ad_operation'
                 ? adsOf(customerId).some((a) => a.resourceName === target)
-                : false;
+                : kind === 'ad_group_criterion_operation'
+                  ? (script.performance?.[customerId]?.keywords ?? []).some((k) => target === `customers/${customerId}/adGroupCriteria/${k.adGroupId}~${k.criterionId}`)
+                  : false;
         if (!known) errs.push({ error_code: { mutate_error: 'RESOURCE_NOT_FOUND' }, message: 'The requested resource was not found.', trigger: { string_value: target }, location: at(i, kind, 'update', 'resource_name') });
         else if (script.refuseUpdates) errs.push({ error_code: script.refuseUpdates.errorCode, message: script.refuseUpdates.message, location: at(i, kind, 'update') });
       }

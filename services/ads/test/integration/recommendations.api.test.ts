@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AuditPageSchema, RecommendationChangeResultSchema, RecommendationsSchema } from '@hap/contracts';
 import { type JobQueue } from '@hap/service-kit';
-import { type FakeGoogleAds, type FakeSearchTermDay } from '@hap/test-kit/fakes/google-ads';
+import { type FakeGoogleAds, type FakeKeywordDay, type FakeSearchTermDay } from '@hap/test-kit/fakes/google-ads';
 import { uniq } from '@hap/test-kit/factories/templates';
 import { googleAdsAccessOf } from '../../src/google-ads/access';
 import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connection.entity';
@@ -15,6 +15,8 @@ const TOKEN_KEY = randomBytes(32).toString('base64');
 const today = () => utcDay(new Date());
 /** A search term's day as a test names it: the term, its clicks and cost; the rest defaults. */
 type FakeSearchTermRow = Pick<FakeSearchTermDay, 'searchTerm' | 'clicks' | 'costMicros'> & Partial<FakeSearchTermDay>;
+/** A keyword's day as a test names it: its text, id, clicks and cost; the rest defaults. */
+type FakeKeywordRow = Pick<FakeKeywordDay, 'text' | 'criterionId' | 'clicks' | 'costMicros'> & Partial<FakeKeywordDay>;
 
 /**
  * Recommendations you confirm (docs/campaigns.md#recommendations): the clinic's search
@@ -30,7 +32,7 @@ describe('Google Ads recommendations: negative keywords from search terms, throu
   const mutates = () => google.calls().filter((c) => c.kind === 'mutate');
 
   /** A clinic with its own account, a campaign of it in the fake, and the search terms Google reports for it, read and stored as the hourly read does. */
-  async function clinicWithTerms(terms: FakeSearchTermRow[]) {
+  async function clinicWithTerms(terms: FakeSearchTermRow[], keywords: FakeKeywordRow[] = []) {
     const customerId = `8${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
     const clinicName = `Summit Wellness ${uniq()}`;
     const created = await t.templates!.tenant!.api.post('/api/clients', ADMIN).send({ name: clinicName, address: '12 Elm Street, Austin, TX 78701', phone: '(512) 555-0199', googleAdsAccountId: customerId });
@@ -43,6 +45,7 @@ describe('Google Ads recommendations: negative keywords from search terms, throu
         [customerId]: {
           campaigns: [{ date: today(), campaignId: campaign.id, campaignName: 'TRT Austin', impressions: 900, clicks: 40, costMicros: 80_000_000, conversions: 2, conversionValue: 50 }],
           searchTerms: terms.map((term) => ({ date: today(), campaignId: campaign.id, adGroupId: '77', impressions: 100, conversions: 0, conversionValue: 0, ...term })),
+          keywords: keywords.map((k) => ({ date: today(), campaignId: campaign.id, adGroupId: '77', adGroupName: 'TRT', matchType: 'PHRASE' as const, impressions: 300, conversions: 0, conversionValue: 0, ...k })),
         },
       },
     });
@@ -136,6 +139,63 @@ describe('Google Ads recommendations: negative keywords from search terms, throu
     expect((await list(clientId)).recommendations.map((r) => r.searchTerm)).toEqual(['cheap testosterone pills']);
   });
 
+  it('recommends pausing a keyword that spent $50 or more with no conversion; applies it once after Google’s validate_only check, audited; undo runs it again', async () => {
+    const { clientId, clinicName } = await clinicWithTerms(
+      [],
+      [
+        { text: 'testosterone shots', criterionId: '501', clicks: 30, costMicros: 64_250_000 },
+        { text: 'trt clinic', criterionId: '502', clicks: 40, costMicros: 90_000_000, conversions: 3, matchType: 'EXACT' },
+        { text: 'low t', criterionId: '503', clicks: 9, costMicros: 20_000_000 },
+      ],
+    );
+    const answer = await list(clientId);
+    expect(answer.pauseMinSpend).toBe(50);
+    // The one that converted and the one under $50 are left alone.
+    expect(answer.recommendations).toEqual([
+      expect.objectContaining({
+        kind: 'pause_keyword',
+        searchTerm: 'testosterone shots',
+        keyword: { adGroupId: '77', adGroupName: 'TRT', criterionId: '501', matchType: 'PHRASE' },
+        evidence: expect.objectContaining({ cost: 64.25, clicks: 30, conversions: 0 }),
+        change: 'Pause the keyword "testosterone shots" in the ad group ‘TRT’ of ‘TRT Austin’.',
+      }),
+    ]);
+    expect(answer.recommendations[0]!.why).toMatch(/^The keyword "testosterone shots" cost \$64\.25 for 30 clicks from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}, and no conversion/);
+
+    const body = { clientId, kind: 'pause_keyword', campaignId: answer.recommendations[0]!.campaignId, adGroupId: '77', criterionId: '501' };
+    const clicks = await Promise.all([0, 1].map(() => t.api.post('/api/google-ads/recommendations/apply', ADMIN).send(body)));
+    expect(clicks.map((r) => r.status)).toEqual([200, 200]);
+    const applied = RecommendationChangeResultSchema.parse(clicks.find((r) => r.body.data.applied)!.body.data);
+    expect(clicks.find((r) => !r.body.data.applied)!.body.data.message).toBe('The keyword testosterone shots is paused already; nothing was changed.');
+    expect(applied).toMatchObject({ message: 'The keyword "testosterone shots" is paused in ‘TRT’: it no longer spends.', action: { kind: 'pause_keyword', status: 'applied', searchTerm: 'testosterone shots' } });
+    expect(mutates().map((m) => [m.validateOnly, m.updates])).toEqual([
+      [true, ['ad_group_criterion.status=PAUSED']],
+      [false, ['ad_group_criterion.status=PAUSED']],
+    ]);
+    expect((await list(clientId)).recommendations).toEqual([]);
+    const audit = async () => {
+      const res = await t.api.get(`/api/audit-log/ads?${new URLSearchParams({ pageSize: '10', entity: 'google_ads_recommendation', entityId: applied.action.id })}`, ADMIN);
+      return AuditPageSchema.parse(res.body.data).items;
+    };
+    expect(await audit()).toEqual([expect.objectContaining({ action: 'update', names: expect.objectContaining({ client: clinicName, campaign: 'TRT Austin', subject: 'testosterone shots' }) })]);
+
+    const undone = await t.api.post(`/api/google-ads/recommendations/actions/${applied.action.id}/undo`, ADMIN);
+    expect(undone.status).toBe(200);
+    expect(undone.body.data).toMatchObject({ applied: true, message: 'The keyword testosterone shots is running again in ‘TRT Austin’.', action: { status: 'undone' } });
+    expect(mutates().slice(2).map((m) => [m.validateOnly, m.updates])).toEqual([
+      [true, ['ad_group_criterion.status=ENABLED']],
+      [false, ['ad_group_criterion.status=ENABLED']],
+    ]);
+    expect((await audit()).map((e) => e.action)).toEqual(['update', 'update']);
+    expect((await list(clientId)).recommendations.map((r) => r.searchTerm)).toEqual(['testosterone shots']);
+    // A keyword the figures do not name (or no longer recommend pausing) is refused before Google is asked.
+    const unknown = await t.api.post('/api/google-ads/recommendations/apply', ADMIN).send({ ...body, criterionId: '502' });
+    expect(unknown.status).toBe(409);
+    expect(unknown.body.message).toBe('The figures no longer recommend pausing this keyword (it converted, spent less than $50, or was not read): nothing was changed.');
+    expect(mutates()).toHaveLength(4);
+    expect((await list(clientId)).actions.map((a) => a.change)).toEqual([`Pause the keyword "testosterone shots" in the ad group ‘TRT’ of ‘TRT Austin’.`]);
+  });
+
   it('refuses what it should: a change the figures no longer make (409), Google’s refusal (422, nothing recorded), bad input (400), an unknown clinic or action (404), strangers (401), and says when Google Ads is not connected', async () => {
     const { clientId, campaign } = await clinicWithTerms([{ searchTerm: 'trt near me', clicks: 10, costMicros: 21_000_000 }]);
     const apply = (body: Record<string, unknown>) => t.api.post('/api/google-ads/recommendations/apply', ADMIN).send({ clientId, kind: 'negative_keyword', campaignId: campaign.id, ...body });
@@ -151,11 +211,16 @@ describe('Google Ads recommendations: negative keywords from search terms, throu
     expect(refused.body.message).toBe('Google Ads refused the change: The requested resource was not found.');
     expect((await list(clientId)).actions).toEqual([]);
 
-    const bad = await t.api.post('/api/google-ads/recommendations/apply', ADMIN).send({ clientId, kind: 'pause_keyword', campaignId: 'abc', searchTerm: '' });
+    const bad = await t.api.post('/api/google-ads/recommendations/apply', ADMIN).send({ clientId, kind: 'negative_keyword', campaignId: 'abc', searchTerm: '' });
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.body)).toContain("kind must be 'negative_keyword'");
     expect(JSON.stringify(bad.body)).toContain("Campaign id must be Google's id (digits)");
     expect(JSON.stringify(bad.body)).toContain('Search term is required');
+    const badKind = await t.api.post('/api/google-ads/recommendations/apply', ADMIN).send({ clientId, kind: 'raise_bids', campaignId: campaign.id });
+    expect(badKind.status).toBe(400);
+    expect(JSON.stringify(badKind.body)).toContain("kind must be 'negative_keyword' or 'pause_keyword'");
+    const badKeyword = await t.api.post('/api/google-ads/recommendations/apply', ADMIN).send({ clientId, kind: 'pause_keyword', campaignId: campaign.id, criterionId: '12' });
+    expect(badKeyword.status).toBe(400);
+    expect(JSON.stringify(badKeyword.body)).toContain("Ad group id must be Google's id (digits)");
     expect((await t.api.get('/api/google-ads/recommendations?clientId=99999999', ADMIN)).status).toBe(404);
     expect((await t.api.post('/api/google-ads/recommendations/actions/99999999/undo', ADMIN)).status).toBe(404);
     expect((await t.api.get(`/api/google-ads/recommendations?clientId=${clientId}`, ANONYMOUS)).status).toBe(401);

@@ -1,4 +1,4 @@
-import type { RecommendationAction, RecommendationKind, SearchTerm } from '@hap/contracts';
+import type { KeywordFigures, RecommendationAction, RecommendationKind, SearchTerm } from '@hap/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { DayRange } from '../../google-ads/ads-gateway';
 
@@ -12,6 +12,7 @@ interface ActionRow {
   subject: string;
   change: string;
   resource_name: string;
+  evidence: { keyword?: string } | null;
   status: 'applied' | 'undone';
   applied_by: string | null;
   applied_at: Date;
@@ -30,7 +31,8 @@ const toAction = (r: ActionRow): StoredAction => ({
   customerId: r.customer_id,
   campaignId: r.campaign_id,
   campaignName: r.campaign_name,
-  searchTerm: r.subject,
+  // A keyword pause's subject is Google's `<ad group id>~<criterion id>`; its words are the keyword's.
+  searchTerm: r.kind === 'pause_keyword' ? (r.evidence?.keyword ?? r.subject) : r.subject,
   change: r.change,
   status: r.status,
   appliedAt: new Date(r.applied_at).toISOString(),
@@ -74,12 +76,47 @@ export class RecommendationRepository {
     }));
   }
 
+  /**
+   * One clinic account's keywords over the range (ads.keyword_performance), each with its ad group and the
+   * campaign's name as Google last reported them; the costliest first.
+   */
+  async keywords(clientId: number, customerId: string, range: DayRange, manager: EntityManager = this.dataSource.manager): Promise<KeywordFigures[]> {
+    const rows = (await manager.query(
+      `SELECT k."campaign_id", coalesce(n."campaign_name", 'Campaign ' || k."campaign_id") AS "campaign_name", k."ad_group_id", k."criterion_id",
+              (array_agg(k."ad_group_name" ORDER BY k."date" DESC))[1] AS "ad_group_name", (array_agg(k."keyword_text" ORDER BY k."date" DESC))[1] AS "keyword_text",
+              (array_agg(k."match_type" ORDER BY k."date" DESC))[1] AS "match_type",
+              sum(k."impressions")::float8 AS "impressions", sum(k."clicks")::float8 AS "clicks", sum(k."cost_micros")::float8 AS "cost_micros", sum(k."conversions")::float8 AS "conversions"
+       FROM "ads"."keyword_performance" k
+       LEFT JOIN LATERAL (
+         SELECT c."campaign_name" FROM "ads"."campaign_performance" c
+         WHERE c."customer_id" = k."customer_id" AND c."campaign_id" = k."campaign_id" ORDER BY c."date" DESC LIMIT 1
+       ) n ON true
+       WHERE k."client_id" = $1 AND k."customer_id" = $2 AND k."date" BETWEEN $3 AND $4
+       GROUP BY 1, 2, 3, 4
+       ORDER BY sum(k."cost_micros") DESC`,
+      [clientId, customerId, range.from, range.to],
+    )) as Array<Record<string, string | number>>;
+    return rows.map((r) => ({
+      campaignId: String(r.campaign_id),
+      campaignName: String(r.campaign_name),
+      adGroupId: String(r.ad_group_id),
+      adGroupName: String(r.ad_group_name),
+      criterionId: String(r.criterion_id),
+      keyword: String(r.keyword_text),
+      matchType: String(r.match_type),
+      impressions: Number(r.impressions),
+      clicks: Number(r.clicks),
+      cost: Math.round(Number(r.cost_micros) / 10_000) / 100,
+      conversions: Number(r.conversions),
+    }));
+  }
+
   /** One clinic's changes at a time: a second apply or undo waits for the first, then finds it done. */
   async lock(clientId: number, manager: EntityManager): Promise<void> {
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`recommendations:${clientId}`]);
   }
 
-  /** The clinic's applied changes (not undone), as `<campaign id>:<term>` keys. */
+  /** The clinic's applied changes (not undone), as `<campaign id>:<subject>` keys (a term, or a keyword's `<ad group id>~<criterion id>`). */
   async appliedKeys(clientId: number, manager: EntityManager = this.dataSource.manager): Promise<Set<string>> {
     const rows = (await manager.query(`SELECT "campaign_id", "subject" FROM "ads"."recommendation_actions" WHERE "client_id" = $1 AND "status" = 'applied'`, [clientId])) as Array<{
       campaign_id: string;
