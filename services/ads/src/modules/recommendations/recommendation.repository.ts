@@ -41,6 +41,24 @@ const toAction = (r: ActionRow): StoredAction => ({
   resourceName: r.resource_name,
 });
 
+/** The campaign's name as Google last reported it (its latest day), beside rows aliased `x`, as `n`. */
+const latestCampaignName = (x: string) => `LEFT JOIN LATERAL (
+         SELECT c."campaign_name" FROM "ads"."campaign_performance" c
+         WHERE c."customer_id" = ${x}."customer_id" AND c."campaign_id" = ${x}."campaign_id" ORDER BY c."date" DESC LIMIT 1
+       ) n ON true`;
+
+/** The figures of rows aliased `x`, added up. */
+const summed = (x: string) =>
+  `sum(${x}."impressions")::float8 AS "impressions", sum(${x}."clicks")::float8 AS "clicks", sum(${x}."cost_micros")::float8 AS "cost_micros", sum(${x}."conversions")::float8 AS "conversions"`;
+
+/** Those figures as read: cost in dollars, to the cent. */
+const figuresOf = (r: Record<string, string | number>) => ({
+  impressions: Number(r.impressions),
+  clicks: Number(r.clicks),
+  cost: Math.round(Number(r.cost_micros) / 10_000) / 100,
+  conversions: Number(r.conversions),
+});
+
 /** ads.search_term_performance read for recommendations, and ads.recommendation_actions (docs/campaigns.md#recommendations). */
 export class RecommendationRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -52,12 +70,9 @@ export class RecommendationRepository {
   async searchTerms(clientId: number, customerId: string, range: DayRange, limit: number | null, manager: EntityManager = this.dataSource.manager): Promise<SearchTerm[]> {
     const rows = (await manager.query(
       `SELECT t."campaign_id", coalesce(n."campaign_name", 'Campaign ' || t."campaign_id") AS "campaign_name", t."ad_group_id", t."search_term",
-              sum(t."impressions")::float8 AS "impressions", sum(t."clicks")::float8 AS "clicks", sum(t."cost_micros")::float8 AS "cost_micros", sum(t."conversions")::float8 AS "conversions"
+              ${summed('t')}
        FROM "ads"."search_term_performance" t
-       LEFT JOIN LATERAL (
-         SELECT c."campaign_name" FROM "ads"."campaign_performance" c
-         WHERE c."customer_id" = t."customer_id" AND c."campaign_id" = t."campaign_id" ORDER BY c."date" DESC LIMIT 1
-       ) n ON true
+       ${latestCampaignName('t')}
        WHERE t."client_id" = $1 AND t."customer_id" = $2 AND t."date" BETWEEN $3 AND $4
        GROUP BY 1, 2, 3, 4
        ORDER BY sum(t."cost_micros") DESC, t."search_term"
@@ -69,10 +84,7 @@ export class RecommendationRepository {
       campaignName: String(r.campaign_name),
       adGroupId: String(r.ad_group_id),
       searchTerm: String(r.search_term),
-      impressions: Number(r.impressions),
-      clicks: Number(r.clicks),
-      cost: Math.round(Number(r.cost_micros) / 10_000) / 100,
-      conversions: Number(r.conversions),
+      ...figuresOf(r),
     }));
   }
 
@@ -85,12 +97,9 @@ export class RecommendationRepository {
       `SELECT k."campaign_id", coalesce(n."campaign_name", 'Campaign ' || k."campaign_id") AS "campaign_name", k."ad_group_id", k."criterion_id",
               (array_agg(k."ad_group_name" ORDER BY k."date" DESC))[1] AS "ad_group_name", (array_agg(k."keyword_text" ORDER BY k."date" DESC))[1] AS "keyword_text",
               (array_agg(k."match_type" ORDER BY k."date" DESC))[1] AS "match_type",
-              sum(k."impressions")::float8 AS "impressions", sum(k."clicks")::float8 AS "clicks", sum(k."cost_micros")::float8 AS "cost_micros", sum(k."conversions")::float8 AS "conversions"
+              ${summed('k')}
        FROM "ads"."keyword_performance" k
-       LEFT JOIN LATERAL (
-         SELECT c."campaign_name" FROM "ads"."campaign_performance" c
-         WHERE c."customer_id" = k."customer_id" AND c."campaign_id" = k."campaign_id" ORDER BY c."date" DESC LIMIT 1
-       ) n ON true
+       ${latestCampaignName('k')}
        WHERE k."client_id" = $1 AND k."customer_id" = $2 AND k."date" BETWEEN $3 AND $4
        GROUP BY 1, 2, 3, 4
        ORDER BY sum(k."cost_micros") DESC`,
@@ -104,10 +113,7 @@ export class RecommendationRepository {
       criterionId: String(r.criterion_id),
       keyword: String(r.keyword_text),
       matchType: String(r.match_type),
-      impressions: Number(r.impressions),
-      clicks: Number(r.clicks),
-      cost: Math.round(Number(r.cost_micros) / 10_000) / 100,
-      conversions: Number(r.conversions),
+      ...figuresOf(r),
     }));
   }
 
