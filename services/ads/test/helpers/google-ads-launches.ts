@@ -44,6 +44,13 @@ export function startLaunchWorker(t: TestAds, redis: QueueRedis, dataSource: Dat
   return createWorker('ads.launch', createLaunchHandler(new LaunchRepository(dataSource), access), redis) as unknown as Worker;
 }
 
+/** A clinic with a Google Ads account and an address a launch can read, through tenant's API; its id. */
+export async function clinicWithAccount(t: TestAds, name: string): Promise<number> {
+  const created = await t.templates!.tenant!.api.post('/api/clients', ADMIN).send({ name: `${name} ${uniq()}`, address: '12 Elm Street, Austin, TX 78701', phone: '(512) 555-0199', googleAdsAccountId: '123-456-7890' });
+  if (created.status !== 201) throw new Error(`the clinic was not created: ${created.status} ${JSON.stringify(created.body)}`);
+  return created.body.data.id as number;
+}
+
 /** A written campaign made template `templateId`'s only active one, and a service of the clinic on that template. */
 export async function serviceWithCampaign(t: TestAds, clientId: number, templateId: number) {
   const repo = t.dataSource.getRepository(AdCampaignTemplateEntity);

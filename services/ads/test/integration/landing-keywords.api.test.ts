@@ -8,7 +8,7 @@ import { writtenCampaign } from '@hap/test-kit/fixtures/written-campaigns';
 import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';
 import { toStoredCampaign } from '../../src/modules/campaigns/campaign-jobs.service';
 import { ADMIN, START_TIMEOUT_MS, type TestAds } from '../helpers/app';
-import { connectAgency, launchForReal, launchQueueRedis, startAdsWithGoogle, startLaunchWorker, stopAdsWithGoogle } from '../helpers/google-ads-launches';
+import { clinicWithAccount, connectAgency, launchForReal, launchQueueRedis, startAdsWithGoogle, startLaunchWorker, stopAdsWithGoogle } from '../helpers/google-ads-launches';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
 const SHELL = { kind: 'service', service: 'public-shell' } as const;
@@ -25,16 +25,7 @@ describe('GET /internal/google-ads/landing-keywords: the keywords a service page
   let worker: Worker;
   const redis = launchQueueRedis();
 
-  async function clinic(): Promise<number> {
-    const created = await t.templates!.tenant!.api.post('/api/clients', ADMIN).send({
-      name: `Cedar Men's Health ${uniq()}`,
-      address: '12 Elm Street, Austin, TX 78701',
-      phone: '(512) 555-0199',
-      googleAdsAccountId: '123-456-7890',
-    });
-    expect(created.status).toBe(201);
-    return created.body.data.id as number;
-  }
+  const clinic = () => clinicWithAccount(t, "Cedar Men's Health");
 
   const keywordsOf = async (clientId: number, serviceId: number) => {
     const res = await t.api.get(`/internal/google-ads/landing-keywords?clientId=${clientId}&serviceId=${serviceId}`, SHELL);

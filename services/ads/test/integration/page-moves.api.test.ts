@@ -7,7 +7,7 @@ import { createClientService, createTemplate, uniq } from '@hap/test-kit/factori
 import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';
 import { toStoredCampaign } from '../../src/modules/campaigns/campaign-jobs.service';
 import { ADMIN, START_TIMEOUT_MS, type TestAds } from '../helpers/app';
-import { connectAgency, launchForReal, launchQueueRedis, startAdsWithGoogle, startLaunchWorker, stopAdsWithGoogle } from '../helpers/google-ads-launches';
+import { clinicWithAccount, connectAgency, launchForReal, launchQueueRedis, startAdsWithGoogle, startLaunchWorker, stopAdsWithGoogle } from '../helpers/google-ads-launches';
 import { writtenCampaign } from '@hap/test-kit/fixtures/written-campaigns';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
@@ -26,16 +26,7 @@ describe('page paths: a renamed page keeps its old path, its campaigns follow, a
   let worker: Worker;
   const redis = launchQueueRedis();
 
-  async function clinic(): Promise<number> {
-    const created = await t.templates!.tenant!.api.post('/api/clients', ADMIN).send({
-      name: `Harbor Peak ${uniq()}`,
-      address: '12 Elm Street, Austin, TX 78701',
-      phone: '(512) 555-0199',
-      googleAdsAccountId: '123-456-7890',
-    });
-    expect(created.status).toBe(201);
-    return created.body.data.id as number;
-  }
+  const clinic = () => clinicWithAccount(t, 'Harbor Peak');
 
   /** A template of its own (its slug changes here) with a campaign to launch. */
   async function template(): Promise<{ id: number; slug: string }> {
