@@ -13,8 +13,9 @@ interface FakeCall {
  * docs/results-and-experiments.md: a launched campaign after launch. From the client's launch
  * log the admin sees the campaign as Google reports it (status, daily
  * budget, its ads' policy approval), resumes and pauses it and changes its
- * daily budget after a confirmation naming the account; each change reaches
- * the fake Google Ads API once (after Google's validate-only check).
+ * daily budget after a confirmation naming the account, and undoes that change from
+ * the same place; each change reaches the fake Google Ads API once (after Google's
+ * validate-only check).
  */
 test.describe('admin campaign changes after launch', () => {
   test('pause and change the budget of a launched campaign from the launch log: one mutate each at Google', async ({ page, baseURL }) => {
@@ -74,11 +75,23 @@ test.describe('admin campaign changes after launch', () => {
     await expect(dialog).toBeHidden();
     await expect(campaign).toContainText('Daily budget: $55');
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // The change is undone from the same place, confirmed like any budget change.
+    await expect(campaign).toContainText('Changed from $40 to $55 a day.');
+    await campaign.getByRole('button', { name: /^Undo: set the daily budget of .+ back to \$40$/ }).click();
+    await expect(dialog).toContainText(`in Google Ads account ${account} to $40 (now $55)?`);
+    await dialog.getByRole('button', { name: 'Set $40 a day' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(campaign).toContainText('Daily budget: $40');
 
     const state = (await (await page.request.get(`${process.env.E2E_GOOGLE_ADS_URL}/__fake/state`)).json()) as { calls: FakeCall[]; campaigns: Array<{ customerId: string; status: string; budgetMicros: string }> };
     const changes = state.calls.filter((c) => c.kind === 'mutate' && c.customerId === digits && c.updates);
-    expect(changes.filter((c) => !c.validateOnly).map((c) => c.updates)).toEqual([['campaign.status=ENABLED'], ['campaign.status=PAUSED'], ['campaign_budget.amount_micros=55000000']]);
-    expect(changes.filter((c) => c.validateOnly)).toHaveLength(3);
-    expect(state.campaigns.filter((c) => c.customerId === digits)).toEqual([expect.objectContaining({ status: 'PAUSED', budgetMicros: '55000000' })]);
+    expect(changes.filter((c) => !c.validateOnly).map((c) => c.updates)).toEqual([
+      ['campaign.status=ENABLED'],
+      ['campaign.status=PAUSED'],
+      ['campaign_budget.amount_micros=55000000'],
+      ['campaign_budget.amount_micros=40000000'],
+    ]);
+    expect(changes.filter((c) => c.validateOnly)).toHaveLength(4);
+    expect(state.campaigns.filter((c) => c.customerId === digits)).toEqual([expect.objectContaining({ status: 'PAUSED', budgetMicros: '40000000' })]);
   });
 });

@@ -109,7 +109,7 @@ test.describe('admin Results', () => {
     await expect(pacing).toContainText('Over 80 % spent');
     await expect(pacing.getByRole('meter')).toHaveAttribute('aria-valuenow', '83');
     await expect(pacing).toContainText(`TRT Results: Google limits it by its $20.00 daily budget.`);
-    await expect(pacing).toContainText('It books below the $40.00 target: more budget is likely to buy more bookings.');
+    await expect(pacing).toContainText('It books below the $40.00 target: more budget is likely to buy more bookings. Recommended: raise its daily budget from $20.00 to $24.00.');
     const funnel = page.getByRole('region', { name: 'Funnel' });
     await expect(funnel).toContainText('too few visits to tell');
 

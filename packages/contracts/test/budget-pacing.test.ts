@@ -1,4 +1,4 @@
-import { budgetAlertMessage, ClientUpdateSchema, limitedButGood, paceOf } from '../src';
+import { budgetAlertMessage, ClientUpdateSchema, limitedButGood, paceOf, raisedDailyBudget } from '../src';
 
 describe('budget pacing rules (docs/campaigns.md#budget-pacing)', () => {
   it('the share spent, the month at its pace so far, and the highest alert reached', () => {
@@ -35,5 +35,17 @@ describe('budget pacing rules (docs/campaigns.md#budget-pacing)', () => {
     expect(parsed(null).data).toEqual({ monthlyAdBudget: null });
     for (const bad of ['0', '-5', '1e3', '12.345', 'three']) expect(parsed(bad).error?.issues[0]?.message).toBe('Monthly Google Ads budget must be an amount in dollars, more than 0');
     expect(parsed(2_000_000).error?.issues[0]?.message).toBe('Monthly Google Ads budget must be at most $1,000,000');
+  });
+});
+
+describe('raisedDailyBudget: the raise recommended for a limited campaign that books below target', () => {
+  it('is a fifth more in whole dollars, at least one more, within the launch bounds', () => {
+    expect(raisedDailyBudget(20)).toBe(24);
+    expect(raisedDailyBudget(33)).toBe(40);
+    expect(raisedDailyBudget(2)).toBe(3);
+    expect(raisedDailyBudget(4.5)).toBe(6);
+    expect(raisedDailyBudget(950)).toBe(1000);
+    expect(raisedDailyBudget(1000)).toBeNull();
+    expect(raisedDailyBudget(null)).toBeNull();
   });
 });

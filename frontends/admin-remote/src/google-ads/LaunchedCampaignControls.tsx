@@ -1,6 +1,6 @@
 import { CampaignBudgetChangeSchema, CAMPAIGN_BUDGET, routes, type CampaignChangeResult, type CampaignLaunch, type LaunchedCampaign } from '@hap/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LoaderCircle, Pause, Play, RefreshCw, Wallet } from 'lucide-react';
+import { LoaderCircle, Pause, Play, RefreshCw, TrendingUp, Undo2, Wallet } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { api } from '../lib/api';
 import { useToast } from '../toast/toaster';
@@ -46,11 +46,15 @@ function approvals(campaign: LaunchedCampaign): string {
  * budget and ads' policy approval as Google reports them, read when asked;
  * Pause or Resume, and Change budget (confirmed, since money moves). Each
  * change goes to Google once (the ads service checks it with validate_only
- * first) and is audited there.
+ * first) and is audited there. With `suggestedBudget` (budget pacing's
+ * recommendation, docs/campaigns.md#budget-pacing) it offers that raise, straight to its
+ * confirmation; a budget changed here can be set back from here (Undo).
  */
-export function LaunchedCampaignControls({ launch }: { launch: CampaignLaunch }) {
+export function LaunchedCampaignControls({ launch, suggestedBudget }: { launch: CampaignLaunch; suggestedBudget?: number | null }) {
   const [shown, setShown] = useState(false);
-  const [budgetOpen, setBudgetOpen] = useState(false);
+  /** The budget dialog: the amount it starts from, and whether it goes straight to the confirmation. */
+  const [budgetStart, setBudgetStart] = useState<{ value: number | null; confirm: boolean; n: number } | null>(null);
+  const [lastChange, setLastChange] = useState<{ from: number; to: number } | null>(null);
   const [resuming, setResuming] = useState(false);
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -61,9 +65,26 @@ export function LaunchedCampaignControls({ launch }: { launch: CampaignLaunch })
     queryFn: ({ signal }): Promise<LaunchedCampaign> => api.call(routes.getLaunchedCampaign, { params: { launchId: launch.id } }, { signal }),
   });
   const applied = (result: CampaignChangeResult) => {
+    const before = queryClient.getQueryData<LaunchedCampaign>(launchedCampaignKey(launch.id));
+    if (result.applied && before && before.dailyBudget !== result.campaign.dailyBudget) setLastChange({ from: before.dailyBudget, to: result.campaign.dailyBudget });
     queryClient.setQueryData(launchedCampaignKey(launch.id), result.campaign);
     toast({ title: result.applied ? 'Campaign updated' : 'Nothing to change', description: result.message });
   };
+  const openBudget = (value: number | null, confirm: boolean) => setBudgetStart((was) => ({ value, confirm, n: (was?.n ?? 0) + 1 }));
+  const raise = suggestedBudget ? (
+    <button
+      type="button"
+      className="adm-button adm-button--primary ads-button--small"
+      // Asked before Google was read, its confirmation opens once the campaign is known.
+      onClick={() => {
+        setShown(true);
+        openBudget(suggestedBudget, true);
+      }}
+      aria-label={`Raise the daily budget of ${launch.campaignName} to $${suggestedBudget}`}
+    >
+      <TrendingUp size={14} aria-hidden /> Raise to ${suggestedBudget}…
+    </button>
+  ) : null;
   const status = useMutation({
     mutationFn: (next: 'paused' | 'enabled') => api.call(routes.setLaunchedCampaignStatus, { params: { launchId: launch.id }, body: { status: next } }),
     onSuccess: applied,
@@ -72,9 +93,12 @@ export function LaunchedCampaignControls({ launch }: { launch: CampaignLaunch })
 
   if (!shown) {
     return (
-      <button type="button" className="adm-button adm-button--secondary ads-button--small" onClick={() => setShown(true)} aria-label={`Show ${launch.campaignName} in Google Ads`}>
-        Show in Google Ads
-      </button>
+      <div className="ads-launched__actions">
+        {raise}
+        <button type="button" className="adm-button adm-button--secondary ads-button--small" onClick={() => setShown(true)} aria-label={`Show ${launch.campaignName} in Google Ads`}>
+          Show in Google Ads
+        </button>
+      </div>
     );
   }
   if (campaign.isPending) {
@@ -104,9 +128,18 @@ export function LaunchedCampaignControls({ launch }: { launch: CampaignLaunch })
         {c.servingStatus !== 'SERVING' && <span className="adm-muted"> ({c.servingStatus.toLowerCase()})</span>}
       </p>
       <p>Daily budget: ${c.dailyBudget}</p>
+      {lastChange && lastChange.to === c.dailyBudget && (
+        <p>
+          Changed from ${lastChange.from} to ${lastChange.to} a day.{' '}
+          <button type="button" className="adm-link-button" onClick={() => openBudget(lastChange.from, true)} aria-label={`Undo: set the daily budget of ${launch.campaignName} back to $${lastChange.from}`}>
+            <Undo2 size={14} aria-hidden /> Undo…
+          </button>
+        </p>
+      )}
       <p>Ads: {approvals(c)}</p>
       {c.status !== 'REMOVED' && (
         <div className="ads-launched__actions">
+          {suggestedBudget && suggestedBudget > c.dailyBudget && raise}
           <button
             type="button"
             className="adm-button adm-button--secondary ads-button--small"
@@ -118,12 +151,23 @@ export function LaunchedCampaignControls({ launch }: { launch: CampaignLaunch })
             {status.isPending ? <LoaderCircle size={14} aria-hidden className="adm-spin" /> : paused ? <Play size={14} aria-hidden /> : <Pause size={14} aria-hidden />}
             {paused ? 'Resume' : 'Pause'}
           </button>
-          <button type="button" className="adm-button adm-button--secondary ads-button--small" onClick={() => setBudgetOpen(true)} aria-label={`Change budget of ${launch.campaignName}`}>
+          <button type="button" className="adm-button adm-button--secondary ads-button--small" onClick={() => openBudget(null, false)} aria-label={`Change budget of ${launch.campaignName}`}>
             <Wallet size={14} aria-hidden /> Change budget
           </button>
         </div>
       )}
-      <BudgetDialog open={budgetOpen} onOpenChange={setBudgetOpen} launch={launch} current={c.dailyBudget} onApplied={applied} />
+      {budgetStart && (
+        // A fresh dialog each time it opens, starting from what it was opened with.
+        <BudgetDialog
+          key={budgetStart.n}
+          onClose={() => setBudgetStart(null)}
+          launch={launch}
+          current={c.dailyBudget}
+          start={budgetStart.value ?? c.dailyBudget}
+          confirmFirst={budgetStart.confirm}
+          onApplied={applied}
+        />
+      )}
       <ModalDialog open={resuming} onOpenChange={(next) => !status.isPending && setResuming(next)} className="adm-dialog adm-dialog--narrow" aria-describedby={`resume-${launch.id}-text`} title="Resume campaign">
         <div className="adm-dialog__body">
           <p id={`resume-${launch.id}-text`} className="adm-dialog__text">
@@ -148,29 +192,32 @@ export function LaunchedCampaignControls({ launch }: { launch: CampaignLaunch })
   );
 }
 
+/** Change budget's dialog, open while mounted: the amount (from `start`), then its confirmation (at once with `confirmFirst`). */
 function BudgetDialog({
-  open,
-  onOpenChange,
+  onClose,
   launch,
   current,
+  start,
+  confirmFirst,
   onApplied,
 }: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  onClose: () => void;
   launch: CampaignLaunch;
   current: number;
+  start: number;
+  confirmFirst: boolean;
   onApplied: (result: CampaignChangeResult) => void;
 }) {
   const id = useId();
   const toast = useToast();
-  const [value, setValue] = useState(String(current));
+  const [value, setValue] = useState(String(start));
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(confirmFirst ? start : null);
   const change = useMutation({
     mutationFn: (dailyBudget: number) => api.call(routes.setLaunchedCampaignBudget, { params: { launchId: launch.id }, body: { dailyBudget } }),
     onSuccess: (result) => {
       onApplied(result);
-      onOpenChange(false);
+      onClose();
     },
     onError: (err) => {
       setConfirming(null);
@@ -179,13 +226,7 @@ function BudgetDialog({
     },
   });
   const reset = (next: boolean) => {
-    if (change.isPending) return;
-    if (next) {
-      setValue(String(current));
-      setError(null);
-      setConfirming(null);
-    }
-    onOpenChange(next);
+    if (!next && !change.isPending) onClose();
   };
   const review = (e: FormEvent) => {
     e.preventDefault();
@@ -196,7 +237,7 @@ function BudgetDialog({
   };
 
   return (
-    <ModalDialog open={open} onOpenChange={reset} className="adm-dialog adm-dialog--narrow" aria-describedby={`${id}-text`} title="Change daily budget">
+    <ModalDialog open onOpenChange={reset} className="adm-dialog adm-dialog--narrow" aria-describedby={`${id}-text`} title="Change daily budget">
       <div className="adm-dialog__body">
         <p id={`${id}-text`} className="adm-dialog__text">
           {launch.campaignName} in Google Ads account {formatCustomerId(launch.customerId)} spends up to ${current} a day now.

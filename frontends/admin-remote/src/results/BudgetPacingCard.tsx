@@ -125,12 +125,14 @@ function ClinicPacingView({ pacing, clinic }: { pacing: BudgetPacing; clinic: Cl
                   </p>
                   <p className={campaign.beatsTarget ? 'res-pacing__good' : 'adm-muted'}>
                     {campaign.beatsTarget
-                      ? `It books below the ${formatMoney(clinic.targetCostPerBooking)} target: more budget is likely to buy more bookings.`
+                      ? `It books below the ${formatMoney(clinic.targetCostPerBooking)} target: more budget is likely to buy more bookings.${
+                          campaign.suggestedDailyBudget !== null ? ` Recommended: raise its daily budget from ${formatMoney(campaign.dailyBudget)} to ${formatMoney(campaign.suggestedDailyBudget)}.` : ''
+                        }`
                       : clinic.targetCostPerBooking === null
                         ? 'Set a target cost per booking to know whether more budget is worth it.'
                         : `Not below the ${formatMoney(clinic.targetCostPerBooking)} target: more budget is not recommended yet.`}
                   </p>
-                  {launch && <LaunchedCampaignControls launch={launch} />}
+                  {launch && <LaunchedCampaignControls launch={launch} suggestedBudget={campaign.suggestedDailyBudget} />}
                 </li>
               );
             })}

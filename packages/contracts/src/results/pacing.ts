@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAMPAIGN_BUDGET } from '../ads/campaign';
 import { idField } from '../fields';
 
 /**
@@ -56,6 +57,19 @@ export function limitedButGood(costPerPaidBooking: number | null, target: number
   return costPerPaidBooking !== null && target !== null && costPerPaidBooking < target;
 }
 
+/** How much more budget a limited campaign that books below target is recommended: a fifth more. */
+export const BUDGET_RAISE_SHARE = 0.2;
+
+/**
+ * The daily budget recommended for a limited campaign that books below target: a fifth more, in
+ * whole dollars (at least one more), within Google Ads' bounds for a launch; null when it is at the
+ * most already or its budget is unknown.
+ */
+export function raisedDailyBudget(dailyBudget: number | null): number | null {
+  if (dailyBudget === null || dailyBudget >= CAMPAIGN_BUDGET.max) return null;
+  return Math.min(CAMPAIGN_BUDGET.max, Math.max(Math.ceil(dailyBudget * (1 + BUDGET_RAISE_SHARE)), Math.floor(dailyBudget) + 1));
+}
+
 export const BudgetPacingQuerySchema = z.object({
   clientId: idField('Client id', { fromText: true }).optional(),
 });
@@ -71,6 +85,8 @@ export const LimitedCampaignSchema = z.object({
   costPerPaidBooking: z.number().nullable(),
   /** Books below the clinic's target: raising its budget is recommended. */
   beatsTarget: z.boolean(),
+  /** The daily budget recommended when it beats the target (raisedDailyBudget); null otherwise. */
+  suggestedDailyBudget: z.number().nullable(),
 });
 export type LimitedCampaign = z.infer<typeof LimitedCampaignSchema>;
 

@@ -82,11 +82,12 @@ describe('budget pacing', () => {
     // The days so far cost $85: the month's days at that pace (Luxon's calendar).
     expect(once.projectedSpend).toBeCloseTo((85 / month.day) * month.daysInMonth!, 2);
     // Limited by budget but $70 a booking is above the $50 target: not worth more budget yet.
-    expect(once.limited).toEqual([{ campaignId: limitedId, campaignName: 'TRT Search', dailyBudget: 20, spend: 70, paidBooked: 1, costPerPaidBooking: 70, beatsTarget: false }]);
+    expect(once.limited).toEqual([{ campaignId: limitedId, campaignName: 'TRT Search', dailyBudget: 20, spend: 70, paidBooked: 1, costPerPaidBooking: 70, beatsTarget: false, suggestedDailyBudget: null }]);
 
     await bookedLead();
     const twice = (await pacingOf()).clinics[0]!;
-    expect(twice.limited[0]).toMatchObject({ paidBooked: 2, costPerPaidBooking: 35, beatsTarget: true });
+    // Booking below the target: a fifth more daily budget is recommended ($20 → $24).
+    expect(twice.limited[0]).toMatchObject({ paidBooked: 2, costPerPaidBooking: 35, beatsTarget: true, suggestedDailyBudget: 24 });
   });
 
   it('alerts the agency’s admins once at 80 %, once at 100 %, and once for a limited campaign that books below target', async () => {

@@ -3,6 +3,7 @@ import {
   costPer,
   escapeHtml,
   limitedButGood,
+  raisedDailyBudget,
   paceOf,
   type BudgetAlertKind,
   type BudgetPacing,
@@ -69,14 +70,17 @@ export class PacingService {
           const campaignSpend = spendOf(own);
           const booked = bookings.byCampaign.get(c.campaignId) ?? 0;
           const cost = costPer(campaignSpend, booked);
+          const dailyBudget = c.budgetMicros > 0 ? dollars(c.budgetMicros) : null;
+          const beatsTarget = limitedButGood(cost, budget.targetCostPerBooking);
           return {
             campaignId: c.campaignId,
             campaignName: own.at(-1)?.campaignName ?? `Campaign ${c.campaignId}`,
-            dailyBudget: c.budgetMicros > 0 ? dollars(c.budgetMicros) : null,
+            dailyBudget,
             spend: campaignSpend,
             paidBooked: booked,
             costPerPaidBooking: cost,
-            beatsTarget: limitedButGood(cost, budget.targetCostPerBooking),
+            beatsTarget,
+            suggestedDailyBudget: beatsTarget ? raisedDailyBudget(dailyBudget) : null,
           };
         });
       return {
