@@ -155,6 +155,12 @@ test.describe('admin Results', () => {
     await pause.getByRole('button', { name: 'Pause keyword' }).click();
     await expect(page.getByText('The keyword "testosterone shots" is paused in ‘TRT’: it no longer spends.').first()).toBeVisible();
     await expect(recommendations.getByText('Nothing to recommend')).toBeVisible();
+    // The keywords by ad group, with what each cost: '—' a conversion where none came.
+    await recommendations.getByText('Keywords (1)').click();
+    const keywordRow = recommendations.getByRole('row', { name: /testosterone shots/ });
+    for (const [column, value] of [['Ad group', 'TRT'], ['Clicks', '25'], ['Avg. CPC', '$2.10'], ['Cost', '$52.50'], ['Cost per conversion', '—']]) {
+      await expect(keywordRow.locator(`td[data-label="${column}"]`)).toHaveText(value!);
+    }
     const state = (await (await page.request.get(`${process.env.E2E_GOOGLE_ADS_URL}/__fake/state`)).json()) as { calls: Array<{ customerId: string; validateOnly: boolean; updates?: string[] }> };
     const negatives = state.calls.filter((c) => c.customerId === digits && c.updates?.includes('campaign_criterion.negative_keyword=free testosterone online:EXACT'));
     expect(negatives.map((c) => c.validateOnly)).toEqual([true, false]);

@@ -1,4 +1,4 @@
-import { routes, type AdsRecommendation, type RecommendationAction, type RecommendationChangeResult, type Recommendations } from '@hap/contracts';
+import { costPer, keywordShown, routes, shareOf, type AdsRecommendation, type RecommendationAction, type RecommendationChangeResult, type Recommendations } from '@hap/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, LoaderCircle, Pause, Undo2 } from 'lucide-react';
 import { useState } from 'react';
@@ -9,7 +9,7 @@ import { LoadingPanel } from '../pages/LoadingPanel';
 import { ModalDialog } from '../pages/ModalDialog';
 import { TableHead } from '../pages/TableHead';
 import { useToast } from '../toast/toaster';
-import { formatCount, formatMoney } from './results-rules';
+import { formatCount, formatMoney, formatShare } from './results-rules';
 
 const recommendationsKey = (clientId: number) => ['admin', 'google-ads', 'recommendations', clientId] as const;
 
@@ -128,6 +128,7 @@ export function RecommendationsCard({ clientId }: { clientId: number }) {
             </>
           )}
           {data.data.searchTerms.length > 0 && <SearchTerms data={data.data} />}
+          {data.data.keywords.length > 0 && <Keywords data={data.data} />}
         </>
       )}
       <ModalDialog
@@ -175,6 +176,39 @@ function confirmText(pending: Pending, customerId: string): string {
   return a.kind === 'pause_keyword'
     ? `The keyword ${a.searchTerm} runs again in ‘${a.campaignName}’ in Google Ads account ${formatCustomerId(a.customerId)}: it can spend again.`
     : `[${a.searchTerm}] is removed from the negative keywords of ‘${a.campaignName}’ in Google Ads account ${formatCustomerId(a.customerId)}: searches for it can show the ads, and spend, again.`;
+}
+
+/** The clinic's keywords by ad group, the costliest first: what each cost and brought, '—' where nothing was converted. */
+function Keywords({ data }: { data: Recommendations }) {
+  return (
+    <details className="res-recs__terms">
+      <summary>Keywords ({data.keywords.length})</summary>
+      <div className="adm-table-scroll" tabIndex={0} role="region" aria-label="Keywords (scrolls sideways)">
+        <table className="adm-table res-table">
+          <caption className="adm-sr-only">
+            Keywords, {data.from} to {data.to}
+          </caption>
+          <TableHead columns={['Keyword', 'Ad group', 'Campaign', 'Impressions', 'Clicks', 'CTR', 'Avg. CPC', 'Cost', 'Conversions', 'Cost per conversion']} />
+          <tbody>
+            {data.keywords.map((k) => (
+              <tr key={`${k.campaignId}:${k.adGroupId}:${k.criterionId}`}>
+                <th scope="row">{keywordShown(k.keyword, k.matchType)}</th>
+                <td data-label="Ad group">{k.adGroupName}</td>
+                <td data-label="Campaign">{k.campaignName}</td>
+                <td data-label="Impressions">{formatCount(k.impressions)}</td>
+                <td data-label="Clicks">{formatCount(k.clicks)}</td>
+                <td data-label="CTR">{formatShare(shareOf(k.clicks, k.impressions))}</td>
+                <td data-label="Avg. CPC">{formatMoney(costPer(k.cost, k.clicks))}</td>
+                <td data-label="Cost">{formatMoney(k.cost)}</td>
+                <td data-label="Conversions">{k.conversions.toLocaleString('en-US', { maximumFractionDigits: 2 })}</td>
+                <td data-label="Cost per conversion">{formatMoney(costPer(k.cost, k.conversions))}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
 }
 
 /** The search terms the recommendations stand on, the costliest first. */

@@ -108,6 +108,8 @@ export const RecommendationsSchema = z.object({
   /** The spend over which a keyword without a conversion is worth pausing. */
   pauseMinSpend: z.number(),
   searchTerms: z.array(SearchTermSchema),
+  /** The clinic's keywords over the window, each with its ad group, the costliest first (at most SEARCH_TERMS_SHOWN). */
+  keywords: z.array(KeywordFiguresSchema),
   recommendations: z.array(AdsRecommendationSchema),
   /** The clinic's applied changes, newest first (the last 20). */
   actions: z.array(RecommendationActionSchema),

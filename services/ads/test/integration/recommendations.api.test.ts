@@ -150,6 +150,12 @@ describe('Google Ads recommendations: negative keywords from search terms, throu
     );
     const answer = await list(clientId);
     expect(answer.pauseMinSpend).toBe(50);
+    // Every keyword with its ad group, the costliest first, Google's figures.
+    expect(answer.keywords.map((k) => [k.keyword, k.adGroupName, k.matchType, k.clicks, k.cost, k.conversions])).toEqual([
+      ['trt clinic', 'TRT', 'EXACT', 40, 90, 3],
+      ['testosterone shots', 'TRT', 'PHRASE', 30, 64.25, 0],
+      ['low t', 'TRT', 'PHRASE', 9, 20, 0],
+    ]);
     // The one that converted and the one under $50 are left alone.
     expect(answer.recommendations).toEqual([
       expect.objectContaining({

@@ -57,7 +57,7 @@ export class RecommendationService {
     const customerId = clinic.googleAdsAccountId ? customerIdDigits(clinic.googleAdsAccountId) : null;
     const actions = (await this.store.actions(clientId, ACTIONS_SHOWN)).map(publicAction);
     const base = { clientId, customerId, ...window, minSpend: NEGATIVE_KEYWORD_MIN_SPEND, pauseMinSpend: PAUSE_KEYWORD_MIN_SPEND, actions };
-    if (!customerId) return { ...base, searchTerms: [], recommendations: [], note: Messages.clinicWithoutAdsAccount };
+    if (!customerId) return { ...base, searchTerms: [], keywords: [], recommendations: [], note: Messages.clinicWithoutAdsAccount };
     const [all, keywords, applied] = await Promise.all([
       this.store.searchTerms(clientId, customerId, window, null),
       this.store.keywords(clientId, customerId, window),
@@ -66,6 +66,7 @@ export class RecommendationService {
     return {
       ...base,
       searchTerms: all.slice(0, SEARCH_TERMS_SHOWN),
+      keywords: keywords.slice(0, SEARCH_TERMS_SHOWN),
       // The costliest waste first, whichever kind.
       recommendations: [...negativeKeywordRecommendations(all, window, applied), ...pauseKeywordRecommendations(keywords, window, applied)].sort((a, b) => b.evidence.cost - a.evidence.cost),
       note: all.length === 0 ? 'No search terms have been read for this clinic in the last 30 days. Google Ads is read every hour, or now with Read Google Ads now.' : null,
