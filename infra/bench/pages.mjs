@@ -6,10 +6,10 @@
  * fresh PostgreSQL database and Redis key prefix (both removed afterwards), then
  * runs Lighthouse (the npm package with Debian's Chromium, mobile defaults:
  * Moto G Power emulation and simulated slow 4G / 4× CPU throttling) three times
- * on client 1's TRT landing page, its home page, the admin login page, the
+ * on client 1's TRT landing page (and the same page echoing an ad's keyword, `kw`), its home page, the admin login page, the
  * clinic portal (/portal) and, side by side, the thank-you page without and with
  * the booking picker (a clinic of its own, open for booking every day:
- * docs/booking.md#pages) (BENCH_PAGES=landing,home,admin-login,portal,thanks,thanks-picker
+ * docs/booking.md#pages) (BENCH_PAGES=landing,landing-kw,home,admin-login,portal,thanks,thanks-picker
  * picks some). Prints each run and the median
  * of each figure: performance score, LCP, TBT, CLS, FCP and the JavaScript the
  * page loads as transferred (sum of the script requests' transferSize), each
@@ -45,6 +45,8 @@ const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 /** `judged`: the targets a page is held to (the admin login: the admin performance ≥ 95 only; the clinic portal's login: performance ≥ 98 only). */
 const ALL_PAGES = [
   { name: 'landing', path: '/trt?client=1', judged: ['performance', 'lcp', 'tbt', 'cls', 'js'] },
+  // The same page reached from an ad whose keyword it echoes (docs/campaigns.md#message-match): the built-in TRT campaign's keyword.
+  { name: 'landing-kw', path: '/trt?client=1&hap_cid=1&kw=trt+clinic+near+me', judged: ['performance', 'lcp', 'tbt', 'cls', 'js'] },
   { name: 'home', path: '/?client=1', judged: ['performance', 'lcp', 'tbt', 'cls'] },
   { name: 'admin-login', path: '/admin/login', judged: ['performance'], targets: { performance: { target: '≥ 95', ok: (v) => v >= 95 } } },
   // /portal without a session: the gateway sends it to the portal's login, the first paint a clinic user sees.
