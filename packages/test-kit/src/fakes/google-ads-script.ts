@@ -85,7 +85,8 @@ export interface FakeCampaign {
   negatives?: Array<{ resourceName: string; text: string; matchType: string }>;
 }
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** Google's request and answer JSON as the fake reads and writes it, untyped. */
+export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
  * What each operation of a mutate changes, as the fake's calls record it: entity.field=value

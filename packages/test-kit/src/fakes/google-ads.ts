@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errors, services } from 'google-ads-api';
-import { REFUSALS, updatesOf, type FakeCampaign, type FakeDayMetrics, type FakeGoogleAdsScript } from './google-ads-script';
+import { REFUSALS, updatesOf, type FakeCampaign, type FakeDayMetrics, type FakeGoogleAdsScript, type Json } from './google-ads-script';
 
 /**
  * The Google Ads API as launches, tests and conversion uploads use it, on a
@@ -34,8 +34,6 @@ import { REFUSALS, updatesOf, type FakeCampaign, type FakeDayMetrics, type FakeG
  * connection after committing); `GET /__fake/state` shows what exists.
  */
 export type { FakeCampaignDay, FakeDayMetrics, FakeGoogleAdsScript, FakeKeywordDay, FakeSearchTermDay } from './google-ads-script';
-
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 const HEADLINE_MAX = 30;
 const DESCRIPTION_MAX = 90;
