@@ -16,7 +16,7 @@ import { ClinicUsersDialog } from '../clinic-users/ClinicUsersDialog';
 import { ClientDialog } from './ClientDialog';
 import { ClientsTable } from './ClientsTable';
 import { DeleteClientDialog } from './DeleteClientDialog';
-import { CLIENTS_KEY, clientViewFromSearch, searchFromClientView, useClientPage } from './clients-query';
+import { CLIENTS_KEY, clientViewFromSearch, searchBoxAfter, searchFromClientView, useClientPage } from './clients-query';
 import { useToast } from '../toast/toaster';
 import './clients.css';
 
@@ -42,16 +42,23 @@ export function ClientsPage() {
   const go = (next: Partial<Pick<ClientListQuery, 'q' | 'sort' | 'order' | 'page'>>) =>
     setSearch(searchFromClientView({ ...view, page: 1, ...next }));
 
-  // The search box: what the admin types, sent once they pause; the URL's q when it changes (back, forward).
+  // The search box: what the admin types, sent once they pause; the URL's q when it changes (back, forward),
+  // but not the URL's echo of the box's own search (searchBoxAfter).
   const [text, setText] = useState(view.q ?? '');
   const [seenQ, setSeenQ] = useState(view.q);
+  const [sentQ, setSentQ] = useState<string | null>(null);
   if (seenQ !== view.q) {
     setSeenQ(view.q);
-    if (text.trim() !== (view.q ?? '')) setText(view.q ?? '');
+    setSentQ(null);
+    setText(searchBoxAfter(view.q, text, sentQ));
   }
+  const searchText = (q: string) => {
+    setSentQ(q);
+    go({ q: q || undefined });
+  };
   // Reads the view as it is when the pause ends, without restarting the wait when the view changes.
   const searchFor = useEffectEvent((q: string) => {
-    if (q !== (view.q ?? '')) go({ q: q || undefined });
+    if (q !== (view.q ?? '')) searchText(q);
   });
   useEffect(() => {
     const q = text.trim();
@@ -88,7 +95,7 @@ export function ClientsPage() {
           </button>
         }
       />
-      <form className="adm-card cli-toolbar" role="search" aria-label="Find clients" onSubmit={(event) => (event.preventDefault(), go({ q: text.trim() || undefined }))}>
+      <form className="adm-card cli-toolbar" role="search" aria-label="Find clients" onSubmit={(event) => (event.preventDefault(), searchText(text.trim()))}>
         <FormField id="clients-search" label="Search clients">
           <div className="cli-search">
             <Search size={16} aria-hidden />
@@ -139,7 +146,7 @@ export function ClientsPage() {
           text={searching ? `Nothing matches “${view.q}”. Check the spelling or search by phone or domain.` : 'Clinics appear here once they are added or complete onboarding.'}
         >
           {searching && (
-            <button type="button" className="adm-button adm-button--secondary" onClick={() => (setText(''), go({ q: undefined }))}>
+            <button type="button" className="adm-button adm-button--secondary" onClick={() => (setText(''), searchText(''))}>
               <X size={16} aria-hidden />
               Clear search
             </button>

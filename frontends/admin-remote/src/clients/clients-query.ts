@@ -63,6 +63,16 @@ export function clientViewFromSearch(search: URLSearchParams): ClientListQuery {
   return parsed.success ? parsed.data : ClientListQuerySchema.parse({});
 }
 
+/**
+ * What the search box shows once the URL's q changes to `q`: the URL's words (back, forward), unless the
+ * change is the echo of the search the box itself sent (`sent`): the admin may have typed on since, and
+ * their newer words stay.
+ */
+export function searchBoxAfter(q: string | undefined, text: string, sent: string | null): string {
+  const words = q ?? '';
+  return sent === words || text.trim() === words ? text : words;
+}
+
 /** The URL of this view: defaults (name A–Z, page 1, no search) left out. */
 export function searchFromClientView(view: Pick<ClientListQuery, 'q' | 'sort' | 'order' | 'page'>): URLSearchParams {
   const search = new URLSearchParams();
