@@ -58,7 +58,7 @@ test.describe('admin Results', () => {
       data: {
         performance: {
           [digits]: {
-            campaigns: [{ date: today, campaignId, campaignName: 'TRT Results', impressions: 900, clicks: 40, costMicros: 25_000_000, conversions: 1, conversionValue: 25 }],
+            campaigns: [{ date: today, campaignId, campaignName: 'TRT Results', impressions: 900, clicks: 40, costMicros: 25_000_000, conversions: 1, conversionValue: 25, searchImpressionShare: 0.64 }],
             // What people typed: one term spent $21.40 and brought nothing; the other brought the lead.
             searchTerms: [
               { date: today, campaignId, adGroupId: '1', searchTerm: 'free testosterone online', impressions: 300, clicks: 12, costMicros: 21_400_000, conversions: 0, conversionValue: 0 },
@@ -66,7 +66,7 @@ test.describe('admin Results', () => {
             ],
             // Google's keyword report: one keyword spent $52.50 without a conversion.
             keywords: [
-              { date: today, campaignId, adGroupId: '1', adGroupName: 'TRT', criterionId: '71', text: 'testosterone shots', matchType: 'PHRASE', impressions: 400, clicks: 25, costMicros: 52_500_000, conversions: 0, conversionValue: 0 },
+              { date: today, campaignId, adGroupId: '1', adGroupName: 'TRT', criterionId: '71', text: 'testosterone shots', matchType: 'PHRASE', impressions: 400, clicks: 25, costMicros: 52_500_000, conversions: 0, conversionValue: 0, searchImpressionShare: 0.0999 },
             ],
           },
         },
@@ -119,10 +119,12 @@ test.describe('admin Results', () => {
     await expect(breakdown.getByRole('row', { name: /Google Ads/ })).toContainText('1');
     await page.getByRole('tab', { name: 'Campaign' }).click();
     const campaign = breakdown.getByRole('row', { name: /TRT Results/ });
-    for (const [column, value] of [['Impressions', '900'], ['Clicks', '40'], ['CTR', '4.4%'], ['Avg. CPC', '$0.63'], ['Spend', '$25.00'], ['Cost per booking (paid)', '$25.00']]) {
+    for (const [column, value] of [['Impressions', '900'], ['Clicks', '40'], ['CTR', '4.4%'], ['Search impr. share', '64%'], ['Avg. CPC', '$0.63'], ['Spend', '$25.00'], ['Cost per booking (paid)', '$25.00']]) {
       await expect(campaign.locator(`td[data-label="${column}"]`)).toHaveText(value!);
     }
-    await expect(page.locator('.res-chart[data-drawn]')).toBeVisible();
+    // Visits, leads and spend by day, and the clicks and average CPC by day.
+    await expect(page.locator('.res-chart__canvas[data-drawn]')).toHaveCount(2);
+    await expect(page.getByRole('img', { name: /^Google Ads clicks and average cost per click by day/ })).toBeVisible();
     expect(await seriousAxeViolations(page)).toEqual([]);
     await keepScreen(page, { path: screenPath('results'), fullPage: true });
 
@@ -158,7 +160,7 @@ test.describe('admin Results', () => {
     // The keywords by ad group, with what each cost: '—' a conversion where none came.
     await recommendations.getByText('Keywords (1)').click();
     const keywordRow = recommendations.getByRole('row', { name: /testosterone shots/ });
-    for (const [column, value] of [['Ad group', 'TRT'], ['Clicks', '25'], ['Avg. CPC', '$2.10'], ['Cost', '$52.50'], ['Cost per conversion', '—']]) {
+    for (const [column, value] of [['Ad group', 'TRT'], ['Clicks', '25'], ['Search impr. share', '< 10%'], ['Avg. CPC', '$2.10'], ['Cost', '$52.50'], ['Cost per conversion', '—']]) {
       await expect(keywordRow.locator(`td[data-label="${column}"]`)).toHaveText(value!);
     }
     const state = (await (await page.request.get(`${process.env.E2E_GOOGLE_ADS_URL}/__fake/state`)).json()) as { calls: Array<{ customerId: string; validateOnly: boolean; updates?: string[] }> };

@@ -58,6 +58,7 @@ describe('pauseKeywordRecommendations: keywords that spent without a conversion'
     clicks: 30,
     cost: 64.25,
     conversions: 0,
+    searchImpressionShare: null,
     ...over,
   });
 

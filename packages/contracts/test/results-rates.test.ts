@@ -1,4 +1,4 @@
-import { costPer, MIN_VIEWS_FOR_RATE, rateOf, wilsonInterval } from '../src';
+import { costPer, MIN_VIEWS_FOR_RATE, rateOf, searchImpressionShareOf, wilsonInterval } from '../src';
 
 describe('conversion rates with their uncertainty', () => {
   it('Wilson score interval at 95 %', () => {
@@ -23,5 +23,26 @@ describe('conversion rates with their uncertainty', () => {
     expect(costPer(100, 3)).toBe(33.33);
     expect(costPer(null, 3)).toBeNull();
     expect(costPer(100, 0)).toBeNull();
+  });
+});
+
+describe('search impression share of several days', () => {
+  it('weighs each day by the impressions it was eligible for, over the days Google gave a share', () => {
+    // 100 of 200 eligible and 300 of 400: 400 of 600, not the mean of 50 % and 75 %.
+    expect(
+      searchImpressionShareOf([
+        { impressions: 100, searchImpressionShare: 0.5 },
+        { impressions: 300, searchImpressionShare: 0.75 },
+        { impressions: 50, searchImpressionShare: null },
+      ]),
+    ).toBeCloseTo(2 / 3, 10);
+    // A day under 10 % (0.0999) stays under 10 %.
+    expect(searchImpressionShareOf([{ impressions: 10, searchImpressionShare: 0.0999 }])).toBeCloseTo(0.0999, 10);
+  });
+
+  it('is null without a share to weigh, never a made-up 0', () => {
+    expect(searchImpressionShareOf([])).toBeNull();
+    expect(searchImpressionShareOf([{ impressions: 40, searchImpressionShare: null }])).toBeNull();
+    expect(searchImpressionShareOf([{ impressions: 0, searchImpressionShare: 0.5 }])).toBeNull();
   });
 });

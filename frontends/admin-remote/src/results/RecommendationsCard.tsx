@@ -9,7 +9,7 @@ import { LoadingPanel } from '../pages/LoadingPanel';
 import { ModalDialog } from '../pages/ModalDialog';
 import { TableHead } from '../pages/TableHead';
 import { useToast } from '../toast/toaster';
-import { formatCount, formatMoney, formatShare } from './results-rules';
+import { formatCount, formatImpressionShare, formatMoney, formatShare } from './results-rules';
 
 const recommendationsKey = (clientId: number) => ['admin', 'google-ads', 'recommendations', clientId] as const;
 
@@ -188,7 +188,7 @@ function Keywords({ data }: { data: Recommendations }) {
           <caption className="adm-sr-only">
             Keywords, {data.from} to {data.to}
           </caption>
-          <TableHead columns={['Keyword', 'Ad group', 'Campaign', 'Impressions', 'Clicks', 'CTR', 'Avg. CPC', 'Cost', 'Conversions', 'Cost per conversion']} />
+          <TableHead columns={['Keyword', 'Ad group', 'Campaign', 'Impressions', 'Clicks', 'CTR', 'Search impr. share', 'Avg. CPC', 'Cost', 'Conversions', 'Cost per conversion']} />
           <tbody>
             {data.keywords.map((k) => (
               <tr key={`${k.campaignId}:${k.adGroupId}:${k.criterionId}`}>
@@ -198,6 +198,7 @@ function Keywords({ data }: { data: Recommendations }) {
                 <td data-label="Impressions">{formatCount(k.impressions)}</td>
                 <td data-label="Clicks">{formatCount(k.clicks)}</td>
                 <td data-label="CTR">{formatShare(shareOf(k.clicks, k.impressions))}</td>
+                <td data-label="Search impr. share">{formatImpressionShare(k.searchImpressionShare)}</td>
                 <td data-label="Avg. CPC">{formatMoney(costPer(k.cost, k.clicks))}</td>
                 <td data-label="Cost">{formatMoney(k.cost)}</td>
                 <td data-label="Conversions">{k.conversions.toLocaleString('en-US', { maximumFractionDigits: 2 })}</td>

@@ -46,6 +46,9 @@ const percent = (x: number) => `${(x * 100).toFixed(x < 0.1 ? 1 : 0)}%`;
 /** A share of a whole ('75%'), or '—' when there is nothing to divide. */
 export const formatShare = (share: number | null) => (share === null ? '—' : percent(share));
 
+/** Google's search impression share ('64%'; '< 10%' under 10 %, as Google reports it), or '—' where it gives none. */
+export const formatImpressionShare = (share: number | null) => (share === null ? '—' : share < 0.1 ? '< 10%' : percent(share));
+
 /** A rate with its interval ('2.2% (0.9%–5.0%)'), or why there is none. */
 export function formatRate(rate: Rate): string {
   if (rate.rate === null || rate.low === null || rate.high === null) return rate.note ?? TOO_FEW_VISITS;
@@ -76,6 +79,7 @@ export const MEASURES = {
   impressions: measure('Impressions', (m) => m.impressions, formatCount),
   clicks: measure('Clicks', (m) => m.clicks, formatCount),
   ctr: measure('CTR', (m) => m.ctr, (n) => formatShare(n)),
+  searchImpressionShare: measure('Search impr. share', (m) => m.searchImpressionShare, formatImpressionShare),
   averageCpc: measure('Avg. CPC', (m) => m.averageCpc, formatCpc),
   googleConversions: measure('Google conversions', (m) => m.googleConversions, (n) => (n === null ? '—' : n.toLocaleString('en-US', { maximumFractionDigits: 2 }))),
   costPerPaidLead: measure('Cost per lead (paid)', (m) => m.costPerPaidLead, formatMoney),
@@ -106,7 +110,7 @@ export const TILE_MEASURES: readonly Measure[] = [
 /** The table's figures for a breakdown: a campaign's are its ads' (what it bought, at what price); the others' are the funnel's. */
 export function breakdownMeasures(by: ResultsBreakdownBy): readonly Measure[] {
   if (by === 'campaign') {
-    return [MEASURES.impressions, MEASURES.clicks, MEASURES.ctr, MEASURES.averageCpc, MEASURES.spend, MEASURES.paidLeads, MEASURES.costPerPaidLead, MEASURES.paidBooked, MEASURES.costPerPaidBooking, MEASURES.googleConversions, MEASURES.visits];
+    return [MEASURES.impressions, MEASURES.clicks, MEASURES.ctr, MEASURES.searchImpressionShare, MEASURES.averageCpc, MEASURES.spend, MEASURES.paidLeads, MEASURES.costPerPaidLead, MEASURES.paidBooked, MEASURES.costPerPaidBooking, MEASURES.googleConversions, MEASURES.visits];
   }
   return [MEASURES.visits, MEASURES.leads, MEASURES.booked, MEASURES.spend, MEASURES.costPerLead, MEASURES.costPerBooking, MEASURES.showRate, MEASURES.costPerAttended];
 }
@@ -122,6 +126,7 @@ const MEASURE_COLUMNS: Array<[string, (m: ResultsMeasures) => string | number | 
   ['Clicks', (m) => m.clicks],
   ['Impressions', (m) => m.impressions],
   ['CTR', (m) => m.ctr],
+  ['Search impression share', (m) => m.searchImpressionShare],
   ['Avg. CPC (USD)', (m) => m.averageCpc],
   ['Google conversions', (m) => m.googleConversions],
   ['Google Ads leads', (m) => m.paidLeads],

@@ -1,5 +1,5 @@
 import type { ResultsBreakdownRow } from '@hap/contracts';
-import { breakdownCsv, daysIn, deltaOf, formatMinutes, formatRate, formatShare, lastDays, previousPeriod } from '../../src/results/results-rules';
+import { breakdownCsv, daysIn, deltaOf, formatImpressionShare, formatMinutes, formatRate, formatShare, lastDays, previousPeriod } from '../../src/results/results-rules';
 
 describe('Results screen rules', () => {
   it('ranges: the last N days, today included, and the same length just before', () => {
@@ -27,6 +27,12 @@ describe('Results screen rules', () => {
     expect(formatShare(null)).toBe('—');
   });
 
+  it('search impression share reads as Google reports it: under 10 % as a bound, none as a dash', () => {
+    expect(formatImpressionShare(0.642)).toBe('64%');
+    expect(formatImpressionShare(0.0999)).toBe('< 10%');
+    expect(formatImpressionShare(null)).toBe('—');
+  });
+
   it('rates show their 95% range, or say there are too few visits', () => {
     expect(formatRate({ rate: 0.0217, low: 0.0093, high: 0.0499, note: null })).toBe('2.2% (0.9%–5.0%)');
     expect(formatRate({ rate: null, low: null, high: null, note: 'too few visits to tell' })).toBe('too few visits to tell');
@@ -51,6 +57,7 @@ describe('Results screen rules', () => {
       impressions: 100,
       googleConversions: 1.5,
       ctr: 0.1,
+      searchImpressionShare: 0.64,
       averageCpc: 1.25,
       paidLeads: 1,
       paidBooked: 0,
@@ -64,9 +71,9 @@ describe('Results screen rules', () => {
     });
     const csv = breakdownCsv('Campaign', { from: '2026-11-01', to: '2026-11-27' }, [row('TRT, Denver', 40), row('=HYPERLINK("x")', 3)]);
     const lines = csv.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('From,To,Campaign,Visits,Visitors,Leads,Contacted,Booked,Won,Spend (USD),Clicks,Impressions,CTR,Avg. CPC (USD),Google conversions,Google Ads leads,Google Ads bookings,Cost per paid lead (USD),Cost per lead of any source (USD),Cost per paid booking (USD),Cost per booking of any source (USD),Showed,No-show,Show rate,Cost per attended (USD),Lead rate,Lead rate low (95%),Lead rate high (95%)');
-    expect(lines[1]).toBe('2026-11-01,2026-11-27,"TRT, Denver",40,40,2,1,1,0,12.5,10,100,0.1,1.25,1.5,1,0,12.5,6.25,,12.5,1,0,1,12.5,,,');
-    expect(lines[2]).toBe(`2026-11-01,2026-11-27,"'=HYPERLINK(""x"")",3,3,2,1,1,0,12.5,10,100,0.1,1.25,1.5,1,0,12.5,6.25,,12.5,1,0,1,12.5,,,`);
+    expect(lines[0]).toBe('From,To,Campaign,Visits,Visitors,Leads,Contacted,Booked,Won,Spend (USD),Clicks,Impressions,CTR,Search impression share,Avg. CPC (USD),Google conversions,Google Ads leads,Google Ads bookings,Cost per paid lead (USD),Cost per lead of any source (USD),Cost per paid booking (USD),Cost per booking of any source (USD),Showed,No-show,Show rate,Cost per attended (USD),Lead rate,Lead rate low (95%),Lead rate high (95%)');
+    expect(lines[1]).toBe('2026-11-01,2026-11-27,"TRT, Denver",40,40,2,1,1,0,12.5,10,100,0.1,0.64,1.25,1.5,1,0,12.5,6.25,,12.5,1,0,1,12.5,,,');
+    expect(lines[2]).toBe(`2026-11-01,2026-11-27,"'=HYPERLINK(""x"")",3,3,2,1,1,0,12.5,10,100,0.1,0.64,1.25,1.5,1,0,12.5,6.25,,12.5,1,0,1,12.5,,,`);
   });
 });
 

@@ -60,6 +60,8 @@ export const CampaignDaySchema = z.object({
   costMicros: z.number().int(),
   conversions: z.number(),
   conversionValue: z.number(),
+  /** Google's search impression share of the day (0.1–1, 0.0999 for under 10 %); null where it gives none. */
+  searchImpressionShare: z.number().nullable().default(null),
 });
 export type CampaignDay = z.infer<typeof CampaignDaySchema>;
 

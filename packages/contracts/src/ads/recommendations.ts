@@ -53,6 +53,8 @@ export const KeywordFiguresSchema = z.object({
   clicks: z.number().int(),
   cost: z.number(),
   conversions: z.number(),
+  /** Google's search impression share over the range (searchImpressionShareOf); null where it gives none. */
+  searchImpressionShare: z.number().nullable(),
 });
 export type KeywordFigures = z.infer<typeof KeywordFiguresSchema>;
 

@@ -76,6 +76,25 @@ export const costPer = (spend: number | null, count: number | null): number | nu
 /** A share of a whole (clicks of impressions): null when either is unknown or the whole is 0, never a made-up 0. */
 export const shareOf = (part: number | null, whole: number | null): number | null => (part === null || whole === null || whole === 0 ? null : part / whole);
 
+/** Google reports a search impression share under 10 % as 0.0999 (docs/results-and-experiments.md#search-impression-share). */
+export const UNDER_TEN_PERCENT_SHARE = 0.0999;
+
+/**
+ * The search impression share of some days together: their impressions over the impressions Google
+ * estimates they were eligible for (each day's impressions divided by its share), over the days that
+ * have both; null without one. A day under 10 % counts as 0.0999, so a total under 10 % is an upper bound.
+ */
+export function searchImpressionShareOf(days: readonly { impressions: number; searchImpressionShare: number | null }[]): number | null {
+  let impressions = 0;
+  let eligible = 0;
+  for (const day of days) {
+    if (day.searchImpressionShare === null || day.searchImpressionShare <= 0 || day.impressions <= 0) continue;
+    impressions += day.impressions;
+    eligible += day.impressions / day.searchImpressionShare;
+  }
+  return eligible === 0 ? null : Math.min(1, impressions / eligible);
+}
+
 export const ResultsMeasuresSchema = z.object({
   views: z.number().int(),
   /** Distinct visitors, summed over days and cells (a visitor seen on two days or pages counts twice). */
@@ -100,6 +119,8 @@ export const ResultsMeasuresSchema = z.object({
   googleConversions: z.number().nullable(),
   /** Clicks per impression; null without impressions. */
   ctr: z.number().nullable(),
+  /** Google's search impression share over the range (searchImpressionShareOf); null where Google gives none. */
+  searchImpressionShare: z.number().nullable(),
   /** Spend per click (US dollars); null without clicks. */
   averageCpc: z.number().nullable(),
   /** Spend per lead of any source ('all leads'): how the screens label it. */
@@ -118,7 +139,15 @@ export const ResultsMeasuresSchema = z.object({
 });
 export type ResultsMeasures = z.infer<typeof ResultsMeasuresSchema>;
 
-export const ResultsDaySchema = z.object({ date: z.string(), views: z.number().int(), leads: z.number().int(), spend: z.number().nullable() });
+/** One day of the chart: clicks and impressions (and spend) null without Google Ads figures for the range. */
+export const ResultsDaySchema = z.object({
+  date: z.string(),
+  views: z.number().int(),
+  leads: z.number().int(),
+  spend: z.number().nullable(),
+  clicks: z.number().int().nullable(),
+  impressions: z.number().int().nullable(),
+});
 
 export const ResultsSummarySchema = ResultsMeasuresSchema.extend({
   from: z.string(),

@@ -32,6 +32,8 @@ export interface FakeDayMetrics {
   costMicros: number;
   conversions: number;
   conversionValue: number;
+  /** metrics.search_impression_share (campaign and keyword_view only); left out of the answer when not set, as REST JSON does. */
+  searchImpressionShare?: number;
 }
 export interface FakeCampaignDay extends FakeDayMetrics {
   campaignId: string;

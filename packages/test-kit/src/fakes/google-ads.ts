@@ -284,15 +284,23 @@ export async function startFakeGoogleAds() {
     }
     const [, from, to] = range as unknown as [string, string, string];
     const inRange = (d: FakeDayMetrics) => d.date >= from && d.date <= to;
+    const sharing = /metrics\.search_impression_share\b/i.test(query);
     const metrics = (d: FakeDayMetrics) => ({
       impressions: String(d.impressions),
       clicks: String(d.clicks),
       cost_micros: String(d.costMicros),
       conversions: d.conversions,
       conversions_value: d.conversionValue,
+      ...(sharing && d.searchImpressionShare !== undefined ? { search_impression_share: d.searchImpressionShare } : {}),
     });
     const scripted = script.performance?.[customerId] ?? {};
     if (/FROM\s+search_term_view\b/i.test(query)) {
+      // Google refuses the metric on search terms (not selectable with search_term_view).
+      if (sharing) {
+        return restFailure(res, 400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.', [
+          { errorCode: { queryError: 'PROHIBITED_METRIC_IN_SELECT_OR_WHERE_CLAUSE' }, message: "Cannot select or filter on the following metrics: 'search_impression_share'." },
+        ]);
+      }
       return json(res, 200, {
         results: (scripted.searchTerms ?? []).filter(inRange).map((t) => ({
           campaign: { id: t.campaignId },

@@ -14,6 +14,7 @@ import { Performance1765200000000 } from './migrations/1765200000000-Performance
 import { SearchTermsRecommendations1765300000000 } from './migrations/1765300000000-SearchTermsRecommendations';
 import { BudgetLimited1765400000000 } from './migrations/1765400000000-BudgetLimited';
 import { PauseKeywordActions1767000000000 } from './migrations/1767000000000-PauseKeywordActions';
+import { SearchImpressionShare1767100000000 } from './migrations/1767100000000-SearchImpressionShare';
 
 export const SCHEMA = 'ads';
 
@@ -23,5 +24,5 @@ export const createDataSource = (url: string) =>
     url,
     schema: SCHEMA,
     entities: [AdCampaignTemplateEntity, CampaignJobEntity, GoogleAdsConnectionEntity, CampaignLaunchEntity, CampaignPerformanceEntity, KeywordPerformanceEntity, PerformanceAccountEntity, AuditLogEntity],
-    migrations: [CreateAdsSchema1763800000000, CreateAdsTables1764700000000, LaunchLogColumns1764900000000, LaunchRecovery1764950000000, OAuthStates1765000000000, OptimizeProposals1765100000000, Performance1765200000000, SearchTermsRecommendations1765300000000, BudgetLimited1765400000000, PauseKeywordActions1767000000000],
+    migrations: [CreateAdsSchema1763800000000, CreateAdsTables1764700000000, LaunchLogColumns1764900000000, LaunchRecovery1764950000000, OAuthStates1765000000000, OptimizeProposals1765100000000, Performance1765200000000, SearchTermsRecommendations1765300000000, BudgetLimited1765400000000, PauseKeywordActions1767000000000, SearchImpressionShare1767100000000],
   });

@@ -101,15 +101,20 @@ export interface DayMetrics {
   conversionValue: number;
 }
 
+/** What a search campaign or keyword day adds: Google's search impression share (0.1–1, 0.0999 for under 10 %; null where Google gives none). */
+export interface SearchShare {
+  searchImpressionShare: number | null;
+}
+
 /** One campaign's day (GAQL: FROM campaign, segments.date). */
-export interface CampaignDayRow extends DayMetrics {
+export interface CampaignDayRow extends DayMetrics, SearchShare {
   date: string;
   campaignId: string;
   campaignName: string;
 }
 
 /** One keyword's day (GAQL: FROM keyword_view, segments.date). */
-export interface KeywordDayRow extends DayMetrics {
+export interface KeywordDayRow extends DayMetrics, SearchShare {
   date: string;
   campaignId: string;
   adGroupId: string;

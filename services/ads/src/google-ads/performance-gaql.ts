@@ -12,6 +12,12 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Google's performance metrics of a row (cost in micros of the account's currency). */
 const METRICS = ['metrics.impressions', 'metrics.clicks', 'metrics.cost_micros', 'metrics.conversions', 'metrics.conversions_value'];
 
+/**
+ * Search impression share: selectable from campaign and keyword_view, not from search_term_view
+ * (Google refuses the query there).
+ */
+const SHARE = 'metrics.search_impression_share';
+
 /** segments.date within the range, both ends included; a day that is not YYYY-MM-DD never reaches a query. */
 function during(range: DayRange): string {
   for (const day of [range.from, range.to]) if (!DAY.test(day)) throw new RangeError(`Not a day: ${day}`);
@@ -24,10 +30,10 @@ export function performanceQueries(range: DayRange): { campaigns: string; keywor
   const where = during(range);
   return {
     searchTerms: `SELECT campaign.id, ad_group.id, search_term_view.search_term, segments.date, ${METRICS.join(', ')} FROM search_term_view WHERE ${where}`,
-    campaigns: `SELECT campaign.id, campaign.name, segments.date, ${METRICS.join(', ')} FROM campaign WHERE ${where}`,
+    campaigns: `SELECT campaign.id, campaign.name, segments.date, ${METRICS.join(', ')}, ${SHARE} FROM campaign WHERE ${where}`,
     keywords:
       `SELECT campaign.id, ad_group.id, ad_group.name, ad_group_criterion.criterion_id, ad_group_criterion.keyword.text, ` +
-      `ad_group_criterion.keyword.match_type, segments.date, ${METRICS.join(', ')} FROM keyword_view WHERE ${where}`,
+      `ad_group_criterion.keyword.match_type, segments.date, ${METRICS.join(', ')}, ${SHARE} FROM keyword_view WHERE ${where}`,
   };
 }
 
@@ -43,6 +49,16 @@ export function wholeNumber(value: unknown): number {
 export function amount(value: unknown): number {
   const n = Number(value ?? 0);
   return Number.isFinite(n) ? n : 0;
+}
+
+/**
+ * Search impression share as Google reports it (0.1 to 1; 0.0999 stands for under 10 %), null where it
+ * gives none: absent (REST leaves it out), a network without one, or a value outside 0–1.
+ */
+export function impressionShare(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) && n > 0 && n <= 1 ? n : null;
 }
 
 /** Micros (millionths of the account's currency) as currency units: 33 500 000 → 33.5. */
@@ -68,7 +84,13 @@ function metricsOf(row: Row) {
 }
 
 export function campaignDayOf(row: Row): CampaignDayRow {
-  return { date: String(row.segments?.date ?? ''), campaignId: idOf(row.campaign?.id), campaignName: String(row.campaign?.name ?? ''), ...metricsOf(row) };
+  return {
+    date: String(row.segments?.date ?? ''),
+    campaignId: idOf(row.campaign?.id),
+    campaignName: String(row.campaign?.name ?? ''),
+    ...metricsOf(row),
+    searchImpressionShare: impressionShare(row.metrics?.search_impression_share),
+  };
 }
 
 export function keywordDayOf(row: Row): KeywordDayRow {
@@ -83,6 +105,7 @@ export function keywordDayOf(row: Row): KeywordDayRow {
     keywordText: String(keyword.text ?? ''),
     matchType: matchTypeName(keyword.match_type),
     ...metricsOf(row),
+    searchImpressionShare: impressionShare(row.metrics?.search_impression_share),
   };
 }
 

@@ -130,10 +130,19 @@ describe('Google Ads performance: ads.performance reads GAQL reports from Google
   it('a sync reads campaigns and keywords by day over the range; the internal route returns them by clinic and range', async () => {
     const a = await clinic({ googleAdsManagerId: '111-222-3333' });
     const b = await clinic();
-    const keyword: FakeKeywordDay = { ...campaignDay(daysAgo(1), '501', 1), adGroupId: '601', adGroupName: 'Body Contouring', criterionId: '701', text: 'body sculpting near me', matchType: 'PHRASE' };
+    const keyword: FakeKeywordDay = {
+      ...campaignDay(daysAgo(1), '501', 1),
+      searchImpressionShare: 0.0999,
+      adGroupId: '601',
+      adGroupName: 'Body Contouring',
+      criterionId: '701',
+      text: 'body sculpting near me',
+      matchType: 'PHRASE',
+    };
     google.script({
       performance: {
-        [a.customerId]: { campaigns: [campaignDay(daysAgo(1), '501', 1), campaignDay(daysAgo(0), '501', 2), campaignDay(daysAgo(10), '501', 5)], keywords: [keyword] },
+        // Search impression share where Google gives one (yesterday's campaign day and the keyword), none today.
+        [a.customerId]: { campaigns: [{ ...campaignDay(daysAgo(1), '501', 1), searchImpressionShare: 0.42 }, campaignDay(daysAgo(0), '501', 2), campaignDay(daysAgo(10), '501', 5)], keywords: [keyword] },
         [b.customerId]: { campaigns: [campaignDay(daysAgo(0), '502', 3)] },
       },
     });
@@ -150,9 +159,10 @@ describe('Google Ads performance: ads.performance reads GAQL reports from Google
     const { from, to } = lastDays(3);
     const queries = searchesOf(a.customerId).map((c) => c.query!);
     expect(queries).toEqual([
-      expect.stringMatching(/FROM campaign WHERE segments\.date BETWEEN/),
-      expect.stringMatching(/FROM keyword_view WHERE segments\.date BETWEEN/),
-      expect.stringMatching(/FROM search_term_view WHERE segments\.date BETWEEN/),
+      expect.stringMatching(/metrics\.search_impression_share FROM campaign WHERE segments\.date BETWEEN/),
+      expect.stringMatching(/metrics\.search_impression_share FROM keyword_view WHERE segments\.date BETWEEN/),
+      // Google refuses the share on search terms (the fake too): never asked there.
+      expect.stringMatching(/metrics\.conversions_value FROM search_term_view WHERE segments\.date BETWEEN/),
       expect.stringMatching(/FROM campaign WHERE campaign\.status != 'REMOVED'$/),
     ]);
     // Every report is bounded by the range; the campaigns' states are as they are now.
@@ -163,8 +173,8 @@ describe('Google Ads performance: ads.performance reads GAQL reports from Google
     expect(answer.status).toBe(200);
     const data = CampaignPerformanceSchema.parse(answer.body.data);
     expect(data.days).toEqual([
-      { date: daysAgo(1), clientId: a.clientId, customerId: a.customerId, campaignId: '501', campaignName: 'Body Sculpting 501', impressions: 100, clicks: 7, costMicros: 15_230_000, conversions: 1.5, conversionValue: 300 },
-      { date: daysAgo(0), clientId: a.clientId, customerId: a.customerId, campaignId: '501', campaignName: 'Body Sculpting 501', impressions: 200, clicks: 14, costMicros: 30_460_000, conversions: 3, conversionValue: 600 },
+      { date: daysAgo(1), clientId: a.clientId, customerId: a.customerId, campaignId: '501', campaignName: 'Body Sculpting 501', impressions: 100, clicks: 7, costMicros: 15_230_000, conversions: 1.5, conversionValue: 300, searchImpressionShare: 0.42 },
+      { date: daysAgo(0), clientId: a.clientId, customerId: a.customerId, campaignId: '501', campaignName: 'Body Sculpting 501', impressions: 200, clicks: 14, costMicros: 30_460_000, conversions: 3, conversionValue: 600, searchImpressionShare: null },
     ]);
     expect(data.accounts).toEqual([expect.objectContaining({ clientId: a.clientId, customerId: a.customerId, state: 'ok' })]);
     // One day only.
@@ -172,7 +182,7 @@ describe('Google Ads performance: ads.performance reads GAQL reports from Google
 
     const keywords = await store.keywordDays(a.customerId, { from, to });
     expect(keywords).toEqual([
-      expect.objectContaining({ date: daysAgo(1), clientId: a.clientId, campaignId: '501', adGroupId: '601', adGroupName: 'Body Contouring', criterionId: '701', keywordText: 'body sculpting near me', matchType: 'PHRASE', impressions: '100', clicks: '7', costMicros: '15230000', conversions: 1.5, conversionValue: 300 }),
+      expect.objectContaining({ date: daysAgo(1), clientId: a.clientId, campaignId: '501', adGroupId: '601', adGroupName: 'Body Contouring', criterionId: '701', keywordText: 'body sculpting near me', matchType: 'PHRASE', impressions: '100', clicks: '7', costMicros: '15230000', conversions: 1.5, conversionValue: 300, searchImpressionShare: 0.0999 }),
     ]);
 
     // Every clinic: B's account is listed, pending until read.

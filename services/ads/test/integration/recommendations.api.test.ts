@@ -144,17 +144,17 @@ describe('Google Ads recommendations: negative keywords from search terms, throu
       [],
       [
         { text: 'testosterone shots', criterionId: '501', clicks: 30, costMicros: 64_250_000 },
-        { text: 'trt clinic', criterionId: '502', clicks: 40, costMicros: 90_000_000, conversions: 3, matchType: 'EXACT' },
+        { text: 'trt clinic', criterionId: '502', clicks: 40, costMicros: 90_000_000, conversions: 3, matchType: 'EXACT', searchImpressionShare: 0.35 },
         { text: 'low t', criterionId: '503', clicks: 9, costMicros: 20_000_000 },
       ],
     );
     const answer = await list(clientId);
     expect(answer.pauseMinSpend).toBe(50);
-    // Every keyword with its ad group, the costliest first, Google's figures.
-    expect(answer.keywords.map((k) => [k.keyword, k.adGroupName, k.matchType, k.clicks, k.cost, k.conversions])).toEqual([
-      ['trt clinic', 'TRT', 'EXACT', 40, 90, 3],
-      ['testosterone shots', 'TRT', 'PHRASE', 30, 64.25, 0],
-      ['low t', 'TRT', 'PHRASE', 9, 20, 0],
+    // Every keyword with its ad group, the costliest first, Google's figures (its search impression share where it gave one).
+    expect(answer.keywords.map((k) => [k.keyword, k.adGroupName, k.matchType, k.clicks, k.cost, k.conversions, k.searchImpressionShare])).toEqual([
+      ['trt clinic', 'TRT', 'EXACT', 40, 90, 3, 0.35],
+      ['testosterone shots', 'TRT', 'PHRASE', 30, 64.25, 0, null],
+      ['low t', 'TRT', 'PHRASE', 9, 20, 0, null],
     ]);
     // The one that converted and the one under $50 are left alone.
     expect(answer.recommendations).toEqual([

@@ -1,6 +1,6 @@
 import { errors } from 'google-ads-api';
 import { durationMs } from '../../src/google-ads/google-ads-api.gateway';
-import { amount, campaignDayOf, fromMicros, keywordDayOf, matchTypeName, performanceQueries, searchTermDayOf, wholeNumber } from '../../src/google-ads/performance-gaql';
+import { amount, campaignDayOf, fromMicros, impressionShare, keywordDayOf, matchTypeName, performanceQueries, searchTermDayOf, wholeNumber } from '../../src/google-ads/performance-gaql';
 import { isRevokedConsent } from '../../src/modules/performance/performance.job';
 import { lastDays } from '../../src/modules/performance/performance-range';
 
@@ -8,10 +8,13 @@ describe('performance GAQL', () => {
   it('asks for campaign and keyword_view metrics by segments.date over a bounded range', () => {
     const q = performanceQueries({ from: '2026-11-01', to: '2026-11-27' });
     expect(q.campaigns).toBe(
-      "SELECT campaign.id, campaign.name, segments.date, metrics.impressions, metrics.clicks, metrics.cost_micros, metrics.conversions, metrics.conversions_value FROM campaign WHERE segments.date BETWEEN '2026-11-01' AND '2026-11-27'",
+      "SELECT campaign.id, campaign.name, segments.date, metrics.impressions, metrics.clicks, metrics.cost_micros, metrics.conversions, metrics.conversions_value, metrics.search_impression_share FROM campaign WHERE segments.date BETWEEN '2026-11-01' AND '2026-11-27'",
     );
     expect(q.keywords).toMatch(/^SELECT campaign\.id, ad_group\.id, ad_group\.name, ad_group_criterion\.criterion_id, ad_group_criterion\.keyword\.text, ad_group_criterion\.keyword\.match_type, segments\.date, metrics\.impressions/);
     expect(q.keywords).toMatch(/FROM keyword_view WHERE segments\.date BETWEEN '2026-11-01' AND '2026-11-27'$/);
+    expect(q.keywords).toContain('metrics.search_impression_share FROM keyword_view');
+    // Not selectable with search_term_view: Google would refuse the whole report.
+    expect(q.searchTerms).not.toContain('search_impression_share');
     expect(q.searchTerms).toMatch(/^SELECT campaign\.id, ad_group\.id, search_term_view\.search_term, segments\.date, metrics\.impressions.* FROM search_term_view WHERE segments\.date BETWEEN '2026-11-01' AND '2026-11-27'$/);
   });
 
@@ -33,6 +36,13 @@ describe('reading report rows', () => {
     expect(amount(null)).toBe(0);
   });
 
+  it('reads search impression share where Google gives one, null where it gives none or nonsense', () => {
+    expect(impressionShare(0.64)).toBe(0.64);
+    expect(impressionShare('0.0999')).toBe(0.0999);
+    expect(impressionShare(1)).toBe(1);
+    for (const none of [undefined, null, '', 0, -0.2, 1.5, 'n/a']) expect(impressionShare(none)).toBeNull();
+  });
+
   it('names match types whether Google sent the number or the name', () => {
     expect(matchTypeName(2)).toBe('EXACT');
     expect(matchTypeName(3)).toBe('PHRASE');
@@ -52,7 +62,9 @@ describe('reading report rows', () => {
       costMicros: 4_500_000,
       conversions: 1.5,
       conversionValue: 250,
+      searchImpressionShare: null,
     });
+    expect(campaignDayOf({ campaign: { id: '42' }, segments: { date: '2026-11-26' }, metrics: { ...metrics, search_impression_share: 0.0999 } }).searchImpressionShare).toBe(0.0999);
     expect(
       keywordDayOf({ campaign: { id: '42' }, ad_group: { id: '7', name: 'Testosterone' }, ad_group_criterion: { criterion_id: '99', keyword: { text: 'trt clinic', match_type: 2 } }, segments: { date: '2026-11-26' }, metrics }),
     ).toMatchObject({ campaignId: '42', adGroupId: '7', adGroupName: 'Testosterone', criterionId: '99', keywordText: 'trt clinic', matchType: 'EXACT', costMicros: 4_500_000 });

@@ -65,8 +65,8 @@ describe('results: views → leads → contacted → booked → won', () => {
     expect(summary).toMatchObject({ views: 230, visitors: 190, leads: 5, contacted: 3, booked: 2, won: 1, spend: null, clicks: null, costPerLead: null, clientId });
     expect(summary.adsNote).toMatch(/^Google Ads figures are not available now/);
     expect(summary.series).toEqual([
-      { date: yesterday, views: 150, leads: 0, spend: null },
-      { date: today, views: 80, leads: 5, spend: null },
+      { date: yesterday, views: 150, leads: 0, spend: null, clicks: null, impressions: null },
+      { date: today, views: 80, leads: 5, spend: null, clicks: null, impressions: null },
     ]);
     // 5 leads of 230 views, with its 95 % Wilson interval.
     expect(summary.leadRate.rate).toBeCloseTo(5 / 230, 6);
@@ -123,10 +123,10 @@ describe('results: views → leads → contacted → booked → won', () => {
     const summary = ResultsSummarySchema.parse((await t.api.get(`/api/results/summary?${range}`, ADMIN)).body.data);
     expect(summary.views).toBe(28);
     expect(summary.series.filter((d) => d.views > 0)).toEqual([
-      { date: '2026-01-31', views: 3, leads: 0, spend: null },
-      { date: '2026-02-10', views: 7, leads: 0, spend: null },
-      { date: '2026-02-28', views: 7, leads: 0, spend: null },
-      { date: '2026-03-01', views: 11, leads: 0, spend: null },
+      { date: '2026-01-31', views: 3, leads: 0, spend: null, clicks: null, impressions: null },
+      { date: '2026-02-10', views: 7, leads: 0, spend: null, clicks: null, impressions: null },
+      { date: '2026-02-28', views: 7, leads: 0, spend: null, clicks: null, impressions: null },
+      { date: '2026-03-01', views: 11, leads: 0, spend: null, clicks: null, impressions: null },
     ]);
     // The cells equal the page view cells they stand for, by day and by month.
     const [check] = (await t.dataSource.query(
@@ -239,8 +239,8 @@ describe('results with Google Ads figures from the real ads service', () => {
     ({ clientId, serviceId } = await clinicWithServices(t.templates!));
     // What the ads worker stores after reading the clinic's account (services/ads performance.api.test.ts reads it from the fake).
     await ads.dataSource.query(
-      `INSERT INTO "ads"."campaign_performance" ("customer_id", "campaign_id", "date", "client_id", "campaign_name", "impressions", "clicks", "cost_micros", "conversions")
-       VALUES ($1, '20123456789', $2, $3, 'TRT Austin', 1000, 40, 12500000, 1.5), ($1, '20999999999', $2, $3, 'Brand', 300, 5, 2000000, 0)`,
+      `INSERT INTO "ads"."campaign_performance" ("customer_id", "campaign_id", "date", "client_id", "campaign_name", "impressions", "clicks", "cost_micros", "conversions", "search_impression_share")
+       VALUES ($1, '20123456789', $2, $3, 'TRT Austin', 1000, 40, 12500000, 1.5, 0.5), ($1, '20999999999', $2, $3, 'Brand', 300, 5, 2000000, 0, NULL)`,
       [customerId, today, clientId],
     );
     await ads.dataSource.query(
@@ -280,8 +280,9 @@ describe('results with Google Ads figures from the real ads service', () => {
   it('spend, clicks and impressions, cost per lead and per booking, in the summary and by campaign and source', async () => {
     const range = `clientId=${clientId}&from=${today}&to=${today}`;
     const summary = ResultsSummarySchema.parse((await t.api.get(`/api/results/summary?${range}`, ADMIN)).body.data);
-    expect(summary).toMatchObject({ views: 127, leads: 4, booked: 1, spend: 14.5, clicks: 45, impressions: 1300, costPerLead: 3.63, costPerBooking: 14.5, adsNote: null });
-    expect(summary.series).toEqual([{ date: today, views: 127, leads: 4, spend: 14.5 }]);
+    // Search impression share only of the campaign Google gave one for: 1,000 of the 2,000 it was eligible for.
+    expect(summary).toMatchObject({ views: 127, leads: 4, booked: 1, spend: 14.5, clicks: 45, impressions: 1300, searchImpressionShare: 0.5, costPerLead: 3.63, costPerBooking: 14.5, adsNote: null });
+    expect(summary.series).toEqual([{ date: today, views: 127, leads: 4, spend: 14.5, clicks: 45, impressions: 1300 }]);
     expect(summary.adsAccounts).toEqual([expect.objectContaining({ clientId, customerId, state: 'ok', syncedThrough: today })]);
 
     const campaigns = ResultsBreakdownSchema.parse((await t.api.get(`/api/results/breakdown?by=campaign&${range}`, ADMIN)).body.data).rows;
@@ -292,9 +293,9 @@ describe('results with Google Ads figures from the real ads service', () => {
       // Campaign ids that are none of the clinic's (forged) are one row, whatever their number.
       ['Other campaign', 0, 7, 2],
     ]);
-    expect(campaigns.find((r) => r.label === 'TRT Austin')).toMatchObject({ costPerLead: 6.25, paidLeads: 2, costPerPaidLead: 6.25, paidBooked: 1, costPerPaidBooking: 12.5, ctr: 0.04, averageCpc: 0.31, googleConversions: 1.5 });
+    expect(campaigns.find((r) => r.label === 'TRT Austin')).toMatchObject({ costPerLead: 6.25, paidLeads: 2, costPerPaidLead: 6.25, paidBooked: 1, costPerPaidBooking: 12.5, ctr: 0.04, averageCpc: 0.31, googleConversions: 1.5, searchImpressionShare: 0.5 });
     // Nothing to divide: a dash on screen, never $0.00.
-    expect(campaigns.find((r) => r.label === 'Brand')).toMatchObject({ ctr: 5 / 300, averageCpc: 0.4, costPerPaidLead: null, costPerPaidBooking: null, googleConversions: 0 });
+    expect(campaigns.find((r) => r.label === 'Brand')).toMatchObject({ ctr: 5 / 300, averageCpc: 0.4, searchImpressionShare: null, costPerPaidLead: null, costPerPaidBooking: null, googleConversions: 0 });
     const sources = ResultsBreakdownSchema.parse((await t.api.get(`/api/results/breakdown?by=source&${range}`, ADMIN)).body.data).rows;
     expect(sources.find((r) => r.key === 'paid_google')).toMatchObject({ spend: 14.5, clicks: 45, leads: 4 });
   });

@@ -21,6 +21,10 @@ abstract class PerformanceMetrics {
   @Column({ name: 'conversion_value', type: 'double precision' })
   conversionValue: number;
 
+  /** Google's search impression share of the day (0.1–1, 0.0999 for under 10 %); null where it gives none. */
+  @Column({ name: 'search_impression_share', type: 'double precision', nullable: true })
+  searchImpressionShare: number | null;
+
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 }

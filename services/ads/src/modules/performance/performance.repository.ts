@@ -63,6 +63,7 @@ export class PerformanceRepository {
         date: r.date,
         campaignName: r.campaignName,
         ...metricColumns(r),
+        searchImpressionShare: r.searchImpressionShare,
         updatedAt: now,
       }));
       for (const rows of chunks(campaigns)) {
@@ -71,7 +72,7 @@ export class PerformanceRepository {
           .insert()
           .into(CampaignPerformanceEntity)
           .values(rows)
-          .orUpdate(['client_id', 'campaign_name', 'impressions', 'clicks', 'cost_micros', 'conversions', 'conversion_value', 'updated_at'], ['customer_id', 'campaign_id', 'date'])
+          .orUpdate(['client_id', 'campaign_name', 'impressions', 'clicks', 'cost_micros', 'conversions', 'conversion_value', 'search_impression_share', 'updated_at'], ['customer_id', 'campaign_id', 'date'])
           .execute();
       }
       const keywords = lastByKey(report.keywords, (r: KeywordDayRow) => `${r.campaignId}|${r.adGroupId}|${r.criterionId}|${r.date}`).map((r) => ({
@@ -85,6 +86,7 @@ export class PerformanceRepository {
         keywordText: r.keywordText,
         matchType: r.matchType,
         ...metricColumns(r),
+        searchImpressionShare: r.searchImpressionShare,
         updatedAt: now,
       }));
       for (const rows of chunks(keywords)) {
@@ -94,7 +96,7 @@ export class PerformanceRepository {
           .into(KeywordPerformanceEntity)
           .values(rows)
           .orUpdate(
-            ['client_id', 'ad_group_name', 'keyword_text', 'match_type', 'impressions', 'clicks', 'cost_micros', 'conversions', 'conversion_value', 'updated_at'],
+            ['client_id', 'ad_group_name', 'keyword_text', 'match_type', 'impressions', 'clicks', 'cost_micros', 'conversions', 'conversion_value', 'search_impression_share', 'updated_at'],
             ['customer_id', 'campaign_id', 'ad_group_id', 'criterion_id', 'date'],
           )
           .execute();
@@ -156,12 +158,12 @@ export class PerformanceRepository {
   async days(range: DayRange, clientId?: number): Promise<CampaignDay[]> {
     const rows = (await this.dataSource.query(
       `SELECT to_char("date", 'YYYY-MM-DD') AS "date", "client_id", "customer_id", "campaign_id", "campaign_name",
-              "impressions"::text, "clicks"::text, "cost_micros"::text, "conversions", "conversion_value"
+              "impressions"::text, "clicks"::text, "cost_micros"::text, "conversions", "conversion_value", "search_impression_share"
        FROM "ads"."campaign_performance"
        WHERE "date" BETWEEN $1 AND $2 AND ($3::integer IS NULL OR "client_id" = $3)
        ORDER BY "date", "client_id", "customer_id", "campaign_id"`,
       [range.from, range.to, clientId ?? null],
-    )) as Array<Record<string, string | number>>;
+    )) as Array<Record<string, string | number | null>>;
     return rows.map((r) => ({
       date: String(r.date),
       clientId: Number(r.client_id),
@@ -173,6 +175,7 @@ export class PerformanceRepository {
       costMicros: Number(r.cost_micros),
       conversions: Number(r.conversions),
       conversionValue: Number(r.conversion_value),
+      searchImpressionShare: r.search_impression_share === null ? null : Number(r.search_impression_share),
     }));
   }
 

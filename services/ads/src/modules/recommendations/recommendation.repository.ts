@@ -1,4 +1,4 @@
-import type { KeywordFigures, RecommendationAction, RecommendationKind, SearchTerm } from '@hap/contracts';
+import { searchImpressionShareOf, type KeywordFigures, type RecommendationAction, type RecommendationKind, type SearchTerm } from '@hap/contracts';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { DayRange } from '../../google-ads/ads-gateway';
 
@@ -78,7 +78,7 @@ export class RecommendationRepository {
        ORDER BY sum(t."cost_micros") DESC, t."search_term"
        LIMIT $5`,
       [clientId, customerId, range.from, range.to, limit],
-    )) as Array<Record<string, string | number>>;
+    )) as Array<Record<string, string | number> & { shares: Array<{ impressions: number; searchImpressionShare: number }> }>;
     return rows.map((r) => ({
       campaignId: String(r.campaign_id),
       campaignName: String(r.campaign_name),
@@ -97,6 +97,8 @@ export class RecommendationRepository {
       `SELECT k."campaign_id", coalesce(n."campaign_name", 'Campaign ' || k."campaign_id") AS "campaign_name", k."ad_group_id", k."criterion_id",
               (array_agg(k."ad_group_name" ORDER BY k."date" DESC))[1] AS "ad_group_name", (array_agg(k."keyword_text" ORDER BY k."date" DESC))[1] AS "keyword_text",
               (array_agg(k."match_type" ORDER BY k."date" DESC))[1] AS "match_type",
+              coalesce(json_agg(json_build_object('impressions', k."impressions", 'searchImpressionShare', k."search_impression_share"))
+                FILTER (WHERE k."search_impression_share" IS NOT NULL), '[]') AS "shares",
               ${summed('k')}
        FROM "ads"."keyword_performance" k
        ${latestCampaignName('k')}
@@ -104,7 +106,7 @@ export class RecommendationRepository {
        GROUP BY 1, 2, 3, 4
        ORDER BY sum(k."cost_micros") DESC`,
       [clientId, customerId, range.from, range.to],
-    )) as Array<Record<string, string | number>>;
+    )) as Array<Record<string, string | number> & { shares: Array<{ impressions: number; searchImpressionShare: number }> }>;
     return rows.map((r) => ({
       campaignId: String(r.campaign_id),
       campaignName: String(r.campaign_name),
@@ -114,6 +116,7 @@ export class RecommendationRepository {
       keyword: String(r.keyword_text),
       matchType: String(r.match_type),
       ...figuresOf(r),
+      searchImpressionShare: searchImpressionShareOf(r.shares),
     }));
   }
 

@@ -3,6 +3,7 @@ import {
   OTHER_CAMPAIGN_KEY,
   OTHER_CAMPAIGN_LABEL,
   rateOf,
+  searchImpressionShareOf,
   shareOf,
   TRAFFIC_SOURCE_LABELS,
   type BudgetLimitedCampaign,
@@ -39,6 +40,7 @@ interface AdsTotals {
   clicks: number;
   impressions: number;
   conversions: number;
+  searchImpressionShare: number | null;
 }
 
 const NO_VIEWS: ViewCounts = { views: 0, visitors: 0 };
@@ -63,6 +65,7 @@ function totalsOf(days: readonly CampaignDay[]): AdsTotals {
     clicks: days.reduce((s, d) => s + d.clicks, 0),
     impressions: days.reduce((s, d) => s + d.impressions, 0),
     conversions: Math.round(days.reduce((s, d) => s + d.conversions, 0) * 100) / 100,
+    searchImpressionShare: searchImpressionShareOf(days),
   };
 }
 
@@ -78,6 +81,7 @@ export function measuresOf(views: ViewCounts, leads: LeadCounts, ads: AdsTotals 
     impressions: ads?.impressions ?? null,
     googleConversions: ads?.conversions ?? null,
     ctr: shareOf(ads?.clicks ?? null, ads?.impressions ?? null),
+    searchImpressionShare: ads?.searchImpressionShare ?? null,
     averageCpc: costPer(spend, ads?.clicks ?? null),
     costPerLead: costPer(spend, leads.leads),
     costPerBooking: costPer(spend, leads.booked),
@@ -177,12 +181,17 @@ export class ResultsService {
     const known = ads.accounts.some((a) => a.syncedThrough !== null) || ads.days.length > 0;
     const countsOn = new Map(days.map((d) => [d.date, d]));
     const spentOn = groupBy(ads.days, (d) => d.date);
-    const series = daysOf(from, to).map((date) => ({
-      date,
-      views: countsOn.get(date)?.views ?? 0,
-      leads: countsOn.get(date)?.leads ?? 0,
-      spend: known ? totalsOf(spentOn.get(date) ?? []).spend : null,
-    }));
+    const series = daysOf(from, to).map((date) => {
+      const spent = known ? totalsOf(spentOn.get(date) ?? []) : null;
+      return {
+        date,
+        views: countsOn.get(date)?.views ?? 0,
+        leads: countsOn.get(date)?.leads ?? 0,
+        spend: spent?.spend ?? null,
+        clicks: spent?.clicks ?? null,
+        impressions: spent?.impressions ?? null,
+      };
+    });
     const viewTotals = days.reduce((t, v) => ({ views: t.views + v.views, visitors: t.visitors + v.visitors }), NO_VIEWS);
     const leadTotals = days.reduce<LeadCounts>(addLeads, NO_LEADS);
     return {
