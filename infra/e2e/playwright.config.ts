@@ -12,19 +12,22 @@ const port = Number(process.env.E2E_GATEWAY_PORT ?? 18080);
 /**
  * Journeys that run at desktop size only: the agency's admin work, except the journeys about the
  * admin's phone layout (reachability, icon actions, login, federation, axe); and behaviour that does
- * not depend on the width: routing, tracking tags, the lead form without script, passkeys.
+ * not depend on the width: routing, tracking tags, the lead form without script, passkeys, and the
+ * speed-to-lead conversation (texts sent, answered and stopped; the clinic's phone screens are the
+ * front desk's journey).
  */
-const MOBILE_SKIPS = /(admin-(?!reachable|accessibility|icon-actions|federation|login)[a-z-]+|experiments|custom-domains|page-routing|tracking|lead-form-without-script|passkeys)\.spec\.ts$/;
+const MOBILE_SKIPS = /(admin-(?!reachable|accessibility|icon-actions|federation|login)[a-z-]+|experiments|custom-domains|page-routing|tracking|lead-form-without-script|passkeys|speed-to-lead-journey)\.spec\.ts$/;
 
 /**
  * Journeys whose behaviour does not depend on the width and that patients meet on phones: they run
  * at phone size only (the desktop layout of the same pages is in landing-pages, home-pages and
- * accessibility): a public page's script. lead-capture.spec.ts runs the sending of the form at phone
- * size and the thank-you page at both. And the clinic's phone: the front desk's day (its screens are
- * axe-checked at both widths elsewhere) and installing the portal (Chrome checks the same manifest at
- * every width).
+ * accessibility): a public page's script, and booking from the thank-you page through the e-mail's
+ * link to the visit marked showed (the desktop booking screens are booking-screens and
+ * booking-picker). lead-capture.spec.ts runs the sending of the form at phone size and the thank-you
+ * page at both. And the clinic's phone: the front desk's day (its screens are axe-checked at both
+ * widths elsewhere) and installing the portal (Chrome checks the same manifest at every width).
  */
-const DESKTOP_SKIPS = /(page-script|front-desk-journey|portal-installable)\.spec\.ts$/;
+const DESKTOP_SKIPS = /(page-script|front-desk-journey|portal-installable|booking-journey)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
