@@ -52,7 +52,7 @@ const otherServices = (own) => {
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/.__mf__temp/**', 'test-results/**', 'playwright-report/**'],
+    ignores: ['**/dist/**', '**/node_modules/**', '**/.data/**', '**/.__mf__temp/**', 'test-results/**', 'playwright-report/**', 'infra/e2e/.artifacts/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
