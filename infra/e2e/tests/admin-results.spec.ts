@@ -157,7 +157,12 @@ test.describe('admin Results', () => {
     await pause.getByRole('button', { name: 'Pause keyword' }).click();
     await expect(page.getByText('The keyword "testosterone shots" is paused in ‘TRT’: it no longer spends.').first()).toBeVisible();
     await expect(recommendations.getByText('Nothing to recommend')).toBeVisible();
-    // The keywords by ad group, with what each cost: '—' a conversion where none came.
+    // The ad groups, their keywords added up; the keywords by ad group, with what each cost: '—' a conversion where none came.
+    await recommendations.getByText('Ad groups (1)').click();
+    const adGroupRow = recommendations.getByRole('region', { name: 'Ad groups (scrolls sideways)' }).getByRole('row', { name: /^TRT/ });
+    for (const [column, value] of [['Keywords', '1'], ['Clicks', '25'], ['Cost', '$52.50'], ['Cost per conversion', '—']]) {
+      await expect(adGroupRow.locator(`td[data-label="${column}"]`)).toHaveText(value!);
+    }
     await recommendations.getByText('Keywords (1)').click();
     const keywordRow = recommendations.getByRole('row', { name: /testosterone shots/ });
     for (const [column, value] of [['Ad group', 'TRT'], ['Clicks', '25'], ['Search impr. share', '< 10%'], ['Avg. CPC', '$2.10'], ['Cost', '$52.50'], ['Cost per conversion', '—']]) {

@@ -1,4 +1,4 @@
-import { fitsKeyword, keywordShown, keywordSubject, negativeKeywordRecommendations, normaliseTerm, pauseKeywordRecommendations, type KeywordFigures, type SearchTerm } from '../src/ads/recommendations';
+import { adGroupFigures, fitsKeyword, keywordShown, keywordSubject, negativeKeywordRecommendations, normaliseTerm, pauseKeywordRecommendations, type KeywordFigures, type SearchTerm } from '../src/ads/recommendations';
 
 const term = (searchTerm: string, cost: number, fields: Partial<SearchTerm> = {}): SearchTerm => ({
   campaignId: '111',
@@ -79,5 +79,43 @@ describe('pauseKeywordRecommendations: keywords that spent without a conversion'
   it('leaves out one paused from here already', () => {
     expect(pauseKeywordRecommendations([keyword({})], days, new Set([`11:${keywordSubject('77', '501')}`]))).toEqual([]);
     expect(keywordShown('trt clinic', 'EXACT')).toBe('[trt clinic]');
+  });
+});
+
+describe('adGroupFigures: the keywords added up by ad group', () => {
+  const keyword = (adGroupId: string, criterionId: string, over: Partial<KeywordFigures>): KeywordFigures => ({
+    campaignId: '11',
+    campaignName: 'TRT Austin',
+    adGroupId,
+    adGroupName: `Group ${adGroupId}`,
+    criterionId,
+    keyword: `keyword ${criterionId}`,
+    matchType: 'PHRASE',
+    impressions: 100,
+    clicks: 10,
+    cost: 10.1,
+    conversions: 0,
+    searchImpressionShare: null,
+    ...over,
+  });
+
+  it('adds each group’s keywords, the costliest group first, cost to the cent and share weighted by eligible impressions', () => {
+    const groups = adGroupFigures([
+      keyword('1', 'a', { impressions: 100, searchImpressionShare: 0.5, cost: 10.1, conversions: 1.5 }),
+      keyword('2', 'b', { cost: 40 }),
+      keyword('1', 'c', { impressions: 300, searchImpressionShare: 0.75, cost: 20.2, clicks: 5, conversions: 0.25 }),
+    ]);
+    expect(groups.map((g) => [g.adGroupName, g.keywords, g.impressions, g.clicks, g.cost, g.conversions])).toEqual([
+      ['Group 2', 1, 100, 10, 40, 0],
+      ['Group 1', 2, 400, 15, 30.3, 1.75],
+    ]);
+    // 400 impressions of the 600 they were eligible for; the group without a share has none.
+    expect(groups[1]!.searchImpressionShare).toBeCloseTo(2 / 3, 10);
+    expect(groups[0]!.searchImpressionShare).toBeNull();
+  });
+
+  it('keeps ad groups of the same id in different campaigns apart, and has none without keywords', () => {
+    expect(adGroupFigures([keyword('1', 'a', {}), keyword('1', 'b', { campaignId: '12' })])).toHaveLength(2);
+    expect(adGroupFigures([])).toEqual([]);
   });
 });

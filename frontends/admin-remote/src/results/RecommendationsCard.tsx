@@ -1,7 +1,7 @@
-import { costPer, keywordShown, routes, shareOf, type AdsRecommendation, type RecommendationAction, type RecommendationChangeResult, type Recommendations } from '@hap/contracts';
+import { costPer, keywordShown, routes, shareOf, type AdsRecommendation, type KeywordFigures, type RecommendationAction, type RecommendationChangeResult, type Recommendations } from '@hap/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Ban, LoaderCircle, Pause, Undo2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatCustomerId } from '../google-ads/LaunchConfirmDialog';
 import { api } from '../lib/api';
 import { LoadFailed } from '../pages/LoadFailed';
@@ -128,6 +128,7 @@ export function RecommendationsCard({ clientId }: { clientId: number }) {
             </>
           )}
           {data.data.searchTerms.length > 0 && <SearchTerms data={data.data} />}
+          {data.data.adGroups.length > 0 && <AdGroups data={data.data} />}
           {data.data.keywords.length > 0 && <Keywords data={data.data} />}
         </>
       )}
@@ -178,64 +179,95 @@ function confirmText(pending: Pending, customerId: string): string {
     : `[${a.searchTerm}] is removed from the negative keywords of ‘${a.campaignName}’ in Google Ads account ${formatCustomerId(a.customerId)}: searches for it can show the ads, and spend, again.`;
 }
 
-/** The clinic's keywords by ad group, the costliest first: what each cost and brought, '—' where nothing was converted. */
-function Keywords({ data }: { data: Recommendations }) {
+/** What a keyword or an ad group cost and brought over the range: '—' where there is nothing to divide. */
+const FIGURE_COLUMNS = ['Impressions', 'Clicks', 'CTR', 'Search impr. share', 'Avg. CPC', 'Cost', 'Conversions', 'Cost per conversion'];
+function FigureCells({ f }: { f: Pick<KeywordFigures, 'impressions' | 'clicks' | 'cost' | 'conversions' | 'searchImpressionShare'> }) {
+  return (
+    <>
+      <td data-label="Impressions">{formatCount(f.impressions)}</td>
+      <td data-label="Clicks">{formatCount(f.clicks)}</td>
+      <td data-label="CTR">{formatShare(shareOf(f.clicks, f.impressions))}</td>
+      <td data-label="Search impr. share">{formatImpressionShare(f.searchImpressionShare)}</td>
+      <td data-label="Avg. CPC">{formatMoney(costPer(f.cost, f.clicks))}</td>
+      <td data-label="Cost">{formatMoney(f.cost)}</td>
+      <td data-label="Conversions">{f.conversions.toLocaleString('en-US', { maximumFractionDigits: 2 })}</td>
+      <td data-label="Cost per conversion">{formatMoney(costPer(f.cost, f.conversions))}</td>
+    </>
+  );
+}
+
+/** A folded table of the recommendations card: its title with the count, sideways scrolling on phones. */
+function FoldedTable({ title, count, caption, children }: { title: string; count: number; caption: string; children: ReactNode }) {
   return (
     <details className="res-recs__terms">
-      <summary>Keywords ({data.keywords.length})</summary>
-      <div className="adm-table-scroll" tabIndex={0} role="region" aria-label="Keywords (scrolls sideways)">
+      <summary>
+        {title} ({count})
+      </summary>
+      <div className="adm-table-scroll" tabIndex={0} role="region" aria-label={`${title} (scrolls sideways)`}>
         <table className="adm-table res-table">
-          <caption className="adm-sr-only">
-            Keywords, {data.from} to {data.to}
-          </caption>
-          <TableHead columns={['Keyword', 'Ad group', 'Campaign', 'Impressions', 'Clicks', 'CTR', 'Search impr. share', 'Avg. CPC', 'Cost', 'Conversions', 'Cost per conversion']} />
-          <tbody>
-            {data.keywords.map((k) => (
-              <tr key={`${k.campaignId}:${k.adGroupId}:${k.criterionId}`}>
-                <th scope="row">{keywordShown(k.keyword, k.matchType)}</th>
-                <td data-label="Ad group">{k.adGroupName}</td>
-                <td data-label="Campaign">{k.campaignName}</td>
-                <td data-label="Impressions">{formatCount(k.impressions)}</td>
-                <td data-label="Clicks">{formatCount(k.clicks)}</td>
-                <td data-label="CTR">{formatShare(shareOf(k.clicks, k.impressions))}</td>
-                <td data-label="Search impr. share">{formatImpressionShare(k.searchImpressionShare)}</td>
-                <td data-label="Avg. CPC">{formatMoney(costPer(k.cost, k.clicks))}</td>
-                <td data-label="Cost">{formatMoney(k.cost)}</td>
-                <td data-label="Conversions">{k.conversions.toLocaleString('en-US', { maximumFractionDigits: 2 })}</td>
-                <td data-label="Cost per conversion">{formatMoney(costPer(k.cost, k.conversions))}</td>
-              </tr>
-            ))}
-          </tbody>
+          <caption className="adm-sr-only">{caption}</caption>
+          {children}
         </table>
       </div>
     </details>
   );
 }
 
+/** The clinic's ad groups, the costliest first: their keywords' figures added up (adGroupFigures, in the ads service). */
+function AdGroups({ data }: { data: Recommendations }) {
+  const groups = data.adGroups;
+  return (
+    <FoldedTable title="Ad groups" count={groups.length} caption={`Ad groups, ${data.from} to ${data.to}`}>
+      <TableHead columns={['Ad group', 'Campaign', 'Keywords', ...FIGURE_COLUMNS]} />
+      <tbody>
+        {groups.map((g) => (
+          <tr key={`${g.campaignId}:${g.adGroupId}`}>
+            <th scope="row">{g.adGroupName}</th>
+            <td data-label="Campaign">{g.campaignName}</td>
+            <td data-label="Keywords">{formatCount(g.keywords)}</td>
+            <FigureCells f={g} />
+          </tr>
+        ))}
+      </tbody>
+    </FoldedTable>
+  );
+}
+
+/** The clinic's keywords by ad group, the costliest first: what each cost and brought, '—' where nothing was converted. */
+function Keywords({ data }: { data: Recommendations }) {
+  return (
+    <FoldedTable title="Keywords" count={data.keywords.length} caption={`Keywords, ${data.from} to ${data.to}`}>
+      <TableHead columns={['Keyword', 'Ad group', 'Campaign', ...FIGURE_COLUMNS]} />
+      <tbody>
+        {data.keywords.map((k) => (
+          <tr key={`${k.campaignId}:${k.adGroupId}:${k.criterionId}`}>
+            <th scope="row">{keywordShown(k.keyword, k.matchType)}</th>
+            <td data-label="Ad group">{k.adGroupName}</td>
+            <td data-label="Campaign">{k.campaignName}</td>
+            <FigureCells f={k} />
+          </tr>
+        ))}
+      </tbody>
+    </FoldedTable>
+  );
+}
+
 /** The search terms the recommendations stand on, the costliest first. */
 function SearchTerms({ data }: { data: Recommendations }) {
   return (
-    <details className="res-recs__terms">
-      <summary>Search terms ({data.searchTerms.length})</summary>
-      <div className="adm-table-scroll" tabIndex={0} role="region" aria-label="Search terms (scrolls sideways)">
-        <table className="adm-table res-table">
-          <caption className="adm-sr-only">
-            Search terms, {data.from} to {data.to}
-          </caption>
-          <TableHead columns={['Search term', 'Campaign', 'Clicks', 'Cost', 'Conversions']} />
-          <tbody>
-            {data.searchTerms.map((s) => (
-              <tr key={`${s.campaignId}:${s.adGroupId}:${s.searchTerm}`}>
-                <th scope="row">{s.searchTerm}</th>
-                <td data-label="Campaign">{s.campaignName}</td>
-                <td data-label="Clicks">{formatCount(s.clicks)}</td>
-                <td data-label="Cost">{formatMoney(s.cost)}</td>
-                <td data-label="Conversions">{s.conversions.toLocaleString('en-US', { maximumFractionDigits: 2 })}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </details>
+    <FoldedTable title="Search terms" count={data.searchTerms.length} caption={`Search terms, ${data.from} to ${data.to}`}>
+      <TableHead columns={['Search term', 'Campaign', 'Clicks', 'Cost', 'Conversions']} />
+      <tbody>
+        {data.searchTerms.map((s) => (
+          <tr key={`${s.campaignId}:${s.adGroupId}:${s.searchTerm}`}>
+            <th scope="row">{s.searchTerm}</th>
+            <td data-label="Campaign">{s.campaignName}</td>
+            <td data-label="Clicks">{formatCount(s.clicks)}</td>
+            <td data-label="Cost">{formatMoney(s.cost)}</td>
+            <td data-label="Conversions">{s.conversions.toLocaleString('en-US', { maximumFractionDigits: 2 })}</td>
+          </tr>
+        ))}
+      </tbody>
+    </FoldedTable>
   );
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, timestamp } from '../fields';
+import { searchImpressionShareOf } from '../results/results';
 
 /**
  * Recommendations you confirm (docs/campaigns.md#recommendations): what a clinic's
@@ -58,6 +59,50 @@ export const KeywordFiguresSchema = z.object({
 });
 export type KeywordFigures = z.infer<typeof KeywordFiguresSchema>;
 
+/** An ad group's figures over the range: its keywords' added up (adGroupFigures). */
+export const AdGroupFiguresSchema = z.object({
+  campaignId: z.string(),
+  campaignName: z.string(),
+  adGroupId: z.string(),
+  adGroupName: z.string(),
+  /** How many of its keywords had figures. */
+  keywords: z.number().int(),
+  impressions: z.number().int(),
+  clicks: z.number().int(),
+  cost: z.number(),
+  conversions: z.number(),
+  /** Its keywords' search impression shares weighted by what each was eligible for (searchImpressionShareOf); null where Google gave none. */
+  searchImpressionShare: z.number().nullable(),
+});
+export type AdGroupFigures = z.infer<typeof AdGroupFiguresSchema>;
+
+/** The keywords' figures by ad group (within its campaign), the costliest first: cost to the cent, conversions to two places. */
+export function adGroupFigures(keywords: readonly KeywordFigures[]): AdGroupFigures[] {
+  const groups = new Map<string, KeywordFigures[]>();
+  for (const k of keywords) {
+    const key = `${k.campaignId}:${k.adGroupId}`;
+    groups.set(key, [...(groups.get(key) ?? []), k]);
+  }
+  return [...groups.values()]
+    .map((members) => {
+      const first = members[0]!;
+      const sum = (of: (k: KeywordFigures) => number) => members.reduce((total, k) => total + of(k), 0);
+      return {
+        campaignId: first.campaignId,
+        campaignName: first.campaignName,
+        adGroupId: first.adGroupId,
+        adGroupName: first.adGroupName,
+        keywords: members.length,
+        impressions: sum((k) => k.impressions),
+        clicks: sum((k) => k.clicks),
+        cost: Math.round(sum((k) => k.cost) * 100) / 100,
+        conversions: Math.round(sum((k) => k.conversions) * 100) / 100,
+        searchImpressionShare: searchImpressionShareOf(members),
+      };
+    })
+    .sort((a, b) => b.cost - a.cost || a.adGroupName.localeCompare(b.adGroupName));
+}
+
 export const RECOMMENDATION_KINDS = ['negative_keyword', 'pause_keyword'] as const;
 export type RecommendationKind = (typeof RECOMMENDATION_KINDS)[number];
 
@@ -112,6 +157,8 @@ export const RecommendationsSchema = z.object({
   searchTerms: z.array(SearchTermSchema),
   /** The clinic's keywords over the window, each with its ad group, the costliest first (at most SEARCH_TERMS_SHOWN). */
   keywords: z.array(KeywordFiguresSchema),
+  /** Every keyword of the window added up by ad group (adGroupFigures), the costliest first. */
+  adGroups: z.array(AdGroupFiguresSchema),
   recommendations: z.array(AdsRecommendationSchema),
   /** The clinic's applied changes, newest first (the last 20). */
   actions: z.array(RecommendationActionSchema),

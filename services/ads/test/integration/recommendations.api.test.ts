@@ -156,6 +156,8 @@ describe('Google Ads recommendations: negative keywords from search terms, throu
       ['testosterone shots', 'TRT', 'PHRASE', 30, 64.25, 0, null],
       ['low t', 'TRT', 'PHRASE', 9, 20, 0, null],
     ]);
+    // The ad group adds up every keyword of the window.
+    expect(answer.adGroups.map((g) => [g.adGroupName, g.keywords, g.clicks, g.cost, g.conversions])).toEqual([['TRT', 3, 79, 174.25, 3]]);
     // The one that converted and the one under $50 are left alone.
     expect(answer.recommendations).toEqual([
       expect.objectContaining({

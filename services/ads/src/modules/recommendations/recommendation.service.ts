@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 // The enums alone (google-ads-api/enums), not the whole library: see services/ads/README.md.
 import { enums } from 'google-ads-api/enums';
 import {
+  adGroupFigures,
   ErrorCode,
   Messages,
   keywordShown,
@@ -57,7 +58,7 @@ export class RecommendationService {
     const customerId = clinic.googleAdsAccountId ? customerIdDigits(clinic.googleAdsAccountId) : null;
     const actions = (await this.store.actions(clientId, ACTIONS_SHOWN)).map(publicAction);
     const base = { clientId, customerId, ...window, minSpend: NEGATIVE_KEYWORD_MIN_SPEND, pauseMinSpend: PAUSE_KEYWORD_MIN_SPEND, actions };
-    if (!customerId) return { ...base, searchTerms: [], keywords: [], recommendations: [], note: Messages.clinicWithoutAdsAccount };
+    if (!customerId) return { ...base, searchTerms: [], keywords: [], adGroups: [], recommendations: [], note: Messages.clinicWithoutAdsAccount };
     const [all, keywords, applied] = await Promise.all([
       this.store.searchTerms(clientId, customerId, window, null),
       this.store.keywords(clientId, customerId, window),
@@ -67,6 +68,8 @@ export class RecommendationService {
       ...base,
       searchTerms: all.slice(0, SEARCH_TERMS_SHOWN),
       keywords: keywords.slice(0, SEARCH_TERMS_SHOWN),
+      // From every keyword, not only those shown.
+      adGroups: adGroupFigures(keywords),
       // The costliest waste first, whichever kind.
       recommendations: [...negativeKeywordRecommendations(all, window, applied), ...pauseKeywordRecommendations(keywords, window, applied)].sort((a, b) => b.evidence.cost - a.evidence.cost),
       note: all.length === 0 ? 'No search terms have been read for this clinic in the last 30 days. Google Ads is read every hour, or now with Read Google Ads now.' : null,
