@@ -59,21 +59,11 @@ export const KeywordFiguresSchema = z.object({
 });
 export type KeywordFigures = z.infer<typeof KeywordFiguresSchema>;
 
-/** An ad group's figures over the range: its keywords' added up (adGroupFigures). */
-export const AdGroupFiguresSchema = z.object({
-  campaignId: z.string(),
-  campaignName: z.string(),
-  adGroupId: z.string(),
-  adGroupName: z.string(),
-  /** How many of its keywords had figures. */
-  keywords: z.number().int(),
-  impressions: z.number().int(),
-  clicks: z.number().int(),
-  cost: z.number(),
-  conversions: z.number(),
-  /** Its keywords' search impression shares weighted by what each was eligible for (searchImpressionShareOf); null where Google gave none. */
-  searchImpressionShare: z.number().nullable(),
-});
+/**
+ * An ad group's figures over the range: its keywords' added up (adGroupFigures), their search impression
+ * shares weighted by what each was eligible for; `keywords` is how many of its keywords had figures.
+ */
+export const AdGroupFiguresSchema = KeywordFiguresSchema.omit({ criterionId: true, keyword: true, matchType: true }).extend({ keywords: z.number().int() });
 export type AdGroupFigures = z.infer<typeof AdGroupFiguresSchema>;
 
 /** The keywords' figures by ad group (within its campaign), the costliest first: cost to the cent, conversions to two places. */
