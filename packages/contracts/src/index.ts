@@ -65,6 +65,7 @@ export * from './templates/portal-pages';
 export * from './templates/experiment';
 export * from './templates/structured-data';
 export * from './templates/page-moves';
+export * from './templates/template-merge';
 export * from './colour';
 export * from './embed';
 export * from './page-boot';
