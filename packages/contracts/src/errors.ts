@@ -92,6 +92,14 @@ export const Messages = {
   templateCategoryNotFound: (id: number) => `Category ${id} was not found. Please pick one from the list.`,
   generationNotFound: (id: number) => `Template generation ${id} was not found.`,
   clientServiceNotFound: (id: number) => `Client service ${id} was not found.`,
+  /** Template rollout (docs/template-rollout.md). */
+  templateVersionNotFound: (templateId: number, version: number) => `Version ${version} of template ${templateId} was not found.`,
+  clinicsWithoutTemplate: (clientIds: readonly number[]) =>
+    `${clientIds.length === 1 ? `Clinic ${clientIds[0]} does not have` : `Clinics ${clientIds.join(', ')} do not have`} a service of this template.`,
+  templatePushNotFound: (id: number) => `Push ${id} was not found.`,
+  rollbackNotInPush: (pushId: number) => `Push ${pushId} did not change this clinic's service.`,
+  rollbackAlreadyDone: 'This push was already rolled back for this clinic.',
+  rollbackChangedSince: "This clinic's page changed after the push; a rollback would undo those changes too. Edit the page instead.",
   // docs/public-site.md#messages
   unifiedContentNotFound: (path: string) => `Unified content not found for path: ${path}`,
   templateSlugTaken: (slug: string) => `Another template already uses the slug "${slug}".`,

@@ -66,6 +66,7 @@ export * from './templates/experiment';
 export * from './templates/structured-data';
 export * from './templates/page-moves';
 export * from './templates/template-merge';
+export * from './templates/rollout';
 export * from './colour';
 export * from './embed';
 export * from './page-boot';

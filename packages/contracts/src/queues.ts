@@ -22,6 +22,7 @@ export const QueueName = {
   leadsAppointmentNotice: 'leads.appointment-notice',
   adsClientDeleted: 'ads.client-deleted',
   templatesClinicOnboarded: 'templates.clinic-onboarded',
+  templatesPush: 'templates.push',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -218,6 +219,12 @@ export const queueContracts = {
     payload: ClinicOnboardedEventSchema,
     // Per submission: a repeated sign-up is relayed again (idempotent), a retried relay adds nothing.
     jobId: ({ clientId, submissionId }) => `clinic-onboarded-${clientId}-${submissionId}`,
+  }),
+  'templates.push': defineQueue({
+    owner: 'templates',
+    description: "Brings each chosen clinic's service to a template version, merging in the clinic's own changes (docs/template-rollout.md)",
+    payload: z.strictObject({ pushId: idField('Push id') }),
+    jobId: ({ pushId }) => `template-push-${pushId}`,
   }),
 } as const satisfies Record<QueueName, QueueContract>;
 

@@ -34,6 +34,9 @@ import { GenerationService } from './modules/generation/generation.service';
 import { PagePathRepository } from './modules/page-path/page-path.repository';
 import { pagePathHandlers } from './modules/page-path/page-path.routes';
 import { PagePathService } from './modules/page-path/page-path.service';
+import { RolloutRepository } from './modules/rollout/rollout.repository';
+import { rolloutHandlers } from './modules/rollout/rollout.routes';
+import { RolloutService } from './modules/rollout/rollout.service';
 import { portalPagesHandlers } from './modules/portal-pages/portal-pages.routes';
 import { PortalPagesService } from './modules/portal-pages/portal-pages.service';
 
@@ -51,6 +54,8 @@ export interface AppDependencies {
   pageContentCache?: ContentCache | null;
   /** Where POST /api/templates/create queues its job; default: REDIS_URL, when a model is configured. */
   generationQueue?: JobQueue<'templates.generate'> | null;
+  /** Where a template's pushes are queued (docs/template-rollout.md#push); default: REDIS_URL. */
+  pushQueue?: JobQueue<'templates.push'>;
 }
 
 /**
@@ -67,6 +72,11 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
   const clientServiceRows = new ClientServiceRepository(dataSource);
   const clientServices = new ClientServiceService(dataSource, clientServiceRows, templates, tenant);
   const content = new ContentService(templates, clientServices, tenant);
+  // Template rollout (docs/template-rollout.md): a page shows its version; pushes go to the templates worker.
+  const pushQueue = dependencies.pushQueue ?? createQueue('templates.push', queueRedis(config));
+  if (!dependencies.pushQueue) app.addHook('onClose', () => pushQueue.close());
+  const rollout = new RolloutService(dataSource, new RolloutRepository(dataSource), templates, clientServiceRows, tenant, pushQueue);
+  clientServices.useVersions(rollout);
   const experimentCounts =
     dependencies.experimentCounts ??
     (() => {
@@ -108,7 +118,11 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
 
   registerRoutes(app, 'templates', {
     ...portalPagesHandlers(new PortalPagesService(clientServices, tenant)),
-    ...catalogueHandlers(new CatalogueService(dataSource, templates, pagePaths), content),
+    ...catalogueHandlers(
+      new CatalogueService(dataSource, templates, pagePaths, rollout, (err) => app.log.error({ err }, 'a template save’s push to its clinics could not be queued')),
+      content,
+    ),
+    ...rolloutHandlers(rollout),
     ...pagePathHandlers(pagePaths),
     ...clientServiceHandlers(clientServices),
     ...servicePageHandlers(new ServicePageService(dataSource, clientServiceRows, clientServices, tenant)),

@@ -9,6 +9,8 @@ import { ServiceTemplateRepository } from './modules/catalogue/catalogue.reposit
 import { ClientServiceRepository } from './modules/client-service/client-service.repository';
 import { ClientServiceService } from './modules/client-service/client-service.service';
 import { GenerationStore } from './modules/generation/generation.service';
+import { RolloutRepository } from './modules/rollout/rollout.repository';
+import { RolloutService } from './modules/rollout/rollout.service';
 import { createHandlers } from './queues/handlers';
 
 /** How often the worker publishes the catalogue and the activations again (ms), so a Redis that lost them has them back soon without a write. */
@@ -23,11 +25,15 @@ const config = loadServiceConfig();
 const dataSource = createDataSource(config.DATABASE_URL);
 const writer = createTemplateWriter(modelOptionsOf(config));
 const tenant = createTenantClient({ baseUrl: config.TENANT_URL, internalSecret: config.INTERNAL_SECRET, timeoutMs: config.TENANT_TIMEOUT_MS });
-const clientServices = new ClientServiceService(dataSource, new ClientServiceRepository(dataSource), new ServiceTemplateRepository(dataSource), tenant);
+const templates = new ServiceTemplateRepository(dataSource);
+const clientServiceRows = new ClientServiceRepository(dataSource);
+const clientServices = new ClientServiceService(dataSource, clientServiceRows, templates, tenant);
+// The worker runs pushes; it asks for none, so it holds no queue of its own.
+const rollout = new RolloutService(dataSource, new RolloutRepository(dataSource), templates, clientServiceRows, tenant, null);
 void runServiceWorkers(config, {
   name: 'templates',
   dataSource,
-  handlers: createHandlers({ dataSource, store: new GenerationStore(dataSource), writer, clientServices }),
+  handlers: createHandlers({ dataSource, store: new GenerationStore(dataSource), writer, clientServices, rollout }),
   alongside: (logger) => {
     if (!writer) logger.warn('OPENAI_API_KEY is not set: AI template generation is not configured');
     const catalogue = createCataloguePublisher(dataSource, queueRedis(config), (err) => logger.warn({ err }, 'the catalogue could not be published to Redis'));

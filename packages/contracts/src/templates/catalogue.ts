@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TemplateRolloutSchema, versionNoteField } from './rollout';
 import { idField, noNul, NUL_MESSAGE, optionalText, patchOf, timestamp } from '../fields';
 import { contentListInputs, TemplateContentSchema } from './content';
 
@@ -38,6 +39,9 @@ export const ServiceTemplateSchema = z.object({
   // The stored lists answer as the page content's do.
   ...TemplateContentSchema.pick({ benefits: true, process: true, symptoms: true, faqs: true, testimonials: true, beforeAfterImages: true }).shape,
   ghlSnapshotId: z.string().nullable(),
+  /** The latest version's number (docs/template-rollout.md#versions). */
+  version: z.number().int(),
+  rollout: TemplateRolloutSchema,
   category: z.string(),
   subcategory: z.string(),
   createdAt: timestamp(),
@@ -88,6 +92,10 @@ export const ServiceTemplateUpdateSchema = patchOf({
   offer: optionalText(500),
   metaDescription: optionalText(1000),
   ...contentListInputs,
+  /** How the template's saves reach its clinics; a change of it alone makes no version. */
+  rollout: TemplateRolloutSchema,
+  /** The note of the version this save makes. */
+  versionNote: versionNoteField(),
 });
 export type ServiceTemplateUpdate = z.output<typeof ServiceTemplateUpdateSchema>;
 

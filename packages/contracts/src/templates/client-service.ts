@@ -49,6 +49,7 @@ export const ClientServiceSchema = ClientServiceSummarySchema.extend({
   activatedAt: timestamp(),
   customPath: z.string().nullable(),
   customTitle: z.string().nullable(),
+  customHeadline: z.string().nullable(),
   customOffer: z.string().nullable(),
   custom_offer: z.string().nullable(),
   customOfferDescription: z.string().nullable(),
@@ -121,6 +122,8 @@ const clientServiceFields = {
   isActive: z.boolean({ error: 'isActive must be true or false' }),
   customPath: customPathField(),
   customTitle: optionalText(200),
+  /** The clinic's own headline over its template's (docs/template-rollout.md#merge-rules); empty follows the template. */
+  customHeadline: optionalText(500),
   customOffer: optionalText(500),
   customOfferDescription: optionalText(2000),
   /** The Services form's offerValue (offer_value): the one editor edits all of the offer. */

@@ -51,40 +51,47 @@ export function parseList(value: unknown): unknown[] {
   }
 }
 
+/** An item's stored id (docs/template-rollout.md#item-ids), when the caller keeps ids: the admin's answers do, a page's content does not. */
+const idOf = (item: Record<string, unknown>, keepIds: boolean): { id?: string } =>
+  keepIds && typeof item.id === 'string' && ITEM_ID_PATTERN.test(item.id) ? { id: item.id } : {};
+
+/** An item id as stored: short text of letters, digits, '-' and '_'. */
+export const ITEM_ID_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
+
 /** Benefits and process steps: bare strings become a title with an empty description (docs/admin.md#records). */
-export function toTitledItems(value: unknown): Benefit[] {
+export function toTitledItems(value: unknown, keepIds = false): Benefit[] {
   const out: Benefit[] = [];
   for (const item of parseList(value)) {
     if (typeof item === 'string') {
       if (item.trim()) out.push({ title: item, description: '' });
     } else if (isRecord(item)) {
       const title = str(item.title) || str(item.step) || str(item.name);
-      if (title) out.push({ title, description: str(item.description) });
+      if (title) out.push({ ...idOf(item, keepIds), title, description: str(item.description) });
     }
   }
   return out;
 }
-export const toProcessSteps = (value: unknown): ProcessStep[] => toTitledItems(value);
+export const toProcessSteps = (value: unknown, keepIds = false): ProcessStep[] => toTitledItems(value, keepIds);
 
 export const symptomIcon = (name: unknown): SymptomIcon =>
   (SYMPTOM_ICONS as readonly string[]).includes(str(name)) ? (name as SymptomIcon) : DEFAULT_SYMPTOM_ICON;
 
-export function toSymptoms(value: unknown): Symptom[] {
+export function toSymptoms(value: unknown, keepIds = false): Symptom[] {
   const out: Symptom[] = [];
   for (const item of parseList(value)) {
     if (typeof item === 'string') {
       if (item.trim()) out.push({ title: item, description: '', icon: DEFAULT_SYMPTOM_ICON });
     } else if (isRecord(item)) {
       const title = str(item.title) || str(item.symptom);
-      if (title) out.push({ title, description: str(item.description), icon: symptomIcon(item.icon) });
+      if (title) out.push({ ...idOf(item, keepIds), title, description: str(item.description), icon: symptomIcon(item.icon) });
     }
   }
   return out;
 }
 
-export function toFaqs(value: unknown): Faq[] {
+export function toFaqs(value: unknown, keepIds = false): Faq[] {
   return parseList(value).flatMap((item) =>
-    isRecord(item) && str(item.question) ? [{ question: str(item.question), answer: str(item.answer) }] : [],
+    isRecord(item) && str(item.question) ? [{ ...idOf(item, keepIds), question: str(item.question), answer: str(item.answer) }] : [],
   );
 }
 
@@ -96,23 +103,24 @@ export function testimonialRating(value: unknown): number {
 }
 
 /** Testimonials from strings or objects with text and rating (default rating 5). */
-export function toTestimonials(value: unknown): Testimonial[] {
+export function toTestimonials(value: unknown, keepIds = false): Testimonial[] {
   const out: Testimonial[] = [];
   for (const item of parseList(value)) {
     if (typeof item === 'string') {
       if (item.trim()) out.push({ text: item, rating: DEFAULT_TESTIMONIAL_RATING, name: null });
     } else if (isRecord(item) && str(item.text)) {
-      out.push({ text: str(item.text), rating: testimonialRating(item.rating), name: filled(str(item.name) || str(item.author)) });
+      out.push({ ...idOf(item, keepIds), text: str(item.text), rating: testimonialRating(item.rating), name: filled(str(item.name) || str(item.author)) });
     }
   }
   return out;
 }
 
-export function toBeforeAfterStories(value: unknown): BeforeAfterStory[] {
+export function toBeforeAfterStories(value: unknown, keepIds = false): BeforeAfterStory[] {
   return parseList(value).flatMap((item) =>
     isRecord(item) && str(item.title)
       ? [
           {
+            ...idOf(item, keepIds),
             title: str(item.title),
             beforeImage: filled(str(item.beforeImage)),
             afterImage: filled(str(item.afterImage)),
@@ -173,6 +181,8 @@ export interface TemplateContentSource {
 /** A client's customisation of a template; a non-empty custom list replaces the template's. */
 export interface ServiceContentSource {
   name?: Maybe<string>;
+  /** The clinic's own headline (docs/template-rollout.md#merge-rules): over the template's. */
+  customHeadline?: Maybe<string>;
   customTitle?: Maybe<string>;
   customDescription?: Maybe<string>;
   customOffer?: Maybe<string>;
@@ -188,14 +198,14 @@ export interface ServiceContentSource {
 /** The lists of a template's content (each normalised by its own rule above). */
 export type TemplateContentLists = Pick<TemplateContent, 'benefits' | 'process' | 'symptoms' | 'faqs' | 'testimonials' | 'beforeAfterImages'>;
 
-/** A stored template's lists, each normalised (docs/admin.md#records): what the admin's template answer carries. */
+/** A stored template's lists, each normalised and with its items' ids (docs/admin.md#records): what the admin's template answer carries. */
 export const toTemplateContentLists = (template: TemplateContentSource): TemplateContentLists => ({
-  benefits: toTitledItems(template.benefits),
-  process: toProcessSteps(template.process),
-  symptoms: toSymptoms(template.symptoms),
-  faqs: toFaqs(template.faqs),
-  testimonials: toTestimonials(template.testimonials),
-  beforeAfterImages: toBeforeAfterStories(template.beforeAfterImages),
+  benefits: toTitledItems(template.benefits, true),
+  process: toProcessSteps(template.process, true),
+  symptoms: toSymptoms(template.symptoms, true),
+  faqs: toFaqs(template.faqs, true),
+  testimonials: toTestimonials(template.testimonials, true),
+  beforeAfterImages: toBeforeAfterStories(template.beforeAfterImages, true),
 });
 
 const customOr = <T>(custom: T[], template: T[]): T[] => (custom.length ? custom : template);
@@ -212,7 +222,7 @@ export function buildTemplateContent(template: Maybe<TemplateContentSource>, ser
     return { ...fallback, offer: filled(service.customOffer) ?? fallback.offer, heroImage: filled(service.heroBackgroundPath) };
   }
   return {
-    headline: headlineOf({ headline: template.headline, customTitle: service.customTitle, name: filled(service.name) ?? template.name }),
+    headline: filled(service.customHeadline) ?? headlineOf({ headline: template.headline, customTitle: service.customTitle, name: filled(service.name) ?? template.name }),
     description: descriptionOf({ description: template.description, serviceDescription: service.customDescription }),
     metaDescription: filled(template.metaDescription),
     offer: filled(service.customOffer) ?? filled(template.offer) ?? DEFAULT_OFFER,

@@ -1,17 +1,21 @@
 import { z } from 'zod';
 import { noNul, NUL_MESSAGE } from '../fields';
 
-import { DEFAULT_SYMPTOM_ICON, SYMPTOM_ICONS, type SymptomIcon } from './content-rules';
+import { DEFAULT_SYMPTOM_ICON, ITEM_ID_PATTERN, SYMPTOM_ICONS, type SymptomIcon } from './content-rules';
 
 const text = (max: number) => z.string().max(max, `Must be at most ${max} characters`).refine(noNul, NUL_MESSAGE);
 
+/** An item's id: the admin's answers carry it, a page's content need not (docs/template-rollout.md#item-ids). */
+const itemId = z.string().optional();
+
 /** docs/admin.md#records item shapes, as stored and answered. */
-export const BenefitSchema = z.object({ title: z.string(), description: z.string() });
-export const ProcessStepSchema = z.object({ title: z.string(), description: z.string() });
-export const SymptomSchema = z.object({ title: z.string(), description: z.string(), icon: z.enum(SYMPTOM_ICONS) });
-export const FaqSchema = z.object({ question: z.string(), answer: z.string() });
-export const TestimonialSchema = z.object({ text: z.string(), rating: z.number(), name: z.string().nullable() });
+export const BenefitSchema = z.object({ id: itemId, title: z.string(), description: z.string() });
+export const ProcessStepSchema = z.object({ id: itemId, title: z.string(), description: z.string() });
+export const SymptomSchema = z.object({ id: itemId, title: z.string(), description: z.string(), icon: z.enum(SYMPTOM_ICONS) });
+export const FaqSchema = z.object({ id: itemId, question: z.string(), answer: z.string() });
+export const TestimonialSchema = z.object({ id: itemId, text: z.string(), rating: z.number(), name: z.string().nullable() });
 export const BeforeAfterSchema = z.object({
+  id: itemId,
   title: z.string(),
   beforeImage: z.string().nullable(),
   afterImage: z.string().nullable(),
@@ -26,6 +30,9 @@ export type Faq = z.infer<typeof FaqSchema>;
 export type Testimonial = z.infer<typeof TestimonialSchema>;
 export type BeforeAfterStory = z.infer<typeof BeforeAfterSchema>;
 
+/** An item's id as a save may carry it; an item without one is given one (docs/template-rollout.md#item-ids). */
+const itemIdInput = z.string().regex(ITEM_ID_PATTERN, 'Item id must be 1 to 40 letters, digits, hyphens or underscores').optional();
+
 /** What an admin may send for each item (older clients send bare strings; the editor converts them). */
 /** A bare string item becomes `{ [key]: string }` before the item's schema reads it. */
 const fromText = <T extends z.ZodType>(key: string, schema: T) =>
@@ -33,11 +40,12 @@ const fromText = <T extends z.ZodType>(key: string, schema: T) =>
 
 const titled = fromText(
   'title',
-  z.object({ title: text(500).min(1, 'Title is required'), description: text(5000).nullish().transform((v) => v ?? '') }),
+  z.object({ id: itemIdInput, title: text(500).min(1, 'Title is required'), description: text(5000).nullish().transform((v) => v ?? '') }),
 );
 const symptomInput = fromText(
   'title',
   z.object({
+    id: itemIdInput,
     title: text(500).min(1, 'Title is required'),
     description: text(5000).nullish().transform((v) => v ?? ''),
     icon: z
@@ -46,16 +54,18 @@ const symptomInput = fromText(
       .transform((v): SymptomIcon => v ?? DEFAULT_SYMPTOM_ICON),
   }),
 );
-const faqInput = z.object({ question: text(1000).min(1, 'Question is required'), answer: text(5000) });
+const faqInput = z.object({ id: itemIdInput, question: text(1000).min(1, 'Question is required'), answer: text(5000) });
 const testimonialInput = fromText(
   'text',
   z.object({
+    id: itemIdInput,
     text: text(5000).min(1, 'Testimonial text is required'),
     rating: z.number({ error: 'Rating must be a number' }).min(1, 'Rating must be 1 to 5').max(5, 'Rating must be 1 to 5').nullish().transform((v) => v ?? 5),
     name: text(200).nullish().transform((v) => v || null),
   }),
 );
 const beforeAfterInput = z.object({
+  id: itemIdInput,
   title: text(500),
   beforeImage: text(1024).nullish().transform((v) => v || null),
   afterImage: text(1024).nullish().transform((v) => v || null),

@@ -3,7 +3,7 @@
  * clinic changed of it, and the three-way merge that brings a clinic to a newer version while
  * keeping its own changes. No schema library: the templates service and the admin both use it.
  */
-import { filled, parseList, toBeforeAfterStories, toFaqs, toSymptoms, toTitledItems, type TemplateContentSource } from './content-rules';
+import { filled, ITEM_ID_PATTERN, parseList, toBeforeAfterStories, toFaqs, toSymptoms, toTestimonials, toTitledItems, type TemplateContentSource } from './content-rules';
 
 /** The list sections a clinic can change item by item (its testimonials are its own, added after the template's). */
 export const MERGED_LISTS = ['benefits', 'symptoms', 'process', 'faqs', 'beforeAfterImages'] as const;
@@ -85,14 +85,10 @@ const normalisers: Readonly<Record<MergedList | 'testimonials', (list: unknown[]
   symptoms: toSymptoms,
   faqs: toFaqs,
   beforeAfterImages: toBeforeAfterStories,
-  // A testimonial keeps its fields as stored; the page's rule reads them (content-rules.ts toTestimonials).
-  testimonials: (list) => list.filter((item): item is object => typeof item === 'object' && item !== null && typeof (item as { text?: unknown }).text === 'string'),
+  testimonials: toTestimonials,
 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** An item id as stored: short text of letters, digits, '-' and '_'. */
-export const ITEM_ID_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
 
 /**
  * A stored list as items with ids, each normalised by its section's page rule (content-rules.ts).

@@ -7,7 +7,9 @@ import { AddServiceFormColumns1764200000000 } from './migrations/1764200000000-A
 import { CreateGenerationJobs1764500000000 } from './migrations/1764500000000-CreateGenerationJobs';
 import { CreateExperiments1766000000000 } from './migrations/1766000000000-CreateExperiments';
 import { CreatePagePathHistory1766300000000 } from './migrations/1766300000000-CreatePagePathHistory';
+import { CreateTemplateVersions1767200000000 } from './migrations/1767200000000-CreateTemplateVersions';
 import { ExperimentEntity } from '../modules/experiment/experiment.entity';
+import { TemplatePushClinicEntity, TemplatePushEntity, TemplateVersionEntity } from '../modules/rollout/rollout.entity';
 
 export const SCHEMA = 'templates';
 
@@ -17,11 +19,14 @@ export const TEMPLATES_ENTITIES = [
   ServiceTemplateEntity,
   ClientServiceEntity,
   ExperimentEntity,
+  TemplateVersionEntity,
+  TemplatePushEntity,
+  TemplatePushClinicEntity,
   AuditLogEntity,
 ];
 
 /** In order; a new migration goes at the end. */
-export const TEMPLATES_MIGRATIONS = [CreateTemplatesSchema1763800000000, CreateTemplatesTables1764100000000, AddServiceFormColumns1764200000000, CreateGenerationJobs1764500000000, CreateExperiments1766000000000, CreatePagePathHistory1766300000000];
+export const TEMPLATES_MIGRATIONS = [CreateTemplatesSchema1763800000000, CreateTemplatesTables1764100000000, AddServiceFormColumns1764200000000, CreateGenerationJobs1764500000000, CreateExperiments1766000000000, CreatePagePathHistory1766300000000, CreateTemplateVersions1767200000000];
 
 /** The templates service's data source: its entities and migrations. */
 export const createDataSource = (url: string) =>

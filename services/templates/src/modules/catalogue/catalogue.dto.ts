@@ -22,6 +22,8 @@ export function toServiceTemplateDto(row: ServiceTemplateEntity, placement: Plac
     heroImage: row.heroImage,
     ...toTemplateContentLists(row),
     ghlSnapshotId: row.ghlSnapshotId,
+    version: row.version,
+    rollout: row.rollout,
     ...placementNames(placement),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -88,4 +88,12 @@ export class ServiceTemplateEntity extends TimestampColumns {
 
   @Column({ name: 'ghl_snapshot_id', type: 'text', nullable: true })
   ghlSnapshotId: string | null;
+
+  /** The number of its latest version, whose content this row holds (docs/template-rollout.md#versions). */
+  @Column({ name: 'version', type: 'integer', default: 1 })
+  version: number;
+
+  /** 'latest': every clinic not pinned follows each save; 'staged': a save reaches only the clinics it is pushed to. */
+  @Column({ name: 'rollout', type: 'text', default: 'latest' })
+  rollout: 'latest' | 'staged';
 }

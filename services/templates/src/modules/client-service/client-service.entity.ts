@@ -90,4 +90,16 @@ export class ClientServiceEntity extends TimestampColumns {
   /** The style the plain URL shows when no experiment assigns one (docs/results-and-experiments.md: an experiment's winner). */
   @Column({ name: 'default_style', type: 'text', default: 'A' })
   defaultStyle: 'A' | 'B' | 'C';
+
+  /** The template version the clinic's page is on (docs/template-rollout.md#versions). */
+  @Column({ name: 'template_version', type: 'integer', default: 1 })
+  templateVersion: number;
+
+  /** Kept on its version: a template's saves and pushes to all pass it by. */
+  @Column({ name: 'version_pinned', type: 'boolean', default: false })
+  versionPinned: boolean;
+
+  /** The clinic's own headline, over the template's (docs/template-rollout.md#merge-rules). */
+  @Column({ name: 'custom_headline', type: 'text', nullable: true })
+  customHeadline: string | null;
 }

@@ -29,6 +29,7 @@ import { toActiveTemplateDto, toClientServiceDto, toClientServiceSummary } from 
 import type { ClientServiceEntity } from './client-service.entity';
 import type { ClientServiceRepository } from './client-service.repository';
 import type { PagePathService } from '../page-path/page-path.service';
+import type { RolloutService } from '../rollout/rollout.service';
 
 /** Concurrent writes that pass the checks still meet the unique indexes: mapped to the checks' sentences. */
 export function rethrowUniqueViolation(err: unknown, customPath: string | null | undefined): never {
@@ -71,6 +72,13 @@ export class ClientServiceService {
 
   usePagePaths(pagePaths: PagePathService): void {
     this.pagePaths = pagePaths;
+  }
+
+  /** Template versions (docs/template-rollout.md#versions); wired by app.ts. Without it, every page shows its template's latest. */
+  private versions: Pick<RolloutService, 'withShownVersions'> | null = null;
+
+  useVersions(versions: Pick<RolloutService, 'withShownVersions'>): void {
+    this.versions = versions;
   }
 
   /** Asks first (409) when an active service that running campaigns point to is deactivated (docs/admin.md#page-paths). */
@@ -126,10 +134,11 @@ export class ClientServiceService {
     const filter = isPrivileged(actor.identity) ? isActive : true;
     const rows = await this.services.listByClient(clientId, filter, manager);
     const templates = new Map((await this.templates.findByIds([...new Set(rows.map((r) => r.templateId))], manager)).map((t) => [t.id, t]));
-    return rows.flatMap((service) => {
+    const found = rows.flatMap((service) => {
       const template = templates.get(service.templateId);
       return template ? [{ service, template }] : [];
     });
+    return this.versions ? this.versions.withShownVersions(found) : found;
   }
 
   async list(actor: Actor, clientId: number, isActive?: boolean): Promise<ListAnswer> {

@@ -59,6 +59,7 @@ const notActivated = (clientId: number, template: ServiceTemplateEntity): Servic
     isActive: false,
     customPath: null,
     customTitle: null,
+    customHeadline: null,
     customOffer: null,
     customOfferDescription: null,
     offerValue: null,

@@ -1,0 +1,176 @@
+import { randomBytes } from 'node:crypto';
+import type { Worker } from 'bullmq';
+import { ClientServiceDiffSchema, PageContentSchema, TemplateClinicsSchema, TemplatePushSchema, TemplateVersionsSchema } from '@hap/contracts';
+import { createQueue, createWorker, type JobQueue, type QueueRedis } from '@hap/service-kit';
+import { ServiceTemplateRepository } from '../../src/modules/catalogue/catalogue.repository';
+import { ClientServiceRepository } from '../../src/modules/client-service/client-service.repository';
+import { createPushHandler } from '../../src/modules/rollout/rollout.job';
+import { RolloutRepository } from '../../src/modules/rollout/rollout.repository';
+import { RolloutService } from '../../src/modules/rollout/rollout.service';
+import { ADMIN, ANONYMOUS, START_TIMEOUT_MS, startTemplates, type TestTemplates } from '../helpers/app';
+import { auditRows, createClientService, createClinic, createTemplate } from '../helpers/factories';
+
+/**
+ * Template rollout through the real app and worker (docs/template-rollout.md): versions, the
+ * clinics behind, a clinic's diff, a push that keeps each clinic's own changes, and a rollback.
+ */
+describe('template rollout: versions, diff, push and rollback', () => {
+  let t: TestTemplates;
+  const redis: QueueRedis = { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', prefix: `${process.env.REDIS_PREFIX ?? 'hap_test'}_q_${randomBytes(4).toString('hex')}` };
+  let queue: JobQueue<'templates.push'>;
+  let worker: Worker;
+
+  beforeAll(async () => {
+    queue = createQueue('templates.push', redis);
+    t = await startTemplates({ dependencies: { pushQueue: queue } });
+    const { dataSource } = t;
+    const templates = new ServiceTemplateRepository(dataSource);
+    const rollout = new RolloutService(dataSource, new RolloutRepository(dataSource), templates, new ClientServiceRepository(dataSource), { publicClient: async () => { throw new Error('not asked'); } }, null);
+    worker = createWorker('templates.push', createPushHandler(rollout), redis);
+  }, START_TIMEOUT_MS);
+  afterAll(async () => {
+    await worker.close();
+    await queue.close();
+    await t.close();
+  });
+
+  const page = async (clientId: number, slug: string) => {
+    const res = await t.api.get(`/api/page-content/${clientId}?service=${slug}`, ANONYMOUS);
+    expect(res.status).toBe(200);
+    return PageContentSchema.parse(res.body.data).landing!.content.template;
+  };
+  async function settled(pushId: number) {
+    const until = Date.now() + 20_000;
+    for (;;) {
+      const push = TemplatePushSchema.parse((await t.api.get(`/api/templates/pushes/${pushId}`, ADMIN)).body.data);
+      if (push.status === 'succeeded' || push.status === 'failed') return push;
+      if (Date.now() > until) throw new Error(`push ${pushId} still ${push.status}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  /** A staged template with two FAQs and three clinics on its first version, the second of which changed its headline. */
+  async function threeClinics() {
+    const template = await createTemplate(t.dataSource, {
+      headline: 'Feel like yourself again',
+      faqs: [{ question: 'Is it safe?', answer: 'Yes.' }, { question: 'How long does it take?', answer: 'Weeks.' }],
+    });
+    expect((await t.api.patch(`/api/service-templates/${template.id}`, ADMIN).send({ rollout: 'staged' })).body.data).toMatchObject({ rollout: 'staged', version: 1 });
+    const clinics = await Promise.all([createClinic(t), createClinic(t), createClinic(t)]);
+    const services = await Promise.all(clinics.map((clientId) => createClientService(t.dataSource, clientId, template.id)));
+    const own = await t.api.patch(`/api/client-services/${services[1]!.id}`, ADMIN).send({ customHeadline: 'Low T? We can help' });
+    expect(own.status).toBe(200);
+    return { template, clinics, services };
+  }
+
+  it('versions a save, shows three clinics behind, keeps a clinic’s headline through a push that adds the FAQ to all three, and rolls one back', async () => {
+    const { template, clinics, services } = await threeClinics();
+    const [a, b, c] = clinics as [number, number, number];
+    const current = (await t.api.get('/api/service-templates', ADMIN)).body.data.find((x: { id: number }) => x.id === template.id);
+    const save = await t.api
+      .patch(`/api/service-templates/${template.id}`, ADMIN)
+      .send({ headline: 'Get your energy back', faqs: [...current.faqs, { question: 'Is it covered by insurance?', answer: 'Often.' }], versionNote: 'New headline, insurance FAQ' });
+    expect(save.status).toBe(200);
+    expect(save.body.data.version).toBe(2);
+
+    const versions = TemplateVersionsSchema.parse((await t.api.get(`/api/service-templates/${template.id}/versions`, ADMIN)).body.data);
+    expect(versions).toMatchObject({ rollout: 'staged', latest: 2 });
+    expect(versions.versions.map((v) => [v.number, v.note, v.clinics, v.isLatest])).toEqual([
+      [2, 'New headline, insurance FAQ', 0, true],
+      [1, 'Created', 3, false],
+    ]);
+
+    const listed = TemplateClinicsSchema.parse((await t.api.get(`/api/service-templates/${template.id}/clinics`, ADMIN)).body.data);
+    expect(listed.clinics.map((x) => [x.clientId, x.version, x.behind, x.changed])).toEqual([
+      [a, 1, true, []],
+      [b, 1, true, ['headline']],
+      [c, 1, true, []],
+    ]);
+    expect(listed.clinics[0]!.clinicName).toMatch(/^Test Clinic /);
+
+    // Staged: the save reached no clinic yet.
+    expect((await page(a, template.slug)).headline).toBe('Feel like yourself again');
+    expect((await page(a, template.slug)).faqs).toHaveLength(2);
+
+    const diff = ClientServiceDiffSchema.parse((await t.api.get(`/api/client-services/${services[1]!.id}/diff?version=2`, ADMIN)).body.data);
+    expect(diff).toMatchObject({ fromVersion: 1, toVersion: 2 });
+    expect(diff.changes.map((x) => [x.section, x.by, x.conflict])).toEqual([
+      ['headline', 'both', true],
+      ['faqs', 'template', false],
+    ]);
+    expect(diff.current.headline).toBe('Low T? We can help');
+    expect(diff.template.headline).toBe('Get your energy back');
+    expect(diff.merged.headline).toBe('Low T? We can help');
+    expect(diff.merged.faqs.map((f) => f.question)).toEqual(['Is it safe?', 'How long does it take?', 'Is it covered by insurance?']);
+
+    const asked = await t.api.post(`/api/service-templates/${template.id}/push`, ADMIN).send({ version: 2, clientIds: clinics });
+    expect(asked.status).toBe(202);
+    expect(asked.body.data).toMatchObject({ status: 'queued', total: 3, pushed: 0 });
+    const push = await settled(asked.body.data.id);
+    expect(push).toMatchObject({ status: 'succeeded', total: 3, pushed: 3, failed: 0, error: null });
+    expect(push.clinics.find((x) => x.clientId === b)!.conflicts.map((x) => x.key)).toEqual(['headline']);
+
+    expect((await page(a, template.slug)).headline).toBe('Get your energy back');
+    expect((await page(b, template.slug)).headline).toBe('Low T? We can help');
+    expect((await page(c, template.slug)).headline).toBe('Get your energy back');
+    for (const clinic of clinics) expect((await page(clinic, template.slug)).faqs.map((f) => f.question)).toContain('Is it covered by insurance?');
+    expect((await auditRows(t.dataSource, 'client_service', services[1]!.id)).at(-1)!.changes).toMatchObject({ before: { version: 1 }, after: { version: 2, pushId: push.id, conflicts: ['headline'] } });
+
+    const rolled = await t.api.post(`/api/client-services/${services[0]!.id}/rollback`, ADMIN).send({ pushId: push.id });
+    expect(rolled.status).toBe(200);
+    expect(rolled.body.data).toEqual({ clientServiceId: services[0]!.id, version: 1, pinned: false });
+    expect((await page(a, template.slug)).headline).toBe('Feel like yourself again');
+    expect((await page(a, template.slug)).faqs).toHaveLength(2);
+    expect((await page(c, template.slug)).faqs).toHaveLength(3);
+
+    const again = await t.api.post(`/api/client-services/${services[0]!.id}/rollback`, ADMIN).send({ pushId: push.id });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This push was already rolled back for this clinic.');
+  });
+
+  it('keeps a clinic’s own FAQs and adds the template’s new one after the FAQ it follows', async () => {
+    const { template, clinics, services } = await threeClinics();
+    const current = (await t.api.get('/api/service-templates', ADMIN)).body.data.find((x: { id: number }) => x.id === template.id);
+    const [safe, long] = current.faqs;
+    // The clinic answers the first FAQ its own way and adds one.
+    const own = await t.api.patch(`/api/client-services/${services[2]!.id}`, ADMIN).send({ customFaqs: [{ ...safe, answer: 'Yes, with monitoring.' }, long, { question: 'Do you take walk-ins?', answer: 'Yes.' }] });
+    expect(own.status).toBe(200);
+    await t.api.patch(`/api/service-templates/${template.id}`, ADMIN).send({ faqs: [safe, { question: 'Who is it for?', answer: 'Adults.' }, long] });
+    const push = await settled((await t.api.post(`/api/service-templates/${template.id}/push`, ADMIN).send({ version: 2, clientIds: [clinics[2]] })).body.data.id);
+    expect(push.status).toBe('succeeded');
+    expect((await page(clinics[2]!, template.slug)).faqs.map((f) => [f.question, f.answer])).toEqual([
+      ['Is it safe?', 'Yes, with monitoring.'],
+      ['Who is it for?', 'Adults.'],
+      ['How long does it take?', 'Weeks.'],
+      ['Do you take walk-ins?', 'Yes.'],
+    ]);
+  });
+
+  it('rolls a save out at once to clinics following the latest, and passes a pinned clinic by', async () => {
+    const template = await createTemplate(t.dataSource, { headline: 'Old headline' });
+    const [a, b] = await Promise.all([createClinic(t), createClinic(t)]);
+    const [sa, sb] = await Promise.all([createClientService(t.dataSource, a, template.id), createClientService(t.dataSource, b, template.id)]);
+    expect((await t.api.patch(`/api/client-services/${sb.id}/version`, ADMIN).send({ pinned: true })).body.data).toEqual({ clientServiceId: sb.id, version: 1, pinned: true });
+    await t.api.patch(`/api/service-templates/${template.id}`, ADMIN).send({ headline: 'New headline' });
+    expect((await page(a, template.slug)).headline).toBe('New headline');
+    expect((await page(b, template.slug)).headline).toBe('Old headline');
+    const until = Date.now() + 20_000;
+    while ((await t.dataSource.query(`SELECT "template_version" FROM "templates"."client_services" WHERE "id" = $1`, [sa.id]))[0].template_version !== 2) {
+      if (Date.now() > until) throw new Error('the clinic following the latest was not brought to version 2');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  });
+
+  it('refuses a push of a version that does not exist, to no clinic, or to a clinic without the template, in words', async () => {
+    const { template } = await threeClinics();
+    const stranger = await createClinic(t);
+    const missing = await t.api.post(`/api/service-templates/${template.id}/push`, ADMIN).send({ version: 9, clientIds: [stranger] });
+    expect([missing.status, missing.body.message]).toEqual([404, `Version 9 of template ${template.id} was not found.`]);
+    const none = await t.api.post(`/api/service-templates/${template.id}/push`, ADMIN).send({ version: 1, clientIds: [] });
+    expect(none.status).toBe(400);
+    expect(JSON.stringify(none.body)).toContain('Choose at least one clinic');
+    const without = await t.api.post(`/api/service-templates/${template.id}/push`, ADMIN).send({ version: 1, clientIds: [stranger] });
+    expect([without.status, without.body.message]).toEqual([404, `Clinic ${stranger} does not have a service of this template.`]);
+    expect((await t.api.get(`/api/service-templates/${template.id}/versions`, ANONYMOUS)).status).toBe(401);
+  });
+});
