@@ -21,10 +21,11 @@ const KEPT_WARNINGS: Array<(problem: LintProblem) => boolean> = [
   (problem) => problem.ruleId === 'operation-2xx-response' && redirectRows.has(problem.pointer ?? ''),
   // The spec's paths: only `/api/service-templates/client/google-ads` fits both, and `client` is no template id.
   (problem) => problem.ruleId === 'no-ambiguous-paths' && problem.pointer === pointerTo({ path: routes.listTemplateCampaigns.path }),
-  // The same with who uses a page (`/api/services/client/page-impact`): `client` is no template or service id.
+  // The same with who uses a page (`/api/services/client/page-impact`) and a template's versions or clinics
+  // (`/api/service-templates/{id}/versions` beside `/api/service-templates/client/{clientId}`): `client` is no template or service id.
   (problem) =>
     problem.ruleId === 'no-ambiguous-paths' &&
-    [routes.getTemplatePageImpact.path, routes.getServicePageImpact.path, routes.listServicesForClient.path].some((path) => problem.pointer === pointerTo({ path })),
+    [routes.getTemplatePageImpact.path, routes.getServicePageImpact.path, routes.listServicesForClient.path, routes.listClientTemplates.path].some((path) => problem.pointer === pointerTo({ path })),
 ];
 
 describe('the API docs under /api/docs', () => {

@@ -4,16 +4,20 @@ import { SelectField, TextField } from './fields';
 import { ListEditor } from './ListEditor';
 
 /** A titled item (benefit, process step, symptom); a symptom has its icon. */
+/** Every item keeps the id it was answered with (docs/template-rollout.md#item-ids); a new row has none until saved. */
 export interface TitledItem {
+  id?: string;
   title: string;
   description: string;
   icon?: string;
 }
 export interface FaqItem {
+  id?: string;
   question: string;
   answer: string;
 }
 export interface TestimonialItem {
+  id?: string;
   text: string;
   rating: number;
   name: string | null;

@@ -43,11 +43,11 @@ export function draftOf(template: ServiceTemplate): TemplateDraft {
     heroImage: template.heroImage,
     offer: template.offer ?? '',
     metaDescription: template.metaDescription ?? '',
-    benefits: template.benefits.map(({ title, description }) => ({ title, description })),
-    process: template.process.map(({ title, description }) => ({ title, description })),
-    symptoms: template.symptoms.map(({ title, description, icon }) => ({ title, description, icon })),
-    faqs: template.faqs.map(({ question, answer }) => ({ question, answer })),
-    testimonials: template.testimonials.map(({ text, rating, name }) => ({ text, rating, name })),
+    benefits: template.benefits.map(({ id, title, description }) => ({ id, title, description })),
+    process: template.process.map(({ id, title, description }) => ({ id, title, description })),
+    symptoms: template.symptoms.map(({ id, title, description, icon }) => ({ id, title, description, icon })),
+    faqs: template.faqs.map(({ id, question, answer }) => ({ id, question, answer })),
+    testimonials: template.testimonials.map(({ id, text, rating, name }) => ({ id, text, rating, name })),
     stories: template.beforeAfterImages.map((s) => ({ ...s })),
   };
 }

@@ -65,7 +65,8 @@ describe('AI-written templates: POST /api/templates/create → templates.generat
     expect(row).toMatchObject({ name: 'PRP Hair Restoration', slug: 'prp-hair-restoration', subcategory_id: 1, headline: validContent().headline, offer: 'Free Hair Consultation' });
     expect(row.symptoms).toHaveLength(6);
     expect(row.benefits).toHaveLength(6);
-    expect(row.process).toEqual(validContent().process);
+    // Each stored item carries the id it keeps across versions (docs/template-rollout.md#item-ids).
+    expect(row.process).toEqual(validContent().process.map((step) => ({ ...step, id: expect.stringMatching(/^[0-9a-f]{12}$/) })));
     expect(row.faqs).toHaveLength(5);
 
     // What went over the wire: the configured model, the brief, and a strict JSON schema carrying the counts.

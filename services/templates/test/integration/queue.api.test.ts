@@ -9,6 +9,8 @@ import { ClientServiceService } from '../../src/modules/client-service/client-se
 import { loadServiceConfig } from '../../src/config';
 import { createDataSource } from '../../src/db/data-source';
 import { GenerationStore } from '../../src/modules/generation/generation.service';
+import { RolloutRepository } from '../../src/modules/rollout/rollout.repository';
+import { RolloutService } from '../../src/modules/rollout/rollout.service';
 import { createHandlers } from '../../src/queues/handlers';
 
 const config = loadServiceConfig();
@@ -27,11 +29,13 @@ describeQueues({
     store: new GenerationStore(dataSource),
     writer: null,
     clientServices: new ClientServiceService(dataSource, new ClientServiceRepository(dataSource), new ServiceTemplateRepository(dataSource), NO_CLINICS),
+    rollout: new RolloutService(dataSource, new RolloutRepository(dataSource), new ServiceTemplateRepository(dataSource), new ClientServiceRepository(dataSource), NO_CLINICS, null),
   }),
   samples: {
     'templates.generate': { generationId: 2_000_000_000 },
     'templates.client-deleted': { clientId: 2_000_000_000 },
     'templates.clinic-onboarded': { clientId: 2_000_000_000, submissionId: 2_000_000_000, templateIds: [1] },
+    'templates.push': { pushId: 2_000_000_000 },
   },
   expectations: {
     'templates.generate': { failsWith: /^Template generation 2000000000 was not found\.$/ },
@@ -39,5 +43,7 @@ describeQueues({
     'templates.client-deleted': { completes: true },
     // A clinic deleted since its sign-up: nothing to activate.
     'templates.clinic-onboarded': { completes: true },
+    // A push gone with its template (deleted since it was asked for): nothing to push.
+    'templates.push': { completes: true },
   },
 });

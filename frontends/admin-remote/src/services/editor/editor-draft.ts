@@ -44,22 +44,22 @@ export const draftOfService = (service: ClientService): EditorDraft => ({
   offerValue: service.offerValue ?? '',
   formEmbedCode: service.formEmbedCode ?? '',
   customDescription: service.customDescription ?? '',
-  symptoms: service.customSymptoms.map(({ title, description, icon }) => ({ title, description, icon })),
-  benefits: service.customBenefits.map(({ title, description }) => ({ title, description })),
-  process: service.customProcess.map(({ title, description }) => ({ title, description })),
-  faqs: service.customFaqs.map(({ question, answer }) => ({ question, answer })),
-  testimonials: service.customTestimonials.map(({ text, rating, name }) => ({ text, rating, name })),
+  symptoms: service.customSymptoms.map(({ id, title, description, icon }) => ({ id, title, description, icon })),
+  benefits: service.customBenefits.map(({ id, title, description }) => ({ id, title, description })),
+  process: service.customProcess.map(({ id, title, description }) => ({ id, title, description })),
+  faqs: service.customFaqs.map(({ id, question, answer }) => ({ id, question, answer })),
+  testimonials: service.customTestimonials.map(({ id, text, rating, name }) => ({ id, text, rating, name })),
 });
 
 /** Picking a template for a new service copies its lists as starting content (docs/admin.md#states). */
 export const draftWithTemplate = (draft: EditorDraft, template: ServiceTemplate): EditorDraft => ({
   ...draft,
   templateId: template.id,
-  symptoms: template.symptoms.map(({ title, description, icon }) => ({ title, description, icon })),
-  benefits: template.benefits.map(({ title, description }) => ({ title, description })),
-  process: template.process.map(({ title, description }) => ({ title, description })),
-  faqs: template.faqs.map(({ question, answer }) => ({ question, answer })),
-  testimonials: template.testimonials.map(({ text, rating, name }) => ({ text, rating, name })),
+  symptoms: template.symptoms.map(({ id, title, description, icon }) => ({ id, title, description, icon })),
+  benefits: template.benefits.map(({ id, title, description }) => ({ id, title, description })),
+  process: template.process.map(({ id, title, description }) => ({ id, title, description })),
+  faqs: template.faqs.map(({ id, question, answer }) => ({ id, question, answer })),
+  testimonials: template.testimonials.map(({ id, text, rating, name }) => ({ id, text, rating, name })),
 });
 
 /** The editor's lists, each with the text fields that make a row more than blank. */
