@@ -50,6 +50,8 @@ describe('the three-way merge of a clinic onto a newer template version', () => 
       ['headline', 'template'],
       ['faqs:c', 'template'],
     ]);
+    // The clinic's side is what its page shows now.
+    expect(changes[0]).toMatchObject({ clinic: 'Feel like yourself again', template: 'Get your energy back' });
   });
 
   it('keeps a headline the clinic changed and lists it as a conflict when the template changed it too', () => {

@@ -151,7 +151,8 @@ function mergeText(
   const override = overrideOf(ours);
   const templateChanged = (base ?? null) !== (theirs ?? null);
   const clinicChanged = override !== null && override !== base;
-  const change = (by: ChangedBy, conflict: boolean): ContentChange => ({ key: section, section, itemId: null, label: SECTION_LABELS[section], by, conflict, clinic: override, template: theirs });
+  // The clinic's side is what its page shows: its override, else its version's text.
+  const change = (by: ChangedBy, conflict: boolean): ContentChange => ({ key: section, section, itemId: null, label: SECTION_LABELS[section], by, conflict, clinic: override ?? base, template: theirs });
   if (!clinicChanged) {
     if (templateChanged) changes.push(change('template', false));
     // An override equal to the clinic's version says nothing of its own: the clinic follows the template again.

@@ -56,8 +56,13 @@ describe('template rollout: versions, diff, push and rollback', () => {
       faqs: [{ question: 'Is it safe?', answer: 'Yes.' }, { question: 'How long does it take?', answer: 'Weeks.' }],
     });
     expect((await t.api.patch(`/api/service-templates/${template.id}`, ADMIN).send({ rollout: 'staged' })).body.data).toMatchObject({ rollout: 'staged', version: 1 });
-    const clinics = await Promise.all([createClinic(t), createClinic(t), createClinic(t)]);
-    const services = await Promise.all(clinics.map((clientId) => createClientService(t.dataSource, clientId, template.id)));
+    // One after the other: the clinics list answers in the order the services were added.
+    const clinics: number[] = [];
+    const services = [];
+    for (let i = 0; i < 3; i++) {
+      clinics.push(await createClinic(t));
+      services.push(await createClientService(t.dataSource, clinics[i]!, template.id));
+    }
     const own = await t.api.patch(`/api/client-services/${services[1]!.id}`, ADMIN).send({ customHeadline: 'Low T? We can help' });
     expect(own.status).toBe(200);
     return { template, clinics, services };
