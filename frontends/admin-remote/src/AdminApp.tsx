@@ -15,6 +15,7 @@ import { Toaster } from './toast/toaster';
 const ClientsPage = lazy(() => import('./clients/ClientsPage').then((m) => ({ default: m.ClientsPage })));
 const LeadsPage = lazy(() => import('./leads/LeadsPage').then((m) => ({ default: m.LeadsPage })));
 const TemplatesPage = lazy(() => import('./templates/TemplatesPage').then((m) => ({ default: m.TemplatesPage })));
+const TemplateRolloutPage = lazy(() => import('./templates/rollout/TemplateRolloutPage').then((m) => ({ default: m.TemplateRolloutPage })));
 const ActivatedTemplatesPage = lazy(() => import('./activated/ActivatedTemplatesPage').then((m) => ({ default: m.ActivatedTemplatesPage })));
 const ServicesPage = lazy(() => import('./services/ServicesPage').then((m) => ({ default: m.ServicesPage })));
 const ClientDomainsPage = lazy(() => import('./domains/ClientDomainsPage').then((m) => ({ default: m.ClientDomainsPage })));
@@ -58,6 +59,7 @@ export function AdminApp() {
               <Route path="services" element={<ServicesPage />} />
               <Route path="templates" element={<TemplatesPage />} />
               <Route path="templates/activated" element={<ActivatedTemplatesPage />} />
+              <Route path="templates/:id/rollout" element={<TemplateRolloutPage />} />
               <Route path="google-ads-templates" element={<GoogleAdsTemplatesPage />} />
               <Route path="google-ads-auth" element={<GoogleAdsAuthPage />} />
               <Route path="google-ads-connect" element={<GoogleAdsConnectPage />} />

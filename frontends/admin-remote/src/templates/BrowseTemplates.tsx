@@ -1,6 +1,7 @@
 import { LoadFailed } from '../pages/LoadFailed';
 import type { ServiceTemplate } from '@hap/contracts';
-import { ExternalLink, FileText, Pencil, Search } from 'lucide-react';
+import { ExternalLink, FileText, GitBranch, Pencil, Search } from 'lucide-react';
+import { Link } from 'react-router';
 import { useMemo, useState } from 'react';
 import { LoadingPanel } from '../pages/LoadingPanel';
 import { TemplateEditDialog } from './TemplateEditDialog';
@@ -77,6 +78,10 @@ export function BrowseTemplates() {
                       <Pencil size={16} aria-hidden />
                       Edit
                     </button>
+                    <Link className="adm-button adm-button--secondary" to={`/admin/templates/${t.id}/rollout`} aria-label={`Versions and clinics of ${t.name}`}>
+                      <GitBranch size={16} aria-hidden />
+                      Versions
+                    </Link>
                     <a
                       className="adm-button adm-button--secondary"
                       href={templatePreviewUrl(t.slug)}

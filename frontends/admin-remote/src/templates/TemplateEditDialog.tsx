@@ -18,6 +18,14 @@ import { ModalDialog } from '../pages/ModalDialog';
 
 const SAVE_FAILED = 'Failed to save template changes. Please try again.';
 
+/** What a save did (docs/template-rollout.md#versions): a new version, and where it goes. */
+function savedWords(saved: ServiceTemplate, before: ServiceTemplate): string {
+  if (saved.version === before.version) return 'Template changes have been saved successfully.';
+  return saved.rollout === 'staged'
+    ? `Saved as version ${saved.version}. It reaches clinics when you push it from Versions.`
+    : `Saved as version ${saved.version}. Every clinic that follows the latest version shows it.`;
+}
+
 /**
  * docs/admin.md#template-editor: every field of a template; its lists
  * (benefits, process steps, symptoms, FAQs, testimonials, before-and-after
@@ -57,9 +65,9 @@ function TemplateEditForm({ template, onClose }: { template: ServiceTemplate; on
     mutationFn: (body: Record<string, unknown>) => api.call(routes.updateServiceTemplate, { params: { id: template.id }, body: body as never }),
     // Closes once the list holds what was saved: the editor opens on the list's copy of a template, so one
     // reopened before the refetch answered showed (and would have saved back) the content before this save.
-    onSuccess: async () => {
+    onSuccess: async (saved) => {
       await queryClient.invalidateQueries({ queryKey: TEMPLATES_KEY });
-      toast({ title: 'Template updated', description: 'Template changes have been saved successfully.' });
+      toast({ title: 'Template updated', description: savedWords(saved, template) });
       onClose();
     },
     // Shown beside the buttons, in the dialog: a toast could lie over them.
@@ -183,6 +191,14 @@ function TemplateEditForm({ template, onClose }: { template: ServiceTemplate; on
           onConfirm={() => save.mutate(moving.body)}
         />
       )}
+      <TextField
+        id="tpl-edit-versionNote"
+        label="Version note (optional)"
+        value={draft.versionNote}
+        placeholder="What changed, for the template's versions"
+        onChange={(v) => set('versionNote', v)}
+        error={issues.versionNote}
+      />
       <div className="adm-dialog__footer tpl-footer">
         {issueCount > 0 ? (
           <p className="frm-summary tpl-footer__message" role="alert">

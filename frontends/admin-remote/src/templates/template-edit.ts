@@ -20,6 +20,8 @@ export interface TemplateDraft {
   faqs: FaqItem[];
   testimonials: TestimonialItem[];
   stories: BeforeAfterStory[];
+  /** The note of the version the save makes (docs/template-rollout.md#versions). */
+  versionNote: string;
 }
 
 /** The lists in the order shown, each with the text fields that make a row more than blank. */
@@ -49,6 +51,7 @@ export function draftOf(template: ServiceTemplate): TemplateDraft {
     faqs: template.faqs.map(({ id, question, answer }) => ({ id, question, answer })),
     testimonials: template.testimonials.map(({ id, text, rating, name }) => ({ id, text, rating, name })),
     stories: template.beforeAfterImages.map((s) => ({ ...s })),
+    versionNote: '',
   };
 }
 
@@ -84,6 +87,7 @@ export function bodyOf(draft: TemplateDraft): Record<string, unknown> {
     faqs: clean.faqs,
     testimonials: clean.testimonials,
     beforeAfterImages: clean.stories,
+    ...(clean.versionNote.trim() && { versionNote: clean.versionNote.trim() }),
   };
 }
 

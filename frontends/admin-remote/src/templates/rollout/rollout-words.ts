@@ -45,5 +45,5 @@ export function diffSummary(changes: readonly Pick<Change, 'by' | 'conflict'>[])
     .join(' · ');
 }
 
-/** The push button's words: 'Push version 2 to 3 clinics'. */
-export const pushLabel = (version: number, count: number) => `Push version ${version} to ${count} ${count === 1 ? 'clinic' : 'clinics'}`;
+/** The push button's words: 'Push version 2 to 3 clinics'; 'Push version 2' while none is chosen. */
+export const pushLabel = (version: number, count: number) => (count ? `Push version ${version} to ${count} ${count === 1 ? 'clinic' : 'clinics'}` : `Push version ${version}`);
