@@ -93,6 +93,7 @@ const tabOf = (key: string): EditorTab => TAB_OF_FIELD[key.split('.')[0] ?? ''] 
 /** The screen's id of a refused field: a list's `sed-{list}-{index}-{field}`, else the field's input. */
 const SCALAR_IDS: Record<string, string> = {
   customTitle: 'sed-title',
+  customHeadline: 'sed-headline',
   customOffer: 'sed-offer',
   customOfferDescription: 'sed-offer-description',
   offerValue: 'sed-offer-value',
@@ -203,6 +204,15 @@ function EditorForm({
               </FormField>
             )}
             <TextField id="sed-title" label="Custom Title" value={draft.customTitle} onChange={(v) => set('customTitle', v)} placeholder={template?.name} error={issues.customTitle} />
+            <TextField
+              id="sed-headline"
+              label="Custom Headline"
+              value={draft.customHeadline}
+              onChange={(v) => set('customHeadline', v)}
+              placeholder={template?.headline ?? undefined}
+              error={issues.customHeadline}
+              hint="The page’s headline for this clinic; empty shows the template’s, and the template’s later headlines."
+            />
             <TextField
               id="sed-offer"
               label="Custom Offer"

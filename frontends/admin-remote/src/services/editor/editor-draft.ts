@@ -8,6 +8,8 @@ export type { FaqItem, TestimonialItem, TitledItem };
 export interface EditorDraft {
   templateId: number | null;
   customTitle: string;
+  /** The clinic's own headline over its template's (docs/template-rollout.md#merge-rules). */
+  customHeadline: string;
   customOffer: string;
   customOfferDescription: string;
   offerValue: string;
@@ -23,6 +25,7 @@ export interface EditorDraft {
 export const emptyDraft = (): EditorDraft => ({
   templateId: null,
   customTitle: '',
+  customHeadline: '',
   customOffer: '',
   customOfferDescription: '',
   offerValue: '',
@@ -39,6 +42,7 @@ export const emptyDraft = (): EditorDraft => ({
 export const draftOfService = (service: ClientService): EditorDraft => ({
   templateId: service.templateId,
   customTitle: service.customTitle ?? '',
+  customHeadline: service.customHeadline ?? '',
   customOffer: service.customOffer ?? '',
   customOfferDescription: service.customOfferDescription ?? '',
   offerValue: service.offerValue ?? '',
@@ -88,6 +92,7 @@ const textOrNull = (value: string) => (value.trim() ? value : null);
 /** The fields the client-services API takes: the five custom lists as JSON text, null when empty (docs/admin.md#calls). */
 export const fieldsOfDraft = (draft: EditorDraft) => ({
   customTitle: textOrNull(draft.customTitle),
+  customHeadline: textOrNull(draft.customHeadline),
   customOffer: textOrNull(draft.customOffer),
   customOfferDescription: textOrNull(draft.customOfferDescription),
   offerValue: textOrNull(draft.offerValue),

@@ -51,6 +51,20 @@ export function TemplateRolloutPage() {
     onError: (error) => toast({ title: 'Could not change the rollout', description: error.message, variant: 'destructive' }),
   });
 
+  const pin = useMutation({
+    mutationFn: ({ clinic, pinned }: { clinic: TemplateClinic; pinned: boolean }) =>
+      api.call(routes.updateClientServiceVersion, { params: { id: clinic.clientServiceId }, body: { pinned } }),
+    onSuccess: async (done, { clinic }) => {
+      await queryClient.invalidateQueries({ queryKey: rolloutKey(templateId) });
+      const name = clinic.clinicName ?? `Clinic ${clinic.clientId}`;
+      toast({
+        title: done.pinned ? 'Pinned' : 'Unpinned',
+        description: done.pinned ? `${name} stays on version ${done.version}: saves and pushes to all pass it by.` : `${name} follows the template again.`,
+      });
+    },
+    onError: (error) => toast({ title: 'Could not change the pin', description: error.message, variant: 'destructive' }),
+  });
+
   if (templates.isPending || versions.isPending || clinics.isPending) return <LoadingPanel card label="Loading versions and clinics..." />;
   const failed = [templates, versions, clinics].find((q) => q.isError);
   if (failed?.error || !template || !versions.data || !clinics.data) {
@@ -135,9 +149,18 @@ export function TemplateRolloutPage() {
                         <span className={`adm-badge adm-badge--${c.behind ? 'warning' : 'success'}`}>{standingOf(c, latest)}</span>
                       </td>
                       <td data-label="Changed by the clinic">{changedWords(c.changed)}</td>
-                      <td className="adm-table__actions" data-label="Actions">
+                      <td className="adm-table__actions tpl-actions" data-label="Actions">
                         <button type="button" className="adm-button adm-button--secondary" onClick={() => setComparing(c)} aria-label={`Compare ${name} with version ${latest}`}>
                           Compare
+                        </button>
+                        <button
+                          type="button"
+                          className="adm-button adm-button--secondary"
+                          disabled={pin.isPending}
+                          onClick={() => pin.mutate({ clinic: c, pinned: !c.pinned })}
+                          aria-label={`${c.pinned ? 'Unpin' : 'Pin'} ${name}`}
+                        >
+                          {c.pinned ? 'Unpin' : 'Pin'}
                         </button>
                       </td>
                     </tr>
