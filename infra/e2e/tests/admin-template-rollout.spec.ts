@@ -88,7 +88,7 @@ test.describe('admin template rollout', () => {
     await expect(push.getByRole('radio', { name: "Keep the clinic's: Low T? We can help" })).toBeChecked();
     await keepScreen(push, { path: screenPath('admin-template-rollout-push') });
     await push.getByRole('button', { name: 'Push version 3 to 3 clinics' }).click();
-    const progress = page.getByRole('region', { name: 'Version 3 pushed' });
+    const progress = page.getByRole('region', { name: /^Version 3 pushed by / });
     await expect(progress.getByRole('status')).toHaveText('3 of 3 clinics done');
     await expect(progress.getByText('Pushed', { exact: true })).toHaveCount(3);
     await keepScreen(page, { path: screenPath('admin-template-rollout-pushed'), fullPage: true });

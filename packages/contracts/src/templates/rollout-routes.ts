@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { IdParamSchema } from '../envelope';
 import { defineRoute } from '../route-contract';
 import {
@@ -63,6 +64,17 @@ export const rolloutRoutes = {
     status: 202,
     data: TemplatePushSchema,
     errors: [404, 503],
+  }),
+  listTemplatePushes: defineRoute({
+    operation: 'listTemplatePushes',
+    method: 'GET',
+    path: '/api/service-templates/:id/pushes',
+    owner: 'templates',
+    access: 'admin',
+    summary: 'A template’s latest 10 pushes, newest first, each with its clinics’ results, for their rollbacks.',
+    params: IdParamSchema,
+    data: z.array(TemplatePushSchema),
+    errors: [404],
   }),
   getTemplatePush: defineRoute({
     operation: 'getTemplatePush',

@@ -128,6 +128,14 @@ describe('template rollout: versions, diff, push and rollback', () => {
     expect((await page(a, template.slug)).faqs).toHaveLength(2);
     expect((await page(c, template.slug)).faqs).toHaveLength(3);
 
+    const pushes = (await t.api.get(`/api/service-templates/${template.id}/pushes`, ADMIN)).body.data as Array<{ id: number; clinics: Array<{ clientId: number; status: string }> }>;
+    expect(pushes.map((p) => p.id)).toEqual([push.id]);
+    expect(pushes[0]!.clinics.map((x) => [x.clientId, x.status])).toEqual([
+      [a, 'rolled-back'],
+      [b, 'pushed'],
+      [c, 'pushed'],
+    ]);
+
     const again = await t.api.post(`/api/client-services/${services[0]!.id}/rollback`, ADMIN).send({ pushId: push.id });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This push was already rolled back for this clinic.');
@@ -177,5 +185,31 @@ describe('template rollout: versions, diff, push and rollback', () => {
     const without = await t.api.post(`/api/service-templates/${template.id}/push`, ADMIN).send({ version: 1, clientIds: [stranger] });
     expect([without.status, without.body.message]).toEqual([404, `Clinic ${stranger} does not have a service of this template.`]);
     expect((await t.api.get(`/api/service-templates/${template.id}/versions`, ANONYMOUS)).status).toBe(401);
+    const clinicUser = { kind: 'clinic' as const, userId: 77, clientId: stranger, role: 'owner' as const };
+    expect((await t.api.post(`/api/service-templates/${template.id}/push`, clinicUser).send({ version: 1, clientIds: [stranger] })).status).toBe(403);
+    const zero = await t.api.post(`/api/service-templates/${template.id}/push`, ADMIN).send({ version: 0, clientIds: [stranger] });
+    expect(zero.status).toBe(400);
+    expect(JSON.stringify(zero.body)).toContain('Version must be 1 or more');
+    const words = await t.api.get(`/api/client-services/1/diff?version=latest`, ADMIN);
+    expect(words.status).toBe(400);
+    expect(JSON.stringify(words.body)).toContain('Version must be a number');
+    const notAVersion = await t.api.get(`/api/client-services/${(await createClientService(t.dataSource, stranger, template.id)).id}/diff?version=7`, ADMIN);
+    expect([notAVersion.status, notAVersion.body.message]).toEqual([404, `Version 7 of template ${template.id} was not found.`]);
+    expect((await t.api.get('/api/templates/pushes/999999', ADMIN)).body.message).toBe('Push 999999 was not found.');
+  });
+
+  it('refuses a rollback that would undo a later edit of the page, or of a push that did not change the service, and stores nothing', async () => {
+    const { template, clinics, services } = await threeClinics();
+    await t.api.patch(`/api/service-templates/${template.id}`, ADMIN).send({ offer: 'First month $99' });
+    const push = await settled((await t.api.post(`/api/service-templates/${template.id}/push`, ADMIN).send({ version: 2, clientIds: [clinics[0]] })).body.data.id);
+    expect(push.pushed).toBe(1);
+    // The clinic's page was edited after the push.
+    expect((await t.api.patch(`/api/client-services/${services[0]!.id}`, ADMIN).send({ customHeadline: 'Our own words' })).status).toBe(200);
+    const later = await t.api.post(`/api/client-services/${services[0]!.id}/rollback`, ADMIN).send({ pushId: push.id });
+    expect([later.status, later.body.message]).toEqual([409, "This clinic's page changed after the push; a rollback would undo those changes too. Edit the page instead."]);
+    const other = await t.api.post(`/api/client-services/${services[1]!.id}/rollback`, ADMIN).send({ pushId: push.id });
+    expect([other.status, other.body.message]).toEqual([404, `Push ${push.id} did not change this clinic's service.`]);
+    expect((await page(clinics[0]!, template.slug)).headline).toBe('Our own words');
+    expect((await page(clinics[0]!, template.slug)).offer).toBe('First month $99');
   });
 });

@@ -5,6 +5,8 @@ import { useToast } from '../../toast/toaster';
 import { api } from '../../lib/api';
 import { rolloutKey, usePush } from './rollout-query';
 
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
 const STATUS_WORDS = { pending: 'Waiting', pushed: 'Pushed', failed: 'Failed', 'rolled-back': 'Rolled back' } as const;
 
 /** A push as it runs, then each clinic's result with its rollback (docs/template-rollout.md#push). */
@@ -31,10 +33,14 @@ export function PushProgress({ pushId, templateId, clinics }: { pushId: number; 
   const names = new Map(clinics.map((c) => [c.clientServiceId, c.clinicName ?? `Clinic ${c.clientId}`]));
   const done = data.pushed + data.failed;
 
+  const titleId = `tro-push-${pushId}-title`;
   return (
-    <section className="adm-card tro-card" aria-labelledby="tro-push-title">
-      <h2 id="tro-push-title" className="tro-card__title">
+    <section className="adm-card tro-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="tro-card__title">
         {running ? `Pushing version ${data.version}…` : `Version ${data.version} pushed`}
+        <span className="adm-muted tro-card__when">
+          {data.createdBy ? ` by ${data.createdBy}` : ''}, {when.format(new Date(data.createdAt))}
+        </span>
       </h2>
       <div className="tpl-progress__bar" role="progressbar" aria-label="Push progress" aria-valuemin={0} aria-valuemax={data.total} aria-valuenow={done}>
         <span style={{ width: `${data.total ? Math.max((done / data.total) * 100, 5) : 100}%` }} />

@@ -1,4 +1,4 @@
-import { routes, type TemplateClinic, type TemplatePush, type TemplateRollout } from '@hap/contracts';
+import { routes, type TemplateClinic, type TemplateRollout } from '@hap/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
@@ -14,7 +14,7 @@ import { TEMPLATES_KEY, useServiceTemplates } from '../templates-query';
 import { ClinicDiff } from './ClinicDiff';
 import { PushDialog } from './PushDialog';
 import { PushProgress } from './PushProgress';
-import { diffQuery, rolloutKey, useTemplateClinics, useTemplateVersions } from './rollout-query';
+import { diffQuery, rolloutKey, useTemplateClinics, useTemplatePushes, useTemplateVersions } from './rollout-query';
 import { changedWords, pushLabel, standingOf } from './rollout-words';
 import '../templates.css';
 
@@ -38,7 +38,7 @@ export function TemplateRolloutPage() {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [comparing, setComparing] = useState<TemplateClinic | null>(null);
   const [pushing, setPushing] = useState(false);
-  const [push, setPush] = useState<{ id: number; clinics: TemplateClinic[] } | null>(null);
+  const pushes = useTemplatePushes(templateId);
   const latest = versions.data?.latest ?? template?.version ?? 1;
   const diff = useQuery({ ...diffQuery(templateId, comparing?.clientServiceId ?? 0, latest), enabled: comparing !== null });
 
@@ -73,8 +73,7 @@ export function TemplateRolloutPage() {
   const rows = clinics.data.clinics;
   const chosen = rows.filter((c) => selected.has(c.clientServiceId));
   const toggle = (id: number) => setSelected((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set([...s, id])));
-  const pushed = (done: TemplatePush) => {
-    setPush({ id: done.id, clinics: chosen });
+  const pushed = () => {
     setPushing(false);
     setSelected(new Set());
     void queryClient.invalidateQueries({ queryKey: rolloutKey(templateId) });
@@ -111,7 +110,7 @@ export function TemplateRolloutPage() {
         </fieldset>
       </section>
 
-      {push && <PushProgress pushId={push.id} templateId={templateId} clinics={push.clinics} />}
+      {pushes.data?.map((p) => <PushProgress key={p.id} pushId={p.id} templateId={templateId} clinics={rows} />)}
 
       <section className="adm-card adm-table-card tro-card" aria-labelledby="tro-clinics-title">
         <div className="tro-card__head">

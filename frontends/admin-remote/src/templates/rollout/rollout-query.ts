@@ -16,6 +16,13 @@ export const useTemplateClinics = (templateId: number) =>
     queryFn: ({ signal }): Promise<TemplateClinics> => api.call(routes.listTemplateClinics, { params: { id: templateId } }, { signal }),
   });
 
+/** The template's latest pushes, newest first. */
+export const useTemplatePushes = (templateId: number) =>
+  useQuery({
+    queryKey: [...rolloutKey(templateId), 'pushes'],
+    queryFn: ({ signal }): Promise<TemplatePush[]> => api.call(routes.listTemplatePushes, { params: { id: templateId } }, { signal }),
+  });
+
 export const diffQuery = (templateId: number, clientServiceId: number, version: number) => ({
   queryKey: [...rolloutKey(templateId), 'diff', clientServiceId, version],
   queryFn: ({ signal }: { signal: AbortSignal }): Promise<ClientServiceDiff> =>

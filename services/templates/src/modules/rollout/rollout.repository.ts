@@ -56,6 +56,19 @@ export class RolloutRepository {
     return this.m(manager).getRepository(TemplatePushEntity).findOneBy({ id });
   }
 
+  /** A template's latest pushes, newest first. */
+  latestPushes(templateId: number, limit: number): Promise<TemplatePushEntity[]> {
+    return this.m().getRepository(TemplatePushEntity).find({ where: { templateId }, order: { id: 'DESC' }, take: limit });
+  }
+
+  /** The clinics of these pushes, by push. */
+  async clinicsOfPushes(pushIds: readonly number[]): Promise<Map<number, TemplatePushClinicEntity[]>> {
+    const rows = pushIds.length ? await this.m().getRepository(TemplatePushClinicEntity).find({ where: { pushId: In([...pushIds]) }, order: { clientServiceId: 'ASC' } }) : [];
+    const byPush = new Map<number, TemplatePushClinicEntity[]>();
+    for (const row of rows) byPush.set(row.pushId, [...(byPush.get(row.pushId) ?? []), row]);
+    return byPush;
+  }
+
   pushClinics(pushId: number, manager?: EntityManager): Promise<TemplatePushClinicEntity[]> {
     return this.m(manager).getRepository(TemplatePushClinicEntity).find({ where: { pushId }, order: { clientServiceId: 'ASC' } });
   }

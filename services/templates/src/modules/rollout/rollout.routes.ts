@@ -6,6 +6,7 @@ type RolloutOperations =
   | 'listTemplateClinics'
   | 'getClientServiceDiff'
   | 'createTemplatePush'
+  | 'listTemplatePushes'
   | 'getTemplatePush'
   | 'rollbackClientService'
   | 'updateClientServiceVersion';
@@ -16,6 +17,7 @@ export const rolloutHandlers = (rollout: RolloutService): Pick<RouteHandlers<'te
   listTemplateClinics: ({ params }, request) => rollout.clinics(actorOf(request), params.id),
   getClientServiceDiff: ({ params, query }, request) => rollout.diff(actorOf(request), params.id, query.version),
   createTemplatePush: ({ params, body }, request) => rollout.push(actorOf(request), params.id, body),
+  listTemplatePushes: ({ params }, request) => rollout.pushes(actorOf(request), params.id),
   getTemplatePush: ({ params }, request) => rollout.getPush(actorOf(request), params.pushId),
   rollbackClientService: ({ params, body }, request) => rollout.rollback(actorOf(request), params.id, body.pushId),
   updateClientServiceVersion: ({ params, body }, request) => rollout.setPinned(actorOf(request), params.id, body.pinned),

@@ -260,6 +260,17 @@ export class RolloutService {
     return pushDto(push, await this.rollout.pushClinics(push.id));
   }
 
+  /** How many of a template's pushes its list shows. */
+  static readonly PUSHES_LISTED = 10;
+
+  async pushes(actor: Actor, templateId: number): Promise<TemplatePush[]> {
+    assertAdmin(actor);
+    await this.templateOrThrow(templateId);
+    const rows = await this.rollout.latestPushes(templateId, RolloutService.PUSHES_LISTED);
+    const clinics = await this.rollout.clinicsOfPushes(rows.map((r) => r.id));
+    return rows.map((row) => pushDto(row, clinics.get(row.id) ?? []));
+  }
+
   async getPush(actor: Actor, pushId: number): Promise<TemplatePush> {
     assertAdmin(actor);
     const push = await this.rollout.findPush(pushId);
