@@ -97,6 +97,7 @@ export const Messages = {
   clinicsWithoutTemplate: (clientIds: readonly number[]) =>
     `${clientIds.length === 1 ? `Clinic ${clientIds[0]} does not have` : `Clinics ${clientIds.join(', ')} do not have`} a service of this template.`,
   templatePushNotFound: (id: number) => `Push ${id} was not found.`,
+  pushOlderVersion: (current: number, pushed: number) => `Already on version ${current}, newer than version ${pushed}.`,
   rollbackNotInPush: (pushId: number) => `Push ${pushId} did not change this clinic's service.`,
   rollbackAlreadyDone: 'This push was already rolled back for this clinic.',
   rollbackChangedSince: "This clinic's page changed after the push; a rollback would undo those changes too. Edit the page instead.",

@@ -174,6 +174,17 @@ describe('template rollout: versions, diff, push and rollback', () => {
     }
   });
 
+  it('never moves a clinic back to an older version: the clinic is marked with the reason and the push fails when no clinic moved', async () => {
+    const { template, clinics } = await threeClinics();
+    await t.api.patch(`/api/service-templates/${template.id}`, ADMIN).send({ offer: 'First month $99' });
+    const first = await settled((await t.api.post(`/api/service-templates/${template.id}/push`, ADMIN).send({ version: 2, clientIds: [clinics[0]] })).body.data.id);
+    expect(first.pushed).toBe(1);
+    const back = await settled((await t.api.post(`/api/service-templates/${template.id}/push`, ADMIN).send({ version: 1, clientIds: [clinics[0]] })).body.data.id);
+    expect(back).toMatchObject({ status: 'failed', pushed: 0, failed: 1, error: '1 of 1 clinics could not be pushed.' });
+    expect(back.clinics[0]).toMatchObject({ status: 'failed', error: 'Already on version 2, newer than version 1.' });
+    expect((await page(clinics[0]!, template.slug)).offer).toBe('First month $99');
+  });
+
   it('refuses a push of a version that does not exist, to no clinic, or to a clinic without the template, in words', async () => {
     const { template } = await threeClinics();
     const stranger = await createClinic(t);

@@ -37,7 +37,7 @@ export function PushProgress({ pushId, templateId, clinics }: { pushId: number; 
   return (
     <section className="adm-card tro-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="tro-card__title">
-        {running ? `Pushing version ${data.version}…` : `Version ${data.version} pushed`}
+        {running ? `Pushing version ${data.version}…` : data.status === 'failed' ? `Version ${data.version} not pushed` : `Version ${data.version} pushed`}
         <span className="adm-muted tro-card__when">
           {data.createdBy ? ` by ${data.createdBy}` : ''}, {when.format(new Date(data.createdAt))}
         </span>

@@ -160,11 +160,7 @@ export class RolloutService {
     const template = await this.templateOrThrow(templateId);
     const rows = await this.services.listByTemplate(templateId);
     const versions = await this.versionMap(templateId, rows.map((r) => r.templateVersion));
-    const names = new Map(
-      await Promise.all(
-        [...new Set(rows.map((r) => r.clientId))].map(async (id) => [id, await this.tenant.publicClient(id, actor.requestId).then((c) => c.name, () => null)] as const),
-      ),
-    );
+    const names = await this.clinicNames([...new Set(rows.map((r) => r.clientId))], actor.requestId);
     return {
       templateId,
       latest: template.version,
@@ -182,6 +178,20 @@ export class RolloutService {
         };
       }),
     };
+  }
+
+  /** How many clinics' names are asked of tenant at once. */
+  private static readonly NAMES_AT_ONCE = 10;
+
+  /** Clinics' names as tenant has them, a few at a time; one tenant cannot give now is null. */
+  private async clinicNames(clientIds: readonly number[], requestId: string): Promise<Map<number, string | null>> {
+    const names = new Map<number, string | null>();
+    for (let at = 0; at < clientIds.length; at += RolloutService.NAMES_AT_ONCE) {
+      const batch = clientIds.slice(at, at + RolloutService.NAMES_AT_ONCE);
+      const found = await Promise.all(batch.map((id) => this.tenant.publicClient(id, requestId).then((c) => c.name, () => null)));
+      batch.forEach((id, i) => names.set(id, found[i] ?? null));
+    }
+    return names;
   }
 
   async diff(actor: Actor, clientServiceId: number, version?: number): Promise<ClientServiceDiff> {
@@ -303,7 +313,8 @@ export class RolloutService {
         await this.rollout.updatePushClinic(pushId, clinic.clientServiceId, { status: 'failed', error: (err as Error).message });
       }
     }
-    await this.rollout.setPushStatus(pushId, 'succeeded', failed ? `${failed} of ${clinics.length} clinics could not be pushed.` : null);
+    const allFailed = clinics.length > 0 && failed === clinics.length;
+    await this.rollout.setPushStatus(pushId, allFailed ? 'failed' : 'succeeded', failed ? `${failed} of ${clinics.length} clinics could not be pushed.` : null);
     return `${clinics.length - failed} pushed, ${failed} failed`;
   }
 
@@ -311,6 +322,8 @@ export class RolloutService {
     await this.dataSource.transaction(async (manager) => {
       const service = await this.services.findByIdForWrite(clientServiceId, manager, 'update');
       if (!service) throw new Error(Messages.clientServiceNotFound(clientServiceId));
+      // Never back: two saves in a row queue two pushes, and the older may run last. A rollback is the way back.
+      if (service.templateVersion > push.version) throw new Error(Messages.pushOlderVersion(service.templateVersion, push.version));
       const versions = await this.versionMap(push.templateId, [service.templateVersion, push.version], manager);
       const base = versions.get(service.templateVersion);
       const theirs = versions.get(push.version);
