@@ -83,7 +83,8 @@ test.describe('admin template forms', () => {
 
     await question.fill('How soon will I notice a change?');
     await save.click();
-    await expect(page.locator('.adm-toast')).toContainText('Template changes have been saved successfully.');
+    // A content change is a new version, which every clinic following the latest shows (docs/template-rollout.md#versions).
+    await expect(page.locator('.adm-toast')).toContainText(/Saved as version \d+\. Every clinic that follows the latest version shows it\./);
     await expect(dialog).toBeHidden();
 
     // Saved as typed and in the order chosen; the empty benefit was left out.
@@ -105,6 +106,7 @@ test.describe('admin template forms', () => {
     await save.click();
     await expect(dialog).toBeHidden();
     const saved = ((await (await page.request.get('/api/service-templates')).json()) as { data: Array<{ name: string; benefits: unknown }> }).data.find((t) => t.name === name);
-    expect(saved?.benefits).toEqual([{ title: 'Steadier energy', description: 'No more afternoon crash.' }]);
+    // The row kept keeps its id (docs/template-rollout.md#item-ids).
+    expect(saved?.benefits).toEqual([{ id: expect.stringMatching(/^[\w-]+$/), title: 'Steadier energy', description: 'No more afternoon crash.' }]);
   });
 });

@@ -146,7 +146,8 @@ test.describe('admin Service Templates', () => {
     await expect(story.getByRole('alert')).toHaveCount(0);
     await story.getByLabel(`Story ${n + 1} timeframe`).fill('12 weeks');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(page.locator('.adm-toast')).toContainText('Template changes have been saved successfully.');
+    // A content change is a new version, which every clinic following the latest shows (docs/template-rollout.md#versions).
+    await expect(page.locator('.adm-toast')).toContainText(/Saved as version \d+\. Every clinic that follows the latest version shows it\./);
     await expect(dialog).toBeHidden();
 
     // Saved: the editor opens again with it.
