@@ -67,6 +67,9 @@ export const layerColumns = (layer: ClinicLayer): Partial<ClientServiceEntity> =
 export const shownVersionOf = (service: ClientServiceEntity, template: ServiceTemplateEntity): number =>
   service.versionPinned || template.rollout === 'staged' ? Math.min(service.templateVersion, template.version) : template.version;
 
+/** Who made a version or asked for a push, as both store it: the user's id and the name shown (else the e-mail). */
+const savedBy = (actor: Actor) => ({ createdBy: actor.identity.userId ?? null, createdByName: actor.identity.name ?? actor.identity.email ?? null });
+
 /** Two layers say the same, whatever order their keys were stored in (jsonb sorts them). */
 const sameLayer = (a: ClinicLayer, b: ClinicLayer) => isDeepStrictEqual(a, b);
 
@@ -117,8 +120,7 @@ export class RolloutService {
         content: contentOfTemplate(template),
         note: note ?? null,
         rollout: template.rollout,
-        createdBy: actor.identity.userId ?? null,
-        createdByName: actor.identity.name ?? actor.identity.email ?? null,
+        ...savedBy(actor),
       },
       manager,
     );
@@ -255,7 +257,7 @@ export class RolloutService {
     const queue = this.queue;
     const push = await auditedTransaction(this.dataSource, actor, async (manager) => {
       const row = await this.rollout.insertPush(
-        { templateId, version, choices, createdBy: actor.identity.userId ?? null, createdByName: actor.identity.name ?? actor.identity.email ?? null },
+        { templateId, version, choices, ...savedBy(actor) },
         services.map((s) => ({ clientServiceId: s.id, clientId: s.clientId })),
         manager,
       );
