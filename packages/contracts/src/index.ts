@@ -67,6 +67,7 @@ export * from './templates/structured-data';
 export * from './templates/page-moves';
 export * from './templates/template-merge';
 export * from './templates/rollout';
+export * from './templates/page-sections';
 export * from './colour';
 export * from './embed';
 export * from './page-boot';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageExperimentSchema, VariantSchema } from './experiment';
+import { PAGE_SECTION_KEYS } from './page-sections';
 import { MEDICAL_SERVICE_TYPES } from './structured-data';
 import { successEnvelope } from '../envelope';
 import { idField, noNul, NUL_MESSAGE, optionalText, patchOf, timestamp } from '../fields';
@@ -14,6 +15,23 @@ import {
   TemplateContentSchema,
   TestimonialSchema,
 } from './content';
+
+/** A clinic's section layout of its page (docs/page-editor.md#sections). */
+export const PageSectionsSchema = z.object({
+  order: z.array(z.enum(PAGE_SECTION_KEYS)),
+  hidden: z.array(z.enum(PAGE_SECTION_KEYS)),
+});
+
+const sectionKey = z.enum(PAGE_SECTION_KEYS, { error: `Section must be one of ${PAGE_SECTION_KEYS.join(', ')}` });
+const sectionList = (label: string) =>
+  z
+    .array(sectionKey, { error: `${label} must be a list of sections` })
+    .refine((keys) => new Set(keys).size === keys.length, `${label} names a section twice`);
+
+/** The layout as a save sends it; null keeps the style's own. */
+const pageSectionsInput = z
+  .object({ order: sectionList('Section order'), hidden: sectionList('Hidden sections') }, { error: 'Page sections must be an object with order and hidden' })
+  .nullish();
 
 /**
  * A client's service as `GET /api/client-services/{clientId}` lists it for
@@ -62,6 +80,8 @@ export const ClientServiceSchema = ClientServiceSummarySchema.extend({
   customFaqs: z.array(FaqSchema),
   customTestimonials: z.array(TestimonialSchema),
   beforeAfterImages: z.array(BeforeAfterSchema),
+  /** Which sections the clinic's page hides and the order it gave them; null: the style's own. */
+  pageSections: PageSectionsSchema.nullable(),
   googleAdsSettings: z.record(z.string(), z.unknown()).nullable(),
   demographicExclusions: z.record(z.string(), z.unknown()).nullable(),
   /** The Services Management form's fields (POST/PATCH /api/services); admins only, like every field here. */
@@ -138,6 +158,7 @@ const clientServiceFields = {
   customFaqs: contentListInputs.faqs.nullish(),
   customTestimonials: contentListInputs.testimonials.nullish(),
   beforeAfterImages: contentListInputs.beforeAfterImages.nullish(),
+  pageSections: pageSectionsInput,
   googleAdsSettings: jsonObject('Google Ads settings').nullish(),
   demographicExclusions: jsonObject('Demographic exclusions').nullish(),
   /** Deactivating a service that running Google Ads campaigns point to is refused (409) unless this is true. */
@@ -220,6 +241,8 @@ export const UnifiedServiceSchema = z.object({
   /** What the offer is worth ('$249 value'): the urgency page's offer card shows it. */
   offerValue: z.string().nullable(),
   offerDescription: z.string().nullable(),
+  /** The clinic's section layout (docs/page-editor.md#sections); absent or null: the style's own. */
+  sections: PageSectionsSchema.nullish(),
 });
 export const UnifiedContentSchema = z.object({
   client: z.object({ id: z.number().int() }),
@@ -327,6 +350,11 @@ export const PageContentSchema = z.object({
        * the clinic's own service, so no lead form and not indexed.
        */
       fallback: z.boolean().optional(),
+      /**
+       * An admin's preview: the page may carry the page editor's marks (docs/page-editor.md#marks),
+       * its list items their ids. Never set for anyone else.
+       */
+      editable: z.boolean().optional(),
     })
     .nullable(),
   /**

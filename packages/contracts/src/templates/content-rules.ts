@@ -215,7 +215,12 @@ const customOr = <T>(custom: T[], template: T[]): T[] => (custom.length ? custom
  * every fallback of docs/public-site.md#what-a-page-shows. No template: the default content named
  * after the service.
  */
-export function buildTemplateContent(template: Maybe<TemplateContentSource>, service: ServiceContentSource): TemplateContent {
+export function buildTemplateContent(
+  template: Maybe<TemplateContentSource>,
+  service: ServiceContentSource,
+  /** Keep the items' ids: the page editor's preview (docs/page-editor.md#marks); visitors' pages never carry them. */
+  { keepIds = false }: { keepIds?: boolean } = {},
+): TemplateContent {
   const name = filled(service.customTitle) ?? filled(service.name) ?? filled(template?.name) ?? 'Professional';
   if (!template) {
     const fallback = defaultTemplateContent(name);
@@ -227,12 +232,12 @@ export function buildTemplateContent(template: Maybe<TemplateContentSource>, ser
     metaDescription: filled(template.metaDescription),
     offer: filled(service.customOffer) ?? filled(template.offer) ?? DEFAULT_OFFER,
     heroImage: filled(service.heroBackgroundPath) ?? filled(template.heroImage),
-    benefits: customOr(toTitledItems(service.customBenefits), toTitledItems(template.benefits)),
-    symptoms: customOr(toSymptoms(service.customSymptoms), toSymptoms(template.symptoms)),
-    process: customOr(toProcessSteps(service.customProcess), toProcessSteps(template.process)),
-    faqs: customOr(toFaqs(service.customFaqs), toFaqs(template.faqs)),
+    benefits: customOr(toTitledItems(service.customBenefits, keepIds), toTitledItems(template.benefits, keepIds)),
+    symptoms: customOr(toSymptoms(service.customSymptoms, keepIds), toSymptoms(template.symptoms, keepIds)),
+    process: customOr(toProcessSteps(service.customProcess, keepIds), toProcessSteps(template.process, keepIds)),
+    faqs: customOr(toFaqs(service.customFaqs, keepIds), toFaqs(template.faqs, keepIds)),
     testimonials: mergeTestimonials(template.testimonials, service.customTestimonials),
-    beforeAfterImages: customOr(toBeforeAfterStories(service.beforeAfterImages), toBeforeAfterStories(template.beforeAfterImages)),
+    beforeAfterImages: customOr(toBeforeAfterStories(service.beforeAfterImages, keepIds), toBeforeAfterStories(template.beforeAfterImages, keepIds)),
   };
 }
 

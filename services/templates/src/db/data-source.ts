@@ -8,6 +8,7 @@ import { CreateGenerationJobs1764500000000 } from './migrations/1764500000000-Cr
 import { CreateExperiments1766000000000 } from './migrations/1766000000000-CreateExperiments';
 import { CreatePagePathHistory1766300000000 } from './migrations/1766300000000-CreatePagePathHistory';
 import { CreateTemplateVersions1767200000000 } from './migrations/1767200000000-CreateTemplateVersions';
+import { AddPageSections1767300000000 } from './migrations/1767300000000-AddPageSections';
 import { ExperimentEntity } from '../modules/experiment/experiment.entity';
 import { TemplatePushClinicEntity, TemplatePushEntity, TemplateVersionEntity } from '../modules/rollout/rollout.entity';
 
@@ -26,7 +27,7 @@ export const TEMPLATES_ENTITIES = [
 ];
 
 /** In order; a new migration goes at the end. */
-export const TEMPLATES_MIGRATIONS = [CreateTemplatesSchema1763800000000, CreateTemplatesTables1764100000000, AddServiceFormColumns1764200000000, CreateGenerationJobs1764500000000, CreateExperiments1766000000000, CreatePagePathHistory1766300000000, CreateTemplateVersions1767200000000];
+export const TEMPLATES_MIGRATIONS = [CreateTemplatesSchema1763800000000, CreateTemplatesTables1764100000000, AddServiceFormColumns1764200000000, CreateGenerationJobs1764500000000, CreateExperiments1766000000000, CreatePagePathHistory1766300000000, CreateTemplateVersions1767200000000, AddPageSections1767300000000];
 
 /** The templates service's data source: its entities and migrations. */
 export const createDataSource = (url: string) =>

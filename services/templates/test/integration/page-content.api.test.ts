@@ -117,6 +117,7 @@ describe('GET /api/page-content/:clientId', () => {
           offer: 'Free first visit',
           offerValue: null,
           offerDescription: null,
+          sections: null,
         });
         expect(landing?.content.template.headline).toBe(template.headline);
         expect(landing?.meta.canonicalUrl).toBe(`/${template.slug}`);

@@ -47,6 +47,7 @@ export function toClientServiceDto(row: ClientServiceEntity, template: ServiceTe
     customFaqs: toFaqs(row.customFaqs, true),
     customTestimonials: toTestimonials(row.customTestimonials, true),
     beforeAfterImages: toBeforeAfterStories(row.beforeAfterImages, true),
+    pageSections: row.pageSections ?? null,
     googleAdsSettings: row.googleAdsSettings,
     demographicExclusions: row.demographicExclusions,
     review1: row.review1,
@@ -73,6 +74,7 @@ export function toUnifiedServiceDto(row: ClientServiceEntity, template: ServiceT
     offer: filled(row.customOffer) ?? filled(template.offer) ?? DEFAULT_OFFER,
     offerValue: row.offerValue,
     offerDescription: row.customOfferDescription,
+    sections: row.pageSections ?? null,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { PageSections } from '@hap/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import { TimestampColumns } from '@hap/service-kit';
 
@@ -102,4 +103,8 @@ export class ClientServiceEntity extends TimestampColumns {
   /** The clinic's own headline, over the template's (docs/template-rollout.md#merge-rules). */
   @Column({ name: 'custom_headline', type: 'text', nullable: true })
   customHeadline: string | null;
+
+  /** The clinic's section layout of its page (docs/page-editor.md#sections); null: the style's own. */
+  @Column({ name: 'page_sections', type: 'jsonb', nullable: true })
+  pageSections: PageSections | null;
 }

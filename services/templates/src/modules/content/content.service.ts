@@ -161,11 +161,12 @@ export class ContentService {
     return { ...this.unifiedContentOf(clientId, found), client: await clinic };
   }
 
-  private unifiedContentOf(clientId: number, { service, template }: ServiceWithTemplate): UnifiedContent {
+  /** `keepIds`: an admin's preview, which the page editor drives by its items' ids (docs/page-editor.md#marks). */
+  private unifiedContentOf(clientId: number, { service, template }: ServiceWithTemplate, keepIds = false): UnifiedContent {
     return {
       client: { id: clientId },
       service: toUnifiedServiceDto(service, template),
-      template: buildTemplateContent(template, { ...service, name: template.name }),
+      template: buildTemplateContent(template, { ...service, name: template.name }, { keepIds }),
     };
   }
 
@@ -218,12 +219,14 @@ export class ContentService {
     return {
       services: cards,
       landing: {
-        content: this.unifiedContentOf(clientId, found),
+        content: this.unifiedContentOf(clientId, found, preview),
         meta: this.metaOf(found),
         defaultStyle: found.service.defaultStyle ?? 'A',
         experiment,
         serviceType: await this.serviceTypeOf(found.template),
         ...(fallback && { fallback: true }),
+        // Only the route's admin asks with `preview` (content.routes.ts); the page editor needs a clinic's own service.
+        ...(preview && found.service.id > 0 && { editable: true }),
       },
     };
   }
