@@ -310,7 +310,7 @@ export async function buildServer(
     const remote = page.page === 'admin' ? takeModulePreloads(adminAssets?.tags(page.app) ?? '') : { html: '', modules: [] };
     const boot =
       page.page !== 'admin'
-        ? entry
+        ? entry && moment !== 'never'
           ? bootLoaderTag(entry, moment, assets?.modules ?? [])
           : ''
         : adminWaits

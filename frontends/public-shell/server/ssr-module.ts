@@ -14,8 +14,8 @@ export interface RenderResult {
   html: string;
   head: string;
   htmlStyle: string;
-  /** 'interaction': the page loads its script only when the visitor acts (src/pages/hydration.ts). */
-  hydration?: 'load' | 'interaction';
+  /** 'interaction': the page loads its script only when the visitor acts; 'never': it has none (src/pages/hydration.ts). */
+  hydration?: 'load' | 'interaction' | 'never';
   /** An app page's remote module: the agency's admin or the clinic portal. */
   app?: 'AdminApp' | 'PortalApp';
   /** The page shows the booking picker (or may: /appointment's 'Change time'): its styles and chunk come with it. */

@@ -4,7 +4,7 @@
  * (docs/public-site.md#page-speed). The server uses it for the page, the data it loads, the status
  * code and redirects; the browser reads the server's choice back from the state.
  */
-import { isPreviewQuery } from '@hap/contracts';
+import { isEditQuery, isPreviewQuery } from '@hap/contracts';
 import { homeVariantOf } from './home/home-variant';
 
 export type PageKind = 'home' | 'client-landing' | 'service' | 'unified' | 'thanks' | 'book' | 'appointment' | 'onboard' | 'admin' | 'login' | 'not-found';
@@ -30,6 +30,8 @@ export interface PageRoute {
   experiment?: { id: number; variant: LandingStyle; token: string };
   /** Service pages: `?preview=1` shows the preview variant (docs/public-site.md#pages-and-routes). */
   preview?: boolean;
+  /** `?preview=1&edit=1`: the page as the admin's page editor drives it (docs/page-editor.md#marks). */
+  edit?: boolean;
   /**
    * `/weight-management` and `/weightloss`: the service the spec maps the path to,
    * shown when the clinic offers no service at the literal path.
@@ -153,6 +155,7 @@ function servicePage(servicePath: string, search: URLSearchParams, style?: Landi
     style: style ?? asked ?? 'A',
     explicitStyle: style !== undefined || asked !== null,
     preview: isPreviewQuery(search),
+    ...(isEditQuery(search) && { edit: true }),
   };
 }
 
@@ -230,6 +233,7 @@ export function pageAddress(pathname: string, search: string | URLSearchParams, 
   const variant = homeVariantOf(query);
   if (variant !== 'A') kept.set('variant', variant.toLowerCase());
   if (isPreviewQuery(query)) kept.set('preview', '1');
+  if (isEditQuery(query)) kept.set('edit', '1');
   const text = kept.toString();
   return text ? `${pathname}?${text}` : pathname;
 }

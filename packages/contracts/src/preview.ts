@@ -18,3 +18,12 @@ export const isPreviewUrl = (url: string): boolean => {
   const q = url.indexOf('?');
   return q >= 0 && isPreviewQuery(new URLSearchParams(url.slice(q + 1)));
 };
+
+/**
+ * `?preview=1&edit=1`: the page as the admin's page editor drives it (docs/page-editor.md#marks):
+ * the clinic's real page with the editor's marks, no script of its own. Only with a preview.
+ */
+export const isEditQuery = (search: URLSearchParams): boolean => {
+  const value = search.get('edit');
+  return isPreviewQuery(search) && (value === '1' || value === 'true');
+};

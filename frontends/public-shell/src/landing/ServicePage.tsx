@@ -32,6 +32,6 @@ function ServiceStyle() {
 
 /** The component a service page hydrates: the page, or the preview the server rendered (its chunk loads only then). */
 export function serviceViewFor(state: Pick<PageState, 'route'>): Promise<ComponentType> {
-  if (state.route.kind === 'service' && state.route.preview) return import('./PreviewPage').then((m) => m.PreviewView);
+  if (state.route.kind === 'service' && state.route.preview && !state.route.edit) return import('./PreviewPage').then((m) => m.PreviewView);
   return Promise.resolve(ServicePage);
 }

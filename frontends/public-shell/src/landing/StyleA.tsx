@@ -1,8 +1,8 @@
 import { BadgeCheck, ClipboardList, Clock, Gift, ShieldCheck, Star, Stethoscope, UserCheck } from 'lucide-react';
 import { ClinicBrand } from '../home/ClinicBrand';
 import { headlineOf, LIMITS, MATCHING_STEPS, offerOf, serviceNameOf } from './landing-rules';
-import { ClosingCta, LazyImage, PhoneLink, Section, SectionHeading, sectionLinks, useLanding } from './parts';
-import { FaqSection, FormCard, IconTiles, LandingHero, LandingLayout, ReviewsSection, StepsSection, type IconTile } from './sections';
+import { ClosingCta, EditableText, LazyImage, PhoneLink, Section, SectionHeading, sectionLinks, useLanding } from './parts';
+import { ArrangedSections, FaqSection, FormCard, IconTiles, LandingHero, LandingLayout, ReviewsSection, StepsSection, type IconTile } from './sections';
 
 const NAV = sectionLinks({ about: 'About', process: 'How It Works', reviews: 'Reviews', faqs: 'FAQs' });
 const QUICK_LINKS = sectionLinks({ about: 'About', process: 'Process', faqs: 'Questions' });
@@ -31,9 +31,9 @@ export function StyleA() {
   return (
     <LandingLayout nav={NAV} quickLinks={QUICK_LINKS}>
       <LandingHero
-        badge={{ icon: ShieldCheck, text: offerOf(content) }}
+        badge={{ icon: ShieldCheck, text: <EditableText mark="offer">{offerOf(content)}</EditableText> }}
         title={keyword ? headlineOf(content, keyword) : <>Find the best {service} provider near you!</>}
-        lead={template.headline}
+        lead={<EditableText mark="headline">{template.headline}</EditableText>}
       >
         <FormCard
           title="Free Consultation:"
@@ -44,35 +44,42 @@ export function StyleA() {
         <IconTiles className="lp-stats" block="lp-stat" label="Why patients choose us" iconSize={22} tiles={STATS} />
       </LandingHero>
 
-      <Section id="about" labelledBy="lp-about-title">
-        <div className={`lp-about${aboutImage ? ' lp-about--with-image' : ''}`}>
-          <div>
-            <SectionHeading id="lp-about-title" eyebrow="About the treatment" title={service} />
-            <p className="lp-about__text">{template.description}</p>
-            <PhoneLink className="btn btn--brand" label="Call to learn more" />
-          </div>
-          {aboutImage && <LazyImage className="lp-about__image" path={aboutImage} alt={`${client.name}`} slot={560} />}
-        </div>
-      </Section>
-
-      <StepsSection steps={MATCHING_STEPS} eyebrow="Simple and free" tinted />
-      <ReviewsSection reviews={reviews} />
-
-      <Section id="network" tinted labelledBy="lp-network-title">
-        <div className="lp-network">
-          <div className="lp-network__brand">
-            <NetworkLogo />
-            <SectionHeading
-              id="lp-network-title"
-              title="A Trusted Provider Network"
-              intro={`${client.name} is part of our network of trusted ${service} providers.`}
-            />
-          </div>
-          <IconTiles className="lp-badges" block="lp-badge" iconSize={26} tiles={NETWORK_BADGES} />
-        </div>
-      </Section>
-
-      <FaqSection faqs={faqs} />
+      <ArrangedSections
+        sections={[
+          [
+            'about',
+            <Section id="about" labelledBy="lp-about-title">
+              <div className={`lp-about${aboutImage ? ' lp-about--with-image' : ''}`}>
+                <div>
+                  <SectionHeading id="lp-about-title" eyebrow="About the treatment" title={service} />
+                  <p className="lp-about__text">{template.description}</p>
+                  <PhoneLink className="btn btn--brand" label="Call to learn more" />
+                </div>
+                {aboutImage && <LazyImage className="lp-about__image" path={aboutImage} alt={`${client.name}`} slot={560} />}
+              </div>
+            </Section>,
+          ],
+          ['process', <StepsSection steps={MATCHING_STEPS} eyebrow="Simple and free" tinted />],
+          ['reviews', <ReviewsSection reviews={reviews} />],
+          [
+            'network',
+            <Section id="network" tinted labelledBy="lp-network-title">
+              <div className="lp-network">
+                <div className="lp-network__brand">
+                  <NetworkLogo />
+                  <SectionHeading
+                    id="lp-network-title"
+                    title="A Trusted Provider Network"
+                    intro={`${client.name} is part of our network of trusted ${service} providers.`}
+                  />
+                </div>
+                <IconTiles className="lp-badges" block="lp-badge" iconSize={26} tiles={NETWORK_BADGES} />
+              </div>
+            </Section>,
+          ],
+          ['faqs', <FaqSection faqs={faqs} />],
+        ]}
+      />
       <ClosingCta
         id="lp-closing-title"
         title="Ready to feel like yourself again?"

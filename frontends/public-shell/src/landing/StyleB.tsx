@@ -5,8 +5,9 @@ import { ContactList } from '../home/ContactList';
 import { telHref } from '../home/contact-links';
 import { symptomIconOf } from '../components/symptom-icons';
 import { headlineOf, LIMITS, MATCHING_STEPS, serviceNameOf } from './landing-rules';
-import { ClosingCta, LazyImage, sectionLinks, useLanding, type NavLink } from './parts';
-import { BenefitsSection, FaqSection, FormCard, HeadedSection, LandingHero, LandingLayout, ReviewsSection, StepsSection } from './sections';
+import { fieldMark, itemMark, listMark } from './editing';
+import { ClosingCta, EditableText, LazyImage, sectionLinks, useEditing, useLanding, type NavLink } from './parts';
+import { ArrangedSections, BenefitsSection, FaqSection, FormCard, HeadedSection, LandingHero, LandingLayout, ReviewsSection, StepsSection } from './sections';
 
 /** How many team members the provider card introduces. */
 const TEAM_ON_CARD = 3;
@@ -37,7 +38,7 @@ export function StyleB() {
     <LandingLayout nav={nav} quickLinks={QUICK_LINKS}>
       <LandingHero
         badge={{ icon: Search, text: <>Find your {name} provider</> }}
-        title={headlineOf(content, keyword)}
+        title={keyword ? headlineOf(content, keyword) : <EditableText mark="headline">{template.headline}</EditableText>}
         lead={template.description}
         copy={
           highlights.length > 0 && (
@@ -61,47 +62,30 @@ export function StyleB() {
         />
       </LandingHero>
 
-      {template.symptoms.length > 0 && (
-        <HeadedSection
-          id="symptoms"
-          tinted
-          titleId="lp-symptoms-title"
-          eyebrow="Is it time to see a provider?"
-          title="Do Any of These Sound Familiar?"
-          intro={`If so, our ${name} providers can help you find out why and what to do about it.`}
-        >
-          <ul className="lp-symptoms">
-            {template.symptoms.map((symptom) => {
-              const Icon = symptomIconOf(symptom.icon);
-              return (
-                <li key={symptom.title} className="lp-symptom">
-                  <Icon className="lp-symptom__icon" size={24} aria-hidden />
-                  <h3 className="lp-symptom__title">{symptom.title}</h3>
-                  {symptom.description && <p className="lp-symptom__text">{symptom.description}</p>}
-                </li>
-              );
-            })}
-          </ul>
-        </HeadedSection>
-      )}
-
-      <HeadedSection id="provider" titleId="lp-provider-title" eyebrow="Your local provider" title={`Meet ${client.name}`}>
-        <div className="lp-provider">
-          <div className="lp-card lp-provider__card">
-            <ClinicBrand variant="header" />
-            <ContactList className="lp-contact" />
-            <a className="btn btn--brand" href={client.phone ? telHref(client.phone) : '#contact'}>
-              {client.phone ? 'Call the Clinic' : 'Request a Visit'}
-            </a>
-          </div>
-          {staff.length > 0 ? <TeamCards staff={staff.slice(0, TEAM_ON_CARD)} /> : <p className="lp-provider__text">{template.description}</p>}
-        </div>
-      </HeadedSection>
-
-      <BenefitsSection benefits={template.benefits} eyebrow="Why it helps" title={`Benefits of ${name}`} tinted />
-      <StepsSection steps={steps} eyebrow="Simple and personal" />
-      <ReviewsSection reviews={reviews} tinted />
-      <FaqSection faqs={faqs} />
+      <ArrangedSections
+        sections={[
+          ['symptoms', template.symptoms.length > 0 && <Symptoms />],
+          [
+            'provider',
+            <HeadedSection id="provider" titleId="lp-provider-title" eyebrow="Your local provider" title={`Meet ${client.name}`}>
+              <div className="lp-provider">
+                <div className="lp-card lp-provider__card">
+                  <ClinicBrand variant="header" />
+                  <ContactList className="lp-contact" />
+                  <a className="btn btn--brand" href={client.phone ? telHref(client.phone) : '#contact'}>
+                    {client.phone ? 'Call the Clinic' : 'Request a Visit'}
+                  </a>
+                </div>
+                {staff.length > 0 ? <TeamCards staff={staff.slice(0, TEAM_ON_CARD)} /> : <p className="lp-provider__text">{template.description}</p>}
+              </div>
+            </HeadedSection>,
+          ],
+          ['benefits', <BenefitsSection benefits={template.benefits} eyebrow="Why it helps" title={`Benefits of ${name}`} tinted />],
+          ['process', <StepsSection steps={steps} eyebrow="Simple and personal" />],
+          ['reviews', <ReviewsSection reviews={reviews} tinted />],
+          ['faqs', <FaqSection faqs={faqs} />],
+        ]}
+      />
       <ClosingCta
         id="lp-closing-title"
         title="Your provider is one step away"
@@ -109,6 +93,43 @@ export function StyleB() {
         cta="Find My Provider"
       />
     </LandingLayout>
+  );
+}
+
+/** 'Do Any of These Sound Familiar?' (`#symptoms`): the template's symptoms with their icons. */
+function Symptoms() {
+  const { content } = useLanding();
+  const editing = useEditing();
+  const { symptoms } = content.template;
+  const name = serviceNameOf(content);
+  return (
+    <HeadedSection
+      id="symptoms"
+      tinted
+      titleId="lp-symptoms-title"
+      eyebrow="Is it time to see a provider?"
+      title="Do Any of These Sound Familiar?"
+      intro={`If so, our ${name} providers can help you find out why and what to do about it.`}
+    >
+      <ul className="lp-symptoms" {...listMark(editing && symptoms.every((symptom) => symptom.id), 'symptoms')}>
+        {symptoms.map((symptom) => {
+          const Icon = symptomIconOf(symptom.icon);
+          return (
+            <li key={symptom.id ?? symptom.title} className="lp-symptom" {...itemMark(editing, 'symptoms', symptom.id)}>
+              <Icon className="lp-symptom__icon" size={24} aria-hidden />
+              <h3 className="lp-symptom__title" {...fieldMark(editing, 'title')}>
+                {symptom.title}
+              </h3>
+              {(symptom.description || editing) && (
+                <p className="lp-symptom__text" {...fieldMark(editing, 'description')}>
+                  {symptom.description}
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </HeadedSection>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Flame, ShieldCheck, Sparkles, Star, Timer, Users } from 'lucide-react';
 import { headlineOf, LIMITS, offerOf, serviceNameOf } from './landing-rules';
-import { ClosingCta, ReviewCards, sectionLinks, useLanding } from './parts';
-import { BenefitsSection, FaqSection, FormCard, HeadedSection, LandingHero, LandingLayout, StepsSection } from './sections';
+import { ClosingCta, EditableText, ReviewCards, sectionLinks, useLanding } from './parts';
+import { ArrangedSections, BenefitsSection, FaqSection, FormCard, HeadedSection, LandingHero, LandingLayout, StepsSection } from './sections';
 
 const NAV = sectionLinks({ benefits: 'Benefits', process: 'Process', faqs: 'FAQs' });
 const QUICK_LINKS = sectionLinks({ benefits: 'Benefits', process: 'Process', faqs: 'Questions' });
@@ -23,7 +23,7 @@ export function StyleC() {
       <LandingHero
         modifier="lp-hero--urgent"
         badge={{ icon: Sparkles, text: 'EXCLUSIVE LIMITED OFFER', className: 'lp-flag' }}
-        title={headlineOf(content, keyword)}
+        title={keyword ? headlineOf(content, keyword) : <EditableText mark="headline">{template.headline}</EditableText>}
         lead={
           <>
             {name} at {client.name}
@@ -32,7 +32,9 @@ export function StyleC() {
         copy={
           <div className="lp-offer">
             <p className="lp-offer__label">Today&rsquo;s offer</p>
-            <p className="lp-offer__name">{offerOf(content)}</p>
+            <p className="lp-offer__name">
+              <EditableText mark="offer">{offerOf(content)}</EditableText>
+            </p>
             {service.offerValue && <p className="lp-offer__value">{service.offerValue}</p>}
             {service.offerDescription && <p className="lp-offer__text">{service.offerDescription}</p>}
             <p className="lp-offer__footer">
@@ -73,17 +75,23 @@ export function StyleC() {
         </ul>
       </LandingHero>
 
-      {review && (
-        <HeadedSection tinted titleId="lp-review-title" eyebrow="Real results" title="Why Patients Love Us">
-          <div className="lp-single-review">
-            <ReviewCards testimonials={[review]} />
-          </div>
-        </HeadedSection>
-      )}
-
-      <BenefitsSection benefits={template.benefits} eyebrow="What you get" title={`Benefits of ${name}`} />
-      <StepsSection steps={steps} eyebrow="3 simple steps" tinted />
-      <FaqSection faqs={faqs} />
+      <ArrangedSections
+        sections={[
+          [
+            'reviews',
+            review && (
+              <HeadedSection tinted titleId="lp-review-title" eyebrow="Real results" title="Why Patients Love Us">
+                <div className="lp-single-review">
+                  <ReviewCards testimonials={[review]} />
+                </div>
+              </HeadedSection>
+            ),
+          ],
+          ['benefits', <BenefitsSection benefits={template.benefits} eyebrow="What you get" title={`Benefits of ${name}`} />],
+          ['process', <StepsSection steps={steps} eyebrow="3 simple steps" tinted />],
+          ['faqs', <FaqSection faqs={faqs} />],
+        ]}
+      />
       <ClosingCta
         id="lp-closing-title"
         title="Don't miss out: only 5 spots left"

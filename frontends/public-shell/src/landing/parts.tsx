@@ -6,6 +6,7 @@ import { telHref } from '../home/contact-links';
 import { usePageState } from '../state/page-context';
 import type { LandingData } from '../state/page-state';
 import { responsiveImage } from '@hap/contracts';
+import { fieldMark, isEditing, itemMark, listMark, textMark, type EditedList } from './editing';
 import { reviewerName, starCount } from './landing-rules';
 
 type Template = LandingData['content']['template'];
@@ -16,6 +17,19 @@ export function useLanding() {
   if (!state.landing) throw new Error('A service page needs its content');
   return { ...state, content: state.landing.content };
 }
+
+/** The page is the page editor's (editing.ts): its marks are rendered. */
+export const useEditing = (): boolean => isEditing(usePageState());
+
+/** A text the page editor edits in place; a visitor's page has the bare text. */
+export function EditableText({ mark, children }: { mark: 'headline' | 'offer'; children: string }) {
+  const editing = useEditing();
+  return editing ? <span {...textMark(editing, mark)}>{children}</span> : <>{children}</>;
+}
+
+/** A list's mark when every item has its id (a style's fixed steps have none: not the clinic's to edit). */
+const markedList = (editing: boolean, list: EditedList, items: readonly { id?: string }[]) =>
+  listMark(editing && items.length > 0 && items.every((item) => item.id), list);
 
 export interface NavLink {
   href: string;
@@ -67,13 +81,14 @@ const NO_PICTURE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALA
  * Decorative, so no alt; the first thing a visitor sees, so fetched first.
  */
 export function HeroBackdrop({ path }: { path: string | null }) {
+  const editing = useEditing();
   const url = assetUrl(path);
   if (!url) return null;
   const image = responsiveImage(url, 1280);
   // Under the hero's tint on a phone the picture is all but invisible, yet it would be the
   // largest download before the form: phones get the brand gradient, wider screens the picture.
   return (
-    <picture>
+    <picture {...(editing && { 'data-edit-image': 'heroImage' })}>
       <source media="(min-width: 768px)" srcSet={image.srcSet ?? image.src} sizes="100vw" />
       <img
         className="lp-hero__image"
@@ -171,31 +186,42 @@ export function ReviewCards({ testimonials }: { testimonials: Template['testimon
 
 /** Questions as native disclosure widgets: no script, keyboard and screen reader friendly. */
 export function FaqList({ faqs }: { faqs: Template['faqs'] }) {
+  const editing = useEditing();
   return (
-    <div className="lp-faqs">
+    <div className="lp-faqs" {...markedList(editing, 'faqs', faqs)}>
       {faqs.map((faq) => (
-        <details key={faq.question} className="lp-faq">
+        // The editor's page shows every answer, to be edited where it is read.
+        <details key={faq.id ?? faq.question} className="lp-faq" open={editing || undefined} {...itemMark(editing, 'faqs', faq.id)}>
           <summary className="lp-faq__question">
-            <span>{faq.question}</span>
+            <span {...fieldMark(editing, 'question')}>{faq.question}</span>
             <ChevronDown className="lp-faq__chevron" size={20} aria-hidden />
           </summary>
-          <p className="lp-faq__answer">{faq.answer}</p>
+          <p className="lp-faq__answer" {...fieldMark(editing, 'answer')}>
+            {faq.answer}
+          </p>
         </details>
       ))}
     </div>
   );
 }
 
-export function StepList({ steps }: { steps: readonly { title: string; description: string }[] }) {
+export function StepList({ steps }: { steps: readonly { id?: string; title: string; description: string }[] }) {
+  const editing = useEditing();
   return (
-    <ol className="lp-steps">
+    <ol className="lp-steps" {...markedList(editing, 'process', steps)}>
       {steps.map((step, index) => (
-        <li key={step.title} className="lp-step">
+        <li key={step.id ?? step.title} className="lp-step" {...itemMark(editing, 'process', step.id)}>
           <span className="lp-step__number" aria-hidden="true">
             {index + 1}
           </span>
-          <h3 className="lp-step__title">{step.title}</h3>
-          {step.description && <p className="lp-step__text">{step.description}</p>}
+          <h3 className="lp-step__title" {...fieldMark(editing, 'title')}>
+            {step.title}
+          </h3>
+          {(step.description || (editing && step.id)) && (
+            <p className="lp-step__text" {...fieldMark(editing, 'description')}>
+              {step.description}
+            </p>
+          )}
         </li>
       ))}
     </ol>
@@ -224,14 +250,21 @@ export function ClosingCta({ id, title, text, cta }: { id: string; title: string
 }
 
 export function BenefitList({ benefits }: { benefits: Template['benefits'] }) {
+  const editing = useEditing();
   return (
-    <ul className="lp-benefits">
+    <ul className="lp-benefits" {...markedList(editing, 'benefits', benefits)}>
       {benefits.map((benefit) => (
-        <li key={benefit.title} className="lp-benefit">
+        <li key={benefit.id ?? benefit.title} className="lp-benefit" {...itemMark(editing, 'benefits', benefit.id)}>
           <CircleCheck className="lp-benefit__icon" size={22} aria-hidden />
           <div>
-            <h3 className="lp-benefit__title">{benefit.title}</h3>
-            {benefit.description && <p className="lp-benefit__text">{benefit.description}</p>}
+            <h3 className="lp-benefit__title" {...fieldMark(editing, 'title')}>
+              {benefit.title}
+            </h3>
+            {(benefit.description || editing) && (
+              <p className="lp-benefit__text" {...fieldMark(editing, 'description')}>
+                {benefit.description}
+              </p>
+            )}
           </div>
         </li>
       ))}

@@ -1,9 +1,10 @@
+import { arrangeSections, hidesSection, type PageSectionKey } from '@hap/contracts';
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { ConsultationForm } from './ConsultationForm';
 import { LandingFooter } from './LandingFooter';
 import { heroImagePath } from './landing-rules';
-import { BenefitList, FaqList, HeroBackdrop, LandingHeader, PhoneLink, ReviewCards, Section, SectionHeading, StepList, useLanding, type NavLink } from './parts';
+import { BenefitList, FaqList, HeroBackdrop, LandingHeader, PhoneLink, ReviewCards, Section, SectionHeading, StepList, useEditing, useLanding, type NavLink } from './parts';
 
 /**
  * The sections the service page's styles and the preview share (src/landing/README.md): one
@@ -31,12 +32,15 @@ export function LandingLayout({
   after?: ReactNode;
   children: ReactNode;
 }) {
+  const layout = useLanding().content.service.sections;
+  // A link to a section the clinic hides would lead nowhere (docs/page-editor.md#sections).
+  const shown = (links: readonly NavLink[]) => links.filter((link) => !hidesSection(layout, link.href.slice(1)));
   return (
     <div className={modifier ? `site lp ${modifier}` : 'site lp'}>
       {banner}
-      <LandingHeader links={nav} cta={cta} />
+      <LandingHeader links={shown(nav)} cta={cta} />
       <main>{children}</main>
-      <LandingFooter quickLinks={quickLinks} />
+      <LandingFooter quickLinks={shown(quickLinks)} />
       {after}
     </div>
   );
@@ -218,5 +222,27 @@ export function FaqSection({ faqs, tinted }: { faqs: Template['faqs']; tinted?: 
     <HeadedSection id="faqs" tinted={tinted} titleId="lp-faqs-title" eyebrow="Questions" title="Frequently Asked Questions">
       <FaqList faqs={faqs} />
     </HeadedSection>
+  );
+}
+
+/**
+ * A style's body sections as the clinic laid them out (docs/page-editor.md#sections): hidden ones
+ * left out, moved ones in its order. The editor's page keeps every section, each in a box the
+ * editor hides and moves (`display: contents`, so the page's layout is the same).
+ */
+export function ArrangedSections({ sections }: { sections: readonly (readonly [PageSectionKey, ReactNode])[] }) {
+  const layout = useLanding().content.service.sections;
+  const editing = useEditing();
+  const keyed = sections.map(([key, node]) => [key, [key, node]] as const);
+  if (!editing) return <>{arrangeSections(keyed, layout).map(([key, node]) => <Fragment key={key}>{node}</Fragment>)}</>;
+  const hidden = new Set(layout?.hidden ?? []);
+  return (
+    <>
+      {arrangeSections(keyed, layout && { order: layout.order, hidden: [] }).map(([key, node]) => (
+        <div key={key} data-edit-section={key} style={{ display: hidden.has(key) ? 'none' : 'contents' }}>
+          {node}
+        </div>
+      ))}
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { INTERACTION_EVENTS } from '@hap/contracts';
 import { homeVariantOf } from '../home/home-variant';
 import { formEmbedCodeOf } from '../landing/form-embed-code';
 import type { PageState } from '../state/page-state';
+import { isEditing } from '../landing/editing';
 import type { PageView } from './views';
 
 /**
@@ -18,12 +19,16 @@ import type { PageView } from './views';
  * form embed growing to its content, a home variant chosen in the browser,
  * onboarding (its second step loads the catalogue while the first is filled in)
  * and the error screen.
+ *
+ * The page editor's page never does: the admin's editor drives it from its own script, and the
+ * page brings none (docs/page-editor.md#marks).
  */
-export type HydrationMoment = 'load' | 'interaction';
+export type HydrationMoment = 'load' | 'interaction' | 'never';
 
 export { INTERACTION_EVENTS };
 
-export function hydrationMoment(view: PageView | 'error', state: Pick<PageState, 'landing'>, search: string): HydrationMoment {
+export function hydrationMoment(view: PageView | 'error', state: Pick<PageState, 'landing'> & Partial<Pick<PageState, 'route'>>, search: string): HydrationMoment {
+  if (view === 'service' && isEditing(state)) return 'never';
   if (view === 'error' || view === 'unified' || view === 'onboard') return 'load';
   if (view === 'home' && homeVariantOf(search) !== 'A') return 'load';
   if (view === 'service' && formEmbedCodeOf(state.landing?.content.service.formEmbedCode)) return 'load';
