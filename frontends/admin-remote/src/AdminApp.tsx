@@ -18,6 +18,7 @@ const TemplatesPage = lazy(() => import('./templates/TemplatesPage').then((m) =>
 const TemplateRolloutPage = lazy(() => import('./templates/rollout/TemplateRolloutPage').then((m) => ({ default: m.TemplateRolloutPage })));
 const ActivatedTemplatesPage = lazy(() => import('./activated/ActivatedTemplatesPage').then((m) => ({ default: m.ActivatedTemplatesPage })));
 const ServicesPage = lazy(() => import('./services/ServicesPage').then((m) => ({ default: m.ServicesPage })));
+const PageEditorPage = lazy(() => import('./services/page-editor/PageEditorPage').then((m) => ({ default: m.PageEditorPage })));
 const ClientDomainsPage = lazy(() => import('./domains/ClientDomainsPage').then((m) => ({ default: m.ClientDomainsPage })));
 const ClientMessagingPage = lazy(() => import('./messaging/MessagingPages').then((m) => ({ default: m.ClientMessagingPage })));
 const MessagingDefaultsPage = lazy(() => import('./messaging/MessagingPages').then((m) => ({ default: m.MessagingDefaultsPage })));
@@ -57,6 +58,7 @@ export function AdminApp() {
               <Route path="clients/:id/messaging" element={<ClientMessagingPage />} />
               <Route path="messaging" element={<MessagingDefaultsPage />} />
               <Route path="services" element={<ServicesPage />} />
+              <Route path="services/:id/page" element={<PageEditorPage />} />
               <Route path="templates" element={<TemplatesPage />} />
               <Route path="templates/activated" element={<ActivatedTemplatesPage />} />
               <Route path="templates/:id/rollout" element={<TemplateRolloutPage />} />

@@ -1,12 +1,12 @@
 import type { Client, ServiceListItem } from '@hap/contracts';
-import { ExternalLink, Megaphone, Pencil, Rocket, Settings2, SquarePen } from 'lucide-react';
+import { ExternalLink, LayoutTemplate, Megaphone, Pencil, Rocket, Settings2, SquarePen } from 'lucide-react';
 import { IconAction } from '../pages/IconAction';
 import { liveServiceUrl } from './service-rules';
 import { TableHead } from '../pages/TableHead';
 
 /**
  * docs/admin.md#services: Service, Path, Status (inactive rows dimmed) and Actions:
- * Edit (the content editor, docs/admin.md#service-editor), the service's settings (the docs/admin.md#services dialog),
+ * Edit (the content editor, docs/admin.md#service-editor), Edit on Page (docs/page-editor.md), the service's settings (the docs/admin.md#services dialog),
  * Preview Ads (the Google Ads Campaign Preview, docs/campaigns.md#campaign-dialogs), the Google Ads
  * Campaign dialog (docs/campaigns.md#campaign-dialogs: saved ad settings, test, launch), the client's
  * campaign builder started on this service (docs/campaigns.md#client-ad-campaign-page) and its live page. Each
@@ -48,6 +48,7 @@ export function ServicesTable({
                   <Pencil size={16} aria-hidden />
                   Edit
                 </button>
+                <IconAction to={`/admin/services/${service.id}/page`} label={`Edit the page of ${service.name} on the page`} tip="Edit on Page" icon={<LayoutTemplate size={16} aria-hidden />} />
                 <IconAction label={`Settings of ${service.name}`} tip="Settings" hint="Name, path, status, offer and scripts" icon={<Settings2 size={16} aria-hidden />} onClick={() => onSettings(service)} />
                 <IconAction label={`Preview Google Ads of ${service.name}`} tip="Preview Ads" icon={<Megaphone size={16} aria-hidden />} onClick={() => onPreviewAds(service)} />
                 <IconAction label={`Google Ads campaign of ${service.name}`} tip="Ads Campaign" icon={<Rocket size={16} aria-hidden />} onClick={() => onAdsCampaign(service)} />

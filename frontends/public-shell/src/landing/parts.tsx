@@ -83,6 +83,15 @@ const NO_PICTURE = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALA
 export function HeroBackdrop({ path }: { path: string | null }) {
   const editing = useEditing();
   const url = assetUrl(path);
+  // The editor's page keeps the picture's place, for an image the editor puts there.
+  if (!url && editing) {
+    return (
+      <picture data-edit-image="heroImage">
+        <source media="(min-width: 768px)" srcSet={NO_PICTURE} />
+        <img className="lp-hero__image" src={NO_PICTURE} width={1280} height={720} alt="" />
+      </picture>
+    );
+  }
   if (!url) return null;
   const image = responsiveImage(url, 1280);
   // Under the hero's tint on a phone the picture is all but invisible, yet it would be the
