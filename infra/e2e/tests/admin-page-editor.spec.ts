@@ -95,6 +95,9 @@ test.describe('admin page editor', () => {
     await expect(page.getByRole('button', { name: 'Saved' })).toBeDisabled();
     await expect(frame.locator('[data-edit="headline"]')).toHaveText('Energy that lasts');
     await page.getByRole('button', { name: 'Phone' }).click();
+    await expect(page.getByRole('button', { name: 'Phone' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: 'Desktop' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.locator('iframe[title$="phone width"]')).toBeVisible();
     await keepScreen(page, { path: screenPath('admin-page-editor-phone') });
 
     // The public page: what was saved, and none of the editor's marks.

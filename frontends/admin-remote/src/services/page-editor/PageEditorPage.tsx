@@ -11,7 +11,7 @@ import { PageHeader } from '../../pages/PageHeader';
 import { useToast } from '../../toast/toaster';
 import { useService } from '../services-query';
 import { EditorPanel } from './EditorPanel';
-import { checkSave, commit, draftOfLanding, historyOf, placeOf, redo, saveOf, setItemField, setText, undo, type History, type PageDraft, type SaveProblem } from './page-draft';
+import { checkSave, commit, draftOfLanding, historyOf, placeOf, redo, saveOf, setItemField, setText, undo, type EditedList, type History, type PageDraft, type SaveProblem } from './page-draft';
 import { landingOfFrame, PageFrame, type Selection } from './page-frame';
 import './page-editor.css';
 
@@ -71,6 +71,7 @@ function PageEditor({ serviceId, clientId, path, name }: { serviceId: number; cl
   const [history, setHistory] = useState<History | null>(null);
   const [selection, setSelection] = useState<Selection | null>(null);
   const [sections, setSections] = useState<PageSectionKey[]>([]);
+  const [lists, setLists] = useState<EditedList[]>([]);
   const [problems, setProblems] = useState<readonly SaveProblem[]>([]);
   const [notEditable, setNotEditable] = useState(false);
   const [room, stage] = useRoom();
@@ -84,6 +85,7 @@ function PageEditor({ serviceId, clientId, path, name }: { serviceId: number; cl
     const landing = doc ? landingOfFrame(doc) : null;
     if (!doc || !landing) {
       setNotEditable(true);
+      setHistory(null);
       return;
     }
     setNotEditable(false);
@@ -95,7 +97,9 @@ function PageEditor({ serviceId, clientId, path, name }: { serviceId: number; cl
     setInitial(draft);
     setHistory(historyOf(draft));
     setSections(frame.current.sections());
+    setLists(frame.current.lists());
     setProblems([]);
+    setSelection(null);
   }, []);
   useEffect(() => () => frame.current?.detach(), []);
 
@@ -202,11 +206,11 @@ function PageEditor({ serviceId, clientId, path, name }: { serviceId: number; cl
             />
           </div>
         </div>
-        {history && frame.current && (
+        {history && (
           <EditorPanel
             draft={history.present}
             sections={sections}
-            lists={frame.current.lists()}
+            lists={lists}
             selection={selection}
             problems={problems}
             onChange={change}
