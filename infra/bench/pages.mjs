@@ -9,7 +9,8 @@
  * on client 1's TRT landing page (and the same page echoing an ad's keyword, `kw`), its home page, the admin login page, the
  * clinic portal (/portal) and, side by side, the thank-you page without and with
  * the booking picker (a clinic of its own, open for booking every day:
- * docs/booking.md#pages) (BENCH_PAGES=landing,landing-kw,home,admin-login,portal,thanks,thanks-picker
+ * docs/booking.md#pages), and that clinic's service page as the page editor saved it (landing-edited)
+ * (BENCH_PAGES=landing,landing-kw,home,admin-login,portal,landing-edited,thanks,thanks-picker
  * picks some). Prints each run and the median
  * of each figure: performance score, LCP, TBT, CLS, FCP and the JavaScript the
  * page loads as transferred (sum of the script requests' transferSize), each
@@ -52,6 +53,8 @@ const ALL_PAGES = [
   // /portal without a session: the gateway sends it to the portal's login, the first paint a clinic user sees.
   { name: 'portal', path: '/portal', judged: ['performance'], targets: { performance: { target: '≥ 98', ok: (v) => v >= 98 } } },
   // The thank-you page of one lead (its reference), as the lead form leaves it: without the lead's service (no picker) and with it (the picker's chunk and styles).
+  // A service page as the page editor saved it (docs/page-editor.md): its own headline and FAQs, a section hidden and two moved.
+  { name: 'landing-edited', path: (c) => `/bench-consult?client=${c.clientId}`, judged: ['performance', 'lcp', 'tbt', 'cls', 'js'], bookingClinic: true },
   { name: 'thanks', path: (c) => `/thanks?client=${c.clientId}&ref=${THANKS_REF}`, judged: ['performance', 'lcp', 'tbt', 'cls'], bookingClinic: true },
   { name: 'thanks-picker', path: (c) => `/thanks?client=${c.clientId}&ref=${THANKS_REF}&service=${c.serviceId}`, judged: ['performance', 'lcp', 'tbt', 'cls'], bookingClinic: true },
 ];
@@ -80,7 +83,8 @@ const short = (url) => url.replace(/^https?:\/\/[^/]+/, '');
 
 /**
  * A clinic of its own for the thank-you pages (no booking link, one live service, online booking
- * open every day 08:00–20:00 New York, no notice), made through the admin API as an admin would.
+ * open every day 08:00–20:00 New York, no notice), made through the admin API as an admin would;
+ * its service page then saved as the page editor saves it (docs/page-editor.md#saving).
  */
 async function bookingClinic(stack, password) {
   const login = await fetch(`${stack.url}/api/admin/login`, {
@@ -112,6 +116,13 @@ async function bookingClinic(stack, password) {
     horizonDays: 30,
     capacity: 1,
     confirmation: 'instant',
+  });
+  const preview = await call('GET', `/api/page-content/${clinic.id}?service=bench-consult&preview=true`);
+  const [first, ...faqs] = preview.landing.content.template.faqs;
+  await call('PATCH', `/api/client-services/${service.id}`, {
+    customHeadline: 'Energy, focus and drive, back where they belong',
+    customFaqs: [...faqs, { ...first, answer: `${first.answer} Your provider checks your labs at every visit.` }],
+    pageSections: { order: ['faqs', 'about', 'process', 'reviews', 'network'], hidden: ['network'] },
   });
   return { clientId: clinic.id, serviceId: service.id };
 }
