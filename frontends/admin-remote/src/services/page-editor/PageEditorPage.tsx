@@ -1,4 +1,4 @@
-import { ApiError, routes, type PageSectionKey } from '@hap/contracts';
+import { ApiError, routes, type ClientServiceUpdate, type PageSectionKey } from '@hap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink, Monitor, Redo2, Save, Smartphone, Undo2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -112,7 +112,7 @@ function PageEditor({ serviceId, clientId, path, name }: { serviceId: number; cl
   }, [history]);
 
   const save = useMutation({
-    mutationFn: (body: Record<string, unknown>) => api.call(routes.updateClientService, { params: { id: serviceId }, body: body as never }),
+    mutationFn: (body: ClientServiceUpdate) => api.call(routes.updateClientService, { params: { id: serviceId }, body }),
     onSuccess: async () => {
       toast({ title: 'Page saved', description: `Visitors of ${name} see it now.` });
       await queryClient.invalidateQueries({ queryKey: ['admin', 'service', serviceId] });
@@ -142,7 +142,7 @@ function PageEditor({ serviceId, clientId, path, name }: { serviceId: number; cl
     }
     frame.current?.clearProblems();
     setProblems([]);
-    save.mutate(pending);
+    save.mutate(checked.update);
   }
 
   return (
