@@ -71,6 +71,11 @@ test.describe('admin page editor', () => {
     await expect(sections.getByRole('listitem').nth(3)).toContainText('Questions');
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect(sections.getByRole('listitem').last()).toContainText('Questions');
+    // The same from the keyboard: redo, then undo again.
+    await page.keyboard.press('ControlOrMeta+Shift+Z');
+    await expect(sections.getByRole('listitem').nth(3)).toContainText('Questions');
+    await page.keyboard.press('ControlOrMeta+Z');
+    await expect(sections.getByRole('listitem').last()).toContainText('Questions');
     await expect(sections.getByRole('checkbox', { name: 'Patient stories' })).not.toBeChecked();
 
     // A FAQ's question left empty: the save is refused at its element, in the form's words.

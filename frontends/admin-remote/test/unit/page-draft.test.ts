@@ -5,6 +5,7 @@ import {
   commit,
   draftOfLanding,
   hideDraftSection,
+  historyKeyOf,
   historyOf,
   moveDraftSection,
   moveItem,
@@ -100,5 +101,19 @@ describe('the page editor’s draft (docs/page-editor.md)', () => {
     expect(history.present.sections.order).toEqual(['about', 'process', 'faqs', 'reviews']);
     expect(redo(history)).toBe(history);
     expect(undo(undo(undo(history))).present).toBe(initial);
+  });
+});
+
+describe('the page’s undo and redo keys', () => {
+  const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey', boolean>> = {}) => ({ key: k, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
+
+  it('reads Ctrl or ⌘ with Z as undo, with Shift or Y as redo, and nothing else', () => {
+    expect(historyKeyOf(key('z', { ctrlKey: true }))).toBe('undo');
+    expect(historyKeyOf(key('z', { metaKey: true }))).toBe('undo');
+    expect(historyKeyOf(key('Z', { ctrlKey: true, shiftKey: true }))).toBe('redo');
+    expect(historyKeyOf(key('y', { ctrlKey: true }))).toBe('redo');
+    expect(historyKeyOf(key('z'))).toBeNull();
+    expect(historyKeyOf(key('z', { ctrlKey: true, altKey: true }))).toBeNull();
+    expect(historyKeyOf(key('s', { ctrlKey: true }))).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ import { PageHeader } from '../../pages/PageHeader';
 import { useToast } from '../../toast/toaster';
 import { useService } from '../services-query';
 import { EditorPanel } from './EditorPanel';
-import { checkSave, commit, draftOfLanding, historyOf, placeOf, redo, saveOf, setItemField, setText, undo, type EditedList, type History, type PageDraft, type SaveProblem } from './page-draft';
+import { checkSave, commit, draftOfLanding, historyKeyOf, historyOf, placeOf, redo, saveOf, setItemField, setText, undo, type EditedList, type History, type PageDraft, type SaveProblem } from './page-draft';
 import { landingOfFrame, PageFrame, type Selection } from './page-frame';
 import './page-editor.css';
 
@@ -92,6 +92,7 @@ function PageEditor({ serviceId, clientId, path, name }: { serviceId: number; cl
     frame.current = new PageFrame(doc, {
       onText: (at, value) => setHistory((h) => h && commit(h, withText(h.present, at, value))),
       onSelect: setSelection,
+      onHistory: (step) => setHistory((h) => h && (step === 'undo' ? undo(h) : redo(h))),
     });
     const draft = draftOfLanding(landing);
     setInitial(draft);
@@ -102,6 +103,19 @@ function PageEditor({ serviceId, clientId, path, name }: { serviceId: number; cl
     setSelection(null);
   }, []);
   useEffect(() => () => frame.current?.detach(), []);
+
+  // Undo and redo from the keyboard on the screen too, outside its fields (which keep their own).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const step = historyKeyOf(event);
+      if (!step || target?.closest('input, textarea, select, [contenteditable]')) return;
+      event.preventDefault();
+      setHistory((h) => h && (step === 'undo' ? undo(h) : redo(h)));
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   // The page shows the draft: after each edit, undo and redo.
   useEffect(() => {
@@ -132,6 +146,15 @@ function PageEditor({ serviceId, clientId, path, name }: { serviceId: number; cl
 
   const change = (next: (draft: PageDraft) => PageDraft) => setHistory((h) => h && commit(h, next(h.present)));
   const pending = initial && history ? saveOf(initial, history.present) : null;
+
+  // Closing or reloading the tab with changes not saved: the browser asks first.
+  const unsaved = pending !== null;
+  useEffect(() => {
+    if (!unsaved) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [unsaved]);
 
   function onSave() {
     if (!initial || !history || !pending) return;

@@ -181,3 +181,12 @@ export const undo = (history: History): History =>
 
 export const redo = (history: History): History =>
   history.future.length === 0 ? history : { past: [...history.past, history.present], present: history.future[0]!, future: history.future.slice(1) };
+
+/** The page's own undo and redo keys (Ctrl or ⌘ with Z, Shift for redo, or Y); in a text being typed the browser's undo works on its letters. */
+export function historyKeyOf(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>): 'undo' | 'redo' | null {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return null;
+  const key = event.key.toLowerCase();
+  if (key === 'z') return event.shiftKey ? 'redo' : 'undo';
+  if (key === 'y' && !event.shiftKey) return 'redo';
+  return null;
+}

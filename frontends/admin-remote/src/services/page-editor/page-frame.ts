@@ -1,5 +1,5 @@
 import { arrangeSections, assetUrl, isPageSectionKey, PageContentSchema, type PageSectionKey } from '@hap/contracts';
-import { EDITED_LISTS, ITEM_NOUN, type EditedList, type PageDraft, type SaveProblem } from './page-draft';
+import { EDITED_LISTS, historyKeyOf, ITEM_NOUN, type EditedList, type PageDraft, type SaveProblem } from './page-draft';
 
 /*
  * The page editor's driver of the clinic's page (docs/page-editor.md#frame): the page is the
@@ -16,6 +16,8 @@ export interface FrameEvents {
   onText: (selection: Selection, value: string) => void;
   /** The focus moved to a text of the page. */
   onSelect: (selection: Selection) => void;
+  /** Undo or redo asked with the keyboard outside a text (historyKeyOf). */
+  onHistory: (step: 'undo' | 'redo') => void;
 }
 
 /** The landing the page was rendered from, as its page state carries it. */
@@ -269,6 +271,11 @@ export class PageFrame {
       'keydown',
       (event) => {
         const selection = this.selectionOf(event.target);
+        const step = historyKeyOf(event);
+        if (!selection && step) {
+          event.preventDefault();
+          this.events.onHistory(step);
+        }
         if (!selection) return;
         // One paragraph a text: Enter keeps what was written, as leaving the text does.
         if (event.key === 'Enter') {
