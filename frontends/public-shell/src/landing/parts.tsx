@@ -220,7 +220,7 @@ export function StepList({ steps }: { steps: readonly { id?: string; title: stri
     <ol className="lp-steps" {...markedList(editing, 'process', steps)}>
       {steps.map((step, index) => (
         <li key={step.id ?? step.title} className="lp-step" {...itemMark(editing, 'process', step.id)}>
-          <span className="lp-step__number" aria-hidden="true">
+          <span className="lp-step__number" aria-hidden="true" {...(editing && step.id && { 'data-edit-number': '' })}>
             {index + 1}
           </span>
           <h3 className="lp-step__title" {...fieldMark(editing, 'title')}>

@@ -67,6 +67,7 @@ describe('the page editor’s marks (docs/page-editor.md#marks)', () => {
     expect(html).toContain('data-edit-list="faqs"');
     expect(html).toMatch(/<details class="lp-faq" open="" data-edit-item="faqs:f1">/);
     expect(html).toContain('<span data-edit-field="question">How long?</span>');
+    expect(html).toMatch(/data-edit-item="process:p1"><span class="lp-step__number" aria-hidden="true" data-edit-number="">2<\/span>/);
     // A benefit without a description still has its place to write one.
     expect(html).toMatch(/data-edit-item="benefits:b0"[\s\S]*?<p class="lp-benefit__text" data-edit-field="description"><\/p>/);
     // A hidden section stays on the editor's page, hidden, so it can be shown again.

@@ -94,7 +94,8 @@ describe('lead delivery: outbox relay, leads.deliver, SMTP', () => {
     // No GoHighLevel credentials: recorded as not configured, never as sent.
     expect(crm).toMatchObject({ channel: 'crm', status: 'not_configured', attempts: 0, last_error: NOT_CONFIGURED.crmProvider });
 
-    const mail = smtp.received.find((m) => m.raw.includes('Marcus Reed'));
+    // The clinic's mail and the patient's receipt are two jobs: either may arrive first.
+    const mail = smtp.received.find((m) => m.raw.includes('Marcus Reed') && m.to.includes(clinicEmail));
     expect(mail?.to).toEqual([clinicEmail]);
     expect(mail?.raw).toContain('Subject: New consultation request from Marcus Reed');
     expect(mail?.raw).toContain('(303) 555-0142');

@@ -131,6 +131,9 @@ export class PageFrame {
     Array.from(container.children).forEach((el) => keep.has(el) || el.remove());
     drawn.forEach((el, index) => {
       if (container.children[index] !== el) container.insertBefore(el, container.children[index] ?? null);
+      // A numbered item (a step) shows its place.
+      const number = el.querySelector('[data-edit-number]');
+      if (number) number.textContent = String(index + 1);
     });
   }
 
