@@ -1,10 +1,11 @@
+import { hidesSection } from '@hap/contracts';
 import { CalendarCheck, Eye, Mail, MapPin, Phone, Sparkles } from 'lucide-react';
 import { telHref } from '../home/contact-links';
 import { ConsultationForm } from './ConsultationForm';
 import { LIMITS, offerOf, previewContact, serviceNameOf } from './landing-rules';
 import { Toaster } from './Toaster';
 import { Section, SectionHeading, sectionLinks, useLanding } from './parts';
-import { FaqSection, HeadedSection, LandingHero, LandingLayout, ReviewsSection, StepsSection } from './sections';
+import { ArrangedSections, FaqSection, HeadedSection, LandingHero, LandingLayout, ReviewsSection, StepsSection } from './sections';
 
 const NAV = sectionLinks({ benefits: 'Benefits', process: 'Process', testimonials: 'Reviews', faqs: 'FAQs' });
 const QUICK_LINKS = sectionLinks({ benefits: 'Benefits', process: 'Process', faqs: 'Questions' });
@@ -22,6 +23,8 @@ export function PreviewPage() {
   const chips = template.benefits.slice(0, LIMITS.previewBenefits);
   // Visitors only ever get active services: an inactive one is an admin's preview (docs/public-site.md#page-styles).
   const live = content.service.isActive;
+  // The preview's stories are `#testimonials`: its link goes with the section when the clinic hides it.
+  const nav = hidesSection(content.service.sections, 'reviews') ? NAV.filter((link) => link.href !== '#testimonials') : NAV;
 
   return (
     <LandingLayout
@@ -32,7 +35,7 @@ export function PreviewPage() {
           {live ? 'Preview: this is how the page looks to visitors' : `Preview: not live yet. Visitors see the not-found page here until ${name} is active for ${client.name}.`}
         </p>
       }
-      nav={NAV}
+      nav={nav}
       cta="Book Now"
       quickLinks={QUICK_LINKS}
       after={<BottomBar phone={contact.phone} />}
@@ -58,21 +61,28 @@ export function PreviewPage() {
         }
       />
 
-      {chips.length > 0 && (
-        <HeadedSection id="benefits" titleId="lp-benefits-title" eyebrow="Benefits" title={`Why choose ${name}`}>
-          <ul className="lp-chips">
-            {chips.map((benefit) => (
-              <li key={benefit.title} className="lp-chip">
-                {benefit.title}
-              </li>
-            ))}
-          </ul>
-        </HeadedSection>
-      )}
-
-      <StepsSection steps={template.process} eyebrow="Process" tinted />
-      <ReviewsSection reviews={template.testimonials} id="testimonials" eyebrow="Testimonials" />
-      <FaqSection faqs={template.faqs} tinted />
+      {/* The clinic's layout applies here too: the preview is the page as visitors get it (docs/page-editor.md#sections). */}
+      <ArrangedSections
+        sections={[
+          [
+            'benefits',
+            chips.length > 0 && (
+              <HeadedSection id="benefits" titleId="lp-benefits-title" eyebrow="Benefits" title={`Why choose ${name}`}>
+                <ul className="lp-chips">
+                  {chips.map((benefit) => (
+                    <li key={benefit.title} className="lp-chip">
+                      {benefit.title}
+                    </li>
+                  ))}
+                </ul>
+              </HeadedSection>
+            ),
+          ],
+          ['process', <StepsSection steps={template.process} eyebrow="Process" tinted />],
+          ['reviews', <ReviewsSection reviews={template.testimonials} id="testimonials" eyebrow="Testimonials" />],
+          ['faqs', <FaqSection faqs={template.faqs} tinted />],
+        ]}
+      />
 
       <Section id="contact" labelledBy="lp-contact-title">
         <div className="lp-contact-grid">

@@ -45,6 +45,15 @@ describe('a clinic’s section layout on its page (docs/page-editor.md#sections)
     expect(html.indexOf('Meet Summit')).toBeLessThan(html.indexOf('Frequently Asked Questions'));
   });
 
+  it('applies to the admin’s preview too, its stories’ link included', () => {
+    const s = state('A', { sections: { order: ['faqs', 'process'], hidden: ['reviews'] } });
+    const html = render({ ...s, route: { ...s.route, preview: true } as PageState['route'] });
+    expect(html).toContain('Preview: this is how the page looks to visitors');
+    expect(html).not.toContain('What Our Patients Say');
+    expect(html).not.toContain('href="#testimonials"');
+    expect(html.indexOf('Frequently Asked Questions')).toBeLessThan(html.indexOf('How It Works'));
+  });
+
   it('renders every style as before without a layout', () => {
     for (const style of ['A', 'B', 'C'] as const) {
       expect(render(state(style, { sections: null }))).toBe(render(state(style, { sections: { order: [], hidden: [] } })));
