@@ -47,6 +47,11 @@ test.describe('admin page editor', () => {
     await expect(frame.locator('script[data-src]')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Saved' })).toBeDisabled();
 
+    // The keyboard goes from text to text: the page's form and links are no tab stops.
+    await frame.locator('[data-edit="offer"]').focus();
+    await page.keyboard.press('Tab');
+    await expect(headline).toBeFocused();
+
     // A text: click it, write, Enter keeps it.
     await headline.click();
     await page.keyboard.press('ControlOrMeta+A');

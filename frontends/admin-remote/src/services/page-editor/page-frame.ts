@@ -70,6 +70,10 @@ export class PageFrame {
     const style = doc.createElement('style');
     style.textContent = EDITOR_STYLE;
     doc.head.append(style);
+    // The page is shown, not used: its form is inert and its links and buttons are no tab stops,
+    // so the keyboard goes from text to text.
+    doc.querySelectorAll('form').forEach((form) => form.setAttribute('inert', ''));
+    doc.querySelectorAll('a[href], button, summary').forEach((el) => el.setAttribute('tabindex', '-1'));
     this.makeEditable(doc.body);
     this.listen();
   }
