@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 
+/** One item of a content list, as the editors name it ('Add FAQ', 'Remove Step'). */
+export const LIST_ITEM_NOUN = { benefits: 'Benefit', symptoms: 'Symptom', process: 'Step', faqs: 'FAQ' } as const;
+
 /** A row with nothing typed in any of `fields` (an icon or a rating alone is not content). */
 export const isBlankRow = <T>(item: T, fields: ReadonlyArray<keyof T>): boolean =>
   fields.every((f) => {

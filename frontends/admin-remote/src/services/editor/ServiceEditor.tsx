@@ -7,7 +7,7 @@ import { DialogHeader } from '../../pages/DialogHeader';
 import { errorAria, FormField } from '../../auth/FormField';
 import { FaqList, TestimonialList, TitledList, type TitledItem } from '../../forms/ContentLists';
 import { TextField } from '../../forms/fields';
-import { fixFieldsMessage, listIssues } from '../../forms/list-rules';
+import { fixFieldsMessage, listIssues, LIST_ITEM_NOUN } from '../../forms/list-rules';
 import { usePendingFocus } from '../../forms/use-pending-focus';
 import { api } from '../../lib/api';
 import { LoadFailed } from '../../pages/LoadFailed';
@@ -284,8 +284,6 @@ function EditorForm({
   );
 }
 
-const SINGULAR: Record<CountedList, string> = { symptoms: 'Symptom', benefits: 'Benefit', process: 'Step' };
-
 /**
  * A list with a required count (docs/admin.md#validation): its hint while short and the
  * Add button until the count; every row, added or stored, can be removed.
@@ -308,7 +306,7 @@ function CountedList({
     <TitledList
       id={`sed-${list}`}
       title={title}
-      one={SINGULAR[list]}
+      one={LIST_ITEM_NOUN[list]}
       items={items}
       onChange={onChange}
       errors={errors}

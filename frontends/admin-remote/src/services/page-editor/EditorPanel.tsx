@@ -1,10 +1,8 @@
-import { PAGE_SECTION_LABELS, type PageSectionKey } from '@hap/contracts';
+import { PAGE_SECTION_LABELS, SECTION_LABELS, type PageSectionKey } from '@hap/contracts';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { ImageField } from '../../images/ImageField';
 import { addItem, hideDraftSection, ITEM_NOUN, LIST_FIELDS, moveDraftSection, moveItem, newItemId, removeItem, type EditedList, type PageDraft, type SaveProblem } from './page-draft';
 import type { Selection } from './page-frame';
-
-const LIST_NAMES: Readonly<Record<EditedList, string>> = { benefits: 'Benefits', symptoms: 'Symptoms', process: 'Steps', faqs: 'FAQs' };
 
 const placeWords = (problem: SaveProblem, draft: PageDraft): string => {
   const { place } = problem;
@@ -153,7 +151,7 @@ export function EditorPanel({
             {lists.map((list) => (
               <li key={list}>
                 <span>
-                  {LIST_NAMES[list]} ({draft.lists[list].length})
+                  {SECTION_LABELS[list]} ({draft.lists[list].length})
                 </span>
                 <button type="button" className="adm-button adm-button--secondary" onClick={() => add(list, null)}>
                   <Plus size={16} aria-hidden />

@@ -1,6 +1,7 @@
 import {
   ClientServiceUpdateSchema,
   EMPTY_PAGE_SECTIONS,
+  listItemsOf,
   moveSection,
   toggleSection,
   type ClientServiceUpdate,
@@ -8,6 +9,8 @@ import {
   type PageSectionKey,
   type PageSections,
 } from '@hap/contracts';
+
+import { LIST_ITEM_NOUN } from '../../forms/list-rules';
 
 /*
  * The page editor's draft (docs/page-editor.md): what the clinic's page shows, as the editor
@@ -38,8 +41,8 @@ export const LIST_FIELDS: Readonly<Record<EditedList, readonly string[]>> = {
   faqs: ['question', 'answer'],
 };
 
-/** An item's name in the editor ('FAQ 2'). */
-export const ITEM_NOUN: Readonly<Record<EditedList, string>> = { benefits: 'Benefit', symptoms: 'Symptom', process: 'Step', faqs: 'FAQ' };
+/** An item's name in the editor ('FAQ 2'), as the forms name it. */
+export const ITEM_NOUN: Readonly<Record<EditedList, string>> = LIST_ITEM_NOUN;
 
 /** What a new item says until it is written over. */
 const NEW_ITEM: Readonly<Record<EditedList, Record<string, string>>> = {
@@ -51,12 +54,8 @@ const NEW_ITEM: Readonly<Record<EditedList, Record<string, string>>> = {
 
 type Landing = NonNullable<PageContent['landing']>;
 
-const itemsOf = (items: readonly object[]): DraftItem[] =>
-  items.flatMap((item) => {
-    const entries = Object.entries(item).filter(([, v]) => typeof v === 'string') as [string, string][];
-    const record = Object.fromEntries(entries);
-    return typeof record.id === 'string' ? [record as DraftItem] : [];
-  });
+/** A list as the page shows it, each item with its id (template-merge's listItemsOf; these lists hold only texts). */
+const itemsOf = (list: EditedList, items: unknown): DraftItem[] => listItemsOf(list, items) as DraftItem[];
 
 /** The draft of the page as the admin's preview answered it (its items with their ids). */
 export function draftOfLanding({ content }: Landing): PageDraft {
@@ -65,7 +64,7 @@ export function draftOfLanding({ content }: Landing): PageDraft {
     headline: template.headline,
     offer: service.offer,
     heroImage: service.heroBackgroundPath || template.heroImage || null,
-    lists: { benefits: itemsOf(template.benefits), symptoms: itemsOf(template.symptoms), process: itemsOf(template.process), faqs: itemsOf(template.faqs) },
+    lists: { benefits: itemsOf('benefits', template.benefits), symptoms: itemsOf('symptoms', template.symptoms), process: itemsOf('process', template.process), faqs: itemsOf('faqs', template.faqs) },
     sections: service.sections ?? EMPTY_PAGE_SECTIONS,
   };
 }
