@@ -1,4 +1,4 @@
-import { ApiError, routes, type ClientServiceUpdate, type PageSectionKey } from '@hap/contracts';
+import { ApiError, clinicPageUrl, routes, type ClientServiceUpdate, type PageSectionKey } from '@hap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink, Monitor, Redo2, Save, Smartphone, Undo2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -36,7 +36,7 @@ function useRoom() {
 }
 
 /** The page as the editor loads it: the clinic's own page, at its own style, with the editor's marks (docs/page-editor.md#frame). */
-export const editorPageUrl = (clientId: number, path: string) => `/${encodeURIComponent(path)}?client=${clientId}&preview=1&edit=1`;
+export const editorPageUrl = (clientId: number, path: string) => `${clinicPageUrl({ clientId, domain: null }, path)}&preview=1&edit=1`;
 
 /** A text the frame reports, written into the draft. */
 const withText = (draft: PageDraft, at: Selection, value: string): PageDraft =>
@@ -179,7 +179,7 @@ function PageEditor({ serviceId, clientId, path, name }: { serviceId: number; cl
               <ArrowLeft size={16} aria-hidden />
               Services
             </Link>
-            <a className="adm-button adm-button--secondary" href={`/${encodeURIComponent(path)}?client=${clientId}`} target="_blank" rel="noopener noreferrer">
+            <a className="adm-button adm-button--secondary" href={clinicPageUrl({ clientId, domain: null }, path)} target="_blank" rel="noopener noreferrer">
               <ExternalLink size={16} aria-hidden />
               Live page
             </a>

@@ -24,8 +24,14 @@ export interface FrameEvents {
 export function landingOfFrame(doc: Document) {
   const json = doc.getElementById('__HAP_STATE__')?.textContent;
   if (!json) return null;
-  const state = JSON.parse(json) as { landing?: unknown };
-  const parsed = PageContentSchema.shape.landing.safeParse(state.landing ?? null);
+  let state: { landing?: unknown };
+  try {
+    state = JSON.parse(json) as { landing?: unknown };
+  } catch {
+    // Not a page the server rendered for the editor (an error page, a proxy's answer).
+    return null;
+  }
+  const parsed = PageContentSchema.shape.landing.safeParse(state?.landing ?? null);
   return parsed.success && parsed.data?.editable ? parsed.data : null;
 }
 
