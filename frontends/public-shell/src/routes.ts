@@ -212,6 +212,9 @@ export function routeFor(pathname: string, search: string | URLSearchParams = ''
 /** The kind only (the server's first question: does this page need a clinic?). */
 export const pageKindFor = (pathname: string): PageKind => routeFor(pathname).kind;
 
+/** A service page shows the preview variant: `?preview=1`, but not the page editor's page (`edit=1`), which is the page itself. */
+export const showsPreviewVariant = (route: PageRoute): boolean => route.kind === 'service' && route.preview === true && !route.edit;
+
 /**
  * The page's own address as it goes into the page (the lead form's landing
  * address, the way back to the form): the path and, normalised, only the

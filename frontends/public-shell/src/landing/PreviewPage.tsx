@@ -1,4 +1,3 @@
-import { hidesSection } from '@hap/contracts';
 import { CalendarCheck, Eye, Mail, MapPin, Phone, Sparkles } from 'lucide-react';
 import { telHref } from '../home/contact-links';
 import { ConsultationForm } from './ConsultationForm';
@@ -7,7 +6,8 @@ import { Toaster } from './Toaster';
 import { Section, SectionHeading, sectionLinks, useLanding } from './parts';
 import { ArrangedSections, FaqSection, HeadedSection, LandingHero, LandingLayout, ReviewsSection, StepsSection } from './sections';
 
-const NAV = sectionLinks({ benefits: 'Benefits', process: 'Process', testimonials: 'Reviews', faqs: 'FAQs' });
+// The preview's stories are `#testimonials`: their link goes with the 'reviews' section when the clinic hides it.
+const NAV = sectionLinks({ benefits: 'Benefits', process: 'Process', testimonials: 'Reviews', faqs: 'FAQs' }, { testimonials: 'reviews' });
 const QUICK_LINKS = sectionLinks({ benefits: 'Benefits', process: 'Process', faqs: 'Questions' });
 
 /**
@@ -23,8 +23,6 @@ export function PreviewPage() {
   const chips = template.benefits.slice(0, LIMITS.previewBenefits);
   // Visitors only ever get active services: an inactive one is an admin's preview (docs/public-site.md#page-styles).
   const live = content.service.isActive;
-  // The preview's stories are `#testimonials`: its link goes with the section when the clinic hides it.
-  const nav = hidesSection(content.service.sections, 'reviews') ? NAV.filter((link) => link.href !== '#testimonials') : NAV;
 
   return (
     <LandingLayout
@@ -35,7 +33,7 @@ export function PreviewPage() {
           {live ? 'Preview: this is how the page looks to visitors' : `Preview: not live yet. Visitors see the not-found page here until ${name} is active for ${client.name}.`}
         </p>
       }
-      nav={nav}
+      nav={NAV}
       cta="Book Now"
       quickLinks={QUICK_LINKS}
       after={<BottomBar phone={contact.phone} />}

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { showsPreviewVariant } from '../routes';
 import { usePageState } from '../state/page-context';
 import type { PageState } from '../state/page-state';
 import { StyleA } from './StyleA';
@@ -32,6 +33,6 @@ function ServiceStyle() {
 
 /** The component a service page hydrates: the page, or the preview the server rendered (its chunk loads only then). */
 export function serviceViewFor(state: Pick<PageState, 'route'>): Promise<ComponentType> {
-  if (state.route.kind === 'service' && state.route.preview && !state.route.edit) return import('./PreviewPage').then((m) => m.PreviewView);
+  if (showsPreviewVariant(state.route)) return import('./PreviewPage').then((m) => m.PreviewView);
   return Promise.resolve(ServicePage);
 }

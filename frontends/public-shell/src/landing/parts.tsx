@@ -1,4 +1,4 @@
-import { assetUrl } from '@hap/contracts';
+import { assetUrl, type PageSectionKey } from '@hap/contracts';
 import { ArrowRight, ChevronDown, CircleCheck, Phone, Quote, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { ClinicBrand } from '../home/ClinicBrand';
@@ -34,11 +34,13 @@ const markedList = (editing: boolean, list: EditedList, items: readonly { id?: s
 export interface NavLink {
   href: string;
   label: string;
+  /** The section it leads to, when its anchor is not the section's name (the preview's `#testimonials`). */
+  section?: PageSectionKey;
 }
 
-/** Links to a page's sections, from `{ sectionId: label }` in their order. */
-export const sectionLinks = (labels: Record<string, string>): readonly NavLink[] =>
-  Object.entries(labels).map(([id, label]) => ({ href: `#${id}`, label }));
+/** Links to a page's sections, from `{ sectionId: label }` in their order; `sections` names the layout's section of an anchor that is not one. */
+export const sectionLinks = (labels: Record<string, string>, sections: Partial<Record<string, PageSectionKey>> = {}): readonly NavLink[] =>
+  Object.entries(labels).map(([id, label]) => ({ href: `#${id}`, label, ...(sections[id] && { section: sections[id] }) }));
 
 /** Sticky top bar of a service page (docs/public-site.md#pages-and-routes): brand, section links, 'Get Started' to the form. */
 export function LandingHeader({ links, cta = 'Get Started' }: { links: readonly NavLink[]; cta?: string }) {

@@ -34,7 +34,7 @@ export function LandingLayout({
 }) {
   const layout = useLanding().content.service.sections;
   // A link to a section the clinic hides would lead nowhere (docs/page-editor.md#sections).
-  const shown = (links: readonly NavLink[]) => links.filter((link) => !hidesSection(layout, link.href.slice(1)));
+  const shown = (links: readonly NavLink[]) => links.filter((link) => !hidesSection(layout, link.section ?? link.href.slice(1)));
   return (
     <div className={modifier ? `site lp ${modifier}` : 'site lp'}>
       {banner}
