@@ -80,6 +80,9 @@ export const Messages = {
   launchPolicyWarnings: (count: number) =>
     `Check Before Launching: ${count} policy warning${count === 1 ? '' : 's'}. Google shows ${count === 1 ? 'this' : 'these'} only to certified advertisers or restricts ${count === 1 ? 'it' : 'them'} in health ads. Confirm to launch anyway.`,
   launchPolicyIssues: (count: number) => `Policy Issues Found: ${count} issue${count === 1 ? '' : 's'} would get the ads disapproved. Fix ${count === 1 ? 'it' : 'them'} before launching.`,
+  /** docs/campaigns.md#ad-texts-follow-the-template: the launch's confirmation, for ad texts reaching running campaigns. */
+  adTextPolicyWarnings: (count: number) =>
+    `Check Before Updating: ${count} policy warning${count === 1 ? '' : 's'} in the new ad texts. Google shows ${count === 1 ? 'this' : 'these'} only to certified advertisers or restricts ${count === 1 ? 'it' : 'them'} in health ads. Confirm to update anyway.`,
   launchNotFound: (id: string) => `Campaign launch ${id} was not found.`,
   /** docs/admin.md: a relaunch needs its own yes; the date is the launch's day (YYYY-MM-DD, UTC). */
   alreadyLaunched: (date: string, campaignName: string) =>

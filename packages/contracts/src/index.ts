@@ -85,6 +85,7 @@ export * from './ads/performance';
 export * from './ads/campaign-changes';
 export * from './ads/recommendations';
 export * from './ads/domain-campaigns';
+export * from './ads/ad-texts';
 export * from './results/results';
 export * from './results/pacing';
 export * from './csv';

@@ -11,7 +11,7 @@ import { CampaignService } from './modules/campaigns/campaign.service';
 import { connectionHandlers } from './modules/connection/connection.routes';
 import { GoogleAdsConnectionService, oauthSettingsOf } from './modules/connection/connection.service';
 import { googleAdsAccessOf, googleAdsConfigured } from './google-ads/access';
-import { domainCampaignHandlers, landingKeywordHandlers, launchedCampaignHandlers, launchHandlers, pageCampaignHandlers } from './modules/launches/launch.routes';
+import { adTextHandlers, domainCampaignHandlers, landingKeywordHandlers, launchedCampaignHandlers, launchHandlers, pageCampaignHandlers } from './modules/launches/launch.routes';
 import { PageCampaignsService } from './modules/launches/page-campaigns.service';
 import { LandingKeywordsService } from './modules/launches/landing-keywords.service';
 import { LaunchedCampaignService } from './modules/launches/launched-campaign.service';
@@ -19,6 +19,7 @@ import { DomainCampaignsService } from './modules/launches/domain-campaigns.serv
 import { conversionHandlers } from './modules/conversions/conversion.routes';
 import { ConversionService } from './modules/conversions/conversion.service';
 import { LaunchService } from './modules/launches/launch.service';
+import { AdTextsService } from './modules/launches/ad-texts.service';
 import { createPerformanceQueues, type PerformanceQueues } from './modules/performance/performance-queues';
 import { BACKFILL_DAYS } from './modules/performance/performance-range';
 import { performanceHandlers } from './modules/performance/performance.routes';
@@ -82,10 +83,12 @@ export function buildApp(config: Config, dataSource: DataSource, dependencies: A
     const owned = launchQueue;
     if (owned) app.addHook('onClose', async () => owned.close());
   }
+  const launches = new LaunchService(campaignSources, launchQueue);
   registerRoutes(app, 'ads', {
     ...campaignHandlers(campaigns, new CampaignJobService(dataSource, templates, queues), new CampaignPreviewService(campaignRows, templates, tenant, access, platformOrigin)),
     ...connectionHandlers(connection),
-    ...launchHandlers(new LaunchService(campaignSources, launchQueue)),
+    ...launchHandlers(launches),
+    ...adTextHandlers(new AdTextsService(campaignSources, launches)),
     ...launchedCampaignHandlers(new LaunchedCampaignService(dataSource, access)),
     ...domainCampaignHandlers(new DomainCampaignsService(dataSource, access)),
     ...pageCampaignHandlers(new PageCampaignsService(dataSource, access)),

@@ -33,6 +33,7 @@ import {
 import { LandingKeywordsQuerySchema, LandingKeywordsSchema } from './landing-keywords';
 import { CampaignBudgetChangeSchema, CampaignChangeResultSchema, CampaignStatusChangeSchema, LaunchedCampaignSchema } from './campaign-changes';
 import { DomainCampaignSchema } from './domain-campaigns';
+import { AdTextsApplyResultSchema, AdTextsApplySchema, AdTextsReviewSchema, AdTextsScopeSchema } from './ad-texts';
 import { PolicyCheckResultSchema, PolicyCheckSchema } from './policy-check';
 import {
   ApplyRecommendationSchema,
@@ -436,6 +437,30 @@ export const adsRoutes = {
     body: CampaignBudgetChangeSchema,
     data: CampaignChangeResultSchema,
     errors: [404, 409, 422, 503],
+  }),
+  checkAdTexts: defineRoute({
+    operation: 'checkAdTexts',
+    method: 'POST',
+    path: '/api/google-ads/ad-texts/check',
+    owner: 'ads',
+    access: 'admin',
+    summary:
+      "The campaigns the clinics' launches of a template created (enabled or paused), each with the ads whose headlines and descriptions differ from what a launch would send now, matched by ad group, the policy warnings of the new texts, and Google's check of the changes (validate_only; nothing applied). Empty without asking Google when no launch is in scope; 409 when Google Ads is not connected, 503 when not configured.",
+    body: AdTextsScopeSchema,
+    data: AdTextsReviewSchema,
+    errors: [409, 503],
+  }),
+  applyAdTexts: defineRoute({
+    operation: 'applyAdTexts',
+    method: 'POST',
+    path: '/api/google-ads/ad-texts/apply',
+    owner: 'ads',
+    access: 'admin',
+    summary:
+      "Gives the scope's campaigns the template's ad texts: per campaign, under its launch's lock, checked by Google (validate_only), applied, the launch's planned ads updated and audited; a campaign with a blocking policy finding or refused by Google is listed as failed with the reason, the others go on. 409 with an issue per warning (path acceptPolicyWarnings) until the admin accepts them; 409 when Google Ads is not connected, 503 when not configured.",
+    body: AdTextsApplySchema,
+    data: AdTextsApplyResultSchema,
+    errors: [409, 503],
   }),
   listDomainCampaigns: defineRoute({
     operation: 'listDomainCampaigns',

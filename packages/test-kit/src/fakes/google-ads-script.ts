@@ -78,7 +78,7 @@ export interface FakeCampaign {
     ads: number;
     exclusions: number;
     /** Each ad's id and policy summary (ad_group_ad.policy_summary). */
-    adPolicies?: Array<{ adId: string; approvalStatus: string; reviewStatus: string; finalUrls?: string[] }>;
+    adPolicies?: Array<{ adId: string; approvalStatus: string; reviewStatus: string; finalUrls?: string[]; headlines?: string[]; descriptions?: string[] }>;
   }>;
   assets: number;
   /** Every final URL its ads and assets (sitelinks) were created with, in order. */
@@ -102,6 +102,40 @@ export function updatesOf(ops: readonly Json[]): string[] {
     if (value.remove) return [`${kind.replace(/_operation$/, '')}.remove=${String(value.remove)}`];
     if (!value.update) return [];
     const entity = kind.replace(/_operation$/, '');
-    return Object.entries(value.update as Json).filter(([k]) => k !== 'resource_name').map(([k, v]) => `${entity}.${k}=${String(v)}`);
+    return Object.entries(value.update as Json)
+      .filter(([k]) => k !== 'resource_name')
+      .flatMap(([k, v]) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.entries(v as Json).map(([k2, v2]) => [`${k}.${k2}`, v2] as const) : [[k, v] as const]))
+      .map(([k, v]) => `${entity}.${k}=${Array.isArray(v) ? v.map((x: Json) => (x && typeof x === 'object' ? String(x.text) : String(x))).join('|') : String(v)}`);
   });
+}
+
+/** A responsive search ad's texts from a created ad or an ad's update, when it has them. */
+export function rsaTextsOf(ad: Json | undefined): { headlines?: string[]; descriptions?: string[] } {
+  const rsa: Json | undefined = ad?.responsive_search_ad;
+  if (!rsa) return {};
+  return { headlines: ((rsa.headlines ?? []) as Json[]).map((h) => String(h.text)), descriptions: ((rsa.descriptions ?? []) as Json[]).map((d) => String(d.text)) };
+}
+
+/** `POST /__fake/campaigns`: a campaign that exists already (made outside the test's view), by customer and name, an ad in each of its ad groups. */
+export function seededCampaign(body: Json, newId: () => string): FakeCampaign {
+  const customer = String(body.customerId);
+  const id = newId();
+  const made: FakeCampaign = {
+    customerId: customer,
+    id,
+    resourceName: `customers/${customer}/campaigns/${id}`,
+    name: String(body.name),
+    status: String(body.status ?? 'PAUSED'),
+    budgetMicros: String(body.budgetMicros ?? '0'),
+    budgetResourceName: `customers/${customer}/campaignBudgets/${newId()}`,
+    finalUrlSuffix: null,
+    adGroups: [],
+    assets: 0,
+    finalUrls: [],
+  };
+  const policy = (body.adPolicy as FakeGoogleAdsScript['adPolicy']) ?? { approvalStatus: 'APPROVED', reviewStatus: 'REVIEWED' };
+  for (const group of (body.adGroups as string[] | undefined) ?? []) {
+    made.adGroups.push({ resourceName: `customers/${customer}/adGroups/${newId()}`, name: group, keywords: [], ads: 1, exclusions: 0, adPolicies: [{ adId: newId(), ...policy }] });
+  }
+  return made;
 }

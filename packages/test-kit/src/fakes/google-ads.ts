@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { errors, services } from 'google-ads-api';
-import { REFUSALS, updatesOf, type FakeCampaign, type FakeDayMetrics, type FakeGoogleAdsScript, type Json } from './google-ads-script';
+import { REFUSALS, rsaTextsOf, seededCampaign, updatesOf, type FakeCampaign, type FakeDayMetrics, type FakeGoogleAdsScript, type Json } from './google-ads-script';
 
 /**
  * The Google Ads API as launches, tests and conversion uploads use it, on a
@@ -24,12 +24,12 @@ import { REFUSALS, updatesOf, type FakeCampaign, type FakeDayMetrics, type FakeG
  *   conversion actions are created by mutate and found by search.
  * - campaigns after launch: `campaign_operation.update` (status),
  *   `campaign_budget_operation.update` (amount_micros) and `ad_operation.update`
- *   (an ad's final_urls, when its page moved), campaign negative keywords
+ *   (an ad's final_urls, when its page moved; its responsive search ad's texts, checked as on create), campaign negative keywords
  *   (`campaign_criterion_operation` create with negative, and remove; a
  *   repeated one refused as CRITERION_ALREADY_EXISTS), a reported keyword's
  *   status (`ad_group_criterion_operation.update`), validate_only honoured,
  *   unknown resources refused as Google does; GAQL reads of a campaign by id
- *   (status, serving status, its budget) and of its ads' policy summary.
+ *   (status, serving status, its budget) and of its ads (policy summary, texts, final URLs).
  * Scripts: `POST /__fake/script` (policy keywords, a quota error, a dropped
  * connection after committing); `GET /__fake/state` shows what exists.
  */
@@ -103,6 +103,10 @@ export async function startFakeGoogleAds() {
                 : kind === 'ad_group_criterion_operation'
                   ? (script.performance?.[customerId]?.keywords ?? []).some((k) => target === `customers/${customerId}/adGroupCriteria/${k.adGroupId}~${k.criterionId}`)
                   : false;
+        // Google changes only the fields the update mask names (an ad's texts: responsive_search_ad.headlines, .descriptions).
+        const masked: string[] = value.update_mask?.paths ?? [];
+        if (kind === 'ad_operation' && value.update.responsive_search_ad && !['headlines', 'descriptions'].every((f) => masked.includes(`responsive_search_ad.${f}`)))
+          errs.push({ error_code: { field_mask_error: 'FIELD_NOT_FOUND' }, message: `The update mask does not name the ad's texts: ${masked.join(', ')}`, location: at(i, kind, 'update_mask') });
         if (!known) errs.push({ error_code: { mutate_error: 'RESOURCE_NOT_FOUND' }, message: 'The requested resource was not found.', trigger: { string_value: target }, location: at(i, kind, 'update', 'resource_name') });
         else if (script.refuseUpdates) errs.push({ error_code: script.refuseUpdates.errorCode, message: script.refuseUpdates.message, location: at(i, kind, 'update') });
       }
@@ -123,13 +127,14 @@ export async function startFakeGoogleAds() {
       if (kind === 'conversion_action_operation' && conversionActions.some((a) => a.customerId === customerId && a.name === created.name)) {
         errs.push({ error_code: { conversion_action_error: 'DUPLICATE_NAME' }, message: 'A conversion action with this name already exists.', location: at(i, kind, 'create', 'name') });
       }
-      if (kind === 'ad_group_ad_operation') {
-        const rsa: Json = created.ad?.responsive_search_ad ?? {};
+      if (kind === 'ad_group_ad_operation' || (kind === 'ad_operation' && value.update)) {
+        const rsa: Json = (kind === 'ad_operation' ? value.update : created.ad)?.responsive_search_ad ?? {};
+        const where = kind === 'ad_operation' ? ['update', 'responsive_search_ad'] : ['create', 'ad', 'responsive_search_ad'];
         (rsa.headlines ?? []).forEach((h: Json, n: number) => {
-          if (String(h.text).length > HEADLINE_MAX) errs.push({ error_code: { string_length_error: 'TOO_LONG' }, message: 'Too long.', trigger: { string_value: h.text }, location: at(i, kind, 'create', 'ad', 'responsive_search_ad', ['headlines', n], 'text') });
+          if (String(h.text).length > HEADLINE_MAX) errs.push({ error_code: { string_length_error: 'TOO_LONG' }, message: 'Too long.', trigger: { string_value: h.text }, location: at(i, kind, ...where, ['headlines', n], 'text') });
         });
         (rsa.descriptions ?? []).forEach((d: Json, n: number) => {
-          if (String(d.text).length > DESCRIPTION_MAX) errs.push({ error_code: { string_length_error: 'TOO_LONG' }, message: 'Too long.', trigger: { string_value: d.text }, location: at(i, kind, 'create', 'ad', 'responsive_search_ad', ['descriptions', n], 'text') });
+          if (String(d.text).length > DESCRIPTION_MAX) errs.push({ error_code: { string_length_error: 'TOO_LONG' }, message: 'Too long.', trigger: { string_value: d.text }, location: at(i, kind, ...where, ['descriptions', n], 'text') });
         });
       }
       if (kind === 'ad_group_criterion_operation' && created.keyword) {
@@ -187,6 +192,7 @@ export async function startFakeGoogleAds() {
             ad.policy.finalUrls = (update.final_urls as unknown[]).map(String);
             ad.campaign.finalUrls.push(...ad.policy.finalUrls);
           }
+          if (ad && update.responsive_search_ad) Object.assign(ad.policy, rsaTextsOf(update));
         }
       } else if (entity === 'campaign_budget') {
         resourceName = named(created.resource_name, 'campaignBudgets');
@@ -221,7 +227,7 @@ export async function startFakeGoogleAds() {
         if (group) {
           group.ads += 1;
           const policy = script.adPolicy ?? { approvalStatus: 'APPROVED', reviewStatus: 'REVIEWED' };
-          (group.adPolicies ??= []).push({ adId: String(nextId), ...policy, finalUrls: ((created.ad?.final_urls as string[] | undefined) ?? []).map(String) });
+          (group.adPolicies ??= []).push({ adId: String(nextId), ...policy, finalUrls: ((created.ad?.final_urls as string[] | undefined) ?? []).map(String), ...rsaTextsOf(created.ad) });
         }
         (campaign as FakeCampaign | null)?.finalUrls.push(...((created.ad?.final_urls as string[] | undefined) ?? []));
         resourceName = `customers/${customerId}/adGroupAds/${nextId++}`;
@@ -366,7 +372,12 @@ export async function startFakeGoogleAds() {
             ad_group: { name: g.name },
             ad_group_ad: {
               status: 'ENABLED',
-              ad: { id: p.adId, resource_name: `customers/${customerId}/ads/${p.adId}`, final_urls: p.finalUrls ?? [] },
+              ad: {
+                id: p.adId,
+                resource_name: `customers/${customerId}/ads/${p.adId}`,
+                final_urls: p.finalUrls ?? [],
+                ...(p.headlines ? { responsive_search_ad: { headlines: p.headlines.map((text) => ({ text })), descriptions: (p.descriptions ?? []).map((text) => ({ text })) } } : {}),
+              },
               policy_summary: { approval_status: p.approvalStatus, review_status: p.reviewStatus },
             },
           })),
@@ -439,25 +450,7 @@ export async function startFakeGoogleAds() {
       }
       if (req.method === 'POST' && url.pathname === '/__fake/campaigns') {
         // A campaign that exists already (made outside this request's view), by customer and name.
-        const customer = String(body.customerId);
-        const made: FakeCampaign = {
-          customerId: customer,
-          id: String(nextId++),
-          resourceName: '',
-          name: String(body.name),
-          status: String(body.status ?? 'PAUSED'),
-          budgetMicros: String(body.budgetMicros ?? '0'),
-          budgetResourceName: `customers/${customer}/campaignBudgets/${nextId++}`,
-          finalUrlSuffix: null,
-          adGroups: [],
-          assets: 0,
-          finalUrls: [],
-        };
-        made.resourceName = `customers/${customer}/campaigns/${made.id}`;
-        const policy = (body.adPolicy as FakeGoogleAdsScript['adPolicy']) ?? { approvalStatus: 'APPROVED', reviewStatus: 'REVIEWED' };
-        for (const group of (body.adGroups as string[] | undefined) ?? []) {
-          made.adGroups.push({ resourceName: `customers/${customer}/adGroups/${nextId++}`, name: group, keywords: [], ads: 1, exclusions: 0, adPolicies: [{ adId: String(nextId++), ...policy }] });
-        }
+        const made = seededCampaign(body, () => String(nextId++));
         campaigns.push(made);
         return json(res, 201, made);
       }

@@ -10,6 +10,7 @@ import { AGE_RANGES, AD_LIMITS, FINAL_URL_SUFFIX, GENDERS, INCOME_RANGES, type D
 import { enums, ResourceNames, toMicros, type MutateOperation } from 'google-ads-api';
 import type { PostalAddress } from './clinic-address';
 import { customerIdDigits } from './customer-id';
+import { rsaTextAssets, usableTexts as usable } from './ad-texts';
 
 export { customerIdDigits };
 
@@ -65,20 +66,6 @@ const criterionIds = <T extends readonly { value: string; criterionId: number }[
 const AGE_IDS = criterionIds(AGE_RANGES);
 const GENDER_IDS = criterionIds(GENDERS);
 const INCOME_IDS = criterionIds(INCOME_RANGES);
-
-/** What Google takes of a text list: trimmed, no blanks, no repeats (ignoring case), at most `max`. */
-function usable(values: readonly string[], max: number): string[] {
-  const seen = new Set<string>();
-  const kept: string[] = [];
-  for (const value of values) {
-    const text = value.trim();
-    const key = text.toLowerCase();
-    if (!text || seen.has(key)) continue;
-    seen.add(key);
-    kept.push(text);
-  }
-  return kept.slice(0, max);
-}
 
 const pathPart = (value: string | undefined) => (value ?? '').trim().replace(/\s+/g, '-').slice(0, AD_LIMITS.pathChars);
 
@@ -164,8 +151,7 @@ export function buildCampaignOperations(spec: LaunchSpec): CampaignOperations {
         ad: {
           final_urls: [spec.finalUrl],
           responsive_search_ad: {
-            headlines: usable(ad.headlines, AD_LIMITS.headlinesMax).map((text) => ({ text })),
-            descriptions: usable(ad.descriptions, AD_LIMITS.descriptionsMax).map((text) => ({ text })),
+            ...rsaTextAssets(ad),
             path1: pathPart(spec.displayPath[0]) || undefined,
             path2: pathPart(spec.displayPath[0]) ? pathPart(spec.displayPath[1]) || undefined : undefined,
           },

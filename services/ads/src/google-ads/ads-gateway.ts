@@ -163,10 +163,15 @@ export interface CampaignState {
   ads: Array<{ adId: string; adGroup: string; status: string; approvalStatus: string; reviewStatus: string }>;
 }
 
-/** One ad of a campaign: its resource name (customers/{id}/ads/{adId}) and final URLs. */
+/** One ad of a campaign: its resource name (customers/{id}/ads/{adId}), its ad group's name, final URLs and responsive search ad texts. */
 export interface CampaignAd {
   resourceName: string;
+  adId: string;
+  adGroupName: string;
   finalUrls: string[];
+  /** The responsive search ad's headlines and descriptions, in order (empty for other kinds of ad). */
+  headlines: string[];
+  descriptions: string[];
 }
 
 export interface AdsGateway {
@@ -180,7 +185,7 @@ export interface AdsGateway {
   uploadClickConversion(account: AdsAccount, conversion: ClickConversion): Promise<void>;
   /** What the account's campaigns, keywords and search terms did each day of the range (three GAQL reports), and its campaigns' states now (a fourth). */
   performance(account: AdsAccount, range: DayRange): Promise<PerformanceReport>;
-  /** A campaign's ads (not removed) with their final URLs (one GAQL read): what moves when a page's path changes. */
+  /** A campaign's ads (not removed), by ad id, with their final URLs and texts (one GAQL read): what moves when a page's path changes, what follows a template's texts. */
   campaignAds(account: AdsAccount, campaignId: string): Promise<CampaignAd[]>;
   /** A campaign by id with its budget and its ads' policy review (two GAQL reads), or null when Google has none. */
   campaignState(account: AdsAccount, campaignId: string): Promise<CampaignState | null>;

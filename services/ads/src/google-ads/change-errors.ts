@@ -15,3 +15,11 @@ export function googleChangeError(err: unknown): never {
   }
   throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, Messages.serviceUnavailable('Google Ads'));
 }
+
+/** Google's failure of one campaign's change in a batch, in words (the batch goes on with the others). */
+export function googleFailureReason(err: unknown): string {
+  if (err instanceof AppError) return err.message;
+  if (err instanceof AdsRequestRefused) return `Google Ads refused the change: ${err.message}`;
+  if (err instanceof AdsRetryLater) return `Google Ads quota is exhausted for now (try again in ${Math.ceil(err.delayMs / 1000)} seconds).`;
+  return 'Google Ads could not be reached.';
+}

@@ -282,12 +282,24 @@ export function createGoogleAdsApiGateway(settings: GoogleAdsApiSettings): AdsGa
       if (!/^\d+$/.test(campaignId)) throw new RangeError(`Not a campaign id: ${campaignId}`);
       try {
         const rows = await customerOf(account).query(
-          `SELECT ad_group_ad.ad.resource_name, ad_group_ad.ad.id, ad_group_ad.ad.final_urls FROM ad_group_ad WHERE campaign.id = ${campaignId} AND ad_group_ad.status != 'REMOVED'`,
+          `SELECT ad_group_ad.ad.resource_name, ad_group_ad.ad.id, ad_group_ad.ad.final_urls, ad_group_ad.ad.responsive_search_ad.headlines, ad_group_ad.ad.responsive_search_ad.descriptions, ad_group.name FROM ad_group_ad WHERE campaign.id = ${campaignId} AND ad_group_ad.status != 'REMOVED' ORDER BY ad_group_ad.ad.id`,
         );
+        const texts = (assets: ReadonlyArray<{ text?: string | null }> | null | undefined) => (assets ?? []).map((a) => String(a.text ?? ''));
         return rows.flatMap((row) => {
           const ad = row.ad_group_ad?.ad;
           const resourceName = ad?.resource_name ?? (ad?.id != null ? `customers/${account.customerId}/ads/${ad.id}` : '');
-          return resourceName ? [{ resourceName, finalUrls: (ad?.final_urls ?? []).map(String) }] : [];
+          if (!resourceName) return [];
+          const rsa = ad?.responsive_search_ad;
+          return [
+            {
+              resourceName,
+              adId: String(ad?.id ?? resourceName.split('/').pop()),
+              adGroupName: String(row.ad_group?.name ?? ''),
+              finalUrls: (ad?.final_urls ?? []).map(String),
+              headlines: texts(rsa?.headlines),
+              descriptions: texts(rsa?.descriptions),
+            },
+          ];
         });
       } catch (err) {
         throw normalised(err);

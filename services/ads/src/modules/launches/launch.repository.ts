@@ -46,11 +46,15 @@ export class LaunchRepository {
     await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`launched-campaign:${launchId}`]);
   }
 
-  /** Launches that created a campaign in Google Ads, of one clinic or of some services, newest first. */
-  withCampaign(where: { clientId: number } | { serviceIds: number[] }): Promise<CampaignLaunchEntity[]> {
+  /** Launches that created a campaign in Google Ads, of one clinic, of some services or of some clinics' services on a template, newest first. */
+  withCampaign(where: { clientId: number } | { serviceIds: number[] } | { templateId: number; clientIds: number[] }): Promise<CampaignLaunchEntity[]> {
     return this.repo.find({
       where: {
-        ...('clientId' in where ? { clientId: where.clientId } : { serviceId: In(where.serviceIds) }),
+        ...('clientId' in where
+          ? { clientId: where.clientId }
+          : 'serviceIds' in where
+            ? { serviceId: In(where.serviceIds) }
+            : { templateId: where.templateId, clientId: In(where.clientIds) }),
         status: In([...CAMPAIGN_CREATED_STATUSES]),
         googleAdsCampaignId: Not(IsNull()),
       },

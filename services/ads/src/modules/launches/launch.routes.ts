@@ -4,6 +4,7 @@ import type { DomainCampaignsService } from './domain-campaigns.service';
 import type { LaunchedCampaignService } from './launched-campaign.service';
 import type { LandingKeywordsService } from './landing-keywords.service';
 import type { PageCampaignsService } from './page-campaigns.service';
+import type { AdTextsService } from './ad-texts.service';
 
 /** Test Campaign, Launch Campaign and the launch log (docs/admin.md#calls). */
 export const launchHandlers = (
@@ -39,4 +40,10 @@ export const pageCampaignHandlers = (campaigns: PageCampaignsService): Pick<Rout
 /** The keywords a clinic's service page may echo in its headline (docs/campaigns.md#message-match); the public shell asks. */
 export const landingKeywordHandlers = (keywords: LandingKeywordsService): Pick<RouteHandlers<'ads'>, 'listLandingKeywords'> => ({
   listLandingKeywords: ({ query }, request) => keywords.keywords(actorOf(request), query),
+});
+
+/** A template's ad texts reaching its launched campaigns (docs/campaigns.md#ad-texts-follow-the-template); the rollout screen asks after a push. */
+export const adTextHandlers = (adTexts: AdTextsService): Pick<RouteHandlers<'ads'>, 'checkAdTexts' | 'applyAdTexts'> => ({
+  checkAdTexts: ({ body }, request) => adTexts.check(actorOf(request), body),
+  applyAdTexts: ({ body }, request) => adTexts.apply(actorOf(request), body),
 });

@@ -92,7 +92,8 @@ export class LaunchService {
     this.store = new LaunchRepository(sources.dataSource);
   }
 
-  private async prepare(actor: Actor, body: LaunchCampaignBody): Promise<{ plan: LaunchPlan; templateId: number; names: { client: string; service: string }; livePaths: string[] }> {
+  /** The launch `body` asks for, planned (also what a template's ad texts are compared with: ad-texts.service.ts); refusals as the launch words them. */
+  async prepare(actor: Actor, body: LaunchCampaignBody): Promise<{ plan: LaunchPlan; templateId: number; names: { client: string; service: string }; livePaths: string[] }> {
     const service = await this.sources.templates.service(body.serviceId, actor.requestId);
     if (service.clientId !== body.clientId) throw notFound(Messages.serviceNotOfClient(body.serviceId, body.clientId));
     const [clinic, template, livePaths] = await Promise.all([

@@ -8,17 +8,11 @@ import {
 } from '@hap/contracts';
 import { forbidden, isService, recordAudit, type Actor, type AuditNames } from '@hap/service-kit';
 import { movedPageUrl } from '../../campaign/landing-url';
-import { AdsRequestRefused, AdsRetryLater, type AdsAccount, type AdsOperation } from '../../google-ads/ads-gateway';
+import { type AdsAccount, type AdsOperation } from '../../google-ads/ads-gateway';
+import { googleFailureReason } from '../../google-ads/change-errors';
 import type { CampaignLaunchEntity } from './launch.entity';
 import { LaunchRepository } from './launch.repository';
 import type { GoogleAdsAccess } from './launch.service';
-
-/** Google's failure in words, for the list of campaigns that could not be moved. */
-function reasonOf(err: unknown): string {
-  if (err instanceof AdsRequestRefused) return `Google Ads refused the change: ${err.message}`;
-  if (err instanceof AdsRetryLater) return `Google Ads quota is exhausted for now (try again in ${Math.ceil(err.delayMs / 1000)} seconds).`;
-  return 'Google Ads could not be reached.';
-}
 
 const asPageCampaign = (launch: CampaignLaunchEntity): PageCampaign => ({
   launchId: launch.id,
@@ -99,7 +93,7 @@ export class PageCampaignsService {
           const done = await this.moveOne(actor, found.id, move.fromPath, move.toPath, actorEmail ?? null);
           if (done) result.updated.push(done);
         } catch (err) {
-          result.failed.push({ launchId: found.id, campaignName: found.campaignName, reason: reasonOf(err) });
+          result.failed.push({ launchId: found.id, campaignName: found.campaignName, reason: googleFailureReason(err) });
         }
       }
     }
