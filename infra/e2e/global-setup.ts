@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import Redis from 'ioredis';
-import { writtenCampaign, writtenCampaigns } from '@hap/test-kit/fixtures/written-campaigns';
+import { rewrittenCampaign, writtenCampaigns } from '@hap/test-kit/fixtures/written-campaigns';
 import { validContent } from '@hap/test-kit/fixtures/generated-content';
 import { startFakeGoHighLevel } from '@hap/test-kit/fakes/gohighlevel';
 import { startFakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
@@ -42,7 +42,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const model = await startFakeOpenAI([{ content: JSON.stringify(validContent()), delayMs: 1500 }], {
     byFormat: {
       google_ads_campaigns: [{ content: JSON.stringify(writtenCampaigns()), delayMs: 1000 }],
-      google_ads_campaign: [{ content: JSON.stringify({ campaign: { ...writtenCampaign('Rewritten'), keywordTheme: 'booked consultations' } }), delayMs: 500 }],
+      google_ads_campaign: [{ content: JSON.stringify({ campaign: rewrittenCampaign() }), delayMs: 500 }],
     },
   });
 

@@ -54,3 +54,13 @@ export async function clinicWithTrt(
     { name: 'Testosterone Therapy', path: `trt-${run}`, templateId: 1 },
   );
 }
+
+/** Campaigns written for `templateId` by the stack's fake model, through the API (what the admin's Generate does). */
+export async function generatedCampaigns(page: Page, baseURL: string, templateId: number): Promise<void> {
+  const res = await page.request.post(`/api/service-templates/${templateId}/google-ads/generate`, { headers: { origin: baseURL }, data: { serviceDescription: '' } });
+  expect(res.status()).toBe(202);
+  const id = ((await res.json()) as { data: { id: string } }).data.id;
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/google-ads/jobs/${id}`)).json()) as { data: { status: string } }).data.status, { timeout: 30_000 })
+    .toBe('succeeded');
+}

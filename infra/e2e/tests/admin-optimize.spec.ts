@@ -1,16 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { generatedCampaigns } from '../support/google-ads';
 import { logInAsAdmin, seriousAxeViolations } from '../support/admin';
 import { keepScreen, screenPath } from '../support/screens';
-
-/** Campaigns written for `templateId` by the stack's fake model, through the API (what the admin's Generate does). */
-async function generated(page: Page, baseURL: string, templateId: number) {
-  const res = await page.request.post(`/api/service-templates/${templateId}/google-ads/generate`, { headers: { origin: baseURL }, data: { serviceDescription: '' } });
-  expect(res.status()).toBe(202);
-  const id = ((await res.json()) as { data: { id: string } }).data.id;
-  await expect
-    .poll(async () => ((await (await page.request.get(`/api/google-ads/jobs/${id}`)).json()) as { data: { status: string } }).data.status, { timeout: 30_000 })
-    .toBe('succeeded');
-}
 
 /**
  * docs/admin.md "Money moves only on purpose": Optimize asks first, the AI's
@@ -23,7 +14,7 @@ test.describe('admin Optimize: ask, compare, keep or discard', () => {
     // Each project on its own template: both run at once on one stack.
     const [templateId, templateName] = test.info().project.name === 'mobile' ? [2, 'Medical Weight Loss'] : [6, 'Semaglutide Weight Loss'];
     await logInAsAdmin(page);
-    await generated(page, baseURL!, templateId);
+    await generatedCampaigns(page, baseURL!, templateId);
     await page.goto('/admin/google-ads-templates');
     await page.getByRole('navigation', { name: 'Service templates' }).getByRole('button', { name: new RegExp(`^${templateName}`) }).click();
     const panel = page.getByRole('region', { name: templateName });

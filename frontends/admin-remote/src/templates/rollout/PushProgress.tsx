@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useToast } from '../../toast/toaster';
 import { api } from '../../lib/api';
 import { rolloutKey, usePush } from './rollout-query';
+import { PushAds } from './PushAds';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -32,6 +33,9 @@ export function PushProgress({ pushId, templateId, clinics }: { pushId: number; 
   const running = !finished;
   const names = new Map(clinics.map((c) => [c.clientServiceId, c.clinicName ?? `Clinic ${c.clientId}`]));
   const done = data.pushed + data.failed;
+  // The clinics the push reached: their launched campaigns may take the template's ad texts too.
+  const pushedClinics = [...new Set(data.clinics.filter((c) => c.status === 'pushed').map((c) => c.clientId))];
+  const clinicNames = new Map(clinics.map((c) => [c.clientId, c.clinicName ?? `Clinic ${c.clientId}`]));
 
   const titleId = `tro-push-${pushId}-title`;
   return (
@@ -70,6 +74,9 @@ export function PushProgress({ pushId, templateId, clinics }: { pushId: number; 
           </li>
         ))}
       </ul>
+      {finished && pushedClinics.length > 0 && (
+        <PushAds pushId={pushId} templateId={templateId} clientIds={pushedClinics} clinicName={(clientId) => clinicNames.get(clientId) ?? `Clinic ${clientId}`} />
+      )}
     </section>
   );
 }
