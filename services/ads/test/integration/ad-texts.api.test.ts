@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Worker } from 'bullmq';
-import { AdTextsApplyResultSchema, AdTextsReviewSchema, routes, type AuditLogEntry, type CampaignLaunch } from '@hap/contracts';
+import { AdTextsApplyResultSchema, AdTextsReviewSchema, Messages, routes, type AuditLogEntry, type CampaignLaunch } from '@hap/contracts';
 import { type JobQueue } from '@hap/service-kit';
 import { type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { createClientService, createTemplate } from '@hap/test-kit/factories/templates';
 import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';
+import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connection.entity';
 import { ADMIN, START_TIMEOUT_MS, type TestAds } from '../helpers/app';
 import { clinicWithAccount, connectAgency, launchForReal, launchQueueRedis, serviceWithCampaign, startAdsWithGoogle, startLaunchWorker, stopAdsWithGoogle } from '../helpers/google-ads-launches';
 
@@ -137,10 +138,10 @@ describe('ad texts follow the template: checked, confirmed, applied and audited'
     expect(adsOf(launches[1]!.googleAdsCampaignId!)[0]!.headlines![1]).toBe('Ask About Semaglutide');
   });
 
-  it('leaves out removed campaigns and clinics without launches; refuses a clinic user and a body without clinics', async () => {
+  it('leaves out removed campaigns and clinics without launches; refuses a clinic user, a body without clinics or with too many, and says when Google Ads is not connected', async () => {
     const { templateId, clinics, launches } = await twoLaunched();
     google.campaigns().find((c) => c.id === launches[1]!.googleAdsCampaignId)!.status = 'REMOVED';
-    const review = AdTextsReviewSchema.parse((await check(templateId, [...clinics, 999_999]).then((r) => r)).body.data);
+    const review = AdTextsReviewSchema.parse((await check(templateId, [...clinics, 999_999])).body.data);
     expect(review.campaigns.map((c) => c.launchId)).toEqual([launches[0]!.id]);
     // No launch of the template for these clinics: an empty answer, Google not asked.
     const searches = google.calls().length;
@@ -150,7 +151,23 @@ describe('ad texts follow the template: checked, confirmed, applied and audited'
     const empty = await check(templateId, []);
     expect(empty.status).toBe(400);
     expect(JSON.stringify(empty.body)).toContain('Choose at least one clinic');
+    const tooMany = await check(templateId, Array.from({ length: 201 }, (_, i) => i + 1));
+    expect(tooMany.status).toBe(400);
+    expect(JSON.stringify(tooMany.body)).toContain('At most 200 clinics at a time');
     const clinicUser = { kind: 'clinic', userId: 7, clientId: clinics[0]!, role: 'owner', email: 'owner@cedar.test' } as const;
     expect((await t.api.post('/api/google-ads/ad-texts/apply', clinicUser).send({ templateId, clientIds: clinics })).status).toBe(403);
+
+    // Without the agency's connection: said, as a launch says it; nothing sent.
+    await t.dataSource.getRepository(GoogleAdsConnectionEntity).delete({ label: 'agency' });
+    try {
+      const calls = google.calls().length;
+      for (const res of [await check(templateId, clinics), await apply(templateId, clinics, true)]) {
+        expect(res.status).toBe(409);
+        expect(res.body.message).toBe(Messages.googleAdsNotConnected);
+      }
+      expect(google.calls().length).toBe(calls);
+    } finally {
+      await connectAgency(t.dataSource, TOKEN_KEY);
+    }
   });
 });
