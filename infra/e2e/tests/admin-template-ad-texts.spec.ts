@@ -69,7 +69,8 @@ test.describe('admin template ad texts', () => {
 
     await ads.getByRole('button', { name: 'Update the ads of 1 campaign' }).click();
     const confirm = page.getByRole('dialog', { name: 'Update ads' });
-    await expect(confirm).toContainText('This changes the texts of 1 ad in 1 campaign in Google Ads.');
+    await expect(confirm).toContainText('This changes the texts of 1 ad in 1 campaign in Google Ads');
+    await keepScreen(confirm, { path: screenPath('admin-template-ad-texts-confirm') });
     await confirm.getByRole('button', { name: 'Update ads' }).click();
     await expect(page.locator('.adm-toast')).toContainText('1 of 1 campaign updated.');
     await expect(confirm).toHaveCount(0);

@@ -1,4 +1,4 @@
-import type { AdTextsReview, CampaignAdTexts } from '@hap/contracts';
+import type { CampaignAdTexts } from '@hap/contracts';
 import { adChangeLines, reviewSummary, updatable, updateLabel } from '../../src/templates/rollout/ad-text-words';
 
 const campaign = (over: Partial<CampaignAdTexts>): CampaignAdTexts => ({
@@ -25,13 +25,12 @@ describe('ad text words', () => {
   });
 
   it('sums the review up and counts only the campaigns an update would change', () => {
-    const review: AdTextsReview = {
-      campaigns: [campaign({ changes: [change] }), campaign({ changes: [change], problem: 'Google Ads refused the change: Too long.' }), campaign({ unchanged: 2 })],
-    };
-    expect(updatable(review)).toHaveLength(1);
-    expect(reviewSummary(review)).toBe('3 campaigns launched from this template: 1 ad to update, 1 campaign that cannot be updated.');
-    expect(reviewSummary({ campaigns: [campaign({ unchanged: 2 })] })).toBe("1 campaign launched from this template: every ad already has the template's texts.");
-    expect(reviewSummary({ campaigns: [] })).toBe('None of these clinics has a campaign launched from this template.');
+    const campaigns = [campaign({ changes: [change] }), campaign({ changes: [change], problem: 'Google Ads refused the change: Too long.' }), campaign({ unchanged: 2 }), campaign({ status: 'REMOVED' })];
+    expect(updatable(campaigns)).toHaveLength(1);
+    expect(reviewSummary(campaigns)).toBe('3 campaigns launched from this template: 1 ad to update, 1 campaign that cannot be updated.');
+    expect(reviewSummary([campaign({ unchanged: 2 })])).toBe("1 campaign launched from this template: every ad already has the template's texts.");
+    expect(reviewSummary([])).toBe('None of these clinics has a campaign launched from this template.');
+    expect(reviewSummary([campaign({ status: 'REMOVED' })])).toBe("None of these clinics' campaigns launched from this template is in Google Ads any more.");
     expect(updateLabel(1)).toBe('Update the ads of 1 campaign');
     expect(updateLabel(3)).toBe('Update the ads of 3 campaigns');
   });

@@ -8,11 +8,12 @@ import { AdCopySchema } from './campaign';
  * headlines and descriptions of the clinics' launched campaigns are compared
  * with what a launch of the service would send now (the template's campaign
  * and the service's own headline and description), ad group by ad group;
- * the changes are checked by Google (validate_only), confirmed by the admin
- * (the launch's policy warnings included), applied and audited.
+ * each campaign's changes are checked by Google (validate_only), confirmed by
+ * the admin (the launch's policy warnings included), applied and audited, one
+ * campaign a request (as its pause or budget change is).
  */
 
-/** The most clinics one check or update covers (a push's clinics). */
+/** The most clinics one list covers (a push's clinics). */
 export const AD_TEXTS_MAX_CLINICS = 200;
 
 /** Which campaigns: those the clinics' launches of this template created. */
@@ -25,13 +26,17 @@ export const AdTextsScopeSchema = z.strictObject({
 });
 export type AdTextsScope = z.infer<typeof AdTextsScopeSchema>;
 
-/** POST /api/google-ads/ad-texts/apply: the scope and the admin's yes to the policy warnings, as a launch asks it. */
-export const AdTextsApplySchema = AdTextsScopeSchema.extend({
-  /** Without it, texts with healthcare policy warnings are refused (409, each warning an issue with the path `acceptPolicyWarnings`). */
-  acceptPolicyWarnings: z.boolean({ error: 'acceptPolicyWarnings must be true or false' }).default(false),
+/** A launch of the scope that created a campaign in Google Ads (read from the launch log; Google not asked). */
+export const AdTextCampaignSchema = z.object({
+  launchId: z.uuid(),
+  clientId: z.number().int(),
+  serviceId: z.number().int(),
+  campaignName: z.string(),
 });
-export type AdTextsApplyInput = z.input<typeof AdTextsApplySchema>;
-export type AdTextsApply = z.output<typeof AdTextsApplySchema>;
+export type AdTextCampaign = z.infer<typeof AdTextCampaignSchema>;
+
+export const AdTextCampaignsSchema = z.object({ campaigns: z.array(AdTextCampaignSchema) });
+export type AdTextCampaigns = z.infer<typeof AdTextCampaignsSchema>;
 
 /** One responsive search ad whose texts differ from the template's now. */
 export const AdTextChangeSchema = z.object({
@@ -43,13 +48,9 @@ export const AdTextChangeSchema = z.object({
 });
 export type AdTextChange = z.infer<typeof AdTextChangeSchema>;
 
-/** One launched campaign of the scope and what following the template would change in it. */
-export const CampaignAdTextsSchema = z.object({
-  launchId: z.uuid(),
-  clientId: z.number().int(),
-  serviceId: z.number().int(),
-  campaignName: z.string(),
-  /** As Google reports it now: ENABLED or PAUSED (removed campaigns are left out). */
+/** One launched campaign and what following the template would change in it. */
+export const CampaignAdTextsSchema = AdTextCampaignSchema.extend({
+  /** As Google reports it now: ENABLED, PAUSED, or REMOVED (then nothing is compared). */
   status: z.string(),
   changes: z.array(AdTextChangeSchema),
   /** Ads whose texts are the template's already. */
@@ -63,12 +64,18 @@ export const CampaignAdTextsSchema = z.object({
 });
 export type CampaignAdTexts = z.infer<typeof CampaignAdTextsSchema>;
 
-/** POST /api/google-ads/ad-texts/check: the scope's campaigns, changes checked by Google (nothing applied). */
-export const AdTextsReviewSchema = z.object({ campaigns: z.array(CampaignAdTextsSchema) });
-export type AdTextsReview = z.infer<typeof AdTextsReviewSchema>;
-
-export const AdTextsApplyResultSchema = z.object({
-  updated: z.array(z.object({ launchId: z.uuid(), campaignName: z.string(), ads: z.number().int() })),
-  failed: z.array(z.object({ launchId: z.uuid(), campaignName: z.string(), reason: z.string() })),
+/** POST /api/google-ads/launches/:launchId/ad-texts: the admin's yes to the new texts' policy warnings, as a launch asks it. */
+export const AdTextsUpdateSchema = z.strictObject({
+  /** Without it, texts with healthcare policy warnings are refused (409, each warning an issue with the path `acceptPolicyWarnings`). */
+  acceptPolicyWarnings: z.boolean({ error: 'acceptPolicyWarnings must be true or false' }).default(false),
 });
-export type AdTextsApplyResult = z.infer<typeof AdTextsApplyResultSchema>;
+export type AdTextsUpdateInput = z.input<typeof AdTextsUpdateSchema>;
+
+/** An update's outcome: applied, or nothing to do (its ads have the template's texts already: a retry or a double click). */
+export const AdTextsUpdateResultSchema = z.object({
+  applied: z.boolean(),
+  /** How many ads were changed. */
+  ads: z.number().int(),
+  message: z.string(),
+});
+export type AdTextsUpdateResult = z.infer<typeof AdTextsUpdateResultSchema>;

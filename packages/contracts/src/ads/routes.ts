@@ -33,7 +33,7 @@ import {
 import { LandingKeywordsQuerySchema, LandingKeywordsSchema } from './landing-keywords';
 import { CampaignBudgetChangeSchema, CampaignChangeResultSchema, CampaignStatusChangeSchema, LaunchedCampaignSchema } from './campaign-changes';
 import { DomainCampaignSchema } from './domain-campaigns';
-import { AdTextsApplyResultSchema, AdTextsApplySchema, AdTextsReviewSchema, AdTextsScopeSchema } from './ad-texts';
+import { AdTextCampaignsSchema, AdTextsScopeSchema, AdTextsUpdateResultSchema, AdTextsUpdateSchema, CampaignAdTextsSchema } from './ad-texts';
 import { PolicyCheckResultSchema, PolicyCheckSchema } from './policy-check';
 import {
   ApplyRecommendationSchema,
@@ -438,29 +438,41 @@ export const adsRoutes = {
     data: CampaignChangeResultSchema,
     errors: [404, 409, 422, 503],
   }),
-  checkAdTexts: defineRoute({
-    operation: 'checkAdTexts',
+  listAdTextCampaigns: defineRoute({
+    operation: 'listAdTextCampaigns',
     method: 'POST',
-    path: '/api/google-ads/ad-texts/check',
+    path: '/api/google-ads/ad-texts/campaigns',
     owner: 'ads',
     access: 'admin',
     summary:
-      "The campaigns the clinics' launches of a template created (enabled or paused), each with the ads whose headlines and descriptions differ from what a launch would send now, matched by ad group, the policy warnings of the new texts, and Google's check of the changes (validate_only; nothing applied). Empty without asking Google when no launch is in scope; 409 when Google Ads is not connected, 503 when not configured.",
+      "The campaigns the clinics' launches of a template created, newest first, from the launch log (Google is not asked): what the rollout screen checks one by one after a push (docs/campaigns.md#ad-texts-follow-the-template).",
     body: AdTextsScopeSchema,
-    data: AdTextsReviewSchema,
-    errors: [409, 503],
+    data: AdTextCampaignsSchema,
   }),
-  applyAdTexts: defineRoute({
-    operation: 'applyAdTexts',
+  checkCampaignAdTexts: defineRoute({
+    operation: 'checkCampaignAdTexts',
     method: 'POST',
-    path: '/api/google-ads/ad-texts/apply',
+    path: '/api/google-ads/launches/:launchId/ad-texts/check',
     owner: 'ads',
     access: 'admin',
     summary:
-      "Gives the scope's campaigns the template's ad texts: per campaign, under its launch's lock, checked by Google (validate_only), applied, the launch's planned ads updated and audited; a campaign with a blocking policy finding or refused by Google is listed as failed with the reason, the others go on. 409 with an issue per warning (path acceptPolicyWarnings) until the admin accepts them; 409 when Google Ads is not connected, 503 when not configured.",
-    body: AdTextsApplySchema,
-    data: AdTextsApplyResultSchema,
-    errors: [409, 503],
+      "A launched campaign's ads against what a launch of its service would send now, matched by ad group: each ad whose headlines or descriptions differ (before → after), the new texts' policy warnings, and the problem that stops an update (a blocking finding, Google's refusal of the changes with validate_only); nothing applied. A campaign removed in Google Ads answers status REMOVED. 404 unknown launch; 409 when it created no campaign or Google Ads is not connected; 503 not configured or Google unreachable.",
+    params: CampaignLaunchParamSchema,
+    data: CampaignAdTextsSchema,
+    errors: [404, 409, 422, 503],
+  }),
+  updateCampaignAdTexts: defineRoute({
+    operation: 'updateCampaignAdTexts',
+    method: 'POST',
+    path: '/api/google-ads/launches/:launchId/ad-texts',
+    owner: 'ads',
+    access: 'admin',
+    summary:
+      "Gives a launched campaign's ads the template's texts, under the launch's lock: compared again, checked by Google (validate_only), applied, the launch's planned ads updated and audited; ads already so apply nothing (applied false). 409 with an issue per policy warning (path acceptPolicyWarnings) until accepted; 422 for a blocking policy finding or Google's refusal, in words; 409 when the campaign is gone or Google Ads is not connected; 503 not configured.",
+    params: CampaignLaunchParamSchema,
+    body: AdTextsUpdateSchema,
+    data: AdTextsUpdateResultSchema,
+    errors: [404, 409, 422, 503],
   }),
   listDomainCampaigns: defineRoute({
     operation: 'listDomainCampaigns',

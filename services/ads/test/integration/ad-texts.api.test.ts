@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Worker } from 'bullmq';
-import { AdTextsApplyResultSchema, AdTextsReviewSchema, Messages, routes, type AuditLogEntry, type CampaignLaunch } from '@hap/contracts';
+import { AdTextCampaignsSchema, AdTextsUpdateResultSchema, CampaignAdTextsSchema, Messages, routes, type AuditLogEntry, type CampaignLaunch } from '@hap/contracts';
 import { type JobQueue } from '@hap/service-kit';
 import { type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { createClientService, createTemplate } from '@hap/test-kit/factories/templates';
@@ -50,46 +50,47 @@ describe('ad texts follow the template: checked, confirmed, applied and audited'
     row.adGroups = adGroups;
   }
 
-  const check = (templateId: number, clientIds: number[]) => t.api.post('/api/google-ads/ad-texts/check', ADMIN).send({ templateId, clientIds });
-  const apply = (templateId: number, clientIds: number[], acceptPolicyWarnings?: boolean) =>
-    t.api.post('/api/google-ads/ad-texts/apply', ADMIN).send({ templateId, clientIds, ...(acceptPolicyWarnings === undefined ? {} : { acceptPolicyWarnings }) });
+  const campaignsOf = async (templateId: number, clientIds: number[]) =>
+    AdTextCampaignsSchema.parse((await t.api.post('/api/google-ads/ad-texts/campaigns', ADMIN).send({ templateId, clientIds })).body.data).campaigns;
+  const check = (launchId: string) => t.api.post(`/api/google-ads/launches/${launchId}/ad-texts/check`, ADMIN).send({});
+  const reviewOf = async (launchId: string) => CampaignAdTextsSchema.parse((await check(launchId)).body.data);
+  const update = (launchId: string, acceptPolicyWarnings?: boolean) =>
+    t.api.post(`/api/google-ads/launches/${launchId}/ad-texts`, ADMIN).send(acceptPolicyWarnings === undefined ? {} : { acceptPolicyWarnings });
+  const updated = async (launchId: string, acceptPolicyWarnings?: boolean) => {
+    const res = await update(launchId, acceptPolicyWarnings);
+    expect(res.status).toBe(200);
+    return AdTextsUpdateResultSchema.parse(res.body.data);
+  };
   const adsOf = (campaignId: string) => google.campaigns().find((c) => c.id === campaignId)!.adGroups.flatMap((g) => (g.adPolicies ?? []).map((p) => ({ group: g.name, ...p })));
   const applied = () => google.calls().filter((c) => c.kind === 'mutate' && !c.validateOnly && (c.updates ?? []).some((u) => u.startsWith('ad.responsive_search_ad')));
 
   it('are admin rows of ads', () => {
-    expect(routes.checkAdTexts).toMatchObject({ method: 'POST', path: '/api/google-ads/ad-texts/check', owner: 'ads', access: 'admin' });
-    expect(routes.applyAdTexts).toMatchObject({ method: 'POST', path: '/api/google-ads/ad-texts/apply', owner: 'ads', access: 'admin' });
+    expect(routes.listAdTextCampaigns).toMatchObject({ method: 'POST', path: '/api/google-ads/ad-texts/campaigns', owner: 'ads', access: 'admin' });
+    expect(routes.checkCampaignAdTexts).toMatchObject({ method: 'POST', path: '/api/google-ads/launches/:launchId/ad-texts/check', owner: 'ads', access: 'admin' });
+    expect(routes.updateCampaignAdTexts).toMatchObject({ method: 'POST', path: '/api/google-ads/launches/:launchId/ad-texts', owner: 'ads', access: 'admin' });
   });
 
-  it('after a rewrite, lists each campaign’s changed ad before → after (Google checked, nothing applied); applying changes them once, audited, and a second check finds nothing', async () => {
+  it('after a rewrite, each campaign’s changed ad before → after (Google checked, nothing applied); an update changes it once, audited; again, nothing', async () => {
     const { templateId, clinics, launches, campaignRow } = await twoLaunched();
-    const fresh = AdTextsReviewSchema.parse((await check(templateId, clinics)).body.data);
-    expect(fresh.campaigns.map((c) => c.changes.length)).toEqual([0, 0]);
-    expect(fresh.campaigns.every((c) => c.unchanged === 2 && c.problem === null)).toBe(true);
+    const listed = await campaignsOf(templateId, [...clinics, 999_999]);
+    expect(listed.map((c) => c.launchId).sort()).toEqual(launches.map((l) => l.id).sort());
+    for (const launch of launches) expect(await reviewOf(launch.id)).toMatchObject({ changes: [], unchanged: 2, problem: null });
 
     await rewrite(campaignRow, 'Same-Week Lab Results');
     const before = applied().length;
-    const res = await check(templateId, clinics);
-    expect(res.status).toBe(200);
-    const review = AdTextsReviewSchema.parse(res.body.data);
-    expect(review.campaigns.map((c) => c.launchId).sort()).toEqual(launches.map((l) => l.id).sort());
-    expect(review.campaigns.map((c) => c.status).sort()).toEqual(['ENABLED', 'PAUSED']);
-    for (const campaign of review.campaigns) {
-      expect(campaign).toMatchObject({ unchanged: 1, notFromTemplate: [], warnings: [], problem: null });
-      expect(campaign.changes).toHaveLength(1);
-      expect(campaign.changes[0]).toMatchObject({ adGroup: 'Low Testosterone' });
-      expect(campaign.changes[0]!.before.headlines[1]).toBe('Testosterone Therapy Options');
-      expect(campaign.changes[0]!.after.headlines[1]).toBe('Same-Week Lab Results');
+    const reviews = await Promise.all(launches.map((l) => reviewOf(l.id)));
+    expect(reviews.map((c) => c.status)).toEqual(['ENABLED', 'PAUSED']);
+    for (const review of reviews) {
+      expect(review).toMatchObject({ unchanged: 1, notFromTemplate: [], warnings: [], problem: null });
+      expect(review.changes).toHaveLength(1);
+      expect(review.changes[0]).toMatchObject({ adGroup: 'Low Testosterone' });
+      expect(review.changes[0]!.before.headlines[1]).toBe('Testosterone Therapy Options');
+      expect(review.changes[0]!.after.headlines[1]).toBe('Same-Week Lab Results');
     }
     expect(applied().length).toBe(before);
 
-    const done = await apply(templateId, clinics);
-    expect(done.status).toBe(200);
-    const result = AdTextsApplyResultSchema.parse(done.body.data);
-    expect(result.failed).toEqual([]);
-    expect(result.updated.map((u) => u.ads)).toEqual([1, 1]);
-    expect(applied().length).toBe(before + 2);
     for (const launch of launches) {
+      expect(await updated(launch.id)).toEqual({ applied: true, ads: 1, message: "1 ad has the template's texts now. Google reviews changed ads before they show." });
       const ads = adsOf(launch.googleAdsCampaignId!);
       expect(ads.find((a) => a.group === 'Low Testosterone')!.headlines![1]).toBe('Same-Week Lab Results');
       // The other ad group's ad is untouched.
@@ -101,71 +102,72 @@ describe('ad texts follow the template: checked, confirmed, applied and audited'
       expect(entry?.actorEmail).toBe(ADMIN.email);
       expect(JSON.stringify(entry?.changes)).toContain('Testosterone Therapy Options');
     }
-    const again = AdTextsReviewSchema.parse((await check(templateId, clinics)).body.data);
-    expect(again.campaigns.every((c) => c.changes.length === 0 && c.unchanged === 2)).toBe(true);
-    // Nothing left to change: applying again sends nothing.
-    expect(AdTextsApplyResultSchema.parse((await apply(templateId, clinics)).body.data)).toEqual({ updated: [], failed: [] });
+    expect(applied().length).toBe(before + 2);
+    expect(await reviewOf(launches[0]!.id)).toMatchObject({ changes: [], unchanged: 2 });
+    // Nothing left to change: a second update (a retry, a double click) sends nothing.
+    expect(await updated(launches[0]!.id)).toEqual({ applied: false, ads: 0, message: "Its ads already have the template's texts; nothing was changed." });
     expect(applied().length).toBe(before + 2);
   });
 
   it('a prescription drug’s name needs the admin’s yes, as a launch does; a blocking claim and Google’s refusal leave the ads as they are, in words', async () => {
-    const { templateId, clinics, launches, campaignRow } = await twoLaunched();
+    const { launches, campaignRow } = await twoLaunched();
+    const [first] = launches as [CampaignLaunch];
     await rewrite(campaignRow, 'Ask About Semaglutide');
-    const review = AdTextsReviewSchema.parse((await check(templateId, clinics)).body.data);
-    expect(review.campaigns[0]!.warnings[0]).toContain('Headline "Ask About Semaglutide"');
-    const refused = await apply(templateId, clinics);
+    expect((await reviewOf(first.id)).warnings[0]).toContain('Headline "Ask About Semaglutide"');
+    const refused = await update(first.id);
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toMatch(/^Check Before Updating: 2 policy warnings/);
-    expect(refused.body.issues.map((i: { path: string }) => i.path)).toEqual(['acceptPolicyWarnings', 'acceptPolicyWarnings']);
-    expect(adsOf(launches[0]!.googleAdsCampaignId!)[0]!.headlines![1]).toBe('Testosterone Therapy Options');
-    const accepted = AdTextsApplyResultSchema.parse((await apply(templateId, clinics, true)).body.data);
-    expect(accepted.updated).toHaveLength(2);
-    expect(adsOf(launches[0]!.googleAdsCampaignId!)[0]!.headlines![1]).toBe('Ask About Semaglutide');
+    expect(refused.body.message).toMatch(/^Check Before Updating: 1 policy warning in the new ad texts/);
+    expect(refused.body.issues.map((i: { path: string }) => i.path)).toEqual(['acceptPolicyWarnings']);
+    expect(adsOf(first.googleAdsCampaignId!)[0]!.headlines![1]).toBe('Testosterone Therapy Options');
+    expect((await updated(first.id, true)).applied).toBe(true);
+    expect(adsOf(first.googleAdsCampaignId!)[0]!.headlines![1]).toBe('Ask About Semaglutide');
 
     await rewrite(campaignRow, 'Guaranteed Results');
-    const blocked = AdTextsReviewSchema.parse((await check(templateId, clinics)).body.data);
-    expect(blocked.campaigns[0]!.problem).toMatch(/^Policy Issues Found: 1 issue .*Headline "Guaranteed Results"/);
-    const notApplied = AdTextsApplyResultSchema.parse((await apply(templateId, clinics, true)).body.data);
-    expect(notApplied.updated).toEqual([]);
-    expect(notApplied.failed.map((f) => f.reason)).toEqual([blocked.campaigns[0]!.problem, blocked.campaigns[1]!.problem]);
+    const blocked = await reviewOf(first.id);
+    expect(blocked.problem).toMatch(/^Policy Issues Found: 1 issue .*Headline "Guaranteed Results"/);
+    const notApplied = await update(first.id, true);
+    expect(notApplied.status).toBe(422);
+    expect(notApplied.body.message).toBe(blocked.problem);
 
     // Longer than Google's 30 characters: the fake refuses it as Google does, in validate_only already.
     await rewrite(campaignRow, 'Hormone Care That Fits Your Whole Life');
-    const tooLong = AdTextsReviewSchema.parse((await check(templateId, clinics)).body.data);
-    expect(tooLong.campaigns[0]!.problem).toBe('Google Ads refused the change: Too long.');
-    const failed = AdTextsApplyResultSchema.parse((await apply(templateId, clinics, true)).body.data);
-    expect(failed.failed.map((f) => f.reason)).toEqual(['Google Ads refused the change: Too long.', 'Google Ads refused the change: Too long.']);
-    expect(adsOf(launches[1]!.googleAdsCampaignId!)[0]!.headlines![1]).toBe('Ask About Semaglutide');
+    expect((await reviewOf(first.id)).problem).toBe('Google Ads refused the change: Too long.');
+    const tooLong = await update(first.id, true);
+    expect(tooLong.status).toBe(422);
+    expect(tooLong.body.message).toBe('Google Ads refused the change: Too long.');
+    expect(adsOf(first.googleAdsCampaignId!)[0]!.headlines![1]).toBe('Ask About Semaglutide');
   });
 
-  it('leaves out removed campaigns and clinics without launches; refuses a clinic user, a body without clinics or with too many, and says when Google Ads is not connected', async () => {
+  it('a removed campaign says so; refuses a clinic user, an unknown launch, a scope without clinics or with too many, and says when Google Ads is not connected', async () => {
     const { templateId, clinics, launches } = await twoLaunched();
     google.campaigns().find((c) => c.id === launches[1]!.googleAdsCampaignId)!.status = 'REMOVED';
-    const review = AdTextsReviewSchema.parse((await check(templateId, [...clinics, 999_999])).body.data);
-    expect(review.campaigns.map((c) => c.launchId)).toEqual([launches[0]!.id]);
-    // No launch of the template for these clinics: an empty answer, Google not asked.
-    const searches = google.calls().length;
-    expect((await check(templateId, [999_998])).body.data).toEqual({ campaigns: [] });
-    expect(google.calls().length).toBe(searches);
+    expect(await reviewOf(launches[1]!.id)).toMatchObject({ status: 'REMOVED', changes: [] });
+    expect((await update(launches[1]!.id)).status).toBe(409);
+    // No launch of the template for these clinics: an empty list, Google not asked.
+    const calls = google.calls().length;
+    expect(await campaignsOf(templateId, [999_998])).toEqual([]);
+    expect(google.calls().length).toBe(calls);
+    expect((await check('00000000-0000-4000-8000-000000000000')).status).toBe(404);
 
-    const empty = await check(templateId, []);
+    const empty = await t.api.post('/api/google-ads/ad-texts/campaigns', ADMIN).send({ templateId, clientIds: [] });
     expect(empty.status).toBe(400);
     expect(JSON.stringify(empty.body)).toContain('Choose at least one clinic');
-    const tooMany = await check(templateId, Array.from({ length: 201 }, (_, i) => i + 1));
+    const tooMany = await t.api.post('/api/google-ads/ad-texts/campaigns', ADMIN).send({ templateId, clientIds: Array.from({ length: 201 }, (_, i) => i + 1) });
     expect(tooMany.status).toBe(400);
     expect(JSON.stringify(tooMany.body)).toContain('At most 200 clinics at a time');
     const clinicUser = { kind: 'clinic', userId: 7, clientId: clinics[0]!, role: 'owner', email: 'owner@cedar.test' } as const;
-    expect((await t.api.post('/api/google-ads/ad-texts/apply', clinicUser).send({ templateId, clientIds: clinics })).status).toBe(403);
+    expect((await t.api.post(`/api/google-ads/launches/${launches[0]!.id}/ad-texts`, clinicUser).send({})).status).toBe(403);
+    expect((await t.api.post('/api/google-ads/ad-texts/campaigns', clinicUser).send({ templateId, clientIds: clinics })).status).toBe(403);
 
     // Without the agency's connection: said, as a launch says it; nothing sent.
     await t.dataSource.getRepository(GoogleAdsConnectionEntity).delete({ label: 'agency' });
     try {
-      const calls = google.calls().length;
-      for (const res of [await check(templateId, clinics), await apply(templateId, clinics, true)]) {
+      const sent = google.calls().length;
+      for (const res of [await check(launches[0]!.id), await update(launches[0]!.id, true)]) {
         expect(res.status).toBe(409);
         expect(res.body.message).toBe(Messages.googleAdsNotConnected);
       }
-      expect(google.calls().length).toBe(calls);
+      expect(google.calls().length).toBe(sent);
     } finally {
       await connectAgency(t.dataSource, TOKEN_KEY);
     }

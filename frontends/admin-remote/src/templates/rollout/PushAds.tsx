@@ -1,5 +1,5 @@
-import { ApiError, routes, type AdTextsApplyResult, type AdTextsReview } from '@hap/contracts';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { ApiError, routes, type AdTextCampaign, type AdTextCampaigns, type CampaignAdTexts } from '@hap/contracts';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -10,27 +10,48 @@ import { rolloutKey } from './rollout-query';
 import { adChangeLines, campaignStatusWord, reviewSummary, updatable, updateLabel } from './ad-text-words';
 import '../../google-ads/launch-confirm.css';
 
+/** What an update did, campaign by campaign. */
+interface UpdateOutcome {
+  updated: Array<{ launchId: string; campaignName: string; ads: number }>;
+  failed: Array<{ launchId: string; campaignName: string; reason: string }>;
+}
+
+/** A campaign whose check failed (Google unreachable, quota), shown with the reason. */
+const unchecked = (campaign: AdTextCampaign, reason: string): CampaignAdTexts => ({ ...campaign, status: 'UNKNOWN', changes: [], unchanged: 0, notFromTemplate: [], warnings: [], problem: reason });
+
 /**
  * After a push, the pushed clinics' campaigns launched from this template
- * (docs/campaigns.md#ad-texts-follow-the-template): checked on request (Google
- * is asked, nothing changes), each ad's changes in words, then updated with the
- * launch's confirmation (its policy warnings need a yes).
+ * (docs/campaigns.md#ad-texts-follow-the-template): listed and checked on
+ * request, one request a campaign (Google is asked, nothing changes), each ad's
+ * changes in words; then updated one campaign after the other with the launch's
+ * confirmation (its policy warnings need a yes).
  */
 export function PushAds({ pushId, templateId, clientIds, clinicName }: { pushId: number; templateId: number; clientIds: readonly number[]; clinicName: (clientId: number) => string }) {
   const [asked, setAsked] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [result, setResult] = useState<AdTextsApplyResult | null>(null);
+  const [outcome, setOutcome] = useState<UpdateOutcome | null>(null);
+  const queryClient = useQueryClient();
   const titleId = useId();
-  const scope = { templateId, clientIds: [...clientIds] };
-  const check = useQuery({
-    queryKey: [...rolloutKey(templateId), 'ad-texts', pushId],
+  const key = [...rolloutKey(templateId), 'ad-texts', pushId] as const;
+  const list = useQuery({
+    queryKey: key,
     enabled: asked,
     retry: false,
     staleTime: 0,
-    queryFn: ({ signal }): Promise<AdTextsReview> => api.call(routes.checkAdTexts, { body: scope }, { signal }),
+    queryFn: ({ signal }): Promise<AdTextCampaigns> => api.call(routes.listAdTextCampaigns, { body: { templateId, clientIds: [...clientIds] } }, { signal }),
   });
-  const review = check.data;
-  const ready = review ? updatable(review) : [];
+  const listed = list.data?.campaigns ?? [];
+  const checks = useQueries({
+    queries: listed.map((c) => ({
+      queryKey: [...key, c.launchId],
+      retry: false,
+      staleTime: 0,
+      queryFn: ({ signal }: { signal: AbortSignal }): Promise<CampaignAdTexts> => api.call(routes.checkCampaignAdTexts, { params: { launchId: c.launchId } }, { signal }),
+    })),
+  });
+  const done = checks.filter((q) => !q.isPending).length;
+  const checked = done === listed.length ? listed.map((c, i) => checks[i]!.data ?? unchecked(c, checks[i]!.error?.message ?? 'Not checked')) : null;
+  const ready = checked ? updatable(checked) : [];
   const warnings = ready.flatMap((c) => c.warnings.map((w) => `${c.campaignName}: ${w}`));
 
   return (
@@ -45,45 +66,21 @@ export function PushAds({ pushId, templateId, clientIds, clinicName }: { pushId:
             Check their ads
           </button>
         </>
-      ) : check.isPending ? (
+      ) : list.isError ? (
+        <p role="alert">{list.error.message}</p>
+      ) : !checked ? (
         <p className="adm-muted" role="status">
-          <LoaderCircle size={16} aria-hidden className="adm-spin" /> Checking the campaigns' ads with Google Ads…
+          <LoaderCircle size={16} aria-hidden className="adm-spin" /> Checking the campaigns' ads with Google Ads…{listed.length > 1 ? ` ${done} of ${listed.length}` : ''}
         </p>
-      ) : check.isError ? (
-        <p role="alert">{check.error.message}</p>
-      ) : review ? (
+      ) : (
         <>
-          <p role="status">{reviewSummary(review)}</p>
+          <p role="status">{reviewSummary(checked)}</p>
           <ul className="tro-ads__campaigns">
-            {review.campaigns.map((c) => (
-              <li key={c.launchId} className="tro-ads__campaign">
-                <div className="tro-results__row">
-                  <span className="adm-client__name">{c.campaignName}</span>
-                  <span className={`adm-badge adm-badge--${c.status === 'ENABLED' ? 'success' : 'neutral'}`}>{campaignStatusWord(c.status)}</span>
-                  <span className="adm-muted">{clinicName(c.clientId)}</span>
-                </div>
-                {c.changes.map((change) => (
-                  <div key={change.adId} className="tro-ads__change">
-                    <p className="tro-ads__group">{change.adGroup}</p>
-                    <ul>
-                      {adChangeLines(change.before, change.after).map((line) => (
-                        <li key={line}>{line}</li>
-                      ))}
-                    </ul>
-                  </div>
-                ))}
-                {c.changes.length === 0 && c.problem === null && <p className="adm-muted">Its ads already have the template's texts.</p>}
-                {c.notFromTemplate.length > 0 && <p className="adm-muted">Left as they are (not from the template): {c.notFromTemplate.join(', ')}</p>}
-                {c.warnings.map((w) => (
-                  <p key={w} className="tro-ads__warning">
-                    <TriangleAlert size={14} aria-hidden /> {w}
-                  </p>
-                ))}
-                {c.problem && <p className="tro-ads__problem">{c.problem}</p>}
-              </li>
+            {checked.map((c) => (
+              <CampaignRow key={c.launchId} campaign={c} clinicName={clinicName(c.clientId)} />
             ))}
           </ul>
-          {result && <ApplyOutcome result={result} />}
+          {outcome && <ApplyOutcome result={outcome} />}
           {ready.length > 0 && (
             <button type="button" className="adm-button adm-button--primary" onClick={() => setConfirming(true)}>
               {updateLabel(ready.length)}
@@ -91,25 +88,54 @@ export function PushAds({ pushId, templateId, clientIds, clinicName }: { pushId:
           )}
           {confirming && (
             <ConfirmUpdate
-              scope={scope}
-              campaigns={ready.length}
-              ads={ready.reduce((n, c) => n + c.changes.length, 0)}
+              campaigns={ready}
               warnings={warnings}
               onClose={() => setConfirming(false)}
-              onDone={(done) => {
+              onDone={(result) => {
                 setConfirming(false);
-                setResult(done);
-                void check.refetch();
+                setOutcome(result);
+                void queryClient.invalidateQueries({ queryKey: key });
               }}
             />
           )}
         </>
-      ) : null}
+      )}
     </section>
   );
 }
 
-function ApplyOutcome({ result }: { result: AdTextsApplyResult }) {
+function CampaignRow({ campaign: c, clinicName }: { campaign: CampaignAdTexts; clinicName: string }) {
+  return (
+    <li className="tro-ads__campaign">
+      <div className="tro-results__row">
+        <span className="adm-client__name">{c.campaignName}</span>
+        <span className={`adm-badge adm-badge--${c.status === 'ENABLED' ? 'success' : 'neutral'}`}>{campaignStatusWord(c.status)}</span>
+        <span className="adm-muted">{clinicName}</span>
+      </div>
+      {c.changes.map((change) => (
+        <div key={change.adId} className="tro-ads__change">
+          <p className="tro-ads__group">{change.adGroup}</p>
+          <ul>
+            {adChangeLines(change.before, change.after).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      {c.status === 'REMOVED' && <p className="adm-muted">Left out: the campaign was removed in Google Ads.</p>}
+      {c.status !== 'REMOVED' && c.changes.length === 0 && c.problem === null && <p className="adm-muted">Its ads already have the template's texts.</p>}
+      {c.notFromTemplate.length > 0 && <p className="adm-muted">Left as they are (not from the template): {c.notFromTemplate.join(', ')}</p>}
+      {c.warnings.map((w) => (
+        <p key={w} className="tro-ads__warning">
+          <TriangleAlert size={14} aria-hidden /> {w}
+        </p>
+      ))}
+      {c.problem && <p className="tro-ads__problem">{c.problem}</p>}
+    </li>
+  );
+}
+
+function ApplyOutcome({ result }: { result: UpdateOutcome }) {
   return (
     <div className="tro-ads__outcome">
       {result.updated.length > 0 && (
@@ -126,41 +152,52 @@ function ApplyOutcome({ result }: { result: AdTextsApplyResult }) {
   );
 }
 
-/** The update's confirmation: what changes in Google Ads, and the warnings' yes, as a launch asks it. */
+/** The update's confirmation: what changes in Google Ads, and the warnings' yes, as a launch asks it; then each campaign in turn. */
 function ConfirmUpdate({
-  scope,
   campaigns,
-  ads,
   warnings,
   onClose,
   onDone,
 }: {
-  scope: { templateId: number; clientIds: number[] };
-  campaigns: number;
-  ads: number;
+  campaigns: readonly CampaignAdTexts[];
   warnings: readonly string[];
   onClose: () => void;
-  onDone: (result: AdTextsApplyResult) => void;
+  onDone: (result: UpdateOutcome) => void;
 }) {
   const toast = useToast();
   const [accept, setAccept] = useState(false);
+  const [current, setCurrent] = useState(0);
+  const ads = campaigns.reduce((n, c) => n + c.changes.length, 0);
   const update = useMutation({
-    mutationFn: () => api.call(routes.applyAdTexts, { body: { ...scope, acceptPolicyWarnings: warnings.length > 0 && accept } }),
+    mutationFn: async (): Promise<UpdateOutcome> => {
+      const result: UpdateOutcome = { updated: [], failed: [] };
+      for (const [i, c] of campaigns.entries()) {
+        setCurrent(i + 1);
+        try {
+          const done = await api.call(routes.updateCampaignAdTexts, { params: { launchId: c.launchId }, body: { acceptPolicyWarnings: warnings.length > 0 && accept } });
+          // Not applied: its ads had the texts already (another admin's update, a retry).
+          if (done.applied) result.updated.push({ launchId: c.launchId, campaignName: c.campaignName, ads: done.ads });
+        } catch (err) {
+          const issues = err instanceof ApiError && err.issues?.length ? ` ${err.issues.map((i) => i.message).join(' ')}` : '';
+          result.failed.push({ launchId: c.launchId, campaignName: c.campaignName, reason: `${(err as Error).message}${issues}` });
+        }
+      }
+      return result;
+    },
     onSuccess: (done) => {
       toast({
         title: 'Ads updated',
-        description: `${done.updated.length} of ${campaigns} campaign${campaigns === 1 ? '' : 's'} updated${done.failed.length ? `, ${done.failed.length} could not be` : ''}.`,
+        description: `${done.updated.length} of ${campaigns.length} campaign${campaigns.length === 1 ? '' : 's'} updated${done.failed.length ? `, ${done.failed.length} could not be` : ''}.`,
         ...(done.failed.length ? { variant: 'destructive' as const } : {}),
       });
       onDone(done);
     },
   });
-  const refusal = update.error instanceof ApiError ? update.error : null;
   return (
     <ModalDialog open onOpenChange={(open) => !open && !update.isPending && onClose()} title="Update ads" className="adm-dialog adm-dialog--narrow" aria-describedby="tro-ads-confirm-text">
       <div className="adm-dialog__body ads-confirm">
         <p id="tro-ads-confirm-text" className="adm-dialog__text">
-          This changes the texts of {ads === 1 ? '1 ad' : `${ads} ads`} in {campaigns === 1 ? '1 campaign' : `${campaigns} campaigns`} in Google Ads. Google reviews changed ads again before they show.
+          This changes the texts of {ads === 1 ? '1 ad' : `${ads} ads`} in {campaigns.length === 1 ? '1 campaign' : `${campaigns.length} campaigns`} in Google Ads, one campaign after the other. Google reviews changed ads again before they show.
         </p>
         {warnings.length > 0 && (
           <div className="ads-confirm__again" role="alert">
@@ -178,18 +215,6 @@ function ConfirmUpdate({
             </label>
           </div>
         )}
-        {update.isError && (
-          <div className="frm-summary" role="alert">
-            <p>{update.error.message}</p>
-            {refusal?.issues?.length ? (
-              <ul>
-                {refusal.issues.map((i) => (
-                  <li key={i.message}>{i.message}</li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
-        )}
         <div className="adm-dialog__footer">
           <Dialog.Close asChild>
             <button type="button" className="adm-button adm-button--secondary" disabled={update.isPending}>
@@ -198,7 +223,7 @@ function ConfirmUpdate({
           </Dialog.Close>
           <button type="button" className="adm-button adm-button--primary" disabled={update.isPending || (warnings.length > 0 && !accept)} onClick={() => update.mutate()}>
             {update.isPending && <LoaderCircle size={16} aria-hidden className="adm-spin" />}
-            {update.isPending ? 'Updating…' : 'Update ads'}
+            {update.isPending ? `Updating ${current} of ${campaigns.length}…` : 'Update ads'}
           </button>
         </div>
       </div>

@@ -1,4 +1,4 @@
-import type { AdCopy, AdTextsReview, CampaignAdTexts } from '@hap/contracts';
+import type { AdCopy, CampaignAdTexts } from '@hap/contracts';
 
 /** docs/campaigns.md#ad-texts-follow-the-template: what the rollout screen says of a campaign's ads. */
 
@@ -23,15 +23,16 @@ export function adChangeLines(before: AdCopy, after: AdCopy): string[] {
 }
 
 /** The campaigns an update would change: some ads differ and nothing stops it. */
-export const updatable = (review: AdTextsReview): CampaignAdTexts[] => review.campaigns.filter((c) => c.changes.length > 0 && c.problem === null);
+export const updatable = (campaigns: readonly CampaignAdTexts[]): CampaignAdTexts[] => campaigns.filter((c) => c.changes.length > 0 && c.problem === null);
 
-/** The review in one sentence. */
-export function reviewSummary(review: AdTextsReview): string {
-  if (review.campaigns.length === 0) return 'None of these clinics has a campaign launched from this template.';
-  const ready = updatable(review);
+/** The checked campaigns in one sentence (removed ones counted out). */
+export function reviewSummary(campaigns: readonly CampaignAdTexts[]): string {
+  const live = campaigns.filter((c) => c.status !== 'REMOVED');
+  if (live.length === 0) return campaigns.length ? "None of these clinics' campaigns launched from this template is in Google Ads any more." : 'None of these clinics has a campaign launched from this template.';
+  const ready = updatable(live);
   const ads = ready.reduce((n, c) => n + c.changes.length, 0);
-  const blocked = review.campaigns.filter((c) => c.problem !== null).length;
-  const head = `${plural(review.campaigns.length, 'campaign')} launched from this template`;
+  const blocked = live.filter((c) => c.problem !== null).length;
+  const head = `${plural(live.length, 'campaign')} launched from this template`;
   if (ads === 0 && blocked === 0) return `${head}: every ad already has the template's texts.`;
   return `${head}: ${plural(ads, 'ad')} to update${blocked ? `, ${plural(blocked, 'campaign')} that cannot be updated` : ''}.`;
 }
@@ -40,4 +41,5 @@ export function reviewSummary(review: AdTextsReview): string {
 export const updateLabel = (campaigns: number) => `Update the ads of ${plural(campaigns, 'campaign')}`;
 
 /** A campaign's status as the screen badges it. */
-export const campaignStatusWord = (status: string) => (status === 'ENABLED' ? 'Running' : status === 'PAUSED' ? 'Paused' : 'Status unknown');
+export const campaignStatusWord = (status: string) =>
+  status === 'ENABLED' ? 'Running' : status === 'PAUSED' ? 'Paused' : status === 'REMOVED' ? 'Removed in Google Ads' : 'Status unknown';

@@ -5,17 +5,16 @@ import {
   ErrorCode,
   LaunchCampaignSchema,
   Messages,
-  type AdTextsApply,
-  type AdTextsApplyResult,
-  type AdTextsReview,
+  type AdTextCampaigns,
   type AdTextsScope,
+  type AdTextsUpdateResult,
   type CampaignAdTexts,
 } from '@hap/contracts';
-import { AppError, assertAdmin, conflict, recordAudit, type Actor, type AuditNames } from '@hap/service-kit';
+import { AppError, assertAdmin, conflict, notFound, recordAudit, type Actor, type AuditNames } from '@hap/service-kit';
 import { planAdTexts, rsaTextAssets, type AdTextPlan } from '../../campaign/ad-texts';
 import type { LaunchPlan } from '../../campaign/launch-plan';
 import type { AdsAccount, AdsGateway, AdsOperation } from '../../google-ads/ads-gateway';
-import { googleFailureReason } from '../../google-ads/change-errors';
+import { googleChangeError, googleFailureReason } from '../../google-ads/change-errors';
 import type { CampaignLaunchEntity } from './launch.entity';
 import { LaunchRepository } from './launch.repository';
 import type { CampaignSources, LaunchService } from './launch.service';
@@ -32,6 +31,8 @@ interface Reach {
   gateway: AdsGateway;
   refreshToken: string;
 }
+
+const campaignOf = (launch: CampaignLaunchEntity) => ({ launchId: launch.id, clientId: launch.clientId, serviceId: launch.serviceId, campaignName: launch.campaignName });
 
 const accountOf = (launch: CampaignLaunchEntity, reach: Reach): AdsAccount => ({ customerId: launch.customerId, loginCustomerId: launch.loginCustomerId, refreshToken: reach.refreshToken });
 
@@ -81,10 +82,7 @@ export class AdTextsService {
     const state = await reach.gateway.campaignState(account, campaignId);
     if (!state || state.status === 'REMOVED') return null;
     const entry: CampaignAdTexts = {
-      launchId: launch.id,
-      clientId: launch.clientId,
-      serviceId: launch.serviceId,
-      campaignName: launch.campaignName,
+      ...campaignOf(launch),
       status: state.status,
       changes: [],
       unchanged: 0,
@@ -130,80 +128,85 @@ export class AdTextsService {
     }
   }
 
-  async check(actor: Actor, scope: AdTextsScope): Promise<AdTextsReview> {
+  /** The scope's launches that created a campaign, newest first (the launch log only). */
+  async campaigns(actor: Actor, scope: AdTextsScope): Promise<AdTextCampaigns> {
     assertAdmin(actor);
     const launches = await this.launches.withCampaign(scope);
-    if (launches.length === 0) return { campaigns: [] };
+    return { campaigns: launches.map((l) => ({ launchId: l.id, clientId: l.clientId, serviceId: l.serviceId, campaignName: l.campaignName })) };
+  }
+
+  /** The launch, or why there is no campaign of it to compare. */
+  private async launchOf(launchId: string, manager?: EntityManager): Promise<CampaignLaunchEntity> {
+    const launch = await this.launches.get(launchId, manager);
+    if (!launch) throw notFound(Messages.launchNotFound(launchId));
+    if (!launch.googleAdsCampaignId) throw conflict(`This launch (${launch.status}) did not create a campaign in Google Ads, so it has no ads to update.`);
+    return launch;
+  }
+
+  async check(actor: Actor, launchId: string): Promise<CampaignAdTexts> {
+    assertAdmin(actor);
+    const launch = await this.launchOf(launchId);
     const reach = await this.reach();
-    const campaigns: CampaignAdTexts[] = [];
-    for (const launch of launches) {
-      try {
-        const review = await this.review(actor, launch, reach);
-        if (review) campaigns.push((await this.checked(review, launch, reach)).entry);
-      } catch (err) {
-        campaigns.push({ launchId: launch.id, clientId: launch.clientId, serviceId: launch.serviceId, campaignName: launch.campaignName, status: 'UNKNOWN', changes: [], unchanged: 0, notFromTemplate: [], warnings: [], problem: googleFailureReason(err) });
-      }
+    try {
+      const review = await this.review(actor, launch, reach);
+      if (!review) return { ...campaignOf(launch), status: 'REMOVED', changes: [], unchanged: 0, notFromTemplate: [], warnings: [], problem: null };
+      return (await this.checked(review, launch, reach)).entry;
+    } catch (err) {
+      googleChangeError(err);
     }
-    return { campaigns };
   }
 
   /**
-   * The scope's campaigns given the template's texts: warnings need the admin's yes first (409 as a
-   * launch's); then one campaign at a time under its launch's advisory lock (launched-campaign.service.ts),
-   * compared again, checked by Google, applied, its launch's planned ads updated and audited.
+   * The campaign given the template's texts (docs/campaigns.md#ad-texts-follow-the-template): in one
+   * transaction holding its launch's advisory lock (launched-campaign.service.ts), compared again,
+   * refused for a blocking finding or for warnings the admin did not accept, checked by Google,
+   * applied, its launch's planned ads updated and audited.
    */
-  async apply(actor: Actor, { acceptPolicyWarnings, ...scope }: AdTextsApply): Promise<AdTextsApplyResult> {
+  async update(actor: Actor, launchId: string, { acceptPolicyWarnings }: { acceptPolicyWarnings: boolean }): Promise<AdTextsUpdateResult> {
     assertAdmin(actor);
-    const result: AdTextsApplyResult = { updated: [], failed: [] };
-    const launches = await this.launches.withCampaign(scope);
-    if (launches.length === 0) return result;
     const reach = await this.reach();
-    if (!acceptPolicyWarnings) {
-      const warnings: string[] = [];
-      for (const launch of launches) warnings.push(...((await this.review(actor, launch, reach).catch(() => null))?.entry.warnings ?? []).map((w) => `${launch.campaignName}: ${w}`));
-      if (warnings.length) throw conflict(Messages.adTextPolicyWarnings(warnings.length), warnings.map((message) => ({ path: 'acceptPolicyWarnings', message })));
-    }
-    for (const launch of launches) {
+    return this.sources.dataSource.transaction(async (manager) => {
+      await this.launches.lockCampaignChanges(launchId, manager);
+      const launch = await this.launchOf(launchId, manager);
+      let review: CampaignReview | null;
       try {
-        const done = await this.sources.dataSource.transaction((manager) => this.applyOne(actor, launch.id, reach, manager));
-        if (done && 'reason' in done) result.failed.push(done);
-        else if (done) result.updated.push(done);
+        review = await this.review(actor, launch, reach);
       } catch (err) {
-        result.failed.push({ launchId: launch.id, campaignName: launch.campaignName, reason: googleFailureReason(err) });
+        googleChangeError(err);
       }
-    }
-    return result;
-  }
-
-  private async applyOne(actor: Actor, launchId: string, reach: Reach, manager: EntityManager): Promise<AdTextsApplyResult['updated'][number] | AdTextsApplyResult['failed'][number] | null> {
-    await this.launches.lockCampaignChanges(launchId, manager);
-    const launch = await this.launches.get(launchId, manager);
-    if (!launch) return null;
-    const review = await this.review(actor, launch, reach);
-    if (!review || review.operations.length === 0) return review?.entry.problem ? { launchId, campaignName: launch.campaignName, reason: review.entry.problem } : null;
-    if (review.entry.problem) return { launchId, campaignName: launch.campaignName, reason: review.entry.problem };
-    const account = accountOf(launch, reach);
-    await reach.gateway.mutate(account, review.operations, { validateOnly: true });
-    await reach.gateway.mutate(account, review.operations);
-    if (launch.request && review.plan) {
-      const changed = new Set(review.texts.changes.map((c) => c.ad.adGroupName));
-      const planned = new Map(review.plan.spec.adGroups.map((g) => [g.name, g.ads]));
-      launch.request = { ...launch.request, adGroups: launch.request.adGroups.map((g) => (changed.has(g.name) && planned.has(g.name) ? { ...g, ads: planned.get(g.name)! } : g)) };
-      await this.launches.save(launch, manager);
-    }
-    const started = await this.launches.startEntry(launch.id, manager);
-    const names: AuditNames = { client: started?.changes?.names?.client, service: started?.changes?.names?.service, campaign: launch.campaignName, account: launch.customerId };
-    const ads = review.entry.changes;
-    await recordAudit(manager, actor, {
-      action: 'update',
-      entity: 'campaign_launch',
-      entityId: launch.id,
-      changes: {
-        before: { googleAdsCampaignId: launch.googleAdsCampaignId, ads: ads.map((c) => ({ adGroup: c.adGroup, adId: c.adId, ...c.before })) },
-        after: { googleAdsCampaignId: launch.googleAdsCampaignId, ads: ads.map((c) => ({ adGroup: c.adGroup, adId: c.adId, ...c.after })), reason: 'ad texts follow the template' },
-      },
-      names,
+      if (!review) throw conflict(`Google Ads has no campaign ${launch.googleAdsCampaignId} in account ${launch.customerId} any more (it may have been removed there).`);
+      if (review.entry.problem) throw new AppError(422, ErrorCode.VALIDATION_FAILED, review.entry.problem);
+      if (review.operations.length === 0) return { applied: false, ads: 0, message: "Its ads already have the template's texts; nothing was changed." };
+      const warnings = review.entry.warnings;
+      if (warnings.length > 0 && !acceptPolicyWarnings) throw conflict(Messages.adTextPolicyWarnings(warnings.length), warnings.map((message) => ({ path: 'acceptPolicyWarnings', message })));
+      const account = accountOf(launch, reach);
+      try {
+        await reach.gateway.mutate(account, review.operations, { validateOnly: true });
+        await reach.gateway.mutate(account, review.operations);
+      } catch (err) {
+        googleChangeError(err);
+      }
+      if (launch.request && review.plan) {
+        const changed = new Set(review.texts.changes.map((c) => c.ad.adGroupName));
+        const planned = new Map(review.plan.spec.adGroups.map((g) => [g.name, g.ads]));
+        launch.request = { ...launch.request, adGroups: launch.request.adGroups.map((g) => (changed.has(g.name) && planned.has(g.name) ? { ...g, ads: planned.get(g.name)! } : g)) };
+        await this.launches.save(launch, manager);
+      }
+      const started = await this.launches.startEntry(launch.id, manager);
+      const names: AuditNames = { client: started?.changes?.names?.client, service: started?.changes?.names?.service, campaign: launch.campaignName, account: launch.customerId };
+      const ads = review.entry.changes;
+      await recordAudit(manager, actor, {
+        action: 'update',
+        entity: 'campaign_launch',
+        entityId: launch.id,
+        changes: {
+          before: { googleAdsCampaignId: launch.googleAdsCampaignId, ads: ads.map((c) => ({ adGroup: c.adGroup, adId: c.adId, ...c.before })) },
+          after: { googleAdsCampaignId: launch.googleAdsCampaignId, ads: ads.map((c) => ({ adGroup: c.adGroup, adId: c.adId, ...c.after })), reason: 'ad texts follow the template' },
+        },
+        names,
+      });
+      return { applied: true, ads: ads.length, message: `${ads.length === 1 ? '1 ad has' : `${ads.length} ads have`} the template's texts now. Google reviews changed ads before they show.` };
     });
-    return { launchId, campaignName: launch.campaignName, ads: ads.length };
   }
 }
+

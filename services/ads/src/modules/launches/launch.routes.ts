@@ -43,7 +43,8 @@ export const landingKeywordHandlers = (keywords: LandingKeywordsService): Pick<R
 });
 
 /** A template's ad texts reaching its launched campaigns (docs/campaigns.md#ad-texts-follow-the-template); the rollout screen asks after a push. */
-export const adTextHandlers = (adTexts: AdTextsService): Pick<RouteHandlers<'ads'>, 'checkAdTexts' | 'applyAdTexts'> => ({
-  checkAdTexts: ({ body }, request) => adTexts.check(actorOf(request), body),
-  applyAdTexts: ({ body }, request) => adTexts.apply(actorOf(request), body),
+export const adTextHandlers = (adTexts: AdTextsService): Pick<RouteHandlers<'ads'>, 'listAdTextCampaigns' | 'checkCampaignAdTexts' | 'updateCampaignAdTexts'> => ({
+  listAdTextCampaigns: ({ body }, request) => adTexts.campaigns(actorOf(request), body),
+  checkCampaignAdTexts: ({ params }, request) => adTexts.check(actorOf(request), params.launchId),
+  updateCampaignAdTexts: ({ params, body }, request) => adTexts.update(actorOf(request), params.launchId, body),
 });
