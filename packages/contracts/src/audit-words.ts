@@ -86,6 +86,9 @@ export function describeAudit(entry: AuditLogEntry, lookup: AuditNameLookup = {}
         return `Changed the daily budget of campaign ${campaign || 'a campaign'} from $${String(before.dailyBudget ?? '?')} to $${after.dailyBudget}${forClinic}`;
       if (after.status === 'PAUSED') return `Paused campaign ${campaign}${forClinic}`;
       if (after.status === 'ENABLED') return `Resumed campaign ${campaign}${forClinic}`;
+      // docs/campaigns.md#ad-texts-follow-the-template; docs/admin.md#page-paths.
+      if (Array.isArray(after.ads)) return `Gave ${after.ads.length === 1 ? '1 ad' : `${after.ads.length} ads`} of campaign ${campaign || 'a campaign'} the template's texts${forClinic}`;
+      if (text(after.finalUrl)) return `Moved the ads of campaign ${campaign || 'a campaign'} to ${String(after.finalUrl)}${forClinic}`;
       return `Launch of ${campaign || 'a campaign'}${forClinic}: ${LAUNCH_OUTCOME[String(after.status)] ?? String(after.status ?? 'updated')}`;
     case 'google_ads_recommendation:create':
       return `Added [${subject ?? 'a search term'}] as a negative keyword to campaign ${campaign || 'a campaign'}${forClinic} (a recommendation)`;

@@ -42,6 +42,14 @@ describe('describeAudit: the audit log names things by name', () => {
     [entry('lead_delivery', 'update', { before: { status: 'failed' }, after: { status: 'pending' } }, HP), 'Retried a failed delivery of a lead at Harbor Peak'],
     [entry('booking_availability', 'update', { before: { capacity: 1, clientId: 7 }, after: { capacity: 2, clientId: 7 } }, HP), 'Changed the online booking hours at Harbor Peak'],
     [entry('campaign_launch', 'create', { after: {} }, { ...HP, campaign: 'TRT Search' }), 'Launched campaign ‘TRT Search’ for Harbor Peak'],
+    [
+      entry('campaign_launch', 'update', { before: { ads: [{ adId: '1' }] }, after: { ads: [{ adId: '1' }], reason: 'ad texts follow the template' } }, { ...HP, campaign: 'TRT Search' }),
+      "Gave 1 ad of campaign ‘TRT Search’ the template's texts for Harbor Peak",
+    ],
+    [
+      entry('campaign_launch', 'update', { before: { finalUrl: 'https://harborpeak.com/trt' }, after: { finalUrl: 'https://harborpeak.com/low-t' } }, { ...HP, campaign: 'TRT Search' }),
+      'Moved the ads of campaign ‘TRT Search’ to https://harborpeak.com/low-t for Harbor Peak',
+    ],
     [entry('google_ads_connection', 'update', { after: {} }, { account: 'ads@agency.example' }), 'Connected Google Ads (ads@agency.example)'],
     [
       entry('google_ads_recommendation', 'create', { after: {} }, { ...HP, campaign: 'TRT Search', subject: 'free trt' }),
