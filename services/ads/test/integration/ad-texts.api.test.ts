@@ -6,8 +6,9 @@ import { type FakeGoogleAds } from '@hap/test-kit/fakes/google-ads';
 import { createClientService, createTemplate } from '@hap/test-kit/factories/templates';
 import { AdCampaignTemplateEntity } from '../../src/modules/campaigns/campaign.entity';
 import { GoogleAdsConnectionEntity } from '../../src/modules/connection/connection.entity';
-import { ADMIN, START_TIMEOUT_MS, type TestAds } from '../helpers/app';
-import { clinicWithAccount, connectAgency, launchForReal, launchQueueRedis, serviceWithCampaign, startAdsWithGoogle, startLaunchWorker, stopAdsWithGoogle } from '../helpers/google-ads-launches';
+import { UNREACHABLE_URL } from '@hap/test-kit/service-process';
+import { ADMIN, START_TIMEOUT_MS, startAds, type TestAds } from '../helpers/app';
+import { clinicWithAccount, connectAgency, googleAdsEnv, launchForReal, launchQueueRedis, serviceWithCampaign, startAdsWithGoogle, startLaunchWorker, stopAdsWithGoogle } from '../helpers/google-ads-launches';
 
 const TOKEN_KEY = randomBytes(32).toString('base64');
 
@@ -138,7 +139,7 @@ describe('ad texts follow the template: checked, confirmed, applied and audited'
     expect(adsOf(first.googleAdsCampaignId!)[0]!.headlines![1]).toBe('Ask About Semaglutide');
   });
 
-  it('a removed campaign says so; refuses a clinic user, an unknown launch, a scope without clinics or with too many, and says when Google Ads is not connected', async () => {
+  it('a removed campaign says so; refuses a clinic user, an unknown launch, a scope without clinics or with too many, and says when templates does not answer or Google Ads is not connected', async () => {
     const { templateId, clinics, launches } = await twoLaunched();
     google.campaigns().find((c) => c.id === launches[1]!.googleAdsCampaignId)!.status = 'REMOVED';
     expect(await reviewOf(launches[1]!.id)).toMatchObject({ status: 'REMOVED', changes: [] });
@@ -158,6 +159,20 @@ describe('ad texts follow the template: checked, confirmed, applied and audited'
     const clinicUser = { kind: 'clinic', userId: 7, clientId: clinics[0]!, role: 'owner', email: 'owner@cedar.test' } as const;
     expect((await t.api.post(`/api/google-ads/launches/${launches[0]!.id}/ad-texts`, clinicUser).send({})).status).toBe(403);
     expect((await t.api.post('/api/google-ads/ad-texts/campaigns', clinicUser).send({ templateId, clientIds: clinics })).status).toBe(403);
+
+    // Templates not answering: the check says so for the campaign, an update is 503; Google is not asked to change anything.
+    const cut = await startAds({ templatesUrl: UNREACHABLE_URL, env: googleAdsEnv(google, TOKEN_KEY) });
+    try {
+      const before = applied().length;
+      const review = CampaignAdTextsSchema.parse((await cut.api.post(`/api/google-ads/launches/${launches[0]!.id}/ad-texts/check`, ADMIN).send({})).body.data);
+      expect(review).toMatchObject({ status: 'ENABLED', changes: [], problem: Messages.serviceUnavailable('templates') });
+      const res = await cut.api.post(`/api/google-ads/launches/${launches[0]!.id}/ad-texts`, ADMIN).send({ acceptPolicyWarnings: true });
+      expect(res.status).toBe(503);
+      expect(res.body.message).toBe(Messages.serviceUnavailable('templates'));
+      expect(applied().length).toBe(before);
+    } finally {
+      await cut.close();
+    }
 
     // Without the agency's connection: said, as a launch says it; nothing sent.
     await t.dataSource.getRepository(GoogleAdsConnectionEntity).delete({ label: 'agency' });

@@ -25,6 +25,8 @@ interface CampaignReview {
   texts: AdTextPlan;
   plan: LaunchPlan | null;
   operations: AdsOperation[];
+  /** What a launch of the service would be refused for now (a failing domain, no account, templates not answering): an update answers it as it is. */
+  refusal?: AppError;
 }
 
 interface Reach {
@@ -96,7 +98,7 @@ export class AdTextsService {
       ({ plan } = await this.planner.prepare(actor, LaunchCampaignSchema.parse({ serviceId: launch.serviceId, clientId: launch.clientId, campaignId })));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      return { entry: { ...entry, problem: err.message }, texts: { changes: [], unchanged: 0, notFromTemplate: [] }, plan: null, operations: [] };
+      return { entry: { ...entry, problem: err.message }, texts: { changes: [], unchanged: 0, notFromTemplate: [] }, plan: null, operations: [], refusal: err };
     }
     const texts = planAdTexts(plan.spec.adGroups, await reach.gateway.campaignAds(account, campaignId));
     // The launch's healthcare policy check, on the new texts alone (docs/campaigns.md#healthcare-policy-check).
@@ -175,6 +177,7 @@ export class AdTextsService {
         googleChangeError(err);
       }
       if (!review) throw conflict(`Google Ads has no campaign ${launch.googleAdsCampaignId} in account ${launch.customerId} any more (it may have been removed there).`);
+      if (review.refusal) throw review.refusal;
       if (review.entry.problem) throw new AppError(422, ErrorCode.VALIDATION_FAILED, review.entry.problem);
       if (review.operations.length === 0) return { applied: false, ads: 0, message: "Its ads already have the template's texts; nothing was changed." };
       const warnings = review.entry.warnings;
