@@ -94,8 +94,8 @@ export class AdTextsService {
     };
     let plan: LaunchPlan;
     try {
-      const campaignId = await this.sourceCampaignId(launch);
-      ({ plan } = await this.planner.prepare(actor, LaunchCampaignSchema.parse({ serviceId: launch.serviceId, clientId: launch.clientId, campaignId })));
+      const source = await this.sourceCampaignId(launch);
+      ({ plan } = await this.planner.prepare(actor, LaunchCampaignSchema.parse({ serviceId: launch.serviceId, clientId: launch.clientId, campaignId: source })));
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       return { entry: { ...entry, problem: err.message }, texts: { changes: [], unchanged: 0, notFromTemplate: [] }, plan: null, operations: [], refusal: err };
@@ -134,7 +134,7 @@ export class AdTextsService {
   async campaigns(actor: Actor, scope: AdTextsScope): Promise<AdTextCampaigns> {
     assertAdmin(actor);
     const launches = await this.launches.withCampaign(scope);
-    return { campaigns: launches.map((l) => ({ launchId: l.id, clientId: l.clientId, serviceId: l.serviceId, campaignName: l.campaignName })) };
+    return { campaigns: launches.map(campaignOf) };
   }
 
   /** The launch, or why there is no campaign of it to compare. */
