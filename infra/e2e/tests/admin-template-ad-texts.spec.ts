@@ -8,11 +8,12 @@ const json = async <T>(response: APIResponse): Promise<T> => ((await response.js
 /**
  * A template's ad texts travel with it (docs/campaigns.md#ad-texts-follow-the-template): a clinic's
  * campaign was launched from the template's Google Ads campaign; the AI rewrites one of its
- * headlines (Optimize, kept); after the template's next version is pushed, the push shows the
- * campaign's ad that differs, and the admin updates it in Google Ads (the stack's loopback fake).
+ * headlines (Optimize, kept); Google Ads Templates shows the launched campaign's ad that now
+ * differs; after the template's next version is pushed, the push shows it too, and the admin
+ * updates it in Google Ads (the stack's loopback fake).
  */
 test.describe('admin template ad texts', () => {
-  test('after a push, the pushed clinic’s launched campaign takes the template’s rewritten headline', async ({ page, baseURL }) => {
+  test('a kept rewrite shows on Google Ads Templates; after a push, the pushed clinic’s launched campaign takes the template’s rewritten headline', async ({ page, baseURL }) => {
     test.setTimeout(150_000);
     const run = journeyRun();
     const request = page.request;
@@ -48,6 +49,15 @@ test.describe('admin template ad texts', () => {
     const jobId = (await json<{ id: string }>(optimize)).id;
     await expect.poll(async () => (await json<{ status: string }>(await request.get(`/api/google-ads/jobs/${jobId}`))).status, { timeout: 30_000 }).toBe('succeeded');
     expect((await request.post(`/api/google-ads/jobs/${jobId}/keep`)).status()).toBe(200);
+
+    // Google Ads Templates shows the template's launched campaign with the ad the kept rewrite would change.
+    await page.goto('/admin/google-ads-templates');
+    await page.getByRole('navigation', { name: 'Service templates' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+    const launchedAds = page.getByRole('region', { name: 'Launched campaigns' });
+    await launchedAds.getByRole('button', { name: 'Check their ads' }).click();
+    await expect(launchedAds.getByRole('status')).toHaveText('1 campaign launched from this template: 1 ad to update.');
+    await expect(launchedAds.getByText('Headline “Testosterone Therapy Options” replaced by “Same-Week Lab Results”')).toBeVisible();
+    await keepScreen(page, { path: screenPath('admin-google-ads-launched-ad-texts'), fullPage: true });
 
     // The template's next version, pushed to the clinic from its rollout screen.
     expect((await request.patch(`/api/service-templates/${templateId}`, { data: { headline: 'Get your energy back' } })).status()).toBe(200);

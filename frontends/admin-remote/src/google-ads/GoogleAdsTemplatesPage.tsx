@@ -24,6 +24,7 @@ import { campaignsKey, isStoppedFollowing, SUMMARIES_KEY, useCampaignSummaries, 
 import { CampaignDetailDialog } from './CampaignDetailDialog';
 import { GenerateCampaignsDialog } from './GenerateCampaignsDialog';
 import { OptimizeConfirmDialog, ProposalDialog } from './OptimizeProposal';
+import { launchedAdTextsKey, LaunchedCampaignsAds } from './ad-texts/LaunchedCampaignsAds';
 import './google-ads.css';
 import { ModalDialog } from '../pages/ModalDialog';
 import { EmptyState } from '../pages/EmptyState';
@@ -100,8 +101,13 @@ function TemplateCampaignsPanel({ template }: { template: ServiceTemplate }) {
   const [deleting, setDeleting] = useState<TemplateCampaign | null>(null);
   const [asking, setAsking] = useState<{ campaign: TemplateCampaign; goal: OptimizationGoal } | null>(null);
   const [reviewing, setReviewing] = useState<CampaignJob | null>(null);
+  // The launched campaigns' checks too: a kept proposal or a new campaign changes what their ads would get.
   const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: campaignsKey(template.id) }), queryClient.invalidateQueries({ queryKey: SUMMARIES_KEY })]);
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: campaignsKey(template.id) }),
+      queryClient.invalidateQueries({ queryKey: SUMMARIES_KEY }),
+      queryClient.invalidateQueries({ queryKey: launchedAdTextsKey(template.id) }),
+    ]);
 
   /** A request's outcome: its toast (docs/admin.md#messages) or, for Optimize, its proposal to review; and the lists again. */
   const settled = (request: CampaignJob) => {
@@ -217,6 +223,7 @@ function TemplateCampaignsPanel({ template }: { template: ServiceTemplate }) {
           ))}
         </ul>
       )}
+      {campaigns.data && campaigns.data.campaigns.length > 0 && <LaunchedCampaignsAds templateId={template.id} />}
       <GenerateCampaignsDialog open={generating} serviceName={template.name} onClose={() => setGenerating(false)} onGenerate={(d) => generate.mutate(d)} />
       <CampaignDetailDialog campaign={viewing} onClose={() => setViewing(null)} />
       <OptimizeConfirmDialog

@@ -1,5 +1,5 @@
 import type { CampaignAdTexts } from '@hap/contracts';
-import { adChangeLines, reviewSummary, updatable, updateLabel } from '../../src/templates/rollout/ad-text-words';
+import { adChangeLines, reviewSummary, updatable, updateLabel } from '../../src/google-ads/ad-texts/ad-text-words';
 
 const campaign = (over: Partial<CampaignAdTexts>): CampaignAdTexts => ({
   launchId: '00000000-0000-4000-8000-000000000001',

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useToast } from '../../toast/toaster';
 import { api } from '../../lib/api';
 import { rolloutKey, usePush } from './rollout-query';
-import { PushAds } from './PushAds';
+import { AdTextsReview } from '../../google-ads/ad-texts/AdTextsReview';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -75,7 +75,14 @@ export function PushProgress({ pushId, templateId, clinics }: { pushId: number; 
         ))}
       </ul>
       {finished && pushedClinics.length > 0 && (
-        <PushAds pushId={pushId} templateId={templateId} clientIds={pushedClinics} clinicName={(clientId) => clinicNames.get(clientId) ?? `Clinic ${clientId}`} />
+        <AdTextsReview
+          queryKey={[...rolloutKey(templateId), 'ad-texts', pushId]}
+          templateId={templateId}
+          clientIds={pushedClinics}
+          clinicName={(clientId) => clinicNames.get(clientId) ?? `Clinic ${clientId}`}
+          title="Ads of these clinics' campaigns"
+          intro="The template's Google Ads headlines and descriptions reach campaigns already launched only when you update them here."
+        />
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import { ApiError, routes, type AdTextCampaign, type AdTextCampaigns, type CampaignAdTexts } from '@hap/contracts';
+import { AD_TEXTS_MAX_CLINICS, ApiError, routes, type AdTextCampaign, type AdTextCampaigns, type CampaignAdTexts } from '@hap/contracts';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as Dialog from '@radix-ui/react-dialog';
 import { LoaderCircle, TriangleAlert } from 'lucide-react';
@@ -6,9 +6,9 @@ import { useId, useState } from 'react';
 import { api } from '../../lib/api';
 import { ModalDialog } from '../../pages/ModalDialog';
 import { useToast } from '../../toast/toaster';
-import { rolloutKey } from './rollout-query';
 import { adChangeLines, campaignStatusWord, reviewSummary, updatable, updateLabel } from './ad-text-words';
-import '../../google-ads/launch-confirm.css';
+import '../launch-confirm.css';
+import './ad-texts.css';
 
 /** What an update did, campaign by campaign. */
 interface UpdateOutcome {
@@ -19,28 +19,47 @@ interface UpdateOutcome {
 /** A campaign whose check failed (Google unreachable, quota), shown with the reason. */
 const unchecked = (campaign: AdTextCampaign, reason: string): CampaignAdTexts => ({ ...campaign, status: 'UNKNOWN', changes: [], unchanged: 0, notFromTemplate: [], warnings: [], problem: reason });
 
+/** The clinics' launched campaigns of a template, listed AD_TEXTS_MAX_CLINICS clinics a request. */
+async function launchedCampaigns(templateId: number, clientIds: readonly number[], signal: AbortSignal): Promise<AdTextCampaign[]> {
+  const batches: number[][] = [];
+  for (let i = 0; i < clientIds.length; i += AD_TEXTS_MAX_CLINICS) batches.push(clientIds.slice(i, i + AD_TEXTS_MAX_CLINICS));
+  const lists = await Promise.all(batches.map((batch) => api.call(routes.listAdTextCampaigns, { body: { templateId, clientIds: batch } }, { signal })));
+  return lists.flatMap((list: AdTextCampaigns) => list.campaigns);
+}
+
+export interface AdTextsReviewProps {
+  /** Where its checks are cached; invalidating it checks again. */
+  queryKey: readonly unknown[];
+  templateId: number;
+  clientIds: readonly number[];
+  clinicName: (clientId: number) => string;
+  title: string;
+  /** What the section is for, before the first check. */
+  intro: string;
+}
+
 /**
- * After a push, the pushed clinics' campaigns launched from this template
- * (docs/campaigns.md#ad-texts-follow-the-template): listed and checked on
- * request, one request a campaign (Google is asked, nothing changes), each ad's
- * changes in words; then updated one campaign after the other with the launch's
- * confirmation (its policy warnings need a yes).
+ * The clinics' campaigns launched from a template, their ads following the
+ * template's Google Ads texts (docs/campaigns.md#ad-texts-follow-the-template):
+ * listed and checked on request, one request a campaign (Google is asked,
+ * nothing changes), each ad's changes in words; then updated one campaign
+ * after the other with the launch's confirmation (its policy warnings need a
+ * yes). Shown after a template push and on Google Ads Templates.
  */
-export function PushAds({ pushId, templateId, clientIds, clinicName }: { pushId: number; templateId: number; clientIds: readonly number[]; clinicName: (clientId: number) => string }) {
+export function AdTextsReview({ queryKey: key, templateId, clientIds, clinicName, title, intro }: AdTextsReviewProps) {
   const [asked, setAsked] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<UpdateOutcome | null>(null);
   const queryClient = useQueryClient();
   const titleId = useId();
-  const key = [...rolloutKey(templateId), 'ad-texts', pushId] as const;
   const list = useQuery({
     queryKey: key,
     enabled: asked,
     retry: false,
     staleTime: 0,
-    queryFn: ({ signal }): Promise<AdTextCampaigns> => api.call(routes.listAdTextCampaigns, { body: { templateId, clientIds: [...clientIds] } }, { signal }),
+    queryFn: ({ signal }): Promise<AdTextCampaign[]> => launchedCampaigns(templateId, clientIds, signal),
   });
-  const listed = list.data?.campaigns ?? [];
+  const listed = list.data ?? [];
   const checks = useQueries({
     queries: listed.map((c) => ({
       queryKey: [...key, c.launchId],
@@ -55,13 +74,13 @@ export function PushAds({ pushId, templateId, clientIds, clinicName }: { pushId:
   const warnings = ready.flatMap((c) => c.warnings.map((w) => `${c.campaignName}: ${w}`));
 
   return (
-    <section className="tro-ads" aria-labelledby={titleId}>
-      <h3 id={titleId} className="tro-ads__title">
-        Ads of these clinics' campaigns
+    <section className="adt" aria-labelledby={titleId}>
+      <h3 id={titleId} className="adt__title">
+        {title}
       </h3>
       {!asked ? (
         <>
-          <p className="adm-muted">The template's Google Ads headlines and descriptions reach campaigns already launched only when you update them here.</p>
+          <p className="adm-muted">{intro}</p>
           <button type="button" className="adm-button adm-button--secondary" onClick={() => setAsked(true)}>
             Check their ads
           </button>
@@ -75,7 +94,7 @@ export function PushAds({ pushId, templateId, clientIds, clinicName }: { pushId:
       ) : (
         <>
           <p role="status">{reviewSummary(checked)}</p>
-          <ul className="tro-ads__campaigns">
+          <ul className="adt__campaigns">
             {checked.map((c) => (
               <CampaignRow key={c.launchId} campaign={c} clinicName={clinicName(c.clientId)} />
             ))}
@@ -106,15 +125,15 @@ export function PushAds({ pushId, templateId, clientIds, clinicName }: { pushId:
 
 function CampaignRow({ campaign: c, clinicName }: { campaign: CampaignAdTexts; clinicName: string }) {
   return (
-    <li className="tro-ads__campaign">
-      <div className="tro-results__row">
+    <li className="adt__campaign">
+      <div className="adt__row">
         <span className="adm-client__name">{c.campaignName}</span>
         <span className={`adm-badge adm-badge--${c.status === 'ENABLED' ? 'success' : 'neutral'}`}>{campaignStatusWord(c.status)}</span>
         <span className="adm-muted">{clinicName}</span>
       </div>
       {c.changes.map((change) => (
-        <div key={change.adId} className="tro-ads__change">
-          <p className="tro-ads__group">{change.adGroup}</p>
+        <div key={change.adId} className="adt__change">
+          <p className="adt__group">{change.adGroup}</p>
           <ul>
             {adChangeLines(change.before, change.after).map((line) => (
               <li key={line}>{line}</li>
@@ -126,25 +145,25 @@ function CampaignRow({ campaign: c, clinicName }: { campaign: CampaignAdTexts; c
       {c.status !== 'REMOVED' && c.changes.length === 0 && c.problem === null && <p className="adm-muted">Its ads already have the template's texts.</p>}
       {c.notFromTemplate.length > 0 && <p className="adm-muted">Left as they are (not from the template): {c.notFromTemplate.join(', ')}</p>}
       {c.warnings.map((w) => (
-        <p key={w} className="tro-ads__warning">
+        <p key={w} className="adt__warning">
           <TriangleAlert size={14} aria-hidden /> {w}
         </p>
       ))}
-      {c.problem && <p className="tro-ads__problem">{c.problem}</p>}
+      {c.problem && <p className="adt__problem">{c.problem}</p>}
     </li>
   );
 }
 
 function ApplyOutcome({ result }: { result: UpdateOutcome }) {
   return (
-    <div className="tro-ads__outcome">
+    <div className="adt__outcome">
       {result.updated.length > 0 && (
         <p role="status">
           Updated: {result.updated.map((u) => `${u.campaignName} (${u.ads === 1 ? '1 ad' : `${u.ads} ads`})`).join(', ')}. Google reviews the changed ads before they show.
         </p>
       )}
       {result.failed.map((f) => (
-        <p key={f.launchId} role="alert" className="tro-ads__problem">
+        <p key={f.launchId} role="alert" className="adt__problem">
           {f.campaignName}: {f.reason}
         </p>
       ))}
@@ -194,9 +213,9 @@ function ConfirmUpdate({
     },
   });
   return (
-    <ModalDialog open onOpenChange={(open) => !open && !update.isPending && onClose()} title="Update ads" className="adm-dialog adm-dialog--narrow" aria-describedby="tro-ads-confirm-text">
+    <ModalDialog open onOpenChange={(open) => !open && !update.isPending && onClose()} title="Update ads" className="adm-dialog adm-dialog--narrow" aria-describedby="adt-confirm-text">
       <div className="adm-dialog__body ads-confirm">
-        <p id="tro-ads-confirm-text" className="adm-dialog__text">
+        <p id="adt-confirm-text" className="adm-dialog__text">
           This changes the texts of {ads === 1 ? '1 ad' : `${ads} ads`} in {campaigns.length === 1 ? '1 campaign' : `${campaigns.length} campaigns`} in Google Ads, one campaign after the other. Google reviews changed ads again before they show.
         </p>
         {warnings.length > 0 && (
