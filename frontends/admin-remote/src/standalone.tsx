@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { createBrowserRouter, Navigate, RouterProvider } from 'react-router';
 import { AdminApp } from './AdminApp';
 
 /**
@@ -11,17 +11,18 @@ import { AdminApp } from './AdminApp';
  */
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
+/** A data router, as the host's (the page editor's useBlocker needs one). */
+const router = createBrowserRouter([
+  { path: '/admin/*', element: <AdminApp /> },
+  { path: '*', element: <Navigate to="/admin/login" replace /> },
+]);
+
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <Routes>
-            <Route path="/admin/*" element={<AdminApp />} />
-            <Route path="*" element={<Navigate to="/admin/login" replace />} />
-          </Routes>
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </StrictMode>,
   );

@@ -6,7 +6,8 @@ import { keepScreen, screenPath } from '../support/screens';
 /**
  * The page editor (docs/page-editor.md): an admin edits a clinic's page on the page itself (a
  * headline, a FAQ's question, the hero image, a section hidden, a move undone), a save with a
- * problem is told at its element, and the public page shows what was saved.
+ * problem is told at its element, leaving with changes not saved asks first, and the public page
+ * shows what was saved.
  */
 test.describe('admin page editor', () => {
   test.describe.configure({ timeout: 120_000 });
@@ -95,6 +96,15 @@ test.describe('admin page editor', () => {
     await expect(question).toHaveAttribute('aria-invalid', 'true');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await keepScreen(page, { path: screenPath('admin-page-editor-problem') });
+
+    // Going back to Services with changes not saved: asked first; staying keeps every change.
+    await page.getByRole('link', { name: 'Services' }).first().click();
+    const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await expect(leave).toContainText('Your changes to this page are not saved.');
+    await leave.getByRole('button', { name: 'Stay on this page' }).click();
+    await expect(leave).toHaveCount(0);
+    await expect(page).toHaveURL(/\/admin\/services\/\d+\/page$/);
+    await expect(question).toHaveAttribute('aria-invalid', 'true');
 
     await question.click();
     await page.keyboard.type('Is hormone therapy safe for me?');

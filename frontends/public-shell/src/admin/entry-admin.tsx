@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode, Suspense, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import '../styles/site.css';
 import { AdminFrame, appOfPath } from './AdminFrame';
@@ -41,18 +41,24 @@ const queryClient = createQueryClient();
 async function start(root: HTMLElement) {
   const which = appOfPath(window.location.pathname);
   const App = await loadApp(which);
+  // A data router: the remote's screens may hold a navigation until the admin answers (useBlocker: the page editor's unsaved changes).
+  const router = createBrowserRouter([
+    {
+      path: which === 'PortalApp' ? '/portal/*' : '/admin/*',
+      element: (
+        <ErrorBoundary resetKey={which}>
+          <Suspense fallback={<AdminFrame path={window.location.pathname} />}>
+            <App />
+          </Suspense>
+        </ErrorBoundary>
+      ),
+    },
+    { path: '*', element: null },
+  ]);
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <ErrorBoundary resetKey={which}>
-            <Suspense fallback={<AdminFrame path={window.location.pathname} />}>
-              <Routes>
-                <Route path={which === 'PortalApp' ? '/portal/*' : '/admin/*'} element={<App />} />
-              </Routes>
-            </Suspense>
-          </ErrorBoundary>
-        </BrowserRouter>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </StrictMode>
   );

@@ -2,11 +2,13 @@ import { ApiError, clinicPageUrl, routes, type ClientServiceUpdate, type PageSec
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ExternalLink, Monitor, Redo2, Save, Smartphone, Undo2 } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import * as Dialog from '@radix-ui/react-dialog';
+import { Link, useBlocker, useParams, type Blocker } from 'react-router';
 import { api } from '../../lib/api';
 import { adminTitle, useDocumentTitle } from '../../lib/use-document-title';
 import { LoadFailed } from '../../pages/LoadFailed';
 import { LoadingPanel } from '../../pages/LoadingPanel';
+import { ModalDialog } from '../../pages/ModalDialog';
 import { PageHeader } from '../../pages/PageHeader';
 import { useToast } from '../../toast/toaster';
 import { useService } from '../services-query';
@@ -155,6 +157,8 @@ function PageEditor({ serviceId, clientId, path, name }: { serviceId: number; cl
     window.addEventListener('beforeunload', ask);
     return () => window.removeEventListener('beforeunload', ask);
   }, [unsaved]);
+  // Going to another admin screen with changes not saved: the admin is asked first (docs/page-editor.md#saving).
+  const leaving = useBlocker(({ currentLocation, nextLocation }) => unsaved && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
 
   function onSave() {
     if (!initial || !history || !pending) return;
@@ -241,6 +245,37 @@ function PageEditor({ serviceId, clientId, path, name }: { serviceId: number; cl
           />
         )}
       </div>
+      <LeaveDialog blocker={leaving} />
     </div>
+  );
+}
+
+/** Asked when the admin leaves the editor for another screen with changes not saved: stay, or leave them. */
+function LeaveDialog({ blocker }: { blocker: Blocker }) {
+  return (
+    <ModalDialog
+      open={blocker.state === 'blocked'}
+      onOpenChange={(open) => !open && blocker.reset?.()}
+      className="adm-dialog adm-dialog--narrow"
+      role="alertdialog"
+      title="Leave without saving?"
+      aria-describedby="pe-leave-text"
+    >
+      <div className="adm-dialog__body">
+        <p id="pe-leave-text" className="adm-dialog__text">
+          Your changes to this page are not saved. If you leave now, they are lost.
+        </p>
+        <div className="adm-dialog__footer">
+          <Dialog.Close asChild>
+            <button type="button" className="adm-button adm-button--secondary">
+              Stay on this page
+            </button>
+          </Dialog.Close>
+          <button type="button" className="adm-button adm-button--danger" onClick={() => blocker.proceed?.()}>
+            Leave without saving
+          </button>
+        </div>
+      </div>
+    </ModalDialog>
   );
 }
