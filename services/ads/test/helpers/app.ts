@@ -30,7 +30,8 @@ export async function startAds(options: { templatesUrl?: string; env?: Record<st
     ...process.env,
     TEMPLATES_URL: options.templatesUrl ?? templates!.url,
     TENANT_URL: templates?.tenant.url ?? UNREACHABLE_URL,
-    TEMPLATES_TIMEOUT_MS: '2000',
+    // The siblings' timeout is production's (5 s): a tighter one can turn a tenant answer slowed by a
+    // loaded machine into a 503. Unreachable siblings (UNREACHABLE_URL) refuse at once.
     ...options.env,
   });
   const dataSource = createDataSource(config.DATABASE_URL);
