@@ -3,6 +3,7 @@ import {
   clinicChangesOf,
   listItemsOf,
   mergeClinicLayer,
+  overfullLists,
   versionContentOf,
   type ClinicLayer,
   type ListItem,
@@ -161,5 +162,18 @@ describe('items with ids', () => {
     expect(content.headline).toBeNull();
     expect(content.faqs).toEqual([{ id: 'faqs-0', question: 'Q?', answer: 'A' }]);
     expect(content.testimonials).toEqual([{ id: 'testimonials-0', text: 'Great', rating: 5, name: 'Sam' }]);
+  });
+});
+
+describe('lists a merge makes too long', () => {
+  it('names a clinic’s own list that the template’s new items take past 50, and nothing when it stays within', () => {
+    const own = Array.from({ length: 50 }, (_, i) => faq(`own-${i}`, `Question ${i}?`));
+    const base = version();
+    const theirs = version({ faqs: [...base.faqs, faq('c', 'Is it covered by insurance?')] });
+    const merged = mergeClinicLayer(base, theirs, following({ faqs: own })).layer;
+    expect(merged.faqs).toHaveLength(51);
+    expect(overfullLists(merged)).toEqual(["FAQs would have 51 items after the push, more than 50: remove some of the clinic's own items of FAQs first."]);
+    expect(overfullLists(mergeClinicLayer(base, theirs, following({ faqs: own.slice(1) })).layer)).toEqual([]);
+    expect(overfullLists(following())).toEqual([]);
   });
 });

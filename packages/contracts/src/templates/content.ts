@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { noNul, NUL_MESSAGE } from '../fields';
 
-import { DEFAULT_SYMPTOM_ICON, ITEM_ID_PATTERN, SYMPTOM_ICONS, type SymptomIcon } from './content-rules';
+import { DEFAULT_SYMPTOM_ICON, ITEM_ID_PATTERN, LIST_MAX_ITEMS, SYMPTOM_ICONS, type SymptomIcon } from './content-rules';
 
 const text = (max: number) => z.string().max(max, `Must be at most ${max} characters`).refine(noNul, NUL_MESSAGE);
 
@@ -94,7 +94,7 @@ export function listInput<T extends z.ZodType>(item: T, label: string) {
       ctx.addIssue({ code: 'custom', message: `${label} must be a list` });
       return z.NEVER;
     })
-    .pipe(z.array(item).max(50, `${label} can have at most 50 items`));
+    .pipe(z.array(item).max(LIST_MAX_ITEMS, `${label} can have at most ${LIST_MAX_ITEMS} items`));
 }
 
 export const contentListInputs = {

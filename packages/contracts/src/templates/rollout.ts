@@ -87,6 +87,8 @@ export const ClientServiceDiffSchema = z.object({
   template: TemplateContentSchema,
   merged: TemplateContentSchema,
   changes: z.array(ContentChangeSchema),
+  /** Why a push of this version would leave the clinic as it is (a list past its limit: overfullLists), in words; empty when it can be pushed. */
+  problems: z.array(z.string()),
 });
 export type ClientServiceDiff = z.infer<typeof ClientServiceDiffSchema>;
 

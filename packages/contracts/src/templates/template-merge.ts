@@ -3,7 +3,7 @@
  * clinic changed of it, and the three-way merge that brings a clinic to a newer version while
  * keeping its own changes. No schema library: the templates service and the admin both use it.
  */
-import { filled, ITEM_ID_PATTERN, parseList, toBeforeAfterStories, toFaqs, toSymptoms, toTestimonials, toTitledItems, type TemplateContentSource } from './content-rules';
+import { filled, ITEM_ID_PATTERN, LIST_MAX_ITEMS, parseList, toBeforeAfterStories, toFaqs, toSymptoms, toTestimonials, toTitledItems, type TemplateContentSource } from './content-rules';
 
 /** The list sections a clinic can change item by item (its testimonials are its own, added after the template's). */
 export const MERGED_LISTS = ['benefits', 'symptoms', 'process', 'faqs', 'beforeAfterImages'] as const;
@@ -281,6 +281,19 @@ export function mergeClinicLayer(
 }
 
 /** A clinic's own changes to the version it is on: the merge of that version into itself lists only those. */
+/**
+ * The lists a merge leaves longer than a list may be (LIST_MAX_ITEMS), each in words. A push
+ * refuses such a clinic rather than write a page whose own forms could no longer save it: the
+ * template's new items added to a clinic's own long list (docs/template-rollout.md#merge-rules).
+ */
+export function overfullLists(layer: ClinicLayer): string[] {
+  return MERGED_LISTS.flatMap((section) => {
+    const items = layer[section]?.length ?? 0;
+    const label = SECTION_LABELS[section];
+    return items > LIST_MAX_ITEMS ? [`${label} would have ${items} items after the push, more than ${LIST_MAX_ITEMS}: remove some of the clinic's own items of ${label} first.`] : [];
+  });
+}
+
 export const clinicChangesOf = (base: VersionContent, ours: ClinicLayer): ContentChange[] => mergeClinicLayer(base, base, ours).changes;
 
 /** The sections a clinic changed (for the template's clinics list). */

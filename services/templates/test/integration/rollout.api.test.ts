@@ -159,6 +159,26 @@ describe('template rollout: versions, diff, push and rollback', () => {
     ]);
   });
 
+  it('leaves a clinic whose own 50 FAQs the template’s new one would take past the limit as it is, saying why in the diff and the push', async () => {
+    const { template, clinics, services } = await threeClinics();
+    const ownFaqs = Array.from({ length: 50 }, (_, i) => ({ question: `Question ${i + 1}?`, answer: 'Yes.' }));
+    expect((await t.api.patch(`/api/client-services/${services[0]!.id}`, ADMIN).send({ customFaqs: ownFaqs })).status).toBe(200);
+    // The template's FAQs with their ids, and one more.
+    const current = (await t.api.get('/api/service-templates', ADMIN)).body.data.find((x: { id: number }) => x.id === template.id);
+    await t.api.patch(`/api/service-templates/${template.id}`, ADMIN).send({ faqs: [...current.faqs, { question: 'Who is it for?', answer: 'Adults.' }] });
+    const why = "FAQs would have 51 items after the push, more than 50: remove some of the clinic's own items of FAQs first.";
+    const diff = await t.api.get(`/api/client-services/${services[0]!.id}/diff?version=2`, ADMIN);
+    expect(diff.body.data.problems).toEqual([why]);
+    expect((await t.api.get(`/api/client-services/${services[1]!.id}/diff?version=2`, ADMIN)).body.data.problems).toEqual([]);
+
+    const push = await settled((await t.api.post(`/api/service-templates/${template.id}/push`, ADMIN).send({ version: 2, clientIds: [clinics[0], clinics[1]] })).body.data.id);
+    expect(push).toMatchObject({ status: 'succeeded', pushed: 1, failed: 1 });
+    expect(push.clinics.find((c) => c.clientId === clinics[0])).toMatchObject({ status: 'failed', error: why });
+    // Nothing written for it: its version and its own FAQs as they were.
+    const [row] = await t.dataSource.query(`SELECT "template_version", jsonb_array_length("custom_faqs") AS "faqs" FROM "templates"."client_services" WHERE "id" = $1`, [services[0]!.id]);
+    expect(row).toEqual({ template_version: 1, faqs: 50 });
+  });
+
   it('rolls a save out at once to clinics following the latest, and passes a pinned clinic by', async () => {
     const template = await createTemplate(t.dataSource, { headline: 'Old headline' });
     const [a, b] = await Promise.all([createClinic(t), createClinic(t)]);

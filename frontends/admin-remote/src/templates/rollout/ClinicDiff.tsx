@@ -25,6 +25,11 @@ export function ClinicDiff({ diff, clinicName }: { diff: ClientServiceDiff; clin
       <p className="tro-diff__summary">
         Version {diff.fromVersion} → {diff.toVersion}: {diffSummary(diff.changes)}
       </p>
+      {diff.problems.map((problem) => (
+        <p key={problem} role="alert" className="tro-push__problem">
+          A push of version {diff.toVersion} leaves this clinic as it is: {problem}
+        </p>
+      ))}
       {sections.map((section) => (
         <section key={section} className="tro-diff__section" aria-label={`${SECTION_LABELS[section]} differences`}>
           <h3 className="tro-diff__heading">{SECTION_LABELS[section]}</h3>

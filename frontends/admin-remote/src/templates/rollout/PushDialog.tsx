@@ -57,6 +57,11 @@ export function PushDialog({
                 ) : diff?.data ? (
                   <>
                     <p className="adm-muted">{diffSummary(diff.data.changes)}</p>
+                    {diff.data.problems.map((problem) => (
+                      <p key={problem} role="alert" className="tro-push__problem">
+                        Left as it is: {problem}
+                      </p>
+                    ))}
                     {diff.data.changes
                       .filter((c) => c.conflict)
                       .map((conflict) => {

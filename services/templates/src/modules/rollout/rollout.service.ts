@@ -5,6 +5,7 @@ import {
   ErrorCode,
   listItemsOf,
   mergeClinicLayer,
+  overfullLists,
   changedSectionsOf,
   Messages,
   versionContentOf,
@@ -220,6 +221,7 @@ export class RolloutService {
       template: buildTemplateContent(at, { name, customTitle: service.customTitle }),
       merged: buildTemplateContent(at, { ...service, ...layerColumns(outcome.layer), name }),
       changes: outcome.changes,
+      problems: overfullLists(outcome.layer),
     };
   }
 
@@ -332,6 +334,8 @@ export class RolloutService {
       if (!base || !theirs) throw new Error(Messages.templateVersionNotFound(push.templateId, base ? push.version : service.templateVersion));
       const ours = layerOf(service);
       const outcome = mergeClinicLayer(versionContentOf(base.content), versionContentOf(theirs.content), ours, push.choices[String(service.clientId)] ?? {});
+      const overfull = overfullLists(outcome.layer);
+      if (overfull.length > 0) throw new Error(overfull.join(' '));
       const before = { version: service.templateVersion, layer: ours };
       const after = { version: push.version, layer: outcome.layer };
       await this.services.update(service.id, { ...layerColumns(outcome.layer), templateVersion: push.version }, manager);
