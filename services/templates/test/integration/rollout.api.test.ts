@@ -205,6 +205,24 @@ describe('template rollout: versions, diff, push and rollback', () => {
     expect((await page(clinics[0]!, template.slug)).offer).toBe('First month $99');
   });
 
+  it('lists a template’s pushes newest first, ten at a time, and the ten before a push with `before`', async () => {
+    const { template, clinics } = await threeClinics();
+    const made: number[] = [];
+    for (let i = 0; i < 12; i++) made.push((await t.api.post(`/api/service-templates/${template.id}/push`, ADMIN).send({ version: 1, clientIds: [clinics[0]] })).body.data.id);
+    const list = async (query = '') => {
+      const res = await t.api.get(`/api/service-templates/${template.id}/pushes${query}`, ADMIN);
+      expect(res.status).toBe(200);
+      return (res.body.data as Array<{ id: number }>).map((p) => p.id);
+    };
+    const newest = made.slice().reverse();
+    expect(await list()).toEqual(newest.slice(0, 10));
+    expect(await list(`?before=${newest[9]}`)).toEqual(newest.slice(10));
+    expect(await list(`?before=${newest[11]}`)).toEqual([]);
+    const bad = await t.api.get(`/api/service-templates/${template.id}/pushes?before=latest`, ADMIN);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('Before must be a push id');
+  });
+
   it('refuses a push of a version that does not exist, to no clinic, or to a clinic without the template, in words', async () => {
     const { template } = await threeClinics();
     const stranger = await createClinic(t);

@@ -110,7 +110,12 @@ export function TemplateRolloutPage() {
         </fieldset>
       </section>
 
-      {pushes.data?.map((p) => <PushProgress key={p.id} pushId={p.id} templateId={templateId} clinics={rows} />)}
+      {pushes.data?.pages.flat().map((p) => <PushProgress key={p.id} pushId={p.id} templateId={templateId} clinics={rows} />)}
+      {pushes.hasNextPage && (
+        <button type="button" className="adm-button adm-button--secondary tro-older" disabled={pushes.isFetchingNextPage} onClick={() => void pushes.fetchNextPage()}>
+          {pushes.isFetchingNextPage ? 'Loading older pushes…' : 'Show older pushes'}
+        </button>
+      )}
 
       <section className="adm-card adm-table-card tro-card" aria-labelledby="tro-clinics-title">
         <div className="tro-card__head">

@@ -1,5 +1,5 @@
 import { routes, type ClientServiceDiff, type TemplateClinics, type TemplatePush, type TemplateVersions } from '@hap/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 export const rolloutKey = (templateId: number) => ['admin', 'template-rollout', templateId] as const;
@@ -16,11 +16,17 @@ export const useTemplateClinics = (templateId: number) =>
     queryFn: ({ signal }): Promise<TemplateClinics> => api.call(routes.listTemplateClinics, { params: { id: templateId } }, { signal }),
   });
 
-/** The template's latest pushes, newest first. */
+/** How many pushes a page of the list holds (the route's page). */
+export const PUSHES_PAGE = 10;
+
+/** The template's pushes, newest first, a page of PUSHES_PAGE at a time (the next: those before the last one shown). */
 export const useTemplatePushes = (templateId: number) =>
-  useQuery({
+  useInfiniteQuery({
     queryKey: [...rolloutKey(templateId), 'pushes'],
-    queryFn: ({ signal }): Promise<TemplatePush[]> => api.call(routes.listTemplatePushes, { params: { id: templateId } }, { signal }),
+    initialPageParam: undefined as number | undefined,
+    queryFn: ({ signal, pageParam }): Promise<TemplatePush[]> =>
+      api.call(routes.listTemplatePushes, { params: { id: templateId }, query: pageParam === undefined ? {} : { before: pageParam } }, { signal }),
+    getNextPageParam: (last) => (last.length === PUSHES_PAGE ? last[last.length - 1]!.id : undefined),
   });
 
 export const diffQuery = (templateId: number, clientServiceId: number, version: number) => ({

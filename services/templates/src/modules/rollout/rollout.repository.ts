@@ -1,4 +1,4 @@
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import { In, LessThan, type DataSource, type EntityManager } from 'typeorm';
 import { LOCK_MODES } from '@hap/service-kit';
 import { TemplatePushClinicEntity, TemplatePushEntity, TemplateVersionEntity } from './rollout.entity';
 
@@ -56,9 +56,11 @@ export class RolloutRepository {
     return this.m(manager).getRepository(TemplatePushEntity).findOneBy({ id });
   }
 
-  /** A template's latest pushes, newest first. */
-  latestPushes(templateId: number, limit: number): Promise<TemplatePushEntity[]> {
-    return this.m().getRepository(TemplatePushEntity).find({ where: { templateId }, order: { id: 'DESC' }, take: limit });
+  /** A template's latest pushes, newest first; with `before`, those older than that push. */
+  latestPushes(templateId: number, limit: number, before?: number): Promise<TemplatePushEntity[]> {
+    return this.m()
+      .getRepository(TemplatePushEntity)
+      .find({ where: { templateId, ...(before !== undefined && { id: LessThan(before) }) }, order: { id: 'DESC' }, take: limit });
   }
 
   /** The clinics of these pushes, by push. */

@@ -277,10 +277,11 @@ export class RolloutService {
   /** How many of a template's pushes its list shows. */
   static readonly PUSHES_LISTED = 10;
 
-  async pushes(actor: Actor, templateId: number): Promise<TemplatePush[]> {
+  /** The template's latest pushes, or those older than push `before` (a page of the list). */
+  async pushes(actor: Actor, templateId: number, before?: number): Promise<TemplatePush[]> {
     assertAdmin(actor);
     await this.templateOrThrow(templateId);
-    const rows = await this.rollout.latestPushes(templateId, RolloutService.PUSHES_LISTED);
+    const rows = await this.rollout.latestPushes(templateId, RolloutService.PUSHES_LISTED, before);
     const clinics = await this.rollout.clinicsOfPushes(rows.map((r) => r.id));
     return rows.map((row) => pushDto(row, clinics.get(row.id) ?? []));
   }
