@@ -13,7 +13,7 @@ test.describe('admin template rollout', () => {
 
   const json = async <T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> => ((await response.json()) as { data: T }).data;
 
-  test('edit a headline and add a FAQ, see three clinics behind, push keeping a clinic’s own headline, roll one back', async ({ page }) => {
+  test('edit a headline and add a FAQ, see three clinics behind, push keeping a clinic’s own headline, roll one back, find that push among older ones', async ({ page }) => {
     await logInAsAdmin(page);
     const token = Date.now().toString(36);
     const name = `Low T Therapy ${token}`;
@@ -108,5 +108,15 @@ test.describe('admin template rollout', () => {
     await page.goto(`/${slug}?client=${a.id}`);
     await expect(page.getByText('Feel like yourself again', { exact: true })).toBeVisible();
     await expect(page.getByText('Is it covered by insurance?')).toHaveCount(0);
+
+    // Ten pushes later, that push (with its rollback) is one 'Show older pushes' away.
+    for (let i = 0; i < 10; i++) expect((await request.post(`/api/service-templates/${made.templateId}/push`, { data: { version: 3, clientIds: [c.id] } })).status()).toBe(202);
+    await page.goto(`/admin/templates/${made.templateId}/rollout`);
+    const pushes = page.getByRole('region', { name: /^Version 3 pushed by / });
+    await expect(pushes).toHaveCount(10);
+    await expect(pushes.getByText('Rolled back', { exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Show older pushes' }).click();
+    await expect(pushes.getByText('Rolled back', { exact: true })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Show older pushes' })).toHaveCount(0);
   });
 });
