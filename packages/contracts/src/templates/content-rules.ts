@@ -55,10 +55,10 @@ export function parseList(value: unknown): unknown[] {
 const idOf = (item: Record<string, unknown>, keepIds: boolean): { id?: string } =>
   keepIds && typeof item.id === 'string' && ITEM_ID_PATTERN.test(item.id) ? { id: item.id } : {};
 
-/** An item id as stored: short text of letters, digits, '-' and '_'. */
 /** The most items a content list (benefits, FAQs, …) may hold, in a template and in a clinic's own copy. */
 export const LIST_MAX_ITEMS = 50;
 
+/** An item id as stored: short text of letters, digits, '-' and '_'. */
 export const ITEM_ID_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
 
 /** Benefits and process steps: bare strings become a title with an empty description (docs/admin.md#records). */

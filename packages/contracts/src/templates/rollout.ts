@@ -71,7 +71,7 @@ export const ContentChangeSchema = z.object({
 });
 
 /** GET /api/service-templates/{id}/pushes: the latest pushes, or those older than push `before` (the list's next page). */
-export const PushesQuerySchema = z.object({ before: z.coerce.number({ error: 'Before must be a push id' }).int('Before must be a push id').min(1, 'Before must be a push id').optional() });
+export const PushesQuerySchema = z.object({ before: idField('Before (a push id)', { fromText: true }).optional() });
 
 export const DiffQuerySchema = z.object({ version: z.coerce.number({ error: 'Version must be a number' }).int('Version must be a whole number').min(1, 'Version must be 1 or more').optional() });
 

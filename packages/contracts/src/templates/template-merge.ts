@@ -280,7 +280,6 @@ export function mergeClinicLayer(
   return { layer, changes, conflicts: changes.filter((c) => c.conflict) };
 }
 
-/** A clinic's own changes to the version it is on: the merge of that version into itself lists only those. */
 /**
  * The lists a merge leaves longer than a list may be (LIST_MAX_ITEMS), each in words. A push
  * refuses such a clinic rather than write a page whose own forms could no longer save it: the
@@ -294,6 +293,7 @@ export function overfullLists(layer: ClinicLayer): string[] {
   });
 }
 
+/** A clinic's own changes to the version it is on: the merge of that version into itself lists only those. */
 export const clinicChangesOf = (base: VersionContent, ours: ClinicLayer): ContentChange[] => mergeClinicLayer(base, base, ours).changes;
 
 /** The sections a clinic changed (for the template's clinics list). */

@@ -218,9 +218,14 @@ describe('template rollout: versions, diff, push and rollback', () => {
     expect(await list()).toEqual(newest.slice(0, 10));
     expect(await list(`?before=${newest[9]}`)).toEqual(newest.slice(10));
     expect(await list(`?before=${newest[11]}`)).toEqual([]);
-    const bad = await t.api.get(`/api/service-templates/${template.id}/pushes?before=latest`, ADMIN);
-    expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.body)).toContain('Before must be a push id');
+    for (const [before, words] of [
+      ['latest', 'Before (a push id) must be a number'],
+      ['99999999999999999999', 'Before (a push id) is too large'],
+    ]) {
+      const bad = await t.api.get(`/api/service-templates/${template.id}/pushes?before=${before}`, ADMIN);
+      expect(bad.status).toBe(400);
+      expect(JSON.stringify(bad.body)).toContain(words);
+    }
   });
 
   it('refuses a push of a version that does not exist, to no clinic, or to a clinic without the template, in words', async () => {
