@@ -175,8 +175,9 @@ describe('template rollout: versions, diff, push and rollback', () => {
     expect(push).toMatchObject({ status: 'succeeded', pushed: 1, failed: 1 });
     expect(push.clinics.find((c) => c.clientId === clinics[0])).toMatchObject({ status: 'failed', error: why });
     // Nothing written for it: its version and its own FAQs as they were.
-    const [row] = await t.dataSource.query(`SELECT "template_version", jsonb_array_length("custom_faqs") AS "faqs" FROM "templates"."client_services" WHERE "id" = $1`, [services[0]!.id]);
-    expect(row).toEqual({ template_version: 1, faqs: 50 });
+    const listed = TemplateClinicsSchema.parse((await t.api.get(`/api/service-templates/${template.id}/clinics`, ADMIN)).body.data);
+    expect(listed.clinics.find((c) => c.clientServiceId === services[0]!.id)).toMatchObject({ version: 1, behind: true });
+    expect((await page(clinics[0]!, template.slug)).faqs.map((f) => f.question)).toEqual(ownFaqs.map((f) => f.question));
   });
 
   it('rolls a save out at once to clinics following the latest, and passes a pinned clinic by', async () => {
